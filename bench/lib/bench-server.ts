@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../server/db/client';
+import { seedDatabase } from '../../server/db/seed';
+
+export interface BenchDatabase {
+  kind: 'pglite' | 'pg';
+  /** Env for the app process. */
+  env: Record<string, string>;
+  open(): Promise<Database>;
+  drop(): Promise<void>;
+}
+
+/** A fresh database, migrated and seeded: embedded in a temp folder, or a new one on a server. */
+export async function freshDatabase(serverUrl?: string): Promise<BenchDatabase> {
+  if (serverUrl) {
+    const name = `bench_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(serverUrl);
+    u.pathname = `/${name}`;
+    const url = u.toString();
+    const db = await openDatabase({ url });
+    await db.migrate();
+    await seedDatabase(db.db);
+    await db.close();
+    return {
+      kind: 'pg',
+      env: { DATABASE_URL: url },
+      open: () => openDatabase({ url }),
+      drop: async () => {
+        const c = new pg.Client({ connectionString: serverUrl });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
+  const db = await openDatabase({ dataDir: dir });
+  await db.migrate();
+  await seedDatabase(db.db);
+  await db.close();
+  return {
+    kind: 'pglite',
+    env: { DATA_DIR: dir },
+    open: () => openDatabase({ dataDir: dir }),
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+export interface BenchServer {
+  url: string;
+  child: ChildProcess;
+  /** Resident memory of the app process in MB. */
+  rssMb(): number;
+  stop(): Promise<number | null>;
+}
+
+/** Runs the built app (dist/) as its own process, so the load generator does not share its event loop. */
+export async function startBenchServer(env: Record<string, string>, port: number): Promise<BenchServer> {
+  const entry = path.resolve(process.env.DIST_DIR ?? 'dist', 'server/index.js');
+  const child = spawn(process.execPath, [entry], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'bench-admin-password', HOST: '127.0.0.1', PORT: String(port), LOG_REQUESTS: 'false', RATE_LIMIT: 'false', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 120_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // Not up yet.
+    }
+    if (Date.now() > until || child.exitCode !== null) throw new Error('the app did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    child,
+    rssMb: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    },
+    stop: async () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
+import { Route, Router, Switch, useSearch } from 'wouter';
+import { Toaster } from '@/components/ui/toaster';
+import { SiteConfigContext, type SiteConfig } from './config';
+import { AdminLayout, notFoundPage, PortalLayout, routes, type PageRoute } from './routes';
+import { ServerRenderContext, type ServerRenderState } from './server-context';
+import { PublicLayout } from './shell/PublicLayout';
+import { PageFallback } from './shell/PageFallback';
+
+function RoutePage({ route, params }: { route: PageRoute; params: Record<string, string | undefined> }) {
+  const search = useSearch();
+  const Page = route.page;
+  const page = <Page params={params} search={new URLSearchParams(search)} />;
+  if (route.layout === 'public') return <PublicLayout>{page}</PublicLayout>;
+  if (route.layout === 'admin') return <AdminLayout>{page}</AdminLayout>;
+  if (route.layout === 'portal') return <PortalLayout>{page}</PortalLayout>;
+  return page;
+}
+
+function Routes() {
+  const NotFound = notFoundPage;
+  return (
+    <Suspense fallback={<PageFallback />}>
+      <Switch>
+        {routes.map((route) => (
+          <Route key={route.path} path={route.path}>
+            {(params) => <RoutePage route={route} params={params} />}
+          </Route>
+        ))}
+        <Route>
+          <PublicLayout>
+            <NotFound params={{}} search={new URLSearchParams()} />
+          </PublicLayout>
+        </Route>
+      </Switch>
+    </Suspense>
+  );
+}
+
+/** Marks the root once React has taken over the server HTML (browser tests wait for it). */
+function HydrationMarker() {
+  useEffect(() => {
+    document.getElementById('root')?.setAttribute('data-hydrated', '');
+  }, []);
+  return null;
+}
+
+export interface AppProps {
+  queryClient: QueryClient;
+  config: SiteConfig;
+  /** Only when rendering on the server. */
+  ssr?: { path: string; search: string; state: ServerRenderState };
+}
+
+export function App({ queryClient, config, ssr }: AppProps) {
+  return (
+    <SiteConfigContext.Provider value={config}>
+      <ServerRenderContext.Provider value={ssr?.state ?? null}>
+        <QueryClientProvider client={queryClient}>
+          <Router ssrPath={ssr?.path} ssrSearch={ssr?.search}>
+            <Routes />
+          </Router>
+          <Toaster />
+          <HydrationMarker />
+        </QueryClientProvider>
+      </ServerRenderContext.Provider>
+    </SiteConfigContext.Provider>
+  );
+}

@@ -1,0 +1,15 @@
+import { createContext, useContext } from 'react';
+
+/** Settings the server hands the browser with the page (never secrets). */
+export interface SiteConfig {
+  siteUrl: string;
+  payments: { provider: 'stripe' | 'demo'; publishableKey: string | null };
+}
+
+export const defaultSiteConfig: SiteConfig = { siteUrl: '', payments: { provider: 'demo', publishableKey: null } };
+
+export const SiteConfigContext = createContext<SiteConfig>(defaultSiteConfig);
+
+export function useSiteConfig() {
+  return useContext(SiteConfigContext);
+}

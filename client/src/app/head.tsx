@@ -1,0 +1,101 @@
+import { useContext, useEffect } from 'react';
+import { region } from '@shared/region';
+import { useSiteConfig } from './config';
+import { ServerRenderContext } from './server-context';
+
+/** What a page tells search engines and social sites about itself (DECISIONS D10). */
+export interface HeadTags {
+  title: string;
+  description: string;
+  /** Path of the canonical address, e.g. '/contractor/4'. */
+  path: string;
+  keywords?: string[];
+  /** Defaults to 'index, follow'. */
+  robots?: string;
+  ogType?: 'website' | 'article' | 'profile';
+  jsonLd?: object[];
+}
+
+export interface HeadElement {
+  tag: 'title' | 'meta' | 'link' | 'script';
+  attrs: Record<string, string>;
+  text?: string;
+}
+
+export function organizationJsonLd(siteUrl: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: region.siteTitle,
+    url: `${siteUrl}/`,
+    description: `Directory of licensed building contractors serving ${region.displayName}.`,
+    areaServed: { '@type': 'AdministrativeArea', name: `${region.county}, ${region.stateName}` },
+  };
+}
+
+/** The elements for a page's head; the server prints them and the browser swaps them on navigation. */
+export function headElements(tags: HeadTags, siteUrl: string): HeadElement[] {
+  const url = `${siteUrl}${tags.path}`;
+  const els: HeadElement[] = [
+    { tag: 'title', attrs: {}, text: tags.title },
+    { tag: 'meta', attrs: { name: 'description', content: tags.description } },
+    { tag: 'meta', attrs: { name: 'robots', content: tags.robots ?? 'index, follow' } },
+    { tag: 'link', attrs: { rel: 'canonical', href: url } },
+    { tag: 'meta', attrs: { property: 'og:title', content: tags.title } },
+    { tag: 'meta', attrs: { property: 'og:description', content: tags.description } },
+    { tag: 'meta', attrs: { property: 'og:type', content: tags.ogType ?? 'website' } },
+    { tag: 'meta', attrs: { property: 'og:url', content: url } },
+    { tag: 'meta', attrs: { property: 'og:site_name', content: region.siteTitle } },
+    { tag: 'meta', attrs: { name: 'twitter:card', content: 'summary' } },
+    { tag: 'meta', attrs: { name: 'twitter:title', content: tags.title } },
+    { tag: 'meta', attrs: { name: 'twitter:description', content: tags.description } },
+  ];
+  if (tags.keywords?.length) els.push({ tag: 'meta', attrs: { name: 'keywords', content: tags.keywords.join(', ') } });
+  for (const ld of [organizationJsonLd(siteUrl), ...(tags.jsonLd ?? [])]) {
+    // '<' escaped so a value can never close the script element.
+    els.push({ tag: 'script', attrs: { type: 'application/ld+json' }, text: JSON.stringify(ld).replace(/</g, '\\u003c') });
+  }
+  return els;
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export function headToHtml(els: HeadElement[]): string {
+  return els
+    .map(({ tag, attrs, text }) => {
+      const a = Object.entries({ ...attrs, 'data-head': '' })
+        .map(([k, v]) => (v === '' ? ` ${k}` : ` ${k}="${escapeAttr(v)}"`))
+        .join('');
+      if (tag === 'meta' || tag === 'link') return `<${tag}${a}>`;
+      return `<${tag}${a}>${tag === 'script' ? (text ?? '') : escapeText(text ?? '')}</${tag}>`;
+    })
+    .join('\n    ');
+}
+
+function applyHead(els: HeadElement[]) {
+  document.head.querySelectorAll('[data-head]').forEach((el) => el.remove());
+  for (const { tag, attrs, text } of els) {
+    if (tag === 'title') {
+      document.title = text ?? '';
+      continue;
+    }
+    const el = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    el.setAttribute('data-head', '');
+    if (text !== undefined) el.textContent = tag === 'script' ? text.replace(/\\u003c/g, '<') : text;
+    document.head.appendChild(el);
+  }
+}
+
+/** Declares the page's head; rendered on the server, kept in sync in the browser. */
+export function Head(props: HeadTags) {
+  const server = useContext(ServerRenderContext);
+  const { siteUrl } = useSiteConfig();
+  if (server) server.head = props;
+  const key = JSON.stringify(props);
+  useEffect(() => {
+    applyHead(headElements(JSON.parse(key) as HeadTags, siteUrl || window.location.origin));
+  }, [key, siteUrl]);
+  return null;
+}

@@ -1,0 +1,76 @@
+import type { ComponentType, ReactNode } from 'react';
+import { parse } from 'regexparam';
+import { matchRoute } from 'wouter';
+import { blogListKey, blogPostKey } from '@/features/blog/api';
+import type { ApiKey } from '@/lib/api';
+import { browseKey, contractorKey, defaultSearchFilters, featuredKey, readBrowseState, readSearchCriteria, searchKey } from '@/features/directory/api';
+import { lazyPage, type LazyPage } from './lazy-page';
+
+export interface RouteInput {
+  params: Record<string, string | undefined>;
+  search: URLSearchParams;
+}
+
+export interface PageRoute {
+  path: string;
+  page: LazyPage<RouteInput>;
+  /** Public pages are rendered on the server (DECISIONS D10); admin and portal pages are not. */
+  ssr: boolean;
+  layout: 'public' | 'admin' | 'portal';
+  /** The GETs the page reads on first render, answered by the server before rendering. */
+  data?: (input: RouteInput) => ApiKey[];
+}
+
+const page = (loader: () => Promise<{ default: ComponentType<RouteInput> }>) => lazyPage<RouteInput>(loader);
+
+const HomePage = page(() => import('@/features/home/HomePage'));
+
+/** The admin frame (nav, session guard); loaded with the first admin page, never in public bundles. */
+export const AdminLayout = lazyPage<{ children: ReactNode }>(() => import('@/features/admin/AdminLayout'));
+const adminPage = (loader: () => Promise<{ default: ComponentType<RouteInput> }>) => page(() => Promise.all([loader(), AdminLayout.load()]).then(([m]) => m));
+
+/** The contractor portal's frame; loaded with the portal pages only. */
+export const PortalLayout = lazyPage<{ children: ReactNode }>(() => import('@/features/portal/PortalLayout'));
+const portalPage = (loader: () => Promise<{ default: ComponentType<RouteInput> }>) => page(() => Promise.all([loader(), PortalLayout.load()]).then(([m]) => m));
+const AdminDashboard = adminPage(() => import('@/features/admin/DashboardPage'));
+
+export const notFoundPage = page(() => import('@/features/not-found/NotFoundPage'));
+
+/** Every page; the first match wins, anything else is the 404 page. */
+export const routes: PageRoute[] = [
+  { path: '/', page: HomePage, ssr: true, layout: 'public', data: () => [featuredKey] },
+  { path: '/search', page: page(() => import('@/features/directory/SearchPage')), ssr: true, layout: 'public', data: ({ search }) => [searchKey(readSearchCriteria(search), defaultSearchFilters)] },
+  { path: '/browse', page: page(() => import('@/features/directory/BrowsePage')), ssr: true, layout: 'public', data: ({ search }) => [browseKey(readBrowseState(search))] },
+  // Contractor portal (DECISIONS D10): browser only, noindex; before /contractor/:id so 'login' is not read as a profile id.
+  { path: '/contractor/login', page: portalPage(() => import('@/features/portal/ContractorLoginPage')), ssr: false, layout: 'portal' },
+  { path: '/contractor', page: portalPage(() => import('@/features/portal/PortalPage')), ssr: false, layout: 'portal' },
+  // Before /contractor/:id so the sign-in page is not read as a profile id.
+  { path: '/contractor/:id', page: page(() => import('@/features/directory/ContractorPage')), ssr: true, layout: 'public', data: ({ params }) => [contractorKey(params.id ?? '')] },
+  { path: '/blog', page: page(() => import('@/features/blog/BlogListPage')), ssr: true, layout: 'public', data: () => [blogListKey] },
+  { path: '/blog/:slug', page: page(() => import('@/features/blog/BlogPostPage')), ssr: true, layout: 'public', data: ({ params }) => [blogPostKey(params.slug ?? '')] },
+  { path: '/submit-business', page: page(() => import('@/features/submission/SubmitBusinessPage')), ssr: true, layout: 'public', data: () => [] },
+  { path: '/newsletter/unsubscribe', page: page(() => import('@/features/newsletter/UnsubscribePage')), ssr: false, layout: 'public' },
+  // Plans and payments: the plan comparison is public and server rendered; the payment screens
+  // are browser only (noindex), and only /buy-lead ever loads Stripe code.
+  { path: '/contractor-pricing', page: page(() => import('@/features/payments/ContractorPricingPage')), ssr: true, layout: 'public', data: () => [] },
+  { path: '/buy-lead', page: page(() => import('@/features/payments/BuyLeadPage')), ssr: false, layout: 'public' },
+  { path: '/payment-success', page: page(() => import('@/features/payments/PaymentSuccessPage')), ssr: false, layout: 'public' },
+  { path: '/subscription-success', page: page(() => import('@/features/payments/SubscriptionSuccessPage')), ssr: false, layout: 'public' },
+  { path: '/demo-checkout', page: page(() => import('@/features/payments/DemoCheckoutPage')), ssr: false, layout: 'public' },
+  // Admin (DECISIONS D10): rendered in the browser only, code-split, noindex.
+  { path: '/admin/login', page: adminPage(() => import('@/features/admin/LoginPage')), ssr: false, layout: 'admin' },
+  { path: '/admin', page: AdminDashboard, ssr: false, layout: 'admin' },
+  { path: '/admin/dashboard', page: AdminDashboard, ssr: false, layout: 'admin' },
+  { path: '/admin/contractors', page: adminPage(() => import('@/features/admin/ContractorsPage')), ssr: false, layout: 'admin' },
+  { path: '/admin/leads', page: adminPage(() => import('@/features/admin/LeadsPage')), ssr: false, layout: 'admin' },
+  { path: '/admin/pricing', page: adminPage(() => import('@/features/admin/PricingPage')), ssr: false, layout: 'admin' },
+  { path: '/admin/outbox', page: adminPage(() => import('@/features/admin/OutboxPage')), ssr: false, layout: 'admin' },
+];
+
+export function findRoute(pathname: string): { route: PageRoute | null; params: Record<string, string | undefined> } {
+  for (const route of routes) {
+    const [ok, params] = matchRoute(parse, route.path, pathname);
+    if (ok) return { route, params: params as Record<string, string | undefined> };
+  }
+  return { route: null, params: {} };
+}

@@ -1,0 +1,204 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { LogOut, Menu, ShieldCheck } from 'lucide-react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { AdminCheck } from '@shared/schemas/admin';
+import { region } from '@shared/region';
+import { Head } from '@/app/head';
+import { PageFallback } from '@/app/shell/PageFallback';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { sessionKey, useAdminSession, useLogout } from './api';
+
+export const LOGIN_PATH = '/admin/login';
+
+const NAV = [
+  { href: '/admin', label: 'Dashboard', isCurrent: (p: string) => p === '/admin' || p === '/admin/dashboard' },
+  { href: '/admin/contractors', label: 'Contractors', isCurrent: (p: string) => p === '/admin/contractors' },
+  { href: '/admin/leads', label: 'Leads', isCurrent: (p: string) => p === '/admin/leads' },
+  { href: '/admin/pricing', label: 'Pricing', isCurrent: (p: string) => p === '/admin/pricing' },
+  { href: '/admin/outbox', label: 'Outbox', isCurrent: (p: string) => p === '/admin/outbox' },
+];
+
+function NavLinks({ path, onNavigate, className, linkClassName }: { path: string; onNavigate?: () => void; className?: string; linkClassName?: string }) {
+  return (
+    <ul className={className}>
+      {NAV.map((link) => {
+        const current = link.isCurrent(path);
+        return (
+          <li key={link.href}>
+            <Link
+              href={link.href}
+              onClick={onNavigate}
+              aria-current={current ? 'page' : undefined}
+              className={cn('block rounded-md px-3 py-2 text-sm font-medium hover:bg-muted', current ? 'bg-secondary text-primary' : 'text-foreground', linkClassName)}
+            >
+              {link.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Signs out: 'Logged Out', an empty cache (nothing of the session stays in memory), then the login page. */
+function useSignOut() {
+  const logout = useLogout();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        toast({ title: 'Logged Out', description: 'You have been signed out of the admin area.' });
+        navigate(LOGIN_PATH, { replace: true });
+        queryClient.clear();
+      },
+      onError: () => toast({ title: 'Error', description: 'Failed to logout', variant: 'destructive' }),
+    });
+  return { signOut, pending: logout.isPending };
+}
+
+function MobileNav({ path, onSignOut, signingOut }: { path: string; onSignOut: () => void; signingOut: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open admin menu">
+          <Menu className="h-6 w-6" aria-hidden="true" />
+        </Button>
+      </SheetTrigger>
+      <SheetContent side="right" className="w-72">
+        <SheetTitle className="text-lg font-semibold">Admin</SheetTitle>
+        <SheetDescription className="sr-only">Admin navigation</SheetDescription>
+        <nav aria-label="Admin">
+          <NavLinks path={path} onNavigate={() => setOpen(false)} className="flex flex-col gap-1" linkClassName="text-base" />
+        </nav>
+        <Button
+          variant="outline"
+          className="mt-auto"
+          disabled={signingOut}
+          onClick={() => {
+            setOpen(false);
+            onSignOut();
+          }}
+        >
+          <LogOut className="h-4 w-4" aria-hidden="true" />
+          Logout
+        </Button>
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+/**
+ * When any admin call answers 401 (the session ended on the server), the session is read as
+ * signed out, and the guard sends the browser to the login page.
+ */
+function useSignedOutWatcher() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const signedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
+    const mark = () => queryClient.setQueryData<AdminCheck>(sessionKey, { authenticated: false });
+    const offQueries = queryClient.getQueryCache().subscribe((e) => {
+      if (e.type === 'updated' && e.query.queryKey[0] !== sessionKey[0] && signedOut(e.action.type === 'error' ? e.action.error : null)) mark();
+    });
+    const offMutations = queryClient.getMutationCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'error' && signedOut(e.action.error)) mark();
+    });
+    return () => {
+      offQueries();
+      offMutations();
+    };
+  }, [queryClient]);
+}
+
+function SessionCheck({ children, role = 'status' }: { children: ReactNode; role?: 'status' | 'alert' }) {
+  return (
+    <div className="flex min-h-screen items-center justify-center px-4">
+      <Head title={`Admin | ${region.siteTitle}`} description="Administration area." path="/admin" robots="noindex, nofollow" />
+      <div role={role} className="flex flex-col items-center gap-3 text-center text-sm text-muted-foreground">
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function GuardedLayout({ children }: { children: ReactNode }) {
+  const session = useAdminSession();
+  const [path, navigate] = useLocation();
+  const { signOut, pending } = useSignOut();
+  useSignedOutWatcher();
+
+  useEffect(() => {
+    if (session.state === 'anonymous') navigate(LOGIN_PATH, { replace: true });
+  }, [session.state, navigate]);
+
+  if (session.state === 'error') {
+    return (
+      <SessionCheck role="alert">
+        <p className="font-medium text-foreground">Could not check your admin session.</p>
+        <Button variant="outline" size="sm" onClick={session.refetch}>
+          Retry
+        </Button>
+      </SessionCheck>
+    );
+  }
+  if (session.state !== 'authenticated') {
+    return (
+      <SessionCheck>
+        <span className="h-6 w-6 animate-spin rounded-full border-2 border-primary border-t-transparent" aria-hidden="true" />
+        Checking your session...
+      </SessionCheck>
+    );
+  }
+
+  return (
+    <div className="flex min-h-screen flex-col bg-muted/40">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+        <div className="container mx-auto flex h-16 items-center justify-between gap-4 px-4">
+          <Link href="/admin" className="flex min-w-0 items-center gap-2">
+            <ShieldCheck className="h-7 w-7 shrink-0 text-primary" aria-hidden="true" />
+            <span className="min-w-0 leading-tight">
+              <span className="block text-lg font-bold">Admin</span>
+              <span className="block truncate text-xs text-muted-foreground">{region.siteTitle}</span>
+            </span>
+          </Link>
+          <nav aria-label="Admin" className="hidden md:block">
+            <NavLinks path={path} className="flex items-center gap-1" />
+          </nav>
+          <div className="hidden items-center gap-3 md:flex">
+            {session.username && <span className="hidden text-sm text-muted-foreground lg:inline">{session.username}</span>}
+            <Button variant="outline" size="sm" disabled={pending} onClick={signOut}>
+              <LogOut className="h-4 w-4" aria-hidden="true" />
+              Logout
+            </Button>
+          </div>
+          <MobileNav path={path} onSignOut={signOut} signingOut={pending} />
+        </div>
+      </header>
+      <main id="main" className="container mx-auto flex-1 px-4 py-6 md:py-8">
+        <Suspense fallback={<PageFallback />}>{children}</Suspense>
+      </main>
+    </div>
+  );
+}
+
+/** The admin area's frame: the login page stands alone; every other page is behind the session guard. */
+export default function AdminLayout({ children }: { children: ReactNode }) {
+  const [path] = useLocation();
+  if (path === LOGIN_PATH) {
+    return (
+      <main id="main" className="flex min-h-screen items-center justify-center bg-muted/40 px-4 py-10">
+        {children}
+      </main>
+    );
+  }
+  return <GuardedLayout>{children}</GuardedLayout>;
+}

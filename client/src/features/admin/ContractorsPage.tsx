@@ -1,0 +1,245 @@
+import { Check, KeyRound, RotateCcw, Search, Star, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { AdminContractor } from '@shared/schemas/admin';
+import { serviceName } from '@shared/taxonomy';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/use-toast';
+import { messageOf } from '@/lib/api';
+import { contractorsKey, useContractors, useSendSetupCode, useSetApproval, useSetVisibility, type ContractorFilter } from './api';
+import { ApprovalBadge } from './components/badges';
+import { PageHeader } from './components/PageHeader';
+import { QueryError } from './components/QueryError';
+import { RejectDialog } from './components/RejectDialog';
+import { MessageRow, TableRegion, Td, Th, Tr } from './components/table';
+import { plural } from './labels';
+
+const TABS: { value: ContractorFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+];
+
+const SEARCH_DELAY_MS = 300;
+const COLUMNS = 7;
+
+function useDebounced(value: string, ms: number) {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+}
+
+function Services({ services }: { services: string[] }) {
+  const names = services.map((s) => serviceName(s));
+  const more = names.length - 2;
+  return (
+    <div className="flex min-w-[11rem] max-w-[16rem] flex-wrap gap-1">
+      {names.slice(0, 2).map((n) => (
+        <Badge key={n} variant="secondary" className="whitespace-nowrap font-normal">
+          {n}
+        </Badge>
+      ))}
+      {more > 0 && (
+        <Badge variant="outline" className="whitespace-nowrap font-normal" title={names.slice(2).join(', ')}>
+          {`+${more} more`}
+        </Badge>
+      )}
+    </div>
+  );
+}
+
+interface RowHandlers {
+  onApprove: (c: AdminContractor) => void;
+  onReject: (c: AdminContractor) => void;
+  onVisible: (c: AdminContractor, on: boolean) => void;
+  onSetupCode: (c: AdminContractor) => void;
+  busyId: number | null;
+}
+
+function ContractorRow({ c, onApprove, onReject, onVisible, onSetupCode, busyId }: { c: AdminContractor } & RowHandlers) {
+  const busy = busyId === c.id;
+  return (
+    <Tr data-testid="admin-contractor-row">
+      <Td className="min-w-[12rem]">
+        <p className="font-semibold">{c.name}</p>
+        <p className="text-xs text-muted-foreground">{c.licenseNumber ? `License #${c.licenseNumber}` : 'No license number'}</p>
+      </Td>
+      <Td className="whitespace-nowrap">{c.location}</Td>
+      <Td>
+        <Services services={c.services} />
+      </Td>
+      <Td className="whitespace-nowrap">
+        <span className="inline-flex items-center gap-1">
+          <Star className="h-4 w-4 fill-accent text-accent" aria-hidden="true" />
+          <span className="font-medium">{c.rating.toFixed(1)}</span>
+        </span>
+        <span className="block text-xs text-muted-foreground">{`(${plural(c.reviewCount, 'review')})`}</span>
+      </Td>
+      <Td>
+        <div className="flex flex-col items-start gap-1">
+          <ApprovalBadge status={c.approvalStatus} />
+          {c.approvalStatus === 'rejected' && c.rejectionReason && (
+            <Badge variant="outline" className="max-w-[14rem] border-destructive font-normal text-destructive" title={c.rejectionReason} data-testid="rejection-reason">
+              <span className="min-w-0 truncate">{c.rejectionReason}</span>
+            </Badge>
+          )}
+        </div>
+      </Td>
+      <Td>
+        <Switch
+          checked={c.isVisible}
+          disabled={c.approvalStatus !== 'approved' || busy}
+          onCheckedChange={(on) => onVisible(c, on)}
+          aria-label={`Visible in the directory: ${c.name}`}
+          title={c.approvalStatus === 'approved' ? undefined : 'Only approved contractors can be listed'}
+        />
+      </Td>
+      <Td>
+        <div className="flex gap-2">
+          {c.approvalStatus === 'pending' && (
+            <>
+              <Button size="sm" disabled={busy} onClick={() => onApprove(c)} aria-label={`Approve ${c.name}`}>
+                <Check className="h-4 w-4" aria-hidden="true" />
+                Approve
+              </Button>
+              <Button size="sm" variant="outline" className="text-destructive" disabled={busy} onClick={() => onReject(c)} aria-label={`Reject ${c.name}`}>
+                <X className="h-4 w-4" aria-hidden="true" />
+                Reject
+              </Button>
+            </>
+          )}
+          {c.approvalStatus === 'rejected' && (
+            <Button size="sm" variant="outline" disabled={busy} onClick={() => onApprove(c)} aria-label={`Reconsider ${c.name}`}>
+              <RotateCcw className="h-4 w-4" aria-hidden="true" />
+              Reconsider
+            </Button>
+          )}
+          {c.approvalStatus === 'approved' && (
+            <div className="flex flex-col items-start gap-1">
+              <Button size="sm" variant="outline" disabled={busy} onClick={() => onSetupCode(c)} aria-label={`Send Setup Code to ${c.name}`}>
+                <KeyRound className="h-4 w-4" aria-hidden="true" />
+                Send Setup Code
+              </Button>
+              {c.account && <span className="text-xs text-muted-foreground">{c.account.setupComplete ? 'Account set up' : 'Awaiting account setup'}</span>}
+            </div>
+          )}
+        </div>
+      </Td>
+    </Tr>
+  );
+}
+
+export default function ContractorsPage() {
+  const [input, setInput] = useState('');
+  const search = useDebounced(input.trim(), SEARCH_DELAY_MS);
+  const [status, setStatus] = useState<ContractorFilter>('all');
+  const query = useContractors(contractorsKey(status, search));
+  const approval = useSetApproval();
+  const visibility = useSetVisibility();
+  const setupCode = useSendSetupCode();
+  const [rejecting, setRejecting] = useState<AdminContractor | null>(null);
+
+  const busyId =
+    (approval.isPending ? approval.variables?.id : undefined) ?? (visibility.isPending ? visibility.variables?.id : undefined) ?? (setupCode.isPending ? setupCode.variables : undefined) ?? null;
+
+  const setApproval = (c: AdminContractor, next: 'approved' | 'rejected', rejectionReason?: string) =>
+    approval.mutate(
+      { id: c.id, status: next, rejectionReason },
+      {
+        onSuccess: () => {
+          setRejecting(null);
+          toast({ title: 'Success', description: 'Contractor status updated successfully' });
+        },
+        onError: (e) => toast({ title: 'Error', description: messageOf(e, 'Failed to update contractor status'), variant: 'destructive' }),
+      },
+    );
+
+  const handlers: RowHandlers = {
+    busyId,
+    onApprove: (c) => setApproval(c, 'approved'),
+    onReject: (c) => setRejecting(c),
+    onVisible: (c, isVisible) =>
+      visibility.mutate(
+        { id: c.id, isVisible },
+        {
+          onSuccess: () => toast({ title: isVisible ? 'Listed' : 'Hidden', description: isVisible ? `${c.name} is shown in the directory.` : `${c.name} is hidden from the directory.` }),
+          onError: (e) => toast({ title: 'Error', description: messageOf(e, 'Failed to update visibility'), variant: 'destructive' }),
+        },
+      ),
+    onSetupCode: (c) =>
+      setupCode.mutate(c.id, {
+        onSuccess: (res) => toast({ title: 'Setup Code Sent', description: res.message }),
+        onError: (e) => toast({ title: 'Error', description: messageOf(e, 'Failed to send setup code'), variant: 'destructive' }),
+      }),
+  };
+
+  const data = query.data;
+  const rows = data?.contractors;
+  return (
+    <>
+      <PageHeader title="Contractor Management" description="Review applications, approve or reject them, and choose who is listed in the directory." path="/admin/contractors" />
+      <div className="mb-4 grid gap-1.5 sm:max-w-md">
+        <Label htmlFor="contractor-search" className="sr-only">
+          Search contractors
+        </Label>
+        <div className="relative">
+          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Input id="contractor-search" type="search" className="pl-9" placeholder="Search by name, location or service..." value={input} onChange={(e) => setInput(e.target.value)} maxLength={100} />
+        </div>
+      </div>
+      <Tabs value={status} onValueChange={(v) => setStatus(v as ContractorFilter)}>
+        <TabsList aria-label="Approval status" className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto">
+            {TABS.map((t) => (
+              <TabsTrigger key={t.value} value={t.value}>
+                {data ? `${t.label} (${data.counts[t.value]})` : t.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        {TABS.map((t) => (
+          <TabsContent key={t.value} value={t.value}>
+            <TableRegion label="Contractors" className={query.isPlaceholderData ? 'opacity-70 transition-opacity' : undefined}>
+              <thead>
+                <tr>
+                  <Th>Contractor</Th>
+                  <Th>Location</Th>
+                  <Th>Services</Th>
+                  <Th>Rating</Th>
+                  <Th>Status</Th>
+                  <Th>Visible</Th>
+                  <Th>Actions</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {query.isError ? (
+                  <MessageRow colSpan={COLUMNS}>
+                    <QueryError error={query.error} what="contractors" onRetry={() => void query.refetch()} />
+                  </MessageRow>
+                ) : !rows ? (
+                  <MessageRow colSpan={COLUMNS}>Loading contractors...</MessageRow>
+                ) : rows.length === 0 ? (
+                  <MessageRow colSpan={COLUMNS}>{search ? `No contractors match "${search}".` : 'No contractors here.'}</MessageRow>
+                ) : (
+                  rows.map((c) => <ContractorRow key={c.id} c={c} {...handlers} />)
+                )}
+              </tbody>
+            </TableRegion>
+          </TabsContent>
+        ))}
+      </Tabs>
+      <RejectDialog
+        contractor={rejecting}
+        pending={approval.isPending}
+        onOpenChange={(open) => !open && setRejecting(null)}
+        onConfirm={(reason) => rejecting && setApproval(rejecting, 'rejected', reason)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,233 @@
+import { DollarSign, ExternalLink, Inbox, Plus, Send, Tags } from 'lucide-react';
+import { Link } from 'wouter';
+import type { AdminLead } from '@shared/schemas/admin-leads';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/use-toast';
+import { messageOf } from '@/lib/api';
+import { formatDateTime, formatShortDate } from '@/lib/format';
+import { approvedContractorsKey, leadsKey, QUICK_ADD_RULE, useContractorNames, useContractors, useCreateRule, useLeads, usePricingRules, useStats } from './api';
+import { LeadStatusBadge, PaymentBadge } from './components/badges';
+import { CustomerCell } from './components/CustomerCell';
+import { PageHeader } from './components/PageHeader';
+import { QueryError } from './components/QueryError';
+import { RulesTable } from './components/RulesTable';
+import { StatCard } from './components/StatCard';
+import { MessageRow, TableRegion, Td, Th, Tr } from './components/table';
+import { money, planName, SUBSCRIPTION_LABELS } from './labels';
+
+const RECENT_LEADS = 25;
+
+function LeadAction({ lead }: { lead: AdminLead }) {
+  const d = lead.delivery;
+  // The buy link names the contractor the lead was delivered to (DECISIONS D3), never a fixed one.
+  if (d?.paymentState === 'awaiting_payment') {
+    return (
+      <div className="grid gap-1">
+        <a
+          href={`/buy-lead?leadId=${lead.id}&contractorId=${d.contractorId}`}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex h-9 items-center justify-center gap-1.5 whitespace-nowrap rounded-md border border-input bg-background px-3 text-sm font-medium hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          Buy Lead
+          <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
+        </a>
+        <span className="text-xs text-muted-foreground">{`For ${d.contractorName}`}</span>
+      </div>
+    );
+  }
+  if (lead.status === 'new' && !d) {
+    return (
+      <Button asChild size="sm">
+        <Link href="/admin/leads">Deliver</Link>
+      </Button>
+    );
+  }
+  if (d) {
+    return (
+      <div className="grid justify-items-start gap-1">
+        <PaymentBadge state={d.paymentState} />
+        <span className="text-xs text-muted-foreground">{d.contractorName}</span>
+      </div>
+    );
+  }
+  return <span className="text-muted-foreground">—</span>;
+}
+
+function LeadsTab() {
+  const query = useLeads(leadsKey({ page: 1, pageSize: RECENT_LEADS }));
+  const cols = 7;
+  return (
+    <>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground">{`The ${RECENT_LEADS} newest leads.`}</p>
+        <Link href="/admin/leads" className="text-sm font-medium text-primary hover:underline">
+          Manage leads
+        </Link>
+      </div>
+      <TableRegion label="Recent leads">
+        <thead>
+          <tr>
+            <Th>Date</Th>
+            <Th>Customer</Th>
+            <Th>Service</Th>
+            <Th>Location</Th>
+            <Th className="text-right">Price</Th>
+            <Th>Status</Th>
+            <Th>Actions</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {query.isError ? (
+            <MessageRow colSpan={cols}>
+              <QueryError error={query.error} what="leads" onRetry={() => void query.refetch()} />
+            </MessageRow>
+          ) : !query.data ? (
+            <MessageRow colSpan={cols}>Loading leads...</MessageRow>
+          ) : query.data.leads.length === 0 ? (
+            <MessageRow colSpan={cols}>No leads yet. Quote requests from homeowners appear here.</MessageRow>
+          ) : (
+            query.data.leads.map((lead) => (
+              <Tr key={lead.id} data-testid="dashboard-lead-row">
+                <Td className="whitespace-nowrap">
+                  <time dateTime={lead.createdAt} title={formatDateTime(lead.createdAt)}>
+                    {formatShortDate(lead.createdAt)}
+                  </time>
+                </Td>
+                <Td className="min-w-[12rem]">
+                  <CustomerCell lead={lead} />
+                </Td>
+                <Td className="min-w-[10rem]">{lead.serviceNeeded}</Td>
+                <Td className="whitespace-nowrap">{lead.location}</Td>
+                <Td className="text-right font-semibold tabular-nums">{money(lead.leadPrice)}</Td>
+                <Td>
+                  <LeadStatusBadge status={lead.status} />
+                </Td>
+                <Td>
+                  <LeadAction lead={lead} />
+                </Td>
+              </Tr>
+            ))
+          )}
+        </tbody>
+      </TableRegion>
+    </>
+  );
+}
+
+function PricingTab() {
+  const rules = usePricingRules();
+  const { names } = useContractorNames();
+  const create = useCreateRule();
+  const quickAdd = () =>
+    create.mutate(QUICK_ADD_RULE, {
+      onSuccess: () => toast({ title: 'Pricing Rule Created', description: 'A global rule at $25.00 with priority 1 was added.' }),
+      onError: (e) => toast({ title: 'Error', description: messageOf(e, 'Failed to create pricing rule'), variant: 'destructive' }),
+    });
+  return (
+    <>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <Link href="/admin/pricing" className="text-sm font-medium text-primary hover:underline">
+          Manage pricing and see the price matrix
+        </Link>
+        <Button size="sm" onClick={quickAdd} disabled={create.isPending}>
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          Add Pricing Rule
+        </Button>
+      </div>
+      <RulesTable rules={rules.data} contractorNames={names} error={rules.isError ? <QueryError error={rules.error} what="pricing rules" onRetry={() => void rules.refetch()} /> : undefined} />
+    </>
+  );
+}
+
+function ContractorsTab() {
+  const query = useContractors(approvedContractorsKey);
+  const cols = 6;
+  return (
+    <>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground">Approved contractors: plan, subscription, lead credits this period, deliveries and payments.</p>
+        <Link href="/admin/contractors" className="text-sm font-medium text-primary hover:underline">
+          Manage contractors
+        </Link>
+      </div>
+      <TableRegion label="Approved contractors">
+        <thead>
+          <tr>
+            <Th>Contractor</Th>
+            <Th>Plan</Th>
+            <Th>Subscription</Th>
+            <Th className="text-right">Credits used</Th>
+            <Th className="text-right">Deliveries</Th>
+            <Th className="text-right">Paid total</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {query.isError ? (
+            <MessageRow colSpan={cols}>
+              <QueryError error={query.error} what="contractors" onRetry={() => void query.refetch()} />
+            </MessageRow>
+          ) : !query.data ? (
+            <MessageRow colSpan={cols}>Loading contractors...</MessageRow>
+          ) : query.data.contractors.length === 0 ? (
+            <MessageRow colSpan={cols}>No approved contractors yet.</MessageRow>
+          ) : (
+            query.data.contractors.map((c) => (
+              <Tr key={c.id}>
+                <Td className="min-w-[12rem]">
+                  <p className="font-semibold">{c.name}</p>
+                  <p className="text-xs text-muted-foreground">{c.location}</p>
+                </Td>
+                <Td>{planName(c.subscriptionPlan)}</Td>
+                <Td>{SUBSCRIPTION_LABELS[c.subscriptionStatus] ?? c.subscriptionStatus}</Td>
+                <Td className="whitespace-nowrap text-right tabular-nums">
+                  <span className={c.creditsTotal > 0 && c.creditsUsed >= c.creditsTotal ? 'font-semibold text-destructive' : undefined}>{`${c.creditsUsed} / ${c.creditsTotal}`}</span>
+                </Td>
+                <Td className="text-right tabular-nums">{c.deliveries}</Td>
+                <Td className="text-right font-semibold tabular-nums">{money(c.paidTotal)}</Td>
+              </Tr>
+            ))
+          )}
+        </tbody>
+      </TableRegion>
+    </>
+  );
+}
+
+export default function DashboardPage() {
+  const stats = useStats();
+  const s = stats.data;
+  return (
+    <>
+      <PageHeader title="Admin Dashboard" description="Leads, prices and contractors at a glance." path="/admin" />
+      {stats.isError && (
+        <div className="mb-4 rounded-lg border border-destructive/40 bg-destructive/5 p-4">
+          <QueryError error={stats.error} what="the figures" onRetry={() => void stats.refetch()} />
+        </div>
+      )}
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard title="Total Leads" value={s?.totalLeads} icon={Inbox} note="All quote requests" loading={stats.isPending} />
+        <StatCard title="New Leads" value={s?.newLeads} icon={Send} note="Awaiting delivery" loading={stats.isPending} />
+        <StatCard title="Revenue" value={s ? money(s.revenuePotential) : undefined} icon={DollarSign} note="Total potential" loading={stats.isPending} />
+        <StatCard title="Pricing Rules" value={s?.activePricingRules} icon={Tags} note="Active rules" loading={stats.isPending} />
+      </div>
+      <Tabs defaultValue="leads" className="mt-8">
+        <TabsList aria-label="Dashboard sections">
+          <TabsTrigger value="leads">Leads</TabsTrigger>
+          <TabsTrigger value="pricing">Pricing Rules</TabsTrigger>
+          <TabsTrigger value="contractors">Contractors</TabsTrigger>
+        </TabsList>
+        <TabsContent value="leads">
+          <LeadsTab />
+        </TabsContent>
+        <TabsContent value="pricing">
+          <PricingTab />
+        </TabsContent>
+        <TabsContent value="contractors">
+          <ContractorsTab />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import { CheckCircle2, Inbox, Send, Trophy } from 'lucide-react';
+import { useState } from 'react';
+import type { AdminLead } from '@shared/schemas/admin-leads';
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '@shared/schemas/lead-status';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { formatDateTime, formatShortDate } from '@/lib/format';
+import { leadsKey, useContractorNames, useLeads } from './api';
+import { LeadStatusBadge, PaymentBadge } from './components/badges';
+import { CustomerCell } from './components/CustomerCell';
+import { DeliverControl } from './components/DeliverControl';
+import { PageHeader } from './components/PageHeader';
+import { Pager } from './components/Pager';
+import { QueryError } from './components/QueryError';
+import { StatCard } from './components/StatCard';
+import { MessageRow, TableRegion, Td, Th, Tr } from './components/table';
+import { money } from './labels';
+
+const PAGE_SIZE = 20;
+const COLUMNS = 7;
+type StatusFilter = 'all' | LeadStatus;
+
+function DeliveryCell({ lead }: { lead: AdminLead }) {
+  const d = lead.delivery;
+  if (!d) return <span className="text-muted-foreground">—</span>;
+  return (
+    <div className="grid gap-1">
+      <p className="text-sm">
+        <span className="text-muted-foreground">To </span>
+        <span className="font-medium">{d.contractorName}</span>
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <PaymentBadge state={d.paymentState} />
+        <span className="text-xs tabular-nums text-muted-foreground">{money(d.price)}</span>
+      </div>
+    </div>
+  );
+}
+
+export default function LeadsPage() {
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [page, setPage] = useState(1);
+  const query = useLeads(leadsKey({ status, page, pageSize: PAGE_SIZE }));
+  const { contractors, loaded } = useContractorNames();
+  const data = query.data;
+  const counts = data?.counts;
+
+  return (
+    <>
+      <PageHeader title="Lead Management" description="Quote requests from homeowners. Deliver each new lead to one contractor." path="/admin/leads" />
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard title="Total" value={counts?.total} icon={Inbox} note="All leads" loading={query.isPending} />
+        <StatCard title="New" value={counts?.new} icon={Send} note="Awaiting delivery" loading={query.isPending} />
+        <StatCard title="Delivered" value={counts?.delivered} icon={CheckCircle2} note="With a contractor" loading={query.isPending} />
+        <StatCard title="Won" value={counts?.won} icon={Trophy} note="Became a job" loading={query.isPending} />
+      </div>
+
+      <div className="mb-3 mt-8 flex flex-wrap items-end justify-between gap-3">
+        <h2 className="text-lg font-semibold">Leads</h2>
+        <div className="grid gap-1.5">
+          <Label htmlFor="lead-status-filter">Status</Label>
+          <Select
+            value={status}
+            onValueChange={(v) => {
+              setStatus(v as StatusFilter);
+              setPage(1);
+            }}
+          >
+            <SelectTrigger id="lead-status-filter" className="w-44">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="all">All statuses</SelectItem>
+              {LEAD_STATUSES.map((s) => (
+                <SelectItem key={s} value={s}>
+                  {LEAD_STATUS_LABELS[s]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+
+      <TableRegion label="Leads" className={query.isPlaceholderData ? 'opacity-70 transition-opacity' : undefined}>
+        <thead>
+          <tr>
+            <Th>Customer</Th>
+            <Th>Service</Th>
+            <Th>Location</Th>
+            <Th>Status</Th>
+            <Th className="text-right">Price</Th>
+            <Th>Created</Th>
+            <Th>Actions</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {query.isError ? (
+            <MessageRow colSpan={COLUMNS}>
+              <QueryError error={query.error} what="leads" onRetry={() => void query.refetch()} />
+            </MessageRow>
+          ) : !data ? (
+            <MessageRow colSpan={COLUMNS}>Loading leads...</MessageRow>
+          ) : data.leads.length === 0 ? (
+            <MessageRow colSpan={COLUMNS}>{status === 'all' ? 'No leads yet.' : `No ${LEAD_STATUS_LABELS[status].toLowerCase()} leads.`}</MessageRow>
+          ) : (
+            data.leads.map((lead) => (
+              <Tr key={lead.id} data-testid="admin-lead-row">
+                <Td className="min-w-[12rem]">
+                  <CustomerCell lead={lead} />
+                </Td>
+                <Td className="min-w-[14rem] max-w-[20rem]">
+                  <p className="font-medium">{lead.serviceNeeded}</p>
+                  <p className="line-clamp-2 text-xs text-muted-foreground" title={lead.projectDetails}>
+                    {lead.projectDetails}
+                  </p>
+                  {lead.budgetRange && <p className="mt-1 text-xs text-muted-foreground">{`Budget: ${lead.budgetRange}`}</p>}
+                </Td>
+                <Td className="whitespace-nowrap">{lead.location}</Td>
+                <Td>
+                  <LeadStatusBadge status={lead.status} />
+                </Td>
+                <Td className="text-right font-semibold tabular-nums">{money(lead.leadPrice)}</Td>
+                <Td className="whitespace-nowrap">
+                  <time dateTime={lead.createdAt} title={formatDateTime(lead.createdAt)}>
+                    {formatShortDate(lead.createdAt)}
+                  </time>
+                </Td>
+                <Td>{lead.status === 'new' && !lead.delivery ? <DeliverControl lead={lead} contractors={loaded ? contractors : undefined} /> : <DeliveryCell lead={lead} />}</Td>
+              </Tr>
+            ))
+          )}
+        </tbody>
+      </TableRegion>
+      {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} label="Lead pages" />}
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import type { PricingRuleDto } from '@shared/schemas/pricing-rules';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { messageOf } from '@/lib/api';
+import { useContractorNames, usePricingRules, useUpdateRule } from './api';
+import { PageHeader } from './components/PageHeader';
+import { PriceMatrix } from './components/PriceMatrix';
+import { QueryError } from './components/QueryError';
+import { RuleDialog } from './components/RuleDialog';
+import { RulesTable } from './components/RulesTable';
+
+export default function PricingPage() {
+  const rules = usePricingRules();
+  const { contractors, names } = useContractorNames();
+  const toggle = useUpdateRule();
+  const [dialog, setDialog] = useState<{ open: boolean; rule: PricingRuleDto | null }>({ open: false, rule: null });
+
+  const onToggle = (rule: PricingRuleDto, isActive: boolean) =>
+    toggle.mutate(
+      { id: rule.id, isActive },
+      {
+        onSuccess: () => toast({ title: 'Pricing Rule Updated', description: isActive ? 'The rule is active.' : 'The rule is inactive.' }),
+        onError: (e) => toast({ title: 'Error', description: messageOf(e, 'Failed to update pricing rule'), variant: 'destructive' }),
+      },
+    );
+
+  return (
+    <>
+      <PageHeader
+        title="Pricing Management"
+        description="Set what a lead costs by service, town or contractor. The highest-priority active rule that matches wins."
+        path="/admin/pricing"
+        actions={
+          <Button onClick={() => setDialog({ open: true, rule: null })}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add Pricing Rule
+          </Button>
+        }
+      />
+      <section aria-labelledby="rules-heading" className="grid gap-3">
+        <h2 id="rules-heading" className="text-lg font-semibold">
+          Pricing rules
+        </h2>
+        <RulesTable
+          rules={rules.data}
+          contractorNames={names}
+          error={rules.isError ? <QueryError error={rules.error} what="pricing rules" onRetry={() => void rules.refetch()} /> : undefined}
+          onToggle={onToggle}
+          onEdit={(rule) => setDialog({ open: true, rule })}
+          togglingId={toggle.isPending ? (toggle.variables?.id ?? null) : null}
+        />
+      </section>
+      <section aria-labelledby="matrix-heading" className="mt-10 grid gap-3">
+        <div>
+          <h2 id="matrix-heading" className="text-lg font-semibold">
+            Price matrix
+          </h2>
+          <p className="text-sm text-muted-foreground">What a new lead costs for each service and town under the active rules (before any contractor rule).</p>
+        </div>
+        {rules.data ? (
+          <PriceMatrix rules={rules.data} />
+        ) : rules.isError ? null : (
+          <Card className="grid gap-2 p-4" role="status" aria-label="Loading price matrix">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-6 w-full" />
+            ))}
+          </Card>
+        )}
+      </section>
+      <RuleDialog open={dialog.open} rule={dialog.rule} contractors={contractors} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+    </>
+  );
+}

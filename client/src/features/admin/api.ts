@@ -1,0 +1,189 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { LeadStatus } from '@shared/schemas/lead-status';
+import type { AdminCheck, AdminContractor, AdminContractorList, ApprovalStatus, OutboxMessage, Paged } from '@shared/schemas/admin';
+import type { AdminLeadList, AdminStats } from '@shared/schemas/admin-leads';
+import type { DeliveryDto } from '@shared/schemas/deliveries';
+import type { PricingRuleDto } from '@shared/schemas/pricing-rules';
+import type { RuleType } from '@shared/pricing';
+import { apiRequest, getQueryFn, type ApiKey } from '@/lib/api';
+
+/**
+ * Invalidation in the hooks is not awaited: a mutate() call's own callbacks (its notices) run
+ * only while the component is mounted, and a refetch may unmount it (a delivered lead's
+ * dropdown), so they must run before the refetch lands.
+ *
+ * Every GET the admin pages read is a query key `[path, params?]` (the default query function
+ * fetches it); every change is a mutation that invalidates the keys it affects.
+ */
+
+// ---- Keys
+
+export const sessionKey: ApiKey = ['/api/admin/check'];
+export const statsKey: ApiKey = ['/api/admin/stats'];
+export const rulesKey: ApiKey = ['/api/pricing-rules'];
+
+export type ContractorFilter = 'all' | ApprovalStatus;
+
+export function contractorsKey(status: ContractorFilter, search = ''): ApiKey {
+  const params: Record<string, string> = { status };
+  if (search.trim()) params.search = search.trim();
+  return ['/api/admin/contractors', params];
+}
+export const approvedContractorsKey = contractorsKey('approved');
+
+export function leadsKey({ status = 'all', page = 1, pageSize = 25 }: { status?: 'all' | LeadStatus; page?: number; pageSize?: number } = {}): ApiKey {
+  const params: Record<string, string> = { page: String(page), pageSize: String(pageSize) };
+  if (status !== 'all') params.status = status;
+  return ['/api/leads', params];
+}
+
+export const contractorDeliveriesKey = (contractorId: number): ApiKey => [`/api/contractors/${contractorId}/lead-deliveries`];
+
+export const outboxKey = (page: number, pageSize: number): ApiKey => ['/api/admin/outbox', { page: String(page), pageSize: String(pageSize) }];
+export const outboxMessageKey = (id: number): ApiKey => [`/api/admin/outbox/${id}`];
+
+/** Marks stale every query whose path is one of `paths` or lies below one (`/api/contractors` covers `/api/contractors/4/lead-deliveries`). */
+export function invalidatePaths(queryClient: QueryClient, ...paths: string[]) {
+  return queryClient.invalidateQueries({
+    predicate: (q) => {
+      const path = q.queryKey[0];
+      return typeof path === 'string' && paths.some((p) => path === p || path.startsWith(`${p}/`));
+    },
+  });
+}
+
+// ---- Session
+
+export type AdminSession = { state: 'loading' } | { state: 'error' } | { state: 'anonymous' } | { state: 'authenticated'; username: string | null };
+
+/** The administrator's session as GET /api/admin/check reports it; a 401 reads as signed out. */
+export function useAdminSession(): AdminSession & { refetch: () => void } {
+  const query = useQuery<AdminCheck | null>({ queryKey: sessionKey, queryFn: getQueryFn<AdminCheck>({ on401: 'returnNull' }) });
+  const refetch = () => void query.refetch();
+  if (query.isPending) return { state: 'loading', refetch };
+  if (query.isError) return { state: 'error', refetch };
+  if (query.data?.authenticated) return { state: 'authenticated', username: query.data.username ?? null, refetch };
+  return { state: 'anonymous', refetch };
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { username: string; password: string }) => apiRequest<{ message: string; username: string }>('POST', '/api/admin/login', body),
+    onSuccess: (data) => {
+      // Known at once, so the guard does not send the new session back to the login page.
+      queryClient.setQueryData<AdminCheck>(sessionKey, { authenticated: true, username: data.username });
+    },
+  });
+}
+
+export function useLogout() {
+  return useMutation({ mutationFn: () => apiRequest<unknown>('POST', '/api/admin/logout') });
+}
+
+// ---- Reads
+
+export const useStats = () => useQuery<AdminStats>({ queryKey: statsKey });
+
+export const useLeads = (key: ApiKey) => useQuery<AdminLeadList>({ queryKey: key, placeholderData: keepPreviousData });
+
+export const useContractors = (key: ApiKey) => useQuery<AdminContractorList>({ queryKey: key, placeholderData: keepPreviousData });
+
+export const useApprovedContractors = () => useQuery<AdminContractorList>({ queryKey: approvedContractorsKey });
+
+/** Approved contractors as choices, and their names by id (for contractor rules). */
+export function useContractorNames() {
+  const list = useApprovedContractors().data?.contractors;
+  return useMemo(() => {
+    const contractors = (list ?? []).map((c) => ({ id: c.id, name: c.name }));
+    return { contractors, names: new Map(contractors.map((c) => [c.id, c.name])), loaded: list !== undefined };
+  }, [list]);
+}
+
+export const usePricingRules = () => useQuery<PricingRuleDto[]>({ queryKey: rulesKey });
+
+export function useContractorDeliveries(contractorId: number | null) {
+  return useQuery<DeliveryDto[]>({ queryKey: contractorDeliveriesKey(contractorId ?? 0), enabled: contractorId !== null });
+}
+
+export const useOutbox = (page: number, pageSize: number) => useQuery<Paged<OutboxMessage>>({ queryKey: outboxKey(page, pageSize), placeholderData: keepPreviousData });
+
+export function useOutboxMessage(id: number | null, fromList?: OutboxMessage) {
+  return useQuery<OutboxMessage>({ queryKey: outboxMessageKey(id ?? 0), enabled: id !== null, placeholderData: fromList });
+}
+
+// ---- Contractors
+
+/** After a contractor changes: the admin lists and the public directory (whose keys start with /api/contractors). */
+const contractorsChanged = (queryClient: QueryClient) => invalidatePaths(queryClient, '/api/admin/contractors', '/api/contractors');
+
+export function useSetApproval() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status, rejectionReason }: { id: number; status: 'approved' | 'rejected'; rejectionReason?: string }) =>
+      apiRequest<AdminContractor>('PATCH', `/api/admin/contractors/${id}/approval`, status === 'rejected' ? { status, rejectionReason } : { status }),
+    onSettled: () => void contractorsChanged(queryClient),
+  });
+}
+
+export function useSetVisibility() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isVisible }: { id: number; isVisible: boolean }) => apiRequest<AdminContractor>('PATCH', `/api/admin/contractors/${id}/visibility`, { isVisible }),
+    onSettled: () => void contractorsChanged(queryClient),
+  });
+}
+
+export function useSendSetupCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<{ message: string }>('POST', `/api/admin/contractors/${id}/setup-code`),
+    onSuccess: () => void invalidatePaths(queryClient, '/api/admin/contractors', '/api/admin/outbox'),
+  });
+}
+
+// ---- Leads
+
+export function useDeliverLead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { leadId: number; contractorId: number }) => apiRequest<DeliveryDto>('POST', '/api/lead-deliveries', body),
+    // A 409 means someone else delivered it first: the refreshed list shows to whom.
+    onSettled: (_data, _error, body) => {
+      void invalidatePaths(queryClient, '/api/leads', '/api/admin/stats', '/api/admin/contractors', '/api/admin/outbox');
+      void queryClient.invalidateQueries({ queryKey: contractorDeliveriesKey(body.contractorId) });
+    },
+  });
+}
+
+// ---- Pricing rules
+
+export interface PricingRuleInput {
+  ruleType: RuleType;
+  ruleValue: string | null;
+  leadPrice: string;
+  priority: number;
+  isActive: boolean;
+}
+
+/** The quick-add rule from the dashboard (spec: a global rule at 25.00, priority 1). */
+export const QUICK_ADD_RULE: PricingRuleInput = { ruleType: 'global', ruleValue: null, leadPrice: '25.00', priority: 1, isActive: true };
+
+const rulesChanged = (queryClient: QueryClient) => invalidatePaths(queryClient, '/api/pricing-rules', '/api/admin/stats');
+
+export function useCreateRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rule: PricingRuleInput) => apiRequest<PricingRuleDto>('POST', '/api/pricing-rules', rule),
+    onSuccess: () => void rulesChanged(queryClient),
+  });
+}
+
+export function useUpdateRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...patch }: { id: number } & (PricingRuleInput | { isActive: boolean })) => apiRequest<PricingRuleDto>('PATCH', `/api/pricing-rules/${id}`, patch),
+    onSettled: () => void rulesChanged(queryClient),
+  });
+}

@@ -1,0 +1,60 @@
+import { decimalToCents } from '@shared/money';
+import { planById } from '@shared/plans';
+import { DEFAULT_LEAD_PRICE_CENTS, type PricingRuleLike, type RuleType } from '@shared/pricing';
+import type { ApprovalStatus } from '@shared/schemas/admin';
+import type { PricingRuleDto } from '@shared/schemas/pricing-rules';
+import { serviceName, townBySlug } from '@shared/taxonomy';
+
+/** Visible wording shared by the admin pages, so one state reads the same everywhere. */
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** '$1,234.00' from integer cents. */
+export const moneyFromCents = (cents: number) => usd.format(cents / 100);
+
+/** '$25.00' from the API's '25.00'; the text as it came when it is not a price. */
+export function money(decimal: string): string {
+  const cents = decimalToCents(decimal);
+  return cents === null ? decimal : moneyFromCents(cents);
+}
+
+export { PAYMENT_STATE_LABELS } from '@shared/schemas/deliveries';
+export { SUBSCRIPTION_STATUS_LABELS as SUBSCRIPTION_LABELS } from '@shared/plans';
+
+export const APPROVAL_LABELS: Record<ApprovalStatus, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
+
+
+
+export const planName = (id: string) => planById(id).name;
+
+export const RULE_TYPE_LABELS: Record<RuleType, string> = { global: 'Global', service: 'Service', location: 'Location', contractor: 'Contractor' };
+
+/** What a rule applies to, in words: 'All leads', a service name, a town label or a contractor's name. */
+export function ruleValueLabel(rule: Pick<PricingRuleDto, 'ruleType' | 'ruleValue'>, contractorNames: ReadonlyMap<number, string>): string {
+  const v = rule.ruleValue;
+  switch (rule.ruleType) {
+    case 'global':
+      return 'All leads';
+    case 'service':
+      return v ? serviceName(v) : '—';
+    case 'location':
+      return v ? (townBySlug(v)?.label ?? v) : '—';
+    case 'contractor':
+      return v ? (contractorNames.get(Number(v)) ?? `Contractor #${v}`) : '—';
+  }
+}
+
+/** A rule as the pricing engine reads it. */
+export function toEngineRule(r: PricingRuleDto): PricingRuleLike {
+  return {
+    id: r.id,
+    ruleType: r.ruleType,
+    ruleValue: r.ruleValue,
+    leadPriceCents: decimalToCents(r.leadPrice) ?? DEFAULT_LEAD_PRICE_CENTS,
+    priority: r.priority,
+    isActive: r.isActive,
+    updatedAt: r.updatedAt,
+  };
+}
+
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -1,0 +1,165 @@
+import { ArrowLeft, ChevronRight, FileQuestion, Search, TriangleAlert } from 'lucide-react';
+import { Link } from 'wouter';
+import { isBlogSlug } from '@shared/blog-slug';
+import type { BlogPost } from '@shared/schemas/blog';
+import { Head } from '@/app/head';
+import { useSiteConfig } from '@/app/config';
+import type { RouteInput } from '@/app/routes';
+import { useHttpStatus } from '@/app/server-context';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useBlogPost } from './api';
+import { BlogKeywords, BlogMeta } from './components/BlogMeta';
+import { ArticleBody } from './components/ArticleBody';
+
+const SITE = 'Sullivan County Contractors';
+
+function Breadcrumbs({ title }: { title: string }) {
+  const sep = <ChevronRight className="h-4 w-4 shrink-0" aria-hidden="true" />;
+  return (
+    <nav aria-label="Breadcrumb">
+      <ol className="flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground">
+        <li className="shrink-0">
+          <Link href="/" className="hover:text-foreground hover:underline">
+            Home
+          </Link>
+        </li>
+        <li className="flex shrink-0 items-center gap-1.5">
+          {sep}
+          <Link href="/blog" className="hover:text-foreground hover:underline">
+            Blog
+          </Link>
+        </li>
+        <li className="flex min-w-0 items-center gap-1.5">
+          {sep}
+          <span aria-current="page" className="truncate font-medium text-foreground">
+            {title}
+          </span>
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+function Article({ post }: { post: BlogPost }) {
+  const { siteUrl } = useSiteConfig();
+  const path = `/blog/${post.slug}`;
+  return (
+    <div className="container mx-auto max-w-3xl px-4 py-8 md:py-12">
+      <Head
+        title={`${post.title} | ${SITE}`}
+        description={post.metaDescription}
+        path={path}
+        keywords={post.keywords}
+        ogType="article"
+        jsonLd={[
+          {
+            '@context': 'https://schema.org',
+            '@type': 'BlogPosting',
+            headline: post.title,
+            description: post.metaDescription,
+            datePublished: post.publishedAt,
+            author: { '@type': 'Person', name: post.author },
+            keywords: post.keywords.join(', '),
+            mainEntityOfPage: { '@type': 'WebPage', '@id': `${siteUrl}${path}` },
+          },
+        ]}
+      />
+      <Breadcrumbs title={post.title} />
+      <article className="mt-6">
+        <header className="border-b pb-6">
+          <h1 className="text-2xl font-bold leading-tight tracking-tight sm:text-3xl md:text-4xl">{post.title}</h1>
+          <BlogMeta post={post} className="mt-4" />
+          <BlogKeywords keywords={post.keywords} className="mt-4" />
+        </header>
+        <ArticleBody html={post.html} className="mt-8" />
+      </article>
+      <div className="mt-12 flex flex-col gap-3 border-t pt-8 sm:flex-row">
+        <Button asChild variant="outline">
+          <Link href="/blog">
+            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+            Back to Blog
+          </Link>
+        </Button>
+        <Button asChild>
+          <Link href="/browse">
+            <Search className="h-4 w-4" aria-hidden="true" />
+            Find Contractors
+          </Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function ArticleSkeleton() {
+  return (
+    <div className="container mx-auto max-w-3xl space-y-6 px-4 py-8 md:py-12" role="status" aria-label="Loading blog post">
+      <Skeleton className="h-4 w-48" />
+      <Skeleton className="h-10 w-11/12" />
+      <Skeleton className="h-4 w-2/3" />
+      <div className="flex gap-2">
+        <Skeleton className="h-5 w-24 rounded-full" />
+        <Skeleton className="h-5 w-20 rounded-full" />
+      </div>
+      <div className="space-y-3 pt-4">
+        {['w-full', 'w-full', 'w-5/6', 'w-full', 'w-3/4'].map((w, i) => (
+          <Skeleton key={i} className={`h-4 ${w}`} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function Problem({ slug, status }: { slug: string; status: number }) {
+  const missing = status < 500;
+  useHttpStatus(missing ? 404 : status);
+  const Icon = missing ? FileQuestion : TriangleAlert;
+  return (
+    <div className="container mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center md:py-24">
+      <Head
+        title={`${missing ? 'Blog Post Not Found' : 'Blog Post Unavailable'} | ${SITE}`}
+        description="The blog post you're looking for doesn't exist or has been removed."
+        path={`/blog/${encodeURIComponent(slug)}`}
+        robots="noindex, follow"
+      />
+      <Icon className="h-12 w-12 text-muted-foreground" aria-hidden="true" />
+      {missing ? (
+        <>
+          <h1 className="mt-4 text-2xl font-bold md:text-3xl">Blog Post Not Found</h1>
+          <p className="mt-2 text-muted-foreground">The blog post you're looking for doesn't exist or has been removed.</p>
+        </>
+      ) : (
+        <>
+          <h1 className="mt-4 text-2xl font-bold md:text-3xl">Blog Post Unavailable</h1>
+          <p className="mt-2 text-muted-foreground">We couldn't load this article right now. Please try again in a moment.</p>
+        </>
+      )}
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <Button asChild>
+          <Link href="/blog">Back to Blog</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link href="/">Back to Home</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** A failed query's status: an ApiError in the browser, a plain object when hydrated from the server. */
+const statusOf = (error: unknown) => {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status > 0 ? status : 500;
+};
+
+export default function BlogPostPage({ params }: RouteInput) {
+  const slug = params.slug ?? '';
+  // An address no post can have is answered without asking the server.
+  const valid = isBlogSlug(slug.trim());
+  const { data: post, error } = useBlogPost(slug, { enabled: valid });
+  if (!valid) return <Problem slug={slug} status={404} />;
+  if (error) return <Problem slug={slug} status={statusOf(error)} />;
+  if (!post) return <ArticleSkeleton />;
+  return <Article post={post} />;
+}

@@ -1,0 +1,190 @@
+import { Award, CalendarDays, ChevronRight, Clock, MapPin, ShieldCheck, Wrench } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { region } from '@shared/region';
+import type { ContractorProfile } from '@shared/schemas/directory';
+import { useSiteConfig } from '@/app/config';
+import { Head } from '@/app/head';
+import type { RouteInput } from '@/app/routes';
+import { useHttpStatus } from '@/app/server-context';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { QuoteButton } from '@/features/quote/QuoteButton';
+import { useContractor } from './api';
+import { RatingLine } from './components/StarRating';
+import { localBusinessJsonLd } from './local-business';
+
+export const BUSINESS_HOURS = [
+  { days: 'Mon-Fri', hours: '7:00 AM-6:00 PM' },
+  { days: 'Sat', hours: '8:00 AM-4:00 PM' },
+  { days: 'Sun', hours: 'Closed' },
+];
+
+function Section({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="flex items-center gap-2 text-lg font-semibold leading-tight">
+          {icon}
+          <span>{title}</span>
+        </h2>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function NotFound() {
+  useHttpStatus(404);
+  return (
+    <div className="container mx-auto flex flex-col items-center px-4 py-24 text-center">
+      <Head title={`Contractor Not Found | ${region.siteTitle}`} description="This contractor is not listed." path="/browse" robots="noindex, follow" />
+      <h1 className="text-2xl font-bold">Contractor Not Found</h1>
+      <p className="mt-2 text-muted-foreground">The contractor you're looking for doesn't exist or has been removed.</p>
+      <Button
+        className="mt-6"
+        variant="outline"
+        onClick={() => {
+          if (window.history.length > 1) window.history.back();
+          else window.location.assign('/browse');
+        }}
+      >
+        Go Back
+      </Button>
+    </div>
+  );
+}
+
+function Loading() {
+  return (
+    <div className="container mx-auto grid gap-4 px-4 py-8" role="status" aria-label="Loading contractor">
+      <Skeleton className="h-4 w-48" />
+      <Skeleton className="h-9 w-2/3" />
+      <Skeleton className="h-4 w-1/3" />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Skeleton className="h-48 lg:col-span-2" />
+        <Skeleton className="h-48" />
+      </div>
+    </div>
+  );
+}
+
+function Profile({ c }: { c: ContractorProfile }) {
+  const { siteUrl } = useSiteConfig();
+  return (
+    <div className="container mx-auto px-4 py-8">
+      <Head
+        title={`${c.name} - ${c.services[0] ?? 'Contractor'} in ${c.location} | ${region.siteTitle}`}
+        description={`${c.name} in ${c.location}: ${c.services.slice(0, 3).join(', ')}. Rated ${c.rating.toFixed(1)} from ${c.reviewCount} reviews. Request a free quote.`.slice(0, 300)}
+        path={`/contractor/${c.id}`}
+        ogType="profile"
+        keywords={[c.name, ...c.services, `${c.city} contractor`, region.county]}
+        jsonLd={[localBusinessJsonLd(c, siteUrl)]}
+      />
+      <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link href="/" className="hover:underline">
+              Home
+            </Link>
+          </li>
+          <ChevronRight className="h-4 w-4" aria-hidden="true" />
+          <li>
+            <Link href="/browse" className="hover:underline">
+              Contractors
+            </Link>
+          </li>
+          <ChevronRight className="h-4 w-4" aria-hidden="true" />
+          <li aria-current="page" className="text-foreground">
+            {c.name}
+          </li>
+        </ol>
+      </nav>
+      <header className="mt-4 flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-2">
+          <h1 className="text-3xl font-bold">{c.name}</h1>
+          <p className="flex items-center gap-1 text-muted-foreground">
+            <MapPin className="h-4 w-4" aria-hidden="true" />
+            {c.location}
+          </p>
+          <RatingLine rating={c.rating} reviewCount={c.reviewCount} />
+          <div className="flex flex-wrap gap-2">
+            {c.verified && (
+              <Badge variant="success">
+                <ShieldCheck className="h-3.5 w-3.5" aria-hidden="true" />
+                Verified Licensed
+              </Badge>
+            )}
+            {c.featured && <Badge variant="warning">Featured</Badge>}
+          </div>
+        </div>
+        <QuoteButton contractor={c} size="lg" />
+      </header>
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <div className="grid content-start gap-6 lg:col-span-2">
+          <Section title="About" icon={<Award className="h-5 w-5 text-primary" aria-hidden="true" />}>
+            <p className="whitespace-pre-line leading-relaxed">{c.description}</p>
+          </Section>
+          <Section title="Services Offered" icon={<Wrench className="h-5 w-5 text-primary" aria-hidden="true" />}>
+            <ul className="grid gap-2 sm:grid-cols-2">
+              {c.services.map((s) => (
+                <li key={s} className="flex items-center gap-2">
+                  <span className="h-1.5 w-1.5 rounded-full bg-primary" aria-hidden="true" />
+                  {s}
+                </li>
+              ))}
+            </ul>
+          </Section>
+          <Section title="License & Credentials" icon={<ShieldCheck className="h-5 w-5 text-primary" aria-hidden="true" />}>
+            <dl className="grid gap-2 sm:grid-cols-[auto_1fr] sm:gap-x-6">
+              <dt className="font-medium">License Number</dt>
+              <dd>{c.licenseNumber || 'Not provided'}</dd>
+              <dt className="font-medium">Insurance</dt>
+              <dd>{c.insured ? 'Insured' : 'Not provided'}</dd>
+              {c.yearsInBusiness !== null && (
+                <>
+                  <dt className="font-medium">Years in Business</dt>
+                  <dd>{c.yearsInBusiness}</dd>
+                </>
+              )}
+            </dl>
+          </Section>
+        </div>
+        <div className="grid content-start gap-6">
+          <Section title="Business Hours" icon={<Clock className="h-5 w-5 text-primary" aria-hidden="true" />}>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+              {BUSINESS_HOURS.map((h) => (
+                <div key={h.days} className="contents">
+                  <dt className="font-medium">{h.days}</dt>
+                  <dd>{h.hours}</dd>
+                </div>
+              ))}
+            </dl>
+          </Section>
+          <Section title="Get Free Quote" icon={<CalendarDays className="h-5 w-5 text-primary" aria-hidden="true" />}>
+            <p className="mb-4 text-sm text-muted-foreground">{`Tell ${c.name} about your project. ${c.responseTime === 'Within 24 hours' ? 'Most requests get an answer within 24 hours.' : ''}`}</p>
+            <QuoteButton contractor={c} className="w-full" />
+          </Section>
+          <Section title="Service Areas" icon={<MapPin className="h-5 w-5 text-primary" aria-hidden="true" />}>
+            <ul className="flex flex-wrap gap-2">
+              {c.serviceAreas.map((a) => (
+                <li key={a}>
+                  <Badge variant="secondary">{a}</Badge>
+                </li>
+              ))}
+            </ul>
+          </Section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export default function ContractorPage({ params }: RouteInput) {
+  const query = useContractor(params.id ?? '');
+  if (query.isError) return <NotFound />;
+  if (!query.data) return <Loading />;
+  return <Profile c={query.data} />;
+}

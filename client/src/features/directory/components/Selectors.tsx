@@ -1,0 +1,42 @@
+import { region } from '@shared/region';
+import { NativeSelect } from '@/components/ui/native-select';
+
+interface SelectorProps {
+  id: string;
+  /** A slug, or '' for all. */
+  value: string;
+  onChange: (value: string) => void;
+  /** What the empty choice reads ('Select a service...', 'All of Sullivan County', 'All locations'). */
+  emptyLabel: string;
+  className?: string;
+}
+
+function OptionSelect({ id, value, onChange, emptyLabel, className, options, label }: SelectorProps & { options: { value: string; label: string }[]; label: string }) {
+  return (
+    <NativeSelect id={id} aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} className={className}>
+      <option value="">{emptyLabel}</option>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
+/** The home and search pages' service types (each maps onto canonical services, DECISIONS D1). */
+export function ServiceTypeSelect(props: SelectorProps) {
+  return <OptionSelect {...props} label="Service Type" options={region.homeSearchServices.map((o) => ({ value: o.value, label: o.label }))} />;
+}
+
+export function LocationSelect(props: SelectorProps) {
+  return <OptionSelect {...props} label="Location" options={region.towns.map((t) => ({ value: t.slug, label: t.label }))} />;
+}
+
+export function serviceTypeLabel(value: string): string | null {
+  return region.homeSearchServices.find((o) => o.value === value)?.label ?? region.services.find((s) => s.slug === value)?.name ?? null;
+}
+
+export function locationLabel(slug: string): string | null {
+  return region.towns.find((t) => t.slug === slug)?.label ?? null;
+}

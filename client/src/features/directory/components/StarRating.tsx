@@ -1,0 +1,24 @@
+import { Star } from 'lucide-react';
+import { cn } from '@/lib/cn';
+
+/** Five stars, filled up to the whole number of the rating. */
+export function StarRating({ rating, className }: { rating: number; className?: string }) {
+  const filled = Math.floor(rating);
+  return (
+    <span className={cn('inline-flex items-center gap-0.5', className)} role="img" aria-label={`Rated ${rating.toFixed(1)} out of 5`}>
+      {[1, 2, 3, 4, 5].map((i) => (
+        <Star key={i} className={cn('h-4 w-4', i <= filled ? 'fill-accent text-accent' : 'fill-none text-muted-foreground/50')} aria-hidden="true" />
+      ))}
+    </span>
+  );
+}
+
+export function RatingLine({ rating, reviewCount }: { rating: number; reviewCount: number }) {
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <StarRating rating={rating} />
+      <span className="font-semibold">{rating.toFixed(1)}</span>
+      <span className="text-muted-foreground">{`(${reviewCount} ${reviewCount === 1 ? 'review' : 'reviews'})`}</span>
+    </div>
+  );
+}

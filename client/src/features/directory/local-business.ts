@@ -1,0 +1,24 @@
+import { region } from '@shared/region';
+import type { ContractorProfile } from '@shared/schemas/directory';
+import { townFromText } from '@shared/taxonomy';
+
+/** schema.org description of a contractor for search engines (DECISIONS D10). */
+export function localBusinessJsonLd(c: ContractorProfile, siteUrl: string): object {
+  const town = region.towns.find((t) => t.slug === townFromText(c.city)) ?? region.towns[region.towns.length - 1]!;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'HomeAndConstructionBusiness',
+    name: c.name,
+    description: c.description,
+    url: `${siteUrl}/contractor/${c.id}`,
+    address: { '@type': 'PostalAddress', addressLocality: c.city, addressRegion: c.state, postalCode: c.zip || undefined, addressCountry: 'US' },
+    areaServed: [
+      ...c.serviceAreas.map((name) => ({ '@type': 'Place', name: `${name}, ${region.state}` })),
+      { '@type': 'GeoCircle', geoMidpoint: { '@type': 'GeoCoordinates', latitude: town.geo.lat, longitude: town.geo.lng }, geoRadius: `${region.serviceRadiusMiles} mi` },
+    ],
+    openingHours: ['Mo-Fr 07:00-18:00', 'Sa 08:00-16:00'],
+    priceRange: c.priceRange,
+    ...(c.licenseNumber ? { hasCredential: { '@type': 'EducationalOccupationalCredential', credentialCategory: 'license', name: c.licenseNumber } } : {}),
+    ...(c.reviewCount > 0 ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: c.rating, reviewCount: c.reviewCount, bestRating: 5, worstRating: 1 } } : {}),
+  };
+}

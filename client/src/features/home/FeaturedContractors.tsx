@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import type { ContractorPage } from '@shared/schemas/directory';
+import { Button } from '@/components/ui/button';
+import { FEATURED_COUNT, featuredKey } from '@/features/directory/api';
+import { ContractorList, ContractorPlaceholders } from '@/features/directory/components/ContractorResults';
+
+/** Premium subscribers first, then the highest rated (DECISIONS D2). */
+export function FeaturedContractors() {
+  const query = useQuery<ContractorPage>({ queryKey: featuredKey });
+  return (
+    <section className="container mx-auto px-4 py-12" aria-labelledby="featured-heading">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="featured-heading" className="text-2xl font-bold">
+            Featured Contractors
+          </h2>
+          <p className="text-muted-foreground">Top-rated local pros serving Sullivan County</p>
+        </div>
+        <Button asChild variant="outline">
+          <Link href="/browse">Browse All Contractors</Link>
+        </Button>
+      </div>
+      {query.isError ? (
+        <p className="rounded-lg border border-destructive/40 bg-destructive/5 p-6 text-center" role="alert">
+          Failed to load contractors. Please try again later.
+        </p>
+      ) : query.data ? (
+        <ContractorList contractors={query.data.contractors.slice(0, FEATURED_COUNT)} view="grid" />
+      ) : (
+        <ContractorPlaceholders count={FEATURED_COUNT} />
+      )}
+    </section>
+  );
+}

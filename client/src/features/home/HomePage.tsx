@@ -1,0 +1,37 @@
+import { region } from '@shared/region';
+import { Head } from '@/app/head';
+import { NewsletterSignup } from '@/features/newsletter/NewsletterSignup';
+import { FeaturedContractors } from './FeaturedContractors';
+import { ProjectOverview } from './ProjectOverview';
+import { SearchForm } from './SearchForm';
+import { StatsBand } from './StatsBand';
+import { WhyChooseLocal } from './WhyChooseLocal';
+
+export default function HomePage() {
+  return (
+    <>
+      <Head
+        title={`Find Trusted Building Contractors in ${region.displayName} | ${region.siteTitle}`}
+        description={`Connect with licensed, insured contractors in ${region.county} for home building, remodeling, additions and electrical work. Free quotes from local pros.`}
+        path="/"
+        keywords={['Sullivan County contractors', 'Laporte PA builders', 'Dushore contractors', 'Eagles Mere remodeling', 'home builders Pennsylvania']}
+      />
+      <section className="bg-gradient-to-b from-primary to-primary/90 text-primary-foreground">
+        <div className="container mx-auto px-4 py-14 text-center md:py-20">
+          <h1 className="mx-auto max-w-4xl text-3xl font-bold tracking-tight md:text-5xl">{`Find Trusted Building Contractors in ${region.displayName}`}</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg">
+            {`Connect with licensed professionals for home building, remodeling, additions and electrical work across ${region.county}.`}
+          </p>
+          <div className="mt-8">
+            <SearchForm />
+          </div>
+        </div>
+      </section>
+      <StatsBand />
+      <FeaturedContractors />
+      <ProjectOverview />
+      <WhyChooseLocal />
+      <NewsletterSignup />
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { LocationSelect, ServiceTypeSelect } from '@/features/directory/components/Selectors';
+
+/** The hero search: each chosen criterion goes into the /search address, nothing is required. */
+export function SearchForm() {
+  const [service, setService] = useState('');
+  const [location, setLocation] = useState('');
+  const [searching, setSearching] = useState(false);
+  const [, navigate] = useLocation();
+
+  return (
+    <form
+      className="mx-auto grid w-full max-w-4xl gap-3 rounded-lg bg-background p-4 text-foreground shadow-lg md:grid-cols-[1fr_1fr_auto] md:items-end"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setSearching(true);
+        try {
+          const p = new URLSearchParams();
+          if (service) p.set('service', service);
+          if (location) p.set('location', location);
+          const qs = p.toString();
+          navigate(qs ? `/search?${qs}` : '/search');
+        } catch {
+          setSearching(false);
+          toast({ title: 'Search Error', description: 'Failed to search contractors. Please try again.', variant: 'destructive' });
+        }
+      }}
+    >
+      <div className="grid gap-1.5 text-left">
+        <Label htmlFor="home-service">Service Type</Label>
+        <ServiceTypeSelect id="home-service" value={service} onChange={setService} emptyLabel="Select a service..." />
+      </div>
+      <div className="grid gap-1.5 text-left">
+        <Label htmlFor="home-location">Location</Label>
+        <LocationSelect id="home-location" value={location} onChange={setLocation} emptyLabel="All of Sullivan County" />
+      </div>
+      <Button type="submit" size="lg" variant="accent" disabled={searching}>
+        <Search className="h-4 w-4" aria-hidden="true" />
+        {searching ? 'Searching...' : 'Find Contractors Near Me'}
+      </Button>
+    </form>
+  );
+}

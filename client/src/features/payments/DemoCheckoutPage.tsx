@@ -1,0 +1,105 @@
+import { Check, CircleAlert, ShoppingCart } from 'lucide-react';
+import { Link } from 'wouter';
+import { PLANS } from '@shared/plans';
+import { region } from '@shared/region';
+import { Head } from '@/app/head';
+import type { RouteInput } from '@/app/routes';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { messageOf } from '@/lib/api';
+import { ownPagePath, PRICING_PATH, SUBSCRIPTION_SUCCESS_PATH, useCompleteDemoCheckout } from './api';
+import { DemoNotice } from './components/DemoNotice';
+import { ResultPanel } from './components/ResultPanel';
+import { planDollars } from './format';
+
+/**
+ * The demo provider's stand-in for the provider's hosted checkout page (DECISIONS D6). What it
+ * sells comes from the session's address; confirming is the only call it makes.
+ */
+export default function DemoCheckoutPage({ search }: RouteInput) {
+  const sessionId = search.get('session_id')?.trim() ?? '';
+  const plan = PLANS.find((p) => p.id === search.get('plan') && p.priceCents > 0) ?? null;
+  const complete = useCompleteDemoCheckout();
+  const redirecting = complete.isSuccess;
+
+  const confirm = () =>
+    complete.mutate(sessionId, {
+      // The confirmation page is ours: stay on the origin in use.
+      onSuccess: ({ redirectUrl }) => window.location.assign(ownPagePath(redirectUrl, SUBSCRIPTION_SUCCESS_PATH) ?? redirectUrl),
+      onError: (error) => toast({ title: 'Error', description: messageOf(error, 'Failed to create subscription. Please try again.'), variant: 'destructive' }),
+    });
+
+  const head = <Head title={`Demo Checkout | ${region.siteTitle}`} description="Demo checkout for a contractor plan. No card is charged." path="/demo-checkout" robots="noindex, nofollow" />;
+
+  if (!sessionId) {
+    return (
+      <>
+        {head}
+        <ResultPanel
+          tone="error"
+          icon={<CircleAlert className="h-9 w-9" aria-hidden="true" />}
+          title="Invalid Session"
+          actions={
+            <Button asChild size="lg">
+              <Link href={PRICING_PATH}>Return to Pricing</Link>
+            </Button>
+          }
+        >
+          <p className="text-muted-foreground">This checkout link is incomplete. Choose a plan to start again.</p>
+        </ResultPanel>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {head}
+      <div className="container mx-auto max-w-lg px-4 py-10 md:py-16">
+        <Card className="grid gap-6 p-6 md:p-8" data-testid="demo-checkout">
+          <div className="flex items-center gap-3">
+            <span className="flex h-11 w-11 items-center justify-center rounded-full bg-secondary text-primary">
+              <ShoppingCart className="h-5 w-5" aria-hidden="true" />
+            </span>
+            <div>
+              <h1 className="text-2xl font-bold">Checkout</h1>
+              <p className="text-sm text-muted-foreground">{region.siteTitle}</p>
+            </div>
+          </div>
+          <DemoNotice>This page stands in for the payment provider's checkout. Confirming starts the plan without taking any payment.</DemoNotice>
+          <div className="rounded-lg border p-5">
+            <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+              <h2 className="whitespace-nowrap text-lg font-semibold">{plan ? `${plan.name} plan` : 'Contractor plan'}</h2>
+              {plan && (
+                <p className="whitespace-nowrap">
+                  <span className="text-2xl font-bold" data-testid="checkout-price">
+                    {planDollars(plan)}
+                  </span>
+                  <span className="text-muted-foreground">/month</span>
+                </p>
+              )}
+            </div>
+            {plan && (
+              <ul className="mt-4 grid gap-2 text-sm">
+                {plan.features.map((f) => (
+                  <li key={f} className="flex items-start gap-2">
+                    <Check className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
+                    {f}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <div className="grid gap-3">
+            <Button size="lg" onClick={confirm} disabled={complete.isPending || redirecting}>
+              {complete.isPending || redirecting ? 'Confirming...' : 'Confirm subscription'}
+            </Button>
+            <Button asChild variant="outline" size="lg">
+              <Link href={PRICING_PATH}>Cancel</Link>
+            </Button>
+          </div>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,195 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Menu } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { region } from '@shared/region';
+import type { PortalProfile } from '@shared/schemas/portal';
+import { Head } from '@/app/head';
+import type { RouteInput } from '@/app/routes';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api';
+import { LOGIN_PATH, PORTAL_PATH, profileKey, useLogout, useProfile } from './api';
+import { HEADING_ID, LoadError } from './components/parts';
+import { PortalHeader } from './components/PortalHeader';
+import { PortalNav } from './components/PortalNav';
+import { readSection, sectionLabel, type SectionId } from './sections';
+import { DashboardSection } from './sections/DashboardSection';
+import { LeadsSection } from './sections/LeadsSection';
+import { ProfileSection } from './sections/ProfileSection';
+import { SubscriptionSection } from './sections/SubscriptionSection';
+
+function PortalHead({ section }: { section?: SectionId }) {
+  return (
+    <Head
+      title={`${section && section !== 'dashboard' ? `${sectionLabel(section)} | ` : ''}Contractor Portal | ${region.siteTitle}`}
+      description="Your leads, lead credits, plan and listing."
+      path={PORTAL_PATH}
+      robots="noindex, nofollow"
+    />
+  );
+}
+
+/** Logout: 'Logged Out', the login page, and nothing of the session left in the cache. */
+function useSignOut() {
+  const logout = useLogout();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        toast({ title: 'Logged Out', description: 'You have been signed out of the contractor portal.' });
+        navigate(LOGIN_PATH, { replace: true });
+        queryClient.clear();
+      },
+      onError: () => toast({ title: 'Error', description: 'Failed to logout', variant: 'destructive' }),
+    });
+  return { signOut, pending: logout.isPending };
+}
+
+/** Any portal call answering 401 means the session ended on the server: read it as signed out. */
+function useSignedOutWatcher() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const signedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
+    const mark = () => queryClient.setQueryData(profileKey, null);
+    const offQueries = queryClient.getQueryCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'error' && signedOut(e.action.error)) mark();
+    });
+    const offMutations = queryClient.getMutationCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'error' && signedOut(e.action.error)) mark();
+    });
+    return () => {
+      offQueries();
+      offMutations();
+    };
+  }, [queryClient]);
+}
+
+function Loading() {
+  return (
+    <>
+      <PortalHead />
+      <PortalHeader />
+      <main id="main" className="container mx-auto flex-1 px-4 py-8">
+        <div role="status" aria-label="Loading your portal" className="grid gap-6 lg:grid-cols-[15rem_1fr]">
+          <Skeleton className="hidden h-80 lg:block" />
+          <div className="grid content-start gap-4">
+            <Skeleton className="h-9 w-2/3" />
+            <div className="grid gap-4 sm:grid-cols-3">
+              <Skeleton className="h-28" />
+              <Skeleton className="h-28" />
+              <Skeleton className="h-28" />
+            </div>
+            <Skeleton className="h-64" />
+          </div>
+        </div>
+      </main>
+    </>
+  );
+}
+
+function Portal({ profile, section }: { profile: PortalProfile; section: SectionId }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Set when a drawer link was chosen: focus then goes to the new panel, not back to 'Menu'.
+  const navigatedFromMenu = useRef(false);
+  const { signOut, pending } = useSignOut();
+  const first = useRef(true);
+
+  // A new panel: back to the top, and focus on its heading so screen readers follow.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo({ top: 0 });
+    document.getElementById(HEADING_ID)?.focus({ preventScroll: true });
+  }, [section]);
+
+  const nav = (onNavigate?: () => void) => (
+    <PortalNav
+      profile={profile}
+      current={section}
+      onNavigate={onNavigate}
+      onSignOut={() => {
+        onNavigate?.();
+        signOut();
+      }}
+      signingOut={pending}
+    />
+  );
+
+  return (
+    <>
+      <PortalHead section={section} />
+      <PortalHeader>
+        <span className="hidden max-w-64 truncate text-sm text-muted-foreground lg:inline">{profile.email}</span>
+        <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+          <SheetTrigger asChild>
+            <Button variant="outline" size="sm" className="px-2.5 lg:hidden">
+              <Menu className="h-4 w-4" aria-hidden="true" />
+              Menu
+            </Button>
+          </SheetTrigger>
+          <SheetContent
+            side="left"
+            className="w-72 max-w-[85vw]"
+            onCloseAutoFocus={(e) => {
+              if (!navigatedFromMenu.current) return;
+              navigatedFromMenu.current = false;
+              e.preventDefault();
+              document.getElementById(HEADING_ID)?.focus({ preventScroll: true });
+            }}
+          >
+            <SheetTitle className="text-lg font-semibold">Contractor Portal</SheetTitle>
+            <SheetDescription className="sr-only">Portal navigation</SheetDescription>
+            {nav(() => {
+              navigatedFromMenu.current = true;
+              setMenuOpen(false);
+            })}
+          </SheetContent>
+        </Sheet>
+      </PortalHeader>
+      <div className="container mx-auto flex-1 px-4 py-6 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-8 lg:py-8">
+        <aside className="hidden lg:block">
+          <div className="sticky top-24 rounded-lg border bg-card p-4 shadow-sm">{nav()}</div>
+        </aside>
+        <main id="main" className="min-w-0" tabIndex={-1}>
+          {section === 'dashboard' && <DashboardSection profile={profile} />}
+          {section === 'leads' && <LeadsSection profile={profile} />}
+          {section === 'subscription' && <SubscriptionSection />}
+          {section === 'profile' && <ProfileSection profile={profile} />}
+        </main>
+      </div>
+    </>
+  );
+}
+
+/** /contractor: the signed-in contractor's portal; without a contractor session, the login page. */
+export default function PortalPage({ search }: RouteInput) {
+  const profile = useProfile();
+  const [, navigate] = useLocation();
+  useSignedOutWatcher();
+  const signedOut = profile.data === null && !profile.isFetching;
+
+  useEffect(() => {
+    if (signedOut) navigate(LOGIN_PATH, { replace: true });
+  }, [signedOut, navigate]);
+
+  if (profile.isError) {
+    return (
+      <>
+        <PortalHead />
+        <PortalHeader />
+        <main id="main" className="container mx-auto max-w-xl flex-1 px-4 py-12">
+          <h1 className="sr-only">Contractor Portal</h1>
+          <LoadError what="your portal" onRetry={() => void profile.refetch()} />
+        </main>
+      </>
+    );
+  }
+  if (!profile.data) return <Loading />;
+  return <Portal profile={profile.data} section={readSection(search)} />;
+}

@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ContractorLogin, ContractorSetup } from '@shared/schemas/contractor-auth';
+import type { PortalLead, PortalProfile, PortalSubscription } from '@shared/schemas/portal';
+import { apiRequest, getQueryFn, type ApiKey } from '@/lib/api';
+
+/** Every GET of the contractor portal is a query key `[path]` under /api/contractor/. */
+
+export const LOGIN_PATH = '/contractor/login';
+export const PORTAL_PATH = '/contractor';
+
+export const profileKey: ApiKey = ['/api/contractor/profile'];
+export const subscriptionKey: ApiKey = ['/api/contractor/subscription'];
+export const leadsKey: ApiKey = ['/api/contractor/leads'];
+
+/** The portal's own keys; not the public '/api/contractors/...' ones. */
+const isPortalKey = (key: readonly unknown[]) => typeof key[0] === 'string' && key[0].startsWith('/api/contractor/');
+
+export function invalidatePortal(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ predicate: (q) => isPortalKey(q.queryKey) });
+}
+
+// ---- Reads
+
+/** The signed-in contractor; null when there is no contractor session (401). */
+export function useProfile() {
+  return useQuery<PortalProfile | null>({ queryKey: profileKey, queryFn: getQueryFn<PortalProfile>({ on401: 'returnNull' }) });
+}
+
+export const useSubscription = () => useQuery<PortalSubscription>({ queryKey: subscriptionKey });
+
+export const useLeads = () => useQuery<PortalLead[]>({ queryKey: leadsKey });
+
+// ---- Session
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ContractorLogin) => apiRequest<{ message: string }>('POST', '/api/contractor/login', body),
+    // Whatever was cached belonged to no session (or another one).
+    onSuccess: () => invalidatePortal(queryClient),
+  });
+}
+
+export function useSetup() {
+  return useMutation({ mutationFn: (body: ContractorSetup) => apiRequest<{ message: string }>('POST', '/api/contractor/setup', body) });
+}
+
+export function useLogout() {
+  return useMutation({ mutationFn: () => apiRequest<unknown>('POST', '/api/contractor/logout') });
+}
+
+// ---- Changes
+
+export type ContractorStatus = 'contacted' | 'won' | 'lost';
+
+export function useUpdateLeadStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ deliveryId, status }: { deliveryId: number; status: ContractorStatus }) =>
+      apiRequest<PortalLead>('PATCH', `/api/contractor/leads/${deliveryId}/status`, { status }),
+    onSuccess: (lead) => {
+      queryClient.setQueryData<PortalLead[]>(leadsKey, (list) => list?.map((l) => (l.deliveryId === lead.deliveryId ? lead : l)));
+    },
+    // 404 or 409: the list on screen is out of date, so read it again.
+    onError: () => queryClient.invalidateQueries({ queryKey: leadsKey }),
+  });
+}

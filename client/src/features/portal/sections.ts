@@ -1,0 +1,21 @@
+import { CreditCard, Inbox, LayoutDashboard, UserCog, type LucideIcon } from 'lucide-react';
+import { PORTAL_PATH } from './api';
+
+/** The portal's panels; the current one is `?section=` in the address, so it survives a reload. */
+export const SECTIONS = [
+  { id: 'dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { id: 'leads', label: 'My Leads', icon: Inbox },
+  { id: 'subscription', label: 'Subscription', icon: CreditCard },
+  { id: 'profile', label: 'Profile Settings', icon: UserCog },
+] as const satisfies readonly { id: string; label: string; icon: LucideIcon }[];
+
+export type SectionId = (typeof SECTIONS)[number]['id'];
+
+export function readSection(search: URLSearchParams): SectionId {
+  const value = search.get('section');
+  return SECTIONS.find((s) => s.id === value)?.id ?? 'dashboard';
+}
+
+export const sectionHref = (id: SectionId) => `${PORTAL_PATH}?section=${id}`;
+
+export const sectionLabel = (id: SectionId) => SECTIONS.find((s) => s.id === id)!.label;

@@ -1,0 +1,46 @@
+import { Inbox } from 'lucide-react';
+import type { PortalProfile } from '@shared/schemas/portal';
+import { Card } from '@/components/ui/card';
+import { useLeads } from '../api';
+import { LeadCard } from '../components/LeadCard';
+import { ListSkeleton, LoadError, SectionHeader } from '../components/parts';
+import { isUnlocked, plural } from '../labels';
+import { NO_LEADS } from './DashboardSection';
+
+export function LeadsSection({ profile }: { profile: PortalProfile }) {
+  const leads = useLeads();
+  const list = leads.data ?? [];
+  const waiting = list.filter((l) => l.paymentState === 'awaiting_payment').length;
+  const open = list.filter((l) => isUnlocked(l.paymentState)).length;
+
+  let summary = 'Every lead delivered to you, newest first.';
+  if (leads.data && list.length > 0) {
+    summary = `${plural(list.length, 'lead')}: ${open} with customer details${waiting ? `, ${waiting} awaiting payment` : ''}.`;
+  }
+
+  return (
+    <div className="grid gap-6">
+      <SectionHeader title="My Leads" description={summary} />
+      {leads.isPending ? (
+        <ListSkeleton rows={3} label="Loading your leads" />
+      ) : leads.isError ? (
+        <LoadError what="your leads" onRetry={() => void leads.refetch()} />
+      ) : list.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 p-10 text-center">
+          <span className="flex h-12 w-12 items-center justify-center rounded-full bg-secondary">
+            <Inbox className="h-6 w-6 text-primary" aria-hidden="true" />
+          </span>
+          <p className="max-w-sm text-muted-foreground">{NO_LEADS}</p>
+        </Card>
+      ) : (
+        <ul className="grid gap-4" aria-label="Leads">
+          {list.map((lead) => (
+            <li key={lead.deliveryId}>
+              <LeadCard lead={lead} contractorId={profile.id} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { Check, CreditCard, Info } from 'lucide-react';
+import { Link } from 'wouter';
+import { planById } from '@shared/plans';
+import type { PortalSubscription } from '@shared/schemas/portal';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { formatLongDate } from '@/lib/format';
+import { useSubscription } from '../api';
+import { CardHeading, ListSkeleton, LoadError, SectionHeader, UsageBar } from '../components/parts';
+import { planPrice, SUBSCRIPTION_STATUS_LABELS } from '../labels';
+
+const GOOD = new Set(['active', 'trialing']);
+
+function Details({ sub }: { sub: PortalSubscription }) {
+  const plan = planById(sub.plan);
+  const { credits } = sub;
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-3">
+      <Card className="lg:col-span-2" data-testid="subscription-card">
+        <CardHeading
+          icon={<CreditCard className="h-5 w-5 text-primary" aria-hidden="true" />}
+          title="Current plan"
+          aside={sub.featured ? <Badge variant="warning">Featured listing</Badge> : undefined}
+        />
+        <div className="grid gap-5 px-5 pb-5">
+          <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <p className="text-3xl font-bold">{sub.planName}</p>
+            <p className="text-muted-foreground">{planPrice(plan)}</p>
+          </div>
+          <dl className="grid gap-4 text-sm sm:grid-cols-2">
+            <div className="grid gap-1">
+              <dt className="text-muted-foreground">Status</dt>
+              <dd>
+                <Badge variant={GOOD.has(sub.status) ? 'success' : sub.status === 'none' ? 'secondary' : 'warning'}>{SUBSCRIPTION_STATUS_LABELS[sub.status]}</Badge>
+              </dd>
+            </div>
+            {sub.currentPeriodEnd && (
+              <div className="grid gap-1">
+                <dt className="text-muted-foreground">{sub.cancelAtPeriodEnd ? 'Ends on' : 'Current period ends'}</dt>
+                <dd className="font-medium">{formatLongDate(sub.currentPeriodEnd)}</dd>
+              </div>
+            )}
+            <div className="grid gap-1">
+              <dt className="text-muted-foreground">Lead credits used</dt>
+              <dd className="font-medium">{`${credits.used} of ${credits.total}`}</dd>
+            </div>
+            <div className="grid gap-1">
+              <dt className="text-muted-foreground">Lead credits left</dt>
+              <dd className="font-medium">{credits.left}</dd>
+            </div>
+          </dl>
+          <div className="grid gap-1.5">
+            <UsageBar used={credits.used} total={credits.total} low={credits.low} />
+            <p className="text-xs text-muted-foreground">{`Credits for this period started ${formatLongDate(sub.creditsPeriodStart)}. Leads beyond your credits can be bought one at a time.`}</p>
+          </div>
+          {sub.cancelAtPeriodEnd && (
+            <p role="note" className="flex gap-2 rounded-md border border-warning-foreground/25 bg-warning p-3 text-sm text-warning-foreground">
+              <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+              {sub.currentPeriodEnd
+                ? `Your ${sub.planName} plan is set to cancel and will end on ${formatLongDate(sub.currentPeriodEnd)}. After that you move to the Free plan.`
+                : `Your ${sub.planName} plan is set to cancel at the end of the current period. After that you move to the Free plan.`}
+            </p>
+          )}
+          {sub.status === 'past_due' && (
+            <p role="note" className="flex gap-2 rounded-md border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive">
+              <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+              Your last payment did not go through. Please update your payment method to keep your plan.
+            </p>
+          )}
+        </div>
+      </Card>
+      <Card>
+        <CardHeading title={`What's in ${plan.name}`} />
+        <div className="grid gap-4 px-5 pb-5">
+          <ul className="grid gap-2 text-sm">
+            {plan.features.map((f) => (
+              <li key={f} className="flex items-start gap-2">
+                <Check className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
+                {f}
+              </li>
+            ))}
+          </ul>
+          <Button asChild variant="outline">
+            <Link href="/contractor-pricing">Compare plans</Link>
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+export function SubscriptionSection() {
+  const sub = useSubscription();
+  return (
+    <div className="grid gap-6">
+      <SectionHeader title="Subscription" description="Your plan, its status and this period's lead credits." />
+      {sub.isPending ? (
+        <ListSkeleton rows={2} label="Loading your subscription" />
+      ) : sub.isError ? (
+        <LoadError what="your subscription" onRetry={() => void sub.refetch()} />
+      ) : (
+        <Details sub={sub.data} />
+      )}
+    </div>
+  );
+}

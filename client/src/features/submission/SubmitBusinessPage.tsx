@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { region } from '@shared/region';
+import { Head } from '@/app/head';
+import { Card, CardContent } from '@/components/ui/card';
+import { BenefitCards } from './components/BenefitCards';
+import { SubmissionForm } from './components/SubmissionForm';
+import { SubmissionSuccess } from './components/SubmissionSuccess';
+
+export default function SubmitBusinessPage() {
+  const [submitted, setSubmitted] = useState(false);
+
+  return (
+    <>
+      <Head
+        title={`Submit Your Business | ${region.siteTitle}`}
+        description={`List your building or home-improvement business in the ${region.displayName} contractor directory. Submit your details for review and start receiving quote requests from local homeowners.`}
+        path="/submit-business"
+        // Spec: search engines are told not to follow links from this page.
+        robots="index, nofollow"
+        keywords={[`${region.county} contractors`, 'list your contracting business', 'contractor directory Pennsylvania']}
+      />
+      {submitted ? (
+        <SubmissionSuccess />
+      ) : (
+        <div className="container mx-auto max-w-5xl px-4 py-10 md:py-14">
+          <header className="mx-auto max-w-3xl text-center">
+            <h1 className="text-3xl font-bold tracking-tight md:text-4xl">Submit Your Business</h1>
+            <p className="mt-4 text-lg text-muted-foreground">
+              {`Join the ${region.siteTitle} directory and connect with homeowners across ${region.displayName} looking for licensed, insured local professionals. Tell us about your business and our team will review your listing.`}
+            </p>
+          </header>
+          <div className="mt-10">
+            <BenefitCards />
+          </div>
+          <Card className="mt-10">
+            <CardContent className="p-5 md:p-8">
+              <SubmissionForm onSubmitted={() => setSubmitted(true)} />
+            </CardContent>
+          </Card>
+        </div>
+      )}
+    </>
+  );
+}

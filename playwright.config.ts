@@ -1,0 +1,45 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// One port per run, shared with the workers through the environment.
+const port = Number((process.env.E2E_PORT ??= String(4100 + (process.pid % 800))));
+export const baseURL = `http://127.0.0.1:${port}`;
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: { baseURL, launchOptions: chromium, trace: 'retain-on-failure' },
+  projects: [
+    { name: 'desktop', testIgnore: /process\.spec/, use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    { name: 'phone', testIgnore: /process\.spec/, use: { ...devices['Pixel 7'], launchOptions: chromium } },
+    // Starts and stops its own server processes; needs no browser.
+    { name: 'process', testMatch: /process\.spec/ },
+  ],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `${baseURL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      LOG_REQUESTS: 'false',
+      SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-0000',
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: 'e2e-admin-password',
+      RATE_LIMIT: 'false',
+    },
+  },
+});

@@ -1,0 +1,19 @@
+import { index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+import { contractors } from './contractors';
+import { towns } from './towns';
+
+/** Towns a contractor works in (DECISIONS D1); the home town is usually one of them. */
+export const contractorServiceAreas = pgTable(
+  'contractor_service_areas',
+  {
+    contractorId: integer('contractor_id')
+      .notNull()
+      .references(() => contractors.id, { onDelete: 'cascade' }),
+    townId: integer('town_id')
+      .notNull()
+      .references(() => towns.id),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.contractorId, t.townId] }), index('contractor_service_areas_town_id_idx').on(t.townId, t.contractorId)],
+);

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { PAYMENT_STATES } from '../../../shared/schemas/deliveries';
+import { timestamps } from './columns';
+import { contractors } from './contractors';
+import { leads } from './leads';
+
+
+/** A lead handed to one contractor, with what it cost and how it was settled (DECISIONS D3). */
+export const leadDeliveries = pgTable(
+  'lead_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    contractorId: integer('contractor_id')
+      .notNull()
+      .references(() => contractors.id, { onDelete: 'cascade' }),
+    priceCents: integer('price_cents').notNull(),
+    paymentState: text('payment_state', { enum: PAYMENT_STATES }).notNull().default('awaiting_payment'),
+    paymentIntentId: text('payment_intent_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check('lead_deliveries_payment_state_check', sql`${t.paymentState} in ('awaiting_payment', 'paid', 'credited', 'cancelled')`),
+    check('lead_deliveries_price_check', sql`${t.priceCents} >= 0`),
+    // A lead is exclusive: at most one live delivery.
+    uniqueIndex('lead_deliveries_live_lead_idx').on(t.leadId).where(sql`payment_state <> 'cancelled'`),
+    index('lead_deliveries_lead_id_idx').on(t.leadId),
+    index('lead_deliveries_contractor_id_idx').on(t.contractorId, t.createdAt.desc().nullsFirst()),
+    uniqueIndex('lead_deliveries_payment_intent_idx').on(t.paymentIntentId),
+  ],
+);
+
+export type LeadDeliveryRow = typeof leadDeliveries.$inferSelect;

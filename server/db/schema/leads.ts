@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { LEAD_STATUSES } from '../../../shared/schemas/lead-status';
+import { timestamps } from './columns';
+import { contractors } from './contractors';
+import { towns } from './towns';
+
+
+/** A quote request (DECISIONS D3). */
+export const leads = pgTable(
+  'leads',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    serviceNeeded: text('service_needed').notNull(),
+    /** Canonical services the 'service needed' maps to, for pricing and matching. */
+    serviceSlugs: text('service_slugs').array().notNull().default([]),
+    location: text('location').notNull(),
+    townId: integer('town_id').references(() => towns.id),
+    projectDetails: text('project_details').notNull(),
+    budgetRange: text('budget_range'),
+    requestedContractorId: integer('requested_contractor_id').references(() => contractors.id, { onDelete: 'set null' }),
+    leadPriceCents: integer('lead_price_cents').notNull(),
+    status: text('status', { enum: LEAD_STATUSES }).notNull().default('new'),
+    ...timestamps,
+  },
+  (t) => [
+    check('leads_status_check', sql`${t.status} in ('new', 'delivered', 'contacted', 'won', 'lost')`),
+    check('leads_price_check', sql`${t.leadPriceCents} >= 0`),
+    index('leads_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('leads_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('leads_town_id_idx').on(t.townId),
+    index('leads_requested_contractor_id_idx').on(t.requestedContractorId),
+  ],
+);
+
+export type LeadRow = typeof leads.$inferSelect;

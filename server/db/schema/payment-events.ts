@@ -1,0 +1,9 @@
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+
+/** Provider webhook events already handled, so a replay changes nothing (DECISIONS D6). */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  ...timestamps,
+});

@@ -1,0 +1,94 @@
+import { count, sql } from 'drizzle-orm';
+import { region as defaultRegion, type Region } from '@shared/region';
+import { DEFAULT_LEAD_PRICE_CENTS } from '@shared/pricing';
+import type { Db, Tx } from '../client';
+import { blogPosts, contractorServiceAreas, contractorServices, contractors, pricingRules, services, towns } from '../schema';
+import { seedBlogPosts } from './data/blog-posts';
+import { seedContractors } from './data/contractors';
+
+/** Keeps the towns and services tables equal to the region module; safe to run on every start. */
+async function syncTaxonomy(tx: Tx, r: Region) {
+  for (const [i, t] of r.towns.entries()) {
+    await tx
+      .insert(towns)
+      .values({ slug: t.slug, name: t.name, label: t.label, kind: t.kind, aliases: t.aliases, sortOrder: i })
+      .onConflictDoUpdate({ target: towns.slug, set: { name: t.name, label: t.label, kind: t.kind, aliases: t.aliases, sortOrder: i, updatedAt: new Date() } });
+  }
+  for (const [i, s] of r.services.entries()) {
+    await tx
+      .insert(services)
+      .values({ slug: s.slug, name: s.name, sortOrder: i })
+      .onConflictDoUpdate({ target: services.slug, set: { name: s.name, sortOrder: i, updatedAt: new Date() } });
+  }
+}
+
+async function idMaps(tx: Tx) {
+  const townRows = await tx.select({ id: towns.id, slug: towns.slug }).from(towns);
+  const serviceRows = await tx.select({ id: services.id, slug: services.slug }).from(services);
+  return { townId: new Map(townRows.map((t) => [t.slug, t.id])), serviceId: new Map(serviceRows.map((s) => [s.slug, s.id])) };
+}
+
+async function seedContent(tx: Tx, r: Region) {
+  const { townId, serviceId } = await idMaps(tx);
+  for (const c of seedContractors) {
+    const [row] = await tx
+      .insert(contractors)
+      .values({
+        name: c.name,
+        email: c.email,
+        phone: c.phone,
+        website: c.website,
+        address: c.address,
+        city: c.city,
+        state: r.state,
+        zip: c.zip,
+        homeTownId: townId.get(c.homeTown) ?? null,
+        description: c.description,
+        yearsInBusiness: c.yearsInBusiness,
+        licenseNumber: c.licenseNumber,
+        insuranceInfo: c.insuranceInfo,
+        projectGalleryUrl: c.projectGalleryUrl,
+        rating: c.rating,
+        reviewCount: c.reviewCount,
+        verified: c.verified,
+        certifications: c.licenseNumber ? [`Licensed: ${c.licenseNumber}`] : [],
+        approvalStatus: c.approvalStatus,
+        isVisible: c.approvalStatus === 'approved',
+      })
+      .returning({ id: contractors.id });
+    const id = row!.id;
+    const svc = c.services.flatMap((slug, position) => (serviceId.has(slug) ? [{ contractorId: id, serviceId: serviceId.get(slug)!, position }] : []));
+    if (svc.length) await tx.insert(contractorServices).values(svc);
+    const areas = [...new Set(c.serviceAreas)].flatMap((slug) => (townId.has(slug) ? [{ contractorId: id, townId: townId.get(slug)! }] : []));
+    if (areas.length) await tx.insert(contractorServiceAreas).values(areas);
+  }
+  await tx.insert(blogPosts).values(
+    seedBlogPosts.map((p) => ({
+      slug: p.slug,
+      title: p.title,
+      content: p.content,
+      excerpt: p.excerpt,
+      metaDescription: p.metaDescription,
+      keywords: p.keywords,
+      author: p.author,
+      publishedAt: new Date(`${p.publishedAt}T12:00:00Z`),
+    })),
+  );
+  await tx.insert(pricingRules).values({ ruleType: 'global', ruleValue: null, leadPriceCents: DEFAULT_LEAD_PRICE_CENTS, priority: 0, isActive: true });
+}
+
+/**
+ * Seeds an empty database: the taxonomy always (idempotent), the sample contractors, blog
+ * posts and default pricing rule only on the very first start (no towns yet).
+ */
+export async function seedDatabase(db: Db, r: Region = defaultRegion): Promise<{ content: boolean }> {
+  return db.transaction(async (tx) => {
+    // Two processes starting together on one server must not both seed.
+    await tx.execute(sql`select pg_advisory_xact_lock(7172026)`);
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(towns);
+    await syncTaxonomy(tx, r);
+    if (n > 0) return { content: false };
+    await seedContent(tx, r);
+    return { content: true };
+  });
+}

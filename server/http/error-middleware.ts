@@ -1,0 +1,68 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from '../logger';
+import { HttpError } from './errors';
+
+const DB_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '53300']);
+const DB_UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|terminating connection/i;
+
+interface Coded {
+  code?: string;
+  message?: string;
+  cause?: unknown;
+  status?: number;
+  statusCode?: number;
+  type?: string;
+}
+
+/** The error and its causes (Drizzle wraps driver errors). */
+function* chain(err: unknown): Generator<Coded> {
+  let cur: unknown = err;
+  for (let i = 0; cur && typeof cur === 'object' && i < 5; i++) {
+    yield cur as Coded;
+    cur = (cur as Coded).cause;
+  }
+}
+
+/** Translates anything thrown into { status, message, errors? }. Unknown errors are 500 and logged. */
+export function toHttpError(err: unknown): HttpError | null {
+  if (err instanceof HttpError) return err;
+  for (const e of chain(err)) {
+    if (e instanceof HttpError) return e;
+    // A path with a broken %-escape cannot be decoded into route parameters.
+    if (e instanceof URIError) return new HttpError(400, 'The address contains an invalid character encoding');
+    // body-parser errors carry a type and a status.
+    if (e.type === 'entity.too.large') return new HttpError(413, 'The request body is too large');
+    if (e.type === 'entity.parse.failed') return new HttpError(400, 'The request body is not valid JSON');
+    if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return new HttpError(415, 'Unsupported request encoding');
+    if (e.type === 'request.aborted') return new HttpError(400, 'The request was aborted');
+    if (typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.type) return new HttpError(e.status, e.message ?? 'Bad request');
+    if (e.code && DB_UNAVAILABLE_CODES.has(e.code)) return new HttpError(503, 'The service is temporarily unavailable. Please try again shortly.');
+    if (e.message && DB_UNAVAILABLE_MESSAGES.test(e.message)) return new HttpError(503, 'The service is temporarily unavailable. Please try again shortly.');
+    // Input that reached the database in a shape it refuses: the caller's fault, never a 500.
+    if (e.code === '23505') return new HttpError(409, 'That record already exists');
+    if (e.code === '23503') return new HttpError(409, 'A related record does not exist');
+    if (e.code === '22P02' || e.code === '22003' || e.code === '22001' || e.code === '22021' || e.code === '54000') {
+      return new HttpError(400, 'A value in the request is not valid');
+    }
+  }
+  return null;
+}
+
+export function errorMiddleware(log: Logger): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    if (res.headersSent) return next(err);
+    const http = toHttpError(err);
+    if (!http) {
+      log.error('unhandled error', { method: req.method, path: req.path, error: err instanceof Error ? err.stack : String(err) });
+      res.status(500).json({ message: 'Something went wrong on our side. Please try again.' });
+      return;
+    }
+    if (http.status >= 500) log.warn('request failed', { method: req.method, path: req.path, status: http.status, error: err instanceof Error ? err.message : String(err) });
+    if (http.headers) res.set(http.headers);
+    res.status(http.status).json(http.errors ? { message: http.message, errors: http.errors } : { message: http.message });
+  };
+}
+
+export const apiNotFound: RequestHandler = (req, res) => {
+  res.status(404).json({ message: `No API route for ${req.method} ${req.path}` });
+};

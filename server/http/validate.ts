@@ -1,0 +1,18 @@
+import type { z } from 'zod';
+import { badRequest } from './errors';
+
+/** Field path -> first message, the `errors` of a 400 answer (DECISIONS D9). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || 'body';
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, message = 'Please check the highlighted fields'): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw badRequest(message, fieldErrors(result.error));
+  return result.data;
+}

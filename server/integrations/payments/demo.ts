@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DemoPaymentResult } from '../../../shared/schemas/payments';
+import type { Db } from '../../db/client';
+import { demoPayments, type DemoPaymentKind, type DemoPaymentRow } from '../../db/schema';
+import {
+  metadataId,
+  PaymentProviderError,
+  planIdFromMetadata,
+  subscriptionStatus,
+  WebhookSignatureError,
+  type PaidPlanId,
+  type PaymentIntentInfo,
+  type PaymentProvider,
+  type SubscriptionInfo,
+} from './provider';
+
+/**
+ * The local demo provider, the default without Stripe keys (DECISIONS D6). It keeps intents,
+ * checkout sessions and subscriptions in demo_payments and answers the same questions Stripe
+ * does, so the same state machine runs on it. No card is charged.
+ */
+
+export const DEMO_PRICES: Record<PaidPlanId, string> = { pro: 'demo_price_pro', premium: 'demo_price_premium' };
+export const DEMO_DECLINE_MESSAGE = 'Your card was declined. (Demo: no card is charged.)';
+
+const token = (bytes = 12) => randomBytes(bytes).toString('hex');
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+export interface DemoPaymentProvider extends PaymentProvider {
+  readonly kind: 'demo';
+  /** The demo card form's answer: succeed, or decline as a card network would. */
+  confirmDemoPayment(id: string, outcome: 'succeed' | 'decline'): Promise<DemoPaymentResult>;
+  /** The demo checkout page's 'subscribe': completes the session and starts a subscription. */
+  completeDemoCheckout(sessionId: string): Promise<{ redirectUrl: string }>;
+}
+
+export function isDemoProvider(p: PaymentProvider): p is DemoPaymentProvider {
+  return p.kind === 'demo';
+}
+
+function addMonth(d: Date): Date {
+  const next = new Date(d);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+}
+
+export function createDemoProvider(db: Db, opts: { siteUrl: () => string }): DemoPaymentProvider {
+  async function find(id: string, kind: DemoPaymentKind, label: string): Promise<DemoPaymentRow> {
+    const [row] = await db.select().from(demoPayments).where(and(eq(demoPayments.id, id), eq(demoPayments.kind, kind)));
+    if (!row) throw new PaymentProviderError('not_found', `No such ${label}: '${id}'`);
+    return row;
+  }
+
+  const intentInfo = (row: DemoPaymentRow): PaymentIntentInfo => ({
+    id: row.id,
+    clientSecret: str(row.data.clientSecret) ?? '',
+    status: row.status,
+    amountCents: row.amountCents ?? 0,
+    currency: str(row.data.currency) ?? 'usd',
+    metadata: (row.data.metadata as Record<string, string> | undefined) ?? {},
+    lastErrorMessage: str(row.data.lastErrorMessage),
+  });
+
+  const subscriptionInfo = (row: DemoPaymentRow): SubscriptionInfo => ({
+    id: row.id,
+    status: subscriptionStatus(row.status),
+    customerId: str(row.data.customerId),
+    planId: planIdFromMetadata(row.data.planId),
+    currentPeriodStart: new Date(String(row.data.currentPeriodStart)),
+    currentPeriodEnd: new Date(String(row.data.currentPeriodEnd)),
+    cancelAtPeriodEnd: row.data.cancelAtPeriodEnd === true,
+    latestInvoiceId: str(row.data.latestInvoiceId),
+    contractorId: metadataId(String(row.data.contractorId ?? '')),
+  });
+
+  return {
+    kind: 'demo',
+    publishableKey: null,
+    priceIdFor: (planId) => DEMO_PRICES[planId],
+
+    async createPaymentIntent(input) {
+      const id = `demo_pi_${token()}`;
+      await db
+        .insert(demoPayments)
+        .values({
+          id,
+          kind: 'payment_intent',
+          status: 'requires_payment_method',
+          amountCents: input.amountCents,
+          idempotencyKey: `pi:${input.idempotencyKey}`,
+          data: { clientSecret: `${id}_secret_${token(16)}`, currency: input.currency, metadata: input.metadata, description: input.description },
+        })
+        .onConflictDoNothing({ target: demoPayments.idempotencyKey });
+      const [row] = await db.select().from(demoPayments).where(eq(demoPayments.idempotencyKey, `pi:${input.idempotencyKey}`));
+      return intentInfo(row!);
+    },
+
+    retrievePaymentIntent: async (id) => intentInfo(await find(id, 'payment_intent', 'payment_intent')),
+
+    async confirmDemoPayment(id, outcome) {
+      const row = await find(id, 'payment_intent', 'payment_intent');
+      if (row.status === 'succeeded') {
+        if (outcome === 'succeed') return { status: 'succeeded' };
+        throw new PaymentProviderError('rejected', 'This payment has already succeeded');
+      }
+      if (outcome === 'succeed') {
+        await db.update(demoPayments).set({ status: 'succeeded', data: { ...row.data, lastErrorMessage: null } }).where(eq(demoPayments.id, id));
+        return { status: 'succeeded' };
+      }
+      await db.update(demoPayments).set({ status: 'requires_payment_method', data: { ...row.data, lastErrorMessage: DEMO_DECLINE_MESSAGE } }).where(eq(demoPayments.id, id));
+      return { status: 'requires_payment_method', message: DEMO_DECLINE_MESSAGE };
+    },
+
+    async createCheckoutSession(input) {
+      const id = `demo_cs_${token()}`;
+      await db.insert(demoPayments).values({
+        id,
+        kind: 'checkout_session',
+        status: 'open',
+        data: {
+          planId: input.planId,
+          priceId: input.priceId,
+          contractorId: String(input.contractorId),
+          customerEmail: input.customerEmail,
+          customerId: input.customerId ?? null,
+          // Stripe fills in the placeholder itself; the demo must do it here.
+          successUrl: input.successUrl.replace('{CHECKOUT_SESSION_ID}', id),
+          cancelUrl: input.cancelUrl,
+          subscriptionId: null,
+        },
+      });
+      return { id, url: `${opts.siteUrl()}/demo-checkout?session_id=${id}` };
+    },
+
+    async retrieveCheckoutSession(id) {
+      const row = await find(id, 'checkout_session', 'checkout.session');
+      return {
+        id: row.id,
+        status: row.status,
+        paymentStatus: row.status === 'complete' ? 'paid' : 'unpaid',
+        subscriptionId: str(row.data.subscriptionId),
+        customerId: str(row.data.customerId),
+        contractorId: metadataId(String(row.data.contractorId ?? '')),
+        planId: planIdFromMetadata(row.data.planId),
+      };
+    },
+
+    async completeDemoCheckout(sessionId) {
+      const session = await find(sessionId, 'checkout_session', 'checkout.session');
+      const redirectUrl = String(session.data.successUrl);
+      if (session.status === 'complete') return { redirectUrl };
+      const subId = `demo_sub_${token()}`;
+      const customerId = str(session.data.customerId) ?? `demo_cus_${token()}`;
+      const now = new Date();
+      // The conditional update makes two clicks start one subscription.
+      await db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(demoPayments)
+          .set({ status: 'complete', data: sql`${demoPayments.data} || ${JSON.stringify({ subscriptionId: subId, customerId })}::jsonb` })
+          .where(and(eq(demoPayments.id, sessionId), eq(demoPayments.status, 'open')))
+          .returning({ id: demoPayments.id });
+        if (!claimed) return;
+        await tx.insert(demoPayments).values({
+          id: subId,
+          kind: 'subscription',
+          status: 'active',
+          data: {
+            customerId,
+            planId: session.data.planId,
+            priceId: session.data.priceId,
+            contractorId: session.data.contractorId,
+            currentPeriodStart: now.toISOString(),
+            currentPeriodEnd: addMonth(now).toISOString(),
+            cancelAtPeriodEnd: false,
+            latestInvoiceId: `demo_in_${token()}`,
+          },
+        });
+      });
+      return { redirectUrl };
+    },
+
+    retrieveSubscription: async (id) => subscriptionInfo(await find(id, 'subscription', 'subscription')),
+
+    async cancelSubscription(id) {
+      await find(id, 'subscription', 'subscription');
+      await db.update(demoPayments).set({ status: 'canceled' }).where(eq(demoPayments.id, id));
+    },
+
+    parseWebhook() {
+      throw new WebhookSignatureError('The demo provider sends no webhooks');
+    },
+  };
+}

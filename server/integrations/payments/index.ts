@@ -1,0 +1,24 @@
+import type { Db } from '../../db/client';
+import type { Env } from '../../env';
+import { createDemoProvider } from './demo';
+import type { PaymentProvider } from './provider';
+import { createStripeProvider } from './stripe';
+
+export type { PaymentProvider } from './provider';
+
+/**
+ * Stripe when both Stripe keys are set, else the local demo provider (DECISIONS D6). `siteUrl`
+ * is read when needed: the address is known only once the server listens.
+ */
+export function createPaymentProvider(env: Env, db: Db, opts: { siteUrl: () => string }): PaymentProvider {
+  if (env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY) {
+    return createStripeProvider({
+      secretKey: env.STRIPE_SECRET_KEY,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      prices: { pro: env.STRIPE_PRICE_PRO ?? null, premium: env.STRIPE_PRICE_PREMIUM ?? null },
+      apiUrl: env.STRIPE_API_URL,
+    });
+  }
+  return createDemoProvider(db, opts);
+}

@@ -1,0 +1,161 @@
+import Stripe from 'stripe';
+import {
+  metadataId,
+  PaymentProviderError,
+  planIdFromMetadata,
+  subscriptionStatus,
+  WebhookSignatureError,
+  type PaidPlanId,
+  type PaymentIntentInfo,
+  type PaymentProvider,
+} from './provider';
+
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret?: string;
+  prices: Record<PaidPlanId, string | null>;
+  /** Another address for the API (the tests' local stand-in). */
+  apiUrl?: string;
+}
+
+/** Stripe's errors as the state machine understands them. */
+function translate(err: unknown): never {
+  if (err instanceof Stripe.errors.StripeError) {
+    // A missing object answers 404; a create naming a missing price is a 400 (rejected).
+    if (err.statusCode === 404) throw new PaymentProviderError('not_found', err.message);
+    // 409: the same idempotency key is in flight (a double click); a retry gets the answer.
+    const retryable = err.statusCode === 409 || err.statusCode === 429 || (err.statusCode ?? 0) >= 500;
+    if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError || err instanceof Stripe.errors.StripeRateLimitError || retryable) {
+      throw new PaymentProviderError('unavailable', err.message);
+    }
+    throw new PaymentProviderError('rejected', err.message);
+  }
+  throw err;
+}
+
+const call = <T>(p: Promise<T>): Promise<T> => p.catch(translate);
+const idOf = (v: string | { id: string } | null | undefined): string | null => (typeof v === 'string' ? v : (v?.id ?? null));
+
+function connection(apiUrl: string | undefined) {
+  if (!apiUrl) return {};
+  const u = new URL(apiUrl);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return { host: u.hostname, port: u.port || (protocol === 'http' ? 80 : 443), protocol } as const;
+}
+
+function intentInfo(pi: Stripe.PaymentIntent): PaymentIntentInfo {
+  return {
+    id: pi.id,
+    clientSecret: pi.client_secret ?? '',
+    status: pi.status,
+    amountCents: pi.amount,
+    currency: pi.currency,
+    metadata: { ...pi.metadata },
+    lastErrorMessage: pi.last_payment_error?.message ?? null,
+  };
+}
+
+/** Older API versions keep the period on the subscription, current ones on its items. */
+interface PeriodFields {
+  current_period_start?: number;
+  current_period_end?: number;
+}
+
+export function createStripeProvider(settings: StripeSettings): PaymentProvider {
+  const stripe = new Stripe(settings.secretKey, { maxNetworkRetries: 0, timeout: 20_000, ...connection(settings.apiUrl) });
+  const planForPrice = (priceId: string | undefined): PaidPlanId | null =>
+    priceId ? ((Object.keys(settings.prices) as PaidPlanId[]).find((p) => settings.prices[p] === priceId) ?? null) : null;
+
+  return {
+    kind: 'stripe',
+    publishableKey: settings.publishableKey,
+    priceIdFor: (planId) => settings.prices[planId],
+
+    async createPaymentIntent(input) {
+      const pi = await call(
+        stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency,
+            automatic_payment_methods: { enabled: true },
+            metadata: { ...input.metadata },
+            description: input.description,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      return intentInfo(pi);
+    },
+
+    async retrievePaymentIntent(id) {
+      return intentInfo(await call(stripe.paymentIntents.retrieve(id)));
+    },
+
+    async createCheckoutSession(input) {
+      const metadata = { contractorId: String(input.contractorId), planId: input.planId };
+      const session = await call(
+        stripe.checkout.sessions.create({
+          mode: 'subscription',
+          line_items: [{ price: input.priceId, quantity: 1 }],
+          client_reference_id: String(input.contractorId),
+          metadata,
+          subscription_data: { metadata },
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          ...(input.customerId ? { customer: input.customerId } : { customer_email: input.customerEmail }),
+        }),
+      );
+      if (!session.url) throw new PaymentProviderError('rejected', 'The checkout session has no address');
+      return { id: session.id, url: session.url };
+    },
+
+    async retrieveCheckoutSession(id) {
+      const s = await call(stripe.checkout.sessions.retrieve(id));
+      return {
+        id: s.id,
+        status: s.status ?? 'open',
+        paymentStatus: s.payment_status,
+        subscriptionId: idOf(s.subscription),
+        customerId: idOf(s.customer),
+        contractorId: metadataId(s.metadata?.contractorId) ?? metadataId(s.client_reference_id),
+        planId: planIdFromMetadata(s.metadata?.planId),
+      };
+    },
+
+    async retrieveSubscription(id) {
+      const sub = await call(stripe.subscriptions.retrieve(id));
+      const item = sub.items?.data?.[0] as (Stripe.SubscriptionItem & PeriodFields) | undefined;
+      const legacy = sub as unknown as PeriodFields;
+      const start = legacy.current_period_start ?? item?.current_period_start ?? sub.start_date;
+      const end = legacy.current_period_end ?? item?.current_period_end ?? start;
+      return {
+        id: sub.id,
+        status: subscriptionStatus(sub.status),
+        customerId: idOf(sub.customer),
+        planId: planForPrice(item?.price?.id),
+        currentPeriodStart: new Date(start * 1000),
+        currentPeriodEnd: new Date(end * 1000),
+        cancelAtPeriodEnd: Boolean(sub.cancel_at_period_end),
+        latestInvoiceId: idOf(sub.latest_invoice),
+        contractorId: metadataId(sub.metadata?.contractorId),
+      };
+    },
+
+    async cancelSubscription(id) {
+      await call(stripe.subscriptions.cancel(id, { prorate: true }));
+    },
+
+    parseWebhook(rawBody, signatureHeader) {
+      if (!settings.webhookSecret) throw new WebhookSignatureError('Webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set)');
+      if (!signatureHeader) throw new WebhookSignatureError();
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signatureHeader, settings.webhookSecret);
+      } catch {
+        throw new WebhookSignatureError();
+      }
+      return { id: event.id, type: event.type, object: event.data.object as unknown as Record<string, unknown> };
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import express, { Router } from 'express';
+import { precompressedAssets } from './precompressed';
+import type { EntryServer, PageRenderer } from './renderer';
+
+/** Production: the built client in dist/client and the built render entry in dist/ssr. */
+export async function createBuiltRenderer(distDir: string): Promise<PageRenderer> {
+  const clientDir = path.join(distDir, 'client');
+  const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const entry = (await import(pathToFileURL(path.join(distDir, 'ssr', 'entry-server.js')).href)) as EntryServer;
+  const statics = express.static(clientDir, {
+    index: false,
+    setHeaders(res, file) {
+      // Hashed file names never change content.
+      if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
+  return {
+    mode: 'built',
+    assets: Router().use(precompressedAssets(clientDir), statics),
+    load: async () => ({ template, entry }),
+    close: async () => {},
+  };
+}

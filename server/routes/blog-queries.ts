@@ -1,0 +1,9 @@
+import { blogListQuery, blogSlugParams } from '@shared/schemas/blog';
+import { defineQuery, type QueryRoute } from '../http/query-routes';
+import { listPublishedPosts, viewPost } from '../services/blog';
+
+/** The blog's GETs. Reading one post counts a view, also when the server renders the page. */
+export const blogQueries: QueryRoute[] = [
+  defineQuery('/api/blog', blogListQuery, (_input, ctx) => listPublishedPosts(ctx.db)),
+  defineQuery('/api/blog/:slug', blogSlugParams, ({ slug }, ctx) => viewPost(ctx.db, slug)),
+];

@@ -1,0 +1,34 @@
+import { Router } from 'express';
+import type { AppContext } from '../context';
+import { adminLeadRoutes } from './admin-leads';
+import { leadDeliveryRoutes } from './lead-deliveries';
+import { adminAuthRoutes } from './admin-auth';
+import { adminContractorRoutes } from './admin-contractors';
+import { adminOutboxRoutes } from './admin-outbox';
+import { contractorAuthRoutes } from './contractor-auth';
+import { demoPaymentRoutes } from './demo-payments';
+import { leadRoutes } from './leads';
+import { newsletterRoutes } from './newsletter';
+import { paymentRoutes } from './payments';
+import { portalRoutes } from './portal';
+import { pricingRuleRoutes } from './pricing-rules';
+import { submissionRoutes } from './submissions';
+
+/** Every API router, mounted under /api after the JSON body parser and the session. */
+export function apiRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.use(leadRoutes(ctx));
+  router.use(submissionRoutes(ctx));
+  router.use(newsletterRoutes(ctx));
+  router.use(adminAuthRoutes(ctx));
+  router.use(adminContractorRoutes(ctx));
+  router.use(adminOutboxRoutes(ctx));
+  router.use(contractorAuthRoutes(ctx));
+  router.use(adminLeadRoutes(ctx));
+  router.use(leadDeliveryRoutes(ctx));
+  router.use(pricingRuleRoutes(ctx));
+  router.use(portalRoutes(ctx));
+  router.use(paymentRoutes(ctx));
+  router.use(demoPaymentRoutes(ctx));
+  return router;
+}

@@ -1,0 +1,40 @@
+import { Router } from 'express';
+import { idParamSchema } from '@shared/schemas/admin';
+import { deliverySchema } from '@shared/schemas/deliveries';
+import type { AppContext } from '../context';
+import { asyncHandler } from '../http/async-handler';
+import { requireAdmin } from '../http/auth';
+import { parseInput } from '../http/validate';
+import { deliverLead, listContractorDeliveries, markDeliveryPaid } from '../services/deliveries';
+
+/** Lead delivery for the administrator (DECISIONS D3). The guard sits on each route so it never reaches routers mounted after this one. */
+export function leadDeliveryRoutes(ctx: AppContext): Router {
+  const router = Router();
+
+  router.post(
+    '/lead-deliveries',
+    requireAdmin,
+    asyncHandler(async (req, res) => {
+      res.status(201).json(await deliverLead(ctx, parseInput(deliverySchema, req.body)));
+    }),
+  );
+
+  router.get(
+    '/contractors/:id/lead-deliveries',
+    requireAdmin,
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(idParamSchema, req.params, 'Invalid contractor id');
+      res.json(await listContractorDeliveries(ctx.db, id));
+    }),
+  );
+
+  router.post(
+    '/lead-deliveries/:id/pay',
+    requireAdmin,
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(idParamSchema, req.params, 'Invalid delivery id');
+      res.json(await markDeliveryPaid(ctx, id));
+    }),
+  );
+  return router;
+}

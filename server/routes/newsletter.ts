@@ -1,0 +1,42 @@
+import { Router } from 'express';
+import { isBot } from '@shared/forms';
+import { newsletterSchema, unsubscribeSchema } from '@shared/schemas/newsletter';
+import type { AppContext } from '../context';
+import { asyncHandler } from '../http/async-handler';
+import { rateLimit } from '../http/rate-limit';
+import { parseInput } from '../http/validate';
+import { subscribe, unsubscribe } from '../services/newsletter';
+
+export function newsletterRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const enabled = ctx.env.RATE_LIMIT !== false;
+  const message = 'Too many attempts. Please try again later.';
+  const limitSubscribe = rateLimit({ max: 10, windowMs: 60 * 60_000, message, enabled });
+  const limitUnsubscribe = rateLimit({ max: 30, windowMs: 60 * 60_000, message, enabled });
+
+  router.post(
+    '/newsletter',
+    limitSubscribe,
+    asyncHandler(async (req, res) => {
+      // Bots that fill the hidden field are told it worked and nothing is stored (DECISIONS D9).
+      if (isBot(req.body)) {
+        res.status(200).json({ message: 'Subscribed' });
+        return;
+      }
+      const { email } = parseInput(newsletterSchema, req.body);
+      await subscribe(ctx, email);
+      res.status(201).json({ message: 'Subscribed' });
+    }),
+  );
+
+  router.post(
+    '/newsletter/unsubscribe',
+    limitUnsubscribe,
+    asyncHandler(async (req, res) => {
+      const { token } = parseInput(unsubscribeSchema, req.body);
+      await unsubscribe(ctx, token);
+      res.json({ message: 'Unsubscribed' });
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,77 @@
+import express, { Router } from 'express';
+import { createPaymentIntentSchema, createSubscriptionSchema, paymentSuccessSchema, verifySubscriptionSchema } from '@shared/schemas/payments';
+import type { AppContext } from '../context';
+import { asyncHandler } from '../http/async-handler';
+import { contractorIdOf, requireActiveContractor } from '../http/auth';
+import { rateLimit } from '../http/rate-limit';
+import { parseInput } from '../http/validate';
+import { activateFromCheckout, confirmLeadPayment, handleWebhook, startLeadPayment, startSubscription } from '../services/payments';
+import { contractorMaySignIn } from '../services/sessions';
+
+/**
+ * Lead purchase and plan subscription (DECISIONS D6). The purchase page is public (a visitor
+ * with the link may open it); the amount and every payment state come from the server and the
+ * provider, never from the browser.
+ */
+export function paymentRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const enabled = ctx.env.RATE_LIMIT !== false;
+  const startLimit = rateLimit({ max: 30, windowMs: 60_000, message: 'Too many payment requests from your network. Please try again in a minute.', enabled });
+  const confirmLimit = rateLimit({ max: 60, windowMs: 60_000, message: 'Too many payment requests from your network. Please try again in a minute.', enabled });
+  const requireContractor = requireActiveContractor((id) => contractorMaySignIn(ctx.db, id));
+
+  router.get('/payments/config', (_req, res) => {
+    res.json({ provider: ctx.payments.kind, publishableKey: ctx.payments.publishableKey });
+  });
+
+  router.post(
+    '/stripe/create-payment-intent',
+    startLimit,
+    asyncHandler(async (req, res) => {
+      res.json(await startLeadPayment(ctx, parseInput(createPaymentIntentSchema, req.body, 'Lead ID and Contractor ID are required.')));
+    }),
+  );
+
+  router.post(
+    '/stripe/payment-success',
+    confirmLimit,
+    asyncHandler(async (req, res) => {
+      const { paymentIntentId } = parseInput(paymentSuccessSchema, req.body);
+      res.json(await confirmLeadPayment(ctx, paymentIntentId));
+    }),
+  );
+
+  router.post(
+    '/stripe/create-subscription',
+    requireContractor,
+    asyncHandler(async (req, res) => {
+      const { planId } = parseInput(createSubscriptionSchema, req.body);
+      res.json(await startSubscription(ctx, contractorIdOf(req), planId));
+    }),
+  );
+
+  router.post(
+    '/stripe/verify-subscription',
+    confirmLimit,
+    asyncHandler(async (req, res) => {
+      const { sessionId } = parseInput(verifySubscriptionSchema, req.body);
+      res.json(await activateFromCheckout(ctx, sessionId));
+    }),
+  );
+  return router;
+}
+
+/** The provider's webhook reads the RAW body (the signature covers its bytes): mounted before the JSON parser. */
+export function paymentWebhookRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.post(
+    '/stripe/webhook',
+    express.raw({ type: '*/*', limit: '1mb' }),
+    asyncHandler(async (req, res) => {
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      await handleWebhook(ctx, body, req.get('stripe-signature'));
+      res.json({ received: true });
+    }),
+  );
+  return router;
+}

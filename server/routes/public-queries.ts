@@ -1,0 +1,6 @@
+import type { QueryRoute } from '../http/query-routes';
+import { blogQueries } from './blog-queries';
+import { directoryQueries } from './directory-queries';
+
+/** Public GETs, served as API routes and answered in-process for server rendering. */
+export const publicQueries: QueryRoute[] = [...directoryQueries, ...blogQueries];

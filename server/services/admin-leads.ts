@@ -1,0 +1,108 @@
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { centsToDecimal } from '@shared/money';
+import type { AdminLead, AdminLeadList, AdminStats, adminLeadQuerySchema } from '@shared/schemas/admin-leads';
+import { LEAD_STATUSES } from '@shared/schemas/lead-status';
+import type { z } from 'zod';
+import type { Db } from '../db/client';
+import { contractors, leadDeliveries, leads, pricingRules } from '../db/schema';
+
+/**
+ * The administrator's lead table and dashboard cards. Built for a large leads table: one page
+ * read in index order with its joins, and one grouped count; nothing per row.
+ */
+
+export type AdminLeadQuery = z.output<typeof adminLeadQuerySchema>;
+
+const requested = alias(contractors, 'requested_contractor');
+
+// Spelled as the index leads_created_at_idx is (DESC NULLS LAST): a bare DESC means NULLS FIRST
+// to Postgres, which then sorts the whole table instead of reading the index.
+const newestFirst = [desc(leads.createdAt), desc(leads.id)];
+const deliveredTo = alias(contractors, 'delivered_contractor');
+
+export async function listAdminLeads(db: Db, q: AdminLeadQuery): Promise<AdminLeadList> {
+  const where = q.status === 'all' ? undefined : eq(leads.status, q.status);
+  const [rows, grouped] = await Promise.all([
+    db
+      .select({
+        lead: leads,
+        requestedName: requested.name,
+        deliveryId: leadDeliveries.id,
+        deliveryContractorId: leadDeliveries.contractorId,
+        deliveryContractorName: deliveredTo.name,
+        deliveryPriceCents: leadDeliveries.priceCents,
+        deliveryPaymentState: leadDeliveries.paymentState,
+      })
+      .from(leads)
+      .leftJoin(requested, eq(requested.id, leads.requestedContractorId))
+      // The live delivery: the partial unique index allows one per lead, so rows never multiply.
+      .leftJoin(leadDeliveries, and(eq(leadDeliveries.leadId, leads.id), ne(leadDeliveries.paymentState, 'cancelled')))
+      .leftJoin(deliveredTo, eq(deliveredTo.id, leadDeliveries.contractorId))
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ status: leads.status, n: count() }).from(leads).groupBy(leads.status),
+  ]);
+
+  const counts = { total: 0, ...Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) } as AdminLeadList['counts'];
+  for (const g of grouped) {
+    counts[g.status] = Number(g.n);
+    counts.total += Number(g.n);
+  }
+
+  return {
+    leads: rows.map((r): AdminLead => {
+      const l = r.lead;
+      return {
+        id: l.id,
+        name: l.name,
+        email: l.email,
+        phone: l.phone,
+        serviceNeeded: l.serviceNeeded,
+        location: l.location,
+        projectDetails: l.projectDetails,
+        budgetRange: l.budgetRange,
+        leadPrice: centsToDecimal(l.leadPriceCents),
+        status: l.status,
+        createdAt: l.createdAt.toISOString(),
+        requestedContractor: l.requestedContractorId !== null && r.requestedName !== null ? { id: l.requestedContractorId, name: r.requestedName } : null,
+        delivery:
+          r.deliveryId !== null
+            ? {
+                id: r.deliveryId,
+                contractorId: r.deliveryContractorId!,
+                contractorName: r.deliveryContractorName ?? '',
+                price: centsToDecimal(r.deliveryPriceCents!),
+                paymentState: r.deliveryPaymentState!,
+              }
+            : null,
+      };
+    }),
+    total: q.status === 'all' ? counts.total : counts[q.status],
+    page: q.page,
+    pageSize: q.pageSize,
+    counts,
+  };
+}
+
+export async function adminStats(db: Db): Promise<AdminStats> {
+  const [[leadTotals], [rules]] = await Promise.all([
+    db
+      .select({
+        total: count(),
+        fresh: sql<number>`count(*) filter (where ${leads.status} = 'new')`.mapWith(Number),
+        // bigint as text: exact on both drivers, whatever they make of int8.
+        revenueCents: sql<string>`coalesce(sum(${leads.leadPriceCents}), 0)::text`,
+      })
+      .from(leads),
+    db.select({ n: count() }).from(pricingRules).where(eq(pricingRules.isActive, true)),
+  ]);
+  return {
+    totalLeads: Number(leadTotals?.total ?? 0),
+    newLeads: Number(leadTotals?.fresh ?? 0),
+    revenuePotential: centsToDecimal(Number(leadTotals?.revenueCents ?? 0)),
+    activePricingRules: Number(rules?.n ?? 0),
+  };
+}

@@ -1,0 +1,69 @@
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { PLANS } from '@shared/plans';
+import type { Executor } from '../db/client';
+import { contractors } from '../db/schema';
+
+/**
+ * Plan lead credits (DECISIONS D5). monthly_leads_used counts the credits used since
+ * credits_period_start; Free resets on the calendar month (UTC), paid plans when their invoice
+ * is paid.
+ */
+
+/** The first instant of the UTC calendar month containing `now`. */
+export function monthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/** The reset key a Free month leaves behind ('month:2026-11'), so the month resets once. */
+export function monthResetKey(start: Date): string {
+  return `month:${start.getUTCFullYear()}-${String(start.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** Credits of the contractor's plan, from the one catalogue; an unknown plan has none. */
+const planCredits: SQL = sql`(case ${contractors.subscriptionPlan} ${sql.join(
+  PLANS.map((p) => sql`when ${p.id} then ${sql.raw(String(p.leadCredits))}`),
+  sql` `,
+)} else 0 end)`;
+
+// Credit bookkeeping is not a change to the listing, so it must not move updated_at (the
+// sitemap's lastmod).
+const keepUpdatedAt = { updatedAt: sql`${contractors.updatedAt}` };
+
+/** Starts a new Free month when the stored period began before this one. */
+export async function refreshFreePeriod(tx: Executor, contractorId: number, now: Date = new Date()): Promise<boolean> {
+  const start = monthStart(now);
+  const rows = await tx
+    .update(contractors)
+    .set({ monthlyLeadsUsed: 0, creditsPeriodStart: start, creditsResetKey: monthResetKey(start), ...keepUpdatedAt })
+    .where(and(eq(contractors.id, contractorId), eq(contractors.subscriptionPlan, 'free'), lt(contractors.creditsPeriodStart, start)))
+    .returning({ id: contractors.id });
+  return rows.length > 0;
+}
+
+/**
+ * Starts a paid plan's new period. `resetKey` names what caused it (an invoice id), so a
+ * replayed or late event for the same invoice resets nothing. Returns whether it reset.
+ */
+export async function resetCreditsForPeriod(tx: Executor, contractorId: number, periodStart: Date, resetKey: string): Promise<boolean> {
+  const rows = await tx
+    .update(contractors)
+    .set({ monthlyLeadsUsed: 0, creditsPeriodStart: periodStart, creditsResetKey: resetKey, ...keepUpdatedAt })
+    .where(and(eq(contractors.id, contractorId), sql`${contractors.creditsResetKey} is distinct from ${resetKey}`))
+    .returning({ id: contractors.id });
+  return rows.length > 0;
+}
+
+/**
+ * Uses one credit if the plan has one left this period. The check and the increment are one
+ * UPDATE, so concurrent deliveries to one contractor can never overspend: the row lock makes
+ * the second one re-read the count.
+ */
+export async function takeCredit(tx: Executor, contractorId: number, now: Date = new Date()): Promise<boolean> {
+  await refreshFreePeriod(tx, contractorId, now);
+  const rows = await tx
+    .update(contractors)
+    .set({ monthlyLeadsUsed: sql`${contractors.monthlyLeadsUsed} + 1`, ...keepUpdatedAt })
+    .where(and(eq(contractors.id, contractorId), lt(contractors.monthlyLeadsUsed, planCredits)))
+    .returning({ id: contractors.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,160 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { centsToDecimal } from '@shared/money';
+import type { DeliveryDto } from '@shared/schemas/deliveries';
+import type { AppContext } from '../context';
+import type { Executor } from '../db/client';
+import { contractorAccounts, contractors, leadDeliveries, leads } from '../db/schema';
+import { conflict, notFound } from '../http/errors';
+import { takeCredit } from './credits';
+import { deliveryEmail, sendReceipt, sendToContractor } from './lead-emails';
+import { quotePrice } from './pricing';
+import { taxonomyIds } from './taxonomy-ids';
+
+/** Lead delivery (DECISIONS D3): one lead to one approved contractor, priced for it (D4), settled by a credit or a payment. */
+
+const ALREADY_DELIVERED = 'This lead has already been delivered';
+
+const dtoColumns = {
+  id: leadDeliveries.id,
+  leadId: leadDeliveries.leadId,
+  contractorId: leadDeliveries.contractorId,
+  contractorName: contractors.name,
+  priceCents: leadDeliveries.priceCents,
+  paymentState: leadDeliveries.paymentState,
+  leadStatus: leads.status,
+  serviceNeeded: leads.serviceNeeded,
+  location: leads.location,
+  createdAt: leadDeliveries.createdAt,
+  paidAt: leadDeliveries.paidAt,
+  creditedAt: leadDeliveries.creditedAt,
+};
+
+type DtoRow = Awaited<ReturnType<typeof selectDeliveries>>[number];
+
+function toDto(r: DtoRow): DeliveryDto {
+  return {
+    id: r.id,
+    leadId: r.leadId,
+    contractorId: r.contractorId,
+    contractorName: r.contractorName,
+    price: centsToDecimal(r.priceCents),
+    paymentState: r.paymentState,
+    leadStatus: r.leadStatus,
+    serviceNeeded: r.serviceNeeded,
+    location: r.location,
+    createdAt: r.createdAt.toISOString(),
+    paidAt: r.paidAt?.toISOString() ?? null,
+    creditedAt: r.creditedAt?.toISOString() ?? null,
+  };
+}
+
+function selectDeliveries(db: Executor) {
+  return db
+    .select(dtoColumns)
+    .from(leadDeliveries)
+    .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
+    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId));
+}
+
+async function deliveryById(db: Executor, id: number): Promise<DeliveryDto> {
+  const [row] = await selectDeliveries(db).where(eq(leadDeliveries.id, id));
+  if (!row) throw notFound('Delivery not found');
+  return toDto(row);
+}
+
+/** Drizzle wraps the driver's error; the SQLSTATE is on a cause. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err, i = 0; e && typeof e === 'object' && i < 5; e = (e as { cause?: unknown }).cause, i++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Delivers a lead. Exclusivity rests on the conditional UPDATE of the lead (concurrent callers
+ * queue on its row lock and find it no longer new) and, underneath, on the partial unique index
+ * of live deliveries.
+ */
+export async function deliverLead(ctx: AppContext, input: { leadId: number; contractorId: number }): Promise<DeliveryDto> {
+  // Read before the transaction: on the embedded driver a query outside it would wait for it.
+  const { townSlugById } = await taxonomyIds(ctx.db);
+
+  const { delivery, lead, recipient } = await ctx.db.transaction(async (tx) => {
+    const [contractor] = await tx
+      .select({ id: contractors.id, name: contractors.name, email: contractors.email, accountEmail: contractorAccounts.email, approvalStatus: contractors.approvalStatus })
+      .from(contractors)
+      .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
+      .where(eq(contractors.id, input.contractorId));
+    if (!contractor) throw notFound('Contractor not found');
+    if (contractor.approvalStatus !== 'approved') throw conflict('Only approved contractors can receive leads');
+
+    const [lead] = await tx
+      .update(leads)
+      .set({ status: 'delivered', updatedAt: sql`now()` })
+      .where(and(eq(leads.id, input.leadId), eq(leads.status, 'new')))
+      .returning();
+    if (!lead) {
+      const [exists] = await tx.select({ id: leads.id }).from(leads).where(eq(leads.id, input.leadId));
+      throw exists ? conflict(ALREADY_DELIVERED) : notFound('Lead not found');
+    }
+
+    const price = await quotePrice(tx, {
+      serviceSlugs: lead.serviceSlugs,
+      townSlug: lead.townId === null ? null : (townSlugById.get(lead.townId) ?? null),
+      contractorId: contractor.id,
+    });
+    const credited = await takeCredit(tx, contractor.id);
+    const now = new Date();
+    let inserted;
+    try {
+      [inserted] = await tx
+        .insert(leadDeliveries)
+        .values({
+          leadId: lead.id,
+          contractorId: contractor.id,
+          priceCents: price.priceCents,
+          paymentState: credited ? 'credited' : 'awaiting_payment',
+          creditedAt: credited ? now : null,
+        })
+        .returning({ id: leadDeliveries.id });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(ALREADY_DELIVERED);
+      throw err;
+    }
+    const delivery = await deliveryById(tx, inserted!.id);
+    return { delivery, lead, recipient: { id: contractor.id, email: contractor.accountEmail ?? contractor.email } };
+  });
+
+  await sendToContractor(ctx, recipient, 'lead-delivered', deliveryEmail(ctx.siteUrl, lead, delivery));
+  return delivery;
+}
+
+/** A contractor's deliveries, newest first. */
+export async function listContractorDeliveries(db: Executor, contractorId: number): Promise<DeliveryDto[]> {
+  const [contractor] = await db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, contractorId));
+  if (!contractor) throw notFound('Contractor not found');
+  const rows = await selectDeliveries(db)
+    .where(eq(leadDeliveries.contractorId, contractorId))
+    // NULLS LAST as in lead_deliveries_contractor_id_idx, so the index gives the order.
+    .orderBy(desc(leadDeliveries.createdAt), desc(leadDeliveries.id));
+  return rows.map(toDto);
+}
+
+/**
+ * Records a payment the administrator took outside the card form. The contractor has now paid,
+ * so it is sent the customer's contact details (D3, D8).
+ */
+export async function markDeliveryPaid(ctx: AppContext, deliveryId: number): Promise<DeliveryDto> {
+  const [updated] = await ctx.db
+    .update(leadDeliveries)
+    .set({ paymentState: 'paid', paidAt: sql`now()` })
+    .where(and(eq(leadDeliveries.id, deliveryId), eq(leadDeliveries.paymentState, 'awaiting_payment')))
+    .returning({ id: leadDeliveries.id });
+  if (!updated) {
+    const [exists] = await ctx.db.select({ id: leadDeliveries.id }).from(leadDeliveries).where(eq(leadDeliveries.id, deliveryId));
+    throw exists ? conflict('Only deliveries awaiting payment can be marked paid') : notFound('Delivery not found');
+  }
+  const delivery = await deliveryById(ctx.db, deliveryId);
+  await sendReceipt(ctx, ctx.db, deliveryId);
+  return delivery;
+}

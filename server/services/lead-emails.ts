@@ -1,0 +1,123 @@
+import { eq } from 'drizzle-orm';
+import { centsToDecimal } from '@shared/money';
+import type { PaymentState } from '@shared/schemas/deliveries';
+import type { AppContext } from '../context';
+import type { Executor } from '../db/client';
+import { contractorAccounts, contractors, leadDeliveries, leads, type LeadRow } from '../db/schema';
+import type { EmailKind } from '../integrations/email';
+
+/**
+ * The emails a contractor gets about a lead (DECISIONS D3, D8): the delivery notice (customer
+ * details when credited, a masked summary and the pay link while awaiting payment) and the
+ * payment receipt with the customer's details.
+ */
+
+export interface Recipient {
+  id: number;
+  /** The portal sign-in's address when there is one, else the listing's business address. */
+  email: string;
+}
+
+export interface EmailContent {
+  subject: string;
+  text: string;
+}
+
+/** What the emails need to know about a delivery. */
+export interface DeliveryFacts {
+  leadId: number;
+  contractorId: number;
+  contractorName: string;
+  /** '25.00' */
+  price: string;
+  paymentState: PaymentState;
+}
+
+/** The delivery is stored whatever happens to the message; a lost one is logged for the admin. */
+export async function sendToContractor(ctx: AppContext, to: Recipient, kind: EmailKind, message: EmailContent): Promise<void> {
+  try {
+    await ctx.mail.send({ kind, to: to.email, subject: message.subject.replace(/\s+/g, ' '), text: message.text });
+  } catch (err) {
+    ctx.log.error('contractor email failed', { kind, contractorId: to.id, error: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+const subjectOf = (lead: LeadRow) => `New lead: ${lead.serviceNeeded} in ${lead.location}`;
+
+const EMAIL_PATTERN = /[^\s@]+@[^\s@]+\.[^\s@]+/g;
+const PHONE_PATTERN = /(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b/g;
+const SUMMARY_LENGTH = 300;
+
+/**
+ * The project as an unpaid lead shows it: the customer sometimes types an address or number
+ * into the details, and the contact details are what the contractor is paying for (D3).
+ */
+function projectSummary(details: string): string {
+  const hidden = details.replace(EMAIL_PATTERN, '[contact hidden]').replace(PHONE_PATTERN, '[contact hidden]').trim();
+  return hidden.length > SUMMARY_LENGTH ? `${hidden.slice(0, SUMMARY_LENGTH).trimEnd()}...` : hidden;
+}
+
+function customerDetails(lead: LeadRow): string[] {
+  return [
+    `Customer: ${lead.name}`,
+    `Email: ${lead.email}`,
+    `Phone: ${lead.phone}`,
+    `Service: ${lead.serviceNeeded}`,
+    `Location: ${lead.location}`,
+    `Budget: ${lead.budgetRange || 'Not given'}`,
+    '',
+    'Project details:',
+    lead.projectDetails,
+    '',
+    'Please contact the customer within 24-48 hours.',
+  ];
+}
+
+export function deliveryEmail(siteUrl: string, lead: LeadRow, delivery: DeliveryFacts): EmailContent {
+  if (delivery.paymentState === 'credited') {
+    return {
+      subject: subjectOf(lead),
+      text: [`Hello ${delivery.contractorName},`, '', 'A new lead has been delivered to you and paid with one of your plan credits.', '', ...customerDetails(lead)].join('\n'),
+    };
+  }
+  const link = `${siteUrl}/buy-lead?leadId=${delivery.leadId}&contractorId=${delivery.contractorId}`;
+  return {
+    subject: subjectOf(lead),
+    text: [
+      `Hello ${delivery.contractorName},`,
+      '',
+      'A new lead is waiting for you. You have no plan credits left this period, so the customer\'s contact details are sent once the lead is paid.',
+      '',
+      `Service: ${lead.serviceNeeded}`,
+      `Location: ${lead.location}`,
+      `Budget: ${lead.budgetRange || 'Not given'}`,
+      '',
+      'Project summary:',
+      projectSummary(lead.projectDetails),
+      '',
+      `Price: $${delivery.price}`,
+      `Buy this lead: ${link}`,
+    ].join('\n'),
+  };
+}
+
+export function receiptEmail(lead: LeadRow, delivery: Pick<DeliveryFacts, 'contractorName' | 'price'>): EmailContent {
+  return {
+    subject: `Payment received: ${lead.serviceNeeded} in ${lead.location}`,
+    text: [`Hello ${delivery.contractorName},`, '', `We have recorded your payment of $${delivery.price} for this lead. Here are the customer's details.`, '', ...customerDetails(lead)].join('\n'),
+  };
+}
+
+/** Sends the receipt for a delivery that has just been paid (by card or recorded by the admin). */
+export async function sendReceipt(ctx: AppContext, db: Executor, deliveryId: number): Promise<void> {
+  const [row] = await db
+    .select({ lead: leads, priceCents: leadDeliveries.priceCents, contractorId: contractors.id, contractorName: contractors.name, accountEmail: contractorAccounts.email, email: contractors.email })
+    .from(leadDeliveries)
+    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+    .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
+    .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
+    .where(eq(leadDeliveries.id, deliveryId));
+  if (!row) return;
+  const recipient = { id: row.contractorId, email: row.accountEmail ?? row.email };
+  await sendToContractor(ctx, recipient, 'payment-receipt', receiptEmail(row.lead, { contractorName: row.contractorName, price: centsToDecimal(row.priceCents) }));
+}

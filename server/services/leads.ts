@@ -1,0 +1,61 @@
+import { and, eq } from 'drizzle-orm';
+import { formatMoney } from '@shared/money';
+import type { QuoteRequest } from '@shared/schemas/leads';
+import { servicesOfQuoteOption, townFromText } from '@shared/taxonomy';
+import type { AppContext } from '../context';
+import { contractors, leads } from '../db/schema';
+import { notFound } from '../http/errors';
+import { notifyAdmin } from './admin-notices';
+import { isListed } from './directory';
+import { quotePrice } from './pricing';
+import { taxonomyIds } from './taxonomy-ids';
+
+/**
+ * A quote request becomes a lead for the contractor it was sent from (DECISIONS D3), priced by
+ * the rules for that contractor (D4), and the administrator is told.
+ */
+export async function createLead(ctx: AppContext, input: QuoteRequest): Promise<{ id: number }> {
+  const [contractor] = await ctx.db
+    .select({ id: contractors.id, name: contractors.name })
+    .from(contractors)
+    .where(and(eq(contractors.id, input.contractorId), isListed));
+  if (!contractor) throw notFound('This contractor is not available for quote requests');
+
+  const serviceSlugs = servicesOfQuoteOption(input.serviceNeeded);
+  const townSlug = townFromText(input.location);
+  const ids = await taxonomyIds(ctx.db);
+  const price = await quotePrice(ctx.db, { serviceSlugs, townSlug, contractorId: contractor.id });
+  const [lead] = await ctx.db
+    .insert(leads)
+    .values({
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      serviceNeeded: input.serviceNeeded,
+      serviceSlugs,
+      location: input.location,
+      townId: townSlug ? (ids.townId.get(townSlug) ?? null) : null,
+      projectDetails: input.projectDetails,
+      budgetRange: input.budgetRange || null,
+      requestedContractorId: contractor.id,
+      leadPriceCents: price.priceCents,
+      status: 'new',
+    })
+    .returning({ id: leads.id });
+
+  await notifyAdmin(ctx, {
+    kind: 'lead-notice',
+    subject: `New quote request for ${contractor.name}: ${input.serviceNeeded}`,
+    text: [
+      `A homeowner asked ${contractor.name} for a quote.`,
+      '',
+      `Service: ${input.serviceNeeded}`,
+      `Location: ${input.location}`,
+      `Budget: ${input.budgetRange || 'not given'}`,
+      `Lead price: ${formatMoney(price.priceCents)}`,
+      '',
+      `Deliver it from ${ctx.siteUrl}/admin/leads`,
+    ].join('\n'),
+  });
+  return { id: lead!.id };
+}

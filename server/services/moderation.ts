@@ -1,0 +1,159 @@
+import { and, asc, count, desc, eq, exists, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { planById, type SubscriptionStatus } from '@shared/plans';
+import { centsToDecimal } from '@shared/money';
+import type { AdminContractor, AdminContractorList, adminContractorQuerySchema, ApprovalStatus, approvalSchema } from '@shared/schemas/admin';
+import { formatLocation } from '@shared/taxonomy';
+import type { z } from 'zod';
+import type { AppContext } from '../context';
+import type { Db, Executor } from '../db/client';
+import { contractorAccounts, contractorServices, contractors, leadDeliveries, services } from '../db/schema';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { createSetupCode, ensureAccount, sendSetupCode } from './contractor-accounts';
+import { endContractorSessions } from './sessions';
+
+type ListQuery = z.output<typeof adminContractorQuerySchema>;
+type Approval = z.output<typeof approvalSchema>;
+
+/** Backslash is PostgreSQL's default LIKE escape; the admin's text is matched literally. */
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function searchFilter(db: Db, search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = `%${escapeLike(search)}%`;
+  return or(
+    ilike(contractors.name, pattern),
+    // 'Laporte' and 'Laporte, PA' both find the Laporte contractors.
+    ilike(sql`${contractors.city} || ', ' || ${contractors.state}`, pattern),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(contractorServices)
+        .innerJoin(services, eq(services.id, contractorServices.serviceId))
+        .where(and(eq(contractorServices.contractorId, contractors.id), ilike(services.name, pattern))),
+    ),
+  );
+}
+
+// Per-row figures as correlated subqueries: one round trip for the whole list, no N+1.
+const serviceNames = sql<string[]>`coalesce((
+  select array_agg(${services.name} order by ${contractorServices.position}, ${services.sortOrder})
+  from ${contractorServices} join ${services} on ${services.id} = ${contractorServices.serviceId}
+  where ${contractorServices.contractorId} = ${contractors.id}), '{}'::text[])`;
+const liveDeliveries = sql<number>`(select count(*) from ${leadDeliveries}
+  where ${leadDeliveries.contractorId} = ${contractors.id} and ${leadDeliveries.paymentState} <> 'cancelled')`.mapWith(Number);
+const paidCents = sql<number>`(select coalesce(sum(${leadDeliveries.priceCents}), 0) from ${leadDeliveries}
+  where ${leadDeliveries.contractorId} = ${contractors.id} and ${leadDeliveries.paymentState} = 'paid')`.mapWith(Number);
+
+async function adminRows(db: Db, where: SQL | undefined): Promise<AdminContractor[]> {
+  const rows = await db
+    .select({
+      c: contractors,
+      services: serviceNames,
+      deliveries: liveDeliveries,
+      paidCents,
+      accountEmail: contractorAccounts.email,
+      setupComplete: sql<boolean>`${contractorAccounts.passwordHash} is not null`,
+    })
+    .from(contractors)
+    .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
+    .where(where)
+    .orderBy(
+      // Pending first, newest first: the ones waiting for a decision.
+      desc(sql`${contractors.approvalStatus} = 'pending'`),
+      desc(sql`case when ${contractors.approvalStatus} = 'pending' then ${contractors.createdAt} end`),
+      asc(sql`lower(${contractors.name})`),
+      asc(contractors.id),
+    );
+  return rows.map(({ c, ...r }) => ({
+    id: c.id,
+    name: c.name,
+    licenseNumber: c.licenseNumber,
+    location: formatLocation(c.city, c.state),
+    services: r.services,
+    rating: c.rating,
+    reviewCount: c.reviewCount,
+    approvalStatus: c.approvalStatus,
+    rejectionReason: c.rejectionReason,
+    isVisible: c.isVisible,
+    verified: c.verified,
+    email: c.email,
+    phone: c.phone,
+    createdAt: c.createdAt.toISOString(),
+    account: r.accountEmail === null ? null : { email: r.accountEmail, setupComplete: Boolean(r.setupComplete) },
+    subscriptionPlan: c.subscriptionPlan,
+    subscriptionStatus: c.subscriptionStatus as SubscriptionStatus,
+    creditsUsed: c.monthlyLeadsUsed,
+    creditsTotal: planById(c.subscriptionPlan).leadCredits,
+    deliveries: r.deliveries,
+    paidTotal: centsToDecimal(r.paidCents),
+  }));
+}
+
+export async function listAdminContractors(db: Db, q: ListQuery): Promise<AdminContractorList> {
+  const search = searchFilter(db, q.search);
+  const byStatus = q.status === 'all' ? undefined : eq(contractors.approvalStatus, q.status);
+  const [list, tallies] = await Promise.all([
+    adminRows(db, and(search, byStatus)),
+    db.select({ status: contractors.approvalStatus, n: count() }).from(contractors).where(search).groupBy(contractors.approvalStatus),
+  ]);
+  const counts: AdminContractorList['counts'] = { all: 0, pending: 0, approved: 0, rejected: 0 };
+  for (const t of tallies) {
+    counts[t.status as ApprovalStatus] = t.n;
+    counts.all += t.n;
+  }
+  return { contractors: list, counts };
+}
+
+export async function getAdminContractor(db: Db, id: number): Promise<AdminContractor> {
+  const [row] = await adminRows(db, eq(contractors.id, id));
+  if (!row) throw notFound('Contractor not found');
+  return row;
+}
+
+/** The contractor row, locked for the rest of the transaction so decisions on it queue up. */
+async function lockContractor(tx: Executor, id: number) {
+  const [row] = await tx
+    .select({ approvalStatus: contractors.approvalStatus, isVisible: contractors.isVisible })
+    .from(contractors)
+    .where(eq(contractors.id, id))
+    .for('update');
+  if (!row) throw notFound('Contractor not found');
+  return row;
+}
+
+/**
+ * Approve (also 'reconsider' a rejected one) or reject. Approval lists the contractor and, the
+ * first time, creates its account and emails the setup code; approving twice does nothing.
+ * Rejection delists it and signs it out everywhere.
+ */
+export async function setApproval(ctx: AppContext, id: number, input: Approval): Promise<AdminContractor> {
+  const issued = await ctx.db.transaction(async (tx) => {
+    const current = await lockContractor(tx, id);
+    if (input.status === 'approved') {
+      if (current.approvalStatus === 'approved') return null;
+      await tx.update(contractors).set({ approvalStatus: 'approved', isVisible: true, rejectionReason: null }).where(eq(contractors.id, id));
+      const { account, created } = await ensureAccount(tx, id);
+      return created ? createSetupCode(tx, account) : null;
+    }
+    const reason = input.rejectionReason?.trim();
+    if (!reason) throw badRequest('A rejection reason is required', { rejectionReason: 'A rejection reason is required' });
+    await tx.update(contractors).set({ approvalStatus: 'rejected', isVisible: false, rejectionReason: reason }).where(eq(contractors.id, id));
+    await endContractorSessions(tx, id);
+    return null;
+  });
+  // After commit: an email must never announce an approval that was rolled back.
+  if (issued) await sendSetupCode(ctx, issued);
+  return getAdminContractor(ctx.db, id);
+}
+
+export async function setVisibility(db: Db, id: number, isVisible: boolean): Promise<AdminContractor> {
+  await db.transaction(async (tx) => {
+    const current = await lockContractor(tx, id);
+    if (current.approvalStatus !== 'approved') throw conflict('Only approved contractors can be shown or hidden');
+    if (current.isVisible === isVisible) return;
+    await tx.update(contractors).set({ isVisible }).where(eq(contractors.id, id));
+    // A hidden contractor cannot sign in, so it is signed out too.
+    if (!isVisible) await endContractorSessions(tx, id);
+  });
+  return getAdminContractor(db, id);
+}

@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import type { Executor } from '../db/client';
+import { paymentEvents } from '../db/schema';
+import { badRequest } from '../http/errors';
+import { metadataId, WebhookSignatureError, type WebhookEvent } from '../integrations/payments/provider';
+import { sendReceipt } from './lead-emails';
+import { applyLeadPayment } from './lead-payments';
+import { fromProvider, isPermanent } from './provider-errors';
+import { applySubscription, fetchSubscription, prepareActivation, resetCreditsFor } from './subscriptions';
+
+/**
+ * Provider events (DECISIONS D6): verified, applied once (the event id is recorded in the same
+ * transaction as its effects, so a replay changes nothing and a failure leaves it for the
+ * provider's retry), and safe in any order (each handler reads the current state back from the
+ * provider). Provider calls happen before the transaction, never while it holds locks.
+ */
+
+/** What is done after the commit: emails. */
+interface Effects {
+  receipts: number[];
+}
+
+type Apply = (db: Executor) => Promise<Effects>;
+
+const none: Effects = { receipts: [] };
+const noop: Apply = async () => none;
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
+const idOf = (v: unknown): string | null => str(v) ?? (v && typeof v === 'object' ? str((v as { id?: unknown }).id) : null);
+
+/** The invoice's subscription, where current API versions (parent) and older ones put it. */
+function invoiceSubscriptionId(invoice: Record<string, unknown>): string | null {
+  const parent = invoice.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
+  return idOf(parent?.subscription_details?.subscription) ?? idOf(invoice.subscription);
+}
+
+async function prepare(ctx: AppContext, event: WebhookEvent): Promise<Apply> {
+  const objectId = str(event.object.id);
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      if (!objectId) return noop;
+      const apply = await prepareActivation(ctx, objectId);
+      return async (db) => (await apply(db), none);
+    }
+    case 'invoice.paid': {
+      const subscriptionId = invoiceSubscriptionId(event.object);
+      if (!objectId || !subscriptionId) return noop;
+      const sub = await fetchSubscription(ctx, subscriptionId);
+      return async (db) => {
+        const outcome = await applySubscription(db, sub);
+        // Only the subscription's latest invoice starts its period; a late older one does not.
+        if (sub.latestInvoiceId === objectId) await resetCreditsFor(db, outcome, sub, objectId);
+        return none;
+      };
+    }
+    case 'invoice.payment_failed': {
+      const subscriptionId = invoiceSubscriptionId(event.object);
+      if (!subscriptionId) return noop;
+      const sub = await fetchSubscription(ctx, subscriptionId);
+      return async (db) => (await applySubscription(db, sub), none);
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      if (!objectId) return noop;
+      const sub = await fetchSubscription(ctx, objectId);
+      return async (db) => (await applySubscription(db, sub), none);
+    }
+    case 'payment_intent.succeeded': {
+      // Intents for invoices and anything else on the account carry no delivery: not ours.
+      const metadata = event.object.metadata as Record<string, unknown> | undefined;
+      if (!objectId || metadataId(metadata?.deliveryId) === null) return noop;
+      const intent = await fromProvider(ctx, ctx.payments.retrievePaymentIntent(objectId), 'Payment not found');
+      return async (db) => {
+        const { paidNow } = await applyLeadPayment(db, intent);
+        return { receipts: paidNow === null ? [] : [paidNow] };
+      };
+    }
+    default:
+      return noop;
+  }
+}
+
+/** Permanent refusals (a mismatched payment, a checkout that is not ours) are logged and acknowledged. */
+function acknowledging(ctx: AppContext, event: WebhookEvent, err: unknown): Effects {
+  if (!isPermanent(err)) throw err;
+  ctx.log.warn('payment event ignored', { id: event.id, type: event.type, reason: err instanceof Error ? err.message : String(err) });
+  return none;
+}
+
+/** Applies a verified event once. Returns whether it had been applied before. */
+export async function processEvent(ctx: AppContext, event: WebhookEvent): Promise<{ duplicate: boolean }> {
+  const [seen] = await ctx.db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, event.id));
+  if (seen) return { duplicate: true };
+  const apply = await prepare(ctx, event).catch((err: unknown) => (acknowledging(ctx, event, err), noop));
+
+  const effects = await ctx.db.transaction(async (tx) => {
+    const [fresh] = await tx.insert(paymentEvents).values({ id: event.id, type: event.type.slice(0, 200) }).onConflictDoNothing().returning({ id: paymentEvents.id });
+    if (!fresh) return null;
+    return apply(tx).catch((err: unknown) => acknowledging(ctx, event, err));
+  });
+  if (!effects) return { duplicate: true };
+  for (const deliveryId of effects.receipts) await sendReceipt(ctx, ctx.db, deliveryId);
+  return { duplicate: false };
+}
+
+/** POST /api/stripe/webhook: the raw body and its signature header. */
+export async function handleWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined): Promise<{ duplicate: boolean }> {
+  let event: WebhookEvent;
+  try {
+    event = ctx.payments.parseWebhook(rawBody, signature);
+  } catch (err) {
+    if (err instanceof WebhookSignatureError && err.message !== 'Invalid signature') ctx.log.warn('payment webhook refused', { reason: err.message });
+    throw badRequest('Invalid signature');
+  }
+  return processEvent(ctx, event);
+}

@@ -1,0 +1,11 @@
+/**
+ * The payment state machine (DECISIONS D6), one entry point for the routes. It runs the same on
+ * Stripe and on the demo provider, and never takes the browser's word for a payment.
+ *
+ * - lead-payments.ts: one lead paid by card (awaiting_payment -> paid, once).
+ * - subscriptions.ts: plans bought through a checkout, synchronised from the provider.
+ * - payment-webhooks.ts: signed provider events, applied once and in any order.
+ */
+export { confirmLeadPayment, startLeadPayment } from './lead-payments';
+export { activateFromCheckout, startSubscription, syncSubscription } from './subscriptions';
+export { handleWebhook, processEvent } from './payment-webhooks';

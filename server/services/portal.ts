@@ -1,0 +1,130 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { creditSummary, planById, type PlanId, type SubscriptionStatus } from '@shared/plans';
+import { centsToDecimal } from '@shared/money';
+import { CONTRACTOR_TRANSITIONS } from '@shared/schemas/lead-status';
+import type { PortalLead, PortalProfile, PortalSubscription } from '@shared/schemas/portal';
+import { formatLocation } from '@shared/taxonomy';
+import type { Db } from '../db/client';
+import { contractorAccounts, contractorServices, contractors, leadDeliveries, leads, services } from '../db/schema';
+import { conflict, notFound, unauthorized } from '../http/errors';
+import { refreshFreePeriod } from './credits';
+
+/** Only paid or credited deliveries reveal the customer (DECISIONS D3); enforced in the query itself. */
+const revealed = sql`${leadDeliveries.paymentState} in ('paid', 'credited')`;
+const ifRevealed = (col: typeof leads.name | typeof leads.email | typeof leads.phone) => sql<string | null>`case when ${revealed} then ${col} end`;
+
+async function contractorRow(db: Db, contractorId: number) {
+  await refreshFreePeriod(db, contractorId);
+  const [row] = await db
+    .select({ c: contractors, accountEmail: contractorAccounts.email })
+    .from(contractors)
+    .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
+    .where(eq(contractors.id, contractorId));
+  // A session whose contractor is gone is no session.
+  if (!row) throw unauthorized('Please sign in to the contractor portal');
+  return row;
+}
+
+export async function getPortalProfile(db: Db, contractorId: number): Promise<PortalProfile> {
+  const { c, accountEmail } = await contractorRow(db, contractorId);
+  const names = await db
+    .select({ name: services.name })
+    .from(contractorServices)
+    .innerJoin(services, eq(services.id, contractorServices.serviceId))
+    .where(eq(contractorServices.contractorId, contractorId))
+    .orderBy(contractorServices.position, services.sortOrder);
+  return {
+    id: c.id,
+    name: c.name,
+    email: accountEmail ?? c.email,
+    phone: c.phone || null,
+    location: formatLocation(c.city, c.state),
+    description: c.description,
+    services: names.map((n) => n.name),
+    rating: c.rating,
+    reviewCount: c.reviewCount,
+    verified: c.verified,
+    licenseNumber: c.licenseNumber,
+    isVisible: c.isVisible,
+    subscriptionPlan: c.subscriptionPlan as PlanId,
+    subscriptionStatus: c.subscriptionStatus as SubscriptionStatus,
+    monthlyLeadsUsed: c.monthlyLeadsUsed,
+    credits: creditSummary(c.subscriptionPlan, c.monthlyLeadsUsed),
+  };
+}
+
+export async function getPortalSubscription(db: Db, contractorId: number): Promise<PortalSubscription> {
+  const { c } = await contractorRow(db, contractorId);
+  return {
+    plan: c.subscriptionPlan as PlanId,
+    planName: planById(c.subscriptionPlan).name,
+    status: c.subscriptionStatus as SubscriptionStatus,
+    currentPeriodEnd: c.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: c.cancelAtPeriodEnd,
+    creditsPeriodStart: c.creditsPeriodStart.toISOString(),
+    credits: creditSummary(c.subscriptionPlan, c.monthlyLeadsUsed),
+    featured: c.isFeatured,
+  };
+}
+
+/** Every live delivery of this contractor, newest first; another contractor's never appear. */
+export async function listPortalLeads(db: Db, contractorId: number, limit?: number): Promise<PortalLead[]> {
+  const query = db
+    .select({
+      deliveryId: leadDeliveries.id,
+      leadId: leads.id,
+      serviceNeeded: leads.serviceNeeded,
+      location: leads.location,
+      budgetRange: leads.budgetRange,
+      projectDetails: leads.projectDetails,
+      priceCents: leadDeliveries.priceCents,
+      paymentState: leadDeliveries.paymentState,
+      status: leads.status,
+      deliveredAt: leadDeliveries.createdAt,
+      name: ifRevealed(leads.name),
+      email: ifRevealed(leads.email),
+      phone: ifRevealed(leads.phone),
+    })
+    .from(leadDeliveries)
+    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+    .where(and(eq(leadDeliveries.contractorId, contractorId), sql`${leadDeliveries.paymentState} <> 'cancelled'`))
+    .orderBy(desc(leadDeliveries.createdAt), desc(leadDeliveries.id));
+  const rows = await (limit ? query.limit(limit) : query);
+  return rows.map((r) => ({
+    deliveryId: r.deliveryId,
+    leadId: r.leadId,
+    serviceNeeded: r.serviceNeeded,
+    location: r.location,
+    budgetRange: r.budgetRange,
+    projectDetails: r.projectDetails,
+    price: centsToDecimal(r.priceCents),
+    paymentState: r.paymentState,
+    status: r.status,
+    deliveredAt: r.deliveredAt.toISOString(),
+    customer: r.name !== null && r.email !== null && r.phone !== null ? { name: r.name, email: r.email, phone: r.phone } : null,
+  }));
+}
+
+/**
+ * The contractor records what happened with a lead it owns and has paid for (or credited):
+ * contacted, then won or lost. Someone else's delivery is 'not found', not 'forbidden', so ids
+ * reveal nothing.
+ */
+export async function updatePortalLeadStatus(db: Db, contractorId: number, deliveryId: number, status: 'contacted' | 'won' | 'lost'): Promise<PortalLead> {
+  await db.transaction(async (tx) => {
+    const [d] = await tx
+      .select({ leadId: leadDeliveries.leadId, paymentState: leadDeliveries.paymentState, status: leads.status })
+      .from(leadDeliveries)
+      .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+      .where(and(eq(leadDeliveries.id, deliveryId), eq(leadDeliveries.contractorId, contractorId), sql`${leadDeliveries.paymentState} <> 'cancelled'`))
+      .for('update', { of: leads });
+    if (!d) throw notFound('Lead not found');
+    if (d.paymentState !== 'paid' && d.paymentState !== 'credited') throw conflict('Buy this lead before updating its status');
+    if (d.status === status) return;
+    if (!CONTRACTOR_TRANSITIONS[d.status].includes(status)) throw conflict(`A ${d.status} lead cannot be marked ${status}`);
+    await tx.update(leads).set({ status }).where(eq(leads.id, d.leadId));
+  });
+  const lead = (await listPortalLeads(db, contractorId)).find((l) => l.deliveryId === deliveryId);
+  if (!lead) throw notFound('Lead not found');
+  return lead;
+}

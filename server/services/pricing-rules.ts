@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { centsToDecimal } from '@shared/money';
+import { compareRules, type RuleType } from '@shared/pricing';
+import type { PricingRuleDto, pricingRuleSchema } from '@shared/schemas/pricing-rules';
+import { resolveService, resolveTown } from '@shared/taxonomy';
+import type { Db } from '../db/client';
+import { contractors, pricingRules, type PricingRuleRow } from '../db/schema';
+import { badRequest, notFound } from '../http/errors';
+
+/** Pricing rules as the administrator edits them (DECISIONS D4); the engine reads them in services/pricing.ts. */
+
+export type PricingRuleInput = z.output<typeof pricingRuleSchema>;
+
+function toDto(r: PricingRuleRow): PricingRuleDto {
+  return {
+    id: r.id,
+    ruleType: r.ruleType,
+    ruleValue: r.ruleValue,
+    leadPrice: centsToDecimal(r.leadPriceCents),
+    priority: r.priority,
+    isActive: r.isActive,
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+const invalidValue = (message: string) => badRequest('Please check the highlighted fields', { ruleValue: message });
+
+const MAX_ID = 2_147_483_647;
+
+/**
+ * The stored form of a rule's value: the canonical service or town slug (labels are accepted,
+ * as everywhere else in the API), or a contractor id that exists. The engine compares these
+ * literally, so anything else would be a rule that silently never matches.
+ */
+async function canonicalValue(db: Db, ruleType: RuleType, value: string | null): Promise<string | null> {
+  if (ruleType === 'global') return null;
+  if (value === null) throw invalidValue('Choose what this rule applies to');
+  switch (ruleType) {
+    case 'service': {
+      const slugs = resolveService(value);
+      if (!slugs || slugs.length === 0) throw invalidValue('Choose a service from the list');
+      if (slugs.length > 1) throw invalidValue('Choose a single service');
+      return slugs[0]!;
+    }
+    case 'location': {
+      const slug = resolveTown(value);
+      if (!slug) throw invalidValue('Choose a town from the list');
+      return slug;
+    }
+    case 'contractor': {
+      const id = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+      if (!(id > 0 && id <= MAX_ID)) throw invalidValue('Choose an existing contractor');
+      const [found] = await db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, id));
+      if (!found) throw invalidValue('Choose an existing contractor');
+      return String(id);
+    }
+  }
+}
+
+async function valuesOf(db: Db, input: PricingRuleInput) {
+  return {
+    ruleType: input.ruleType,
+    ruleValue: await canonicalValue(db, input.ruleType, input.ruleValue),
+    leadPriceCents: input.leadPrice,
+    priority: input.priority,
+    isActive: input.isActive,
+  };
+}
+
+/** Every rule, best first by the engine's own order, so the list reads as the engine decides. */
+export async function listPricingRules(db: Db): Promise<PricingRuleDto[]> {
+  const rows = await db.select().from(pricingRules);
+  return rows.sort(compareRules).map(toDto);
+}
+
+export async function createPricingRule(db: Db, input: PricingRuleInput): Promise<PricingRuleDto> {
+  const [row] = await db.insert(pricingRules).values(await valuesOf(db, input)).returning();
+  return toDto(row!);
+}
+
+/** Either the active switch alone, or the whole rule. */
+export async function updatePricingRule(db: Db, id: number, patch: { isActive: boolean } | PricingRuleInput): Promise<PricingRuleDto> {
+  const values = 'ruleType' in patch ? await valuesOf(db, patch) : { isActive: patch.isActive };
+  const [row] = await db.update(pricingRules).set(values).where(eq(pricingRules.id, id)).returning();
+  if (!row) throw notFound('Pricing rule not found');
+  return toDto(row);
+}

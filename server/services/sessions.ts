@@ -1,0 +1,15 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db, Executor } from '../db/client';
+import { contractors, sessions } from '../db/schema';
+import { isListed } from './directory';
+
+/** Signs a contractor out everywhere: the next request with any of its cookies is anonymous. */
+export async function endContractorSessions(db: Executor, contractorId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.contractorId, contractorId));
+}
+
+/** Whether a contractor may still use the portal: approved and listed (DECISIONS D7). */
+export async function contractorMaySignIn(db: Db, contractorId: number): Promise<boolean> {
+  const [row] = await db.select({ id: contractors.id }).from(contractors).where(and(eq(contractors.id, contractorId), isListed));
+  return Boolean(row);
+}

@@ -1,0 +1,33 @@
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { blogPosts } from '../db/schema';
+import { listedContractorIds } from './directory';
+
+const STATIC_PATHS = ['/', '/browse', '/search', '/blog', '/submit-business', '/contractor-pricing'];
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Every public page search engines should know: the static pages, each listed contractor, each published post. */
+export async function buildSitemap(db: Db, siteUrl: string): Promise<string> {
+  const [contractorRows, posts] = await Promise.all([
+    listedContractorIds(db),
+    db
+      .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
+      .from(blogPosts)
+      .where(and(eq(blogPosts.isPublished, true), lte(blogPosts.publishedAt, sql`now()`)))
+      .orderBy(asc(blogPosts.publishedAt)),
+  ]);
+  const urls = [
+    ...STATIC_PATHS.map((p) => ({ loc: p, lastmod: null as Date | null })),
+    ...contractorRows.map((c) => ({ loc: `/contractor/${c.id}`, lastmod: c.updatedAt })),
+    ...posts.map((p) => ({ loc: `/blog/${encodeURIComponent(p.slug)}`, lastmod: p.updatedAt })),
+  ];
+  const body = urls
+    .map((u) => `  <url><loc>${escapeXml(siteUrl + u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`)
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+}
+
+export function buildRobots(siteUrl: string): string {
+  return ['User-agent: *', 'Disallow: /admin', 'Disallow: /api', 'Disallow: /contractor/login', 'Disallow: /contractor$', 'Allow: /', '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
+}

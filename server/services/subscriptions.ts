@@ -1,0 +1,177 @@
+import { eq, sql } from 'drizzle-orm';
+import { planById, type PlanId, type SubscriptionStatus } from '@shared/plans';
+import type { CreateSubscriptionResponse, VerifySubscriptionResponse } from '@shared/schemas/payments';
+import type { AppContext } from '../context';
+import type { Executor } from '../db/client';
+import { contractorAccounts, contractors, type ContractorRow } from '../db/schema';
+import { badRequest, conflict, notFound, serviceUnavailable, unauthorized } from '../http/errors';
+import { PaymentProviderError, type SubscriptionInfo } from '../integrations/payments/provider';
+import { monthResetKey, monthStart, resetCreditsForPeriod } from './credits';
+import { fromProvider, providerHttpError } from './provider-errors';
+
+/**
+ * Plan subscriptions (DECISIONS D5, D6). Every change is read back from the provider and
+ * written as the provider's CURRENT state, so events may arrive in any order, twice, or not at
+ * all (the success page does the same work).
+ */
+
+const LIVE = new Set<string>(['active', 'trialing', 'past_due']);
+const ENDED = new Set<string>(['canceled', 'incomplete_expired', 'unpaid', 'paused']);
+const isLive = (status: string) => LIVE.has(status);
+
+export async function startSubscription(ctx: AppContext, contractorId: number, planId: PlanId): Promise<CreateSubscriptionResponse> {
+  if (planId === 'free') throw badRequest("You're already on the free plan");
+  const [row] = await ctx.db
+    .select({ c: contractors, accountEmail: contractorAccounts.email })
+    .from(contractors)
+    .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
+    .where(eq(contractors.id, contractorId));
+  if (!row) throw unauthorized('Please sign in to the contractor portal');
+  if (row.c.subscriptionPlan === planId && isLive(row.c.subscriptionStatus)) throw conflict(`You're already on the ${planById(planId).name} plan`);
+  const priceId = ctx.payments.priceIdFor(planId);
+  if (!priceId) throw serviceUnavailable(`The ${planById(planId).name} plan cannot be bought right now. Please try again later.`);
+  const session = await fromProvider(
+    ctx,
+    ctx.payments.createCheckoutSession({
+      planId,
+      priceId,
+      contractorId,
+      customerEmail: row.accountEmail ?? row.c.email,
+      customerId: row.c.stripeCustomerId,
+      successUrl: `${ctx.siteUrl}/subscription-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${ctx.siteUrl}/contractor-pricing`,
+    }),
+    'Checkout session not found',
+  );
+  return { subscriptionUrl: session.url };
+}
+
+/** Where a subscription came from, when it came through a checkout this site started. */
+export interface CheckoutHint {
+  contractorId: number | null;
+  customerId: string | null;
+}
+
+/** By subscription id, else the contractor named in its metadata (or the checkout), else the customer. */
+async function findContractor(db: Executor, sub: SubscriptionInfo, hint: CheckoutHint | null, lock: boolean): Promise<ContractorRow | null> {
+  const candidates = [
+    eq(contractors.stripeSubscriptionId, sub.id),
+    ...[sub.contractorId, hint?.contractorId].filter((id): id is number => id !== null && id !== undefined).map((id) => eq(contractors.id, id)),
+    ...[sub.customerId, hint?.customerId].filter((id): id is string => Boolean(id)).map((id) => eq(contractors.stripeCustomerId, id)),
+  ];
+  for (const where of candidates) {
+    const q = db.select().from(contractors).where(where).limit(1);
+    const [row] = await (lock ? q.for('update') : q);
+    if (row) return row;
+  }
+  return null;
+}
+
+export interface SubscriptionOutcome {
+  contractorId: number;
+  /** Whether this subscription is now the contractor's (adopted or already current). */
+  current: boolean;
+  state: VerifySubscriptionResponse;
+}
+
+const stateOf = (c: Pick<ContractorRow, 'subscriptionPlan' | 'subscriptionStatus' | 'currentPeriodEnd'>): VerifySubscriptionResponse => ({
+  plan: c.subscriptionPlan,
+  planName: planById(c.subscriptionPlan).name,
+  status: c.subscriptionStatus as SubscriptionStatus,
+  currentPeriodEnd: c.currentPeriodEnd?.toISOString() ?? null,
+});
+
+/**
+ * Writes the subscription's current state to its contractor. A subscription that is not the
+ * contractor's current one is taken on only when the contractor has none, when its current one
+ * has ended and this one is live, or when it comes from a completed checkout and is live (an
+ * upgrade); otherwise an old subscription's news changes nothing.
+ */
+export async function applySubscription(db: Executor, sub: SubscriptionInfo, hint: CheckoutHint | null = null, now = new Date()): Promise<SubscriptionOutcome | null> {
+  const c = await findContractor(db, sub, hint, true);
+  if (!c) return null;
+  const adopt =
+    c.stripeSubscriptionId === sub.id || c.stripeSubscriptionId === null || (isLive(sub.status) && (hint !== null || !isLive(c.subscriptionStatus)));
+  if (!adopt) return { contractorId: c.id, current: false, state: stateOf(c) };
+
+  // Paid plan while live; Free once it has ended; an incomplete first payment changes nothing yet.
+  const plan: PlanId = isLive(sub.status) ? (sub.planId ?? c.subscriptionPlan) : ENDED.has(sub.status) ? 'free' : c.subscriptionPlan;
+  const featured = plan === 'premium' && (sub.status === 'active' || sub.status === 'trialing');
+  const start = monthStart(now);
+  const backToFree = plan === 'free' && c.subscriptionPlan !== 'free';
+  const [updated] = await db
+    .update(contractors)
+    .set({
+      subscriptionPlan: plan,
+      subscriptionStatus: sub.status,
+      stripeSubscriptionId: sub.id,
+      stripeCustomerId: sub.customerId ?? c.stripeCustomerId,
+      currentPeriodEnd: sub.currentPeriodEnd,
+      cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+      isFeatured: featured,
+      // Back on Free, credits follow the calendar month again.
+      ...(backToFree ? { creditsPeriodStart: start, creditsResetKey: monthResetKey(start) } : {}),
+      // Only featured placement shows in the public listing (the sitemap's lastmod).
+      updatedAt: featured !== c.isFeatured ? now : sql`${contractors.updatedAt}`,
+    })
+    .where(eq(contractors.id, c.id))
+    .returning();
+  return { contractorId: c.id, current: true, state: stateOf(updated!) };
+}
+
+/** A new paid period starts a new set of credits, once per invoice (the reset key). */
+export async function resetCreditsFor(db: Executor, outcome: SubscriptionOutcome | null, sub: SubscriptionInfo, invoiceId: string | null): Promise<void> {
+  if (!outcome?.current || !isLive(sub.status)) return;
+  await resetCreditsForPeriod(db, outcome.contractorId, sub.currentPeriodStart, invoiceId ?? `${sub.id}:${sub.currentPeriodStart.toISOString()}`);
+}
+
+/** Reads a subscription from the provider (404 when it has no such subscription). */
+export async function fetchSubscription(ctx: AppContext, id: string): Promise<SubscriptionInfo> {
+  return fromProvider(ctx, ctx.payments.retrieveSubscription(id), 'Subscription not found');
+}
+
+/** Fetches the subscription's current state and writes it. */
+export async function syncSubscription(ctx: AppContext, subscriptionId: string): Promise<SubscriptionOutcome | null> {
+  const sub = await fetchSubscription(ctx, subscriptionId);
+  return ctx.db.transaction((tx) => applySubscription(tx, sub));
+}
+
+/**
+ * A checkout that completed, ready to apply: the session and its subscription are read from the
+ * provider, and a different live subscription it replaces (an upgrade) is cancelled first, so a
+ * contractor never pays for two plans. If that fails nothing is written and the caller retries.
+ */
+export async function prepareActivation(ctx: AppContext, sessionId: string): Promise<(db: Executor) => Promise<SubscriptionOutcome | null>> {
+  const session = await fromProvider(ctx, ctx.payments.retrieveCheckoutSession(sessionId), 'Checkout session not found');
+  if (session.status !== 'complete' || !session.subscriptionId) throw conflict('This checkout has not completed');
+  const sub = await fetchSubscription(ctx, session.subscriptionId);
+  const hint: CheckoutHint = { contractorId: session.contractorId, customerId: session.customerId };
+  await cancelReplaced(ctx, sub, hint);
+  return async (db) => {
+    const outcome = await applySubscription(db, sub, hint);
+    await resetCreditsFor(db, outcome, sub, sub.latestInvoiceId);
+    return outcome;
+  };
+}
+
+async function cancelReplaced(ctx: AppContext, sub: SubscriptionInfo, hint: CheckoutHint): Promise<void> {
+  if (!isLive(sub.status)) return;
+  const c = await findContractor(ctx.db, sub, hint, false);
+  const previousId = c?.stripeSubscriptionId;
+  if (!previousId || previousId === sub.id) return;
+  try {
+    const previous = await ctx.payments.retrieveSubscription(previousId);
+    if (isLive(previous.status)) await ctx.payments.cancelSubscription(previousId);
+  } catch (err) {
+    if (err instanceof PaymentProviderError && err.reason === 'not_found') return;
+    throw providerHttpError(ctx, err, 'Subscription not found');
+  }
+}
+
+/** POST /api/stripe/verify-subscription, and the checkout.session.completed webhook. */
+export async function activateFromCheckout(ctx: AppContext, sessionId: string): Promise<VerifySubscriptionResponse> {
+  const apply = await prepareActivation(ctx, sessionId);
+  const outcome = await ctx.db.transaction((tx) => apply(tx));
+  if (!outcome) throw notFound('No contractor has this subscription');
+  return outcome.state;
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import type { PaymentState } from './deliveries';
+import { LEAD_STATUSES, type LeadStatus } from './lead-status';
+
+/** GET /api/leads (admin): newest first, paged, optionally one status. */
+export const adminLeadQuerySchema = z.object({
+  status: z.enum(['all', ...LEAD_STATUSES], { error: 'Unknown status' }).default('all'),
+  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(100_000, 'page is too large').default(1),
+  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int('pageSize must be a whole number').min(1, 'pageSize must be at least 1').max(100, 'pageSize must be at most 100').default(25),
+});
+
+export interface AdminLead {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  serviceNeeded: string;
+  location: string;
+  projectDetails: string;
+  budgetRange: string | null;
+  leadPrice: string;
+  status: LeadStatus;
+  createdAt: string;
+  requestedContractor: { id: number; name: string } | null;
+  /** The live delivery, once delivered. */
+  delivery: { id: number; contractorId: number; contractorName: string; price: string; paymentState: PaymentState } | null;
+}
+
+export interface AdminLeadList {
+  leads: AdminLead[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Counts over all leads, for the stat cards. */
+  counts: Record<'total' | LeadStatus, number>;
+}
+
+/** GET /api/admin/stats: the dashboard's four cards. */
+export interface AdminStats {
+  totalLeads: number;
+  newLeads: number;
+  /** Sum of lead prices ('1234.00'), shown as total potential. */
+  revenuePotential: string;
+  activePricingRules: number;
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+const email = z
+  .string({ error: 'Please enter a valid email address' })
+  .trim()
+  .pipe(z.email('Please enter a valid email address').max(254, 'Please enter a valid email address'));
+
+/** POST /api/contractor/login */
+export const contractorLoginSchema = z.object({
+  email,
+  password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password').max(200, 'Password is too long'),
+});
+
+export const SETUP_TOKEN_LENGTH = 12;
+
+/** POST /api/contractor/setup: the code from the welcome email and the new password. */
+export const contractorSetupSchema = z.object({
+  email,
+  token: z
+    .string({ error: 'Please enter the setup code from your welcome email' })
+    .trim()
+    .toUpperCase()
+    .length(SETUP_TOKEN_LENGTH, `Setup code must be ${SETUP_TOKEN_LENGTH} characters`),
+  password: z.string({ error: 'Password must be at least 8 characters' }).min(8, 'Password must be at least 8 characters').max(200, 'Password must be at most 200 characters'),
+});
+
+/** The setup form in the browser: the same fields plus the confirmation, checked there only. */
+export const setupFormSchema = contractorSetupSchema.extend({ confirmPassword: z.string() }).refine((v) => v.password === v.confirmPassword, {
+  message: 'Passwords do not match',
+  path: ['confirmPassword'],
+});
+
+export type ContractorLogin = z.output<typeof contractorLoginSchema>;
+export type ContractorSetup = z.output<typeof contractorSetupSchema>;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import type { LeadStatus } from './lead-status';
+
+export const PAYMENT_STATES = ['awaiting_payment', 'paid', 'credited', 'cancelled'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** One wording for payment states everywhere (admin, portal, emails). */
+export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
+  awaiting_payment: 'Awaiting payment',
+  paid: 'Paid',
+  credited: 'Paid with credit',
+  cancelled: 'Cancelled',
+};
+
+/** POST /api/lead-deliveries */
+export const deliverySchema = z.object({
+  leadId: z.coerce.number({ error: 'Choose a lead' }).int('Choose a lead').positive('Choose a lead').max(2_147_483_647, 'Choose a lead'),
+  contractorId: z.coerce.number({ error: 'Select a contractor' }).int('Select a contractor').positive('Select a contractor').max(2_147_483_647, 'Select a contractor'),
+});
+
+export interface DeliveryDto {
+  id: number;
+  leadId: number;
+  contractorId: number;
+  contractorName: string;
+  price: string;
+  paymentState: PaymentState;
+  leadStatus: LeadStatus;
+  serviceNeeded: string;
+  location: string;
+  createdAt: string;
+  paidAt: string | null;
+  creditedAt: string | null;
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { resolveServices, resolveTown } from '../taxonomy';
+
+/** Sorts the directory offers (browse adds 'location'); 'featured' is the home page's order. */
+export const SORTS = ['rating', 'name', 'reviews', 'location', 'featured'] as const;
+export type DirectorySort = (typeof SORTS)[number];
+
+export const MAX_PAGE_SIZE = 48;
+
+const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+
+/**
+ * Query of GET /api/contractors and /api/contractors/search (DECISIONS D2). `service` (or the
+ * browse page's `serviceType`) is a comma-separated list of service slugs or names; unknown
+ * values are a 400, not an empty result, so a typo is visible.
+ */
+export const directoryQuerySchema = z
+  .object({
+    service: text(500).optional(),
+    serviceType: text(500).optional(),
+    location: text(100).optional(),
+    minRating: z.coerce.number({ error: 'Minimum rating must be a number' }).min(0, 'Minimum rating must be between 0 and 5').max(5, 'Minimum rating must be between 0 and 5').optional(),
+    licensed: z.enum(['true', 'false'], { error: "licensed must be 'true' or 'false'" }).optional(),
+    sort: z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}` }).default('rating'),
+    page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(10_000, 'page is too large').default(1),
+    pageSize: z.coerce
+      .number({ error: 'pageSize must be a number' })
+      .int('pageSize must be a whole number')
+      .min(1, 'pageSize must be at least 1')
+      .max(MAX_PAGE_SIZE, `pageSize must be at most ${MAX_PAGE_SIZE}`)
+      .default(24),
+  })
+  .transform((q, ctx) => {
+    const raw = q.service || q.serviceType || '';
+    const services = raw ? resolveServices(raw.split(',').filter((s) => s.trim() !== '')) : [];
+    if (services === null) ctx.addIssue({ code: 'custom', path: [q.service ? 'service' : 'serviceType'], message: 'Unknown service' });
+    const town = q.location ? resolveTown(q.location) : '';
+    if (town === null) ctx.addIssue({ code: 'custom', path: ['location'], message: 'Unknown location' });
+    return {
+      services: services ?? [],
+      town: town || null,
+      minRating: q.minRating && q.minRating > 0 ? q.minRating : null,
+      licensedOnly: q.licensed === 'true',
+      sort: q.sort,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
+  });
+
+export type DirectoryQuery = z.output<typeof directoryQuerySchema>;
+
+export const contractorIdSchema = z.object({
+  id: z.coerce.number({ error: 'Contractor id must be a number' }).int('Contractor id must be a whole number').positive('Contractor id must be positive').max(2_147_483_647, 'Contractor id is too large'),
+});
+
+/** A contractor as the public directory shows it: nothing only the admin or the contractor may see. */
+export interface PublicContractor {
+  id: number;
+  name: string;
+  /** 'City, ST' */
+  location: string;
+  description: string;
+  /** Service names, in the contractor's order. */
+  services: string[];
+  rating: number;
+  reviewCount: number;
+  verified: boolean;
+  licenseNumber: string | null;
+  featured: boolean;
+}
+
+export interface ContractorProfile extends PublicContractor {
+  city: string;
+  state: string;
+  zip: string;
+  homeTown: string | null;
+  /** Town names the contractor serves, home town first. */
+  serviceAreas: string[];
+  yearsInBusiness: number | null;
+  insured: boolean;
+  website: string | null;
+  certifications: string[];
+  priceRange: string;
+  availability: string;
+  responseTime: string;
+}
+
+export interface ContractorPage {
+  contractors: PublicContractor[];
+  /** Contractors matching the filters. */
+  total: number;
+  /** Every listed contractor, for 'M of N contractors'. */
+  totalAll: number;
+  page: number;
+  pageSize: number;
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { decimalToCents } from '../money';
+import { RULE_TYPES } from '../pricing';
+
+/** A pricing rule as the API shows it: money as a '25.00' string (DECISIONS D4). */
+export interface PricingRuleDto {
+  id: number;
+  ruleType: (typeof RULE_TYPES)[number];
+  /** Service slug, town slug or contractor id; null for global. */
+  ruleValue: string | null;
+  leadPrice: string;
+  priority: number;
+  isActive: boolean;
+  updatedAt: string;
+}
+
+const price = z
+  .union([z.string(), z.number()], { error: 'Please enter a valid price' })
+  .transform((v, ctx) => {
+    const cents = decimalToCents(v);
+    if (cents === null || cents <= 0) {
+      ctx.addIssue({ code: 'custom', message: 'Please enter a valid price' });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+const fields = {
+  ruleType: z.enum(RULE_TYPES, { error: 'Rule type must be global, service, location or contractor' }),
+  ruleValue: z
+    .string()
+    .trim()
+    .max(100, 'Value is too long')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  leadPrice: price,
+  priority: z.coerce.number({ error: 'Priority must be a whole number' }).int('Priority must be a whole number').min(0, 'Priority must be 0 or more').max(1_000_000, 'Priority is too large'),
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
+};
+
+/** POST /api/pricing-rules; ruleValue is validated against the taxonomy and contractors by the server. */
+export const pricingRuleSchema = z
+  .object({ ...fields, isActive: fields.isActive.default(true), priority: fields.priority.default(0) })
+  .superRefine((v, ctx) => {
+    if (v.ruleType !== 'global' && !v.ruleValue) ctx.addIssue({ code: 'custom', path: ['ruleValue'], message: 'Choose what this rule applies to' });
+  });
+
+/** PATCH /api/pricing-rules/:id: isActive alone, or every field. */
+export const pricingRulePatchSchema = z.union([z.object({ isActive: fields.isActive }).strict(), pricingRuleSchema]);

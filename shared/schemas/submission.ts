@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { HONEYPOT_FIELD } from '../forms';
+import { resolveService } from '../taxonomy';
+
+/**
+ * A business submission as the form sends it, checked the same way in the browser and on the
+ * server. Anything else in the body (state, approvalStatus, rating, ...) is dropped: those are
+ * the server's to decide (DECISIONS D9).
+ */
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** '' means not given. People type 'www.example.com', so a missing scheme is read as https. */
+const optionalUrl = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(500, message)
+    .transform((v) => (v && !/^[a-z][a-z\d+.-]*:/i.test(v) ? `https://${v}` : v))
+    .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: message })]))
+    .optional();
+
+const YEARS_NOT_A_NUMBER = 'Years in business must be a number';
+
+// The form sends what was typed (a string); other clients may send a number.
+const yearsInBusiness = z
+  .union([z.number(), z.string().trim().min(1, 'Years in business is required').regex(/^\d+(\.\d+)?$/, YEARS_NOT_A_NUMBER)], {
+    error: (issue) => (issue.input === undefined || issue.input === null ? 'Years in business is required' : YEARS_NOT_A_NUMBER),
+  })
+  .pipe(
+    z.coerce
+      .number<string | number>({ error: YEARS_NOT_A_NUMBER })
+      .int('Years in business must be a whole number')
+      .min(0, 'Years in business cannot be negative')
+      .max(150, 'Years in business must be at most 150'),
+  );
+
+export const isSubmissionService = (name: string) => (resolveService(name)?.length ?? 0) > 0;
+
+/** What the visitor fills in; the services rule is the client's own (see submissionSchema). */
+export const submissionFormSchema = z.object({
+  name: text('Business name', 120),
+  yearsInBusiness,
+  description: text('Business description', 2000),
+  email: z
+    .string({ error: 'Email address is required' })
+    .trim()
+    .min(1, 'Email address is required')
+    .max(254, 'Please enter a valid email address')
+    .pipe(z.email('Please enter a valid email address')),
+  phone: text('Phone number', 30).refine((v) => v.replace(/\D/g, '').length >= 10, 'Please enter a valid phone number'),
+  website: optionalUrl('Please enter a valid website address'),
+  address: text('Street address', 200),
+  city: text('City', 100),
+  zip: z
+    .string({ error: 'ZIP code is required' })
+    .trim()
+    .min(1, 'ZIP code is required')
+    .regex(/^\d{5}(-\d{4})?$/, 'Please enter a valid ZIP code'),
+  licenseNumber: text('License number', 100),
+  insuranceInfo: text('Insurance information', 500),
+  projectGalleryUrl: optionalUrl('Please enter a valid project gallery address'),
+  services: z.array(z.string().max(100), { error: 'Please select at least one service you provide' }).max(50),
+  [HONEYPOT_FIELD]: z.string().max(500).optional(),
+});
+
+/** The API's rule: at least one service, each a known one. */
+export const submissionSchema = submissionFormSchema.extend({
+  services: z
+    .array(z.string().max(100), { error: 'Please select at least one service you provide' })
+    .min(1, 'Please select at least one service you provide')
+    .max(50, 'Please choose services from the list')
+    // One message on the field itself rather than one per list position.
+    .refine((names) => names.every(isSubmissionService), 'Please choose services from the list'),
+});
+
+export type SubmissionForm = z.input<typeof submissionFormSchema>;
+export type Submission = z.output<typeof submissionSchema>;
+
+export { certificationsFor, SUBMISSION_DEFAULTS, type SubmissionResult } from '../submission-defaults';

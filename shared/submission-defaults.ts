@@ -1,0 +1,13 @@
+/** The listing details every new business starts with (spec: submission defaults). */
+export const SUBMISSION_DEFAULTS = {
+  priceRange: '$$',
+  availability: 'Available',
+  responseTime: 'Within 24 hours',
+} as const;
+
+export const certificationsFor = (licenseNumber: string | undefined) => (licenseNumber ? [`Licensed: ${licenseNumber}`] : []);
+
+export interface SubmissionResult {
+  id: number;
+  message: string;
+}

@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractors } from '../../server/db/schema';
+import { refreshFreePeriod, resetCreditsForPeriod, takeCredit } from '../../server/services/credits';
+import { contractorByName } from '../support/fixtures';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+let app: TestApp;
+let id: number;
+beforeAll(async () => {
+  app = await startTestApp();
+  id = (await contractorByName(app.ctx.db, 'Kraus Electric')).id;
+});
+afterAll(() => app?.close());
+
+const row = async () => (await app.ctx.db.select().from(contractors).where(eq(contractors.id, id)))[0]!;
+const set = (values: Partial<typeof contractors.$inferInsert>) => app.ctx.db.update(contractors).set(values).where(eq(contractors.id, id));
+const take = () => app.ctx.db.transaction((tx) => takeCredit(tx, id));
+
+describe('plan credits (DECISIONS D5)', () => {
+  it("uses a paid plan's credits up to its allowance", async () => {
+    await set({ subscriptionPlan: 'pro', monthlyLeadsUsed: 7, creditsPeriodStart: new Date() });
+    expect([await take(), await take(), await take()]).toEqual([true, true, false]);
+    expect((await row()).monthlyLeadsUsed).toBe(9);
+    await set({ subscriptionPlan: 'premium' });
+    expect(await take()).toBe(true);
+    expect((await row()).monthlyLeadsUsed).toBe(10);
+  });
+
+  it('never overspends when credits are taken at the same moment', async () => {
+    await set({ subscriptionPlan: 'free', monthlyLeadsUsed: 0, creditsPeriodStart: new Date() });
+    const results = await Promise.all(Array.from({ length: 8 }, () => take()));
+    expect(results.filter(Boolean).length).toBe(2);
+    expect((await row()).monthlyLeadsUsed).toBe(2);
+  });
+
+  it('starts a new Free month once, and leaves paid plans to their invoices', async () => {
+    const lastMonth = new Date(Date.UTC(2026, 9, 20));
+    const now = new Date(Date.UTC(2026, 10, 3, 12));
+    await set({ subscriptionPlan: 'free', monthlyLeadsUsed: 2, creditsPeriodStart: lastMonth });
+    expect(await refreshFreePeriod(app.ctx.db, id, now)).toBe(true);
+    expect(await row()).toMatchObject({ monthlyLeadsUsed: 0, creditsPeriodStart: new Date(Date.UTC(2026, 10, 1)), creditsResetKey: 'month:2026-11' });
+    await set({ monthlyLeadsUsed: 1 });
+    expect(await refreshFreePeriod(app.ctx.db, id, now)).toBe(false);
+    expect((await row()).monthlyLeadsUsed).toBe(1);
+
+    await set({ subscriptionPlan: 'pro', monthlyLeadsUsed: 9, creditsPeriodStart: lastMonth });
+    expect(await refreshFreePeriod(app.ctx.db, id, now)).toBe(false);
+    expect((await row()).monthlyLeadsUsed).toBe(9);
+  });
+
+  it('resets a paid period once per reset key', async () => {
+    const start = new Date(Date.UTC(2026, 10, 14));
+    await set({ subscriptionPlan: 'pro', monthlyLeadsUsed: 9, creditsResetKey: 'in_previous' });
+    expect(await resetCreditsForPeriod(app.ctx.db, id, start, 'in_123')).toBe(true);
+    expect(await row()).toMatchObject({ monthlyLeadsUsed: 0, creditsPeriodStart: start, creditsResetKey: 'in_123' });
+    expect(await take()).toBe(true);
+    // The same invoice again (a replayed webhook) changes nothing.
+    expect(await resetCreditsForPeriod(app.ctx.db, id, start, 'in_123')).toBe(false);
+    expect((await row()).monthlyLeadsUsed).toBe(1);
+    await set({ creditsResetKey: null });
+    expect(await resetCreditsForPeriod(app.ctx.db, id, start, 'in_124')).toBe(true);
+    expect((await row()).monthlyLeadsUsed).toBe(0);
+  });
+
+  it("does not move the listing's updated_at", async () => {
+    const before = (await row()).updatedAt;
+    await set({ subscriptionPlan: 'premium', monthlyLeadsUsed: 0, updatedAt: before });
+    await take();
+    await resetCreditsForPeriod(app.ctx.db, id, new Date(), 'in_999');
+    expect((await row()).updatedAt).toEqual(before);
+  });
+});

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminClient, contractorClient } from '../support/admin-session';
+import { contractorByName } from '../support/fixtures';
+import type { TestClient } from '../support/http-client';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Every protected endpoint against every kind of caller (DECISIONS D7): the server enforces
+ * roles itself, whatever the browser shows.
+ */
+const ADMIN_ONLY: [method: string, path: string, body?: unknown][] = [
+  ['GET', '/api/admin/stats'],
+  ['GET', '/api/admin/contractors'],
+  ['PATCH', '/api/admin/contractors/1/approval', { status: 'approved' }],
+  ['PATCH', '/api/admin/contractors/1/visibility', { isVisible: true }],
+  ['POST', '/api/admin/contractors/1/setup-code'],
+  ['GET', '/api/admin/outbox'],
+  ['GET', '/api/admin/outbox/1'],
+  ['GET', '/api/leads'],
+  ['GET', '/api/pricing-rules'],
+  ['POST', '/api/pricing-rules', { ruleType: 'global', leadPrice: '30.00', priority: 0, isActive: false }],
+  ['PATCH', '/api/pricing-rules/1', { isActive: true }],
+  ['POST', '/api/lead-deliveries', { leadId: 999999, contractorId: 1 }],
+  ['POST', '/api/lead-deliveries/999999/pay'],
+  ['GET', '/api/contractors/1/lead-deliveries'],
+];
+
+const CONTRACTOR_ONLY: [method: string, path: string, body?: unknown][] = [
+  ['GET', '/api/contractor/profile'],
+  ['GET', '/api/contractor/leads'],
+  ['GET', '/api/contractor/subscription'],
+  ['PATCH', '/api/contractor/leads/999999/status', { status: 'won' }],
+  ['POST', '/api/stripe/create-subscription', { planId: 'pro' }],
+];
+
+let app: TestApp;
+let anonymous: TestClient;
+let admin: TestClient;
+let contractor: TestClient;
+
+beforeAll(async () => {
+  app = await startTestApp({ RATE_LIMIT: 'false' });
+  anonymous = app.client();
+  admin = await adminClient(app);
+  contractor = await contractorClient(app, (await contractorByName(app.ctx.db, 'Kraus Electric')).id);
+});
+afterAll(() => app?.close());
+
+describe('admin endpoints', () => {
+  it.each(ADMIN_ONLY)('%s %s: 401 anonymous, 403 contractor, allowed for the admin', async (method, path, body) => {
+    const anon = await anonymous.request(method, path, body);
+    expect(anon.status).toBe(401);
+    expect(anon.body.message).toBeTypeOf('string');
+    const asContractor = await contractor.request(method, path, body);
+    expect(asContractor.status).toBe(403);
+    expect(asContractor.body.message).toBeTypeOf('string');
+    const asAdmin = await admin.request(method, path, body);
+    expect([401, 403]).not.toContain(asAdmin.status);
+    expect(asAdmin.status).toBeLessThan(500);
+  });
+});
+
+describe('contractor endpoints', () => {
+  it.each(CONTRACTOR_ONLY)('%s %s: 401 anonymous, 403 admin, allowed for the contractor', async (method, path, body) => {
+    expect((await anonymous.request(method, path, body)).status).toBe(401);
+    expect((await admin.request(method, path, body)).status).toBe(403);
+    const own = await contractor.request(method, path, body);
+    expect([401, 403]).not.toContain(own.status);
+    expect(own.status).toBeLessThan(500);
+  });
+});
+
+describe('session checks', () => {
+  it('GET /api/admin/check tells each caller the truth', async () => {
+    expect((await anonymous.get('/api/admin/check')).body.authenticated).toBe(false);
+    expect((await contractor.get('/api/admin/check')).body.authenticated).toBe(false);
+    expect((await admin.get('/api/admin/check')).body.authenticated).toBe(true);
+  });
+});

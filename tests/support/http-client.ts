@@ -1,0 +1,48 @@
+/** A tiny HTTP client for API tests that keeps the session cookie like a browser would. */
+
+export interface TestResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export class TestClient {
+  cookie: string | null = null;
+
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown, opts: { headers?: Record<string, string>; raw?: string } = {}): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+    if (this.cookie) headers.Cookie = this.cookie;
+    let payload: string | undefined = opts.raw;
+    if (body !== undefined) {
+      payload = JSON.stringify(body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body: payload, redirect: 'manual' });
+    const setCookie = res.headers.getSetCookie?.() ?? [];
+    for (const c of setCookie) {
+      const [pair] = c.split(';');
+      if (pair?.startsWith('sid=')) this.cookie = pair;
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // Keep the text.
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers, text };
+  }
+
+  get<T = any>(path: string) {
+    return this.request<T>('GET', path);
+  }
+  post<T = any>(path: string, body?: unknown) {
+    return this.request<T>('POST', path, body);
+  }
+  patch<T = any>(path: string, body?: unknown) {
+    return this.request<T>('PATCH', path, body);
+  }
+}

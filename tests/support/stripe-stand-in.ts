@@ -1,0 +1,274 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/**
+ * A local stand-in for the few Stripe API calls the app makes (DECISIONS D6: no test needs the
+ * internet). The REAL SDK is pointed at it through STRIPE_API_URL; it answers realistic JSON
+ * objects, honours Idempotency-Key, answers Stripe's error shape for unknown ids, and lets a
+ * test move objects along (an intent succeeding, a checkout completing, a renewal) and sign
+ * webhook events with the SDK's own helper.
+ */
+
+type Json = Record<string, any>;
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: Json;
+  idempotencyKey: string | null;
+}
+
+export interface SignedEvent {
+  id: string;
+  payload: string;
+  signature: string;
+}
+
+const rand = (n = 12) => randomBytes(n).toString('hex');
+const now = () => Math.floor(Date.now() / 1000);
+const DAY = 24 * 60 * 60;
+
+/** Form bodies as the SDK sends them ('metadata[leadId]=42', 'line_items[0][price]=...'), into objects. */
+export function parseForm(body: string): Json {
+  const out: Json = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const [head, ...rest] = key.split('[');
+    const path = [head!, ...rest.map((s) => s.replace(/\]$/, ''))];
+    let node: Json = out;
+    path.forEach((seg, i) => {
+      if (i === path.length - 1) node[seg] = value;
+      else node = node[seg] ??= {};
+    });
+  }
+  return arraysFromIndexes(out);
+}
+
+function arraysFromIndexes(v: unknown): any {
+  if (!v || typeof v !== 'object') return v;
+  const obj = v as Json;
+  const keys = Object.keys(obj);
+  const mapped = Object.fromEntries(keys.map((k) => [k, arraysFromIndexes(obj[k])]));
+  return keys.length > 0 && keys.every((k, i) => k === String(i)) ? keys.map((k) => mapped[k]) : mapped;
+}
+
+export class StripeStandIn {
+  readonly intents = new Map<string, Json>();
+  readonly sessions = new Map<string, Json>();
+  readonly subscriptions = new Map<string, Json>();
+  readonly requests: RecordedRequest[] = [];
+  private readonly idempotent = new Map<string, { status: number; body: Json }>();
+  private failures = 0;
+  private server!: http.Server;
+  private readonly signer = new Stripe('sk_test_stand_in');
+  url = '';
+
+  constructor(
+    readonly webhookSecret: string,
+    readonly apiKey = 'sk_test_x',
+  ) {}
+
+  async start(): Promise<this> {
+    this.server = http.createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c) => (raw += c));
+      req.on('end', () => {
+        const { status, body } = this.handle(req, raw);
+        res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${rand(6)}` });
+        res.end(JSON.stringify(body));
+      });
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  // --- Test controls -------------------------------------------------------------------------
+
+  /** The next `n` API calls answer 500, as Stripe does when it is having a bad day. */
+  failNext(n = 1) {
+    this.failures = n;
+  }
+
+  /** An intent made outside the app (to claim someone else's payment with). */
+  createIntent(params: { amount: number; currency?: string; metadata?: Json; status?: string }): Json {
+    const pi = this.newIntent({ amount: String(params.amount), currency: params.currency ?? 'usd', metadata: params.metadata ?? {} });
+    if (params.status) pi.status = params.status;
+    return pi;
+  }
+
+  setIntent(id: string, patch: { status?: string; amount?: number; currency?: string; last_payment_error?: Json | null }): Json {
+    const pi = this.must(this.intents, id);
+    Object.assign(pi, patch);
+    return pi;
+  }
+
+  /** The customer pays on Stripe's page: the session completes and a subscription starts. */
+  completeSession(id: string): { session: Json; subscription: Json } {
+    const session = this.must(this.sessions, id);
+    const price = session.line_items?.[0]?.price;
+    const start = now();
+    const subscription: Json = {
+      id: `sub_${rand()}`,
+      object: 'subscription',
+      status: 'active',
+      customer: session.customer ?? `cus_${rand(7)}`,
+      cancel_at_period_end: false,
+      created: start,
+      start_date: start,
+      latest_invoice: `in_${rand()}`,
+      metadata: { ...(session.subscription_data?.metadata ?? {}) },
+      items: {
+        object: 'list',
+        data: [{ id: `si_${rand(7)}`, object: 'subscription_item', quantity: 1, price: { id: price, object: 'price' }, current_period_start: start, current_period_end: start + 30 * DAY }],
+      },
+      livemode: false,
+    };
+    this.subscriptions.set(subscription.id, subscription);
+    Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: subscription.id, customer: subscription.customer });
+    return { session, subscription };
+  }
+
+  updateSubscription(id: string, patch: { status?: string; cancel_at_period_end?: boolean; price?: string }): Json {
+    const sub = this.must(this.subscriptions, id);
+    const { price, ...rest } = patch;
+    Object.assign(sub, rest);
+    if (price) sub.items.data[0].price = { id: price, object: 'price' };
+    return sub;
+  }
+
+  /** A new billing period with a new invoice; returns the invoice id. */
+  renewSubscription(id: string): string {
+    const sub = this.must(this.subscriptions, id);
+    const item = sub.items.data[0];
+    item.current_period_start = item.current_period_end;
+    item.current_period_end = item.current_period_start + 30 * DAY;
+    sub.latest_invoice = `in_${rand()}`;
+    return sub.latest_invoice;
+  }
+
+  invoice(id: string, subscriptionId: string): Json {
+    return { id, object: 'invoice', status: 'paid', parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: {} } } };
+  }
+
+  /** An event as Stripe would post it, signed with the webhook secret (or another one). */
+  event(type: string, object: Json, opts: { id?: string; secret?: string } = {}): SignedEvent {
+    const id = opts.id ?? `evt_${rand()}`;
+    const payload = JSON.stringify({ id, object: 'event', api_version: '2026-10-28.endive', created: now(), type, livemode: false, pending_webhooks: 1, request: { id: null }, data: { object } });
+    return { id, payload, signature: this.signer.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? this.webhookSecret }) };
+  }
+
+  // --- The API ---------------------------------------------------------------------------------
+
+  private handle(req: http.IncomingMessage, raw: string): { status: number; body: Json } {
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    const body = parseForm(req.method === 'GET' || req.method === 'DELETE' ? url.search.slice(1) : raw);
+    const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null;
+    this.requests.push({ method: req.method ?? '', path: url.pathname, body, idempotencyKey });
+
+    if (req.headers.authorization !== `Bearer ${this.apiKey}`) return error(401, 'authentication_error', 'Invalid API Key provided');
+    if (this.failures > 0) {
+      this.failures--;
+      return error(500, 'api_error', 'Something went wrong on Stripe\'s end.');
+    }
+    const cacheKey = req.method === 'POST' && idempotencyKey ? `${url.pathname} ${idempotencyKey}` : null;
+    const cached = cacheKey ? this.idempotent.get(cacheKey) : undefined;
+    if (cached) return cached;
+    const answer = this.route(req.method ?? 'GET', url.pathname, body);
+    if (cacheKey && answer.status < 500) this.idempotent.set(cacheKey, answer);
+    return answer;
+  }
+
+  private route(method: string, path: string, body: Json): { status: number; body: Json } {
+    const ok = (b: Json) => ({ status: 200, body: structuredClone(b) });
+    let m: RegExpMatchArray | null;
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      if (!(Number(body.amount) >= 50)) return error(400, 'invalid_request_error', 'Amount must be at least $0.50 usd');
+      return ok(this.newIntent(body));
+    }
+    if (method === 'GET' && (m = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) return this.found(this.intents, m[1]!, 'payment_intent', ok);
+    if (method === 'POST' && path === '/v1/checkout/sessions') return ok(this.newSession(body));
+    if (method === 'GET' && (m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) return this.found(this.sessions, m[1]!, 'checkout.session', ok);
+    if (method === 'GET' && (m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) return this.found(this.subscriptions, m[1]!, 'subscription', ok);
+    if (method === 'DELETE' && (m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
+      const sub = this.subscriptions.get(m[1]!);
+      if (!sub) return missing('subscription', m[1]!);
+      if (sub.status === 'canceled') return error(400, 'invalid_request_error', 'This subscription has already been canceled.');
+      Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
+      return ok(sub);
+    }
+    return error(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  private found(map: Map<string, Json>, id: string, kind: string, ok: (b: Json) => { status: number; body: Json }) {
+    const obj = map.get(id);
+    return obj ? ok(obj) : missing(kind, id);
+  }
+
+  private must(map: Map<string, Json>, id: string): Json {
+    const obj = map.get(id);
+    if (!obj) throw new Error(`The stand-in has no ${id}`);
+    return obj;
+  }
+
+  private newIntent(body: Json): Json {
+    const id = `pi_${rand()}`;
+    const pi: Json = {
+      id,
+      object: 'payment_intent',
+      amount: Number(body.amount),
+      currency: body.currency,
+      status: 'requires_payment_method',
+      client_secret: `${id}_secret_${rand(10)}`,
+      metadata: body.metadata ?? {},
+      description: body.description ?? null,
+      automatic_payment_methods: body.automatic_payment_methods ? { enabled: body.automatic_payment_methods.enabled === 'true' } : null,
+      last_payment_error: null,
+      created: now(),
+      livemode: false,
+    };
+    this.intents.set(id, pi);
+    return pi;
+  }
+
+  private newSession(body: Json): Json {
+    const id = `cs_test_${rand()}`;
+    const session: Json = {
+      id,
+      object: 'checkout.session',
+      mode: body.mode,
+      url: `https://checkout.stripe.com/c/pay/${id}`,
+      status: 'open',
+      payment_status: 'unpaid',
+      subscription: null,
+      customer: body.customer ?? null,
+      customer_email: body.customer_email ?? null,
+      client_reference_id: body.client_reference_id ?? null,
+      metadata: body.metadata ?? {},
+      success_url: body.success_url,
+      cancel_url: body.cancel_url,
+      line_items: (body.line_items ?? []).map((li: Json) => ({ price: li.price, quantity: Number(li.quantity) })),
+      subscription_data: body.subscription_data ?? {},
+      created: now(),
+      livemode: false,
+    };
+    this.sessions.set(id, session);
+    return session;
+  }
+}
+
+function error(status: number, type: string, message: string, code?: string) {
+  return { status, body: { error: { type, message, ...(code ? { code } : {}) } } };
+}
+
+const missing = (kind: string, id: string) => error(404, 'invalid_request_error', `No such ${kind}: '${id}'`, 'resource_missing');
+
+export function startStripeStandIn(webhookSecret: string): Promise<StripeStandIn> {
+  return new StripeStandIn(webhookSecret).start();
+}

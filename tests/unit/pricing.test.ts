@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LEAD_PRICE_CENTS, priceLead, type PricingRuleLike } from '@shared/pricing';
+
+let nextId = 1;
+const rule = (r: Partial<PricingRuleLike> & Pick<PricingRuleLike, 'ruleType'>): PricingRuleLike => ({
+  id: nextId++,
+  ruleValue: null,
+  leadPriceCents: 1000,
+  priority: 0,
+  isActive: true,
+  updatedAt: '2026-01-01T00:00:00Z',
+  ...r,
+});
+
+const lead = { serviceSlugs: ['kitchen-bath'], townSlug: 'laporte', contractorId: 7 };
+
+describe('lead pricing engine (DECISIONS D4)', () => {
+  it('charges 25.00 when no rule matches', () => {
+    expect(priceLead([], lead)).toEqual({ priceCents: DEFAULT_LEAD_PRICE_CENTS, ruleId: null });
+    expect(priceLead([rule({ ruleType: 'service', ruleValue: 'roofing' })], lead).priceCents).toBe(2500);
+  });
+
+  it('matches each rule type on its own field', () => {
+    expect(priceLead([rule({ ruleType: 'global', leadPriceCents: 1100 })], lead).priceCents).toBe(1100);
+    expect(priceLead([rule({ ruleType: 'service', ruleValue: 'kitchen-bath', leadPriceCents: 1200 })], lead).priceCents).toBe(1200);
+    expect(priceLead([rule({ ruleType: 'location', ruleValue: 'laporte', leadPriceCents: 1300 })], lead).priceCents).toBe(1300);
+    expect(priceLead([rule({ ruleType: 'location', ruleValue: 'dushore', leadPriceCents: 1300 })], lead).priceCents).toBe(2500);
+    expect(priceLead([rule({ ruleType: 'contractor', ruleValue: '7', leadPriceCents: 1400 })], lead).priceCents).toBe(1400);
+    expect(priceLead([rule({ ruleType: 'contractor', ruleValue: '7', leadPriceCents: 1400 })], { ...lead, contractorId: null }).priceCents).toBe(2500);
+  });
+
+  it('ignores inactive rules', () => {
+    expect(priceLead([rule({ ruleType: 'global', leadPriceCents: 900, isActive: false })], lead).priceCents).toBe(2500);
+  });
+
+  it('lets the highest priority win regardless of type', () => {
+    const rules = [rule({ ruleType: 'contractor', ruleValue: '7', leadPriceCents: 4000, priority: 1 }), rule({ ruleType: 'global', leadPriceCents: 1500, priority: 5 })];
+    expect(priceLead(rules, lead).priceCents).toBe(1500);
+  });
+
+  it('breaks a priority tie by specificity: contractor > service > location > global', () => {
+    const g = rule({ ruleType: 'global', leadPriceCents: 100, priority: 3 });
+    const l = rule({ ruleType: 'location', ruleValue: 'laporte', leadPriceCents: 200, priority: 3 });
+    const s = rule({ ruleType: 'service', ruleValue: 'kitchen-bath', leadPriceCents: 300, priority: 3 });
+    const c = rule({ ruleType: 'contractor', ruleValue: '7', leadPriceCents: 400, priority: 3 });
+    expect(priceLead([g, l, s, c], lead).priceCents).toBe(400);
+    expect(priceLead([g, l, s], lead).priceCents).toBe(300);
+    expect(priceLead([g, l], lead).priceCents).toBe(200);
+    expect(priceLead([l, g].reverse(), lead).priceCents).toBe(200);
+  });
+
+  it('breaks a tie of priority and type by the most recently updated rule', () => {
+    const older = rule({ ruleType: 'service', ruleValue: 'kitchen-bath', leadPriceCents: 500, updatedAt: '2026-03-01T00:00:00Z' });
+    const newer = rule({ ruleType: 'service', ruleValue: 'kitchen-bath', leadPriceCents: 600, updatedAt: new Date('2026-04-01T00:00:00Z') });
+    expect(priceLead([older, newer], lead)).toEqual({ priceCents: 600, ruleId: newer.id });
+    expect(priceLead([newer, older], lead)).toEqual({ priceCents: 600, ruleId: newer.id });
+  });
+
+  it('matches a service rule against any of the services a lead maps to', () => {
+    const r = rule({ ruleType: 'service', ruleValue: 'siding', leadPriceCents: 3300 });
+    expect(priceLead([r], { serviceSlugs: ['roofing', 'siding'], townSlug: null, contractorId: null }).priceCents).toBe(3300);
+  });
+});
