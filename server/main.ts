@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
+import { handlersSettled } from './http/async-handler';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { seedDatabase } from './db/seed';
@@ -86,11 +87,14 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
   const close = () =>
     (closing ??= (async () => {
       // Stop accepting, let in-flight requests finish, then drop what is left.
+      const deadline = Date.now() + SHUTDOWN_GRACE_MS;
       const done = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await done;
       clearTimeout(timer);
+      // Connections can be gone while their handlers still write (the client hung up).
+      await handlersSettled(Math.max(0, deadline - Date.now()));
       await renderer.close();
       await database.close();
     })());

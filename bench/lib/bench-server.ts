@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -65,9 +65,11 @@ export interface BenchServer {
 /** Runs the built app (dist/) as its own process, so the load generator does not share its event loop. */
 export async function startBenchServer(env: Record<string, string>, port: number): Promise<BenchServer> {
   const entry = path.resolve(process.env.DIST_DIR ?? 'dist', 'server/index.js');
+  const logFile = process.env.BENCH_SERVER_LOG;
   const child = spawn(process.execPath, [entry], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'bench-admin-password', HOST: '127.0.0.1', PORT: String(port), LOG_REQUESTS: 'false', RATE_LIMIT: 'false', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'bench-admin-password', HOST: '127.0.0.1', PORT: String(port), LOG_REQUESTS: String(Boolean(logFile)), RATE_LIMIT: 'false', ...env },
+    // BENCH_SERVER_LOG=file keeps the app's request log (method, path, status, time), to see which requests are slow.
+    stdio: ['ignore', logFile ? openSync(logFile, 'a') : 'ignore', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
   const url = `http://127.0.0.1:${port}`;

@@ -1,4 +1,5 @@
 import { dehydrate, type DehydratedState } from '@tanstack/react-query';
+import { VersionedLru } from '@shared/versioned-lru';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from './app/App';
@@ -31,6 +32,12 @@ function plainError(err: unknown) {
   return { name: 'ApiError', status, message: `${status}: ${JSON.stringify({ message })}`, serverMessage: message, fieldErrors: {} };
 }
 
+/**
+ * The last markup made for each address, stamped with the inputs it was made from: rendering
+ * is the costliest part of a public page, and most visitors see the same data.
+ */
+const renderedPages = new VersionedLru<{ status: number; html: string; head: string }>(256);
+
 export async function render(url: string, opts: RenderOptions): Promise<RenderResult> {
   const { pathname, search } = new URL(url, 'http://localhost');
   const { route, params } = findRoute(pathname);
@@ -41,25 +48,32 @@ export async function render(url: string, opts: RenderOptions): Promise<RenderRe
   const keys = route?.data?.({ params, search: new URLSearchParams(search) }) ?? [];
   await Promise.all(keys.map((key) => queryClient.prefetchQuery({ queryKey: key, queryFn: () => opts.resolve(key) })));
 
-  const state: ServerRenderState = { head: null, status: 200 };
-  const html = renderToString(
-    <StrictMode>
-      <App queryClient={queryClient} config={opts.config} ssr={{ path: pathname, search: search.replace(/^\?/, ''), state }} />
-    </StrictMode>,
-  );
-  // A page whose data could not be read because the service is down says so to crawlers and monitors.
-  const failed = queryClient
-    .getQueryCache()
-    .getAll()
-    .some((q) => q.state.status === 'error' && ((q.state.error as { status?: number } | null)?.status ?? 500) >= 500);
-  if (failed && state.status < 500) state.status = 503;
+  const all = queryClient.getQueryCache().getAll();
+  // The markup is a function of the address, the data and the settings (and the footer's year):
+  // when those match the last render of this address, its markup is reused.
+  const inputs = all.some((q) => q.state.status === 'error') ? null : JSON.stringify([opts.config, new Date().getFullYear(), all.map((q) => [q.queryHash, q.state.data])]);
+  let rendered = inputs === null ? undefined : renderedPages.get(url, inputs);
+  if (!rendered) {
+    const state: ServerRenderState = { head: null, status: 200 };
+    const html = renderToString(
+      <StrictMode>
+        <App queryClient={queryClient} config={opts.config} ssr={{ path: pathname, search: search.replace(/^\?/, ''), state }} />
+      </StrictMode>,
+    );
+    // A page whose data could not be read because the service is down says so to crawlers and monitors.
+    const failed = all.some((q) => q.state.status === 'error' && ((q.state.error as { status?: number } | null)?.status ?? 500) >= 500);
+    if (failed && state.status < 500) state.status = 503;
+    const head = state.head ?? { title: 'Sullivan County Contractors', description: 'Find trusted building contractors in Sullivan County, PA.', path: pathname };
+    rendered = { status: state.status, html, head: headToHtml(headElements(head, opts.config.siteUrl)) };
+    if (inputs !== null) renderedPages.set(url, inputs, rendered);
+  }
+  // The data travels fresh every time: its timestamps tell the browser how old it is.
   const queries = dehydrate(queryClient, { shouldDehydrateQuery: () => true });
   for (const q of queries.queries) {
     if (q.state.error) q.state.error = plainError(q.state.error) as unknown as Error;
   }
   queryClient.clear();
-  const head = state.head ?? { title: 'Sullivan County Contractors', description: 'Find trusted building contractors in Sullivan County, PA.', path: pathname };
-  return { kind: 'page', status: state.status, html, head: headToHtml(headElements(head, opts.config.siteUrl)), queries };
+  return { kind: 'page', ...rendered, queries };
 }
 
 export interface PageResponse {

@@ -48,12 +48,17 @@ export function toHttpError(err: unknown): HttpError | null {
   return null;
 }
 
+/** Drizzle's "Failed query" hides the driver's reason in its causes; the log needs it. */
+function describeCauses(err: unknown): string[] {
+  return [...chain(err)].slice(1).map((e) => [e.code, e.message].filter(Boolean).join(' '));
+}
+
 export function errorMiddleware(log: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
     const http = toHttpError(err);
     if (!http) {
-      log.error('unhandled error', { method: req.method, path: req.path, error: err instanceof Error ? err.stack : String(err) });
+      log.error('unhandled error', { method: req.method, path: req.path, error: err instanceof Error ? err.stack : String(err), causes: describeCauses(err) });
       res.status(500).json({ message: 'Something went wrong on our side. Please try again.' });
       return;
     }

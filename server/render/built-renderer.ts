@@ -17,9 +17,11 @@ export async function createBuiltRenderer(distDir: string): Promise<PageRenderer
       if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     },
   });
+  const files = Router().use(precompressedAssets(clientDir), statics);
   return {
     mode: 'built',
-    assets: Router().use(precompressedAssets(clientDir), statics),
+    // Only addresses with a file extension can be files; pages skip the file system lookups.
+    assets: (req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? files(req, res, next) : next()),
     load: async () => ({ template, entry }),
     close: async () => {},
   };

@@ -1,11 +1,12 @@
 import type { RequestHandler } from 'express';
 import type { AppContext } from '../context';
+import { asyncHandler } from '../http/async-handler';
 import { resolveQueryKey, type QueryRoute } from '../http/query-routes';
 import type { PageRenderer } from './renderer';
 
 /** Answers every non-API GET with a rendered page (or the client-only shell). */
 export function pageHandler(ctx: AppContext, renderer: PageRenderer, queries: QueryRoute[], payments: { provider: 'stripe' | 'demo'; publishableKey: string | null }): RequestHandler {
-  return async (req, res, next) => {
+  return asyncHandler(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     try {
       const { template, entry } = await renderer.load(req.originalUrl);
@@ -19,5 +20,5 @@ export function pageHandler(ctx: AppContext, renderer: PageRenderer, queries: Qu
       if (err instanceof Error) renderer.fixStack?.(err);
       next(err);
     }
-  };
+  });
 }

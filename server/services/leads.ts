@@ -15,16 +15,18 @@ import { taxonomyIds } from './taxonomy-ids';
  * the rules for that contractor (D4), and the administrator is told.
  */
 export async function createLead(ctx: AppContext, input: QuoteRequest): Promise<{ id: number }> {
-  const [contractor] = await ctx.db
-    .select({ id: contractors.id, name: contractors.name })
-    .from(contractors)
-    .where(and(eq(contractors.id, input.contractorId), isListed));
-  if (!contractor) throw notFound('This contractor is not available for quote requests');
-
   const serviceSlugs = servicesOfQuoteOption(input.serviceNeeded);
   const townSlug = townFromText(input.location);
-  const ids = await taxonomyIds(ctx.db);
-  const price = await quotePrice(ctx.db, { serviceSlugs, townSlug, contractorId: contractor.id });
+  // Independent reads run side by side: under load every round trip waits its turn on the event loop.
+  const [[contractor], ids, price] = await Promise.all([
+    ctx.db
+      .select({ id: contractors.id, name: contractors.name })
+      .from(contractors)
+      .where(and(eq(contractors.id, input.contractorId), isListed)),
+    taxonomyIds(ctx.db),
+    quotePrice(ctx.db, { serviceSlugs, townSlug, contractorId: input.contractorId }),
+  ]);
+  if (!contractor) throw notFound('This contractor is not available for quote requests');
   const [lead] = await ctx.db
     .insert(leads)
     .values({

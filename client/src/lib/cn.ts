@@ -90,6 +90,16 @@ export function mergeClasses(classes: string): string {
   return kept.filter(Boolean).join(' ');
 }
 
+// Components pass the same few hundred class strings on every render (thousands per server-rendered page).
+const merged = new Map<string, string>();
+
 export function cn(...inputs: ClassValue[]) {
-  return mergeClasses(clsx(inputs));
+  const classes = clsx(inputs);
+  let out = merged.get(classes);
+  if (out === undefined) {
+    out = mergeClasses(classes);
+    if (merged.size >= 5000) merged.clear();
+    merged.set(classes, out);
+  }
+  return out;
 }

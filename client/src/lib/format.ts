@@ -1,13 +1,18 @@
 /** US date formats the spec asks for. Dates are formatted in UTC so server and browser agree. */
 
+// Made once: building a formatter costs far more than using one.
+const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const shortDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' });
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/New_York' });
+
 export function formatLongDate(iso: string | Date): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return longDate.format(new Date(iso));
 }
 
 export function formatShortDate(iso: string | Date): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' });
+  return shortDate.format(new Date(iso));
 }
 
 export function formatDateTime(iso: string | Date): string {
-  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/New_York' });
+  return dateTime.format(new Date(iso));
 }
