@@ -48,6 +48,6 @@ try {
 
 function toRequest(r: { method: 'GET' | 'POST'; path: string; body?: unknown }) {
   return r.body === undefined
-    ? { method: r.method, path: r.path, headers: { accept: 'text/html,application/json' } }
-    : { method: r.method, path: r.path, headers: { 'content-type': 'application/json' }, body: JSON.stringify(r.body) };
+    ? { method: r.method, path: r.path, headers: { accept: 'text/html,application/json', 'accept-encoding': 'gzip, deflate, br' } }
+    : { method: r.method, path: r.path, headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br' }, body: JSON.stringify(r.body) };
 }

@@ -22,6 +22,18 @@ await ensureBuildFromTs();
 const database = await freshDatabase();
 const server = await startBenchServer(database.env, 7100 + (process.pid % 300));
 
+/** Runs Lighthouse once more when a run errors (Chromium occasionally loses a trace), printing why. */
+async function audit(url: string, port: number, attempts = 2) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result;
+    console.log(`${url}: Lighthouse run ${attempt} failed: ${error.code} ${error.message}`);
+    if (attempt >= attempts) return result;
+  }
+}
+
 interface PageReport {
   page: string;
   jsKb: number;
@@ -75,10 +87,10 @@ try {
     try {
       for (const [i, [, path]] of pages.entries()) {
         if (!['home', 'search', 'profile', 'blog post'].includes(pages[i]![0])) continue;
-        const result = await lighthouse(server.url + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
-        const categories = result!.lhr.categories;
+        const result = await audit(server.url + path, chrome.port);
+        const categories = result.lhr.categories;
         reports[i]!.scores = Object.fromEntries(Object.entries(categories).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)]));
-        const failing = Object.values(result!.lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual');
+        const failing = Object.values(result.lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual');
         if (failing.length) console.log(`${path}: audits below 0.9: ${failing.map((a) => `${a.id} (${a.displayValue ?? a.score})`).join(', ')}`);
       }
     } finally {

@@ -33,10 +33,10 @@ function plainError(err: unknown) {
 }
 
 /**
- * The last markup made for each address, stamped with the inputs it was made from: rendering
- * is the costliest part of a public page, and most visitors see the same data.
+ * The last page made for each address, stamped with the inputs it was made from: rendering is
+ * the costliest part of a public page, and most visitors see the same data.
  */
-const renderedPages = new VersionedLru<{ status: number; html: string; head: string }>(256);
+const renderedPages = new VersionedLru<Extract<RenderResult, { kind: 'page' }>>(256);
 
 export async function render(url: string, opts: RenderOptions): Promise<RenderResult> {
   const { pathname, search } = new URL(url, 'http://localhost');
@@ -49,31 +49,33 @@ export async function render(url: string, opts: RenderOptions): Promise<RenderRe
   await Promise.all(keys.map((key) => queryClient.prefetchQuery({ queryKey: key, queryFn: () => opts.resolve(key) })));
 
   const all = queryClient.getQueryCache().getAll();
-  // The markup is a function of the address, the data and the settings (and the footer's year):
-  // when those match the last render of this address, its markup is reused.
+  // The page is a function of the address, the data and the settings (and the footer's year):
+  // when those match the last render of this address, that page is answered again. The data's
+  // timestamps it carries do not matter, as the browser never treats hydrated data as stale.
   const inputs = all.some((q) => q.state.status === 'error') ? null : JSON.stringify([opts.config, new Date().getFullYear(), all.map((q) => [q.queryHash, q.state.data])]);
-  let rendered = inputs === null ? undefined : renderedPages.get(url, inputs);
-  if (!rendered) {
-    const state: ServerRenderState = { head: null, status: 200 };
-    const html = renderToString(
-      <StrictMode>
-        <App queryClient={queryClient} config={opts.config} ssr={{ path: pathname, search: search.replace(/^\?/, ''), state }} />
-      </StrictMode>,
-    );
-    // A page whose data could not be read because the service is down says so to crawlers and monitors.
-    const failed = all.some((q) => q.state.status === 'error' && ((q.state.error as { status?: number } | null)?.status ?? 500) >= 500);
-    if (failed && state.status < 500) state.status = 503;
-    const head = state.head ?? { title: 'Sullivan County Contractors', description: 'Find trusted building contractors in Sullivan County, PA.', path: pathname };
-    rendered = { status: state.status, html, head: headToHtml(headElements(head, opts.config.siteUrl)) };
-    if (inputs !== null) renderedPages.set(url, inputs, rendered);
+  const cached = inputs === null ? undefined : renderedPages.get(url, inputs);
+  if (cached) {
+    queryClient.clear();
+    return cached;
   }
-  // The data travels fresh every time: its timestamps tell the browser how old it is.
+  const state: ServerRenderState = { head: null, status: 200 };
+  const html = renderToString(
+    <StrictMode>
+      <App queryClient={queryClient} config={opts.config} ssr={{ path: pathname, search: search.replace(/^\?/, ''), state }} />
+    </StrictMode>,
+  );
+  // A page whose data could not be read because the service is down says so to crawlers and monitors.
+  const failed = all.some((q) => q.state.status === 'error' && ((q.state.error as { status?: number } | null)?.status ?? 500) >= 500);
+  if (failed && state.status < 500) state.status = 503;
   const queries = dehydrate(queryClient, { shouldDehydrateQuery: () => true });
   for (const q of queries.queries) {
     if (q.state.error) q.state.error = plainError(q.state.error) as unknown as Error;
   }
   queryClient.clear();
-  return { kind: 'page', ...rendered, queries };
+  const head = state.head ?? { title: 'Sullivan County Contractors', description: 'Find trusted building contractors in Sullivan County, PA.', path: pathname };
+  const result = { kind: 'page' as const, status: state.status, html, head: headToHtml(headElements(head, opts.config.siteUrl)), queries };
+  if (inputs !== null) renderedPages.set(url, inputs, result);
+  return result;
 }
 
 export interface PageResponse {
