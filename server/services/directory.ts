@@ -1,22 +1,14 @@
-import { and, asc, count, desc, eq, exists, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, exists, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { formatLocation } from '@shared/taxonomy';
 import type { ContractorPage, ContractorProfile, DirectoryQuery, PublicContractor } from '@shared/schemas/directory';
 import type { Db } from '../db/client';
 import { contractorServiceAreas, contractorServices, contractors, services, towns } from '../db/schema';
 import { notFound } from '../http/errors';
-import { cachedDirectory } from './directory-cache';
+import { cachedDirectory, directoryVersion } from './directory-cache';
+import { directoryIndex, isListed, ORDER } from './directory-index';
 import { taxonomyIds } from './taxonomy-ids';
 
-/** Only approved and visible contractors are ever public (DECISIONS D2). */
-export const isListed = and(eq(contractors.approvalStatus, 'approved'), eq(contractors.isVisible, true))!;
-
-const ORDER: Record<DirectoryQuery['sort'], SQL[]> = {
-  rating: [desc(contractors.rating), desc(contractors.reviewCount), asc(contractors.id)],
-  name: [asc(sql`lower(${contractors.name})`), asc(contractors.id)],
-  reviews: [desc(contractors.reviewCount), desc(contractors.rating), asc(contractors.id)],
-  location: [asc(sql`lower(${contractors.city})`), asc(sql`lower(${contractors.name})`), asc(contractors.id)],
-  featured: [desc(contractors.isFeatured), desc(contractors.rating), desc(contractors.reviewCount), asc(contractors.id)],
-};
+export { isListed };
 
 async function filtersOf(db: Db, q: DirectoryQuery): Promise<SQL> {
   const ids = await taxonomyIds(db);
@@ -121,17 +113,13 @@ async function queryPage(db: Db, q: DirectoryQuery, totalAll: number): Promise<C
 }
 
 export interface DirectoryOptions {
-  /** Serve repeated questions from memory until the directory changes. */
+  /** Answer from the in-memory index of the current directory version instead of SQL. */
   cache?: boolean;
 }
 
 export async function listContractors(db: Db, q: DirectoryQuery, opts: DirectoryOptions = {}): Promise<ContractorPage> {
-  return cachedDirectory(
-    db,
-    `list:${JSON.stringify(q)}`,
-    async () => queryPage(db, q, await cachedDirectory(db, 'listed-count', () => countListed(db), opts.cache)),
-    opts.cache,
-  );
+  if (opts.cache === false) return queryPage(db, q, await countListed(db));
+  return (await directoryIndex(db, await directoryVersion(db))).page(q);
 }
 
 /** A listed contractor's public profile; hidden, pending, rejected and missing ones are 404. */
