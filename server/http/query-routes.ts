@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { notFound } from './errors';
 import { asyncHandler } from './async-handler';
+import { sendJson } from './reused-body';
 import { parseInput } from './validate';
 
 /**
@@ -26,7 +27,7 @@ export function queryRouter(queries: QueryRoute[], ctx: AppContext): Router {
     router.get(
       q.path.replace(/^\/api(?=\/)/, ''),
       asyncHandler(async (req, res) => {
-        res.json(await q.run({ ...(req.query as Record<string, unknown>), ...req.params }, ctx));
+        await sendJson(req, res, await q.run({ ...(req.query as Record<string, unknown>), ...req.params }, ctx));
       }),
     );
   }

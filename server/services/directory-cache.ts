@@ -2,17 +2,29 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { directoryState } from '../db/schema';
 import { VersionedLru } from '@shared/versioned-lru';
+import { freshRead } from './fresh-read';
 
 /**
  * Answers of the public directory, kept until the directory version moves (database triggers
- * bump it on any write to what the directory shows). Each request still reads the version, one
- * primary-key lookup, so a change made by any process or any write path is seen at once.
+ * bump it on any write to what the directory shows). Each request still reads the version (one
+ * primary-key lookup, shared by requests that arrive together), so a change made by any process
+ * or any write path is seen at once.
  */
 const caches = new WeakMap<Db, VersionedLru<unknown>>();
 
-export async function directoryVersion(db: Db): Promise<number> {
-  const [row] = await db.select({ version: directoryState.version }).from(directoryState).where(eq(directoryState.id, 1));
-  return row?.version ?? 0;
+const versionReaders = new WeakMap<Db, () => Promise<number>>();
+
+/** The current directory version; concurrent requests share reads (see freshRead). */
+export function directoryVersion(db: Db): Promise<number> {
+  let read = versionReaders.get(db);
+  if (!read) {
+    read = freshRead(async () => {
+      const [row] = await db.select({ version: directoryState.version }).from(directoryState).where(eq(directoryState.id, 1));
+      return row?.version ?? 0;
+    });
+    versionReaders.set(db, read);
+  }
+  return read();
 }
 
 /** The cached answer for a key at the current version, computing it on a miss. */

@@ -154,6 +154,21 @@ describe('directory cache', () => {
     expect(await directoryVersion(app.ctx.db)).toBeGreaterThan(v1);
     expect((await http.get(`/api/contractors/${target.id}`)).body.services).toEqual([]);
   });
+
+  it('answers gzip to clients that accept it and plain JSON to others, the same answer both ways', async () => {
+    const path = `${app.url}/api/contractors?sort=name&pageSize=48`;
+    const plain = await fetch(path, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = await plain.json();
+    for (let i = 0; i < 2; i++) {
+      // fetch inflates the body itself; the header says what came over the wire.
+      const zipped = await fetch(path, { headers: { 'accept-encoding': 'gzip' } });
+      expect(zipped.headers.get('content-encoding')).toBe('gzip');
+      expect(await zipped.json()).toEqual(body);
+    }
+    expect(body).toEqual(await list('?sort=name&pageSize=48'));
+  });
 });
 
 describe('GET /api/contractors/search', () => {
