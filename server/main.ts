@@ -11,6 +11,7 @@ import { createPaymentProvider } from './integrations/payments';
 import { createLogger, type Logger } from './logger';
 import type { PageRenderer } from './render/renderer';
 import { ensureFirstAdmin } from './services/admin-users';
+import { followDirectoryChanges } from './services/directory-cache';
 import { resolveSessionSecret } from './session-secret';
 
 export function buildContext(env: Env, database: Database, log: Logger): AppContext {
@@ -23,6 +24,7 @@ export function buildContext(env: Env, database: Database, log: Logger): AppCont
     payments: createPaymentProvider(env, database.db, { siteUrl: () => ctx.siteUrl }),
     siteUrl: env.PUBLIC_URL ?? '',
   };
+  if (database.listen) void followDirectoryChanges(database.db, database.listen).catch((err: unknown) => log.warn('directory change notifications are off', { err }));
   return ctx;
 }
 

@@ -24,6 +24,11 @@ export interface Database {
   /** Where the data lives, for the start-up log (no credentials). */
   describe: string;
   migrate(): Promise<void>;
+  /**
+   * Only on the embedded database, whose one client is this process: calls onNotify for each
+   * NOTIFY on the channel, before the statement (or commit) that sent it resolves.
+   */
+  listen?(channel: string, onNotify: () => void): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -90,6 +95,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     driver: 'pglite',
     describe: inMemory ? 'embedded PostgreSQL (in memory)' : `embedded PostgreSQL in ${path.resolve(dataDir)}`,
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    listen: async (channel, onNotify) => {
+      await client.listen(channel, onNotify);
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
