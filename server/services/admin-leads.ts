@@ -1,15 +1,15 @@
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { centsToDecimal } from '@shared/money';
 import type { AdminLead, AdminLeadList, AdminStats, adminLeadQuerySchema } from '@shared/schemas/admin-leads';
 import { LEAD_STATUSES } from '@shared/schemas/lead-status';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
-import { contractors, leadDeliveries, leads, pricingRules } from '../db/schema';
+import { contractors, leadDeliveries, leads, leadStatusCounts, pricingRules } from '../db/schema';
 
 /**
  * The administrator's lead table and dashboard cards. Built for a large leads table: one page
- * read in index order with its joins, and one grouped count; nothing per row.
+ * read in index order with its joins, and counts from lead_status_counts (kept by a trigger).
  */
 
 export type AdminLeadQuery = z.output<typeof adminLeadQuerySchema>;
@@ -43,7 +43,7 @@ export async function listAdminLeads(db: Db, q: AdminLeadQuery): Promise<AdminLe
       .orderBy(...newestFirst)
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ status: leads.status, n: count() }).from(leads).groupBy(leads.status),
+    db.select({ status: leadStatusCounts.status, n: leadStatusCounts.leads }).from(leadStatusCounts),
   ]);
 
   const counts = { total: 0, ...Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) } as AdminLeadList['counts'];
@@ -88,21 +88,14 @@ export async function listAdminLeads(db: Db, q: AdminLeadQuery): Promise<AdminLe
 }
 
 export async function adminStats(db: Db): Promise<AdminStats> {
-  const [[leadTotals], [rules]] = await Promise.all([
-    db
-      .select({
-        total: count(),
-        fresh: sql<number>`count(*) filter (where ${leads.status} = 'new')`.mapWith(Number),
-        // bigint as text: exact on both drivers, whatever they make of int8.
-        revenueCents: sql<string>`coalesce(sum(${leads.leadPriceCents}), 0)::text`,
-      })
-      .from(leads),
+  const [counted, [rules]] = await Promise.all([
+    db.select().from(leadStatusCounts),
     db.select({ n: count() }).from(pricingRules).where(eq(pricingRules.isActive, true)),
   ]);
   return {
-    totalLeads: Number(leadTotals?.total ?? 0),
-    newLeads: Number(leadTotals?.fresh ?? 0),
-    revenuePotential: centsToDecimal(Number(leadTotals?.revenueCents ?? 0)),
+    totalLeads: counted.reduce((sum, c) => sum + c.leads, 0),
+    newLeads: counted.find((c) => c.status === 'new')?.leads ?? 0,
+    revenuePotential: centsToDecimal(counted.reduce((sum, c) => sum + c.priceCents, 0)),
     activePricingRules: Number(rules?.n ?? 0),
   };
 }

@@ -16,3 +16,4 @@ export * from './outbox-emails';
 export * from './payment-events';
 export * from './directory-state';
 export * from './demo-payments';
+export * from './lead-status-counts';
