@@ -2,6 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import session from 'express-session';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
+import { trackWork } from './async-handler';
 
 type Callback<T = void> = (err?: unknown, value?: T) => void;
 
@@ -17,11 +18,11 @@ export class DbSessionStore extends session.Store {
   }
 
   override get(sid: string, cb: Callback<session.SessionData | null>) {
-    this.db
+    trackWork(this.db
       .select({ data: sessions.data, expiresAt: sessions.expiresAt })
       .from(sessions)
       .where(eq(sessions.sid, sid))
-      .then(([row]) => cb(undefined, row && row.expiresAt.getTime() > Date.now() ? (row.data as session.SessionData) : null), cb);
+      .then(([row]) => cb(undefined, row && row.expiresAt.getTime() > Date.now() ? (row.data as session.SessionData) : null), cb));
   }
 
   override set(sid: string, sess: session.SessionData, cb?: Callback) {
@@ -32,28 +33,29 @@ export class DbSessionStore extends session.Store {
       adminUserId: user?.kind === 'admin' ? user.adminUserId : null,
       contractorId: user?.kind === 'contractor' ? user.contractorId : null,
     };
-    this.db
+    trackWork(this.db
       .insert(sessions)
       .values({ sid, ...values })
       .onConflictDoUpdate({ target: sessions.sid, set: { ...values, updatedAt: new Date() } })
-      .then(() => cb?.(), (e) => cb?.(e));
+      .then(() => cb?.(), (e) => cb?.(e)));
   }
 
   override destroy(sid: string, cb?: Callback) {
-    this.db
+    trackWork(this.db
       .delete(sessions)
       .where(eq(sessions.sid, sid))
-      .then(() => cb?.(), (e) => cb?.(e));
+      .then(() => cb?.(), (e) => cb?.(e)));
   }
 
   /** Moves the idle expiry; skipped when it moved less than a minute ago, to spare a write per request. */
   override touch(sid: string, sess: session.SessionData, cb?: Callback) {
     const expiresAt = expiryOf(sess);
-    this.db
+    // Runs as the response ends, after its handler: tracked so shutdown waits for it.
+    trackWork(this.db
       .update(sessions)
       .set({ expiresAt })
       .where(and(eq(sessions.sid, sid), lt(sessions.expiresAt, new Date(expiresAt.getTime() - 60_000))))
-      .then(() => cb?.(), (e) => cb?.(e));
+      .then(() => cb?.(), (e) => cb?.(e)));
   }
 
   /** Removes expired rows; called now and then. */
