@@ -23,6 +23,16 @@ const deliveredTo = alias(contractors, 'delivered_contractor');
 
 export async function listAdminLeads(db: Db, q: AdminLeadQuery): Promise<AdminLeadList> {
   const where = q.status === 'all' ? undefined : eq(leads.status, q.status);
+  // The offset walks the index alone; only the page's rows are then joined (a deep page would
+  // otherwise join, then discard, every row before it).
+  const page = db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .as('page');
   const [rows, grouped] = await Promise.all([
     db
       .select({
@@ -35,14 +45,12 @@ export async function listAdminLeads(db: Db, q: AdminLeadQuery): Promise<AdminLe
         deliveryPaymentState: leadDeliveries.paymentState,
       })
       .from(leads)
+      .innerJoin(page, eq(page.id, leads.id))
       .leftJoin(requested, eq(requested.id, leads.requestedContractorId))
       // The live delivery: the partial unique index allows one per lead, so rows never multiply.
       .leftJoin(leadDeliveries, and(eq(leadDeliveries.leadId, leads.id), ne(leadDeliveries.paymentState, 'cancelled')))
       .leftJoin(deliveredTo, eq(deliveredTo.id, leadDeliveries.contractorId))
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+      .orderBy(...newestFirst),
     db.select({ status: leadStatusCounts.status, n: leadStatusCounts.leads }).from(leadStatusCounts),
   ]);
 
