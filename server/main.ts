@@ -86,6 +86,11 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
   log.info(`listening on http://localhost:${port} (${renderer.mode === 'vite' ? 'development with Vite' : 'built app'}, ${database.describe})`);
 
   let closing: Promise<void> | null = null;
+  // A client on a busy keep-alive connection would keep it open forever: once shutting down,
+  // each answer asks it to close, so the client reconnects (to another instance) instead.
+  server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (closing) res.setHeader('Connection', 'close');
+  });
   const close = () =>
     (closing ??= (async () => {
       // Stop accepting, let in-flight requests finish, then drop what is left.

@@ -29,7 +29,8 @@ export async function runPaced(opts: {
   durationSeconds: number;
   next: (i: number) => PacedRequest;
   timeoutMs?: number;
-  onTick?: (elapsedMs: number) => void;
+  /** Called before each request is sent, with how many earlier ones are still unanswered. */
+  onTick?: (elapsedMs: number, unanswered: number) => void;
 }): Promise<PacedRecord[]> {
   const records: PacedRecord[] = [];
   const inflight = new Set<Promise<void>>();
@@ -39,7 +40,7 @@ export async function runPaced(opts: {
     const due = started + (i * 1000) / opts.rate;
     const wait = due - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    opts.onTick?.(Date.now() - started);
+    opts.onTick?.(Date.now() - started, inflight.size);
     const req = opts.next(i);
     const t0 = Date.now();
     const p = fetch(opts.baseUrl + req.path, {
