@@ -49,7 +49,7 @@ const schema = z
     BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/, 'must be a size like 100kb').default('100kb'),
     /** Rate limits on public forms and sign-ins (on unless set to false). */
     RATE_LIMIT: optional(bool),
-    /** Cache public directory answers until the directory changes (on unless false). */
+    /** Answer the public directory from memory until it changes (on unless false: then SQL). */
     DIRECTORY_CACHE: optional(bool),
   })
   .superRefine((env, ctx) => {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { handlersSettled } from './http/async-handler';
+import { closeConnectionsWhenDraining } from './http/drain';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { seedDatabase } from './db/seed';
@@ -86,15 +87,12 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
   log.info(`listening on http://localhost:${port} (${renderer.mode === 'vite' ? 'development with Vite' : 'built app'}, ${database.describe})`);
 
   let closing: Promise<void> | null = null;
-  // A client on a busy keep-alive connection would keep it open forever: once shutting down,
-  // each answer asks it to close, so the client reconnects (to another instance) instead.
-  server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (closing) res.setHeader('Connection', 'close');
-  });
+  const drain = closeConnectionsWhenDraining(server);
   const close = () =>
     (closing ??= (async () => {
       // Stop accepting, let in-flight requests finish, then drop what is left.
       const deadline = Date.now() + SHUTDOWN_GRACE_MS;
+      drain();
       const done = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);

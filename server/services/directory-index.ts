@@ -1,19 +1,19 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { formatLocation } from '@shared/taxonomy';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { SORTS, type ContractorPage, type DirectoryQuery, type DirectorySort, type PublicContractor } from '@shared/schemas/directory';
 import { VersionedLru } from '@shared/versioned-lru';
 import type { Db } from '../db/client';
 import { contractorServiceAreas, contractorServices, contractors, directoryState, services } from '../db/schema';
+import { cardColumns, isListed, ORDER, toPublic, type CardRow } from './directory-cards';
 import { taxonomyIds, type TaxonomyIds } from './taxonomy-ids';
 
 /**
  * The listed part of the directory held in memory, one snapshot per directory version.
  * Filtering and counting a few thousand rows in SQL for every search costs tens of
  * milliseconds under load; the same work over typed arrays costs well under one. The SQL
- * path (directory.ts) stays the reference: a test compares both on random queries.
+ * path (directory.ts) stays the reference: a test compares both on random queries, and both
+ * take who is listed, the orders and the card from directory-cards.ts.
  */
 export interface DirectoryIndex {
-  version: number;
   page(q: DirectoryQuery): ContractorPage;
 }
 
@@ -28,18 +28,6 @@ interface Snapshot {
   byTown: Map<number, Int32Array>;
 }
 
-/** The same orders the SQL path uses; kept here so both paths share one definition. */
-export const ORDER: Record<DirectorySort, SQL[]> = {
-  rating: [sql`${contractors.rating} desc`, sql`${contractors.reviewCount} desc`, sql`${contractors.id} asc`],
-  name: [sql`lower(${contractors.name}) asc`, sql`${contractors.id} asc`],
-  reviews: [sql`${contractors.reviewCount} desc`, sql`${contractors.rating} desc`, sql`${contractors.id} asc`],
-  location: [sql`lower(${contractors.city}) asc`, sql`lower(${contractors.name}) asc`, sql`${contractors.id} asc`],
-  featured: [sql`${contractors.isFeatured} desc`, sql`${contractors.rating} desc`, sql`${contractors.reviewCount} desc`, sql`${contractors.id} asc`],
-};
-
-/** Only approved and visible contractors are ever public (DECISIONS D2). */
-export const isListed = and(eq(contractors.approvalStatus, 'approved'), eq(contractors.isVisible, true))!;
-
 const rankOf = (sort: DirectorySort) => sql<number>`(row_number() over (order by ${sql.join(ORDER[sort], sql`, `)}))::int`;
 
 async function loadSnapshot(db: Db): Promise<{ version: number; snapshot: Snapshot }> {
@@ -49,16 +37,7 @@ async function loadSnapshot(db: Db): Promise<{ version: number; snapshot: Snapsh
       const [state] = await tx.select({ version: directoryState.version }).from(directoryState).where(eq(directoryState.id, 1));
       const rows = await tx
         .select({
-          id: contractors.id,
-          name: contractors.name,
-          city: contractors.city,
-          state: contractors.state,
-          description: contractors.description,
-          rating: contractors.rating,
-          reviewCount: contractors.reviewCount,
-          verified: contractors.verified,
-          licenseNumber: contractors.licenseNumber,
-          isFeatured: contractors.isFeatured,
+          ...cardColumns,
           homeTownId: contractors.homeTownId,
           rating_rank: rankOf('rating'),
           name_rank: rankOf('name'),
@@ -87,12 +66,7 @@ async function loadSnapshot(db: Db): Promise<{ version: number; snapshot: Snapsh
   );
 }
 
-type SnapshotRow = Omit<PublicContractor, 'location' | 'services' | 'featured'> & {
-  city: string;
-  state: string;
-  isFeatured: boolean;
-  homeTownId: number | null;
-} & Record<`${DirectorySort}_rank`, number>;
+type SnapshotRow = CardRow & { homeTownId: number | null } & Record<`${DirectorySort}_rank`, number>;
 
 function buildSnapshot(rows: SnapshotRow[], offered: { contractorId: number; serviceId: number; name: string }[], served: { contractorId: number; townId: number }[]): Snapshot {
   const n = rows.length;
@@ -117,18 +91,7 @@ function buildSnapshot(rows: SnapshotRow[], offered: { contractorId: number; ser
     orders[sort] = order;
   }
   return {
-    cards: rows.map((r, pos) => ({
-      id: r.id,
-      name: r.name,
-      location: formatLocation(r.city, r.state),
-      description: r.description,
-      services: names[pos]!,
-      rating: r.rating,
-      reviewCount: r.reviewCount,
-      verified: r.verified,
-      licenseNumber: r.licenseNumber,
-      featured: r.isFeatured,
-    })),
+    cards: rows.map((r, pos) => toPublic(r, names[pos]!)),
     rating: Float64Array.from(rows, (r) => r.rating),
     verified: Uint8Array.from(rows, (r) => (r.verified ? 1 : 0)),
     orders,
@@ -179,15 +142,12 @@ const held = new WeakMap<Db, Held>();
  */
 export async function directoryIndex(db: Db, currentVersion: number): Promise<DirectoryIndex> {
   const h = held.get(db);
-  if (h && h.version >= currentVersion) {
-    const index = await h.index.catch(() => null);
-    if (index && index.version >= currentVersion) return index;
-  }
+  // A failed load is forgotten (below), so a held one is loading or loaded.
+  if (h && h.version >= currentVersion) return h.index;
   const index = (async () => {
     const [{ version, snapshot }, ids] = await Promise.all([loadSnapshot(db), taxonomyIds(db)]);
     const pages = new VersionedLru<ContractorPage>(500);
     return {
-      version,
       page: (q: DirectoryQuery) => {
         const key = JSON.stringify(q);
         const hit = pages.get(key, version);

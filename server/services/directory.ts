@@ -1,14 +1,12 @@
 import { and, asc, count, eq, exists, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { formatLocation } from '@shared/taxonomy';
-import type { ContractorPage, ContractorProfile, DirectoryQuery, PublicContractor } from '@shared/schemas/directory';
+import type { ContractorPage, ContractorProfile, DirectoryQuery } from '@shared/schemas/directory';
 import type { Db } from '../db/client';
 import { contractorServiceAreas, contractorServices, contractors, services, towns } from '../db/schema';
 import { notFound } from '../http/errors';
 import { cachedDirectory, directoryVersion } from './directory-cache';
-import { directoryIndex, isListed, ORDER } from './directory-index';
+import { cardColumns, isListed, ORDER, toPublic } from './directory-cards';
+import { directoryIndex } from './directory-index';
 import { taxonomyIds } from './taxonomy-ids';
-
-export { isListed };
 
 async function filtersOf(db: Db, q: DirectoryQuery): Promise<SQL> {
   const ids = await taxonomyIds(db);
@@ -43,21 +41,6 @@ async function filtersOf(db: Db, q: DirectoryQuery): Promise<SQL> {
   return and(...conds)!;
 }
 
-const cardColumns = {
-  id: contractors.id,
-  name: contractors.name,
-  city: contractors.city,
-  state: contractors.state,
-  description: contractors.description,
-  rating: contractors.rating,
-  reviewCount: contractors.reviewCount,
-  verified: contractors.verified,
-  licenseNumber: contractors.licenseNumber,
-  isFeatured: contractors.isFeatured,
-};
-
-type CardRow = Pick<typeof contractors.$inferSelect, 'id' | 'name' | 'city' | 'state' | 'description' | 'rating' | 'reviewCount' | 'verified' | 'licenseNumber' | 'isFeatured'>;
-
 /** Service names per contractor, in each contractor's own order. */
 async function servicesOf(db: Db, ids: number[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
@@ -70,21 +53,6 @@ async function servicesOf(db: Db, ids: number[]): Promise<Map<number, string[]>>
     .orderBy(asc(contractorServices.contractorId), asc(contractorServices.position), asc(services.sortOrder));
   for (const r of rows) out.set(r.contractorId, [...(out.get(r.contractorId) ?? []), r.name]);
   return out;
-}
-
-function toPublic(row: CardRow, serviceNames: string[]): PublicContractor {
-  return {
-    id: row.id,
-    name: row.name,
-    location: formatLocation(row.city, row.state),
-    description: row.description,
-    services: serviceNames,
-    rating: row.rating,
-    reviewCount: row.reviewCount,
-    verified: row.verified,
-    licenseNumber: row.licenseNumber,
-    featured: row.isFeatured,
-  };
 }
 
 async function countListed(db: Db): Promise<number> {

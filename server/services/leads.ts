@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { contractors, leads } from '../db/schema';
 import { notFound } from '../http/errors';
 import { notifyAdmin } from './admin-notices';
-import { isListed } from './directory';
+import { isListed } from './directory-cards';
 import { quotePrice } from './pricing';
 import { taxonomyIds } from './taxonomy-ids';
 

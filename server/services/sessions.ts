@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { contractors, sessions } from '../db/schema';
-import { isListed } from './directory';
+import { isListed } from './directory-cards';
 
 /** Signs a contractor out everywhere: the next request with any of its cookies is anonymous. */
 export async function endContractorSessions(db: Executor, contractorId: number): Promise<void> {
