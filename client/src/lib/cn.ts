@@ -21,14 +21,21 @@ const PREFIXES: [RegExp, string][] = [
   [/^(min-w|max-w|min-h|max-h|size|w|h)-/, '$1'],
   [/^gap-(x|y)-/, 'gap-$1'],
   [/^gap-/, 'gap'],
+  [/^inset-(x|y)-/, 'inset-$1'],
   [/^(leading|tracking|opacity|z|shadow|cursor|whitespace|overflow-x|overflow-y|overflow|inset|top|right|bottom|left|items|self|content|order|grid-cols|col-span|line-clamp)-/, '$1'],
   [/^justify-self-/, 'justify-self'],
+  [/^justify-items-/, 'justify-items'],
+  [/^space-(x|y)-/, 'space-$1'],
+  [/^(grow|shrink|basis)(-|$)/, '$1'],
   [/^justify-/, 'justify'],
   [/^flex-(row|col)/, 'flex-direction'],
   [/^flex-(1|auto|initial|none)$/, 'flex'],
   [/^rounded(-(none|sm|md|lg|xl|2xl|3xl|full|\[.+\]))?$/, 'rounded'],
   [/^border(-[0-9]+)?$/, 'border-width'],
-  [/^border-(?![trblxy]-|[0-9]|collapse|separate)/, 'border-color'],
+  // A side's width (border-t, border-x-2) is its own group; a side's colour (border-t-red-500) is not merged.
+  [/^border-([trblxyse])(-[0-9]+)?$/, 'border-w-$1'],
+  [/^border-(solid|dashed|dotted|double|hidden|none)$/, 'border-style'],
+  [/^border-(?![trblxyse](-|$)|[0-9]|collapse|separate|spacing)/, 'border-color'],
   [/^bg-(?!gradient|linear|radial|conic|clip|origin|fixed|local|scroll|repeat|no-repeat|cover|contain|center)/, 'bg-color'],
   [/^text-/, 'text-color'],
 ];
@@ -43,7 +50,17 @@ const COVERS: Record<string, string[]> = {
   my: ['mt', 'mb'],
   size: ['w', 'h'],
   gap: ['gap-x', 'gap-y'],
-  inset: ['top', 'right', 'bottom', 'left'],
+  inset: ['inset-x', 'inset-y', 'top', 'right', 'bottom', 'left'],
+  'inset-x': ['left', 'right'],
+  'inset-y': ['top', 'bottom'],
+  'border-width': ['border-w-t', 'border-w-r', 'border-w-b', 'border-w-l', 'border-w-x', 'border-w-y', 'border-w-s', 'border-w-e'],
+  'border-w-x': ['border-w-l', 'border-w-r'],
+  'border-w-y': ['border-w-t', 'border-w-b'],
+  flex: ['grow', 'shrink', 'basis'],
+  // A font size sets its line height; line-clamp sets its own display.
+  'text-size': ['leading'],
+  'line-clamp': ['display', 'overflow'],
+  overflow: ['overflow-x', 'overflow-y'],
 };
 
 /** 'md:hover:px-4' -> ['md:hover:', 'px']; null when the utility is not in a known group. */
