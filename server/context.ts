@@ -11,7 +11,7 @@ export interface AppContext {
   db: Db;
   log: Logger;
   mail: Mailer;
-  /** Stripe, or the local demo provider without keys (DECISIONS D6). */
+  /** Stripe, or the local demo provider without keys (docs/decisions.md §1.6). */
   payments: PaymentProvider;
   /** Absolute address of the site, for canonical links and emails; known once the server listens. */
   siteUrl: string;

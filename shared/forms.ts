@@ -1,6 +1,6 @@
 /**
  * A field real visitors never see or fill. Bots that fill every input are answered as if they
- * succeeded and nothing is stored (DECISIONS D9).
+ * succeeded and nothing is stored (docs/decisions.md §1.9).
  */
 export const HONEYPOT_FIELD = 'companyFax';
 

@@ -1,4 +1,4 @@
-/** Money is kept as integer cents and shown as a decimal string such as '25.00' (DECISIONS D4). */
+/** Money is kept as integer cents and shown as a decimal string such as '25.00' (docs/decisions.md §1.4). */
 
 export function centsToDecimal(cents: number): string {
   const sign = cents < 0 ? '-' : '';

@@ -1,5 +1,5 @@
 /**
- * The lead pricing engine (DECISIONS D4): a pure function of the rules and what is being
+ * The lead pricing engine (docs/decisions.md §1.4): a pure function of the rules and what is being
  * priced, so the admin's price matrix, lead creation and delivery all agree.
  */
 

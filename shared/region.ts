@@ -1,6 +1,6 @@
 /**
  * The region the directory serves: its towns, its service taxonomy and every option list the
- * screens show. Another county is another object of this shape (DECISIONS D1); nothing else in
+ * screens show. Another county is another object of this shape (docs/decisions.md §1.1); nothing else in
  * the code names a town or a service.
  */
 

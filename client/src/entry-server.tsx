@@ -6,7 +6,7 @@ import { App } from './app/App';
 import type { SiteConfig } from './app/config';
 import { headElements, headToHtml, type HeadTags } from './app/head';
 import { findRoute, notFoundPage } from './app/routes';
-import type { ServerRenderState } from './app/server-context';
+import { ServerRenderState } from './app/server-context';
 import type { ApiKey } from './lib/api';
 import { createQueryClient } from './lib/query-client';
 import { BOOT_ELEMENT_ID, serializeBoot } from './boot';
@@ -58,7 +58,7 @@ export async function render(url: string, opts: RenderOptions): Promise<RenderRe
     queryClient.clear();
     return cached;
   }
-  const state: ServerRenderState = { head: null, status: 200 };
+  const state = new ServerRenderState();
   const html = renderToString(
     <StrictMode>
       <App queryClient={queryClient} config={opts.config} ssr={{ path: pathname, search: search.replace(/^\?/, ''), state }} />

@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { forbidden, unauthorized } from './errors';
 
 /**
- * Role checks for every admin and contractor endpoint (DECISIONS D7): anonymous callers get
+ * Role checks for every admin and contractor endpoint (docs/decisions.md §1.7): anonymous callers get
  * 401, a signed-in user of the other kind gets 403.
  */
 export const requireAdmin: RequestHandler = (req, _res, next) => {

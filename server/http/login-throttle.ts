@@ -5,7 +5,7 @@ const WINDOW_MS = 15 * 60_000;
 
 /**
  * Failed sign-ins are counted per account (guessing one password) and per address (trying many
- * accounts) (DECISIONS D7). While either is over its limit every attempt is refused, even with
+ * accounts) (docs/decisions.md §1.7). While either is over its limit every attempt is refused, even with
  * the right password, so a guesser cannot tell when it found it.
  */
 export class LoginThrottle {

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { outboxEmails } from '../db/schema';
 import type { Logger } from '../logger';
 
-/** Kinds of message the product sends (DECISIONS D8). */
+/** Kinds of message the product sends (docs/decisions.md §1.8). */
 export type EmailKind =
   | 'welcome'
   | 'setup-code'

@@ -7,7 +7,7 @@ import { requireAdmin } from '../http/auth';
 import { parseInput } from '../http/validate';
 import { deliverLead, listContractorDeliveries, markDeliveryPaid } from '../services/deliveries';
 
-/** Lead delivery for the administrator (DECISIONS D3). The guard sits on each route so it never reaches routers mounted after this one. */
+/** Lead delivery for the administrator (docs/decisions.md §1.3). The guard sits on each route so it never reaches routers mounted after this one. */
 export function leadDeliveryRoutes(ctx: AppContext): Router {
   const router = Router();
 

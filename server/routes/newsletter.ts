@@ -18,7 +18,7 @@ export function newsletterRoutes(ctx: AppContext): Router {
     '/newsletter',
     limitSubscribe,
     asyncHandler(async (req, res) => {
-      // Bots that fill the hidden field are told it worked and nothing is stored (DECISIONS D9).
+      // Bots that fill the hidden field are told it worked and nothing is stored (docs/decisions.md §1.9).
       if (isBot(req.body)) {
         res.status(200).json({ message: 'Subscribed' });
         return;

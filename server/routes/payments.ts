@@ -9,7 +9,7 @@ import { activateFromCheckout, confirmLeadPayment, handleWebhook, startLeadPayme
 import { contractorMaySignIn } from '../services/sessions';
 
 /**
- * Lead purchase and plan subscription (DECISIONS D6). The purchase page is public (a visitor
+ * Lead purchase and plan subscription (docs/decisions.md §1.6). The purchase page is public (a visitor
  * with the link may open it); the amount and every payment state come from the server and the
  * provider, never from the browser.
  */

@@ -11,7 +11,7 @@ export type AdminUser = typeof adminUsers.$inferSelect;
 export const GENERATED_ADMIN_USERNAME = 'admin';
 
 /**
- * The first administrator (DECISIONS D7). ADMIN_USERNAME/ADMIN_PASSWORD are authoritative: the
+ * The first administrator (docs/decisions.md §1.7). ADMIN_USERNAME/ADMIN_PASSWORD are authoritative: the
  * account is created or its password brought in line at every start. Without them a local run
  * gets a generated password once (returned so start-up can print it); production refuses to run
  * with nobody able to sign in.

@@ -16,7 +16,7 @@ export interface IssuedCode {
 }
 
 /**
- * The contractor's sign-in, created once at approval (DECISIONS D7) with the listing's business
+ * The contractor's sign-in, created once at approval (docs/decisions.md §1.7) with the listing's business
  * email. Race-safe: a parallel approval finds the account the other one made.
  */
 export async function ensureAccount(tx: Executor, contractorId: number): Promise<{ account: ContractorAccountRow; created: boolean }> {

@@ -4,7 +4,7 @@ import type { Executor } from '../db/client';
 import { contractors } from '../db/schema';
 
 /**
- * Plan lead credits (DECISIONS D5). monthly_leads_used counts the credits used since
+ * Plan lead credits (docs/decisions.md §1.5). monthly_leads_used counts the credits used since
  * credits_period_start; Free resets on the calendar month (UTC), paid plans when their invoice
  * is paid.
  */

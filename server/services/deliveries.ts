@@ -10,7 +10,7 @@ import { deliveryEmail, sendReceipt, sendToContractor } from './lead-emails';
 import { quotePrice } from './pricing';
 import { taxonomyIds } from './taxonomy-ids';
 
-/** Lead delivery (DECISIONS D3): one lead to one approved contractor, priced for it (D4), settled by a credit or a payment. */
+/** Lead delivery (docs/decisions.md §1.3): one lead to one approved contractor, priced for it (§1.4), settled by a credit or a payment. */
 
 const ALREADY_DELIVERED = 'This lead has already been delivered';
 
@@ -142,7 +142,7 @@ export async function listContractorDeliveries(db: Executor, contractorId: numbe
 
 /**
  * Records a payment the administrator took outside the card form. The contractor has now paid,
- * so it is sent the customer's contact details (D3, D8).
+ * so it is sent the customer's contact details (§1.3, §1.8).
  */
 export async function markDeliveryPaid(ctx: AppContext, deliveryId: number): Promise<DeliveryDto> {
   const [updated] = await ctx.db

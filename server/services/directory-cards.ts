@@ -8,7 +8,7 @@ import { contractors } from '../db/schema';
  * who is public, the sort orders and how a row becomes a card, so they cannot drift apart.
  */
 
-/** Only approved and visible contractors are ever public (DECISIONS D2). */
+/** Only approved and visible contractors are ever public (docs/decisions.md §1.2). */
 export const isListed = and(eq(contractors.approvalStatus, 'approved'), eq(contractors.isVisible, true))!;
 
 export const ORDER: Record<DirectorySort, SQL[]> = {

@@ -7,7 +7,7 @@ import { contractorAccounts, contractors, leadDeliveries, leads, type LeadRow } 
 import type { EmailKind } from '../integrations/email';
 
 /**
- * The emails a contractor gets about a lead (DECISIONS D3, D8): the delivery notice (customer
+ * The emails a contractor gets about a lead (docs/decisions.md §1.3, §1.8): the delivery notice (customer
  * details when credited, a masked summary and the pay link while awaiting payment) and the
  * payment receipt with the customer's details.
  */
@@ -50,7 +50,7 @@ const SUMMARY_LENGTH = 300;
 
 /**
  * The project as an unpaid lead shows it: the customer sometimes types an address or number
- * into the details, and the contact details are what the contractor is paying for (D3).
+ * into the details, and the contact details are what the contractor is paying for (§1.3).
  */
 function projectSummary(details: string): string {
   const hidden = details.replace(EMAIL_PATTERN, '[contact hidden]').replace(PHONE_PATTERN, '[contact hidden]').trim();

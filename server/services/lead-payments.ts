@@ -11,7 +11,7 @@ import { sendReceipt } from './lead-emails';
 import { fromProvider, providerHttpError } from './provider-errors';
 
 /**
- * Paying for one lead by card (DECISIONS D3, D6). The amount is always the delivery's price
+ * Paying for one lead by card (docs/decisions.md §1.3, §1.6). The amount is always the delivery's price
  * from the database, and a delivery becomes paid only when the provider says its intent
  * succeeded, whoever reports it first: the success page or the webhook.
  */

@@ -11,8 +11,8 @@ import { quotePrice } from './pricing';
 import { taxonomyIds } from './taxonomy-ids';
 
 /**
- * A quote request becomes a lead for the contractor it was sent from (DECISIONS D3), priced by
- * the rules for that contractor (D4), and the administrator is told.
+ * A quote request becomes a lead for the contractor it was sent from (docs/decisions.md §1.3), priced by
+ * the rules for that contractor (§1.4), and the administrator is told.
  */
 export async function createLead(ctx: AppContext, input: QuoteRequest): Promise<{ id: number }> {
   const serviceSlugs = servicesOfQuoteOption(input.serviceNeeded);

@@ -8,7 +8,7 @@ type OutboxRow = typeof outboxEmails.$inferSelect;
 
 const toMessage = (r: OutboxRow): OutboxMessage => ({ id: r.id, kind: r.kind, to: r.toAddress, subject: r.subject, text: r.textBody, createdAt: r.createdAt.toISOString() });
 
-/** Mail kept when no SMTP server is configured (DECISIONS D8), newest first. */
+/** Mail kept when no SMTP server is configured (docs/decisions.md §1.8), newest first. */
 export async function listOutbox(db: Db, { page, pageSize }: { page: number; pageSize: number }): Promise<Paged<OutboxMessage>> {
   const [rows, [total]] = await Promise.all([
     db

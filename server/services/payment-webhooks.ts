@@ -10,7 +10,7 @@ import { fromProvider, isPermanent } from './provider-errors';
 import { applySubscription, fetchSubscription, prepareActivation, resetCreditsFor } from './subscriptions';
 
 /**
- * Provider events (DECISIONS D6): verified, applied once (the event id is recorded in the same
+ * Provider events (docs/decisions.md §1.6): verified, applied once (the event id is recorded in the same
  * transaction as its effects, so a replay changes nothing and a failure leaves it for the
  * provider's retry), and safe in any order (each handler reads the current state back from the
  * provider). Provider calls happen before the transaction, never while it holds locks.

@@ -1,5 +1,5 @@
 /**
- * The payment state machine (DECISIONS D6), one entry point for the routes. It runs the same on
+ * The payment state machine (docs/decisions.md §1.6), one entry point for the routes. It runs the same on
  * Stripe and on the demo provider, and never takes the browser's word for a payment.
  *
  * - lead-payments.ts: one lead paid by card (awaiting_payment -> paid, once).

@@ -9,7 +9,7 @@ import { contractorAccounts, contractorServices, contractors, leadDeliveries, le
 import { conflict, notFound, unauthorized } from '../http/errors';
 import { refreshFreePeriod } from './credits';
 
-/** Only paid or credited deliveries reveal the customer (DECISIONS D3); enforced in the query itself. */
+/** Only paid or credited deliveries reveal the customer (docs/decisions.md §1.3); enforced in the query itself. */
 const revealed = sql`${leadDeliveries.paymentState} in ('paid', 'credited')`;
 const ifRevealed = (col: typeof leads.name | typeof leads.email | typeof leads.phone) => sql<string | null>`case when ${revealed} then ${col} end`;
 

@@ -9,7 +9,7 @@ import { notifyAdmin } from './admin-notices';
 /**
  * Stores a business submission for the administrator to review. Everything only the server may
  * decide is set here, never taken from the visitor: a submission is always pending and hidden,
- * unrated and unverified (DECISIONS D9).
+ * unrated and unverified (docs/decisions.md §1.9).
  */
 export async function submitBusiness(ctx: AppContext, input: Submission): Promise<{ id: number }> {
   // Validated already; the schema refuses unknown services.

@@ -10,7 +10,7 @@ import { monthResetKey, monthStart, resetCreditsForPeriod } from './credits';
 import { fromProvider, providerHttpError } from './provider-errors';
 
 /**
- * Plan subscriptions (DECISIONS D5, D6). Every change is read back from the provider and
+ * Plan subscriptions (docs/decisions.md §1.5, §1.6). Every change is read back from the provider and
  * written as the provider's CURRENT state, so events may arrive in any order, twice, or not at
  * all (the success page does the same work).
  */

@@ -10,7 +10,7 @@ export const MAX_PAGE_SIZE = 48;
 const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
 
 /**
- * Query of GET /api/contractors and /api/contractors/search (DECISIONS D2). `service` (or the
+ * Query of GET /api/contractors and /api/contractors/search (docs/decisions.md §1.2). `service` (or the
  * browse page's `serviceType`) is a comma-separated list of service slugs or names; unknown
  * values are a 400, not an empty result, so a typo is visible.
  */

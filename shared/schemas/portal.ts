@@ -36,7 +36,7 @@ export interface PortalLead {
   paymentState: PaymentState;
   status: LeadStatus;
   deliveredAt: string;
-  /** Only once the lead is paid for or taken from a plan credit (DECISIONS D3). */
+  /** Only once the lead is paid for or taken from a plan credit (docs/decisions.md §1.3). */
   customer: { name: string; email: string; phone: string } | null;
 }
 

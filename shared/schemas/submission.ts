@@ -5,7 +5,7 @@ import { resolveService } from '../taxonomy';
 /**
  * A business submission as the form sends it, checked the same way in the browser and on the
  * server. Anything else in the body (state, approvalStatus, rating, ...) is dropped: those are
- * the server's to decide (DECISIONS D9).
+ * the server's to decide (docs/decisions.md §1.9).
  */
 
 const text = (label: string, max: number) =>

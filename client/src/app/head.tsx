@@ -1,20 +1,11 @@
 import { useContext, useEffect } from 'react';
 import { region } from '@shared/region';
 import { useSiteConfig } from './config';
+import type { HeadTags } from './head-tags';
 import { ServerRenderContext } from './server-context';
 
-/** What a page tells search engines and social sites about itself (DECISIONS D10). */
-export interface HeadTags {
-  title: string;
-  description: string;
-  /** Path of the canonical address, e.g. '/contractor/4'. */
-  path: string;
-  keywords?: string[];
-  /** Defaults to 'index, follow'. */
-  robots?: string;
-  ogType?: 'website' | 'article' | 'profile';
-  jsonLd?: object[];
-}
+export type { HeadTags } from './head-tags';
+
 
 export interface HeadElement {
   tag: 'title' | 'meta' | 'link' | 'script';
@@ -92,7 +83,7 @@ function applyHead(els: HeadElement[]) {
 export function Head(props: HeadTags) {
   const server = useContext(ServerRenderContext);
   const { siteUrl } = useSiteConfig();
-  if (server) server.head = props;
+  server?.setHead(props);
   const key = JSON.stringify(props);
   useEffect(() => {
     applyHead(headElements(JSON.parse(key) as HeadTags, siteUrl || window.location.origin));

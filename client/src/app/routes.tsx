@@ -6,15 +6,14 @@ import type { ApiKey } from '@/lib/api';
 import { browseKey, contractorKey, defaultSearchFilters, featuredKey, readBrowseState, readSearchCriteria, searchKey } from '@/features/directory/api';
 import { lazyPage, type LazyPage } from './lazy-page';
 
-export interface RouteInput {
-  params: Record<string, string | undefined>;
-  search: URLSearchParams;
-}
+import type { RouteInput } from './route-input';
+
+export type { RouteInput } from './route-input';
 
 export interface PageRoute {
   path: string;
   page: LazyPage<RouteInput>;
-  /** Public pages are rendered on the server (DECISIONS D10); admin and portal pages are not. */
+  /** Public pages are rendered on the server (docs/decisions.md §1.10); admin and portal pages are not. */
   ssr: boolean;
   layout: 'public' | 'admin' | 'portal';
   /** The GETs the page reads on first render, answered by the server before rendering. */
@@ -41,7 +40,7 @@ export const routes: PageRoute[] = [
   { path: '/', page: HomePage, ssr: true, layout: 'public', data: () => [featuredKey] },
   { path: '/search', page: page(() => import('@/features/directory/SearchPage')), ssr: true, layout: 'public', data: ({ search }) => [searchKey(readSearchCriteria(search), defaultSearchFilters)] },
   { path: '/browse', page: page(() => import('@/features/directory/BrowsePage')), ssr: true, layout: 'public', data: ({ search }) => [browseKey(readBrowseState(search))] },
-  // Contractor portal (DECISIONS D10): browser only, noindex; before /contractor/:id so 'login' is not read as a profile id.
+  // Contractor portal (docs/decisions.md §1.10): browser only, noindex; before /contractor/:id so 'login' is not read as a profile id.
   { path: '/contractor/login', page: portalPage(() => import('@/features/portal/ContractorLoginPage')), ssr: false, layout: 'portal' },
   { path: '/contractor', page: portalPage(() => import('@/features/portal/PortalPage')), ssr: false, layout: 'portal' },
   // Before /contractor/:id so the sign-in page is not read as a profile id.
@@ -57,7 +56,7 @@ export const routes: PageRoute[] = [
   { path: '/payment-success', page: page(() => import('@/features/payments/PaymentSuccessPage')), ssr: false, layout: 'public' },
   { path: '/subscription-success', page: page(() => import('@/features/payments/SubscriptionSuccessPage')), ssr: false, layout: 'public' },
   { path: '/demo-checkout', page: page(() => import('@/features/payments/DemoCheckoutPage')), ssr: false, layout: 'public' },
-  // Admin (DECISIONS D10): rendered in the browser only, code-split, noindex.
+  // Admin (docs/decisions.md §1.10): rendered in the browser only, code-split, noindex.
   { path: '/admin/login', page: adminPage(() => import('@/features/admin/LoginPage')), ssr: false, layout: 'admin' },
   { path: '/admin', page: AdminDashboard, ssr: false, layout: 'admin' },
   { path: '/admin/dashboard', page: AdminDashboard, ssr: false, layout: 'admin' },

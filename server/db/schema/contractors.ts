@@ -34,7 +34,7 @@ export const contractors = pgTable(
     approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }).notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
     isVisible: boolean('is_visible').notNull().default(false),
-    // Plan fields (DECISIONS D5). Featured placement follows the Premium plan.
+    // Plan fields (docs/decisions.md §1.5). Featured placement follows the Premium plan.
     subscriptionPlan: text('subscription_plan', { enum: PLAN_IDS }).notNull().default('free'),
     subscriptionStatus: text('subscription_status').notNull().default('none'),
     stripeCustomerId: text('stripe_customer_id'),

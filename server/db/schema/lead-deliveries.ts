@@ -6,7 +6,7 @@ import { contractors } from './contractors';
 import { leads } from './leads';
 
 
-/** A lead handed to one contractor, with what it cost and how it was settled (DECISIONS D3). */
+/** A lead handed to one contractor, with what it cost and how it was settled (docs/decisions.md §1.3). */
 export const leadDeliveries = pgTable(
   'lead_deliveries',
   {

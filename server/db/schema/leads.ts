@@ -6,7 +6,7 @@ import { contractors } from './contractors';
 import { towns } from './towns';
 
 
-/** A quote request (DECISIONS D3). */
+/** A quote request (docs/decisions.md §1.3). */
 export const leads = pgTable(
   'leads',
   {

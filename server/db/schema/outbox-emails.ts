@@ -1,7 +1,7 @@
 import { index, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
-/** Email kept for the admin to read when no SMTP server is configured (DECISIONS D8). */
+/** Email kept for the admin to read when no SMTP server is configured (docs/decisions.md §1.8). */
 export const outboxEmails = pgTable(
   'outbox_emails',
   {

@@ -16,7 +16,7 @@ import {
 } from './provider';
 
 /**
- * The local demo provider, the default without Stripe keys (DECISIONS D6). It keeps intents,
+ * The local demo provider, the default without Stripe keys (docs/decisions.md §1.6). It keeps intents,
  * checkout sessions and subscriptions in demo_payments and answers the same questions Stripe
  * does, so the same state machine runs on it. No card is charged.
  */

@@ -7,7 +7,7 @@ import { createStripeProvider } from './stripe';
 export type { PaymentProvider } from './provider';
 
 /**
- * Stripe when both Stripe keys are set, else the local demo provider (DECISIONS D6). `siteUrl`
+ * Stripe when both Stripe keys are set, else the local demo provider (docs/decisions.md §1.6). `siteUrl`
  * is read when needed: the address is known only once the server listens.
  */
 export function createPaymentProvider(env: Env, db: Db, opts: { siteUrl: () => string }): PaymentProvider {

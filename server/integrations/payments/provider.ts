@@ -1,7 +1,7 @@
 import type { PlanId } from '../../../shared/plans';
 
 /**
- * The few payment-provider operations the payment state machine needs (DECISIONS D6), in
+ * The few payment-provider operations the payment state machine needs (docs/decisions.md §1.6), in
  * provider-neutral shapes. Two implementations: Stripe (stripe.ts) and the local demo (demo.ts).
  * The server never trusts the browser: it reads every state it acts on back from here.
  */

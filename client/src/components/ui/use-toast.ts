@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 
 /**
  * Notices as the spec describes them: at most one visible, a new one replaces the old, shown
@@ -21,15 +21,27 @@ export interface ToastData {
 
 export type ToastInput = Omit<ToastData, 'id' | 'open'>;
 
-let state: ToastData[] = [];
-const listeners = new Set<(s: ToastData[]) => void>();
+const NO_TOASTS: ToastData[] = [];
+let state: ToastData[] = NO_TOASTS;
+const listeners = new Set<() => void>();
 const removeTimers = new Map<string, ReturnType<typeof setTimeout>>();
 let counter = 0;
 
 function emit(next: ToastData[]) {
   state = next;
-  listeners.forEach((l) => l(state));
+  listeners.forEach((l) => l());
 }
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+const currentToasts = () => state;
+// The server renders no notices; the browser shows any raised before hydration right after it.
+const serverToasts = () => NO_TOASTS;
 
 function scheduleRemoval(id: string) {
   if (removeTimers.has(id)) return;
@@ -62,16 +74,9 @@ export function toast(input: ToastInput) {
 }
 
 export function useToastState() {
-  const [toasts, setToasts] = useState(state);
-  useEffect(() => {
-    listeners.add(setToasts);
-    // A notice raised between the first render and this subscription must not be lost.
-    setToasts(state);
-    return () => {
-      listeners.delete(setToasts);
-    };
-  }, []);
-  return toasts;
+  // useSyncExternalStore reads the store again after subscribing, so a notice raised between
+  // the first render and the subscription is not lost.
+  return useSyncExternalStore(subscribe, currentToasts, serverToasts);
 }
 
 export function useToast() {

@@ -20,7 +20,7 @@ const RECENT_LEADS = 25;
 
 function LeadAction({ lead }: { lead: AdminLead }) {
   const d = lead.delivery;
-  // The buy link names the contractor the lead was delivered to (DECISIONS D3), never a fixed one.
+  // The buy link names the contractor the lead was delivered to (docs/decisions.md §1.3), never a fixed one.
   if (d?.paymentState === 'awaiting_payment') {
     return (
       <div className="grid gap-1">

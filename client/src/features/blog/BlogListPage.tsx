@@ -1,6 +1,6 @@
 import { Newspaper } from 'lucide-react';
 import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/routes';
+import type { RouteInput } from '@/app/route-input';
 import { useBlogPosts } from './api';
 import { BlogCard, BlogCardSkeleton } from './components/BlogCard';
 

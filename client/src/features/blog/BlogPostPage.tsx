@@ -4,7 +4,7 @@ import { isBlogSlug } from '@shared/blog-slug';
 import type { BlogPost } from '@shared/schemas/blog';
 import { Head } from '@/app/head';
 import { useSiteConfig } from '@/app/config';
-import type { RouteInput } from '@/app/routes';
+import type { RouteInput } from '@/app/route-input';
 import { useHttpStatus } from '@/app/server-context';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';

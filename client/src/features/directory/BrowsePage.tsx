@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { region } from '@shared/region';
 import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/routes';
+import type { RouteInput } from '@/app/route-input';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeCheckbox, NativeSelect } from '@/components/ui/native-select';

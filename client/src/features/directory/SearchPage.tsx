@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { region } from '@shared/region';
 import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/routes';
+import type { RouteInput } from '@/app/route-input';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeCheckbox, NativeSelect } from '@/components/ui/native-select';
@@ -45,12 +45,16 @@ export default function SearchPage({ search }: RouteInput) {
   const [view, setView] = useState<ViewMode>('grid');
   const query = useContractorPage(searchKey(criteria, filters));
 
-  // The selectors follow the address when it changes (back button, a new search).
-  useEffect(() => {
+  // The selectors follow the address when it changes (back button, a new search): adjusted
+  // while rendering, as React advises, rather than in an effect that renders twice.
+  const addressKey = `${criteria.service}\n${criteria.location}`;
+  const [shownFor, setShownFor] = useState(addressKey);
+  if (shownFor !== addressKey) {
+    setShownFor(addressKey);
     setService(criteria.service);
     setLocation(criteria.location);
     setFilters((f) => ({ ...f, page: 1 }));
-  }, [criteria.service, criteria.location]);
+  }
 
   const head = headFor(criteria.service, criteria.location);
   const update = (patch: Partial<SearchFilters>) => setFilters((f) => ({ ...f, page: 1, ...patch }));

@@ -2,7 +2,7 @@ import { region } from '@shared/region';
 import type { ContractorProfile } from '@shared/schemas/directory';
 import { townFromText } from '@shared/taxonomy';
 
-/** schema.org description of a contractor for search engines (DECISIONS D10). */
+/** schema.org description of a contractor for search engines (docs/decisions.md §1.10). */
 export function localBusinessJsonLd(c: ContractorProfile, siteUrl: string): object {
   const town = region.towns.find((t) => t.slug === townFromText(c.city)) ?? region.towns[region.towns.length - 1]!;
   return {

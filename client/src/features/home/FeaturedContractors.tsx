@@ -2,10 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { ContractorPage } from '@shared/schemas/directory';
 import { Button } from '@/components/ui/button';
-import { FEATURED_COUNT, featuredKey } from '@/features/directory/api';
-import { ContractorList, ContractorPlaceholders } from '@/features/directory/components/ContractorResults';
+import { ContractorList, ContractorPlaceholders, FEATURED_COUNT, featuredKey } from '@/features/directory';
 
-/** Premium subscribers first, then the highest rated (DECISIONS D2). */
+/** Premium subscribers first, then the highest rated (docs/decisions.md §1.2). */
 export function FeaturedContractors() {
   const query = useQuery<ContractorPage>({ queryKey: featuredKey });
   return (

@@ -1,6 +1,6 @@
 import { region } from '@shared/region';
 import { Head } from '@/app/head';
-import { NewsletterSignup } from '@/features/newsletter/NewsletterSignup';
+import { NewsletterSignup } from '@/features/newsletter';
 import { FeaturedContractors } from './FeaturedContractors';
 import { ProjectOverview } from './ProjectOverview';
 import { SearchForm } from './SearchForm';

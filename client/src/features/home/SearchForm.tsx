@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
-import { LocationSelect, ServiceTypeSelect } from '@/features/directory/components/Selectors';
+import { LocationSelect, ServiceTypeSelect } from '@/features/directory';
 
 /** The hero search: each chosen criterion goes into the /search address, nothing is required. */
 export function SearchForm() {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { region } from '@shared/region';
 import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/routes';
+import type { RouteInput } from '@/app/route-input';
 import { Button } from '@/components/ui/button';
 import { messageOf } from '@/lib/api';
 import { useUnsubscribe } from './unsubscribe-api';

@@ -5,7 +5,7 @@ import { region } from '@shared/region';
 import type { PaymentIntentResponse } from '@shared/schemas/payments';
 import { useSiteConfig } from '@/app/config';
 import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/routes';
+import type { RouteInput } from '@/app/route-input';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';

@@ -1,14 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { PLANS, type Plan, type PlanId } from '@shared/plans';
 import { region } from '@shared/region';
 import type { PortalProfile } from '@shared/schemas/portal';
 import { useSiteConfig } from '@/app/config';
 import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/routes';
+import type { RouteInput } from '@/app/route-input';
 import { toast } from '@/components/ui/use-toast';
-import { profileKey } from '@/features/portal/api';
+import { profileKey } from '@/features/portal';
 import { ApiError, getQueryFn, messageOf } from '@/lib/api';
 import { CONTRACTOR_LOGIN_PATH, DEMO_CHECKOUT_PATH, ownPagePath, PRICING_PATH, useCreateSubscription } from './api';
 import { DemoNotice } from './components/DemoNotice';
@@ -80,13 +80,18 @@ export default function ContractorPricingPage({ search }: RouteInput) {
     return () => window.removeEventListener('pageshow', restored);
   }, []);
 
+  // Reads the latest `choose` and `navigate` without making them reasons to run again.
+  const startRequested = useEffectEvent((planId: string) => {
+    // Without ?plan=, Back from the checkout page does not start another checkout.
+    navigate(PRICING_PATH, { replace: true });
+    choose(PLANS.find((p) => p.id === planId)!);
+  });
+
+  // Once, when the profile is known.
   useEffect(() => {
     if (!requested || !profile.data || autoStarted.current) return;
     autoStarted.current = true;
-    // Without ?plan=, Back from the checkout page does not start another checkout.
-    navigate(PRICING_PATH, { replace: true });
-    choose(PLANS.find((p) => p.id === requested)!);
-    // Once, when the profile is known; `choose` is recreated every render.
+    startRequested(requested);
   }, [requested, profile.data]);
 
   return (

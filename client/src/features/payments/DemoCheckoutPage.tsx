@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { PLANS } from '@shared/plans';
 import { region } from '@shared/region';
 import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/routes';
+import type { RouteInput } from '@/app/route-input';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
@@ -14,7 +14,7 @@ import { ResultPanel } from './components/ResultPanel';
 import { planDollars } from './format';
 
 /**
- * The demo provider's stand-in for the provider's hosted checkout page (DECISIONS D6). What it
+ * The demo provider's stand-in for the provider's hosted checkout page (docs/decisions.md §1.6). What it
  * sells comes from the session's address; confirming is the only call it makes.
  */
 export default function DemoCheckoutPage({ search }: RouteInput) {

@@ -5,7 +5,7 @@ import { planById, type SubscriptionStatus } from '@shared/plans';
 import { region } from '@shared/region';
 import type { VerifySubscriptionResponse } from '@shared/schemas/payments';
 import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/routes';
+import type { RouteInput } from '@/app/route-input';
 import { Button } from '@/components/ui/button';
 import { messageOf } from '@/lib/api';
 import { formatLongDate } from '@/lib/format';

@@ -7,11 +7,11 @@ import type {
   PaymentSuccessResponse,
   VerifySubscriptionResponse,
 } from '@shared/schemas/payments';
-import { featuredKey } from '@/features/directory/api';
-import { invalidatePortal } from '@/features/portal/api';
+import { featuredKey } from '@/features/directory';
+import { invalidatePortal } from '@/features/portal';
 import { apiRequest } from '@/lib/api';
 
-/** Lead purchase and plan subscription calls (spec section 7, DECISIONS D6). */
+/** Lead purchase and plan subscription calls (spec section 7, docs/decisions.md §1.6). */
 
 export const PRICING_PATH = '/contractor-pricing';
 export const PAYMENT_SUCCESS_PATH = '/payment-success';

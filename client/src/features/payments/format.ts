@@ -13,5 +13,5 @@ export const planDollars = (plan: Pick<Plan, 'priceCents'>) => (plan.priceCents 
 /** Where the contractor may write with questions about a payment or plan (docs/decisions.md). */
 export const SUPPORT_EMAIL = 'support@sullivancountycontractors.com';
 
-/** The notice every demo-provider screen shows (DECISIONS D6). */
+/** The notice every demo-provider screen shows (docs/decisions.md §1.6). */
 export const DEMO_NOTICE = 'Demo payments: no card is charged';

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { region } from '@shared/region';
 import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/routes';
+import type { RouteInput } from '@/app/route-input';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';

@@ -108,18 +108,10 @@ function Portal({ profile, section }: { profile: PortalProfile; section: Section
     document.getElementById(HEADING_ID)?.focus({ preventScroll: true });
   }, [section]);
 
-  const nav = (onNavigate?: () => void) => (
-    <PortalNav
-      profile={profile}
-      current={section}
-      onNavigate={onNavigate}
-      onSignOut={() => {
-        onNavigate?.();
-        signOut();
-      }}
-      signingOut={pending}
-    />
-  );
+  const menuNavigate = () => {
+    navigatedFromMenu.current = true;
+    setMenuOpen(false);
+  };
 
   return (
     <>
@@ -145,16 +137,24 @@ function Portal({ profile, section }: { profile: PortalProfile; section: Section
           >
             <SheetTitle className="text-lg font-semibold">Contractor Portal</SheetTitle>
             <SheetDescription className="sr-only">Portal navigation</SheetDescription>
-            {nav(() => {
-              navigatedFromMenu.current = true;
-              setMenuOpen(false);
-            })}
+            <PortalNav
+              profile={profile}
+              current={section}
+              onNavigate={menuNavigate}
+              onSignOut={() => {
+                menuNavigate();
+                signOut();
+              }}
+              signingOut={pending}
+            />
           </SheetContent>
         </Sheet>
       </PortalHeader>
       <div className="container mx-auto flex-1 px-4 py-6 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-8 lg:py-8">
         <aside className="hidden lg:block">
-          <div className="sticky top-24 rounded-lg border bg-card p-4 shadow-sm">{nav()}</div>
+          <div className="sticky top-24 rounded-lg border bg-card p-4 shadow-sm">
+            <PortalNav profile={profile} current={section} onSignOut={signOut} signingOut={pending} />
+          </div>
         </aside>
         <main id="main" className="min-w-0" tabIndex={-1}>
           {section === 'dashboard' && <DashboardSection profile={profile} />}

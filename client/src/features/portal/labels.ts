@@ -22,5 +22,5 @@ export const planPrice = (plan: Pick<Plan, 'priceCents'>) => `${dollars(plan)}/m
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** A delivery whose customer the contractor may see (DECISIONS D3). */
+/** A delivery whose customer the contractor may see (docs/decisions.md §1.3). */
 export const isUnlocked = (state: PaymentState) => state === 'paid' || state === 'credited';

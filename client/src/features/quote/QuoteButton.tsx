@@ -1,14 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 
+import type { QuoteTarget } from './quote-target';
+
 // The dialog, its form library and validation load only when someone asks for a quote.
 const loadDialog = () => import('./QuoteDialog');
 const QuoteDialog = lazy(loadDialog);
 
-export interface QuoteTarget {
-  id: number;
-  name: string;
-}
+export type { QuoteTarget } from './quote-target';
 
 /** 'Get Free Quote': opens the quote dialog for one contractor. */
 export function QuoteButton({ contractor, ...props }: { contractor: QuoteTarget } & Omit<ButtonProps, 'onClick'>) {

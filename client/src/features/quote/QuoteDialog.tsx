@@ -11,7 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, messageOf } from '@/lib/api';
 import { useSendQuote } from './api';
-import type { QuoteTarget } from './QuoteButton';
+import type { QuoteTarget } from './quote-target';
 
 const empty: QuoteForm = { name: '', email: '', phone: '', serviceNeeded: '', location: '', projectDetails: '', budgetRange: '' };
 const FIELDS = Object.keys(empty) as (keyof QuoteForm)[];

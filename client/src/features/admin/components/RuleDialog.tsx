@@ -1,4 +1,4 @@
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { centsToDecimal, decimalToCents } from '@shared/money';
 import { RULE_TYPES, type RuleType } from '@shared/pricing';
 import { region } from '@shared/region';
@@ -55,7 +55,7 @@ function RuleFormBody({ rule, contractors, onDone }: { rule: PricingRuleDto | nu
   const update = useUpdateRule();
   const pending = create.isPending || update.isPending;
   const errors = form.formState.errors;
-  const ruleType = form.watch('ruleType');
+  const ruleType = useWatch({ control: form.control, name: 'ruleType' });
 
   // A contractor rule may name someone no longer approved; keep it choosable so editing does not lose it.
   const kept = rule?.ruleType === 'contractor' && rule.ruleValue && !contractors.some((c) => String(c.id) === rule.ruleValue) ? rule.ruleValue : null;

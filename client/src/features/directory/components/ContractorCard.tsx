@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { QuoteButton } from '@/features/quote/QuoteButton';
+import { QuoteButton } from '@/features/quote';
 import { ServiceBadges } from './ServiceBadges';
 import { RatingLine } from './StarRating';
 

@@ -24,7 +24,7 @@ function OptionSelect({ id, value, onChange, emptyLabel, className, options, lab
   );
 }
 
-/** The home and search pages' service types (each maps onto canonical services, DECISIONS D1). */
+/** The home and search pages' service types (each maps onto canonical services, docs/decisions.md §1.1). */
 export function ServiceTypeSelect(props: SelectorProps) {
   return <OptionSelect {...props} label="Service Type" options={region.homeSearchServices.map((o) => ({ value: o.value, label: o.label }))} />;
 }

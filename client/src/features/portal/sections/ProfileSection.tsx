@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { RatingLine } from '@/features/directory/components/StarRating';
+import { RatingLine } from '@/features/directory';
 import { CardHeading, SectionHeader } from '../components/parts';
 
 export function ProfileSection({ profile: p }: { profile: PortalProfile }) {

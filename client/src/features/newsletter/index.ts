@@ -1,0 +1,2 @@
+// The newsletter feature as other features may use it.
+export { NewsletterSignup } from './NewsletterSignup';

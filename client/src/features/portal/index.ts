@@ -1,0 +1,2 @@
+// The portal feature as other features may use it.
+export { invalidatePortal, profileKey } from './api';

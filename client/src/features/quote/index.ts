@@ -1,0 +1,3 @@
+// The quote feature as other features may use it.
+export { QuoteButton } from './QuoteButton';
+export type { QuoteTarget } from './quote-target';

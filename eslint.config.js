@@ -1,0 +1,83 @@
+// Lint: the architecture's boundaries, import cycles and React's hook rules, checked by tools
+// (docs/decisions.md, "Boundaries"). Formatting is Prettier's job (`npm run format`).
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import { statSync } from 'node:fs';
+
+const features = ['admin', 'blog', 'directory', 'home', 'newsletter', 'not-found', 'payments', 'portal', 'quote', 'submission'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'playwright-report/**', 'test-results/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}', 'server/**/*.{ts,tsx}', 'shared/**/*.ts'],
+    settings: {
+      'import-x/resolver-next': [
+        importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] }),
+        // The path aliases of tsconfig.json, spelled out so no extra resolver is needed.
+        {
+          interfaceVersion: 3,
+          name: 'aliases',
+          resolve(source) {
+            const alias = [
+              ['@/', 'client/src/'],
+              ['@shared/', 'shared/'],
+              ['@server/', 'server/'],
+            ].find(([prefix]) => source.startsWith(prefix));
+            if (!alias) return { found: false };
+            const base = new URL(alias[1] + source.slice(alias[0].length), new URL('./', import.meta.url)).pathname;
+            for (const ext of ['.ts', '.tsx', '/index.ts', '/index.tsx', '']) {
+              try {
+                if (statSync(base + ext).isFile()) return { found: true, path: base + ext };
+              } catch {}
+            }
+            return { found: false };
+          },
+        },
+      ],
+    },
+    rules: {
+      // Type-only cycles count too: they still tie the modules' designs together.
+      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './client', from: './server', message: 'The client never imports server code.' },
+            { target: './shared', from: ['./server', './client'], message: 'shared/ is used by both sides and imports neither.' },
+            { target: './server/routes', from: './server/db', message: 'Routes go through services, never the database.' },
+            { target: './server/services', from: ['./server/http', './server/render'], message: 'Services speak the domain, not HTTP or rendering.' },
+            ...features.map((f) => ({
+              target: `./client/src/features/${f}`,
+              from: `./client/src/features/!(${f})/**/*`,
+              except: ['**/index.ts'],
+              message: 'Features import each other only through their public entry (features/NAME/index.ts).',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['client/**/*.tsx', 'client/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+);
