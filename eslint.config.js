@@ -10,7 +10,7 @@ import { statSync } from 'node:fs';
 const features = ['admin', 'blog', 'directory', 'home', 'newsletter', 'not-found', 'payments', 'portal', 'quote', 'submission'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'playwright-report/**', 'test-results/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'dist-*/**', '.data-*/**', 'node_modules/**', '.data/**', 'playwright-report/**', 'test-results/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -63,7 +63,8 @@ export default tseslint.config(
             { target: './client', from: './server', message: 'The client never imports server code.' },
             { target: './shared', from: ['./server', './client'], message: 'shared/ is used by both sides and imports neither.' },
             { target: './server/routes', from: './server/db', message: 'Routes go through services, never the database.' },
-            { target: './server/services', from: ['./server/http', './server/render'], message: 'Services speak the domain, not HTTP or rendering.' },
+            { target: './server/services', from: ['./server/http', './server/render', './server/routes'], message: 'Services speak the domain, not HTTP or rendering.' },
+            { target: './server/domain', from: ['./server/http', './server/render', './server/routes', './server/services', './server/db'], message: 'Domain errors depend on nothing.' },
             ...features.map((f) => ({
               target: `./client/src/features/${f}`,
               from: `./client/src/features/!(${f})/**/*`,

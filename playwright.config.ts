@@ -40,6 +40,8 @@ export default defineConfig({
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: 'e2e-admin-password',
       RATE_LIMIT: 'false',
+      // The homeowner's review follow-up goes out as soon as a lead is settled (docs/decisions.md §12).
+      FOLLOW_UP_DELAY: '0',
     },
   },
 });

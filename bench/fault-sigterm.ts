@@ -43,7 +43,9 @@ try {
   const inFlightOk = inFlight.filter((r) => r.status >= 200 && r.status < 500);
   const after = records.filter((r) => r.at > killedAt + 50);
   console.log(`\nSIGTERM at ${(killedAt / 1000).toFixed(1)} s of a ${RATE} req/s load (${database.kind === 'pg' ? 'PostgreSQL server' : 'embedded PGlite'})`);
-  console.log(`requests sent before the signal: ${before.length}, answered: ${before.filter((r) => r.status > 0).length}, errors before it: ${before.filter((r) => r.status >= 500 || r.status === 0).length}`);
+  console.log(
+    `requests sent before the signal: ${before.length}, answered: ${before.filter((r) => r.status > 0).length}, errors before it: ${before.filter((r) => r.status >= 500 || r.status === 0).length}`,
+  );
   console.log(`in flight when the signal arrived: ${inFlight.length}; answered normally: ${inFlightOk.length}`);
   console.log(`requests after the signal were refused (connection closed): ${after.filter((r) => r.status === 0).length} of ${after.length}`);
   console.log(`process exit code ${code} after ${exitedAfter} ms`);

@@ -35,10 +35,14 @@ try {
   });
   clearInterval(sampler);
   const memEnd = server.rssMb();
-  console.log(`\nLoad: ${RATE} req/s for ${DURATION}s, 20 connections, ${database.kind === 'pg' ? 'PostgreSQL server' : 'embedded PGlite'}; mix 25% home, 25% search, 25% profile, 15% blog post, 10% quote POST`);
+  console.log(
+    `\nLoad: ${RATE} req/s for ${DURATION}s, 20 connections, ${database.kind === 'pg' ? 'PostgreSQL server' : 'embedded PGlite'}; mix 25% home, 25% search, 25% profile, 15% blog post, 10% quote POST`,
+  );
   printTable([result]);
   console.log(`throughput: ${(result.requests / DURATION).toFixed(1)} req/s over the run`);
-  console.log(`app memory (RSS): start ${memStart.toFixed(0)} MB, end ${memEnd.toFixed(0)} MB, max ${Math.max(memStart, memEnd, ...samples).toFixed(0)} MB; samples every 5 s: ${samples.map((s) => s.toFixed(0)).join(' ')}`);
+  console.log(
+    `app memory (RSS): start ${memStart.toFixed(0)} MB, end ${memEnd.toFixed(0)} MB, max ${Math.max(memStart, memEnd, ...samples).toFixed(0)} MB; samples every 5 s: ${samples.map((s) => s.toFixed(0)).join(' ')}`,
+  );
   const ok = result.errors === 0 && result.non2xx === 0 && result.p99 < 100;
   console.log(`target (0 errors, p99 < 100 ms, memory flat): errors ${result.errors + result.non2xx}, p99 ${result.p99} ms -> ${ok ? 'met' : 'NOT met'}`);
 } finally {

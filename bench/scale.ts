@@ -34,7 +34,10 @@ let t = Date.now();
   await seedScaleLeads(db.db, LEADS);
   console.log(`${LEADS} leads in ${((Date.now() - t) / 1000).toFixed(0)} s`);
   for (const [label, query] of [
-    ['search: service + town, rating order', sql`explain (analyze, buffers) select id from contractors c where approval_status = 'approved' and is_visible and exists (select 1 from contractor_services cs where cs.contractor_id = c.id and cs.service_id in (3)) and (c.home_town_id = 1 or exists (select 1 from contractor_service_areas a where a.contractor_id = c.id and a.town_id = 1)) and verified order by rating desc, review_count desc, id limit 24`],
+    [
+      'search: service + town, rating order',
+      sql`explain (analyze, buffers) select id from contractors c where approval_status = 'approved' and is_visible and exists (select 1 from contractor_services cs where cs.contractor_id = c.id and cs.service_id in (3)) and (c.home_town_id = 1 or exists (select 1 from contractor_service_areas a where a.contractor_id = c.id and a.town_id = 1)) and verified order by rating desc, review_count desc, id limit 24`,
+    ],
     ['admin lead list, page 20', sql`explain (analyze, buffers) select id from leads order by created_at desc, id desc limit 25 offset 475`],
     ['admin lead list, status new, page 20', sql`explain (analyze, buffers) select id from leads where status = 'new' order by created_at desc, id desc limit 25 offset 475`],
   ] as const) {
@@ -60,7 +63,9 @@ for (const cache of [true, false]) {
     await runLoad({ label: 'warm-up', url: server.url, connections: 5, durationSeconds: 3, requests: search });
     results.push(await runLoad({ label: `search${cache ? '' : ' [no cache]'}`, url: server.url, connections: 20, durationSeconds: DURATION, requests: search }));
     if (cache) {
-      const leadsPage = [{ setupRequest: (req: object) => ({ ...req, path: `/api/leads?page=${1 + Math.floor(rand() * 40)}&status=${pick(['all', 'all', 'new', 'delivered'])}`, headers: { cookie } }) }];
+      const leadsPage = [
+        { setupRequest: (req: object) => ({ ...req, path: `/api/leads?page=${1 + Math.floor(rand() * 40)}&status=${pick(['all', 'all', 'new', 'delivered'])}`, headers: { cookie } }) },
+      ];
       await runLoad({ label: 'warm-up', url: server.url, connections: 5, durationSeconds: 3, requests: leadsPage });
       results.push(await runLoad({ label: 'admin lead list (pages 1-40, by status)', url: server.url, connections: 20, durationSeconds: DURATION, requests: leadsPage }));
     }

@@ -30,7 +30,8 @@ const endpoints = [
   },
   {
     label: 'GET /api/contractors (2 services, rating, sorted, page 1-3)',
-    path: () => `/api/contractors?service=${pick(services)},${pick(services)}&minRating=${pick(['3', '4'])}&sort=${pick(['rating', 'name', 'reviews', 'location'])}&page=${pick(['1', '2', '3'])}&pageSize=12`,
+    path: () =>
+      `/api/contractors?service=${pick(services)},${pick(services)}&minRating=${pick(['3', '4'])}&sort=${pick(['rating', 'name', 'reviews', 'location'])}&page=${pick(['1', '2', '3'])}&pageSize=12`,
   },
 ];
 

@@ -6,6 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
 
+// The bundles are always production bundles: React's development build differs (and breaks
+// server rendering under NODE_ENV=production), and the browser tests must run what users get,
+// whatever NODE_ENV the command that asked for a build was started with (the tests use 'test').
+process.env.NODE_ENV = 'production';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // DIST_DIR lets parallel checkouts of the test suite build side by side.
 const dist = path.resolve(root, process.env.DIST_DIR ?? 'dist');

@@ -53,6 +53,7 @@ if (pgUrl && !(await reachable(pgUrl))) {
 if (!pgUrl && (await reachable(LOCAL_PG))) pgUrl = LOCAL_PG;
 
 run('Type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+run('Lint (ESLint boundaries and hooks, import cycles, Prettier)', 'npm', ['run', '--silent', 'lint']);
 run('Unit tests', 'npx', ['vitest', 'run', '--project', 'unit']);
 run('API tests on the embedded database (PGlite)', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DATABASE_URL: '' });
 if (pgUrl) run('API tests on the PostgreSQL server', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DATABASE_URL: pgUrl });

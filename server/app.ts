@@ -3,17 +3,25 @@ import express, { Router } from 'express';
 import type { AppContext } from './context';
 import { apiNotFound, errorMiddleware } from './http/error-middleware';
 import { jsonOnly } from './http/json-only';
+import { noStore } from './http/no-store';
+import { countProfileViews } from './http/profile-view-counting';
 import { queryRouter } from './http/query-routes';
 import { requestLog } from './http/request-log';
+import { sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { absoluteTimeout, sessionMiddleware } from './http/session';
+import { paymentsClientConfig } from './integrations/payments';
 import { pageHandler } from './render/page-handler';
 import type { PageRenderer } from './render/renderer';
+import { certificateUploadRoutes } from './routes/certificate-uploads';
+import { formPageRoutes } from './routes/form-pages';
 import { healthRoutes } from './routes/health';
 import { paymentWebhookRoutes } from './routes/payments';
 import { apiRoutes } from './routes';
 import { publicQueries } from './routes/public-queries';
 import { seoRoutes } from './routes/seo';
+import { ProfileViewCounter } from './services/profile-views';
+import { RateLimits } from './services/rate-limits';
 
 export interface AppOptions {
   ctx: AppContext;
@@ -24,13 +32,16 @@ export interface AppOptions {
 
 function apiRouter(ctx: AppContext, sessionSecret: string): Router {
   const api = Router();
+  api.use(sameOriginOnly({ publicUrl: ctx.env.PUBLIC_URL, log: ctx.log }));
   api.use(healthRoutes(ctx));
   // Before the JSON parser: the webhook's signature covers the raw bytes.
   api.use(paymentWebhookRoutes(ctx));
+  const { middleware: session } = sessionMiddleware(ctx.db, ctx.env, sessionSecret);
+  // Before the JSON-only rule too: a certificate upload's body is the file, with its own type check and size limit.
+  api.use(certificateUploadRoutes(ctx, [session, absoluteTimeout, noStore]));
   api.use(jsonOnly, express.json({ limit: ctx.env.BODY_LIMIT, strict: true }));
   api.use(queryRouter(publicQueries, ctx));
-  const { middleware: session } = sessionMiddleware(ctx.db, ctx.env, sessionSecret);
-  api.use(session, absoluteTimeout);
+  api.use(session, absoluteTimeout, noStore);
   api.use(apiRoutes(ctx));
   api.use(apiNotFound);
   return api;
@@ -40,15 +51,22 @@ function apiRouter(ctx: AppContext, sessionSecret: string): Router {
 export function createApp({ ctx, sessionSecret, renderer }: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
+  // Every rate limit and sign-in throttle of this app counts in the database (docs/decisions.md §7).
+  app.locals.rateLimits = new RateLimits(ctx.db);
   if (ctx.env.TRUST_PROXY) app.set('trust proxy', 1);
   app.use(securityHeaders({ dev: renderer?.mode === 'vite', stripe: Boolean(ctx.env.STRIPE_SECRET_KEY) }));
   app.use(compression());
-  if (ctx.env.LOG_REQUESTS ?? ctx.env.NODE_ENV !== 'test') app.use(requestLog(ctx.log));
+  // Every request gets an id (echoed as X-Request-Id); one log line per answer unless turned off.
+  app.use(requestLog(ctx.log, ctx.env.LOG_REQUESTS ?? ctx.env.NODE_ENV !== 'test'));
+  // Profile pages and their JSON count a view once the answer has gone (docs/decisions.md §11).
+  app.use(countProfileViews(new ProfileViewCounter(ctx.db, sessionSecret, ctx.log)));
   app.use('/api', apiRouter(ctx, sessionSecret));
   app.use(seoRoutes(ctx));
   if (renderer) {
     app.use(renderer.assets);
-    app.use(pageHandler(ctx, renderer, publicQueries, { provider: ctx.payments.kind, publishableKey: ctx.payments.publishableKey }));
+    // Forms sent without JavaScript post to their page; a refused one is answered by the page handler.
+    app.use(formPageRoutes(ctx));
+    app.use(pageHandler(ctx, renderer, publicQueries, paymentsClientConfig(ctx.env, ctx.payments)));
   }
   app.use(errorMiddleware(ctx.log));
   return app;

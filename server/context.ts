@@ -1,7 +1,10 @@
+import type { Clock } from './clock';
 import type { Database, Db } from './db/client';
+import type { Directory } from './directory';
 import type { Env } from './env';
 import type { Mailer } from './integrations/email';
 import type { PaymentProvider } from './integrations/payments';
+import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
 
 /** What routes and services are given: the database, the integrations and the settings. */
@@ -10,9 +13,15 @@ export interface AppContext {
   database: Database;
   db: Db;
   log: Logger;
+  /** The read side: directory snapshot, public answers kept for outages, caches of bodies and pages (docs/decisions.md §6). */
+  directory: Directory;
   mail: Mailer;
+  /** Background work on pg-boss (docs/decisions.md §10): queued email, recurring jobs. */
+  jobs: JobQueue;
   /** Stripe, or the local demo provider without keys (docs/decisions.md §1.6). */
   payments: PaymentProvider;
   /** Absolute address of the site, for canonical links and emails; known once the server listens. */
   siteUrl: string;
+  /** The date and time for expiry dates and the directory's day (server/clock.ts); tests move it. */
+  clock: Clock;
 }

@@ -1,31 +1,39 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
+import { createClock, today } from './clock';
 import { handlersSettled } from './http/async-handler';
 import { closeConnectionsWhenDraining } from './http/drain';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { createDirectory } from './directory';
 import { seedDatabase } from './db/seed';
-import { ConfigError, parseEnv, publicUrl, type Env } from './env';
+import { ConfigError, loadDotEnv, parseEnv, publicUrl, seedsSampleData, startupWarnings, type Env } from './env';
 import { createMailer } from './integrations/email';
 import { createPaymentProvider } from './integrations/payments';
+import { createJobQueue, registerJobs } from './jobs';
 import { createLogger, type Logger } from './logger';
 import type { PageRenderer } from './render/renderer';
 import { ensureFirstAdmin } from './services/admin-users';
-import { followDirectoryChanges } from './services/directory-cache';
 import { resolveSessionSecret } from './session-secret';
+import { describeStartupFailure } from './startup-failure';
 
 export function buildContext(env: Env, database: Database, log: Logger): AppContext {
+  const clock = createClock();
   const ctx: AppContext = {
     env,
     database,
     db: database.db,
     log,
-    mail: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, log }),
+    directory: createDirectory(database, { cache: env.DIRECTORY_CACHE !== false, staleIfErrorMs: env.STALE_IF_ERROR, log, today: () => today(clock) }),
+    mail: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
+    jobs: createJobQueue({ database, log }),
     payments: createPaymentProvider(env, database.db, { siteUrl: () => ctx.siteUrl }),
     siteUrl: env.PUBLIC_URL ?? '',
+    clock,
   };
-  if (database.listen) void followDirectoryChanges(database.db, database.listen).catch((err: unknown) => log.warn('directory change notifications are off', { err }));
+  registerJobs(ctx);
   return ctx;
 }
 
@@ -41,6 +49,7 @@ const SHUTDOWN_GRACE_MS = 8_000;
 export async function startServer(createRenderer: (server: http.Server) => Promise<PageRenderer>): Promise<RunningServer> {
   let env: Env;
   try {
+    loadDotEnv();
     env = parseEnv();
   } catch (err) {
     if (err instanceof ConfigError) {
@@ -49,16 +58,51 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
     }
     throw err;
   }
-  const log = createLogger({ silent: env.NODE_ENV === 'test' && !env.LOG_REQUESTS });
-  const database = await openDatabase({
-    url: env.DATABASE_URL,
-    dataDir: env.DATA_DIR,
-    poolSize: env.DATABASE_POOL_SIZE,
-    onPoolError: (e) => log.warn('database connection lost', { error: e.message }),
-  });
-  await database.migrate();
-  const seeded = await seedDatabase(database.db);
-  if (seeded.content) log.info('seeded the empty database with sample contractors, blog posts and the default pricing rule');
+  // Readable lines in development (when pino-pretty is installed), JSON lines otherwise.
+  const log = createLogger({ silent: env.NODE_ENV === 'test' && !env.LOG_REQUESTS, pretty: env.NODE_ENV === 'development' });
+  // A failure the operator can fix (database unreachable, missing, refusing the user; port taken) is one line, no stack.
+  const failed = (err: unknown): never => {
+    const line = describeStartupFailure(err, env);
+    if (!line) throw err;
+    log.error(line);
+    process.exit(1);
+  };
+  for (const warning of startupWarnings(env)) log.warn(`WARNING: ${warning}`);
+  let database: Database;
+  try {
+    database = await openDatabase({
+      url: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      poolSize: env.DATABASE_POOL_SIZE,
+      onPoolError: (e) => log.warn('database connection lost', { error: e.message }),
+    });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    return failed(err);
+  }
+  const sampleData = seedsSampleData(env);
+  // Processes starting together on one PostgreSQL server migrate and seed one at a time (docs/decisions.md §7).
+  const seeded = await database
+    .withStartupLock(
+      async () => {
+        const pending = await database.pendingMigrations();
+        await database.migrate();
+        log.info(pending.length ? `migrated the database: applied ${pending.length} migrations (${pending.join(', ')})` : 'the database schema is up to date');
+        return seedDatabase(database.db, { sampleData });
+      },
+      () => log.info('another app process holds the start-up lock on this database (migrating); waiting for it'),
+    )
+    .catch(failed);
+  if (seeded.content) {
+    log.info(
+      sampleData
+        ? 'seeded the empty database with sample contractors, blog posts and the default pricing rule'
+        : 'set up the empty database: towns, services and the default pricing rule (no sample data)',
+    );
+  }
 
   const ctx = buildContext(env, database, log);
   try {
@@ -72,6 +116,8 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
     }
     throw err;
   }
+  // After the migrations: queued email and recurring jobs run from here on (docs/decisions.md §10).
+  await ctx.jobs.start().catch(failed);
   const server = http.createServer();
   const renderer = await createRenderer(server);
   const app = createApp({ ctx, sessionSecret: resolveSessionSecret(env.SESSION_SECRET, env.DATA_DIR), renderer });
@@ -81,7 +127,7 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(env.PORT, env.HOST, () => resolve());
-  });
+  }).catch(failed);
   const port = (server.address() as AddressInfo).port;
   ctx.siteUrl = publicUrl(env, port);
   log.info(`listening on http://localhost:${port} (${renderer.mode === 'vite' ? 'development with Vite' : 'built app'}, ${database.describe})`);
@@ -101,6 +147,8 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
       // Connections can be gone while their handlers still write (the client hung up).
       await handlersSettled(Math.max(0, deadline - Date.now()));
       await renderer.close();
+      // Running jobs get what is left of the grace; one cut off is retried by the next process.
+      await ctx.jobs.stop({ timeoutMs: Math.max(1_000, deadline - Date.now()) });
       await database.close();
     })());
 

@@ -9,3 +9,30 @@ export function isBot(body: unknown): boolean {
   const v = (body as Record<string, unknown>)[HONEYPOT_FIELD];
   return typeof v === 'string' ? v.trim() !== '' : v !== undefined && v !== null;
 }
+
+/** The public forms that also work as plain HTML forms, without JavaScript (docs/decisions.md §3). */
+export type PostedFormName = 'quote' | 'newsletter' | 'submission';
+
+/**
+ * A form sent without JavaScript that the server refused: what was typed (every field of the
+ * form but the honeypot), the field errors and the server's message. The server renders the
+ * page it was sent to with it, and the browser hydrates that page with it, like the page's data.
+ */
+export interface PostedForm {
+  form: PostedFormName;
+  /** The page's path; the state belongs to that page only. */
+  path: string;
+  values: Record<string, string | string[]>;
+  errors: Record<string, string>;
+  message: string;
+}
+
+/**
+ * Where each form is sent without JavaScript (its page) and where a successful one leads: a
+ * redirect after the POST (303), so reloading the page shown does not send it again.
+ */
+export const formPages = {
+  quote: { path: (contractorId: number | string) => `/contractor/${contractorId}/quote`, done: (contractorId: number | string) => `/contractor/${contractorId}/quote?sent=1` },
+  newsletter: { path: '/', anchor: 'newsletter', done: '/?newsletter=subscribed#newsletter' },
+  submission: { path: '/submit-business', done: '/submit-business?submitted=1' },
+} as const;

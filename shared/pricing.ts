@@ -52,12 +52,7 @@ const time = (d: Date | string) => (typeof d === 'string' ? Date.parse(d) : d.ge
 
 /** Orders rules best first: priority, then specificity, then most recently updated, then id. */
 export function compareRules(a: PricingRuleLike, b: PricingRuleLike): number {
-  return (
-    b.priority - a.priority ||
-    SPECIFICITY[b.ruleType] - SPECIFICITY[a.ruleType] ||
-    time(b.updatedAt) - time(a.updatedAt) ||
-    b.id - a.id
-  );
+  return b.priority - a.priority || SPECIFICITY[b.ruleType] - SPECIFICITY[a.ruleType] || time(b.updatedAt) - time(a.updatedAt) || b.id - a.id;
 }
 
 export function priceLead(rules: readonly PricingRuleLike[], subject: PricingSubject): PriceQuote {

@@ -29,6 +29,36 @@ export interface ServiceOption {
   services: string[];
 }
 
+/**
+ * What the region's law asks of a contractor and how the directory shows it (docs/decisions.md §3
+ * "Credentials"): the registration whose number is the listing's licence number (its form, the
+ * message for another form, one sentence on what it means, the public lookup), and the insurance.
+ */
+export interface CredentialRules {
+  registration: {
+    /** 'Pennsylvania Home Improvement Contractor registration' */
+    name: string;
+    /** Who issues it, for structured data. */
+    issuer: string;
+    /** The number's form, after upper-casing and dropping spaces and hyphens. */
+    pattern: RegExp;
+    example: string;
+    /** Refusing a number of another form: it shows the expected one. */
+    formatMessage: string;
+    /** The profile's one sentence on what the registration means. */
+    explanation: string;
+    /** The public lookup, linked (never fetched) from profiles. */
+    lookupUrl: string;
+    lookupLabel: string;
+    /** The administrator's usual way of checking it, offered when verifying. */
+    checkedHow: string;
+  };
+  insurance: {
+    name: string;
+    checkedHow: string;
+  };
+}
+
 export interface Region {
   county: string;
   state: string;
@@ -48,6 +78,7 @@ export interface Region {
   projectOverview: { title: string; price: string; duration: string; description: string }[];
   /** Service radius in miles, for structured data. */
   serviceRadiusMiles: number;
+  credentials: CredentialRules;
 }
 
 export const ALL = 'all';
@@ -68,14 +99,22 @@ export const sullivanCounty: Region = {
     { slug: 'forksville', name: 'Forksville', label: 'Forksville Borough', kind: 'borough', geo: { lat: 41.4906, lng: -76.6019 }, aliases: ['forksville'] },
     { slug: 'cherry-township', name: 'Cherry Township', label: 'Cherry Township', kind: 'township', geo: { lat: 41.4773, lng: -76.3827 }, aliases: ['cherry township', 'mildred', 'cherry'] },
     { slug: 'colley-township', name: 'Colley Township', label: 'Colley Township', kind: 'township', geo: { lat: 41.4512, lng: -76.3382 }, aliases: ['colley township', 'lopez', 'colley'] },
-    { slug: 'davidson-township', name: 'Davidson Township', label: 'Davidson Township', kind: 'township', geo: { lat: 41.3523, lng: -76.5796 }, aliases: ['davidson township', 'muncy valley', 'sonestown', 'nordmont', 'davidson'] },
+    {
+      slug: 'davidson-township',
+      name: 'Davidson Township',
+      label: 'Davidson Township',
+      kind: 'township',
+      geo: { lat: 41.3523, lng: -76.5796 },
+      aliases: ['davidson township', 'muncy valley', 'sonestown', 'nordmont', 'davidson'],
+    },
     { slug: 'elkland-township', name: 'Elkland Township', label: 'Elkland Township', kind: 'township', geo: { lat: 41.5681, lng: -76.488 }, aliases: ['elkland township', 'estella', 'elkland'] },
     {
       slug: 'other-townships',
       name: 'Other Townships',
       label: 'Other Townships',
       kind: 'other',
-      geo: { lat: 41.45, lng: -76.51 }, aliases: ['other townships', 'laporte township', 'forks township', 'fox township', 'hillsgrove', 'jordan township', 'shrewsbury township', 'shunk', 'forks', 'fox', 'jordan', 'shrewsbury'],
+      geo: { lat: 41.45, lng: -76.51 },
+      aliases: ['other townships', 'laporte township', 'forks township', 'fox township', 'hillsgrove', 'jordan township', 'shrewsbury township', 'shunk', 'forks', 'fox', 'jordan', 'shrewsbury'],
     },
   ],
   services: [
@@ -122,6 +161,24 @@ export const sullivanCounty: Region = {
     { title: 'Electrical Services', price: '$2k-$15k', duration: '1-3 days', description: 'Panel upgrades, rewiring, generators and new circuits.' },
   ],
   serviceRadiusMiles: 50,
+  credentials: {
+    registration: {
+      name: 'Pennsylvania Home Improvement Contractor registration',
+      issuer: 'Pennsylvania Office of Attorney General',
+      pattern: /^PA\d{6}$/,
+      example: 'PA123456',
+      formatMessage: 'Enter the Pennsylvania registration number as PA followed by six digits, e.g. PA123456',
+      explanation:
+        "Pennsylvania requires contractors who do more than $5,000 a year of home improvement work to register with the Attorney General's office every two years and to carry liability insurance; registration is a legal requirement, not a rating of their work.",
+      lookupUrl: 'https://hicsearch.attorneygeneral.gov/',
+      lookupLabel: "Look up a registration on the Attorney General's site",
+      checkedHow: "Checked on the Attorney General's registration lookup",
+    },
+    insurance: {
+      name: 'Liability insurance',
+      checkedHow: 'Checked the certificate of insurance',
+    },
+  },
   budgetOptions: ['Under $5,000', '$5,000 - $10,000', '$10,000 - $25,000', '$25,000 - $50,000', '$50,000 - $100,000', 'Over $100,000', 'Not sure yet'],
 };
 

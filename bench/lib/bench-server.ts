@@ -67,7 +67,19 @@ export async function startBenchServer(env: Record<string, string>, port: number
   const entry = path.resolve(process.env.DIST_DIR ?? 'dist', 'server/index.js');
   const logFile = process.env.BENCH_SERVER_LOG;
   const child = spawn(process.execPath, [entry], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'bench-admin-password', HOST: '127.0.0.1', PORT: String(port), LOG_REQUESTS: String(Boolean(logFile)), RATE_LIMIT: 'false', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: 'bench-admin-password',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_REQUESTS: String(Boolean(logFile)),
+      RATE_LIMIT: 'false',
+      PAYMENTS: 'demo',
+      ...env,
+    },
     // BENCH_SERVER_LOG=file keeps the app's request log (method, path, status, time), to see which requests are slow.
     stdio: ['ignore', logFile ? openSync(logFile, 'a') : 'ignore', 'inherit'],
   });

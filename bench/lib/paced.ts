@@ -19,6 +19,8 @@ export interface PacedRecord {
   path: string;
   tag?: string;
   contentType: string | null;
+  /** The Age header: the answer came from data older than the database's (STALE_IF_ERROR). */
+  age: string | null;
   body: string;
   error?: string;
 }
@@ -51,10 +53,19 @@ export async function runPaced(opts: {
     })
       .then(async (res) => {
         const body = await res.text();
-        records.push({ at: t0 - started, ms: Date.now() - t0, status: res.status, path: req.path, tag: req.tag, contentType: res.headers.get('content-type'), body: body.slice(0, 300) });
+        records.push({
+          at: t0 - started,
+          ms: Date.now() - t0,
+          status: res.status,
+          path: req.path,
+          tag: req.tag,
+          contentType: res.headers.get('content-type'),
+          age: res.headers.get('age'),
+          body: body.slice(0, 300),
+        });
       })
       .catch((e: unknown) => {
-        records.push({ at: t0 - started, ms: Date.now() - t0, status: 0, path: req.path, tag: req.tag, contentType: null, body: '', error: e instanceof Error ? e.message : String(e) });
+        records.push({ at: t0 - started, ms: Date.now() - t0, status: 0, path: req.path, tag: req.tag, contentType: null, age: null, body: '', error: e instanceof Error ? e.message : String(e) });
       })
       .finally(() => inflight.delete(p));
     inflight.add(p);

@@ -3,7 +3,7 @@ import { region } from '../../shared/region';
 import { resolveService } from '../../shared/taxonomy';
 import type { Db } from '../../server/db/client';
 import { contractorServiceAreas, contractorServices, contractors, leads } from '../../server/db/schema';
-import { taxonomyIds } from '../../server/services/taxonomy-ids';
+import { readTaxonomyIds } from '../../server/directory/taxonomy';
 
 /** Deterministic pseudo-random numbers, so every run measures the same data. */
 export function rng(seed: number) {
@@ -20,7 +20,7 @@ const LAST = ['Builders', 'Contracting', 'Home Services', 'Construction', 'Renov
 /** Adds n approved, visible contractors spread over the towns and services, in batches. */
 export async function seedScaleContractors(db: Db, n: number, seed = 42, batch = 1000): Promise<void> {
   const rand = rng(seed);
-  const ids = await taxonomyIds(db);
+  const ids = await readTaxonomyIds(db);
   const serviceIds = [...ids.serviceId.values()];
   const townIds = [...ids.townId.entries()];
   for (let start = 0; start < n; start += batch) {
@@ -65,7 +65,7 @@ export async function seedScaleContractors(db: Db, n: number, seed = 42, batch =
 /** Adds n leads for random listed contractors, in batches; statuses mostly new and delivered. */
 export async function seedScaleLeads(db: Db, n: number, seed = 7, batch = 5000): Promise<void> {
   const rand = rng(seed);
-  const ids = await taxonomyIds(db);
+  const ids = await readTaxonomyIds(db);
   const townIds = [...ids.townId.values()];
   const res = (await db.execute(sql`select coalesce(max(id), 0)::int as max from contractors`)) as unknown as { rows: { max: number }[] };
   const max = res.rows[0]?.max ?? 0;

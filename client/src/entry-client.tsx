@@ -21,7 +21,7 @@ async function start() {
   const root = document.getElementById('root')!;
   const app = (
     <StrictMode>
-      <App queryClient={queryClient} config={boot.config} />
+      <App queryClient={queryClient} config={boot.config} postedForm={boot.postedForm} />
     </StrictMode>
   );
   if (root.firstElementChild) hydrateRoot(root, app);

@@ -1,24 +1,39 @@
 import { dehydrate, type DehydratedState } from '@tanstack/react-query';
-import { VersionedLru } from '@shared/versioned-lru';
+import { deepFreeze } from '@shared/deep-freeze';
+import type { PostedForm } from '@shared/forms';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from './app/App';
 import type { SiteConfig } from './app/config';
 import { headElements, headToHtml, type HeadTags } from './app/head';
-import { findRoute, notFoundPage } from './app/routes';
+import { findRoute, notFoundPage, type PageCache } from './app/routes';
 import { ServerRenderState } from './app/server-context';
 import type { ApiKey } from './lib/api';
 import { createQueryClient } from './lib/query-client';
 import { BOOT_ELEMENT_ID, serializeBoot } from './boot';
+import { fillTemplate } from './fill-template';
+
+/**
+ * Where the last page made for each address is kept, stamped with the inputs it was made from
+ * (the server's app owns it: ctx.directory.pages). Values are what render() stored.
+ */
+export interface PageMemo {
+  get(url: string, inputs: string): object | undefined;
+  set(url: string, inputs: string, page: object): void;
+}
 
 export interface RenderOptions {
   config: SiteConfig;
   /** Answers a page's GET on the server, as the API would; throws an error with a status when the API would fail. */
   resolve: (key: ApiKey) => Promise<unknown>;
+  /** Rendering is the costliest part of a public page and most visitors see the same data: with a memo, a page whose inputs are unchanged is answered again. */
+  pages?: PageMemo;
+  /** The answer to a form sent without JavaScript that was refused: the page shows what was typed and why (never memoised). */
+  postedForm?: PostedForm;
 }
 
 export type RenderResult =
-  | { kind: 'page'; status: number; html: string; head: string; queries: DehydratedState }
+  | { kind: 'page'; status: number; html: string; head: string; queries: DehydratedState; cache: PageCache }
   /** Admin and portal pages: the browser renders them; the server sends the shell only. */
   | { kind: 'client-only'; head: string };
 
@@ -32,11 +47,7 @@ function plainError(err: unknown) {
   return { name: 'ApiError', status, message: `${status}: ${JSON.stringify({ message })}`, serverMessage: message, fieldErrors: {} };
 }
 
-/**
- * The last page made for each address, stamped with the inputs it was made from: rendering is
- * the costliest part of a public page, and most visitors see the same data.
- */
-const renderedPages = new VersionedLru<Extract<RenderResult, { kind: 'page' }>>(256);
+type RenderedPage = Extract<RenderResult, { kind: 'page' }>;
 
 export async function render(url: string, opts: RenderOptions): Promise<RenderResult> {
   const { pathname, search } = new URL(url, 'http://localhost');
@@ -52,8 +63,9 @@ export async function render(url: string, opts: RenderOptions): Promise<RenderRe
   // The page is a function of the address, the data and the settings (and the footer's year):
   // when those match the last render of this address, that page is answered again. The data's
   // timestamps it carries do not matter, as the browser never treats hydrated data as stale.
-  const inputs = all.some((q) => q.state.status === 'error') ? null : JSON.stringify([opts.config, new Date().getFullYear(), all.map((q) => [q.queryHash, q.state.data])]);
-  const cached = inputs === null ? undefined : renderedPages.get(url, inputs);
+  const inputs =
+    !opts.pages || opts.postedForm || all.some((q) => q.state.status === 'error') ? null : JSON.stringify([opts.config, new Date().getFullYear(), all.map((q) => [q.queryHash, q.state.data])]);
+  const cached = inputs === null ? undefined : (opts.pages?.get(url, inputs) as RenderedPage | undefined);
   if (cached) {
     queryClient.clear();
     return cached;
@@ -61,7 +73,7 @@ export async function render(url: string, opts: RenderOptions): Promise<RenderRe
   const state = new ServerRenderState();
   const html = renderToString(
     <StrictMode>
-      <App queryClient={queryClient} config={opts.config} ssr={{ path: pathname, search: search.replace(/^\?/, ''), state }} />
+      <App queryClient={queryClient} config={opts.config} ssr={{ path: pathname, search: search.replace(/^\?/, ''), state }} postedForm={opts.postedForm} />
     </StrictMode>,
   );
   // A page whose data could not be read because the service is down says so to crawlers and monitors.
@@ -73,8 +85,9 @@ export async function render(url: string, opts: RenderOptions): Promise<RenderRe
   }
   queryClient.clear();
   const head = state.head ?? { title: 'Sullivan County Contractors', description: 'Find trusted building contractors in Sullivan County, PA.', path: pathname };
-  const result = { kind: 'page' as const, status: state.status, html, head: headToHtml(headElements(head, opts.config.siteUrl)), queries };
-  if (inputs !== null) renderedPages.set(url, inputs, result);
+  const result = { kind: 'page' as const, status: state.status, html, head: headToHtml(headElements(head, opts.config.siteUrl)), queries, cache: route?.cache ?? 'short' };
+  // Frozen, as it is handed out again: a change to it would show on every later visitor's page.
+  if (inputs !== null) opts.pages?.set(url, inputs, deepFreeze(result));
   return result;
 }
 
@@ -83,15 +96,18 @@ export interface PageResponse {
   html: string;
   /** Client-only pages are kept out of search engines. */
   noindex: boolean;
+  /** How long shared caches may keep it (the route's PageCache); 'private': the browser only (client-only pages). */
+  cache: PageCache | 'private';
 }
 
 /** The whole HTML document for a URL: head tags, rendered markup and the data it was rendered with. */
 export async function renderPage(url: string, template: string, opts: RenderOptions): Promise<PageResponse> {
   const result = await render(url, opts);
-  const boot = serializeBoot({ config: opts.config, queries: result.kind === 'page' ? result.queries : null });
-  const html = template
-    .replace('<!--app-head-->', result.head)
-    .replace('<!--app-html-->', result.kind === 'page' ? result.html : '')
-    .replace('<!--app-state-->', `<script id="${BOOT_ELEMENT_ID}" type="application/json">${boot}</script>`);
-  return { status: result.kind === 'page' ? result.status : 200, html, noindex: result.kind === 'client-only' };
+  const boot = serializeBoot({ config: opts.config, queries: result.kind === 'page' ? result.queries : null, ...(opts.postedForm ? { postedForm: opts.postedForm } : {}) });
+  const html = fillTemplate(template, {
+    '<!--app-head-->': result.head,
+    '<!--app-html-->': result.kind === 'page' ? result.html : '',
+    '<!--app-state-->': `<script id="${BOOT_ELEMENT_ID}" type="application/json">${boot}</script>`,
+  });
+  return { status: result.kind === 'page' ? result.status : 200, html, noindex: result.kind === 'client-only', cache: result.kind === 'page' ? result.cache : 'private' };
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,6 +9,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock';
+import { pendingMigrations } from './migration-status';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -24,6 +26,14 @@ export interface Database {
   /** Where the data lives, for the start-up log (no credentials). */
   describe: string;
   migrate(): Promise<void>;
+  /** Tags of the migrations in the folder that the database has not applied (none when up to date). */
+  pendingMigrations(): Promise<string[]>;
+  /**
+   * Runs fn while this process holds the database-wide start-up lock, so app processes starting
+   * together on one server migrate and seed one at a time (the embedded database has one process).
+   * onWait is called once if another process holds it.
+   */
+  withStartupLock<T>(fn: () => Promise<T>, onWait?: () => void): Promise<T>;
   /**
    * Only on the embedded database, whose one client is this process: calls onNotify for each
    * NOTIFY on the channel, before the statement (or commit) that sent it resolves.
@@ -76,7 +86,9 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
     db,
     driver: 'pg',
     describe: `PostgreSQL ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
-    migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+    migrate: () => migrateOnOwnConnection(url),
+    pendingMigrations: () => pendingMigrations(db, migrationsFolder()),
+    withStartupLock: (fn, onWait) => withAdvisoryLock(url, fn, onWait),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -84,23 +96,91 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   };
 }
 
+/**
+ * Migrations run on a connection of their own, without the pool's 15 s query timeout: building an
+ * index on a large table may take minutes, and a migration cut short would stop every start.
+ */
+async function migrateOnOwnConnection(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder: migrationsFolder() });
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Any fixed number: the key every process of this app takes its start-up advisory lock on. */
+const STARTUP_LOCK_KEY = 7_301_911_442;
+const LOCK_WAIT_LIMIT_MS = 10 * 60_000;
+
+/**
+ * A session-level advisory lock on a connection of its own (not from the pool: with a pool of one
+ * the migrations could not get a connection). Polled rather than awaited, so the pool's query
+ * timeout does not apply and a process left waiting can say so; a holder that dies loses the lock
+ * with its connection.
+ */
+async function withAdvisoryLock<T>(url: string, fn: () => Promise<T>, onWait?: () => void): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    const until = Date.now() + LOCK_WAIT_LIMIT_MS;
+    for (let told = false; ; told = true) {
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [STARTUP_LOCK_KEY]);
+      if (rows[0]?.locked) break;
+      if (!told) onWait?.();
+      if (Date.now() > until) throw new Error(`Another app process has held the start-up lock for ${LOCK_WAIT_LIMIT_MS / 60_000} minutes (migrating?); giving up`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    try {
+      return await fn();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+    }
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 async function openPglite(options: DatabaseOptions): Promise<Database> {
   const dataDir = options.dataDir ?? '.data';
   const inMemory = dataDir.startsWith('memory://');
-  if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : path.resolve(dataDir), options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  if (!inMemory) {
+    // The database and the session secret beside it are for the app's user only.
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(dataDir, 0o700);
+  }
+  // One process per folder: a second one would silently lose the first one's writes.
+  const lock = inMemory ? null : acquireDataDirLock(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(inMemory ? undefined : path.resolve(dataDir), options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     driver: 'pglite',
     describe: inMemory ? 'embedded PostgreSQL (in memory)' : `embedded PostgreSQL in ${path.resolve(dataDir)}`,
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    pendingMigrations: () => pendingMigrations(db, migrationsFolder()),
+    withStartupLock: (fn) => fn(),
     listen: async (channel, onNotify) => {
       await client.listen(channel, onNotify);
     },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }

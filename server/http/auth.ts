@@ -28,10 +28,7 @@ export function requireActiveContractor(stillActive: (contractorId: number) => P
   return (req, res, next) =>
     requireContractor(req, res, (err?: unknown) => {
       if (err) return next(err);
-      stillActive(contractorIdOf(req)).then(
-        (active) => (active ? next() : signOut(req).then(() => next(unauthorized('Your portal session has ended. Please sign in again.')), next)),
-        next,
-      );
+      stillActive(contractorIdOf(req)).then((active) => (active ? next() : signOut(req).then(() => next(unauthorized('Your portal session has ended. Please sign in again.')), next)), next);
     });
 }
 

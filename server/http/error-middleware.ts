@@ -1,9 +1,11 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from '../logger';
+import { isUnreachableError } from '../db/unreachable';
+import { DomainError, type DomainErrorKind } from '../domain/errors';
 import { HttpError } from './errors';
 
-const DB_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '53300']);
-const DB_UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|terminating connection/i;
+/** zlib's codes (Z_DATA_ERROR, Z_BUF_ERROR) and brotli's (ERR__ERROR_FORMAT_...). */
+const ZLIB_CODE = /^(Z_[A-Z_]+|ERR__ERROR_[A-Z0-9_]+)$/;
 
 interface Coded {
   code?: string;
@@ -23,11 +25,30 @@ function* chain(err: unknown): Generator<Coded> {
   }
 }
 
+/** The one place a domain error becomes an HTTP status. */
+const STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  unavailable: 503,
+  upstream_failed: 502,
+};
+
+function fromDomain(e: DomainError): HttpError {
+  const { fields, retryAfterSeconds } = e.details;
+  const headers = retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) };
+  return new HttpError(STATUS[e.kind], e.message, fields, headers);
+}
+
 /** Translates anything thrown into { status, message, errors? }. Unknown errors are 500 and logged. */
 export function toHttpError(err: unknown): HttpError | null {
   if (err instanceof HttpError) return err;
   for (const e of chain(err)) {
     if (e instanceof HttpError) return e;
+    if (e instanceof DomainError) return fromDomain(e);
     // A path with a broken %-escape cannot be decoded into route parameters.
     if (e instanceof URIError) return new HttpError(400, 'The address contains an invalid character encoding');
     // body-parser errors carry a type and a status.
@@ -35,9 +56,10 @@ export function toHttpError(err: unknown): HttpError | null {
     if (e.type === 'entity.parse.failed') return new HttpError(400, 'The request body is not valid JSON');
     if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return new HttpError(415, 'Unsupported request encoding');
     if (e.type === 'request.aborted') return new HttpError(400, 'The request was aborted');
+    // A body that does not decompress as its Content-Encoding says: body-parser passes zlib's error on untyped.
+    if (e.code && ZLIB_CODE.test(e.code)) return new HttpError(400, 'The request body could not be decompressed as its Content-Encoding header says');
     if (typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.type) return new HttpError(e.status, e.message ?? 'Bad request');
-    if (e.code && DB_UNAVAILABLE_CODES.has(e.code)) return new HttpError(503, 'The service is temporarily unavailable. Please try again shortly.');
-    if (e.message && DB_UNAVAILABLE_MESSAGES.test(e.message)) return new HttpError(503, 'The service is temporarily unavailable. Please try again shortly.');
+    if (isUnreachableError(e)) return new HttpError(503, 'The service is temporarily unavailable. Please try again shortly.');
     // Input that reached the database in a shape it refuses: the caller's fault, never a 500.
     if (e.code === '23505') return new HttpError(409, 'That record already exists');
     if (e.code === '23503') return new HttpError(409, 'A related record does not exist');
@@ -58,11 +80,13 @@ export function errorMiddleware(log: Logger): ErrorRequestHandler {
     if (res.headersSent) return next(err);
     const http = toHttpError(err);
     if (!http) {
-      log.error('unhandled error', { method: req.method, path: req.path, error: err instanceof Error ? err.stack : String(err), causes: describeCauses(err) });
+      // One line with the stack and the request's id (the request line has the same id).
+      log.error('unhandled error', { reqId: req.id, method: req.method, path: req.originalUrl.split('?')[0], err, causes: describeCauses(err) });
       res.status(500).json({ message: 'Something went wrong on our side. Please try again.' });
       return;
     }
-    if (http.status >= 500) log.warn('request failed', { method: req.method, path: req.path, status: http.status, error: err instanceof Error ? err.message : String(err) });
+    if (http.status >= 500)
+      log.warn('request failed', { reqId: req.id, method: req.method, path: req.originalUrl.split('?')[0], status: http.status, error: err instanceof Error ? err.message : String(err) });
     if (http.headers) res.set(http.headers);
     res.status(http.status).json(http.errors ? { message: http.message, errors: http.errors } : { message: http.message });
   };

@@ -1,7 +1,9 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { parse } from 'regexparam';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
+import { Freshness } from '../directory';
+import { toHttpError } from './error-middleware';
 import { notFound } from './errors';
 import { asyncHandler } from './async-handler';
 import { sendJson } from './reused-body';
@@ -9,15 +11,38 @@ import { parseInput } from './validate';
 
 /**
  * A public GET defined once and served twice: as an API route, and to the server renderer,
- * which answers a page's query keys ([path, params]) without an HTTP round trip.
+ * which answers a page's query keys ([path, params]) without an HTTP round trip. `freshness`
+ * learns whether the answer came from data older than the database's (STALE_IF_ERROR).
  */
 export interface QueryRoute {
   path: string;
-  run(input: Record<string, unknown>, ctx: AppContext): Promise<unknown>;
+  /** The path's parameters when a key's path is this route's, else null. */
+  match(path: string): Record<string, string> | null;
+  run(input: Record<string, unknown>, ctx: AppContext, freshness: Freshness): Promise<unknown>;
 }
 
-export function defineQuery<S extends z.ZodType>(path: string, schema: S, handler: (input: z.output<S>, ctx: AppContext) => Promise<unknown>): QueryRoute {
-  return { path, run: (input, ctx) => handler(parseInput(schema, input, 'Invalid query parameters'), ctx) };
+export function defineQuery<S extends z.ZodType>(path: string, schema: S, handler: (input: z.output<S>, ctx: AppContext, freshness: Freshness) => Promise<unknown>): QueryRoute {
+  const { keys, pattern } = parse(path) as { keys: string[]; pattern: RegExp };
+  return {
+    path,
+    match: (candidate) => {
+      const m = pattern.exec(candidate);
+      if (!m) return null;
+      const params: Record<string, string> = {};
+      keys.forEach((k, i) => {
+        const v = m[i + 1];
+        if (v !== undefined) params[k] = decodeURIComponent(v);
+      });
+      return params;
+    },
+    run: (input, ctx, freshness) => handler(parseInput(schema, input, 'Invalid query parameters'), ctx, freshness),
+  };
+}
+
+/** An answer from data loaded before the database became unreachable says how old it is. */
+export function setAge(res: Response, freshness: Freshness): void {
+  const age = freshness.ageSeconds();
+  if (age !== null) res.setHeader('Age', String(age));
 }
 
 export function queryRouter(queries: QueryRoute[], ctx: AppContext): Router {
@@ -27,32 +52,28 @@ export function queryRouter(queries: QueryRoute[], ctx: AppContext): Router {
     router.get(
       q.path.replace(/^\/api(?=\/)/, ''),
       asyncHandler(async (req, res) => {
-        await sendJson(req, res, await q.run({ ...(req.query as Record<string, unknown>), ...req.params }, ctx));
+        const freshness = new Freshness();
+        const answer = await q.run({ ...(req.query as Record<string, unknown>), ...req.params }, ctx, freshness);
+        setAge(res, freshness);
+        await sendJson(req, res, answer, ctx.directory.bodies);
       }),
     );
   }
   return router;
 }
 
-const compiled = new WeakMap<QueryRoute, { keys: string[]; pattern: RegExp }>();
-
 /** Answers a query key as the API would, for server rendering. */
-export async function resolveQueryKey(queries: QueryRoute[], key: readonly [string, Record<string, string>?], ctx: AppContext): Promise<unknown> {
+export async function resolveQueryKey(queries: QueryRoute[], key: readonly [string, Record<string, string>?], ctx: AppContext, freshness: Freshness): Promise<unknown> {
   const [path, params = {}] = key;
   for (const q of queries) {
-    let re = compiled.get(q);
-    if (!re) {
-      re = parse(q.path) as { keys: string[]; pattern: RegExp };
-      compiled.set(q, re);
+    const pathParams = q.match(path);
+    if (!pathParams) continue;
+    try {
+      return await q.run({ ...params, ...pathParams }, ctx, freshness);
+    } catch (err) {
+      // The renderer reads the status the API would answer (a 404 page, a 503 page).
+      throw toHttpError(err) ?? err;
     }
-    const m = re.pattern.exec(path);
-    if (!m) continue;
-    const pathParams: Record<string, string> = {};
-    re.keys.forEach((k: string, i: number) => {
-      const v = m[i + 1];
-      if (v !== undefined) pathParams[k] = decodeURIComponent(v);
-    });
-    return q.run({ ...params, ...pathParams }, ctx);
   }
   throw notFound(`No API route for GET ${path}`);
 }

@@ -28,5 +28,8 @@ export function securityHeaders(opts: { dev: boolean; stripe: boolean }) {
     },
     // The built client is served from the same origin; nothing is embedded cross-origin.
     crossOriginEmbedderPolicy: false,
+    // Not Helmet's no-referrer: under it browsers send 'Origin: null' with a form's POST, which the
+    // cross-site check must refuse, so forms without JavaScript could not be sent. Other sites still get no referrer.
+    referrerPolicy: { policy: 'same-origin' },
   });
 }

@@ -18,11 +18,13 @@ export class DbSessionStore extends session.Store {
   }
 
   override get(sid: string, cb: Callback<session.SessionData | null>) {
-    trackWork(this.db
-      .select({ data: sessions.data, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(eq(sessions.sid, sid))
-      .then(([row]) => cb(undefined, row && row.expiresAt.getTime() > Date.now() ? (row.data as session.SessionData) : null), cb));
+    trackWork(
+      this.db
+        .select({ data: sessions.data, expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .where(eq(sessions.sid, sid))
+        .then(([row]) => cb(undefined, row && row.expiresAt.getTime() > Date.now() ? (row.data as session.SessionData) : null), cb),
+    );
   }
 
   override set(sid: string, sess: session.SessionData, cb?: Callback) {
@@ -33,29 +35,44 @@ export class DbSessionStore extends session.Store {
       adminUserId: user?.kind === 'admin' ? user.adminUserId : null,
       contractorId: user?.kind === 'contractor' ? user.contractorId : null,
     };
-    trackWork(this.db
-      .insert(sessions)
-      .values({ sid, ...values })
-      .onConflictDoUpdate({ target: sessions.sid, set: { ...values, updatedAt: new Date() } })
-      .then(() => cb?.(), (e) => cb?.(e)));
+    trackWork(
+      this.db
+        .insert(sessions)
+        .values({ sid, ...values })
+        .onConflictDoUpdate({ target: sessions.sid, set: { ...values, updatedAt: new Date() } })
+        .then(
+          () => cb?.(),
+          (e) => cb?.(e),
+        ),
+    );
   }
 
   override destroy(sid: string, cb?: Callback) {
-    trackWork(this.db
-      .delete(sessions)
-      .where(eq(sessions.sid, sid))
-      .then(() => cb?.(), (e) => cb?.(e)));
+    trackWork(
+      this.db
+        .delete(sessions)
+        .where(eq(sessions.sid, sid))
+        .then(
+          () => cb?.(),
+          (e) => cb?.(e),
+        ),
+    );
   }
 
   /** Moves the idle expiry; skipped when it moved less than a minute ago, to spare a write per request. */
   override touch(sid: string, sess: session.SessionData, cb?: Callback) {
     const expiresAt = expiryOf(sess);
     // Runs as the response ends, after its handler: tracked so shutdown waits for it.
-    trackWork(this.db
-      .update(sessions)
-      .set({ expiresAt })
-      .where(and(eq(sessions.sid, sid), lt(sessions.expiresAt, new Date(expiresAt.getTime() - 60_000))))
-      .then(() => cb?.(), (e) => cb?.(e)));
+    trackWork(
+      this.db
+        .update(sessions)
+        .set({ expiresAt })
+        .where(and(eq(sessions.sid, sid), lt(sessions.expiresAt, new Date(expiresAt.getTime() - 60_000))))
+        .then(
+          () => cb?.(),
+          (e) => cb?.(e),
+        ),
+    );
   }
 
   /** Removes expired rows; called now and then. */

@@ -1,7 +1,9 @@
 import session from 'express-session';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
+import type { Logger } from '../logger';
+import { HttpError } from './errors';
 import { DbSessionStore } from './session-store';
 
 export type SessionUser = { kind: 'admin'; adminUserId: number; username: string } | { kind: 'contractor'; contractorId: number; accountId: number };
@@ -18,6 +20,38 @@ export const SESSION_COOKIE = 'sid';
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60_000;
 
+/**
+ * Secure in production (docs/decisions.md §1.7, §4). ALLOW_PLAIN_HTTP is the operator's explicit opt-in
+ * for a private network served over http: Secure on https requests only.
+ */
+export function cookieSecurity(env: Env): boolean | 'auto' {
+  if (env.NODE_ENV !== 'production') return false;
+  return env.ALLOW_PLAIN_HTTP ? 'auto' : true;
+}
+
+export const SECURE_CONNECTION_REQUIRED = 'Sign-in needs a secure connection: open this site with https://. (Behind a proxy that handles HTTPS, the server needs TRUST_PROXY=true.)';
+
+/** Loggers already told, so the operator reads it once, not once per attempt. */
+const toldOperator = new WeakSet<Logger>();
+
+/**
+ * For sign-ins: the browser is never sent a Secure cookie over plain http, so a sign-in there would
+ * answer success with no session. It is refused with a message that says why instead.
+ */
+export function secureSignInGuard(env: Env, log: Logger): (req: Request) => void {
+  return (req) => {
+    if (cookieSecurity(env) !== true || req.secure) return;
+    if (!toldOperator.has(log)) {
+      toldOperator.add(log);
+      log.warn(
+        'Sign-in refused over plain http: the production session cookie is Secure, so no session could start. Serve the site over HTTPS, set TRUST_PROXY=true behind a proxy that handles HTTPS, or set ALLOW_PLAIN_HTTP=true on a private network. (Said once.)',
+        { forwardedProto: req.get('x-forwarded-proto') ?? null, trustProxy: env.TRUST_PROXY ?? false },
+      );
+    }
+    throw new HttpError(403, SECURE_CONNECTION_REQUIRED);
+  };
+}
+
 export function sessionMiddleware(db: Db, env: Env, secret: string): { middleware: RequestHandler; store: DbSessionStore } {
   const store = new DbSessionStore(db);
   const middleware = session({
@@ -28,7 +62,7 @@ export function sessionMiddleware(db: Db, env: Env, secret: string): { middlewar
     saveUninitialized: false,
     rolling: true,
     proxy: env.TRUST_PROXY,
-    cookie: { httpOnly: true, sameSite: 'lax', secure: env.NODE_ENV === 'production', maxAge: IDLE_TIMEOUT_MS, path: '/' },
+    cookie: { httpOnly: true, sameSite: 'lax', secure: cookieSecurity(env), maxAge: IDLE_TIMEOUT_MS, path: '/' },
   });
   return { middleware, store };
 }

@@ -1,7 +1,4 @@
 import nodemailer from 'nodemailer';
-import type { Db } from '../db/client';
-import { outboxEmails } from '../db/schema';
-import type { Logger } from '../logger';
 
 /** Kinds of message the product sends (docs/decisions.md §1.8). */
 export type EmailKind =
@@ -11,7 +8,15 @@ export type EmailKind =
   | 'lead-notice'
   | 'lead-delivered'
   | 'payment-receipt'
-  | 'newsletter-welcome';
+  | 'newsletter-welcome'
+  | 'admin-digest'
+  | 'claim-notice'
+  | 'claim-decision'
+  | 'delivery-cancelled'
+  | 'refund-failed'
+  | 'review-request'
+  | 'credential-reminder'
+  | 'credential-expiry-list';
 
 export interface EmailMessage {
   kind: EmailKind;
@@ -23,37 +28,43 @@ export interface EmailMessage {
 export interface Mailer {
   /** 'smtp' sends through a server; 'outbox' keeps messages for the admin to read. */
   readonly transport: 'smtp' | 'outbox';
-  send(message: EmailMessage): Promise<void>;
+  /** Hands one message to the SMTP server; rejects unless the server accepted it. The signal abandons the attempt. */
+  deliver(message: EmailMessage, signal?: AbortSignal): Promise<void>;
 }
 
 export interface MailerSettings {
   smtpUrl?: string;
   from: string;
-  db: Db;
-  log: Logger;
 }
 
 /**
- * Email goes over SMTP when SMTP_URL is set and to the outbox table otherwise. A failed SMTP
- * send is logged and kept in the outbox, so a message is never silently lost and the request
- * that caused it still succeeds.
+ * Explicit limits instead of nodemailer's defaults (2 minutes to connect, 10 minutes of silence):
+ * 10 s to connect and be greeted, 30 s for the rest of the send, so a mail server that does not
+ * answer fails the attempt quickly and the send-email job retries it later.
  */
-export function createMailer({ smtpUrl, from, db, log }: MailerSettings): Mailer {
-  const toOutbox = async (m: EmailMessage) => {
-    await db.insert(outboxEmails).values({ kind: m.kind, toAddress: m.to, subject: m.subject, textBody: m.text });
-  };
-  if (!smtpUrl) return { transport: 'outbox', send: toOutbox };
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
+/** One attempt, end to end: a server that trickles bytes cannot hold it past this. */
+export const SMTP_SEND_DEADLINE_MS = SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.socketTimeout;
 
-  const transporter = nodemailer.createTransport(smtpUrl);
+/**
+ * Email goes over SMTP when SMTP_URL is set; otherwise the outbox table is where messages are
+ * kept, and nothing is delivered. Callers never send directly: they write the message to the
+ * outbox (services/email-delivery.ts), and the send-email job calls deliver().
+ */
+export function createMailer({ smtpUrl, from }: MailerSettings): Mailer {
+  if (!smtpUrl) {
+    return {
+      transport: 'outbox',
+      deliver: () => Promise.reject(new Error('No mail server is configured (SMTP_URL)')),
+    };
+  }
+  // Settings written in the URL's query win over these, as nodemailer merges them.
+  const transporter = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   return {
     transport: 'smtp',
-    async send(m) {
-      try {
-        await transporter.sendMail({ from, to: m.to, subject: m.subject, text: m.text });
-      } catch (err) {
-        log.error('email send failed; kept in the outbox', { kind: m.kind, error: err instanceof Error ? err.message : String(err) });
-        await toOutbox(m);
-      }
+    async deliver(m, signal) {
+      const deadline = AbortSignal.timeout(SMTP_SEND_DEADLINE_MS);
+      await transporter.sendMail({ from, to: m.to, subject: m.subject, text: m.text, signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
     },
   };
 }

@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import express, { Router } from 'express';
+import { inlineStylesheets } from './inline-css';
 import { precompressedAssets } from './precompressed';
 import type { EntryServer, PageRenderer } from './renderer';
 
 /** Production: the built client in dist/client and the built render entry in dist/ssr. */
 export async function createBuiltRenderer(distDir: string): Promise<PageRenderer> {
   const clientDir = path.join(distDir, 'client');
-  const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const template = inlineStylesheets(readFileSync(path.join(clientDir, 'index.html'), 'utf8'), clientDir);
   const entry = (await import(pathToFileURL(path.join(distDir, 'ssr', 'entry-server.js')).href)) as EntryServer;
   const statics = express.static(clientDir, {
     index: false,

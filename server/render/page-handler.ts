@@ -1,31 +1,58 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { RequestHandler } from 'express';
-import { VersionedLru } from '@shared/versioned-lru';
 import type { AppContext } from '../context';
+import { Freshness } from '../directory';
 import { asyncHandler } from '../http/async-handler';
-import { resolveQueryKey, type QueryRoute } from '../http/query-routes';
+import { resolveQueryKey, setAge, type QueryRoute } from '../http/query-routes';
+import type { PaymentsClientConfig } from '../integrations/payments';
+import { pageCacheControl, pageEtag } from './page-cache';
 import type { PageRenderer } from './renderer';
 
 const gzipAsync = promisify(gzip);
 
 /**
- * Answers every non-API GET with a rendered page (or the client-only shell). The renderer
- * answers an unchanged page with the same document, so its gzip is kept too (compressing a
- * page costs more than serving it).
+ * Answers every non-API GET with a rendered page (or the client-only shell), and a page form
+ * sent without JavaScript that its route refused (res.locals.postedForm) with its page again. The renderer
+ * answers an unchanged page with the same document (from the app's page cache, ctx.directory.pages),
+ * so its gzip is kept too (compressing a page costs more than serving it).
  */
-export function pageHandler(ctx: AppContext, renderer: PageRenderer, queries: QueryRoute[], payments: { provider: 'stripe' | 'demo'; publishableKey: string | null }): RequestHandler {
-  const gzipped = new VersionedLru<Buffer>(256);
+export function pageHandler(ctx: AppContext, renderer: PageRenderer, queries: QueryRoute[], payments: PaymentsClientConfig): RequestHandler {
+  const { rendered, gzip: gzipped, etag: etags } = ctx.directory.pages;
   return asyncHandler(async (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const posted = res.locals.postedForm;
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !posted) return next();
     try {
       const { template, entry } = await renderer.load(req.originalUrl);
+      const freshness = new Freshness();
       const page = await entry.renderPage(req.originalUrl, template, {
         config: { siteUrl: ctx.siteUrl, payments },
-        resolve: (key) => resolveQueryKey(queries, key, ctx),
+        resolve: (key) => resolveQueryKey(queries, key, ctx, freshness),
+        pages: rendered,
+        postedForm: posted?.state,
       });
+      if (posted) {
+        // What the visitor typed: never stored by a cache, nor kept in the page caches.
+        res
+          .status(page.status === 200 ? posted.status : page.status)
+          .type('html')
+          .setHeader('Cache-Control', 'no-store')
+          .send(page.html);
+        return;
+      }
       if (page.noindex) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
-      res.status(page.status).type('html').setHeader('Cache-Control', 'no-cache').setHeader('Vary', 'Accept-Encoding');
+      setAge(res, freshness);
+      res.status(page.status).type('html').setHeader('Cache-Control', pageCacheControl(page)).setHeader('Vary', 'Accept-Encoding');
+      if (page.status < 500) {
+        // ETag and 304 for caches and browsers that have the page (docs/decisions.md §6); the tag is kept with the page.
+        let etag = etags.get(req.originalUrl, page.html);
+        if (!etag) etags.set(req.originalUrl, page.html, (etag = pageEtag(page.html)));
+        res.setHeader('ETag', etag);
+        if (req.fresh) {
+          res.status(304).end();
+          return;
+        }
+      }
       if (req.acceptsEncodings('gzip', 'identity') !== 'gzip') {
         res.send(page.html);
         return;

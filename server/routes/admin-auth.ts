@@ -5,27 +5,24 @@ import { asyncHandler } from '../http/async-handler';
 import { signIn, signOut } from '../http/auth';
 import { unauthorized } from '../http/errors';
 import { LoginThrottle } from '../http/login-throttle';
-import { clientAddress } from '../http/rate-limit';
-import { ABSOLUTE_TIMEOUT_MS, SESSION_COOKIE } from '../http/session';
+import { ABSOLUTE_TIMEOUT_MS, secureSignInGuard, SESSION_COOKIE } from '../http/session';
 import { parseInput } from '../http/validate';
 import { recordAdminLogin, verifyAdmin } from '../services/admin-users';
 
 export function adminAuthRoutes(ctx: AppContext): Router {
   const router = Router();
-  const throttle = new LoginThrottle(ctx.env.RATE_LIMIT !== false);
+  const throttle = new LoginThrottle('admin', ctx.env.RATE_LIMIT !== false);
+  const secureSignIn = secureSignInGuard(ctx.env, ctx.log);
 
   router.post(
     '/admin/login',
     asyncHandler(async (req, res) => {
       const { username, password } = parseInput(adminLoginSchema, req.body, 'Please enter both username and password');
-      const address = clientAddress(req);
-      throttle.check(username, address);
+      secureSignIn(req);
+      const attempt = await throttle.attempt(req, username);
       const admin = await verifyAdmin(ctx.db, username, password);
-      if (!admin) {
-        throttle.failed(username, address);
-        throw unauthorized('Invalid credentials');
-      }
-      throttle.succeeded(username);
+      if (!admin) throw unauthorized('Invalid credentials');
+      await attempt.succeeded();
       await signIn(req, { kind: 'admin', adminUserId: admin.id, username: admin.username }, ABSOLUTE_TIMEOUT_MS);
       await recordAdminLogin(ctx.db, admin.id);
       res.json({ message: 'Login successful', username: admin.username });

@@ -1,12 +1,19 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { adminContractorQuerySchema, approvalSchema, idParamSchema, visibilitySchema } from '@shared/schemas/admin';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
 import { requireAdmin } from '../http/auth';
-import { badRequest } from '../http/errors';
+import { badRequest, unauthorized } from '../http/errors';
 import { fieldErrors, parseInput } from '../http/validate';
 import { issueSetupCode } from '../services/contractor-accounts';
-import { listAdminContractors, setApproval, setVisibility } from '../services/moderation';
+import { listAdminContractors, setApproval, setVerification, setVisibility, type Actor } from '../services/moderation';
+
+/** The signed-in administrator; only after requireAdmin. */
+function actorOf(req: Request): Actor {
+  const user = req.session.user;
+  if (user?.kind !== 'admin') throw unauthorized();
+  return { adminUserId: user.adminUserId, username: user.username };
+}
 
 export function adminContractorRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -16,7 +23,7 @@ export function adminContractorRoutes(ctx: AppContext): Router {
     '/admin/contractors',
     requireAdmin,
     asyncHandler(async (req, res) => {
-      res.json(await listAdminContractors(ctx.db, parseInput(adminContractorQuerySchema, req.query, 'Invalid query parameters')));
+      res.json(await listAdminContractors(ctx, parseInput(adminContractorQuerySchema, req.query, 'Invalid query parameters')));
     }),
   );
 
@@ -31,7 +38,7 @@ export function adminContractorRoutes(ctx: AppContext): Router {
         const errors = fieldErrors(parsed.error);
         throw badRequest(Object.values(errors)[0] ?? 'Please check the highlighted fields', errors);
       }
-      res.json(await setApproval(ctx, id, parsed.data));
+      res.json(await setApproval(ctx, id, parsed.data, actorOf(req)));
     }),
   );
 
@@ -41,7 +48,24 @@ export function adminContractorRoutes(ctx: AppContext): Router {
     asyncHandler(async (req, res) => {
       const id = idOf(req.params);
       const { isVisible } = parseInput(visibilitySchema, req.body);
-      res.json(await setVisibility(ctx.db, id, isVisible));
+      res.json(await setVisibility(ctx, id, isVisible));
+    }),
+  );
+
+  // Licence and insurance checked (docs/decisions.md §3), recorded with who and when; unverify withdraws it.
+  router.post(
+    '/admin/contractors/:id/verify',
+    requireAdmin,
+    asyncHandler(async (req, res) => {
+      res.json(await setVerification(ctx, idOf(req.params), true, actorOf(req)));
+    }),
+  );
+
+  router.post(
+    '/admin/contractors/:id/unverify',
+    requireAdmin,
+    asyncHandler(async (req, res) => {
+      res.json(await setVerification(ctx, idOf(req.params), false, actorOf(req)));
     }),
   );
 

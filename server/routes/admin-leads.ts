@@ -14,7 +14,7 @@ export function adminLeadRoutes(ctx: AppContext): Router {
     '/leads',
     requireAdmin,
     asyncHandler(async (req, res) => {
-      res.json(await listAdminLeads(ctx.db, parseInput(adminLeadQuerySchema, req.query, 'Invalid query parameters')));
+      res.json(await listAdminLeads(ctx, parseInput(adminLeadQuerySchema, req.query, 'Invalid query parameters')));
     }),
   );
 

@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import { idParamSchema, pageQuerySchema } from '@shared/schemas/admin';
+import { idParamSchema, outboxQuerySchema } from '@shared/schemas/admin';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
 import { requireAdmin } from '../http/auth';
 import { parseInput } from '../http/validate';
-import { getOutboxMessage, listOutbox } from '../services/outbox';
+import { getOutboxMessage, listOutbox, resendOutboxMessage } from '../services/outbox';
 
 export function adminOutboxRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -12,7 +12,7 @@ export function adminOutboxRoutes(ctx: AppContext): Router {
     '/admin/outbox',
     requireAdmin,
     asyncHandler(async (req, res) => {
-      res.json(await listOutbox(ctx.db, parseInput(pageQuerySchema, req.query, 'Invalid query parameters')));
+      res.json(await listOutbox(ctx.db, parseInput(outboxQuerySchema, req.query, 'Invalid query parameters')));
     }),
   );
   router.get(
@@ -21,6 +21,14 @@ export function adminOutboxRoutes(ctx: AppContext): Router {
     asyncHandler(async (req, res) => {
       const { id } = parseInput(idParamSchema, req.params, 'Invalid message id');
       res.json(await getOutboxMessage(ctx.db, id));
+    }),
+  );
+  router.post(
+    '/admin/outbox/:id/resend',
+    requireAdmin,
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(idParamSchema, req.params, 'Invalid message id');
+      res.json(await resendOutboxMessage(ctx, id));
     }),
   );
   return router;

@@ -1,10 +1,16 @@
 import { contractorIdSchema, directoryQuerySchema } from '@shared/schemas/directory';
+import { servicePageParams } from '@shared/schemas/service-pages';
+import { z } from 'zod';
 import { defineQuery, type QueryRoute } from '../http/query-routes';
-import { getContractorProfile, listContractors } from '../services/directory';
 
+/** Search, browse, featured, profiles and the service pages, answered by the read model (server/directory). */
 export const directoryQueries: QueryRoute[] = [
-  defineQuery('/api/contractors', directoryQuerySchema, (q, ctx) => listContractors(ctx.db, q, { cache: ctx.env.DIRECTORY_CACHE !== false })),
+  defineQuery('/api/contractors', directoryQuerySchema, (q, ctx, freshness) => ctx.directory.contractors(q, freshness)),
   // The search page's endpoint: the same filters (it also accepts serviceType).
-  defineQuery('/api/contractors/search', directoryQuerySchema, (q, ctx) => listContractors(ctx.db, q, { cache: ctx.env.DIRECTORY_CACHE !== false })),
-  defineQuery('/api/contractors/:id', contractorIdSchema, ({ id }, ctx) => getContractorProfile(ctx.db, id, { cache: ctx.env.DIRECTORY_CACHE !== false })),
+  defineQuery('/api/contractors/search', directoryQuerySchema, (q, ctx, freshness) => ctx.directory.contractors(q, freshness)),
+  defineQuery('/api/contractors/:id', contractorIdSchema, ({ id }, ctx, freshness) => ctx.directory.profile(id, freshness)),
+  // What has a service page, and the pages themselves (docs/decisions.md §3).
+  defineQuery('/api/service-pages', z.object({}), (_input, ctx, freshness) => ctx.directory.coverage(freshness)),
+  defineQuery('/api/service-pages/:service', servicePageParams, (p, ctx, freshness) => ctx.directory.servicePage(p, freshness)),
+  defineQuery('/api/service-pages/:service/:town', servicePageParams, (p, ctx, freshness) => ctx.directory.servicePage(p, freshness)),
 ];

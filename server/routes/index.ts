@@ -6,12 +6,16 @@ import { adminAuthRoutes } from './admin-auth';
 import { adminContractorRoutes } from './admin-contractors';
 import { adminOutboxRoutes } from './admin-outbox';
 import { contractorAuthRoutes } from './contractor-auth';
+import { contractorStatsRoutes } from './contractor-stats';
+import { credentialRoutes } from './credentials';
 import { demoPaymentRoutes } from './demo-payments';
+import { leadClaimRoutes } from './lead-claims';
 import { leadRoutes } from './leads';
 import { newsletterRoutes } from './newsletter';
 import { paymentRoutes } from './payments';
 import { portalRoutes } from './portal';
 import { pricingRuleRoutes } from './pricing-rules';
+import { reviewRoutes } from './reviews';
 import { submissionRoutes } from './submissions';
 
 /** Every API router, mounted under /api after the JSON body parser and the session. */
@@ -28,7 +32,11 @@ export function apiRoutes(ctx: AppContext): Router {
   router.use(leadDeliveryRoutes(ctx));
   router.use(pricingRuleRoutes(ctx));
   router.use(portalRoutes(ctx));
+  router.use(contractorStatsRoutes(ctx));
+  router.use(leadClaimRoutes(ctx));
+  router.use(credentialRoutes(ctx));
   router.use(paymentRoutes(ctx));
   router.use(demoPaymentRoutes(ctx));
+  router.use(reviewRoutes(ctx));
   return router;
 }

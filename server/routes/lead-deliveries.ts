@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
 import { requireAdmin } from '../http/auth';
 import { parseInput } from '../http/validate';
+import { cancelDelivery } from '../services/delivery-cancellation';
 import { deliverLead, listContractorDeliveries, markDeliveryPaid } from '../services/deliveries';
 
 /** Lead delivery for the administrator (docs/decisions.md §1.3). The guard sits on each route so it never reaches routers mounted after this one. */
@@ -25,6 +26,16 @@ export function leadDeliveryRoutes(ctx: AppContext): Router {
     asyncHandler(async (req, res) => {
       const { id } = parseInput(idParamSchema, req.params, 'Invalid contractor id');
       res.json(await listContractorDeliveries(ctx.db, id));
+    }),
+  );
+
+  // Takes a delivery back; what was paid is refunded (docs/decisions.md §5).
+  router.post(
+    '/lead-deliveries/:id/cancel',
+    requireAdmin,
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(idParamSchema, req.params, 'Invalid delivery id');
+      res.json(await cancelDelivery(ctx, id));
     }),
   );
 

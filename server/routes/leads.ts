@@ -3,13 +3,13 @@ import { isBot } from '@shared/forms';
 import { quoteRequestSchema } from '@shared/schemas/leads';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
-import { rateLimit } from '../http/rate-limit';
 import { parseInput } from '../http/validate';
 import { createLead } from '../services/leads';
+import { formLimits } from './form-limits';
 
 export function leadRoutes(ctx: AppContext): Router {
   const router = Router();
-  const limit = rateLimit({ max: 10, windowMs: 60 * 60_000, message: 'Too many quote requests from your network. Please try again later.', enabled: ctx.env.RATE_LIMIT !== false });
+  const limit = formLimits(ctx).quote;
 
   router.post(
     '/leads',

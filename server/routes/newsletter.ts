@@ -6,13 +6,12 @@ import { asyncHandler } from '../http/async-handler';
 import { rateLimit } from '../http/rate-limit';
 import { parseInput } from '../http/validate';
 import { subscribe, unsubscribe } from '../services/newsletter';
+import { formLimits } from './form-limits';
 
 export function newsletterRoutes(ctx: AppContext): Router {
   const router = Router();
-  const enabled = ctx.env.RATE_LIMIT !== false;
-  const message = 'Too many attempts. Please try again later.';
-  const limitSubscribe = rateLimit({ max: 10, windowMs: 60 * 60_000, message, enabled });
-  const limitUnsubscribe = rateLimit({ max: 30, windowMs: 60 * 60_000, message, enabled });
+  const limitSubscribe = formLimits(ctx).newsletter;
+  const limitUnsubscribe = rateLimit({ name: 'newsletter-unsubscribe', max: 30, windowMs: 60 * 60_000, message: 'Too many attempts. Please try again later.', enabled: ctx.env.RATE_LIMIT !== false });
 
   router.post(
     '/newsletter',

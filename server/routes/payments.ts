@@ -16,8 +16,8 @@ import { contractorMaySignIn } from '../services/sessions';
 export function paymentRoutes(ctx: AppContext): Router {
   const router = Router();
   const enabled = ctx.env.RATE_LIMIT !== false;
-  const startLimit = rateLimit({ max: 30, windowMs: 60_000, message: 'Too many payment requests from your network. Please try again in a minute.', enabled });
-  const confirmLimit = rateLimit({ max: 60, windowMs: 60_000, message: 'Too many payment requests from your network. Please try again in a minute.', enabled });
+  const startLimit = rateLimit({ name: 'payment-start', max: 30, windowMs: 60_000, message: 'Too many payment requests from your network. Please try again in a minute.', enabled });
+  const confirmLimit = rateLimit({ name: 'payment-confirm', max: 60, windowMs: 60_000, message: 'Too many payment requests from your network. Please try again in a minute.', enabled });
   const requireContractor = requireActiveContractor((id) => contractorMaySignIn(ctx.db, id));
 
   router.get('/payments/config', (_req, res) => {

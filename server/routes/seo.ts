@@ -9,7 +9,10 @@ export function seoRoutes(ctx: AppContext): Router {
   router.get(
     '/sitemap.xml',
     asyncHandler(async (_req, res) => {
-      res.type('application/xml').setHeader('Cache-Control', 'public, max-age=3600').send(await buildSitemap(ctx.db, ctx.siteUrl));
+      res
+        .type('application/xml')
+        .setHeader('Cache-Control', 'public, max-age=3600')
+        .send(await buildSitemap(ctx.db, ctx.siteUrl));
     }),
   );
   router.get('/robots.txt', (_req, res) => {

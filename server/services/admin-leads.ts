@@ -4,6 +4,7 @@ import { centsToDecimal } from '@shared/money';
 import type { AdminLead, AdminLeadList, AdminStats, adminLeadQuerySchema } from '@shared/schemas/admin-leads';
 import { LEAD_STATUSES } from '@shared/schemas/lead-status';
 import type { z } from 'zod';
+import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { contractors, leadDeliveries, leads, leadStatusCounts, pricingRules } from '../db/schema';
 
@@ -22,8 +23,8 @@ const newestFirst = [desc(leads.createdAt), desc(leads.id)];
 const deliveredTo = alias(contractors, 'delivered_contractor');
 
 /**
- * The page query, built once per database and kept prepared: building this join costs more
- * CPU than Postgres spends running it. The offset walks the index alone; only the page's rows
+ * The page query, built once per app and kept prepared (ctx.directory.prepared): building this
+ * join costs more CPU than Postgres spends running it. The offset walks the index alone; only the page's rows
  * are then joined (a deep page would otherwise join, then discard, every row before it).
  */
 function preparePageQuery(db: Db, byStatus: boolean) {
@@ -35,34 +36,34 @@ function preparePageQuery(db: Db, byStatus: boolean) {
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('page');
-  return db
-    .select({
-      lead: leads,
-      requestedName: requested.name,
-      deliveryId: leadDeliveries.id,
-      deliveryContractorId: leadDeliveries.contractorId,
-      deliveryContractorName: deliveredTo.name,
-      deliveryPriceCents: leadDeliveries.priceCents,
-      deliveryPaymentState: leadDeliveries.paymentState,
-    })
-    .from(leads)
-    .innerJoin(page, eq(page.id, leads.id))
-    .leftJoin(requested, eq(requested.id, leads.requestedContractorId))
-    // The live delivery: the partial unique index allows one per lead, so rows never multiply.
-    .leftJoin(leadDeliveries, and(eq(leadDeliveries.leadId, leads.id), ne(leadDeliveries.paymentState, 'cancelled')))
-    .leftJoin(deliveredTo, eq(deliveredTo.id, leadDeliveries.contractorId))
-    .orderBy(...newestFirst)
-    .prepare(byStatus ? 'admin_leads_page_by_status' : 'admin_leads_page');
+  return (
+    db
+      .select({
+        lead: leads,
+        requestedName: requested.name,
+        deliveryId: leadDeliveries.id,
+        deliveryContractorId: leadDeliveries.contractorId,
+        deliveryContractorName: deliveredTo.name,
+        deliveryPriceCents: leadDeliveries.priceCents,
+        deliveryPaymentState: leadDeliveries.paymentState,
+      })
+      .from(leads)
+      .innerJoin(page, eq(page.id, leads.id))
+      .leftJoin(requested, eq(requested.id, leads.requestedContractorId))
+      // The live delivery: the partial unique index allows one per lead, so rows never multiply.
+      .leftJoin(leadDeliveries, and(eq(leadDeliveries.leadId, leads.id), ne(leadDeliveries.paymentState, 'cancelled')))
+      .leftJoin(deliveredTo, eq(deliveredTo.id, leadDeliveries.contractorId))
+      .orderBy(...newestFirst)
+      .prepare(byStatus ? 'admin_leads_page_by_status' : 'admin_leads_page')
+  );
 }
 
-const pageQueries = new WeakMap<Db, Record<'all' | 'byStatus', ReturnType<typeof preparePageQuery>>>();
-
-export async function listAdminLeads(db: Db, q: AdminLeadQuery): Promise<AdminLeadList> {
-  let queries = pageQueries.get(db);
-  if (!queries) pageQueries.set(db, (queries = { all: preparePageQuery(db, false), byStatus: preparePageQuery(db, true) }));
+export async function listAdminLeads(ctx: Pick<AppContext, 'db' | 'directory'>, q: AdminLeadQuery): Promise<AdminLeadList> {
+  const byStatus = q.status !== 'all';
+  const pageQuery = ctx.directory.prepared(byStatus ? 'admin_leads_page_by_status' : 'admin_leads_page', (db) => preparePageQuery(db, byStatus));
   const [rows, grouped] = await Promise.all([
-    (q.status === 'all' ? queries.all : queries.byStatus).execute({ status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
-    db.select({ status: leadStatusCounts.status, n: leadStatusCounts.leads }).from(leadStatusCounts),
+    pageQuery.execute({ status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
+    ctx.db.select({ status: leadStatusCounts.status, n: leadStatusCounts.leads }).from(leadStatusCounts),
   ]);
 
   const counts = { total: 0, ...Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) } as AdminLeadList['counts'];
@@ -107,10 +108,7 @@ export async function listAdminLeads(db: Db, q: AdminLeadQuery): Promise<AdminLe
 }
 
 export async function adminStats(db: Db): Promise<AdminStats> {
-  const [counted, [rules]] = await Promise.all([
-    db.select().from(leadStatusCounts),
-    db.select({ n: count() }).from(pricingRules).where(eq(pricingRules.isActive, true)),
-  ]);
+  const [counted, [rules]] = await Promise.all([db.select().from(leadStatusCounts), db.select({ n: count() }).from(pricingRules).where(eq(pricingRules.isActive, true))]);
   return {
     totalLeads: counted.reduce((sum, c) => sum + c.leads, 0),
     newLeads: counted.find((c) => c.status === 'new')?.leads ?? 0,

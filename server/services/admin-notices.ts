@@ -1,18 +1,15 @@
 import type { AppContext } from '../context';
+import type { Executor } from '../db/client';
 import type { EmailKind } from '../integrations/email';
+import { queueEmail } from './email-delivery';
 
 /** The administrator's address for notices; without ADMIN_EMAIL they land in the outbox under this name. */
 export const adminAddress = (ctx: AppContext) => ctx.env.ADMIN_EMAIL ?? 'admin@outbox.local';
 
 /**
- * Tells the administrator about something that needs them (new submission, new lead). The
- * thing itself is already stored and listed in the admin area, so a lost notice is logged, not
- * turned into an error for the visitor.
+ * Tells the administrator about something that needs them (new submission, new lead), queued in
+ * the transaction that stores the thing itself (docs/decisions.md §10).
  */
-export async function notifyAdmin(ctx: AppContext, message: { kind: EmailKind; subject: string; text: string }): Promise<void> {
-  try {
-    await ctx.mail.send({ ...message, subject: message.subject.replace(/\s+/g, ' '), to: adminAddress(ctx) });
-  } catch (err) {
-    ctx.log.error('admin notice failed', { kind: message.kind, error: err instanceof Error ? err.message : String(err) });
-  }
+export async function notifyAdmin(ctx: AppContext, tx: Executor, message: { kind: EmailKind; subject: string; text: string }): Promise<void> {
+  await queueEmail(ctx, tx, { ...message, to: adminAddress(ctx) });
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { adminUsers } from '../db/schema';
 import { ConfigError } from '../env';
+import { isCommonPassword } from './password-policy';
 import { checkPassword, hashPassword } from './passwords';
 
 export type AdminUser = typeof adminUsers.$inferSelect;
@@ -19,6 +20,8 @@ export const GENERATED_ADMIN_USERNAME = 'admin';
 export async function ensureFirstAdmin(ctx: AppContext): Promise<{ generatedPassword?: string }> {
   const { ADMIN_USERNAME: username, ADMIN_PASSWORD: password } = ctx.env;
   if (username && password) {
+    // The same rule as contractors' passwords (docs/decisions.md §7); the length is checked in env.ts.
+    if (isCommonPassword(password)) throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD is one of the most common passwords: choose another');
     await upsertAdmin(ctx.db, username, password);
     return {};
   }
@@ -38,12 +41,18 @@ export async function ensureFirstAdmin(ctx: AppContext): Promise<{ generatedPass
 async function upsertAdmin(db: Db, username: string, password: string): Promise<void> {
   const [existing] = await db.select().from(adminUsers).where(eq(adminUsers.username, username));
   if (!existing) {
-    await db.insert(adminUsers).values({ username, passwordHash: await hashPassword(password) }).onConflictDoNothing();
+    await db
+      .insert(adminUsers)
+      .values({ username, passwordHash: await hashPassword(password) })
+      .onConflictDoNothing();
     return;
   }
   // Rehash only on a change: a fresh salt at every start would be a pointless write.
   if (!(await checkPassword(password, existing.passwordHash))) {
-    await db.update(adminUsers).set({ passwordHash: await hashPassword(password) }).where(eq(adminUsers.id, existing.id));
+    await db
+      .update(adminUsers)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(adminUsers.id, existing.id));
   }
 }
 

@@ -1,10 +1,11 @@
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { readingMinutes } from '@shared/reading-time';
 import type { BlogPost, BlogPostSummary } from '@shared/schemas/blog';
-import type { Db } from '../db/client';
+import type { AppContext } from '../context';
+import type { Freshness, Frozen } from '../directory';
 import { blogPosts, type BlogPostRow } from '../db/schema';
-import { notFound } from '../http/errors';
-import { renderMarkdown } from '../render/markdown';
+import { notFound } from '../domain/errors';
+import { renderMarkdown } from '../content/markdown';
 
 /** Published and due: a post scheduled for later stays hidden until its date (database clock). */
 const isLive = () => and(eq(blogPosts.isPublished, true), lte(blogPosts.publishedAt, sql`now()`));
@@ -23,34 +24,48 @@ function toSummary(row: BlogPostRow): BlogPostSummary {
   };
 }
 
-/** Newest first, without the bodies. */
-export async function listPublishedPosts(db: Db): Promise<BlogPostSummary[]> {
-  const rows = await db.select().from(blogPosts).where(isLive()).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
-  return rows.map(toSummary);
+type BlogContext = Pick<AppContext, 'db' | 'directory'>;
+
+/** Newest first, without the bodies. Kept by the read model for outages (STALE_IF_ERROR). */
+export function listPublishedPosts(ctx: BlogContext, freshness?: Freshness): Promise<Frozen<BlogPostSummary[]>> {
+  return ctx.directory.read(
+    'blog',
+    async () => {
+      const rows = await ctx.db.select().from(blogPosts).where(isLive()).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
+      return rows.map(toSummary);
+    },
+    freshness,
+  );
 }
 
-/** Counts a view and returns the post with the new count, in one statement so concurrent views are not lost. */
-export async function viewPost(db: Db, slug: string): Promise<BlogPost> {
-  const [row] = await db
-    .update(blogPosts)
-    // updated_at tracks edits to the post, not readers, so it is kept as it was.
-    .set({ viewCount: sql`${blogPosts.viewCount} + 1`, updatedAt: sql`${blogPosts.updatedAt}` })
-    .where(and(eq(blogPosts.slug, slug), isLive()))
-    .returning();
-  if (!row) throw notFound('Blog post not found');
-  return { ...toSummary(row), content: row.content, html: htmlOf(row), metaDescription: row.metaDescription };
+/**
+ * Counts a view and returns the post with the new count, in one statement so concurrent views are
+ * not lost. While the database is unreachable the post is answered as last read, uncounted.
+ */
+export function viewPost(ctx: BlogContext, slug: string, freshness?: Freshness): Promise<Frozen<BlogPost>> {
+  return ctx.directory.read(
+    `blog/${slug}`,
+    async (): Promise<BlogPost> => {
+      const [row] = await ctx.db
+        .update(blogPosts)
+        // updated_at tracks edits to the post, not readers, so it is kept as it was.
+        .set({ viewCount: sql`${blogPosts.viewCount} + 1`, updatedAt: sql`${blogPosts.updatedAt}` })
+        .where(and(eq(blogPosts.slug, slug), isLive()))
+        .returning();
+      if (!row) throw notFound('Blog post not found');
+      return { ...toSummary(row), content: row.content, html: htmlOf(ctx, row), metaDescription: row.metaDescription };
+    },
+    freshness,
+  );
 }
 
-/** Rendered bodies by post and edit time: a view does not change updated_at, an edit does. */
-const rendered = new Map<string, string>();
-
-function htmlOf(row: BlogPostRow): string {
-  const key = `${row.id}:${row.updatedAt.getTime()}`;
-  let html = rendered.get(key);
+/** Rendered bodies by post, stamped with its edit time: a view does not change updated_at, an edit does. */
+function htmlOf(ctx: BlogContext, row: BlogPostRow): string {
+  const edited = row.updatedAt.getTime();
+  let html = ctx.directory.blogHtml.get(String(row.id), edited);
   if (html === undefined) {
     html = renderMarkdown(row.content);
-    if (rendered.size >= 200) rendered.delete(rendered.keys().next().value!);
-    rendered.set(key, html);
+    ctx.directory.blogHtml.set(String(row.id), edited, html);
   }
   return html;
 }

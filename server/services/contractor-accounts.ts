@@ -3,7 +3,8 @@ import { region } from '@shared/region';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
 import { contractorAccounts, contractors, setupCodes, type ContractorAccountRow } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
+import { conflict, notFound } from '../domain/errors';
+import { queueEmail } from './email-delivery';
 import { generateSetupCode, hashSetupCode, SETUP_CODE_TTL_MS } from './setup-code';
 
 export interface IssuedCode {
@@ -65,9 +66,10 @@ export async function issueSetupCode(ctx: AppContext, contractorId: number): Pro
     if (!contractor) throw notFound('Contractor not found');
     if (contractor.approvalStatus !== 'approved') throw conflict('Only approved contractors can be sent a setup code');
     const { account } = await ensureAccount(tx, contractorId);
-    return createSetupCode(tx, account);
+    const code = await createSetupCode(tx, account);
+    await sendSetupCode(ctx, tx, code);
+    return code;
   });
-  await sendSetupCode(ctx, issued);
   return { email: issued.to };
 }
 
@@ -81,7 +83,8 @@ const expiryFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/New_York',
 });
 
-export async function sendSetupCode(ctx: AppContext, issued: IssuedCode): Promise<void> {
+/** Queues the code's email in the transaction that created the code (docs/decisions.md §10). */
+export async function sendSetupCode(ctx: AppContext, tx: Executor, issued: IssuedCode): Promise<void> {
   const steps = [
     `Your setup code: ${issued.code}`,
     '',
@@ -93,14 +96,20 @@ export async function sendSetupCode(ctx: AppContext, issued: IssuedCode): Promis
     ? {
         kind: 'welcome' as const,
         subject: `Welcome to ${region.siteTitle}: your setup code`,
-        text: [`Welcome to ${region.siteTitle}!`, '', `${issued.businessName} is approved and listed in the directory. Set up your contractor portal account to see your leads and plan.`, '', ...steps].join('\n'),
+        text: [
+          `Welcome to ${region.siteTitle}!`,
+          '',
+          `${issued.businessName} is approved and listed in the directory. Set up your contractor portal account to see your leads and plan.`,
+          '',
+          ...steps,
+        ].join('\n'),
       }
     : {
         kind: 'setup-code' as const,
         subject: `Your new ${region.siteTitle} setup code`,
         text: [`Here is a new setup code for ${issued.businessName}. Any earlier code no longer works.`, '', ...steps].join('\n'),
       };
-  await ctx.mail.send({ ...message, to: issued.to });
+  await queueEmail(ctx, tx, { ...message, to: issued.to });
 }
 
 /**
@@ -118,7 +127,13 @@ export async function consumeSetupCode(tx: Executor, email: string, code: string
         isNull(setupCodes.usedAt),
         isNull(setupCodes.voidedAt),
         gt(setupCodes.expiresAt, sql`now()`),
-        inArray(setupCodes.accountId, tx.select({ id: contractorAccounts.id }).from(contractorAccounts).where(sql`lower(${contractorAccounts.email}) = ${email.trim().toLowerCase()}`)),
+        inArray(
+          setupCodes.accountId,
+          tx
+            .select({ id: contractorAccounts.id })
+            .from(contractorAccounts)
+            .where(sql`lower(${contractorAccounts.email}) = ${email.trim().toLowerCase()}`),
+        ),
       ),
     )
     .returning({ accountId: setupCodes.accountId });

@@ -15,7 +15,13 @@ export type ContractorLoginResult = { ok: true; contractorId: number; accountId:
  */
 export async function verifyContractorLogin(db: Db, email: string, password: string): Promise<ContractorLoginResult> {
   const [row] = await db
-    .select({ accountId: contractorAccounts.id, contractorId: contractorAccounts.contractorId, passwordHash: contractorAccounts.passwordHash, approvalStatus: contractors.approvalStatus, isVisible: contractors.isVisible })
+    .select({
+      accountId: contractorAccounts.id,
+      contractorId: contractorAccounts.contractorId,
+      passwordHash: contractorAccounts.passwordHash,
+      approvalStatus: contractors.approvalStatus,
+      isVisible: contractors.isVisible,
+    })
     .from(contractorAccounts)
     .innerJoin(contractors, eq(contractors.id, contractorAccounts.contractorId))
     .where(sql`lower(${contractorAccounts.email}) = ${email.trim().toLowerCase()}`);

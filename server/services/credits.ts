@@ -1,4 +1,4 @@
-import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { PLANS } from '@shared/plans';
 import type { Executor } from '../db/client';
 import { contractors } from '../db/schema';
@@ -41,6 +41,21 @@ export async function refreshFreePeriod(tx: Executor, contractorId: number, now:
 }
 
 /**
+ * Starts the new month for every Free contractor still in an earlier one (the reset-free-credits
+ * job, on the 1st). Idempotent, and the same rule as refreshFreePeriod, which still runs before
+ * every use and read of credits, so a month that began while the job could not run is right too.
+ */
+export async function startFreeMonths(db: Executor, now: Date = new Date()): Promise<number> {
+  const start = monthStart(now);
+  const rows = await db
+    .update(contractors)
+    .set({ monthlyLeadsUsed: 0, creditsPeriodStart: start, creditsResetKey: monthResetKey(start), ...keepUpdatedAt })
+    .where(and(eq(contractors.subscriptionPlan, 'free'), lt(contractors.creditsPeriodStart, start)))
+    .returning({ id: contractors.id });
+  return rows.length;
+}
+
+/**
  * Starts a paid plan's new period. `resetKey` names what caused it (an invoice id), so a
  * replayed or late event for the same invoice resets nothing. Returns whether it reset.
  */
@@ -54,16 +69,31 @@ export async function resetCreditsForPeriod(tx: Executor, contractorId: number, 
 }
 
 /**
- * Uses one credit if the plan has one left this period. The check and the increment are one
- * UPDATE, so concurrent deliveries to one contractor can never overspend: the row lock makes
- * the second one re-read the count.
+ * Uses one credit: the plan's while it has one left this period, else a bonus credit (docs/decisions.md
+ * §5: the plan's expire at the end of the period, bonus credits never do, so the plan's go
+ * first). Each check and its change are one UPDATE, so concurrent deliveries to one contractor
+ * can never overspend: the row lock makes the second one re-read the counts.
  */
 export async function takeCredit(tx: Executor, contractorId: number, now: Date = new Date()): Promise<boolean> {
   await refreshFreePeriod(tx, contractorId, now);
-  const rows = await tx
+  const plan = await tx
     .update(contractors)
     .set({ monthlyLeadsUsed: sql`${contractors.monthlyLeadsUsed} + 1`, ...keepUpdatedAt })
     .where(and(eq(contractors.id, contractorId), lt(contractors.monthlyLeadsUsed, planCredits)))
     .returning({ id: contractors.id });
-  return rows.length > 0;
+  if (plan.length > 0) return true;
+  const bonus = await tx
+    .update(contractors)
+    .set({ bonusCredits: sql`${contractors.bonusCredits} - 1`, ...keepUpdatedAt })
+    .where(and(eq(contractors.id, contractorId), gt(contractors.bonusCredits, 0)))
+    .returning({ id: contractors.id });
+  return bonus.length > 0;
+}
+
+/** A credit given back (an approved claim, a cancelled delivery): a bonus credit, which does not expire. */
+export async function returnCredit(tx: Executor, contractorId: number): Promise<void> {
+  await tx
+    .update(contractors)
+    .set({ bonusCredits: sql`${contractors.bonusCredits} + 1`, ...keepUpdatedAt })
+    .where(eq(contractors.id, contractorId));
 }

@@ -4,11 +4,11 @@ import type { DeliveryDto } from '@shared/schemas/deliveries';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
 import { contractorAccounts, contractors, leadDeliveries, leads } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
+import { conflict, notFound } from '../domain/errors';
 import { takeCredit } from './credits';
 import { deliveryEmail, sendReceipt, sendToContractor } from './lead-emails';
 import { quotePrice } from './pricing';
-import { taxonomyIds } from './taxonomy-ids';
+import { scheduleFollowUp } from './review-follow-ups';
 
 /** Lead delivery (docs/decisions.md §1.3): one lead to one approved contractor, priced for it (§1.4), settled by a credit or a payment. */
 
@@ -49,11 +49,7 @@ function toDto(r: DtoRow): DeliveryDto {
 }
 
 function selectDeliveries(db: Executor) {
-  return db
-    .select(dtoColumns)
-    .from(leadDeliveries)
-    .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
-    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId));
+  return db.select(dtoColumns).from(leadDeliveries).innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId)).innerJoin(leads, eq(leads.id, leadDeliveries.leadId));
 }
 
 async function deliveryById(db: Executor, id: number): Promise<DeliveryDto> {
@@ -77,9 +73,9 @@ function isUniqueViolation(err: unknown): boolean {
  */
 export async function deliverLead(ctx: AppContext, input: { leadId: number; contractorId: number }): Promise<DeliveryDto> {
   // Read before the transaction: on the embedded driver a query outside it would wait for it.
-  const { townSlugById } = await taxonomyIds(ctx.db);
+  const { townSlugById } = await ctx.directory.taxonomy();
 
-  const { delivery, lead, recipient } = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [contractor] = await tx
       .select({ id: contractors.id, name: contractors.name, email: contractors.email, accountEmail: contractorAccounts.email, approvalStatus: contractors.approvalStatus })
       .from(contractors)
@@ -122,11 +118,12 @@ export async function deliverLead(ctx: AppContext, input: { leadId: number; cont
       throw err;
     }
     const delivery = await deliveryById(tx, inserted!.id);
-    return { delivery, lead, recipient: { id: contractor.id, email: contractor.accountEmail ?? contractor.email } };
+    // The email commits with the delivery (docs/decisions.md §10).
+    await sendToContractor(ctx, tx, { id: contractor.id, email: contractor.accountEmail ?? contractor.email }, 'lead-delivered', deliveryEmail(ctx.siteUrl, lead, delivery));
+    // Credited is settled: the homeowner's follow-up is queued with it (docs/decisions.md §12).
+    if (credited) await scheduleFollowUp(ctx, tx, delivery.id);
+    return delivery;
   });
-
-  await sendToContractor(ctx, recipient, 'lead-delivered', deliveryEmail(ctx.siteUrl, lead, delivery));
-  return delivery;
 }
 
 /** A contractor's deliveries, newest first. */
@@ -145,16 +142,18 @@ export async function listContractorDeliveries(db: Executor, contractorId: numbe
  * so it is sent the customer's contact details (§1.3, §1.8).
  */
 export async function markDeliveryPaid(ctx: AppContext, deliveryId: number): Promise<DeliveryDto> {
-  const [updated] = await ctx.db
-    .update(leadDeliveries)
-    .set({ paymentState: 'paid', paidAt: sql`now()` })
-    .where(and(eq(leadDeliveries.id, deliveryId), eq(leadDeliveries.paymentState, 'awaiting_payment')))
-    .returning({ id: leadDeliveries.id });
-  if (!updated) {
-    const [exists] = await ctx.db.select({ id: leadDeliveries.id }).from(leadDeliveries).where(eq(leadDeliveries.id, deliveryId));
-    throw exists ? conflict('Only deliveries awaiting payment can be marked paid') : notFound('Delivery not found');
-  }
-  const delivery = await deliveryById(ctx.db, deliveryId);
-  await sendReceipt(ctx, ctx.db, deliveryId);
-  return delivery;
+  return ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(leadDeliveries)
+      .set({ paymentState: 'paid', paidAt: sql`now()` })
+      .where(and(eq(leadDeliveries.id, deliveryId), eq(leadDeliveries.paymentState, 'awaiting_payment')))
+      .returning({ id: leadDeliveries.id });
+    if (!updated) {
+      const [exists] = await tx.select({ id: leadDeliveries.id }).from(leadDeliveries).where(eq(leadDeliveries.id, deliveryId));
+      throw exists ? conflict('Only deliveries awaiting payment can be marked paid') : notFound('Delivery not found');
+    }
+    await sendReceipt(ctx, tx, deliveryId);
+    await scheduleFollowUp(ctx, tx, deliveryId);
+    return deliveryById(tx, deliveryId);
+  });
 }

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
+import { RECEIVED_BY } from '@shared/lead-recipients';
 import { centsToDecimal } from '@shared/money';
 import type { PaymentState } from '@shared/schemas/deliveries';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
 import { contractorAccounts, contractors, leadDeliveries, leads, type LeadRow } from '../db/schema';
 import type { EmailKind } from '../integrations/email';
+import { queueEmail } from './email-delivery';
+import { hideContactDetails, projectSummary } from './lead-preview';
 
 /**
  * The emails a contractor gets about a lead (docs/decisions.md §1.3, §1.8): the delivery notice (customer
@@ -33,29 +36,12 @@ export interface DeliveryFacts {
   paymentState: PaymentState;
 }
 
-/** The delivery is stored whatever happens to the message; a lost one is logged for the admin. */
-export async function sendToContractor(ctx: AppContext, to: Recipient, kind: EmailKind, message: EmailContent): Promise<void> {
-  try {
-    await ctx.mail.send({ kind, to: to.email, subject: message.subject.replace(/\s+/g, ' '), text: message.text });
-  } catch (err) {
-    ctx.log.error('contractor email failed', { kind, contractorId: to.id, error: err instanceof Error ? err.message : String(err) });
-  }
+/** Queued in the transaction of the delivery or payment it announces (docs/decisions.md §10). */
+export async function sendToContractor(ctx: AppContext, tx: Executor, to: Recipient, kind: EmailKind, message: EmailContent): Promise<void> {
+  await queueEmail(ctx, tx, { kind, to: to.email, subject: message.subject, text: message.text });
 }
 
 const subjectOf = (lead: LeadRow) => `New lead: ${lead.serviceNeeded} in ${lead.location}`;
-
-const EMAIL_PATTERN = /[^\s@]+@[^\s@]+\.[^\s@]+/g;
-const PHONE_PATTERN = /(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b/g;
-const SUMMARY_LENGTH = 300;
-
-/**
- * The project as an unpaid lead shows it: the customer sometimes types an address or number
- * into the details, and the contact details are what the contractor is paying for (§1.3).
- */
-function projectSummary(details: string): string {
-  const hidden = details.replace(EMAIL_PATTERN, '[contact hidden]').replace(PHONE_PATTERN, '[contact hidden]').trim();
-  return hidden.length > SUMMARY_LENGTH ? `${hidden.slice(0, SUMMARY_LENGTH).trimEnd()}...` : hidden;
-}
 
 function customerDetails(lead: LeadRow): string[] {
   return [
@@ -77,7 +63,7 @@ export function deliveryEmail(siteUrl: string, lead: LeadRow, delivery: Delivery
   if (delivery.paymentState === 'credited') {
     return {
       subject: subjectOf(lead),
-      text: [`Hello ${delivery.contractorName},`, '', 'A new lead has been delivered to you and paid with one of your plan credits.', '', ...customerDetails(lead)].join('\n'),
+      text: [`Hello ${delivery.contractorName},`, '', 'A new lead has been delivered to you and paid with one of your plan credits.', RECEIVED_BY, '', ...customerDetails(lead)].join('\n'),
     };
   }
   const link = `${siteUrl}/buy-lead?leadId=${delivery.leadId}&contractorId=${delivery.contractorId}`;
@@ -86,10 +72,11 @@ export function deliveryEmail(siteUrl: string, lead: LeadRow, delivery: Delivery
     text: [
       `Hello ${delivery.contractorName},`,
       '',
-      'A new lead is waiting for you. You have no plan credits left this period, so the customer\'s contact details are sent once the lead is paid.',
+      "A new lead is waiting for you. You have no plan credits left this period, so the customer's contact details are sent once the lead is paid.",
+      RECEIVED_BY,
       '',
       `Service: ${lead.serviceNeeded}`,
-      `Location: ${lead.location}`,
+      `Location: ${hideContactDetails(lead.location)}`,
       `Budget: ${lead.budgetRange || 'Not given'}`,
       '',
       'Project summary:',
@@ -108,7 +95,7 @@ export function receiptEmail(lead: LeadRow, delivery: Pick<DeliveryFacts, 'contr
   };
 }
 
-/** Sends the receipt for a delivery that has just been paid (by card or recorded by the admin). */
+/** Queues the receipt for a delivery that has just been paid (by card or recorded by the admin); pass the transaction that paid it. */
 export async function sendReceipt(ctx: AppContext, db: Executor, deliveryId: number): Promise<void> {
   const [row] = await db
     .select({ lead: leads, priceCents: leadDeliveries.priceCents, contractorId: contractors.id, contractorName: contractors.name, accountEmail: contractorAccounts.email, email: contractors.email })
@@ -119,5 +106,5 @@ export async function sendReceipt(ctx: AppContext, db: Executor, deliveryId: num
     .where(eq(leadDeliveries.id, deliveryId));
   if (!row) return;
   const recipient = { id: row.contractorId, email: row.accountEmail ?? row.email };
-  await sendToContractor(ctx, recipient, 'payment-receipt', receiptEmail(row.lead, { contractorName: row.contractorName, price: centsToDecimal(row.priceCents) }));
+  await sendToContractor(ctx, db, recipient, 'payment-receipt', receiptEmail(row.lead, { contractorName: row.contractorName, price: centsToDecimal(row.priceCents) }));
 }

@@ -5,10 +5,14 @@ import type { PaymentIntentResponse, PaymentSuccessResponse } from '@shared/sche
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
 import { leadDeliveries, leads } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
+import { conflict, notFound } from '../domain/errors';
 import { metadataId, PaymentProviderError, type PaymentIntentInfo } from '../integrations/payments/provider';
+import { sendCancellation } from './claim-emails';
 import { sendReceipt } from './lead-emails';
-import { fromProvider, providerHttpError } from './provider-errors';
+import { hideContactDetails } from './lead-preview';
+import { scheduleFollowUp } from './review-follow-ups';
+import { fromProvider, providerError } from './provider-errors';
+import { startRefund } from './refunds';
 
 /**
  * Paying for one lead by card (docs/decisions.md §1.3, §1.6). The amount is always the delivery's price
@@ -18,6 +22,7 @@ import { fromProvider, providerHttpError } from './provider-errors';
 
 const NOT_SUCCEEDED = 'Payment has not succeeded';
 const MISMATCH = 'Payment does not match this lead';
+const CANCELLED_THEN_PAID = 'This delivery was cancelled, so your payment is being refunded';
 
 const STATE_CONFLICT: Record<Exclude<PaymentState, 'awaiting_payment'>, string> = {
   paid: 'This lead has already been paid for',
@@ -67,7 +72,7 @@ export async function startLeadPayment(ctx: AppContext, input: { leadId: number;
   return {
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
-    leadDetails: { customerName: firstName(d.name), serviceNeeded: d.serviceNeeded, location: d.location, price: centsToDecimal(d.priceCents) },
+    leadDetails: { customerName: hideContactDetails(firstName(d.name)), serviceNeeded: d.serviceNeeded, location: hideContactDetails(d.location), price: centsToDecimal(d.priceCents) },
     provider: ctx.payments.kind,
   };
 }
@@ -86,7 +91,7 @@ async function intentFor(ctx: AppContext, d: PayableDelivery): Promise<PaymentIn
   if (d.paymentIntentId) {
     const existing = await ctx.payments.retrievePaymentIntent(d.paymentIntentId).catch((err: unknown) => {
       if (err instanceof PaymentProviderError && err.reason === 'not_found') return null;
-      throw providerHttpError(ctx, err, 'Payment not found');
+      throw providerError(ctx, err, 'Payment not found');
     });
     if (existing?.status === 'succeeded') {
       // Paid, but neither the success page nor the webhook has told us yet: settle it now.
@@ -119,14 +124,17 @@ export interface LeadSettlement {
   result: PaymentSuccessResponse;
   /** The delivery this call moved to paid (its receipt is to be sent), or null when it already was. */
   paidNow: number | null;
+  /** The delivery was cancelled before the payment came: the payment is refunded instead. */
+  cancelled?: true;
 }
 
 /**
  * Marks the intent's delivery paid, once. The intent must have succeeded, in dollars, for this
  * delivery's stored intent and exact price; otherwise nothing is written. The one conditional
  * UPDATE decides between concurrent callers: only the one that changed the row sends a receipt.
+ * A delivery cancelled before its payment came has the payment refunded instead.
  */
-export async function applyLeadPayment(db: Executor, intent: PaymentIntentInfo): Promise<LeadSettlement> {
+export async function applyLeadPayment(ctx: AppContext, db: Executor, intent: PaymentIntentInfo): Promise<LeadSettlement> {
   if (intent.status !== 'succeeded') throw conflict(NOT_SUCCEEDED);
   const deliveryId = metadataId(intent.metadata.deliveryId);
   if (intent.currency !== 'usd' || deliveryId === null) throw conflict(MISMATCH);
@@ -145,13 +153,25 @@ export async function applyLeadPayment(db: Executor, intent: PaymentIntentInfo):
   if (updated) return { result, paidNow: d.id };
   const state = (await deliveryState(db, d.id)) ?? 'cancelled';
   if (state === 'paid') return { result, paidNow: null };
+  if (state === 'cancelled') {
+    // Paid after the administrator cancelled the delivery: the money goes back (docs/decisions.md §5), once.
+    const refund = await startRefund(ctx, db, { id: d.id, contractorId: d.contractorId, priceCents: d.priceCents, paymentState: 'paid', paymentIntentId: intent.id }, 'cancellation');
+    if (refund) await sendCancellation(ctx, db, d.id, 'paid-late');
+    return { result, paidNow: null, cancelled: true };
+  }
   throw conflict(state === 'awaiting_payment' ? MISMATCH : STATE_CONFLICT[state]);
 }
 
 async function confirmIntent(ctx: AppContext, intent: PaymentIntentInfo): Promise<PaymentSuccessResponse> {
-  const { result, paidNow } = await applyLeadPayment(ctx.db, intent);
-  if (paidNow !== null) await sendReceipt(ctx, ctx.db, paidNow);
-  return result;
+  // The receipt commits with the payment it confirms (docs/decisions.md §10).
+  const settled = await ctx.db.transaction(async (tx) => {
+    const settlement = await applyLeadPayment(ctx, tx, intent);
+    if (settlement.paidNow !== null) await sendReceipt(ctx, tx, settlement.paidNow);
+    if (settlement.paidNow !== null) await scheduleFollowUp(ctx, tx, settlement.paidNow);
+    return settlement;
+  });
+  if (settled.cancelled) throw conflict(CANCELLED_THEN_PAID);
+  return settled.result;
 }
 
 /** POST /api/stripe/payment-success: the browser says it paid; the provider is asked. */

@@ -4,15 +4,15 @@ import type { QuoteRequest } from '@shared/schemas/leads';
 import { servicesOfQuoteOption, townFromText } from '@shared/taxonomy';
 import type { AppContext } from '../context';
 import { contractors, leads } from '../db/schema';
-import { notFound } from '../http/errors';
+import { notFound } from '../domain/errors';
 import { notifyAdmin } from './admin-notices';
-import { isListed } from './directory-cards';
+import { isListed } from '../directory/cards';
 import { quotePrice } from './pricing';
-import { taxonomyIds } from './taxonomy-ids';
 
 /**
  * A quote request becomes a lead for the contractor it was sent from (docs/decisions.md §1.3), priced by
- * the rules for that contractor (§1.4), and the administrator is told.
+ * the rules for that contractor (§1.4), and the administrator is told: the notice is queued in the
+ * lead's own transaction, so a stored lead always gets it and the request never waits for a mail server (§10).
  */
 export async function createLead(ctx: AppContext, input: QuoteRequest): Promise<{ id: number }> {
   const serviceSlugs = servicesOfQuoteOption(input.serviceNeeded);
@@ -23,41 +23,43 @@ export async function createLead(ctx: AppContext, input: QuoteRequest): Promise<
       .select({ id: contractors.id, name: contractors.name })
       .from(contractors)
       .where(and(eq(contractors.id, input.contractorId), isListed)),
-    taxonomyIds(ctx.db),
+    ctx.directory.taxonomy(),
     quotePrice(ctx.db, { serviceSlugs, townSlug, contractorId: input.contractorId }),
   ]);
   if (!contractor) throw notFound('This contractor is not available for quote requests');
-  const [lead] = await ctx.db
-    .insert(leads)
-    .values({
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      serviceNeeded: input.serviceNeeded,
-      serviceSlugs,
-      location: input.location,
-      townId: townSlug ? (ids.townId.get(townSlug) ?? null) : null,
-      projectDetails: input.projectDetails,
-      budgetRange: input.budgetRange || null,
-      requestedContractorId: contractor.id,
-      leadPriceCents: price.priceCents,
-      status: 'new',
-    })
-    .returning({ id: leads.id });
+  return ctx.db.transaction(async (tx) => {
+    const [lead] = await tx
+      .insert(leads)
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        serviceNeeded: input.serviceNeeded,
+        serviceSlugs,
+        location: input.location,
+        townId: townSlug ? (ids.townId.get(townSlug) ?? null) : null,
+        projectDetails: input.projectDetails,
+        budgetRange: input.budgetRange || null,
+        requestedContractorId: contractor.id,
+        leadPriceCents: price.priceCents,
+        status: 'new',
+      })
+      .returning({ id: leads.id });
 
-  await notifyAdmin(ctx, {
-    kind: 'lead-notice',
-    subject: `New quote request for ${contractor.name}: ${input.serviceNeeded}`,
-    text: [
-      `A homeowner asked ${contractor.name} for a quote.`,
-      '',
-      `Service: ${input.serviceNeeded}`,
-      `Location: ${input.location}`,
-      `Budget: ${input.budgetRange || 'not given'}`,
-      `Lead price: ${formatMoney(price.priceCents)}`,
-      '',
-      `Deliver it from ${ctx.siteUrl}/admin/leads`,
-    ].join('\n'),
+    await notifyAdmin(ctx, tx, {
+      kind: 'lead-notice',
+      subject: `New quote request for ${contractor.name}: ${input.serviceNeeded}`,
+      text: [
+        `A homeowner asked ${contractor.name} for a quote.`,
+        '',
+        `Service: ${input.serviceNeeded}`,
+        `Location: ${input.location}`,
+        `Budget: ${input.budgetRange || 'not given'}`,
+        `Lead price: ${formatMoney(price.priceCents)}`,
+        '',
+        `Deliver it from ${ctx.siteUrl}/admin/leads`,
+      ].join('\n'),
+    });
+    return { id: lead!.id };
   });
-  return { id: lead!.id };
 }

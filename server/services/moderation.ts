@@ -7,12 +7,19 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { Db, Executor } from '../db/client';
 import { contractorAccounts, contractorServices, contractors, leadDeliveries, services } from '../db/schema';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { conflict, invalid, notFound } from '../domain/errors';
 import { createSetupCode, ensureAccount, sendSetupCode } from './contractor-accounts';
+import { badgeToday, lapsedToday, setBothVerified, updateCredentialsIn } from './credentials';
 import { endContractorSessions } from './sessions';
 
 type ListQuery = z.output<typeof adminContractorQuerySchema>;
 type Approval = z.output<typeof approvalSchema>;
+
+/** The signed-in administrator making a decision, recorded with it. */
+export interface Actor {
+  adminUserId: number;
+  username: string;
+}
 
 /** Backslash is PostgreSQL's default LIKE escape; the admin's text is matched literally. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -44,7 +51,8 @@ const liveDeliveries = sql<number>`(select count(*) from ${leadDeliveries}
 const paidCents = sql<number>`(select coalesce(sum(${leadDeliveries.priceCents}), 0) from ${leadDeliveries}
   where ${leadDeliveries.contractorId} = ${contractors.id} and ${leadDeliveries.paymentState} = 'paid')`.mapWith(Number);
 
-async function adminRows(db: Db, where: SQL | undefined): Promise<AdminContractor[]> {
+async function adminRows(ctx: AppContext, where: SQL | undefined): Promise<AdminContractor[]> {
+  const { db } = ctx;
   const rows = await db
     .select({
       c: contractors,
@@ -64,36 +72,50 @@ async function adminRows(db: Db, where: SQL | undefined): Promise<AdminContracto
       asc(sql`lower(${contractors.name})`),
       asc(contractors.id),
     );
-  return rows.map(({ c, ...r }) => ({
-    id: c.id,
-    name: c.name,
-    licenseNumber: c.licenseNumber,
-    location: formatLocation(c.city, c.state),
-    services: r.services,
-    rating: c.rating,
-    reviewCount: c.reviewCount,
-    approvalStatus: c.approvalStatus,
-    rejectionReason: c.rejectionReason,
-    isVisible: c.isVisible,
-    verified: c.verified,
-    email: c.email,
-    phone: c.phone,
-    createdAt: c.createdAt.toISOString(),
-    account: r.accountEmail === null ? null : { email: r.accountEmail, setupComplete: Boolean(r.setupComplete) },
-    subscriptionPlan: c.subscriptionPlan,
-    subscriptionStatus: c.subscriptionStatus as SubscriptionStatus,
-    creditsUsed: c.monthlyLeadsUsed,
-    creditsTotal: planById(c.subscriptionPlan).leadCredits,
-    deliveries: r.deliveries,
-    paidTotal: centsToDecimal(r.paidCents),
-  }));
+  return rows.map(({ c, ...r }) => {
+    const badge = badgeToday(ctx, c);
+    return {
+      id: c.id,
+      name: c.name,
+      licenseNumber: c.licenseNumber,
+      location: formatLocation(c.city, c.state),
+      services: r.services,
+      rating: c.rating,
+      reviewCount: c.reviewCount,
+      approvalStatus: c.approvalStatus,
+      rejectionReason: c.rejectionReason,
+      isVisible: c.isVisible,
+      insuranceInfo: c.insuranceInfo,
+      verified: badge,
+      verifiedAt: badge ? (c.verifiedAt?.toISOString() ?? null) : null,
+      verifiedBy: badge ? c.verifiedBy : null,
+      registrationVerified: c.registrationVerified,
+      registrationExpiresOn: c.registrationExpiresOn,
+      insuranceVerified: c.insuranceVerified,
+      insuranceExpiresOn: c.insuranceExpiresOn,
+      insurer: c.insurer,
+      insurancePolicyNumber: c.insurancePolicyNumber,
+      lapsed: lapsedToday(ctx, c),
+      email: c.email,
+      phone: c.phone,
+      createdAt: c.createdAt.toISOString(),
+      account: r.accountEmail === null ? null : { email: r.accountEmail, setupComplete: Boolean(r.setupComplete) },
+      subscriptionPlan: c.subscriptionPlan,
+      subscriptionStatus: c.subscriptionStatus as SubscriptionStatus,
+      creditsUsed: c.monthlyLeadsUsed,
+      creditsTotal: planById(c.subscriptionPlan).leadCredits,
+      deliveries: r.deliveries,
+      paidTotal: centsToDecimal(r.paidCents),
+    };
+  });
 }
 
-export async function listAdminContractors(db: Db, q: ListQuery): Promise<AdminContractorList> {
+export async function listAdminContractors(ctx: AppContext, q: ListQuery): Promise<AdminContractorList> {
+  const { db } = ctx;
   const search = searchFilter(db, q.search);
   const byStatus = q.status === 'all' ? undefined : eq(contractors.approvalStatus, q.status);
   const [list, tallies] = await Promise.all([
-    adminRows(db, and(search, byStatus)),
+    adminRows(ctx, and(search, byStatus)),
     db.select({ status: contractors.approvalStatus, n: count() }).from(contractors).where(search).groupBy(contractors.approvalStatus),
   ]);
   const counts: AdminContractorList['counts'] = { all: 0, pending: 0, approved: 0, rejected: 0 };
@@ -104,8 +126,8 @@ export async function listAdminContractors(db: Db, q: ListQuery): Promise<AdminC
   return { contractors: list, counts };
 }
 
-export async function getAdminContractor(db: Db, id: number): Promise<AdminContractor> {
-  const [row] = await adminRows(db, eq(contractors.id, id));
+export async function getAdminContractor(ctx: AppContext, id: number): Promise<AdminContractor> {
+  const [row] = await adminRows(ctx, eq(contractors.id, id));
   if (!row) throw notFound('Contractor not found');
   return row;
 }
@@ -113,7 +135,7 @@ export async function getAdminContractor(db: Db, id: number): Promise<AdminContr
 /** The contractor row, locked for the rest of the transaction so decisions on it queue up. */
 async function lockContractor(tx: Executor, id: number) {
   const [row] = await tx
-    .select({ approvalStatus: contractors.approvalStatus, isVisible: contractors.isVisible })
+    .select({ approvalStatus: contractors.approvalStatus, isVisible: contractors.isVisible, verified: contractors.verified })
     .from(contractors)
     .where(eq(contractors.id, id))
     .for('update');
@@ -126,28 +148,34 @@ async function lockContractor(tx: Executor, id: number) {
  * first time, creates its account and emails the setup code; approving twice does nothing.
  * Rejection delists it and signs it out everywhere.
  */
-export async function setApproval(ctx: AppContext, id: number, input: Approval): Promise<AdminContractor> {
-  const issued = await ctx.db.transaction(async (tx) => {
+export async function setApproval(ctx: AppContext, id: number, input: Approval, actor: Actor): Promise<AdminContractor> {
+  await ctx.db.transaction(async (tx) => {
     const current = await lockContractor(tx, id);
+    if (input.verified !== undefined) {
+      const admin = { kind: 'admin' as const, ...actor };
+      // The expiry dates the administrator checked go in first: verifying needs them (docs/decisions.md §3 "Credentials").
+      const dates = { registrationExpiresOn: input.registrationExpiresOn ?? undefined, insuranceExpiresOn: input.insuranceExpiresOn ?? undefined };
+      await updateCredentialsIn(ctx, tx, id, dates, admin);
+      await setBothVerified(ctx, tx, id, input.verified, admin);
+    }
     if (input.status === 'approved') {
-      if (current.approvalStatus === 'approved') return null;
+      if (current.approvalStatus === 'approved') return;
       await tx.update(contractors).set({ approvalStatus: 'approved', isVisible: true, rejectionReason: null }).where(eq(contractors.id, id));
       const { account, created } = await ensureAccount(tx, id);
-      return created ? createSetupCode(tx, account) : null;
+      // The welcome email commits with the approval, or neither does (docs/decisions.md §10).
+      if (created) await sendSetupCode(ctx, tx, await createSetupCode(tx, account));
+      return;
     }
     const reason = input.rejectionReason?.trim();
-    if (!reason) throw badRequest('A rejection reason is required', { rejectionReason: 'A rejection reason is required' });
+    if (!reason) throw invalid('A rejection reason is required', { rejectionReason: 'A rejection reason is required' });
     await tx.update(contractors).set({ approvalStatus: 'rejected', isVisible: false, rejectionReason: reason }).where(eq(contractors.id, id));
     await endContractorSessions(tx, id);
-    return null;
   });
-  // After commit: an email must never announce an approval that was rolled back.
-  if (issued) await sendSetupCode(ctx, issued);
-  return getAdminContractor(ctx.db, id);
+  return getAdminContractor(ctx, id);
 }
 
-export async function setVisibility(db: Db, id: number, isVisible: boolean): Promise<AdminContractor> {
-  await db.transaction(async (tx) => {
+export async function setVisibility(ctx: AppContext, id: number, isVisible: boolean): Promise<AdminContractor> {
+  await ctx.db.transaction(async (tx) => {
     const current = await lockContractor(tx, id);
     if (current.approvalStatus !== 'approved') throw conflict('Only approved contractors can be shown or hidden');
     if (current.isVisible === isVisible) return;
@@ -155,5 +183,18 @@ export async function setVisibility(db: Db, id: number, isVisible: boolean): Pro
     // A hidden contractor cannot sign in, so it is signed out too.
     if (!isVisible) await endContractorSessions(tx, id);
   });
-  return getAdminContractor(db, id);
+  return getAdminContractor(ctx, id);
+}
+
+/**
+ * The contractor list's Verify / Unverify: both credentials at once, in the region's usual way of
+ * checking (docs/decisions.md §3 "Credentials"); each credential on its own is verified from the
+ * contractor's credentials page (services/credentials.ts).
+ */
+export async function setVerification(ctx: AppContext, id: number, verified: boolean, actor: Actor): Promise<AdminContractor> {
+  await ctx.db.transaction(async (tx) => {
+    await lockContractor(tx, id);
+    await setBothVerified(ctx, tx, id, verified, { kind: 'admin', ...actor });
+  });
+  return getAdminContractor(ctx, id);
 }

@@ -3,37 +3,31 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { region } from '@shared/region';
 import type { AppContext } from '../context';
 import { newsletterSubscribers } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
+import { conflict, notFound } from '../domain/errors';
+import { queueEmail } from './email-delivery';
 
 const newToken = () => randomBytes(24).toString('base64url');
 const sameEmail = (email: string) => sql`lower(${newsletterSubscribers.email}) = lower(${email})`;
 
 /**
  * Subscribes an address (case-insensitively unique). An address that unsubscribed earlier is
- * subscribed again with a fresh link; an active one is a conflict the form reports as such.
+ * subscribed again with a fresh link; an active one is a conflict the form reports as such. The
+ * welcome email commits with the subscription (docs/decisions.md §10).
  */
 export async function subscribe(ctx: AppContext, email: string): Promise<void> {
   const token = newToken();
-  // Insert-or-nothing then update, so two requests for one address cannot both succeed.
-  const [created] = await ctx.db
-    .insert(newsletterSubscribers)
-    .values({ email, unsubscribeToken: token })
-    .onConflictDoNothing()
-    .returning({ id: newsletterSubscribers.id });
-  if (!created) {
-    const [reactivated] = await ctx.db
-      .update(newsletterSubscribers)
-      .set({ unsubscribedAt: null, unsubscribeToken: token })
-      .where(and(sameEmail(email), isNotNull(newsletterSubscribers.unsubscribedAt)))
-      .returning({ id: newsletterSubscribers.id });
-    if (!reactivated) throw conflict('This email is already subscribed to our newsletter');
-  }
-  await sendWelcome(ctx, email, token);
-}
-
-async function sendWelcome(ctx: AppContext, email: string, token: string) {
-  try {
-    await ctx.mail.send({
+  await ctx.db.transaction(async (tx) => {
+    // Insert-or-nothing then update, so two requests for one address cannot both succeed.
+    const [created] = await tx.insert(newsletterSubscribers).values({ email, unsubscribeToken: token }).onConflictDoNothing().returning({ id: newsletterSubscribers.id });
+    if (!created) {
+      const [reactivated] = await tx
+        .update(newsletterSubscribers)
+        .set({ unsubscribedAt: null, unsubscribeToken: token })
+        .where(and(sameEmail(email), isNotNull(newsletterSubscribers.unsubscribedAt)))
+        .returning({ id: newsletterSubscribers.id });
+      if (!reactivated) throw conflict('This email is already subscribed to our newsletter');
+    }
+    await queueEmail(ctx, tx, {
       kind: 'newsletter-welcome',
       to: email,
       subject: `Welcome to the ${region.siteTitle} newsletter`,
@@ -45,10 +39,7 @@ async function sendWelcome(ctx: AppContext, email: string, token: string) {
         `To stop receiving it, open this link: ${ctx.siteUrl}/newsletter/unsubscribe?token=${token}`,
       ].join('\n'),
     });
-  } catch (err) {
-    // The subscription stands; the visitor should not be told it failed.
-    ctx.log.error('newsletter welcome failed', { error: err instanceof Error ? err.message : String(err) });
-  }
+  });
 }
 
 /** Idempotent: opening the link twice still answers success. */

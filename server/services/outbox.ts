@@ -1,24 +1,39 @@
-import { count, desc, eq } from 'drizzle-orm';
-import type { OutboxMessage, Paged } from '@shared/schemas/admin';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { OutboxMessage, OutboxStatus, Paged } from '@shared/schemas/admin';
+import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { outboxEmails } from '../db/schema';
-import { notFound } from '../http/errors';
+import { conflict, notFound } from '../domain/errors';
+import { SEND_EMAIL, type SendEmailJob } from './email-delivery';
 
 type OutboxRow = typeof outboxEmails.$inferSelect;
 
-const toMessage = (r: OutboxRow): OutboxMessage => ({ id: r.id, kind: r.kind, to: r.toAddress, subject: r.subject, text: r.textBody, createdAt: r.createdAt.toISOString() });
+const toMessage = (r: OutboxRow): OutboxMessage => ({
+  id: r.id,
+  kind: r.kind,
+  to: r.toAddress,
+  subject: r.subject,
+  text: r.textBody,
+  status: r.status,
+  attempts: r.attempts,
+  lastError: r.lastError,
+  sentAt: r.sentAt?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+});
 
-/** Mail kept when no SMTP server is configured (docs/decisions.md §1.8), newest first. */
-export async function listOutbox(db: Db, { page, pageSize }: { page: number; pageSize: number }): Promise<Paged<OutboxMessage>> {
+/** Every email the site wrote, with where it stands (docs/decisions.md §1.8), newest first. */
+export async function listOutbox(db: Db, { page, pageSize, status }: { page: number; pageSize: number; status?: OutboxStatus }): Promise<Paged<OutboxMessage>> {
+  const where = status ? eq(outboxEmails.status, status) : undefined;
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(outboxEmails)
+      .where(where)
       // The id breaks ties between messages written in the same transaction.
       .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(outboxEmails),
+    db.select({ n: count() }).from(outboxEmails).where(where),
   ]);
   return { items: rows.map(toMessage), total: total?.n ?? 0, page, pageSize };
 }
@@ -26,5 +41,28 @@ export async function listOutbox(db: Db, { page, pageSize }: { page: number; pag
 export async function getOutboxMessage(db: Db, id: number): Promise<OutboxMessage> {
   const [row] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
   if (!row) throw notFound('Message not found');
+  return toMessage(row);
+}
+
+/**
+ * The admin sends a failed message again: it is pending once more and gets a new round of
+ * attempts. Only a failed one: anything else is sent, kept, or already being tried. The
+ * conditional UPDATE lets one of two quick clicks through.
+ */
+export async function resendOutboxMessage(ctx: AppContext, id: number): Promise<OutboxMessage> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(outboxEmails)
+      .set({ status: 'pending', sentAt: null })
+      .where(and(eq(outboxEmails.id, id), eq(outboxEmails.status, 'failed')))
+      .returning();
+    if (!updated) {
+      const [exists] = await tx.select({ status: outboxEmails.status }).from(outboxEmails).where(eq(outboxEmails.id, id));
+      if (!exists) throw notFound('Message not found');
+      throw conflict(`Only a message that failed can be sent again; this one is ${exists.status}`);
+    }
+    await ctx.jobs.send(SEND_EMAIL, { outboxId: id } satisfies SendEmailJob, tx);
+    return updated;
+  });
   return toMessage(row);
 }

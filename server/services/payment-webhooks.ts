@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
 import { paymentEvents } from '../db/schema';
-import { badRequest } from '../http/errors';
+import { invalid } from '../domain/errors';
 import { metadataId, WebhookSignatureError, type WebhookEvent } from '../integrations/payments/provider';
 import { sendReceipt } from './lead-emails';
 import { applyLeadPayment } from './lead-payments';
 import { fromProvider, isPermanent } from './provider-errors';
+import { scheduleFollowUp } from './review-follow-ups';
+import { applyProviderRefunds } from './refunds';
 import { applySubscription, fetchSubscription, prepareActivation, resetCreditsFor } from './subscriptions';
 
 /**
@@ -73,9 +75,19 @@ async function prepare(ctx: AppContext, event: WebhookEvent): Promise<Apply> {
       if (!objectId || metadataId(metadata?.deliveryId) === null) return noop;
       const intent = await fromProvider(ctx, ctx.payments.retrievePaymentIntent(objectId), 'Payment not found');
       return async (db) => {
-        const { paidNow } = await applyLeadPayment(db, intent);
+        const { paidNow } = await applyLeadPayment(ctx, db, intent);
         return { receipts: paidNow === null ? [] : [paidNow] };
       };
+    }
+    case 'charge.refunded':
+    case 'charge.refund.updated':
+    case 'refund.updated':
+    case 'refund.failed': {
+      // A charge or a refund; either names the payment, whose refunds are read back from the provider.
+      const paymentIntentId = idOf(event.object.payment_intent);
+      if (!paymentIntentId) return noop;
+      const refunds = await fromProvider(ctx, ctx.payments.listRefunds(paymentIntentId), 'Payment not found');
+      return async (db) => (await applyProviderRefunds(ctx, db, paymentIntentId, refunds), none);
     }
     default:
       return noop;
@@ -96,12 +108,21 @@ export async function processEvent(ctx: AppContext, event: WebhookEvent): Promis
   const apply = await prepare(ctx, event).catch((err: unknown) => (acknowledging(ctx, event, err), noop));
 
   const effects = await ctx.db.transaction(async (tx) => {
-    const [fresh] = await tx.insert(paymentEvents).values({ id: event.id, type: event.type.slice(0, 200) }).onConflictDoNothing().returning({ id: paymentEvents.id });
+    const [fresh] = await tx
+      .insert(paymentEvents)
+      .values({ id: event.id, type: event.type.slice(0, 200) })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
     if (!fresh) return null;
-    return apply(tx).catch((err: unknown) => acknowledging(ctx, event, err));
+    const applied = await apply(tx).catch((err: unknown) => acknowledging(ctx, event, err));
+    // Receipts and the homeowner's follow-up commit with the event that paid (docs/decisions.md §10, §12).
+    for (const deliveryId of applied.receipts) {
+      await sendReceipt(ctx, tx, deliveryId);
+      await scheduleFollowUp(ctx, tx, deliveryId);
+    }
+    return applied;
   });
   if (!effects) return { duplicate: true };
-  for (const deliveryId of effects.receipts) await sendReceipt(ctx, ctx.db, deliveryId);
   return { duplicate: false };
 }
 
@@ -112,7 +133,7 @@ export async function handleWebhook(ctx: AppContext, rawBody: Buffer, signature:
     event = ctx.payments.parseWebhook(rawBody, signature);
   } catch (err) {
     if (err instanceof WebhookSignatureError && err.message !== 'Invalid signature') ctx.log.warn('payment webhook refused', { reason: err.message });
-    throw badRequest('Invalid signature');
+    throw invalid('Invalid signature');
   }
   return processEvent(ctx, event);
 }

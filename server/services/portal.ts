@@ -2,12 +2,20 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { creditSummary, planById, type PlanId, type SubscriptionStatus } from '@shared/plans';
 import { centsToDecimal } from '@shared/money';
 import { CONTRACTOR_TRANSITIONS } from '@shared/schemas/lead-status';
+import { claimDeadline, type PortalClaim } from '@shared/schemas/lead-claims';
 import type { PortalLead, PortalProfile, PortalSubscription } from '@shared/schemas/portal';
 import { formatLocation } from '@shared/taxonomy';
 import type { Db } from '../db/client';
-import { contractorAccounts, contractorServices, contractors, leadDeliveries, leads, services } from '../db/schema';
-import { conflict, notFound, unauthorized } from '../http/errors';
+import { contractorAccounts, contractorServices, contractors, leadClaims, leadDeliveries, leadRefunds, leadStatusChanges, leads, services, type LeadClaimRow } from '../db/schema';
+import { conflict, notFound, unauthenticated } from '../domain/errors';
 import { refreshFreePeriod } from './credits';
+import { hideContactDetails, projectSummary } from './lead-preview';
+import { refundDto } from './refunds';
+
+/** A claim as its contractor sees it: the administrator's name stays out. */
+function portalClaim(c: LeadClaimRow): PortalClaim {
+  return { id: c.id, reason: c.reason, details: c.details, status: c.status, createdAt: c.createdAt.toISOString(), decidedAt: c.decidedAt?.toISOString() ?? null, note: c.decisionNote };
+}
 
 /** Only paid or credited deliveries reveal the customer (docs/decisions.md §1.3); enforced in the query itself. */
 const revealed = sql`${leadDeliveries.paymentState} in ('paid', 'credited')`;
@@ -21,7 +29,7 @@ async function contractorRow(db: Db, contractorId: number) {
     .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
     .where(eq(contractors.id, contractorId));
   // A session whose contractor is gone is no session.
-  if (!row) throw unauthorized('Please sign in to the contractor portal');
+  if (!row) throw unauthenticated('Please sign in to the contractor portal');
   return row;
 }
 
@@ -50,6 +58,7 @@ export async function getPortalProfile(db: Db, contractorId: number): Promise<Po
     subscriptionStatus: c.subscriptionStatus as SubscriptionStatus,
     monthlyLeadsUsed: c.monthlyLeadsUsed,
     credits: creditSummary(c.subscriptionPlan, c.monthlyLeadsUsed),
+    bonusCredits: c.bonusCredits,
   };
 }
 
@@ -63,6 +72,7 @@ export async function getPortalSubscription(db: Db, contractorId: number): Promi
     cancelAtPeriodEnd: c.cancelAtPeriodEnd,
     creditsPeriodStart: c.creditsPeriodStart.toISOString(),
     credits: creditSummary(c.subscriptionPlan, c.monthlyLeadsUsed),
+    bonusCredits: c.bonusCredits,
     featured: c.isFeatured,
   };
 }
@@ -84,25 +94,38 @@ export async function listPortalLeads(db: Db, contractorId: number, limit?: numb
       name: ifRevealed(leads.name),
       email: ifRevealed(leads.email),
       phone: ifRevealed(leads.phone),
+      claim: leadClaims,
+      refund: leadRefunds,
     })
     .from(leadDeliveries)
     .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+    .leftJoin(leadClaims, eq(leadClaims.deliveryId, leadDeliveries.id))
+    .leftJoin(leadRefunds, eq(leadRefunds.deliveryId, leadDeliveries.id))
     .where(and(eq(leadDeliveries.contractorId, contractorId), sql`${leadDeliveries.paymentState} <> 'cancelled'`))
     .orderBy(desc(leadDeliveries.createdAt), desc(leadDeliveries.id));
   const rows = await (limit ? query.limit(limit) : query);
-  return rows.map((r) => ({
-    deliveryId: r.deliveryId,
-    leadId: r.leadId,
-    serviceNeeded: r.serviceNeeded,
-    location: r.location,
-    budgetRange: r.budgetRange,
-    projectDetails: r.projectDetails,
-    price: centsToDecimal(r.priceCents),
-    paymentState: r.paymentState,
-    status: r.status,
-    deliveredAt: r.deliveredAt.toISOString(),
-    customer: r.name !== null && r.email !== null && r.phone !== null ? { name: r.name, email: r.email, phone: r.phone } : null,
-  }));
+  const now = new Date();
+  return rows.map((r) => {
+    const paid = r.paymentState === 'paid' || r.paymentState === 'credited';
+    const deadline = claimDeadline(r.deliveredAt);
+    return {
+      deliveryId: r.deliveryId,
+      leadId: r.leadId,
+      serviceNeeded: r.serviceNeeded,
+      // Free text the customer typed: before payment it may not carry a way to reach them.
+      location: paid ? r.location : hideContactDetails(r.location),
+      budgetRange: r.budgetRange,
+      projectDetails: paid ? r.projectDetails : projectSummary(r.projectDetails),
+      price: centsToDecimal(r.priceCents),
+      paymentState: r.paymentState,
+      status: r.status,
+      deliveredAt: r.deliveredAt.toISOString(),
+      customer: paid && r.name !== null && r.email !== null && r.phone !== null ? { name: r.name, email: r.email, phone: r.phone } : null,
+      claim: r.claim && portalClaim(r.claim),
+      refund: r.refund && refundDto(r.refund),
+      claimUntil: paid && !r.claim && r.status !== 'won' && now <= deadline ? deadline.toISOString() : null,
+    };
+  });
 }
 
 /**
@@ -123,6 +146,8 @@ export async function updatePortalLeadStatus(db: Db, contractorId: number, deliv
     if (d.status === status) return;
     if (!CONTRACTOR_TRANSITIONS[d.status].includes(status)) throw conflict(`A ${d.status} lead cannot be marked ${status}`);
     await tx.update(leads).set({ status }).where(eq(leads.id, d.leadId));
+    // When it happened, for the stats (time to contact, wins per month; docs/decisions.md §11).
+    await tx.insert(leadStatusChanges).values({ deliveryId, status, changedAt: new Date() });
   });
   const lead = (await listPortalLeads(db, contractorId)).find((l) => l.deliveryId === deliveryId);
   if (!lead) throw notFound('Lead not found');

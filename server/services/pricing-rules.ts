@@ -6,7 +6,7 @@ import type { PricingRuleDto, pricingRuleSchema } from '@shared/schemas/pricing-
 import { resolveService, resolveTown } from '@shared/taxonomy';
 import type { Db } from '../db/client';
 import { contractors, pricingRules, type PricingRuleRow } from '../db/schema';
-import { badRequest, notFound } from '../http/errors';
+import { invalid, notFound } from '../domain/errors';
 
 /** Pricing rules as the administrator edits them (docs/decisions.md §1.4); the engine reads them in services/pricing.ts. */
 
@@ -24,7 +24,7 @@ function toDto(r: PricingRuleRow): PricingRuleDto {
   };
 }
 
-const invalidValue = (message: string) => badRequest('Please check the highlighted fields', { ruleValue: message });
+const invalidValue = (message: string) => invalid('Please check the highlighted fields', { ruleValue: message });
 
 const MAX_ID = 2_147_483_647;
 
@@ -75,7 +75,10 @@ export async function listPricingRules(db: Db): Promise<PricingRuleDto[]> {
 }
 
 export async function createPricingRule(db: Db, input: PricingRuleInput): Promise<PricingRuleDto> {
-  const [row] = await db.insert(pricingRules).values(await valuesOf(db, input)).returning();
+  const [row] = await db
+    .insert(pricingRules)
+    .values(await valuesOf(db, input))
+    .returning();
   return toDto(row!);
 }
 

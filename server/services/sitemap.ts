@@ -1,16 +1,22 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { blogPosts } from '../db/schema';
-import { listedContractorIds } from './directory';
+import { blogPosts, contractors } from '../db/schema';
+import { isListed } from '../directory/cards';
+import { sqlCoverageRows } from '../directory/coverage';
 
 const STATIC_PATHS = ['/', '/browse', '/search', '/blog', '/submit-business', '/contractor-pricing'];
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** Every public page search engines should know: the static pages, each listed contractor, each published post. */
+/**
+ * Every public page search engines should know: the static pages, each listed contractor, each
+ * service page with a contractor (its lastmod the newest change among them; docs/decisions.md §3),
+ * each published post.
+ */
 export async function buildSitemap(db: Db, siteUrl: string): Promise<string> {
-  const [contractorRows, posts] = await Promise.all([
-    listedContractorIds(db),
+  const [contractorRows, coverage, posts] = await Promise.all([
+    db.select({ id: contractors.id, updatedAt: contractors.updatedAt }).from(contractors).where(isListed).orderBy(asc(contractors.id)),
+    sqlCoverageRows(db, { lastmod: true }),
     db
       .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
       .from(blogPosts)
@@ -20,11 +26,10 @@ export async function buildSitemap(db: Db, siteUrl: string): Promise<string> {
   const urls = [
     ...STATIC_PATHS.map((p) => ({ loc: p, lastmod: null as Date | null })),
     ...contractorRows.map((c) => ({ loc: `/contractor/${c.id}`, lastmod: c.updatedAt })),
+    ...coverage.map((r) => ({ loc: `/contractors/${r.service}${r.town ? `/${r.town}` : ''}`, lastmod: r.lastmod ?? null })),
     ...posts.map((p) => ({ loc: `/blog/${encodeURIComponent(p.slug)}`, lastmod: p.updatedAt })),
   ];
-  const body = urls
-    .map((u) => `  <url><loc>${escapeXml(siteUrl + u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`)
-    .join('\n');
+  const body = urls.map((u) => `  <url><loc>${escapeXml(siteUrl + u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }
 

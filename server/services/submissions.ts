@@ -5,73 +5,87 @@ import { formatLocation, resolveServices, serviceName, townFromText } from '@sha
 import type { AppContext } from '../context';
 import { contractorServiceAreas, contractorServices, contractors, services, towns } from '../db/schema';
 import { notifyAdmin } from './admin-notices';
+import { checkNumberFree, recordSubmitted, withUniqueNumber } from './credentials';
+import { createUploadToken } from './insurance-certificates';
 
 /**
  * Stores a business submission for the administrator to review. Everything only the server may
  * decide is set here, never taken from the visitor: a submission is always pending and hidden,
  * unrated and unverified (docs/decisions.md §1.9).
  */
-export async function submitBusiness(ctx: AppContext, input: Submission): Promise<{ id: number }> {
+export async function submitBusiness(ctx: AppContext, input: Submission): Promise<{ id: number; certificateUploadToken: string }> {
   // Validated already; the schema refuses unknown services.
   const serviceSlugs = resolveServices(input.services) ?? [];
   const townSlug = townFromText(input.city);
+  const credentials = {
+    registrationExpiresOn: input.registrationExpiresOn ?? null,
+    insurer: input.insurer ?? null,
+    insurancePolicyNumber: input.insurancePolicyNumber ?? null,
+    insuranceCoverageOccurrence: input.insuranceCoverageOccurrence ?? null,
+    insuranceCoverageAggregate: input.insuranceCoverageAggregate ?? null,
+    insuranceExpiresOn: input.insuranceExpiresOn ?? null,
+  };
 
-  const id = await ctx.db.transaction(async (tx) => {
-    const serviceRows = await tx.select({ id: services.id, slug: services.slug }).from(services).where(inArray(services.slug, serviceSlugs));
-    const serviceId = new Map(serviceRows.map((s) => [s.slug, s.id]));
-    const [town] = townSlug ? await tx.select({ id: towns.id }).from(towns).where(eq(towns.slug, townSlug)) : [];
+  return withUniqueNumber(input.licenseNumber, () =>
+    ctx.db.transaction(async (tx) => {
+      // One listing per registration number (docs/decisions.md §3 "Credentials").
+      await checkNumberFree(tx, input.licenseNumber);
+      const serviceRows = await tx.select({ id: services.id, slug: services.slug }).from(services).where(inArray(services.slug, serviceSlugs));
+      const serviceId = new Map(serviceRows.map((s) => [s.slug, s.id]));
+      const [town] = townSlug ? await tx.select({ id: towns.id }).from(towns).where(eq(towns.slug, townSlug)) : [];
 
-    const [row] = await tx
-      .insert(contractors)
-      .values({
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        website: input.website || null,
-        address: input.address,
-        city: input.city,
-        state: region.state,
-        zip: input.zip,
-        homeTownId: town?.id ?? null,
-        description: input.description,
-        yearsInBusiness: input.yearsInBusiness,
-        licenseNumber: input.licenseNumber,
-        insuranceInfo: input.insuranceInfo,
-        projectGalleryUrl: input.projectGalleryUrl || null,
-        certifications: certificationsFor(input.licenseNumber),
-        ...SUBMISSION_DEFAULTS,
-        rating: 0,
-        reviewCount: 0,
-        verified: false,
-        approvalStatus: 'pending',
-        isVisible: false,
-        isFeatured: false,
-      })
-      .returning({ id: contractors.id });
-    const contractorId = row!.id;
+      const [row] = await tx
+        .insert(contractors)
+        .values({
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          website: input.website || null,
+          address: input.address,
+          city: input.city,
+          state: region.state,
+          zip: input.zip,
+          homeTownId: town?.id ?? null,
+          description: input.description,
+          yearsInBusiness: input.yearsInBusiness,
+          licenseNumber: input.licenseNumber,
+          insuranceInfo: input.insuranceInfo,
+          ...credentials,
+          projectGalleryUrl: input.projectGalleryUrl || null,
+          certifications: certificationsFor(input.licenseNumber),
+          ...SUBMISSION_DEFAULTS,
+          rating: 0,
+          reviewCount: 0,
+          verified: false,
+          approvalStatus: 'pending',
+          isVisible: false,
+          isFeatured: false,
+        })
+        .returning({ id: contractors.id });
+      const contractorId = row!.id;
 
-    const serviceValues = serviceSlugs.flatMap((slug, position) => {
-      const sid = serviceId.get(slug);
-      return sid === undefined ? [] : [{ contractorId, serviceId: sid, position }];
-    });
-    if (serviceValues.length) await tx.insert(contractorServices).values(serviceValues);
-    if (town) await tx.insert(contractorServiceAreas).values({ contractorId, townId: town.id });
-    return contractorId;
-  });
-
-  await notifyAdmin(ctx, {
-    kind: 'submission-notice',
-    subject: `New business submission: ${input.name}`,
-    text: [
-      `${input.name} submitted their business for review.`,
-      '',
-      `Location: ${formatLocation(input.city, region.state)}`,
-      `Services: ${serviceSlugs.map((s) => serviceName(s)).join(', ')}`,
-      `Email: ${input.email}`,
-      `Phone: ${input.phone}`,
-      '',
-      `Review it at ${ctx.siteUrl}/admin/contractors`,
-    ].join('\n'),
-  });
-  return { id };
+      const serviceValues = serviceSlugs.flatMap((slug, position) => {
+        const sid = serviceId.get(slug);
+        return sid === undefined ? [] : [{ contractorId, serviceId: sid, position }];
+      });
+      if (serviceValues.length) await tx.insert(contractorServices).values(serviceValues);
+      if (town) await tx.insert(contractorServiceAreas).values({ contractorId, townId: town.id });
+      await notifyAdmin(ctx, tx, {
+        kind: 'submission-notice',
+        subject: `New business submission: ${input.name}`,
+        text: [
+          `${input.name} submitted their business for review.`,
+          '',
+          `Location: ${formatLocation(input.city, region.state)}`,
+          `Services: ${serviceSlugs.map((s) => serviceName(s)).join(', ')}`,
+          `Email: ${input.email}`,
+          `Phone: ${input.phone}`,
+          '',
+          `Review it at ${ctx.siteUrl}/admin/contractors`,
+        ].join('\n'),
+      });
+      await recordSubmitted(tx, contractorId, { licenseNumber: input.licenseNumber, ...credentials });
+      return { id: contractorId, certificateUploadToken: await createUploadToken(tx, contractorId, ctx.clock.now()) };
+    }),
+  );
 }

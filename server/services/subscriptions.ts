@@ -4,10 +4,10 @@ import type { CreateSubscriptionResponse, VerifySubscriptionResponse } from '@sh
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
 import { contractorAccounts, contractors, type ContractorRow } from '../db/schema';
-import { badRequest, conflict, notFound, serviceUnavailable, unauthorized } from '../http/errors';
+import { conflict, invalid, notFound, unauthenticated, unavailable } from '../domain/errors';
 import { PaymentProviderError, type SubscriptionInfo } from '../integrations/payments/provider';
 import { monthResetKey, monthStart, resetCreditsForPeriod } from './credits';
-import { fromProvider, providerHttpError } from './provider-errors';
+import { fromProvider, providerError } from './provider-errors';
 
 /**
  * Plan subscriptions (docs/decisions.md §1.5, §1.6). Every change is read back from the provider and
@@ -20,16 +20,16 @@ const ENDED = new Set<string>(['canceled', 'incomplete_expired', 'unpaid', 'paus
 const isLive = (status: string) => LIVE.has(status);
 
 export async function startSubscription(ctx: AppContext, contractorId: number, planId: PlanId): Promise<CreateSubscriptionResponse> {
-  if (planId === 'free') throw badRequest("You're already on the free plan");
+  if (planId === 'free') throw invalid("You're already on the free plan");
   const [row] = await ctx.db
     .select({ c: contractors, accountEmail: contractorAccounts.email })
     .from(contractors)
     .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
     .where(eq(contractors.id, contractorId));
-  if (!row) throw unauthorized('Please sign in to the contractor portal');
+  if (!row) throw unauthenticated('Please sign in to the contractor portal');
   if (row.c.subscriptionPlan === planId && isLive(row.c.subscriptionStatus)) throw conflict(`You're already on the ${planById(planId).name} plan`);
   const priceId = ctx.payments.priceIdFor(planId);
-  if (!priceId) throw serviceUnavailable(`The ${planById(planId).name} plan cannot be bought right now. Please try again later.`);
+  if (!priceId) throw unavailable(`The ${planById(planId).name} plan cannot be bought right now. Please try again later.`);
   const session = await fromProvider(
     ctx,
     ctx.payments.createCheckoutSession({
@@ -90,8 +90,7 @@ const stateOf = (c: Pick<ContractorRow, 'subscriptionPlan' | 'subscriptionStatus
 export async function applySubscription(db: Executor, sub: SubscriptionInfo, hint: CheckoutHint | null = null, now = new Date()): Promise<SubscriptionOutcome | null> {
   const c = await findContractor(db, sub, hint, true);
   if (!c) return null;
-  const adopt =
-    c.stripeSubscriptionId === sub.id || c.stripeSubscriptionId === null || (isLive(sub.status) && (hint !== null || !isLive(c.subscriptionStatus)));
+  const adopt = c.stripeSubscriptionId === sub.id || c.stripeSubscriptionId === null || (isLive(sub.status) && (hint !== null || !isLive(c.subscriptionStatus)));
   if (!adopt) return { contractorId: c.id, current: false, state: stateOf(c) };
 
   // Paid plan while live; Free once it has ended; an incomplete first payment changes nothing yet.
@@ -164,7 +163,7 @@ async function cancelReplaced(ctx: AppContext, sub: SubscriptionInfo, hint: Chec
     if (isLive(previous.status)) await ctx.payments.cancelSubscription(previousId);
   } catch (err) {
     if (err instanceof PaymentProviderError && err.reason === 'not_found') return;
-    throw providerHttpError(ctx, err, 'Subscription not found');
+    throw providerError(ctx, err, 'Subscription not found');
   }
 }
 

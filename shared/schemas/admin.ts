@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PlanId, SubscriptionStatus } from '../plans';
+import { expiryDateSchema } from './credentials';
 
 export const adminLoginSchema = z.object({
   username: z.string({ error: 'Please enter both username and password' }).trim().min(1, 'Please enter both username and password').max(100, 'Username is too long'),
@@ -32,7 +33,23 @@ export interface AdminContractor {
   approvalStatus: ApprovalStatus;
   rejectionReason: string | null;
   isVisible: boolean;
+  insuranceInfo: string | null;
+  /**
+   * The 'Verified Licensed' badge today: both credentials verified by an administrator and neither
+   * expired; who and when it was earned (null for verifications made before they were recorded).
+   */
   verified: boolean;
+  verifiedAt: string | null;
+  verifiedBy: string | null;
+  /** Each credential (docs/decisions.md §3 "Credentials"); their detail and history: GET /api/admin/contractors/{id}/credentials. */
+  registrationVerified: boolean;
+  registrationExpiresOn: string | null;
+  insuranceVerified: boolean;
+  insuranceExpiresOn: string | null;
+  insurer: string | null;
+  insurancePolicyNumber: string | null;
+  /** A verified credential whose expiry date has come: the badge is gone until it is renewed and checked. */
+  lapsed: boolean;
   email: string;
   phone: string;
   createdAt: string;
@@ -57,6 +74,11 @@ export const approvalSchema = z
   .object({
     status: z.enum(['approved', 'rejected'], { error: "status must be 'approved' or 'rejected'" }),
     rejectionReason: z.string().trim().max(500, 'Rejection reason must be at most 500 characters').nullish(),
+    /** The approve step's 'License and insurance verified' box: sets the verification with the approval. */
+    verified: z.boolean({ error: 'verified must be true or false' }).optional(),
+    /** The expiry dates the administrator checked, recorded with the verification ('' or absent: unchanged). */
+    registrationExpiresOn: expiryDateSchema('Registration expiry date').optional(),
+    insuranceExpiresOn: expiryDateSchema('Insurance expiry date').optional(),
   })
   .superRefine((v, ctx) => {
     if (v.status === 'rejected' && !v.rejectionReason) ctx.addIssue({ code: 'custom', path: ['rejectionReason'], message: 'A rejection reason is required' });
@@ -68,6 +90,14 @@ export const idParamSchema = z.object({
   id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(2_147_483_647, 'id is too large'),
 });
 
+/**
+ * Where an email stands (docs/decisions.md §1.8): 'pending' waits for its first or next attempt,
+ * 'sent' was accepted by the mail server, 'failed' gave up (the admin can send it again), 'kept'
+ * is held here because no mail server is configured.
+ */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'kept'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
 /** GET /api/admin/outbox */
 export interface OutboxMessage {
   id: number;
@@ -75,12 +105,23 @@ export interface OutboxMessage {
   to: string;
   subject: string;
   text: string;
+  status: OutboxStatus;
+  /** Delivery attempts made so far. */
+  attempts: number;
+  /** Why the latest attempt failed; null once sent. */
+  lastError: string | null;
+  sentAt: string | null;
   createdAt: string;
 }
 
 export const pageQuerySchema = z.object({
   page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(100_000, 'page is too large').default(1),
   pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int('pageSize must be a whole number').min(1, 'pageSize must be at least 1').max(100, 'pageSize must be at most 100').default(25),
+});
+
+/** GET /api/admin/outbox?status=failed */
+export const outboxQuerySchema = pageQuerySchema.extend({
+  status: z.enum(OUTBOX_STATUSES, { error: 'status must be pending, sent, failed or kept' }).optional(),
 });
 
 export interface Paged<T> {

@@ -6,12 +6,7 @@ export const blogListQuery = z.object({});
 
 /** The post address; slugs are plain words and dashes, so anything else is refused with 400. */
 export const blogSlugParams = z.object({
-  slug: z
-    .string()
-    .trim()
-    .min(1)
-    .max(BLOG_SLUG_MAX)
-    .regex(BLOG_SLUG_PATTERN, 'Invalid post address'),
+  slug: z.string().trim().min(1).max(BLOG_SLUG_MAX).regex(BLOG_SLUG_PATTERN, 'Invalid post address'),
 });
 
 export interface BlogPostSummary {

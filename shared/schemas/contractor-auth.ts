@@ -1,9 +1,6 @@
 import { z } from 'zod';
 
-const email = z
-  .string({ error: 'Please enter a valid email address' })
-  .trim()
-  .pipe(z.email('Please enter a valid email address').max(254, 'Please enter a valid email address'));
+const email = z.string({ error: 'Please enter a valid email address' }).trim().pipe(z.email('Please enter a valid email address').max(254, 'Please enter a valid email address'));
 
 /** POST /api/contractor/login */
 export const contractorLoginSchema = z.object({
@@ -12,16 +9,15 @@ export const contractorLoginSchema = z.object({
 });
 
 export const SETUP_TOKEN_LENGTH = 12;
+export const PASSWORD_MIN_LENGTH = 12;
+const PASSWORD_RULE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
 
 /** POST /api/contractor/setup: the code from the welcome email and the new password. */
 export const contractorSetupSchema = z.object({
   email,
-  token: z
-    .string({ error: 'Please enter the setup code from your welcome email' })
-    .trim()
-    .toUpperCase()
-    .length(SETUP_TOKEN_LENGTH, `Setup code must be ${SETUP_TOKEN_LENGTH} characters`),
-  password: z.string({ error: 'Password must be at least 8 characters' }).min(8, 'Password must be at least 8 characters').max(200, 'Password must be at most 200 characters'),
+  token: z.string({ error: 'Please enter the setup code from your welcome email' }).trim().toUpperCase().length(SETUP_TOKEN_LENGTH, `Setup code must be ${SETUP_TOKEN_LENGTH} characters`),
+  // The server also refuses the most common passwords (server/services/password-policy.ts).
+  password: z.string({ error: PASSWORD_RULE }).min(PASSWORD_MIN_LENGTH, PASSWORD_RULE).max(200, 'Password must be at most 200 characters'),
 });
 
 /** The setup form in the browser: the same fields plus the confirmation, checked there only. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PublicCredentials } from './credentials';
 import { resolveServices, resolveTown } from '../taxonomy';
 
 /** Sorts the directory offers (browse adds 'location'); 'featured' is the home page's order. */
@@ -50,7 +51,11 @@ export const directoryQuerySchema = z
 export type DirectoryQuery = z.output<typeof directoryQuerySchema>;
 
 export const contractorIdSchema = z.object({
-  id: z.coerce.number({ error: 'Contractor id must be a number' }).int('Contractor id must be a whole number').positive('Contractor id must be positive').max(2_147_483_647, 'Contractor id is too large'),
+  id: z.coerce
+    .number({ error: 'Contractor id must be a number' })
+    .int('Contractor id must be a whole number')
+    .positive('Contractor id must be positive')
+    .max(2_147_483_647, 'Contractor id is too large'),
 });
 
 /** A contractor as the public directory shows it: nothing only the admin or the contractor may see. */
@@ -77,7 +82,8 @@ export interface ContractorProfile extends PublicContractor {
   /** Town names the contractor serves, home town first. */
   serviceAreas: string[];
   yearsInBusiness: number | null;
-  insured: boolean;
+  /** The registration and insurance as verified today (docs/decisions.md §3 "Credentials"). */
+  credentials: PublicCredentials;
   website: string | null;
   certifications: string[];
   priceRange: string;
@@ -91,6 +97,11 @@ export interface ContractorPage {
   total: number;
   /** Every listed contractor, for 'M of N contractors'. */
   totalAll: number;
+  /**
+   * With `licensed=true`: how many more contractors match every other filter but are not verified
+   * yet, so the search page can say the box hides them (docs/decisions.md §3). 0 without the filter.
+   */
+  unverifiedMatches: number;
   page: number;
   pageSize: number;
 }

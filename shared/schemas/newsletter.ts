@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { HONEYPOT_FIELD } from '../forms';
 
 export const newsletterSchema = z.object({
-  email: z
-    .string({ error: 'Please enter a valid email address' })
-    .trim()
-    .pipe(z.email('Please enter a valid email address').max(254, 'Please enter a valid email address')),
+  email: z.string({ error: 'Please enter a valid email address' }).trim().pipe(z.email('Please enter a valid email address').max(254, 'Please enter a valid email address')),
   [HONEYPOT_FIELD]: z.string().max(500).optional(),
 });
 

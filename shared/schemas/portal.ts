@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CreditSummary, PlanId, SubscriptionStatus } from '../plans';
 import type { PaymentState } from './deliveries';
+import type { PortalClaim, RefundDto } from './lead-claims';
 import type { LeadStatus } from './lead-status';
 
 /** GET /api/contractor/profile: the signed-in contractor's own listing and plan. */
@@ -22,6 +23,8 @@ export interface PortalProfile {
   subscriptionStatus: SubscriptionStatus;
   monthlyLeadsUsed: number;
   credits: CreditSummary;
+  /** Credits that do not expire (a credit given back for a bad lead), used after the plan's (docs/decisions.md §5). */
+  bonusCredits: number;
 }
 
 /** GET /api/contractor/leads: one delivery as its contractor sees it. */
@@ -38,6 +41,12 @@ export interface PortalLead {
   deliveredAt: string;
   /** Only once the lead is paid for or taken from a plan credit (docs/decisions.md §1.3). */
   customer: { name: string; email: string; phone: string } | null;
+  /** The contractor's claim that the lead was bad, once made (docs/decisions.md §5). */
+  claim: PortalClaim | null;
+  /** What was given back for it, if anything. */
+  refund: RefundDto | null;
+  /** Until when it may be claimed as bad; null when it cannot be (not paid, already claimed, won, or too late). */
+  claimUntil: string | null;
 }
 
 /** GET /api/contractor/subscription */
@@ -49,6 +58,8 @@ export interface PortalSubscription {
   cancelAtPeriodEnd: boolean;
   creditsPeriodStart: string;
   credits: CreditSummary;
+  /** Credits that do not expire, used after the plan's. */
+  bonusCredits: number;
   featured: boolean;
 }
 

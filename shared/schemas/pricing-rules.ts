@@ -14,16 +14,14 @@ export interface PricingRuleDto {
   updatedAt: string;
 }
 
-const price = z
-  .union([z.string(), z.number()], { error: 'Please enter a valid price' })
-  .transform((v, ctx) => {
-    const cents = decimalToCents(v);
-    if (cents === null || cents <= 0) {
-      ctx.addIssue({ code: 'custom', message: 'Please enter a valid price' });
-      return z.NEVER;
-    }
-    return cents;
-  });
+const price = z.union([z.string(), z.number()], { error: 'Please enter a valid price' }).transform((v, ctx) => {
+  const cents = decimalToCents(v);
+  if (cents === null || cents <= 0) {
+    ctx.addIssue({ code: 'custom', message: 'Please enter a valid price' });
+    return z.NEVER;
+  }
+  return cents;
+});
 
 const fields = {
   ruleType: z.enum(RULE_TYPES, { error: 'Rule type must be global, service, location or contractor' }),
@@ -39,11 +37,9 @@ const fields = {
 };
 
 /** POST /api/pricing-rules; ruleValue is validated against the taxonomy and contractors by the server. */
-export const pricingRuleSchema = z
-  .object({ ...fields, isActive: fields.isActive.default(true), priority: fields.priority.default(0) })
-  .superRefine((v, ctx) => {
-    if (v.ruleType !== 'global' && !v.ruleValue) ctx.addIssue({ code: 'custom', path: ['ruleValue'], message: 'Choose what this rule applies to' });
-  });
+export const pricingRuleSchema = z.object({ ...fields, isActive: fields.isActive.default(true), priority: fields.priority.default(0) }).superRefine((v, ctx) => {
+  if (v.ruleType !== 'global' && !v.ruleValue) ctx.addIssue({ code: 'custom', path: ['ruleValue'], message: 'Choose what this rule applies to' });
+});
 
 /** PATCH /api/pricing-rules/:id: isActive alone, or every field. */
 export const pricingRulePatchSchema = z.union([z.object({ isActive: fields.isActive }).strict(), pricingRuleSchema]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HONEYPOT_FIELD } from '../forms';
 import { resolveService } from '../taxonomy';
+import { credentialFields, registrationNumberSchema } from './credentials';
 
 /**
  * A business submission as the form sends it, checked the same way in the browser and on the
@@ -29,9 +30,19 @@ const YEARS_NOT_A_NUMBER = 'Years in business must be a number';
 
 // The form sends what was typed (a string); other clients may send a number.
 const yearsInBusiness = z
-  .union([z.number(), z.string().trim().min(1, 'Years in business is required').regex(/^\d+(\.\d+)?$/, YEARS_NOT_A_NUMBER)], {
-    error: (issue) => (issue.input === undefined || issue.input === null ? 'Years in business is required' : YEARS_NOT_A_NUMBER),
-  })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .min(1, 'Years in business is required')
+        .regex(/^\d+(\.\d+)?$/, YEARS_NOT_A_NUMBER),
+    ],
+    {
+      error: (issue) => (issue.input === undefined || issue.input === null ? 'Years in business is required' : YEARS_NOT_A_NUMBER),
+    },
+  )
   .pipe(
     z.coerce
       .number<string | number>({ error: YEARS_NOT_A_NUMBER })
@@ -47,12 +58,7 @@ export const submissionFormSchema = z.object({
   name: text('Business name', 120),
   yearsInBusiness,
   description: text('Business description', 2000),
-  email: z
-    .string({ error: 'Email address is required' })
-    .trim()
-    .min(1, 'Email address is required')
-    .max(254, 'Please enter a valid email address')
-    .pipe(z.email('Please enter a valid email address')),
+  email: z.string({ error: 'Email address is required' }).trim().min(1, 'Email address is required').max(254, 'Please enter a valid email address').pipe(z.email('Please enter a valid email address')),
   phone: text('Phone number', 30).refine((v) => v.replace(/\D/g, '').length >= 10, 'Please enter a valid phone number'),
   website: optionalUrl('Please enter a valid website address'),
   address: text('Street address', 200),
@@ -62,8 +68,10 @@ export const submissionFormSchema = z.object({
     .trim()
     .min(1, 'ZIP code is required')
     .regex(/^\d{5}(-\d{4})?$/, 'Please enter a valid ZIP code'),
-  licenseNumber: text('License number', 100),
+  // The region's registration number (docs/decisions.md §3 "Credentials"): required here, as the spec lists it.
+  licenseNumber: text('License number', 100).pipe(registrationNumberSchema()).pipe(z.string()),
   insuranceInfo: text('Insurance information', 500),
+  ...credentialFields,
   projectGalleryUrl: optionalUrl('Please enter a valid project gallery address'),
   services: z.array(z.string().max(100), { error: 'Please select at least one service you provide' }).max(50),
   [HONEYPOT_FIELD]: z.string().max(500).optional(),

@@ -7,7 +7,7 @@ import { createApp } from '../../server/app';
 import { adminUsers, sessions } from '../../server/db/schema';
 import { ConfigError } from '../../server/env';
 import { ensureFirstAdmin } from '../../server/services/admin-users';
-import { TestClient } from '../support/http-client';
+import { TestClient, type TestResponse } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const USERNAME = 'admin';
@@ -16,7 +16,13 @@ const THROTTLED = /^Too many failed sign-in attempts\. Please try again in \d+ m
 
 /** The session id inside a signed cookie 'sid=s%3A<id>.<signature>'. */
 const sidOf = (cookie: string | null) => decodeURIComponent(cookie!.slice('sid='.length)).replace(/^s:/, '').split('.')[0]!;
-const sessionRow = async (app: TestApp, cookie: string | null) => (await app.ctx.db.select().from(sessions).where(eq(sessions.sid, sidOf(cookie))))[0];
+const sessionRow = async (app: TestApp, cookie: string | null) =>
+  (
+    await app.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.sid, sidOf(cookie)))
+  )[0];
 
 function clientWith(app: TestApp, cookie: string | null): TestClient {
   const c = app.client();
@@ -124,7 +130,10 @@ describe('admin sign-in', () => {
 
   it('ends a session past its idle timeout', async () => {
     const client = await signedIn(app);
-    await app.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.sid, sidOf(client.cookie)));
+    await app.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.sid, sidOf(client.cookie)));
     expect((await client.get('/api/admin/check')).body).toEqual({ authenticated: false });
     expect((await client.get('/api/admin/outbox')).status).toBe(401);
   });
@@ -146,30 +155,63 @@ describe('admin sign-in', () => {
 describe('sign-in throttle', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ ADMIN_USERNAME: USERNAME, ADMIN_PASSWORD: PASSWORD });
+    // Behind a proxy, so each request can come from its own address.
+    app = await startTestApp({ ADMIN_USERNAME: USERNAME, ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true' });
   });
   afterAll(() => app?.close());
 
-  it('blocks an account after 5 failures, even with the right password', async () => {
-    for (let i = 0; i < 5; i++) expect((await app.client().post('/api/admin/login', { username: USERNAME, password: `wrong-${i}` })).status).toBe(401);
-    for (const username of [USERNAME, 'ADMIN']) {
-      const res = await app.client().post('/api/admin/login', { username, password: PASSWORD });
-      expect(res.status).toBe(429);
-      expect(res.body.message).toMatch(THROTTLED);
-      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
-    }
-  });
-
-  it('blocks an address after 20 failures across accounts', async () => {
-    // 5 failures so far from the test above, all from 127.0.0.1.
-    for (let i = 0; i < 15; i++) {
-      expect((await app.client().post('/api/admin/login', { username: `guess-${i}`, password: 'wrong-password' })).status).toBe(401);
-    }
-    const username = `other-${randomBytes(3).toString('hex')}`;
-    await app.ctx.db.insert(adminUsers).values({ username, passwordHash: (await app.ctx.db.select().from(adminUsers).where(eq(adminUsers.username, USERNAME)))[0]!.passwordHash });
-    const res = await app.client().post('/api/admin/login', { username, password: PASSWORD });
+  const from = (address: string, username: string, password: string) => app.client().request('POST', '/api/admin/login', { username, password }, { headers: { 'X-Forwarded-For': address } });
+  /** Another admin with the same password. */
+  async function anotherAdmin(prefix: string): Promise<string> {
+    const username = `${prefix}-${randomBytes(3).toString('hex')}`;
+    const [main] = await app.ctx.db.select().from(adminUsers).where(eq(adminUsers.username, USERNAME));
+    await app.ctx.db.insert(adminUsers).values({ username, passwordHash: main!.passwordHash });
+    return username;
+  }
+  const expectThrottled = (res: TestResponse) => {
     expect(res.status).toBe(429);
     expect(res.body.message).toMatch(THROTTLED);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+  };
+
+  it("lets the owner's right password from a clean address sign in after 5 failures elsewhere", async () => {
+    for (let i = 0; i < 5; i++) expect((await from('203.0.113.1', USERNAME, `wrong-${i}`)).status).toBe(401);
+    const res = await from('198.51.100.7', USERNAME, PASSWORD);
+    expect(res.status, res.text).toBe(200);
+  });
+
+  it('locks the account at the address its 5 failures came from, even with the right password', async () => {
+    // The 5 failures of the test above, from 203.0.113.1; the account name's case buys nothing.
+    for (const username of [USERNAME, 'ADMIN']) expectThrottled(await from('203.0.113.1', username, PASSWORD));
+  });
+
+  it('locks an address after 20 failures across accounts; other addresses are unaffected', async () => {
+    const other = await anotherAdmin('other');
+    // Only the pair is locked so far: another account still signs in from 203.0.113.1.
+    expect((await from('203.0.113.1', other, PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 15; i++) expect((await from('203.0.113.1', `guess-${i}`, 'wrong-password')).status).toBe(401);
+    expectThrottled(await from('203.0.113.1', other, PASSWORD));
+    expect((await from('203.0.113.2', other, PASSWORD)).status).toBe(200);
+  });
+
+  it('slows down, never locks, an account failing from many addresses: from the 10th failure each attempt waits 250 ms more', async () => {
+    const target = await anotherAdmin('target');
+    for (let i = 1; i <= 10; i++) expect((await from(`192.0.2.${i}`, target, 'wrong-password')).status).toBe(401);
+    let started = Date.now();
+    expect((await from('192.0.2.100', target, PASSWORD)).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    // Two more failures: 12 in the window, so the wait is 3 x 250 ms.
+    for (let i = 11; i <= 12; i++) expect((await from(`192.0.2.${i}`, target, 'wrong-password')).status).toBe(401);
+    started = Date.now();
+    expect((await from('192.0.2.101', target, PASSWORD)).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(750);
+  });
+
+  it('counts parallel guesses before checking them, so a burst cannot slip past the limit', async () => {
+    const target = await anotherAdmin('burst');
+    const statuses = (await Promise.all(Array.from({ length: 12 }, (_, i) => from('203.0.113.50', target, `wrong-${i}`)))).map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
   });
 });
 
@@ -180,7 +222,7 @@ describe('sign-in throttle reset', () => {
   });
   afterAll(() => app?.close());
 
-  it("forgets an account's failures after a successful sign-in", async () => {
+  it("forgets an account's failures at an address once it signs in there", async () => {
     for (let i = 0; i < 4; i++) expect((await app.client().post('/api/admin/login', { username: USERNAME, password: 'wrong-password' })).status).toBe(401);
     expect((await app.client().post('/api/admin/login', { username: USERNAME, password: PASSWORD })).status).toBe(200);
     for (let i = 0; i < 4; i++) expect((await app.client().post('/api/admin/login', { username: USERNAME, password: 'wrong-password' })).status).toBe(401);
@@ -204,6 +246,13 @@ describe('first administrator', () => {
     expect(err).toBeInstanceOf(ConfigError);
     expect((err as Error).message).toBe('No administrator: set ADMIN_USERNAME and ADMIN_PASSWORD');
     expect(await app.ctx.db.select().from(adminUsers)).toEqual([]);
+  });
+
+  it('refuses a common ADMIN_PASSWORD, naming the variable', async () => {
+    const err = await ensureFirstAdmin(withEnv({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'Qwerty123456!' })).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as Error).message).toBe('Invalid configuration:\n  ADMIN_PASSWORD is one of the most common passwords: choose another');
+    expect(await app.ctx.db.select().from(adminUsers).where(eq(adminUsers.username, 'owner'))).toEqual([]);
   });
 
   it('generates a password once for a local run without settings', async () => {

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { centsToDecimal, decimalToCents } from '@shared/money';
 import type { AdminContractor, AdminContractorList } from '@shared/schemas/admin';
 import { contractorAccounts, contractors, leadDeliveries, leads, outboxEmails, sessions, setupCodes } from '../../server/db/schema';
 import { hashPassword } from '../../server/services/passwords';
@@ -12,6 +13,7 @@ const GANSEL = 'Gansel Home Services';
 const GANSEL_EMAIL = 'contact@ganselhomeservices.example';
 const CODE = /Your setup code: ([A-Z0-9]{12})\n/;
 const INVALID = { message: 'Invalid setup token' };
+const COMMON_PASSWORD_MESSAGE = 'This password is too easy to guess: it is one of the most common passwords, or one with only numbers or symbols added. Please choose another.';
 
 let app: TestApp;
 let admin: TestClient;
@@ -65,15 +67,30 @@ describe('GET /api/admin/contractors', () => {
 
   it('puts the newest pending contractor first', async () => {
     const cole = await idOf('Cole Brothers Roofing');
-    await app.ctx.db.update(contractors).set({ createdAt: new Date(Date.now() + 60_000) }).where(eq(contractors.id, cole));
+    await app.ctx.db
+      .update(contractors)
+      .set({ createdAt: new Date(Date.now() + 60_000) })
+      .where(eq(contractors.id, cole));
     expect(names(await list()).slice(0, 2)).toEqual(['Cole Brothers Roofing', GANSEL]);
-    await app.ctx.db.update(contractors).set({ createdAt: new Date(Date.now() - 86_400_000) }).where(eq(contractors.id, cole));
+    await app.ctx.db
+      .update(contractors)
+      .set({ createdAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(contractors.id, cole));
     expect(names(await list()).slice(0, 2)).toEqual([GANSEL, 'Cole Brothers Roofing']);
   });
 
   it("gives each row the admin's fields and figures", async () => {
     const row = (await list('?search=Loyalsock')).contractors[0]!;
     const seeded = await contractorByName(app.ctx.db, 'Loyalsock Creek Builders');
+    // The sample deliveries behind its sample reviews (server/db/seed/sample-reviews.ts), counted directly.
+    const [figures] = await app.ctx.db
+      .select({
+        live: sql<number>`count(*) filter (where ${leadDeliveries.paymentState} <> 'cancelled')`.mapWith(Number),
+        paid: sql<number>`coalesce(sum(${leadDeliveries.priceCents}) filter (where ${leadDeliveries.paymentState} = 'paid'), 0)`.mapWith(Number),
+      })
+      .from(leadDeliveries)
+      .where(eq(leadDeliveries.contractorId, seeded.id));
+    expect(figures!.live).toBe(seeded.reviewCount);
     expect(row).toEqual({
       id: seeded.id,
       name: 'Loyalsock Creek Builders',
@@ -85,7 +102,11 @@ describe('GET /api/admin/contractors', () => {
       approvalStatus: 'approved',
       rejectionReason: null,
       isVisible: true,
+      insuranceInfo: seeded.insuranceInfo,
       verified: seeded.verified,
+      // Seeded before verifications were recorded.
+      verifiedAt: null,
+      verifiedBy: null,
       email: seeded.email,
       phone: seeded.phone,
       createdAt: seeded.createdAt.toISOString(),
@@ -94,23 +115,42 @@ describe('GET /api/admin/contractors', () => {
       subscriptionStatus: 'none',
       creditsUsed: 0,
       creditsTotal: 2,
-      deliveries: 0,
-      paidTotal: '0.00',
+      deliveries: figures!.live,
+      paidTotal: centsToDecimal(figures!.paid),
     });
   });
 
   it('counts live deliveries and sums the paid ones', async () => {
     const id = await idOf('Kraus Electric');
+    const before = (await list('?search=Kraus')).contractors[0]!;
     await app.ctx.db.update(contractors).set({ subscriptionPlan: 'pro', subscriptionStatus: 'active', monthlyLeadsUsed: 3 }).where(eq(contractors.id, id));
     const made = await app.ctx.db
       .insert(leads)
-      .values(['paid', 'paid', 'credited', 'cancelled', 'awaiting_payment'].map((_, i) => ({ name: `Lead ${i}`, email: 'l@example.com', phone: '5705550100', serviceNeeded: 'Electrical', location: 'Dushore', projectDetails: 'Rewire the barn and the house.', leadPriceCents: 2500 })))
+      .values(
+        ['paid', 'paid', 'credited', 'cancelled', 'awaiting_payment'].map((_, i) => ({
+          name: `Lead ${i}`,
+          email: 'l@example.com',
+          phone: '5705550100',
+          serviceNeeded: 'Electrical',
+          location: 'Dushore',
+          projectDetails: 'Rewire the barn and the house.',
+          leadPriceCents: 2500,
+        })),
+      )
       .returning({ id: leads.id });
     const states = ['paid', 'paid', 'credited', 'cancelled', 'awaiting_payment'] as const;
     const prices = [2500, 3175, 2500, 9900, 2500];
     await app.ctx.db.insert(leadDeliveries).values(states.map((paymentState, i) => ({ leadId: made[i]!.id, contractorId: id, priceCents: prices[i]!, paymentState })));
     const row = (await list('?search=Kraus')).contractors[0]!;
-    expect(row).toMatchObject({ subscriptionPlan: 'pro', subscriptionStatus: 'active', creditsUsed: 3, creditsTotal: 9, deliveries: 4, paidTotal: '56.75' });
+    // Added to the sample deliveries it had already.
+    expect(row).toMatchObject({
+      subscriptionPlan: 'pro',
+      subscriptionStatus: 'active',
+      creditsUsed: 3,
+      creditsTotal: 9,
+      deliveries: before.deliveries + 4,
+      paidTotal: centsToDecimal(decimalToCents(before.paidTotal)! + 5675),
+    });
   });
 
   it('searches name, town and service, case-insensitively, with counts that follow', async () => {
@@ -218,8 +258,23 @@ describe('approval, accounts and setup codes', () => {
     expect(res.body.errors).toEqual({
       email: 'Please enter a valid email address',
       token: 'Setup code must be 12 characters',
-      password: 'Password must be at least 8 characters',
+      password: 'Password must be at least 12 characters',
     });
+  });
+
+  it('refuses a password shorter than 12 characters or one of the most common, saying why, and keeps the code', async () => {
+    const code = await latestCode(GANSEL_EMAIL);
+    const short = await setup(GANSEL_EMAIL, code, 'eleven-char');
+    expect(short.status).toBe(400);
+    expect(short.body.errors).toEqual({ password: 'Password must be at least 12 characters' });
+    for (const common of ['qwerty123456', '1qaz2wsx3edc', 'Password1234', 'iloveyou2024!', '!!dragon123456']) {
+      const res = await setup(GANSEL_EMAIL, code, common);
+      expect(res.status, common).toBe(400);
+      expect(res.body).toEqual({ message: COMMON_PASSWORD_MESSAGE, errors: { password: COMMON_PASSWORD_MESSAGE } });
+    }
+    // Nothing was used up: the code still sets a good password (the next test does).
+    const [account] = await app.ctx.db.select().from(contractorAccounts).where(eq(contractorAccounts.contractorId, gansel));
+    expect(account!.passwordHash).toBeNull();
   });
 
   it('sets the password with the code once (lower case and any address case will do), then signs in', async () => {
@@ -398,19 +453,33 @@ describe('contractor sign-in limits', () => {
   let limited: TestApp;
   const email = 'office@loyalsockcreekbuilders.example';
   beforeAll(async () => {
-    limited = await startTestApp();
+    limited = await startTestApp({ TRUST_PROXY: 'true' });
     const contractorId = (await contractorByName(limited.ctx.db, 'Loyalsock Creek Builders')).id;
     await limited.ctx.db.insert(contractorAccounts).values({ contractorId, email, passwordHash: await hashPassword('loyalsock-password') });
   });
   afterAll(() => limited?.close());
 
-  it('blocks an account after 5 failures, even with the right password', async () => {
-    const login = (password: string, who = email) => limited.client().post('/api/contractor/login', { email: who, password });
+  const login = (password: string, who = email, address = '203.0.113.9') =>
+    limited.client().request('POST', '/api/contractor/login', { email: who, password }, { headers: { 'X-Forwarded-For': address } });
+
+  it('blocks an account at the address of its 5 failures, even with the right password', async () => {
     for (let i = 0; i < 5; i++) expect((await login(`wrong-${i}`)).body).toEqual({ message: 'Invalid credentials' });
     const res = await login('loyalsock-password', email.toUpperCase());
     expect(res.status).toBe(429);
     expect(res.body.message).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('still lets the right password in from another address', async () => {
+    expect((await login('loyalsock-password', email, '198.51.100.20')).body).toEqual({ message: 'Login successful' });
+  });
+
+  it('counts contractors apart from admins: admin failures from an address do not lock contractor sign-in there', async () => {
+    for (let i = 0; i < 20; i++) {
+      const res = await limited.client().request('POST', '/api/admin/login', { username: `nobody-${i}`, password: 'wrong-password' }, { headers: { 'X-Forwarded-For': '198.51.100.30' } });
+      expect(res.status).toBe(401);
+    }
+    expect((await login('loyalsock-password', email, '198.51.100.30')).body).toEqual({ message: 'Login successful' });
   });
 
   it('allows 10 setup attempts per address in 15 minutes', async () => {

@@ -32,6 +32,8 @@ async function newLead(over: Record<string, unknown> = {}): Promise<number> {
 
 beforeAll(async () => {
   app = await startTestApp({ RATE_LIMIT: 'false' });
+  // These tests count leads from none: the seed's sample leads (behind the sample reviews) go.
+  await app.ctx.db.delete(leads);
   admin = await adminClient(app);
   requestedId = (await contractorByName(app.ctx.db, 'Loyalsock Creek Builders')).id;
   krausId = (await contractorByName(app.ctx.db, 'Kraus Electric')).id;
@@ -84,13 +86,19 @@ describe('GET /api/leads (admin)', () => {
 
   it('orders by creation time, not by id', async () => {
     const oldest = leadIds[5]!;
-    await app.ctx.db.update(leads).set({ createdAt: new Date('2020-01-01T00:00:00Z') }).where(eq(leads.id, oldest));
+    await app.ctx.db
+      .update(leads)
+      .set({ createdAt: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(leads.id, oldest));
     try {
       const ids = (await admin.get('/api/leads?pageSize=100')).body.leads.map((l: { id: number }) => l.id);
       expect(ids.at(-1)).toBe(oldest);
       expect(ids[0]).toBe(leadIds[4]);
     } finally {
-      await app.ctx.db.update(leads).set({ createdAt: sql`now()` }).where(eq(leads.id, oldest));
+      await app.ctx.db
+        .update(leads)
+        .set({ createdAt: sql`now()` })
+        .where(eq(leads.id, oldest));
     }
   });
 

@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractorPage, PublicContractor } from '@shared/schemas/directory';
 import { contractorServices, contractors } from '../../server/db/schema';
-import { directoryVersion } from '../../server/services/directory-cache';
 import { contractorByName, listedContractors } from '../support/fixtures';
 import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -139,19 +138,19 @@ describe('directory cache', () => {
   it('serves repeated questions until anything the directory shows changes, by any write path', async () => {
     const target = await contractorByName(app.ctx.db, 'Hemlock Hill Restoration');
     const before = await list('?sort=name&pageSize=48');
-    const v0 = await directoryVersion(app.ctx.db);
+    const v0 = await app.ctx.directory.version();
     // Credit counters are not shown publicly: no new version, same cached answer.
     await app.ctx.db.update(contractors).set({ monthlyLeadsUsed: 1 }).where(eq(contractors.id, target.id));
-    expect(await directoryVersion(app.ctx.db)).toBe(v0);
+    expect(await app.ctx.directory.version()).toBe(v0);
     expect(await list('?sort=name&pageSize=48')).toEqual(before);
     // A raw SQL change to a shown column is seen at once.
     await app.ctx.db.execute(sql`update contractors set review_count = review_count + 1000 where id = ${target.id}`);
-    expect(await directoryVersion(app.ctx.db)).toBeGreaterThan(v0);
+    expect(await app.ctx.directory.version()).toBeGreaterThan(v0);
     const after = await list('?sort=name&pageSize=48');
     expect(after.contractors.find((c) => c.id === target.id)!.reviewCount).toBe(target.reviewCount + 1000);
-    const v1 = await directoryVersion(app.ctx.db);
+    const v1 = await app.ctx.directory.version();
     await app.ctx.db.delete(contractorServices).where(eq(contractorServices.contractorId, target.id));
-    expect(await directoryVersion(app.ctx.db)).toBeGreaterThan(v1);
+    expect(await app.ctx.directory.version()).toBeGreaterThan(v1);
     expect((await http.get(`/api/contractors/${target.id}`)).body.services).toEqual([]);
   });
 
@@ -187,7 +186,16 @@ describe('GET /api/contractors/:id', () => {
     const seeded = await contractorByName(app.ctx.db, 'Loyalsock Creek Builders');
     const res = await http.get(`/api/contractors/${seeded.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: seeded.id, name: 'Loyalsock Creek Builders', location: 'Laporte, PA', homeTown: 'Laporte', licenseNumber: seeded.licenseNumber, verified: true, insured: true });
+    expect(res.body).toMatchObject({
+      id: seeded.id,
+      name: 'Loyalsock Creek Builders',
+      location: 'Laporte, PA',
+      homeTown: 'Laporte',
+      licenseNumber: seeded.licenseNumber,
+      verified: true,
+      // The seeded registration and insurance are verified, the insurance until its expiry date.
+      credentials: { registration: { verified: true, verifiedMonth: expect.stringMatching(/^\d{4}-\d{2}$/) }, insurance: { verified: true, insuredUntil: seeded.insuranceExpiresOn } },
+    });
     expect(res.body.serviceAreas[0]).toBe('Laporte');
     expect(res.body.services).toContain('Kitchen & Bath Remodeling');
     expect(res.body).not.toHaveProperty('email');

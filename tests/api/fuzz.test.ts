@@ -7,9 +7,10 @@ import type { TestClient, TestResponse } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * Hostile input against every endpoint (issue 7): generated bodies, query strings and path
- * parameters of every wrong shape. No answer may be a 5xx, every 4xx carries a JSON message,
- * a rejected request writes nothing, and memory stays bounded.
+ * Hostile input against every endpoint (issue 7): generated bodies (also under Content-Encoding
+ * headers they do not match, issue 11), query strings and path parameters of every wrong shape.
+ * No answer may be a 5xx, every 4xx carries a JSON message, a rejected request writes nothing,
+ * and memory stays bounded.
  */
 
 type Role = 'anonymous' | 'admin' | 'contractor';
@@ -27,6 +28,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/contractors/:id', role: 'anonymous' },
   { method: 'GET', path: '/api/blog', role: 'anonymous', query: ['page'] },
   { method: 'GET', path: '/api/blog/:id', role: 'anonymous' },
+  { method: 'GET', path: '/api/lead-prices', role: 'anonymous', query: ['town', 'service'] },
   { method: 'POST', path: '/api/leads', role: 'anonymous', fields: ['name', 'email', 'phone', 'serviceNeeded', 'location', 'projectDetails', 'budgetRange', 'contractorId', 'companyFax'] },
   { method: 'POST', path: '/api/newsletter', role: 'anonymous', fields: ['email', 'companyFax'] },
   { method: 'POST', path: '/api/newsletter/unsubscribe', role: 'anonymous', fields: ['token'] },
@@ -34,7 +36,25 @@ const ENDPOINTS: Endpoint[] = [
     method: 'POST',
     path: '/api/contractors/submit',
     role: 'anonymous',
-    fields: ['name', 'email', 'phone', 'website', 'address', 'city', 'state', 'zip', 'description', 'yearsInBusiness', 'licenseNumber', 'insuranceInfo', 'projectGalleryUrl', 'services', 'approvalStatus', 'isVisible', 'rating'],
+    fields: [
+      'name',
+      'email',
+      'phone',
+      'website',
+      'address',
+      'city',
+      'state',
+      'zip',
+      'description',
+      'yearsInBusiness',
+      'licenseNumber',
+      'insuranceInfo',
+      'projectGalleryUrl',
+      'services',
+      'approvalStatus',
+      'isVisible',
+      'rating',
+    ],
   },
   { method: 'POST', path: '/api/admin/login', role: 'anonymous', fields: ['username', 'password'] },
   { method: 'POST', path: '/api/contractor/login', role: 'anonymous', fields: ['email', 'password'] },
@@ -46,6 +66,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/admin/outbox', role: 'admin', query: ['page', 'pageSize'] },
   { method: 'GET', path: '/api/admin/outbox/:id', role: 'admin' },
   { method: 'GET', path: '/api/admin/stats', role: 'admin' },
+  { method: 'GET', path: '/api/admin/contractors/:id/stats', role: 'admin' },
   { method: 'GET', path: '/api/leads', role: 'admin', query: ['status', 'page', 'pageSize'] },
   { method: 'GET', path: '/api/pricing-rules', role: 'admin' },
   { method: 'POST', path: '/api/pricing-rules', role: 'admin', fields: ['ruleType', 'ruleValue', 'leadPrice', 'priority', 'isActive'] },
@@ -55,7 +76,17 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/contractors/:id/lead-deliveries', role: 'admin' },
   { method: 'GET', path: '/api/contractor/profile', role: 'contractor' },
   { method: 'GET', path: '/api/contractor/leads', role: 'contractor' },
+  { method: 'GET', path: '/api/contractor/stats', role: 'contractor' },
   { method: 'PATCH', path: '/api/contractor/leads/:id/status', role: 'contractor', fields: ['status'] },
+  // Reviews (docs/decisions.md §12).
+  { method: 'GET', path: '/api/contractors/:id/reviews', role: 'anonymous', query: ['page'] },
+  { method: 'GET', path: '/api/reviews/invitation', role: 'anonymous', query: ['token'] },
+  { method: 'POST', path: '/api/reviews', role: 'anonymous', fields: ['token', 'contacted', 'hired', 'rating', 'comment'] },
+  { method: 'GET', path: '/api/admin/reviews', role: 'admin', query: ['filter', 'page'] },
+  { method: 'POST', path: '/api/admin/reviews/:id/hide', role: 'admin', fields: ['reason', 'note'] },
+  { method: 'POST', path: '/api/admin/reviews/:id/show', role: 'admin' },
+  { method: 'GET', path: '/api/contractor/reviews', role: 'contractor', query: ['page'] },
+  { method: 'POST', path: '/api/contractor/reviews/:id/reply', role: 'contractor', fields: ['reply'] },
 ];
 
 const RUNS_PER_ENDPOINT = Number(process.env.FUZZ_RUNS ?? 360);
@@ -75,24 +106,49 @@ const strings = fc.oneof(
   htmlish,
 );
 const scalar = fc.oneof(strings, numbers, fc.boolean(), fc.constant(null));
-const value = fc.oneof({ weight: 4, arbitrary: scalar }, { weight: 1, arbitrary: fc.array(scalar, { maxLength: 5 }) }, { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), scalar, { maxKeys: 4 }) });
+const value = fc.oneof(
+  { weight: 4, arbitrary: scalar },
+  { weight: 1, arbitrary: fc.array(scalar, { maxLength: 5 }) },
+  { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), scalar, { maxKeys: 4 }) },
+);
 
 interface Payload {
   raw?: string;
   body?: unknown;
   contentType?: string;
+  /** A Content-Encoding the (plain) body is not in, or one the server does not read. */
+  contentEncoding?: string;
 }
 
+const contentEncoding = fc.option(fc.constantFrom('gzip', 'deflate', 'br', 'GZIP', 'identity', 'compress', 'x-gzip', 'gzip, deflate', 'zstd', ''), { freq: 4, nil: undefined });
+
 function bodyArb(fields: string[]): fc.Arbitrary<Payload> {
+  return fc.tuple(bodyShapes(fields), contentEncoding).map(([payload, encoding]) => (encoding === undefined ? payload : { ...payload, contentEncoding: encoding }));
+}
+
+function bodyShapes(fields: string[]): fc.Arbitrary<Payload> {
   const shaped = fc.record(Object.fromEntries(fields.map((f) => [f, value])), { requiredKeys: [] });
   return fc.oneof(
     { weight: 5, arbitrary: shaped.map((body) => ({ body })) },
     { weight: 1, arbitrary: fc.tuple(shaped, fc.dictionary(fc.string({ maxLength: 10 }), value, { maxKeys: 5 })).map(([a, b]) => ({ body: { ...b, ...a } })) },
     { weight: 1, arbitrary: fc.anything().map((body) => ({ body })) },
     // JSON.stringify drops __proto__ keys; these bodies carry them as text.
-    { weight: 1, arbitrary: fc.constantFrom('{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}', '{"__proto__":null}', '[{"__proto__":{}}]').map((raw) => ({ raw, contentType: 'application/json' })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}', '{"__proto__":null}', '[{"__proto__":{}}]')
+        .map((raw) => ({ raw, contentType: 'application/json' })),
+    },
     { weight: 1, arbitrary: fc.string({ maxLength: 60 }).map((raw) => ({ raw: `{${raw}`, contentType: 'application/json' })) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=zz', 'application/xml', 'application/json; charset=latin1'), fc.string({ maxLength: 80 })).map(([contentType, raw]) => ({ raw: raw || 'a=1', contentType })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=zz', 'application/xml', 'application/json; charset=latin1'),
+          fc.string({ maxLength: 80 }),
+        )
+        .map(([contentType, raw]) => ({ raw: raw || 'a=1', contentType })),
+    },
   );
 }
 
@@ -101,7 +157,12 @@ const enc = (s: string) => encodeURIComponent((s as string & { toWellFormed(): s
 // Malformed escapes go to the server as they are.
 const brokenEscapes = fc.constantFrom('%', '%E0%A4%A', '%ZZ', '%C0%AF', '..%2F..%2Fetc%2Fpasswd', '%00');
 
-const pathParam = fc.oneof(fc.integer({ min: -1000, max: 1e12 }).map(String), fc.nat({ max: 40 }).map(String), strings.map((s) => enc(s.slice(0, 300)) || '%20'), brokenEscapes);
+const pathParam = fc.oneof(
+  fc.integer({ min: -1000, max: 1e12 }).map(String),
+  fc.nat({ max: 40 }).map(String),
+  strings.map((s) => enc(s.slice(0, 300)) || '%20'),
+  brokenEscapes,
+);
 
 function queryArb(names: string[]): fc.Arbitrary<string> {
   return fc
@@ -127,7 +188,8 @@ async function fingerprint(): Promise<string> {
     (select count(*) from contractor_accounts)::text || '/' || (select count(*) from setup_codes)::text as accounts,
     (select count(*) from newsletter_subscribers)::text || '/' || (select coalesce(max(updated_at), 'epoch')::text from newsletter_subscribers) as subscribers,
     (select count(*) from pricing_rules)::text || '/' || (select coalesce(max(updated_at), 'epoch')::text from pricing_rules) as rules,
-    (select count(*) from outbox_emails)::text as outbox`)) as unknown as { rows: Record<string, string>[] };
+    (select count(*) from outbox_emails)::text as outbox,
+    (select count(*) from reviews)::text || '/' || (select coalesce(max(updated_at), 'epoch')::text from reviews) as reviews`)) as unknown as { rows: Record<string, string>[] };
   return JSON.stringify(res.rows[0]);
 }
 
@@ -171,7 +233,7 @@ describe('hostile input', () => {
         const before = endpoint.method === 'GET' ? null : await fingerprint();
         const res = await clients[endpoint.role].request(endpoint.method, path, payload.body, {
           raw: payload.raw,
-          headers: payload.contentType ? { 'Content-Type': payload.contentType } : {},
+          headers: { ...(payload.contentType ? { 'Content-Type': payload.contentType } : {}), ...(payload.contentEncoding !== undefined ? { 'Content-Encoding': payload.contentEncoding } : {}) },
         });
         total++;
         expectWellFormed(endpoint, res, path);

@@ -44,7 +44,14 @@ const deliver = (leadId: unknown, contractorId: unknown, client = admin) => clie
 const leadRow = async (id: number) => (await app.ctx.db.select().from(leads).where(eq(leads.id, id)))[0]!;
 const creditsUsed = async (id: number) => (await app.ctx.db.select({ n: contractors.monthlyLeadsUsed }).from(contractors).where(eq(contractors.id, id)))[0]!.n;
 const lastEmailTo = async (to: string) =>
-  (await app.ctx.db.select().from(outboxEmails).where(and(eq(outboxEmails.toAddress, to), eq(outboxEmails.kind, 'lead-delivered'))).orderBy(desc(outboxEmails.id)).limit(1))[0]!;
+  (
+    await app.ctx.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.toAddress, to), eq(outboxEmails.kind, 'lead-delivered')))
+      .orderBy(desc(outboxEmails.id))
+      .limit(1)
+  )[0]!;
 
 describe('POST /api/lead-deliveries', () => {
   it('is for administrators only: 401 signed out, 403 for a contractor', async () => {
@@ -58,7 +65,10 @@ describe('POST /api/lead-deliveries', () => {
   });
 
   it('delivers a new lead, priced by the rules for the contractor it goes to', async () => {
-    const [rule] = await app.ctx.db.insert(pricingRules).values({ ruleType: 'contractor', ruleValue: String(krausId), leadPriceCents: 4100, priority: 5 }).returning();
+    const [rule] = await app.ctx.db
+      .insert(pricingRules)
+      .values({ ruleType: 'contractor', ruleValue: String(krausId), leadPriceCents: 4100, priority: 5 })
+      .returning();
     try {
       const leadId = await newLead();
       // Priced at creation for the requested contractor, whom the rule does not name.
@@ -102,7 +112,10 @@ describe('POST /api/lead-deliveries', () => {
   });
 
   it('starts a new Free month when the credit period began last month', async () => {
-    await app.ctx.db.update(contractors).set({ monthlyLeadsUsed: 2, creditsPeriodStart: new Date(Date.UTC(2020, 0, 15)) }).where(eq(contractors.id, krausId));
+    await app.ctx.db
+      .update(contractors)
+      .set({ monthlyLeadsUsed: 2, creditsPeriodStart: new Date(Date.UTC(2020, 0, 15)) })
+      .where(eq(contractors.id, krausId));
     const res = await deliver(await newLead(), krausId);
     expect(res.body.paymentState).toBe('credited');
     expect(await creditsUsed(krausId)).toBe(1);
@@ -236,7 +249,10 @@ describe('POST /api/lead-deliveries/:id/pay', () => {
     expect(res.body).toEqual({ ...delivery, paymentState: 'paid', paidAt: expect.any(String) });
 
     const kraus = await contractorByName(app.ctx.db, 'Kraus Electric');
-    const [receipt] = await app.ctx.db.select().from(outboxEmails).where(and(eq(outboxEmails.toAddress, kraus.email), eq(outboxEmails.kind, 'payment-receipt')));
+    const [receipt] = await app.ctx.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.toAddress, kraus.email), eq(outboxEmails.kind, 'payment-receipt')));
     expect(receipt!.textBody).toContain(CUSTOMER.phone);
 
     const again = await admin.post(`/api/lead-deliveries/${delivery.id}/pay`);

@@ -43,7 +43,10 @@ describe('lead status counts', () => {
     await Promise.all(
       ids.map((id, i) =>
         db.transaction(async (tx) => {
-          await tx.update(leads).set({ status: i % 2 ? 'new' : 'lost' }).where(eq(leads.id, id));
+          await tx
+            .update(leads)
+            .set({ status: i % 2 ? 'new' : 'lost' })
+            .where(eq(leads.id, id));
           await tx.update(leads).set({ status: 'contacted' }).where(eq(leads.id, id));
         }),
       ),

@@ -48,7 +48,10 @@ describe('POST /api/leads', () => {
 
   it('uses the winning pricing rule for that contractor at creation', async () => {
     const [rule] = await app.ctx.db.insert(pricingRules).values({ ruleType: 'service', ruleValue: 'kitchen-bath', leadPriceCents: 4200, priority: 5 }).returning();
-    const [contractorRule] = await app.ctx.db.insert(pricingRules).values({ ruleType: 'contractor', ruleValue: String(contractorId), leadPriceCents: 3100, priority: 5 }).returning();
+    const [contractorRule] = await app.ctx.db
+      .insert(pricingRules)
+      .values({ ruleType: 'contractor', ruleValue: String(contractorId), leadPriceCents: 3100, priority: 5 })
+      .returning();
     expect((await app.client().post('/api/leads', quote())).status).toBe(201);
     // Same priority: the contractor rule is more specific than the service rule.
     expect((await latestLead())!.leadPriceCents).toBe(3100);

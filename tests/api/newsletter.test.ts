@@ -36,15 +36,15 @@ describe('POST /api/newsletter', () => {
     const res = await app.client().post('/api/newsletter', { email: '  TWICE@Example.com ' });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/already subscribed/i);
-    const rows = await app.ctx.db.select().from(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = 'twice@example.com'`);
+    const rows = await app.ctx.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(sql`lower(${newsletterSubscribers.email}) = 'twice@example.com'`);
     expect(rows).toHaveLength(1);
   });
 
   it('lets exactly one of two simultaneous subscriptions of one address succeed', async () => {
-    const [a, b] = await Promise.all([
-      app.client().post('/api/newsletter', { email: 'race@example.com' }),
-      app.client().post('/api/newsletter', { email: 'Race@example.com' }),
-    ]);
+    const [a, b] = await Promise.all([app.client().post('/api/newsletter', { email: 'race@example.com' }), app.client().post('/api/newsletter', { email: 'Race@example.com' })]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
   });
 
@@ -87,7 +87,10 @@ describe('POST /api/newsletter/unsubscribe', () => {
     expect(again.status).toBe(201);
     const fresh = await welcomeToken('Leaver@example.com');
     expect(fresh).not.toBe(token);
-    const rows = await app.ctx.db.select().from(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = 'leaver@example.com'`);
+    const rows = await app.ctx.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(sql`lower(${newsletterSubscribers.email}) = 'leaver@example.com'`);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ unsubscribeToken: fresh, unsubscribedAt: null });
   });

@@ -68,7 +68,19 @@ describe('GET /api/admin/outbox/:id', () => {
     const res = await admin.get<OutboxMessage>(`/api/admin/outbox/${id}`);
     expect(res.status).toBe(200);
     const i = Number(res.body.subject.replace('Message ', ''));
-    expect(res.body).toEqual({ id, kind: i % 2 ? 'lead-notice' : 'welcome', to: `person${i}@example.com`, subject: `Message ${i}`, text: `Body ${i}`, createdAt: expect.any(String) });
+    expect(res.body).toEqual({
+      id,
+      kind: i % 2 ? 'lead-notice' : 'welcome',
+      to: `person${i}@example.com`,
+      subject: `Message ${i}`,
+      text: `Body ${i}`,
+      // Without SMTP_URL the outbox is where a message is delivered (docs/decisions.md §1.8).
+      status: 'kept',
+      attempts: 0,
+      lastError: null,
+      sentAt: null,
+      createdAt: expect.any(String),
+    });
   });
 
   it('answers 404 for an unknown one and 400 for a bad id', async () => {
@@ -76,5 +88,32 @@ describe('GET /api/admin/outbox/:id', () => {
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Message not found');
     expect((await admin.get('/api/admin/outbox/abc')).status).toBe(400);
+  });
+});
+
+describe('POST /api/admin/outbox/:id/resend without a mail server', () => {
+  it('queues a failed message again; the send-email job keeps it in the outbox, where mail is delivered without SMTP', async () => {
+    const [failed] = await app.ctx.db
+      .insert(outboxEmails)
+      .values({
+        kind: 'lead-notice',
+        toAddress: 'office@example.com',
+        subject: 'Failed before SMTP_URL was removed',
+        textBody: 'Body',
+        status: 'failed',
+        attempts: 11,
+        lastError: 'connect ECONNREFUSED',
+      })
+      .returning();
+    const res = await admin.post<OutboxMessage>(`/api/admin/outbox/${failed!.id}/resend`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ id: failed!.id, status: 'pending', attempts: 11 });
+
+    expect(await app.ctx.jobs.runPending()).toBe(1);
+    const kept = await admin.get<OutboxMessage>(`/api/admin/outbox/${failed!.id}`);
+    expect(kept.body).toMatchObject({ status: 'kept', attempts: 11, lastError: null, sentAt: null });
+    const listed = await admin.get<Paged<OutboxMessage>>('/api/admin/outbox?status=kept&pageSize=100');
+    expect(listed.body.items.map((m) => m.id)).toContain(failed!.id);
+    expect((await admin.post(`/api/admin/outbox/${failed!.id}/resend`)).status).toBe(409);
   });
 });

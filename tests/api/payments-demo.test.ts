@@ -135,11 +135,19 @@ describe('demo payments', () => {
     const { paymentIntentId } = (await startPayment(leadId, buyer.id)).body;
     await confirm(paymentIntentId, 'decline');
     const restarted = createPaymentProvider(app.ctx.env, app.ctx.db, { siteUrl: () => app.url });
-    expect(await restarted.retrievePaymentIntent(paymentIntentId)).toMatchObject({ id: paymentIntentId, status: 'requires_payment_method', amountCents: 2500, currency: 'usd', lastErrorMessage: expect.stringContaining('no card is charged') });
+    expect(await restarted.retrievePaymentIntent(paymentIntentId)).toMatchObject({
+      id: paymentIntentId,
+      status: 'requires_payment_method',
+      amountCents: 2500,
+      currency: 'usd',
+      lastErrorMessage: expect.stringContaining('no card is charged'),
+    });
   });
 
   it('receives no webhooks', async () => {
-    const res = await app.client().request('POST', '/api/stripe/webhook', undefined, { headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=00' }, raw: '{"id":"evt_1","type":"payment_intent.succeeded"}' });
+    const res = await app
+      .client()
+      .request('POST', '/api/stripe/webhook', undefined, { headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=00' }, raw: '{"id":"evt_1","type":"payment_intent.succeeded"}' });
     expect(res.status).toBe(400);
   });
 

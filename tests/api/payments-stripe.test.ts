@@ -8,7 +8,7 @@ import { awaitingDelivery, contractorRow, CUSTOMER, deliveryRow, newLead, portal
 import { startStripeStandIn, type SignedEvent, type StripeStandIn } from '../support/stripe-stand-in';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-/** The Stripe provider, through the real SDK, against a local stand-in (DECISIONS D6). */
+/** The Stripe provider, through the real SDK, against a local stand-in (docs/decisions.md §1.6). */
 
 let app: TestApp;
 let stripe: StripeStandIn;
@@ -38,8 +38,7 @@ afterAll(async () => {
   await stripe?.close();
 });
 
-const startPayment = (leadId: number, contractorId: number, extra: Record<string, unknown> = {}) =>
-  app.client().post('/api/stripe/create-payment-intent', { leadId, contractorId, ...extra });
+const startPayment = (leadId: number, contractorId: number, extra: Record<string, unknown> = {}) => app.client().post('/api/stripe/create-payment-intent', { leadId, contractorId, ...extra });
 const claimSuccess = (paymentIntentId: string) => app.client().post('/api/stripe/payment-success', { paymentIntentId });
 const webhook = (event: SignedEvent, signature = event.signature) =>
   app.client().request('POST', '/api/stripe/webhook', undefined, { headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, raw: event.payload });
@@ -47,7 +46,10 @@ const recordedEvents = async (ids: string[]) => app.ctx.db.select().from(payment
 
 describe('lead purchase with Stripe', () => {
   it('charges the price stored on the delivery, whatever the body says, and shows only the first name', async () => {
-    const [rule] = await app.ctx.db.insert(pricingRules).values({ ruleType: 'contractor', ruleValue: String(buyer.id), leadPriceCents: 4100, priority: 9 }).returning();
+    const [rule] = await app.ctx.db
+      .insert(pricingRules)
+      .values({ ruleType: 'contractor', ruleValue: String(buyer.id), leadPriceCents: 4100, priority: 9 })
+      .returning();
     try {
       const { leadId, deliveryId } = await awaitingDelivery(app, admin, buyer.id);
       const res = await startPayment(leadId, buyer.id, { amount: 1, price: '0.01', priceCents: 1 });

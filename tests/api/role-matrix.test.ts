@@ -5,15 +5,18 @@ import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * Every protected endpoint against every kind of caller (DECISIONS D7): the server enforces
+ * Every protected endpoint against every kind of caller (docs/decisions.md §1.7): the server enforces
  * roles itself, whatever the browser shows.
  */
 const ADMIN_ONLY: [method: string, path: string, body?: unknown][] = [
   ['GET', '/api/admin/stats'],
   ['GET', '/api/admin/contractors'],
+  ['GET', '/api/admin/contractors/1/stats'],
   ['PATCH', '/api/admin/contractors/1/approval', { status: 'approved' }],
   ['PATCH', '/api/admin/contractors/1/visibility', { isVisible: true }],
   ['POST', '/api/admin/contractors/1/setup-code'],
+  ['POST', '/api/admin/contractors/1/verify'],
+  ['POST', '/api/admin/contractors/1/unverify'],
   ['GET', '/api/admin/outbox'],
   ['GET', '/api/admin/outbox/1'],
   ['GET', '/api/leads'],
@@ -23,13 +26,25 @@ const ADMIN_ONLY: [method: string, path: string, body?: unknown][] = [
   ['POST', '/api/lead-deliveries', { leadId: 999999, contractorId: 1 }],
   ['POST', '/api/lead-deliveries/999999/pay'],
   ['GET', '/api/contractors/1/lead-deliveries'],
+  ['POST', '/api/lead-deliveries/999999/cancel'],
+  ['GET', '/api/admin/lead-claims'],
+  ['GET', '/api/admin/lead-claims/999999'],
+  ['POST', '/api/admin/lead-claims/999999/approve', { note: 'Checked.' }],
+  ['POST', '/api/admin/lead-claims/999999/deny', { note: 'Not bad.' }],
+  ['GET', '/api/admin/reviews'],
+  ['POST', '/api/admin/reviews/999999/hide', { reason: 'abuse' }],
+  ['POST', '/api/admin/reviews/999999/show'],
 ];
 
 const CONTRACTOR_ONLY: [method: string, path: string, body?: unknown][] = [
   ['GET', '/api/contractor/profile'],
   ['GET', '/api/contractor/leads'],
   ['GET', '/api/contractor/subscription'],
+  ['GET', '/api/contractor/stats'],
   ['PATCH', '/api/contractor/leads/999999/status', { status: 'won' }],
+  ['POST', '/api/contractor/leads/999999/claim', { reason: 'duplicate' }],
+  ['GET', '/api/contractor/reviews'],
+  ['POST', '/api/contractor/reviews/999999/reply', { reply: 'Thank you.' }],
   ['POST', '/api/stripe/create-subscription', { planId: 'pro' }],
 ];
 

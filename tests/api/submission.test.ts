@@ -21,7 +21,8 @@ const submission = (overrides: Record<string, unknown> = {}) => ({
   zip: '18614',
   description: 'Family-run builder of homes and additions since 2001.',
   yearsInBusiness: '23',
-  licenseNumber: 'PA123456',
+  // Registration numbers are unique (docs/decisions.md §3 "Credentials"): one per submission.
+  licenseNumber: `PA${String(123400 + seq).padStart(6, '0')}`,
   insuranceInfo: 'General liability $1M, Keystone Mutual',
   projectGalleryUrl: '',
   services: ['Home Building & New Construction', 'Roofing'],
@@ -36,6 +37,9 @@ describe('POST /api/contractors/submit', () => {
       '/api/contractors/submit',
       submission({
         name: 'Loyal Lane Carpentry',
+        licenseNumber: 'PA123456',
+        registrationVerified: true,
+        insuranceVerified: true,
         approvalStatus: 'approved',
         isVisible: true,
         rating: 5,
@@ -51,7 +55,7 @@ describe('POST /api/contractors/submit', () => {
       }),
     );
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), message: 'Submission received' });
+    expect(res.body).toEqual({ id: expect.any(Number), message: 'Submission received', certificateUploadToken: expect.any(String) });
 
     const [row] = await app.ctx.db.select().from(contractors).where(eq(contractors.id, res.body.id));
     expect(row).toMatchObject({
@@ -61,6 +65,8 @@ describe('POST /api/contractors/submit', () => {
       rating: 0,
       reviewCount: 0,
       verified: false,
+      registrationVerified: false,
+      insuranceVerified: false,
       isFeatured: false,
       subscriptionPlan: 'free',
       state: 'PA',

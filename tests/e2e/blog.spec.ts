@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/test';
 import { seedBlogPosts } from '../../server/db/seed/data/blog-posts';
+import { FIXTURE_POST_SLUGS } from './fixtures/seed-fixtures';
 import { open } from './helpers';
 
 const newestFirst = [...seedBlogPosts].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
@@ -117,7 +118,7 @@ test.describe('blog without JavaScript', () => {
     await page.goto('/blog');
     await expect(page.getByRole('heading', { level: 1, name: 'Sullivan County Home Building Blog' })).toBeVisible();
     // The seeded posts plus the markup fixture post of tests/e2e/fixtures.
-    await expect(page.getByRole('link', { name: 'Read Full Article' })).toHaveCount(seedBlogPosts.length + 1);
+    await expect(page.getByRole('link', { name: 'Read Full Article' })).toHaveCount(seedBlogPosts.length + FIXTURE_POST_SLUGS.length);
 
     await page.goto(`/blog/${tablePost.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: tablePost.title })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/test';
 import { open } from './helpers';
 
 /** Picks an option the way a person would: the native select on public pages, the Radix one in dialogs. */

@@ -1,9 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/test';
 import { open } from './helpers';
 
 /** The newsletter band on the home page, found by its email field. */
 // The innermost section holding the field, should the page nest sections.
-const newsletter = (page: Page) => page.locator('section').filter({ has: page.getByLabel('Email address', { exact: true }) }).last();
+const newsletter = (page: Page) =>
+  page
+    .locator('section')
+    .filter({ has: page.getByLabel('Email address', { exact: true }) })
+    .last();
 
 test.describe('newsletter signup', () => {
   test('subscribing twice with one address: subscribed, then already subscribed', async ({ page }) => {

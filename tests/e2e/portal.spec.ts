@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures/test';
 import type { AdminContractorList, OutboxMessage, Paged } from '../../shared/schemas/admin';
 import type { DeliveryDto } from '../../shared/schemas/deliveries';
 import { open } from './helpers';

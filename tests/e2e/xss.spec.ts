@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures/test';
 import { XSS_MARKUP, XSS_POST_SLUG } from './fixtures/seed-fixtures';
 import { open } from './helpers';
 

@@ -43,7 +43,10 @@ export async function contractorRow(app: TestApp, id: number) {
 
 /** Receipts sent to an address (the outbox keeps every email in tests). */
 export async function receiptsTo(app: TestApp, to: string) {
-  return app.ctx.db.select().from(outboxEmails).where(and(eq(outboxEmails.toAddress, to), eq(outboxEmails.kind, 'payment-receipt')));
+  return app.ctx.db
+    .select()
+    .from(outboxEmails)
+    .where(and(eq(outboxEmails.toAddress, to), eq(outboxEmails.kind, 'payment-receipt')));
 }
 
 /** The portal's view of one delivery: customer is null until the lead is paid for. */

@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
 /**
- * A local stand-in for the few Stripe API calls the app makes (DECISIONS D6: no test needs the
+ * A local stand-in for the few Stripe API calls the app makes (docs/decisions.md §1.6: no test needs the
  * internet). The REAL SDK is pointed at it through STRIPE_API_URL; it answers realistic JSON
  * objects, honours Idempotency-Key, answers Stripe's error shape for unknown ids, and lets a
- * test move objects along (an intent succeeding, a checkout completing, a renewal) and sign
- * webhook events with the SDK's own helper.
+ * test move objects along (an intent succeeding, a checkout completing, a renewal, a refund
+ * settling) and sign webhook events with the SDK's own helper.
  */
 
 type Json = Record<string, any>;
@@ -57,6 +57,9 @@ export class StripeStandIn {
   readonly intents = new Map<string, Json>();
   readonly sessions = new Map<string, Json>();
   readonly subscriptions = new Map<string, Json>();
+  readonly refunds = new Map<string, Json>();
+  /** What a new refund's status is: Stripe answers 'pending' until the card network settles it for some methods, 'succeeded' for most cards. */
+  refundStatus = 'pending';
   readonly requests: RecordedRequest[] = [];
   private readonly idempotent = new Map<string, { status: number; body: Json }>();
   private failures = 0;
@@ -157,6 +160,37 @@ export class StripeStandIn {
     return { id, object: 'invoice', status: 'paid', parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: {} } } };
   }
 
+  /** The refunds of a payment, oldest first. */
+  refundsOf(paymentIntentId: string): Json[] {
+    return [...this.refunds.values()].filter((r) => r.payment_intent === paymentIntentId);
+  }
+
+  /** A refund settling (or failing) at the card network. */
+  setRefund(id: string, patch: { status?: string; failure_reason?: string | null }): Json {
+    const refund = this.must(this.refunds, id);
+    Object.assign(refund, patch);
+    return refund;
+  }
+
+  /** The payment's charge as a charge.refunded event carries it. */
+  charge(paymentIntentId: string): Json {
+    const pi = this.must(this.intents, paymentIntentId);
+    const refunded = this.refundsOf(pi.id)
+      .filter((r) => r.status !== 'failed' && r.status !== 'canceled')
+      .reduce((sum, r) => sum + r.amount, 0);
+    return {
+      id: `ch_${pi.id.slice(3)}`,
+      object: 'charge',
+      amount: pi.amount,
+      amount_refunded: refunded,
+      refunded: refunded >= pi.amount,
+      currency: pi.currency,
+      payment_intent: pi.id,
+      status: 'succeeded',
+      livemode: false,
+    };
+  }
+
   /** An event as Stripe would post it, signed with the webhook secret (or another one). */
   event(type: string, object: Json, opts: { id?: string; secret?: string } = {}): SignedEvent {
     const id = opts.id ?? `evt_${rand()}`;
@@ -175,7 +209,7 @@ export class StripeStandIn {
     if (req.headers.authorization !== `Bearer ${this.apiKey}`) return error(401, 'authentication_error', 'Invalid API Key provided');
     if (this.failures > 0) {
       this.failures--;
-      return error(500, 'api_error', 'Something went wrong on Stripe\'s end.');
+      return error(500, 'api_error', "Something went wrong on Stripe's end.");
     }
     const cacheKey = req.method === 'POST' && idempotencyKey ? `${url.pathname} ${idempotencyKey}` : null;
     const cached = cacheKey ? this.idempotent.get(cacheKey) : undefined;
@@ -203,7 +237,39 @@ export class StripeStandIn {
       Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
       return ok(sub);
     }
+    if (method === 'POST' && path === '/v1/refunds') return this.newRefund(body);
+    if (method === 'GET' && path === '/v1/refunds') {
+      const data = [...this.refunds.values()].filter((r) => !body.payment_intent || r.payment_intent === body.payment_intent).reverse();
+      return ok({ object: 'list', data, has_more: false, url: '/v1/refunds' });
+    }
+    if (method === 'GET' && (m = path.match(/^\/v1\/refunds\/([^/]+)$/))) return this.found(this.refunds, m[1]!, 'refund', ok);
     return error(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  private newRefund(body: Json): { status: number; body: Json } {
+    const pi = this.intents.get(body.payment_intent);
+    if (!pi) return missing('payment_intent', String(body.payment_intent));
+    if (pi.status !== 'succeeded') return error(400, 'invalid_request_error', 'This PaymentIntent does not have a successful charge to refund.', 'charge_not_refundable');
+    const left = pi.amount - this.charge(pi.id).amount_refunded;
+    const amount = body.amount === undefined ? left : Number(body.amount);
+    if (!(amount > 0) || amount > left) {
+      return error(400, 'invalid_request_error', `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, 'amount_too_large');
+    }
+    const refund: Json = {
+      id: `re_${rand()}`,
+      object: 'refund',
+      amount,
+      currency: pi.currency,
+      payment_intent: pi.id,
+      charge: `ch_${pi.id.slice(3)}`,
+      status: this.refundStatus,
+      reason: body.reason ?? null,
+      metadata: body.metadata ?? {},
+      failure_reason: null,
+      created: now(),
+    };
+    this.refunds.set(refund.id, refund);
+    return { status: 200, body: structuredClone(refund) };
   }
 
   private found(map: Map<string, Json>, id: string, kind: string, ok: (b: Json) => { status: number; body: Json }) {

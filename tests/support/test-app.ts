@@ -18,13 +18,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /**
+   * 'inline' (the default): the job queue is started without workers, so queued jobs run only when
+   * the test calls `app.ctx.jobs.runPending()`, deterministically. 'workers': it polls as in
+   * production; wait for a job's effect with `waitUntil` (tests/support/wait.ts).
+   */
+  jobs?: 'inline' | 'workers';
+}
+
 /** The API on a free port over this test file's own database. */
-export async function startTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(envOverrides: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const testDb = await createTestDatabase({ pgTemplate: inject('pgTemplate'), pgliteDump: inject('pgliteDump') });
   const env: Env = parseEnv({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret-0000', ...envOverrides });
   const ctx = buildContext(env, testDb.database, createLogger({ silent: true }));
   // startServer does this at start-up; the tests build the app without it.
   if (env.ADMIN_USERNAME) await ensureFirstAdmin(ctx);
+  await ctx.jobs.start({ workers: options.jobs === 'workers' });
   const app = createApp({ ctx, sessionSecret: env.SESSION_SECRET! });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -38,6 +48,7 @@ export async function startTestApp(envOverrides: Record<string, string> = {}): P
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await ctx.jobs.stop();
       await testDb.drop();
     },
   };

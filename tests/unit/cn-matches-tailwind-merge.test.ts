@@ -14,7 +14,8 @@ function classesTheAppUses(): string[] {
   for (const file of files) {
     for (const [, , text] of readFileSync(file, 'utf8').matchAll(/(['"`])([^'"`\n]*?)\1/g)) {
       for (const word of text!.split(/\s+/)) {
-        if (/^[a-z0-9:\-[\]/.&>*=_%()!]+$/.test(word) && /-|^(flex|grid|hidden|block|inline|border|rounded|shadow|truncate|relative|absolute|fixed|sticky|static|grow|shrink)$/.test(word)) found.add(word);
+        if (/^[a-z0-9:\-[\]/.&>*=_%()!]+$/.test(word) && /-|^(flex|grid|hidden|block|inline|border|rounded|shadow|truncate|relative|absolute|fixed|sticky|static|grow|shrink)$/.test(word))
+          found.add(word);
       }
     }
   }

@@ -20,7 +20,7 @@ describe('configuration', () => {
   it('requires a session secret in production', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is required when NODE_ENV=production/);
-    expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe('production');
+    expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PAYMENTS: 'demo' }).NODE_ENV).toBe('production');
   });
 
   it('rejects a short session secret and half-set admin or Stripe settings', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freshRead } from '../../server/services/fresh-read';
+import { freshRead } from '../../server/directory/fresh-read';
 
 /** A read whose answers the test releases by hand, recording the value current when each started. */
 function controlledRead() {

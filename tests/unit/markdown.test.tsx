@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown as html } from '../../server/render/markdown';
+import { renderMarkdown as html } from '../../server/content/markdown';
 
 describe('blog markdown', () => {
   it('never turns raw HTML into elements', () => {

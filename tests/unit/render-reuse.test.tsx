@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ContractorPage, PublicContractor } from '@shared/schemas/directory';
+import { VersionedLru } from '@shared/versioned-lru';
 import { renderPage, type RenderOptions } from '@/entry-server';
+import { directoryData } from '../support/render-data';
 
 const template = '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
 
@@ -18,14 +20,16 @@ const contractor = (name: string): PublicContractor => ({
 });
 
 function setup() {
-  let page: ContractorPage = { contractors: [contractor('First Name Roofing')], total: 1, totalAll: 1, page: 1, pageSize: 6 };
+  let page: ContractorPage = { contractors: [contractor('First Name Roofing')], total: 1, totalAll: 1, unverifiedMatches: 0, page: 1, pageSize: 6 };
   let reads = 0;
   const opts: RenderOptions = {
     config: { siteUrl: 'http://localhost:3000', payments: { provider: 'demo', publishableKey: null } },
-    resolve: async () => {
+    resolve: directoryData(async () => {
       reads++;
       return structuredClone(page);
-    },
+    }).resolve,
+    // The server's app owns this memo (ctx.directory.pages.rendered).
+    pages: new VersionedLru<object>(256),
   };
   return { opts, change: (next: ContractorPage) => (page = next), reads: () => reads };
 }
@@ -43,7 +47,7 @@ describe('server rendering reuses a page only while its data is unchanged', () =
   it('renders again as soon as the data changes', async () => {
     const { opts, change } = setup();
     const before = await renderPage('/?reuse=2', template, opts);
-    change({ contractors: [contractor('Renamed Roofing')], total: 1, totalAll: 1, page: 1, pageSize: 6 });
+    change({ contractors: [contractor('Renamed Roofing')], total: 1, totalAll: 1, unverifiedMatches: 0, page: 1, pageSize: 6 });
     const after = await renderPage('/?reuse=2', template, opts);
     expect(before.html).toContain('First Name Roofing');
     expect(after.html).toContain('Renamed Roofing');
@@ -60,5 +64,16 @@ describe('server rendering reuses a page only while its data is unchanged', () =
     expect(down.status).toBe(503);
     expect(up.status).toBe(200);
     expect(up.html).toContain('First Name Roofing');
+  });
+
+  it('keeps the page it answers again frozen', async () => {
+    const { opts } = setup();
+    const kept: object[] = [];
+    const memo = new VersionedLru<object>(8);
+    const recording: RenderOptions = { ...opts, pages: { get: (url, inputs) => memo.get(url, inputs), set: (url, inputs, page) => (kept.push(page), memo.set(url, inputs, page)) } };
+    await renderPage('/?reuse=4', template, recording);
+    const page = kept[0] as { queries: { queries: { state: { data: ContractorPage } }[] } };
+    expect(Object.isFrozen(page)).toBe(true);
+    expect(() => (page.queries.queries[0]!.state.data.contractors as PublicContractor[]).push(contractor('Changed'))).toThrow(TypeError);
   });
 });

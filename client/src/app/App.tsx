@@ -1,8 +1,10 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Route, Router, Switch, useSearch } from 'wouter';
+import type { PostedForm } from '@shared/forms';
 import { Toaster } from '@/components/ui/toaster';
 import { SiteConfigContext, type SiteConfig } from './config';
+import { PostedFormProvider } from './posted-form';
 import { AdminLayout, notFoundPage, PortalLayout, routes, type PageRoute } from './routes';
 import { ServerRenderContext, type ServerRenderState } from './server-context';
 import { PublicLayout } from './shell/PublicLayout';
@@ -51,15 +53,19 @@ export interface AppProps {
   config: SiteConfig;
   /** Only when rendering on the server. */
   ssr?: { path: string; search: string; state: ServerRenderState };
+  /** A form sent without JavaScript that the server refused, for the page it was sent to (server render and hydration). */
+  postedForm?: PostedForm | null;
 }
 
-export function App({ queryClient, config, ssr }: AppProps) {
+export function App({ queryClient, config, ssr, postedForm }: AppProps) {
   return (
     <SiteConfigContext.Provider value={config}>
       <ServerRenderContext.Provider value={ssr?.state ?? null}>
         <QueryClientProvider client={queryClient}>
           <Router ssrPath={ssr?.path} ssrSearch={ssr?.search}>
-            <Routes />
+            <PostedFormProvider initial={postedForm ?? null}>
+              <Routes />
+            </PostedFormProvider>
           </Router>
           <Toaster />
           <HydrationMarker />

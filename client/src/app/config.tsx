@@ -3,7 +3,8 @@ import { createContext, useContext } from 'react';
 /** Settings the server hands the browser with the page (never secrets). */
 export interface SiteConfig {
   siteUrl: string;
-  payments: { provider: 'stripe' | 'demo'; publishableKey: string | null };
+  /** demoInProduction: the operator runs production on demo payments (PAYMENTS=demo); every payment screen says so. */
+  payments: { provider: 'stripe' | 'demo'; publishableKey: string | null; demoInProduction?: boolean };
 }
 
 export const defaultSiteConfig: SiteConfig = { siteUrl: '', payments: { provider: 'demo', publishableKey: null } };

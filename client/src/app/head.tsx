@@ -6,7 +6,6 @@ import { ServerRenderContext } from './server-context';
 
 export type { HeadTags } from './head-tags';
 
-
 export interface HeadElement {
   tag: 'title' | 'meta' | 'link' | 'script';
   attrs: Record<string, string>;

@@ -3,7 +3,10 @@ import { parse } from 'regexparam';
 import { matchRoute } from 'wouter';
 import { blogListKey, blogPostKey } from '@/features/blog/api';
 import type { ApiKey } from '@/lib/api';
-import { browseKey, contractorKey, defaultSearchFilters, featuredKey, readBrowseState, readSearchCriteria, searchKey } from '@/features/directory/api';
+import { browseKey, contractorKey, featuredKey, readBrowseState, readSearchCriteria, readSearchFilters, searchKey } from '@/features/directory/api';
+import { leadPricesKey } from '@/features/payments/lead-prices-key';
+import { invitationKey, readReviewsPage, reviewsKey } from '@/features/reviews/api';
+import { readServicePageNumber, serviceCoverageKey, servicePageKey } from '@/features/directory/service-page-keys';
 import { lazyPage, type LazyPage } from './lazy-page';
 
 import type { RouteInput } from './route-input';
@@ -18,11 +21,21 @@ export interface PageRoute {
   layout: 'public' | 'admin' | 'portal';
   /** The GETs the page reads on first render, answered by the server before rendering. */
   data?: (input: RouteInput) => ApiKey[];
+  /** How caches may keep the server's page (default 'short'). */
+  cache?: PageCache;
 }
+
+/**
+ * 'short': shared caches (a CDN) may answer it for a minute; 'revalidate': a page that counts its
+ * views (profiles, blog posts), which every visit must reach the server for, so caches keep it only
+ * to revalidate (a 304 when unchanged). See docs/decisions.md §6.
+ */
+export type PageCache = 'short' | 'revalidate';
 
 const page = (loader: () => Promise<{ default: ComponentType<RouteInput> }>) => lazyPage<RouteInput>(loader);
 
 const HomePage = page(() => import('@/features/home/HomePage'));
+const ServiceTownPage = page(() => import('@/features/directory/ServiceTownPage'));
 
 /** The admin frame (nav, session guard); loaded with the first admin page, never in public bundles. */
 export const AdminLayout = lazyPage<{ children: ReactNode }>(() => import('@/features/admin/AdminLayout'));
@@ -37,21 +50,57 @@ export const notFoundPage = page(() => import('@/features/not-found/NotFoundPage
 
 /** Every page; the first match wins, anything else is the 404 page. */
 export const routes: PageRoute[] = [
-  { path: '/', page: HomePage, ssr: true, layout: 'public', data: () => [featuredKey] },
-  { path: '/search', page: page(() => import('@/features/directory/SearchPage')), ssr: true, layout: 'public', data: ({ search }) => [searchKey(readSearchCriteria(search), defaultSearchFilters)] },
+  { path: '/', page: HomePage, ssr: true, layout: 'public', data: () => [featuredKey, serviceCoverageKey] },
+  {
+    path: '/search',
+    page: page(() => import('@/features/directory/SearchPage')),
+    ssr: true,
+    layout: 'public',
+    data: ({ search }) => [searchKey(readSearchCriteria(search), readSearchFilters(search)), serviceCoverageKey],
+  },
   { path: '/browse', page: page(() => import('@/features/directory/BrowsePage')), ssr: true, layout: 'public', data: ({ search }) => [browseKey(readBrowseState(search))] },
   // Contractor portal (docs/decisions.md §1.10): browser only, noindex; before /contractor/:id so 'login' is not read as a profile id.
   { path: '/contractor/login', page: portalPage(() => import('@/features/portal/ContractorLoginPage')), ssr: false, layout: 'portal' },
   { path: '/contractor', page: portalPage(() => import('@/features/portal/PortalPage')), ssr: false, layout: 'portal' },
   // Before /contractor/:id so the sign-in page is not read as a profile id.
-  { path: '/contractor/:id', page: page(() => import('@/features/directory/ContractorPage')), ssr: true, layout: 'public', data: ({ params }) => [contractorKey(params.id ?? '')] },
+  {
+    path: '/contractor/:id',
+    page: page(() => import('@/features/directory/ContractorPage')),
+    ssr: true,
+    layout: 'public',
+    // The profile with its page of reviews (`?page=`, docs/decisions.md §12).
+    data: ({ params, search }) => [contractorKey(params.id ?? ''), reviewsKey(params.id ?? '', readReviewsPage(search))],
+    cache: 'revalidate',
+  },
+  // A service in the county or in one town (docs/decisions.md §3): a 404 where no listed contractor offers it.
+  { path: '/contractors/:service', page: ServiceTownPage, ssr: true, layout: 'public', data: ({ params, search }) => [servicePageKey(params.service ?? '', null, readServicePageNumber(search))] },
+  {
+    path: '/contractors/:service/:town',
+    page: ServiceTownPage,
+    ssr: true,
+    layout: 'public',
+    data: ({ params, search }) => [servicePageKey(params.service ?? '', params.town ?? '', readServicePageNumber(search))],
+  },
+  // The quote form without JavaScript (docs/decisions.md §3): noindex; with JavaScript 'Get Free Quote' opens the dialog instead.
+  { path: '/contractor/:id/quote', page: page(() => import('@/features/quote/QuotePage')), ssr: true, layout: 'public', data: ({ params }) => [contractorKey(params.id ?? '')] },
   { path: '/blog', page: page(() => import('@/features/blog/BlogListPage')), ssr: true, layout: 'public', data: () => [blogListKey] },
-  { path: '/blog/:slug', page: page(() => import('@/features/blog/BlogPostPage')), ssr: true, layout: 'public', data: ({ params }) => [blogPostKey(params.slug ?? '')] },
+  { path: '/blog/:slug', page: page(() => import('@/features/blog/BlogPostPage')), ssr: true, layout: 'public', data: ({ params }) => [blogPostKey(params.slug ?? '')], cache: 'revalidate' },
+  // Verified reviews (docs/decisions.md §12): the follow-up email's link (noindex) and the policy every review list links to.
+  {
+    path: '/review/:token',
+    page: page(() => import('@/features/reviews/ReviewPage')),
+    ssr: true,
+    layout: 'public',
+    data: ({ params }) => [invitationKey(params.token ?? '')],
+    // Answered or expired since: every visit asks the server.
+    cache: 'revalidate',
+  },
+  { path: '/review-policy', page: page(() => import('@/features/reviews/ReviewPolicyPage')), ssr: true, layout: 'public', data: () => [] },
   { path: '/submit-business', page: page(() => import('@/features/submission/SubmitBusinessPage')), ssr: true, layout: 'public', data: () => [] },
   { path: '/newsletter/unsubscribe', page: page(() => import('@/features/newsletter/UnsubscribePage')), ssr: false, layout: 'public' },
   // Plans and payments: the plan comparison is public and server rendered; the payment screens
   // are browser only (noindex), and only /buy-lead ever loads Stripe code.
-  { path: '/contractor-pricing', page: page(() => import('@/features/payments/ContractorPricingPage')), ssr: true, layout: 'public', data: () => [] },
+  { path: '/contractor-pricing', page: page(() => import('@/features/payments/ContractorPricingPage')), ssr: true, layout: 'public', data: () => [leadPricesKey] },
   { path: '/buy-lead', page: page(() => import('@/features/payments/BuyLeadPage')), ssr: false, layout: 'public' },
   { path: '/payment-success', page: page(() => import('@/features/payments/PaymentSuccessPage')), ssr: false, layout: 'public' },
   { path: '/subscription-success', page: page(() => import('@/features/payments/SubscriptionSuccessPage')), ssr: false, layout: 'public' },
@@ -61,7 +110,11 @@ export const routes: PageRoute[] = [
   { path: '/admin', page: AdminDashboard, ssr: false, layout: 'admin' },
   { path: '/admin/dashboard', page: AdminDashboard, ssr: false, layout: 'admin' },
   { path: '/admin/contractors', page: adminPage(() => import('@/features/admin/ContractorsPage')), ssr: false, layout: 'admin' },
+  { path: '/admin/contractors/:id/stats', page: adminPage(() => import('@/features/admin/ContractorStatsPage')), ssr: false, layout: 'admin' },
+  { path: '/admin/contractors/:id/credentials', page: adminPage(() => import('@/features/admin/CredentialsPage')), ssr: false, layout: 'admin' },
   { path: '/admin/leads', page: adminPage(() => import('@/features/admin/LeadsPage')), ssr: false, layout: 'admin' },
+  { path: '/admin/claims', page: adminPage(() => import('@/features/admin/ClaimsPage')), ssr: false, layout: 'admin' },
+  { path: '/admin/reviews', page: adminPage(() => import('@/features/admin/ReviewsPage')), ssr: false, layout: 'admin' },
   { path: '/admin/pricing', page: adminPage(() => import('@/features/admin/PricingPage')), ssr: false, layout: 'admin' },
   { path: '/admin/outbox', page: adminPage(() => import('@/features/admin/OutboxPage')), ssr: false, layout: 'admin' },
 ];

@@ -80,3 +80,23 @@ export function getQueryFn<T>(opts: { on401?: 'throw' | 'returnNull' } = {}) {
     }
   };
 }
+
+/**
+ * Sends a file as the request body (the certificate upload routes: docs/decisions.md §3 "Credentials"),
+ * with its type and its name (URI-encoded in X-File-Name); extra headers carry an upload token.
+ */
+export async function apiUpload<T>(path: string, file: File, headers: Record<string, string> = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': file.type || 'application/octet-stream', 'X-File-Name': encodeURIComponent(file.name), Accept: 'application/json', ...headers },
+      body: file,
+    });
+  } catch {
+    throw new ApiError(0, '0: Network error', 'Could not reach the server. Check your connection and try again.', {});
+  }
+  if (!res.ok) throw await toApiError(res);
+  return (await res.json()) as T;
+}

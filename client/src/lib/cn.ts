@@ -74,7 +74,10 @@ export function groupOf(cls: string): [variants: string, group: string] | null {
     else if (ch === ':' && depth === 0) cut = i;
   }
   const variants = cut >= 0 ? cls.slice(0, cut + 1) : '';
-  const utility = cls.slice(cut + 1).replace(/^!/, '').replace(/^-/, '');
+  const utility = cls
+    .slice(cut + 1)
+    .replace(/^!/, '')
+    .replace(/^-/, '');
   const exact = EXACT[utility];
   if (exact) return [variants, exact];
   if (TEXT_SIZE.test(utility)) return [variants, 'text-size'];

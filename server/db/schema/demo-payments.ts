@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import { check, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
-export const DEMO_PAYMENT_KINDS = ['payment_intent', 'checkout_session', 'subscription'] as const;
+export const DEMO_PAYMENT_KINDS = ['payment_intent', 'checkout_session', 'subscription', 'refund'] as const;
 export type DemoPaymentKind = (typeof DEMO_PAYMENT_KINDS)[number];
 
 /**
  * The demo payment provider's own objects (docs/decisions.md §1.6): intents ('demo_pi_...'), checkout
- * sessions ('demo_cs_...') and subscriptions ('demo_sub_...'), kept in the database so a restart
+ * sessions ('demo_cs_...'), subscriptions ('demo_sub_...') and refunds ('demo_re_...'), kept in the database so a restart
  * loses nothing. No card is ever charged.
  */
 export const demoPayments = pgTable(
@@ -22,7 +22,7 @@ export const demoPayments = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     ...timestamps,
   },
-  (t) => [check('demo_payments_kind_check', sql`${t.kind} in ('payment_intent', 'checkout_session', 'subscription')`), uniqueIndex('demo_payments_idempotency_key_idx').on(t.idempotencyKey)],
+  (t) => [check('demo_payments_kind_check', sql`${t.kind} in ('payment_intent', 'checkout_session', 'subscription', 'refund')`), uniqueIndex('demo_payments_idempotency_key_idx').on(t.idempotencyKey)],
 );
 
 export type DemoPaymentRow = typeof demoPayments.$inferSelect;

@@ -5,7 +5,6 @@ import { timestamps } from './columns';
 import { contractors } from './contractors';
 import { leads } from './leads';
 
-
 /** A lead handed to one contractor, with what it cost and how it was settled (docs/decisions.md §1.3). */
 export const leadDeliveries = pgTable(
   'lead_deliveries',
@@ -29,7 +28,9 @@ export const leadDeliveries = pgTable(
     check('lead_deliveries_payment_state_check', sql`${t.paymentState} in ('awaiting_payment', 'paid', 'credited', 'cancelled')`),
     check('lead_deliveries_price_check', sql`${t.priceCents} >= 0`),
     // A lead is exclusive: at most one live delivery.
-    uniqueIndex('lead_deliveries_live_lead_idx').on(t.leadId).where(sql`payment_state <> 'cancelled'`),
+    uniqueIndex('lead_deliveries_live_lead_idx')
+      .on(t.leadId)
+      .where(sql`payment_state <> 'cancelled'`),
     index('lead_deliveries_lead_id_idx').on(t.leadId),
     index('lead_deliveries_contractor_id_idx').on(t.contractorId, t.createdAt.desc().nullsFirst()),
     uniqueIndex('lead_deliveries_payment_intent_idx').on(t.paymentIntentId),

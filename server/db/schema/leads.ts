@@ -5,7 +5,6 @@ import { timestamps } from './columns';
 import { contractors } from './contractors';
 import { towns } from './towns';
 
-
 /** A quote request (docs/decisions.md §1.3). */
 export const leads = pgTable(
   'leads',

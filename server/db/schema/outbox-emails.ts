@@ -1,7 +1,12 @@
-import { index, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
-/** Email kept for the admin to read when no SMTP server is configured (docs/decisions.md §1.8). */
+/**
+ * Every email the site writes (docs/decisions.md §1.8): written in the transaction of the change
+ * that causes it. With SMTP it waits as 'pending' for the send-email job (attempts and the last
+ * error recorded), then 'sent' or 'failed'; without SMTP it is 'kept' here for the admin to read.
+ */
 export const outboxEmails = pgTable(
   'outbox_emails',
   {
@@ -10,7 +15,18 @@ export const outboxEmails = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'kept'] })
+      .notNull()
+      .default('kept'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('outbox_emails_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()), index('outbox_emails_to_address_idx').on(t.toAddress)],
+  (t) => [
+    check('outbox_emails_status_check', sql`${t.status} in ('pending', 'sent', 'failed', 'kept')`),
+    index('outbox_emails_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('outbox_emails_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('outbox_emails_to_address_idx').on(t.toAddress),
+  ],
 );

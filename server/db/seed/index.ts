@@ -5,6 +5,8 @@ import type { Db, Tx } from '../client';
 import { blogPosts, contractorServiceAreas, contractorServices, contractors, pricingRules, services, towns } from '../schema';
 import { seedBlogPosts } from './data/blog-posts';
 import { seedContractors } from './data/contractors';
+import { sampleCredentials } from './sample-credentials';
+import { seedSampleReviews } from './sample-reviews';
 
 /** Keeps the towns and services tables equal to the region module; safe to run on every start. */
 async function syncTaxonomy(tx: Tx, r: Region) {
@@ -28,8 +30,9 @@ async function idMaps(tx: Tx) {
   return { townId: new Map(townRows.map((t) => [t.slug, t.id])), serviceId: new Map(serviceRows.map((s) => [s.slug, s.id])) };
 }
 
-async function seedContent(tx: Tx, r: Region) {
+async function seedSamples(tx: Tx, r: Region) {
   const { townId, serviceId } = await idMaps(tx);
+  const reviewed: Parameters<typeof seedSampleReviews>[2] = [];
   for (const c of seedContractors) {
     const [row] = await tx
       .insert(contractors)
@@ -48,9 +51,11 @@ async function seedContent(tx: Tx, r: Region) {
         licenseNumber: c.licenseNumber,
         insuranceInfo: c.insuranceInfo,
         projectGalleryUrl: c.projectGalleryUrl,
-        rating: c.rating,
-        reviewCount: c.reviewCount,
+        // Computed from the sample reviews below (docs/decisions.md §12), never typed in.
+        rating: 0,
+        reviewCount: 0,
         verified: c.verified,
+        ...sampleCredentials(c, r, new Date()),
         certifications: c.licenseNumber ? [`Licensed: ${c.licenseNumber}`] : [],
         approvalStatus: c.approvalStatus,
         isVisible: c.approvalStatus === 'approved',
@@ -61,7 +66,9 @@ async function seedContent(tx: Tx, r: Region) {
     if (svc.length) await tx.insert(contractorServices).values(svc);
     const areas = [...new Set(c.serviceAreas)].flatMap((slug) => (townId.has(slug) ? [{ contractorId: id, townId: townId.get(slug)! }] : []));
     if (areas.length) await tx.insert(contractorServiceAreas).values(areas);
+    reviewed.push({ id, data: c, townId });
   }
+  await seedSampleReviews(tx, r, reviewed);
   await tx.insert(blogPosts).values(
     seedBlogPosts.map((p) => ({
       slug: p.slug,
@@ -74,21 +81,27 @@ async function seedContent(tx: Tx, r: Region) {
       publishedAt: new Date(`${p.publishedAt}T12:00:00Z`),
     })),
   );
-  await tx.insert(pricingRules).values({ ruleType: 'global', ruleValue: null, leadPriceCents: DEFAULT_LEAD_PRICE_CENTS, priority: 0, isActive: true });
+}
+
+export interface SeedOptions {
+  /** The sample contractors and blog posts: on for a local run or a demo, never by default in production (docs/decisions.md §9). */
+  sampleData?: boolean;
+  region?: Region;
 }
 
 /**
- * Seeds an empty database: the taxonomy always (idempotent), the sample contractors, blog
- * posts and default pricing rule only on the very first start (no towns yet).
+ * Seeds an empty database: the taxonomy always (idempotent); on the very first start (no towns
+ * yet) the default pricing rule and, when asked, the sample contractors and blog posts.
  */
-export async function seedDatabase(db: Db, r: Region = defaultRegion): Promise<{ content: boolean }> {
+export async function seedDatabase(db: Db, { sampleData = true, region = defaultRegion }: SeedOptions = {}): Promise<{ content: boolean }> {
   return db.transaction(async (tx) => {
     // Two processes starting together on one server must not both seed.
     await tx.execute(sql`select pg_advisory_xact_lock(7172026)`);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(towns);
-    await syncTaxonomy(tx, r);
+    await syncTaxonomy(tx, region);
     if (n > 0) return { content: false };
-    await seedContent(tx, r);
+    await tx.insert(pricingRules).values({ ruleType: 'global', ruleValue: null, leadPriceCents: DEFAULT_LEAD_PRICE_CENTS, priority: 0, isActive: true });
+    if (sampleData) await seedSamples(tx, region);
     return { content: true };
   });
 }

@@ -12,6 +12,7 @@ import {
   type PaidPlanId,
   type PaymentIntentInfo,
   type PaymentProvider,
+  type RefundInfo,
   type SubscriptionInfo,
 } from './provider';
 
@@ -47,7 +48,10 @@ function addMonth(d: Date): Date {
 
 export function createDemoProvider(db: Db, opts: { siteUrl: () => string }): DemoPaymentProvider {
   async function find(id: string, kind: DemoPaymentKind, label: string): Promise<DemoPaymentRow> {
-    const [row] = await db.select().from(demoPayments).where(and(eq(demoPayments.id, id), eq(demoPayments.kind, kind)));
+    const [row] = await db
+      .select()
+      .from(demoPayments)
+      .where(and(eq(demoPayments.id, id), eq(demoPayments.kind, kind)));
     if (!row) throw new PaymentProviderError('not_found', `No such ${label}: '${id}'`);
     return row;
   }
@@ -74,6 +78,23 @@ export function createDemoProvider(db: Db, opts: { siteUrl: () => string }): Dem
     contractorId: metadataId(String(row.data.contractorId ?? '')),
   });
 
+  const refundInfo = (row: DemoPaymentRow): RefundInfo => ({
+    id: row.id,
+    status: row.status,
+    amountCents: row.amountCents ?? 0,
+    currency: str(row.data.currency) ?? 'usd',
+    paymentIntentId: str(row.data.paymentIntentId),
+    metadata: (row.data.metadata as Record<string, string> | undefined) ?? {},
+    failureReason: null,
+  });
+
+  const refundsOf = (paymentIntentId: string) =>
+    db
+      .select()
+      .from(demoPayments)
+      .where(and(eq(demoPayments.kind, 'refund'), sql`${demoPayments.data}->>'paymentIntentId' = ${paymentIntentId}`))
+      .orderBy(demoPayments.createdAt, demoPayments.id);
+
   return {
     kind: 'demo',
     publishableKey: null,
@@ -92,7 +113,10 @@ export function createDemoProvider(db: Db, opts: { siteUrl: () => string }): Dem
           data: { clientSecret: `${id}_secret_${token(16)}`, currency: input.currency, metadata: input.metadata, description: input.description },
         })
         .onConflictDoNothing({ target: demoPayments.idempotencyKey });
-      const [row] = await db.select().from(demoPayments).where(eq(demoPayments.idempotencyKey, `pi:${input.idempotencyKey}`));
+      const [row] = await db
+        .select()
+        .from(demoPayments)
+        .where(eq(demoPayments.idempotencyKey, `pi:${input.idempotencyKey}`));
       return intentInfo(row!);
     },
 
@@ -105,10 +129,16 @@ export function createDemoProvider(db: Db, opts: { siteUrl: () => string }): Dem
         throw new PaymentProviderError('rejected', 'This payment has already succeeded');
       }
       if (outcome === 'succeed') {
-        await db.update(demoPayments).set({ status: 'succeeded', data: { ...row.data, lastErrorMessage: null } }).where(eq(demoPayments.id, id));
+        await db
+          .update(demoPayments)
+          .set({ status: 'succeeded', data: { ...row.data, lastErrorMessage: null } })
+          .where(eq(demoPayments.id, id));
         return { status: 'succeeded' };
       }
-      await db.update(demoPayments).set({ status: 'requires_payment_method', data: { ...row.data, lastErrorMessage: DEMO_DECLINE_MESSAGE } }).where(eq(demoPayments.id, id));
+      await db
+        .update(demoPayments)
+        .set({ status: 'requires_payment_method', data: { ...row.data, lastErrorMessage: DEMO_DECLINE_MESSAGE } })
+        .where(eq(demoPayments.id, id));
       return { status: 'requires_payment_method', message: DEMO_DECLINE_MESSAGE };
     },
 
@@ -186,6 +216,33 @@ export function createDemoProvider(db: Db, opts: { siteUrl: () => string }): Dem
       await find(id, 'subscription', 'subscription');
       await db.update(demoPayments).set({ status: 'canceled' }).where(eq(demoPayments.id, id));
     },
+
+    async createRefund(input) {
+      const key = `re:${input.idempotencyKey}`;
+      const byKey = () => db.select().from(demoPayments).where(eq(demoPayments.idempotencyKey, key));
+      const [existing] = await byKey();
+      if (existing) return refundInfo(existing);
+      const intent = await find(input.paymentIntentId, 'payment_intent', 'payment_intent');
+      if (intent.status !== 'succeeded') throw new PaymentProviderError('rejected', 'This payment has not succeeded, so there is nothing to refund');
+      const refunded = (await refundsOf(intent.id)).reduce((sum, r) => sum + (r.status === 'failed' ? 0 : (r.amountCents ?? 0)), 0);
+      if (input.amountCents <= 0 || refunded + input.amountCents > (intent.amountCents ?? 0)) throw new PaymentProviderError('rejected', 'The refund is more than what is left of this payment');
+      // A card refund in the demo succeeds at once; no card was charged in the first place.
+      await db
+        .insert(demoPayments)
+        .values({
+          id: `demo_re_${token()}`,
+          kind: 'refund',
+          status: 'succeeded',
+          amountCents: input.amountCents,
+          idempotencyKey: key,
+          data: { paymentIntentId: intent.id, currency: str(intent.data.currency) ?? 'usd', metadata: input.metadata },
+        })
+        .onConflictDoNothing({ target: demoPayments.idempotencyKey });
+      const [row] = await byKey();
+      return refundInfo(row!);
+    },
+
+    listRefunds: async (paymentIntentId) => (await refundsOf(paymentIntentId)).map(refundInfo),
 
     parseWebhook() {
       throw new WebhookSignatureError('The demo provider sends no webhooks');

@@ -7,8 +7,9 @@ import { createStripeProvider } from './stripe';
 export type { PaymentProvider } from './provider';
 
 /**
- * Stripe when both Stripe keys are set, else the local demo provider (docs/decisions.md §1.6). `siteUrl`
- * is read when needed: the address is known only once the server listens.
+ * Stripe when both Stripe keys are set, else the local demo provider (docs/decisions.md §1.6); the
+ * configuration refuses production without keys unless PAYMENTS=demo. `siteUrl` is read when
+ * needed: the address is known only once the server listens.
  */
 export function createPaymentProvider(env: Env, db: Db, opts: { siteUrl: () => string }): PaymentProvider {
   if (env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY) {
@@ -21,4 +22,16 @@ export function createPaymentProvider(env: Env, db: Db, opts: { siteUrl: () => s
     });
   }
   return createDemoProvider(db, opts);
+}
+
+/** What the browser is told about payments with every page (never secrets). */
+export interface PaymentsClientConfig {
+  provider: 'stripe' | 'demo';
+  publishableKey: string | null;
+  /** Production on demo payments (PAYMENTS=demo): every payment screen says no real payment is taken. */
+  demoInProduction: boolean;
+}
+
+export function paymentsClientConfig(env: Env, provider: PaymentProvider): PaymentsClientConfig {
+  return { provider: provider.kind, publishableKey: provider.publishableKey, demoInProduction: provider.kind === 'demo' && env.NODE_ENV === 'production' };
 }

@@ -76,6 +76,32 @@ export interface SubscriptionInfo {
   contractorId: number | null;
 }
 
+export interface RefundMetadata {
+  /** Our lead_refunds row: how a refund is matched whichever answer or event brings it first. */
+  leadRefundId: string;
+  deliveryId: string;
+}
+
+export interface CreateRefundInput {
+  paymentIntentId: string;
+  amountCents: number;
+  /** The same key answers the same refund (a retried job), so a payment is refunded once. */
+  idempotencyKey: string;
+  metadata: RefundMetadata;
+}
+
+export interface RefundInfo {
+  id: string;
+  /** The provider's value: pending, requires_action, succeeded, failed or canceled. */
+  status: string;
+  amountCents: number;
+  currency: string;
+  paymentIntentId: string | null;
+  metadata: Record<string, string>;
+  /** Why it failed, when it did. */
+  failureReason: string | null;
+}
+
 export interface WebhookEvent {
   id: string;
   type: string;
@@ -96,6 +122,10 @@ export interface PaymentProvider {
   retrieveSubscription(id: string): Promise<SubscriptionInfo>;
   /** Ends a subscription now (one replaced by an upgrade), crediting the unused time. */
   cancelSubscription(id: string): Promise<void>;
+  /** Gives back (part of) a succeeded payment to the card it came from. */
+  createRefund(input: CreateRefundInput): Promise<RefundInfo>;
+  /** Every refund of a payment, as the provider holds them now. */
+  listRefunds(paymentIntentId: string): Promise<RefundInfo[]>;
   /** Verifies the signature; throws on a bad one. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): WebhookEvent;
 }

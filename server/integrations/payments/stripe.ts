@@ -8,6 +8,7 @@ import {
   type PaidPlanId,
   type PaymentIntentInfo,
   type PaymentProvider,
+  type RefundInfo,
 } from './provider';
 
 export interface StripeSettings {
@@ -56,6 +57,18 @@ function intentInfo(pi: Stripe.PaymentIntent): PaymentIntentInfo {
   };
 }
 
+function refundInfo(r: Stripe.Refund): RefundInfo {
+  return {
+    id: r.id,
+    status: r.status ?? 'pending',
+    amountCents: r.amount,
+    currency: r.currency,
+    paymentIntentId: idOf(r.payment_intent),
+    metadata: { ...(r.metadata ?? {}) },
+    failureReason: r.failure_reason ?? null,
+  };
+}
+
 /** Older API versions keep the period on the subscription, current ones on its items. */
 interface PeriodFields {
   current_period_start?: number;
@@ -64,8 +77,7 @@ interface PeriodFields {
 
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
   const stripe = new Stripe(settings.secretKey, { maxNetworkRetries: 0, timeout: 20_000, ...connection(settings.apiUrl) });
-  const planForPrice = (priceId: string | undefined): PaidPlanId | null =>
-    priceId ? ((Object.keys(settings.prices) as PaidPlanId[]).find((p) => settings.prices[p] === priceId) ?? null) : null;
+  const planForPrice = (priceId: string | undefined): PaidPlanId | null => (priceId ? ((Object.keys(settings.prices) as PaidPlanId[]).find((p) => settings.prices[p] === priceId) ?? null) : null);
 
   return {
     kind: 'stripe',
@@ -144,6 +156,26 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
 
     async cancelSubscription(id) {
       await call(stripe.subscriptions.cancel(id, { prorate: true }));
+    },
+
+    async createRefund(input) {
+      const refund = await call(
+        stripe.refunds.create(
+          { payment_intent: input.paymentIntentId, amount: input.amountCents, reason: 'requested_by_customer', metadata: { ...input.metadata } },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      return refundInfo(refund);
+    },
+
+    async listRefunds(paymentIntentId) {
+      const refunds: RefundInfo[] = [];
+      try {
+        for await (const r of stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 })) refunds.push(refundInfo(r));
+      } catch (err) {
+        translate(err);
+      }
+      return refunds;
     },
 
     parseWebhook(rawBody, signatureHeader) {

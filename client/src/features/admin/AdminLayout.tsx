@@ -17,8 +17,10 @@ export const LOGIN_PATH = '/admin/login';
 
 const NAV = [
   { href: '/admin', label: 'Dashboard', isCurrent: (p: string) => p === '/admin' || p === '/admin/dashboard' },
-  { href: '/admin/contractors', label: 'Contractors', isCurrent: (p: string) => p === '/admin/contractors' },
+  { href: '/admin/contractors', label: 'Contractors', isCurrent: (p: string) => p === '/admin/contractors' || p.startsWith('/admin/contractors/') },
   { href: '/admin/leads', label: 'Leads', isCurrent: (p: string) => p === '/admin/leads' },
+  { href: '/admin/claims', label: 'Claims', isCurrent: (p: string) => p === '/admin/claims' },
+  { href: '/admin/reviews', label: 'Reviews', isCurrent: (p: string) => p === '/admin/reviews' },
   { href: '/admin/pricing', label: 'Pricing', isCurrent: (p: string) => p === '/admin/pricing' },
   { href: '/admin/outbox', label: 'Outbox', isCurrent: (p: string) => p === '/admin/outbox' },
 ];

@@ -1,5 +1,6 @@
-import { Check, KeyRound, RotateCcw, Search, Star, X } from 'lucide-react';
+import { ChartColumn, Check, FileCheck, KeyRound, RotateCcw, Search, Star, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
 import type { AdminContractor } from '@shared/schemas/admin';
 import { serviceName } from '@shared/taxonomy';
 import { Badge } from '@/components/ui/badge';
@@ -10,12 +11,14 @@ import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
-import { contractorsKey, useContractors, useSendSetupCode, useSetApproval, useSetVisibility, type ContractorFilter } from './api';
+import { contractorsKey, useContractors, useSendSetupCode, useSetApproval, useSetVerification, useSetVisibility, type CheckedDates, type ContractorFilter } from './api';
+import { ApproveDialog } from './components/ApproveDialog';
 import { ApprovalBadge } from './components/badges';
 import { PageHeader } from './components/PageHeader';
 import { QueryError } from './components/QueryError';
 import { RejectDialog } from './components/RejectDialog';
 import { MessageRow, TableRegion, Td, Th, Tr } from './components/table';
+import { VerificationStatus, VerifyButton } from './components/Verification';
 import { plural } from './labels';
 
 const TABS: { value: ContractorFilter; label: string }[] = [
@@ -61,10 +64,11 @@ interface RowHandlers {
   onReject: (c: AdminContractor) => void;
   onVisible: (c: AdminContractor, on: boolean) => void;
   onSetupCode: (c: AdminContractor) => void;
+  onVerify: (c: AdminContractor, verified: boolean) => void;
   busyId: number | null;
 }
 
-function ContractorRow({ c, onApprove, onReject, onVisible, onSetupCode, busyId }: { c: AdminContractor } & RowHandlers) {
+function ContractorRow({ c, onApprove, onReject, onVisible, onSetupCode, onVerify, busyId }: { c: AdminContractor } & RowHandlers) {
   const busy = busyId === c.id;
   return (
     <Tr data-testid="admin-contractor-row">
@@ -72,18 +76,20 @@ function ContractorRow({ c, onApprove, onReject, onVisible, onSetupCode, busyId 
         <p className="font-semibold">{c.name}</p>
         <p className="text-xs text-muted-foreground">{c.licenseNumber ? `License #${c.licenseNumber}` : 'No license number'}</p>
       </Td>
-      <Td className="whitespace-nowrap">{c.location}</Td>
-      <Td>
+      <Td label="Location" className="whitespace-nowrap">
+        {c.location}
+      </Td>
+      <Td label="Services">
         <Services services={c.services} />
       </Td>
-      <Td className="whitespace-nowrap">
+      <Td label="Rating" className="whitespace-nowrap">
         <span className="inline-flex items-center gap-1">
           <Star className="h-4 w-4 fill-accent text-accent" aria-hidden="true" />
           <span className="font-medium">{c.rating.toFixed(1)}</span>
         </span>
         <span className="block text-xs text-muted-foreground">{`(${plural(c.reviewCount, 'review')})`}</span>
       </Td>
-      <Td>
+      <Td label="Status">
         <div className="flex flex-col items-start gap-1">
           <ApprovalBadge status={c.approvalStatus} />
           {c.approvalStatus === 'rejected' && c.rejectionReason && (
@@ -91,9 +97,10 @@ function ContractorRow({ c, onApprove, onReject, onVisible, onSetupCode, busyId 
               <span className="min-w-0 truncate">{c.rejectionReason}</span>
             </Badge>
           )}
+          <VerificationStatus c={c} />
         </div>
       </Td>
-      <Td>
+      <Td label="Visible">
         <Switch
           checked={c.isVisible}
           disabled={c.approvalStatus !== 'approved' || busy}
@@ -102,8 +109,8 @@ function ContractorRow({ c, onApprove, onReject, onVisible, onSetupCode, busyId 
           title={c.approvalStatus === 'approved' ? undefined : 'Only approved contractors can be listed'}
         />
       </Td>
-      <Td>
-        <div className="flex gap-2">
+      <Td label="Actions">
+        <div className="flex flex-wrap gap-2">
           {c.approvalStatus === 'pending' && (
             <>
               <Button size="sm" disabled={busy} onClick={() => onApprove(c)} aria-label={`Approve ${c.name}`}>
@@ -124,6 +131,7 @@ function ContractorRow({ c, onApprove, onReject, onVisible, onSetupCode, busyId 
           )}
           {c.approvalStatus === 'approved' && (
             <div className="flex flex-col items-start gap-1">
+              <VerifyButton c={c} busy={busy} onVerify={onVerify} />
               <Button size="sm" variant="outline" disabled={busy} onClick={() => onSetupCode(c)} aria-label={`Send Setup Code to ${c.name}`}>
                 <KeyRound className="h-4 w-4" aria-hidden="true" />
                 Send Setup Code
@@ -131,6 +139,18 @@ function ContractorRow({ c, onApprove, onReject, onVisible, onSetupCode, busyId 
               {c.account && <span className="text-xs text-muted-foreground">{c.account.setupComplete ? 'Account set up' : 'Awaiting account setup'}</span>}
             </div>
           )}
+          <Button asChild size="sm" variant="ghost">
+            <Link href={`/admin/contractors/${c.id}/credentials`} aria-label={`Credentials of ${c.name}`}>
+              <FileCheck className="h-4 w-4" aria-hidden="true" />
+              Credentials
+            </Link>
+          </Button>
+          <Button asChild size="sm" variant="ghost">
+            <Link href={`/admin/contractors/${c.id}/stats`} aria-label={`Stats for ${c.name}`}>
+              <ChartColumn className="h-4 w-4" aria-hidden="true" />
+              Stats
+            </Link>
+          </Button>
         </div>
       </Td>
     </Tr>
@@ -145,17 +165,24 @@ export default function ContractorsPage() {
   const approval = useSetApproval();
   const visibility = useSetVisibility();
   const setupCode = useSendSetupCode();
+  const verification = useSetVerification();
   const [rejecting, setRejecting] = useState<AdminContractor | null>(null);
+  const [approving, setApproving] = useState<AdminContractor | null>(null);
 
   const busyId =
-    (approval.isPending ? approval.variables?.id : undefined) ?? (visibility.isPending ? visibility.variables?.id : undefined) ?? (setupCode.isPending ? setupCode.variables : undefined) ?? null;
+    (approval.isPending ? approval.variables?.id : undefined) ??
+    (visibility.isPending ? visibility.variables?.id : undefined) ??
+    (setupCode.isPending ? setupCode.variables : undefined) ??
+    (verification.isPending ? verification.variables?.id : undefined) ??
+    null;
 
-  const setApproval = (c: AdminContractor, next: 'approved' | 'rejected', rejectionReason?: string) =>
+  const setApproval = (c: AdminContractor, next: 'approved' | 'rejected', { rejectionReason, verified, dates }: { rejectionReason?: string; verified?: boolean; dates?: CheckedDates } = {}) =>
     approval.mutate(
-      { id: c.id, status: next, rejectionReason },
+      { id: c.id, status: next, rejectionReason, verified, dates },
       {
         onSuccess: () => {
           setRejecting(null);
+          setApproving(null);
           toast({ title: 'Success', description: 'Contractor status updated successfully' });
         },
         onError: (e) => toast({ title: 'Error', description: messageOf(e, 'Failed to update contractor status'), variant: 'destructive' }),
@@ -164,7 +191,7 @@ export default function ContractorsPage() {
 
   const handlers: RowHandlers = {
     busyId,
-    onApprove: (c) => setApproval(c, 'approved'),
+    onApprove: (c) => setApproving(c),
     onReject: (c) => setRejecting(c),
     onVisible: (c, isVisible) =>
       visibility.mutate(
@@ -179,6 +206,17 @@ export default function ContractorsPage() {
         onSuccess: (res) => toast({ title: 'Setup Code Sent', description: res.message }),
         onError: (e) => toast({ title: 'Error', description: messageOf(e, 'Failed to send setup code'), variant: 'destructive' }),
       }),
+    onVerify: (c, verified) =>
+      verification.mutate(
+        { id: c.id, verified },
+        {
+          onSuccess: () =>
+            toast(
+              verified ? { title: 'Verified', description: `${c.name} is shown as Verified Licensed.` } : { title: 'Verification Withdrawn', description: `${c.name} is no longer shown as verified.` },
+            ),
+          onError: (e) => toast({ title: 'Error', description: messageOf(e, 'Failed to update verification'), variant: 'destructive' }),
+        },
+      ),
   };
 
   const data = query.data;
@@ -197,12 +235,12 @@ export default function ContractorsPage() {
       </div>
       <Tabs value={status} onValueChange={(v) => setStatus(v as ContractorFilter)}>
         <TabsList aria-label="Approval status" className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto">
-            {TABS.map((t) => (
-              <TabsTrigger key={t.value} value={t.value}>
-                {data ? `${t.label} (${data.counts[t.value]})` : t.label}
-              </TabsTrigger>
-            ))}
-          </TabsList>
+          {TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value}>
+              {data ? `${t.label} (${data.counts[t.value]})` : t.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
         {TABS.map((t) => (
           <TabsContent key={t.value} value={t.value}>
             <TableRegion label="Contractors" className={query.isPlaceholderData ? 'opacity-70 transition-opacity' : undefined}>
@@ -238,7 +276,13 @@ export default function ContractorsPage() {
         contractor={rejecting}
         pending={approval.isPending}
         onOpenChange={(open) => !open && setRejecting(null)}
-        onConfirm={(reason) => rejecting && setApproval(rejecting, 'rejected', reason)}
+        onConfirm={(reason) => rejecting && setApproval(rejecting, 'rejected', { rejectionReason: reason })}
+      />
+      <ApproveDialog
+        contractor={approving}
+        pending={approval.isPending}
+        onOpenChange={(open) => !open && setApproving(null)}
+        onConfirm={(verified, dates) => approving && setApproval(approving, 'approved', { verified, dates })}
       />
     </>
   );

@@ -8,6 +8,7 @@ import { messageOf } from '@/lib/api';
 import { formatDateTime, formatShortDate } from '@/lib/format';
 import { approvedContractorsKey, leadsKey, QUICK_ADD_RULE, useContractorNames, useContractors, useCreateRule, useLeads, usePricingRules, useStats } from './api';
 import { LeadStatusBadge, PaymentBadge } from './components/badges';
+import { CredentialAttention } from './components/CredentialAttention';
 import { CustomerCell } from './components/CustomerCell';
 import { PageHeader } from './components/PageHeader';
 import { QueryError } from './components/QueryError';
@@ -90,7 +91,7 @@ function LeadsTab() {
           ) : (
             query.data.leads.map((lead) => (
               <Tr key={lead.id} data-testid="dashboard-lead-row">
-                <Td className="whitespace-nowrap">
+                <Td label="Date" className="whitespace-nowrap">
                   <time dateTime={lead.createdAt} title={formatDateTime(lead.createdAt)}>
                     {formatShortDate(lead.createdAt)}
                   </time>
@@ -98,13 +99,19 @@ function LeadsTab() {
                 <Td className="min-w-[12rem]">
                   <CustomerCell lead={lead} />
                 </Td>
-                <Td className="min-w-[10rem]">{lead.serviceNeeded}</Td>
-                <Td className="whitespace-nowrap">{lead.location}</Td>
-                <Td className="text-right font-semibold tabular-nums">{money(lead.leadPrice)}</Td>
-                <Td>
+                <Td label="Service" className="min-w-[10rem]">
+                  {lead.serviceNeeded}
+                </Td>
+                <Td label="Location" className="whitespace-nowrap">
+                  {lead.location}
+                </Td>
+                <Td label="Price" className="text-right font-semibold tabular-nums">
+                  {money(lead.leadPrice)}
+                </Td>
+                <Td label="Status">
                   <LeadStatusBadge status={lead.status} />
                 </Td>
-                <Td>
+                <Td label="Actions">
                   <LeadAction lead={lead} />
                 </Td>
               </Tr>
@@ -179,13 +186,17 @@ function ContractorsTab() {
                   <p className="font-semibold">{c.name}</p>
                   <p className="text-xs text-muted-foreground">{c.location}</p>
                 </Td>
-                <Td>{planName(c.subscriptionPlan)}</Td>
-                <Td>{SUBSCRIPTION_LABELS[c.subscriptionStatus] ?? c.subscriptionStatus}</Td>
-                <Td className="whitespace-nowrap text-right tabular-nums">
+                <Td label="Plan">{planName(c.subscriptionPlan)}</Td>
+                <Td label="Subscription">{SUBSCRIPTION_LABELS[c.subscriptionStatus] ?? c.subscriptionStatus}</Td>
+                <Td label="Credits used" className="whitespace-nowrap text-right tabular-nums">
                   <span className={c.creditsTotal > 0 && c.creditsUsed >= c.creditsTotal ? 'font-semibold text-destructive' : undefined}>{`${c.creditsUsed} / ${c.creditsTotal}`}</span>
                 </Td>
-                <Td className="text-right tabular-nums">{c.deliveries}</Td>
-                <Td className="text-right font-semibold tabular-nums">{money(c.paidTotal)}</Td>
+                <Td label="Deliveries" className="text-right tabular-nums">
+                  {c.deliveries}
+                </Td>
+                <Td label="Paid total" className="text-right font-semibold tabular-nums">
+                  {money(c.paidTotal)}
+                </Td>
               </Tr>
             ))
           )}
@@ -212,6 +223,7 @@ export default function DashboardPage() {
         <StatCard title="Revenue" value={s ? money(s.revenuePotential) : undefined} icon={DollarSign} note="Total potential" loading={stats.isPending} />
         <StatCard title="Pricing Rules" value={s?.activePricingRules} icon={Tags} note="Active rules" loading={stats.isPending} />
       </div>
+      <CredentialAttention />
       <Tabs defaultValue="leads" className="mt-8">
         <TabsList aria-label="Dashboard sections">
           <TabsTrigger value="leads">Leads</TabsTrigger>

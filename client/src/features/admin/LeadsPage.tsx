@@ -7,6 +7,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { formatDateTime, formatShortDate } from '@/lib/format';
 import { leadsKey, useContractorNames, useLeads } from './api';
 import { LeadStatusBadge, PaymentBadge } from './components/badges';
+import { CancelDeliveryControl } from './components/CancelDeliveryControl';
 import { CustomerCell } from './components/CustomerCell';
 import { DeliverControl } from './components/DeliverControl';
 import { PageHeader } from './components/PageHeader';
@@ -33,6 +34,7 @@ function DeliveryCell({ lead }: { lead: AdminLead }) {
         <PaymentBadge state={d.paymentState} />
         <span className="text-xs tabular-nums text-muted-foreground">{money(d.price)}</span>
       </div>
+      <CancelDeliveryControl lead={lead} />
     </div>
   );
 }
@@ -108,24 +110,28 @@ export default function LeadsPage() {
                 <Td className="min-w-[12rem]">
                   <CustomerCell lead={lead} />
                 </Td>
-                <Td className="min-w-[14rem] max-w-[20rem]">
+                <Td label="Service" className="min-w-[14rem] max-w-[20rem]">
                   <p className="font-medium">{lead.serviceNeeded}</p>
                   <p className="line-clamp-2 text-xs text-muted-foreground" title={lead.projectDetails}>
                     {lead.projectDetails}
                   </p>
                   {lead.budgetRange && <p className="mt-1 text-xs text-muted-foreground">{`Budget: ${lead.budgetRange}`}</p>}
                 </Td>
-                <Td className="whitespace-nowrap">{lead.location}</Td>
-                <Td>
+                <Td label="Location" className="whitespace-nowrap">
+                  {lead.location}
+                </Td>
+                <Td label="Status">
                   <LeadStatusBadge status={lead.status} />
                 </Td>
-                <Td className="text-right font-semibold tabular-nums">{money(lead.leadPrice)}</Td>
-                <Td className="whitespace-nowrap">
+                <Td label="Price" className="text-right font-semibold tabular-nums">
+                  {money(lead.leadPrice)}
+                </Td>
+                <Td label="Created" className="whitespace-nowrap">
                   <time dateTime={lead.createdAt} title={formatDateTime(lead.createdAt)}>
                     {formatShortDate(lead.createdAt)}
                   </time>
                 </Td>
-                <Td>{lead.status === 'new' && !lead.delivery ? <DeliverControl lead={lead} contractors={loaded ? contractors : undefined} /> : <DeliveryCell lead={lead} />}</Td>
+                <Td label="Actions">{lead.status === 'new' && !lead.delivery ? <DeliverControl lead={lead} contractors={loaded ? contractors : undefined} /> : <DeliveryCell lead={lead} />}</Td>
               </Tr>
             ))
           )}

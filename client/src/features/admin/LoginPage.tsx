@@ -72,10 +72,25 @@ export default function LoginPage() {
           <CardContent>
             <form onSubmit={onSubmit} noValidate className="grid gap-4">
               <Field id="admin-username" label="Username" error={errors.username?.message}>
-                <Input id="admin-username" autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={100} {...form.register('username')} {...describedBy('admin-username', errors.username?.message)} />
+                <Input
+                  id="admin-username"
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  maxLength={100}
+                  {...form.register('username')}
+                  {...describedBy('admin-username', errors.username?.message)}
+                />
               </Field>
               <Field id="admin-password" label="Password" error={errors.password?.message}>
-                <Input id="admin-password" type="password" autoComplete="current-password" maxLength={200} {...form.register('password')} {...describedBy('admin-password', errors.password?.message)} />
+                <Input
+                  id="admin-password"
+                  type="password"
+                  autoComplete="current-password"
+                  maxLength={200}
+                  {...form.register('password')}
+                  {...describedBy('admin-password', errors.password?.message)}
+                />
               </Field>
               <Button type="submit" className="w-full" disabled={pending}>
                 {pending ? 'Logging in...' : 'Login'}

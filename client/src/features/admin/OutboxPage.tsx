@@ -1,17 +1,29 @@
-import { ChevronRight, Mail } from 'lucide-react';
+import { ChevronRight, Mail, RotateCw } from 'lucide-react';
 import { useState } from 'react';
-import type { OutboxMessage } from '@shared/schemas/admin';
+import type { OutboxMessage, OutboxStatus } from '@shared/schemas/admin';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/use-toast';
+import { messageOf } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
-import { useOutbox, useOutboxMessage } from './api';
+import { useOutbox, useOutboxMessage, useResendOutboxMessage, type OutboxFilter } from './api';
 import { PageHeader } from './components/PageHeader';
 import { Pager } from './components/Pager';
 import { QueryError } from './components/QueryError';
 
 const PAGE_SIZE = 25;
+
+const TABS: { value: OutboxFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'failed', label: 'Failed' },
+  { value: 'pending', label: 'Waiting' },
+  { value: 'sent', label: 'Sent' },
+  { value: 'kept', label: 'Kept' },
+];
 
 /** 'lead_delivered' -> 'Lead delivered' */
 const kindLabel = (kind: string) => {
@@ -19,9 +31,36 @@ const kindLabel = (kind: string) => {
   return words ? words[0]!.toUpperCase() + words.slice(1) : kind;
 };
 
+const STATUS_VARIANT: Record<OutboxStatus, Parameters<typeof Badge>[0]['variant']> = { pending: 'warning', sent: 'success', failed: 'destructive', kept: 'outline' };
+
+/** Where a message stands (docs/decisions.md §1.8): a waiting one that has failed before is being retried. */
+function statusLabel(m: Pick<OutboxMessage, 'status' | 'attempts'>): string {
+  if (m.status === 'pending') return m.attempts ? 'Retrying' : 'Queued';
+  return { sent: 'Sent', failed: 'Failed', kept: 'Kept' }[m.status];
+}
+
+function StatusBadge({ m }: { m: Pick<OutboxMessage, 'status' | 'attempts'> }) {
+  return (
+    <Badge variant={STATUS_VARIANT[m.status]} className="shrink-0" data-testid="outbox-status">
+      {statusLabel(m)}
+    </Badge>
+  );
+}
+
+const attemptsText = (n: number) => `${n} ${n === 1 ? 'attempt' : 'attempts'}`;
+
 function MessageDialog({ selected, onClose }: { selected: OutboxMessage | null; onClose: () => void }) {
   const query = useOutboxMessage(selected?.id ?? null, selected ?? undefined);
+  const resend = useResendOutboxMessage();
   const m = query.data ?? selected;
+  const onResend = (id: number) =>
+    resend.mutate(id, {
+      onSuccess: () => {
+        toast({ title: 'Queued again', description: 'The message will be sent again in a moment.' });
+        void query.refetch();
+      },
+      onError: (e) => toast({ title: 'Error', description: messageOf(e, 'Failed to queue the message again'), variant: 'destructive' }),
+    });
   return (
     <Dialog open={selected !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-2xl">
@@ -35,9 +74,29 @@ function MessageDialog({ selected, onClose }: { selected: OutboxMessage | null; 
               <dd>{m ? kindLabel(m.kind) : ''}</dd>
               <dt className="font-medium text-foreground">Date</dt>
               <dd>{m ? formatDateTime(m.createdAt) : ''}</dd>
+              <dt className="font-medium text-foreground">Status</dt>
+              <dd data-testid="outbox-message-status">
+                {m ? `${statusLabel(m)}${m.sentAt ? ` ${formatDateTime(m.sentAt)}` : ''}${m.status === 'kept' ? ' (no mail server is configured)' : `, ${attemptsText(m.attempts)}`}` : ''}
+              </dd>
+              {m?.lastError ? (
+                <>
+                  <dt className="font-medium text-foreground">Last error</dt>
+                  <dd className="break-words" data-testid="outbox-message-error">
+                    {m.lastError}
+                  </dd>
+                </>
+              ) : null}
             </dl>
           </DialogDescription>
         </DialogHeader>
+        {m?.status === 'failed' ? (
+          <div>
+            <Button type="button" onClick={() => onResend(m.id)} disabled={resend.isPending}>
+              <RotateCw className="h-4 w-4" aria-hidden="true" />
+              {resend.isPending ? 'Sending...' : 'Send again'}
+            </Button>
+          </div>
+        ) : null}
         {query.isError && !m?.text ? (
           <QueryError error={query.error} what="the message" onRetry={() => void query.refetch()} />
         ) : (
@@ -50,62 +109,95 @@ function MessageDialog({ selected, onClose }: { selected: OutboxMessage | null; 
   );
 }
 
-export default function OutboxPage() {
+function MessageList({ status, onSelect }: { status: OutboxFilter; onSelect: (m: OutboxMessage) => void }) {
   const [page, setPage] = useState(1);
-  const query = useOutbox(page, PAGE_SIZE);
-  const [selected, setSelected] = useState<OutboxMessage | null>(null);
+  const query = useOutbox(page, PAGE_SIZE, status);
   const data = query.data;
+  if (query.isError) {
+    return (
+      <Card className="p-8">
+        <QueryError error={query.error} what="messages" onRetry={() => void query.refetch()} />
+      </Card>
+    );
+  }
+  if (!data) {
+    return (
+      <Card className="grid gap-3 p-4" role="status" aria-label="Loading messages">
+        {Array.from({ length: 5 }, (_, i) => (
+          <Skeleton key={i} className="h-12 w-full" />
+        ))}
+      </Card>
+    );
+  }
+  if (data.items.length === 0) {
+    return (
+      <Card className="flex flex-col items-center gap-2 p-10 text-center text-muted-foreground">
+        <Mail className="h-8 w-8" aria-hidden="true" />
+        <p>{status === 'all' ? 'No messages yet.' : 'No messages here.'}</p>
+      </Card>
+    );
+  }
+  return (
+    <>
+      <p className="mb-2 text-sm text-muted-foreground">{`${data.total} ${data.total === 1 ? 'message' : 'messages'}, newest first`}</p>
+      <Card className={query.isPlaceholderData ? 'opacity-70 transition-opacity' : undefined}>
+        <ul className="divide-y" aria-label="Messages">
+          {data.items.map((m) => (
+            <li key={m.id}>
+              <button
+                type="button"
+                onClick={() => onSelect(m)}
+                className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+                data-testid="outbox-item"
+              >
+                <span className="grid min-w-0 flex-1 gap-1 sm:grid-cols-[1fr_auto] sm:gap-x-6">
+                  <span className="line-clamp-2 font-medium sm:line-clamp-1">{m.subject}</span>
+                  <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground sm:col-start-1">
+                    <span className="min-w-0 truncate">{`To ${m.to}`}</span>
+                    <Badge variant="secondary" className="shrink-0 font-normal">
+                      {kindLabel(m.kind)}
+                    </Badge>
+                    <StatusBadge m={m} />
+                  </span>
+                  <span className="whitespace-nowrap text-xs text-muted-foreground sm:col-start-2 sm:row-span-2 sm:row-start-1 sm:self-center sm:text-right">{formatDateTime(m.createdAt)}</span>
+                </span>
+                <ChevronRight className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Card>
+      <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} label="Message pages" />
+    </>
+  );
+}
+
+export default function OutboxPage() {
+  const [status, setStatus] = useState<OutboxFilter>('all');
+  const [selected, setSelected] = useState<OutboxMessage | null>(null);
 
   return (
     <>
-      <PageHeader title="Outbox" description="Email the site has sent, kept here when no mail server is configured: setup codes, lead notices and receipts." path="/admin/outbox" />
-      {query.isError ? (
-        <Card className="p-8">
-          <QueryError error={query.error} what="messages" onRetry={() => void query.refetch()} />
-        </Card>
-      ) : !data ? (
-        <Card className="grid gap-3 p-4" role="status" aria-label="Loading messages">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} className="h-12 w-full" />
+      <PageHeader
+        title="Outbox"
+        description="Every email the site sends (setup codes, lead notices, receipts) and where it stands: sent, waiting for a retry, failed (send it again), or kept here when no mail server is configured."
+        path="/admin/outbox"
+      />
+      <Tabs value={status} onValueChange={(v) => setStatus(v as OutboxFilter)}>
+        <TabsList aria-label="Message status" className="mb-4 grid w-full grid-cols-3 sm:inline-flex sm:w-auto">
+          {TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value}>
+              {t.label}
+            </TabsTrigger>
           ))}
-        </Card>
-      ) : data.items.length === 0 ? (
-        <Card className="flex flex-col items-center gap-2 p-10 text-center text-muted-foreground">
-          <Mail className="h-8 w-8" aria-hidden="true" />
-          <p>No messages yet.</p>
-        </Card>
-      ) : (
-        <>
-          <p className="mb-2 text-sm text-muted-foreground">{`${data.total} ${data.total === 1 ? 'message' : 'messages'}, newest first`}</p>
-          <Card className={query.isPlaceholderData ? 'opacity-70 transition-opacity' : undefined}>
-            <ul className="divide-y" aria-label="Messages">
-              {data.items.map((m) => (
-                <li key={m.id}>
-                  <button
-                    type="button"
-                    onClick={() => setSelected(m)}
-                    className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
-                    data-testid="outbox-item"
-                  >
-                    <span className="grid min-w-0 flex-1 gap-1 sm:grid-cols-[1fr_auto] sm:gap-x-6">
-                      <span className="line-clamp-2 font-medium sm:line-clamp-1">{m.subject}</span>
-                      <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground sm:col-start-1">
-                        <span className="min-w-0 truncate">{`To ${m.to}`}</span>
-                        <Badge variant="secondary" className="shrink-0 font-normal">
-                          {kindLabel(m.kind)}
-                        </Badge>
-                      </span>
-                      <span className="whitespace-nowrap text-xs text-muted-foreground sm:col-start-2 sm:row-span-2 sm:row-start-1 sm:self-center sm:text-right">{formatDateTime(m.createdAt)}</span>
-                    </span>
-                    <ChevronRight className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </Card>
-          <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} label="Message pages" />
-        </>
-      )}
+        </TabsList>
+        {TABS.map((t) => (
+          <TabsContent key={t.value} value={t.value}>
+            {/* Each tab pages on its own; only the open one is mounted. */}
+            <MessageList status={t.value} onSelect={setSelected} />
+          </TabsContent>
+        ))}
+      </Tabs>
       <MessageDialog selected={selected} onClose={() => setSelected(null)} />
     </>
   );

@@ -1,9 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { LeadStatus } from '@shared/schemas/lead-status';
-import type { AdminCheck, AdminContractor, AdminContractorList, ApprovalStatus, OutboxMessage, Paged } from '@shared/schemas/admin';
+import type { AdminCheck, AdminContractor, AdminContractorList, ApprovalStatus, OutboxMessage, OutboxStatus, Paged } from '@shared/schemas/admin';
 import type { AdminLeadList, AdminStats } from '@shared/schemas/admin-leads';
+import type { ContractorStats } from '@shared/schemas/contractor-stats';
 import type { DeliveryDto } from '@shared/schemas/deliveries';
+import type { AdminLeadClaim, AdminLeadClaimList, CancelledDelivery, ClaimStatus } from '@shared/schemas/lead-claims';
 import type { PricingRuleDto } from '@shared/schemas/pricing-rules';
 import type { RuleType } from '@shared/pricing';
 import { apiRequest, getQueryFn, type ApiKey } from '@/lib/api';
@@ -39,8 +41,15 @@ export function leadsKey({ status = 'all', page = 1, pageSize = 25 }: { status?:
 }
 
 export const contractorDeliveriesKey = (contractorId: number): ApiKey => [`/api/contractors/${contractorId}/lead-deliveries`];
+export const contractorStatsKey = (contractorId: number): ApiKey => [`/api/admin/contractors/${contractorId}/stats`];
 
-export const outboxKey = (page: number, pageSize: number): ApiKey => ['/api/admin/outbox', { page: String(page), pageSize: String(pageSize) }];
+export type OutboxFilter = 'all' | OutboxStatus;
+
+export function outboxKey(page: number, pageSize: number, status: OutboxFilter = 'all'): ApiKey {
+  const params: Record<string, string> = { page: String(page), pageSize: String(pageSize) };
+  if (status !== 'all') params.status = status;
+  return ['/api/admin/outbox', params];
+}
 export const outboxMessageKey = (id: number): ApiKey => [`/api/admin/outbox/${id}`];
 
 /** Marks stale every query whose path is one of `paths` or lies below one (`/api/contractors` covers `/api/contractors/4/lead-deliveries`). */
@@ -103,14 +112,32 @@ export function useContractorNames() {
 
 export const usePricingRules = () => useQuery<PricingRuleDto[]>({ queryKey: rulesKey });
 
+export const useContractorStats = (contractorId: number) => useQuery<ContractorStats>({ queryKey: contractorStatsKey(contractorId) });
+
 export function useContractorDeliveries(contractorId: number | null) {
   return useQuery<DeliveryDto[]>({ queryKey: contractorDeliveriesKey(contractorId ?? 0), enabled: contractorId !== null });
 }
 
-export const useOutbox = (page: number, pageSize: number) => useQuery<Paged<OutboxMessage>>({ queryKey: outboxKey(page, pageSize), placeholderData: keepPreviousData });
+export const useOutbox = (page: number, pageSize: number, status: OutboxFilter = 'all') =>
+  useQuery<Paged<OutboxMessage>>({ queryKey: outboxKey(page, pageSize, status), placeholderData: keepPreviousData });
 
+/** One message; while it waits for an attempt it is asked again every few seconds, so an open dialog shows it go out. */
 export function useOutboxMessage(id: number | null, fromList?: OutboxMessage) {
-  return useQuery<OutboxMessage>({ queryKey: outboxMessageKey(id ?? 0), enabled: id !== null, placeholderData: fromList });
+  return useQuery<OutboxMessage>({
+    queryKey: outboxMessageKey(id ?? 0),
+    enabled: id !== null,
+    placeholderData: fromList,
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 2_000 : false),
+  });
+}
+
+/** Queues a failed message for a new round of attempts. */
+export function useResendOutboxMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<OutboxMessage>('POST', `/api/admin/outbox/${id}/resend`),
+    onSettled: () => void invalidatePaths(queryClient, '/api/admin/outbox'),
+  });
 }
 
 // ---- Contractors
@@ -118,11 +145,26 @@ export function useOutboxMessage(id: number | null, fromList?: OutboxMessage) {
 /** After a contractor changes: the admin lists and the public directory (whose keys start with /api/contractors). */
 const contractorsChanged = (queryClient: QueryClient) => invalidatePaths(queryClient, '/api/admin/contractors', '/api/contractors');
 
+/** The expiry dates checked in the approve step, recorded with its verification (docs/decisions.md §3 "Credentials"). */
+export interface CheckedDates {
+  registrationExpiresOn?: string;
+  insuranceExpiresOn?: string;
+}
+
 export function useSetApproval() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status, rejectionReason }: { id: number; status: 'approved' | 'rejected'; rejectionReason?: string }) =>
-      apiRequest<AdminContractor>('PATCH', `/api/admin/contractors/${id}/approval`, status === 'rejected' ? { status, rejectionReason } : { status }),
+    mutationFn: ({ id, status, rejectionReason, verified, dates }: { id: number; status: 'approved' | 'rejected'; rejectionReason?: string; verified?: boolean; dates?: CheckedDates }) =>
+      apiRequest<AdminContractor>('PATCH', `/api/admin/contractors/${id}/approval`, status === 'rejected' ? { status, rejectionReason } : { status, verified, ...(verified ? dates : {}) }),
+    onSettled: () => void contractorsChanged(queryClient),
+  });
+}
+
+/** Records (or withdraws) the administrator's check of a contractor's licence and insurance. */
+export function useSetVerification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, verified }: { id: number; verified: boolean }) => apiRequest<AdminContractor>('POST', `/api/admin/contractors/${id}/${verified ? 'verify' : 'unverify'}`),
     onSettled: () => void contractorsChanged(queryClient),
   });
 }
@@ -185,5 +227,32 @@ export function useUpdateRule() {
   return useMutation({
     mutationFn: ({ id, ...patch }: { id: number } & (PricingRuleInput | { isActive: boolean })) => apiRequest<PricingRuleDto>('PATCH', `/api/pricing-rules/${id}`, patch),
     onSettled: () => void rulesChanged(queryClient),
+  });
+}
+
+// ---- Lead claims and cancellations (docs/decisions.md §5)
+
+export type ClaimFilter = 'all' | ClaimStatus;
+
+export const claimsKey = (status: ClaimFilter, page: number, pageSize: number): ApiKey => ['/api/admin/lead-claims', { status, page: String(page), pageSize: String(pageSize) }];
+
+export const useClaims = (key: ApiKey) => useQuery<AdminLeadClaimList>({ queryKey: key, placeholderData: keepPreviousData });
+
+/** Approves (what was paid comes back) or denies a claim; the contractor is emailed either way. */
+export function useDecideClaim() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision, note }: { id: number; decision: 'approve' | 'deny'; note: string }) => apiRequest<AdminLeadClaim>('POST', `/api/admin/lead-claims/${id}/${decision}`, { note }),
+    // A 409 means another administrator decided first: the refreshed list shows how.
+    onSettled: () => void invalidatePaths(queryClient, '/api/admin/lead-claims', '/api/admin/outbox'),
+  });
+}
+
+/** Takes a delivery back; what was paid for it is refunded and the lead is new again. */
+export function useCancelDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deliveryId: number) => apiRequest<CancelledDelivery>('POST', `/api/lead-deliveries/${deliveryId}/cancel`),
+    onSettled: () => void invalidatePaths(queryClient, '/api/leads', '/api/admin/stats', '/api/contractors', '/api/admin/contractors', '/api/admin/outbox', '/api/admin/lead-claims'),
   });
 }

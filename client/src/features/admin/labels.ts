@@ -23,8 +23,6 @@ export { SUBSCRIPTION_STATUS_LABELS as SUBSCRIPTION_LABELS } from '@shared/plans
 
 export const APPROVAL_LABELS: Record<ApprovalStatus, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
 
-
-
 export const planName = (id: string) => planById(id).name;
 
 export const RULE_TYPE_LABELS: Record<RuleType, string> = { global: 'Global', service: 'Service', location: 'Location', contractor: 'Contractor' };

@@ -54,9 +54,7 @@ export default function BlogListPage(_props: RouteInput) {
       />
       <header className="mx-auto mb-10 max-w-3xl text-center">
         <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{HEADING}</h1>
-        <p className="mt-3 text-lg leading-relaxed text-muted-foreground">
-          Advice from local builders on permits, budgets, seasons and hiring the right contractor in Sullivan County.
-        </p>
+        <p className="mt-3 text-lg leading-relaxed text-muted-foreground">Advice from local builders on permits, budgets, seasons and hiring the right contractor in Sullivan County.</p>
       </header>
       <PostList />
     </div>

@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState, type MouseEvent } from 'react';
 import { useLocation } from 'wouter';
 import { region } from '@shared/region';
 import { Head } from '@/app/head';
@@ -8,12 +8,14 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeCheckbox, NativeSelect } from '@/components/ui/native-select';
 import { cn } from '@/lib/cn';
-import { browseHref, browseKey, readBrowseState, useContractorPage, type BrowseSort, type BrowseState } from './api';
+import { browseHref, browseKey, browseParams, readBrowseState, unrecognizedFilters, useContractorPage, type BrowseSort, type BrowseState } from './api';
+import { AddressForm, ApplyFilters, HiddenFields } from './components/AddressForm';
 import { ContractorList, ContractorPlaceholders } from './components/ContractorResults';
-import { Pagination } from './components/Pagination';
+import { Pagination, PastLastPage, pageCount, showListTop } from './components/Pagination';
 import { RatingFilter } from './components/RatingFilter';
 import { ResultsError } from './components/ResultsError';
 import { LocationSelect } from './components/Selectors';
+import { UnrecognizedNote } from './components/UnrecognizedNote';
 import { ViewToggle } from './components/ViewToggle';
 
 const SORT_LABELS: Record<BrowseSort, string> = { rating: 'Highest Rated', name: 'Name A-Z', reviews: 'Most Reviews', location: 'Location' };
@@ -25,9 +27,30 @@ export default function BrowsePage({ search }: RouteInput) {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const query = useContractorPage(browseKey(state));
   const data = query.data;
+  const pages = data ? pageCount(data) : 1;
+  const top = useRef<HTMLDivElement>(null);
+  const filtersButton = useRef<HTMLButtonElement>(null);
+  const results = useRef<HTMLElement>(null);
+  const filtersOn = state.services.length + state.ratings.length + (state.location ? 1 : 0);
 
-  // Every change goes into the address (replacing it), which drives the query.
+  // Every change goes into the address, which drives the query: a filter change replaces the
+  // history entry, a page change adds one, so Back returns to the page left (docs/decisions.md §3).
   const update = (patch: Partial<BrowseState>, keepPage = false) => navigate(browseHref({ ...state, ...(keepPage ? {} : { page: 1 }), ...patch }), { replace: true });
+  const toPage = (page: number, replace = false) => {
+    navigate(browseHref({ ...state, page }), { replace });
+    showListTop(results.current);
+  };
+  // On a phone the filters open above the results: 'Show N contractors' closes them and shows the results.
+  const closeFilters = () => {
+    setFiltersOpen(false);
+    top.current?.scrollIntoView({ block: 'start' });
+    filtersButton.current?.focus({ preventScroll: true });
+  };
+  // A submit button of the 'browse-clear' form, so it also works without JavaScript.
+  const clear = (e: MouseEvent) => {
+    e.preventDefault();
+    update(CLEARED);
+  };
   const toggleService = (slug: string, on: boolean) => update({ services: on ? [...state.services, slug] : state.services.filter((s) => s !== slug) });
 
   return (
@@ -39,60 +62,82 @@ export default function BrowsePage({ search }: RouteInput) {
         keywords={['Sullivan County contractors', 'browse contractors', 'builders', 'remodelers', 'electricians']}
       />
       <div className="container mx-auto px-4 py-8">
-        <div className="flex flex-wrap items-end justify-between gap-3">
+        <div ref={top} className="flex scroll-mt-20 flex-wrap items-end justify-between gap-3">
           <div>
             <h1 className="text-2xl font-bold md:text-3xl">Browse All Contractors</h1>
             {data && <p className="mt-1 text-sm text-muted-foreground" role="status">{`${data.total} of ${data.totalAll} contractors`}</p>}
           </div>
-          <Button variant="outline" className="lg:hidden" aria-expanded={filtersOpen} aria-controls="browse-filters" onClick={() => setFiltersOpen((o) => !o)}>
+          {/* Without JavaScript the filters are always shown (below) and this button, which needs it, is not. */}
+          <Button
+            ref={filtersButton}
+            variant="outline"
+            className="lg:hidden [@media(scripting:none)]:hidden"
+            aria-expanded={filtersOpen}
+            aria-controls="browse-filters"
+            onClick={() => setFiltersOpen((o) => !o)}
+          >
             <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
-            Filters
+            {filtersOn ? `Filters (${filtersOn})` : 'Filters'}
           </Button>
         </div>
         <div className="mt-6 grid gap-8 lg:grid-cols-[16rem_1fr]">
-          <aside id="browse-filters" aria-label="Filters" className={cn('content-start gap-6 rounded-lg border p-4 lg:grid', filtersOpen ? 'grid' : 'hidden')}>
-            <div className="grid gap-2">
-              <Label htmlFor="browse-sort" className="font-semibold">
-                Sort By
-              </Label>
-              <NativeSelect id="browse-sort" value={state.sort} onChange={(e) => update({ sort: e.target.value as BrowseSort })}>
-                {(Object.keys(SORT_LABELS) as BrowseSort[]).map((s) => (
-                  <option key={s} value={s}>
-                    {SORT_LABELS[s]}
-                  </option>
-                ))}
-              </NativeSelect>
+          <aside id="browse-filters" aria-label="Filters" className={cn('rounded-lg border p-4 lg:block [@media(scripting:none)]:block', filtersOpen ? 'block' : 'hidden')}>
+            {/* With JavaScript each change applies at once; without it 'Apply Filters' sends the form (docs/decisions.md §3). */}
+            <form action="/browse" method="get" className="grid content-start gap-6" onSubmit={(e) => e.preventDefault()}>
+              <HiddenFields query={browseParams(state)} omit={['service', 'location', 'sort', 'rating', 'page']} />
+              <div className="grid gap-2">
+                <Label htmlFor="browse-sort" className="font-semibold">
+                  Sort By
+                </Label>
+                <NativeSelect id="browse-sort" name="sort" value={state.sort} onChange={(e) => update({ sort: e.target.value as BrowseSort })}>
+                  {(Object.keys(SORT_LABELS) as BrowseSort[]).map((s) => (
+                    <option key={s} value={s}>
+                      {SORT_LABELS[s]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <ViewToggle view={state.view} onChange={(view) => update({ view }, true)} form="browse-view" />
+              <div className="grid gap-2">
+                <Label htmlFor="browse-location" className="font-semibold">
+                  Location
+                </Label>
+                <LocationSelect id="browse-location" name="location" value={state.location} onChange={(location) => update({ location })} emptyLabel={region.allLocationsLabel} />
+              </div>
+              <fieldset className="grid gap-2">
+                <legend className="mb-1 text-sm font-semibold">Services</legend>
+                {region.services.map((s) => {
+                  const id = `browse-service-${s.slug}`;
+                  return (
+                    <div key={s.slug} className="flex items-center gap-2">
+                      <NativeCheckbox id={id} name="service" value={s.slug} checked={state.services.includes(s.slug)} onChange={(e) => toggleService(s.slug, e.target.checked)} />
+                      <Label htmlFor={id} className="font-normal">
+                        {s.name}
+                      </Label>
+                    </div>
+                  );
+                })}
+              </fieldset>
+              <RatingFilter idPrefix="browse" selected={state.ratings} onChange={(ratings) => update({ ratings })} />
+              <ApplyFilters />
+              <Button variant="outline" type="submit" form="browse-clear" onClick={clear}>
+                Clear All Filters
+              </Button>
+            </form>
+            <AddressForm id="browse-view" href={browseHref(state)} omit={['view']} />
+            <AddressForm id="browse-clear" href={browseHref({ ...state, ...CLEARED })} />
+            {/* Phones only, with JavaScript: the choices already apply, this closes the panel over the results. */}
+            <div className="sticky bottom-0 -mx-4 -mb-4 mt-4 rounded-b-lg border-t bg-background p-4 lg:hidden [@media(scripting:none)]:hidden">
+              <Button className="w-full" onClick={closeFilters}>
+                {data ? `Show ${data.total} ${data.total === 1 ? 'contractor' : 'contractors'}` : 'Show contractors'}
+              </Button>
             </div>
-            <ViewToggle view={state.view} onChange={(view) => update({ view }, true)} />
-            <div className="grid gap-2">
-              <Label htmlFor="browse-location" className="font-semibold">
-                Location
-              </Label>
-              <LocationSelect id="browse-location" value={state.location} onChange={(location) => update({ location })} emptyLabel={region.allLocationsLabel} />
-            </div>
-            <fieldset className="grid gap-2">
-              <legend className="mb-1 text-sm font-semibold">Services</legend>
-              {region.services.map((s) => {
-                const id = `browse-service-${s.slug}`;
-                return (
-                  <div key={s.slug} className="flex items-center gap-2">
-                    <NativeCheckbox id={id} checked={state.services.includes(s.slug)} onChange={(e) => toggleService(s.slug, e.target.checked)} />
-                    <Label htmlFor={id} className="font-normal">
-                      {s.name}
-                    </Label>
-                  </div>
-                );
-              })}
-            </fieldset>
-            <RatingFilter idPrefix="browse" selected={state.ratings} onChange={(ratings) => update({ ratings })} />
-            <Button variant="outline" onClick={() => update(CLEARED)}>
-              Clear All Filters
-            </Button>
           </aside>
-          <section aria-labelledby="results-heading" aria-busy={query.isFetching}>
+          <section ref={results} aria-labelledby="results-heading" aria-busy={query.isFetching} className="scroll-mt-20">
             <h2 id="results-heading" className="sr-only">
               Results
             </h2>
+            <UnrecognizedNote filters={unrecognizedFilters(search)} />
             {query.isError ? (
               <ResultsError />
             ) : !data ? (
@@ -100,14 +145,16 @@ export default function BrowsePage({ search }: RouteInput) {
             ) : data.total === 0 ? (
               <div className="rounded-lg border p-10 text-center">
                 <h2 className="text-lg font-semibold">No contractors match your filters</h2>
-                <Button className="mt-4" onClick={() => update(CLEARED)}>
+                <Button className="mt-4" type="submit" form="browse-clear" onClick={clear}>
                   Show All Contractors
                 </Button>
               </div>
+            ) : data.page > pages ? (
+              <PastLastPage page={data.page} pages={pages} href={browseHref({ ...state, page: pages })} onGo={() => toPage(pages, true)} />
             ) : (
               <>
                 <ContractorList contractors={data.contractors} view={state.view} />
-                <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={(page) => update({ page }, true)} />
+                <Pagination page={data.page} pages={pages} hrefFor={(page) => browseHref({ ...state, page })} onPage={toPage} />
               </>
             )}
           </section>

@@ -12,7 +12,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { QuoteButton } from '@/features/quote';
+import { ReviewList } from '@/features/reviews';
 import { useContractor } from './api';
+import { CredentialsDetails } from './components/Credentials';
+import { ServiceAreaLink, ServiceLink } from './components/ProfilePlaceLinks';
 import { RatingLine } from './components/StarRating';
 import { localBusinessJsonLd } from './local-business';
 
@@ -90,14 +93,15 @@ function Profile({ c }: { c: ContractorProfile }) {
               Home
             </Link>
           </li>
-          <ChevronRight className="h-4 w-4" aria-hidden="true" />
-          <li>
+          {/* The separators sit inside the items: an ol may hold only li elements. */}
+          <li className="flex items-center gap-1">
+            <ChevronRight className="h-4 w-4" aria-hidden="true" />
             <Link href="/browse" className="hover:underline">
               Contractors
             </Link>
           </li>
-          <ChevronRight className="h-4 w-4" aria-hidden="true" />
-          <li aria-current="page" className="text-foreground">
+          <li aria-current="page" className="flex items-center gap-1 text-foreground">
+            <ChevronRight className="h-4 w-4" aria-hidden="true" />
             {c.name}
           </li>
         </ol>
@@ -132,25 +136,15 @@ function Profile({ c }: { c: ContractorProfile }) {
               {c.services.map((s) => (
                 <li key={s} className="flex items-center gap-2">
                   <span className="h-1.5 w-1.5 rounded-full bg-primary" aria-hidden="true" />
-                  {s}
+                  <ServiceLink name={s} />
                 </li>
               ))}
             </ul>
           </Section>
           <Section title="License & Credentials" icon={<ShieldCheck className="h-5 w-5 text-primary" aria-hidden="true" />}>
-            <dl className="grid gap-2 sm:grid-cols-[auto_1fr] sm:gap-x-6">
-              <dt className="font-medium">License Number</dt>
-              <dd>{c.licenseNumber || 'Not provided'}</dd>
-              <dt className="font-medium">Insurance</dt>
-              <dd>{c.insured ? 'Insured' : 'Not provided'}</dd>
-              {c.yearsInBusiness !== null && (
-                <>
-                  <dt className="font-medium">Years in Business</dt>
-                  <dd>{c.yearsInBusiness}</dd>
-                </>
-              )}
-            </dl>
+            <CredentialsDetails c={c} />
           </Section>
+          <ReviewList contractorId={c.id} contractorName={c.name} />
         </div>
         <div className="grid content-start gap-6">
           <Section title="Business Hours" icon={<Clock className="h-5 w-5 text-primary" aria-hidden="true" />}>
@@ -171,7 +165,7 @@ function Profile({ c }: { c: ContractorProfile }) {
             <ul className="flex flex-wrap gap-2">
               {c.serviceAreas.map((a) => (
                 <li key={a}>
-                  <Badge variant="secondary">{a}</Badge>
+                  <ServiceAreaLink name={a} services={c.services} />
                 </li>
               ))}
             </ul>

@@ -1,18 +1,36 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { region } from '@shared/region';
+import { resolveTown, townBySlug } from '@shared/taxonomy';
 import { Head } from '@/app/head';
 import type { RouteInput } from '@/app/route-input';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeCheckbox, NativeSelect } from '@/components/ui/native-select';
-import { defaultSearchFilters, readSearchCriteria, searchKey, useContractorPage, type SearchFilters, type SearchSort } from './api';
+import {
+  defaultSearchFilters,
+  readSearchCriteria,
+  readSearchFilters,
+  readSearchView,
+  searchKey,
+  searchParams,
+  searchStateHref,
+  unrecognizedFilters,
+  useContractorPage,
+  type SearchCriteria,
+  type SearchFilters,
+  type SearchSort,
+} from './api';
+import { AddressForm, ApplyFilters, HiddenFields } from './components/AddressForm';
 import type { ViewMode } from './components/ContractorCard';
 import { ContractorList, ContractorPlaceholders } from './components/ContractorResults';
-import { Pagination } from './components/Pagination';
+import { Pagination, PastLastPage, pageCount, showListTop } from './components/Pagination';
 import { RatingFilter } from './components/RatingFilter';
 import { ResultsError } from './components/ResultsError';
 import { LocationSelect, locationLabel, ServiceTypeSelect, serviceTypeLabel } from './components/Selectors';
+import { UnrecognizedNote } from './components/UnrecognizedNote';
+import { UnverifiedNote } from './components/UnverifiedNote';
+import { ServicePageLinks } from './components/ServicePageLinks';
 import { ViewToggle } from './components/ViewToggle';
 
 const SORT_LABELS: Record<SearchSort, string> = { rating: 'Highest Rated', name: 'Name A-Z', reviews: 'Most Reviews' };
@@ -37,13 +55,15 @@ function headFor(service: string, location: string) {
 }
 
 export default function SearchPage({ search }: RouteInput) {
+  // The whole state is in the address, so Back (from a profile, say) restores it (docs/decisions.md §3).
   const criteria = readSearchCriteria(search);
+  const filters = readSearchFilters(search);
+  const view = readSearchView(search);
   const [, navigate] = useLocation();
   const [service, setService] = useState(criteria.service);
   const [location, setLocation] = useState(criteria.location);
-  const [filters, setFilters] = useState<SearchFilters>(defaultSearchFilters);
-  const [view, setView] = useState<ViewMode>('grid');
   const query = useContractorPage(searchKey(criteria, filters));
+  const results = useRef<HTMLElement>(null);
 
   // The selectors follow the address when it changes (back button, a new search): adjusted
   // while rendering, as React advises, rather than in an effect that renders twice.
@@ -53,12 +73,18 @@ export default function SearchPage({ search }: RouteInput) {
     setShownFor(addressKey);
     setService(criteria.service);
     setLocation(criteria.location);
-    setFilters((f) => ({ ...f, page: 1 }));
   }
 
+  // Filter and view changes replace the history entry; a new search and a page change add one.
+  const go = (c: SearchCriteria, f: SearchFilters, v: ViewMode, replace: boolean) => navigate(searchStateHref(c, f, v), { replace });
+  const update = (patch: Partial<SearchFilters>) => go(criteria, { ...filters, page: 1, ...patch }, view, true);
+  const toPage = (page: number, replace = false) => {
+    go(criteria, { ...filters, page }, view, replace);
+    showListTop(results.current);
+  };
   const head = headFor(criteria.service, criteria.location);
-  const update = (patch: Partial<SearchFilters>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
   const data = query.data;
+  const pages = data ? pageCount(data) : 1;
 
   return (
     <>
@@ -67,45 +93,66 @@ export default function SearchPage({ search }: RouteInput) {
         <div className="container mx-auto px-4 py-8">
           <h1 className="text-2xl font-bold md:text-3xl">Find Contractors in Sullivan County</h1>
           <form
+            action="/search"
+            method="get"
             className="mt-4 grid gap-3 md:grid-cols-[1fr_1fr_auto]"
             onSubmit={(e) => {
               e.preventDefault();
-              navigate(searchHref(service, location));
+              // A new search keeps the other filters, as without JavaScript; the same search again adds no entry.
+              const href = searchStateHref({ service, location }, { ...filters, page: 1 }, view);
+              navigate(href, { replace: href === searchStateHref(criteria, filters, view) });
             }}
           >
-            <ServiceTypeSelect id="search-service" value={service} onChange={setService} emptyLabel="All services" />
-            <LocationSelect id="search-location" value={location} onChange={setLocation} emptyLabel="All locations" />
+            <ServiceTypeSelect id="search-service" name="service" value={service} onChange={setService} emptyLabel="All services" />
+            <LocationSelect id="search-location" name="location" value={location} onChange={setLocation} emptyLabel="All locations" />
+            {/* Without JavaScript a new search keeps the other filters, as the on-screen state does with it. */}
+            <HiddenFields query={searchParams(criteria, { ...filters, page: 1 }, view)} omit={['service', 'location']} />
             <Button type="submit">Search</Button>
           </form>
         </div>
       </section>
       <div className="container mx-auto grid gap-8 px-4 py-8 lg:grid-cols-[15rem_1fr]">
-        <aside className="grid content-start gap-6" aria-label="Filters">
-          <div className="grid gap-2">
-            <Label htmlFor="search-sort" className="font-semibold">
-              Sort By
-            </Label>
-            <NativeSelect id="search-sort" value={filters.sort} onChange={(e) => update({ sort: e.target.value as SearchSort })}>
-              {(Object.keys(SORT_LABELS) as SearchSort[]).map((s) => (
-                <option key={s} value={s}>
-                  {SORT_LABELS[s]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <ViewToggle view={view} onChange={setView} />
-          <RatingFilter idPrefix="search" selected={filters.ratings} onChange={(ratings) => update({ ratings })} />
-          <div className="flex items-center gap-2">
-            <NativeCheckbox id="search-licensed" checked={filters.licensed} onChange={(e) => update({ licensed: e.target.checked })} />
-            <Label htmlFor="search-licensed" className="font-normal">
-              Licensed &amp; Insured Only
-            </Label>
-          </div>
+        <aside aria-label="Filters">
+          {/* With JavaScript each change applies at once; without it 'Apply Filters' sends the form. */}
+          <form action="/search" method="get" className="grid content-start gap-6" onSubmit={(e) => e.preventDefault()}>
+            <HiddenFields query={searchParams(criteria, filters, view)} omit={['sort', 'rating', 'licensed', 'page']} />
+            <div className="grid gap-2">
+              <Label htmlFor="search-sort" className="font-semibold">
+                Sort By
+              </Label>
+              <NativeSelect id="search-sort" name="sort" value={filters.sort} onChange={(e) => update({ sort: e.target.value as SearchSort })}>
+                {(Object.keys(SORT_LABELS) as SearchSort[]).map((s) => (
+                  <option key={s} value={s}>
+                    {SORT_LABELS[s]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <ViewToggle view={view} onChange={(v) => go(criteria, filters, v, true)} form="search-view" />
+            <RatingFilter idPrefix="search" selected={filters.ratings} onChange={(ratings) => update({ ratings })} />
+            <div className="flex items-center gap-2">
+              {/* An unticked box sends nothing, and the box is ticked by default: 'false' first, the box's 'true' after it wins. */}
+              <input type="hidden" name="licensed" value="false" />
+              <NativeCheckbox id="search-licensed" name="licensed" value="true" checked={filters.licensed} onChange={(e) => update({ licensed: e.target.checked })} />
+              <Label htmlFor="search-licensed" className="font-normal">
+                Licensed &amp; Insured Only
+              </Label>
+            </div>
+            <ApplyFilters />
+          </form>
+          <AddressForm id="search-view" href={searchStateHref(criteria, filters, view)} omit={['view']} />
         </aside>
-        <section aria-labelledby="results-heading" aria-busy={query.isFetching}>
-            <h2 id="results-heading" className="sr-only">
-              Results
-            </h2>
+        <section ref={results} aria-labelledby="results-heading" aria-busy={query.isFetching} className="scroll-mt-20">
+          <h2 id="results-heading" className="sr-only">
+            Results
+          </h2>
+          <UnrecognizedNote filters={unrecognizedFilters(search)} />
+          {data && (
+            <>
+              <AddressForm id="search-unverified" href={searchStateHref(criteria, { ...filters, licensed: false, page: 1 }, view)} />
+              <UnverifiedNote count={data.unverifiedMatches} total={data.total} onShow={() => update({ licensed: false })} form="search-unverified" />
+            </>
+          )}
           {query.isError ? (
             <ResultsError />
           ) : !data ? (
@@ -114,14 +161,17 @@ export default function SearchPage({ search }: RouteInput) {
             <div className="rounded-lg border p-10 text-center">
               <h2 className="text-lg font-semibold">No contractors found</h2>
               <p className="mt-1 text-muted-foreground">Try adjusting your search criteria or browse all contractors</p>
+              <AddressForm id="search-clear" href={searchStateHref({ service: '', location: '' }, defaultSearchFilters, view)} />
               <Button
                 className="mt-4"
                 variant="outline"
-                onClick={() => {
+                type="submit"
+                form="search-clear"
+                onClick={(e) => {
+                  e.preventDefault();
                   setService('');
                   setLocation('');
-                  setFilters(defaultSearchFilters);
-                  navigate('/search');
+                  navigate(searchStateHref({ service: '', location: '' }, defaultSearchFilters, view));
                 }}
               >
                 Clear Filters
@@ -130,10 +180,18 @@ export default function SearchPage({ search }: RouteInput) {
           ) : (
             <>
               <p className="mb-4 text-sm text-muted-foreground" role="status">{`${data.total} contractor(s) found`}</p>
-              <ContractorList contractors={data.contractors} view={view} />
-              <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={(page) => setFilters((f) => ({ ...f, page }))} />
+              {data.page > pages ? (
+                <PastLastPage page={data.page} pages={pages} href={searchStateHref(criteria, { ...filters, page: pages }, view)} onGo={() => toPage(pages, true)} />
+              ) : (
+                <>
+                  <ContractorList contractors={data.contractors} view={view} />
+                  <Pagination page={data.page} pages={pages} hrefFor={(page) => searchStateHref(criteria, { ...filters, page }, view)} onPage={toPage} />
+                </>
+              )}
             </>
           )}
+          {/* The service pages of the place searched, so visitors and crawlers find them (docs/decisions.md §3). */}
+          <ServicePageLinks town={townBySlug(resolveTown(criteria.location) ?? '') ?? null} className="mt-10 border-t pt-6" />
         </section>
       </div>
     </>

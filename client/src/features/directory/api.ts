@@ -18,7 +18,36 @@ export const contractorKey = (id: string): ApiKey => [`/api/contractors/${encode
 
 const present = (v: string | null) => (v && v !== ALL ? v : '');
 
-// ---- Search page: service and location come from the address; the rest is on-screen state.
+/** A list parameter as links write it (`rating=5,4`) or as a form without JavaScript sends it (`rating=5&rating=4`). */
+function listParam(search: URLSearchParams, name: string): string[] {
+  return search.getAll(name).flatMap((v) =>
+    v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  );
+}
+
+function readRatings(search: URLSearchParams): number[] {
+  const ratings = listParam(search, 'rating').map(Number);
+  return [...new Set(ratings.filter((r): r is (typeof RATING_CHOICES)[number] => (RATING_CHOICES as readonly number[]).includes(r)))];
+}
+
+function readPage(search: URLSearchParams): number {
+  const page = Number.parseInt(search.get('page') ?? '1', 10);
+  return Number.isFinite(page) && page > 0 ? page : 1;
+}
+
+const readView = (search: URLSearchParams): ViewMode => (search.get('view') === 'list' ? 'list' : 'grid');
+
+function withQuery(path: string, p: URLSearchParams): string {
+  const qs = p.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+// ---- Search page: the Search button writes service and location into the address; with
+// JavaScript the other filters are on-screen state, but the page also reads them from the address,
+// where a browser without JavaScript puts them (docs/decisions.md §3).
 
 export type SearchSort = 'rating' | 'name' | 'reviews';
 export interface SearchCriteria {
@@ -32,10 +61,64 @@ export interface SearchFilters {
   page: number;
 }
 export const defaultSearchFilters: SearchFilters = { sort: 'rating', ratings: [], licensed: true, page: 1 };
+const SEARCH_SORTS: SearchSort[] = ['rating', 'name', 'reviews'];
 
+const knownService = (v: string) => Boolean(resolveService(v)?.length);
+const knownTown = (v: string) => Boolean(resolveTown(v));
+
+/** Service and location as the address gives them, less values no service or town answers to (see unrecognizedFilters). */
 export function readSearchCriteria(search: URLSearchParams): SearchCriteria {
-  return { service: present(search.get('service')), location: present(search.get('location')) };
+  const location = present(search.get('location'));
+  return { service: listParam(search, 'service').filter(knownService).join(','), location: knownTown(location) ? location : '' };
 }
+
+/** A filter value in an old or mistyped link that names no service or town: left out of the query, and named on the page. */
+export interface UnrecognizedFilter {
+  name: 'service' | 'location';
+  value: string;
+  /** Whether other values of the same filter were recognized and still apply. */
+  othersKept: boolean;
+}
+
+export function unrecognizedFilters(search: URLSearchParams): UnrecognizedFilter[] {
+  const services = listParam(search, 'service');
+  const othersKept = services.some(knownService);
+  const location = search.get('location')?.trim() ?? '';
+  return [
+    ...services.filter((v) => resolveService(v) === null).map((value) => ({ name: 'service' as const, value, othersKept })),
+    ...(location && resolveTown(location) === null ? [{ name: 'location' as const, value: location, othersKept: false }] : []),
+  ];
+}
+
+export function readSearchFilters(search: URLSearchParams): SearchFilters {
+  const sort = search.get('sort') as SearchSort;
+  // The box is ticked by default, and an unticked checkbox sends nothing: the form sends a hidden
+  // 'false' before the box's 'true', so the last value wins.
+  const licensed = search.getAll('licensed').at(-1);
+  return {
+    sort: SEARCH_SORTS.includes(sort) ? sort : 'rating',
+    ratings: readRatings(search),
+    licensed: licensed === undefined ? defaultSearchFilters.licensed : licensed !== 'false',
+    page: readPage(search),
+  };
+}
+
+export const readSearchView = readView;
+
+/** The search address for a state, leaving out defaults (`/search?service=electrical&sort=name&licensed=false`). */
+export function searchParams(c: SearchCriteria, f: SearchFilters, view: ViewMode): URLSearchParams {
+  const p = new URLSearchParams();
+  if (c.service) p.set('service', c.service);
+  if (c.location) p.set('location', c.location);
+  if (f.sort !== 'rating') p.set('sort', f.sort);
+  if (view !== 'grid') p.set('view', view);
+  if (f.ratings.length) p.set('rating', [...f.ratings].sort((a, b) => b - a).join(','));
+  if (!f.licensed) p.set('licensed', 'false');
+  if (f.page > 1) p.set('page', String(f.page));
+  return p;
+}
+
+export const searchStateHref = (c: SearchCriteria, f: SearchFilters, view: ViewMode) => withQuery('/search', searchParams(c, f, view));
 
 export function searchKey(criteria: SearchCriteria, filters: SearchFilters): ApiKey {
   const params: Record<string, string> = {};
@@ -66,24 +149,20 @@ export const BROWSE_PAGE_SIZE = 12;
 const BROWSE_SORTS: BrowseSort[] = ['rating', 'name', 'reviews', 'location'];
 
 export function readBrowseState(search: URLSearchParams): BrowseState {
-  const services = [...new Set((search.get('service') ?? '').split(',').flatMap((v) => resolveService(v) ?? []))];
+  const services = [...new Set(listParam(search, 'service').flatMap((v) => resolveService(v) ?? []))];
   const sort = search.get('sort') as BrowseSort;
-  const page = Number.parseInt(search.get('page') ?? '1', 10);
   return {
     services,
     location: resolveTown(search.get('location') ?? '') ?? '',
     sort: BROWSE_SORTS.includes(sort) ? sort : 'rating',
-    view: search.get('view') === 'list' ? 'list' : 'grid',
-    ratings: (search.get('rating') ?? '')
-      .split(',')
-      .map(Number)
-      .filter((r): r is (typeof RATING_CHOICES)[number] => (RATING_CHOICES as readonly number[]).includes(r)),
-    page: Number.isFinite(page) && page > 0 ? page : 1,
+    view: readView(search),
+    ratings: readRatings(search),
+    page: readPage(search),
   };
 }
 
-/** The address for a browse state, leaving out defaults. */
-export function browseHref(s: BrowseState): string {
+/** The address parameters of a browse state, leaving out defaults. */
+export function browseParams(s: BrowseState): URLSearchParams {
   const p = new URLSearchParams();
   if (s.services.length) p.set('service', s.services.join(','));
   if (s.location) p.set('location', s.location);
@@ -91,9 +170,10 @@ export function browseHref(s: BrowseState): string {
   if (s.view !== 'grid') p.set('view', s.view);
   if (s.ratings.length) p.set('rating', [...s.ratings].sort((a, b) => b - a).join(','));
   if (s.page > 1) p.set('page', String(s.page));
-  const qs = p.toString();
-  return qs ? `/browse?${qs}` : '/browse';
+  return p;
 }
+
+export const browseHref = (s: BrowseState) => withQuery('/browse', browseParams(s));
 
 export function browseKey(s: BrowseState): ApiKey {
   const params: Record<string, string> = { pageSize: String(BROWSE_PAGE_SIZE) };

@@ -18,7 +18,18 @@ export function localBusinessJsonLd(c: ContractorProfile, siteUrl: string): obje
     ],
     openingHours: ['Mo-Fr 07:00-18:00', 'Sa 08:00-16:00'],
     priceRange: c.priceRange,
-    ...(c.licenseNumber ? { hasCredential: { '@type': 'EducationalOccupationalCredential', credentialCategory: 'license', name: c.licenseNumber } } : {}),
+    // Claimed only while an administrator's verification stands: an expired registration drops it the same day (docs/decisions.md §3 "Credentials").
+    ...(c.licenseNumber && c.credentials.registration.verified
+      ? {
+          hasCredential: {
+            '@type': 'EducationalOccupationalCredential',
+            credentialCategory: 'license',
+            name: region.credentials.registration.name,
+            identifier: c.licenseNumber,
+            recognizedBy: { '@type': 'GovernmentOrganization', name: region.credentials.registration.issuer },
+          },
+        }
+      : {}),
     ...(c.reviewCount > 0 ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: c.rating, reviewCount: c.reviewCount, bestRating: 5, worstRating: 1 } } : {}),
   };
 }

@@ -19,9 +19,7 @@ export default function HomePage() {
       <section className="bg-gradient-to-b from-primary to-primary/90 text-primary-foreground">
         <div className="container mx-auto px-4 py-14 text-center md:py-20">
           <h1 className="mx-auto max-w-4xl text-3xl font-bold tracking-tight md:text-5xl">{`Find Trusted Building Contractors in ${region.displayName}`}</h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg">
-            {`Connect with licensed professionals for home building, remodeling, additions and electrical work across ${region.county}.`}
-          </p>
+          <p className="mx-auto mt-4 max-w-2xl text-lg">{`Connect with licensed professionals for home building, remodeling, additions and electrical work across ${region.county}.`}</p>
           <div className="mt-8">
             <SearchForm />
           </div>

@@ -1,6 +1,7 @@
 import { Clock, DollarSign } from 'lucide-react';
 import { region } from '@shared/region';
 import { Card } from '@/components/ui/card';
+import { ServicePageLinks } from '@/features/directory';
 
 export function ProjectOverview() {
   return (
@@ -28,6 +29,8 @@ export function ProjectOverview() {
             </li>
           ))}
         </ul>
+        {/* The county's service pages, so visitors and crawlers find them (docs/decisions.md §3). */}
+        <ServicePageLinks town={null} className="mt-8" />
       </div>
     </section>
   );

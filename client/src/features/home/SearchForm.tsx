@@ -6,7 +6,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { LocationSelect, ServiceTypeSelect } from '@/features/directory';
 
-/** The hero search: each chosen criterion goes into the /search address, nothing is required. */
+/** The hero search: each chosen criterion goes into the /search address, nothing is required. A plain GET form without JavaScript. */
 export function SearchForm() {
   const [service, setService] = useState('');
   const [location, setLocation] = useState('');
@@ -15,6 +15,8 @@ export function SearchForm() {
 
   return (
     <form
+      action="/search"
+      method="get"
       className="mx-auto grid w-full max-w-4xl gap-3 rounded-lg bg-background p-4 text-foreground shadow-lg md:grid-cols-[1fr_1fr_auto] md:items-end"
       onSubmit={(e) => {
         e.preventDefault();
@@ -33,11 +35,11 @@ export function SearchForm() {
     >
       <div className="grid gap-1.5 text-left">
         <Label htmlFor="home-service">Service Type</Label>
-        <ServiceTypeSelect id="home-service" value={service} onChange={setService} emptyLabel="Select a service..." />
+        <ServiceTypeSelect id="home-service" name="service" value={service} onChange={setService} emptyLabel="Select a service..." />
       </div>
       <div className="grid gap-1.5 text-left">
         <Label htmlFor="home-location">Location</Label>
-        <LocationSelect id="home-location" value={location} onChange={setLocation} emptyLabel="All of Sullivan County" />
+        <LocationSelect id="home-location" name="location" value={location} onChange={setLocation} emptyLabel="All of Sullivan County" />
       </div>
       <Button type="submit" size="lg" variant="accent" disabled={searching}>
         <Search className="h-4 w-4" aria-hidden="true" />

@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { PAYMENT_SUCCESS_PATH, useCreatePaymentIntent, useReportPaymentSuccess } from './api';
+import { DemoInProductionWarning } from './components/DemoInProductionWarning';
 import { DemoCardForm } from './components/DemoCardForm';
 import { paymentError } from './components/payment-notices';
 import { money } from './format';
@@ -139,12 +140,8 @@ export default function BuyLeadPage({ search }: RouteInput) {
   const provider = intent?.provider ?? payments.provider;
   return (
     <>
-      <Head
-        title={`Buy a Lead | ${region.siteTitle}`}
-        description="Pay for a homeowner's quote request to receive the customer's contact details."
-        path="/buy-lead"
-        robots="noindex, nofollow"
-      />
+      <Head title={`Buy a Lead | ${region.siteTitle}`} description="Pay for a homeowner's quote request to receive the customer's contact details." path="/buy-lead" robots="noindex, nofollow" />
+      <DemoInProductionWarning />
       <div className="container mx-auto max-w-5xl px-4 py-8 md:py-12">
         <header className="mb-8 max-w-2xl">
           <h1 className="text-3xl font-bold tracking-tight">Buy This Lead</h1>

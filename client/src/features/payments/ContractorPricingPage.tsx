@@ -11,8 +11,10 @@ import { toast } from '@/components/ui/use-toast';
 import { profileKey } from '@/features/portal';
 import { ApiError, getQueryFn, messageOf } from '@/lib/api';
 import { CONTRACTOR_LOGIN_PATH, DEMO_CHECKOUT_PATH, ownPagePath, PRICING_PATH, useCreateSubscription } from './api';
+import { DemoInProductionWarning } from './components/DemoInProductionWarning';
 import { DemoNotice } from './components/DemoNotice';
 import { HowItWorks } from './components/HowItWorks';
+import { LeadPriceTable } from './components/LeadPriceTable';
 import { PlanCard } from './components/PlanCard';
 
 const paidPlan = (value: string | null): Exclude<PlanId, 'free'> | null => (value === 'pro' || value === 'premium' ? value : null);
@@ -102,6 +104,7 @@ export default function ContractorPricingPage({ search }: RouteInput) {
         path={PRICING_PATH}
         keywords={[`${region.county} contractor leads`, 'contractor lead plans', 'home improvement leads Pennsylvania']}
       />
+      <DemoInProductionWarning />
       <div className="container mx-auto max-w-6xl px-4 py-10 md:py-14">
         <header className="mx-auto max-w-3xl text-center">
           <h1 className="text-3xl font-bold tracking-tight md:text-4xl">Plans for Contractors</h1>
@@ -110,25 +113,18 @@ export default function ContractorPricingPage({ search }: RouteInput) {
           </p>
         </header>
 
-        {payments.provider === 'demo' && (
-          <DemoNotice className="mx-auto mt-8 max-w-2xl">Choosing a paid plan opens a demo checkout page; you can confirm or cancel it.</DemoNotice>
-        )}
+        {payments.provider === 'demo' && <DemoNotice className="mx-auto mt-8 max-w-2xl">Choosing a paid plan opens a demo checkout page; you can confirm or cancel it.</DemoNotice>}
 
         <div className="mt-10 grid items-stretch gap-6 md:grid-cols-3">
           {PLANS.map((plan) => (
-            <PlanCard
-              key={plan.id}
-              plan={plan}
-              onChoose={() => choose(plan)}
-              pending={pendingPlan === plan.id}
-              disabled={pendingPlan !== null}
-              selected={requested === plan.id}
-            />
+            <PlanCard key={plan.id} plan={plan} onChoose={() => choose(plan)} pending={pendingPlan === plan.id} disabled={pendingPlan !== null} selected={requested === plan.id} />
           ))}
         </div>
-        <p className="mt-6 text-center text-sm text-muted-foreground">
-          Prices are per month. Leads beyond your monthly credits can be bought one at a time.
-        </p>
+        <p className="mt-6 text-center text-sm text-muted-foreground">Prices are per month. Leads beyond your monthly credits can be bought one at a time.</p>
+
+        <div className="mt-14">
+          <LeadPriceTable />
+        </div>
 
         <div className="mt-14">
           <HowItWorks />

@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { ownPagePath, PRICING_PATH, SUBSCRIPTION_SUCCESS_PATH, useCompleteDemoCheckout } from './api';
+import { DemoInProductionWarning } from './components/DemoInProductionWarning';
 import { DemoNotice } from './components/DemoNotice';
 import { ResultPanel } from './components/ResultPanel';
 import { planDollars } from './format';
@@ -30,12 +31,17 @@ export default function DemoCheckoutPage({ search }: RouteInput) {
       onError: (error) => toast({ title: 'Error', description: messageOf(error, 'Failed to create subscription. Please try again.'), variant: 'destructive' }),
     });
 
-  const head = <Head title={`Demo Checkout | ${region.siteTitle}`} description="Demo checkout for a contractor plan. No card is charged." path="/demo-checkout" robots="noindex, nofollow" />;
+  const top = (
+    <>
+      <Head title={`Demo Checkout | ${region.siteTitle}`} description="Demo checkout for a contractor plan. No card is charged." path="/demo-checkout" robots="noindex, nofollow" />
+      <DemoInProductionWarning />
+    </>
+  );
 
   if (!sessionId) {
     return (
       <>
-        {head}
+        {top}
         <ResultPanel
           tone="error"
           icon={<CircleAlert className="h-9 w-9" aria-hidden="true" />}
@@ -54,7 +60,7 @@ export default function DemoCheckoutPage({ search }: RouteInput) {
 
   return (
     <>
-      {head}
+      {top}
       <div className="container mx-auto max-w-lg px-4 py-10 md:py-16">
         <Card className="grid gap-6 p-6 md:p-8" data-testid="demo-checkout">
           <div className="flex items-center gap-3">

@@ -7,6 +7,7 @@ import type { RouteInput } from '@/app/route-input';
 import { Button } from '@/components/ui/button';
 import { messageOf } from '@/lib/api';
 import { LEADS_SECTION_PATH, PAYMENT_SUCCESS_PATH, useReportPaymentSuccess } from './api';
+import { DemoInProductionWarning } from './components/DemoInProductionWarning';
 import { PendingPanel, ResultPanel } from './components/ResultPanel';
 import { withHours } from './components/text';
 import { SUPPORT_EMAIL } from './format';
@@ -53,12 +54,17 @@ export default function PaymentSuccessPage({ search }: RouteInput) {
     mutate(paymentIntentId!);
   }, [mustReport, paymentIntentId, mutate]);
 
-  const head = <Head title={`Payment Successful | ${region.siteTitle}`} description="Your lead purchase is complete." path={PAYMENT_SUCCESS_PATH} robots="noindex, nofollow" />;
+  const top = (
+    <>
+      <Head title={`Payment Successful | ${region.siteTitle}`} description="Your lead purchase is complete." path={PAYMENT_SUCCESS_PATH} robots="noindex, nofollow" />
+      <DemoInProductionWarning />
+    </>
+  );
 
   if (paymentIntentId && redirectStatus && redirectStatus !== 'succeeded') {
     return (
       <>
-        {head}
+        {top}
         <ResultPanel tone="error" icon={<CircleX className="h-9 w-9" aria-hidden="true" />} title="Payment Not Completed" actions={<Actions />}>
           <p className="text-muted-foreground">Your payment was not completed and you have not been charged. You can try again from the lead in your portal.</p>
           <Support />
@@ -69,7 +75,7 @@ export default function PaymentSuccessPage({ search }: RouteInput) {
   if (mustReport && !report.isSuccess && !report.isError) {
     return (
       <>
-        {head}
+        {top}
         <PendingPanel label="Confirming your payment..." />
       </>
     );
@@ -77,7 +83,7 @@ export default function PaymentSuccessPage({ search }: RouteInput) {
   if (mustReport && report.isError) {
     return (
       <>
-        {head}
+        {top}
         <ResultPanel tone="error" icon={<CircleX className="h-9 w-9" aria-hidden="true" />} title="We Couldn't Confirm Your Payment" actions={<Actions />}>
           <p className="text-muted-foreground">{messageOf(report.error, 'The payment could not be confirmed yet. If you were charged, the lead will unlock in your portal shortly.')}</p>
           <Support />
@@ -88,7 +94,7 @@ export default function PaymentSuccessPage({ search }: RouteInput) {
 
   return (
     <>
-      {head}
+      {top}
       <ResultPanel icon={<CircleCheck className="h-9 w-9" aria-hidden="true" />} title="Payment Successful!" actions={<Actions />} testId="payment-success">
         <p className="text-muted-foreground">{"Thank you. The lead is yours, and the customer's details are now in your portal."}</p>
         <ul className="mx-auto grid max-w-md gap-3 text-left text-sm">

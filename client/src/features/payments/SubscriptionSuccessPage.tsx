@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { messageOf } from '@/lib/api';
 import { formatLongDate } from '@/lib/format';
 import { CONTRACTOR_LOGIN_PATH, PRICING_PATH, useVerifySubscription } from './api';
+import { DemoInProductionWarning } from './components/DemoInProductionWarning';
 import { PendingPanel, ResultPanel } from './components/ResultPanel';
 import { withHours } from './components/text';
 import { SUPPORT_EMAIL } from './format';
@@ -120,6 +121,7 @@ export default function SubscriptionSuccessPage({ search }: RouteInput) {
   return (
     <>
       <Head title={`Subscription Confirmation | ${region.siteTitle}`} description="Confirmation of your contractor plan." path="/subscription-success" robots="noindex, nofollow" />
+      <DemoInProductionWarning />
       {body}
     </>
   );

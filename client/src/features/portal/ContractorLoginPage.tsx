@@ -57,9 +57,7 @@ export default function ContractorLoginPage({ search }: RouteInput) {
                 {setup ? <KeyRound className="h-6 w-6 text-primary" aria-hidden="true" /> : <HardHat className="h-6 w-6 text-primary" aria-hidden="true" />}
               </span>
               <h1 className="text-2xl font-bold">{setup ? 'First-Time Setup' : 'Contractor Login'}</h1>
-              <p className="text-sm text-muted-foreground">
-                {setup ? 'Enter the setup code from your welcome email and choose a password.' : 'Sign in to see your leads, lead credits and plan.'}
-              </p>
+              <p className="text-sm text-muted-foreground">{setup ? 'Enter the setup code from your welcome email and choose a password.' : 'Sign in to see your leads, lead credits and plan.'}</p>
             </CardHeader>
             <CardContent className="grid gap-4">
               {setup && mode.required && (

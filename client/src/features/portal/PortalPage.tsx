@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import { region } from '@shared/region';
 import type { PortalProfile } from '@shared/schemas/portal';
 import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/routes';
+import type { RouteInput } from '@/app/route-input';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -19,6 +19,7 @@ import { readSection, sectionLabel, type SectionId } from './sections';
 import { DashboardSection } from './sections/DashboardSection';
 import { LeadsSection } from './sections/LeadsSection';
 import { ProfileSection } from './sections/ProfileSection';
+import { ReviewsSection } from './sections/ReviewsSection';
 import { SubscriptionSection } from './sections/SubscriptionSection';
 
 function PortalHead({ section }: { section?: SectionId }) {
@@ -159,6 +160,7 @@ function Portal({ profile, section }: { profile: PortalProfile; section: Section
         <main id="main" className="min-w-0" tabIndex={-1}>
           {section === 'dashboard' && <DashboardSection profile={profile} />}
           {section === 'leads' && <LeadsSection profile={profile} />}
+          {section === 'reviews' && <ReviewsSection />}
           {section === 'subscription' && <SubscriptionSection />}
           {section === 'profile' && <ProfileSection profile={profile} />}
         </main>

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ContractorLogin, ContractorSetup } from '@shared/schemas/contractor-auth';
+import type { ContractorStats } from '@shared/schemas/contractor-stats';
+import type { LeadClaimInput } from '@shared/schemas/lead-claims';
 import type { PortalLead, PortalProfile, PortalSubscription } from '@shared/schemas/portal';
 import { apiRequest, getQueryFn, type ApiKey } from '@/lib/api';
 
@@ -11,6 +13,7 @@ export const PORTAL_PATH = '/contractor';
 export const profileKey: ApiKey = ['/api/contractor/profile'];
 export const subscriptionKey: ApiKey = ['/api/contractor/subscription'];
 export const leadsKey: ApiKey = ['/api/contractor/leads'];
+export const statsKey: ApiKey = ['/api/contractor/stats'];
 
 /** The portal's own keys; not the public '/api/contractors/...' ones. */
 const isPortalKey = (key: readonly unknown[]) => typeof key[0] === 'string' && key[0].startsWith('/api/contractor/');
@@ -29,6 +32,8 @@ export function useProfile() {
 export const useSubscription = () => useQuery<PortalSubscription>({ queryKey: subscriptionKey });
 
 export const useLeads = () => useQuery<PortalLead[]>({ queryKey: leadsKey });
+
+export const useStats = () => useQuery<ContractorStats>({ queryKey: statsKey });
 
 // ---- Session
 
@@ -51,15 +56,29 @@ export function useLogout() {
 
 // ---- Changes
 
+/** Reports a paid or credited lead as bad (docs/decisions.md §5); the answer is the lead with its claim. */
+export function useClaimLead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ deliveryId, claim }: { deliveryId: number; claim: LeadClaimInput }) => apiRequest<PortalLead>('POST', `/api/contractor/leads/${deliveryId}/claim`, claim),
+    onSuccess: (lead) => {
+      queryClient.setQueryData<PortalLead[]>(leadsKey, (list) => list?.map((l) => (l.deliveryId === lead.deliveryId ? lead : l)));
+    },
+    // 404 or 409: the list on screen is out of date, so read it again.
+    onError: () => queryClient.invalidateQueries({ queryKey: leadsKey }),
+  });
+}
+
 export type ContractorStatus = 'contacted' | 'won' | 'lost';
 
 export function useUpdateLeadStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ deliveryId, status }: { deliveryId: number; status: ContractorStatus }) =>
-      apiRequest<PortalLead>('PATCH', `/api/contractor/leads/${deliveryId}/status`, { status }),
+    mutationFn: ({ deliveryId, status }: { deliveryId: number; status: ContractorStatus }) => apiRequest<PortalLead>('PATCH', `/api/contractor/leads/${deliveryId}/status`, { status }),
     onSuccess: (lead) => {
       queryClient.setQueryData<PortalLead[]>(leadsKey, (list) => list?.map((l) => (l.deliveryId === lead.deliveryId ? lead : l)));
+      // Contacted and won move the dashboard's figures.
+      void queryClient.invalidateQueries({ queryKey: statsKey });
     },
     // 404 or 409: the list on screen is out of date, so read it again.
     onError: () => queryClient.invalidateQueries({ queryKey: leadsKey }),

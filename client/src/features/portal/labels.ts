@@ -6,8 +6,6 @@ import type { PaymentState } from '@shared/schemas/deliveries';
 export { PAYMENT_STATE_LABELS as PAYMENT_LABELS } from '@shared/schemas/deliveries';
 export { SUBSCRIPTION_STATUS_LABELS } from '@shared/plans';
 
-
-
 /** '$25.00' from the API's '25.00'. */
 export function price(decimal: string): string {
   const cents = decimalToCents(decimal);

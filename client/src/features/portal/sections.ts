@@ -1,10 +1,11 @@
-import { CreditCard, Inbox, LayoutDashboard, UserCog, type LucideIcon } from 'lucide-react';
+import { CreditCard, Inbox, LayoutDashboard, MessageSquareText, UserCog, type LucideIcon } from 'lucide-react';
 import { PORTAL_PATH } from './api';
 
 /** The portal's panels; the current one is `?section=` in the address, so it survives a reload. */
 export const SECTIONS = [
   { id: 'dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { id: 'leads', label: 'My Leads', icon: Inbox },
+  { id: 'reviews', label: 'Reviews', icon: MessageSquareText },
   { id: 'subscription', label: 'Subscription', icon: CreditCard },
   { id: 'profile', label: 'Profile Settings', icon: UserCog },
 ] as const satisfies readonly { id: string; label: string; icon: LucideIcon }[];

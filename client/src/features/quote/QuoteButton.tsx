@@ -1,5 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { formPages } from '@shared/forms';
 import { Button, type ButtonProps } from '@/components/ui/button';
+import { useHydrated } from '@/lib/use-hydrated';
 
 import type { QuoteTarget } from './quote-target';
 
@@ -9,13 +11,29 @@ const QuoteDialog = lazy(loadDialog);
 
 export type { QuoteTarget } from './quote-target';
 
-/** 'Get Free Quote': opens the quote dialog for one contractor. */
+/**
+ * 'Get Free Quote': opens the quote dialog for one contractor. Until JavaScript runs (and when it
+ * never does) it is a link to the contractor's quote page, a plain form (docs/decisions.md §3).
+ */
 export function QuoteButton({ contractor, ...props }: { contractor: QuoteTarget } & Omit<ButtonProps, 'onClick'>) {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const hydrated = useHydrated();
+  if (!hydrated) {
+    return (
+      <Button asChild variant="accent" {...props}>
+        {/* nofollow: the quote pages are noindex, crawlers have nothing to find there. */}
+        <a href={formPages.quote.path(contractor.id)} rel="nofollow">
+          Get Free Quote
+        </a>
+      </Button>
+    );
+  }
   return (
     <>
       <Button
+        ref={button}
         variant="accent"
         {...props}
         onPointerEnter={() => void loadDialog()}
@@ -29,7 +47,7 @@ export function QuoteButton({ contractor, ...props }: { contractor: QuoteTarget 
       </Button>
       {mounted && (
         <Suspense fallback={null}>
-          <QuoteDialog open={open} onOpenChange={setOpen} contractor={contractor} />
+          <QuoteDialog open={open} onOpenChange={setOpen} contractor={contractor} returnFocus={() => button.current?.focus()} />
         </Suspense>
       )}
     </>

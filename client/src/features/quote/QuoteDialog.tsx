@@ -16,7 +16,15 @@ import type { QuoteTarget } from './quote-target';
 const empty: QuoteForm = { name: '', email: '', phone: '', serviceNeeded: '', location: '', projectDetails: '', budgetRange: '' };
 const FIELDS = Object.keys(empty) as (keyof QuoteForm)[];
 
-export default function QuoteDialog({ open, onOpenChange, contractor }: { open: boolean; onOpenChange: (open: boolean) => void; contractor: QuoteTarget }) {
+interface QuoteDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  contractor: QuoteTarget;
+  /** The dialog has no Radix trigger (it mounts lazily), so the opener says where focus goes back. */
+  returnFocus: () => void;
+}
+
+export default function QuoteDialog({ open, onOpenChange, contractor, returnFocus }: QuoteDialogProps) {
   const form = useForm<QuoteForm>({ resolver: zodResolver(quoteFormSchema), defaultValues: empty });
   const send = useSendQuote(contractor.id);
   const errors = form.formState.errors;
@@ -46,7 +54,13 @@ export default function QuoteDialog({ open, onOpenChange, contractor }: { open: 
 
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <DialogContent className="sm:max-w-[500px]">
+      <DialogContent
+        className="sm:max-w-[500px]"
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          returnFocus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Request a Free Quote</DialogTitle>
           <DialogDescription>{`Tell ${contractor.name} about your project. It's free and there's no obligation.`}</DialogDescription>
@@ -87,7 +101,13 @@ export default function QuoteDialog({ open, onOpenChange, contractor }: { open: 
             <Input id="quote-location" placeholder="e.g. Laporte, PA" autoComplete="address-level2" {...form.register('location')} {...describedBy('quote-location', errors.location?.message)} />
           </Field>
           <Field id="quote-details" label="Project Details" error={errors.projectDetails?.message}>
-            <Textarea id="quote-details" rows={4} placeholder="What would you like done, and when?" {...form.register('projectDetails')} {...describedBy('quote-details', errors.projectDetails?.message)} />
+            <Textarea
+              id="quote-details"
+              rows={4}
+              placeholder="What would you like done, and when?"
+              {...form.register('projectDetails')}
+              {...describedBy('quote-details', errors.projectDetails?.message)}
+            />
           </Field>
           <Field id="quote-budget" label="Budget Range (optional)" error={errors.budgetRange?.message}>
             <Controller
@@ -113,11 +133,12 @@ export default function QuoteDialog({ open, onOpenChange, contractor }: { open: 
             <label htmlFor="quote-company-fax">Company fax</label>
             <input id="quote-company-fax" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
           </div>
-          <DialogFooter>
-            <Button variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
+          {/* The dialog scrolls on a small screen; its actions stay in view at its foot. */}
+          <DialogFooter className="sticky -bottom-6 z-10 -mx-6 -mb-6 flex-row border-t bg-background px-6 py-4">
+            <Button variant="outline" className="flex-1 sm:flex-none" disabled={pending} onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={pending}>
+            <Button type="submit" className="flex-1 sm:flex-none" disabled={pending}>
               {pending ? 'Sending...' : 'Send Quote Request'}
             </Button>
           </DialogFooter>

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { region } from '@shared/region';
 import { Head } from '@/app/head';
+import type { RouteInput } from '@/app/route-input';
 import { Card, CardContent } from '@/components/ui/card';
 import { BenefitCards } from './components/BenefitCards';
 import { SubmissionForm } from './components/SubmissionForm';
 import { SubmissionSuccess } from './components/SubmissionSuccess';
 
-export default function SubmitBusinessPage() {
+export default function SubmitBusinessPage({ search }: RouteInput) {
+  // Without JavaScript a sent form is answered with a redirect here (docs/decisions.md §3).
+  const redirected = search.get('submitted') === '1';
   const [submitted, setSubmitted] = useState(false);
 
   return (
@@ -16,11 +19,11 @@ export default function SubmitBusinessPage() {
         description={`List your building or home-improvement business in the ${region.displayName} contractor directory. Submit your details for review and start receiving quote requests from local homeowners.`}
         path="/submit-business"
         // Spec: search engines are told not to follow links from this page.
-        robots="index, nofollow"
+        robots={redirected ? 'noindex, nofollow' : 'index, nofollow'}
         keywords={[`${region.county} contractors`, 'list your contracting business', 'contractor directory Pennsylvania']}
       />
-      {submitted ? (
-        <SubmissionSuccess />
+      {submitted || redirected ? (
+        <SubmissionSuccess notice={redirected} />
       ) : (
         <div className="container mx-auto max-w-5xl px-4 py-10 md:py-14">
           <header className="mx-auto max-w-3xl text-center">

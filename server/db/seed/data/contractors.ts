@@ -44,7 +44,7 @@ export const seedContractors: SeedContractor[] = [
     serviceAreas: ['laporte', 'eagles-mere', 'forksville', 'davidson-township', 'other-townships'],
     services: ['general-contracting', 'home-building', 'kitchen-bath', 'additions', 'basement'],
     description:
-      "Family-run general contractor building year-round homes, lake cottages and additions around Laporte and Eagles Mere since 2004. We handle kitchens and baths from demolition through tile and trim with our own carpenters, and we coordinate the septic designer, well driller and electrician on new builds. Most of our work comes from repeat clients and referrals along the Route 220 and Route 42 corridors.",
+      'Family-run general contractor building year-round homes, lake cottages and additions around Laporte and Eagles Mere since 2004. We handle kitchens and baths from demolition through tile and trim with our own carpenters, and we coordinate the septic designer, well driller and electrician on new builds. Most of our work comes from repeat clients and referrals along the Route 220 and Route 42 corridors.',
     yearsInBusiness: 22,
     licenseNumber: 'PA104732',
     insuranceInfo: "General liability $1M (Erie Insurance), workers' comp",
@@ -66,7 +66,7 @@ export const seedContractors: SeedContractor[] = [
     serviceAreas: ['dushore', 'laporte', 'cherry-township', 'colley-township', 'elkland-township', 'forksville'],
     services: ['roofing', 'siding', 'windows-doors'],
     description:
-      "Standing-seam and exposed-fastener metal roofs, architectural shingles, vinyl and board-and-batten siding, and replacement windows. Our two crews schedule tear-offs from late April through November and carry snow-guard and ice-dam details suited to Endless Mountains winters. Every job gets a written estimate with the material manufacturer and warranty terms spelled out.",
+      'Standing-seam and exposed-fastener metal roofs, architectural shingles, vinyl and board-and-batten siding, and replacement windows. Our two crews schedule tear-offs from late April through November and carry snow-guard and ice-dam details suited to Endless Mountains winters. Every job gets a written estimate with the material manufacturer and warranty terms spelled out.',
     yearsInBusiness: 17,
     licenseNumber: 'PA058214',
     insuranceInfo: "General liability $2M (Penn National Insurance), workers' comp, commercial auto",
@@ -88,7 +88,7 @@ export const seedContractors: SeedContractor[] = [
     serviceAreas: ['dushore', 'cherry-township', 'colley-township', 'elkland-township'],
     services: ['electrical'],
     description:
-      "Residential and farm electrical work: 200-amp service upgrades, panel replacements, standby generator hookups and wiring for new homes and pole barns. Jim Kraus is a master electrician with over a decade in the trade and works directly with the utility and the third-party inspection agency to schedule rough-in and final inspections. Small repair calls are welcome.",
+      'Residential and farm electrical work: 200-amp service upgrades, panel replacements, standby generator hookups and wiring for new homes and pole barns. Jim Kraus is a master electrician with over a decade in the trade and works directly with the utility and the third-party inspection agency to schedule rough-in and final inspections. Small repair calls are welcome.',
     yearsInBusiness: 12,
     licenseNumber: 'PA127409',
     insuranceInfo: 'General liability $1M (Erie Insurance), owner-operator',
@@ -110,7 +110,7 @@ export const seedContractors: SeedContractor[] = [
     serviceAreas: ['eagles-mere', 'laporte', 'davidson-township'],
     services: ['general-contracting', 'painting', 'windows-doors', 'flooring'],
     description:
-      "We restore and maintain the older summer cottages around Eagles Mere lake: wood window repair and storm sash, porch rebuilding, refinished heart-pine and oak floors, and careful interior and exterior painting with lead-safe practices. Owners who live out of the area can arrange off-season work with weekly photo updates. We are an EPA RRP certified firm.",
+      'We restore and maintain the older summer cottages around Eagles Mere lake: wood window repair and storm sash, porch rebuilding, refinished heart-pine and oak floors, and careful interior and exterior painting with lead-safe practices. Owners who live out of the area can arrange off-season work with weekly photo updates. We are an EPA RRP certified firm.',
     yearsInBusiness: 15,
     licenseNumber: 'PA083561',
     insuranceInfo: "General liability $1M (Donegal Insurance), workers' comp",
@@ -132,7 +132,7 @@ export const seedContractors: SeedContractor[] = [
     serviceAreas: ['forksville', 'laporte', 'elkland-township', 'other-townships'],
     services: ['plumbing', 'hvac'],
     description:
-      "Plumbing, well pumps and water treatment, oil and propane boilers, and ductless heat pumps for homes and camps in the Loyalsock valley. We winterize and de-winterize seasonal camps every fall and spring and keep a 24-hour line for no-heat calls during the heating season. Second-generation business serving Forks and Elkland townships.",
+      'Plumbing, well pumps and water treatment, oil and propane boilers, and ductless heat pumps for homes and camps in the Loyalsock valley. We winterize and de-winterize seasonal camps every fall and spring and keep a 24-hour line for no-heat calls during the heating season. Second-generation business serving Forks and Elkland townships.',
     yearsInBusiness: 28,
     licenseNumber: 'PA031877',
     insuranceInfo: "General liability $1M (Erie Insurance), workers' comp",
@@ -154,7 +154,7 @@ export const seedContractors: SeedContractor[] = [
     serviceAreas: ['cherry-township', 'dushore', 'colley-township', 'laporte'],
     services: ['concrete-masonry', 'landscaping'],
     description:
-      "Footings, poured and block foundations, garage slabs, stone veneer, chimneys and fieldstone retaining walls. We set footings below local frost depth and schedule pours around the weather, and we can build the patio and stone steps once the house is done. Small crew, owner on every job.",
+      'Footings, poured and block foundations, garage slabs, stone veneer, chimneys and fieldstone retaining walls. We set footings below local frost depth and schedule pours around the weather, and we can build the patio and stone steps once the house is done. Small crew, owner on every job.',
     yearsInBusiness: 19,
     licenseNumber: 'PA066390',
     insuranceInfo: "General liability $1M (Nationwide), workers' comp",
@@ -198,7 +198,7 @@ export const seedContractors: SeedContractor[] = [
     serviceAreas: ['davidson-township', 'eagles-mere', 'laporte', 'other-townships'],
     services: ['home-building', 'general-contracting', 'additions', 'roofing'],
     description:
-      "Design-build contractor for custom homes, timber-frame camps and major additions between Muncy Valley and Eagles Mere. We manage the whole job, from perc test and permits through the certificate of occupancy, and our framing crew installs the metal or shingle roof before the first snow. Typical new homes take eight to eleven months from groundbreaking.",
+      'Design-build contractor for custom homes, timber-frame camps and major additions between Muncy Valley and Eagles Mere. We manage the whole job, from perc test and permits through the certificate of occupancy, and our framing crew installs the metal or shingle roof before the first snow. Typical new homes take eight to eleven months from groundbreaking.',
     yearsInBusiness: 24,
     licenseNumber: 'PA042915',
     insuranceInfo: "General liability $2M (Erie Insurance), builder's risk, workers' comp",
@@ -220,7 +220,7 @@ export const seedContractors: SeedContractor[] = [
     serviceAreas: ['elkland-township', 'forksville', 'dushore', 'laporte'],
     services: ['flooring', 'kitchen-bath'],
     description:
-      "Solid hardwood, engineered and luxury vinyl plank flooring, plus custom kitchen and vanity cabinets built in our Estella shop from local cherry, maple and oak. We install what we build and can coordinate countertop templating and a plumber for full kitchen and bath updates.",
+      'Solid hardwood, engineered and luxury vinyl plank flooring, plus custom kitchen and vanity cabinets built in our Estella shop from local cherry, maple and oak. We install what we build and can coordinate countertop templating and a plumber for full kitchen and bath updates.',
     yearsInBusiness: 11,
     licenseNumber: 'PA098746',
     insuranceInfo: "General liability $1M (Erie Insurance), workers' comp",
@@ -242,7 +242,7 @@ export const seedContractors: SeedContractor[] = [
     serviceAreas: ['other-townships', 'forksville', 'laporte'],
     services: ['general-contracting', 'painting', 'basement', 'siding'],
     description:
-      "Small-job specialist for Hillsgrove, Forksville and the surrounding townships: basement finishing, drywall and trim, interior and exterior painting, siding repairs and porch work. A good fit for projects other contractors find too small, and for camp owners who need work done between visits.",
+      'Small-job specialist for Hillsgrove, Forksville and the surrounding townships: basement finishing, drywall and trim, interior and exterior painting, siding repairs and porch work. A good fit for projects other contractors find too small, and for camp owners who need work done between visits.',
     yearsInBusiness: 7,
     licenseNumber: 'PA152063',
     insuranceInfo: 'General liability $500K (State Farm), owner-operator',
@@ -264,7 +264,7 @@ export const seedContractors: SeedContractor[] = [
     serviceAreas: ['davidson-township', 'eagles-mere', 'laporte', 'colley-township'],
     services: ['electrical', 'hvac'],
     description:
-      "Two-electrician shop wiring new homes, additions and remodels, with a growing practice in heat pump installations, EV chargers and whole-house surge protection. We pull the required permits and meet the inspector on site, and we give fixed-price quotes for service upgrades after a site visit.",
+      'Two-electrician shop wiring new homes, additions and remodels, with a growing practice in heat pump installations, EV chargers and whole-house surge protection. We pull the required permits and meet the inspector on site, and we give fixed-price quotes for service upgrades after a site visit.',
     yearsInBusiness: 8,
     licenseNumber: 'PA133584',
     insuranceInfo: "General liability $1M (Erie Insurance), workers' comp",
@@ -286,7 +286,7 @@ export const seedContractors: SeedContractor[] = [
     serviceAreas: ['forksville', 'laporte', 'eagles-mere', 'elkland-township', 'other-townships'],
     services: ['painting', 'flooring'],
     description:
-      "Interior and exterior painting, log home staining and chinking, deck refinishing and floor sanding. Exterior work runs June through early October when temperatures stay in range for coatings; interiors and floors are booked through the winter.",
+      'Interior and exterior painting, log home staining and chinking, deck refinishing and floor sanding. Exterior work runs June through early October when temperatures stay in range for coatings; interiors and floors are booked through the winter.',
     yearsInBusiness: 13,
     licenseNumber: 'PA079120',
     insuranceInfo: "General liability $1M (Harleysville Insurance), workers' comp",
@@ -308,7 +308,7 @@ export const seedContractors: SeedContractor[] = [
     serviceAreas: ['laporte', 'eagles-mere', 'davidson-township'],
     services: ['hvac', 'plumbing'],
     description:
-      "Furnace and boiler service, propane conversions, water heaters and bathroom rough-in plumbing around Laporte. Annual heating tune-ups are booked August through October so systems are ready before the first cold snap.",
+      'Furnace and boiler service, propane conversions, water heaters and bathroom rough-in plumbing around Laporte. Annual heating tune-ups are booked August through October so systems are ready before the first cold snap.',
     yearsInBusiness: 5,
     licenseNumber: 'PA161947',
     insuranceInfo: 'General liability $1M (Erie Insurance), owner-operator',
@@ -330,7 +330,7 @@ export const seedContractors: SeedContractor[] = [
     serviceAreas: ['cherry-township', 'dushore', 'colley-township', 'laporte', 'elkland-township'],
     services: ['basement', 'concrete-masonry'],
     description:
-      "Interior and exterior foundation waterproofing, sump systems, crack repair and complete basement finishing with moisture-resistant framing and insulation. Spring snowmelt is hard on fieldstone and block foundations in this county, and we start every job with a written moisture assessment.",
+      'Interior and exterior foundation waterproofing, sump systems, crack repair and complete basement finishing with moisture-resistant framing and insulation. Spring snowmelt is hard on fieldstone and block foundations in this county, and we start every job with a written moisture assessment.',
     yearsInBusiness: 10,
     licenseNumber: 'PA112638',
     insuranceInfo: "General liability $1M (Penn National Insurance), workers' comp",
@@ -352,7 +352,7 @@ export const seedContractors: SeedContractor[] = [
     serviceAreas: ['colley-township', 'cherry-township', 'dushore'],
     services: ['general-contracting', 'windows-doors'],
     description:
-      "New business offering window and entry door replacement, storm doors and general carpentry repairs in Colley and Cherry townships. Owner has eight years of experience with a regional window installer.",
+      'New business offering window and entry door replacement, storm doors and general carpentry repairs in Colley and Cherry townships. Owner has eight years of experience with a regional window installer.',
     yearsInBusiness: 1,
     licenseNumber: 'PA170315',
     insuranceInfo: 'General liability $1M (Erie Insurance), owner-operator',
@@ -373,8 +373,7 @@ export const seedContractors: SeedContractor[] = [
     homeTown: 'elkland-township',
     serviceAreas: ['elkland-township', 'forksville', 'dushore', 'other-townships'],
     services: ['roofing', 'siding'],
-    description:
-      "Brothers Matt and Ryan Cole install metal and shingle roofs, seamless gutters and vinyl siding on homes, camps and barns. Free estimates, and we haul away all tear-off debris.",
+    description: 'Brothers Matt and Ryan Cole install metal and shingle roofs, seamless gutters and vinyl siding on homes, camps and barns. Free estimates, and we haul away all tear-off debris.',
     yearsInBusiness: 3,
     licenseNumber: 'PA165402',
     insuranceInfo: "General liability $1M (Nationwide), workers' comp",

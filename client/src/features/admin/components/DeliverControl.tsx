@@ -50,7 +50,7 @@ export function DeliverControl({ lead, contractors }: { lead: AdminLead; contrac
   };
 
   return (
-    <div className="grid min-w-[14rem] gap-1.5">
+    <div className="grid min-w-[14rem] grid-cols-1 gap-1.5">
       <Label htmlFor={id} className="sr-only">{`Contractor to deliver the lead from ${lead.name} to`}</Label>
       <div className="flex gap-2">
         <Select value={selected || undefined} onValueChange={setChoice} disabled={!contractors || deliver.isPending}>

@@ -29,6 +29,8 @@ export function PriceMatrix({ rules }: { rules: PricingRuleDto[] }) {
           <span className="inline-block h-3 w-3 rounded-sm border border-accent bg-accent/30" aria-hidden="true" />
           Differs from the default
         </span>
+        {/* Services down, towns across: a matrix stays a table, so a narrow screen scrolls it, and says so. */}
+        <span className="lg:hidden">Scroll the table sideways for every town.</span>
       </p>
       <div role="region" aria-label="Price matrix" tabIndex={0} className="relative overflow-x-auto rounded-lg border bg-card focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
         <table className="w-full border-collapse text-sm" data-testid="price-matrix">

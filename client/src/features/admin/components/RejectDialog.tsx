@@ -18,7 +18,16 @@ function RejectForm({ pending, onConfirm, onCancel }: { pending: boolean; onConf
       }}
     >
       <Field id="reject-reason" label="Reason for rejection" hint={`${reason.length}/${MAX_REASON} characters. Kept with the application.`}>
-        <Textarea id="reject-reason" required aria-required="true" rows={4} maxLength={MAX_REASON} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="e.g. The licence number could not be verified." />
+        <Textarea
+          id="reject-reason"
+          required
+          aria-required="true"
+          rows={4}
+          maxLength={MAX_REASON}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder="e.g. The licence number could not be verified."
+        />
       </Field>
       <DialogFooter>
         <Button variant="outline" disabled={pending} onClick={onCancel}>
@@ -33,7 +42,17 @@ function RejectForm({ pending, onConfirm, onCancel }: { pending: boolean; onConf
 }
 
 /** 'Reject Contractor Application': a reason is required (non-empty after trimming) before confirming. */
-export function RejectDialog({ contractor, pending, onConfirm, onOpenChange }: { contractor: { id: number; name: string } | null; pending: boolean; onConfirm: (reason: string) => void; onOpenChange: (open: boolean) => void }) {
+export function RejectDialog({
+  contractor,
+  pending,
+  onConfirm,
+  onOpenChange,
+}: {
+  contractor: { id: number; name: string } | null;
+  pending: boolean;
+  onConfirm: (reason: string) => void;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={contractor !== null} onOpenChange={(open) => !pending && onOpenChange(open)}>
       <DialogContent className="sm:max-w-[480px]">

@@ -170,7 +170,17 @@ function RuleFormBody({ rule, contractors, onDone }: { rule: PricingRuleDto | nu
             <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground" aria-hidden="true">
               $
             </span>
-            <Input id="rule-price" type="number" inputMode="decimal" step="0.01" min="0" placeholder="25.00" className="pl-7" {...form.register('leadPrice')} {...describedBy('rule-price', errors.leadPrice?.message)} />
+            <Input
+              id="rule-price"
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              placeholder="25.00"
+              className="pl-7"
+              {...form.register('leadPrice')}
+              {...describedBy('rule-price', errors.leadPrice?.message)}
+            />
           </div>
         </Field>
         <Field id="rule-priority" label="Priority" hint="Higher wins when rules overlap." error={errors.priority?.message}>
@@ -197,7 +207,17 @@ function RuleFormBody({ rule, contractors, onDone }: { rule: PricingRuleDto | nu
 }
 
 /** Add (rule null) or edit a pricing rule. */
-export function RuleDialog({ open, onOpenChange, rule, contractors }: { open: boolean; onOpenChange: (open: boolean) => void; rule: PricingRuleDto | null; contractors: { id: number; name: string }[] }) {
+export function RuleDialog({
+  open,
+  onOpenChange,
+  rule,
+  contractors,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  rule: PricingRuleDto | null;
+  contractors: { id: number; name: string }[];
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-[520px]">

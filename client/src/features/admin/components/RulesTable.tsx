@@ -54,13 +54,19 @@ export function RulesTable({ rules, contractorNames, error, onToggle, onEdit, to
             const label = ruleValueLabel(rule, contractorNames);
             return (
               <Tr key={rule.id} data-testid="pricing-rule" className={rule.isActive ? undefined : 'text-muted-foreground'}>
-                <Td className="align-middle">
+                <Td label="Type" className="align-middle">
                   <Badge variant="outline">{RULE_TYPE_LABELS[rule.ruleType]}</Badge>
                 </Td>
-                <Td className="whitespace-nowrap align-middle font-medium">{label}</Td>
-                <Td className="text-right align-middle font-semibold tabular-nums">{money(rule.leadPrice)}</Td>
-                <Td className="text-right align-middle tabular-nums">{rule.priority}</Td>
-                <Td className="align-middle">
+                <Td label="Value" className="whitespace-nowrap align-middle font-medium">
+                  {label}
+                </Td>
+                <Td label="Price" className="text-right align-middle font-semibold tabular-nums">
+                  {money(rule.leadPrice)}
+                </Td>
+                <Td label="Priority" className="text-right align-middle tabular-nums">
+                  {rule.priority}
+                </Td>
+                <Td label="Active" className="align-middle">
                   {onToggle ? (
                     <Switch
                       checked={rule.isActive}
@@ -73,7 +79,7 @@ export function RulesTable({ rules, contractorNames, error, onToggle, onEdit, to
                   )}
                 </Td>
                 {onEdit && (
-                  <Td className="py-2 text-right align-middle">
+                  <Td label="Actions" className="py-2 text-right align-middle">
                     <Button variant="ghost" size="sm" onClick={() => onEdit(rule)} aria-label={`Edit ${RULE_TYPE_LABELS[rule.ruleType]} rule for ${label}`}>
                       <Pencil className="h-4 w-4" aria-hidden="true" />
                       Edit

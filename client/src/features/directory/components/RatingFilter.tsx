@@ -2,8 +2,7 @@ import { NativeCheckbox } from '@/components/ui/native-select';
 import { Label } from '@/components/ui/label';
 import { RATING_CHOICES } from '../rating';
 
-
-/** Minimum rating checkboxes; a contractor passes when it meets any one of the checked minimums. */
+/** Minimum rating checkboxes; a contractor passes when it meets any one of the checked minimums. Named `rating` for the form without JavaScript. */
 export function RatingFilter({ selected, onChange, idPrefix }: { selected: number[]; onChange: (next: number[]) => void; idPrefix: string }) {
   return (
     <fieldset className="grid gap-2">
@@ -12,7 +11,7 @@ export function RatingFilter({ selected, onChange, idPrefix }: { selected: numbe
         const id = `${idPrefix}-rating-${r}`;
         return (
           <div key={r} className="flex items-center gap-2">
-            <NativeCheckbox id={id} checked={selected.includes(r)} onChange={(e) => onChange(e.target.checked ? [...selected, r] : selected.filter((x) => x !== r))} />
+            <NativeCheckbox id={id} name="rating" value={r} checked={selected.includes(r)} onChange={(e) => onChange(e.target.checked ? [...selected, r] : selected.filter((x) => x !== r))} />
             <Label htmlFor={id} className="font-normal">{`${r}+ Stars`}</Label>
           </div>
         );

@@ -3,6 +3,8 @@ import { NativeSelect } from '@/components/ui/native-select';
 
 interface SelectorProps {
   id: string;
+  /** The form field's name, so the form works without JavaScript. */
+  name?: string;
   /** A slug, or '' for all. */
   value: string;
   onChange: (value: string) => void;
@@ -11,9 +13,9 @@ interface SelectorProps {
   className?: string;
 }
 
-function OptionSelect({ id, value, onChange, emptyLabel, className, options, label }: SelectorProps & { options: { value: string; label: string }[]; label: string }) {
+function OptionSelect({ id, name, value, onChange, emptyLabel, className, options, label }: SelectorProps & { options: { value: string; label: string }[]; label: string }) {
   return (
-    <NativeSelect id={id} aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} className={className}>
+    <NativeSelect id={id} name={name} aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} className={className}>
       <option value="">{emptyLabel}</option>
       {options.map((o) => (
         <option key={o.value} value={o.value}>

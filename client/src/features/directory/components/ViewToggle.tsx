@@ -2,13 +2,24 @@ import { LayoutGrid, List } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import type { ViewMode } from './ContractorCard';
 
-export function ViewToggle({ view, onChange }: { view: ViewMode; onChange: (v: ViewMode) => void }) {
+/**
+ * Grid or list. Without JavaScript each button submits `view` through the GET form `form` names
+ * (its own form, so the filters form keeps 'Apply Filters' as its default button); with
+ * JavaScript a click only calls onChange.
+ */
+export function ViewToggle({ view, onChange, form }: { view: ViewMode; onChange: (v: ViewMode) => void; form: string }) {
   const item = (mode: ViewMode, label: string, Icon: typeof List) => (
     <button
-      type="button"
+      type="submit"
+      form={form}
+      name="view"
+      value={mode}
       aria-pressed={view === mode}
       aria-label={label}
-      onClick={() => onChange(mode)}
+      onClick={(e) => {
+        e.preventDefault();
+        onChange(mode);
+      }}
       className={cn('inline-flex h-9 w-9 items-center justify-center rounded-md border', view === mode ? 'border-primary bg-primary text-primary-foreground' : 'bg-background hover:bg-muted')}
     >
       <Icon className="h-4 w-4" aria-hidden="true" />

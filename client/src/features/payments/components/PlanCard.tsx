@@ -55,14 +55,7 @@ export function PlanCard({
           </li>
         ))}
       </ul>
-      <Button
-        className="mt-8 w-full"
-        size="lg"
-        variant={popular ? 'default' : plan.id === 'premium' ? 'accent' : 'outline'}
-        onClick={onChoose}
-        disabled={disabled}
-        aria-describedby={headingId}
-      >
+      <Button className="mt-8 w-full" size="lg" variant={popular ? 'default' : plan.id === 'premium' ? 'accent' : 'outline'} onClick={onChoose} disabled={disabled} aria-describedby={headingId}>
         {pending ? 'Redirecting to checkout...' : CTA[plan.id]}
       </Button>
     </Card>

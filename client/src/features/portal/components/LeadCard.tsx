@@ -1,5 +1,6 @@
 import { CalendarDays, Lock, Mail, MapPin, Phone, User } from 'lucide-react';
 import { Link } from 'wouter';
+import { RECEIVED_BY } from '@shared/lead-recipients';
 import { CONTRACTOR_TRANSITIONS, LEAD_STATUS_LABELS } from '@shared/schemas/lead-status';
 import type { PortalLead } from '@shared/schemas/portal';
 import { Button } from '@/components/ui/button';
@@ -10,6 +11,7 @@ import { formatLongDate } from '@/lib/format';
 import { useUpdateLeadStatus, type ContractorStatus } from '../api';
 import { isUnlocked, price } from '../labels';
 import { LeadStatusBadge, PaymentBadge } from './badges';
+import { LeadClaim } from './LeadClaim';
 
 const ACTIONS: Record<ContractorStatus, string> = { contacted: 'Mark Contacted', won: 'Mark Won', lost: 'Mark Lost' };
 const isContractorStatus = (s: string): s is ContractorStatus => s in ACTIONS;
@@ -74,11 +76,24 @@ export function LeadCard({ lead, contractorId }: { lead: PortalLead; contractorI
           <dt className="text-muted-foreground">Budget</dt>
           <dd className="font-medium">{lead.budgetRange ?? 'Not specified'}</dd>
         </div>
-        <div>
-          <dt className="text-muted-foreground">Lead price</dt>
-          <dd className="font-medium">{price(lead.price)}</dd>
-        </div>
+        {lead.paymentState === 'credited' ? (
+          // Taken from the plan, not charged: the price is only what the credit stood for.
+          <div>
+            <dt className="text-muted-foreground">Paid with</dt>
+            <dd className="font-medium">
+              1 plan credit <span className="font-normal text-muted-foreground">{`(instead of ${price(lead.price)})`}</span>
+            </dd>
+          </div>
+        ) : (
+          <div>
+            <dt className="text-muted-foreground">Lead price</dt>
+            <dd className="font-medium">{price(lead.price)}</dd>
+          </div>
+        )}
       </dl>
+      <p className="text-sm text-muted-foreground" data-testid="lead-recipients">
+        {RECEIVED_BY}
+      </p>
 
       <div>
         <h3 className="text-sm text-muted-foreground">Project summary</h3>
@@ -121,6 +136,7 @@ export function LeadCard({ lead, contractorId }: { lead: PortalLead; contractorI
           )}
         </div>
       )}
+      <LeadClaim lead={lead} />
     </Card>
   );
 }

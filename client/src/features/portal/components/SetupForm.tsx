@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { SETUP_TOKEN_LENGTH, setupFormSchema } from '@shared/schemas/contractor-auth';
+import { PASSWORD_MIN_LENGTH, SETUP_TOKEN_LENGTH, setupFormSchema } from '@shared/schemas/contractor-auth';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -93,7 +93,7 @@ export function SetupForm({ defaultEmail, onComplete, onCancel }: { defaultEmail
           {...describedBy('setup-token', errors.token?.message)}
         />
       </Field>
-      <Field id="setup-password" label="New Password" error={errors.password?.message} hint="At least 8 characters.">
+      <Field id="setup-password" label="New Password" error={errors.password?.message} hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`}>
         <Input id="setup-password" type="password" autoComplete="new-password" maxLength={200} {...form.register('password')} {...describedBy('setup-password', errors.password?.message)} />
       </Field>
       <Field id="setup-confirm" label="Confirm Password" error={errors.confirmPassword?.message}>

@@ -1,11 +1,12 @@
-import { AlertTriangle, ArrowRight, CreditCard, Inbox, Sparkles, Star, Trophy } from 'lucide-react';
+import { AlertTriangle, ArrowRight, ChartColumn, CreditCard, Inbox, Sparkles, Star, Trophy } from 'lucide-react';
 import { Link } from 'wouter';
 import { planById } from '@shared/plans';
 import type { PortalLead, PortalProfile } from '@shared/schemas/portal';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatLongDate } from '@/lib/format';
-import { useLeads } from '../api';
+import { StatsView } from '@/features/contractor-stats';
+import { useLeads, useStats } from '../api';
 import { LeadStatusBadge, PaymentBadge } from '../components/badges';
 import { CardHeading, ListSkeleton, LoadError, SectionHeader, UsageBar } from '../components/parts';
 import { dollars, plural, SUBSCRIPTION_STATUS_LABELS } from '../labels';
@@ -14,7 +15,7 @@ import { sectionHref } from '../sections';
 export const RECENT_LEADS = 5;
 export const NO_LEADS = 'No leads yet. New leads appear here as soon as they are delivered to you.';
 
-function LowCreditWarning({ used, total, left }: { used: number; total: number; left: number }) {
+function LowCreditWarning({ used, total, left, bonus }: { used: number; total: number; left: number; bonus: number }) {
   return (
     <div role="alert" className="flex flex-col gap-3 rounded-lg border border-warning-foreground/25 bg-warning p-4 text-warning-foreground sm:flex-row sm:items-center sm:justify-between">
       <div className="flex gap-3">
@@ -22,7 +23,13 @@ function LowCreditWarning({ used, total, left }: { used: number; total: number; 
         <div className="grid gap-1">
           <p className="font-semibold">{left === 0 ? "You're out of lead credits" : 'Running low on lead credits'}</p>
           <p className="text-sm">{`You've used ${used} of your ${total} monthly lead credits.`}</p>
-          <p className="text-sm">{left === 0 ? 'New leads wait for payment until your credits renew.' : `${plural(left, 'credit')} left this period.`}</p>
+          <p className="text-sm">
+            {left > 0
+              ? `${plural(left, 'credit')} left this period.`
+              : bonus > 0
+                ? `Your ${plural(bonus, 'bonus credit')} ${bonus === 1 ? 'is' : 'are'} used next.`
+                : 'New leads wait for payment until your credits renew.'}
+          </p>
         </div>
       </div>
       <Button asChild size="sm" className="shrink-0 self-start sm:self-center">
@@ -95,6 +102,25 @@ function UpgradeCard() {
   );
 }
 
+/** Views, quote requests, leads and what came of them, month by month (docs/decisions.md §11). */
+function YourStats() {
+  const stats = useStats();
+  return (
+    <Card>
+      <CardHeading title="Your last 12 months" icon={<ChartColumn className="h-5 w-5 text-primary" aria-hidden="true" />} />
+      <div className="px-5 pb-5">
+        {stats.isPending ? (
+          <ListSkeleton rows={2} label="Loading your figures" />
+        ) : stats.isError ? (
+          <LoadError what="your figures" onRetry={() => void stats.refetch()} />
+        ) : (
+          <StatsView stats={stats.data} caption="Your figures by month, newest first" />
+        )}
+      </div>
+    </Card>
+  );
+}
+
 export function DashboardSection({ profile }: { profile: PortalProfile }) {
   const leads = useLeads();
   const { credits } = profile;
@@ -106,7 +132,7 @@ export function DashboardSection({ profile }: { profile: PortalProfile }) {
   return (
     <div className="grid gap-6">
       <SectionHeader title={`Welcome, ${profile.name}`} description="Your leads, credits and plan at a glance." />
-      {credits.low && <LowCreditWarning used={credits.used} total={credits.total} left={credits.left} />}
+      {credits.low && <LowCreditWarning used={credits.used} total={credits.total} left={credits.left} bonus={profile.bonusCredits} />}
 
       <div className="grid gap-4 sm:grid-cols-3">
         <Card className="grid content-start gap-2 p-5" data-testid="credits-card">
@@ -120,6 +146,7 @@ export function DashboardSection({ profile }: { profile: PortalProfile }) {
           </p>
           <UsageBar used={credits.used} total={credits.total} low={credits.low} />
           <p className="text-sm text-muted-foreground">{`${credits.left} left`}</p>
+          {profile.bonusCredits > 0 && <p className="text-sm text-muted-foreground" data-testid="bonus-credits">{`+ ${plural(profile.bonusCredits, 'bonus credit')}, never expiring`}</p>}
         </Card>
         <StatCard icon={<Trophy className="h-4 w-4" aria-hidden="true" />} label="Current plan" value={plan.name}>
           <p className="text-sm text-muted-foreground">{SUBSCRIPTION_STATUS_LABELS[profile.subscriptionStatus]}</p>
@@ -159,6 +186,8 @@ export function DashboardSection({ profile }: { profile: PortalProfile }) {
         </Card>
         {showUpgrade && <UpgradeCard />}
       </div>
+
+      <YourStats />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { RatingLine } from '@/features/directory';
 import { CardHeading, SectionHeader } from '../components/parts';
+import { CredentialsCard } from './CredentialsCard';
 
 export function ProfileSection({ profile: p }: { profile: PortalProfile }) {
   return (
@@ -88,6 +89,7 @@ export function ProfileSection({ profile: p }: { profile: PortalProfile }) {
             </div>
           )}
         </Card>
+        <CredentialsCard />
       </div>
     </div>
   );

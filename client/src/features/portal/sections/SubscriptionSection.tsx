@@ -49,6 +49,14 @@ function Details({ sub }: { sub: PortalSubscription }) {
               <dt className="text-muted-foreground">Lead credits left</dt>
               <dd className="font-medium">{credits.left}</dd>
             </div>
+            {sub.bonusCredits > 0 && (
+              <div className="grid gap-1" data-testid="bonus-credits">
+                <dt className="text-muted-foreground">Bonus credits</dt>
+                <dd className="font-medium">
+                  {sub.bonusCredits} <span className="font-normal text-muted-foreground">(never expire; used after your plan&apos;s credits)</span>
+                </dd>
+              </div>
+            )}
           </dl>
           <div className="grid gap-1.5">
             <UsageBar used={credits.used} total={credits.total} low={credits.low} />

@@ -1,6 +1,6 @@
 import { ShieldCheck, TrendingUp, Users } from 'lucide-react';
 import { region } from '@shared/region';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 
 const benefits = [
   { icon: ShieldCheck, title: 'Get Verified', text: 'We check your license and insurance, so homeowners know they can trust your business.' },
@@ -16,7 +16,8 @@ export function BenefitCards() {
           <Card className="h-full">
             <CardHeader className="items-center text-center">
               <Icon className="h-10 w-10 text-primary" aria-hidden="true" />
-              <CardTitle>{title}</CardTitle>
+              {/* h2, not CardTitle's h3: the cards follow the page's h1 directly, and levels are not skipped. */}
+              <h2 className="text-lg font-semibold leading-tight">{title}</h2>
             </CardHeader>
             <CardContent className="text-center text-sm text-muted-foreground">{text}</CardContent>
           </Card>

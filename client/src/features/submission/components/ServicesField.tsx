@@ -8,18 +8,18 @@ export function ServicesField({ value, onChange, labelledBy, error }: { value: s
   const id = 'submit-services';
   return (
     <div className="grid gap-2">
-      <div
-        role="group"
-        aria-labelledby={labelledBy}
-        aria-describedby={error ? errorId(id) : undefined}
-        aria-invalid={error ? true : undefined}
-        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
-      >
+      <div role="group" aria-labelledby={labelledBy} aria-describedby={error ? errorId(id) : undefined} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {region.services.map((s) => {
           const boxId = `${id}-${s.slug}`;
           return (
             <div key={s.slug} className="flex items-center gap-2">
-              <NativeCheckbox id={boxId} checked={value.includes(s.name)} onChange={(e) => onChange(e.target.checked ? [...value, s.name] : value.filter((n) => n !== s.name))} />
+              <NativeCheckbox
+                id={boxId}
+                name="services"
+                value={s.name}
+                checked={value.includes(s.name)}
+                onChange={(e) => onChange(e.target.checked ? [...value, s.name] : value.filter((n) => n !== s.name))}
+              />
               <Label htmlFor={boxId} className="font-normal">
                 {s.name}
               </Label>

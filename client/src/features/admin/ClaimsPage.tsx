@@ -1,0 +1,228 @@
+import { Check, X } from 'lucide-react';
+import { useState } from 'react';
+import { CLAIM_REASON_LABELS, CLAIM_STATUS_LABELS, type AdminLeadClaim, type ClaimStatus, type RefundDto } from '@shared/schemas/lead-claims';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/use-toast';
+import { messageOf } from '@/lib/api';
+import { formatDateTime, formatShortDate } from '@/lib/format';
+import { claimsKey, useClaims, useDecideClaim, type ClaimFilter } from './api';
+import { approvalEffect, ClaimDecisionDialog, type ClaimDecision } from './components/ClaimDecisionDialog';
+import { CustomerCell } from './components/CustomerCell';
+import { PageHeader } from './components/PageHeader';
+import { Pager } from './components/Pager';
+import { QueryError } from './components/QueryError';
+import { MessageRow, TableRegion, Td, Th, Tr } from './components/table';
+import { money, plural } from './labels';
+
+const PAGE_SIZE = 20;
+const COLUMNS = 7;
+const DAY_MS = 86_400_000;
+
+const TABS: { value: ClaimFilter; label: string }[] = [
+  { value: 'open', label: 'Open' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'denied', label: 'Denied' },
+  { value: 'all', label: 'All' },
+];
+
+const STATUS_VARIANT: Record<ClaimStatus, Parameters<typeof Badge>[0]['variant']> = { open: 'warning', approved: 'success', denied: 'outline' };
+
+/** How it was paid, and what came back. */
+function refundLine(refund: RefundDto): string {
+  if (refund.method === 'credit') return 'Credit returned as a bonus credit';
+  if (refund.method === 'offline') return `Paid outside the site: return ${money(refund.amount)} the same way`;
+  if (refund.status === 'succeeded') return `${money(refund.amount)} refunded to the card${refund.refundedAt ? ` ${formatShortDate(refund.refundedAt)}` : ''}`;
+  if (refund.status === 'failed') return `Card refund failed${refund.failureReason ? `: ${refund.failureReason}` : ''}`;
+  return `${money(refund.amount)} card refund pending`;
+}
+
+function PaidCell({ claim }: { claim: AdminLeadClaim }) {
+  const d = claim.delivery;
+  const how = d.paymentState === 'credited' ? 'Plan credit' : d.paidByCard ? 'Card' : 'Recorded payment';
+  return (
+    <div className="grid gap-1">
+      <p className="font-semibold tabular-nums">{money(d.price)}</p>
+      <p className="text-xs text-muted-foreground">{how}</p>
+      {claim.refund && (
+        <p className={claim.refund.status === 'failed' ? 'text-xs font-medium text-destructive' : 'text-xs'} data-testid="claim-refund">
+          {refundLine(claim.refund)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const yesNo = (v: boolean | null) => (v ? 'yes' : 'no');
+
+/** The homeowner's follow-up: not due yet, not sent, sent without an answer, or the answers. */
+function FollowUpCell({ claim }: { claim: AdminLeadClaim }) {
+  const f = claim.followUp;
+  if (f?.answeredAt) {
+    return (
+      <p className="text-sm" data-testid="claim-follow-up">
+        {`Contacted: ${yesNo(f.contacted)}, hired: ${yesNo(f.hired)}`}
+        {f.rating !== null && <span className="block text-xs">{`Rated ${f.rating} of 5`}</span>}
+        <span className="block text-xs text-muted-foreground">{`Answered ${formatShortDate(f.answeredAt)}`}</span>
+      </p>
+    );
+  }
+  let text = 'Follow-up not sent yet';
+  if (f?.request === 'sent') text = f.sentAt ? `Asked ${formatShortDate(f.sentAt)}, no answer yet` : 'Asked, no answer yet';
+  else if (f?.request === 'skipped') text = 'No follow-up for this lead';
+  return (
+    <span className="text-muted-foreground" data-testid="claim-follow-up">
+      {text}
+    </span>
+  );
+}
+
+function DecisionCell({ claim, onDecide }: { claim: AdminLeadClaim; onDecide: (claim: AdminLeadClaim, decision: ClaimDecision) => void }) {
+  return (
+    <div className="grid gap-2">
+      <Badge variant={STATUS_VARIANT[claim.status]} className="w-fit" data-testid="claim-status">
+        {CLAIM_STATUS_LABELS[claim.status]}
+      </Badge>
+      {claim.decidedAt && <p className="text-xs text-muted-foreground">{`${claim.decidedBy ?? 'An administrator'}, ${formatDateTime(claim.decidedAt)}`}</p>}
+      {claim.note && <p className="max-w-[16rem] text-xs">{claim.note}</p>}
+      {claim.status === 'open' && (
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={() => onDecide(claim, 'approve')} aria-label={`Approve the claim of ${claim.contractor.name} on the lead from ${claim.lead.name}`}>
+            <Check className="h-4 w-4" aria-hidden="true" />
+            Approve
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => onDecide(claim, 'deny')} aria-label={`Deny the claim of ${claim.contractor.name} on the lead from ${claim.lead.name}`}>
+            <X className="h-4 w-4" aria-hidden="true" />
+            Deny
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ClaimRow({ claim, onDecide }: { claim: AdminLeadClaim; onDecide: (claim: AdminLeadClaim, decision: ClaimDecision) => void }) {
+  const days = Math.max(0, Math.floor((Date.parse(claim.createdAt) - Date.parse(claim.delivery.deliveredAt)) / DAY_MS));
+  return (
+    <Tr data-testid="claim-row">
+      <Td className="min-w-[11rem]">
+        <p className="font-semibold">{claim.contractor.name}</p>
+        <p className="text-xs text-muted-foreground">{`Delivered ${formatShortDate(claim.delivery.deliveredAt)}`}</p>
+      </Td>
+      <Td label="Lead" className="min-w-[12rem]">
+        <p className="font-medium">{`${claim.lead.serviceNeeded}, ${claim.lead.location}`}</p>
+        <CustomerCell lead={claim.lead} />
+      </Td>
+      <Td label="Reason" className="min-w-[12rem] max-w-[20rem]">
+        <p className="font-medium">{CLAIM_REASON_LABELS[claim.reason]}</p>
+        {claim.details && <p className="whitespace-pre-line break-words text-xs text-muted-foreground">{claim.details}</p>}
+      </Td>
+      <Td label="Paid">
+        <PaidCell claim={claim} />
+      </Td>
+      <Td label="Homeowner">
+        <FollowUpCell claim={claim} />
+      </Td>
+      <Td label="Claimed" className="whitespace-nowrap">
+        <time dateTime={claim.createdAt} title={formatDateTime(claim.createdAt)}>
+          {formatShortDate(claim.createdAt)}
+        </time>
+        <span className="block text-xs text-muted-foreground">{days === 0 ? 'Day of delivery' : `${plural(days, 'day')} after delivery`}</span>
+      </Td>
+      <Td label="Decision">
+        <DecisionCell claim={claim} onDecide={onDecide} />
+      </Td>
+    </Tr>
+  );
+}
+
+/** Contractors' claims that a lead was bad (docs/decisions.md §5): approve to give back what was paid, or deny with a note. */
+export default function ClaimsPage() {
+  const [status, setStatus] = useState<ClaimFilter>('open');
+  const [page, setPage] = useState(1);
+  const [target, setTarget] = useState<{ claim: AdminLeadClaim; decision: ClaimDecision } | null>(null);
+  const query = useClaims(claimsKey(status, page, PAGE_SIZE));
+  const decide = useDecideClaim();
+  const data = query.data;
+  const counts = data?.counts;
+
+  const onConfirm = (note: string) => {
+    if (!target) return;
+    const { claim, decision } = target;
+    decide.mutate(
+      { id: claim.id, decision, note },
+      {
+        onSuccess: () => {
+          setTarget(null);
+          toast(
+            decision === 'approve' ? { title: 'Claim Approved', description: approvalEffect(claim) } : { title: 'Claim Denied', description: `${claim.contractor.name} has been emailed your reason.` },
+          );
+        },
+        onError: (e) => {
+          setTarget(null);
+          toast({ title: 'Error', description: messageOf(e, 'Failed to save the decision'), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Lead Claims"
+        description="Contractors may report a paid or credited lead as bad within 14 days of delivery. Approving gives back what was paid (a card payment to the card, a plan credit as a bonus credit that does not expire); the contractor is emailed either way."
+        path="/admin/claims"
+      />
+      <Tabs
+        value={status}
+        onValueChange={(v) => {
+          setStatus(v as ClaimFilter);
+          setPage(1);
+        }}
+      >
+        <TabsList aria-label="Claim status" className="mb-4 grid w-full grid-cols-2 sm:inline-flex sm:w-auto">
+          {TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value}>
+              {counts && t.value !== 'all' ? `${t.label} (${counts[t.value]})` : t.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {TABS.map((t) => (
+          <TabsContent key={t.value} value={t.value}>
+            {/* Only the open tab is mounted. */}
+            <TableRegion label="Lead claims" className={query.isPlaceholderData ? 'opacity-70 transition-opacity' : undefined}>
+              <thead>
+                <tr>
+                  <Th>Contractor</Th>
+                  <Th>Lead</Th>
+                  <Th>Reason</Th>
+                  <Th>Paid</Th>
+                  <Th>Homeowner</Th>
+                  <Th>Claimed</Th>
+                  <Th>Decision</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {query.isError ? (
+                  <MessageRow colSpan={COLUMNS}>
+                    <QueryError error={query.error} what="claims" onRetry={() => void query.refetch()} />
+                  </MessageRow>
+                ) : !data ? (
+                  <MessageRow colSpan={COLUMNS}>Loading claims...</MessageRow>
+                ) : data.claims.length === 0 ? (
+                  <MessageRow colSpan={COLUMNS}>{status === 'open' ? 'No open claims.' : status === 'all' ? 'No claims yet.' : `No ${CLAIM_STATUS_LABELS[status].toLowerCase()} claims.`}</MessageRow>
+                ) : (
+                  data.claims.map((claim) => <ClaimRow key={claim.id} claim={claim} onDecide={(c, decision) => setTarget({ claim: c, decision })} />)
+                )}
+              </tbody>
+            </TableRegion>
+            {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} label="Claim pages" />}
+          </TabsContent>
+        ))}
+      </Tabs>
+
+      <ClaimDecisionDialog target={target} pending={decide.isPending} onConfirm={onConfirm} onOpenChange={(open) => !open && setTarget(null)} />
+    </>
+  );
+}

@@ -1,0 +1,227 @@
+import { ArrowLeft, ShieldCheck, ShieldOff } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { Credential } from '@shared/credentials';
+import { region } from '@shared/region';
+import { credentialsUpdateSchema, type ContractorCredentials, type CredentialEvent } from '@shared/schemas/credentials';
+import type { RouteInput } from '@/app/route-input';
+import { CertificateLine, CertificateUpload } from '@/components/credentials/certificate-upload';
+import { CredentialInputs, credentialValues } from '@/components/credentials/credential-inputs';
+import { CredentialStatus } from '@/components/credentials/credential-status';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, messageOf } from '@/lib/api';
+import { formatDateTime } from '@/lib/format';
+import { PageHeader } from './components/PageHeader';
+import { QueryError } from './components/QueryError';
+import { certificateHref, useCredentials, useUnverifyCredential, useUpdateCredentials, useUploadCertificate, useVerifyCredential } from './credentials-api';
+
+const CONTRACTORS_PATH = '/admin/contractors';
+const TITLES: Record<Credential, string> = { registration: 'Registration', insurance: 'Insurance' };
+const ACTIONS: Record<CredentialEvent['action'], string> = {
+  submitted: 'Submitted',
+  updated: 'Changed',
+  verified: 'Verified',
+  unverified: 'Verification withdrawn',
+  lapsed: 'Expired',
+  certificate: 'Certificate uploaded',
+};
+const ACTORS: Record<CredentialEvent['actor'], string> = { admin: 'admin', contractor: 'the contractor', applicant: 'the business', system: 'the daily check' };
+
+const fail = (e: unknown, fallback: string) => toast({ title: 'Error', description: messageOf(e, fallback), variant: 'destructive' });
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Card data-testid={testId}>
+      <CardHeader>
+        <h2 className="text-lg font-semibold leading-tight">{title}</h2>
+      </CardHeader>
+      <CardContent className="grid gap-4">{children}</CardContent>
+    </Card>
+  );
+}
+
+/** Verify with how it was checked, or withdraw the verification. */
+function VerifyControl({ id, c, credential }: { id: number; c: ContractorCredentials; credential: Credential }) {
+  const verify = useVerifyCredential(id);
+  const unverify = useUnverifyCredential(id);
+  const [how, setHow] = useState<string>(region.credentials[credential].checkedHow);
+  const v = c[credential];
+  const name = TITLES[credential].toLowerCase();
+  const busy = verify.isPending || unverify.isPending;
+  const inputId = `verify-how-${credential}`;
+  return (
+    <div className="grid gap-3">
+      <CredentialStatus v={v} testId={`${credential}-status`} />
+      <form
+        className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          verify.mutate(
+            { credential, how },
+            { onSuccess: () => toast({ title: 'Verified', description: `The ${name} of ${c.name} is recorded as checked.` }), onError: (err) => fail(err, `Failed to verify the ${name}`) },
+          );
+        }}
+      >
+        <Field id={inputId} label="How it was checked">
+          <Input id={inputId} value={how} maxLength={200} onChange={(e) => setHow(e.target.value)} />
+        </Field>
+        <Button type="submit" disabled={busy || !how.trim()}>
+          <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+          {`Verify ${name}`}
+        </Button>
+      </form>
+      {v.verified && (
+        <Button
+          variant="outline"
+          className="w-fit"
+          disabled={busy}
+          onClick={() =>
+            unverify.mutate(
+              { credential, reason: '' },
+              {
+                onSuccess: () => toast({ title: 'Verification Withdrawn', description: `The ${name} of ${c.name} is no longer shown as verified.` }),
+                onError: (err) => fail(err, 'Failed to withdraw'),
+              },
+            )
+          }
+        >
+          <ShieldOff className="h-4 w-4" aria-hidden="true" />
+          {`Withdraw ${name} verification`}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** The facts, as the contractor gave them; the administrator's change keeps the verifications (a date in the past lapses one at once). */
+function DetailsForm({ id, c }: { id: number; c: ContractorCredentials }) {
+  const update = useUpdateCredentials(id);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const values = credentialValues(e.currentTarget);
+    const parsed = credentialsUpdateSchema.safeParse(values);
+    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+    update.mutate(values, {
+      onSuccess: () => toast({ title: 'Saved', description: `The credentials of ${c.name} are saved.` }),
+      onError: (err) => {
+        if (err instanceof ApiError) setErrors(err.fieldErrors);
+        fail(err, 'Failed to save the credentials');
+      },
+    });
+  };
+  return (
+    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+      <CredentialInputs idPrefix="admin-credentials" values={c} errors={errors} onEdit={(name) => setErrors(({ [name]: _gone, ...rest }) => rest)} />
+      {c.insuranceInfo && <p className="text-sm text-muted-foreground">{`Insurance as submitted: ${c.insuranceInfo}`}</p>}
+      <Button type="submit" className="w-fit" disabled={update.isPending}>
+        {update.isPending ? 'Saving...' : 'Save credentials'}
+      </Button>
+    </form>
+  );
+}
+
+function History({ events }: { events: CredentialEvent[] }) {
+  if (!events.length) return <p className="text-sm text-muted-foreground">Nothing recorded yet.</p>;
+  return (
+    <ol className="grid gap-3" data-testid="credential-history">
+      {events.map((e) => (
+        <li key={e.id} className="grid gap-0.5 border-l-2 pl-3 text-sm">
+          <span className="font-medium">{`${TITLES[e.credential]}: ${ACTIONS[e.action]}`}</span>
+          {e.detail && <span className="break-words">{e.detail}</span>}
+          <span className="text-xs text-muted-foreground">{`${formatDateTime(e.at)}, by ${e.actor === 'admin' && e.actorName ? e.actorName : ACTORS[e.actor]}`}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Credentials({ id, c }: { id: number; c: ContractorCredentials }) {
+  const upload = useUploadCertificate(id);
+  const [uploadError, setUploadError] = useState<string | undefined>();
+  return (
+    <div className="grid gap-6">
+      <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="badge-status">
+        {c.badge ? (
+          <Badge variant="success">
+            <ShieldCheck className="h-3.5 w-3.5" aria-hidden="true" />
+            Verified Licensed
+          </Badge>
+        ) : (
+          <Badge variant="outline">Not shown as verified</Badge>
+        )}
+        <span className="text-muted-foreground">The badge and &lsquo;Licensed &amp; Insured Only&rsquo; need both credentials verified and neither expired.</span>
+      </p>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Section title={`Registration ${c.licenseNumber ?? ''}`.trim()} testId="registration-card">
+          <VerifyControl id={id} c={c} credential="registration" />
+          <a href={region.credentials.registration.lookupUrl} target="_blank" rel="noopener noreferrer" className="w-fit text-sm font-medium text-primary underline-offset-4 hover:underline">
+            {region.credentials.registration.lookupLabel}
+          </a>
+        </Section>
+        <Section title="Insurance" testId="insurance-card">
+          <VerifyControl id={id} c={c} credential="insurance" />
+          <CertificateLine certificate={c.certificate} href={certificateHref(id)} />
+          <CertificateUpload
+            id="admin-certificate"
+            pending={upload.isPending}
+            error={uploadError}
+            onUpload={(file) => {
+              setUploadError(undefined);
+              upload.mutate(file, {
+                onSuccess: () => toast({ title: 'Certificate Uploaded', description: `The certificate of insurance of ${c.name} is saved.` }),
+                onError: (err) => setUploadError(messageOf(err, 'Failed to upload the certificate')),
+              });
+            }}
+          />
+        </Section>
+      </div>
+      <Section title="Details">
+        <DetailsForm key={`${c.registrationExpiresOn}|${c.insuranceExpiresOn}|${c.licenseNumber}`} id={id} c={c} />
+      </Section>
+      <Section title="History">
+        <History events={c.history} />
+      </Section>
+    </div>
+  );
+}
+
+/** One contractor's registration and insurance: verify each, edit the facts, the certificate, the history (docs/decisions.md §3 "Credentials"). */
+export default function CredentialsPage({ params }: RouteInput) {
+  const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : 0;
+  const query = useCredentials(id);
+  const back = (
+    <Button asChild variant="outline" size="sm">
+      <Link href={CONTRACTORS_PATH}>
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        All contractors
+      </Link>
+    </Button>
+  );
+  return (
+    <>
+      <PageHeader
+        title={query.data ? `Credentials: ${query.data.name}` : 'Credentials'}
+        description="The registration and the insurance, each verified on its own, with the certificate and the history."
+        path={`${CONTRACTORS_PATH}/${params.id ?? ''}/credentials`}
+        actions={back}
+      />
+      {id === 0 ? (
+        <p className="py-10 text-center text-sm text-muted-foreground">No such contractor.</p>
+      ) : query.isPending ? (
+        <p role="status" className="py-10 text-center text-sm text-muted-foreground">
+          Loading credentials...
+        </p>
+      ) : query.isError ? (
+        <QueryError error={query.error} what="the credentials" onRetry={() => void query.refetch()} />
+      ) : (
+        <Credentials id={id} c={query.data} />
+      )}
+    </>
+  );
+}

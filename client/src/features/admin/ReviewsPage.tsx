@@ -1,0 +1,228 @@
+import { EyeOff, MessageSquareText } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { HIDE_REASON_LABELS, HIDE_REASONS, type AdminReviewFilter, type HideReason, type ManagedReview } from '@shared/reviews';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Textarea } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/use-toast';
+import { REVIEW_POLICY_PATH, reviewMonth, Stars } from '@/features/reviews';
+import { messageOf } from '@/lib/api';
+import { formatDateTime } from '@/lib/format';
+import { PageHeader } from './components/PageHeader';
+import { Pager } from './components/Pager';
+import { QueryError } from './components/QueryError';
+import { useAdminReviews, useModerateReview } from './reviews-api';
+
+const TABS: { value: AdminReviewFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'not_contacted', label: 'Not contacted' },
+  { value: 'published', label: 'Published' },
+  { value: 'hidden', label: 'Hidden' },
+];
+
+const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
+
+function HideDialog({ review, onClose }: { review: ManagedReview | null; onClose: () => void }) {
+  const [reason, setReason] = useState<HideReason | ''>('');
+  const [note, setNote] = useState('');
+  const moderate = useModerateReview();
+  const close = () => {
+    setReason('');
+    setNote('');
+    onClose();
+  };
+  return (
+    <Dialog open={review !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Hide this review</DialogTitle>
+          <DialogDescription>
+            {'Only for a reason the '}
+            <Link href={REVIEW_POLICY_PATH} className="text-primary underline-offset-4 hover:underline">
+              review policy
+            </Link>
+            {' names, whatever the rating. The review leaves the profile and the rating at once; the contractor sees the reason.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          className="grid gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!review || !reason) return;
+            moderate.mutate(
+              { id: review.id, hide: { reason, note: note.trim() } },
+              {
+                onSuccess: () => {
+                  toast({ title: 'Review hidden', description: `Hidden for: ${HIDE_REASON_LABELS[reason]}.` });
+                  close();
+                },
+                onError: (err) => toast({ title: 'Error', description: messageOf(err, 'Failed to hide the review'), variant: 'destructive' }),
+              },
+            );
+          }}
+        >
+          <Field id="hide-reason" label="Reason (from the review policy)">
+            <NativeSelect id="hide-reason" required value={reason} onChange={(e) => setReason(e.target.value as HideReason)}>
+              <option value="">Choose a reason</option>
+              {HIDE_REASONS.map((r) => (
+                <option key={r} value={r}>
+                  {HIDE_REASON_LABELS[r]}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field id="hide-note" label="Note (optional, for administrators only)">
+            <Textarea id="hide-note" rows={3} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+          </Field>
+          <DialogFooter>
+            <Button variant="outline" disabled={moderate.isPending} onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={!reason || moderate.isPending}>
+              {moderate.isPending ? 'Hiding...' : 'Hide review'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ReviewRow({ review, onHide }: { review: ManagedReview; onHide: (r: ManagedReview) => void }) {
+  const moderate = useModerateReview();
+  const show = () =>
+    moderate.mutate(
+      { id: review.id, hide: null },
+      {
+        onSuccess: () => toast({ title: 'Review shown', description: 'It is published again and counts toward the rating.' }),
+        onError: (err) => toast({ title: 'Error', description: messageOf(err, 'Failed to show the review'), variant: 'destructive' }),
+      },
+    );
+  return (
+    <article className="grid gap-2 p-4" aria-label={`Review of ${review.contractorName} by ${review.authorName}`} data-testid="admin-review">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <Link href={`/contractor/${review.contractorId}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+            {review.contractorName}
+          </Link>
+          <Stars rating={review.rating} />
+          {review.status === 'hidden' ? <Badge variant="outline">Hidden</Badge> : <Badge variant="success">Published</Badge>}
+          {!review.contacted && <Badge variant="destructive">Not contacted</Badge>}
+        </div>
+        {review.status === 'hidden' ? (
+          <Button variant="outline" size="sm" disabled={moderate.isPending} onClick={show}>
+            Show again
+          </Button>
+        ) : (
+          <Button variant="outline" size="sm" onClick={() => onHide(review)}>
+            <EyeOff className="h-4 w-4" aria-hidden="true" />
+            Hide
+          </Button>
+        )}
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
+        <dt className="text-muted-foreground">Homeowner</dt>
+        <dd>{`${review.authorName}, ${reviewMonth(review.createdAt)}`}</dd>
+        <dt className="text-muted-foreground">Request</dt>
+        <dd>{`Lead #${review.leadId}: ${review.serviceNeeded}`}</dd>
+        <dt className="text-muted-foreground">Contacted</dt>
+        <dd>{yesNo(review.contacted)}</dd>
+        <dt className="text-muted-foreground">Hired</dt>
+        <dd>{yesNo(review.hired)}</dd>
+      </dl>
+      {review.comment ? <p className="whitespace-pre-line break-words">{review.comment}</p> : <p className="text-sm italic text-muted-foreground">No comment.</p>}
+      {review.reply && <p className="border-l-2 border-primary/30 pl-3 text-sm text-muted-foreground">{`Reply: ${review.reply}`}</p>}
+      {review.status === 'hidden' && review.hiddenReason && (
+        <p className="text-sm text-muted-foreground">
+          {`Hidden ${review.hiddenAt ? formatDateTime(review.hiddenAt) : ''}${review.hiddenBy ? ` by ${review.hiddenBy}` : ''}: ${HIDE_REASON_LABELS[review.hiddenReason]}${review.hiddenNote ? ` (${review.hiddenNote})` : ''}`}
+        </p>
+      )}
+    </article>
+  );
+}
+
+function ReviewsList({ filter, onHide }: { filter: AdminReviewFilter; onHide: (r: ManagedReview) => void }) {
+  const [page, setPage] = useState(1);
+  const query = useAdminReviews(filter, page);
+  const data = query.data;
+  if (query.isError) {
+    return (
+      <Card className="p-8">
+        <QueryError error={query.error} what="reviews" onRetry={() => void query.refetch()} />
+      </Card>
+    );
+  }
+  if (!data) {
+    return (
+      <Card className="grid gap-3 p-4" role="status" aria-label="Loading reviews">
+        <Skeleton className="h-20 w-full" />
+        <Skeleton className="h-20 w-full" />
+      </Card>
+    );
+  }
+  if (data.reviews.length === 0) {
+    return (
+      <Card className="flex flex-col items-center gap-2 p-10 text-center text-muted-foreground">
+        <MessageSquareText className="h-8 w-8" aria-hidden="true" />
+        <p>No reviews here.</p>
+      </Card>
+    );
+  }
+  return (
+    <>
+      <p className="mb-2 text-sm text-muted-foreground">{`${data.total} ${data.total === 1 ? 'review' : 'reviews'}, newest first`}</p>
+      <Card className={query.isPlaceholderData ? 'opacity-70 transition-opacity' : undefined}>
+        <ul className="divide-y" aria-label="Reviews">
+          {data.reviews.map((r) => (
+            <li key={r.id}>
+              <ReviewRow review={r} onHide={onHide} />
+            </li>
+          ))}
+        </ul>
+      </Card>
+      <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} label="Review pages" />
+    </>
+  );
+}
+
+/** /admin/reviews: every homeowner answer, 'not contacted' on its own tab, and hiding under the review policy. */
+export default function ReviewsPage() {
+  const [filter, setFilter] = useState<AdminReviewFilter>('all');
+  const [hiding, setHiding] = useState<ManagedReview | null>(null);
+  return (
+    <>
+      <PageHeader
+        title="Reviews"
+        description="Every homeowner's answer to the follow-up: whether the contractor made contact, whether they were hired, and the review. Hide a review only for a reason the review policy names."
+        path="/admin/reviews"
+        actions={
+          <Button asChild variant="outline" size="sm">
+            <Link href={REVIEW_POLICY_PATH}>Review policy</Link>
+          </Button>
+        }
+      />
+      <Tabs value={filter} onValueChange={(v) => setFilter(v as AdminReviewFilter)}>
+        <TabsList aria-label="Which reviews" className="mb-4 grid w-full grid-cols-2 sm:inline-flex sm:w-auto">
+          {TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value}>
+              {t.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {TABS.map((t) => (
+          <TabsContent key={t.value} value={t.value}>
+            <ReviewsList filter={t.value} onHide={setHiding} />
+          </TabsContent>
+        ))}
+      </Tabs>
+      <HideDialog review={hiding} onClose={() => setHiding(null)} />
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { Undo2 } from 'lucide-react';
+import { useState } from 'react';
+import type { AdminLead } from '@shared/schemas/admin-leads';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/use-toast';
+import { messageOf } from '@/lib/api';
+import { useCancelDelivery } from '../api';
+import { money } from '../labels';
+
+type Delivery = NonNullable<AdminLead['delivery']>;
+
+/** What cancelling does to the contractor's money (docs/decisions.md §5). */
+function effect(d: Delivery): string {
+  switch (d.paymentState) {
+    case 'paid':
+      return `The ${money(d.price)} ${d.contractorName} paid is refunded: a card payment to the card.`;
+    case 'credited':
+      return `The plan credit ${d.contractorName} used comes back as a bonus credit that does not expire.`;
+    default:
+      return `${d.contractorName} no longer needs to pay for it.`;
+  }
+}
+
+/** Takes a delivery back, after a confirmation; the lead is new again and can go to another contractor. */
+export function CancelDeliveryControl({ lead }: { lead: AdminLead }) {
+  const [open, setOpen] = useState(false);
+  const cancel = useCancelDelivery();
+  const d = lead.delivery;
+  if (!d) return null;
+  const onConfirm = () =>
+    cancel.mutate(d.id, {
+      onSuccess: () => {
+        setOpen(false);
+        toast({ title: 'Delivery Cancelled', description: `${effect(d)} The lead from ${lead.name} is new again.` });
+      },
+      onError: (e) => {
+        setOpen(false);
+        toast({ title: 'Error', description: messageOf(e, 'Failed to cancel the delivery'), variant: 'destructive' });
+      },
+    });
+  return (
+    <Dialog open={open} onOpenChange={(next) => !cancel.isPending && setOpen(next)}>
+      <Button size="sm" variant="outline" className="w-fit" onClick={() => setOpen(true)} aria-label={`Cancel the delivery of the lead from ${lead.name} to ${d.contractorName}`}>
+        <Undo2 className="h-4 w-4" aria-hidden="true" />
+        Cancel delivery
+      </Button>
+      <DialogContent className="sm:max-w-[440px]">
+        <DialogHeader>
+          <DialogTitle>Cancel Delivery</DialogTitle>
+          <DialogDescription>{`Take the lead from ${lead.name} back from ${d.contractorName}? ${effect(d)} The lead becomes new again, and ${d.contractorName} is emailed.`}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" disabled={cancel.isPending} onClick={() => setOpen(false)}>
+            Keep Delivery
+          </Button>
+          <Button variant="destructive" disabled={cancel.isPending} onClick={onConfirm}>
+            {cancel.isPending ? 'Cancelling...' : 'Cancel Delivery'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { CLAIM_NOTE_MAX, type AdminLeadClaim } from '@shared/schemas/lead-claims';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Textarea } from '@/components/ui/input';
+import { money } from '../labels';
+
+export type ClaimDecision = 'approve' | 'deny';
+
+/** What approving gives back, said before the administrator confirms. */
+export function approvalEffect(claim: AdminLeadClaim): string {
+  const d = claim.delivery;
+  if (d.paymentState === 'credited') return `The plan credit ${claim.contractor.name} used comes back as a bonus credit that does not expire.`;
+  if (d.paidByCard) return `${money(d.price)} is refunded to ${claim.contractor.name}'s card through the payment provider.`;
+  return `${claim.contractor.name} paid ${money(d.price)} outside the site: return it the same way.`;
+}
+
+function DecisionForm({
+  claim,
+  decision,
+  pending,
+  onConfirm,
+  onCancel,
+}: {
+  claim: AdminLeadClaim;
+  decision: ClaimDecision;
+  pending: boolean;
+  onConfirm: (note: string) => void;
+  onCancel: () => void;
+}) {
+  const [note, setNote] = useState('');
+  const trimmed = note.trim();
+  const needsNote = decision === 'deny';
+  const id = `claim-note-${claim.id}`;
+  return (
+    <form
+      className="grid gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!needsNote || trimmed) onConfirm(trimmed);
+      }}
+    >
+      <Field id={id} label={needsNote ? 'Why is it denied?' : 'Note (optional)'} hint={`${note.length}/${CLAIM_NOTE_MAX} characters. Sent to the contractor with the decision.`}>
+        <Textarea
+          id={id}
+          rows={4}
+          maxLength={CLAIM_NOTE_MAX}
+          required={needsNote}
+          aria-required={needsNote || undefined}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          placeholder={needsNote ? 'e.g. The homeowner confirmed you spoke on the phone.' : 'e.g. The number was disconnected when we called.'}
+        />
+      </Field>
+      <DialogFooter>
+        <Button type="button" variant="outline" disabled={pending} onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant={needsNote ? 'destructive' : 'default'} disabled={pending || (needsNote && !trimmed)}>
+          {pending ? 'Saving...' : needsNote ? 'Deny Claim' : 'Approve Claim'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** Approve or deny a claim, with a note the contractor is emailed (required to deny). */
+export function ClaimDecisionDialog({
+  target,
+  pending,
+  onConfirm,
+  onOpenChange,
+}: {
+  target: { claim: AdminLeadClaim; decision: ClaimDecision } | null;
+  pending: boolean;
+  onConfirm: (note: string) => void;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const claim = target?.claim;
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => !pending && onOpenChange(open)}>
+      <DialogContent className="sm:max-w-[480px]">
+        <DialogHeader>
+          <DialogTitle>{target?.decision === 'deny' ? 'Deny Claim' : 'Approve Claim'}</DialogTitle>
+          <DialogDescription>{claim ? (target.decision === 'approve' ? approvalEffect(claim) : `Nothing is refunded; ${claim.contractor.name} is emailed your reason.`) : ''}</DialogDescription>
+        </DialogHeader>
+        {target && (
+          <DecisionForm key={`${target.claim.id}-${target.decision}`} claim={target.claim} decision={target.decision} pending={pending} onConfirm={onConfirm} onCancel={() => onOpenChange(false)} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

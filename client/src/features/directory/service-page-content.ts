@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Service, Town } from '@shared/region';
+import type { ServicePageAnswer } from '@shared/schemas/service-pages';
+import type { ApiKey } from '@/lib/api';
+import { placeName } from './service-pages';
+
+/** A service page's data, words and structured data (docs/decisions.md §3); only the page itself loads this. */
+
+/** 'Roofing contractors in Laporte, PA' (the H1). */
+export const serviceHeading = (service: Service, town: Town | null | undefined) => `${service.name} contractors in ${placeName(town)}`;
+
+/** '3 listed contractors offer Roofing in Laporte, PA.' */
+export function countSentence(count: number, service: Service, town: Town | null | undefined): string {
+  return `${count} listed ${count === 1 ? 'contractor offers' : 'contractors offer'} ${service.name} in ${placeName(town)}.`;
+}
+
+/** Paging keeps the page shown until the next one arrives; another service or town does not. */
+export function useServicePage(key: ApiKey) {
+  return useQuery<ServicePageAnswer>({ queryKey: key, placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[0] === key[0] ? previous : undefined) });
+}
+
+export interface Crumb {
+  label: string;
+  href: string;
+}
+
+/** schema.org BreadcrumbList of the trail shown on the page. */
+export function breadcrumbJsonLd(crumbs: Crumb[], siteUrl: string): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.label, item: `${siteUrl}${c.href}` })),
+  };
+}
+
+/** schema.org ItemList of the businesses listed on this page, numbered across pages. */
+export function itemListJsonLd(name: string, answer: ServicePageAnswer, siteUrl: string): object {
+  const first = (answer.page - 1) * answer.pageSize;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name,
+    numberOfItems: answer.total,
+    itemListOrder: 'https://schema.org/ItemListOrderDescending',
+    itemListElement: answer.contractors.map((c, i) => ({
+      '@type': 'ListItem',
+      position: first + i + 1,
+      item: { '@type': 'HomeAndConstructionBusiness', '@id': `${siteUrl}/contractor/${c.id}`, name: c.name, url: `${siteUrl}/contractor/${c.id}` },
+    })),
+  };
+}

@@ -1,0 +1,150 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BadgeCheck, Clock, Flag, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { CLAIM_DETAILS_MAX, CLAIM_REASON_LABELS, CLAIM_REASONS, CLAIM_WINDOW_DAYS, leadClaimSchema, type PortalClaim, type RefundDto } from '@shared/schemas/lead-claims';
+import type { PortalLead } from '@shared/schemas/portal';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { describedBy, errorId, Field } from '@/components/ui/field';
+import { Textarea } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, messageOf } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { formatLongDate } from '@/lib/format';
+import { useClaimLead } from '../api';
+import { price } from '../labels';
+
+type ClaimValues = z.input<typeof leadClaimSchema>;
+
+/** What came back for an approved claim, in the contractor's words. */
+function refundText(refund: RefundDto | null): string {
+  if (!refund) return '';
+  const amount = price(refund.amount);
+  if (refund.method === 'credit') return '1 lead credit was returned as a bonus credit, which does not expire.';
+  if (refund.method === 'offline') return `The ${amount} you paid outside the site will be returned to you the same way.`;
+  if (refund.status === 'succeeded') return `${amount} was refunded to your card${refund.refundedAt ? ` on ${formatLongDate(refund.refundedAt)}` : ''}.`;
+  if (refund.status === 'failed') return `The refund of ${amount} to your card did not go through; we will contact you.`;
+  return `${amount} is being refunded to your card.`;
+}
+
+const STATE = {
+  open: { title: 'Claim under review', icon: Clock, tone: 'border-warning-foreground/25 bg-warning text-warning-foreground' },
+  approved: { title: 'Claim approved', icon: BadgeCheck, tone: 'border-success/30 bg-success/10' },
+  denied: { title: 'Claim denied', icon: XCircle, tone: 'border-destructive/30 bg-destructive/10' },
+} as const;
+
+function ClaimState({ claim, refund }: { claim: PortalClaim; refund: RefundDto | null }) {
+  const state = STATE[claim.status];
+  const Icon = state.icon;
+  return (
+    <div role="status" className={cn('grid gap-1 rounded-md border p-4 text-sm', state.tone)} data-testid="lead-claim">
+      <p className="flex items-center gap-2 font-semibold">
+        <Icon className="h-4 w-4 shrink-0" aria-hidden="true" />
+        {state.title}
+      </p>
+      <p>{`You reported this lead on ${formatLongDate(claim.createdAt)}: ${CLAIM_REASON_LABELS[claim.reason]}.`}</p>
+      {claim.status === 'open' && <p>We will email you the decision.</p>}
+      {claim.status === 'approved' && <p data-testid="lead-refund">{refundText(refund)}</p>}
+      {claim.status === 'denied' && <p>Nothing is refunded for this lead.</p>}
+      {claim.note && <p>{`Note from the administrator: ${claim.note}`}</p>}
+    </div>
+  );
+}
+
+function ClaimForm({ lead, onDone }: { lead: PortalLead; onDone: () => void }) {
+  const form = useForm<ClaimValues, unknown, z.output<typeof leadClaimSchema>>({ resolver: zodResolver(leadClaimSchema), defaultValues: { details: '' } });
+  const claim = useClaimLead();
+  const errors = form.formState.errors;
+  const reasonError = errors.reason?.message;
+  const detailsId = `claim-details-${lead.deliveryId}`;
+  const reasonsId = `claim-reasons-${lead.deliveryId}`;
+  const other = useWatch({ control: form.control, name: 'reason' }) === 'other';
+
+  const onSubmit = form.handleSubmit((values) =>
+    claim.mutate(
+      { deliveryId: lead.deliveryId, claim: values },
+      {
+        onSuccess: () => {
+          toast({ title: 'Claim Sent', description: 'We will review your claim and email you the decision.' });
+          onDone();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) {
+            for (const field of ['reason', 'details'] as const) {
+              const message = error.fieldErrors[field];
+              if (message) form.setError(field, { message });
+            }
+          }
+          toast({ title: 'Error', description: messageOf(error, 'Failed to send the claim'), variant: 'destructive' });
+        },
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <fieldset className="grid gap-2" aria-describedby={reasonError ? errorId(reasonsId) : undefined} aria-invalid={reasonError ? true : undefined}>
+        <legend className="mb-1 text-sm font-medium">What was wrong with it?</legend>
+        {CLAIM_REASONS.map((reason) => (
+          <label key={reason} className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-secondary">
+            <input type="radio" value={reason} className="h-4 w-4 accent-primary" {...form.register('reason')} />
+            {CLAIM_REASON_LABELS[reason]}
+          </label>
+        ))}
+        {reasonError && (
+          <p id={errorId(reasonsId)} role="alert" className="text-sm font-medium text-destructive">
+            {reasonError}
+          </p>
+        )}
+      </fieldset>
+      <Field
+        id={detailsId}
+        label={other ? 'Details' : 'Details (optional)'}
+        error={errors.details?.message}
+        hint={`What happened when you tried to reach the customer. Up to ${CLAIM_DETAILS_MAX} characters.`}
+      >
+        <Textarea id={detailsId} rows={3} maxLength={CLAIM_DETAILS_MAX} aria-required={other || undefined} {...form.register('details')} {...describedBy(detailsId, errors.details?.message)} />
+      </Field>
+      <DialogFooter>
+        <Button type="button" variant="outline" disabled={claim.isPending} onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={claim.isPending}>
+          {claim.isPending ? 'Sending...' : 'Send claim'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/**
+ * The lead guarantee on a lead card (docs/decisions.md §5): within 14 days of delivery a paid or credited
+ * lead can be reported as bad; afterwards the card shows where the claim stands and what came back.
+ */
+export function LeadClaim({ lead }: { lead: PortalLead }) {
+  const [open, setOpen] = useState(false);
+  if (lead.claim) return <ClaimState claim={lead.claim} refund={lead.refund} />;
+  if (!lead.claimUntil) return null;
+  return (
+    <div className="flex flex-col gap-2 text-sm sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-muted-foreground">{`Wrong number or not a real request? You can report it until ${formatLongDate(lead.claimUntil)}.`}</p>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <Button type="button" size="sm" variant="outline" className="shrink-0 self-start sm:self-center" onClick={() => setOpen(true)}>
+          <Flag className="h-4 w-4" aria-hidden="true" />
+          Report a bad lead
+        </Button>
+        <DialogContent className="sm:max-w-[480px]">
+          <DialogHeader>
+            <DialogTitle>Report a bad lead</DialogTitle>
+            <DialogDescription>
+              {`${lead.serviceNeeded} in ${lead.location}. Bad leads can be reported within ${CLAIM_WINDOW_DAYS} days of delivery; if we approve it, you get back what you paid: the card payment or the plan credit.`}
+            </DialogDescription>
+          </DialogHeader>
+          {open && <ClaimForm lead={lead} onDone={() => setOpen(false)} />}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

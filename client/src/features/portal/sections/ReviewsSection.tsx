@@ -1,0 +1,153 @@
+import { MessageSquareText } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { HIDE_REASON_LABELS, REVIEW_REPLY_MAX, type ManagedReview } from '@shared/reviews';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Textarea } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { REVIEW_POLICY_PATH, reviewMonth, Stars } from '@/features/reviews';
+import { ApiError, messageOf } from '@/lib/api';
+import { ListSkeleton, LoadError, SectionHeader } from '../components/parts';
+import { plural } from '../labels';
+import { useOwnReviews, useReplyToReview } from '../reviews-api';
+
+function ReplyForm({ review }: { review: ManagedReview }) {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const reply = useReplyToReview();
+  const id = `reply-${review.id}`;
+  if (!open) {
+    return (
+      <div>
+        <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+          Reply publicly
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <form
+      className="grid gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const trimmed = text.trim();
+        if (!trimmed) return setError('Please write a reply');
+        reply.mutate(
+          { id: review.id, reply: trimmed },
+          {
+            onSuccess: () => toast({ title: 'Reply posted', description: 'Your reply is shown under the review on your profile.' }),
+            onError: (err) => {
+              setError(err instanceof ApiError ? err.fieldErrors.reply : undefined);
+              toast({ title: 'Error', description: messageOf(err, 'Failed to post the reply'), variant: 'destructive' });
+            },
+          },
+        );
+      }}
+    >
+      <Field
+        id={id}
+        label="Your public reply"
+        error={error}
+        hint={`Shown under the review on your profile. You can reply once, and a reply cannot be changed afterwards. ${REVIEW_REPLY_MAX - text.length} characters left.`}
+      >
+        <Textarea id={id} rows={4} maxLength={REVIEW_REPLY_MAX} value={text} onChange={(e) => setText(e.target.value)} />
+      </Field>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm" disabled={reply.isPending}>
+          {reply.isPending ? 'Posting...' : 'Post reply'}
+        </Button>
+        <Button variant="outline" size="sm" disabled={reply.isPending} onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ReviewCard({ review }: { review: ManagedReview }) {
+  return (
+    <Card className="grid gap-3 p-5" data-testid="portal-review">
+      <div className="flex flex-wrap items-center gap-2">
+        <Stars rating={review.rating} />
+        <span className="text-sm text-muted-foreground">{`${review.authorName}, ${reviewMonth(review.createdAt)}`}</span>
+        {review.status === 'hidden' && <Badge variant="outline">Hidden</Badge>}
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+        <dt className="text-muted-foreground">Request</dt>
+        <dd>{review.serviceNeeded}</dd>
+        <dt className="text-muted-foreground">Contacted by you</dt>
+        <dd>{review.contacted ? 'Yes' : 'No'}</dd>
+        <dt className="text-muted-foreground">Hired you</dt>
+        <dd>{review.hired ? 'Yes' : 'No'}</dd>
+      </dl>
+      {review.comment && <p className="whitespace-pre-line break-words">{review.comment}</p>}
+      {review.status === 'hidden' && review.hiddenReason && <p className="text-sm text-muted-foreground">{`Hidden under the review policy: ${HIDE_REASON_LABELS[review.hiddenReason]}.`}</p>}
+      {review.reply ? (
+        <div className="border-l-2 border-primary/30 pl-3 text-sm">
+          <p className="font-medium">Your reply</p>
+          <p className="whitespace-pre-line break-words text-muted-foreground">{review.reply}</p>
+        </div>
+      ) : (
+        review.status === 'published' && <ReplyForm review={review} />
+      )}
+    </Card>
+  );
+}
+
+/** The contractor's reviews: what each homeowner answered, and one public reply each. Reviews themselves cannot be changed. */
+export function ReviewsSection() {
+  const [page, setPage] = useState(1);
+  const query = useOwnReviews(page);
+  const data = query.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  return (
+    <div className="grid gap-6">
+      <SectionHeader
+        title="Reviews"
+        description={
+          <>
+            {`${data ? `${plural(data.total, 'review')} from homeowners whose requests you received. ` : ''}Reviews cannot be changed or removed; you may reply once to each. `}
+            <Link href={REVIEW_POLICY_PATH} className="text-primary underline-offset-4 hover:underline">
+              Review policy
+            </Link>
+          </>
+        }
+      />
+      {query.isError ? (
+        <LoadError what="your reviews" onRetry={() => void query.refetch()} />
+      ) : !data ? (
+        <ListSkeleton rows={2} label="Loading your reviews" />
+      ) : data.reviews.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 p-10 text-center">
+          <MessageSquareText className="h-6 w-6 text-primary" aria-hidden="true" />
+          <p className="max-w-sm text-muted-foreground">No reviews yet. Some days after each lead you pay for or take with a credit, we ask the homeowner how it went.</p>
+        </Card>
+      ) : (
+        <>
+          <ul className="grid gap-4" aria-label="Reviews">
+            {data.reviews.map((r) => (
+              <li key={r.id}>
+                <ReviewCard review={r} />
+              </li>
+            ))}
+          </ul>
+          {pages > 1 && (
+            <nav aria-label="Review pages" className="flex items-center justify-between gap-3">
+              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                Newer
+              </Button>
+              <span className="text-sm text-muted-foreground">{`Page ${page} of ${pages}`}</span>
+              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                Older
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

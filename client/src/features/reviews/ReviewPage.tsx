@@ -1,0 +1,110 @@
+import { CheckCircle2, Clock, LinkIcon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { region } from '@shared/region';
+import type { ReviewInvitation } from '@shared/reviews';
+import { Head } from '@/app/head';
+import type { RouteInput } from '@/app/route-input';
+import { useHttpStatus } from '@/app/server-context';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { REVIEW_POLICY_PATH, useInvitation } from './api';
+import { ReviewForm } from './components/ReviewForm';
+
+function PageHead({ token, contractorName }: { token: string; contractorName?: string }) {
+  return (
+    <Head
+      title={`${contractorName ? `Review ${contractorName}` : 'Your review'} | ${region.siteTitle}`}
+      description="Tell your neighbors how it went with the contractor you asked for a quote."
+      path={`/review/${encodeURIComponent(token)}`}
+      robots="noindex, nofollow"
+    />
+  );
+}
+
+/** A message in place of the form: the link is used, expired or not one of ours. */
+function Notice({ icon, title, children, status }: { icon: ReactNode; title: string; children: ReactNode; status?: number }) {
+  useHttpStatus(status ?? 200);
+  return (
+    <Card className="flex flex-col items-center gap-3 p-8 text-center">
+      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-secondary">{icon}</span>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      {children}
+    </Card>
+  );
+}
+
+const profileHref = (id: number) => `/contractor/${id}#reviews`;
+
+function Thanks({ invitation, outcome }: { invitation: ReviewInvitation; outcome: 'published' | 'answered' }) {
+  return (
+    <Notice
+      icon={<CheckCircle2 className="h-6 w-6 text-primary" aria-hidden="true" />}
+      title={outcome === 'published' ? `Thank you${invitation.firstName ? `, ${invitation.firstName}` : ''}!` : 'You have already answered'}
+    >
+      <p role="status" className="max-w-md text-muted-foreground">
+        {outcome === 'published'
+          ? `Your review of ${invitation.contractorName} is published. It helps your neighbors choose.`
+          : `This link has already been used to review ${invitation.contractorName}. Each request can be reviewed once. Thank you for your answer!`}
+      </p>
+      <Button asChild className="mt-2">
+        <Link href={profileHref(invitation.contractorId)}>{`See ${invitation.contractorName}'s reviews`}</Link>
+      </Button>
+    </Notice>
+  );
+}
+
+/** /review/{token}: where the follow-up email's link lands (docs/decisions.md §12). Never indexed. */
+export default function ReviewPage({ params }: RouteInput) {
+  const token = params.token ?? '';
+  const query = useInvitation(token);
+  const [outcome, setOutcome] = useState<'published' | 'answered' | null>(null);
+  const invitation = query.data;
+
+  let body: ReactNode;
+  if (query.isError) {
+    body = (
+      <Notice icon={<LinkIcon className="h-6 w-6 text-primary" aria-hidden="true" />} title="This review link is not valid" status={404}>
+        <p className="max-w-md text-muted-foreground">Please open the link exactly as it is in the email we sent you. Links from our follow-up emails work once, for 60 days.</p>
+      </Notice>
+    );
+  } else if (!invitation) {
+    body = (
+      <div role="status" aria-label="Loading" className="grid gap-4">
+        <Skeleton className="h-9 w-2/3" />
+        <Skeleton className="h-48" />
+      </div>
+    );
+  } else if (outcome || invitation.status === 'answered') {
+    body = <Thanks invitation={invitation} outcome={outcome ?? 'answered'} />;
+  } else if (invitation.status === 'expired') {
+    body = (
+      <Notice icon={<Clock className="h-6 w-6 text-primary" aria-hidden="true" />} title="This review link has expired" status={410}>
+        <p className="max-w-md text-muted-foreground">{`Review links work for 60 days after our email, so this one can no longer be used to review ${invitation.contractorName}.`}</p>
+        <Button asChild variant="outline" className="mt-2">
+          <Link href={REVIEW_POLICY_PATH}>Our review policy</Link>
+        </Button>
+      </Notice>
+    );
+  } else {
+    body = (
+      <>
+        <h1 className="text-2xl font-bold sm:text-3xl">{`How did it go with ${invitation.contractorName}?`}</h1>
+        <p className="mt-2 text-muted-foreground">
+          {`${invitation.firstName ? `Hello ${invitation.firstName}, you` : 'You'} asked ${invitation.contractorName} for a quote for ${invitation.serviceNeeded} through ${region.siteTitle}. Your answer helps your neighbors choose a contractor.`}
+        </p>
+        <Card className="mt-6 p-5 sm:p-6">
+          <ReviewForm token={token} invitation={invitation} onDone={setOutcome} />
+        </Card>
+      </>
+    );
+  }
+
+  return (
+    <div className="container mx-auto max-w-2xl px-4 py-8 sm:py-12">
+      <PageHead token={token} contractorName={invitation?.contractorName} />
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { addDays } from '@shared/credentials';
+import type { Region } from '@shared/region';
+import { siteDay } from '@shared/site-calendar';
+import type { NewContractorRow } from '../schema';
+import type { SeedContractor } from './data/contractors';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Sample credentials for a seeded contractor (sample data only, docs/decisions.md §3 "Credentials"):
+ * the insurer and coverage read from its insurance summary, a policy number, expiry dates spread
+ * from 6 weeks to 2 years ahead of the day it is seeded (none within the 30 days of a reminder),
+ * and the verified ones checked in the region's usual way some days before.
+ */
+export function sampleCredentials(c: SeedContractor, r: Region, now: Date): Partial<NewContractorRow> {
+  const n = Number(c.licenseNumber.replace(/\D/g, '')) || 1;
+  const today = siteDay(now);
+  const occurrence = /\$(\d+)([MK])/.exec(c.insuranceInfo);
+  const coverage = occurrence ? Number(occurrence[1]) * (occurrence[2] === 'M' ? 1_000_000 : 1_000) : null;
+  const checkedAt = new Date(now.getTime() - (10 + (n % 80)) * DAY_MS);
+  const verified = (how: string) => (c.verified ? { verifiedAt: checkedAt, how } : { verifiedAt: null, how: null });
+  const registration = verified(r.credentials.registration.checkedHow);
+  const insurance = verified(r.credentials.insurance.checkedHow);
+  return {
+    registrationExpiresOn: addDays(today, 120 + (n % 600)),
+    registrationVerified: c.verified,
+    registrationVerifiedAt: registration.verifiedAt,
+    registrationVerifiedHow: registration.how,
+    insurer: /\(([^)]+)\)/.exec(c.insuranceInfo)?.[1] ?? null,
+    insurancePolicyNumber: `GL-${String(n).padStart(6, '0')}-${(n % 7) + 1}`,
+    insuranceCoverageOccurrence: coverage,
+    insuranceCoverageAggregate: coverage === null ? null : coverage * 2,
+    insuranceExpiresOn: addDays(today, 45 + (n % 300)),
+    insuranceVerified: c.verified,
+    insuranceVerifiedAt: insurance.verifiedAt,
+    insuranceVerifiedHow: insurance.how,
+  };
+}

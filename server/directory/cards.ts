@@ -1,0 +1,104 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { badgeOn, isCurrent } from '@shared/credentials';
+import { siteMonth } from '@shared/site-calendar';
+import { formatLocation } from '@shared/taxonomy';
+import type { ContractorProfile, DirectorySort, PublicContractor } from '@shared/schemas/directory';
+import { contractors, type ContractorRow } from '../db/schema';
+
+/**
+ * What both paths of the directory (the snapshot in memory, the SQL reference) share: who is
+ * public, the sort orders and how a row becomes a card or a profile, so they cannot drift apart.
+ */
+
+/** Only approved and visible contractors are ever public (docs/decisions.md §1.2). */
+export const isListed = and(eq(contractors.approvalStatus, 'approved'), eq(contractors.isVisible, true))!;
+
+/** Each sort's order, id last so paging is stable. The snapshot ranks rows by these in the database, so collation matches. */
+export const ORDER: Record<DirectorySort, SQL[]> = {
+  rating: [sql`${contractors.rating} desc`, sql`${contractors.reviewCount} desc`, sql`${contractors.id} asc`],
+  name: [sql`lower(${contractors.name}) asc`, sql`${contractors.id} asc`],
+  reviews: [sql`${contractors.reviewCount} desc`, sql`${contractors.rating} desc`, sql`${contractors.id} asc`],
+  location: [sql`lower(${contractors.city}) asc`, sql`lower(${contractors.name}) asc`, sql`${contractors.id} asc`],
+  featured: [sql`${contractors.isFeatured} desc`, sql`${contractors.rating} desc`, sql`${contractors.reviewCount} desc`, sql`${contractors.id} asc`],
+};
+
+export const cardColumns = {
+  id: contractors.id,
+  name: contractors.name,
+  city: contractors.city,
+  state: contractors.state,
+  description: contractors.description,
+  rating: contractors.rating,
+  reviewCount: contractors.reviewCount,
+  verified: contractors.verified,
+  // The badge stands only until an expiry date comes (docs/decisions.md §3 "Credentials").
+  registrationExpiresOn: contractors.registrationExpiresOn,
+  insuranceExpiresOn: contractors.insuranceExpiresOn,
+  licenseNumber: contractors.licenseNumber,
+  isFeatured: contractors.isFeatured,
+};
+
+/** What a profile shows beyond its card. */
+export const profileOnlyColumns = {
+  city: contractors.city,
+  state: contractors.state,
+  zip: contractors.zip,
+  homeTownId: contractors.homeTownId,
+  yearsInBusiness: contractors.yearsInBusiness,
+  registrationVerified: contractors.registrationVerified,
+  registrationVerifiedAt: contractors.registrationVerifiedAt,
+  registrationExpiresOn: contractors.registrationExpiresOn,
+  insuranceVerified: contractors.insuranceVerified,
+  insuranceExpiresOn: contractors.insuranceExpiresOn,
+  website: contractors.website,
+  certifications: contractors.certifications,
+  priceRange: contractors.priceRange,
+  availability: contractors.availability,
+  responseTime: contractors.responseTime,
+};
+
+export const profileColumns = { ...cardColumns, ...profileOnlyColumns };
+
+export type CardRow = Pick<ContractorRow, keyof typeof cardColumns>;
+export type ProfileOnlyRow = Pick<ContractorRow, keyof typeof profileOnlyColumns>;
+export type ProfileRow = Pick<ContractorRow, keyof typeof profileColumns>;
+
+/** `today`: the site's day ('YYYY-MM-DD') the answer is for; an expiry date on or before it has lapsed. */
+export function toPublic(row: CardRow, serviceNames: string[], today: string): PublicContractor {
+  return {
+    id: row.id,
+    name: row.name,
+    location: formatLocation(row.city, row.state),
+    description: row.description,
+    services: serviceNames,
+    rating: row.rating,
+    reviewCount: row.reviewCount,
+    verified: badgeOn(row.verified, row.registrationExpiresOn, row.insuranceExpiresOn, today),
+    licenseNumber: row.licenseNumber,
+    featured: row.isFeatured,
+  };
+}
+
+/** `areas`: the towns of the contractor's service areas in town order; the home town is listed first either way. */
+export function toProfile(card: PublicContractor, row: ProfileOnlyRow, homeTown: string | null, areas: readonly { id: number; name: string }[], today: string): ContractorProfile {
+  const registration = isCurrent(row.registrationVerified, row.registrationExpiresOn, today);
+  const insurance = isCurrent(row.insuranceVerified, row.insuranceExpiresOn, today);
+  return {
+    ...card,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    homeTown,
+    serviceAreas: [...(homeTown ? [homeTown] : []), ...areas.filter((a) => a.id !== row.homeTownId).map((a) => a.name)],
+    yearsInBusiness: row.yearsInBusiness,
+    credentials: {
+      registration: { verified: registration, verifiedMonth: registration && row.registrationVerifiedAt ? siteMonth(row.registrationVerifiedAt) : null },
+      insurance: { verified: insurance, insuredUntil: insurance ? row.insuranceExpiresOn : null },
+    },
+    website: row.website,
+    certifications: row.certifications,
+    priceRange: row.priceRange,
+    availability: row.availability,
+    responseTime: row.responseTime,
+  };
+}

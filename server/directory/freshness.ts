@@ -1,0 +1,18 @@
+/**
+ * What one request learns about the age of the data it was answered from. Fresh unless the read
+ * model had to answer from data it loaded before the database became unreachable (STALE_IF_ERROR);
+ * the HTTP layer then sends an `Age` header.
+ */
+export class Freshness {
+  /** When the oldest data used was last known to be current (epoch ms); null while all of it is fresh. */
+  private confirmedAt: number | null = null;
+
+  stale(confirmedAt: number): void {
+    this.confirmedAt = this.confirmedAt === null ? confirmedAt : Math.min(this.confirmedAt, confirmedAt);
+  }
+
+  /** Seconds since the data was last known current (at least 1), or null when it is fresh. */
+  ageSeconds(now = Date.now()): number | null {
+    return this.confirmedAt === null ? null : Math.max(1, Math.ceil((now - this.confirmedAt) / 1000));
+  }
+}

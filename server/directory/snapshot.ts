@@ -1,0 +1,276 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { SORTS, type ContractorPage, type ContractorProfile, type DirectoryQuery, type DirectorySort, type PublicContractor } from '@shared/schemas/directory';
+import { VersionedLru } from '@shared/versioned-lru';
+import type { Db } from '../db/client';
+import { contractorServiceAreas, contractorServices, contractors, directoryState, services, towns } from '../db/schema';
+import { isListed, ORDER, profileColumns, profileOnlyColumns, toProfile, toPublic, type ProfileOnlyRow, type ProfileRow } from './cards';
+import { ANNOUNCED, dayNumber, FILTER_COLUMNS, FILTER_LIST, NO_DATE, type FilterData } from './filters';
+import { deepFreeze, type Frozen } from '@shared/deep-freeze';
+import { toTaxonomyIds, type TaxonomyIds } from './taxonomy';
+import { coverageOf, servicePageOf, servicePageQuery } from './coverage';
+import type { ServiceCoverage, ServicePageAnswer, ServicePageParams } from '@shared/schemas/service-pages';
+
+/**
+ * The listed part of the directory held in memory, one snapshot per directory version and site day: cards,
+ * what profiles need, which services and towns each contractor covers, the columns filters read,
+ * and each sort's order as the database computes it (so collation matches SQL). Filtering and
+ * counting a few thousand rows in SQL for every search costs tens of milliseconds under load; the
+ * same work over typed arrays costs well under one. Everything it hands out is frozen.
+ */
+export class Snapshot implements FilterData {
+  readonly size: number;
+  /** Contractor ids by position, ascending (rows are loaded in id order). */
+  private readonly idAt: Int32Array;
+  private readonly cards: readonly Frozen<PublicContractor>[];
+  private readonly orders: Record<DirectorySort, Int32Array>;
+  readonly byService: ReadonlyMap<number, Int32Array>;
+  readonly byTown: ReadonlyMap<number, Int32Array>;
+  private readonly columns: Map<AnyPgColumn, Float64Array | Uint8Array | Int32Array>;
+  readonly today: number;
+  /** Service areas as town ids, contractor by contractor in town order: those of position p are areaTowns[areaStart[p]..areaStart[p+1]). */
+  private readonly areaStart: Int32Array;
+  private readonly areaTowns: Int32Array;
+  /** What profiles add to the cards, by column, with repeated values shared: the directory stays small, and a profile is made from it on request. */
+  private readonly profileOnly: { [K in keyof ProfileOnlyRow]: ProfileOnlyRow[K][] };
+  private readonly pages = new VersionedLru<Frozen<ContractorPage>>(500);
+  private readonly profiles = new VersionedLru<Frozen<ContractorProfile>>(2000);
+  private coverageMade?: Frozen<ServiceCoverage>;
+  private readonly servicePages = new VersionedLru<Frozen<ServicePageAnswer>>(500);
+
+  constructor(
+    /** The directory version the rows belong to. */
+    readonly version: number,
+    /** The site's day ('YYYY-MM-DD') the answers are for: an expiry drops a badge on its day (docs/decisions.md §3 "Credentials"). */
+    readonly day: string,
+    rows: readonly SnapshotRow[],
+    offered: readonly { contractorId: number; serviceId: number; name: string }[],
+    served: readonly { contractorId: number; townId: number }[],
+    private readonly townNames: ReadonlyMap<number, string>,
+    readonly ids: TaxonomyIds,
+  ) {
+    const n = (this.size = rows.length);
+    this.idAt = Int32Array.from(rows, (r) => r.id);
+    const positionOf = (id: number) => this.positionOf(id)!;
+
+    const names: string[][] = rows.map(() => []);
+    const serviceLists = new Map<number, number[]>();
+    for (const o of offered) {
+      const pos = positionOf(o.contractorId);
+      names[pos]!.push(o.name);
+      (serviceLists.get(o.serviceId) ?? serviceLists.set(o.serviceId, []).get(o.serviceId)!).push(pos);
+    }
+    const townSets = new Map<number, Set<number>>();
+    const serve = (townId: number, pos: number) => (townSets.get(townId) ?? townSets.set(townId, new Set()).get(townId)!).add(pos);
+    rows.forEach((r, pos) => r.homeTownId !== null && serve(r.homeTownId, pos));
+    this.areaStart = new Int32Array(n + 1);
+    this.areaTowns = new Int32Array(served.length);
+    // `served` comes in contractor (= position) order, so each contractor's areas are one run.
+    served.forEach((s, i) => {
+      const pos = positionOf(s.contractorId);
+      serve(s.townId, pos);
+      this.areaTowns[i] = s.townId;
+      this.areaStart[pos + 1]!++;
+    });
+    for (let p = 0; p < n; p++) this.areaStart[p + 1]! += this.areaStart[p]!;
+    this.byService = new Map([...serviceLists].map(([k, v]) => [k, Int32Array.from(v)]));
+    this.byTown = new Map([...townSets].map(([k, v]) => [k, Int32Array.from(v)]));
+
+    this.orders = {} as Record<DirectorySort, Int32Array>;
+    for (const sort of SORTS) {
+      const order = new Int32Array(n);
+      rows.forEach((r, pos) => (order[r[`${sort}_rank`] - 1] = pos));
+      this.orders[sort] = order;
+    }
+    this.today = dayNumber(day);
+    this.columns = new Map<AnyPgColumn, Float64Array | Uint8Array | Int32Array>(
+      FILTER_COLUMNS.map((col, i) => {
+        const key = filterKey(i);
+        if (col.dataType === 'number') return [col, Float64Array.from(rows, (r) => r[key] as number)];
+        if (col.dataType === 'boolean') return [col, Uint8Array.from(rows, (r) => (r[key] ? 1 : 0))];
+        if (col.columnType === 'PgDateString') return [col, Int32Array.from(rows, (r) => (r[key] === null ? NO_DATE : dayNumber(r[key] as string)))];
+        throw new Error(`The snapshot keeps numeric, boolean and date columns for filters, not ${col.name} (${col.dataType})`);
+      }),
+    );
+    this.cards = rows.map((r, pos) => deepFreeze(toPublic(r, names[pos]!, day)));
+    this.profileOnly = byColumn(rows, Object.keys(profileOnlyColumns) as (keyof ProfileOnlyRow)[]);
+  }
+
+  private positionOf(id: number): number | undefined {
+    let lo = 0;
+    let hi = this.idAt.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = this.idAt[mid]!;
+      if (v === id) return mid;
+      if (v < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  }
+
+  numbers(col: AnyPgColumn): Float64Array {
+    const values = this.columns.get(col);
+    if (!(values instanceof Float64Array)) throw new Error(`The snapshot has no numeric column ${col.name}: name it in the filter's columns`);
+    return values;
+  }
+
+  flags(col: AnyPgColumn): Uint8Array {
+    const values = this.columns.get(col);
+    if (!(values instanceof Uint8Array)) throw new Error(`The snapshot has no boolean column ${col.name}: name it in the filter's columns`);
+    return values;
+  }
+
+  days(col: AnyPgColumn): Int32Array {
+    const values = this.columns.get(col);
+    if (!(values instanceof Int32Array)) throw new Error(`The snapshot has no date column ${col.name}: name it in the filter's columns`);
+    return values;
+  }
+
+  /** One page with its counts: the same filters, order and counts as the SQL reference. Pages already answered are kept. */
+  page(q: DirectoryQuery): Frozen<ContractorPage> {
+    const key = JSON.stringify(q);
+    let page = this.pages.get(key, 0);
+    if (!page) {
+      page = deepFreeze(this.pageOf(q));
+      this.pages.set(key, 0, page);
+    }
+    return page;
+  }
+
+  private pageOf(q: DirectoryQuery): ContractorPage {
+    // Listed positions are marked with one bit per filter, masks are read as they are, and tests
+    // are tried only on the positions those let through.
+    let marks: Uint8Array | null = null;
+    let need = 0;
+    const masks: Uint8Array[] = [];
+    const tests: ((pos: number) => boolean)[] = [];
+    let announced: Iterable<Int32Array> | Uint8Array | ((pos: number) => boolean) | null = null;
+    for (const f of FILTER_LIST) {
+      if (!f.active(q)) continue;
+      const kept = f.keep(q, this);
+      if (f === ANNOUNCED) announced = kept;
+      else if (typeof kept === 'function') tests.push(kept);
+      else if (kept instanceof Uint8Array) masks.push(kept);
+      else {
+        const bit = need === 0 ? 1 : (need + 1) & ~need;
+        if (bit > 0x80) throw new Error('At most 8 directory filters of listed positions');
+        need |= bit;
+        marks ??= new Uint8Array(this.size);
+        for (const list of kept) for (let i = 0; i < list.length; i++) marks[list[i]!]! |= bit;
+      }
+    }
+    if (announced !== null && typeof announced !== 'function' && !(announced instanceof Uint8Array)) {
+      const m = new Uint8Array(this.size);
+      for (const list of announced) for (let i = 0; i < list.length; i++) m[list[i]!] = 1;
+      announced = m;
+    }
+    const from = (q.page - 1) * q.pageSize;
+    const to = from + q.pageSize;
+    const out: Frozen<PublicContractor>[] = [];
+    let total = 0;
+    let hidden = 0;
+    const order = this.orders[q.sort];
+    next: for (let i = 0; i < order.length; i++) {
+      const pos = order[i]!;
+      if (marks !== null && (marks[pos]! & need) !== need) continue;
+      for (let m = 0; m < masks.length; m++) if (masks[m]![pos] === 0) continue next;
+      for (let t = 0; t < tests.length; t++) if (!tests[t]!(pos)) continue next;
+      if (announced !== null && (typeof announced === 'function' ? !announced(pos) : (announced as Uint8Array)[pos] === 0)) {
+        hidden++;
+        continue;
+      }
+      if (total >= from && total < to) out.push(this.cards[pos]!);
+      total++;
+    }
+    return { contractors: out as PublicContractor[], total, totalAll: this.size, unverifiedMatches: hidden, page: q.page, pageSize: q.pageSize };
+  }
+
+  /** Which services are offered where, with counts: what has a service page. Made once per snapshot. */
+  coverage(): Frozen<ServiceCoverage> {
+    return (this.coverageMade ??= deepFreeze(coverageOf(this)));
+  }
+
+  /** A service page (the last 500 asked for are kept); throws not found for a combination without a contractor. */
+  servicePage(p: ServicePageParams): Frozen<ServicePageAnswer> {
+    const key = `${p.service}/${p.town ?? ''}/${p.page}`;
+    let answer = this.servicePages.get(key, 0);
+    if (!answer) {
+      answer = deepFreeze(servicePageOf(p, this.coverage() as ServiceCoverage, this.page(servicePageQuery(p)) as ContractorPage));
+      this.servicePages.set(key, 0, answer);
+    }
+    return answer;
+  }
+
+  /** A listed contractor's profile (the last 2,000 asked for are kept); undefined when it is not listed. */
+  profile(id: number): Frozen<ContractorProfile> | undefined {
+    let profile = this.profiles.get(String(id), 0);
+    if (profile) return profile;
+    const pos = this.positionOf(id);
+    if (pos === undefined) return undefined;
+    const row = Object.fromEntries(Object.entries(this.profileOnly).map(([k, values]) => [k, values[pos]])) as unknown as ProfileOnlyRow;
+    const areas = Array.from(this.areaTowns.subarray(this.areaStart[pos], this.areaStart[pos + 1]), (townId) => ({ id: townId, name: this.townNames.get(townId)! }));
+    const homeTown = row.homeTownId === null ? null : (this.townNames.get(row.homeTownId) ?? null);
+    profile = deepFreeze(toProfile(this.cards[pos] as PublicContractor, row, homeTown, areas, this.day));
+    this.profiles.set(String(id), 0, profile);
+    return profile;
+  }
+}
+
+const NONE: readonly never[] = Object.freeze([]);
+
+/** The rows' values of some columns, one array per column; equal strings and empty arrays are shared. */
+function byColumn<R, K extends keyof R>(rows: readonly R[], keys: K[]): { [C in K]: R[C][] } {
+  const strings = new Map<string, string>();
+  const share = (v: unknown) => {
+    if (typeof v === 'string') return strings.get(v) ?? (strings.set(v, v), v);
+    if (Array.isArray(v) && v.length === 0) return NONE;
+    return v;
+  };
+  return Object.fromEntries(keys.map((k) => [k, rows.map((r) => share(r[k]))])) as { [C in K]: R[C][] };
+}
+
+const filterKey = (i: number) => `filter_${i}` as const;
+type SnapshotRow = ProfileRow & Record<`${DirectorySort}_rank`, number> & Record<`filter_${number}`, unknown>;
+
+const rankOf = (sort: DirectorySort) => sql<number>`(row_number() over (order by ${sql.join(ORDER[sort], sql`, `)}))::int`;
+
+/** The listed directory at the database's current version, read in one consistent view, answering for the site's day `day`. */
+export async function loadSnapshot(db: Db, day: string): Promise<Snapshot> {
+  return db.transaction(
+    async (tx) => {
+      // The version read here is the one the rows belong to.
+      const [state] = await tx.select({ version: directoryState.version }).from(directoryState).where(eq(directoryState.id, 1));
+      // One after another: a transaction is one connection, which runs one statement at a time anyway.
+      const rows = await tx
+        .select({
+          ...profileColumns,
+          ...Object.fromEntries(FILTER_COLUMNS.map((col, i) => [filterKey(i), col])),
+          rating_rank: rankOf('rating'),
+          name_rank: rankOf('name'),
+          reviews_rank: rankOf('reviews'),
+          location_rank: rankOf('location'),
+          featured_rank: rankOf('featured'),
+        })
+        .from(contractors)
+        .where(isListed)
+        .orderBy(asc(contractors.id));
+      const offered = await tx
+        .select({ contractorId: contractorServices.contractorId, serviceId: contractorServices.serviceId, name: services.name })
+        .from(contractorServices)
+        .innerJoin(services, eq(services.id, contractorServices.serviceId))
+        .innerJoin(contractors, and(eq(contractors.id, contractorServices.contractorId), isListed))
+        .orderBy(asc(contractorServices.contractorId), asc(contractorServices.position), asc(services.sortOrder));
+      const served = await tx
+        .select({ contractorId: contractorServiceAreas.contractorId, townId: contractorServiceAreas.townId })
+        .from(contractorServiceAreas)
+        .innerJoin(towns, eq(towns.id, contractorServiceAreas.townId))
+        .innerJoin(contractors, and(eq(contractors.id, contractorServiceAreas.contractorId), isListed))
+        .orderBy(asc(contractorServiceAreas.contractorId), asc(towns.sortOrder), asc(towns.id));
+      const serviceRows = await tx.select({ id: services.id, slug: services.slug }).from(services).orderBy(asc(services.sortOrder), asc(services.id));
+      const townRows = await tx.select({ id: towns.id, slug: towns.slug, name: towns.name }).from(towns).orderBy(asc(towns.sortOrder), asc(towns.id));
+      return new Snapshot(state?.version ?? 0, day, rows as unknown as SnapshotRow[], offered, served, new Map(townRows.map((t) => [t.id, t.name])), toTaxonomyIds(serviceRows, townRows));
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}

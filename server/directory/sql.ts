@@ -1,0 +1,82 @@
+import { and, asc, count, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
+import type { ContractorPage, ContractorProfile, DirectoryQuery } from '@shared/schemas/directory';
+import { siteDay } from '@shared/site-calendar';
+import type { Db } from '../db/client';
+import { contractorServiceAreas, contractorServices, contractors, services, towns } from '../db/schema';
+import { cardColumns, isListed, ORDER, profileColumns, toProfile, toPublic } from './cards';
+import { ANNOUNCED, FILTER_LIST } from './filters';
+import type { TaxonomyIds } from './taxonomy';
+
+/**
+ * The directory answered in SQL: the reference the snapshot is tested against, and every read
+ * when DIRECTORY_CACHE=false. The filters, orders and rows-to-answers come from the same
+ * definitions as the snapshot's (filters.ts, cards.ts).
+ */
+
+/** The listed contractors meeting every active filter on `today`; `announced` false leaves the announced filter out. */
+function whereOf(q: DirectoryQuery, ids: TaxonomyIds, today: string, announced = true): SQL {
+  return and(isListed, ...FILTER_LIST.filter((f) => f.active(q) && (announced || f !== ANNOUNCED)).map((f) => f.where(q, ids, today)))!;
+}
+
+/** Service names per contractor, in each contractor's own order. */
+async function servicesOf(db: Db, ids: number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (!ids.length) return out;
+  const rows = await db
+    .select({ contractorId: contractorServices.contractorId, name: services.name })
+    .from(contractorServices)
+    .innerJoin(services, eq(services.id, contractorServices.serviceId))
+    .where(inArray(contractorServices.contractorId, ids))
+    .orderBy(asc(contractorServices.contractorId), asc(contractorServices.position), asc(services.sortOrder));
+  for (const r of rows) out.set(r.contractorId, [...(out.get(r.contractorId) ?? []), r.name]);
+  return out;
+}
+
+async function countWhere(db: Db, where: SQL): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(contractors).where(where);
+  return row?.n ?? 0;
+}
+
+/** One page of the public directory with its counts on the site's day `today`, filtered, sorted and paged in SQL. */
+export async function sqlPage(db: Db, ids: TaxonomyIds, q: DirectoryQuery, today = siteDay(new Date())): Promise<ContractorPage> {
+  const where = whereOf(q, ids, today);
+  const [rows, totalAll, unverifiedMatches] = await Promise.all([
+    db
+      .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(contractors)
+      .where(where)
+      .orderBy(...ORDER[q.sort])
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    countWhere(db, isListed),
+    // What the announced filter hides: the matches of every other filter that fail it.
+    ANNOUNCED.active(q) ? countWhere(db, and(whereOf(q, ids, today, false), not(ANNOUNCED.where(q, ids, today)))!) : 0,
+  ]);
+  // The window count rides along with the page; past the last page it needs its own query.
+  const total = rows[0]?.total ?? (q.page > 1 ? await countWhere(db, where) : 0);
+  const names = await servicesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { contractors: rows.map((r) => toPublic(r, names.get(r.id) ?? [], today)), total, totalAll, unverifiedMatches, page: q.page, pageSize: q.pageSize };
+}
+
+/** A listed contractor's public profile on the site's day `today`, or undefined (hidden, pending, rejected and missing ones). */
+export async function sqlProfile(db: Db, id: number, today = siteDay(new Date())): Promise<ContractorProfile | undefined> {
+  const [row] = await db
+    .select({ ...profileColumns, homeTown: towns.name })
+    .from(contractors)
+    .leftJoin(towns, eq(towns.id, contractors.homeTownId))
+    .where(and(eq(contractors.id, id), isListed));
+  if (!row) return undefined;
+  const [names, areas] = await Promise.all([
+    servicesOf(db, [id]),
+    db
+      .select({ id: towns.id, name: towns.name })
+      .from(contractorServiceAreas)
+      .innerJoin(towns, eq(towns.id, contractorServiceAreas.townId))
+      .where(eq(contractorServiceAreas.contractorId, id))
+      .orderBy(asc(towns.sortOrder), asc(towns.id)),
+  ]);
+  return toProfile(toPublic(row, names.get(id) ?? [], today), row, row.homeTown, areas, today);
+}

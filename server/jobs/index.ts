@@ -1,0 +1,107 @@
+import { siteDay } from '@shared/site-calendar';
+import type { AppContext } from '../context';
+import { sendAdminDigest } from '../services/admin-digest';
+import { runCredentialsDaily } from '../services/credential-jobs';
+import { startFreeMonths } from '../services/credits';
+import { deliverQueuedEmail, giveUpEmail, SEND_EMAIL, SEND_EMAIL_GAVE_UP, type SendEmailJob } from '../services/email-delivery';
+import { pruneProfileVisitors } from '../services/profile-views';
+import { REVIEW_FOLLOW_UP, sendFollowUp, type FollowUpJob } from '../services/review-follow-ups';
+import { pruneExpiredSessions } from '../services/sessions';
+import { submitRefund } from '../services/refund-jobs';
+import { SUBMIT_REFUND, type SubmitRefundJob } from '../services/refunds';
+import { SMTP_SEND_DEADLINE_MS } from '../integrations/email';
+
+export { createJobQueue, type JobQueue } from './queue';
+
+export const PRUNE_SESSIONS = 'prune-sessions';
+export const RESET_FREE_CREDITS = 'reset-free-credits';
+export const ADMIN_DIGEST = 'admin-digest';
+export const CREDENTIALS_DAILY = 'credentials-daily';
+export const PRUNE_PROFILE_VISITORS = 'prune-profile-visitors';
+
+/** The app's queues, what runs their jobs and when the recurring ones come (docs/decisions.md §10). */
+export function registerJobs(ctx: AppContext): void {
+  const { jobs, log } = ctx;
+
+  // First: the send-email queue names it as its dead letter queue.
+  jobs.define<SendEmailJob>({
+    name: SEND_EMAIL_GAVE_UP,
+    run: ({ outboxId }) => giveUpEmail(ctx, outboxId),
+  });
+  jobs.define<SendEmailJob>({
+    name: SEND_EMAIL,
+    options: {
+      // About 10 s, 20 s, 40 s ... then hourly: eleven attempts over roughly three hours.
+      retryLimit: 10,
+      retryDelay: 10,
+      retryBackoff: true,
+      retryDelayMax: 3_600,
+      // An attempt ends within the SMTP deadline; a process that dies mid-send stops its heartbeat.
+      expireInSeconds: Math.ceil(SMTP_SEND_DEADLINE_MS / 1000) + 20,
+      heartbeatSeconds: 10,
+      deadLetter: SEND_EMAIL_GAVE_UP,
+    },
+    concurrency: 2,
+    pollingSeconds: 2,
+    run: ({ outboxId }, job) => deliverQueuedEmail(ctx, outboxId, job),
+  });
+
+  // Card refunds (docs/decisions.md §5): the provider not answering is retried like an email, about three hours in all.
+  jobs.define<SubmitRefundJob>({
+    name: SUBMIT_REFUND,
+    options: { retryLimit: 10, retryDelay: 10, retryBackoff: true, retryDelayMax: 3_600, expireInSeconds: 60 },
+    pollingSeconds: 5,
+    run: ({ refundId }, job) => submitRefund(ctx, refundId, job),
+  });
+
+  // FOLLOW_UP_DELAY after a lead is paid or credited, its homeowner is asked for a review (docs/decisions.md §12).
+  jobs.define<FollowUpJob>({
+    name: REVIEW_FOLLOW_UP,
+    options: { retryLimit: 5, retryDelay: 60, retryBackoff: true },
+    run: ({ deliveryId }) => sendFollowUp(ctx, deliveryId),
+  });
+
+  jobs.define({
+    name: PRUNE_SESSIONS,
+    run: async () => {
+      const pruned = await pruneExpiredSessions(ctx.db);
+      if (pruned) log.info('pruned expired sessions', { pruned });
+    },
+  });
+  jobs.schedule(PRUNE_SESSIONS, '0 * * * *');
+
+  jobs.define({
+    name: RESET_FREE_CREDITS,
+    run: async () => {
+      const reset = await startFreeMonths(ctx.db);
+      if (reset) log.info('started the new month of Free plan credits', { contractors: reset });
+    },
+  });
+  // Credit months are calendar months in UTC (docs/decisions.md §1.5).
+  jobs.schedule(RESET_FREE_CREDITS, '5 0 1 * *', 'UTC');
+
+  // Yesterday's visitor hashes go as the site's day ends, also when nobody views a profile (docs/decisions.md §11).
+  jobs.define({
+    name: PRUNE_PROFILE_VISITORS,
+    run: () => pruneProfileVisitors(ctx.db, siteDay(new Date())),
+  });
+  jobs.schedule(PRUNE_PROFILE_VISITORS, '1 0 * * *');
+
+  jobs.define({
+    name: ADMIN_DIGEST,
+    run: async () => {
+      await sendAdminDigest(ctx);
+    },
+  });
+  if (ctx.env.ADMIN_DIGEST) jobs.schedule(ADMIN_DIGEST, '0 7 * * *');
+
+  // Lapsed credentials recorded and their badges dropped as the site's day turns, then the expiry reminders (docs/decisions.md §3 "Credentials").
+  jobs.define({
+    name: CREDENTIALS_DAILY,
+    run: async () => {
+      const done = await runCredentialsDaily(ctx);
+      if (done.lapsed || done.badgesDropped || done.contractorReminders || done.adminItems) log.info('checked credentials', { ...done });
+    },
+  });
+  jobs.schedule(CREDENTIALS_DAILY, '0 0 * * *');
+}

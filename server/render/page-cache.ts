@@ -1,0 +1,30 @@
+import { createHash } from 'node:crypto';
+
+/** How long a shared cache (a CDN) may answer a public page without asking the server (docs/decisions.md §6). */
+export const PAGE_SHARED_MAX_AGE_SECONDS = 60;
+
+/**
+ * Cache-Control of a rendered page. Pages are the same for every visitor (the page handler reads
+ * no session: sessions live under /api), so shared caches may keep them, briefly: a change in the
+ * directory reaches a CDN's visitors within a minute. Browsers revalidate every time (max-age=0, a
+ * 304 while unchanged), so someone who just changed a listing, or a visitor not behind the CDN,
+ * never sees an older page than the server has. A page that counts its views ('revalidate') is
+ * kept by shared caches only to be revalidated, so each visit still reaches the server.
+ * Client-only pages (admin, portal, payments) are for the browser's cache only, and an error page
+ * from a failing service for no cache at all. A form sent without JavaScript is answered
+ * 'no-store' by the handler.
+ */
+export function pageCacheControl(page: { status: number; cache: 'short' | 'revalidate' | 'private' }): string {
+  if (page.status >= 500) return 'no-store';
+  if (page.cache === 'private') return 'private, no-cache';
+  if (page.cache === 'revalidate') return 'public, no-cache';
+  return `public, max-age=0, s-maxage=${PAGE_SHARED_MAX_AGE_SECONDS}`;
+}
+
+/**
+ * A weak validator of the page's HTML: the same for its gzip and plain answers (equivalent
+ * representations), so an If-None-Match from either is answered 304 while the page is unchanged.
+ */
+export function pageEtag(html: string): string {
+  return `W/"${createHash('sha1').update(html).digest('base64url')}"`;
+}

@@ -1,0 +1,29 @@
+import { Router } from 'express';
+import { idParamSchema } from '@shared/schemas/admin';
+import type { AppContext } from '../context';
+import { asyncHandler } from '../http/async-handler';
+import { contractorIdOf, requireActiveContractor, requireAdmin } from '../http/auth';
+import { parseInput } from '../http/validate';
+import { contractorStats } from '../services/contractor-stats';
+import { contractorMaySignIn } from '../services/sessions';
+
+/** A contractor's figures for the last 12 months (docs/decisions.md §11): its own in the portal, any one's for the admin. */
+export function contractorStatsRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.get(
+    '/contractor/stats',
+    requireActiveContractor((id) => contractorMaySignIn(ctx.db, id)),
+    asyncHandler(async (req, res) => {
+      res.json(await contractorStats(ctx.db, contractorIdOf(req)));
+    }),
+  );
+  router.get(
+    '/admin/contractors/:id/stats',
+    requireAdmin,
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(idParamSchema, req.params, 'Invalid contractor id');
+      res.json(await contractorStats(ctx.db, id));
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,122 @@
+import { Router, type Request, type Response } from 'express';
+import { idParamSchema } from '@shared/schemas/admin';
+import { credentialParamSchema, credentialsUpdateSchema, unverifyCredentialSchema, verifyCredentialSchema } from '@shared/schemas/credentials';
+import type { AppContext } from '../context';
+import { asyncHandler } from '../http/async-handler';
+import { contractorIdOf, requireActiveContractor, requireAdmin } from '../http/auth';
+import { unauthorized } from '../http/errors';
+import { parseInput } from '../http/validate';
+import { credentialAttention } from '../services/credential-jobs';
+import { getCredentials, unverifyCredential, updateCredentials, verifyCredential, type CredentialActorRef } from '../services/credentials';
+import { readCertificate } from '../services/insurance-certificates';
+import { contractorMaySignIn } from '../services/sessions';
+
+/** The signed-in administrator; only after requireAdmin. */
+function adminOf(req: Request): CredentialActorRef & { kind: 'admin' } {
+  const user = req.session.user;
+  if (user?.kind !== 'admin') throw unauthorized();
+  return { kind: 'admin', adminUserId: user.adminUserId, username: user.username };
+}
+
+const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+
+/** The certificate's bytes, shown in the browser, never cached, sniffed or run as a page. */
+async function sendCertificate(ctx: AppContext, contractorId: number, res: Response) {
+  const c = await readCertificate(ctx.db, contractorId);
+  res.set({
+    'Content-Type': c.contentType,
+    'Content-Disposition': `inline; filename="certificate-of-insurance-${contractorId}.${EXTENSIONS[c.contentType]}"`,
+    'Content-Security-Policy': "sandbox; default-src 'none'; img-src 'self'; object-src 'self'",
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.send(c.content);
+}
+
+/**
+ * Credentials (docs/decisions.md §3 "Credentials"): the administrator reads, edits and verifies
+ * each one and sees the history; the contractor reads and edits its own. Uploads of the
+ * certificate have a route of their own before the JSON body parser (certificate-uploads.ts).
+ */
+export function credentialRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const requireContractor = requireActiveContractor((id) => contractorMaySignIn(ctx.db, id));
+  const idOf = (params: unknown) => parseInput(idParamSchema, params, 'Invalid contractor id').id;
+
+  router.get(
+    '/admin/credentials/attention',
+    requireAdmin,
+    asyncHandler(async (_req, res) => {
+      res.json(await credentialAttention(ctx));
+    }),
+  );
+  router.get(
+    '/admin/contractors/:id/credentials',
+    requireAdmin,
+    asyncHandler(async (req, res) => {
+      res.json(await getCredentials(ctx, idOf(req.params), 'admin'));
+    }),
+  );
+  router.patch(
+    '/admin/contractors/:id/credentials',
+    requireAdmin,
+    asyncHandler(async (req, res) => {
+      const id = idOf(req.params);
+      await updateCredentials(ctx, id, parseInput(credentialsUpdateSchema, req.body), adminOf(req));
+      res.json(await getCredentials(ctx, id, 'admin'));
+    }),
+  );
+  router.post(
+    '/admin/contractors/:id/credentials/:credential/verify',
+    requireAdmin,
+    asyncHandler(async (req, res) => {
+      const id = idOf(req.params);
+      const { credential } = parseInput(credentialParamSchema, req.params, 'Unknown credential');
+      const { how } = parseInput(verifyCredentialSchema, req.body ?? {});
+      await verifyCredential(ctx, id, credential, how, adminOf(req));
+      res.json(await getCredentials(ctx, id, 'admin'));
+    }),
+  );
+  router.post(
+    '/admin/contractors/:id/credentials/:credential/unverify',
+    requireAdmin,
+    asyncHandler(async (req, res) => {
+      const id = idOf(req.params);
+      const { credential } = parseInput(credentialParamSchema, req.params, 'Unknown credential');
+      const { reason } = parseInput(unverifyCredentialSchema, req.body ?? {});
+      await unverifyCredential(ctx, id, credential, reason, adminOf(req));
+      res.json(await getCredentials(ctx, id, 'admin'));
+    }),
+  );
+  router.get(
+    '/admin/contractors/:id/insurance-certificate',
+    requireAdmin,
+    asyncHandler(async (req, res) => {
+      await sendCertificate(ctx, idOf(req.params), res);
+    }),
+  );
+
+  router.get(
+    '/contractor/credentials',
+    requireContractor,
+    asyncHandler(async (req, res) => {
+      res.json(await getCredentials(ctx, contractorIdOf(req), 'contractor'));
+    }),
+  );
+  router.patch(
+    '/contractor/credentials',
+    requireContractor,
+    asyncHandler(async (req, res) => {
+      const id = contractorIdOf(req);
+      await updateCredentials(ctx, id, parseInput(credentialsUpdateSchema, req.body), { kind: 'contractor' });
+      res.json(await getCredentials(ctx, id, 'contractor'));
+    }),
+  );
+  router.get(
+    '/contractor/insurance-certificate',
+    requireContractor,
+    asyncHandler(async (req, res) => {
+      await sendCertificate(ctx, contractorIdOf(req), res);
+    }),
+  );
+  return router;
+}

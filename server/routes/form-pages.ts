@@ -1,0 +1,84 @@
+import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
+import { formPages, HONEYPOT_FIELD, isBot, type PostedFormName } from '@shared/forms';
+import { quoteFormSchema, quoteRequestSchema } from '@shared/schemas/leads';
+import { newsletterSchema } from '@shared/schemas/newsletter';
+import { submissionFormSchema, submissionSchema } from '@shared/schemas/submission';
+import type { AppContext } from '../context';
+import { asyncHandler } from '../http/async-handler';
+import { toHttpError } from '../http/error-middleware';
+import { formValues, postedPath, urlencodedOnly, type FormFields } from '../http/form-body';
+import { sameOriginOnly } from '../http/same-origin';
+import { parseInput } from '../http/validate';
+import { createLead } from '../services/leads';
+import { subscribe } from '../services/newsletter';
+import { submitBusiness } from '../services/submissions';
+import { formLimits } from './form-limits';
+
+const QUOTE: FormFields = { text: Object.keys(quoteFormSchema.shape) };
+const NEWSLETTER: FormFields = { text: ['email'] };
+const SUBMISSION: FormFields = { text: Object.keys(submissionFormSchema.shape).filter((f) => f !== 'services' && f !== HONEYPOT_FIELD), lists: ['services'] };
+
+/**
+ * The public forms sent without JavaScript (docs/decisions.md §3): each posts a web form to its
+ * own page, which is checked as the API checks it (origin, body type, limit, honeypot, the shared
+ * schema) and handed to the same service. A sent form is answered with a redirect (303) to the
+ * page's success state; a refused one with its page again, rendered by the page handler with what
+ * was typed, the field errors and the message (res.locals.postedForm), under the error's status.
+ */
+export function formPageRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const limits = formLimits(ctx);
+  const webForm: RequestHandler[] = [sameOriginOnly({ publicUrl: ctx.env.PUBLIC_URL, log: ctx.log }), urlencodedOnly, express.urlencoded({ extended: false, limit: ctx.env.BODY_LIMIT })];
+
+  /** A refused form goes back to its page; errors nobody foresaw go on to the error middleware. */
+  const refused =
+    (form: PostedFormName, fields: FormFields): ErrorRequestHandler =>
+    (err, req, res, next) => {
+      const http = toHttpError(err);
+      if (!http) return next(err);
+      if (http.status >= 500) ctx.log.warn('form refused', { reqId: req.id, path: postedPath(req), status: http.status, error: http.message });
+      if (http.headers) res.set(http.headers);
+      res.locals.postedForm = { status: http.status, state: { form, path: postedPath(req), values: formValues(req.body, fields), errors: http.errors ?? {}, message: http.message } };
+      next();
+    };
+
+  router.post(
+    '/contractor/:id/quote',
+    ...webForm,
+    limits.quote,
+    asyncHandler(async (req, res) => {
+      // Bots that fill the hidden field are told it worked and nothing is stored (docs/decisions.md §1.9).
+      if (isBot(req.body)) return res.redirect(303, formPages.quote.done(encodeURIComponent(String(req.params.id))));
+      const input = parseInput(quoteRequestSchema, { ...formValues(req.body, QUOTE), contractorId: req.params.id });
+      await createLead(ctx, input);
+      res.redirect(303, formPages.quote.done(input.contractorId));
+    }),
+    refused('quote', QUOTE),
+  );
+
+  router.post(
+    formPages.newsletter.path,
+    ...webForm,
+    limits.newsletter,
+    asyncHandler(async (req, res) => {
+      if (isBot(req.body)) return res.redirect(303, formPages.newsletter.done);
+      const { email } = parseInput(newsletterSchema, formValues(req.body, NEWSLETTER));
+      await subscribe(ctx, email);
+      res.redirect(303, formPages.newsletter.done);
+    }),
+    refused('newsletter', NEWSLETTER),
+  );
+
+  router.post(
+    formPages.submission.path,
+    ...webForm,
+    limits.submission,
+    asyncHandler(async (req, res) => {
+      if (isBot(req.body)) return res.redirect(303, formPages.submission.done);
+      await submitBusiness(ctx, parseInput(submissionSchema, formValues(req.body, SUBMISSION)));
+      res.redirect(303, formPages.submission.done);
+    }),
+    refused('submission', SUBMISSION),
+  );
+  return router;
+}

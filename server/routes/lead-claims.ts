@@ -1,0 +1,73 @@
+import { Router, type Request } from 'express';
+import { idParamSchema } from '@shared/schemas/admin';
+import { approveClaimSchema, claimListQuerySchema, denyClaimSchema, leadClaimSchema } from '@shared/schemas/lead-claims';
+import { deliveryIdParamSchema } from '@shared/schemas/portal';
+import type { AppContext } from '../context';
+import { asyncHandler } from '../http/async-handler';
+import { contractorIdOf, requireActiveContractor, requireAdmin } from '../http/auth';
+import { unauthorized } from '../http/errors';
+import { parseInput } from '../http/validate';
+import { createClaim, decideClaim, getClaim, listClaims } from '../services/lead-claims';
+import type { Actor } from '../services/moderation';
+import { contractorMaySignIn } from '../services/sessions';
+
+/** The signed-in administrator; only after requireAdmin. */
+function actorOf(req: Request): Actor {
+  const user = req.session.user;
+  if (user?.kind !== 'admin') throw unauthorized();
+  return { adminUserId: user.adminUserId, username: user.username };
+}
+
+/** The lead guarantee (docs/decisions.md §5): a contractor's claim on a bad lead and the administrator's decision. Guards sit on each route. */
+export function leadClaimRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const requireContractor = requireActiveContractor((id) => contractorMaySignIn(ctx.db, id));
+  const claimIdOf = (params: unknown) => parseInput(idParamSchema, params, 'Invalid claim id').id;
+
+  router.post(
+    '/contractor/leads/:deliveryId/claim',
+    requireContractor,
+    asyncHandler(async (req, res) => {
+      const { deliveryId } = parseInput(deliveryIdParamSchema, req.params);
+      const claim = parseInput(leadClaimSchema, req.body ?? {});
+      res.status(201).json(await createClaim(ctx, contractorIdOf(req), deliveryId, claim));
+    }),
+  );
+
+  router.get(
+    '/admin/lead-claims',
+    requireAdmin,
+    asyncHandler(async (req, res) => {
+      res.json(await listClaims(ctx.db, parseInput(claimListQuerySchema, req.query, 'Invalid query parameters')));
+    }),
+  );
+
+  router.get(
+    '/admin/lead-claims/:id',
+    requireAdmin,
+    asyncHandler(async (req, res) => {
+      res.json(await getClaim(ctx.db, claimIdOf(req.params)));
+    }),
+  );
+
+  router.post(
+    '/admin/lead-claims/:id/approve',
+    requireAdmin,
+    asyncHandler(async (req, res) => {
+      const id = claimIdOf(req.params);
+      const { note } = parseInput(approveClaimSchema, req.body ?? {});
+      res.json(await decideClaim(ctx, actorOf(req), id, 'approved', note));
+    }),
+  );
+
+  router.post(
+    '/admin/lead-claims/:id/deny',
+    requireAdmin,
+    asyncHandler(async (req, res) => {
+      const id = claimIdOf(req.params);
+      const { note } = parseInput(denyClaimSchema, req.body ?? {});
+      res.json(await decideClaim(ctx, actorOf(req), id, 'denied', note));
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,6 @@
+import { leadPricesQuerySchema } from '@shared/schemas/lead-prices';
+import { defineQuery, type QueryRoute } from '../http/query-routes';
+import { leadPriceTable } from '../services/lead-prices';
+
+/** The lead prices in the open, on the public plans page (docs/decisions.md §11). */
+export const pricingQueries: QueryRoute[] = [defineQuery('/api/lead-prices', leadPricesQuerySchema, (_input, ctx, freshness) => leadPriceTable(ctx, freshness))];

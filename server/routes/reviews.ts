@@ -1,0 +1,76 @@
+import { Router, type Request } from 'express';
+import { adminReviewsQuerySchema, reviewHideSchema, reviewIdParamSchema, reviewReplySchema, reviewSubmissionSchema } from '@shared/schemas/reviews';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { asyncHandler } from '../http/async-handler';
+import { contractorIdOf, requireActiveContractor, requireAdmin } from '../http/auth';
+import { unauthorized } from '../http/errors';
+import { rateLimit } from '../http/rate-limit';
+import { parseInput } from '../http/validate';
+import { hideReview, listReviewsForAdmin, listReviewsForContractor, replyToReview, showReview } from '../services/review-moderation';
+import { submitReview } from '../services/reviews';
+import { contractorMaySignIn } from '../services/sessions';
+
+const pageSchema = z.object({ page: adminReviewsQuerySchema.shape.page });
+
+function actorOf(req: Request) {
+  const user = req.session.user;
+  if (user?.kind !== 'admin') throw unauthorized();
+  return { adminUserId: user.adminUserId, username: user.username };
+}
+
+/** Reviews (docs/decisions.md §12): the homeowner's answer, the administrator's moderation, the contractor's reply. */
+export function reviewRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const requireContractor = requireActiveContractor((id) => contractorMaySignIn(ctx.db, id));
+  const idOf = (params: unknown) => parseInput(reviewIdParamSchema, params, 'Invalid review id').id;
+
+  router.post(
+    '/reviews',
+    rateLimit({ name: 'review', max: 20, windowMs: 60 * 60_000, message: 'Too many review attempts from your network. Please try again later.', enabled: ctx.env.RATE_LIMIT !== false }),
+    asyncHandler(async (req, res) => {
+      res.status(201).json(await submitReview(ctx, parseInput(reviewSubmissionSchema, req.body)));
+    }),
+  );
+
+  router.get(
+    '/admin/reviews',
+    requireAdmin,
+    asyncHandler(async (req, res) => {
+      res.json(await listReviewsForAdmin(ctx.db, parseInput(adminReviewsQuerySchema, req.query, 'Invalid query parameters')));
+    }),
+  );
+  router.post(
+    '/admin/reviews/:id/hide',
+    requireAdmin,
+    asyncHandler(async (req, res) => {
+      const id = idOf(req.params);
+      res.json(await hideReview(ctx.db, id, parseInput(reviewHideSchema, req.body), actorOf(req)));
+    }),
+  );
+  router.post(
+    '/admin/reviews/:id/show',
+    requireAdmin,
+    asyncHandler(async (req, res) => {
+      res.json(await showReview(ctx.db, idOf(req.params)));
+    }),
+  );
+
+  router.get(
+    '/contractor/reviews',
+    requireContractor,
+    asyncHandler(async (req, res) => {
+      res.json(await listReviewsForContractor(ctx.db, contractorIdOf(req), parseInput(pageSchema, req.query, 'Invalid query parameters').page));
+    }),
+  );
+  router.post(
+    '/contractor/reviews/:id/reply',
+    requireContractor,
+    asyncHandler(async (req, res) => {
+      const id = idOf(req.params);
+      const { reply } = parseInput(reviewReplySchema, req.body);
+      res.json(await replyToReview(ctx.db, contractorIdOf(req), id, reply));
+    }),
+  );
+  return router;
+}

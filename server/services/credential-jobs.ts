@@ -1,0 +1,207 @@
+import { and, asc, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { addDays, daysBetween, formatDay, REMINDER_DAYS, type Credential } from '@shared/credentials';
+import { region } from '@shared/region';
+import type { CredentialAttention, CredentialAttentionList } from '@shared/schemas/credentials';
+import { today as todayOn } from '../clock';
+import type { AppContext } from '../context';
+import type { Executor } from '../db/client';
+import { certificateUploadTokens, contractorAccounts, contractors, credentialEvents, credentialReminders } from '../db/schema';
+import { adminAddress } from './admin-notices';
+import { overtaken } from './credentials';
+import { queueEmail } from './email-delivery';
+
+/**
+ * The daily credentials job (docs/decisions.md §3 "Credentials"), just after the site's day turns:
+ * records the credentials that lapsed and drops the stored badge they held up (a row change the
+ * directory's version trigger sees; the directory already stopped showing it by the date), then
+ * reminds contractors 30 and 7 days before an expiry and gives the administrator the list of what
+ * expires within 30 days, each reminder once.
+ */
+
+const WINDOW_DAYS = 30;
+
+const EXPIRES: Record<Credential, typeof contractors.registrationExpiresOn | typeof contractors.insuranceExpiresOn> = {
+  registration: contractors.registrationExpiresOn,
+  insurance: contractors.insuranceExpiresOn,
+};
+const VERIFIED: Record<Credential, typeof contractors.registrationVerified | typeof contractors.insuranceVerified> = {
+  registration: contractors.registrationVerified,
+  insurance: contractors.insuranceVerified,
+};
+
+/** The latest change to a credential's verification or facts was not already its lapse. */
+const lapseNotRecorded = (credential: Credential) => sql`coalesce((
+  select ${credentialEvents.action} from ${credentialEvents}
+  where ${credentialEvents.contractorId} = ${contractors.id} and ${credentialEvents.credential} = ${credential} and ${credentialEvents.action} <> 'certificate'
+  order by ${credentialEvents.createdAt} desc, ${credentialEvents.id} desc limit 1), '') <> 'lapsed'`;
+
+export interface LapseResult {
+  /** Credentials whose lapse was recorded now. */
+  lapsed: number;
+  /** Contractors whose stored badge was dropped. */
+  badgesDropped: number;
+}
+
+/** Records lapsed credentials and drops the badges they held up; running it again the same day changes nothing. */
+export async function lapseCredentials(ctx: AppContext): Promise<LapseResult> {
+  const today = todayOn(ctx.clock);
+  return ctx.db.transaction(async (tx) => {
+    let lapsed = 0;
+    for (const credential of ['registration', 'insurance'] as const) {
+      const expires = EXPIRES[credential];
+      const rows = await tx
+        .select({ id: contractors.id, expiresOn: expires })
+        .from(contractors)
+        .where(and(eq(VERIFIED[credential], true), isNotNull(expires), sql`${expires} <= ${today}::date`, lapseNotRecorded(credential)));
+      if (rows.length)
+        await tx
+          .insert(credentialEvents)
+          .values(rows.map((r) => ({ contractorId: r.id, credential, action: 'lapsed' as const, detail: `Expired on ${formatDay(r.expiresOn!)}`, actor: 'system' as const })));
+      lapsed += rows.length;
+    }
+    const dropped = await tx.update(contractors).set({ verified: false, verifiedAt: null, verifiedBy: null, verifiedByAdminId: null }).where(overtaken(today)).returning({ id: contractors.id });
+    // Upload rights of submissions last an hour; the ones used or not are gone by the next day.
+    await tx.delete(certificateUploadTokens).where(lt(certificateUploadTokens.expiresAt, ctx.clock.now()));
+    return { lapsed, badgesDropped: dropped.length };
+  });
+}
+
+interface Due {
+  contractorId: number;
+  name: string;
+  to: string;
+  credential: Credential;
+  number: string | null;
+  expiresOn: string;
+  daysLeft: number;
+}
+
+const approvedWithin = (credential: Credential, from: string, to: string): SQL =>
+  and(eq(contractors.approvalStatus, 'approved'), isNotNull(EXPIRES[credential]), sql`${EXPIRES[credential]} >= ${from}::date`, sql`${EXPIRES[credential]} <= ${to}::date`)!;
+
+/** Approved contractors' credentials expiring from tomorrow to 30 days ahead, soonest first. */
+async function dueWithin(tx: Executor, today: string): Promise<Due[]> {
+  const due: Due[] = [];
+  for (const credential of ['registration', 'insurance'] as const) {
+    const rows = await tx
+      .select({
+        contractorId: contractors.id,
+        name: contractors.name,
+        email: contractors.email,
+        accountEmail: contractorAccounts.email,
+        number: credential === 'registration' ? contractors.licenseNumber : contractors.insurancePolicyNumber,
+        expiresOn: EXPIRES[credential],
+      })
+      .from(contractors)
+      .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
+      .where(approvedWithin(credential, addDays(today, 1), addDays(today, WINDOW_DAYS)))
+      .orderBy(asc(EXPIRES[credential]), asc(contractors.id));
+    for (const r of rows)
+      due.push({ contractorId: r.contractorId, name: r.name, to: r.accountEmail ?? r.email, credential, number: r.number, expiresOn: r.expiresOn!, daysLeft: daysBetween(today, r.expiresOn!) });
+  }
+  return due.sort((a, b) => a.daysLeft - b.daysLeft || a.contractorId - b.contractorId);
+}
+
+/** Marks a reminder sent; false when it already was (this run or another process's). */
+async function claimReminder(tx: Executor, d: Due, audience: 'contractor' | 'admin', daysBefore: number): Promise<boolean> {
+  const rows = await tx
+    .insert(credentialReminders)
+    .values({ contractorId: d.contractorId, credential: d.credential, expiresOn: d.expiresOn, audience, daysBefore })
+    .onConflictDoNothing()
+    .returning({ id: credentialReminders.contractorId });
+  return rows.length > 0;
+}
+
+const credentialName = (credential: Credential) => (credential === 'registration' ? region.credentials.registration.name : region.credentials.insurance.name.toLowerCase());
+const inDays = (n: number) => (n === 1 ? 'tomorrow' : `in ${n} days`);
+
+function contractorReminder(ctx: AppContext, d: Due) {
+  const what = credentialName(d.credential);
+  const numbered = d.number ? `${what} (${d.credential === 'registration' ? d.number : `policy ${d.number}`})` : what;
+  const portal = `${ctx.siteUrl}/contractor?section=profile`;
+  const renew =
+    d.credential === 'registration'
+      ? `Renew it with the issuing office (${region.credentials.registration.lookupUrl} shows your registration), then enter the new expiry date under Credentials in your contractor portal: ${portal}`
+      : `Once the policy is renewed, upload the new certificate of insurance and enter its expiry date under Credentials in your contractor portal: ${portal}`;
+  return {
+    kind: 'credential-reminder' as const,
+    to: d.to,
+    subject: `Your ${what} expires on ${formatDay(d.expiresOn)}`,
+    text: [
+      `Hello ${d.name},`,
+      '',
+      `Your ${numbered} expires on ${formatDay(d.expiresOn)}, ${inDays(d.daysLeft)}.`,
+      '',
+      renew,
+      '',
+      `Your listing shows the 'Verified Licensed' badge only until the expiry date; once we have checked the renewal it shows it again.`,
+    ].join('\n'),
+  };
+}
+
+export interface ReminderResult {
+  contractorReminders: number;
+  /** New items in the administrator's list (0: no list was sent). */
+  adminItems: number;
+}
+
+/** Reminders due today, each once: contractors 30 and 7 days ahead, the administrator a list when something new entered the 30 days. */
+export async function sendCredentialReminders(ctx: AppContext): Promise<ReminderResult> {
+  const today = todayOn(ctx.clock);
+  return ctx.db.transaction(async (tx) => {
+    const due = await dueWithin(tx, today);
+    let contractorReminders = 0;
+    for (const d of due) {
+      // The nearest reminder not yet passed: a run missed on day 30 sends the 7-day one when its time comes, not both.
+      const stage = [...REMINDER_DAYS].sort((a, b) => a - b).find((days) => d.daysLeft <= days)!;
+      if (!(await claimReminder(tx, d, 'contractor', stage))) continue;
+      await queueEmail(ctx, tx, contractorReminder(ctx, d));
+      contractorReminders++;
+    }
+    const fresh = new Set<Due>();
+    for (const d of due) if (await claimReminder(tx, d, 'admin', WINDOW_DAYS)) fresh.add(d);
+    if (fresh.size)
+      await queueEmail(ctx, tx, {
+        kind: 'credential-expiry-list',
+        to: adminAddress(ctx),
+        subject: `Credentials expiring within ${WINDOW_DAYS} days: ${due.length}`,
+        text: [
+          `These credentials of listed contractors expire within ${WINDOW_DAYS} days (${fresh.size} new since the last list):`,
+          '',
+          ...due.map((d) => `- ${d.name}: ${credentialName(d.credential)}${d.number ? ` ${d.number}` : ''} expires ${formatDay(d.expiresOn)} (${inDays(d.daysLeft)})${fresh.has(d) ? ' [new]' : ''}`),
+          '',
+          `The contractors were reminded. Lapsed credentials are listed on the dashboard: ${ctx.siteUrl}/admin`,
+        ].join('\n'),
+      });
+    return { contractorReminders, adminItems: fresh.size };
+  });
+}
+
+/** The daily job: lapses first, so a credential expiring today is recorded before any reminder is considered. */
+export async function runCredentialsDaily(ctx: AppContext): Promise<LapseResult & ReminderResult> {
+  const lapse = await lapseCredentials(ctx);
+  const reminders = await sendCredentialReminders(ctx);
+  return { ...lapse, ...reminders };
+}
+
+/** The dashboard's list: approved contractors whose verified credential has expired, and what expires within 30 days. */
+export async function credentialAttention(ctx: AppContext): Promise<CredentialAttentionList> {
+  const today = todayOn(ctx.clock);
+  const lapsed: CredentialAttention[] = [];
+  const expiringSoon: CredentialAttention[] = [];
+  for (const credential of ['registration', 'insurance'] as const) {
+    const expires = EXPIRES[credential];
+    const rows = await ctx.db
+      .select({ contractorId: contractors.id, name: contractors.name, expiresOn: expires, verified: VERIFIED[credential] })
+      .from(contractors)
+      .where(and(eq(contractors.approvalStatus, 'approved'), isNotNull(expires), sql`${expires} <= ${addDays(today, WINDOW_DAYS)}::date`))
+      .orderBy(asc(expires), asc(contractors.id));
+    for (const r of rows) {
+      const item = { contractorId: r.contractorId, name: r.name, credential, expiresOn: r.expiresOn!, daysLeft: daysBetween(today, r.expiresOn!) };
+      if (item.daysLeft > 0) expiringSoon.push(item);
+      else if (r.verified) lapsed.push(item);
+    }
+  }
+  const order = (a: CredentialAttention, b: CredentialAttention) => a.expiresOn.localeCompare(b.expiresOn) || a.contractorId - b.contractorId;
+  return { lapsed: lapsed.sort(order), expiringSoon: expiringSoon.sort(order) };
+}

@@ -1,0 +1,78 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import type { Executor } from '../db/client';
+import { outboxEmails } from '../db/schema';
+import type { EmailMessage } from '../integrations/email';
+
+/**
+ * Email as a transactional outbox (docs/decisions.md §1.8, §10): a message is a row written in the
+ * transaction of the change that causes it, and with SMTP a send-email job queued in the same
+ * transaction delivers it later, retrying with backoff. A committed change always gets its
+ * email; a rolled-back one never does.
+ */
+
+export const SEND_EMAIL = 'send-email';
+/** Where pg-boss moves a send-email job that will not be tried again, whatever ended it. */
+export const SEND_EMAIL_GAVE_UP = 'send-email-gave-up';
+
+export interface SendEmailJob {
+  outboxId: number;
+}
+
+/** Writes the message through `db` (pass the transaction of the change) and, with SMTP, queues its delivery there too. */
+export async function queueEmail(ctx: AppContext, db: Executor, message: EmailMessage): Promise<number> {
+  const smtp = ctx.mail.transport === 'smtp';
+  const [row] = await db
+    .insert(outboxEmails)
+    .values({ kind: message.kind, toAddress: message.to, subject: message.subject.replace(/\s+/g, ' '), textBody: message.text, status: smtp ? 'pending' : 'kept' })
+    .returning({ id: outboxEmails.id });
+  if (smtp) await ctx.jobs.send(SEND_EMAIL, { outboxId: row!.id } satisfies SendEmailJob, db);
+  return row!.id;
+}
+
+const LAST_ERROR_LENGTH = 500;
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, LAST_ERROR_LENGTH);
+
+/**
+ * One delivery attempt (the send-email job). A message already sent or kept is not sent again,
+ * so a job repeated after a crash cannot deliver twice what the mail server acknowledged and
+ * the outbox recorded. The attempt is counted before the send, so one cut short by a crash
+ * still shows. Rejects when the attempt failed, for the queue to retry.
+ */
+export async function deliverQueuedEmail(ctx: AppContext, outboxId: number, attempt: { lastAttempt: boolean; signal?: AbortSignal }): Promise<void> {
+  if (ctx.mail.transport === 'outbox') {
+    // SMTP_URL was removed since the message was queued: it stays here for the admin to read.
+    await ctx.db
+      .update(outboxEmails)
+      .set({ status: 'kept', lastError: null })
+      .where(and(eq(outboxEmails.id, outboxId), eq(outboxEmails.status, 'pending')));
+    return;
+  }
+  const [row] = await ctx.db
+    .update(outboxEmails)
+    .set({ attempts: sql`${outboxEmails.attempts} + 1` })
+    .where(and(eq(outboxEmails.id, outboxId), eq(outboxEmails.status, 'pending')))
+    .returning();
+  if (!row) return;
+  try {
+    await ctx.mail.deliver({ kind: row.kind as EmailMessage['kind'], to: row.toAddress, subject: row.subject, text: row.textBody }, attempt.signal);
+  } catch (err) {
+    await ctx.db
+      .update(outboxEmails)
+      .set({ lastError: errorText(err), status: attempt.lastAttempt ? 'failed' : 'pending' })
+      .where(eq(outboxEmails.id, outboxId));
+    throw err;
+  }
+  await ctx.db
+    .update(outboxEmails)
+    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+    .where(eq(outboxEmails.id, outboxId));
+}
+
+/** A send-email job that ended without its own verdict (it expired, or its process died on the last attempt). */
+export async function giveUpEmail(ctx: AppContext, outboxId: number): Promise<void> {
+  await ctx.db
+    .update(outboxEmails)
+    .set({ status: 'failed', lastError: sql`coalesce(${outboxEmails.lastError}, 'The last attempt did not finish')` })
+    .where(and(eq(outboxEmails.id, outboxId), eq(outboxEmails.status, 'pending')));
+}

@@ -1,0 +1,47 @@
+/**
+ * GET /api/contractor/stats and GET /api/admin/contractors/:id/stats: a contractor's figures per
+ * month for the last 12 months (docs/decisions.md §11). Each figure counts in the month the
+ * thing happened, in the site's time zone.
+ */
+
+export const STATS_MONTHS = 12;
+
+export interface StatsFigures {
+  /** Profile views: once per visitor per day, crawlers left out. */
+  profileViews: number;
+  /** Quote requests sent from the contractor's profile. */
+  quoteRequests: number;
+  /** Leads delivered to the contractor (cancelled deliveries left out). */
+  leadsDelivered: number;
+  /** Delivered leads first marked Contacted (or Won straight away) in the period. */
+  contacted: number;
+  /** Delivered leads marked Won in the period. */
+  won: number;
+  /** Leads bought by card, paid in the period ('25.00'); plan credits and plan fees are not in it. */
+  spent: string;
+  /** spent / won ('12.50'); null without a win. */
+  costPerWon: string | null;
+  /** Median seconds from delivery to the first contact, over the leads first contacted in the period; null when none was. */
+  medianSecondsToContact: number | null;
+}
+
+export interface MonthStats extends StatsFigures {
+  /** 'YYYY-MM' */
+  month: string;
+  /** The rating at the end of the month (now, for the current month); null where none is known (docs/decisions.md §11). */
+  rating: number | null;
+  reviewCount: number | null;
+}
+
+export interface ContractorStats {
+  contractorId: number;
+  name: string;
+  /** The time zone the months are in. */
+  timeZone: string;
+  /** STATS_MONTHS months, oldest first; the last is the current month. */
+  months: MonthStats[];
+  /** The same figures over the whole 12 months. */
+  totals: StatsFigures;
+  /** When the figures were read (ISO). */
+  asOf: string;
+}

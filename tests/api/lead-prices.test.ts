@@ -1,0 +1,154 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { centsToDecimal } from '@shared/money';
+import { priceLead } from '@shared/pricing';
+import { region } from '@shared/region';
+import type { LeadPriceTable } from '@shared/schemas/lead-prices';
+import { createApp } from '../../server/app';
+import type { AppContext } from '../../server/context';
+import { isListed } from '../../server/directory/cards';
+import { contractors, leads, pricingRules } from '../../server/db/schema';
+import { buildContext } from '../../server/main';
+import type { PageRenderer } from '../../server/render/renderer';
+import { activeRules } from '../../server/services/pricing';
+import { leadPriceTable } from '../../server/services/lead-prices';
+import { adminClient } from '../support/admin-session';
+import { TestClient } from '../support/http-client';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Prices in the open (issue 14; docs/decisions.md §11): the plans page shows what a lead costs now
+ * for every service in every town, from the pricing engine and the active rules, server rendered
+ * and answered again only when the rules change; a change made through one app process is seen at
+ * the next request to any other.
+ */
+
+const template = '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
+
+let app: TestApp;
+let admin: TestClient;
+/** A second process: its own context (read model, caches) over the same database, serving pages too. */
+let other: { ctx: AppContext; client: TestClient; server: http.Server };
+
+beforeAll(async () => {
+  app = await startTestApp({ RATE_LIMIT: 'false' });
+  admin = await adminClient(app);
+  const ctx = buildContext(app.ctx.env, app.ctx.database, app.ctx.log);
+  const entry = await import('../../client/src/entry-server');
+  const renderer: PageRenderer = { mode: 'built', assets: (_req, _res, next) => next(), load: async () => ({ template, entry }), close: async () => {} };
+  const server = http.createServer(createApp({ ctx, sessionSecret: ctx.env.SESSION_SECRET!, renderer }));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  ctx.siteUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  other = { ctx, client: new TestClient(ctx.siteUrl), server };
+});
+afterAll(async () => {
+  other?.server.closeAllConnections();
+  await new Promise<void>((resolve) => (other ? other.server.close(() => resolve()) : resolve()));
+  await app?.close();
+});
+
+const cell = (t: LeadPriceTable, service: string, town: string | null) => t.services.find((s) => s.value === service)!.prices[t.towns.findIndex((x) => x.slug === town)];
+
+async function table(client: TestClient = app.client()): Promise<LeadPriceTable> {
+  const res = await client.get<LeadPriceTable>('/api/lead-prices');
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+}
+
+async function rule(body: Record<string, unknown>) {
+  const res = await admin.post('/api/pricing-rules', { ruleValue: null, priority: 0, isActive: true, ...body });
+  expect(res.status, res.text).toBe(201);
+  return res.body as { id: number };
+}
+
+describe('GET /api/lead-prices', () => {
+  it('gives every service of the quote form in every town, and elsewhere, by the engine over the active rules', async () => {
+    const t = await table();
+    expect(t.towns.map((x) => x.slug)).toEqual([...region.towns.map((x) => x.slug), null]);
+    expect(t.towns.at(-1)!.label).toBe('Any other place');
+    expect(t.services.map((s) => s.label)).toEqual(region.quoteServices.map((s) => s.label));
+    // The seed's one rule: 25.00 for everything.
+    for (const s of t.services) expect(s.prices).toEqual(t.towns.map(() => '25.00'));
+    const [seeded] = await app.ctx.db.select().from(pricingRules);
+    expect(t.rulesChangedAt).toBe(seeded!.updatedAt.toISOString());
+  });
+
+  it('changes with the rules, at the next request to either process, and matches what a lead is charged', async () => {
+    const before = await table(other.client);
+    const roofing = await rule({ ruleType: 'service', ruleValue: 'roofing', leadPrice: '40.00', priority: 1 });
+    await rule({ ruleType: 'location', ruleValue: 'laporte', leadPrice: '32.50', priority: 2 });
+    // A contractor's own price is not the public one.
+    const [someone] = await app.ctx.db.select({ id: contractors.id }).from(contractors).where(isListed).limit(1);
+    await rule({ ruleType: 'contractor', ruleValue: String(someone!.id), leadPrice: '99.00', priority: 9 });
+
+    const after = await table(other.client);
+    expect(after.rulesChangedAt).not.toBe(before.rulesChangedAt);
+    expect(cell(after, 'roofing-siding', 'dushore')).toBe('40.00');
+    expect(cell(after, 'roofing-siding', null)).toBe('40.00');
+    expect(cell(after, 'roofing-siding', 'laporte')).toBe('32.50');
+    expect(cell(after, 'kitchen-remodeling', 'laporte')).toBe('32.50');
+    expect(cell(after, 'kitchen-remodeling', 'dushore')).toBe('25.00');
+    expect(cell(after, 'kitchen-remodeling', null)).toBe('25.00');
+
+    // Every cell is the engine's answer over the active rules.
+    const rules = await activeRules(app.ctx.db);
+    for (const s of region.quoteServices) {
+      for (const town of after.towns) expect(cell(after, s.value, town.slug)).toBe(centsToDecimal(priceLead(rules, { serviceSlugs: s.services, townSlug: town.slug, contractorId: null }).priceCents));
+    }
+
+    // A quote request is charged what the table says (to a contractor without a price of its own).
+    const [listed] = await app.ctx.db.select({ id: contractors.id }).from(contractors).where(isListed).orderBy(contractors.id).offset(1).limit(1);
+    const res = await app.client().post('/api/leads', {
+      name: 'Pat Homeowner',
+      email: 'pat.prices@example.com',
+      phone: '(570) 555-0190',
+      serviceNeeded: 'Roofing & Siding',
+      location: 'Muncy Valley, PA',
+      projectDetails: 'Reroof a barn.',
+      contractorId: listed!.id,
+    });
+    expect(res.status, res.text).toBe(201);
+    const [lead] = await app.ctx.db.select().from(leads).where(eq(leads.id, res.body.id));
+    expect(centsToDecimal(lead!.leadPriceCents)).toBe(cell(after, 'roofing-siding', 'davidson-township'));
+
+    // Switching a rule off is a change too.
+    expect((await admin.patch(`/api/pricing-rules/${roofing.id}`, { isActive: false })).status).toBe(200);
+    expect(cell(await table(other.client), 'roofing-siding', 'dushore')).toBe('25.00');
+    expect(cell(await table(), 'roofing-siding', 'dushore')).toBe('25.00');
+  });
+
+  it('is made again only when the rules change: the same answer is handed out until then', async () => {
+    const first = await leadPriceTable(app.ctx);
+    expect(await leadPriceTable(app.ctx)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    await rule({ ruleType: 'service', ruleValue: 'flooring', leadPrice: '27.00' });
+    const next = await leadPriceTable(app.ctx);
+    expect(next).not.toBe(first);
+    expect(cell(first as LeadPriceTable, 'flooring', 'dushore')).toBe('25.00');
+    expect(cell(next as LeadPriceTable, 'flooring', 'dushore')).toBe('27.00');
+  });
+
+  it('takes no parameters that could fail it, and is public', async () => {
+    expect((await app.client().get('/api/lead-prices?town=atlantis&x[]=1')).status).toBe(200);
+    const res = await app.client().get('/api/lead-prices');
+    expect(res.headers.get('cache-control')).not.toBe('no-store');
+  });
+});
+
+describe('the plans page', () => {
+  it('is rendered on the server with the price table, which says it follows the rules', async () => {
+    const res = await fetch(`${other.ctx.siteUrl}/contractor-pricing`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('What a Lead Costs');
+    expect(html).toContain('when the rules change, this table changes with them');
+    expect(html).toMatch(/<th scope="col"[^>]*>Lead price<\/th>/);
+    for (const s of region.quoteServices) expect(html).toContain(`data-service="${s.value}"`);
+    // The Laporte rule of the test before: Laporte at its price, every other place at the default.
+    const roofing = /<tbody[^>]*data-service="roofing-siding"[^>]*>(.*?)<\/tbody>/s.exec(html)![1]!;
+    expect(roofing).toMatch(/Laporte Borough<\/td><td[^>]*>\$32\.50</);
+    expect(roofing).toMatch(/Everywhere else<\/td><td[^>]*>\$25\.00</);
+  });
+});

@@ -1,0 +1,42 @@
+import { expect, test, type Page } from './fixtures/test';
+import { FAILED_MESSAGE_ERROR, failedMessageSubject } from './fixtures/seed-fixtures';
+import { open } from './helpers';
+
+// The admin outbox shows where each email stands and sends a failed one again (docs/decisions.md §1.8, §10).
+// The browser tests' server has no SMTP_URL, so a message sent again is delivered to the outbox: 'Kept'.
+
+const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
+
+async function signIn(page: Page) {
+  const res = await page.request.post('/api/admin/login', { data: ADMIN });
+  expect(res.status()).toBe(200);
+}
+
+test('a failed email is listed under Failed with its last error, and Send again queues it; it ends up kept', async ({ page }, testInfo) => {
+  await signIn(page);
+  await open(page, '/admin/outbox');
+  await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Failed' }).click();
+  const item = page.getByTestId('outbox-item').filter({ hasText: failedMessageSubject(testInfo.project.name) });
+  await expect(item.getByTestId('outbox-status')).toHaveText('Failed');
+
+  await item.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('outbox-message-status')).toHaveText('Failed, 11 attempts');
+  await expect(dialog.getByTestId('outbox-message-error')).toHaveText(FAILED_MESSAGE_ERROR);
+  await dialog.getByRole('button', { name: 'Send again' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Queued again' })).toBeVisible();
+  // The send-email job finds no mail server configured: the outbox is where it is delivered.
+  await expect(dialog.getByTestId('outbox-message-status')).toHaveText('Kept (no mail server is configured)', { timeout: 15_000 });
+  await expect(dialog.getByRole('button', { name: 'Send again' })).toHaveCount(0);
+
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Kept' }).click();
+  await expect(
+    page
+      .getByTestId('outbox-item')
+      .filter({ hasText: failedMessageSubject(testInfo.project.name) })
+      .getByTestId('outbox-status'),
+  ).toHaveText('Kept');
+});

@@ -1,0 +1,169 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures/test';
+import type { AdminContractorList, OutboxMessage, Paged } from '../../shared/schemas/admin';
+import type { DeliveryDto } from '../../shared/schemas/deliveries';
+import { open } from './helpers';
+
+/**
+ * Issue 16, 'Phones and the back button': the admin tables and the portal's lead cards, on the
+ * phone (Pixel 7) and, unchanged, on the desktop. Each test makes the data it reads.
+ */
+
+const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+async function signInAdmin(request: APIRequestContext) {
+  const res = await request.post('/api/admin/login', { data: { username: 'admin', password: 'e2e-admin-password' } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** A quote request from a homeowner, so the lead tables have a new lead with its Deliver control. */
+async function quoteRequest(request: APIRequestContext, contractorId: number, service = 'Roofing & Siding') {
+  const stamp = uid();
+  const res = await request.post('/api/leads', {
+    data: {
+      name: `Homeowner ${stamp}`,
+      email: `owner-${stamp}@home.example`,
+      phone: '(570) 555-0123',
+      serviceNeeded: service,
+      location: 'Laporte, PA',
+      projectDetails: `Looking for help with ${service.toLowerCase()} on a two-storey farmhouse.`,
+      budgetRange: '$10,000 - $25,000',
+      contractorId,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: number };
+}
+
+/** Whether the control's box lies across the screen's width (not off to the right in a scrolling box). */
+async function withinWidth(page: Page, el: Locator) {
+  const box = (await el.boundingBox())!;
+  return box.x >= 0 && box.x + box.width <= page.viewportSize()!.width;
+}
+
+/** The column name a cell shows beside its value when its row is a card ('' when it shows none). */
+const cellLabel = (cell: Locator) => cell.evaluate((td) => /^"([^"]*)"/.exec(getComputedStyle(td, '::before').content)?.[1] ?? '');
+
+test.describe('admin tables', () => {
+  const TABLES = [
+    { path: '/admin/contractors', region: 'Contractors', row: 'admin-contractor-row', labels: ['Location', 'Services', 'Rating', 'Status', 'Visible', 'Actions'] },
+    { path: '/admin/leads', region: 'Leads', row: 'admin-lead-row', labels: ['Service', 'Location', 'Status', 'Price', 'Created', 'Actions'] },
+    { path: '/admin/pricing', region: 'Pricing rules', row: 'pricing-rule', labels: ['Type', 'Value', 'Price', 'Priority', 'Active', 'Actions'] },
+    { path: '/admin', region: 'Recent leads', row: 'dashboard-lead-row', labels: ['Date', 'Service', 'Location', 'Price', 'Status', 'Actions'] },
+  ];
+
+  test('on a phone each row is a card with its status, switches and buttons on screen; on a desktop a table', async ({ page, isMobile }) => {
+    test.slow();
+    await signInAdmin(page.request);
+    const listed = (await (await page.request.get('/api/contractors?pageSize=1')).json()) as { contractors: { id: number }[] };
+    await quoteRequest(page.request, listed.contractors[0]!.id);
+
+    for (const t of TABLES) {
+      await open(page, t.path);
+      // The table's own scrolling region (the pricing page's section has the same name).
+      const region = page.locator(`div[role="region"][aria-label="${t.region}"]`);
+      const row = region.getByTestId(t.row).first();
+      await expect(row, t.path).toBeVisible();
+      const cells = row.getByRole('cell');
+      const controls = row.locator('button, [role="switch"], a');
+      if (isMobile) {
+        // Nothing scrolls sideways: not the box, not the page.
+        expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth), `${t.path}: the table scrolls sideways`).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${t.path}: the page scrolls sideways`).toBe(true);
+        for (const control of await controls.all())
+          expect(await withinWidth(page, control), `${t.path}: ${(await control.getAttribute('aria-label')) ?? (await control.textContent())} is off screen`).toBe(true);
+        const labels = await Promise.all((await cells.all()).map(cellLabel));
+        expect(labels.filter(Boolean), t.path).toEqual(t.labels);
+        expect(await row.evaluate((tr) => getComputedStyle(tr).display)).not.toBe('table-row');
+      } else {
+        await expect(region.getByRole('columnheader', { name: t.labels[3] })).toBeVisible();
+        expect(await row.evaluate((tr) => getComputedStyle(tr).display)).toBe('table-row');
+        expect((await Promise.all((await cells.all()).map(cellLabel))).filter(Boolean)).toEqual([]);
+      }
+      // Still a table with rows and cells for assistive technology.
+      expect(await cells.count(), t.path).toBeGreaterThanOrEqual(t.labels.length);
+    }
+
+    // The visibility switch of a listed contractor works from its card.
+    await open(page, '/admin/contractors');
+    const approved = page
+      .getByRole('region', { name: 'Contractors', exact: true })
+      .getByTestId('admin-contractor-row')
+      .filter({ has: page.getByRole('switch', { checked: true }) })
+      .first();
+    await expect(approved.getByRole('switch')).toBeEnabled();
+    expect(await withinWidth(page, approved.getByRole('switch'))).toBe(true);
+  });
+
+  test('the outbox lists its messages across the screen', async ({ page }) => {
+    await signInAdmin(page.request);
+    const listed = (await (await page.request.get('/api/contractors?pageSize=1')).json()) as { contractors: { id: number }[] };
+    await quoteRequest(page.request, listed.contractors[0]!.id);
+    await open(page, '/admin/outbox');
+    const item = page.getByTestId('outbox-item').first();
+    await expect(item).toBeVisible();
+    expect(await withinWidth(page, item)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+});
+
+test.describe('portal lead cards', () => {
+  /** A new business, approved (its welcome email holds the setup code), set up and signed in on the page. */
+  async function signedInContractor(page: Page) {
+    const request = page.request;
+    await signInAdmin(request);
+    const stamp = uid();
+    const name = `Credit Creek Builders ${stamp}`;
+    const email = `credit-${stamp}@builders.example`;
+    const submitted = await request.post('/api/contractors/submit', {
+      data: {
+        name,
+        yearsInBusiness: '9',
+        description: 'Roofs, siding and repairs for homes and camps around the county.',
+        email,
+        phone: '(570) 555-0188',
+        website: '',
+        address: '12 Main Street',
+        city: 'Dushore',
+        zip: '18614',
+        licenseNumber: `PA${stamp.slice(-6).toUpperCase()}`,
+        insuranceInfo: 'General liability $1,000,000',
+        projectGalleryUrl: '',
+        services: ['Roofing', 'Siding'],
+      },
+    });
+    expect(submitted.ok(), await submitted.text()).toBe(true);
+    const list = (await (await request.get('/api/admin/contractors', { params: { search: name } })).json()) as AdminContractorList;
+    const id = list.contractors.find((c) => c.name === name)!.id;
+    const approved = await request.patch(`/api/admin/contractors/${id}/approval`, { data: { status: 'approved' } });
+    expect(approved.ok(), await approved.text()).toBe(true);
+    let code = '';
+    await expect
+      .poll(async () => {
+        const outbox = (await (await request.get('/api/admin/outbox', { params: { pageSize: '100' } })).json()) as Paged<OutboxMessage>;
+        code = outbox.items.find((m) => m.kind === 'welcome' && m.to === email)?.text.match(/\b[A-Z2-9]{12}\b/)?.[0] ?? '';
+        return code;
+      })
+      .toMatch(/^[A-Z2-9]{12}$/);
+    const lead = await quoteRequest(request, id);
+    const delivered = await request.post('/api/lead-deliveries', { data: { leadId: lead.id, contractorId: id } });
+    expect(delivered.status(), await delivered.text()).toBe(201);
+    const delivery = (await delivered.json()) as DeliveryDto;
+    const setup = await request.post('/api/contractor/setup', { data: { email, token: code, password: 'credit-card-free-password' } });
+    expect(setup.status(), await setup.text()).toBe(200);
+    const login = await request.post('/api/contractor/login', { data: { email, password: 'credit-card-free-password' } });
+    expect(login.status(), await login.text()).toBe(200);
+    return delivery;
+  }
+
+  test("a lead taken from the plan reads '1 plan credit', not a price", async ({ page }) => {
+    test.slow();
+    const delivery = await signedInContractor(page);
+    expect(delivery.paymentState).toBe('credited');
+    await open(page, '/contractor?section=leads');
+    const card = page.getByTestId('lead-card').first();
+    await expect(card).toContainText('Paid with credit');
+    await expect(card.getByRole('term')).toHaveText(['Budget', 'Paid with']);
+    await expect(card.getByRole('definition').nth(1)).toHaveText('1 plan credit (instead of $25.00)');
+    await expect(card).not.toContainText('Lead price');
+  });
+});
