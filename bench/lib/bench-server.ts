@@ -62,11 +62,20 @@ export interface BenchServer {
   stop(): Promise<number | null>;
 }
 
+export interface BenchServerOptions {
+  /**
+   * Flags for the app's node process, e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] (the profile
+   * is written when the app exits on stop()). Default: BENCH_NODE_ARGS, split on spaces.
+   */
+  nodeArgs?: string[];
+}
+
 /** Runs the built app (dist/) as its own process, so the load generator does not share its event loop. */
-export async function startBenchServer(env: Record<string, string>, port: number): Promise<BenchServer> {
+export async function startBenchServer(env: Record<string, string>, port: number, opts: BenchServerOptions = {}): Promise<BenchServer> {
   const entry = path.resolve(process.env.DIST_DIR ?? 'dist', 'server/index.js');
   const logFile = process.env.BENCH_SERVER_LOG;
-  const child = spawn(process.execPath, [entry], {
+  const nodeArgs = opts.nodeArgs ?? (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
