@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { region } from '@shared/region';
 import { directoryQuerySchema, SORTS, type ContractorPage, type ContractorProfile, type PublicContractor } from '@shared/schemas/directory';
-import { rng, seedScaleContractors } from '../../bench/lib/scale-seed';
 import type { Db } from '../../server/db/client';
 import { contractors } from '../../server/db/schema';
 import { createDirectory, type Directory } from '../../server/directory';
+import { createContractorsAtRandom, rng } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
 
 // The in-memory snapshot must answer exactly what the SQL reference answers, for any query.
@@ -19,7 +19,7 @@ beforeAll(async () => {
   db = testDb.database.db;
   memory = createDirectory(testDb.database, { cache: true, staleIfErrorMs: 0 });
   reference = createDirectory(testDb.database, { cache: false, staleIfErrorMs: 0 });
-  await seedScaleContractors(db, 400, 11, 200);
+  await createContractorsAtRandom(db, 400, { seed: 11, batch: 200 });
   // Ties the sorts must break the same way: equal names in other cases, equal ratings and reviews.
   await db.execute(sql`update contractors set name = upper(name), rating = 4.5, review_count = 10 where id % 7 = 0`);
   await db.execute(sql`update contractors set is_visible = false where id % 11 = 0`);

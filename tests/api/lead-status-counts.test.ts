@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { seedScaleLeads } from '../../bench/lib/scale-seed';
 import type { Db } from '../../server/db/client';
 import { leads, leadStatusCounts } from '../../server/db/schema';
+import { createLeadsAtRandom } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
 
 // The admin's counts come from lead_status_counts; the trigger must keep it equal to counting.
@@ -25,7 +25,7 @@ async function expectCountsMatchTable() {
 
 describe('lead status counts', () => {
   it('follow batch inserts, status changes both ways, price edits and deletes', async () => {
-    await seedScaleLeads(db, 600, 3, 250);
+    await createLeadsAtRandom(db, 600, { seed: 3, batch: 250 });
     await expectCountsMatchTable();
     await db.execute(sql`update leads set status = 'delivered' where status = 'new' and id % 3 = 0`);
     await db.execute(sql`update leads set status = 'new' where status = 'won' and id % 2 = 0`);

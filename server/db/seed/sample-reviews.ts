@@ -2,6 +2,7 @@ import type { Region } from '@shared/region';
 import type { Tx } from '../client';
 import { leadDeliveries, leads, leadStatusChanges, reviewRequests, reviews } from '../schema';
 import type { SeedContractor } from './data/contractors';
+import { leadValues } from './factories';
 
 /**
  * Sample reviews for the sample contractors (a local run or a demo only, docs/decisions.md §9, §12):
@@ -91,7 +92,7 @@ export async function seedSampleReviews(tx: Tx, r: Region, contractors: { id: nu
         askedAt,
         comment: comments[Math.floor(next() * comments.length)]!,
         reply: next() < 0.15 ? REPLIES[Math.floor(next() * REPLIES.length)]! : null,
-        lead: {
+        lead: leadValues({
           name: `${first} ${last}`,
           email: `${first}.${last}.${n}@example.com`.toLowerCase(),
           phone: `(570) 555-01${String(n % 100).padStart(2, '0')}`,
@@ -105,7 +106,7 @@ export async function seedSampleReviews(tx: Tx, r: Region, contractors: { id: nu
           status: hired ? ('won' as const) : contacted ? ('lost' as const) : ('delivered' as const),
           createdAt: askedAt,
           updatedAt: askedAt,
-        },
+        }),
         credited: next() < 0.5,
       };
     });
