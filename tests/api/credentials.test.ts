@@ -9,7 +9,7 @@ import { siteDay } from '@shared/site-calendar';
 import { contractorAccounts, contractors, credentialEvents, directoryState, outboxEmails } from '../../server/db/schema';
 import { createDirectory } from '../../server/directory';
 import { CREDENTIALS_DAILY } from '../../server/jobs';
-import { adminClient } from '../support/admin-session';
+import { adminClient, contractorClient } from '../support/admin-session';
 import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -76,7 +76,7 @@ async function listed({ registrationExpiresOn, insuranceExpiresOn, verify = true
 /** The contractor in its portal (the account approval made is replaced by one the test can sign in with). */
 async function portalOf(id: number): Promise<TestClient> {
   await app.ctx.db.delete(contractorAccounts).where(eq(contractorAccounts.contractorId, id));
-  return portalOf(id);
+  return contractorClient(app, id);
 }
 
 const credentialsOf = (id: number) => admin.get<ContractorCredentials>(`/api/admin/contractors/${id}/credentials`);
