@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsToDecimal, decimalToCents } from '@shared/money';
 import { contractors, leadDeliveries, leads, pricingRules } from '../../server/db/schema';
 import { adminClient, contractorClient } from '../support/admin-session';
-import { contractorByName } from '../support/fixtures';
+import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 let admin: TestClient;
-let requestedId: number;
-let krausId: number;
+let requested: { id: number; name: string };
+let recipient: { id: number; name: string };
 const leadIds: number[] = [];
 let deliveredId: number;
 let cancelledId: number;
@@ -23,7 +23,7 @@ async function newLead(over: Record<string, unknown> = {}): Promise<number> {
     serviceNeeded: 'Kitchen Remodeling',
     location: 'Dushore, PA',
     projectDetails: 'Replace cabinets and counters in a 1970s kitchen.',
-    contractorId: requestedId,
+    contractorId: requested.id,
     ...over,
   });
   expect(res.status).toBe(201);
@@ -35,19 +35,19 @@ beforeAll(async () => {
   // These tests count leads from none: the seed's sample leads (behind the sample reviews) go.
   await app.ctx.db.delete(leads);
   admin = await adminClient(app);
-  requestedId = (await contractorByName(app.ctx.db, 'Loyalsock Creek Builders')).id;
-  krausId = (await contractorByName(app.ctx.db, 'Kraus Electric')).id;
-  // Priced 30.00 for the requested contractor and 45.00 for Kraus, so the list shows both prices.
+  requested = await createContractor(app.ctx.db);
+  recipient = await createContractor(app.ctx.db);
+  // Priced 30.00 for the requested contractor and 45.00 for the one the lead goes to, so the list shows both prices.
   await app.ctx.db.insert(pricingRules).values([
-    { ruleType: 'contractor', ruleValue: String(requestedId), leadPriceCents: 3000, priority: 1 },
-    { ruleType: 'contractor', ruleValue: String(krausId), leadPriceCents: 4500, priority: 1 },
+    { ruleType: 'contractor', ruleValue: String(requested.id), leadPriceCents: 3000, priority: 1 },
+    { ruleType: 'contractor', ruleValue: String(recipient.id), leadPriceCents: 4500, priority: 1 },
   ]);
   for (let i = 0; i < 6; i++) leadIds.push(await newLead({ name: `Customer ${i}` }));
   deliveredId = leadIds[1]!;
-  expect((await admin.post('/api/lead-deliveries', { leadId: deliveredId, contractorId: krausId })).status).toBe(201);
+  expect((await admin.post('/api/lead-deliveries', { leadId: deliveredId, contractorId: recipient.id })).status).toBe(201);
   // A cancelled delivery is history, not the lead's delivery.
   cancelledId = leadIds[2]!;
-  await app.ctx.db.insert(leadDeliveries).values({ leadId: cancelledId, contractorId: krausId, priceCents: 4500, paymentState: 'cancelled', cancelledAt: new Date() });
+  await app.ctx.db.insert(leadDeliveries).values({ leadId: cancelledId, contractorId: recipient.id, priceCents: 4500, paymentState: 'cancelled', cancelledAt: new Date() });
   await app.ctx.db.update(leads).set({ status: 'won' }).where(eq(leads.id, leadIds[3]!));
 });
 afterAll(() => app?.close());
@@ -55,7 +55,7 @@ afterAll(() => app?.close());
 describe('GET /api/leads (admin)', () => {
   it('is for administrators only; the public POST beside it still works', async () => {
     expect((await app.client().get('/api/leads')).status).toBe(401);
-    const contractor = await contractorClient(app, (await contractorByName(app.ctx.db, 'Pardoe Excavating & Landscaping')).id);
+    const contractor = await contractorClient(app, (await createContractor(app.ctx.db)).id);
     expect((await contractor.get('/api/leads')).status).toBe(403);
     expect((await contractor.get('/api/admin/stats')).status).toBe(403);
   });
@@ -77,8 +77,8 @@ describe('GET /api/leads (admin)', () => {
       leadPrice: '30.00',
       status: 'delivered',
       createdAt: expect.any(String),
-      requestedContractor: { id: requestedId, name: 'Loyalsock Creek Builders' },
-      delivery: { id: expect.any(Number), contractorId: krausId, contractorName: 'Kraus Electric', price: '45.00', paymentState: 'credited' },
+      requestedContractor: { id: requested.id, name: requested.name },
+      delivery: { id: expect.any(Number), contractorId: recipient.id, contractorName: recipient.name, price: '45.00', paymentState: 'credited' },
     });
     expect(res.body.leads.find((l: { id: number }) => l.id === cancelledId).delivery).toBeNull();
     expect(res.body.leads.find((l: { id: number }) => l.id === leadIds[0]).delivery).toBeNull();
@@ -156,10 +156,10 @@ describe('GET /api/admin/stats', () => {
   });
 
   it('counts a delivered lead at its lead price', async () => {
-    await app.ctx.db.update(contractors).set({ monthlyLeadsUsed: 0 }).where(eq(contractors.id, krausId));
+    await app.ctx.db.update(contractors).set({ monthlyLeadsUsed: 0 }).where(eq(contractors.id, recipient.id));
     const before = (await admin.get('/api/admin/stats')).body;
-    const id = await newLead({ contractorId: krausId });
-    expect((await admin.post('/api/lead-deliveries', { leadId: id, contractorId: krausId })).status).toBe(201);
+    const id = await newLead({ contractorId: recipient.id });
+    expect((await admin.post('/api/lead-deliveries', { leadId: id, contractorId: recipient.id })).status).toBe(201);
     const after = (await admin.get('/api/admin/stats')).body;
     expect(after.totalLeads).toBe(before.totalLeads + 1);
     expect(after.newLeads).toBe(before.newLeads);

@@ -7,6 +7,7 @@ import type { ContractorStats, MonthStats } from '@shared/schemas/contractor-sta
 import type { OutboxMessage, Paged } from '@shared/schemas/admin';
 import { contractorAccounts, contractors, leadDeliveries, leadRefunds, leadStatusChanges, leads, profileViewCounts, reviews } from '../../server/db/schema';
 import { adminClient } from '../support/admin-session';
+import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait';
@@ -77,14 +78,9 @@ beforeAll(async () => {
   app = await startTestApp({ RATE_LIMIT: 'false', TRUST_PROXY: 'true' });
   admin = await adminClient(app);
   // Listed contractors of this file's own, so the seed's sample leads and reviews are not in their figures.
-  const [first, second] = await app.ctx.db
-    .insert(contractors)
-    .values(
-      [1, 2].map((i) => ({ name: `Stats Test Builders ${i}`, email: `office${i}@stats-test.example`, phone: '(570) 555-0100', city: 'Laporte', approvalStatus: 'approved' as const, isVisible: true })),
-    )
-    .returning({ id: contractors.id });
-  otherId = second!.id;
-  c = { id: first!.id, email: `stats-${randomBytes(4).toString('hex')}@example.com`, password: randomBytes(12).toString('base64url') };
+  const [first, second] = [await createContractor(app.ctx.db), await createContractor(app.ctx.db)];
+  otherId = second.id;
+  c = { id: first.id, email: `stats-${randomBytes(4).toString('hex')}@example.com`, password: randomBytes(12).toString('base64url') };
   await app.ctx.db.insert(contractorAccounts).values({ contractorId: c.id, email: c.email, passwordHash: await bcrypt.hash(c.password, 4) });
 });
 afterEach(() => {

@@ -5,7 +5,7 @@ import { directoryQuerySchema, type ContractorPage, type ContractorProfile } fro
 import { adminUsers, contractors } from '../../server/db/schema';
 import { createDirectory } from '../../server/directory';
 import { adminClient } from '../support/admin-session';
-import { contractorByName } from '../support/fixtures';
+import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -148,20 +148,20 @@ describe('the approve step', () => {
   });
 
   it('leaves verification alone without the field, and withdraws it with verified: false', async () => {
-    const cole = await contractorByName(app.ctx.db, 'Cole Brothers Roofing');
-    await verify(cole.id);
-    const kept = await approve(cole.id);
+    const submitted = await createContractor(app.ctx.db, { approvalStatus: 'pending', isVisible: false, registrationExpiresOn: inAYear(), insuranceExpiresOn: inAYear() });
+    await verify(submitted.id);
+    const kept = await approve(submitted.id);
     expect(kept.body).toMatchObject({ approvalStatus: 'approved', verified: true, verifiedBy: adminName });
-    const withdrawn = await approve(cole.id, { verified: false });
+    const withdrawn = await approve(submitted.id, { verified: false });
     expect(withdrawn.body).toMatchObject({ approvalStatus: 'approved', verified: false, verifiedBy: null });
   });
 
   it('refuses a verified value that is not true or false', async () => {
-    const gansel = await contractorByName(app.ctx.db, 'Gansel Home Services');
-    const res = await approve(gansel.id, { verified: 'yes' });
+    const pending = await createContractor(app.ctx.db, { approvalStatus: 'pending', isVisible: false });
+    const res = await approve(pending.id, { verified: 'yes' });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('verified must be true or false');
-    expect((await row(gansel.id)).approvalStatus).toBe('pending');
+    expect((await row(pending.id)).approvalStatus).toBe('pending');
   });
 });
 
@@ -176,9 +176,9 @@ describe('POST /api/admin/contractors/:id/verify and /unverify', () => {
   });
 
   it('are for administrators only', async () => {
-    const kraus = await contractorByName(app.ctx.db, 'Kraus Electric');
-    expect((await app.client().post(`/api/admin/contractors/${kraus.id}/verify`)).status).toBe(401);
-    expect((await app.client().post(`/api/admin/contractors/${kraus.id}/unverify`)).status).toBe(401);
-    expect((await row(kraus.id)).verified).toBe(kraus.verified);
+    const listed = await createContractor(app.ctx.db);
+    expect((await app.client().post(`/api/admin/contractors/${listed.id}/verify`)).status).toBe(401);
+    expect((await app.client().post(`/api/admin/contractors/${listed.id}/unverify`)).status).toBe(401);
+    expect((await row(listed.id)).verified).toBe(listed.verified);
   });
 });

@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractors } from '../../server/db/schema';
 import { refreshFreePeriod, resetCreditsForPeriod, takeCredit } from '../../server/services/credits';
-import { contractorByName } from '../support/fixtures';
+import { createContractor } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 let id: number;
 beforeAll(async () => {
   app = await startTestApp();
-  id = (await contractorByName(app.ctx.db, 'Kraus Electric')).id;
+  id = (await createContractor(app.ctx.db)).id;
 });
 afterAll(() => app?.close());
 

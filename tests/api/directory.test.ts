@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractorPage, PublicContractor } from '@shared/schemas/directory';
 import { contractorServices, contractors } from '../../server/db/schema';
+import { createContractor } from '../support/factories';
 import { contractorByName, listedContractors } from '../support/fixtures';
 import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -82,16 +83,17 @@ describe('GET /api/contractors', () => {
   });
 
   it('never shows hidden, pending or rejected contractors', async () => {
-    const target = await contractorByName(app.ctx.db, 'Kraus Electric');
+    const target = await createContractor(app.ctx.db);
+    expect(names(await list('?pageSize=48'))).toContain(target.name);
     await app.ctx.db.update(contractors).set({ isVisible: false }).where(eq(contractors.id, target.id));
-    expect(names(await list('?pageSize=48'))).not.toContain('Kraus Electric');
+    expect(names(await list('?pageSize=48'))).not.toContain(target.name);
     expect((await http.get(`/api/contractors/${target.id}`)).status).toBe(404);
     await app.ctx.db.update(contractors).set({ isVisible: true, approvalStatus: 'rejected', rejectionReason: 'Unlicensed' }).where(eq(contractors.id, target.id));
-    expect(names(await list('?pageSize=48'))).not.toContain('Kraus Electric');
+    expect(names(await list('?pageSize=48'))).not.toContain(target.name);
     expect((await http.get(`/api/contractors/${target.id}`)).status).toBe(404);
     await app.ctx.db.update(contractors).set({ approvalStatus: 'approved', rejectionReason: null }).where(eq(contractors.id, target.id));
-    expect(names(await list('?pageSize=48'))).toContain('Kraus Electric');
-    const pending = await contractorByName(app.ctx.db, 'Gansel Home Services');
+    expect(names(await list('?pageSize=48'))).toContain(target.name);
+    const pending = await createContractor(app.ctx.db, { approvalStatus: 'pending', isVisible: false });
     expect((await http.get(`/api/contractors/${pending.id}`)).status).toBe(404);
   });
 
@@ -136,7 +138,7 @@ describe('GET /api/contractors', () => {
 
 describe('directory cache', () => {
   it('serves repeated questions until anything the directory shows changes, by any write path', async () => {
-    const target = await contractorByName(app.ctx.db, 'Hemlock Hill Restoration');
+    const target = await createContractor(app.ctx.db);
     const before = await list('?sort=name&pageSize=48');
     const v0 = await app.ctx.directory.version();
     // Credit counters are not shown publicly: no new version, same cached answer.
@@ -212,13 +214,13 @@ describe('GET /api/contractors/:id', () => {
 
 describe('sitemap and robots', () => {
   it('lists every listed contractor and published post', async () => {
+    const pending = await createContractor(app.ctx.db, { approvalStatus: 'pending', isVisible: false });
     const res = await fetch(`${app.url}/sitemap.xml`);
     // The API-only test app has no page renderer; the sitemap is served by the app itself.
     expect(res.status).toBe(200);
     const xml = await res.text();
     const listed: PublicContractor[] = (await list('?pageSize=48')).contractors;
     for (const c of listed) expect(xml).toContain(`/contractor/${c.id}</loc>`);
-    const pending = await contractorByName(app.ctx.db, 'Gansel Home Services');
     expect(xml).not.toContain(`/contractor/${pending.id}</loc>`);
     expect(xml.match(/\/blog\/[a-z0-9-]+<\/loc>/g)).toHaveLength(4);
   });

@@ -4,7 +4,7 @@ import type { OutboxMessage, Paged } from '@shared/schemas/admin';
 import { leads, outboxEmails } from '../../server/db/schema';
 import { queueEmail, SEND_EMAIL } from '../../server/services/email-delivery';
 import { adminClient } from '../support/admin-session';
-import { contractorByName } from '../support/fixtures';
+import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -17,12 +17,13 @@ let smtp: SmtpCatcher;
 let app: TestApp;
 let admin: TestClient;
 let contractorId: number;
+let contractorName: string;
 
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
   app = await startTestApp({ SMTP_URL: smtp.url, RATE_LIMIT: 'false', ADMIN_EMAIL: 'office@example.com' });
   admin = await adminClient(app);
-  contractorId = (await contractorByName(app.ctx.db, 'Loyalsock Creek Builders')).id;
+  ({ id: contractorId, name: contractorName } = await createContractor(app.ctx.db));
 });
 afterAll(async () => {
   await app?.close();
@@ -71,7 +72,7 @@ describe('the transactional outbox', () => {
 
     expect(await app.ctx.jobs.runPending()).toBe(1);
     expect(smtp.to('office@example.com')).toHaveLength(1);
-    expect(smtp.received[0]!.subject).toBe('New quote request for Loyalsock Creek Builders: Kitchen Remodeling');
+    expect(smtp.received[0]!.subject).toBe(`New quote request for ${contractorName}: Kitchen Remodeling`);
     expect(await messageRow(row.id)).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect((await app.ctx.db.select().from(leads).where(eq(leads.id, leadId))).length).toBe(1);
   });
@@ -119,7 +120,7 @@ describe('failed sends', () => {
 
     await smtp.start();
     expect(await app.ctx.jobs.runPending({ ignoreDelay: true })).toBe(1);
-    expect(smtp.received.filter((m) => m.subject.includes('Loyalsock'))).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.subject.includes(contractorName))).toHaveLength(1);
     const sent = await admin.get<OutboxMessage>(`/api/admin/outbox/${id}`);
     expect(sent.body).toMatchObject({ status: 'sent', attempts: 3, lastError: null, sentAt: expect.any(String) });
   });
@@ -147,7 +148,7 @@ describe('failed sends', () => {
     expect(again.body.message).toBe('Only a message that failed can be sent again; this one is pending');
 
     expect(await app.ctx.jobs.runPending()).toBe(1);
-    expect(smtp.received.filter((m) => m.subject.includes('Loyalsock'))).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.subject.includes(contractorName))).toHaveLength(1);
     expect(await messageRow(id)).toMatchObject({ status: 'sent', attempts: 12, lastError: null });
     expect((await admin.post(`/api/admin/outbox/${id}/resend`)).status).toBe(409);
   });
@@ -169,7 +170,7 @@ describe('with workers polling, as in production', () => {
     const polled = await startTestApp({ SMTP_URL: smtp.url, RATE_LIMIT: 'false', ADMIN_EMAIL: 'polled@example.com' }, { jobs: 'workers' });
     try {
       expect(polled.ctx.jobs.running).toBe(true);
-      const res = await polled.client().post('/api/leads', { ...quote('Polled Homeowner'), contractorId: (await contractorByName(polled.ctx.db, 'Loyalsock Creek Builders')).id });
+      const res = await polled.client().post('/api/leads', { ...quote('Polled Homeowner'), contractorId: (await createContractor(polled.ctx.db)).id });
       expect(res.status).toBe(201);
       await waitUntil('the notice to arrive', () => smtp.to('polled@example.com').length > 0);
       await waitUntil('the outbox to record it as sent', async () => (await polled.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, 'polled@example.com')))[0]?.status === 'sent');

@@ -9,7 +9,7 @@ import type { AdminLead } from '@shared/schemas/admin-leads';
 import { createApp } from '../../server/app';
 import type { PageRenderer } from '../../server/render/renderer';
 import { adminClient } from '../support/admin-session';
-import { listedContractors } from '../support/fixtures';
+import { createContractor, nextLicenceNumber } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -60,7 +60,7 @@ beforeAll(async () => {
   app = await startTestApp({ TRUST_PROXY: 'true' });
   admin = await adminClient(app);
   ({ server: pageServer, url: pagesUrl } = await withPages(app));
-  contractorId = (await listedContractors(app.ctx.db))[0]!.id;
+  contractorId = (await createContractor(app.ctx.db)).id;
 });
 afterAll(async () => {
   await closeServer(pageServer);
@@ -118,7 +118,8 @@ const submission = (name: string, over: Fields = {}): Fields => ({
   address: '48 Muncy Street',
   city: 'Laporte',
   zip: '18626',
-  licenseNumber: 'PA112233',
+  // One listing per registration number: each submission its own.
+  licenseNumber: nextLicenceNumber(),
   insuranceInfo: 'General liability $1,000,000 with Keystone Mutual',
   projectGalleryUrl: '',
   services: ['Roofing', 'Windows & Doors'],

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, contractorClient } from '../support/admin-session';
-import { contractorByName } from '../support/fixtures';
+import { createContractor } from '../support/factories';
 import type { TestClient, TestResponse } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -197,7 +197,7 @@ beforeAll(async () => {
   app = await startTestApp({ RATE_LIMIT: 'false' });
   clients.anonymous = app.client();
   clients.admin = await adminClient(app);
-  clients.contractor = await contractorClient(app, (await contractorByName(app.ctx.db, 'Vandine Mechanical')).id);
+  clients.contractor = await contractorClient(app, (await createContractor(app.ctx.db)).id);
 });
 afterAll(() => app?.close());
 

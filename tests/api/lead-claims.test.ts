@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractorAccounts, contractors, demoPayments, leadClaims, leadDeliveries, leads, paymentEvents } from '../../server/db/schema';
 import { adminClient, contractorClient } from '../support/admin-session';
 import { bonusCredits, claimLead, claimOf, creditedDelivery, emailsTo, openClaim, refundsOf } from '../support/claim-fixtures';
-import { contractorByName } from '../support/fixtures';
+import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 import { awaitingDelivery, CUSTOMER, deliveryRow, newLead, portalLead } from '../support/payment-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -12,17 +12,17 @@ import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 let admin: TestClient;
-let owner: { id: number; email: string; client: TestClient };
+let owner: { id: number; name: string; email: string; client: TestClient };
 let stranger: TestClient;
 
 beforeAll(async () => {
   app = await startTestApp({ RATE_LIMIT: 'false', FOLLOW_UP_DELAY: '0' });
   admin = await adminClient(app);
-  const schaad = await contractorByName(app.ctx.db, 'Schaad Plumbing & Heating');
-  const client = await contractorClient(app, schaad.id);
-  const [account] = await app.ctx.db.select().from(contractorAccounts).where(eq(contractorAccounts.contractorId, schaad.id));
-  owner = { id: schaad.id, email: account!.email, client };
-  stranger = await contractorClient(app, (await contractorByName(app.ctx.db, 'Yoder Floor & Cabinet')).id);
+  const { id, name } = await createContractor(app.ctx.db);
+  const client = await contractorClient(app, id);
+  const [account] = await app.ctx.db.select().from(contractorAccounts).where(eq(contractorAccounts.contractorId, id));
+  owner = { id, name, email: account!.email, client };
+  stranger = await contractorClient(app, (await createContractor(app.ctx.db)).id);
 });
 afterAll(() => app?.close());
 
@@ -75,7 +75,7 @@ describe('claiming a bad lead', () => {
     expect(listed).toMatchObject({
       status: 'open',
       reason: 'not_real',
-      contractor: { id: owner.id, name: 'Schaad Plumbing & Heating' },
+      contractor: { id: owner.id, name: owner.name },
       lead: { id: leadId, name: 'Dana Homeowner', phone: '(570) 555-0142', serviceNeeded: 'Kitchen Remodeling' },
       delivery: { price: '25.00', paymentState: 'credited', paidByCard: false },
       refund: null,
@@ -339,7 +339,7 @@ describe('cancelling a delivery', () => {
     const again = await cancel(deliveryId);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This delivery was already cancelled');
-    const redelivered = await admin.post('/api/lead-deliveries', { leadId, contractorId: (await contractorByName(app.ctx.db, 'Fiester Home Improvement')).id });
+    const redelivered = await admin.post('/api/lead-deliveries', { leadId, contractorId: (await createContractor(app.ctx.db)).id });
     expect(redelivered.status, redelivered.text).toBe(201);
     expect((await cancel(999_999)).status).toBe(404);
     expect((await cancel('abc' as unknown as number)).status).toBe(400);

@@ -2,19 +2,20 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contractorAccounts, contractors, leadDeliveries, leads, outboxEmails, pricingRules } from '../../server/db/schema';
 import { adminClient, contractorClient } from '../support/admin-session';
-import { contractorByName } from '../support/fixtures';
+import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 let admin: TestClient;
 let requestedId: number;
-let krausId: number;
+let recipientId: number;
+let recipient: { name: string; email: string };
 beforeAll(async () => {
   app = await startTestApp({ RATE_LIMIT: 'false' });
   admin = await adminClient(app);
-  requestedId = (await contractorByName(app.ctx.db, 'Loyalsock Creek Builders')).id;
-  krausId = (await contractorByName(app.ctx.db, 'Kraus Electric')).id;
+  requestedId = (await createContractor(app.ctx.db)).id;
+  ({ id: recipientId, ...recipient } = await createContractor(app.ctx.db));
 });
 afterAll(() => app?.close());
 
@@ -22,7 +23,7 @@ afterAll(() => app?.close());
 async function resetCredits(...ids: number[]) {
   await app.ctx.db.update(contractors).set({ subscriptionPlan: 'free', monthlyLeadsUsed: 0, creditsPeriodStart: new Date() }).where(inArray(contractors.id, ids));
 }
-beforeEach(() => resetCredits(krausId, requestedId));
+beforeEach(() => resetCredits(recipientId, requestedId));
 
 const CUSTOMER = { name: 'Dana Homeowner', email: 'dana@example.com', phone: '(570) 555-0199' };
 
@@ -56,10 +57,10 @@ const lastEmailTo = async (to: string) =>
 describe('POST /api/lead-deliveries', () => {
   it('is for administrators only: 401 signed out, 403 for a contractor', async () => {
     const leadId = await newLead();
-    expect((await deliver(leadId, krausId, app.client())).status).toBe(401);
-    const contractor = await contractorClient(app, (await contractorByName(app.ctx.db, 'Pardoe Excavating & Landscaping')).id);
-    expect((await deliver(leadId, krausId, contractor)).status).toBe(403);
-    expect((await contractor.get(`/api/contractors/${krausId}/lead-deliveries`)).status).toBe(403);
+    expect((await deliver(leadId, recipientId, app.client())).status).toBe(401);
+    const contractor = await contractorClient(app, (await createContractor(app.ctx.db)).id);
+    expect((await deliver(leadId, recipientId, contractor)).status).toBe(403);
+    expect((await contractor.get(`/api/contractors/${recipientId}/lead-deliveries`)).status).toBe(403);
     expect((await contractor.post('/api/lead-deliveries/1/pay')).status).toBe(403);
     expect((await leadRow(leadId)).status).toBe('new');
   });
@@ -67,20 +68,20 @@ describe('POST /api/lead-deliveries', () => {
   it('delivers a new lead, priced by the rules for the contractor it goes to', async () => {
     const [rule] = await app.ctx.db
       .insert(pricingRules)
-      .values({ ruleType: 'contractor', ruleValue: String(krausId), leadPriceCents: 4100, priority: 5 })
+      .values({ ruleType: 'contractor', ruleValue: String(recipientId), leadPriceCents: 4100, priority: 5 })
       .returning();
     try {
       const leadId = await newLead();
       // Priced at creation for the requested contractor, whom the rule does not name.
       expect((await leadRow(leadId)).leadPriceCents).toBe(2500);
 
-      const res = await deliver(leadId, krausId);
+      const res = await deliver(leadId, recipientId);
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
         id: expect.any(Number),
         leadId,
-        contractorId: krausId,
-        contractorName: 'Kraus Electric',
+        contractorId: recipientId,
+        contractorName: recipient.name,
         price: '41.00',
         paymentState: 'credited',
         leadStatus: 'delivered',
@@ -94,7 +95,7 @@ describe('POST /api/lead-deliveries', () => {
       expect(lead.status).toBe('delivered');
       expect(lead.leadPriceCents).toBe(2500);
       const rows = await app.ctx.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId));
-      expect(rows).toMatchObject([{ contractorId: krausId, priceCents: 4100, paymentState: 'credited' }]);
+      expect(rows).toMatchObject([{ contractorId: recipientId, priceCents: 4100, paymentState: 'credited' }]);
     } finally {
       await app.ctx.db.delete(pricingRules).where(eq(pricingRules.id, rule!.id));
     }
@@ -103,43 +104,41 @@ describe('POST /api/lead-deliveries', () => {
   it('uses a plan credit while the Free plan has one, then awaits payment', async () => {
     const states = [];
     for (let i = 0; i < 3; i++) {
-      const res = await deliver(await newLead(), krausId);
+      const res = await deliver(await newLead(), recipientId);
       expect(res.status).toBe(201);
       states.push(res.body.paymentState);
     }
     expect(states).toEqual(['credited', 'credited', 'awaiting_payment']);
-    expect(await creditsUsed(krausId)).toBe(2);
+    expect(await creditsUsed(recipientId)).toBe(2);
   });
 
   it('starts a new Free month when the credit period began last month', async () => {
     await app.ctx.db
       .update(contractors)
       .set({ monthlyLeadsUsed: 2, creditsPeriodStart: new Date(Date.UTC(2020, 0, 15)) })
-      .where(eq(contractors.id, krausId));
-    const res = await deliver(await newLead(), krausId);
+      .where(eq(contractors.id, recipientId));
+    const res = await deliver(await newLead(), recipientId);
     expect(res.body.paymentState).toBe('credited');
-    expect(await creditsUsed(krausId)).toBe(1);
+    expect(await creditsUsed(recipientId)).toBe(1);
   });
 
   it('emails the customer details for a credited lead', async () => {
-    const res = await deliver(await newLead(), krausId);
+    const res = await deliver(await newLead(), recipientId);
     expect(res.body.paymentState).toBe('credited');
-    const kraus = await contractorByName(app.ctx.db, 'Kraus Electric');
-    const mail = await lastEmailTo(kraus.email);
+    const mail = await lastEmailTo(recipient.email);
     expect(mail.subject).toBe('New lead: Kitchen Remodeling in Laporte, PA');
     for (const text of [CUSTOMER.name, CUSTOMER.email, CUSTOMER.phone, '$25,000 - $50,000', 'Replace cabinets and counters']) expect(mail.textBody).toContain(text);
     expect(mail.textBody).not.toContain('/buy-lead');
   });
 
   it('emails a pay link and no contact details for a lead awaiting payment', async () => {
-    await app.ctx.db.update(contractors).set({ monthlyLeadsUsed: 2 }).where(eq(contractors.id, krausId));
+    await app.ctx.db.update(contractors).set({ monthlyLeadsUsed: 2 }).where(eq(contractors.id, recipientId));
     const leadId = await newLead({ projectDetails: `New deck off the kitchen. Text me at 570-555-0123 or write to dana@example.com. ${'More. '.repeat(80)}` });
-    const res = await deliver(leadId, krausId);
+    const res = await deliver(leadId, recipientId);
     expect(res.body.paymentState).toBe('awaiting_payment');
-    const kraus = await contractorByName(app.ctx.db, 'Kraus Electric');
-    const mail = await lastEmailTo(kraus.email);
+    const mail = await lastEmailTo(recipient.email);
     expect(mail.subject).toBe('New lead: Kitchen Remodeling in Laporte, PA');
-    for (const text of ['Kitchen Remodeling', 'Laporte, PA', '$25,000 - $50,000', 'New deck off the kitchen', '$25.00', `${app.url}/buy-lead?leadId=${leadId}&contractorId=${krausId}`]) {
+    for (const text of ['Kitchen Remodeling', 'Laporte, PA', '$25,000 - $50,000', 'New deck off the kitchen', '$25.00', `${app.url}/buy-lead?leadId=${leadId}&contractorId=${recipientId}`]) {
       expect(mail.textBody).toContain(text);
     }
     // Including what the customer typed into the project details, which are cut to a summary.
@@ -149,16 +148,15 @@ describe('POST /api/lead-deliveries', () => {
   });
 
   it("writes to the contractor's portal account address when it has one", async () => {
-    const hemlock = await contractorByName(app.ctx.db, 'Hemlock Hill Restoration');
-    await resetCredits(hemlock.id);
-    await app.ctx.db.insert(contractorAccounts).values({ contractorId: hemlock.id, email: 'owner@hemlock-portal.example' });
-    expect((await deliver(await newLead(), hemlock.id)).status).toBe(201);
-    expect((await lastEmailTo('owner@hemlock-portal.example')).subject).toBe('New lead: Kitchen Remodeling in Laporte, PA');
+    const withAccount = await createContractor(app.ctx.db);
+    await app.ctx.db.insert(contractorAccounts).values({ contractorId: withAccount.id, email: 'owner@portal-account.example' });
+    expect((await deliver(await newLead(), withAccount.id)).status).toBe(201);
+    expect((await lastEmailTo('owner@portal-account.example')).subject).toBe('New lead: Kitchen Remodeling in Laporte, PA');
   });
 
   it('refuses a lead that is no longer new (409) and an unknown lead (404)', async () => {
     const leadId = await newLead();
-    expect((await deliver(leadId, krausId)).status).toBe(201);
+    expect((await deliver(leadId, recipientId)).status).toBe(201);
     const again = await deliver(leadId, requestedId);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This lead has already been delivered');
@@ -167,23 +165,22 @@ describe('POST /api/lead-deliveries', () => {
     // Only a new lead can be delivered, with or without a delivery row behind its status.
     const lost = await newLead();
     await app.ctx.db.update(leads).set({ status: 'lost' }).where(eq(leads.id, lost));
-    expect((await deliver(lost, krausId)).status).toBe(409);
+    expect((await deliver(lost, recipientId)).status).toBe(409);
     expect((await leadRow(lost)).status).toBe('lost');
 
-    const missing = await deliver(999999, krausId);
+    const missing = await deliver(999999, recipientId);
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Lead not found');
   });
 
   it('refuses contractors that are pending, rejected (409) or unknown (404), leaving the lead new', async () => {
     const leadId = await newLead();
-    const pending = await contractorByName(app.ctx.db, 'Gansel Home Services');
+    const pending = await createContractor(app.ctx.db, { approvalStatus: 'pending', isVisible: false });
     const res = await deliver(leadId, pending.id);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Only approved contractors can receive leads');
 
-    const rejected = await contractorByName(app.ctx.db, 'Cole Brothers Roofing');
-    await app.ctx.db.update(contractors).set({ approvalStatus: 'rejected', rejectionReason: 'No licence' }).where(eq(contractors.id, rejected.id));
+    const rejected = await createContractor(app.ctx.db, { approvalStatus: 'rejected', rejectionReason: 'No licence', isVisible: false });
     expect((await deliver(leadId, rejected.id)).status).toBe(409);
 
     const unknown = await deliver(leadId, 999999);
@@ -203,9 +200,8 @@ describe('POST /api/lead-deliveries', () => {
   });
 
   it('delivers a lead exactly once when 20 deliveries race, whoever they are for', async () => {
-    const names = ['Kraus Electric', 'Hemlock Hill Restoration', 'Schaad Plumbing & Heating', 'Yoder Floor & Cabinet'];
-    const ids = await Promise.all(names.map(async (n) => (await contractorByName(app.ctx.db, n)).id));
-    await resetCredits(...ids);
+    const ids = [recipientId];
+    for (let i = 0; i < 3; i++) ids.push((await createContractor(app.ctx.db)).id);
     const leadId = await newLead();
 
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => deliver(leadId, ids[i % ids.length])));
@@ -220,39 +216,38 @@ describe('POST /api/lead-deliveries', () => {
 
 describe('GET /api/contractors/:id/lead-deliveries', () => {
   it("lists a contractor's deliveries newest first", async () => {
-    const schaad = await contractorByName(app.ctx.db, 'Schaad Plumbing & Heating');
-    const first = (await deliver(await newLead(), schaad.id)).body;
-    const second = (await deliver(await newLead({ serviceNeeded: 'Flooring Installation' }), schaad.id)).body;
-    const res = await admin.get(`/api/contractors/${schaad.id}/lead-deliveries`);
+    const listed = await createContractor(app.ctx.db);
+    const first = (await deliver(await newLead(), listed.id)).body;
+    const second = (await deliver(await newLead({ serviceNeeded: 'Flooring Installation' }), listed.id)).body;
+    const res = await admin.get(`/api/contractors/${listed.id}/lead-deliveries`);
     expect(res.status).toBe(200);
     expect(res.body.slice(0, 2)).toEqual([second, first]);
-    expect(res.body.every((d: { contractorId: number }) => d.contractorId === schaad.id)).toBe(true);
+    expect(res.body.every((d: { contractorId: number }) => d.contractorId === listed.id)).toBe(true);
     // The public profile at /api/contractors/:id is still answered beside it.
-    expect((await app.client().get(`/api/contractors/${schaad.id}`)).body.name).toBe('Schaad Plumbing & Heating');
+    expect((await app.client().get(`/api/contractors/${listed.id}`)).body.name).toBe(listed.name);
   });
 
   it('answers 404 for an unknown contractor, 400 for a bad id, 401 without a session', async () => {
     expect((await admin.get('/api/contractors/999999/lead-deliveries')).status).toBe(404);
     expect((await admin.get('/api/contractors/abc/lead-deliveries')).status).toBe(400);
-    expect((await app.client().get(`/api/contractors/${krausId}/lead-deliveries`)).status).toBe(401);
+    expect((await app.client().get(`/api/contractors/${recipientId}/lead-deliveries`)).status).toBe(401);
   });
 });
 
 describe('POST /api/lead-deliveries/:id/pay', () => {
   it('records an offline payment for a delivery awaiting payment and sends the customer details', async () => {
-    await app.ctx.db.update(contractors).set({ monthlyLeadsUsed: 2 }).where(eq(contractors.id, krausId));
-    const delivery = (await deliver(await newLead(), krausId)).body;
+    await app.ctx.db.update(contractors).set({ monthlyLeadsUsed: 2 }).where(eq(contractors.id, recipientId));
+    const delivery = (await deliver(await newLead(), recipientId)).body;
     expect(delivery.paymentState).toBe('awaiting_payment');
 
     const res = await admin.post(`/api/lead-deliveries/${delivery.id}/pay`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...delivery, paymentState: 'paid', paidAt: expect.any(String) });
 
-    const kraus = await contractorByName(app.ctx.db, 'Kraus Electric');
     const [receipt] = await app.ctx.db
       .select()
       .from(outboxEmails)
-      .where(and(eq(outboxEmails.toAddress, kraus.email), eq(outboxEmails.kind, 'payment-receipt')));
+      .where(and(eq(outboxEmails.toAddress, recipient.email), eq(outboxEmails.kind, 'payment-receipt')));
     expect(receipt!.textBody).toContain(CUSTOMER.phone);
 
     const again = await admin.post(`/api/lead-deliveries/${delivery.id}/pay`);
@@ -261,7 +256,7 @@ describe('POST /api/lead-deliveries/:id/pay', () => {
   });
 
   it('refuses a credited delivery (409), an unknown one (404), and anonymous callers (401)', async () => {
-    const credited = (await deliver(await newLead(), krausId)).body;
+    const credited = (await deliver(await newLead(), recipientId)).body;
     expect(credited.paymentState).toBe('credited');
     const res = await admin.post(`/api/lead-deliveries/${credited.id}/pay`);
     expect(res.status).toBe(409);

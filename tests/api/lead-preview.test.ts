@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalLead } from '@shared/schemas/portal';
 import { contractors, outboxEmails } from '../../server/db/schema';
 import { adminClient, contractorClient } from '../support/admin-session';
-import { contractorByName } from '../support/fixtures';
+import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -23,7 +23,7 @@ let contractor: { id: number; client: TestClient };
 beforeAll(async () => {
   app = await startTestApp({ RATE_LIMIT: 'false' });
   admin = await adminClient(app);
-  const id = (await contractorByName(app.ctx.db, 'Endless Mountains Roofing')).id;
+  const { id } = await createContractor(app.ctx.db, { services: ['roofing'], homeTown: 'dushore' });
   contractor = { id, client: await contractorClient(app, id) };
 });
 afterAll(() => app?.close());

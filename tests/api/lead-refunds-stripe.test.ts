@@ -4,7 +4,7 @@ import { contractorAccounts, contractors, paymentEvents } from '../../server/db/
 import { SUBMIT_REFUND } from '../../server/services/refunds';
 import { adminClient, contractorClient } from '../support/admin-session';
 import { claimLead, emailsTo, openClaim, refundsOf } from '../support/claim-fixtures';
-import { contractorByName } from '../support/fixtures';
+import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 import { awaitingDelivery, deliveryRow } from '../support/payment-fixtures';
 import { startStripeStandIn, type SignedEvent, type StripeStandIn } from '../support/stripe-stand-in';
@@ -33,10 +33,10 @@ beforeAll(async () => {
     STRIPE_API_URL: stripe.url,
   });
   admin = await adminClient(app);
-  const muncy = await contractorByName(app.ctx.db, 'Muncy Creek Custom Homes');
-  const client = await contractorClient(app, muncy.id);
-  const [account] = await app.ctx.db.select().from(contractorAccounts).where(eq(contractorAccounts.contractorId, muncy.id));
-  owner = { id: muncy.id, email: account!.email, client };
+  const { id } = await createContractor(app.ctx.db);
+  const client = await contractorClient(app, id);
+  const [account] = await app.ctx.db.select().from(contractorAccounts).where(eq(contractorAccounts.contractorId, id));
+  owner = { id, email: account!.email, client };
 });
 afterAll(async () => {
   await app?.close();

@@ -1,15 +1,16 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HONEYPOT_FIELD } from '@shared/forms';
-import { contractors, leads, outboxEmails, pricingRules, towns } from '../../server/db/schema';
-import { contractorByName } from '../support/fixtures';
+import { leads, outboxEmails, pricingRules, towns } from '../../server/db/schema';
+import { createContractor } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 let contractorId: number;
+let contractorName: string;
 beforeAll(async () => {
   app = await startTestApp({ RATE_LIMIT: 'false' });
-  contractorId = (await contractorByName(app.ctx.db, 'Loyalsock Creek Builders')).id;
+  ({ id: contractorId, name: contractorName } = await createContractor(app.ctx.db));
 });
 afterAll(() => app?.close());
 
@@ -66,7 +67,7 @@ describe('POST /api/leads', () => {
   it('tells the administrator about the new lead', async () => {
     await app.client().post('/api/leads', quote({ serviceNeeded: 'Electrical Work & Wiring' }));
     const [mail] = await app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'lead-notice')).orderBy(desc(outboxEmails.id)).limit(1);
-    expect(mail!.subject).toBe('New quote request for Loyalsock Creek Builders: Electrical Work & Wiring');
+    expect(mail!.subject).toBe(`New quote request for ${contractorName}: Electrical Work & Wiring`);
     expect(mail!.textBody).toContain('/admin/leads');
   });
 
@@ -93,14 +94,12 @@ describe('POST /api/leads', () => {
   it('refuses unknown, hidden and pending contractors', async () => {
     const before = (await app.ctx.db.select().from(leads)).length;
     expect((await app.client().post('/api/leads', quote({ contractorId: 999999 }))).status).toBe(404);
-    const pending = await contractorByName(app.ctx.db, 'Gansel Home Services');
+    const pending = await createContractor(app.ctx.db, { approvalStatus: 'pending', isVisible: false });
     expect((await app.client().post('/api/leads', quote({ contractorId: pending.id }))).status).toBe(404);
-    const hidden = await contractorByName(app.ctx.db, 'Kraus Electric');
-    await app.ctx.db.update(contractors).set({ isVisible: false }).where(eq(contractors.id, hidden.id));
+    const hidden = await createContractor(app.ctx.db, { isVisible: false });
     const res = await app.client().post('/api/leads', quote({ contractorId: hidden.id }));
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('This contractor is not available for quote requests');
-    await app.ctx.db.update(contractors).set({ isVisible: true }).where(eq(contractors.id, hidden.id));
     expect((await app.client().post('/api/leads', quote({ contractorId: 'abc' }))).status).toBe(400);
     expect((await app.ctx.db.select().from(leads)).length).toBe(before);
   });
@@ -118,7 +117,7 @@ describe('rate limit', () => {
     const limited = await startTestApp();
     try {
       const client = limited.client();
-      const id = (await contractorByName(limited.ctx.db, 'Loyalsock Creek Builders')).id;
+      const { id } = await createContractor(limited.ctx.db);
       for (let i = 0; i < 10; i++) expect((await client.post('/api/leads', quote({ contractorId: id }))).status).toBe(201);
       const res = await client.post('/api/leads', quote({ contractorId: id }));
       expect(res.status).toBe(429);

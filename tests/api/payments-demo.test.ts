@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractorAccounts, demoPayments } from '../../server/db/schema';
 import { createPaymentProvider } from '../../server/integrations/payments';
 import { adminClient, contractorClient } from '../support/admin-session';
-import { contractorByName } from '../support/fixtures';
+import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 import { awaitingDelivery, contractorRow, CUSTOMER, deliveryRow, portalLead, receiptsTo } from '../support/payment-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -18,10 +18,10 @@ beforeAll(async () => {
   // Default settings: no Stripe keys, rate limits on.
   app = await startTestApp();
   admin = await adminClient(app);
-  const hemlock = await contractorByName(app.ctx.db, 'Hemlock Hill Restoration');
-  const client = await contractorClient(app, hemlock.id);
-  const [account] = await app.ctx.db.select().from(contractorAccounts).where(eq(contractorAccounts.contractorId, hemlock.id));
-  buyer = { id: hemlock.id, email: account!.email, client };
+  const { id } = await createContractor(app.ctx.db);
+  const client = await contractorClient(app, id);
+  const [account] = await app.ctx.db.select().from(contractorAccounts).where(eq(contractorAccounts.contractorId, id));
+  buyer = { id, email: account!.email, client };
 });
 afterAll(() => app?.close());
 
@@ -101,8 +101,8 @@ describe('demo payments', () => {
   });
 
   it('subscribes through the demo checkout page, then verify-subscription activates the plan', async () => {
-    const kraus = await contractorByName(app.ctx.db, 'Kraus Electric');
-    const client = await contractorClient(app, kraus.id);
+    const subscriber = await createContractor(app.ctx.db);
+    const client = await contractorClient(app, subscriber.id);
     const created = await client.post('/api/stripe/create-subscription', { planId: 'pro' });
     expect(created.status, created.text).toBe(200);
     const match = String(created.body.subscriptionUrl).match(/^(.*)\/demo-checkout\?session_id=(demo_cs_[0-9a-f]+)$/);
@@ -111,7 +111,7 @@ describe('demo payments', () => {
 
     const early = await app.client().post('/api/stripe/verify-subscription', { sessionId });
     expect(early.status).toBe(409);
-    expect((await contractorRow(app, kraus.id)).subscriptionPlan).toBe('free');
+    expect((await contractorRow(app, subscriber.id)).subscriptionPlan).toBe('free');
 
     const completed = await app.client().post(`/api/demo-payments/checkout/${sessionId}/complete`);
     expect(completed.status).toBe(200);

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractorAccounts, contractors, leadDeliveries, paymentEvents, pricingRules } from '../../server/db/schema';
 import { adminClient, contractorClient } from '../support/admin-session';
-import { contractorByName } from '../support/fixtures';
+import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 import { awaitingDelivery, contractorRow, CUSTOMER, deliveryRow, newLead, portalLead, receiptsTo } from '../support/payment-fixtures';
 import { startStripeStandIn, type SignedEvent, type StripeStandIn } from '../support/stripe-stand-in';
@@ -27,11 +27,11 @@ beforeAll(async () => {
     STRIPE_API_URL: stripe.url,
   });
   admin = await adminClient(app);
-  const warburton = await contractorByName(app.ctx.db, 'Warburton Stone & Concrete');
-  const client = await contractorClient(app, warburton.id);
+  const { id } = await createContractor(app.ctx.db);
+  const client = await contractorClient(app, id);
   // Email goes to the portal account's address.
-  const [account] = await app.ctx.db.select().from(contractorAccounts).where(eq(contractorAccounts.contractorId, warburton.id));
-  buyer = { id: warburton.id, email: account!.email, client };
+  const [account] = await app.ctx.db.select().from(contractorAccounts).where(eq(contractorAccounts.contractorId, id));
+  buyer = { id, email: account!.email, client };
 });
 afterAll(async () => {
   await app?.close();
@@ -174,7 +174,7 @@ describe('lead purchase with Stripe', () => {
     expect(cancelledAnswer.status).toBe(409);
     expect(cancelledAnswer.body.message).toBe('This delivery was cancelled');
 
-    const other = await contractorByName(app.ctx.db, 'Pardoe Excavating & Landscaping');
+    const other = await createContractor(app.ctx.db);
     const notTheirs = await startPayment(paid.leadId, other.id);
     expect(notTheirs.status).toBe(404);
     expect(notTheirs.body.message).toBe('No delivery of this lead to this contractor');
@@ -233,10 +233,10 @@ describe('Stripe webhooks', () => {
 describe('subscriptions with Stripe', () => {
   let subscriber: { id: number; client: TestClient; accountEmail: string };
   beforeAll(async () => {
-    const vandine = await contractorByName(app.ctx.db, 'Vandine Mechanical');
-    const client = await contractorClient(app, vandine.id);
-    const [account] = await app.ctx.db.select().from(contractorAccounts).where(eq(contractorAccounts.contractorId, vandine.id));
-    subscriber = { id: vandine.id, client, accountEmail: account!.email };
+    const { id } = await createContractor(app.ctx.db);
+    const client = await contractorClient(app, id);
+    const [account] = await app.ctx.db.select().from(contractorAccounts).where(eq(contractorAccounts.contractorId, id));
+    subscriber = { id, client, accountEmail: account!.email };
   });
 
   /** Starts a checkout as this contractor; returns the stand-in's session. */
@@ -333,22 +333,21 @@ describe('subscriptions with Stripe', () => {
   });
 
   it('marks a subscription past_due when an invoice payment fails', async () => {
-    const tomczak = await contractorByName(app.ctx.db, 'Tomczak Electrical Services');
-    const client = await contractorClient(app, tomczak.id);
+    const premium = await createContractor(app.ctx.db);
+    const client = await contractorClient(app, premium.id);
     const session = await checkout(client, 'premium');
     const { subscription } = stripe.completeSession(session.id);
     expect((await webhook(stripe.event('checkout.session.completed', session))).status).toBe(200);
-    expect(await contractorRow(app, tomczak.id)).toMatchObject({ subscriptionPlan: 'premium', subscriptionStatus: 'active', isFeatured: true });
+    expect(await contractorRow(app, premium.id)).toMatchObject({ subscriptionPlan: 'premium', subscriptionStatus: 'active', isFeatured: true });
 
     stripe.updateSubscription(subscription.id, { status: 'past_due' });
     expect((await webhook(stripe.event('invoice.payment_failed', stripe.invoice(subscription.latest_invoice, subscription.id)))).status).toBe(200);
-    expect(await contractorRow(app, tomczak.id)).toMatchObject({ subscriptionPlan: 'premium', subscriptionStatus: 'past_due', isFeatured: false });
+    expect(await contractorRow(app, premium.id)).toMatchObject({ subscriptionPlan: 'premium', subscriptionStatus: 'past_due', isFeatured: false });
     expect((await client.get('/api/contractor/profile')).body.subscriptionStatus).toBe('past_due');
   });
 
   it('reaches the same state from replayed and reversed events, resetting credits once per invoice', async () => {
-    const names = ["World's End Painting", 'Ridgeline Basement & Waterproofing'];
-    const people = await Promise.all(names.map(async (n) => ({ id: (await contractorByName(app.ctx.db, n)).id })));
+    const people = [await createContractor(app.ctx.db), await createContractor(app.ctx.db)];
     const subs: { id: string; sessionEvent: SignedEvent; events: SignedEvent[] }[] = [];
     for (const p of people) {
       const client = await contractorClient(app, p.id);

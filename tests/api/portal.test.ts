@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalLead, PortalProfile, PortalSubscription } from '@shared/schemas/portal';
 import { contractors, leadDeliveries } from '../../server/db/schema';
 import { adminClient, contractorClient } from '../support/admin-session';
-import { contractorByName } from '../support/fixtures';
+import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 let admin: TestClient;
-let a: { id: number; client: TestClient };
+let a: { id: number; name: string; client: TestClient };
 let b: { id: number; client: TestClient };
 
 async function newLead(contractorId: number, email = `owner.${Date.now()}.${Math.random()}@example.com`) {
@@ -36,10 +36,9 @@ async function deliver(leadId: number, contractorId: number) {
 beforeAll(async () => {
   app = await startTestApp({ RATE_LIMIT: 'false' });
   admin = await adminClient(app);
-  const idA = (await contractorByName(app.ctx.db, 'Endless Mountains Roofing')).id;
-  const idB = (await contractorByName(app.ctx.db, 'Fiester Home Improvement')).id;
-  a = { id: idA, client: await contractorClient(app, idA) };
-  b = { id: idB, client: await contractorClient(app, idB) };
+  const [contractorA, contractorB] = [await createContractor(app.ctx.db), await createContractor(app.ctx.db)];
+  a = { id: contractorA.id, name: contractorA.name, client: await contractorClient(app, contractorA.id) };
+  b = { id: contractorB.id, client: await contractorClient(app, contractorB.id) };
 });
 afterAll(() => app?.close());
 
@@ -55,7 +54,7 @@ describe('contractor portal API', () => {
   it('shows the contractor its own profile and plan', async () => {
     const res = await a.client.get<PortalProfile>('/api/contractor/profile');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: a.id, name: 'Endless Mountains Roofing', subscriptionPlan: 'free', subscriptionStatus: 'none', monthlyLeadsUsed: 0 });
+    expect(res.body).toMatchObject({ id: a.id, name: a.name, subscriptionPlan: 'free', subscriptionStatus: 'none', monthlyLeadsUsed: 0 });
     expect(res.body.credits).toEqual({ total: 2, used: 0, left: 2, low: false });
     const sub = await a.client.get<PortalSubscription>('/api/contractor/subscription');
     expect(sub.body).toMatchObject({ plan: 'free', planName: 'Free', status: 'none', featured: false });

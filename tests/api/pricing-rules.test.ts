@@ -2,7 +2,7 @@ import { desc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { leads, pricingRules } from '../../server/db/schema';
 import { adminClient, contractorClient } from '../support/admin-session';
-import { contractorByName } from '../support/fixtures';
+import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -12,7 +12,7 @@ let contractorId: number;
 beforeAll(async () => {
   app = await startTestApp({ RATE_LIMIT: 'false' });
   admin = await adminClient(app);
-  contractorId = (await contractorByName(app.ctx.db, 'Loyalsock Creek Builders')).id;
+  contractorId = (await createContractor(app.ctx.db)).id;
 });
 afterAll(() => app?.close());
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminUsers, contractorAccounts } from '../../server/db/schema';
-import { listedContractors } from '../support/fixtures';
+import { createContractor } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -14,9 +14,9 @@ const production = { NODE_ENV: 'production', PAYMENTS: 'demo' };
 async function accounts(app: TestApp) {
   const admin = { username: `admin-${randomBytes(4).toString('hex')}`, password: randomBytes(12).toString('base64url') };
   await app.ctx.db.insert(adminUsers).values({ username: admin.username, passwordHash: await bcrypt.hash(admin.password, 4) });
-  const [contractor] = await listedContractors(app.ctx.db);
+  const contractor = await createContractor(app.ctx.db);
   const owner = { email: `portal-${randomBytes(4).toString('hex')}@example.com`, password: randomBytes(12).toString('base64url') };
-  await app.ctx.db.insert(contractorAccounts).values({ contractorId: contractor!.id, email: owner.email, passwordHash: await bcrypt.hash(owner.password, 4) });
+  await app.ctx.db.insert(contractorAccounts).values({ contractorId: contractor.id, email: owner.email, passwordHash: await bcrypt.hash(owner.password, 4) });
   return { admin, owner };
 }
 

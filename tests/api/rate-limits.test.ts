@@ -6,7 +6,7 @@ import { createApp } from '../../server/app';
 import { signInDelayMs } from '../../server/http/login-throttle';
 import { rateLimits } from '../../server/db/schema';
 import { RateLimits } from '../../server/services/rate-limits';
-import { contractorByName } from '../support/fixtures';
+import { createContractor } from '../support/factories';
 import { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -58,7 +58,7 @@ describe('limits shared by every app process on one database', () => {
   });
 
   it('counts quote requests sent to both instances against one limit of 10 an hour', async () => {
-    const id = (await contractorByName(app.ctx.db, 'Loyalsock Creek Builders')).id;
+    const { id } = await createContractor(app.ctx.db);
     for (let i = 0; i < 5; i++) {
       expect((await app.client().post('/api/leads', quote(id))).status).toBe(201);
       expect((await other.client().post('/api/leads', quote(id))).status).toBe(201);
@@ -92,7 +92,7 @@ describe('limits shared by every app process on one database', () => {
 
   it('lifts a limit when its window ends, and starts counting again', async () => {
     await app.ctx.db.update(rateLimits).set({ expiresAt: sql`now() - interval '1 second'` });
-    const id = (await contractorByName(app.ctx.db, 'Loyalsock Creek Builders')).id;
+    const { id } = await createContractor(app.ctx.db);
     expect((await other.client().post('/api/leads', quote(id))).status).toBe(201);
     expect((await app.client().post('/api/admin/login', ADMIN)).status).toBe(200);
     const [row] = (await rows(app)).filter((r) => r.key.startsWith('limit:quote-request:'));
@@ -150,7 +150,7 @@ describe('RATE_LIMIT=false', () => {
   afterAll(() => app?.close());
 
   it('turns every limit off and keeps no counters', async () => {
-    const id = (await contractorByName(app.ctx.db, 'Loyalsock Creek Builders')).id;
+    const { id } = await createContractor(app.ctx.db);
     for (let i = 0; i < 11; i++) expect((await app.client().post('/api/leads', quote(id))).status).toBe(201);
     for (let i = 0; i < 6; i++) expect((await app.client().post('/api/admin/login', { ...ADMIN, password: 'wrong-password' })).status).toBe(401);
     expect((await app.client().post('/api/admin/login', ADMIN)).status).toBe(200);

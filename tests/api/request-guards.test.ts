@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmails, setupCodes } from '../../server/db/schema';
 import { adminClient, contractorClient } from '../support/admin-session';
-import { contractorByName } from '../support/fixtures';
+import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 import { awaitingDelivery, deliveryRow } from '../support/payment-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -53,7 +53,7 @@ describe('Content-Encoding of request bodies', () => {
   });
 
   it('still reads a body that really is gzipped', async () => {
-    const contractorId = (await contractorByName(app.ctx.db, 'Kraus Electric')).id;
+    const contractorId = (await createContractor(app.ctx.db)).id;
     const body = gzipSync(JSON.stringify({ ...lead, contractorId }));
     const res = await fetch(`${app.url}/api/leads`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body });
     expect(res.status, await res.clone().text()).toBe(201);
@@ -61,14 +61,14 @@ describe('Content-Encoding of request bodies', () => {
 });
 
 describe('cross-site requests', () => {
-  let gansel: number;
+  let newcomer: number;
   beforeAll(async () => {
-    gansel = (await contractorByName(app.ctx.db, 'Gansel Home Services')).id;
-    expect((await admin.patch(`/api/admin/contractors/${gansel}/approval`, { status: 'approved' })).status).toBe(200);
+    newcomer = (await createContractor(app.ctx.db, { approvalStatus: 'pending', isVisible: false })).id;
+    expect((await admin.patch(`/api/admin/contractors/${newcomer}/approval`, { status: 'approved' })).status).toBe(200);
   });
   const codes = async () => (await app.ctx.db.select().from(setupCodes)).length;
   const mails = async () => (await app.ctx.db.select().from(outboxEmails)).length;
-  const setupCode = (headers: Record<string, string>) => admin.request('POST', `/api/admin/contractors/${gansel}/setup-code`, undefined, { headers });
+  const setupCode = (headers: Record<string, string>) => admin.request('POST', `/api/admin/contractors/${newcomer}/setup-code`, undefined, { headers });
 
   it.each([
     ['a foreign Origin', { Origin: FOREIGN }],
@@ -87,7 +87,7 @@ describe('cross-site requests', () => {
   });
 
   it('refuses recording a payment from another site', async () => {
-    const { deliveryId } = await awaitingDelivery(app, admin, (await contractorByName(app.ctx.db, 'Kraus Electric')).id);
+    const { deliveryId } = await awaitingDelivery(app, admin, (await createContractor(app.ctx.db)).id);
     const res = await admin.request('POST', `/api/lead-deliveries/${deliveryId}/pay`, undefined, { headers: { Origin: FOREIGN, 'Sec-Fetch-Site': 'cross-site' } });
     expect(res.status).toBe(403);
     expect((await deliveryRow(app, deliveryId)).paymentState).toBe('awaiting_payment');
@@ -158,7 +158,7 @@ describe('the site origin behind a proxy or at its public address', () => {
 
 describe('caching of answers that depend on a session', () => {
   it('marks admin, portal, outbox and sign-in answers no-store', async () => {
-    const contractor = await contractorClient(app, (await contractorByName(app.ctx.db, 'Vandine Mechanical')).id);
+    const contractor = await contractorClient(app, (await createContractor(app.ctx.db)).id);
     const answers = [
       await admin.get('/api/admin/check'),
       await admin.get('/api/admin/contractors'),

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractors, outboxEmails, reviewRequests } from '../../server/db/schema';
 import { adminClient } from '../support/admin-session';
-import { contractorByName } from '../support/fixtures';
+import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 import { awaitingDelivery, newLead } from '../support/payment-fixtures';
 import { startStripeStandIn, type SignedEvent, type StripeStandIn } from '../support/stripe-stand-in';
@@ -32,7 +32,7 @@ beforeAll(async () => {
     STRIPE_API_URL: stripe.url,
   });
   admin = await adminClient(app);
-  buyerId = (await contractorByName(app.ctx.db, 'Warburton Stone & Concrete')).id;
+  buyerId = (await createContractor(app.ctx.db)).id;
 });
 afterAll(async () => {
   await app?.close();

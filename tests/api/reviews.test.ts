@@ -2,10 +2,11 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ContractorProfile } from '@shared/schemas/directory';
 import { localBusinessJsonLd } from '../../client/src/features/directory/local-business';
-import { contractorAccounts, contractors, contractorServiceAreas, contractorServices, leadDeliveries, outboxEmails, reviewRequests, reviews, services, towns } from '../../server/db/schema';
+import { contractorAccounts, contractors, leadDeliveries, outboxEmails, reviewRequests, reviews } from '../../server/db/schema';
 import { signReviewLink } from '../../server/services/review-tokens';
 import { followUpFor } from '../../server/services/reviews';
 import { adminClient, contractorClient } from '../support/admin-session';
+import { createContractor, type ContractorSpec } from '../support/factories';
 import { contractorByName } from '../support/fixtures';
 import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -25,28 +26,10 @@ afterEach(() => void vi.useRealTimers());
 
 let contractorCount = 0;
 /** A listed contractor of our own, with no reviews yet, so its rating is what these tests make it. */
-async function newContractor(over: Partial<typeof contractors.$inferInsert> = {}) {
+async function newContractor(over: ContractorSpec = {}) {
   const n = ++contractorCount;
-  const [laporte] = await app.ctx.db.select().from(towns).where(eq(towns.slug, 'laporte'));
-  const [service] = await app.ctx.db.select().from(services).where(eq(services.slug, 'general-contracting'));
-  const [c] = await app.ctx.db
-    .insert(contractors)
-    .values({
-      name: `Review Test Builders ${n}`,
-      email: `office${n}@reviewtest${n}.example`,
-      phone: '(570) 555-0100',
-      website: `https://www.reviewtest${n}.example`,
-      city: 'Laporte',
-      homeTownId: laporte!.id,
-      approvalStatus: 'approved',
-      isVisible: true,
-      verified: true,
-      ...over,
-    })
-    .returning();
-  await app.ctx.db.insert(contractorServices).values({ contractorId: c!.id, serviceId: service!.id, position: 0 });
-  await app.ctx.db.insert(contractorServiceAreas).values({ contractorId: c!.id, townId: laporte!.id });
-  return c!;
+  // Its email and website share a domain of its own: the follow-up skips homeowners at it.
+  return createContractor(app.ctx.db, { email: `office${n}@reviewtest${n}.example`, website: `https://www.reviewtest${n}.example`, verified: true, ...over });
 }
 
 let leadCount = 0;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, contractorClient } from '../support/admin-session';
-import { contractorByName } from '../support/fixtures';
+import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -57,7 +57,7 @@ beforeAll(async () => {
   app = await startTestApp({ RATE_LIMIT: 'false' });
   anonymous = app.client();
   admin = await adminClient(app);
-  contractor = await contractorClient(app, (await contractorByName(app.ctx.db, 'Kraus Electric')).id);
+  contractor = await contractorClient(app, (await createContractor(app.ctx.db)).id);
 });
 afterAll(() => app?.close());
 

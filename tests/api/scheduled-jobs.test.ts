@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractors, leads, outboxEmails, sessions } from '../../server/db/schema';
 import { ADMIN_DIGEST, createJobQueue, PRUNE_SESSIONS, registerJobs, RESET_FREE_CREDITS } from '../../server/jobs';
 import { monthStart } from '../../server/services/credits';
-import { contractorByName } from '../support/fixtures';
+import { createContractor } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // The recurring jobs (docs/decisions.md §10). Their schedules are checked as pg-boss stores them;
@@ -41,11 +41,9 @@ describe('prune-sessions', () => {
 describe('reset-free-credits', () => {
   it('runs at the start of each UTC month and starts the new month for Free contractors only, once; the lazy refresh still covers a missed run', async () => {
     expect(await app.ctx.jobs.schedules()).toContainEqual({ name: RESET_FREE_CREDITS, cron: '5 0 1 * *', tz: 'UTC' });
-    const free = await contractorByName(app.ctx.db, 'Kraus Electric');
-    const pro = await contractorByName(app.ctx.db, 'Loyalsock Creek Builders');
     const lastMonth = new Date(monthStart(new Date()).getTime() - 10 * 24 * HOUR);
-    await app.ctx.db.update(contractors).set({ subscriptionPlan: 'free', monthlyLeadsUsed: 2, creditsPeriodStart: lastMonth }).where(eq(contractors.id, free.id));
-    await app.ctx.db.update(contractors).set({ subscriptionPlan: 'pro', monthlyLeadsUsed: 9, creditsPeriodStart: lastMonth, creditsResetKey: 'in_paid' }).where(eq(contractors.id, pro.id));
+    const free = await createContractor(app.ctx.db, { subscriptionPlan: 'free', monthlyLeadsUsed: 2, creditsPeriodStart: lastMonth });
+    const pro = await createContractor(app.ctx.db, { subscriptionPlan: 'pro', monthlyLeadsUsed: 9, creditsPeriodStart: lastMonth, creditsResetKey: 'in_paid' });
     const row = async (id: number) => (await app.ctx.db.select().from(contractors).where(eq(contractors.id, id)))[0]!;
     const before = await row(free.id);
 
@@ -75,14 +73,11 @@ describe('admin-digest', () => {
     const on = await startTestApp({ RATE_LIMIT: 'false', ADMIN_DIGEST: 'true', ADMIN_EMAIL: 'office@example.com' });
     try {
       expect(await on.ctx.jobs.schedules()).toContainEqual({ name: ADMIN_DIGEST, cron: '0 7 * * *', tz: 'America/New_York' });
-      const contractorId = (await contractorByName(on.ctx.db, 'Loyalsock Creek Builders')).id;
+      const requested = await createContractor(on.ctx.db);
       // One waiting submission received today, one older; two leads not yet delivered.
       await on.ctx.db.update(contractors).set({ approvalStatus: 'approved' }).where(eq(contractors.approvalStatus, 'pending'));
       await on.ctx.db.delete(leads);
-      await on.ctx.db
-        .update(contractors)
-        .set({ approvalStatus: 'pending', createdAt: new Date(Date.now() - 3 * 24 * HOUR) })
-        .where(eq(contractors.name, 'Kraus Electric'));
+      const older = await createContractor(on.ctx.db, { approvalStatus: 'pending', isVisible: false, createdAt: new Date(Date.now() - 3 * 24 * HOUR) });
       const submitted = await on.client().post('/api/contractors/submit', {
         name: 'Digest Roofing',
         email: 'digest.roofing@example.com',
@@ -107,7 +102,7 @@ describe('admin-digest', () => {
           serviceNeeded: 'Kitchen Remodeling',
           location: 'Laporte, PA',
           projectDetails: 'Replace cabinets and counters in a 1970s kitchen.',
-          contractorId,
+          contractorId: requested.id,
         });
         expect(res.status, res.text).toBe(201);
       }
@@ -117,11 +112,11 @@ describe('admin-digest', () => {
       const [digest] = await on.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'admin-digest'));
       expect(digest).toMatchObject({ toAddress: 'office@example.com', subject: 'Daily summary: 2 submissions to review, 2 leads to deliver', status: 'kept' });
       expect(digest!.textBody).toContain('Business submissions to review: 2 (1 in the last day)');
-      expect(digest!.textBody).toMatch(/^- Kraus Electric, .+ \(received .+\)$/m);
+      expect(digest!.textBody).toMatch(new RegExp(`^- ${older.name}, .+ \\(received .+\\)$`, 'm'));
       expect(digest!.textBody).toMatch(/^- Digest Roofing, Laporte, PA \(received .+\)$/m);
       expect(digest!.textBody).toContain(`Review them at ${on.url}/admin/contractors`);
       expect(digest!.textBody).toContain('Leads not yet delivered: 2 (2 in the last day)');
-      expect(digest!.textBody).toMatch(/^- Kitchen Remodeling in Laporte, PA for Loyalsock Creek Builders, \$[\d,.]+ \(received .+\)$/m);
+      expect(digest!.textBody).toMatch(new RegExp(`^- Kitchen Remodeling in Laporte, PA for ${requested.name}, \\$[\\d,.]+ \\(received .+\\)$`, 'm'));
       expect(digest!.textBody).toContain(`Deliver them at ${on.url}/admin/leads`);
       // No customer contact details in the admin's daily summary.
       expect(digest!.textBody).not.toContain('dana@example.com');

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { outboxEmails } from '../../server/db/schema';
 import { adminClient } from '../support/admin-session';
-import { contractorByName } from '../support/fixtures';
+import { createContractor } from '../support/factories';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 it('sends the welcome email over SMTP through the send-email job and records it as sent', async () => {
-  const gansel = await contractorByName(app.ctx.db, 'Gansel Home Services');
+  const gansel = await createContractor(app.ctx.db, { approvalStatus: 'pending', isVisible: false });
   const admin = await adminClient(app);
   expect((await admin.patch(`/api/admin/contractors/${gansel.id}/approval`, { status: 'approved' })).status).toBe(200);
   // Queued with the approval, not sent inside the request (docs/decisions.md §10).

@@ -11,7 +11,7 @@ import { readTaxonomyIds } from '../../server/directory/taxonomy';
  * too) with only what a test cares about given, written to the database. The benchmarks' scale
  * seed (bench/lib/scale-seed.ts) fills its databases with the random spreads below.
  */
-export { contractorValues, leadValues, licenceNumber, rng, type NewLeadRow } from '../../server/db/seed/factories';
+export { contractorValues, leadValues, licenceNumber, nextLicenceNumber, rng, type NewLeadRow } from '../../server/db/seed/factories';
 
 export interface ContractorSpec extends Partial<NewContractorRow> {
   /** Service slugs it offers, in its order (default: general contracting). */

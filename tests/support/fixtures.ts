@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { contractors } from '../../server/db/schema';
 
-/** The seeded contractor with this name (seed data lives in server/db/seed/data). */
+/**
+ * The sample contractor with this name (server/db/seed/data), for tests of the sample data itself.
+ * A test that needs a contractor in some state makes its own with createContractor (./factories).
+ */
 export async function contractorByName(db: Db, name: string) {
   const [row] = await db.select().from(contractors).where(eq(contractors.name, name));
   if (!row) throw new Error(`No seeded contractor named ${name}`);

@@ -32,6 +32,9 @@ export function licenceNumber(n: number): string {
   return `PA${200_000 + n}`;
 }
 
+/** A registration number no factory row of this process has, for a form a test posts. */
+export const nextLicenceNumber = (): string => licenceNumber(next());
+
 /** A contractor as an approved, listed submission leaves it: contact details, a unique licence, no reviews, not verified. */
 export function contractorValues(overrides: Partial<NewContractorRow> = {}): NewContractorRow {
   const n = next();
