@@ -56,8 +56,10 @@ export async function render(url: string, opts: RenderOptions): Promise<RenderRe
 
   await (route?.page ?? notFoundPage).load();
   const queryClient = createQueryClient();
-  const keys = route?.data?.({ params, search: new URLSearchParams(search) }) ?? [];
-  await Promise.all(keys.map((key) => queryClient.prefetchQuery({ queryKey: key, queryFn: () => opts.resolve(key) })));
+  const input = { params, search: new URLSearchParams(search) };
+  const keys = route?.data?.(input) ?? [];
+  const secondary = route?.secondaryData?.(input) ?? [];
+  await Promise.all([...keys, ...secondary].map((key) => queryClient.prefetchQuery({ queryKey: key, queryFn: () => opts.resolve(key) })));
 
   const all = queryClient.getQueryCache().getAll();
   // The page is a function of the address, the data and the settings (and the footer's year):
@@ -76,8 +78,10 @@ export async function render(url: string, opts: RenderOptions): Promise<RenderRe
       <App queryClient={queryClient} config={opts.config} ssr={{ path: pathname, search: search.replace(/^\?/, ''), state }} postedForm={opts.postedForm} />
     </StrictMode>,
   );
-  // A page whose data could not be read because the service is down says so to crawlers and monitors.
-  const failed = all.some((q) => q.state.status === 'error' && ((q.state.error as { status?: number } | null)?.status ?? 500) >= 500);
+  // A page whose data could not be read because the service is down says so to crawlers and monitors;
+  // a secondary part that failed says so on the page, which is answered (never memoised, above).
+  const required = new Set(keys.map((key) => queryClient.getQueryCache().find({ queryKey: key, exact: true })?.queryHash));
+  const failed = all.some((q) => required.has(q.queryHash) && q.state.status === 'error' && ((q.state.error as { status?: number } | null)?.status ?? 500) >= 500);
   if (failed && state.status < 500) state.status = 503;
   const queries = dehydrate(queryClient, { shouldDehydrateQuery: () => true });
   for (const q of queries.queries) {

@@ -21,6 +21,11 @@ export interface PageRoute {
   layout: 'public' | 'admin' | 'portal';
   /** The GETs the page reads on first render, answered by the server before rendering. */
   data?: (input: RouteInput) => ApiKey[];
+  /**
+   * GETs read too, for a part of the page that can say it failed (a profile's reviews): while the
+   * database is unreachable the rest of the page is still answered (docs/decisions.md §6).
+   */
+  secondaryData?: (input: RouteInput) => ApiKey[];
   /** How caches may keep the server's page (default 'short'). */
   cache?: PageCache;
 }
@@ -69,7 +74,8 @@ export const routes: PageRoute[] = [
     ssr: true,
     layout: 'public',
     // The profile with its page of reviews (`?page=`, docs/decisions.md §12).
-    data: ({ params, search }) => [contractorKey(params.id ?? ''), reviewsKey(params.id ?? '', readReviewsPage(search))],
+    data: ({ params }) => [contractorKey(params.id ?? '')],
+    secondaryData: ({ params, search }) => [reviewsKey(params.id ?? '', readReviewsPage(search))],
     cache: 'revalidate',
   },
   // A service in the county or in one town (docs/decisions.md §3): a 404 where no listed contractor offers it.
