@@ -107,6 +107,13 @@ describe('GET /api/admin/contractors', () => {
       // Seeded before verifications were recorded.
       verifiedAt: null,
       verifiedBy: null,
+      registrationVerified: seeded.registrationVerified,
+      registrationExpiresOn: seeded.registrationExpiresOn,
+      insuranceVerified: seeded.insuranceVerified,
+      insuranceExpiresOn: seeded.insuranceExpiresOn,
+      insurer: seeded.insurer,
+      insurancePolicyNumber: seeded.insurancePolicyNumber,
+      lapsed: false,
       email: seeded.email,
       phone: seeded.phone,
       createdAt: seeded.createdAt.toISOString(),
