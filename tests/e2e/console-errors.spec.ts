@@ -11,12 +11,14 @@ test.describe('console errors fail a browser test', () => {
   test('an uncaught exception fails the test', async ({ page }) => {
     test.fail(true, 'the console-error fixture must fail this test');
     await page.goto('/');
+    // Thrown from a timer, so nothing catches it; the test goes on once the page has reported it.
+    const reported = page.waitForEvent('pageerror');
     await page.evaluate(() =>
       setTimeout(() => {
         throw new Error('boom');
       }),
     );
-    await page.waitForTimeout(50);
+    await reported;
   });
 
   test.describe('a message the test expects', () => {

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
+import { waitForOutput } from '../support/process-output';
 
 /**
  * Several app processes on one PostgreSQL database behave as one (issue 13; docs/decisions.md §7):
@@ -42,8 +43,6 @@ interface Instance {
   exited: Promise<number | null>;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** The built server in production posture (demo payments, sign-in over http on this private loopback). */
 async function startInstance(name: string): Promise<Instance> {
   const child = spawn(process.execPath, [serverEntry], {
@@ -66,14 +65,8 @@ async function startInstance(name: string): Promise<Instance> {
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    const m = /listening on http:\/\/localhost:(\d+)/.exec(output);
-    if (m) return { name, child, url: `http://127.0.0.1:${m[1]}`, output: () => output, exited };
-    if (child.exitCode !== null) throw new Error(`instance ${name} exited (${child.exitCode}):\n${output}`);
-    await sleep(100);
-  }
-  throw new Error(`instance ${name} did not start:\n${output}`);
+  const [, port] = await waitForOutput(child, () => output, /listening on http:\/\/localhost:(\d+)/);
+  return { name, child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
 }
 
 /** Like a browser: keeps the session cookie, whichever instance answers. */

@@ -45,8 +45,11 @@ test.describe('newsletter signup', () => {
   });
 
   test('shows Subscribing... while the request is on its way', async ({ page }) => {
+    // The answer is held until the test has seen the pending state.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
     await page.route(/\/api\/newsletter$/, async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
+      await held;
       await route.fulfill({ status: 201, json: { message: 'Subscribed' } });
     });
     await open(page, '/');
@@ -54,6 +57,7 @@ test.describe('newsletter signup', () => {
     await section.getByLabel('Email address', { exact: true }).fill(`pending-${Date.now()}@example.com`);
     await section.getByRole('button', { name: 'Subscribe' }).click();
     await expect(section.getByRole('button', { name: 'Subscribing...' })).toBeDisabled();
+    answer();
     await expect(page.getByTestId('toast')).toContainText('Subscribed!');
   });
 

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { waitForOutput } from '../support/process-output';
 
 /**
  * Operating the built server (issue 13, Operating it; docs/decisions.md §7): start-up failures an
@@ -14,7 +15,6 @@ import { expect, test } from '@playwright/test';
 
 const serverEntry = path.resolve(process.env.DIST_DIR ?? 'dist', 'server/index.js');
 const pgServer = new URL(process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, [serverEntry], {
@@ -29,14 +29,7 @@ function startServer(env: Record<string, string>) {
 }
 
 async function listeningPort(s: ReturnType<typeof startServer>): Promise<number> {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    const m = /listening on http:\/\/localhost:(\d+)/.exec(s.output());
-    if (m) return Number(m[1]);
-    if (s.child.exitCode !== null) throw new Error(`the server exited (${s.child.exitCode}):\n${s.output()}`);
-    await sleep(100);
-  }
-  throw new Error(`the server did not start:\n${s.output()}`);
+  return Number((await waitForOutput(s.child, s.output, /listening on http:\/\/localhost:(\d+)/))[1]);
 }
 
 const withDatabase = (user: string, port: string, name: string) => {
@@ -138,7 +131,8 @@ test('production logs are JSON lines with the request id, method, path, status, 
   expect(contractors.status).toBe(200);
   const generatedId = contractors.headers.get('x-request-id');
   expect(generatedId).toMatch(/^[0-9a-f-]{36}$/);
-  await sleep(100);
+  // Each request's line is written as its answer ends; this one's is the last.
+  await waitForOutput(s.child, s.output, `"reqId":"${generatedId}"`);
   s.child.kill('SIGTERM');
   expect(await s.exited).toBe(0);
 

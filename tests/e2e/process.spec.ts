@@ -4,6 +4,8 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { waitForOutput } from '../support/process-output';
+import { waitUntil } from '../support/wait';
 
 const serverEntry = path.resolve(process.env.DIST_DIR ?? 'dist', 'server/index.js');
 
@@ -19,18 +21,35 @@ function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-async function waitForHealth(port: number, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become healthy');
+async function waitForReady(port: number, timeoutMs = 60_000) {
+  // Refused until it listens; 503 until the database and the job queue are up.
+  const ready = () =>
+    fetch(`http://127.0.0.1:${port}/api/health/ready`)
+      .then((res) => res.ok)
+      .catch(() => false);
+  await waitUntil('the server to be ready', ready, timeoutMs);
+}
+
+/**
+ * A request whose headers ask 'Expect: 100-continue': `received` resolves at the server's
+ * '100 Continue', once it has read them and handed the request to the app, so the request is in
+ * flight; the body (`finish`) goes only when the test says. `answered`: its status and Connection header.
+ */
+function requestInFlight(options: http.RequestOptions, body = '') {
+  const req = http.request({ ...options, headers: { ...options.headers, expect: '100-continue', 'content-length': Buffer.byteLength(body) } });
+  const answered = new Promise<{ status: number; connection: string }>((resolve, reject) => {
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode!, connection: String(res.headers.connection) }));
+    });
+    req.on('error', reject);
+  });
+  const received = new Promise<void>((resolve, reject) => {
+    req.once('continue', resolve);
+    req.once('error', reject);
+  });
+  req.flushHeaders();
+  return { received, answered, finish: () => void req.end(body) };
 }
 
 test('a bad setting stops the process with a message naming the variable', async () => {
@@ -49,41 +68,36 @@ test('SIGTERM finishes in-flight requests and exits cleanly within 5 seconds', a
   test.setTimeout(90_000);
   const port = 5200 + (process.pid % 500);
   const s = startServer({ PORT: String(port) });
-  await waitForHealth(port);
+  await waitForReady(port);
   // A request in flight when the signal arrives still gets its answer.
-  const inFlight = fetch(`http://127.0.0.1:${port}/`).then((r) => r.status);
-  await new Promise((r) => setTimeout(r, 5));
+  const page = requestInFlight({ host: '127.0.0.1', port, path: '/' });
+  await page.received;
+  page.finish();
   const started = Date.now();
   s.child.kill('SIGTERM');
   expect(await s.exited).toBe(0);
   expect(Date.now() - started).toBeLessThan(5_000);
-  expect(await inFlight).toBe(200);
+  expect((await page.answered).status).toBe(200);
 });
 
 test('after SIGTERM a client busy on a keep-alive connection is asked to close and does not hold the process', async () => {
   test.setTimeout(90_000);
   const port = 5700 + (process.pid % 500);
-  const s = startServer({ PORT: String(port) });
-  await waitForHealth(port);
+  // Logging on: the log says when shutdown has begun.
+  const s = startServer({ PORT: String(port), LOG_REQUESTS: 'true' });
+  await waitForReady(port);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  // A request whose body is still arriving when the signal comes: its connection is busy, not idle.
-  const body = JSON.stringify({ email: 'keep.alive@example.com' });
-  const answered = new Promise<string>((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, path: '/api/newsletter', method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(String(res.headers.connection)));
-      },
-    );
-    req.on('error', reject);
-    req.write(body.slice(0, 5));
-    setTimeout(() => req.end(body.slice(5)), 300);
-  });
-  await new Promise((r) => setTimeout(r, 100));
+  // A request whose body is still to come when the signal arrives: its connection is busy, not idle.
+  const signUp = requestInFlight(
+    { host: '127.0.0.1', port, path: '/api/newsletter', method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+    JSON.stringify({ email: 'keep.alive@example.com' }),
+  );
+  await signUp.received;
   const started = Date.now();
   s.child.kill('SIGTERM');
-  expect(await answered).toBe('close');
+  await waitForOutput(s.child, s.output, 'SIGTERM received, shutting down');
+  signUp.finish();
+  expect((await signUp.answered).connection).toBe('close');
   // The client keeps asking on the same agent; without the close it would reuse the socket
   // and hold the process until the shutdown grace (8 s) ran out.
   const get = () =>
@@ -105,18 +119,9 @@ test('after SIGTERM a client busy on a keep-alive connection is asked to close a
   expect(tookMs).toBeLessThan(3_000);
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** The port a server started with PORT=0 reports once it listens (its log must be on). */
 async function listeningPort(s: ReturnType<typeof startServer>, timeoutMs = 60_000): Promise<number> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const m = /listening on http:\/\/localhost:(\d+)/.exec(s.output());
-    if (m) return Number(m[1]);
-    if (s.child.exitCode !== null) throw new Error(`the server exited (${s.child.exitCode}):\n${s.output()}`);
-    await sleep(100);
-  }
-  throw new Error(`the server did not start:\n${s.output()}`);
+  return Number((await waitForOutput(s.child, s.output, /listening on http:\/\/localhost:(\d+)/, timeoutMs))[1]);
 }
 
 // Payments in production (issue 11, item 2; docs/decisions.md §1.6): never the demo provider by accident.
@@ -213,8 +218,7 @@ test('`npm run dev` beside a running server on the same DATA_DIR says the folder
   dev.stdout.on('data', (d) => (output += d));
   dev.stderr.on('data', (d) => (output += d));
   try {
-    const until = Date.now() + 90_000;
-    while (!output.includes('is in use by process') && !output.includes('listening on') && Date.now() < until) await sleep(200);
+    await waitForOutput(dev, () => output, /is in use by process|listening on/, 90_000);
     expect(output).toContain(`The embedded database in ${dataDir} is in use by process ${served.child.pid}`);
     expect(output).not.toContain('listening on');
   } finally {

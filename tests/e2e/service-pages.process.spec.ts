@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import pg from 'pg';
+import { waitForOutput } from '../support/process-output';
 import { EXTRA_ROOFERS, rooferName } from './fixtures/seed-service-pages';
 
 /**
@@ -18,7 +19,6 @@ const root = path.resolve(import.meta.dirname, '../..');
 const serverEntry = path.resolve(process.env.DIST_DIR ?? 'dist', 'server/index.js');
 const pgServer = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const chromiumArgs = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function pgAdmin(sql: string) {
   const client = new pg.Client({ connectionString: pgServer });
@@ -51,14 +51,8 @@ async function startServer(dbEnv: Record<string, string>): Promise<{ child: Chil
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise((resolve) => child.on('exit', resolve));
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    const m = /listening on http:\/\/localhost:(\d+)/.exec(output);
-    if (m) return { child, url: `http://127.0.0.1:${m[1]}`, exited };
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
-    await sleep(100);
-  }
-  throw new Error(`the server did not start:\n${output}`);
+  const [, port] = await waitForOutput(child, () => output, /listening on http:\/\/localhost:(\d+)/);
+  return { child, url: `http://127.0.0.1:${port}`, exited };
 }
 
 for (const kind of ['embedded', 'postgres'] as const) {

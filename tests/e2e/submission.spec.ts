@@ -90,9 +90,11 @@ test.describe('Submit Your Business', () => {
 
   test('a complete submission shows the thank-you screen', async ({ page }) => {
     const sent = watchSubmissions(page);
-    // Holds the answer back long enough to see the pending state.
+    // Holds the request back until the test has seen the pending state.
+    let send!: () => void;
+    const held = new Promise<void>((resolve) => (send = resolve));
     await page.route(SUBMIT_URL, async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
+      await held;
       await route.continue();
     });
     await open(page, '/submit-business');
@@ -102,6 +104,7 @@ test.describe('Submit Your Business', () => {
     await page.getByRole('button', { name: 'Submit for Review' }).click();
 
     await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    send();
     await expect(page.getByRole('heading', { name: 'Thank You for Your Submission!' })).toBeVisible();
     await expect(page.getByTestId('toast')).toContainText('Submission Received!');
     await expect(page.getByTestId('toast')).toContainText('Your business information has been submitted for review.');

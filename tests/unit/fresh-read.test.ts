@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { freshRead } from '../../server/directory/fresh-read';
+import { waitUntil } from '../support/wait';
 
 /** A read whose answers the test releases by hand, recording the value current when each started. */
 function controlledRead() {
@@ -13,7 +14,8 @@ function controlledRead() {
   return { read, started, write: () => value++ };
 }
 
-const tick = () => new Promise((r) => setTimeout(r, 0));
+/** The next read starts once the one before it has settled. */
+const nextReadStarted = (c: ReturnType<typeof controlledRead>, n: number) => waitUntil(`read ${n} to start`, () => c.started.length >= n);
 
 describe('freshRead', () => {
   it('shares one read among callers that queue while another is in flight', async () => {
@@ -24,7 +26,7 @@ describe('freshRead', () => {
     expect(c.started).toHaveLength(1);
     c.started[0]!.finish();
     await first;
-    await tick();
+    await nextReadStarted(c, 2);
     expect(c.started).toHaveLength(2);
     c.started[1]!.finish();
     expect(await Promise.all(queued)).toEqual([0, 0, 0]);
@@ -38,7 +40,7 @@ describe('freshRead', () => {
     const after = get();
     c.started[0]!.finish();
     expect(await before).toBe(0);
-    await tick();
+    await nextReadStarted(c, 2);
     c.started[1]!.finish();
     expect(await after).toBe(1);
   });
@@ -50,7 +52,7 @@ describe('freshRead', () => {
     const queued = get();
     c.started[0]!.fail(new Error('database gone'));
     await expect(failing).rejects.toThrow('database gone');
-    await tick();
+    await nextReadStarted(c, 2);
     c.started[1]!.finish();
     expect(await queued).toBe(0);
     const later = get();

@@ -6,6 +6,7 @@ import { errorMiddleware } from '../../server/http/error-middleware';
 import { loggablePath, requestLog } from '../../server/http/request-log';
 import { createLogger, scrub, scrubText } from '../../server/logger';
 import { describeStartupFailure } from '../../server/startup-failure';
+import { waitUntil } from '../support/wait';
 
 /** Logs (issue 13, Operating it; docs/decisions.md §7): JSON lines, request ids, no contact details or secrets. */
 
@@ -91,12 +92,11 @@ describe('request log lines', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const settle = () => new Promise((r) => setTimeout(r, 20));
-
   it('writes one JSON line per answer with the request id, method, path, status, duration, address and role', async () => {
     lines.length = 0;
     const res = await fetch(`${url}/ok?q=dana%40example.com&page=1`);
-    await settle();
+    // Each line is written as its answer ends, after the client may have read the headers.
+    await waitUntil('the line', () => lines.length > 0);
     const id = res.headers.get('x-request-id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(lines).toHaveLength(1);
@@ -111,7 +111,7 @@ describe('request log lines', () => {
     expect(kept.headers.get('x-request-id')).toBe('lb-7f3a.42');
     const replaced = await fetch(`${url}/ok`, { headers: { 'X-Request-Id': 'x'.repeat(300) } });
     expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    await settle();
+    await waitUntil('both lines', () => lines.length >= 2);
     expect(lines.map((l) => l.reqId)).toEqual(['lb-7f3a.42', replaced.headers.get('x-request-id')]);
   });
 
@@ -120,7 +120,7 @@ describe('request log lines', () => {
     raw.length = 0;
     const res = await fetch(`${url}/boom`);
     expect(res.status).toBe(500);
-    await settle();
+    await waitUntil("the answer's line", () => lines.some((l) => l.msg === 'GET /boom 500'));
     const id = res.headers.get('x-request-id');
     const error = lines.find((l) => l.msg === 'unhandled error') as { reqId: string; err: { stack: string; message: string } };
     expect(error.reqId).toBe(id);
@@ -133,9 +133,13 @@ describe('request log lines', () => {
 
   it('does not log successful health probes', async () => {
     lines.length = 0;
-    expect((await fetch(`${url}/api/health/ready`)).status).toBe(200);
-    await settle();
-    expect(lines).toHaveLength(0);
+    const probe = await fetch(`${url}/api/health/ready`);
+    expect(probe.status).toBe(200);
+    await probe.text();
+    // A logged request after it: once that one's line is written, the probe's would have been.
+    const next = await fetch(`${url}/ok`);
+    await waitUntil("the next request's line", () => lines.some((l) => l.reqId === next.headers.get('x-request-id')));
+    expect(lines.map((l) => l.msg)).toEqual(['GET /ok 200']);
   });
 
   it('still gives a request id with the request log turned off', async () => {
