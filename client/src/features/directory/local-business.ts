@@ -1,9 +1,9 @@
-import { region } from '@shared/region';
+import { region as servedRegion, type Region } from '@shared/region';
 import type { ContractorProfile } from '@shared/schemas/directory';
 import { townFromText } from '@shared/taxonomy';
 
-/** schema.org description of a contractor for search engines (docs/decisions.md §1.10). */
-export function localBusinessJsonLd(c: ContractorProfile, siteUrl: string): object {
+/** schema.org description of a contractor for search engines (docs/decisions.md §1.10); the credential's words are the region's (§3 "Credentials"). */
+export function localBusinessJsonLd(c: ContractorProfile, siteUrl: string, region: Region = servedRegion): object {
   const town = region.towns.find((t) => t.slug === townFromText(c.city)) ?? region.towns[region.towns.length - 1]!;
   return {
     '@context': 'https://schema.org',
