@@ -17,6 +17,7 @@ import { portalRoutes } from './portal';
 import { pricingRuleRoutes } from './pricing-rules';
 import { reviewRoutes } from './reviews';
 import { submissionRoutes } from './submissions';
+import { testClockRoutes } from './test-clock';
 
 /** Every API router, mounted under /api after the JSON body parser and the session. */
 export function apiRoutes(ctx: AppContext): Router {
@@ -38,5 +39,7 @@ export function apiRoutes(ctx: AppContext): Router {
   router.use(paymentRoutes(ctx));
   router.use(demoPaymentRoutes(ctx));
   router.use(reviewRoutes(ctx));
+  // Browser tests move the clock for expiry dates (docs/decisions.md §3 "Credentials"); no other server has these routes.
+  if (ctx.env.NODE_ENV === 'test') router.use(testClockRoutes(ctx));
   return router;
 }

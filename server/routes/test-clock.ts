@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { Router } from 'express';
+import { z } from 'zod';
+import { today } from '../clock';
+import type { AppContext } from '../context';
+import { asyncHandler } from '../http/async-handler';
+import { conflict } from '../http/errors';
+import { parseInput } from '../http/validate';
+
+/**
+ * Moving the app's clock from a browser test (NODE_ENV=test only; server/routes/index.ts mounts
+ * nothing of this otherwise): expiry by the clock (docs/decisions.md §3 "Credentials") is checked
+ * in the browser without waiting for days to pass. The browser projects share one server, so one
+ * test at a time holds the clock: a hold waits (its request stays open) until the previous one is
+ * released, and a holder that never releases loses it after HOLD_MS. Releasing puts the real
+ * clock back.
+ */
+
+const HOLD_MS = 120_000;
+const DAY_NOON_UTC = 'T16:00:00Z';
+
+const holdSchema = z.object({ token: z.string().min(1) });
+const moveSchema = holdSchema.extend({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'day must be YYYY-MM-DD') });
+
+class ClockHold {
+  private holder: string | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly ctx: AppContext) {}
+
+  async acquire(): Promise<string> {
+    while (this.holder) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    const token = randomUUID();
+    this.holder = token;
+    this.timer = setTimeout(() => this.release(token), HOLD_MS);
+    this.timer.unref();
+    return token;
+  }
+
+  isHeldBy(token: string): boolean {
+    return this.holder === token;
+  }
+
+  release(token: string): boolean {
+    if (this.holder !== token) return false;
+    clearTimeout(this.timer);
+    this.holder = null;
+    this.ctx.clock.now = () => new Date();
+    this.waiting.shift()?.();
+    return true;
+  }
+}
+
+export function testClockRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const hold = new ClockHold(ctx);
+
+  router.post(
+    '/test/clock/hold',
+    asyncHandler(async (req, res) => {
+      const token = await hold.acquire();
+      // A test that gave up waiting (its request closed) does not keep the clock from the next one.
+      if (req.socket.destroyed) {
+        hold.release(token);
+        return;
+      }
+      res.json({ token, today: today(ctx.clock) });
+    }),
+  );
+  router.put(
+    '/test/clock',
+    asyncHandler(async (req, res) => {
+      const { token, day } = parseInput(moveSchema, req.body);
+      if (!hold.isHeldBy(token)) throw conflict('Hold the clock first');
+      // The clock runs on from noon of that day in the county, as the real one would.
+      const movedAt = Date.now();
+      const start = Date.parse(`${day}${DAY_NOON_UTC}`);
+      ctx.clock.now = () => new Date(start + (Date.now() - movedAt));
+      res.json({ today: today(ctx.clock) });
+    }),
+  );
+  router.post(
+    '/test/clock/release',
+    asyncHandler(async (req, res) => {
+      const { token } = parseInput(holdSchema, req.body);
+      if (!hold.release(token)) throw conflict('This hold was already released');
+      res.json({ today: today(ctx.clock) });
+    }),
+  );
+  return router;
+}
