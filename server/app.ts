@@ -5,7 +5,7 @@ import { apiNotFound, errorMiddleware } from './http/error-middleware';
 import { jsonOnly } from './http/json-only';
 import { noStore } from './http/no-store';
 import { countProfileViews } from './http/profile-view-counting';
-import { queryRouter } from './http/query-routes';
+import { publicAnswers, queryRouter } from './http/query-routes';
 import { requestLog } from './http/request-log';
 import { sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
@@ -55,11 +55,13 @@ export function createApp({ ctx, sessionSecret, renderer }: AppOptions) {
   app.locals.rateLimits = new RateLimits(ctx.db);
   if (ctx.env.TRUST_PROXY) app.set('trust proxy', 1);
   app.use(securityHeaders({ dev: renderer?.mode === 'vite', stripe: Boolean(ctx.env.STRIPE_SECRET_KEY) }));
-  app.use(compression());
   // Every request gets an id (echoed as X-Request-Id); one log line per answer unless turned off.
   app.use(requestLog(ctx.log, ctx.env.LOG_REQUESTS ?? ctx.env.NODE_ENV !== 'test'));
   // Profile pages and their JSON count a view once the answer has gone (docs/decisions.md §11).
   app.use(countProfileViews(new ProfileViewCounter(ctx.db, sessionSecret, ctx.log)));
+  // Public GETs answered before compression and the /api router when those would change nothing (docs/decisions.md §6).
+  app.use(publicAnswers(publicQueries, ctx));
+  app.use(compression());
   app.use('/api', apiRouter(ctx, sessionSecret));
   app.use(seoRoutes(ctx));
   if (renderer) {

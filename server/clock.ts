@@ -16,3 +16,23 @@ export function createClock(): Clock {
 
 /** The site's day ('YYYY-MM-DD', America/New_York) on the clock. */
 export const today = (clock: Clock) => siteDay(clock.now());
+
+/**
+ * today(clock) as a function that remembers the day for the minute it was last asked in: the site's
+ * day changes only on a whole minute (time zone offsets are whole minutes), and the directory asks
+ * on every request, where formatting the date cost more than the index lookup (docs/decisions.md §6).
+ * Made per app context (server/main.ts), so it is no module state; a moved test clock is still read.
+ */
+export function todayOf(clock: Clock): () => string {
+  let minute = NaN;
+  let day = '';
+  return () => {
+    const at = clock.now();
+    const m = Math.floor(at.getTime() / 60_000);
+    if (m !== minute) {
+      day = siteDay(at);
+      minute = m;
+    }
+    return day;
+  };
+}

@@ -11,7 +11,7 @@ export interface Logger {
   info(msg: string, extra?: Record<string, unknown>): void;
   warn(msg: string, extra?: Record<string, unknown>): void;
   error(msg: string, extra?: Record<string, unknown>): void;
-  /** The pino logger underneath, for pino-http. */
+  /** The pino logger underneath, for the request log's lines (server/http/request-log.ts). */
   readonly pino: PinoLogger;
 }
 
@@ -78,7 +78,7 @@ export function createPinoLogger(opts: LoggerOptions = {}): PinoLogger {
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: {
         level: (label) => ({ level: label }),
-        // Every object logged, by the adapter or by pino-http, passes here.
+        // Every object logged, by the adapter or by the request log, passes here.
         log: (obj) => scrub(obj) as Record<string, unknown>,
       },
       hooks: {

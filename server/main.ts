@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
-import { createClock, today } from './clock';
+import { createClock, todayOf } from './clock';
 import { handlersSettled } from './http/async-handler';
 import { closeConnectionsWhenDraining } from './http/drain';
 import type { AppContext } from './context';
@@ -26,7 +26,7 @@ export function buildContext(env: Env, database: Database, log: Logger): AppCont
     database,
     db: database.db,
     log,
-    directory: createDirectory(database, { cache: env.DIRECTORY_CACHE !== false, staleIfErrorMs: env.STALE_IF_ERROR, log, today: () => today(clock) }),
+    directory: createDirectory(database, { cache: env.DIRECTORY_CACHE !== false, staleIfErrorMs: env.STALE_IF_ERROR, log, today: todayOf(clock) }),
     mail: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
     jobs: createJobQueue({ database, log }),
     payments: createPaymentProvider(env, database.db, { siteUrl: () => ctx.siteUrl }),

@@ -39,7 +39,7 @@ export interface DirectoryOptions {
  * scope: the directory version, the snapshot of the listed directory answering search, browse,
  * featured and profiles, the taxonomy ids, the public reads kept for outages (the blog), and the
  * caches of what is made from answers (JSON and gzip bodies, rendered pages and their gzip,
- * rendered blog bodies, prepared statements). DIRECTORY_CACHE switches the data caches off in
+ * rendered blog bodies, prepared statements, the parsed inputs of public queries). DIRECTORY_CACHE switches the data caches off in
  * this one place. Everything handed out from a cache is deeply frozen. See docs/decisions.md §6.
  */
 export class Directory {
@@ -50,6 +50,8 @@ export class Directory {
   readonly pages = { rendered: new VersionedLru<object>(256), gzip: new VersionedLru<Buffer>(256), etag: new VersionedLru<string>(256) };
   /** Blog bodies rendered from markdown, by post id, stamped with the post's edit time. */
   readonly blogHtml = new VersionedLru<string>(200);
+  /** The parsed (frozen) inputs of public API queries, by route and address (server/http/query-routes.ts). */
+  readonly inputs = new VersionedLru<unknown>(5000);
 
   private readonly db: Db;
   private readonly versions: VersionSource;

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
-import { pinoHttp } from 'pino-http';
 import { scrubText, type Logger } from '../logger';
+
+declare module 'node:http' {
+  interface IncomingMessage {
+    /** The request's id, set by requestLog for every request and echoed as X-Request-Id. */
+    id: string;
+  }
+}
 
 /** An id a proxy or client sent is kept when it is a plain token; anything else is replaced. */
 const GOOD_ID = /^[\w.:@/+=-]{1,128}$/;
@@ -49,31 +55,35 @@ function roleOf(req: Request): string {
 /**
  * Gives every request an id (the caller's X-Request-Id, or a new one), echoes it in the answer and
  * puts it on every line logged for the request; with `enabled`, writes one line per answer: method,
- * path, status, duration, client address and role (docs/decisions.md §7).
+ * path, status, duration, client address and role (docs/decisions.md §7). The line is written by a
+ * child logger bound to the id, made only when a line is written: making loggers for every request
+ * (as pino-http does, even with its logging off) cost more than a cached search's lookup
+ * (docs/decisions.md §6).
  */
 export function requestLog(log: Logger, enabled: boolean): RequestHandler {
-  const middleware = pinoHttp<IncomingMessage, ServerResponse>({
-    logger: log.pino,
-    quietReqLogger: true,
-    quietResLogger: true,
-    autoLogging: enabled,
-    genReqId: (req, res) => {
-      const given = req.headers['x-request-id'];
-      const id = typeof given === 'string' && GOOD_ID.test(given) ? given : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    customLogLevel: (req, res, err) => {
-      if (err || res.statusCode >= 500) return 'error';
-      return PROBE.test(pathOf(req)) ? 'silent' : 'info';
-    },
-    customSuccessObject: (req, res, val: { responseTime: number }) => fields(req as Request, res, val.responseTime),
-    // The error's stack is logged once, by the error middleware, under the same request id.
-    customErrorObject: (req, res, _err, val: { responseTime: number }) => fields(req as Request, res, val.responseTime),
-    customSuccessMessage: (req, res) => `${req.method} ${pathOf(req)} ${res.statusCode}`,
-    customErrorMessage: (req, res) => `${req.method} ${pathOf(req)} ${res.statusCode}`,
-  });
-  return middleware as unknown as RequestHandler;
+  return (req, res, next) => {
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && GOOD_ID.test(given) ? given : randomUUID();
+    req.id = id;
+    res.setHeader('X-Request-Id', id);
+    if (enabled) {
+      const started = Date.now();
+      const done = () => {
+        res.removeListener('close', done);
+        res.removeListener('finish', done);
+        writeLine(log, req, res, id, Date.now() - started);
+      };
+      res.on('close', done);
+      res.on('finish', done);
+    }
+    next();
+  };
+}
+
+function writeLine(log: Logger, req: Request, res: ServerResponse, reqId: string, durationMs: number) {
+  const failed = res.statusCode >= 500;
+  if (!failed && PROBE.test(pathOf(req))) return;
+  log.pino.child({ reqId })[failed ? 'error' : 'info'](fields(req, res, durationMs), `${req.method} ${pathOf(req)} ${res.statusCode}`);
 }
 
 function fields(req: Request, res: ServerResponse, durationMs: number) {

@@ -1,13 +1,14 @@
 import type { Request, Response } from 'express';
-import type { AnswerBodies } from '../directory';
+import type { AnswerBodies, AnswerBody } from '../directory';
 
 /** Below this a gzip costs more than it saves (the compression middleware's own threshold). */
 const GZIP_FROM = 1024;
 
 /**
- * Sends an answer as JSON, gzipped for clients that accept it. The read model keeps the text and
- * gzip of each frozen answer (server/directory/bodies.ts), so an answer handed out again is not
- * serialised or compressed again.
+ * Sends an answer as JSON, gzipped for clients that accept it. The read model keeps the text, gzip
+ * and ETags of each frozen answer (server/directory/bodies.ts), so an answer handed out again is not
+ * serialised, compressed or hashed again. The ETag is Express's own (weak, of the bytes sent), so a
+ * client revalidating gets its 304 as before.
  */
 export async function sendJson(req: Request, res: Response, value: unknown, bodies: AnswerBodies): Promise<void> {
   if (value === null || typeof value !== 'object') {
@@ -15,12 +16,24 @@ export async function sendJson(req: Request, res: Response, value: unknown, bodi
     return;
   }
   const body = bodies.of(value);
-  res.type('json').setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('Content-Type', 'application/json; charset=utf-8').setHeader('Vary', 'Accept-Encoding');
   if (body.json.length < GZIP_FROM || req.acceptsEncodings('gzip', 'identity') !== 'gzip') {
-    res.send(body.json);
+    res.setHeader('ETag', body.etag()).send(body.json);
     return;
   }
   const gzipped = await body.gzip();
   // The compression middleware leaves an answer alone once it has a Content-Encoding.
-  res.setHeader('Content-Encoding', 'gzip').send(gzipped);
+  res
+    .setHeader('Content-Encoding', 'gzip')
+    .setHeader('ETag', await body.gzipEtag())
+    .send(gzipped);
+}
+
+/**
+ * Whether sendJson sends this answer as it is, with nothing for the compression middleware to do:
+ * gzip for a client that accepts it, or a text below compression's threshold (in bytes, as it counts).
+ */
+export function sendsAsIs(req: Request, body: AnswerBody): boolean {
+  if (body.json.length < GZIP_FROM) return Buffer.byteLength(body.json) < GZIP_FROM;
+  return req.acceptsEncodings('gzip', 'identity') === 'gzip';
 }

@@ -5,6 +5,7 @@ import { contractorReviews, reviewInvitation } from '../services/reviews';
 /** The reviews' public GETs (docs/decisions.md §12): a profile's reviews, and what the review page says about its link. */
 export const reviewQueries: QueryRoute[] = [
   defineQuery('/api/contractors/:id/reviews', reviewsPageQuerySchema, ({ id, page }, ctx, freshness) => contractorReviews(ctx, id, page, freshness)),
-  // The token is a query parameter so request logs leave it out (as they do every *token* parameter).
-  defineQuery('/api/reviews/invitation', reviewInvitationQuerySchema, ({ token }, ctx) => reviewInvitation(ctx, token)),
+  // The token is a query parameter so request logs leave it out (as they do every *token* parameter);
+  // for the same reason its parsed input is not kept (QueryRoute.keepsInputs).
+  defineQuery('/api/reviews/invitation', reviewInvitationQuerySchema, ({ token }, ctx) => reviewInvitation(ctx, token), { keepInputs: false }),
 ];

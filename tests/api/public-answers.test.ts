@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Public GETs answered before compression and the /api router (server/http/query-routes.ts,
+ * publicAnswers; docs/decisions.md §6): what a client gets must not depend on which of the two
+ * answered it.
+ */
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app?.close());
+
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** The answer as it came over the wire (fetch would inflate it). */
+function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    http
+      .request(`${app.url}${path}`, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** Express's default ETag of the bytes sent (weak; the etag package's algorithm). */
+const expressEtag = (bytes: Buffer) => `W/"${bytes.length.toString(16)}-${createHash('sha1').update(bytes).digest('base64').substring(0, 27)}"`;
+
+const PAGE = '/api/contractors?sort=name&pageSize=48';
+/** Set for every answer by Node or per request. */
+const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'x-request-id', 'content-length', 'content-encoding', 'etag']);
+const stable = (h: http.IncomingHttpHeaders) => Object.fromEntries(Object.entries(h).filter(([k]) => !PER_ANSWER.has(k)));
+
+describe('public GETs answered before the router', () => {
+  it('send gzip with the same headers as the router sends plain JSON, and the same answer', async () => {
+    const zipped = await get(PAGE, { 'accept-encoding': 'gzip, deflate, br' });
+    // A plain answer of this size would be compressed by the compression middleware: the router answers it.
+    const plain = await get(PAGE, { 'accept-encoding': 'identity' });
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(stable(zipped.headers)).toEqual(stable(plain.headers));
+    expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(zipped.headers.vary).toBe('Accept-Encoding');
+    expect(zipped.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(zipped.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(JSON.parse(gunzipSync(zipped.body).toString())).toEqual(JSON.parse(plain.body.toString()));
+  });
+
+  it("carry Express's ETag of the bytes sent, and answer 304 to a client that has them", async () => {
+    for (const encoding of ['gzip', 'identity']) {
+      const res = await get(PAGE, { 'accept-encoding': encoding });
+      expect(res.headers.etag, encoding).toBe(expressEtag(res.body));
+      const again = await get(PAGE, { 'accept-encoding': encoding, 'if-none-match': res.headers.etag! });
+      expect(again.status, encoding).toBe(304);
+      expect(again.body.length).toBe(0);
+    }
+  });
+
+  it('leave to the router what compression changes: another encoding for a client without gzip', async () => {
+    const res = await get(PAGE, { 'accept-encoding': 'br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+  });
+
+  it('answer bad input as the router does: 400 with the field, through compression', async () => {
+    const res = await get('/api/contractors?page=abc', { 'accept-encoding': 'gzip' });
+    expect(res.status).toBe(400);
+    expect(res.headers.vary).toBe('Accept-Encoding');
+    const body = JSON.parse(res.body.toString()) as { message: string; errors: Record<string, string> };
+    expect(body.message).toBe('Invalid query parameters');
+    expect(body.errors.page).toBeTruthy();
+    expect((await get('/api/contractors/999999', { 'accept-encoding': 'gzip' })).status).toBe(404);
+  });
+
+  it('answer HEAD as before', async () => {
+    const head = await get(PAGE, { 'accept-encoding': 'gzip' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(head.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('keep the parsed input of an address frozen, and never one whose address carries a secret', async () => {
+    expect((await get('/api/contractors/search?service=roofing&location=all')).status).toBe(200);
+    const kept = app.ctx.directory.inputs.get('/api/contractors/search /api/contractors/search?service=roofing&location=all', 0) as { services: string[] };
+    expect(kept.services).toEqual(['roofing']);
+    expect(Object.isFrozen(kept) && Object.isFrozen(kept.services)).toBe(true);
+    expect(() => kept.services.push('hvac')).toThrow(TypeError);
+    await get('/api/reviews/invitation?token=not-a-real-token');
+    expect(app.ctx.directory.inputs.get('/api/reviews/invitation /api/reviews/invitation?token=not-a-real-token', 0)).toBeUndefined();
+  });
+});
