@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from './fixtures/test';
+import { uniqueLicenceNumber } from './fixtures/licence-number';
 import { region } from '../../shared/region';
 import { open } from './helpers';
 
@@ -39,7 +40,7 @@ async function submitBusiness(request: APIRequestContext, name: string, email: s
       address: '12 Main Street',
       city: 'Dushore',
       zip: '18614',
-      licenseNumber: 'PA445566',
+      licenseNumber: uniqueLicenceNumber(),
       insuranceInfo: 'General liability $1M',
       projectGalleryUrl: '',
       services: ['Roofing', 'Siding & Exteriors', 'Windows & Doors'],

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures/test';
+import { uniqueLicenceNumber } from './fixtures/licence-number';
 import type { AdminContractorList, OutboxMessage, Paged } from '../../shared/schemas/admin';
 import type { AdminLeadList } from '../../shared/schemas/admin-leads';
 import { RECEIVED_BY } from '../../shared/lead-recipients';
@@ -36,7 +37,7 @@ async function contractorWithAccount(request: APIRequestContext, label: string) 
       address: '3 Water Street',
       city: 'Laporte',
       zip: '18626',
-      licenseNumber: `PA${stamp.slice(-6).toUpperCase()}`,
+      licenseNumber: uniqueLicenceNumber(),
       insuranceInfo: 'General liability $1,000,000',
       projectGalleryUrl: '',
       services: ['Roofing', 'Siding'],

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from './fixtures/test';
 import { DOLLAR_PATTERNS, DOLLAR_POST_SLUG } from './fixtures/seed-fixtures';
+import { uniqueLicenceNumber } from './fixtures/licence-number';
 import { open } from './helpers';
 
 /**
@@ -28,7 +29,7 @@ test('a contractor whose name and description hold $ patterns renders and hydrat
       zip: '17731',
       description,
       yearsInBusiness: '5',
-      licenseNumber: 'PA999002',
+      licenseNumber: uniqueLicenceNumber(),
       insuranceInfo: 'General liability',
       services: ['Concrete & Masonry'],
     },

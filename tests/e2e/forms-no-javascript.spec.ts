@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from './fixtures/test';
+import { uniqueLicenceNumber } from './fixtures/licence-number';
 import { open } from './helpers';
 
 /**
@@ -146,7 +147,7 @@ test.describe('forms without JavaScript', () => {
     await page.getByLabel('Street Address').fill('48 Muncy Street');
     await page.getByLabel('City').fill('Laporte');
     await page.getByLabel('ZIP Code').fill('186');
-    await page.getByLabel('License Number').fill('PA112233');
+    await page.getByLabel('License Number').fill(uniqueLicenceNumber());
     await page.getByLabel('Insurance Information').fill('General liability $1,000,000 with Keystone Mutual');
     // No service ticked, and a ZIP code too short.
     await page.getByRole('button', { name: 'Submit for Review' }).click();

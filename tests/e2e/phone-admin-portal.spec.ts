@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures/test';
+import { uniqueLicenceNumber } from './fixtures/licence-number';
 import type { AdminContractorList, OutboxMessage, Paged } from '../../shared/schemas/admin';
 import type { DeliveryDto } from '../../shared/schemas/deliveries';
 import { open } from './helpers';
@@ -125,7 +126,7 @@ test.describe('portal lead cards', () => {
         address: '12 Main Street',
         city: 'Dushore',
         zip: '18614',
-        licenseNumber: `PA${stamp.slice(-6).toUpperCase()}`,
+        licenseNumber: uniqueLicenceNumber(),
         insuranceInfo: 'General liability $1,000,000',
         projectGalleryUrl: '',
         services: ['Roofing', 'Siding'],

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures/test';
+import { uniqueLicenceNumber } from './fixtures/licence-number';
 import type { AdminContractorList, OutboxMessage, Paged } from '../../shared/schemas/admin';
 import type { DeliveryDto } from '../../shared/schemas/deliveries';
 import { open } from './helpers';
@@ -40,7 +41,7 @@ async function approvedContractor(request: APIRequestContext, label: string): Pr
       address: '12 Main Street',
       city: 'Dushore',
       zip: '18614',
-      licenseNumber: `PA${stamp.slice(-6).toUpperCase()}`,
+      licenseNumber: uniqueLicenceNumber(),
       insuranceInfo: 'General liability $1,000,000',
       projectGalleryUrl: '',
       services: ['Roofing', 'Siding'],

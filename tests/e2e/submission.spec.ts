@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures/test';
+import { uniqueLicenceNumber } from './fixtures/licence-number';
 import { open } from './helpers';
 
 const SUBMIT_URL = /\/api\/contractors\/submit$/;
@@ -23,7 +24,7 @@ async function fillForm(page: Page, name: string) {
   await page.getByLabel('Street Address').fill('48 Muncy Street');
   await page.getByLabel('City').fill('Laporte');
   await page.getByLabel('ZIP Code').fill('18626');
-  await page.getByLabel('License Number').fill('PA112233');
+  await page.getByLabel('License Number').fill(uniqueLicenceNumber());
   await page.getByLabel('Insurance Information').fill('General liability $1,000,000 with Keystone Mutual');
 }
 

@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from './fixtures/test';
+import { addDays } from '../../shared/credentials';
+import { siteDay } from '../../shared/site-calendar';
+import { uniqueLicenceNumber } from './fixtures/licence-number';
 import { open } from './helpers';
 
 /**
@@ -29,6 +32,8 @@ const townFor = (which: keyof typeof TOWNS, testInfo: TestInfo): Town => TOWNS[w
 const unique = (testInfo: TestInfo) => `${Date.now()}${testInfo.project.name === 'desktop' ? 'd' : 'p'}${testInfo.workerIndex}`;
 const notice = (page: Page) => page.getByTestId('toast');
 const rowOf = (page: Page, name: string) => page.getByTestId('admin-contractor-row').filter({ hasText: name });
+/** Verifying records until when each credential holds (docs/decisions.md §3 "Credentials"), so the business gives the dates: a year ahead. */
+const aYearAhead = () => addDays(siteDay(new Date()), 365);
 
 async function signIn(page: Page) {
   const res = await page.request.post('/api/admin/login', { data: ADMIN });
@@ -57,6 +62,7 @@ test.describe('a business that joins through the site', () => {
   test('submitted, approved, verified: found by the home search, and announced by it before verification', async ({ page }, testInfo) => {
     const town = townFor('journey', testInfo);
     const name = `Timberline Additions ${unique(testInfo)}`;
+    const licenceNumber = uniqueLicenceNumber();
 
     // Nobody offers additions in this town yet: the search is empty and hides nothing.
     await searchFromHome(page, town);
@@ -73,7 +79,9 @@ test.describe('a business that joins through the site', () => {
     await page.getByLabel('Street Address').fill('3 Ridge Road');
     await page.getByLabel('City').fill(town.city);
     await page.getByLabel('ZIP Code').fill(town.zip);
-    await page.getByLabel('License Number').fill('PA778899');
+    await page.getByLabel('License Number').fill(licenceNumber);
+    await page.getByLabel('Registration Expires (optional)').fill(aYearAhead());
+    await page.getByLabel('Insurance Expires (optional)').fill(aYearAhead());
     await page.getByLabel('Insurance Information').fill('General liability $2M, Penn Mutual');
     await page.getByLabel(SERVICE.checkbox).check();
     await page.getByRole('button', { name: 'Submit for Review' }).click();
@@ -85,7 +93,7 @@ test.describe('a business that joins through the site', () => {
     await expect(row.getByTestId('verification')).toHaveText('Not verified');
     await row.getByRole('button', { name: `Approve ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Approve Contractor' });
-    await expect(dialog).toContainText('PA778899');
+    await expect(dialog).toContainText(licenceNumber);
     await expect(dialog).toContainText('General liability $2M, Penn Mutual');
     await expect(dialog.getByRole('checkbox', { name: 'License and insurance verified' })).not.toBeChecked();
     const axe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa']).analyze();
@@ -141,8 +149,10 @@ test.describe('a business that joins through the site', () => {
         address: '8 Main Street',
         city: town.city,
         zip: town.zip,
-        licenseNumber: 'PA665544',
+        licenseNumber: uniqueLicenceNumber(),
+        registrationExpiresOn: aYearAhead(),
         insuranceInfo: 'General liability $1M',
+        insuranceExpiresOn: aYearAhead(),
         projectGalleryUrl: '',
         services: [SERVICE.checkbox],
       },

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures/test';
+import { uniqueLicenceNumber } from './fixtures/licence-number';
 import { XSS_MARKUP, XSS_POST_SLUG } from './fixtures/seed-fixtures';
 import { open } from './helpers';
 
@@ -44,7 +45,7 @@ test('a contractor description with markup renders as text', async ({ page, requ
       zip: '18626',
       description: `Careful builders. ${MARKUP}`,
       yearsInBusiness: '5',
-      licenseNumber: 'PA999001',
+      licenseNumber: uniqueLicenceNumber(),
       insuranceInfo: 'General liability',
       services: ['General Contracting'],
     },
