@@ -34,6 +34,12 @@ const ADMIN_ONLY: [method: string, path: string, body?: unknown][] = [
   ['GET', '/api/admin/reviews'],
   ['POST', '/api/admin/reviews/999999/hide', { reason: 'abuse' }],
   ['POST', '/api/admin/reviews/999999/show'],
+  ['GET', '/api/admin/credentials/attention'],
+  ['GET', '/api/admin/contractors/1/credentials'],
+  ['PATCH', '/api/admin/contractors/1/credentials', { insurer: 'Erie Insurance' }],
+  ['POST', '/api/admin/contractors/1/credentials/registration/verify', { how: 'Checked on the lookup' }],
+  ['POST', '/api/admin/contractors/1/credentials/insurance/unverify', {}],
+  ['GET', '/api/admin/contractors/1/insurance-certificate'],
 ];
 
 const CONTRACTOR_ONLY: [method: string, path: string, body?: unknown][] = [
@@ -46,6 +52,9 @@ const CONTRACTOR_ONLY: [method: string, path: string, body?: unknown][] = [
   ['GET', '/api/contractor/reviews'],
   ['POST', '/api/contractor/reviews/999999/reply', { reply: 'Thank you.' }],
   ['POST', '/api/stripe/create-subscription', { planId: 'pro' }],
+  ['GET', '/api/contractor/credentials'],
+  ['PATCH', '/api/contractor/credentials', { insurer: 'Erie Insurance' }],
+  ['GET', '/api/contractor/insurance-certificate'],
 ];
 
 let app: TestApp;
