@@ -10,7 +10,12 @@ export default defineConfig({
   publicDir: r('./client/public'),
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: { '@': r('./client/src'), '@shared': r('./shared') },
+    alias: [
+      { find: '@', replacement: r('./client/src') },
+      { find: '@shared', replacement: r('./shared') },
+      // wouter's fallback for React 17 and older; React 19 has useSyncExternalStore itself (the public JS budget, docs/decisions.md §6).
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: r('./client/src/lib/use-sync-external-store.ts') },
+    ],
   },
   build: {
     outDir: r('./dist/client'),

@@ -5,7 +5,7 @@ import { blogListKey, blogPostKey } from '@/features/blog/api';
 import type { ApiKey } from '@/lib/api';
 import { browseKey, contractorKey, featuredKey, readBrowseState, readSearchCriteria, readSearchFilters, searchKey } from '@/features/directory/api';
 import { leadPricesKey } from '@/features/payments/lead-prices-key';
-import { invitationKey, readReviewsPage, reviewsKey } from '@/features/reviews/api';
+import { invitationKey, readReviewsPage, reviewsKey } from '@/features/reviews/keys';
 import { readServicePageNumber, serviceCoverageKey, servicePageKey } from '@/features/directory/service-page-keys';
 import { lazyPage, type LazyPage } from './lazy-page';
 
