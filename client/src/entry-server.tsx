@@ -6,7 +6,8 @@ import { renderToString } from 'react-dom/server';
 import { App } from './app/App';
 import type { SiteConfig } from './app/config';
 import { headElements, headToHtml, type HeadTags } from './app/head';
-import { findRoute, notFoundPage, type PageCache } from './app/routes';
+import { routeData, type PageCache } from './app/route-data';
+import { findRoute, notFoundPage } from './app/routes';
 import { ServerRenderState } from './app/server-context';
 import type { ApiKey } from './lib/api';
 import { createQueryClient } from './lib/query-client';
@@ -57,8 +58,9 @@ export async function render(url: string, opts: RenderOptions): Promise<RenderRe
   await (route?.page ?? notFoundPage).load();
   const queryClient = createQueryClient();
   const input = { params, search: new URLSearchParams(search) };
-  const keys = route?.data?.(input) ?? [];
-  const secondary = route?.secondaryData?.(input) ?? [];
+  const reads = route ? routeData[route.path] : undefined;
+  const keys = reads?.data?.(input) ?? [];
+  const secondary = reads?.secondaryData?.(input) ?? [];
   await Promise.all([...keys, ...secondary].map((key) => queryClient.prefetchQuery({ queryKey: key, queryFn: () => opts.resolve(key) })));
 
   const all = queryClient.getQueryCache().getAll();
@@ -89,7 +91,7 @@ export async function render(url: string, opts: RenderOptions): Promise<RenderRe
   }
   queryClient.clear();
   const head = state.head ?? { title: 'Sullivan County Contractors', description: 'Find trusted building contractors in Sullivan County, PA.', path: pathname };
-  const result = { kind: 'page' as const, status: state.status, html, head: headToHtml(headElements(head, opts.config.siteUrl)), queries, cache: route?.cache ?? 'short' };
+  const result = { kind: 'page' as const, status: state.status, html, head: headToHtml(headElements(head, opts.config.siteUrl)), queries, cache: reads?.cache ?? 'short' };
   // Frozen, as it is handed out again: a change to it would show on every later visitor's page.
   if (inputs !== null) opts.pages?.set(url, inputs, deepFreeze(result));
   return result;

@@ -1,12 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { parse } from 'regexparam';
 import { matchRoute } from 'wouter';
-import { blogListKey, blogPostKey } from '@/features/blog/api';
-import type { ApiKey } from '@/lib/api';
-import { browseKey, contractorKey, featuredKey, readBrowseState, readSearchCriteria, readSearchFilters, searchKey } from '@/features/directory/api';
-import { leadPricesKey } from '@/features/payments/lead-prices-key';
-import { invitationKey, readReviewsPage, reviewsKey } from '@/features/reviews/keys';
-import { readServicePageNumber, serviceCoverageKey, servicePageKey } from '@/features/directory/service-page-keys';
 import { lazyPage, type LazyPage } from './lazy-page';
 
 import type { RouteInput } from './route-input';
@@ -19,23 +13,7 @@ export interface PageRoute {
   /** Public pages are rendered on the server (docs/decisions.md §1.10); admin and portal pages are not. */
   ssr: boolean;
   layout: 'public' | 'admin' | 'portal';
-  /** The GETs the page reads on first render, answered by the server before rendering. */
-  data?: (input: RouteInput) => ApiKey[];
-  /**
-   * GETs read too, for a part of the page that can say it failed (a profile's reviews): while the
-   * database is unreachable the rest of the page is still answered (docs/decisions.md §6).
-   */
-  secondaryData?: (input: RouteInput) => ApiKey[];
-  /** How caches may keep the server's page (default 'short'). */
-  cache?: PageCache;
 }
-
-/**
- * 'short': shared caches (a CDN) may answer it for a minute; 'revalidate': a page that counts its
- * views (profiles, blog posts), which every visit must reach the server for, so caches keep it only
- * to revalidate (a 304 when unchanged). See docs/decisions.md §6.
- */
-export type PageCache = 'short' | 'revalidate';
 
 const page = (loader: () => Promise<{ default: ComponentType<RouteInput> }>) => lazyPage<RouteInput>(loader);
 
@@ -55,15 +33,14 @@ export const notFoundPage = page(() => import('@/features/not-found/NotFoundPage
 
 /** Every page; the first match wins, anything else is the 404 page. */
 export const routes: PageRoute[] = [
-  { path: '/', page: HomePage, ssr: true, layout: 'public', data: () => [featuredKey, serviceCoverageKey] },
+  { path: '/', page: HomePage, ssr: true, layout: 'public' },
   {
     path: '/search',
     page: page(() => import('@/features/directory/SearchPage')),
     ssr: true,
     layout: 'public',
-    data: ({ search }) => [searchKey(readSearchCriteria(search), readSearchFilters(search)), serviceCoverageKey],
   },
-  { path: '/browse', page: page(() => import('@/features/directory/BrowsePage')), ssr: true, layout: 'public', data: ({ search }) => [browseKey(readBrowseState(search))] },
+  { path: '/browse', page: page(() => import('@/features/directory/BrowsePage')), ssr: true, layout: 'public' },
   // Contractor portal (docs/decisions.md §1.10): browser only, noindex; before /contractor/:id so 'login' is not read as a profile id.
   { path: '/contractor/login', page: portalPage(() => import('@/features/portal/ContractorLoginPage')), ssr: false, layout: 'portal' },
   { path: '/contractor', page: portalPage(() => import('@/features/portal/PortalPage')), ssr: false, layout: 'portal' },
@@ -73,40 +50,32 @@ export const routes: PageRoute[] = [
     page: page(() => import('@/features/directory/ContractorPage')),
     ssr: true,
     layout: 'public',
-    // The profile with its page of reviews (`?page=`, docs/decisions.md §12).
-    data: ({ params }) => [contractorKey(params.id ?? '')],
-    secondaryData: ({ params, search }) => [reviewsKey(params.id ?? '', readReviewsPage(search))],
-    cache: 'revalidate',
   },
   // A service in the county or in one town (docs/decisions.md §3): a 404 where no listed contractor offers it.
-  { path: '/contractors/:service', page: ServiceTownPage, ssr: true, layout: 'public', data: ({ params, search }) => [servicePageKey(params.service ?? '', null, readServicePageNumber(search))] },
+  { path: '/contractors/:service', page: ServiceTownPage, ssr: true, layout: 'public' },
   {
     path: '/contractors/:service/:town',
     page: ServiceTownPage,
     ssr: true,
     layout: 'public',
-    data: ({ params, search }) => [servicePageKey(params.service ?? '', params.town ?? '', readServicePageNumber(search))],
   },
   // The quote form without JavaScript (docs/decisions.md §3): noindex; with JavaScript 'Get Free Quote' opens the dialog instead.
-  { path: '/contractor/:id/quote', page: page(() => import('@/features/quote/QuotePage')), ssr: true, layout: 'public', data: ({ params }) => [contractorKey(params.id ?? '')] },
-  { path: '/blog', page: page(() => import('@/features/blog/BlogListPage')), ssr: true, layout: 'public', data: () => [blogListKey] },
-  { path: '/blog/:slug', page: page(() => import('@/features/blog/BlogPostPage')), ssr: true, layout: 'public', data: ({ params }) => [blogPostKey(params.slug ?? '')], cache: 'revalidate' },
+  { path: '/contractor/:id/quote', page: page(() => import('@/features/quote/QuotePage')), ssr: true, layout: 'public' },
+  { path: '/blog', page: page(() => import('@/features/blog/BlogListPage')), ssr: true, layout: 'public' },
+  { path: '/blog/:slug', page: page(() => import('@/features/blog/BlogPostPage')), ssr: true, layout: 'public' },
   // Verified reviews (docs/decisions.md §12): the follow-up email's link (noindex) and the policy every review list links to.
   {
     path: '/review/:token',
     page: page(() => import('@/features/reviews/ReviewPage')),
     ssr: true,
     layout: 'public',
-    data: ({ params }) => [invitationKey(params.token ?? '')],
-    // Answered or expired since: every visit asks the server.
-    cache: 'revalidate',
   },
-  { path: '/review-policy', page: page(() => import('@/features/reviews/ReviewPolicyPage')), ssr: true, layout: 'public', data: () => [] },
-  { path: '/submit-business', page: page(() => import('@/features/submission/SubmitBusinessPage')), ssr: true, layout: 'public', data: () => [] },
+  { path: '/review-policy', page: page(() => import('@/features/reviews/ReviewPolicyPage')), ssr: true, layout: 'public' },
+  { path: '/submit-business', page: page(() => import('@/features/submission/SubmitBusinessPage')), ssr: true, layout: 'public' },
   { path: '/newsletter/unsubscribe', page: page(() => import('@/features/newsletter/UnsubscribePage')), ssr: false, layout: 'public' },
   // Plans and payments: the plan comparison is public and server rendered; the payment screens
   // are browser only (noindex), and only /buy-lead ever loads Stripe code.
-  { path: '/contractor-pricing', page: page(() => import('@/features/payments/ContractorPricingPage')), ssr: true, layout: 'public', data: () => [leadPricesKey] },
+  { path: '/contractor-pricing', page: page(() => import('@/features/payments/ContractorPricingPage')), ssr: true, layout: 'public' },
   { path: '/buy-lead', page: page(() => import('@/features/payments/BuyLeadPage')), ssr: false, layout: 'public' },
   { path: '/payment-success', page: page(() => import('@/features/payments/PaymentSuccessPage')), ssr: false, layout: 'public' },
   { path: '/subscription-success', page: page(() => import('@/features/payments/SubscriptionSuccessPage')), ssr: false, layout: 'public' },

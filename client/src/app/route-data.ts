@@ -1,0 +1,54 @@
+import { blogListKey, blogPostKey } from '@/features/blog/api';
+import { browseKey, contractorKey, featuredKey, readBrowseState, readSearchCriteria, readSearchFilters, searchKey } from '@/features/directory/api';
+import { readServicePageNumber, serviceCoverageKey, servicePageKey } from '@/features/directory/service-page-keys';
+import { leadPricesKey } from '@/features/payments/lead-prices-key';
+import { invitationKey, readReviewsPage, reviewsKey } from '@/features/reviews/keys';
+import type { ApiKey } from '@/lib/api';
+import type { RouteInput } from './route-input';
+
+/**
+ * What the server reads before rendering a page, and how caches may keep it, by the route's path
+ * in routes.tsx. Only the server renderer imports this: the browser gets its data with the page
+ * (the boot state), so none of these keys and address readers go into every page's JavaScript
+ * (the public JS budget, docs/decisions.md §6).
+ */
+export interface RouteData {
+  /** The GETs the page reads on first render, answered by the server before rendering. */
+  data?: (input: RouteInput) => ApiKey[];
+  /**
+   * GETs read too, for a part of the page that can say it failed (a profile's reviews): while the
+   * database is unreachable the rest of the page is still answered (docs/decisions.md §6).
+   */
+  secondaryData?: (input: RouteInput) => ApiKey[];
+  /** How caches may keep the server's page (default 'short'). */
+  cache?: PageCache;
+}
+
+/**
+ * 'short': shared caches (a CDN) may answer it for a minute; 'revalidate': a page that counts its
+ * views (profiles, blog posts), which every visit must reach the server for, so caches keep it only
+ * to revalidate (a 304 when unchanged). See docs/decisions.md §6.
+ */
+export type PageCache = 'short' | 'revalidate';
+
+const servicePage = ({ params, search }: RouteInput) => [servicePageKey(params.service ?? '', params.town ?? null, readServicePageNumber(search))];
+
+export const routeData: Readonly<Record<string, RouteData>> = {
+  '/': { data: () => [featuredKey, serviceCoverageKey] },
+  '/search': { data: ({ search }) => [searchKey(readSearchCriteria(search), readSearchFilters(search)), serviceCoverageKey] },
+  '/browse': { data: ({ search }) => [browseKey(readBrowseState(search))] },
+  // The profile with its page of reviews (`?page=`, docs/decisions.md §12).
+  '/contractor/:id': {
+    data: ({ params }) => [contractorKey(params.id ?? '')],
+    secondaryData: ({ params, search }) => [reviewsKey(params.id ?? '', readReviewsPage(search))],
+    cache: 'revalidate',
+  },
+  '/contractors/:service': { data: servicePage },
+  '/contractors/:service/:town': { data: servicePage },
+  '/contractor/:id/quote': { data: ({ params }) => [contractorKey(params.id ?? '')] },
+  '/blog': { data: () => [blogListKey] },
+  '/blog/:slug': { data: ({ params }) => [blogPostKey(params.slug ?? '')], cache: 'revalidate' },
+  // Answered or expired since: every visit asks the server.
+  '/review/:token': { data: ({ params }) => [invitationKey(params.token ?? '')], cache: 'revalidate' },
+  '/contractor-pricing': { data: () => [leadPricesKey] },
+};
