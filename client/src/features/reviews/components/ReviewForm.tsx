@@ -7,7 +7,8 @@ import { describedBy, errorId, Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { ApiError, messageOf } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { REVIEW_POLICY_PATH, useSubmitReview } from '../api';
+import { REVIEW_POLICY_PATH } from '../api';
+import { useSubmitReview } from '../submit-review';
 import { starsLabel } from '../format';
 
 type FieldName = 'contacted' | 'hired' | 'rating' | 'comment';
