@@ -51,7 +51,7 @@ export class Directory {
   /** Blog bodies rendered from markdown, by post id, stamped with the post's edit time. */
   readonly blogHtml = new VersionedLru<string>(200);
   /** The parsed (frozen) inputs of public API queries, by route and address (server/http/query-routes.ts). */
-  readonly inputs = new VersionedLru<unknown>(5000);
+  readonly inputs = new VersionedLru<unknown>(8192);
 
   private readonly db: Db;
   private readonly versions: VersionSource;

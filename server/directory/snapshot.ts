@@ -33,7 +33,12 @@ export class Snapshot implements FilterData {
   private readonly areaTowns: Int32Array;
   /** What profiles add to the cards, by column, with repeated values shared: the directory stays small, and a profile is made from it on request. */
   private readonly profileOnly: { [K in keyof ProfileOnlyRow]: ProfileOnlyRow[K][] };
-  private readonly pages = new VersionedLru<Frozen<ContractorPage>>(500);
+  /**
+   * Pages already answered, with their gzip (ctx.directory.bodies): about 1.9 KB a 12-card page at
+   * 10,000 contractors once only the gzip is kept, so the few thousand filter combinations a
+   * directory is searched with stay answered from memory (docs/decisions.md §6).
+   */
+  private readonly pages = new VersionedLru<Frozen<ContractorPage>>(8192);
   private readonly profiles = new VersionedLru<Frozen<ContractorProfile>>(2000);
   private coverageMade?: Frozen<ServiceCoverage>;
   private readonly servicePages = new VersionedLru<Frozen<ServicePageAnswer>>(500);

@@ -7,7 +7,7 @@ import { Freshness } from '../directory';
 import { toHttpError } from './error-middleware';
 import { notFound } from './errors';
 import { asyncHandler, trackWork } from './async-handler';
-import { sendJson, sendsAsIs } from './reused-body';
+import { sendBody, sendJson, sentAsIs } from './reused-body';
 import { parseInput } from './validate';
 
 /**
@@ -128,9 +128,11 @@ export function publicAnswers(queries: QueryRoute[], ctx: AppContext): RequestHa
         let early: Early;
         try {
           const answer = await q.answer(inputOf(q, req, params, ctx), ctx, freshness);
-          if (answer !== null && typeof answer === 'object' && sendsAsIs(req, ctx.directory.bodies.of(answer))) {
+          const body = answer !== null && typeof answer === 'object' ? ctx.directory.bodies.of(answer) : null;
+          const sent = body && sentAsIs(req, body);
+          if (body && sent) {
             setAge(res, freshness);
-            await sendJson(req, res, answer, ctx.directory.bodies);
+            await sendBody(res, body, sent);
             return;
           }
           early = { q, answer, freshness };

@@ -16,8 +16,13 @@ export async function sendJson(req: Request, res: Response, value: unknown, bodi
     return;
   }
   const body = bodies.of(value);
+  await sendBody(res, body, body.length >= GZIP_FROM && acceptsGzip(req) ? 'gzip' : 'plain');
+}
+
+/** Sends a kept body as sendJson does, as its gzip or as plain JSON. */
+export async function sendBody(res: Response, body: AnswerBody, encoding: 'gzip' | 'plain'): Promise<void> {
   res.setHeader('Content-Type', 'application/json; charset=utf-8').setHeader('Vary', 'Accept-Encoding');
-  if (body.json.length < GZIP_FROM || req.acceptsEncodings('gzip', 'identity') !== 'gzip') {
+  if (encoding === 'plain') {
     res.setHeader('ETag', body.etag()).send(body.json);
     return;
   }
@@ -30,10 +35,13 @@ export async function sendJson(req: Request, res: Response, value: unknown, bodi
 }
 
 /**
- * Whether sendJson sends this answer as it is, with nothing for the compression middleware to do:
- * gzip for a client that accepts it, or a text below compression's threshold (in bytes, as it counts).
+ * How sendJson sends this body when the compression middleware has nothing left to do: as gzip
+ * to a client that accepts it, or as a text below compression's threshold (in bytes, as it counts);
+ * otherwise null (compression may use another encoding).
  */
-export function sendsAsIs(req: Request, body: AnswerBody): boolean {
-  if (body.json.length < GZIP_FROM) return Buffer.byteLength(body.json) < GZIP_FROM;
-  return req.acceptsEncodings('gzip', 'identity') === 'gzip';
+export function sentAsIs(req: Request, body: AnswerBody): 'gzip' | 'plain' | null {
+  if (body.length < GZIP_FROM) return Buffer.byteLength(body.json) < GZIP_FROM ? 'plain' : null;
+  return acceptsGzip(req) ? 'gzip' : null;
 }
+
+const acceptsGzip = (req: Request) => req.acceptsEncodings('gzip', 'identity') === 'gzip';

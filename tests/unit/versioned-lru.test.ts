@@ -23,4 +23,15 @@ describe('VersionedLru', () => {
     expect(lru.get('a', 1)).toBe(1);
     expect(lru.get('c', 1)).toBe(3);
   });
+
+  it('keeps every key used within the last max insertions, however often hits skip the move', () => {
+    const max = 256;
+    const lru = new VersionedLru<number>(max);
+    for (let i = 0; i < max; i++) lru.set(`k${i}`, 1, i);
+    // Use the oldest half again, then insert as many new keys as there are unused ones: the unused half goes.
+    for (let round = 0; round < 3; round++) for (let i = 0; i < max / 2; i++) expect(lru.get(`k${i}`, 1)).toBe(i);
+    for (let i = 0; i < max / 2; i++) lru.set(`n${i}`, 1, i);
+    for (let i = 0; i < max / 2; i++) expect(lru.get(`k${i}`, 1), `k${i}`).toBe(i);
+    for (let i = max / 2; i < max; i++) expect(lru.get(`k${i}`, 1), `k${i}`).toBeUndefined();
+  });
 });
