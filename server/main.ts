@@ -130,7 +130,6 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
   }).catch(failed);
   const port = (server.address() as AddressInfo).port;
   ctx.siteUrl = publicUrl(env, port);
-  log.info(`listening on http://localhost:${port} (${renderer.mode === 'vite' ? 'development with Vite' : 'built app'}, ${database.describe})`);
 
   let closing: Promise<void> | null = null;
   const drain = closeConnectionsWhenDraining(server);
@@ -164,5 +163,7 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
       );
     });
   }
+  // Announced only once a signal would shut it down cleanly: whoever waits for this line may stop it at once.
+  log.info(`listening on http://localhost:${port} (${renderer.mode === 'vite' ? 'development with Vite' : 'built app'}, ${database.describe})`);
   return { port, ctx, close };
 }

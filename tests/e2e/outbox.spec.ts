@@ -33,10 +33,11 @@ test('a failed email is listed under Failed with its last error, and Send again 
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
   await page.getByRole('tab', { name: 'Kept' }).click();
-  await expect(
-    page
-      .getByTestId('outbox-item')
-      .filter({ hasText: failedMessageSubject(testInfo.project.name) })
-      .getByTestId('outbox-status'),
-  ).toHaveText('Kept');
+  // A message keeps its place by date, newest first: the other tests' mail since the server started
+  // may have moved it to a later page, as an administrator would page to it.
+  const kept = page.getByTestId('outbox-item').filter({ hasText: failedMessageSubject(testInfo.project.name) });
+  await expect(async () => {
+    if ((await kept.count()) === 0) await page.getByRole('navigation', { name: 'Message pages' }).getByRole('button', { name: 'Next' }).click({ timeout: 1_000 });
+    await expect(kept.getByTestId('outbox-status')).toHaveText('Kept', { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 });
