@@ -2,7 +2,7 @@
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import zopfli from '@gfx/zopfli';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
 
@@ -27,6 +27,32 @@ async function precompress(dir) {
       writeFileSync(path.join(dir, `${f}.gz`), out);
     }),
   );
+}
+
+/**
+ * The embedded database's image (server/db/data-image.ts): a migrated data folder a first start
+ * unpacks instead of running initdb. The writer is TypeScript, bundled aside for the moment.
+ */
+async function writeDataImage(quiet) {
+  const started = Date.now();
+  const bundle = path.join(dist, '.data-image-build.mjs');
+  await esbuild({
+    entryPoints: [path.join(root, 'server/db/data-image-build.ts')],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  try {
+    const { writeDataImage: write } = await import(pathToFileURL(bundle).href);
+    await write(path.join(dist, 'pglite-data.tar.gz'), path.join(dist, 'migrations'));
+  } finally {
+    rmSync(bundle, { force: true });
+  }
+  if (!quiet) console.log(`wrote the embedded database's image in ${((Date.now() - started) / 1000).toFixed(1)}s`);
 }
 
 export async function buildAll({ quiet = false } = {}) {
@@ -57,6 +83,7 @@ export async function buildAll({ quiet = false } = {}) {
   await precompress(path.join(dist, 'client', 'assets'));
   mkdirSync(path.join(dist, 'migrations'), { recursive: true });
   cpSync(path.join(root, 'migrations'), path.join(dist, 'migrations'), { recursive: true });
+  await writeDataImage(quiet);
   writeFileSync(path.join(dist, '.build-stamp'), new Date().toISOString());
   if (!quiet) console.log(`built dist/ in ${((Date.now() - started) / 1000).toFixed(1)}s`);
 }

@@ -83,6 +83,7 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
     }
     return failed(err);
   }
+  if (database.createdFromImage) log.info("created the embedded database from the build's image");
   const sampleData = seedsSampleData(env);
   // Processes starting together on one PostgreSQL server migrate and seed one at a time (docs/decisions.md §7).
   const seeded = await database

@@ -62,6 +62,31 @@ export interface BenchServer {
   stop(): Promise<number | null>;
 }
 
+/** Resident memory of a process in MB. */
+export function rssMbOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** The built app's entry (DIST_DIR, else dist/). */
+export const builtServerEntry = () => path.resolve(process.env.DIST_DIR ?? 'dist', 'server/index.js');
+
+/** The environment the benches run the app in: production, as deployed, with the demo payment provider and no rate limits. */
+export function benchAppEnv(port: number): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: 'bench-admin-password',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_REQUESTS: 'false',
+    RATE_LIMIT: 'false',
+    PAYMENTS: 'demo',
+  };
+}
+
 export interface BenchServerOptions {
   /**
    * Flags for the app's node process, e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] (the profile
@@ -72,23 +97,10 @@ export interface BenchServerOptions {
 
 /** Runs the built app (dist/) as its own process, so the load generator does not share its event loop. */
 export async function startBenchServer(env: Record<string, string>, port: number, opts: BenchServerOptions = {}): Promise<BenchServer> {
-  const entry = path.resolve(process.env.DIST_DIR ?? 'dist', 'server/index.js');
   const logFile = process.env.BENCH_SERVER_LOG;
   const nodeArgs = opts.nodeArgs ?? (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, entry], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-      ADMIN_USERNAME: 'admin',
-      ADMIN_PASSWORD: 'bench-admin-password',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_REQUESTS: String(Boolean(logFile)),
-      RATE_LIMIT: 'false',
-      PAYMENTS: 'demo',
-      ...env,
-    },
+  const child = spawn(process.execPath, [...nodeArgs, builtServerEntry()], {
+    env: { ...benchAppEnv(port), LOG_REQUESTS: String(Boolean(logFile)), ...env },
     // BENCH_SERVER_LOG=file keeps the app's request log (method, path, status, time), to see which requests are slow.
     stdio: ['ignore', logFile ? openSync(logFile, 'a') : 'ignore', 'inherit'],
   });
@@ -107,10 +119,7 @@ export async function startBenchServer(env: Record<string, string>, port: number
   return {
     url,
     child,
-    rssMb: () => {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-    },
+    rssMb: () => rssMbOf(child.pid!),
     stop: async () => {
       child.kill('SIGTERM');
       return exited;

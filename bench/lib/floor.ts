@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rssMbOf } from './bench-server';
 
 /** One answer as the app sent it: status, headers (without the per-connection ones) and the body's bytes. */
 export interface RecordedAnswer {
@@ -74,9 +75,4 @@ export async function startFloor(answers: readonly RecordedAnswer[], port: numbe
       await exited;
     },
   };
-}
-
-function rssMbOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
+import { builtDataImage, restoreDataImage } from './data-image';
 import { pendingMigrations } from './migration-status';
 import * as schema from './schema';
 
@@ -25,6 +26,8 @@ export interface Database {
   driver: 'pg' | 'pglite';
   /** Where the data lives, for the start-up log (no credentials). */
   describe: string;
+  /** The embedded database was made on this start from the build's image (server/db/data-image.ts). */
+  createdFromImage?: boolean;
   migrate(): Promise<void>;
   /** Tags of the migrations in the folder that the database has not applied (none when up to date). */
   pendingMigrations(): Promise<string[]>;
@@ -165,7 +168,11 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   // One process per folder: a second one would silently lose the first one's writes.
   const lock = inMemory ? null : acquireDataDirLock(dataDir);
   let client: PGlite;
+  let fromImage = false;
   try {
+    // A folder without a database starts from the build's image rather than initdb (docs/decisions.md §6).
+    const image = inMemory || options.loadDataDir ? null : builtDataImage();
+    if (image) fromImage = restoreDataImage(path.resolve(dataDir), image);
     client = await PGlite.create(inMemory ? undefined : path.resolve(dataDir), { startParams: PGLITE_START_PARAMS, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   } catch (err) {
     lock?.release();
@@ -176,6 +183,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     db,
     driver: 'pglite',
     describe: inMemory ? 'embedded PostgreSQL (in memory)' : `embedded PostgreSQL in ${path.resolve(dataDir)}`,
+    createdFromImage: fromImage,
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
     pendingMigrations: () => pendingMigrations(db, migrationsFolder()),
     withStartupLock: (fn) => fn(),
