@@ -8,7 +8,7 @@ import { countProfileViews } from './http/profile-view-counting';
 import { publicAnswers, queryRouter } from './http/query-routes';
 import { requestLog } from './http/request-log';
 import { sameOriginOnly } from './http/same-origin';
-import { securityHeaders } from './http/security-headers';
+import { fixedHeadersOf, securityHeaders } from './http/security-headers';
 import { absoluteTimeout, sessionMiddleware } from './http/session';
 import { paymentsClientConfig } from './integrations/payments';
 import { pageHandler } from './render/page-handler';
@@ -54,13 +54,14 @@ export function createApp({ ctx, sessionSecret, renderer }: AppOptions) {
   // Every rate limit and sign-in throttle of this app counts in the database (docs/decisions.md §7).
   app.locals.rateLimits = new RateLimits(ctx.db);
   if (ctx.env.TRUST_PROXY) app.set('trust proxy', 1);
-  app.use(securityHeaders({ dev: renderer?.mode === 'vite', stripe: Boolean(ctx.env.STRIPE_SECRET_KEY) }));
+  const security = securityHeaders({ dev: renderer?.mode === 'vite', stripe: Boolean(ctx.env.STRIPE_SECRET_KEY) });
   // Every request gets an id (echoed as X-Request-Id); one log line per answer unless turned off.
-  app.use(requestLog(ctx.log, ctx.env.LOG_REQUESTS ?? ctx.env.NODE_ENV !== 'test'));
+  const ids = requestLog(ctx.log, ctx.env.LOG_REQUESTS ?? ctx.env.NODE_ENV !== 'test');
   // Profile pages and their JSON count a view once the answer has gone (docs/decisions.md §11).
-  app.use(countProfileViews(new ProfileViewCounter(ctx.db, sessionSecret, ctx.log)));
-  // Public GETs answered before compression and the /api router when those would change nothing (docs/decisions.md §6).
-  app.use(publicAnswers(publicQueries, ctx));
+  const views = countProfileViews(new ProfileViewCounter(ctx.db, sessionSecret, ctx.log));
+  // Current public answers are written first of all, with what the next three give every answer (docs/decisions.md §6).
+  app.use(publicAnswers(publicQueries, ctx, { headers: fixedHeadersOf(security), requestLog: ids, countProfileViews: views }));
+  app.use(security, ids, views);
   app.use(compression());
   app.use('/api', apiRouter(ctx, sessionSecret));
   app.use(seoRoutes(ctx));

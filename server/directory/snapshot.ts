@@ -39,6 +39,7 @@ export class Snapshot implements FilterData {
    * directory is searched with stay answered from memory (docs/decisions.md §6).
    */
   private readonly pages = new VersionedLru<Frozen<ContractorPage>>(8192);
+  private readonly keys = new WeakMap<DirectoryQuery, string>();
   private readonly profiles = new VersionedLru<Frozen<ContractorProfile>>(2000);
   private coverageMade?: Frozen<ServiceCoverage>;
   private readonly servicePages = new VersionedLru<Frozen<ServicePageAnswer>>(500);
@@ -134,13 +135,21 @@ export class Snapshot implements FilterData {
 
   /** One page with its counts: the same filters, order and counts as the SQL reference. Pages already answered are kept. */
   page(q: DirectoryQuery): Frozen<ContractorPage> {
-    const key = JSON.stringify(q);
+    const key = this.keyOf(q);
     let page = this.pages.get(key, 0);
     if (!page) {
       page = deepFreeze(this.pageOf(q));
       this.pages.set(key, 0, page);
     }
     return page;
+  }
+
+  /** A query's key in `pages`; the API hands the same frozen query to every request for an address, so its key is made once. */
+  private keyOf(q: DirectoryQuery): string {
+    if (!Object.isFrozen(q)) return JSON.stringify(q);
+    let key = this.keys.get(q);
+    if (key === undefined) this.keys.set(q, (key = JSON.stringify(q)));
+    return key;
   }
 
   private pageOf(q: DirectoryQuery): ContractorPage {

@@ -23,7 +23,7 @@ const isPrefetch = (req: Request) => PREFETCH.test(`${req.get('sec-purpose') ?? 
 export function countProfileViews(counter: ProfileViewCounter): RequestHandler {
   return (req, res, next) => {
     const match = req.method === 'GET' ? PROFILE.exec(req.path) : null;
-    const userAgent = req.get('user-agent');
+    const userAgent = match ? req.get('user-agent') : undefined;
     if (match && countsAsVisitor(userAgent) && !isPrefetch(req)) {
       const contractorId = Number(match[1]);
       res.once('finish', () => {

@@ -7,7 +7,8 @@ import { Freshness } from '../directory';
 import { toHttpError } from './error-middleware';
 import { notFound } from './errors';
 import { asyncHandler, trackWork } from './async-handler';
-import { sendBody, sendJson, sentAsIs } from './reused-body';
+import type { RequestLog } from './request-log';
+import { acceptsGzip, sendJson, sentAsIs } from './reused-body';
 import { parseInput } from './validate';
 
 /**
@@ -100,16 +101,40 @@ export function queryRouter(queries: QueryRoute[], ctx: AppContext): Router {
   return router;
 }
 
+/** What the middleware in front of the API gives every answer, for the answers publicAnswers writes itself. */
+export interface FrontOfApi {
+  /** The security headers (fixedHeadersOf the Helmet middleware). */
+  headers: readonly (readonly [string, string])[];
+  requestLog: RequestLog;
+  countProfileViews: RequestHandler;
+}
+
 /**
- * The public queries' API answers before the rest of the app's middleware (docs/decisions.md §6):
- * mounted before compression and the /api router, it answers a GET without a body when the answer
- * is one compression would leave alone (an object answered as gzip, or below compression's
- * threshold), which is every cached answer to a browser, so such a request meets no session, body
- * parser, compression wrapper or route table on its way. Anything else (an error, another
- * encoding, HEAD) continues to the router with what was learnt (res.locals), so its answer is the
- * one the router always gave, and nothing is asked twice.
+ * The public queries' API answers, first of all middleware (docs/decisions.md §6). A GET without a
+ * body or a condition whose answer is current and one compression would leave alone (an object
+ * answered as gzip, or below compression's threshold), which is every cached answer to a browser,
+ * is written here in one call with what the middleware in front of the API gives every answer (the
+ * security headers, the request id and its log line, the profile view count): the router, the
+ * session, the body parser, compression and Express's send had nothing to add and cost more than
+ * the answer. Anything else (an error, an answer from older data, another encoding, a revalidation,
+ * HEAD) goes through all of it with what was learnt (res.locals), so it is answered as it always
+ * was, and nothing is asked twice.
  */
-export function publicAnswers(queries: QueryRoute[], ctx: AppContext): RequestHandler {
+export function publicAnswers(queries: QueryRoute[], ctx: AppContext, front: FrontOfApi): RequestHandler {
+  const security = front.headers.flat();
+  // What each Accept-Encoding header says about gzip: browsers send a handful of spellings, and
+  // parsing one on every request cost more than the answer's lookup. Owned by this app's middleware.
+  const gzipBy = new Map<string, boolean>();
+  const gzipAccepted = (req: Request) => {
+    const header = req.headers['accept-encoding'] ?? '';
+    let accepted = gzipBy.get(header);
+    if (accepted === undefined) {
+      if (gzipBy.size >= 64) gzipBy.clear();
+      gzipBy.set(header, (accepted = acceptsGzip(req)));
+    }
+    return accepted;
+  };
+  const noop = () => {};
   return (req, res, next) => {
     if (req.method !== 'GET' || hasBody(req) || !req.path.startsWith('/api/')) return next();
     let params: Record<string, string> | null = null;
@@ -122,6 +147,7 @@ export function publicAnswers(queries: QueryRoute[], ctx: AppContext): RequestHa
       }
     });
     if (!q || !params) return next();
+    const id = front.requestLog.begin(req, res);
     const freshness = new Freshness();
     void trackWork(
       (async () => {
@@ -129,10 +155,27 @@ export function publicAnswers(queries: QueryRoute[], ctx: AppContext): RequestHa
         try {
           const answer = await q.answer(inputOf(q, req, params, ctx), ctx, freshness);
           const body = answer !== null && typeof answer === 'object' ? ctx.directory.bodies.of(answer) : null;
-          const sent = body && sentAsIs(req, body);
-          if (body && sent) {
-            setAge(res, freshness);
-            await sendBody(res, body, sent);
+          const sent = body && sentAsIs(body, gzipAccepted(req));
+          if (body && sent && freshness.ageSeconds() === null && !isConditional(req)) {
+            const bytes = sent === 'gzip' ? await body.gzip() : Buffer.from(body.json);
+            const etag = sent === 'gzip' ? await body.gzipEtag() : body.etag();
+            front.countProfileViews(req, res, noop);
+            res
+              .writeHead(200, [
+                ...security,
+                'X-Request-Id',
+                id,
+                'Content-Type',
+                'application/json; charset=utf-8',
+                'Vary',
+                'Accept-Encoding',
+                ...(sent === 'gzip' ? ['Content-Encoding', 'gzip'] : []),
+                'ETag',
+                etag,
+                'Content-Length',
+                String(bytes.length),
+              ])
+              .end(bytes);
             return;
           }
           early = { q, answer, freshness };
@@ -145,6 +188,9 @@ export function publicAnswers(queries: QueryRoute[], ctx: AppContext): RequestHa
     );
   };
 }
+
+/** A revalidation (answered 304 by Express's send when unchanged), left to the router. */
+const isConditional = (req: Request) => req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined;
 
 const hasBody = (req: Request) => Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 

@@ -6,7 +6,7 @@ import { scrubText, type Logger } from '../logger';
 declare module 'node:http' {
   interface IncomingMessage {
     /** The request's id, set by requestLog for every request and echoed as X-Request-Id. */
-    id: string;
+    id?: string;
   }
 }
 
@@ -52,6 +52,12 @@ function roleOf(req: Request): string {
   return req.session?.user?.kind ?? 'anonymous';
 }
 
+/** The request-id middleware; `begin` does its work without setting the header, for an answer that writes its headers in one go. */
+export type RequestLog = RequestHandler & {
+  /** Gives the request its id and, with the log on, its line once answered; answers the id for the X-Request-Id header. Once a request. */
+  begin(req: Request, res: ServerResponse): string;
+};
+
 /**
  * Gives every request an id (the caller's X-Request-Id, or a new one), echoes it in the answer and
  * puts it on every line logged for the request; with `enabled`, writes one line per answer: method,
@@ -60,12 +66,11 @@ function roleOf(req: Request): string {
  * (as pino-http does, even with its logging off) cost more than a cached search's lookup
  * (docs/decisions.md §6).
  */
-export function requestLog(log: Logger, enabled: boolean): RequestHandler {
-  return (req, res, next) => {
+export function requestLog(log: Logger, enabled: boolean): RequestLog {
+  const begin = (req: Request, res: ServerResponse) => {
     const given = req.headers['x-request-id'];
     const id = typeof given === 'string' && GOOD_ID.test(given) ? given : randomUUID();
     req.id = id;
-    res.setHeader('X-Request-Id', id);
     if (enabled) {
       const started = Date.now();
       const done = () => {
@@ -76,8 +81,14 @@ export function requestLog(log: Logger, enabled: boolean): RequestHandler {
       res.on('close', done);
       res.on('finish', done);
     }
+    return id;
+  };
+  const middleware: RequestHandler = (req, res, next) => {
+    // A request publicAnswers began and left to the router keeps its id and its timing.
+    res.setHeader('X-Request-Id', req.id ?? begin(req, res));
     next();
   };
+  return Object.assign(middleware, { begin });
 }
 
 function writeLine(log: Logger, req: Request, res: ServerResponse, reqId: string, durationMs: number) {

@@ -20,7 +20,7 @@ export async function sendJson(req: Request, res: Response, value: unknown, bodi
 }
 
 /** Sends a kept body as sendJson does, as its gzip or as plain JSON. */
-export async function sendBody(res: Response, body: AnswerBody, encoding: 'gzip' | 'plain'): Promise<void> {
+async function sendBody(res: Response, body: AnswerBody, encoding: 'gzip' | 'plain'): Promise<void> {
   res.setHeader('Content-Type', 'application/json; charset=utf-8').setHeader('Vary', 'Accept-Encoding');
   if (encoding === 'plain') {
     res.setHeader('ETag', body.etag()).send(body.json);
@@ -36,12 +36,13 @@ export async function sendBody(res: Response, body: AnswerBody, encoding: 'gzip'
 
 /**
  * How sendJson sends this body when the compression middleware has nothing left to do: as gzip
- * to a client that accepts it, or as a text below compression's threshold (in bytes, as it counts);
- * otherwise null (compression may use another encoding).
+ * to a client that accepts it (`gzipAccepted`, as acceptsGzip answers), or as a text below
+ * compression's threshold (in bytes, as it counts); otherwise null (compression may use another encoding).
  */
-export function sentAsIs(req: Request, body: AnswerBody): 'gzip' | 'plain' | null {
+export function sentAsIs(body: AnswerBody, gzipAccepted: boolean): 'gzip' | 'plain' | null {
   if (body.length < GZIP_FROM) return Buffer.byteLength(body.json) < GZIP_FROM ? 'plain' : null;
-  return acceptsGzip(req) ? 'gzip' : null;
+  return gzipAccepted ? 'gzip' : null;
 }
 
-const acceptsGzip = (req: Request) => req.acceptsEncodings('gzip', 'identity') === 'gzip';
+/** Whether sendJson would send the client gzip: its Accept-Encoding prefers gzip to identity. */
+export const acceptsGzip = (req: Request) => req.acceptsEncodings('gzip', 'identity') === 'gzip';

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { createLogger } from '../../server/logger';
+import { waitUntil } from '../support/wait';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -23,10 +27,10 @@ interface Raw {
 }
 
 /** The answer as it came over the wire (fetch would inflate it). */
-function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
+function get(path: string, headers: Record<string, string> = {}, method = 'GET', base = app.url): Promise<Raw> {
   return new Promise((resolve, reject) => {
     http
-      .request(`${app.url}${path}`, { method, headers }, (res) => {
+      .request(`${base}${path}`, { method, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -102,5 +106,22 @@ describe('public GETs answered before the router', () => {
     expect(() => kept.services.push('hvac')).toThrow(TypeError);
     await get('/api/reviews/invitation?token=not-a-real-token');
     expect(app.ctx.directory.inputs.get('/api/reviews/invitation /api/reviews/invitation?token=not-a-real-token', 0)).toBeUndefined();
+  });
+
+  it('log their line with the request id they answered with', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const log = createLogger({ destination: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) } });
+    const server = http.createServer(createApp({ ctx: { ...app.ctx, env: { ...app.ctx.env, LOG_REQUESTS: true }, log }, sessionSecret: app.ctx.env.SESSION_SECRET! }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const res = await get(PAGE, { 'accept-encoding': 'gzip', 'x-request-id': 'lb-public.1' }, 'GET', base);
+      expect(res.headers['x-request-id']).toBe('lb-public.1');
+      const line = await waitUntil('the request log line', () => lines.find((l) => l.reqId === 'lb-public.1'));
+      expect(line).toMatchObject({ level: 'info', method: 'GET', path: PAGE, status: 200, role: 'anonymous', msg: 'GET /api/contractors 200' });
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
