@@ -17,9 +17,12 @@ export class VersionSource {
   private readonly read: () => Promise<number>;
 
   constructor(db: Db) {
+    // Prepared once: on a server every request waits for a version read, and building the query
+    // each time cost more than the read (docs/decisions.md §6).
+    const statement = db.select({ version: directoryState.version }).from(directoryState).where(eq(directoryState.id, 1)).prepare('directory_version');
     this.read = freshRead(async () => {
       const changesBefore = this.changes;
-      const [row] = await db.select({ version: directoryState.version }).from(directoryState).where(eq(directoryState.id, 1));
+      const [row] = await statement.execute();
       const version = row?.version ?? 0;
       if (this.following && this.changes === changesBefore) this.known = version;
       return version;
