@@ -1,6 +1,5 @@
-import { ArrowLeft, ShieldCheck, ShieldOff } from 'lucide-react';
+import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'wouter';
 import type { Credential } from '@shared/credentials';
 import { region } from '@shared/region';
 import { credentialsUpdateSchema, type ContractorCredentials, type CredentialEvent } from '@shared/schemas/credentials';
@@ -16,11 +15,11 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, messageOf } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
+import { BackToContractors, CONTRACTORS_PATH, contractorIdOf } from './components/ContractorSubpage';
 import { PageHeader } from './components/PageHeader';
 import { QueryError } from './components/QueryError';
 import { certificateHref, useCredentials, useUnverifyCredential, useUpdateCredentials, useUploadCertificate, useVerifyCredential } from './credentials-api';
 
-const CONTRACTORS_PATH = '/admin/contractors';
 const TITLES: Record<Credential, string> = { registration: 'Registration', insurance: 'Insurance' };
 const ACTIONS: Record<CredentialEvent['action'], string> = {
   submitted: 'Submitted',
@@ -193,23 +192,15 @@ function Credentials({ id, c }: { id: number; c: ContractorCredentials }) {
 
 /** One contractor's registration and insurance: verify each, edit the facts, the certificate, the history (docs/decisions.md §3 "Credentials"). */
 export default function CredentialsPage({ params }: RouteInput) {
-  const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : 0;
+  const id = contractorIdOf(params.id);
   const query = useCredentials(id);
-  const back = (
-    <Button asChild variant="outline" size="sm">
-      <Link href={CONTRACTORS_PATH}>
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        All contractors
-      </Link>
-    </Button>
-  );
   return (
     <>
       <PageHeader
         title={query.data ? `Credentials: ${query.data.name}` : 'Credentials'}
         description="The registration and the insurance, each verified on its own, with the certificate and the history."
         path={`${CONTRACTORS_PATH}/${params.id ?? ''}/credentials`}
-        actions={back}
+        actions={<BackToContractors />}
       />
       {id === 0 ? (
         <p className="py-10 text-center text-sm text-muted-foreground">No such contractor.</p>
