@@ -1,16 +1,13 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { region } from '@shared/region';
 import type { ContractorPage } from '@shared/schemas/directory';
 import { SERVICE_PAGE_SIZE, type ServiceCoverage, type ServicePageAnswer } from '@shared/schemas/service-pages';
-import { createApp } from '../../server/app';
 import { contractorServiceAreas, contractorServices, contractors, services, towns } from '../../server/db/schema';
 import { createDirectory } from '../../server/directory';
-import type { PageRenderer } from '../../server/render/renderer';
 import { listedContractors } from '../support/fixtures';
 import { TestClient } from '../support/http-client';
+import { servePages } from '../support/page-server';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -20,26 +17,19 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * read model (memory and SQL alike); pages with short cache lifetimes, ETags and 304s.
  */
 
-const template = '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
-
 let app: TestApp;
 let api: TestClient;
 /** The same app with the server renderer (the client's render entry, as in development), for pages. */
 let pages: TestClient;
-let pageServer: http.Server;
+let closePages: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   app = await startTestApp();
   api = app.client();
-  const entry = await import('../../client/src/entry-server');
-  const renderer: PageRenderer = { mode: 'built', assets: (_req, _res, next) => next(), load: async () => ({ template, entry }), close: async () => {} };
-  pageServer = http.createServer(createApp({ ctx: app.ctx, sessionSecret: app.ctx.env.SESSION_SECRET!, renderer }));
-  await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
-  pages = new TestClient(`http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`);
+  ({ client: pages, close: closePages } = await servePages(app.ctx));
 });
 afterAll(async () => {
-  pageServer?.closeAllConnections();
-  await new Promise<void>((resolve) => (pageServer ? pageServer.close(() => resolve()) : resolve()));
+  await closePages?.();
   await app?.close();
 });
 

@@ -1,12 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BlogPostSummary } from '@shared/schemas/blog';
 import type { ContractorPage } from '@shared/schemas/directory';
-import { createApp } from '../../server/app';
-import type { PageRenderer } from '../../server/render/renderer';
 import { cutDatabase } from '../support/database-outage';
 import { TestClient } from '../support/http-client';
+import { servePages } from '../support/page-server';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait';
 
@@ -20,27 +17,21 @@ import { waitUntil } from '../support/wait';
  */
 
 const onServer = Boolean(process.env.TEST_DATABASE_URL);
-const template = '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
 
 let app: TestApp;
 let api: TestClient;
 /** The same app with the server renderer (the client's render entry, as in development), for pages. */
 let pages: TestClient;
-let pageServer: http.Server;
+let closePages: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   app = await startTestApp();
   api = app.client();
-  const entry = await import('../../client/src/entry-server');
-  const renderer: PageRenderer = { mode: 'built', assets: (_req, _res, next) => next(), load: async () => ({ template, entry }), close: async () => {} };
-  pageServer = http.createServer(createApp({ ctx: app.ctx, sessionSecret: app.ctx.env.SESSION_SECRET!, renderer }));
-  await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
-  pages = new TestClient(`http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`);
+  ({ client: pages, close: closePages } = await servePages(app.ctx));
 });
 afterAll(async () => {
   vi.useRealTimers();
-  pageServer?.closeAllConnections();
-  await new Promise<void>((resolve) => (pageServer ? pageServer.close(() => resolve()) : resolve()));
+  await closePages?.();
   await app?.close();
 });
 
