@@ -5,7 +5,25 @@ import { defineConfig } from 'vite';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-export default defineConfig({
+/**
+ * How the browser bundle is cut (the public JS budget, docs/decisions.md §6). Left to itself the
+ * bundler makes a chunk for every set of pages sharing a module, and a public page loaded about 30
+ * files, most under 1 KB gzip, each compressed alone. Here everything the app loads at start is one
+ * chunk, and the small shared chunks are copied into each page that uses them, so a page is its own
+ * chunk; the bundler's runtime keeps one instance of every copied module (one state, one set of
+ * exports), so nothing runs twice. Stylesheets stay files (the CSS plugin emits them per chunk).
+ */
+const publicPageChunks = {
+  preserveEntrySignatures: false as const,
+  output: {
+    codeSplitting: {
+      groups: [{ name: 'app', tags: ['$initial' as const] }],
+      experimentalInlineCommonChunks: { maxSize: 60_000, exclude: /\.css(\?|$)/ },
+    },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: r('./client'),
   publicDir: r('./client/public'),
   plugins: [react(), tailwindcss()],
@@ -24,9 +42,10 @@ export default defineConfig({
     manifest: true,
     // Every browser the site supports has module preloading.
     modulePreload: { polyfill: false },
+    rolldownOptions: isSsrBuild ? {} : publicPageChunks,
   },
   ssr: {
     // Bundled into the server renderer so it runs without the source tree.
     noExternal: ['@radix-ui/*', 'lucide-react'],
   },
-});
+}));
