@@ -4,7 +4,8 @@ import { blogPosts, contractors } from '../db/schema';
 import { isListed } from '../directory/cards';
 import { sqlCoverageRows } from '../directory/coverage';
 
-const STATIC_PATHS = ['/', '/browse', '/search', '/blog', '/submit-business', '/contractor-pricing'];
+// The review policy is what every review list links to, so a search for how reviews work finds it.
+const STATIC_PATHS = ['/', '/browse', '/search', '/blog', '/submit-business', '/contractor-pricing', '/review-policy'];
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

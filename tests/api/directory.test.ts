@@ -213,7 +213,7 @@ describe('GET /api/contractors/:id', () => {
 });
 
 describe('sitemap and robots', () => {
-  it('lists every listed contractor and published post', async () => {
+  it('lists the public pages, every listed contractor and published post', async () => {
     const pending = await createContractor(app.ctx.db, { approvalStatus: 'pending', isVisible: false });
     const res = await fetch(`${app.url}/sitemap.xml`);
     // The API-only test app has no page renderer; the sitemap is served by the app itself.
@@ -223,6 +223,7 @@ describe('sitemap and robots', () => {
     for (const c of listed) expect(xml).toContain(`/contractor/${c.id}</loc>`);
     expect(xml).not.toContain(`/contractor/${pending.id}</loc>`);
     expect(xml.match(/\/blog\/[a-z0-9-]+<\/loc>/g)).toHaveLength(4);
+    for (const p of ['/browse', '/search', '/blog', '/submit-business', '/contractor-pricing', '/review-policy']) expect(xml).toContain(`${p}</loc>`);
   });
 
   it('keeps robots out of /admin and /api', async () => {
