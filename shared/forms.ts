@@ -11,7 +11,7 @@ export function isBot(body: unknown): boolean {
 }
 
 /** The public forms that also work as plain HTML forms, without JavaScript (docs/decisions.md §3). */
-export type PostedFormName = 'quote' | 'newsletter' | 'submission';
+export type PostedFormName = 'quote' | 'newsletter' | 'submission' | 'review';
 
 /**
  * A form sent without JavaScript that the server refused: what was typed (every field of the
@@ -35,4 +35,6 @@ export const formPages = {
   quote: { path: (contractorId: number | string) => `/contractor/${contractorId}/quote`, done: (contractorId: number | string) => `/contractor/${contractorId}/quote?sent=1` },
   newsletter: { path: '/', anchor: 'newsletter', done: '/?newsletter=subscribed#newsletter' },
   submission: { path: '/submit-business', done: '/submit-business?submitted=1' },
+  // The follow-up email's link (docs/decisions.md §12): the token is the page's address.
+  review: { path: (token: string) => `/review/${encodeURIComponent(token)}`, done: (token: string) => `/review/${encodeURIComponent(token)}?sent=1` },
 } as const;

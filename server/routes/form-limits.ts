@@ -9,11 +9,12 @@ const HOUR = 60 * 60_000;
  * the JSON API (with JavaScript) and the page's own address (without) share it, so switching
  * between them gains nothing (docs/decisions.md §3, §7).
  */
-export function formLimits(ctx: AppContext): Record<'quote' | 'newsletter' | 'submission', RequestHandler> {
+export function formLimits(ctx: AppContext): Record<'quote' | 'newsletter' | 'submission' | 'review', RequestHandler> {
   const enabled = ctx.env.RATE_LIMIT !== false;
   return {
     quote: rateLimit({ name: 'quote-request', max: 10, windowMs: HOUR, message: 'Too many quote requests from your network. Please try again later.', enabled }),
     newsletter: rateLimit({ name: 'newsletter-subscribe', max: 10, windowMs: HOUR, message: 'Too many attempts. Please try again later.', enabled }),
     submission: rateLimit({ name: 'submission', max: 5, windowMs: HOUR, message: 'Too many submissions from your network. Please try again later.', enabled }),
+    review: rateLimit({ name: 'review', max: 20, windowMs: HOUR, message: 'Too many review attempts from your network. Please try again later.', enabled }),
   };
 }

@@ -2,6 +2,7 @@ import express, { Router, type ErrorRequestHandler, type RequestHandler } from '
 import { formPages, HONEYPOT_FIELD, isBot, type PostedFormName } from '@shared/forms';
 import { quoteFormSchema, quoteRequestSchema } from '@shared/schemas/leads';
 import { newsletterSchema } from '@shared/schemas/newsletter';
+import { reviewSubmissionSchema } from '@shared/schemas/reviews';
 import { submissionFormSchema, submissionSchema } from '@shared/schemas/submission';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
@@ -11,15 +12,28 @@ import { sameOriginOnly } from '../http/same-origin';
 import { parseInput } from '../http/validate';
 import { createLead } from '../services/leads';
 import { subscribe } from '../services/newsletter';
+import { submitReview } from '../services/reviews';
 import { submitBusiness } from '../services/submissions';
 import { formLimits } from './form-limits';
 
 const QUOTE: FormFields = { text: Object.keys(quoteFormSchema.shape) };
 const NEWSLETTER: FormFields = { text: ['email'] };
 const SUBMISSION: FormFields = { text: Object.keys(submissionFormSchema.shape).filter((f) => f !== 'services' && f !== HONEYPOT_FIELD), lists: ['services'] };
+const REVIEW: FormFields = { text: ['contacted', 'hired', 'rating', 'comment'] };
 
 /**
- * The public forms sent without JavaScript (docs/decisions.md §3): each posts a web form to its
+ * The review form's answers as its schema reads them: the yes/no radios (yes, no) as booleans and
+ * the star chosen (1 to 5) as a number. Anything else is left out, so the schema refuses it with
+ * the question's own message.
+ */
+function reviewAnswers(values: Record<string, string | string[]>) {
+  const yesNo = (v: unknown) => (v === 'yes' ? true : v === 'no' ? false : undefined);
+  const rating = typeof values.rating === 'string' && /^[1-5]$/.test(values.rating) ? Number(values.rating) : undefined;
+  return { contacted: yesNo(values.contacted), hired: yesNo(values.hired), rating, comment: values.comment };
+}
+
+/**
+ * The public forms sent without JavaScript (docs/decisions.md §3, §12): each posts a web form to its
  * own page, which is checked as the API checks it (origin, body type, limit, honeypot, the shared
  * schema) and handed to the same service. A sent form is answered with a redirect (303) to the
  * page's success state; a refused one with its page again, rendered by the page handler with what
@@ -79,6 +93,19 @@ export function formPageRoutes(ctx: AppContext): Router {
       res.redirect(303, formPages.submission.done);
     }),
     refused('submission', SUBMISSION),
+  );
+
+  // The follow-up email's link: no honeypot, as only the signed link's holder can answer.
+  router.post(
+    '/review/:token',
+    ...webForm,
+    limits.review,
+    asyncHandler(async (req, res) => {
+      const token = String(req.params.token);
+      await submitReview(ctx, parseInput(reviewSubmissionSchema, { token, ...reviewAnswers(formValues(req.body, REVIEW)) }));
+      res.redirect(303, formPages.review.done(token));
+    }),
+    refused('review', REVIEW),
   );
   return router;
 }

@@ -5,11 +5,11 @@ import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
 import { contractorIdOf, requireActiveContractor, requireAdmin } from '../http/auth';
 import { unauthorized } from '../http/errors';
-import { rateLimit } from '../http/rate-limit';
 import { parseInput } from '../http/validate';
 import { hideReview, listReviewsForAdmin, listReviewsForContractor, replyToReview, showReview } from '../services/review-moderation';
 import { submitReview } from '../services/reviews';
 import { contractorMaySignIn } from '../services/sessions';
+import { formLimits } from './form-limits';
 
 const pageSchema = z.object({ page: adminReviewsQuerySchema.shape.page });
 
@@ -27,7 +27,7 @@ export function reviewRoutes(ctx: AppContext): Router {
 
   router.post(
     '/reviews',
-    rateLimit({ name: 'review', max: 20, windowMs: 60 * 60_000, message: 'Too many review attempts from your network. Please try again later.', enabled: ctx.env.RATE_LIMIT !== false }),
+    formLimits(ctx).review,
     asyncHandler(async (req, res) => {
       res.status(201).json(await submitReview(ctx, parseInput(reviewSubmissionSchema, req.body)));
     }),

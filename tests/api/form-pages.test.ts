@@ -1,13 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostedForm } from '@shared/forms';
 import type { AdminContractorList, OutboxMessage, Paged } from '@shared/schemas/admin';
 import type { AdminLead } from '@shared/schemas/admin-leads';
 import { createApp } from '../../server/app';
+import { reviewRequests, reviews } from '../../server/db/schema';
 import type { PageRenderer } from '../../server/render/renderer';
+import { signReviewLink } from '../../server/services/review-tokens';
 import { adminClient } from '../support/admin-session';
 import { createContractor, nextLicenceNumber } from '../support/factories';
 import type { TestClient } from '../support/http-client';
@@ -15,7 +17,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * The public forms without JavaScript (issue 16; docs/decisions.md §3): the quote request, the
- * newsletter and the business submission post web forms to their pages, checked as the API
+ * newsletter, the business submission and the review post web forms to their pages, checked as the API
  * checks them (origin, body type, limit, honeypot, shared schema). A sent form is answered with
  * a redirect (303), a refused one with its page again: the values typed, the field errors, the
  * message, under the error's status.
@@ -284,6 +286,95 @@ describe('the business submission without JavaScript', () => {
     expect(unescape(done.html)).toContain('Submission Received!');
     expect(unescape(done.html)).toContain('Your business information has been submitted for review.');
     expect(done.html).toContain('<meta name="robots" content="noindex, nofollow" data-head>');
+  });
+});
+
+describe('the review form without JavaScript', () => {
+  const DAY_MS = 86_400_000;
+  /** A quote request delivered with a plan credit, and the link of its follow-up email (recorded as sent, as the follow-up job does). */
+  async function reviewLink() {
+    const c = await createContractor(app.ctx.db, { email: `office-${Date.now()}@reviewed-builders.example`, subscriptionPlan: 'free', monthlyLeadsUsed: 0 });
+    const lead = await app
+      .client()
+      .request('POST', '/api/leads', { ...quote({ name: 'Rita Noscript', email: `rita-${Date.now()}@example.com` }), contractorId: c.id }, { headers: { 'X-Forwarded-For': address() } });
+    expect(lead.status, lead.text).toBe(201);
+    const delivery = await admin.post<{ id: number; paymentState: string }>('/api/lead-deliveries', { leadId: lead.body.id, contractorId: c.id });
+    expect(delivery.body.paymentState, delivery.text).toBe('credited');
+    const expiresAt = new Date(Date.now() + 30 * DAY_MS);
+    await app.ctx.db.insert(reviewRequests).values({ deliveryId: delivery.body.id, status: 'sent', expiresAt });
+    const token = signReviewLink(app.ctx.env, { deliveryId: delivery.body.id, expiresAt });
+    return { token, contractorId: c.id, deliveryId: delivery.body.id };
+  }
+  /** The radios a page shows ticked, as name=value. */
+  const checked = (html: string) =>
+    [...html.matchAll(/<input type="radio"[^>]*>/g)].filter((m) => m[0].includes('checked=""')).map((m) => `${/name="(\w+)"/.exec(m[0])![1]}=${/value="(\w+)"/.exec(m[0])![1]}`);
+  const reviewOf = async (deliveryId: number) => (await app.ctx.db.select().from(reviews).where(eq(reviews.deliveryId, deliveryId)))[0];
+
+  it('the page is a form posted to itself, its stars plain radios a browser can tick', async () => {
+    const { token } = await reviewLink();
+    const page = await get(`/review/${token}`);
+    expect(page.status).toBe(200);
+    const form = /<form [^>]*>/.exec(page.html)?.[0] ?? '';
+    expect(form).toContain(`action="/review/${token}"`);
+    expect(form).toContain('method="post"');
+    const radios = (name: string) => [...page.html.matchAll(new RegExp(`<input type="radio"[^>]* name="${name}" value="(\\w+)"`, 'g'))].map((m) => m[1]);
+    expect(radios('rating')).toEqual(['5', '4', '3', '2', '1']);
+    expect(radios('contacted')).toEqual(['yes', 'no']);
+    expect(radios('hired')).toEqual(['yes', 'no']);
+    expect(page.html).toContain('5 stars: Excellent');
+  });
+
+  it('answers missing answers with the page again: the errors, what was typed, 400, nothing stored', async () => {
+    const { token, deliveryId } = await reviewLink();
+    const res = await post(`/review/${token}`, { contacted: 'yes', hired: 'maybe', rating: '9', comment: 'They called the same day.' });
+    expect(res.status).toBe(400);
+    expect(res.posted).toMatchObject({
+      form: 'review',
+      path: `/review/${token}`,
+      values: { contacted: 'yes', hired: 'maybe', rating: '9', comment: 'They called the same day.' },
+      errors: { hired: 'Please answer: did you hire them?', rating: 'Please choose a rating from 1 to 5 stars' },
+    });
+    const page = unescape(res.html);
+    expect(page).toContain('Please answer: did you hire them?');
+    expect(page).toContain('Please choose a rating from 1 to 5 stars');
+    expect(page).toContain('They called the same day.</textarea>');
+    expect(checked(page)).toEqual(['contacted=yes']);
+    // A star chosen is kept too.
+    const again = await post(`/review/${token}`, { contacted: 'no', rating: '3' });
+    expect(again.posted?.errors).toEqual({ hired: 'Please answer: did you hire them?' });
+    expect(checked(again.html)).toEqual(['contacted=no', 'rating=3']);
+    expect(await reviewOf(deliveryId)).toBeUndefined();
+  });
+
+  it('stores a good answer through the review service, 303 to the thanks; the link then says it was used (409)', async () => {
+    const { token, deliveryId } = await reviewLink();
+    const res = await post(`/review/${token}`, { contacted: 'yes', hired: 'no', rating: '4', comment: 'Quick to call back.' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/review/${token}?sent=1`);
+    expect(await reviewOf(deliveryId)).toMatchObject({ contacted: true, hired: false, rating: 4, comment: 'Quick to call back.', authorName: 'Rita' });
+    const thanks = await get(res.headers.get('location')!);
+    expect(thanks.status).toBe(200);
+    expect(unescape(thanks.html)).toMatch(/Your review of [^<]+ is published\./);
+    const again = await post(`/review/${token}`, { contacted: 'yes', hired: 'yes', rating: '1' });
+    expect(again.status).toBe(409);
+    expect(unescape(again.html)).toContain('You have already answered');
+    expect(await reviewOf(deliveryId)).toMatchObject({ rating: 4 });
+  });
+
+  it('answers a link that is not ours with the not-valid page, 404', async () => {
+    const forged = await post('/review/1.zzzzzz.AAAAAAAAAAAAAAAAAAAAAA', { contacted: 'yes', hired: 'yes', rating: '5' });
+    expect(forged.status).toBe(404);
+    expect(forged.html).toContain('This review link is not valid');
+  });
+
+  it("counts attempts against the API's limit of 20 an hour: 429 and the message on the page", async () => {
+    const { token } = await reviewLink();
+    const from = { 'X-Forwarded-For': address() };
+    for (let i = 0; i < 10; i++) expect((await app.client().request('POST', '/api/reviews', { token, contacted: true }, { headers: from })).status).toBe(400);
+    for (let i = 0; i < 10; i++) expect((await post(`/review/${token}`, { contacted: 'yes' }, from)).status).toBe(400);
+    const over = await post(`/review/${token}`, { contacted: 'yes', hired: 'yes', rating: '5' }, from);
+    expect(over.status).toBe(429);
+    expect(over.html).toContain('Too many review attempts from your network. Please try again later.');
   });
 });
 

@@ -1,10 +1,11 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from './fixtures/test';
 import { uniqueLicenceNumber } from './fixtures/licence-number';
+import { freshReviewLink } from './fixtures/review-link';
 import { open } from './helpers';
 
 /**
- * The quote request, the newsletter and the business submission without JavaScript (issue 16;
- * docs/decisions.md §3): plain HTML forms posted to their pages. Bad input comes back with the
+ * The quote request, the newsletter, the business submission and the review without JavaScript
+ * (issue 16; docs/decisions.md §3): plain HTML forms posted to their pages. Bad input comes back with the
  * field errors and what was typed; good input is stored (checked through the admin API) and
  * answered with a redirect to the page saying so, which a reload does not send again.
  */
@@ -182,6 +183,46 @@ test.describe('forms without JavaScript', () => {
     expect(await admin.contractors(name)).toEqual([expect.objectContaining({ approvalStatus: 'pending', isVisible: false, services: ['Roofing', 'Windows & Doors'] })]);
     await page.getByRole('link', { name: 'Return to Homepage' }).click();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a review from the follow-up email: missing answers come back marked and kept, then it is published once', async ({ page, playwright, baseURL }, testInfo) => {
+    const contractor = 'Endless Mountains Roofing';
+    const comment = `Came the next morning and fixed the flashing (${unique(testInfo)}).`;
+    const admin = await playwright.request.newContext({ baseURL });
+    const { path, contractorId } = await freshReviewLink(admin, { contractorName: contractor, name: 'Nina Noscript', email: `nina-${unique(testInfo)}@example.com` });
+
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: `How did it go with ${contractor}?` })).toBeVisible();
+    await page
+      .getByRole('group', { name: `Did ${contractor} contact you?` })
+      .getByRole('radio', { name: 'Yes' })
+      .check();
+    await page.getByLabel('Your comment (optional)').fill(comment);
+    await page.getByRole('button', { name: 'Send my review' }).click();
+
+    // The page again: what is missing said, what was given kept.
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(alert(page, 'Please answer: did you hire them?')).toBeVisible();
+    await expect(alert(page, 'Please choose a rating from 1 to 5 stars')).toBeVisible();
+    await expect(page.getByRole('group', { name: `Did ${contractor} contact you?` }).getByRole('radio', { name: 'Yes' })).toBeChecked();
+    await expect(page.getByLabel('Your comment (optional)')).toHaveValue(comment);
+
+    await page.getByRole('group', { name: 'Did you hire them?' }).getByRole('radio', { name: 'No' }).check();
+    // Without JavaScript the stars are plain radios with their words.
+    await page.getByRole('radio', { name: '4 stars: Very good' }).check();
+    await page.getByRole('button', { name: 'Send my review' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`${path}\\?sent=1$`));
+    const thanks = page.getByRole('status').filter({ hasText: `Your review of ${contractor} is published.` });
+    await expect(thanks).toBeVisible();
+    // Redirected after the POST: a reload sends nothing again.
+    await page.reload();
+    await expect(thanks).toBeVisible();
+    const reviews = (await (await page.request.get(`/api/contractors/${contractorId}/reviews?page=1`)).json()) as { reviews: { comment: string; rating: number; hired: boolean }[] };
+    expect(reviews.reviews.filter((r) => r.comment === comment)).toEqual([expect.objectContaining({ rating: 4, hired: false })]);
+
+    await page.getByRole('link', { name: `See ${contractor}'s reviews` }).click();
+    await expect(page.getByText(comment)).toBeVisible();
   });
 });
 

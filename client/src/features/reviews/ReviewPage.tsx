@@ -55,9 +55,11 @@ function Thanks({ invitation, outcome }: { invitation: ReviewInvitation; outcome
   );
 }
 
-/** /review/{token}: where the follow-up email's link lands (docs/decisions.md §12). Never indexed. */
-export default function ReviewPage({ params }: RouteInput) {
+/** /review/{token}: where the follow-up email's link lands (docs/decisions.md §12). Never indexed; `?sent=1` after a form sent without JavaScript. */
+export default function ReviewPage({ params, search }: RouteInput) {
   const token = params.token ?? '';
+  // Where the form sent without JavaScript lands once the review is stored (docs/decisions.md §3).
+  const sent = search.get('sent') === '1';
   const query = useInvitation(token);
   const [outcome, setOutcome] = useState<'published' | 'answered' | null>(null);
   const invitation = query.data;
@@ -77,7 +79,7 @@ export default function ReviewPage({ params }: RouteInput) {
       </div>
     );
   } else if (outcome || invitation.status === 'answered') {
-    body = <Thanks invitation={invitation} outcome={outcome ?? 'answered'} />;
+    body = <Thanks invitation={invitation} outcome={outcome ?? (sent ? 'published' : 'answered')} />;
   } else if (invitation.status === 'expired') {
     body = (
       <Notice icon={<Clock className="h-6 w-6 text-primary" aria-hidden="true" />} title="This review link has expired" status={410}>

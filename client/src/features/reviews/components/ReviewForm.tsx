@@ -1,12 +1,15 @@
 import { Star } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { formPages, type PostedForm } from '@shared/forms';
 import { REVIEW_COMMENT_MAX, type ReviewInvitation } from '@shared/reviews';
+import { postedText, usePostedForm } from '@/app/posted-form';
 import { Button } from '@/components/ui/button';
 import { describedBy, errorId, Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { ApiError, messageOf } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/use-hydrated';
 import { REVIEW_POLICY_PATH } from '../api';
 import { useSubmitReview } from '../submit-review';
 import { starsLabel } from '../format';
@@ -34,10 +37,8 @@ function YesNo({ id, legend, value, onChange, error }: { id: FieldName; legend: 
         {([true, false] as const).map((answer) => (
           <label
             key={String(answer)}
-            className={cn(
-              'flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-4 py-2 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-              value === answer ? 'border-primary bg-secondary' : 'border-input',
-            )}
+            // Highlighted by its checked radio, so it shows without JavaScript too.
+            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-input px-4 py-2 has-[:checked]:border-primary has-[:checked]:bg-secondary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
           >
             <input type="radio" name={id} value={answer ? 'yes' : 'no'} checked={value === answer} onChange={() => onChange(answer)} className="h-4 w-4 accent-primary" />
             {answer ? 'Yes' : 'No'}
@@ -45,6 +46,27 @@ function YesNo({ id, legend, value, onChange, error }: { id: FieldName; legend: 
         ))}
       </div>
       <ErrorText id={id} error={error} />
+    </fieldset>
+  );
+}
+
+/**
+ * Without JavaScript (and while the page hydrates) the stars are five plain radios with their
+ * words, which a browser can tick and send on its own.
+ */
+function PlainRatings({ value, error }: { value: number; error?: string }) {
+  return (
+    <fieldset className="grid gap-1" aria-describedby={error ? errorId('rating') : undefined}>
+      <legend className="mb-2 font-medium">Your rating</legend>
+      <div className="grid gap-2 sm:max-w-xs">
+        {[5, 4, 3, 2, 1].map((n) => (
+          <label key={n} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-input px-4 py-2 has-[:checked]:border-primary has-[:checked]:bg-secondary">
+            <input type="radio" name="rating" value={n} defaultChecked={value === n} className="h-4 w-4 accent-primary" />
+            {`${starsLabel(n)}: ${RATING_WORDS[n]}`}
+          </label>
+        ))}
+      </div>
+      <ErrorText id="rating" error={error} />
     </fieldset>
   );
 }
@@ -75,17 +97,24 @@ function StarPicker({ value, onChange, error }: { value: number; onChange: (v: n
   );
 }
 
+const postedAnswer = (posted: PostedForm | null, name: 'contacted' | 'hired') => ({ yes: true, no: false })[postedText(posted, name)] ?? null;
+const postedRating = (posted: PostedForm | null) => (/^[1-5]$/.test(postedText(posted, 'rating')) ? Number(postedText(posted, 'rating')) : 0);
+
 /**
  * The homeowner's answer (docs/decisions.md §12): contacted, hired, a star rating and an optional
  * comment, checked with the same shared schema the server uses (loaded when the form is sent).
+ * Without JavaScript it is a plain form posted to its page, which the server answers with the
+ * page again (the answers kept, the errors shown) or a redirect to the thanks (docs/decisions.md §3).
  */
 export function ReviewForm({ token, invitation, onDone }: { token: string; invitation: ReviewInvitation; onDone: (outcome: 'published' | 'answered') => void }) {
-  const [contacted, setContacted] = useState<boolean | null>(null);
-  const [hired, setHired] = useState<boolean | null>(null);
-  const [rating, setRating] = useState(0);
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const posted = usePostedForm('review');
+  const hydrated = useHydrated();
+  const [contacted, setContacted] = useState<boolean | null>(() => postedAnswer(posted, 'contacted'));
+  const [hired, setHired] = useState<boolean | null>(() => postedAnswer(posted, 'hired'));
+  const [rating, setRating] = useState(() => postedRating(posted));
+  const [comment, setComment] = useState(() => postedText(posted, 'comment'));
+  const [errors, setErrors] = useState<Errors>(() => posted?.errors ?? {});
+  const [problem, setProblem] = useState<string | null>(() => posted?.message ?? null);
   const [checking, setChecking] = useState(false);
   const submit = useSubmitReview(invitation.contractorId);
   const name = invitation.contractorName;
@@ -130,16 +159,14 @@ export function ReviewForm({ token, invitation, onDone }: { token: string; invit
 
   const left = REVIEW_COMMENT_MAX - comment.length;
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-6">
+    <form method="post" action={formPages.review.path(token)} onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-6">
       <div id="review-contacted">
         <YesNo id="contacted" legend={`Did ${name} contact you?`} value={contacted} onChange={answered('contacted', setContacted)} error={errors.contacted} />
       </div>
       <div id="review-hired">
         <YesNo id="hired" legend="Did you hire them?" value={hired} onChange={answered('hired', setHired)} error={errors.hired} />
       </div>
-      <div id="review-rating">
-        <StarPicker value={rating} onChange={answered('rating', setRating)} error={errors.rating} />
-      </div>
+      <div id="review-rating">{hydrated ? <StarPicker value={rating} onChange={answered('rating', setRating)} error={errors.rating} /> : <PlainRatings value={rating} error={errors.rating} />}</div>
       <div id="review-comment">
         <Field
           id="comment"
