@@ -123,7 +123,12 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
   const renderer = await createRenderer(server);
   const app = createApp({ ctx, sessionSecret: resolveSessionSecret(env.SESSION_SECRET, env.DATA_DIR), renderer });
   server.on('request', app);
-  server.keepAliveTimeout = 5_000;
+  // Idle connections are kept longer than the proxies and load balancers in front keep theirs (60 s
+  // is common: nginx's upstream keepalive, cloud load balancers). Closed first by the app, a
+  // connection a proxy is just sending the next request down fails, and the visitor gets a 502.
+  // Headers may take a second longer, so the two timers never race (docs/decisions.md §7).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

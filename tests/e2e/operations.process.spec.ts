@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { builtinModules } from 'node:module';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
@@ -152,6 +153,35 @@ test('production logs are JSON lines with the request id, method, path, status, 
   expect(lines.find((l) => l.reqId === generatedId)).toMatchObject({ method: 'GET', path: '/api/admin/contractors', status: 200, role: 'admin' });
   for (const l of lines.filter((l) => l.reqId)) expect(typeof l.durationMs).toBe('number');
   expect(s.output()).not.toMatch(/jo\.homeowner|555-0177|operations-admin-password/);
+});
+
+/** GET over `agent`: the status, the Keep-Alive header and whether an idle pooled connection carried it. */
+function getOver(agent: http.Agent, url: string): Promise<{ status: number; keepAlive: string | undefined; reusedSocket: boolean }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode!, keepAlive: res.headers['keep-alive'], reusedSocket: req.reusedSocket }));
+    });
+    req.on('error', reject);
+  });
+}
+
+test('an idle connection is kept longer than a proxy keeps its own (65 s), so a proxy never sends a request down one the app is closing', async () => {
+  test.setTimeout(60_000);
+  const s = startServer({ NODE_ENV: 'production', SESSION_SECRET: 'k'.repeat(40), ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'keep-alive-admin-password', PAYMENTS: 'demo', ALLOW_PLAIN_HTTP: 'true' });
+  const base = `http://127.0.0.1:${await listeningPort(s)}`;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const first = await getOver(agent, `${base}/api/health/live`);
+    expect(first).toMatchObject({ status: 200, keepAlive: 'timeout=65', reusedSocket: false });
+    // Past Node's default of 5 s, the connection is still there to reuse.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(await getOver(agent, `${base}/api/health/live`)).toMatchObject({ status: 200, reusedSocket: true });
+  } finally {
+    agent.destroy();
+    s.child.kill('SIGTERM');
+  }
+  expect(await s.exited).toBe(0);
 });
 
 test('the built server and page renderer import only production dependencies (the container installs no others)', () => {
