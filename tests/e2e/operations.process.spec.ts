@@ -160,7 +160,7 @@ function getOver(agent: http.Agent, url: string): Promise<{ status: number; keep
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent }, (res) => {
       res.resume();
-      res.on('end', () => resolve({ status: res.statusCode!, keepAlive: res.headers['keep-alive'], reusedSocket: req.reusedSocket }));
+      res.on('end', () => resolve({ status: res.statusCode!, keepAlive: res.headers['keep-alive']?.toString(), reusedSocket: req.reusedSocket }));
     });
     req.on('error', reject);
   });
