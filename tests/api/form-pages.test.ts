@@ -1,18 +1,15 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostedForm } from '@shared/forms';
 import type { AdminContractorList, OutboxMessage, Paged } from '@shared/schemas/admin';
 import type { AdminLead } from '@shared/schemas/admin-leads';
-import { createApp } from '../../server/app';
 import { reviewRequests, reviews } from '../../server/db/schema';
-import type { PageRenderer } from '../../server/render/renderer';
 import { signReviewLink } from '../../server/services/review-tokens';
 import { adminClient } from '../support/admin-session';
 import { createContractor, nextLicenceNumber } from '../support/factories';
 import type { TestClient } from '../support/http-client';
+import { servePages } from '../support/page-server';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -22,8 +19,6 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * a redirect (303), a refused one with its page again: the values typed, the field errors, the
  * message, under the error's status.
  */
-
-const template = '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
 
 type Fields = Record<string, string | string[]>;
 
@@ -38,34 +33,21 @@ interface Answer {
 let app: TestApp;
 let admin: TestClient;
 let pagesUrl: string;
-let pageServer: http.Server;
+/** The test app's pages (the API-only app has none): served with the server renderer. */
+let closePages: (() => Promise<void>) | undefined;
 let contractorId: number;
 /** Each test counts its limits on its own client address (TRUST_PROXY reads X-Forwarded-For). */
 let nextAddress = 1;
 const address = () => `203.0.113.${nextAddress++}`;
 
-/** The test app with the server renderer (the client's render entry, as in development): the API-only app has no pages. */
-async function withPages(app: TestApp): Promise<{ server: http.Server; url: string }> {
-  const entry = await import('../../client/src/entry-server');
-  const renderer: PageRenderer = { mode: 'built', assets: (_req, _res, next) => next(), load: async () => ({ template, entry }), close: async () => {} };
-  const server = http.createServer(createApp({ ctx: app.ctx, sessionSecret: app.ctx.env.SESSION_SECRET!, renderer }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
-async function closeServer(server: http.Server | undefined) {
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-}
-
 beforeAll(async () => {
   app = await startTestApp({ TRUST_PROXY: 'true' });
   admin = await adminClient(app);
-  ({ server: pageServer, url: pagesUrl } = await withPages(app));
+  ({ url: pagesUrl, close: closePages } = await servePages(app.ctx));
   contractorId = (await createContractor(app.ctx.db)).id;
 });
 afterAll(async () => {
-  await closeServer(pageServer);
+  await closePages?.();
   await app?.close();
 });
 
@@ -458,18 +440,18 @@ describe('the guards the API has', () => {
 
 describe('in production, behind a TLS proxy', () => {
   let prod: TestApp;
-  let pages: { server: http.Server; url: string };
+  let pages: Awaited<ReturnType<typeof servePages>> | undefined;
   beforeAll(async () => {
     prod = await startTestApp({ NODE_ENV: 'production', PAYMENTS: 'demo', TRUST_PROXY: 'true', PUBLIC_URL: 'https://contractors.example.org' });
-    pages = await withPages(prod);
+    pages = await servePages(prod.ctx);
   });
   afterAll(async () => {
-    await closeServer(pages?.server);
+    await pages?.close();
     await prod?.close();
   });
 
   const viaProxy = (path: string, fields: Fields, origin: string) =>
-    fetch(`${pages.url}${path}`, {
+    fetch(`${pages!.url}${path}`, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': address(), Origin: origin, 'Sec-Fetch-Site': 'same-origin' },

@@ -1,21 +1,18 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsToDecimal } from '@shared/money';
 import { priceLead } from '@shared/pricing';
 import { region } from '@shared/region';
 import type { LeadPriceTable } from '@shared/schemas/lead-prices';
-import { createApp } from '../../server/app';
 import type { AppContext } from '../../server/context';
 import { isListed } from '../../server/directory/cards';
 import { contractors, leads, pricingRules } from '../../server/db/schema';
 import { buildContext } from '../../server/main';
-import type { PageRenderer } from '../../server/render/renderer';
 import { activeRules } from '../../server/services/pricing';
 import { leadPriceTable } from '../../server/services/lead-prices';
 import { adminClient } from '../support/admin-session';
-import { TestClient } from '../support/http-client';
+import type { TestClient } from '../support/http-client';
+import { servePages } from '../support/page-server';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -25,27 +22,21 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * the next request to any other.
  */
 
-const template = '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
-
 let app: TestApp;
 let admin: TestClient;
 /** A second process: its own context (read model, caches) over the same database, serving pages too. */
-let other: { ctx: AppContext; client: TestClient; server: http.Server };
+let other: { ctx: AppContext; client: TestClient; close: () => Promise<void> };
 
 beforeAll(async () => {
   app = await startTestApp({ RATE_LIMIT: 'false' });
   admin = await adminClient(app);
   const ctx = buildContext(app.ctx.env, app.ctx.database, app.ctx.log);
-  const entry = await import('../../client/src/entry-server');
-  const renderer: PageRenderer = { mode: 'built', assets: (_req, _res, next) => next(), load: async () => ({ template, entry }), close: async () => {} };
-  const server = http.createServer(createApp({ ctx, sessionSecret: ctx.env.SESSION_SECRET!, renderer }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  ctx.siteUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  other = { ctx, client: new TestClient(ctx.siteUrl), server };
+  const { url, client, close } = await servePages(ctx);
+  ctx.siteUrl = url;
+  other = { ctx, client, close };
 });
 afterAll(async () => {
-  other?.server.closeAllConnections();
-  await new Promise<void>((resolve) => (other ? other.server.close(() => resolve()) : resolve()));
+  await other?.close();
   await app?.close();
 });
 

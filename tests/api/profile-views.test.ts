@@ -1,15 +1,11 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { siteDay } from '@shared/site-calendar';
-import { createApp } from '../../server/app';
-import type { AppContext } from '../../server/context';
 import { isListed } from '../../server/directory/cards';
 import { contractors, profileViewCounts, profileViewVisitors } from '../../server/db/schema';
 import { PRUNE_PROFILE_VISITORS } from '../../server/jobs';
-import type { PageRenderer } from '../../server/render/renderer';
 import { cutDatabase } from '../support/database-outage';
+import { servePages } from '../support/page-server';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait';
 
@@ -20,42 +16,28 @@ import { waitUntil } from '../support/wait';
  * salted hash for today.
  */
 
-const template = '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 let app: TestApp;
 /** The app with the page renderer, as a second process would serve pages and the API. */
-let other: { url: string; server: http.Server };
+let other: Awaited<ReturnType<typeof servePages>>;
 let ids: number[];
 let nextAddress = 1;
 /** A visitor no test has used: its own address (TRUST_PROXY reads X-Forwarded-For) and browser. */
 const visitor = (userAgent = `${CHROME} test/${nextAddress}`) => ({ address: `198.51.100.${nextAddress++}`, userAgent });
 type Visitor = ReturnType<typeof visitor>;
 
-async function serve(ctx: AppContext, renderer?: PageRenderer) {
-  const server = http.createServer(createApp({ ctx, sessionSecret: ctx.env.SESSION_SECRET!, renderer }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
-async function close(s: { server: http.Server }) {
-  s.server.closeAllConnections();
-  await new Promise<void>((resolve) => s.server.close(() => resolve()));
-}
-
 beforeAll(async () => {
   app = await startTestApp({ TRUST_PROXY: 'true' });
-  const entry = await import('../../client/src/entry-server');
-  const renderer: PageRenderer = { mode: 'built', assets: (_req, _res, next) => next(), load: async () => ({ template, entry }), close: async () => {} };
-  other = await serve(app.ctx, renderer);
+  other = await servePages(app.ctx);
   ids = (await app.ctx.db.select({ id: contractors.id }).from(contractors).where(isListed).orderBy(contractors.id)).map((c) => c.id);
 });
 afterEach(() => {
   vi.useRealTimers();
 });
 afterAll(async () => {
-  if (other) await close(other);
+  await other?.close();
   await app?.close();
 });
 
@@ -139,7 +121,7 @@ describe('profile views', () => {
 
   it('are deduplicated in the database: two app processes count a visitor once, even at the same moment', async () => {
     const id = ids[4]!;
-    const second = await serve(app.ctx);
+    const second = await servePages(app.ctx);
     try {
       const v = visitor();
       await Promise.all([...Array.from({ length: 4 }, () => read(app.url, `/api/contractors/${id}`, v)), ...Array.from({ length: 4 }, () => read(second.url, `/api/contractors/${id}`, v))]);
@@ -153,7 +135,7 @@ describe('profile views', () => {
       await Promise.all(crowd.flatMap((c) => [read(app.url, `/api/contractors/${id}`, c), read(second.url, `/api/contractors/${id}`, c)]));
       await counted(id, now + crowd.length);
     } finally {
-      await close(second);
+      await second.close();
     }
   });
 
@@ -214,7 +196,7 @@ describe('profile views', () => {
     const id = ids[8]!;
     const warnings: string[] = [];
     const log = { ...app.ctx.log, info: () => {}, warn: (msg: string) => warnings.push(msg), error: app.ctx.log.error, pino: app.ctx.log.pino };
-    const watched = await serve({ ...app.ctx, log });
+    const watched = await servePages({ ...app.ctx, log });
     const v = visitor();
     try {
       // Loaded once while the database answers, so the outage has something to answer from.
@@ -240,7 +222,7 @@ describe('profile views', () => {
         return (await views(id)) === 1 || null;
       });
     } finally {
-      await close(watched);
+      await watched.close();
     }
   });
 });
