@@ -23,15 +23,7 @@ let owner: { id: number; email: string; client: TestClient };
 
 beforeAll(async () => {
   stripe = await startStripeStandIn('whsec_test');
-  app = await startTestApp({
-    RATE_LIMIT: 'false',
-    STRIPE_SECRET_KEY: 'sk_test_x',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-    STRIPE_WEBHOOK_SECRET: 'whsec_test',
-    STRIPE_PRICE_PRO: 'price_pro',
-    STRIPE_PRICE_PREMIUM: 'price_premium',
-    STRIPE_API_URL: stripe.url,
-  });
+  app = await startTestApp({ RATE_LIMIT: 'false', ...stripe.appEnv() });
   admin = await adminClient(app);
   const { id } = await createContractor(app.ctx.db);
   const client = await contractorClient(app, id);

@@ -22,15 +22,7 @@ const DAY_MS = 86_400_000;
 
 beforeAll(async () => {
   stripe = await startStripeStandIn('whsec_test');
-  app = await startTestApp({
-    RATE_LIMIT: 'false',
-    STRIPE_SECRET_KEY: 'sk_test_x',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-    STRIPE_WEBHOOK_SECRET: 'whsec_test',
-    STRIPE_PRICE_PRO: 'price_pro',
-    STRIPE_PRICE_PREMIUM: 'price_premium',
-    STRIPE_API_URL: stripe.url,
-  });
+  app = await startTestApp({ RATE_LIMIT: 'false', ...stripe.appEnv() });
   admin = await adminClient(app);
   buyerId = (await createContractor(app.ctx.db)).id;
 });

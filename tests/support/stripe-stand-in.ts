@@ -72,6 +72,18 @@ export class StripeStandIn {
     readonly apiKey = 'sk_test_x',
   ) {}
 
+  /** The app's Stripe settings pointing the real SDK at this stand-in, with the plans' prices. */
+  appEnv(): Record<string, string> {
+    return {
+      STRIPE_SECRET_KEY: this.apiKey,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: this.webhookSecret,
+      STRIPE_PRICE_PRO: 'price_pro',
+      STRIPE_PRICE_PREMIUM: 'price_premium',
+      STRIPE_API_URL: this.url,
+    };
+  }
+
   async start(): Promise<this> {
     this.server = http.createServer((req, res) => {
       let raw = '';
