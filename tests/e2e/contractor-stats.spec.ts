@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures/test';
-import { uniqueLicenceNumber } from './fixtures/licence-number';
-import type { AdminContractorList, OutboxMessage, Paged } from '../../shared/schemas/admin';
+import { expect, test, type Locator, type Page } from './fixtures/test';
+import { approvedBusiness, signInAdmin } from './fixtures/approved-business';
 import type { AdminLeadList } from '../../shared/schemas/admin-leads';
 import { RECEIVED_BY } from '../../shared/lead-recipients';
 import { open } from './helpers';
@@ -16,51 +15,7 @@ import { open } from './helpers';
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 const PASSWORD = 'stats-journey-password-1';
 
-async function signInAdmin(request: APIRequestContext) {
-  const res = await request.post('/api/admin/login', { data: { username: 'admin', password: 'e2e-admin-password' } });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
 /** A new business, approved, with its portal account set up through the API. */
-async function contractorWithAccount(request: APIRequestContext, label: string) {
-  const stamp = uid();
-  const name = `${label} ${stamp}`;
-  const email = `stats-${stamp}@builders.example`;
-  const submitted = await request.post('/api/contractors/submit', {
-    data: {
-      name,
-      yearsInBusiness: '6',
-      description: 'Decks, porches and additions for homes and camps around the county.',
-      email,
-      phone: '(570) 555-0166',
-      website: '',
-      address: '3 Water Street',
-      city: 'Laporte',
-      zip: '18626',
-      licenseNumber: uniqueLicenceNumber(),
-      insuranceInfo: 'General liability $1,000,000',
-      projectGalleryUrl: '',
-      services: ['Roofing', 'Siding'],
-    },
-  });
-  expect(submitted.ok(), await submitted.text()).toBe(true);
-  const list = (await (await request.get('/api/admin/contractors', { params: { search: name } })).json()) as AdminContractorList;
-  const id = list.contractors.find((c) => c.name === name)!.id;
-  const approved = await request.patch(`/api/admin/contractors/${id}/approval`, { data: { status: 'approved' } });
-  expect(approved.ok(), await approved.text()).toBe(true);
-  let token = '';
-  await expect
-    .poll(async () => {
-      const outbox = (await (await request.get('/api/admin/outbox', { params: { pageSize: '100' } })).json()) as Paged<OutboxMessage>;
-      token = outbox.items.find((m) => m.kind === 'welcome' && m.to === email)?.text.match(/\b[A-Z2-9]{12}\b/)?.[0] ?? '';
-      return token;
-    })
-    .toMatch(/^[A-Z2-9]{12}$/);
-  const setup = await request.post('/api/contractor/setup', { data: { email, token, password: PASSWORD } });
-  expect(setup.ok(), await setup.text()).toBe(true);
-  return { id, name, email };
-}
-
 async function expectNoAxeViolations(page: Page) {
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -80,7 +35,7 @@ async function openDashboard(page: Page, name: string) {
 test('stats move after a view, a quote and a win', async ({ page, request, browser }) => {
   test.slow();
   await signInAdmin(request);
-  const c = await contractorWithAccount(request, 'Stats Hollow Builders');
+  const c = await approvedBusiness(request, 'Stats Hollow Builders', { emailPrefix: 'stats', password: PASSWORD, town: 'Laporte' });
 
   await open(page, '/contractor/login');
   await page.getByLabel('Email').fill(c.email);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures/test';
-import { uniqueLicenceNumber } from './fixtures/licence-number';
-import type { AdminContractorList, OutboxMessage, Paged } from '../../shared/schemas/admin';
+import { approvedBusiness, signInAdmin } from './fixtures/approved-business';
+import type { OutboxMessage, Paged } from '../../shared/schemas/admin';
 import type { DeliveryDto } from '../../shared/schemas/deliveries';
 import { open } from './helpers';
 
@@ -15,51 +15,8 @@ import { open } from './helpers';
 const PASSWORD = 'claims-good-password';
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
-async function signInAdmin(request: APIRequestContext) {
-  const res = await request.post('/api/admin/login', { data: { username: 'admin', password: 'e2e-admin-password' } });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
 async function outbox(request: APIRequestContext): Promise<OutboxMessage[]> {
   return ((await (await request.get('/api/admin/outbox', { params: { pageSize: '100' } })).json()) as Paged<OutboxMessage>).items;
-}
-
-/** A new business, approved, with its password set. */
-async function approvedContractor(request: APIRequestContext) {
-  const stamp = uid();
-  const name = `Claim Test Builders ${stamp}`;
-  const email = `claims-${stamp}@builders.example`;
-  const submitted = await request.post('/api/contractors/submit', {
-    data: {
-      name,
-      yearsInBusiness: '9',
-      description: 'Kitchens, baths and porches for homes and cabins around the county.',
-      email,
-      phone: '(570) 555-0177',
-      website: '',
-      address: '12 Main Street',
-      city: 'Dushore',
-      zip: '18614',
-      licenseNumber: uniqueLicenceNumber(),
-      insuranceInfo: 'General liability $1,000,000',
-      projectGalleryUrl: '',
-      services: ['General Contracting', 'Electrical'],
-    },
-  });
-  expect(submitted.ok(), await submitted.text()).toBe(true);
-  const list = (await (await request.get('/api/admin/contractors', { params: { search: name } })).json()) as AdminContractorList;
-  const id = list.contractors.find((c) => c.name === name)?.id;
-  expect(id, `contractor ${name} listed for the admin`).toBeDefined();
-  expect((await request.patch(`/api/admin/contractors/${id}/approval`, { data: { status: 'approved' } })).ok()).toBe(true);
-  let code = '';
-  await expect
-    .poll(async () => {
-      code = (await outbox(request)).find((m) => m.kind === 'welcome' && m.to === email)?.text.match(/Your setup code: ([A-Z2-9]{12})\b/)?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^[A-Z2-9]{12}$/);
-  expect((await request.post('/api/contractor/setup', { data: { email, token: code, password: PASSWORD } })).status()).toBe(200);
-  return { id: id!, name, email };
 }
 
 async function deliver(request: APIRequestContext, contractorId: number, service: string): Promise<DeliveryDto & { leadId: number }> {
@@ -99,7 +56,7 @@ async function openSection(page: Page, name: string, heading: string | RegExp = 
 test('a contractor claims a bad lead and gets a card refund, and a claimed credited lead gives the credit back', async ({ page, request, browser }) => {
   test.slow();
   await signInAdmin(request);
-  const c = await approvedContractor(request);
+  const c = await approvedBusiness(request, 'Claim Test Builders', { emailPrefix: 'claims', password: PASSWORD, services: ['General Contracting', 'Electrical'] });
   const credited = await deliver(request, c.id, 'Roofing & Siding');
   await deliver(request, c.id, 'Flooring Installation');
   const bought = await deliver(request, c.id, 'Electrical Work & Wiring');
@@ -199,7 +156,7 @@ test('a contractor claims a bad lead and gets a card refund, and a claimed credi
 test('the administrator cancels a paid delivery: the card is refunded and the lead can be delivered again', async ({ page, request }) => {
   test.slow();
   await signInAdmin(request);
-  const c = await approvedContractor(request);
+  const c = await approvedBusiness(request, 'Claim Test Builders', { emailPrefix: 'claims', password: PASSWORD, services: ['General Contracting', 'Electrical'] });
   await deliver(request, c.id, 'Roofing & Siding');
   await deliver(request, c.id, 'Flooring Installation');
   const bought = await deliver(request, c.id, 'Electrical Work & Wiring');

@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures/test';
-import { uniqueLicenceNumber } from './fixtures/licence-number';
-import type { AdminContractorList, OutboxMessage, Paged } from '../../shared/schemas/admin';
+import { approvedBusiness, signInAdmin, type ApprovedBusiness } from './fixtures/approved-business';
 import type { DeliveryDto } from '../../shared/schemas/deliveries';
 import type { PortalLead } from '../../shared/schemas/portal';
 import { open } from './helpers';
@@ -12,65 +11,8 @@ import { open } from './helpers';
  * own contractor through the admin API and finds it again by its unique name and email.
  */
 
-interface Contractor {
-  id: number;
-  name: string;
-  email: string;
-  code: string;
-}
-
 const PASSWORD = 'payments-good-password';
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-
-async function signInAdmin(request: APIRequestContext) {
-  const res = await request.post('/api/admin/login', { data: { username: 'admin', password: 'e2e-admin-password' } });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-/** A new business, approved: its account exists and the welcome email holds its setup code. */
-async function approvedContractor(request: APIRequestContext, label: string): Promise<Contractor> {
-  const stamp = uid();
-  const name = `${label} ${stamp}`;
-  const email = `pay-${stamp}@builders.example`;
-  const submitted = await request.post('/api/contractors/submit', {
-    data: {
-      name,
-      yearsInBusiness: '12',
-      description: 'Additions, decks and remodels for homes and cabins around the county.',
-      email,
-      phone: '(570) 555-0166',
-      website: '',
-      address: '4 Water Street',
-      city: 'Laporte',
-      zip: '18626',
-      licenseNumber: uniqueLicenceNumber(),
-      insuranceInfo: 'General liability $1,000,000',
-      projectGalleryUrl: '',
-      services: ['General Contracting', 'Electrical'],
-    },
-  });
-  expect(submitted.ok(), await submitted.text()).toBe(true);
-
-  const list = (await (await request.get('/api/admin/contractors', { params: { search: name } })).json()) as AdminContractorList;
-  const id = list.contractors.find((c) => c.name === name)?.id;
-  expect(id, `contractor ${name} listed for the admin`).toBeDefined();
-  const approved = await request.patch(`/api/admin/contractors/${id}/approval`, { data: { status: 'approved' } });
-  expect(approved.ok(), await approved.text()).toBe(true);
-
-  let code = '';
-  await expect
-    .poll(async () => {
-      const outbox = (await (await request.get('/api/admin/outbox', { params: { pageSize: '100' } })).json()) as Paged<OutboxMessage>;
-      const welcome = outbox.items.find((m) => m.kind === 'welcome' && m.to === email);
-      code = welcome?.text.match(/Your setup code: ([A-Z2-9]{12})\b/)?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^[A-Z2-9]{12}$/);
-  // The password is chosen through the API; the tests sign in through the login page.
-  const setup = await request.post('/api/contractor/setup', { data: { email, token: code, password: PASSWORD } });
-  expect(setup.status(), await setup.text()).toBe(200);
-  return { id: id!, name, email, code };
-}
 
 interface CustomerLead {
   leadId: number;
@@ -103,7 +45,7 @@ async function deliveredLead(request: APIRequestContext, contractorId: number, s
 /** A contractor whose two free credits are used, with a third lead waiting for payment. */
 async function contractorWithUnpaidLead(request: APIRequestContext, label: string) {
   await signInAdmin(request);
-  const c = await approvedContractor(request, label);
+  const c = await approvedBusiness(request, label, { emailPrefix: 'pay', password: PASSWORD, services: ['General Contracting', 'Electrical'], town: 'Laporte' });
   const credited = [await deliveredLead(request, c.id, 'Roofing & Siding'), await deliveredLead(request, c.id, 'Flooring Installation')];
   expect(credited.map((l) => l.delivery.paymentState)).toEqual(['credited', 'credited']);
   const unpaid = await deliveredLead(request, c.id, 'Electrical Work & Wiring');
@@ -111,7 +53,7 @@ async function contractorWithUnpaidLead(request: APIRequestContext, label: strin
   return { c, unpaid };
 }
 
-async function signInThroughPage(page: Page, c: Contractor) {
+async function signInThroughPage(page: Page, c: ApprovedBusiness) {
   await page.getByLabel('Email').fill(c.email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -220,7 +162,7 @@ test.describe('Payments', () => {
     const crashes: string[] = [];
     page.on('pageerror', (e) => crashes.push(e.message));
     await signInAdmin(request);
-    const c = await approvedContractor(request, 'Premium Summit Builders');
+    const c = await approvedBusiness(request, 'Premium Summit Builders', { emailPrefix: 'pay', password: PASSWORD, services: ['General Contracting', 'Electrical'], town: 'Laporte' });
 
     await open(page, '/contractor-pricing');
     await expect(page.getByText('Demo payments: no card is charged')).toBeVisible();

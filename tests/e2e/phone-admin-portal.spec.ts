@@ -1,6 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures/test';
-import { uniqueLicenceNumber } from './fixtures/licence-number';
-import type { AdminContractorList, OutboxMessage, Paged } from '../../shared/schemas/admin';
+import { approvedBusiness, signInAdmin } from './fixtures/approved-business';
 import type { DeliveryDto } from '../../shared/schemas/deliveries';
 import { open } from './helpers';
 
@@ -10,11 +9,6 @@ import { open } from './helpers';
  */
 
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-
-async function signInAdmin(request: APIRequestContext) {
-  const res = await request.post('/api/admin/login', { data: { username: 'admin', password: 'e2e-admin-password' } });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 /** A quote request from a homeowner, so the lead tables have a new lead with its Deliver control. */
 async function quoteRequest(request: APIRequestContext, contractorId: number, service = 'Roofing & Siding') {
@@ -108,49 +102,15 @@ test.describe('admin tables', () => {
 });
 
 test.describe('portal lead cards', () => {
-  /** A new business, approved (its welcome email holds the setup code), set up and signed in on the page. */
+  /** A new business, approved, set up and signed in on the page, with a lead delivered from its plan. */
   async function signedInContractor(page: Page) {
     const request = page.request;
     await signInAdmin(request);
-    const stamp = uid();
-    const name = `Credit Creek Builders ${stamp}`;
-    const email = `credit-${stamp}@builders.example`;
-    const submitted = await request.post('/api/contractors/submit', {
-      data: {
-        name,
-        yearsInBusiness: '9',
-        description: 'Roofs, siding and repairs for homes and camps around the county.',
-        email,
-        phone: '(570) 555-0188',
-        website: '',
-        address: '12 Main Street',
-        city: 'Dushore',
-        zip: '18614',
-        licenseNumber: uniqueLicenceNumber(),
-        insuranceInfo: 'General liability $1,000,000',
-        projectGalleryUrl: '',
-        services: ['Roofing', 'Siding'],
-      },
-    });
-    expect(submitted.ok(), await submitted.text()).toBe(true);
-    const list = (await (await request.get('/api/admin/contractors', { params: { search: name } })).json()) as AdminContractorList;
-    const id = list.contractors.find((c) => c.name === name)!.id;
-    const approved = await request.patch(`/api/admin/contractors/${id}/approval`, { data: { status: 'approved' } });
-    expect(approved.ok(), await approved.text()).toBe(true);
-    let code = '';
-    await expect
-      .poll(async () => {
-        const outbox = (await (await request.get('/api/admin/outbox', { params: { pageSize: '100' } })).json()) as Paged<OutboxMessage>;
-        code = outbox.items.find((m) => m.kind === 'welcome' && m.to === email)?.text.match(/\b[A-Z2-9]{12}\b/)?.[0] ?? '';
-        return code;
-      })
-      .toMatch(/^[A-Z2-9]{12}$/);
+    const { id, email } = await approvedBusiness(request, 'Credit Creek Builders', { emailPrefix: 'credit', password: 'credit-card-free-password' });
     const lead = await quoteRequest(request, id);
     const delivered = await request.post('/api/lead-deliveries', { data: { leadId: lead.id, contractorId: id } });
     expect(delivered.status(), await delivered.text()).toBe(201);
     const delivery = (await delivered.json()) as DeliveryDto;
-    const setup = await request.post('/api/contractor/setup', { data: { email, token: code, password: 'credit-card-free-password' } });
-    expect(setup.status(), await setup.text()).toBe(200);
     const login = await request.post('/api/contractor/login', { data: { email, password: 'credit-card-free-password' } });
     expect(login.status(), await login.text()).toBe(200);
     return delivery;

@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures/test';
-import { uniqueLicenceNumber } from './fixtures/licence-number';
-import type { AdminContractorList, OutboxMessage, Paged } from '../../shared/schemas/admin';
+import { approvedBusiness, signInAdmin } from './fixtures/approved-business';
 import type { DeliveryDto } from '../../shared/schemas/deliveries';
 import { open } from './helpers';
 
@@ -11,61 +10,7 @@ import { open } from './helpers';
  * the admin API) and finds it again by its unique name and email.
  */
 
-interface Contractor {
-  id: number;
-  name: string;
-  email: string;
-  code: string;
-}
-
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-
-async function signInAdmin(request: APIRequestContext) {
-  const res = await request.post('/api/admin/login', { data: { username: 'admin', password: 'e2e-admin-password' } });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-/** A new business, approved: its account exists and the welcome email holds its setup code. */
-async function approvedContractor(request: APIRequestContext, label: string): Promise<Contractor> {
-  const stamp = uid();
-  const name = `${label} ${stamp}`;
-  const email = `portal-${stamp}@builders.example`;
-  const submitted = await request.post('/api/contractors/submit', {
-    data: {
-      name,
-      yearsInBusiness: '9',
-      description: 'Roofs, siding and repairs for homes and camps around the county.',
-      email,
-      phone: '(570) 555-0188',
-      website: '',
-      address: '12 Main Street',
-      city: 'Dushore',
-      zip: '18614',
-      licenseNumber: uniqueLicenceNumber(),
-      insuranceInfo: 'General liability $1,000,000',
-      projectGalleryUrl: '',
-      services: ['Roofing', 'Siding'],
-    },
-  });
-  expect(submitted.ok(), await submitted.text()).toBe(true);
-
-  const list = (await (await request.get('/api/admin/contractors', { params: { search: name } })).json()) as AdminContractorList;
-  const id = list.contractors.find((c) => c.name === name)?.id;
-  expect(id, `contractor ${name} listed for the admin`).toBeDefined();
-  const approved = await request.patch(`/api/admin/contractors/${id}/approval`, { data: { status: 'approved' } });
-  expect(approved.ok(), await approved.text()).toBe(true);
-
-  let code = '';
-  await expect
-    .poll(async () => {
-      const outbox = (await (await request.get('/api/admin/outbox', { params: { pageSize: '100' } })).json()) as Paged<OutboxMessage>;
-      const welcome = outbox.items.find((m) => m.kind === 'welcome' && m.to === email);
-      code = welcome?.text.match(/Your setup code: ([A-Z2-9]{12})\b/)?.[1] ?? welcome?.text.match(/\b[A-Z2-9]{12}\b/)?.[0] ?? '';
-      return code;
-    })
-    .toMatch(/^[A-Z2-9]{12}$/);
-  return { id: id!, name, email, code };
-}
 
 interface CustomerLead {
   leadId: number;
@@ -120,7 +65,7 @@ test.describe('Contractor portal', () => {
     const crashes: string[] = [];
     page.on('pageerror', (e) => crashes.push(e.message));
     await signInAdmin(request);
-    const c = await approvedContractor(request, 'Portal Ridge Roofing');
+    const c = await approvedBusiness(request, 'Portal Ridge Roofing', { emailPrefix: 'portal' });
     const lead = await deliveredLead(request, c.id, 'Roofing & Siding');
     expect(lead.delivery.paymentState).toBe('credited');
 
@@ -216,7 +161,7 @@ test.describe('Contractor portal', () => {
   test('a lead beyond the credits waits for payment, without the customer, and the low-credit warning shows', async ({ page, request }) => {
     test.slow();
     await signInAdmin(request);
-    const c = await approvedContractor(request, 'Portal Creek Builders');
+    const c = await approvedBusiness(request, 'Portal Creek Builders', { emailPrefix: 'portal' });
     const first = await deliveredLead(request, c.id, 'Roofing & Siding');
     const second = await deliveredLead(request, c.id, 'Flooring Installation');
     const third = await deliveredLead(request, c.id, 'Electrical Work & Wiring');
