@@ -126,7 +126,7 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
   // Idle connections are kept longer than the proxies and load balancers in front keep theirs (60 s
   // is common: nginx's upstream keepalive, cloud load balancers). Closed first by the app, a
   // connection a proxy is just sending the next request down fails, and the visitor gets a 502.
-  // Headers may take a second longer, so the two timers never race (docs/decisions.md §7).
+  // Headers may take a second longer, so the two timers never race (docs/decisions.md §6).
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
 
