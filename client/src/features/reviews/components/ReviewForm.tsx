@@ -97,7 +97,10 @@ function StarPicker({ value, onChange, error }: { value: number; onChange: (v: n
   );
 }
 
-const postedAnswer = (posted: PostedForm | null, name: 'contacted' | 'hired') => ({ yes: true, no: false })[postedText(posted, name)] ?? null;
+const postedAnswer = (posted: PostedForm | null, name: 'contacted' | 'hired') => {
+  const v = postedText(posted, name);
+  return v === 'yes' ? true : v === 'no' ? false : null;
+};
 const postedRating = (posted: PostedForm | null) => (/^[1-5]$/.test(postedText(posted, 'rating')) ? Number(postedText(posted, 'rating')) : 0);
 
 /**
