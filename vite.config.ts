@@ -18,6 +18,8 @@ const publicPageChunks = {
   output: {
     codeSplitting: {
       groups: [{ name: 'app', tags: ['$initial' as const] }],
+      // Up to 60 KB of source: every shared chunk of the public pages; the big form libraries (the
+      // zod schemas, react-hook-form, Radix select) stay files of their own for the pages that load them.
       experimentalInlineCommonChunks: { maxSize: 60_000, exclude: /\.css(\?|$)/ },
     },
   },
