@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
+import { extract } from 'tar';
 
 /**
  * The embedded database's first start from an image (docs/decisions.md §6): the build writes a
@@ -34,10 +34,18 @@ export function builtDataImage(): string | null {
  * secret beside the database are left alone).
  */
 export function restoreDataImage(dataDir: string, image: string): boolean {
-  if (existsSync(path.join(dataDir, MARKER))) return false;
   const staging = path.join(dataDir, STAGING);
+  if (existsSync(path.join(dataDir, MARKER))) {
+    // Left by a start cut short after the marker went in: the database is whole, the staging folder is not needed.
+    rmSync(staging, { recursive: true, force: true });
+    return false;
+  }
   rmSync(staging, { recursive: true, force: true });
-  untar(gunzipSync(readFileSync(image)), staging);
+  mkdirSync(staging, { recursive: true, mode: 0o700 });
+  // PGlite's dump names its entries from the root ('/base/1/...'): node-tar writes them under the
+  // staging folder (the leading / stripped) and never outside it (an entry with '..' is skipped).
+  // The dump is of an open database, so it holds that instance's postmaster.pid: left out.
+  extract({ file: image, cwd: staging, sync: true, filter: (entry) => !/(^|\/)postmaster\.pid$/.test(entry) });
   const entries = readdirSync(staging);
   if (!entries.includes(MARKER)) throw new Error(`${image} is not a PostgreSQL data folder (no ${MARKER})`);
   for (const entry of entries.filter((e) => e !== MARKER)) {
@@ -48,35 +56,4 @@ export function restoreDataImage(dataDir: string, image: string): boolean {
   renameSync(path.join(staging, MARKER), path.join(dataDir, MARKER));
   rmSync(staging, { recursive: true, force: true });
   return true;
-}
-
-const text = (block: Buffer, start: number, length: number) => {
-  const field = block.subarray(start, start + length);
-  const end = field.indexOf(0);
-  return field.subarray(0, end < 0 ? length : end).toString('utf8');
-};
-
-/**
- * Writes a tar archive's (ustar) directories and files under `into`: the format of PGlite's
- * dumpDataDir, which has nothing else. Anything else is refused rather than skipped.
- */
-export function untar(archive: Buffer, into: string): void {
-  mkdirSync(into, { recursive: true, mode: 0o700 });
-  for (let at = 0; at + 512 <= archive.length;) {
-    const header = archive.subarray(at, at + 512);
-    if (header.every((b) => b === 0)) break;
-    const prefix = text(header, 257, 6) === 'ustar' ? text(header, 345, 155) : '';
-    const name = (prefix ? `${prefix}/` : '') + text(header, 0, 100);
-    const size = parseInt(text(header, 124, 12).trim() || '0', 8);
-    const type = String.fromCharCode(header[156]!);
-    const relative = name.replace(/^\/+/, '');
-    if (!relative || relative.split('/').some((part) => part === '..')) throw new Error(`Refusing the archive entry ${JSON.stringify(name)}`);
-    const target = path.join(into, relative);
-    if (type === '5') mkdirSync(target, { recursive: true });
-    else if (type === '0' || type === '\0') {
-      mkdirSync(path.dirname(target), { recursive: true });
-      writeFileSync(target, archive.subarray(at + 512, at + 512 + size));
-    } else throw new Error(`The archive entry ${name} is of a type this reader does not write (${JSON.stringify(type)})`);
-    at += 512 + Math.ceil(size / 512) * 512;
-  }
 }

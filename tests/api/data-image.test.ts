@@ -2,10 +2,11 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { Header } from 'tar';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder, openDatabase } from '../../server/db/client';
-import { restoreDataImage, untar } from '../../server/db/data-image';
+import { restoreDataImage } from '../../server/db/data-image';
 import { writeDataImage } from '../../server/db/data-image-build';
 
 /**
@@ -43,6 +44,8 @@ describe('the data folder image', () => {
     expect(restoreDataImage(dir, olderImage)).toBe(true);
     expect(readFileSync(path.join(dir, 'session-secret'), 'utf8')).toBe('kept');
     expect(readdirSync(dir).some((e) => e.startsWith('.image'))).toBe(false);
+    // The image's PostgreSQL was running when it was dumped: its pid file is not brought along.
+    expect(existsSync(path.join(dir, 'postmaster.pid'))).toBe(false);
     const db = await openDatabase({ dataDir: dir });
     try {
       expect(await db.pendingMigrations()).toEqual(laterTags);
@@ -62,7 +65,10 @@ describe('the data folder image', () => {
     await db.migrate();
     await db.db.execute(sql`insert into towns (slug, name, label, kind, aliases, sort_order) values ('kept', 'Kept', 'Kept, PA', 'borough', '{}', 0)`);
     await db.close();
+    // A start cut short after the marker went in leaves its staging folder: it goes, the database stays.
+    mkdirSync(path.join(dir, '.image-unpacking', 'global'), { recursive: true });
     expect(restoreDataImage(dir, olderImage)).toBe(false);
+    expect(existsSync(path.join(dir, '.image-unpacking'))).toBe(false);
     const again = await openDatabase({ dataDir: dir });
     try {
       const rows = await again.db.execute(sql`select slug from towns`);
@@ -89,13 +95,19 @@ describe('the data folder image', () => {
     }
   });
 
-  it('refuses an archive entry outside the folder', () => {
-    const header = Buffer.alloc(512);
-    header.write('../escaped', 0);
-    header.write('0000000', 124);
-    header.write('0', 156);
-    expect(() => untar(Buffer.concat([header, Buffer.alloc(1024)]), path.join(tmp, 'refused'))).toThrow(/Refusing/);
-    expect(() => restoreDataImage(folder('not-an-image'), writeGzip('not-an-image.tar.gz', Buffer.alloc(1024)))).toThrow(/not a PostgreSQL data folder/);
+  it('writes nothing outside the folder, and refuses an archive without a database', () => {
+    const entry = (name: string) => {
+      const header = new Header({ path: name, type: 'File', size: 0, mode: 0o600, mtime: new Date() });
+      header.encode();
+      return header.block!;
+    };
+    const dir = folder('refused');
+    const escaping = writeGzip('escaping.tar.gz', Buffer.concat([entry('../escaped'), entry('../../escaped-further'), Buffer.alloc(1024)]));
+    expect(() => restoreDataImage(dir, escaping)).toThrow(/not a PostgreSQL data folder/);
+    expect(existsSync(path.join(tmp, 'escaped'))).toBe(false);
+    expect(existsSync(path.join(path.dirname(tmp), 'escaped-further'))).toBe(false);
+    const other = writeGzip('not-an-image.tar.gz', Buffer.concat([entry('notes.txt'), Buffer.alloc(1024)]));
+    expect(() => restoreDataImage(folder('not-an-image'), other)).toThrow(/not a PostgreSQL data folder/);
   });
 });
 
