@@ -59,7 +59,9 @@ export function createApp({ ctx, sessionSecret, renderer }: AppOptions) {
   const ids = requestLog(ctx.log, ctx.env.LOG_REQUESTS ?? ctx.env.NODE_ENV !== 'test');
   // Profile pages and their JSON count a view once the answer has gone (docs/decisions.md §11).
   const views = countProfileViews(new ProfileViewCounter(ctx.db, sessionSecret, ctx.log));
-  // Current public answers are written first of all, with what the next three give every answer (docs/decisions.md §6).
+  // Current public answers are written first of all, with what the next three give every answer
+  // (docs/decisions.md §6). A middleware added in front of the API must be handed to publicAnswers
+  // too (FrontOfApi), or put after it only for what the busiest public GETs may skip.
   app.use(publicAnswers(publicQueries, ctx, { headers: fixedHeadersOf(security), requestLog: ids, countProfileViews: views }));
   app.use(security, ids, views);
   app.use(compression());

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/app';
 import { createLogger } from '../../server/logger';
 import { waitUntil } from '../support/wait';
@@ -63,6 +64,25 @@ describe('public GETs answered before the router', () => {
     expect(zipped.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(zipped.headers['content-security-policy']).toContain("default-src 'self'");
     expect(JSON.parse(gunzipSync(zipped.body).toString())).toEqual(JSON.parse(plain.body.toString()));
+  });
+
+  it('answer a current gzip GET themselves, and leave another encoding, a revalidation and HEAD to the router', async () => {
+    // The router answers through Express's send; publicAnswers writes the answer in one writeHead.
+    const send = vi.spyOn(express.response, 'send');
+    try {
+      const answeredByRouter = async (headers: Record<string, string>, method = 'GET') => {
+        send.mockClear();
+        expect((await get(PAGE, headers, method)).status).toBe(method === 'GET' && headers['if-none-match'] ? 304 : 200);
+        return send.mock.calls.length > 0;
+      };
+      const zipped = await get(PAGE, { 'accept-encoding': 'gzip' });
+      expect(await answeredByRouter({ 'accept-encoding': 'gzip' })).toBe(false);
+      expect(await answeredByRouter({ 'accept-encoding': 'br' })).toBe(true);
+      expect(await answeredByRouter({ 'accept-encoding': 'gzip', 'if-none-match': zipped.headers.etag! })).toBe(true);
+      expect(await answeredByRouter({ 'accept-encoding': 'gzip' }, 'HEAD')).toBe(true);
+    } finally {
+      send.mockRestore();
+    }
   });
 
   it("carry Express's ETag of the bytes sent, and answer 304 to a client that has them", async () => {
