@@ -155,6 +155,32 @@ test('production logs are JSON lines with the request id, method, path, status, 
   expect(s.output()).not.toMatch(/jo\.homeowner|555-0177|operations-admin-password/);
 });
 
+test("a first start on an empty folder unpacks the build's database image instead of running initdb, and a later start keeps the database", async () => {
+  test.setTimeout(60_000);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ops-image-'));
+  const env = {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'i'.repeat(40),
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: 'image-admin-password',
+    PAYMENTS: 'demo',
+    ALLOW_PLAIN_HTTP: 'true',
+  };
+  for (const [round, expected] of [
+    ['first', true],
+    ['later', false],
+  ] as const) {
+    const s = startServer(env);
+    const base = `http://127.0.0.1:${await listeningPort(s)}`;
+    expect((await fetch(`${base}/api/health/ready`)).status, round).toBe(200);
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+    expect(s.output().includes("created the embedded database from the build's image"), `${round} start:\n${s.output()}`).toBe(expected);
+  }
+  expect(readdirSync(dataDir)).not.toContain('.image-unpacking');
+});
+
 /** GET over `agent`: the status, the Keep-Alive header and whether an idle pooled connection carried it. */
 function getOver(agent: http.Agent, url: string): Promise<{ status: number; keepAlive: string | undefined; reusedSocket: boolean }> {
   return new Promise((resolve, reject) => {
