@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page, type Tes
 import { uniqueLicenceNumber } from './fixtures/licence-number';
 import { region } from '../../shared/region';
 import { open } from './helpers';
+import { ADMIN, signInAdmin } from './fixtures/admin';
 
 /**
  * The administrator's journeys. The desktop and phone projects run at the same time against one
@@ -10,15 +11,7 @@ import { open } from './helpers';
  * phone project submits its own first; pricing rules touch a different town per project.
  */
 
-const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
-
 const notice = (page: Page) => page.getByTestId('toast');
-
-/** Signs the page's browser context in through the API (the login form has its own test). */
-async function signIn(page: Page) {
-  const res = await page.request.post('/api/admin/login', { data: ADMIN });
-  expect(res.status()).toBe(200);
-}
 
 async function choose(scope: Page | Locator, page: Page, label: string, option: string) {
   await scope.getByRole('combobox', { name: label }).click();
@@ -113,7 +106,7 @@ test.describe('admin sign-in', () => {
   });
 
   test('logout ends the session and returns to the login page', async ({ page, isMobile }) => {
-    await signIn(page);
+    await signInAdmin(page.request);
     await open(page, '/admin/leads');
     await expect(page.getByRole('heading', { level: 1, name: 'Lead Management' })).toBeVisible();
     if (isMobile) {
@@ -146,7 +139,7 @@ test.describe('contractor management', () => {
       await submitBusiness(request, approve.name, approve.email);
       await submitBusiness(request, reject.name, reject.email);
     }
-    await signIn(page);
+    await signInAdmin(page.request);
     await open(page, '/admin/contractors');
     await expect(page.getByRole('heading', { level: 1, name: 'Contractor Management' })).toBeVisible();
     await expect(page.getByRole('tab', { name: /^Pending \(\d+\)$/ })).toBeVisible();
@@ -218,7 +211,7 @@ test.describe('pricing', () => {
     // Each project works on its own town column; both may add the same Electrical rule.
     const town = testInfo.project.name === 'desktop' ? region.towns.find((t) => t.slug === 'forksville')! : region.towns.find((t) => t.slug === 'eagles-mere')!;
     const townIndex = region.towns.indexOf(town);
-    await signIn(page);
+    await signInAdmin(page.request);
     await open(page, '/admin/pricing');
     await expect(page.getByRole('heading', { level: 1, name: 'Pricing Management' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Price matrix' })).toBeVisible();
@@ -282,7 +275,7 @@ test.describe('lead management', () => {
     const id = unique(testInfo);
     const contractor = { name: `Aspen Leads Electric ${id}`, email: `aspen-leads-${id}@builders.example` };
     await submitBusiness(request, contractor.name, contractor.email);
-    await signIn(page);
+    await signInAdmin(page.request);
     const found = (await (await page.request.get(`/api/admin/contractors?search=${encodeURIComponent(contractor.name)}`)).json()) as { contractors: { id: number }[] };
     const contractorId = found.contractors[0]!.id;
     expect((await page.request.patch(`/api/admin/contractors/${contractorId}/approval`, { data: { status: 'approved' } })).status()).toBe(200);
@@ -359,7 +352,7 @@ test.describe('accessibility', () => {
     ['/admin/outbox', 'Outbox'],
   ] as const) {
     test(`${path} has one h1, is not indexed and has no detectable WCAG A/AA problems`, async ({ page }) => {
-      await signIn(page);
+      await signInAdmin(page.request);
       await open(page, path);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);

@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from './fixtures/test';
-import { approvedBusiness, signInAdmin } from './fixtures/approved-business';
+import { approvedBusiness } from './fixtures/approved-business';
 import type { AdminLeadList } from '../../shared/schemas/admin-leads';
 import { RECEIVED_BY } from '../../shared/lead-recipients';
 import { open } from './helpers';
+import { signInAdmin } from './fixtures/admin';
 
 /**
  * A contractor's stats move with what happens to it (issue 14; docs/decisions.md §11): a
@@ -96,8 +97,7 @@ test('stats move after a view, a quote and a win', async ({ page, request, brows
   await expectNoAxeViolations(page);
 
   // The admin sees the same figures, from the contractor's Stats link.
-  const signedIn = await page.request.post('/api/admin/login', { data: { username: 'admin', password: 'e2e-admin-password' } });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  await signInAdmin(page.request);
   await open(page, '/admin/contractors');
   await page.getByLabel('Search contractors').fill(c.name);
   await page.getByRole('link', { name: `Stats for ${c.name}` }).click();

@@ -4,6 +4,7 @@ import { expect, test, type Page, type TestInfo } from './fixtures/test';
 import { uniqueLicenceNumber } from './fixtures/licence-number';
 import { holdClock, moveClock, releaseClock } from './fixtures/test-clock';
 import { open } from './helpers';
+import { signInAdmin } from './fixtures/admin';
 
 /**
  * Credentials in the browser (issue 15, docs/decisions.md §3 "Credentials"): the administrator
@@ -13,7 +14,6 @@ import { open } from './helpers';
  * (never waited for); the test holds the clock, so the other browser project's run waits its turn.
  */
 
-const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 const TOWN = { city: 'Muncy Valley', zip: '17758', slug: 'davidson-township' };
 const SEARCH = `/search?service=additions&location=${TOWN.slug}`;
 
@@ -69,7 +69,7 @@ test('the administrator verifies registration and insurance; on the expiry date 
     });
     expect(submitted.status(), await submitted.text()).toBe(201);
     const id = ((await submitted.json()) as { id: number }).id;
-    expect((await api.post('/api/admin/login', { data: ADMIN })).status()).toBe(200);
+    await signInAdmin(api);
     expect((await api.patch(`/api/admin/contractors/${id}/approval`, { data: { status: 'approved' } })).status()).toBe(200);
 
     // The administrator checks each credential in the browser.

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from './fixtures/test';
 import { DOLLAR_PATTERNS, DOLLAR_POST_SLUG } from './fixtures/seed-fixtures';
 import { uniqueLicenceNumber } from './fixtures/licence-number';
 import { open } from './helpers';
+import { signInAdmin } from './fixtures/admin';
 
 /**
  * `$&`, `` $` ``, `$'` and `$$` in listing and post text reach the page as text: one document
@@ -35,7 +36,7 @@ test('a contractor whose name and description hold $ patterns renders and hydrat
     },
   });
   expect(submitted.status()).toBe(201);
-  expect((await request.post('/api/admin/login', { data: { username: 'admin', password: 'e2e-admin-password' } })).status()).toBe(200);
+  await signInAdmin(request);
   const list = await (await request.get(`/api/admin/contractors?search=${encodeURIComponent(stamp)}`)).json();
   const id = list.contractors[0].id as number;
   expect((await request.patch(`/api/admin/contractors/${id}/approval`, { data: { status: 'approved' } })).status()).toBe(200);

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from '
 import { uniqueLicenceNumber } from './fixtures/licence-number';
 import { freshReviewLink } from './fixtures/review-link';
 import { open } from './helpers';
+import { signInAdmin } from './fixtures/admin';
 
 /**
  * The quote request, the newsletter, the business submission and the review without JavaScript
@@ -10,14 +11,11 @@ import { open } from './helpers';
  * answered with a redirect to the page saying so, which a reload does not send again.
  */
 
-const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
-
 const unique = (testInfo: TestInfo) => `${Date.now()}${testInfo.project.name === 'desktop' ? 'd' : 'p'}${testInfo.workerIndex}`;
 
 /** The admin API, signed in on a context of its own. */
 async function adminApi(request: APIRequestContext) {
-  const res = await request.post('/api/admin/login', { data: ADMIN });
-  expect(res.status()).toBe(200);
+  await signInAdmin(request);
   return {
     leads: async (name: string) =>
       ((await (await request.get('/api/leads?pageSize=100')).json()) as { leads: { name: string; email: string; serviceNeeded: string; budgetRange: string | null }[] }).leads.filter(

@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { waitForOutput } from '../support/process-output';
+import { pgAdmin, pgDatabaseUrl, startApp } from '../support/app-process';
 
 /**
  * Several app processes on one PostgreSQL database behave as one (issue 13; docs/decisions.md §7):
@@ -15,25 +14,9 @@ import { waitForOutput } from '../support/process-output';
  * limits and sign-in throttles count across both. Needs the local PostgreSQL server.
  */
 
-const serverEntry = path.resolve(process.env.DIST_DIR ?? 'dist', 'server/index.js');
-const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `instances_${process.pid}_${randomBytes(3).toString('hex')}`;
-const databaseUrl = (() => {
-  const u = new URL(serverUrl);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
+const databaseUrl = pgDatabaseUrl(dbName);
 const ADMIN = { username: 'admin', password: 'two instances, one database' };
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 interface Instance {
   name: string;
@@ -45,28 +28,19 @@ interface Instance {
 
 /** The built server in production posture (demo payments, sign-in over http on this private loopback). */
 async function startInstance(name: string): Promise<Instance> {
-  const child = spawn(process.execPath, [serverEntry], {
-    env: {
-      PATH: process.env.PATH ?? '',
+  const app = await startApp(
+    {
       NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
       DATABASE_URL: databaseUrl,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'instances-')),
       SESSION_SECRET: 'shared-by-every-instance-'.padEnd(48, 'x'),
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       PAYMENTS: 'demo',
       ALLOW_PLAIN_HTTP: 'true',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const [, port] = await waitForOutput(child, () => output, /listening on http:\/\/localhost:(\d+)/);
-  return { name, child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
+    { folderPrefix: 'instances-' },
+  );
+  return { name, ...app };
 }
 
 /** Like a browser: keeps the session cookie, whichever instance answers. */
@@ -109,7 +83,7 @@ let a: Instance;
 let b: Instance;
 
 test.beforeAll(async () => {
-  await admin(`create database ${dbName}`);
+  await pgAdmin(`create database ${dbName}`);
 });
 
 test.afterAll(async () => {
@@ -119,7 +93,7 @@ test.afterAll(async () => {
       await i.exited;
     }
   }
-  await admin(`drop database if exists ${dbName} with (force)`);
+  await pgAdmin(`drop database if exists ${dbName} with (force)`);
 });
 
 test('two instances starting at once on an empty database both come up; one migrates, the other finds the schema up to date', async () => {

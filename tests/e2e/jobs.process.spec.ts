@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import pg from 'pg';
 import type { OutboxMessage, Paged } from '../../shared/schemas/admin';
+import { pgAdmin, pgDatabaseUrl, startApp, stopApp } from '../support/app-process';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
 import { waitUntil } from '../support/wait';
 
@@ -17,19 +17,7 @@ import { waitUntil } from '../support/wait';
  * - SMTP down while messages are queued, then up: every message arrives once.
  */
 
-const serverEntry = path.resolve(process.env.DIST_DIR ?? 'dist', 'server/index.js');
-const pgServer = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN = { username: 'admin', password: 'jobs process admin' };
-
-async function pgAdmin(statement: string) {
-  const client = new pg.Client({ connectionString: pgServer });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 interface Server {
   child: ChildProcess;
@@ -42,38 +30,20 @@ const t0 = Date.now();
 const log = (line: string) => console.log(`  [${((Date.now() - t0) / 1000).toFixed(1).padStart(5)} s] ${line}`);
 
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, [serverEntry], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      SESSION_SECRET: 'jobs-process-secret-'.padEnd(48, 'x'),
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_EMAIL: 'office@example.com',
-      PAYMENTS: 'demo',
-      ALLOW_PLAIN_HTTP: 'true',
-      SEED_SAMPLE_DATA: 'true',
-      RATE_LIMIT: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const app = await startApp({
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'jobs-process-secret-'.padEnd(48, 'x'),
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_EMAIL: 'office@example.com',
+    PAYMENTS: 'demo',
+    ALLOW_PLAIN_HTTP: 'true',
+    SEED_SAMPLE_DATA: 'true',
+    RATE_LIMIT: 'false',
+    ...env,
   });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const port = await waitUntil(
-    'the server to listen',
-    () => {
-      if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
-      return /listening on http:\/\/localhost:(\d+)/.exec(output)?.[1];
-    },
-    60_000,
-  );
-  log(`server ${child.pid} listening on port ${port}`);
-  return { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
+  log(`server ${app.child.pid} listening on ${app.url}`);
+  return app;
 }
 
 /** A signed-in administrator's calls, as a browser would make them. */
@@ -116,8 +86,7 @@ const quote = (contractorId: number, name: string, location = 'Dushore, PA') => 
 
 async function stop(server: Server) {
   if (server.child.exitCode !== null) return;
-  server.child.kill('SIGTERM');
-  expect(await server.exited).toBe(0);
+  expect(await stopApp(server)).toBe(0);
 }
 
 const jobLines = (output: string) =>
@@ -139,9 +108,7 @@ for (const driver of ['embedded', 'postgres'] as const) {
       } else {
         dbName = `jobs_${process.pid}_${randomBytes(3).toString('hex')}`;
         await pgAdmin(`create database ${dbName}`);
-        const u = new URL(pgServer);
-        u.pathname = `/${dbName}`;
-        dbEnv = { DATABASE_URL: u.toString(), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'jobs-proc-')) };
+        dbEnv = { DATABASE_URL: pgDatabaseUrl(dbName), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'jobs-proc-')) };
       }
     });
 

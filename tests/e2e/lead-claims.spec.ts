@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures/test';
-import { approvedBusiness, signInAdmin } from './fixtures/approved-business';
+import { signInAdmin } from './fixtures/admin';
+import { approvedBusiness } from './fixtures/approved-business';
 import type { OutboxMessage, Paged } from '../../shared/schemas/admin';
 import type { DeliveryDto } from '../../shared/schemas/deliveries';
 import { open } from './helpers';
@@ -165,7 +166,7 @@ test('the administrator cancels a paid delivery: the card is refunded and the le
   expect((await request.post(`/api/demo-payments/${paymentIntentId}/confirm`, { data: { outcome: 'succeed' } })).ok()).toBe(true);
   const customer = ((await (await request.get('/api/leads', { params: { pageSize: '100' } })).json()) as { leads: { id: number; name: string }[] }).leads.find((l) => l.id === bought.leadId)!.name;
 
-  await page.context().request.post('/api/admin/login', { data: { username: 'admin', password: 'e2e-admin-password' } });
+  await signInAdmin(page.context().request);
   await open(page, '/admin/leads');
   const row = page.getByTestId('admin-lead-row').filter({ hasText: customer });
   await expect(row).toContainText('Paid');

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { builtinModules } from 'node:module';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -6,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { PG_SERVER, spawnApp } from '../support/app-process';
 import { waitForOutput } from '../support/process-output';
 
 /**
@@ -14,24 +14,10 @@ import { waitForOutput } from '../support/process-output';
  * id, path, status, duration, address and role, and no contact details.
  */
 
-const serverEntry = path.resolve(process.env.DIST_DIR ?? 'dist', 'server/index.js');
-const pgServer = new URL(process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+const pgServer = new URL(PG_SERVER);
 
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [serverEntry], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'ops-')), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function listeningPort(s: ReturnType<typeof startServer>): Promise<number> {
-  return Number((await waitForOutput(s.child, s.output, /listening on http:\/\/localhost:(\d+)/))[1]);
-}
+/** The built server with `env` (test mode, a fresh data folder; tests/support/app-process.ts). */
+const startServer = (env: Record<string, string>) => spawnApp(env, { folderPrefix: 'ops-' });
 
 const withDatabase = (user: string, port: string, name: string) => {
   const u = new URL(pgServer);
@@ -120,7 +106,7 @@ test('production logs are JSON lines with the request id, method, path, status, 
     PAYMENTS: 'demo',
     ALLOW_PLAIN_HTTP: 'true',
   });
-  const base = `http://127.0.0.1:${await listeningPort(s)}`;
+  const base = `http://127.0.0.1:${await s.listening()}`;
 
   const page = await fetch(`${base}/search?q=${encodeURIComponent('jo.homeowner@example.com 570-555-0177')}&service=roofing`, { headers: { 'X-Request-Id': 'edge-42' } });
   expect(page.status).toBe(200);
@@ -172,7 +158,7 @@ test("a first start on an empty folder unpacks the build's database image instea
     ['later', false],
   ] as const) {
     const s = startServer(env);
-    const base = `http://127.0.0.1:${await listeningPort(s)}`;
+    const base = `http://127.0.0.1:${await s.listening()}`;
     expect((await fetch(`${base}/api/health/ready`)).status, round).toBe(200);
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);
@@ -195,7 +181,7 @@ function getOver(agent: http.Agent, url: string): Promise<{ status: number; keep
 test('an idle connection is kept longer than a proxy keeps its own (65 s), so a proxy never sends a request down one the app is closing', async () => {
   test.setTimeout(60_000);
   const s = startServer({ NODE_ENV: 'production', SESSION_SECRET: 'k'.repeat(40), ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'keep-alive-admin-password', PAYMENTS: 'demo', ALLOW_PLAIN_HTTP: 'true' });
-  const base = `http://127.0.0.1:${await listeningPort(s)}`;
+  const base = `http://127.0.0.1:${await s.listening()}`;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
     const first = await getOver(agent, `${base}/api/health/live`);

@@ -1,19 +1,13 @@
-import { expect, test, type Page } from './fixtures/test';
+import { expect, test } from './fixtures/test';
 import { FAILED_MESSAGE_ERROR, failedMessageSubject } from './fixtures/seed-fixtures';
 import { open } from './helpers';
+import { signInAdmin } from './fixtures/admin';
 
 // The admin outbox shows where each email stands and sends a failed one again (docs/decisions.md §1.8, §10).
 // The browser tests' server has no SMTP_URL, so a message sent again is delivered to the outbox: 'Kept'.
 
-const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
-
-async function signIn(page: Page) {
-  const res = await page.request.post('/api/admin/login', { data: ADMIN });
-  expect(res.status()).toBe(200);
-}
-
 test('a failed email is listed under Failed with its last error, and Send again queues it; it ends up kept', async ({ page }, testInfo) => {
-  await signIn(page);
+  await signInAdmin(page.request);
   await open(page, '/admin/outbox');
   await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
   await page.getByRole('tab', { name: 'Failed' }).click();

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures/test';
-import { approvedBusiness, signInAdmin, type ApprovedBusiness } from './fixtures/approved-business';
+import { signInAdmin } from './fixtures/admin';
+import { approvedBusiness, type ApprovedBusiness } from './fixtures/approved-business';
 import type { DeliveryDto } from '../../shared/schemas/deliveries';
 import type { PortalLead } from '../../shared/schemas/portal';
 import { open } from './helpers';

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures/test';
-import { approvedBusiness, signInAdmin } from './fixtures/approved-business';
+import { signInAdmin } from './fixtures/admin';
+import { approvedBusiness } from './fixtures/approved-business';
 import type { DeliveryDto } from '../../shared/schemas/deliveries';
 import { open } from './helpers';
 

@@ -4,22 +4,12 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { spawnApp } from '../support/app-process';
 import { waitForOutput } from '../support/process-output';
 import { waitUntil } from '../support/wait';
 
-const serverEntry = path.resolve(process.env.DIST_DIR ?? 'dist', 'server/index.js');
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [serverEntry], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'proc-')), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
+/** The built server with `env` (test mode, a fresh data folder; tests/support/app-process.ts). */
+const startServer = (env: Record<string, string>) => spawnApp(env, { folderPrefix: 'proc-' });
 
 async function waitForReady(port: number, timeoutMs = 60_000) {
   // Refused until it listens; 503 until the database and the job queue are up.
@@ -119,11 +109,6 @@ test('after SIGTERM a client busy on a keep-alive connection is asked to close a
   expect(tookMs).toBeLessThan(3_000);
 });
 
-/** The port a server started with PORT=0 reports once it listens (its log must be on). */
-async function listeningPort(s: ReturnType<typeof startServer>, timeoutMs = 60_000): Promise<number> {
-  return Number((await waitForOutput(s.child, s.output, /listening on http:\/\/localhost:(\d+)/, timeoutMs))[1]);
-}
-
 // Payments in production (issue 11, item 2; docs/decisions.md §1.6): never the demo provider by accident.
 const productionBase = { NODE_ENV: 'production', PORT: '0', SESSION_SECRET: 'p'.repeat(40), ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'process-admin-password' };
 const stripeKeys = { STRIPE_SECRET_KEY: 'sk_test_process', STRIPE_PUBLISHABLE_KEY: 'pk_test_process' };
@@ -146,7 +131,7 @@ test('production with Stripe keys refuses to start without the webhook secret an
 test('production with PAYMENTS=demo starts with a loud warning and tells the payment screens to show theirs', async () => {
   test.setTimeout(90_000);
   const s = startServer({ ...productionBase, PAYMENTS: 'demo' });
-  const port = await listeningPort(s);
+  const port = await s.listening();
   expect(s.output()).toContain('WARNING: DEMO PAYMENTS IN PRODUCTION');
   // The page's settings carry the flag the screens' warning reads (tests/unit/demo-payments-warning.test.tsx),
   // on a server-rendered page too: the build is a production build whatever NODE_ENV built it.
@@ -167,7 +152,7 @@ test('a second server on the same DATA_DIR refuses to start, naming the folder a
   test.setTimeout(120_000);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'proc-lock-'));
   const first = startServer({ ...testBase, DATA_DIR: dataDir });
-  const port = await listeningPort(first);
+  const port = await first.listening();
   const lockFile = path.join(dataDir, 'app.lock');
   expect(readFileSync(lockFile, 'utf8').trim()).toBe(String(first.child.pid));
 
@@ -181,7 +166,7 @@ test('a second server on the same DATA_DIR refuses to start, naming the folder a
   expect(await first.exited).toBe(0);
   expect(existsSync(lockFile)).toBe(false);
   const third = startServer({ ...testBase, DATA_DIR: dataDir });
-  await listeningPort(third);
+  await third.listening();
   third.child.kill('SIGTERM');
   expect(await third.exited).toBe(0);
 });
@@ -190,13 +175,13 @@ test('a lock left by a killed server is taken over', async () => {
   test.setTimeout(120_000);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'proc-stale-'));
   const killed = startServer({ ...testBase, DATA_DIR: dataDir });
-  await listeningPort(killed);
+  await killed.listening();
   killed.child.kill('SIGKILL');
   await killed.exited;
   expect(readFileSync(path.join(dataDir, 'app.lock'), 'utf8').trim()).toBe(String(killed.child.pid));
 
   const next = startServer({ ...testBase, DATA_DIR: dataDir });
-  const port = await listeningPort(next);
+  const port = await next.listening();
   expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
   expect(readFileSync(path.join(dataDir, 'app.lock'), 'utf8').trim()).toBe(String(next.child.pid));
   next.child.kill('SIGTERM');
@@ -207,7 +192,7 @@ test('`npm run dev` beside a running server on the same DATA_DIR says the folder
   test.setTimeout(120_000);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'proc-dev-'));
   const served = startServer({ ...testBase, DATA_DIR: dataDir });
-  await listeningPort(served);
+  await served.listening();
   // detached: its own process group, so the watcher and the server it runs are stopped together.
   const dev = spawn('npm', ['run', 'dev'], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures/test';
 import { open } from './helpers';
+import { signInAdmin } from './fixtures/admin';
 
 /**
  * Verified reviews (docs/decisions.md §12), the homeowner's journey: a quote request delivered and
@@ -9,12 +10,6 @@ import { open } from './helpers';
  */
 
 const CONTRACTOR = 'Endless Mountains Roofing';
-const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
-
-async function signInAsAdmin(page: Page) {
-  expect((await page.request.post('/api/admin/login', { data: ADMIN })).status()).toBe(200);
-}
-
 /** The review count and JSON-LD rating the profile's server render gives. */
 async function profileFigures(page: Page, contractorId: number) {
   const profile = await (await page.request.get(`/api/contractors/${contractorId}`)).json();
@@ -27,7 +22,7 @@ test('a homeowner reviews the contractor after delivery: outbox email, link, for
   const comment = `Found the leak at the chimney and fixed it in one visit (${testInfo.project.name}).`;
 
   // The homeowner asks for a quote from the contractor's profile data; the administrator delivers it.
-  await signInAsAdmin(page);
+  await signInAdmin(page.request);
   const list = await (await page.request.get(`/api/admin/contractors?search=${encodeURIComponent(CONTRACTOR)}`)).json();
   const contractorId: number = list.contractors.find((c: { name: string }) => c.name === CONTRACTOR).id;
   const lead = await page.request.post('/api/leads', {

@@ -1,10 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
-import pg from 'pg';
-import { waitForOutput } from '../support/process-output';
+import { pgAdmin, pgDatabaseUrl, startApp, stopApp } from '../support/app-process';
 import { EXTRA_ROOFERS, rooferName } from './fixtures/seed-service-pages';
 
 /**
@@ -16,43 +15,19 @@ import { EXTRA_ROOFERS, rooferName } from './fixtures/seed-service-pages';
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
-const serverEntry = path.resolve(process.env.DIST_DIR ?? 'dist', 'server/index.js');
-const pgServer = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const chromiumArgs = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
-async function pgAdmin(sql: string) {
-  const client = new pg.Client({ connectionString: pgServer });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function startServer(dbEnv: Record<string, string>): Promise<{ child: ChildProcess; url: string; exited: Promise<unknown> }> {
-  const child = spawn(process.execPath, [serverEntry], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      SESSION_SECRET: 'service-pages-process-test-'.padEnd(48, 'x'),
-      ADMIN_USERNAME: 'admin',
-      ADMIN_PASSWORD: 'service pages, paged by links',
-      PAYMENTS: 'demo',
-      ALLOW_PLAIN_HTTP: 'true',
-      LOG_REQUESTS: 'false',
-      ...dbEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+function startServer(dbEnv: Record<string, string>) {
+  return startApp({
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'service-pages-process-test-'.padEnd(48, 'x'),
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: 'service pages, paged by links',
+    PAYMENTS: 'demo',
+    ALLOW_PLAIN_HTTP: 'true',
+    LOG_REQUESTS: 'false',
+    ...dbEnv,
   });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  const [, port] = await waitForOutput(child, () => output, /listening on http:\/\/localhost:(\d+)/);
-  return { child, url: `http://127.0.0.1:${port}`, exited };
 }
 
 for (const kind of ['embedded', 'postgres'] as const) {
@@ -62,9 +37,7 @@ for (const kind of ['embedded', 'postgres'] as const) {
     let dbEnv: Record<string, string>;
     if (kind === 'postgres') {
       await pgAdmin(`create database ${dbName}`);
-      const u = new URL(pgServer);
-      u.pathname = `/${dbName}`;
-      dbEnv = { DATABASE_URL: u.toString(), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'service-pages-')) };
+      dbEnv = { DATABASE_URL: pgDatabaseUrl(dbName), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'service-pages-')) };
     } else {
       dbEnv = { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'service-pages-')) };
     }
@@ -129,8 +102,7 @@ for (const kind of ['embedded', 'postgres'] as const) {
       }
     } finally {
       await browser.close();
-      server.child.kill('SIGTERM');
-      await server.exited;
+      await stopApp(server);
       if (kind === 'postgres') await pgAdmin(`drop database if exists ${dbName} with (force)`);
     }
   });

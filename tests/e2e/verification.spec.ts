@@ -4,6 +4,7 @@ import { addDays } from '../../shared/credentials';
 import { siteDay } from '../../shared/site-calendar';
 import { uniqueLicenceNumber } from './fixtures/licence-number';
 import { open } from './helpers';
+import { signInAdmin } from './fixtures/admin';
 
 /**
  * A business that joins through the site must be found by the home page's search (docs/decisions.md §3).
@@ -14,7 +15,6 @@ import { open } from './helpers';
  * town of its own for additions, which no seeded contractor offers there.
  */
 
-const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 const SERVICE = { option: 'Home Additions & Expansions', slug: 'additions', checkbox: 'Additions & Extensions' };
 const TOWNS = {
   journey: {
@@ -34,11 +34,6 @@ const notice = (page: Page) => page.getByTestId('toast');
 const rowOf = (page: Page, name: string) => page.getByTestId('admin-contractor-row').filter({ hasText: name });
 /** Verifying records until when each credential holds (docs/decisions.md §3 "Credentials"), so the business gives the dates: a year ahead. */
 const aYearAhead = () => addDays(siteDay(new Date()), 365);
-
-async function signIn(page: Page) {
-  const res = await page.request.post('/api/admin/login', { data: ADMIN });
-  expect(res.status()).toBe(200);
-}
 
 /** The home page's search form, as a homeowner uses it. */
 async function searchFromHome(page: Page, town: Town) {
@@ -88,7 +83,7 @@ test.describe('a business that joins through the site', () => {
     await expect(page.getByRole('heading', { name: 'Thank You for Your Submission!' })).toBeVisible();
 
     // The administrator approves it, seeing the licence and insurance given, without verifying yet.
-    await signIn(page);
+    await signInAdmin(page.request);
     let row = await findInAdminList(page, name);
     await expect(row.getByTestId('verification')).toHaveText('Not verified');
     await row.getByRole('button', { name: `Approve ${name}` }).click();
@@ -160,7 +155,7 @@ test.describe('a business that joins through the site', () => {
     expect(res.status(), await res.text()).toBe(201);
     const licensedSearch = `/search?service=${SERVICE.slug}&location=${town.slug}`;
 
-    await signIn(page);
+    await signInAdmin(page.request);
     const row = await findInAdminList(page, name);
     await row.getByRole('button', { name: `Approve ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Approve Contractor' });

@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from './fixtures/test';
+import { expect, test, type Page } from './fixtures/test';
 import { uniqueLicenceNumber } from './fixtures/licence-number';
 import { XSS_MARKUP, XSS_POST_SLUG } from './fixtures/seed-fixtures';
 import { open } from './helpers';
+import { ADMIN, signInAdmin } from './fixtures/admin';
 
 /**
  * Stored markup from visitors and authors renders as text: no script runs, no dialog opens,
@@ -27,11 +28,6 @@ async function expectInert(page: Page, dialogs: string[]) {
   expect(dialogs).toEqual([]);
 }
 
-async function asAdmin(request: APIRequestContext) {
-  const res = await request.post('/api/admin/login', { data: { username: 'admin', password: 'e2e-admin-password' } });
-  expect(res.status()).toBe(200);
-}
-
 test('a contractor description with markup renders as text', async ({ page, request }, info) => {
   const dialogs = watchForScripts(page);
   const name = `Markup Test ${info.project.name} ${Date.now()}`;
@@ -51,7 +47,7 @@ test('a contractor description with markup renders as text', async ({ page, requ
     },
   });
   expect(submitted.status()).toBe(201);
-  await asAdmin(request);
+  await signInAdmin(request);
   const list = await (await request.get(`/api/admin/contractors?search=${encodeURIComponent(name)}`)).json();
   const id = list.contractors[0].id as number;
   expect((await request.patch(`/api/admin/contractors/${id}/approval`, { data: { status: 'approved' } })).status()).toBe(200);
@@ -85,7 +81,7 @@ test("a quote's project details with markup render as text for the administrator
 
   await open(page, '/admin/login');
   await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill('e2e-admin-password');
+  await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await open(page, '/admin/leads');
