@@ -1,4 +1,5 @@
 import { Check, X } from 'lucide-react';
+import { formatPrice } from '@shared/money';
 import { useState } from 'react';
 import { CLAIM_REASON_LABELS, CLAIM_STATUS_LABELS, type AdminLeadClaim, type ClaimStatus, type RefundDto } from '@shared/schemas/lead-claims';
 import { Badge } from '@/components/ui/badge';
@@ -14,7 +15,7 @@ import { PageHeader } from './components/PageHeader';
 import { Pager } from './components/Pager';
 import { QueryError } from './components/QueryError';
 import { MessageRow, TableRegion, Td, Th, Tr } from './components/table';
-import { money, plural } from './labels';
+import { plural } from './labels';
 
 const PAGE_SIZE = 20;
 const COLUMNS = 7;
@@ -32,10 +33,10 @@ const STATUS_VARIANT: Record<ClaimStatus, Parameters<typeof Badge>[0]['variant']
 /** How it was paid, and what came back. */
 function refundLine(refund: RefundDto): string {
   if (refund.method === 'credit') return 'Credit returned as a bonus credit';
-  if (refund.method === 'offline') return `Paid outside the site: return ${money(refund.amount)} the same way`;
-  if (refund.status === 'succeeded') return `${money(refund.amount)} refunded to the card${refund.refundedAt ? ` ${formatShortDate(refund.refundedAt)}` : ''}`;
+  if (refund.method === 'offline') return `Paid outside the site: return ${formatPrice(refund.amount)} the same way`;
+  if (refund.status === 'succeeded') return `${formatPrice(refund.amount)} refunded to the card${refund.refundedAt ? ` ${formatShortDate(refund.refundedAt)}` : ''}`;
   if (refund.status === 'failed') return `Card refund failed${refund.failureReason ? `: ${refund.failureReason}` : ''}`;
-  return `${money(refund.amount)} card refund pending`;
+  return `${formatPrice(refund.amount)} card refund pending`;
 }
 
 function PaidCell({ claim }: { claim: AdminLeadClaim }) {
@@ -43,7 +44,7 @@ function PaidCell({ claim }: { claim: AdminLeadClaim }) {
   const how = d.paymentState === 'credited' ? 'Plan credit' : d.paidByCard ? 'Card' : 'Recorded payment';
   return (
     <div className="grid gap-1">
-      <p className="font-semibold tabular-nums">{money(d.price)}</p>
+      <p className="font-semibold tabular-nums">{formatPrice(d.price)}</p>
       <p className="text-xs text-muted-foreground">{how}</p>
       {claim.refund && (
         <p className={claim.refund.status === 'failed' ? 'text-xs font-medium text-destructive' : 'text-xs'} data-testid="claim-refund">

@@ -1,4 +1,5 @@
 import { DollarSign, ExternalLink, Inbox, Plus, Send, Tags } from 'lucide-react';
+import { formatPrice } from '@shared/money';
 import { Link } from 'wouter';
 import type { AdminLead } from '@shared/schemas/admin-leads';
 import { Button } from '@/components/ui/button';
@@ -15,7 +16,7 @@ import { QueryError } from './components/QueryError';
 import { RulesTable } from './components/RulesTable';
 import { StatCard } from './components/StatCard';
 import { MessageRow, TableRegion, Td, Th, Tr } from './components/table';
-import { money, planName, SUBSCRIPTION_LABELS } from './labels';
+import { planName, SUBSCRIPTION_LABELS } from './labels';
 
 const RECENT_LEADS = 25;
 
@@ -106,7 +107,7 @@ function LeadsTab() {
                   {lead.location}
                 </Td>
                 <Td label="Price" className="text-right font-semibold tabular-nums">
-                  {money(lead.leadPrice)}
+                  {formatPrice(lead.leadPrice)}
                 </Td>
                 <Td label="Status">
                   <LeadStatusBadge status={lead.status} />
@@ -129,7 +130,7 @@ function PricingTab() {
   const create = useCreateRule();
   const quickAdd = () =>
     create.mutate(QUICK_ADD_RULE, {
-      onSuccess: () => toast({ title: 'Pricing Rule Created', description: 'A global rule at $25.00 with priority 1 was added.' }),
+      onSuccess: () => toast({ title: 'Pricing Rule Created', description: `A global rule at ${formatPrice(QUICK_ADD_RULE.leadPrice)} with priority ${QUICK_ADD_RULE.priority} was added.` }),
       onError: (e) => toast({ title: 'Error', description: messageOf(e, 'Failed to create pricing rule'), variant: 'destructive' }),
     });
   return (
@@ -195,7 +196,7 @@ function ContractorsTab() {
                   {c.deliveries}
                 </Td>
                 <Td label="Paid total" className="text-right font-semibold tabular-nums">
-                  {money(c.paidTotal)}
+                  {formatPrice(c.paidTotal)}
                 </Td>
               </Tr>
             ))
@@ -220,7 +221,7 @@ export default function DashboardPage() {
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard title="Total Leads" value={s?.totalLeads} icon={Inbox} note="All quote requests" loading={stats.isPending} />
         <StatCard title="New Leads" value={s?.newLeads} icon={Send} note="Awaiting delivery" loading={stats.isPending} />
-        <StatCard title="Revenue" value={s ? money(s.revenuePotential) : undefined} icon={DollarSign} note="Total potential" loading={stats.isPending} />
+        <StatCard title="Revenue" value={s ? formatPrice(s.revenuePotential) : undefined} icon={DollarSign} note="Total potential" loading={stats.isPending} />
         <StatCard title="Pricing Rules" value={s?.activePricingRules} icon={Tags} note="Active rules" loading={stats.isPending} />
       </div>
       <CredentialAttention />

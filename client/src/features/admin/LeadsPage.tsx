@@ -1,4 +1,5 @@
 import { CheckCircle2, Inbox, Send, Trophy } from 'lucide-react';
+import { formatPrice } from '@shared/money';
 import { useState } from 'react';
 import type { AdminLead } from '@shared/schemas/admin-leads';
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '@shared/schemas/lead-status';
@@ -15,7 +16,6 @@ import { Pager } from './components/Pager';
 import { QueryError } from './components/QueryError';
 import { StatCard } from './components/StatCard';
 import { MessageRow, TableRegion, Td, Th, Tr } from './components/table';
-import { money } from './labels';
 
 const PAGE_SIZE = 20;
 const COLUMNS = 7;
@@ -32,7 +32,7 @@ function DeliveryCell({ lead }: { lead: AdminLead }) {
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <PaymentBadge state={d.paymentState} />
-        <span className="text-xs tabular-nums text-muted-foreground">{money(d.price)}</span>
+        <span className="text-xs tabular-nums text-muted-foreground">{formatPrice(d.price)}</span>
       </div>
       <CancelDeliveryControl lead={lead} />
     </div>
@@ -124,7 +124,7 @@ export default function LeadsPage() {
                   <LeadStatusBadge status={lead.status} />
                 </Td>
                 <Td label="Price" className="text-right font-semibold tabular-nums">
-                  {money(lead.leadPrice)}
+                  {formatPrice(lead.leadPrice)}
                 </Td>
                 <Td label="Created" className="whitespace-nowrap">
                   <time dateTime={lead.createdAt} title={formatDateTime(lead.createdAt)}>

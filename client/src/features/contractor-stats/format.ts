@@ -1,12 +1,3 @@
-import { decimalToCents, formatMoney } from '@shared/money';
-
-/** '$25.00' from the API's '25.00'; '—' for none. */
-export function money(decimal: string | null): string {
-  if (decimal === null) return '—';
-  const cents = decimalToCents(decimal);
-  return cents === null ? decimal : formatMoney(cents);
-}
-
 const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toLocaleString('en-US');
 
 /** A median wait as people say it: '45 min', '3.5 hours', '2 days'; '—' for none. */

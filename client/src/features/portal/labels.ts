@@ -1,4 +1,4 @@
-import { decimalToCents, formatMoney } from '@shared/money';
+import { formatMoney } from '@shared/money';
 import type { Plan } from '@shared/plans';
 import type { PaymentState } from '@shared/schemas/deliveries';
 
@@ -6,17 +6,8 @@ import type { PaymentState } from '@shared/schemas/deliveries';
 export { PAYMENT_STATE_LABELS as PAYMENT_LABELS } from '@shared/schemas/deliveries';
 export { SUBSCRIPTION_STATUS_LABELS } from '@shared/plans';
 
-/** '$25.00' from the API's '25.00'. */
-export function price(decimal: string): string {
-  const cents = decimalToCents(decimal);
-  return cents === null ? decimal : formatMoney(cents);
-}
-
-/** '$100', without cents when there are none. */
-export const dollars = (plan: Pick<Plan, 'priceCents'>) => (plan.priceCents % 100 === 0 ? `$${plan.priceCents / 100}` : formatMoney(plan.priceCents));
-
 /** '$100/month'. */
-export const planPrice = (plan: Pick<Plan, 'priceCents'>) => `${dollars(plan)}/month`;
+export const planPrice = (plan: Pick<Plan, 'priceCents'>) => `${formatMoney(plan.priceCents, { dropZeroCents: true })}/month`;
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

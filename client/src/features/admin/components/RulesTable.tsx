@@ -1,10 +1,11 @@
 import { Pencil } from 'lucide-react';
 import type { PricingRuleDto } from '@shared/schemas/pricing-rules';
-import { compareRules } from '@shared/pricing';
+import { compareRules, DEFAULT_LEAD_PRICE_CENTS } from '@shared/pricing';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
-import { money, RULE_TYPE_LABELS, ruleValueLabel, toEngineRule } from '../labels';
+import { formatMoney, formatPrice } from '@shared/money';
+import { RULE_TYPE_LABELS, ruleValueLabel, toEngineRule } from '../labels';
 import { MessageRow, TableRegion, Td, Th, Tr } from './table';
 
 /** Rules best first (priority, highest first), as the engine ranks them. */
@@ -48,7 +49,7 @@ export function RulesTable({ rules, contractorNames, error, onToggle, onEdit, to
         ) : !rules ? (
           <MessageRow colSpan={cols}>Loading pricing rules...</MessageRow>
         ) : rules.length === 0 ? (
-          <MessageRow colSpan={cols}>No pricing rules yet. Every lead costs the default $25.00.</MessageRow>
+          <MessageRow colSpan={cols}>{`No pricing rules yet. Every lead costs the default ${formatMoney(DEFAULT_LEAD_PRICE_CENTS)}.`}</MessageRow>
         ) : (
           sortRules(rules).map((rule) => {
             const label = ruleValueLabel(rule, contractorNames);
@@ -61,7 +62,7 @@ export function RulesTable({ rules, contractorNames, error, onToggle, onEdit, to
                   {label}
                 </Td>
                 <Td label="Price" className="text-right align-middle font-semibold tabular-nums">
-                  {money(rule.leadPrice)}
+                  {formatPrice(rule.leadPrice)}
                 </Td>
                 <Td label="Priority" className="text-right align-middle tabular-nums">
                   {rule.priority}
@@ -72,7 +73,7 @@ export function RulesTable({ rules, contractorNames, error, onToggle, onEdit, to
                       checked={rule.isActive}
                       disabled={togglingId === rule.id}
                       onCheckedChange={(on) => onToggle(rule, on)}
-                      aria-label={`Active: ${RULE_TYPE_LABELS[rule.ruleType]} rule for ${label}, ${money(rule.leadPrice)}`}
+                      aria-label={`Active: ${RULE_TYPE_LABELS[rule.ruleType]} rule for ${label}, ${formatPrice(rule.leadPrice)}`}
                     />
                   ) : (
                     <Badge variant={rule.isActive ? 'success' : 'outline'}>{rule.isActive ? 'Active' : 'Inactive'}</Badge>

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { formatPrice } from '@shared/money';
 import type { LeadPriceTable as Table } from '@shared/schemas/lead-prices';
 import { Button } from '@/components/ui/button';
 import { formatLongDate } from '@/lib/format';
 import { priceGroups } from '../lead-price-groups';
 import { leadPricesKey } from '../lead-prices-key';
-
-const money = (decimal: string) => `$${decimal}`;
 
 function PriceRows({ table }: { table: Table }) {
   return (
@@ -22,7 +21,7 @@ function PriceRows({ table }: { table: Table }) {
                   </th>
                 )}
                 <td className="px-3 py-2 align-top text-muted-foreground">{g.places}</td>
-                <td className="whitespace-nowrap px-3 py-2 text-right align-top font-semibold tabular-nums">{money(g.price)}</td>
+                <td className="whitespace-nowrap px-3 py-2 text-right align-top font-semibold tabular-nums">{formatPrice(g.price)}</td>
               </tr>
             ))}
           </tbody>

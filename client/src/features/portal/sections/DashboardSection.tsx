@@ -1,5 +1,6 @@
 import { AlertTriangle, ArrowRight, ChartColumn, CreditCard, Inbox, Sparkles, Star, Trophy } from 'lucide-react';
 import { Link } from 'wouter';
+import { formatMoney } from '@shared/money';
 import { planById } from '@shared/plans';
 import type { PortalLead, PortalProfile } from '@shared/schemas/portal';
 import { Button } from '@/components/ui/button';
@@ -9,7 +10,7 @@ import { StatsView } from '@/features/contractor-stats';
 import { useLeads, useStats } from '../api';
 import { LeadStatusBadge, PaymentBadge } from '../components/badges';
 import { CardHeading, ListSkeleton, LoadError, SectionHeader, UsageBar } from '../components/parts';
-import { dollars, plural, SUBSCRIPTION_STATUS_LABELS } from '../labels';
+import { plural, SUBSCRIPTION_STATUS_LABELS } from '../labels';
 import { sectionHref } from '../sections';
 
 export const RECENT_LEADS = 5;
@@ -81,7 +82,7 @@ function UpgradeCard() {
         <h2 className="text-lg font-semibold">{`Upgrade to ${premium.name}`}</h2>
       </div>
       <p className="text-3xl font-bold">
-        {dollars(premium)}
+        {formatMoney(premium.priceCents, { dropZeroCents: true })}
         <span className="text-base font-normal text-muted-foreground">/month</span>
       </p>
       <ul className="grid gap-2 text-sm">
