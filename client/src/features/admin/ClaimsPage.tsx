@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
-import { formatDateTime, formatShortDate } from '@/lib/format';
+import { formatDateTime, formatShortDate, plural } from '@/lib/format';
 import { claimsKey, useClaims, useDecideClaim, type ClaimFilter } from './api';
 import { approvalEffect, ClaimDecisionDialog, type ClaimDecision } from './components/ClaimDecisionDialog';
 import { CustomerCell } from './components/CustomerCell';
@@ -15,7 +15,6 @@ import { PageHeader } from './components/PageHeader';
 import { Pager } from './components/Pager';
 import { QueryError } from './components/QueryError';
 import { MessageRow, TableRegion, Td, Th, Tr } from './components/table';
-import { plural } from './labels';
 
 const PAGE_SIZE = 20;
 const COLUMNS = 7;

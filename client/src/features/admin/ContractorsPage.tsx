@@ -19,7 +19,7 @@ import { QueryError } from './components/QueryError';
 import { RejectDialog } from './components/RejectDialog';
 import { MessageRow, TableRegion, Td, Th, Tr } from './components/table';
 import { VerificationStatus, VerifyButton } from './components/Verification';
-import { plural } from './labels';
+import { plural } from '@/lib/format';
 
 const TABS: { value: ContractorFilter; label: string }[] = [
   { value: 'all', label: 'All' },

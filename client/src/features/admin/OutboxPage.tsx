@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, plural } from '@/lib/format';
 import { useOutbox, useOutboxMessage, useResendOutboxMessage, type OutboxFilter } from './api';
 import { PageHeader } from './components/PageHeader';
 import { Pager } from './components/Pager';
@@ -47,8 +47,6 @@ function StatusBadge({ m }: { m: Pick<OutboxMessage, 'status' | 'attempts'> }) {
   );
 }
 
-const attemptsText = (n: number) => `${n} ${n === 1 ? 'attempt' : 'attempts'}`;
-
 function MessageDialog({ selected, onClose }: { selected: OutboxMessage | null; onClose: () => void }) {
   const query = useOutboxMessage(selected?.id ?? null, selected ?? undefined);
   const resend = useResendOutboxMessage();
@@ -76,7 +74,7 @@ function MessageDialog({ selected, onClose }: { selected: OutboxMessage | null; 
               <dd>{m ? formatDateTime(m.createdAt) : ''}</dd>
               <dt className="font-medium text-foreground">Status</dt>
               <dd data-testid="outbox-message-status">
-                {m ? `${statusLabel(m)}${m.sentAt ? ` ${formatDateTime(m.sentAt)}` : ''}${m.status === 'kept' ? ' (no mail server is configured)' : `, ${attemptsText(m.attempts)}`}` : ''}
+                {m ? `${statusLabel(m)}${m.sentAt ? ` ${formatDateTime(m.sentAt)}` : ''}${m.status === 'kept' ? ' (no mail server is configured)' : `, ${plural(m.attempts, 'attempt')}`}` : ''}
               </dd>
               {m?.lastError ? (
                 <>
@@ -139,7 +137,7 @@ function MessageList({ status, onSelect }: { status: OutboxFilter; onSelect: (m:
   }
   return (
     <>
-      <p className="mb-2 text-sm text-muted-foreground">{`${data.total} ${data.total === 1 ? 'message' : 'messages'}, newest first`}</p>
+      <p className="mb-2 text-sm text-muted-foreground">{`${plural(data.total, 'message')}, newest first`}</p>
       <Card className={query.isPlaceholderData ? 'opacity-70 transition-opacity' : undefined}>
         <ul className="divide-y" aria-label="Messages">
           {data.items.map((m) => (

@@ -14,7 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { REVIEW_POLICY_PATH, reviewMonth, Stars } from '@/features/reviews';
 import { messageOf } from '@/lib/api';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, plural } from '@/lib/format';
 import { PageHeader } from './components/PageHeader';
 import { Pager } from './components/Pager';
 import { QueryError } from './components/QueryError';
@@ -177,7 +177,7 @@ function ReviewsList({ filter, onHide }: { filter: AdminReviewFilter; onHide: (r
   }
   return (
     <>
-      <p className="mb-2 text-sm text-muted-foreground">{`${data.total} ${data.total === 1 ? 'review' : 'reviews'}, newest first`}</p>
+      <p className="mb-2 text-sm text-muted-foreground">{`${plural(data.total, 'review')}, newest first`}</p>
       <Card className={query.isPlaceholderData ? 'opacity-70 transition-opacity' : undefined}>
         <ul className="divide-y" aria-label="Reviews">
           {data.reviews.map((r) => (

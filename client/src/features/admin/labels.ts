@@ -43,5 +43,3 @@ export function toEngineRule(r: PricingRuleDto): PricingRuleLike {
     updatedAt: r.updatedAt,
   };
 }
-
-export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -1,3 +1,5 @@
+import { plural } from '@/lib/format';
+
 const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toLocaleString('en-US');
 
 /** A median wait as people say it: '45 min', '3.5 hours', '2 days'; '—' for none. */
@@ -12,5 +14,5 @@ export function duration(seconds: number | null): string {
 
 export function rating(value: number | null, reviews: number | null): string {
   if (value === null) return '—';
-  return reviews === null ? value.toFixed(1) : `${value.toFixed(1)} (${reviews} ${reviews === 1 ? 'review' : 'reviews'})`;
+  return reviews === null ? value.toFixed(1) : `${value.toFixed(1)} (${plural(reviews, 'review')})`;
 }

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeCheckbox, NativeSelect } from '@/components/ui/native-select';
 import { cn } from '@/lib/cn';
+import { plural } from '@/lib/format';
 import { browseHref, browseKey, browseParams, readBrowseState, unrecognizedFilters, useContractorPage, type BrowseSort, type BrowseState } from './api';
 import { AddressForm, ApplyFilters, HiddenFields } from './components/AddressForm';
 import { ContractorList, ContractorPlaceholders } from './components/ContractorResults';
@@ -129,7 +130,7 @@ export default function BrowsePage({ search }: RouteInput) {
             {/* Phones only, with JavaScript: the choices already apply, this closes the panel over the results. */}
             <div className="sticky bottom-0 -mx-4 -mb-4 mt-4 rounded-b-lg border-t bg-background p-4 lg:hidden [@media(scripting:none)]:hidden">
               <Button className="w-full" onClick={closeFilters}>
-                {data ? `Show ${data.total} ${data.total === 1 ? 'contractor' : 'contractors'}` : 'Show contractors'}
+                {data ? `Show ${plural(data.total, 'contractor')}` : 'Show contractors'}
               </Button>
             </div>
           </aside>

@@ -9,7 +9,5 @@ export { SUBSCRIPTION_STATUS_LABELS } from '@shared/plans';
 /** '$100/month'. */
 export const planPrice = (plan: Pick<Plan, 'priceCents'>) => `${formatMoney(plan.priceCents, { dropZeroCents: true })}/month`;
 
-export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 /** A delivery whose customer the contractor may see (docs/decisions.md §1.3). */
 export const isUnlocked = (state: PaymentState) => state === 'paid' || state === 'credited';

@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { useContractorDeliveries, useDeliverLead } from '../api';
 import { formatPrice } from '@shared/money';
-import { plural } from '../labels';
+import { plural } from '@/lib/format';
 
 function deliveredText(d: DeliveryDto): string {
   switch (d.paymentState) {

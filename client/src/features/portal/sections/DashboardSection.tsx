@@ -5,12 +5,12 @@ import { planById } from '@shared/plans';
 import type { PortalLead, PortalProfile } from '@shared/schemas/portal';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { formatLongDate } from '@/lib/format';
+import { formatLongDate, plural } from '@/lib/format';
 import { StatsView } from '@/features/contractor-stats';
 import { useLeads, useStats } from '../api';
 import { LeadStatusBadge, PaymentBadge } from '../components/badges';
 import { CardHeading, ListSkeleton, LoadError, SectionHeader, UsageBar } from '../components/parts';
-import { plural, SUBSCRIPTION_STATUS_LABELS } from '../labels';
+import { SUBSCRIPTION_STATUS_LABELS } from '../labels';
 import { sectionHref } from '../sections';
 
 export const RECENT_LEADS = 5;

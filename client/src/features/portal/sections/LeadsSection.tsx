@@ -4,7 +4,8 @@ import { Card } from '@/components/ui/card';
 import { useLeads } from '../api';
 import { LeadCard } from '../components/LeadCard';
 import { ListSkeleton, LoadError, SectionHeader } from '../components/parts';
-import { isUnlocked, plural } from '../labels';
+import { plural } from '@/lib/format';
+import { isUnlocked } from '../labels';
 import { NO_LEADS } from './DashboardSection';
 
 export function LeadsSection({ profile }: { profile: PortalProfile }) {

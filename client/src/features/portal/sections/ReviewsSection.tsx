@@ -11,7 +11,7 @@ import { toast } from '@/components/ui/use-toast';
 import { REVIEW_POLICY_PATH, reviewMonth, Stars } from '@/features/reviews';
 import { ApiError, messageOf } from '@/lib/api';
 import { ListSkeleton, LoadError, SectionHeader } from '../components/parts';
-import { plural } from '../labels';
+import { plural } from '@/lib/format';
 import { useOwnReviews, useReplyToReview } from '../reviews-api';
 
 function ReplyForm({ review }: { review: ManagedReview }) {
