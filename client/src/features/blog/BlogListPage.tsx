@@ -1,4 +1,5 @@
 import { Newspaper } from 'lucide-react';
+import { region } from '@shared/region';
 import { Head } from '@/app/head';
 import type { RouteInput } from '@/app/route-input';
 import { useBlogPosts } from './api';
@@ -6,7 +7,7 @@ import { BlogCard, BlogCardSkeleton } from './components/BlogCard';
 
 /** Spec: 3 placeholder cards while the list loads. */
 const PLACEHOLDERS = 3;
-const HEADING = 'Sullivan County Home Building Blog';
+const HEADING = `${region.county} Home Building Blog`;
 
 function Notice({ children, role }: { children: string; role?: 'alert' }) {
   return (
@@ -47,14 +48,14 @@ export default function BlogListPage(_props: RouteInput) {
   return (
     <div className="container mx-auto max-w-5xl px-4 py-10 md:py-14">
       <Head
-        title={`${HEADING} | Sullivan County Contractors`}
-        description="Practical guides for building and remodeling in Sullivan County, PA: permits, septic and wells, hiring a contractor, budgets and the local building season."
+        title={`${HEADING} | ${region.siteTitle}`}
+        description={`Practical guides for building and remodeling in ${region.displayName}: permits, septic and wells, hiring a contractor, budgets and the local building season.`}
         path="/blog"
-        keywords={['Sullivan County building', 'home building blog', 'Pennsylvania contractors', 'remodeling advice', 'building permits PA']}
+        keywords={[`${region.county} building`, 'home building blog', `${region.stateName} contractors`, 'remodeling advice', `building permits ${region.state}`]}
       />
       <header className="mx-auto mb-10 max-w-3xl text-center">
         <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{HEADING}</h1>
-        <p className="mt-3 text-lg leading-relaxed text-muted-foreground">Advice from local builders on permits, budgets, seasons and hiring the right contractor in Sullivan County.</p>
+        <p className="mt-3 text-lg leading-relaxed text-muted-foreground">{`Advice from local builders on permits, budgets, seasons and hiring the right contractor in ${region.county}.`}</p>
       </header>
       <PostList />
     </div>

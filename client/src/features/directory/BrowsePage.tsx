@@ -60,7 +60,7 @@ export default function BrowsePage({ search }: RouteInput) {
         title={`Browse All Contractors in ${region.displayName} | ${region.siteTitle}`}
         description={`Every licensed building contractor listed in ${region.county}: filter by service, town and rating, and request free quotes.`}
         path="/browse"
-        keywords={['Sullivan County contractors', 'browse contractors', 'builders', 'remodelers', 'electricians']}
+        keywords={[`${region.county} contractors`, 'browse contractors', 'builders', 'remodelers', 'electricians']}
       />
       <div className="container mx-auto px-4 py-8">
         <div ref={top} className="flex scroll-mt-20 flex-wrap items-end justify-between gap-3">

@@ -88,10 +88,10 @@ export default function SearchPage({ search }: RouteInput) {
 
   return (
     <>
-      <Head title={head.title} description={head.description} path={searchHref(criteria.service, criteria.location)} keywords={['Sullivan County contractors', 'contractor search', 'free quotes']} />
+      <Head title={head.title} description={head.description} path={searchHref(criteria.service, criteria.location)} keywords={[`${region.county} contractors`, 'contractor search', 'free quotes']} />
       <section className="border-b bg-muted">
         <div className="container mx-auto px-4 py-8">
-          <h1 className="text-2xl font-bold md:text-3xl">Find Contractors in Sullivan County</h1>
+          <h1 className="text-2xl font-bold md:text-3xl">{`Find Contractors in ${region.county}`}</h1>
           <form
             action="/search"
             method="get"

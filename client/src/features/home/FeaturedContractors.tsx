@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { ContractorPage } from '@shared/schemas/directory';
+import { region } from '@shared/region';
 import { Button } from '@/components/ui/button';
 import { ContractorList, ContractorPlaceholders, FEATURED_COUNT, featuredKey } from '@/features/directory';
 
@@ -14,7 +15,7 @@ export function FeaturedContractors() {
           <h2 id="featured-heading" className="text-2xl font-bold">
             Featured Contractors
           </h2>
-          <p className="text-muted-foreground">Top-rated local pros serving Sullivan County</p>
+          <p className="text-muted-foreground">{`Top-rated local pros serving ${region.county}`}</p>
         </div>
         <Button asChild variant="outline">
           <Link href="/browse">Browse All Contractors</Link>
