@@ -2,6 +2,7 @@ import { Newspaper } from 'lucide-react';
 import { region } from '@shared/region';
 import { Head } from '@/app/head';
 import type { RouteInput } from '@/app/route-input';
+import { EmptyState, QueryView } from '@/components/query-view';
 import { useBlogPosts } from './api';
 import { BlogCard, BlogCardSkeleton } from './components/BlogCard';
 
@@ -9,38 +10,36 @@ import { BlogCard, BlogCardSkeleton } from './components/BlogCard';
 const PLACEHOLDERS = 3;
 const HEADING = `${region.county} Home Building Blog`;
 
-function Notice({ children, role }: { children: string; role?: 'alert' }) {
-  return (
-    <div role={role} className="mx-auto flex max-w-xl flex-col items-center gap-3 rounded-lg border border-dashed px-6 py-16 text-center text-muted-foreground">
-      <Newspaper className="h-10 w-10" aria-hidden="true" />
-      <p>{children}</p>
-    </div>
-  );
-}
-
 function PostList() {
-  const { data: posts, isPending, isError } = useBlogPosts();
-  if (isPending) {
-    return (
-      <ul className="grid gap-6 md:grid-cols-2" role="status" aria-label="Loading blog posts">
-        {Array.from({ length: PLACEHOLDERS }, (_, i) => (
-          <li key={i}>
-            <BlogCardSkeleton />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-  if (isError) return <Notice role="alert">Failed to load blog posts. Please try again later.</Notice>;
-  if (posts.length === 0) return <Notice>No blog posts available yet.</Notice>;
   return (
-    <ul className="grid gap-6 md:grid-cols-2">
-      {posts.map((post) => (
-        <li key={post.id}>
-          <BlogCard post={post} />
-        </li>
-      ))}
-    </ul>
+    <QueryView
+      query={useBlogPosts()}
+      what="blog posts"
+      loading={
+        <ul className="grid gap-6 md:grid-cols-2" role="status" aria-label="Loading blog posts">
+          {Array.from({ length: PLACEHOLDERS }, (_, i) => (
+            <li key={i}>
+              <BlogCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      }
+      empty={
+        <EmptyState icon={<Newspaper className="h-10 w-10" aria-hidden="true" />} className="mx-auto max-w-xl px-6 py-16">
+          <p>No blog posts available yet.</p>
+        </EmptyState>
+      }
+    >
+      {(posts) => (
+        <ul className="grid gap-6 md:grid-cols-2">
+          {posts.map((post) => (
+            <li key={post.id}>
+              <BlogCard post={post} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryView>
   );
 }
 

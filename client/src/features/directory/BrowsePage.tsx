@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { region } from '@shared/region';
 import { Head } from '@/app/head';
 import type { RouteInput } from '@/app/route-input';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeCheckbox, NativeSelect } from '@/components/ui/native-select';
@@ -14,7 +15,6 @@ import { AddressForm, ApplyFilters, HiddenFields } from './components/AddressFor
 import { ContractorList, ContractorPlaceholders } from './components/ContractorResults';
 import { Pagination, PastLastPage, pageCount, showListTop } from './components/Pagination';
 import { RatingFilter } from './components/RatingFilter';
-import { ResultsError } from './components/ResultsError';
 import { LocationSelect } from './components/Selectors';
 import { UnrecognizedNote } from './components/UnrecognizedNote';
 import { ViewToggle } from './components/ViewToggle';
@@ -139,25 +139,32 @@ export default function BrowsePage({ search }: RouteInput) {
               Results
             </h2>
             <UnrecognizedNote filters={unrecognizedFilters(search)} />
-            {query.isError ? (
-              <ResultsError />
-            ) : !data ? (
-              <ContractorPlaceholders count={8} view={state.view} />
-            ) : data.total === 0 ? (
-              <div className="rounded-lg border p-10 text-center">
-                <h2 className="text-lg font-semibold">No contractors match your filters</h2>
-                <Button className="mt-4" type="submit" form="browse-clear" onClick={clear}>
-                  Show All Contractors
-                </Button>
-              </div>
-            ) : data.page > pages ? (
-              <PastLastPage page={data.page} pages={pages} href={browseHref({ ...state, page: pages })} onGo={() => toPage(pages, true)} />
-            ) : (
-              <>
-                <ContractorList contractors={data.contractors} view={state.view} />
-                <Pagination page={data.page} pages={pages} hrefFor={(page) => browseHref({ ...state, page })} onPage={toPage} />
-              </>
-            )}
+            <QueryView
+              query={query}
+              what="contractors"
+              retry="reload"
+              loading={<ContractorPlaceholders count={8} view={state.view} />}
+              isEmpty={(d) => d.total === 0}
+              empty={
+                <div className="rounded-lg border p-10 text-center">
+                  <h2 className="text-lg font-semibold">No contractors match your filters</h2>
+                  <Button className="mt-4" type="submit" form="browse-clear" onClick={clear}>
+                    Show All Contractors
+                  </Button>
+                </div>
+              }
+            >
+              {(d) =>
+                d.page > pages ? (
+                  <PastLastPage page={d.page} pages={pages} href={browseHref({ ...state, page: pages })} onGo={() => toPage(pages, true)} />
+                ) : (
+                  <>
+                    <ContractorList contractors={d.contractors} view={state.view} />
+                    <Pagination page={d.page} pages={pages} hrefFor={(page) => browseHref({ ...state, page })} onPage={toPage} />
+                  </>
+                )
+              }
+            </QueryView>
           </section>
         </div>
       </div>

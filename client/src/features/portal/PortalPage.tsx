@@ -6,13 +6,14 @@ import { region } from '@shared/region';
 import type { PortalProfile } from '@shared/schemas/portal';
 import { Head } from '@/app/head';
 import type { RouteInput } from '@/app/route-input';
+import { QueryError } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
 import { useSignOut } from '@/lib/use-sign-out';
 import { LOGIN_PATH, logout, PORTAL_PATH, profileKey, useProfile } from './api';
-import { HEADING_ID, LoadError } from './components/parts';
+import { HEADING_ID } from './components/parts';
 import { PortalHeader } from './components/PortalHeader';
 import { PortalNav } from './components/PortalNav';
 import { readSection, sectionLabel, type SectionId } from './sections';
@@ -170,7 +171,7 @@ export default function PortalPage({ search }: RouteInput) {
         <PortalHeader />
         <main id="main" className="container mx-auto max-w-xl flex-1 px-4 py-12">
           <h1 className="sr-only">Contractor Portal</h1>
-          <LoadError what="your portal" onRetry={() => void profile.refetch()} />
+          <QueryError what="your portal" error={profile.error} onRetry={() => void profile.refetch()} />
         </main>
       </>
     );

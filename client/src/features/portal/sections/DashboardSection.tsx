@@ -5,11 +5,12 @@ import { planById } from '@shared/plans';
 import type { PortalLead, PortalProfile } from '@shared/schemas/portal';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { QueryLoading, QueryView } from '@/components/query-view';
 import { formatLongDate, plural } from '@/lib/format';
 import { StatsView } from '@/features/contractor-stats';
 import { useLeads, useStats } from '../api';
 import { LeadStatusBadge, PaymentBadge } from '../components/badges';
-import { CardHeading, ListSkeleton, LoadError, SectionHeader, UsageBar } from '../components/parts';
+import { CardHeading, SectionHeader, UsageBar } from '../components/parts';
 import { SUBSCRIPTION_STATUS_LABELS } from '../labels';
 import { sectionHref } from '../sections';
 
@@ -110,13 +111,9 @@ function YourStats() {
     <Card>
       <CardHeading title="Your last 12 months" icon={<ChartColumn className="h-5 w-5 text-primary" aria-hidden="true" />} />
       <div className="px-5 pb-5">
-        {stats.isPending ? (
-          <ListSkeleton rows={2} label="Loading your figures" />
-        ) : stats.isError ? (
-          <LoadError what="your figures" onRetry={() => void stats.refetch()} />
-        ) : (
-          <StatsView stats={stats.data} caption="Your figures by month, newest first" />
-        )}
+        <QueryView query={stats} what="your figures" loading={<QueryLoading what="your figures" rows={2} className="h-24" />}>
+          {(data) => <StatsView stats={data} caption="Your figures by month, newest first" />}
+        </QueryView>
       </div>
     </Card>
   );
@@ -173,17 +170,9 @@ export function DashboardSection({ profile }: { profile: PortalProfile }) {
               )
             }
           />
-          {leads.isPending ? (
-            <div className="px-5 pb-5">
-              <ListSkeleton rows={2} label="Loading recent leads" />
-            </div>
-          ) : leads.isError ? (
-            <div className="px-5 pb-5">
-              <LoadError what="your leads" onRetry={() => void leads.refetch()} />
-            </div>
-          ) : (
-            <RecentLeads leads={all} />
-          )}
+          <QueryView query={leads} what="recent leads" loading={<QueryLoading what="recent leads" rows={2} className="h-24" />} frame={(state) => <div className="px-5 pb-5">{state}</div>}>
+            {(data) => <RecentLeads leads={data} />}
+          </QueryView>
         </Card>
         {showUpgrade && <UpgradeCard />}
       </div>
