@@ -6,6 +6,8 @@
  * (shared/region.ts, `credentials`); the rules here are the same everywhere.
  */
 
+import { formatMoney } from './money';
+
 export const CREDENTIALS = ['registration', 'insurance'] as const;
 export type Credential = (typeof CREDENTIALS)[number];
 
@@ -77,5 +79,5 @@ export function formatDay(day: string): string {
   return dayLabel.format(new Date(`${day}T12:00:00Z`));
 }
 
-/** '$1,000,000' for 1000000 (whole dollars). */
-export const formatCoverage = (dollars: number) => `$${dollars.toLocaleString('en-US')}`;
+/** '$1,000,000' for 1000000 (whole dollars), in the one money format (shared/money.ts). */
+export const formatCoverage = (dollars: number) => formatMoney(dollars * 100, { dropZeroCents: true });

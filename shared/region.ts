@@ -69,6 +69,8 @@ export interface Region {
   tagline: string;
   shortTitle: string;
   siteTitle: string;
+  /** Where visitors and contractors write with questions (payments, plans, reviews). */
+  supportEmail: string;
   towns: Town[];
   services: Service[];
   homeSearchServices: ServiceOption[];
@@ -92,6 +94,7 @@ export const sullivanCounty: Region = {
   tagline: 'Serving Laporte, Dushore, Eagles Mere & All Sullivan County',
   shortTitle: 'Sullivan Co. Contractors',
   siteTitle: 'Sullivan County Contractors',
+  supportEmail: 'support@sullivancountycontractors.com',
   towns: [
     { slug: 'laporte', name: 'Laporte', label: 'Laporte Borough', kind: 'borough', geo: { lat: 41.4237, lng: -76.4941 }, aliases: ['laporte borough', 'laporte'] },
     { slug: 'dushore', name: 'Dushore', label: 'Dushore Borough', kind: 'borough', geo: { lat: 41.5237, lng: -76.3966 }, aliases: ['dushore'] },

@@ -1,6 +1,7 @@
 import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { deepFreeze } from '@shared/deep-freeze';
 import type { PostedForm } from '@shared/forms';
+import { region } from '@shared/region';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from './app/App';
@@ -40,7 +41,7 @@ export type RenderResult =
   /** Admin and portal pages: the browser renders them; the server sends the shell only. */
   | { kind: 'client-only'; head: string };
 
-const clientOnlyHead: HeadTags = { title: 'Sullivan County Contractors', description: 'Account area.', path: '/', robots: 'noindex, nofollow' };
+const clientOnlyHead: HeadTags = { title: region.siteTitle, description: 'Account area.', path: '/', robots: 'noindex, nofollow' };
 
 /** Errors cross to the browser as plain data so an error screen hydrates as an error screen. */
 function plainError(err: unknown) {
@@ -93,7 +94,7 @@ export async function render(url: string, opts: RenderOptions): Promise<RenderRe
     if (q.state.error) q.state.error = plainError(q.state.error) as unknown as Error;
   }
   queryClient.clear();
-  const head = state.head ?? { title: 'Sullivan County Contractors', description: 'Find trusted building contractors in Sullivan County, PA.', path: pathname };
+  const head = state.head ?? { title: region.siteTitle, description: `Find trusted building contractors in ${region.displayName}.`, path: pathname };
   const result = { kind: 'page' as const, status: state.status, html, head: headToHtml(headElements(head, opts.config.siteUrl)), queries, cache: reads?.cache ?? 'short' };
   // Frozen, as it is handed out again: a change to it would show on every later visitor's page.
   if (used !== null) opts.pages?.set(url, used, deepFreeze(result));

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { centsToDecimal } from '@shared/money';
+import { formatMoney } from '@shared/money';
 import { CLAIM_REASON_LABELS, type ClaimReason, type RefundMethod } from '@shared/schemas/lead-claims';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
@@ -52,7 +52,7 @@ const leadName = (p: DeliveryParties) => `${p.serviceNeeded} in ${p.location}`;
 
 /** What comes back, in the contractor's words. */
 export function refundSentence(method: RefundMethod, amountCents: number): string {
-  const amount = `$${centsToDecimal(amountCents)}`;
+  const amount = formatMoney(amountCents);
   switch (method) {
     case 'card':
       return `We are refunding the ${amount} you paid to your card. Refunds usually reach your statement within 5-10 business days.`;
@@ -74,7 +74,7 @@ export async function sendClaimNotice(ctx: AppContext, tx: Executor, deliveryId:
     kind: 'claim-notice',
     subject: `Lead claim: ${CLAIM_REASON_LABELS[claim.reason]} (${leadName(p)})`,
     text: [
-      `${p.contractorName} claims that lead #${p.leadId} (${leadName(p)}, $${centsToDecimal(p.priceCents)}) was bad.`,
+      `${p.contractorName} claims that lead #${p.leadId} (${leadName(p)}, ${formatMoney(p.priceCents)}) was bad.`,
       '',
       `Reason: ${CLAIM_REASON_LABELS[claim.reason]}`,
       ...(claim.details ? [`Details: ${claim.details}`] : []),
@@ -122,7 +122,7 @@ export type CancellationOutcome = 'unpaid' | 'refunded-before' | 'paid-late' | {
 function cancellationSentence(outcome: CancellationOutcome, priceCents: number): string {
   if (outcome === 'unpaid') return 'You do not need to pay for it.';
   if (outcome === 'refunded-before') return 'What you paid for it was given back when your claim was approved.';
-  if (outcome === 'paid-late') return `Your payment of $${centsToDecimal(priceCents)} arrived after the delivery was cancelled, so we are refunding it to your card.`;
+  if (outcome === 'paid-late') return `Your payment of ${formatMoney(priceCents)} arrived after the delivery was cancelled, so we are refunding it to your card.`;
   return refundSentence(outcome.method, outcome.amountCents);
 }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { RECEIVED_BY } from '@shared/lead-recipients';
-import { centsToDecimal } from '@shared/money';
+import { centsToDecimal, formatPrice } from '@shared/money';
 import type { PaymentState } from '@shared/schemas/deliveries';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
@@ -82,7 +82,7 @@ export function deliveryEmail(siteUrl: string, lead: LeadRow, delivery: Delivery
       'Project summary:',
       projectSummary(lead.projectDetails),
       '',
-      `Price: $${delivery.price}`,
+      `Price: ${formatPrice(delivery.price)}`,
       `Buy this lead: ${link}`,
     ].join('\n'),
   };
@@ -91,7 +91,13 @@ export function deliveryEmail(siteUrl: string, lead: LeadRow, delivery: Delivery
 export function receiptEmail(lead: LeadRow, delivery: Pick<DeliveryFacts, 'contractorName' | 'price'>): EmailContent {
   return {
     subject: `Payment received: ${lead.serviceNeeded} in ${lead.location}`,
-    text: [`Hello ${delivery.contractorName},`, '', `We have recorded your payment of $${delivery.price} for this lead. Here are the customer's details.`, '', ...customerDetails(lead)].join('\n'),
+    text: [
+      `Hello ${delivery.contractorName},`,
+      '',
+      `We have recorded your payment of ${formatPrice(delivery.price)} for this lead. Here are the customer's details.`,
+      '',
+      ...customerDetails(lead),
+    ].join('\n'),
   };
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
-import { centsToDecimal } from '@shared/money';
+import { centsToDecimal, formatMoney } from '@shared/money';
 import type { PaymentState } from '@shared/schemas/deliveries';
 import type { RefundCause, RefundDto } from '@shared/schemas/lead-claims';
 import type { AppContext } from '../context';
@@ -75,9 +75,9 @@ export async function markRefundFailed(ctx: AppContext, tx: Executor, refundId: 
   ctx.log.warn('card refund failed', { refundId, deliveryId: failed.deliveryId, reason });
   await notifyAdmin(ctx, tx, {
     kind: 'refund-failed',
-    subject: `Refund failed: $${centsToDecimal(failed.amountCents)} for delivery #${failed.deliveryId}`,
+    subject: `Refund failed: ${formatMoney(failed.amountCents)} for delivery #${failed.deliveryId}`,
     text: [
-      `The card refund of $${centsToDecimal(failed.amountCents)} for lead delivery #${failed.deliveryId} could not be made.`,
+      `The card refund of ${formatMoney(failed.amountCents)} for lead delivery #${failed.deliveryId} could not be made.`,
       `The payment provider said: ${reason}`,
       '',
       `Payment: ${failed.paymentIntentId ?? 'none'}${failed.providerRefundId ? `, refund ${failed.providerRefundId}` : ''}`,

@@ -84,7 +84,7 @@ describe('public reads while PostgreSQL is unreachable (STALE_IF_ERROR)', () => 
     // A profile never read before: its reviews were never kept, and the page says so instead of failing.
     const unread = (await expectServed(pages, `/contractor/${second!.id}`, onServer)).text;
     expect(unread).toContain(second!.name);
-    if (onServer) expect(unread).toContain('The reviews could not be loaded.');
+    if (onServer) expect(unread).toContain('Failed to load reviews. Please try again.');
     expect((await expectServed(pages, '/search?service=roofing&location=laporte', onServer)).text).toContain('contractor');
     expect((await expectServed(pages, `/blog/${posts[0]!.slug}`, true)).text).toContain(posts[0]!.title);
 

@@ -16,3 +16,6 @@ export function formatShortDate(iso: string | Date): string {
 export function formatDateTime(iso: string | Date): string {
   return dateTime.format(new Date(iso));
 }
+
+/** '1 review', '3 reviews'; `many` for an irregular plural ('2 bonus credits', '2 people'). The one plural of the client. */
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

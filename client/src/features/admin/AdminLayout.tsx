@@ -8,10 +8,10 @@ import { Head } from '@/app/head';
 import { PageFallback } from '@/app/shell/PageFallback';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
-import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { sessionKey, useAdminSession, useLogout } from './api';
+import { useSignOut } from '@/lib/use-sign-out';
+import { logout, sessionKey, useAdminSession } from './api';
 
 export const LOGIN_PATH = '/admin/login';
 
@@ -45,23 +45,6 @@ function NavLinks({ path, onNavigate, className, linkClassName }: { path: string
       })}
     </ul>
   );
-}
-
-/** Signs out: 'Logged Out', an empty cache (nothing of the session stays in memory), then the login page. */
-function useSignOut() {
-  const logout = useLogout();
-  const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
-  const signOut = () =>
-    logout.mutate(undefined, {
-      onSuccess: () => {
-        toast({ title: 'Logged Out', description: 'You have been signed out of the admin area.' });
-        navigate(LOGIN_PATH, { replace: true });
-        queryClient.clear();
-      },
-      onError: () => toast({ title: 'Error', description: 'Failed to logout', variant: 'destructive' }),
-    });
-  return { signOut, pending: logout.isPending };
 }
 
 function MobileNav({ path, onSignOut, signingOut }: { path: string; onSignOut: () => void; signingOut: boolean }) {
@@ -132,7 +115,7 @@ function SessionCheck({ children, role = 'status' }: { children: ReactNode; role
 function GuardedLayout({ children }: { children: ReactNode }) {
   const session = useAdminSession();
   const [path, navigate] = useLocation();
-  const { signOut, pending } = useSignOut();
+  const { signOut, pending } = useSignOut({ logout, loginPath: LOGIN_PATH, area: 'the admin area' });
   useSignedOutWatcher();
 
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { Check, X } from 'lucide-react';
+import { formatPrice } from '@shared/money';
 import { useState } from 'react';
 import { CLAIM_REASON_LABELS, CLAIM_STATUS_LABELS, type AdminLeadClaim, type ClaimStatus, type RefundDto } from '@shared/schemas/lead-claims';
 import { Badge } from '@/components/ui/badge';
@@ -6,18 +7,16 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
-import { formatDateTime, formatShortDate } from '@/lib/format';
+import { formatDateTime, formatShortDate, plural } from '@/lib/format';
 import { claimsKey, useClaims, useDecideClaim, type ClaimFilter } from './api';
+import { AdminList } from './components/AdminList';
 import { approvalEffect, ClaimDecisionDialog, type ClaimDecision } from './components/ClaimDecisionDialog';
 import { CustomerCell } from './components/CustomerCell';
 import { PageHeader } from './components/PageHeader';
-import { Pager } from './components/Pager';
-import { QueryError } from './components/QueryError';
-import { MessageRow, TableRegion, Td, Th, Tr } from './components/table';
-import { money, plural } from './labels';
+import { Td, Tr } from './components/table';
 
 const PAGE_SIZE = 20;
-const COLUMNS = 7;
+const COLUMNS = ['Contractor', 'Lead', 'Reason', 'Paid', 'Homeowner', 'Claimed', 'Decision'].map((name) => ({ name }));
 const DAY_MS = 86_400_000;
 
 const TABS: { value: ClaimFilter; label: string }[] = [
@@ -32,10 +31,10 @@ const STATUS_VARIANT: Record<ClaimStatus, Parameters<typeof Badge>[0]['variant']
 /** How it was paid, and what came back. */
 function refundLine(refund: RefundDto): string {
   if (refund.method === 'credit') return 'Credit returned as a bonus credit';
-  if (refund.method === 'offline') return `Paid outside the site: return ${money(refund.amount)} the same way`;
-  if (refund.status === 'succeeded') return `${money(refund.amount)} refunded to the card${refund.refundedAt ? ` ${formatShortDate(refund.refundedAt)}` : ''}`;
+  if (refund.method === 'offline') return `Paid outside the site: return ${formatPrice(refund.amount)} the same way`;
+  if (refund.status === 'succeeded') return `${formatPrice(refund.amount)} refunded to the card${refund.refundedAt ? ` ${formatShortDate(refund.refundedAt)}` : ''}`;
   if (refund.status === 'failed') return `Card refund failed${refund.failureReason ? `: ${refund.failureReason}` : ''}`;
-  return `${money(refund.amount)} card refund pending`;
+  return `${formatPrice(refund.amount)} card refund pending`;
 }
 
 function PaidCell({ claim }: { claim: AdminLeadClaim }) {
@@ -43,7 +42,7 @@ function PaidCell({ claim }: { claim: AdminLeadClaim }) {
   const how = d.paymentState === 'credited' ? 'Plan credit' : d.paidByCard ? 'Card' : 'Recorded payment';
   return (
     <div className="grid gap-1">
-      <p className="font-semibold tabular-nums">{money(d.price)}</p>
+      <p className="font-semibold tabular-nums">{formatPrice(d.price)}</p>
       <p className="text-xs text-muted-foreground">{how}</p>
       {claim.refund && (
         <p className={claim.refund.status === 'failed' ? 'text-xs font-medium text-destructive' : 'text-xs'} data-testid="claim-refund">
@@ -144,8 +143,7 @@ export default function ClaimsPage() {
   const [target, setTarget] = useState<{ claim: AdminLeadClaim; decision: ClaimDecision } | null>(null);
   const query = useClaims(claimsKey(status, page, PAGE_SIZE));
   const decide = useDecideClaim();
-  const data = query.data;
-  const counts = data?.counts;
+  const counts = query.data?.counts;
 
   const onConfirm = (note: string) => {
     if (!target) return;
@@ -191,33 +189,17 @@ export default function ClaimsPage() {
         {TABS.map((t) => (
           <TabsContent key={t.value} value={t.value}>
             {/* Only the open tab is mounted. */}
-            <TableRegion label="Lead claims" className={query.isPlaceholderData ? 'opacity-70 transition-opacity' : undefined}>
-              <thead>
-                <tr>
-                  <Th>Contractor</Th>
-                  <Th>Lead</Th>
-                  <Th>Reason</Th>
-                  <Th>Paid</Th>
-                  <Th>Homeowner</Th>
-                  <Th>Claimed</Th>
-                  <Th>Decision</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {query.isError ? (
-                  <MessageRow colSpan={COLUMNS}>
-                    <QueryError error={query.error} what="claims" onRetry={() => void query.refetch()} />
-                  </MessageRow>
-                ) : !data ? (
-                  <MessageRow colSpan={COLUMNS}>Loading claims...</MessageRow>
-                ) : data.claims.length === 0 ? (
-                  <MessageRow colSpan={COLUMNS}>{status === 'open' ? 'No open claims.' : status === 'all' ? 'No claims yet.' : `No ${CLAIM_STATUS_LABELS[status].toLowerCase()} claims.`}</MessageRow>
-                ) : (
-                  data.claims.map((claim) => <ClaimRow key={claim.id} claim={claim} onDecide={(c, decision) => setTarget({ claim: c, decision })} />)
-                )}
-              </tbody>
-            </TableRegion>
-            {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} label="Claim pages" />}
+            <AdminList
+              query={query}
+              what="claims"
+              label="Lead claims"
+              columns={COLUMNS}
+              items={(d) => d.claims}
+              itemKey={(claim) => claim.id}
+              empty={status === 'open' ? 'No open claims.' : status === 'all' ? 'No claims yet.' : `No ${CLAIM_STATUS_LABELS[status].toLowerCase()} claims.`}
+              pager={{ label: 'Claim pages', onPage: setPage }}
+              row={(claim) => <ClaimRow claim={claim} onDecide={(c, decision) => setTarget({ claim: c, decision })} />}
+            />
           </TabsContent>
         ))}
       </Tabs>

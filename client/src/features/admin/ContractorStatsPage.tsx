@@ -1,9 +1,9 @@
 import type { RouteInput } from '@/app/route-input';
+import { QueryView } from '@/components/query-view';
 import { StatsView } from '@/features/contractor-stats';
 import { useContractorStats } from './api';
 import { BackToContractors, CONTRACTORS_PATH, contractorIdOf } from './components/ContractorSubpage';
 import { PageHeader } from './components/PageHeader';
-import { QueryError } from './components/QueryError';
 
 /** One contractor's last 12 months, as its portal dashboard shows them (docs/decisions.md §11). */
 export default function ContractorStatsPage({ params }: RouteInput) {
@@ -17,15 +17,9 @@ export default function ContractorStatsPage({ params }: RouteInput) {
         path={`${CONTRACTORS_PATH}/${params.id ?? ''}/stats`}
         actions={<BackToContractors />}
       />
-      {stats.isPending ? (
-        <p role="status" className="py-10 text-center text-sm text-muted-foreground">
-          Loading stats...
-        </p>
-      ) : stats.isError ? (
-        <QueryError error={stats.error} what="the stats" onRetry={() => void stats.refetch()} />
-      ) : (
-        <StatsView stats={stats.data} caption={`${stats.data.name}: figures by month, newest first`} />
-      )}
+      <QueryView query={stats} what="the stats">
+        {(data) => <StatsView stats={data} caption={`${data.name}: figures by month, newest first`} />}
+      </QueryView>
     </>
   );
 }

@@ -12,14 +12,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { contractorsKey, useContractors, useSendSetupCode, useSetApproval, useSetVerification, useSetVisibility, type CheckedDates, type ContractorFilter } from './api';
+import { AdminList } from './components/AdminList';
 import { ApproveDialog } from './components/ApproveDialog';
 import { ApprovalBadge } from './components/badges';
 import { PageHeader } from './components/PageHeader';
-import { QueryError } from './components/QueryError';
 import { RejectDialog } from './components/RejectDialog';
-import { MessageRow, TableRegion, Td, Th, Tr } from './components/table';
+import { Td, Tr } from './components/table';
 import { VerificationStatus, VerifyButton } from './components/Verification';
-import { plural } from './labels';
+import { plural } from '@/lib/format';
 
 const TABS: { value: ContractorFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -29,7 +29,7 @@ const TABS: { value: ContractorFilter; label: string }[] = [
 ];
 
 const SEARCH_DELAY_MS = 300;
-const COLUMNS = 7;
+const COLUMNS = ['Contractor', 'Location', 'Services', 'Rating', 'Status', 'Visible', 'Actions'].map((name) => ({ name }));
 
 function useDebounced(value: string, ms: number) {
   const [debounced, setDebounced] = useState(value);
@@ -220,7 +220,6 @@ export default function ContractorsPage() {
   };
 
   const data = query.data;
-  const rows = data?.contractors;
   return (
     <>
       <PageHeader title="Contractor Management" description="Review applications, approve or reject them, and choose who is listed in the directory." path="/admin/contractors" />
@@ -243,32 +242,16 @@ export default function ContractorsPage() {
         </TabsList>
         {TABS.map((t) => (
           <TabsContent key={t.value} value={t.value}>
-            <TableRegion label="Contractors" className={query.isPlaceholderData ? 'opacity-70 transition-opacity' : undefined}>
-              <thead>
-                <tr>
-                  <Th>Contractor</Th>
-                  <Th>Location</Th>
-                  <Th>Services</Th>
-                  <Th>Rating</Th>
-                  <Th>Status</Th>
-                  <Th>Visible</Th>
-                  <Th>Actions</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {query.isError ? (
-                  <MessageRow colSpan={COLUMNS}>
-                    <QueryError error={query.error} what="contractors" onRetry={() => void query.refetch()} />
-                  </MessageRow>
-                ) : !rows ? (
-                  <MessageRow colSpan={COLUMNS}>Loading contractors...</MessageRow>
-                ) : rows.length === 0 ? (
-                  <MessageRow colSpan={COLUMNS}>{search ? `No contractors match "${search}".` : 'No contractors here.'}</MessageRow>
-                ) : (
-                  rows.map((c) => <ContractorRow key={c.id} c={c} {...handlers} />)
-                )}
-              </tbody>
-            </TableRegion>
+            <AdminList
+              query={query}
+              what="contractors"
+              label="Contractors"
+              columns={COLUMNS}
+              items={(d) => d.contractors}
+              itemKey={(c) => c.id}
+              empty={search ? `No contractors match "${search}".` : 'No contractors here.'}
+              row={(c) => <ContractorRow c={c} {...handlers} />}
+            />
           </TabsContent>
         ))}
       </Tabs>

@@ -8,6 +8,7 @@ import { CertificateLine, CertificateUpload } from '@/components/credentials/cer
 import { CredentialInputs, credentialValues } from '@/components/credentials/credential-inputs';
 import { CredentialStatus } from '@/components/credentials/credential-status';
 import { Badge } from '@/components/ui/badge';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -17,7 +18,6 @@ import { ApiError, messageOf } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { BackToContractors, CONTRACTORS_PATH, contractorIdOf } from './components/ContractorSubpage';
 import { PageHeader } from './components/PageHeader';
-import { QueryError } from './components/QueryError';
 import { certificateHref, useCredentials, useUnverifyCredential, useUpdateCredentials, useUploadCertificate, useVerifyCredential } from './credentials-api';
 
 const TITLES: Record<Credential, string> = { registration: 'Registration', insurance: 'Insurance' };
@@ -204,14 +204,10 @@ export default function CredentialsPage({ params }: RouteInput) {
       />
       {id === 0 ? (
         <p className="py-10 text-center text-sm text-muted-foreground">No such contractor.</p>
-      ) : query.isPending ? (
-        <p role="status" className="py-10 text-center text-sm text-muted-foreground">
-          Loading credentials...
-        </p>
-      ) : query.isError ? (
-        <QueryError error={query.error} what="the credentials" onRetry={() => void query.refetch()} />
       ) : (
-        <Credentials id={id} c={query.data} />
+        <QueryView query={query} what="the credentials">
+          {(c) => <Credentials id={id} c={c} />}
+        </QueryView>
       )}
     </>
   );

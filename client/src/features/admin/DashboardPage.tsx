@@ -1,23 +1,34 @@
 import { DollarSign, ExternalLink, Inbox, Plus, Send, Tags } from 'lucide-react';
+import { formatPrice } from '@shared/money';
 import { Link } from 'wouter';
 import type { AdminLead } from '@shared/schemas/admin-leads';
 import { Button } from '@/components/ui/button';
+import { QueryError } from '@/components/query-view';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { formatDateTime, formatShortDate } from '@/lib/format';
 import { approvedContractorsKey, leadsKey, QUICK_ADD_RULE, useContractorNames, useContractors, useCreateRule, useLeads, usePricingRules, useStats } from './api';
+import { AdminList } from './components/AdminList';
 import { LeadStatusBadge, PaymentBadge } from './components/badges';
 import { CredentialAttention } from './components/CredentialAttention';
 import { CustomerCell } from './components/CustomerCell';
 import { PageHeader } from './components/PageHeader';
-import { QueryError } from './components/QueryError';
 import { RulesTable } from './components/RulesTable';
 import { StatCard } from './components/StatCard';
-import { MessageRow, TableRegion, Td, Th, Tr } from './components/table';
-import { money, planName, SUBSCRIPTION_LABELS } from './labels';
+import { Td, Tr } from './components/table';
+import { planName, SUBSCRIPTION_LABELS } from './labels';
 
 const RECENT_LEADS = 25;
+const LEAD_COLUMNS = [{ name: 'Date' }, { name: 'Customer' }, { name: 'Service' }, { name: 'Location' }, { name: 'Price', className: 'text-right' }, { name: 'Status' }, { name: 'Actions' }];
+const CONTRACTOR_COLUMNS = [
+  { name: 'Contractor' },
+  { name: 'Plan' },
+  { name: 'Subscription' },
+  { name: 'Credits used', className: 'text-right' },
+  { name: 'Deliveries', className: 'text-right' },
+  { name: 'Paid total', className: 'text-right' },
+];
 
 function LeadAction({ lead }: { lead: AdminLead }) {
   const d = lead.delivery;
@@ -58,7 +69,6 @@ function LeadAction({ lead }: { lead: AdminLead }) {
 
 function LeadsTab() {
   const query = useLeads(leadsKey({ page: 1, pageSize: RECENT_LEADS }));
-  const cols = 7;
   return (
     <>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -67,58 +77,42 @@ function LeadsTab() {
           Manage leads
         </Link>
       </div>
-      <TableRegion label="Recent leads">
-        <thead>
-          <tr>
-            <Th>Date</Th>
-            <Th>Customer</Th>
-            <Th>Service</Th>
-            <Th>Location</Th>
-            <Th className="text-right">Price</Th>
-            <Th>Status</Th>
-            <Th>Actions</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {query.isError ? (
-            <MessageRow colSpan={cols}>
-              <QueryError error={query.error} what="leads" onRetry={() => void query.refetch()} />
-            </MessageRow>
-          ) : !query.data ? (
-            <MessageRow colSpan={cols}>Loading leads...</MessageRow>
-          ) : query.data.leads.length === 0 ? (
-            <MessageRow colSpan={cols}>No leads yet. Quote requests from homeowners appear here.</MessageRow>
-          ) : (
-            query.data.leads.map((lead) => (
-              <Tr key={lead.id} data-testid="dashboard-lead-row">
-                <Td label="Date" className="whitespace-nowrap">
-                  <time dateTime={lead.createdAt} title={formatDateTime(lead.createdAt)}>
-                    {formatShortDate(lead.createdAt)}
-                  </time>
-                </Td>
-                <Td className="min-w-[12rem]">
-                  <CustomerCell lead={lead} />
-                </Td>
-                <Td label="Service" className="min-w-[10rem]">
-                  {lead.serviceNeeded}
-                </Td>
-                <Td label="Location" className="whitespace-nowrap">
-                  {lead.location}
-                </Td>
-                <Td label="Price" className="text-right font-semibold tabular-nums">
-                  {money(lead.leadPrice)}
-                </Td>
-                <Td label="Status">
-                  <LeadStatusBadge status={lead.status} />
-                </Td>
-                <Td label="Actions">
-                  <LeadAction lead={lead} />
-                </Td>
-              </Tr>
-            ))
-          )}
-        </tbody>
-      </TableRegion>
+      <AdminList
+        query={query}
+        what="leads"
+        label="Recent leads"
+        columns={LEAD_COLUMNS}
+        items={(d) => d.leads}
+        itemKey={(lead) => lead.id}
+        empty="No leads yet. Quote requests from homeowners appear here."
+        row={(lead) => (
+          <Tr data-testid="dashboard-lead-row">
+            <Td label="Date" className="whitespace-nowrap">
+              <time dateTime={lead.createdAt} title={formatDateTime(lead.createdAt)}>
+                {formatShortDate(lead.createdAt)}
+              </time>
+            </Td>
+            <Td className="min-w-[12rem]">
+              <CustomerCell lead={lead} />
+            </Td>
+            <Td label="Service" className="min-w-[10rem]">
+              {lead.serviceNeeded}
+            </Td>
+            <Td label="Location" className="whitespace-nowrap">
+              {lead.location}
+            </Td>
+            <Td label="Price" className="text-right font-semibold tabular-nums">
+              {formatPrice(lead.leadPrice)}
+            </Td>
+            <Td label="Status">
+              <LeadStatusBadge status={lead.status} />
+            </Td>
+            <Td label="Actions">
+              <LeadAction lead={lead} />
+            </Td>
+          </Tr>
+        )}
+      />
     </>
   );
 }
@@ -129,7 +123,7 @@ function PricingTab() {
   const create = useCreateRule();
   const quickAdd = () =>
     create.mutate(QUICK_ADD_RULE, {
-      onSuccess: () => toast({ title: 'Pricing Rule Created', description: 'A global rule at $25.00 with priority 1 was added.' }),
+      onSuccess: () => toast({ title: 'Pricing Rule Created', description: `A global rule at ${formatPrice(QUICK_ADD_RULE.leadPrice)} with priority ${QUICK_ADD_RULE.priority} was added.` }),
       onError: (e) => toast({ title: 'Error', description: messageOf(e, 'Failed to create pricing rule'), variant: 'destructive' }),
     });
   return (
@@ -143,14 +137,13 @@ function PricingTab() {
           Add Pricing Rule
         </Button>
       </div>
-      <RulesTable rules={rules.data} contractorNames={names} error={rules.isError ? <QueryError error={rules.error} what="pricing rules" onRetry={() => void rules.refetch()} /> : undefined} />
+      <RulesTable query={rules} contractorNames={names} />
     </>
   );
 }
 
 function ContractorsTab() {
   const query = useContractors(approvedContractorsKey);
-  const cols = 6;
   return (
     <>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -159,49 +152,34 @@ function ContractorsTab() {
           Manage contractors
         </Link>
       </div>
-      <TableRegion label="Approved contractors">
-        <thead>
-          <tr>
-            <Th>Contractor</Th>
-            <Th>Plan</Th>
-            <Th>Subscription</Th>
-            <Th className="text-right">Credits used</Th>
-            <Th className="text-right">Deliveries</Th>
-            <Th className="text-right">Paid total</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {query.isError ? (
-            <MessageRow colSpan={cols}>
-              <QueryError error={query.error} what="contractors" onRetry={() => void query.refetch()} />
-            </MessageRow>
-          ) : !query.data ? (
-            <MessageRow colSpan={cols}>Loading contractors...</MessageRow>
-          ) : query.data.contractors.length === 0 ? (
-            <MessageRow colSpan={cols}>No approved contractors yet.</MessageRow>
-          ) : (
-            query.data.contractors.map((c) => (
-              <Tr key={c.id}>
-                <Td className="min-w-[12rem]">
-                  <p className="font-semibold">{c.name}</p>
-                  <p className="text-xs text-muted-foreground">{c.location}</p>
-                </Td>
-                <Td label="Plan">{planName(c.subscriptionPlan)}</Td>
-                <Td label="Subscription">{SUBSCRIPTION_LABELS[c.subscriptionStatus] ?? c.subscriptionStatus}</Td>
-                <Td label="Credits used" className="whitespace-nowrap text-right tabular-nums">
-                  <span className={c.creditsTotal > 0 && c.creditsUsed >= c.creditsTotal ? 'font-semibold text-destructive' : undefined}>{`${c.creditsUsed} / ${c.creditsTotal}`}</span>
-                </Td>
-                <Td label="Deliveries" className="text-right tabular-nums">
-                  {c.deliveries}
-                </Td>
-                <Td label="Paid total" className="text-right font-semibold tabular-nums">
-                  {money(c.paidTotal)}
-                </Td>
-              </Tr>
-            ))
-          )}
-        </tbody>
-      </TableRegion>
+      <AdminList
+        query={query}
+        what="contractors"
+        label="Approved contractors"
+        columns={CONTRACTOR_COLUMNS}
+        items={(d) => d.contractors}
+        itemKey={(c) => c.id}
+        empty="No approved contractors yet."
+        row={(c) => (
+          <Tr>
+            <Td className="min-w-[12rem]">
+              <p className="font-semibold">{c.name}</p>
+              <p className="text-xs text-muted-foreground">{c.location}</p>
+            </Td>
+            <Td label="Plan">{planName(c.subscriptionPlan)}</Td>
+            <Td label="Subscription">{SUBSCRIPTION_LABELS[c.subscriptionStatus] ?? c.subscriptionStatus}</Td>
+            <Td label="Credits used" className="whitespace-nowrap text-right tabular-nums">
+              <span className={c.creditsTotal > 0 && c.creditsUsed >= c.creditsTotal ? 'font-semibold text-destructive' : undefined}>{`${c.creditsUsed} / ${c.creditsTotal}`}</span>
+            </Td>
+            <Td label="Deliveries" className="text-right tabular-nums">
+              {c.deliveries}
+            </Td>
+            <Td label="Paid total" className="text-right font-semibold tabular-nums">
+              {formatPrice(c.paidTotal)}
+            </Td>
+          </Tr>
+        )}
+      />
     </>
   );
 }
@@ -213,14 +191,14 @@ export default function DashboardPage() {
     <>
       <PageHeader title="Admin Dashboard" description="Leads, prices and contractors at a glance." path="/admin" />
       {stats.isError && (
-        <div className="mb-4 rounded-lg border border-destructive/40 bg-destructive/5 p-4">
-          <QueryError error={stats.error} what="the figures" onRetry={() => void stats.refetch()} />
+        <div className="mb-4">
+          <QueryError what="the figures" error={stats.error} onRetry={() => void stats.refetch()} />
         </div>
       )}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard title="Total Leads" value={s?.totalLeads} icon={Inbox} note="All quote requests" loading={stats.isPending} />
         <StatCard title="New Leads" value={s?.newLeads} icon={Send} note="Awaiting delivery" loading={stats.isPending} />
-        <StatCard title="Revenue" value={s ? money(s.revenuePotential) : undefined} icon={DollarSign} note="Total potential" loading={stats.isPending} />
+        <StatCard title="Revenue" value={s ? formatPrice(s.revenuePotential) : undefined} icon={DollarSign} note="Total potential" loading={stats.isPending} />
         <StatCard title="Pricing Rules" value={s?.activePricingRules} icon={Tags} note="Active rules" loading={stats.isPending} />
       </div>
       <CredentialAttention />

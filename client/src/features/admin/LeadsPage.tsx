@@ -1,4 +1,5 @@
 import { CheckCircle2, Inbox, Send, Trophy } from 'lucide-react';
+import { formatPrice } from '@shared/money';
 import { useState } from 'react';
 import type { AdminLead } from '@shared/schemas/admin-leads';
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '@shared/schemas/lead-status';
@@ -6,19 +7,17 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatDateTime, formatShortDate } from '@/lib/format';
 import { leadsKey, useContractorNames, useLeads } from './api';
+import { AdminList } from './components/AdminList';
 import { LeadStatusBadge, PaymentBadge } from './components/badges';
 import { CancelDeliveryControl } from './components/CancelDeliveryControl';
 import { CustomerCell } from './components/CustomerCell';
 import { DeliverControl } from './components/DeliverControl';
 import { PageHeader } from './components/PageHeader';
-import { Pager } from './components/Pager';
-import { QueryError } from './components/QueryError';
 import { StatCard } from './components/StatCard';
-import { MessageRow, TableRegion, Td, Th, Tr } from './components/table';
-import { money } from './labels';
+import { Td, Tr } from './components/table';
 
 const PAGE_SIZE = 20;
-const COLUMNS = 7;
+const COLUMNS = [{ name: 'Customer' }, { name: 'Service' }, { name: 'Location' }, { name: 'Status' }, { name: 'Price', className: 'text-right' }, { name: 'Created' }, { name: 'Actions' }];
 type StatusFilter = 'all' | LeadStatus;
 
 function DeliveryCell({ lead }: { lead: AdminLead }) {
@@ -32,7 +31,7 @@ function DeliveryCell({ lead }: { lead: AdminLead }) {
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <PaymentBadge state={d.paymentState} />
-        <span className="text-xs tabular-nums text-muted-foreground">{money(d.price)}</span>
+        <span className="text-xs tabular-nums text-muted-foreground">{formatPrice(d.price)}</span>
       </div>
       <CancelDeliveryControl lead={lead} />
     </div>
@@ -44,8 +43,7 @@ export default function LeadsPage() {
   const [page, setPage] = useState(1);
   const query = useLeads(leadsKey({ status, page, pageSize: PAGE_SIZE }));
   const { contractors, loaded } = useContractorNames();
-  const data = query.data;
-  const counts = data?.counts;
+  const counts = query.data?.counts;
 
   return (
     <>
@@ -83,61 +81,45 @@ export default function LeadsPage() {
         </div>
       </div>
 
-      <TableRegion label="Leads" className={query.isPlaceholderData ? 'opacity-70 transition-opacity' : undefined}>
-        <thead>
-          <tr>
-            <Th>Customer</Th>
-            <Th>Service</Th>
-            <Th>Location</Th>
-            <Th>Status</Th>
-            <Th className="text-right">Price</Th>
-            <Th>Created</Th>
-            <Th>Actions</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {query.isError ? (
-            <MessageRow colSpan={COLUMNS}>
-              <QueryError error={query.error} what="leads" onRetry={() => void query.refetch()} />
-            </MessageRow>
-          ) : !data ? (
-            <MessageRow colSpan={COLUMNS}>Loading leads...</MessageRow>
-          ) : data.leads.length === 0 ? (
-            <MessageRow colSpan={COLUMNS}>{status === 'all' ? 'No leads yet.' : `No ${LEAD_STATUS_LABELS[status].toLowerCase()} leads.`}</MessageRow>
-          ) : (
-            data.leads.map((lead) => (
-              <Tr key={lead.id} data-testid="admin-lead-row">
-                <Td className="min-w-[12rem]">
-                  <CustomerCell lead={lead} />
-                </Td>
-                <Td label="Service" className="min-w-[14rem] max-w-[20rem]">
-                  <p className="font-medium">{lead.serviceNeeded}</p>
-                  <p className="line-clamp-2 text-xs text-muted-foreground" title={lead.projectDetails}>
-                    {lead.projectDetails}
-                  </p>
-                  {lead.budgetRange && <p className="mt-1 text-xs text-muted-foreground">{`Budget: ${lead.budgetRange}`}</p>}
-                </Td>
-                <Td label="Location" className="whitespace-nowrap">
-                  {lead.location}
-                </Td>
-                <Td label="Status">
-                  <LeadStatusBadge status={lead.status} />
-                </Td>
-                <Td label="Price" className="text-right font-semibold tabular-nums">
-                  {money(lead.leadPrice)}
-                </Td>
-                <Td label="Created" className="whitespace-nowrap">
-                  <time dateTime={lead.createdAt} title={formatDateTime(lead.createdAt)}>
-                    {formatShortDate(lead.createdAt)}
-                  </time>
-                </Td>
-                <Td label="Actions">{lead.status === 'new' && !lead.delivery ? <DeliverControl lead={lead} contractors={loaded ? contractors : undefined} /> : <DeliveryCell lead={lead} />}</Td>
-              </Tr>
-            ))
-          )}
-        </tbody>
-      </TableRegion>
-      {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} label="Lead pages" />}
+      <AdminList
+        query={query}
+        what="leads"
+        label="Leads"
+        columns={COLUMNS}
+        items={(d) => d.leads}
+        itemKey={(lead) => lead.id}
+        empty={status === 'all' ? 'No leads yet.' : `No ${LEAD_STATUS_LABELS[status].toLowerCase()} leads.`}
+        pager={{ label: 'Lead pages', onPage: setPage }}
+        row={(lead) => (
+          <Tr data-testid="admin-lead-row">
+            <Td className="min-w-[12rem]">
+              <CustomerCell lead={lead} />
+            </Td>
+            <Td label="Service" className="min-w-[14rem] max-w-[20rem]">
+              <p className="font-medium">{lead.serviceNeeded}</p>
+              <p className="line-clamp-2 text-xs text-muted-foreground" title={lead.projectDetails}>
+                {lead.projectDetails}
+              </p>
+              {lead.budgetRange && <p className="mt-1 text-xs text-muted-foreground">{`Budget: ${lead.budgetRange}`}</p>}
+            </Td>
+            <Td label="Location" className="whitespace-nowrap">
+              {lead.location}
+            </Td>
+            <Td label="Status">
+              <LeadStatusBadge status={lead.status} />
+            </Td>
+            <Td label="Price" className="text-right font-semibold tabular-nums">
+              {formatPrice(lead.leadPrice)}
+            </Td>
+            <Td label="Created" className="whitespace-nowrap">
+              <time dateTime={lead.createdAt} title={formatDateTime(lead.createdAt)}>
+                {formatShortDate(lead.createdAt)}
+              </time>
+            </Td>
+            <Td label="Actions">{lead.status === 'new' && !lead.delivery ? <DeliverControl lead={lead} contractors={loaded ? contractors : undefined} /> : <DeliveryCell lead={lead} />}</Td>
+          </Tr>
+        )}
+      />
     </>
   );
 }

@@ -1,19 +1,17 @@
 import { ChevronRight, Mail, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import type { OutboxMessage, OutboxStatus } from '@shared/schemas/admin';
+import { EmptyState, QueryError } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, plural } from '@/lib/format';
 import { useOutbox, useOutboxMessage, useResendOutboxMessage, type OutboxFilter } from './api';
 import { PageHeader } from './components/PageHeader';
-import { Pager } from './components/Pager';
-import { QueryError } from './components/QueryError';
+import { AdminList } from './components/AdminList';
 
 const PAGE_SIZE = 25;
 
@@ -47,8 +45,6 @@ function StatusBadge({ m }: { m: Pick<OutboxMessage, 'status' | 'attempts'> }) {
   );
 }
 
-const attemptsText = (n: number) => `${n} ${n === 1 ? 'attempt' : 'attempts'}`;
-
 function MessageDialog({ selected, onClose }: { selected: OutboxMessage | null; onClose: () => void }) {
   const query = useOutboxMessage(selected?.id ?? null, selected ?? undefined);
   const resend = useResendOutboxMessage();
@@ -76,7 +72,7 @@ function MessageDialog({ selected, onClose }: { selected: OutboxMessage | null; 
               <dd>{m ? formatDateTime(m.createdAt) : ''}</dd>
               <dt className="font-medium text-foreground">Status</dt>
               <dd data-testid="outbox-message-status">
-                {m ? `${statusLabel(m)}${m.sentAt ? ` ${formatDateTime(m.sentAt)}` : ''}${m.status === 'kept' ? ' (no mail server is configured)' : `, ${attemptsText(m.attempts)}`}` : ''}
+                {m ? `${statusLabel(m)}${m.sentAt ? ` ${formatDateTime(m.sentAt)}` : ''}${m.status === 'kept' ? ' (no mail server is configured)' : `, ${plural(m.attempts, 'attempt')}`}` : ''}
               </dd>
               {m?.lastError ? (
                 <>
@@ -97,8 +93,9 @@ function MessageDialog({ selected, onClose }: { selected: OutboxMessage | null; 
             </Button>
           </div>
         ) : null}
+        {/* The list's copy of the message shows while it is asked again; an error only when there is no text at all. */}
         {query.isError && !m?.text ? (
-          <QueryError error={query.error} what="the message" onRetry={() => void query.refetch()} />
+          <QueryError what="the message" error={query.error} onRetry={() => void query.refetch()} />
         ) : (
           <pre className="max-h-[60dvh] overflow-auto whitespace-pre-wrap break-words rounded-md border bg-muted/50 p-4 font-mono text-sm" data-testid="outbox-message-text">
             {m?.text}
@@ -112,63 +109,42 @@ function MessageDialog({ selected, onClose }: { selected: OutboxMessage | null; 
 function MessageList({ status, onSelect }: { status: OutboxFilter; onSelect: (m: OutboxMessage) => void }) {
   const [page, setPage] = useState(1);
   const query = useOutbox(page, PAGE_SIZE, status);
-  const data = query.data;
-  if (query.isError) {
-    return (
-      <Card className="p-8">
-        <QueryError error={query.error} what="messages" onRetry={() => void query.refetch()} />
-      </Card>
-    );
-  }
-  if (!data) {
-    return (
-      <Card className="grid gap-3 p-4" role="status" aria-label="Loading messages">
-        {Array.from({ length: 5 }, (_, i) => (
-          <Skeleton key={i} className="h-12 w-full" />
-        ))}
-      </Card>
-    );
-  }
-  if (data.items.length === 0) {
-    return (
-      <Card className="flex flex-col items-center gap-2 p-10 text-center text-muted-foreground">
-        <Mail className="h-8 w-8" aria-hidden="true" />
-        <p>{status === 'all' ? 'No messages yet.' : 'No messages here.'}</p>
-      </Card>
-    );
-  }
   return (
-    <>
-      <p className="mb-2 text-sm text-muted-foreground">{`${data.total} ${data.total === 1 ? 'message' : 'messages'}, newest first`}</p>
-      <Card className={query.isPlaceholderData ? 'opacity-70 transition-opacity' : undefined}>
-        <ul className="divide-y" aria-label="Messages">
-          {data.items.map((m) => (
-            <li key={m.id}>
-              <button
-                type="button"
-                onClick={() => onSelect(m)}
-                className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
-                data-testid="outbox-item"
-              >
-                <span className="grid min-w-0 flex-1 gap-1 sm:grid-cols-[1fr_auto] sm:gap-x-6">
-                  <span className="line-clamp-2 font-medium sm:line-clamp-1">{m.subject}</span>
-                  <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground sm:col-start-1">
-                    <span className="min-w-0 truncate">{`To ${m.to}`}</span>
-                    <Badge variant="secondary" className="shrink-0 font-normal">
-                      {kindLabel(m.kind)}
-                    </Badge>
-                    <StatusBadge m={m} />
-                  </span>
-                  <span className="whitespace-nowrap text-xs text-muted-foreground sm:col-start-2 sm:row-span-2 sm:row-start-1 sm:self-center sm:text-right">{formatDateTime(m.createdAt)}</span>
-                </span>
-                <ChevronRight className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      </Card>
-      <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} label="Message pages" />
-    </>
+    <AdminList
+      query={query}
+      what="messages"
+      listLabel="Messages"
+      items={(d) => d.items}
+      itemKey={(m) => m.id}
+      count={(d) => `${plural(d.total, 'message')}, newest first`}
+      empty={
+        <EmptyState icon={<Mail className="h-8 w-8" aria-hidden="true" />}>
+          <p>{status === 'all' ? 'No messages yet.' : 'No messages here.'}</p>
+        </EmptyState>
+      }
+      pager={{ label: 'Message pages', onPage: setPage }}
+      item={(m) => (
+        <button
+          type="button"
+          onClick={() => onSelect(m)}
+          className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+          data-testid="outbox-item"
+        >
+          <span className="grid min-w-0 flex-1 gap-1 sm:grid-cols-[1fr_auto] sm:gap-x-6">
+            <span className="line-clamp-2 font-medium sm:line-clamp-1">{m.subject}</span>
+            <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground sm:col-start-1">
+              <span className="min-w-0 truncate">{`To ${m.to}`}</span>
+              <Badge variant="secondary" className="shrink-0 font-normal">
+                {kindLabel(m.kind)}
+              </Badge>
+              <StatusBadge m={m} />
+            </span>
+            <span className="whitespace-nowrap text-xs text-muted-foreground sm:col-start-2 sm:row-span-2 sm:row-start-1 sm:self-center sm:text-right">{formatDateTime(m.createdAt)}</span>
+          </span>
+          <ChevronRight className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+        </button>
+      )}
+    />
   );
 }
 

@@ -2,14 +2,12 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { PricingRuleDto } from '@shared/schemas/pricing-rules';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryLoading, QueryView } from '@/components/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { useContractorNames, usePricingRules, useUpdateRule } from './api';
 import { PageHeader } from './components/PageHeader';
 import { PriceMatrix } from './components/PriceMatrix';
-import { QueryError } from './components/QueryError';
 import { RuleDialog } from './components/RuleDialog';
 import { RulesTable } from './components/RulesTable';
 
@@ -46,9 +44,8 @@ export default function PricingPage() {
           Pricing rules
         </h2>
         <RulesTable
-          rules={rules.data}
+          query={rules}
           contractorNames={names}
-          error={rules.isError ? <QueryError error={rules.error} what="pricing rules" onRetry={() => void rules.refetch()} /> : undefined}
           onToggle={onToggle}
           onEdit={(rule) => setDialog({ open: true, rule })}
           togglingId={toggle.isPending ? (toggle.variables?.id ?? null) : null}
@@ -61,14 +58,11 @@ export default function PricingPage() {
           </h2>
           <p className="text-sm text-muted-foreground">What a new lead costs for each service and town under the active rules (before any contractor rule).</p>
         </div>
-        {rules.data ? (
-          <PriceMatrix rules={rules.data} />
-        ) : rules.isError ? null : (
-          <Card className="grid gap-2 p-4" role="status" aria-label="Loading price matrix">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} className="h-6 w-full" />
-            ))}
-          </Card>
+        {/* The rules' error shows once, in the table above. */}
+        {!rules.isError && (
+          <QueryView query={rules} what="price matrix" loading={<QueryLoading what="price matrix" rows={6} className="h-6" />}>
+            {(data) => <PriceMatrix rules={data} />}
+          </QueryView>
         )}
       </section>
       <RuleDialog open={dialog.open} rule={dialog.rule} contractors={contractors} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />

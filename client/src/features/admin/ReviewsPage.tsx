@@ -2,22 +2,20 @@ import { EyeOff, MessageSquareText } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { HIDE_REASON_LABELS, HIDE_REASONS, type AdminReviewFilter, type HideReason, type ManagedReview } from '@shared/reviews';
+import { EmptyState } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { REVIEW_POLICY_PATH, reviewMonth, Stars } from '@/features/reviews';
 import { messageOf } from '@/lib/api';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, plural } from '@/lib/format';
 import { PageHeader } from './components/PageHeader';
-import { Pager } from './components/Pager';
-import { QueryError } from './components/QueryError';
+import { AdminList } from './components/AdminList';
 import { useAdminReviews, useModerateReview } from './reviews-api';
 
 const TABS: { value: AdminReviewFilter; label: string }[] = [
@@ -151,44 +149,22 @@ function ReviewRow({ review, onHide }: { review: ManagedReview; onHide: (r: Mana
 function ReviewsList({ filter, onHide }: { filter: AdminReviewFilter; onHide: (r: ManagedReview) => void }) {
   const [page, setPage] = useState(1);
   const query = useAdminReviews(filter, page);
-  const data = query.data;
-  if (query.isError) {
-    return (
-      <Card className="p-8">
-        <QueryError error={query.error} what="reviews" onRetry={() => void query.refetch()} />
-      </Card>
-    );
-  }
-  if (!data) {
-    return (
-      <Card className="grid gap-3 p-4" role="status" aria-label="Loading reviews">
-        <Skeleton className="h-20 w-full" />
-        <Skeleton className="h-20 w-full" />
-      </Card>
-    );
-  }
-  if (data.reviews.length === 0) {
-    return (
-      <Card className="flex flex-col items-center gap-2 p-10 text-center text-muted-foreground">
-        <MessageSquareText className="h-8 w-8" aria-hidden="true" />
-        <p>No reviews here.</p>
-      </Card>
-    );
-  }
   return (
-    <>
-      <p className="mb-2 text-sm text-muted-foreground">{`${data.total} ${data.total === 1 ? 'review' : 'reviews'}, newest first`}</p>
-      <Card className={query.isPlaceholderData ? 'opacity-70 transition-opacity' : undefined}>
-        <ul className="divide-y" aria-label="Reviews">
-          {data.reviews.map((r) => (
-            <li key={r.id}>
-              <ReviewRow review={r} onHide={onHide} />
-            </li>
-          ))}
-        </ul>
-      </Card>
-      <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} label="Review pages" />
-    </>
+    <AdminList
+      query={query}
+      what="reviews"
+      listLabel="Reviews"
+      items={(d) => d.reviews}
+      itemKey={(r) => r.id}
+      count={(d) => `${plural(d.total, 'review')}, newest first`}
+      empty={
+        <EmptyState icon={<MessageSquareText className="h-8 w-8" aria-hidden="true" />}>
+          <p>No reviews here.</p>
+        </EmptyState>
+      }
+      pager={{ label: 'Review pages', onPage: setPage }}
+      item={(r) => <ReviewRow review={r} onHide={onHide} />}
+    />
   );
 }
 

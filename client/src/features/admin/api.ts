@@ -87,9 +87,7 @@ export function useLogin() {
   });
 }
 
-export function useLogout() {
-  return useMutation({ mutationFn: () => apiRequest<unknown>('POST', '/api/admin/logout') });
-}
+export const logout = () => apiRequest<unknown>('POST', '/api/admin/logout');
 
 // ---- Reads
 

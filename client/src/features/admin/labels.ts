@@ -7,17 +7,6 @@ import { serviceName, townBySlug } from '@shared/taxonomy';
 
 /** Visible wording shared by the admin pages, so one state reads the same everywhere. */
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** '$1,234.00' from integer cents. */
-export const moneyFromCents = (cents: number) => usd.format(cents / 100);
-
-/** '$25.00' from the API's '25.00'; the text as it came when it is not a price. */
-export function money(decimal: string): string {
-  const cents = decimalToCents(decimal);
-  return cents === null ? decimal : moneyFromCents(cents);
-}
-
 export { PAYMENT_STATE_LABELS } from '@shared/schemas/deliveries';
 export { SUBSCRIPTION_STATUS_LABELS as SUBSCRIPTION_LABELS } from '@shared/plans';
 
@@ -54,5 +43,3 @@ export function toEngineRule(r: PricingRuleDto): PricingRuleLike {
     updatedAt: r.updatedAt,
   };
 }
-
-export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -1,45 +1,45 @@
 import { Newspaper } from 'lucide-react';
+import { region } from '@shared/region';
 import { Head } from '@/app/head';
 import type { RouteInput } from '@/app/route-input';
+import { EmptyState, QueryView } from '@/components/query-view';
 import { useBlogPosts } from './api';
 import { BlogCard, BlogCardSkeleton } from './components/BlogCard';
 
 /** Spec: 3 placeholder cards while the list loads. */
 const PLACEHOLDERS = 3;
-const HEADING = 'Sullivan County Home Building Blog';
-
-function Notice({ children, role }: { children: string; role?: 'alert' }) {
-  return (
-    <div role={role} className="mx-auto flex max-w-xl flex-col items-center gap-3 rounded-lg border border-dashed px-6 py-16 text-center text-muted-foreground">
-      <Newspaper className="h-10 w-10" aria-hidden="true" />
-      <p>{children}</p>
-    </div>
-  );
-}
+const HEADING = `${region.county} Home Building Blog`;
 
 function PostList() {
-  const { data: posts, isPending, isError } = useBlogPosts();
-  if (isPending) {
-    return (
-      <ul className="grid gap-6 md:grid-cols-2" role="status" aria-label="Loading blog posts">
-        {Array.from({ length: PLACEHOLDERS }, (_, i) => (
-          <li key={i}>
-            <BlogCardSkeleton />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-  if (isError) return <Notice role="alert">Failed to load blog posts. Please try again later.</Notice>;
-  if (posts.length === 0) return <Notice>No blog posts available yet.</Notice>;
   return (
-    <ul className="grid gap-6 md:grid-cols-2">
-      {posts.map((post) => (
-        <li key={post.id}>
-          <BlogCard post={post} />
-        </li>
-      ))}
-    </ul>
+    <QueryView
+      query={useBlogPosts()}
+      what="blog posts"
+      loading={
+        <ul className="grid gap-6 md:grid-cols-2" role="status" aria-label="Loading blog posts">
+          {Array.from({ length: PLACEHOLDERS }, (_, i) => (
+            <li key={i}>
+              <BlogCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      }
+      empty={
+        <EmptyState icon={<Newspaper className="h-10 w-10" aria-hidden="true" />} className="mx-auto max-w-xl px-6 py-16">
+          <p>No blog posts available yet.</p>
+        </EmptyState>
+      }
+    >
+      {(posts) => (
+        <ul className="grid gap-6 md:grid-cols-2">
+          {posts.map((post) => (
+            <li key={post.id}>
+              <BlogCard post={post} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryView>
   );
 }
 
@@ -47,14 +47,14 @@ export default function BlogListPage(_props: RouteInput) {
   return (
     <div className="container mx-auto max-w-5xl px-4 py-10 md:py-14">
       <Head
-        title={`${HEADING} | Sullivan County Contractors`}
-        description="Practical guides for building and remodeling in Sullivan County, PA: permits, septic and wells, hiring a contractor, budgets and the local building season."
+        title={`${HEADING} | ${region.siteTitle}`}
+        description={`Practical guides for building and remodeling in ${region.displayName}: permits, septic and wells, hiring a contractor, budgets and the local building season.`}
         path="/blog"
-        keywords={['Sullivan County building', 'home building blog', 'Pennsylvania contractors', 'remodeling advice', 'building permits PA']}
+        keywords={[`${region.county} building`, 'home building blog', `${region.stateName} contractors`, 'remodeling advice', `building permits ${region.state}`]}
       />
       <header className="mx-auto mb-10 max-w-3xl text-center">
         <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{HEADING}</h1>
-        <p className="mt-3 text-lg leading-relaxed text-muted-foreground">Advice from local builders on permits, budgets, seasons and hiring the right contractor in Sullivan County.</p>
+        <p className="mt-3 text-lg leading-relaxed text-muted-foreground">{`Advice from local builders on permits, budgets, seasons and hiring the right contractor in ${region.county}.`}</p>
       </header>
       <PostList />
     </div>

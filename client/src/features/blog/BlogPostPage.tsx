@@ -1,6 +1,7 @@
 import { ArrowLeft, ChevronRight, FileQuestion, Search, TriangleAlert } from 'lucide-react';
 import { Link } from 'wouter';
 import { isBlogSlug } from '@shared/blog-slug';
+import { region } from '@shared/region';
 import type { BlogPost } from '@shared/schemas/blog';
 import { Head } from '@/app/head';
 import { useSiteConfig } from '@/app/config';
@@ -12,7 +13,7 @@ import { useBlogPost } from './api';
 import { BlogKeywords, BlogMeta } from './components/BlogMeta';
 import { ArticleBody } from './components/ArticleBody';
 
-const SITE = 'Sullivan County Contractors';
+const SITE = region.siteTitle;
 
 function Breadcrumbs({ title }: { title: string }) {
   const sep = <ChevronRight className="h-4 w-4 shrink-0" aria-hidden="true" />;

@@ -1,7 +1,8 @@
 import type { ContractorStats, MonthStats, StatsFigures } from '@shared/schemas/contractor-stats';
 import { formatMonth } from '@shared/site-calendar';
 import { cn } from '@/lib/cn';
-import { duration, money, rating } from './format';
+import { formatPrice } from '@shared/money';
+import { duration, rating } from './format';
 
 interface Figure {
   key: keyof StatsFigures;
@@ -21,8 +22,8 @@ const FIGURES: Figure[] = [
   { key: 'leadsDelivered', label: 'Leads delivered', short: 'Delivered', show: count('leadsDelivered'), trend: true },
   { key: 'contacted', label: 'Contacted', short: 'Contacted', show: count('contacted'), trend: true },
   { key: 'won', label: 'Won', short: 'Won', show: count('won'), trend: true },
-  { key: 'spent', label: 'Money spent on leads', short: 'Spent', show: (f) => money(f.spent) },
-  { key: 'costPerWon', label: 'Cost per won job', short: 'Cost per win', show: (f) => money(f.costPerWon) },
+  { key: 'spent', label: 'Money spent on leads', short: 'Spent', show: (f) => formatPrice(f.spent) },
+  { key: 'costPerWon', label: 'Cost per won job', short: 'Cost per win', show: (f) => formatPrice(f.costPerWon) },
   { key: 'medianSecondsToContact', label: 'Median time to contact', short: 'Time to contact', show: (f) => duration(f.medianSecondsToContact) },
 ];
 

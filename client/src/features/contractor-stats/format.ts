@@ -1,11 +1,4 @@
-import { decimalToCents, formatMoney } from '@shared/money';
-
-/** '$25.00' from the API's '25.00'; '—' for none. */
-export function money(decimal: string | null): string {
-  if (decimal === null) return '—';
-  const cents = decimalToCents(decimal);
-  return cents === null ? decimal : formatMoney(cents);
-}
+import { plural } from '@/lib/format';
 
 const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toLocaleString('en-US');
 
@@ -21,5 +14,5 @@ export function duration(seconds: number | null): string {
 
 export function rating(value: number | null, reviews: number | null): string {
   if (value === null) return '—';
-  return reviews === null ? value.toFixed(1) : `${value.toFixed(1)} (${reviews} ${reviews === 1 ? 'review' : 'reviews'})`;
+  return reviews === null ? value.toFixed(1) : `${value.toFixed(1)} (${plural(reviews, 'review')})`;
 }

@@ -4,16 +4,17 @@ import { useLocation } from 'wouter';
 import { region } from '@shared/region';
 import { Head } from '@/app/head';
 import type { RouteInput } from '@/app/route-input';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeCheckbox, NativeSelect } from '@/components/ui/native-select';
 import { cn } from '@/lib/cn';
+import { plural } from '@/lib/format';
 import { browseHref, browseKey, browseParams, readBrowseState, unrecognizedFilters, useContractorPage, type BrowseSort, type BrowseState } from './api';
 import { AddressForm, ApplyFilters, HiddenFields } from './components/AddressForm';
 import { ContractorList, ContractorPlaceholders } from './components/ContractorResults';
 import { Pagination, PastLastPage, pageCount, showListTop } from './components/Pagination';
 import { RatingFilter } from './components/RatingFilter';
-import { ResultsError } from './components/ResultsError';
 import { LocationSelect } from './components/Selectors';
 import { UnrecognizedNote } from './components/UnrecognizedNote';
 import { ViewToggle } from './components/ViewToggle';
@@ -59,7 +60,7 @@ export default function BrowsePage({ search }: RouteInput) {
         title={`Browse All Contractors in ${region.displayName} | ${region.siteTitle}`}
         description={`Every licensed building contractor listed in ${region.county}: filter by service, town and rating, and request free quotes.`}
         path="/browse"
-        keywords={['Sullivan County contractors', 'browse contractors', 'builders', 'remodelers', 'electricians']}
+        keywords={[`${region.county} contractors`, 'browse contractors', 'builders', 'remodelers', 'electricians']}
       />
       <div className="container mx-auto px-4 py-8">
         <div ref={top} className="flex scroll-mt-20 flex-wrap items-end justify-between gap-3">
@@ -129,7 +130,7 @@ export default function BrowsePage({ search }: RouteInput) {
             {/* Phones only, with JavaScript: the choices already apply, this closes the panel over the results. */}
             <div className="sticky bottom-0 -mx-4 -mb-4 mt-4 rounded-b-lg border-t bg-background p-4 lg:hidden [@media(scripting:none)]:hidden">
               <Button className="w-full" onClick={closeFilters}>
-                {data ? `Show ${data.total} ${data.total === 1 ? 'contractor' : 'contractors'}` : 'Show contractors'}
+                {data ? `Show ${plural(data.total, 'contractor')}` : 'Show contractors'}
               </Button>
             </div>
           </aside>
@@ -138,25 +139,32 @@ export default function BrowsePage({ search }: RouteInput) {
               Results
             </h2>
             <UnrecognizedNote filters={unrecognizedFilters(search)} />
-            {query.isError ? (
-              <ResultsError />
-            ) : !data ? (
-              <ContractorPlaceholders count={8} view={state.view} />
-            ) : data.total === 0 ? (
-              <div className="rounded-lg border p-10 text-center">
-                <h2 className="text-lg font-semibold">No contractors match your filters</h2>
-                <Button className="mt-4" type="submit" form="browse-clear" onClick={clear}>
-                  Show All Contractors
-                </Button>
-              </div>
-            ) : data.page > pages ? (
-              <PastLastPage page={data.page} pages={pages} href={browseHref({ ...state, page: pages })} onGo={() => toPage(pages, true)} />
-            ) : (
-              <>
-                <ContractorList contractors={data.contractors} view={state.view} />
-                <Pagination page={data.page} pages={pages} hrefFor={(page) => browseHref({ ...state, page })} onPage={toPage} />
-              </>
-            )}
+            <QueryView
+              query={query}
+              what="contractors"
+              retry="reload"
+              loading={<ContractorPlaceholders count={8} view={state.view} />}
+              isEmpty={(d) => d.total === 0}
+              empty={
+                <div className="rounded-lg border p-10 text-center">
+                  <h2 className="text-lg font-semibold">No contractors match your filters</h2>
+                  <Button className="mt-4" type="submit" form="browse-clear" onClick={clear}>
+                    Show All Contractors
+                  </Button>
+                </div>
+              }
+            >
+              {(d) =>
+                d.page > pages ? (
+                  <PastLastPage page={d.page} pages={pages} href={browseHref({ ...state, page: pages })} onGo={() => toPage(pages, true)} />
+                ) : (
+                  <>
+                    <ContractorList contractors={d.contractors} view={state.view} />
+                    <Pagination page={d.page} pages={pages} hrefFor={(page) => browseHref({ ...state, page })} onPage={toPage} />
+                  </>
+                )
+              }
+            </QueryView>
           </section>
         </div>
       </div>

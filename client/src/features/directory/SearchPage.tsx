@@ -4,6 +4,7 @@ import { region } from '@shared/region';
 import { resolveTown, townBySlug } from '@shared/taxonomy';
 import { Head } from '@/app/head';
 import type { RouteInput } from '@/app/route-input';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeCheckbox, NativeSelect } from '@/components/ui/native-select';
@@ -26,7 +27,6 @@ import type { ViewMode } from './components/ContractorCard';
 import { ContractorList, ContractorPlaceholders } from './components/ContractorResults';
 import { Pagination, PastLastPage, pageCount, showListTop } from './components/Pagination';
 import { RatingFilter } from './components/RatingFilter';
-import { ResultsError } from './components/ResultsError';
 import { LocationSelect, locationLabel, ServiceTypeSelect, serviceTypeLabel } from './components/Selectors';
 import { UnrecognizedNote } from './components/UnrecognizedNote';
 import { UnverifiedNote } from './components/UnverifiedNote';
@@ -88,10 +88,10 @@ export default function SearchPage({ search }: RouteInput) {
 
   return (
     <>
-      <Head title={head.title} description={head.description} path={searchHref(criteria.service, criteria.location)} keywords={['Sullivan County contractors', 'contractor search', 'free quotes']} />
+      <Head title={head.title} description={head.description} path={searchHref(criteria.service, criteria.location)} keywords={[`${region.county} contractors`, 'contractor search', 'free quotes']} />
       <section className="border-b bg-muted">
         <div className="container mx-auto px-4 py-8">
-          <h1 className="text-2xl font-bold md:text-3xl">Find Contractors in Sullivan County</h1>
+          <h1 className="text-2xl font-bold md:text-3xl">{`Find Contractors in ${region.county}`}</h1>
           <form
             action="/search"
             method="get"
@@ -153,43 +153,48 @@ export default function SearchPage({ search }: RouteInput) {
               <UnverifiedNote count={data.unverifiedMatches} total={data.total} onShow={() => update({ licensed: false })} form="search-unverified" />
             </>
           )}
-          {query.isError ? (
-            <ResultsError />
-          ) : !data ? (
-            <ContractorPlaceholders count={6} view={view} />
-          ) : data.total === 0 ? (
-            <div className="rounded-lg border p-10 text-center">
-              <h2 className="text-lg font-semibold">No contractors found</h2>
-              <p className="mt-1 text-muted-foreground">Try adjusting your search criteria or browse all contractors</p>
-              <AddressForm id="search-clear" href={searchStateHref({ service: '', location: '' }, defaultSearchFilters, view)} />
-              <Button
-                className="mt-4"
-                variant="outline"
-                type="submit"
-                form="search-clear"
-                onClick={(e) => {
-                  e.preventDefault();
-                  setService('');
-                  setLocation('');
-                  navigate(searchStateHref({ service: '', location: '' }, defaultSearchFilters, view));
-                }}
-              >
-                Clear Filters
-              </Button>
-            </div>
-          ) : (
-            <>
-              <p className="mb-4 text-sm text-muted-foreground" role="status">{`${data.total} contractor(s) found`}</p>
-              {data.page > pages ? (
-                <PastLastPage page={data.page} pages={pages} href={searchStateHref(criteria, { ...filters, page: pages }, view)} onGo={() => toPage(pages, true)} />
-              ) : (
-                <>
-                  <ContractorList contractors={data.contractors} view={view} />
-                  <Pagination page={data.page} pages={pages} hrefFor={(page) => searchStateHref(criteria, { ...filters, page }, view)} onPage={toPage} />
-                </>
-              )}
-            </>
-          )}
+          <QueryView
+            query={query}
+            what="contractors"
+            retry="reload"
+            loading={<ContractorPlaceholders count={6} view={view} />}
+            isEmpty={(d) => d.total === 0}
+            empty={
+              <div className="rounded-lg border p-10 text-center">
+                <h2 className="text-lg font-semibold">No contractors found</h2>
+                <p className="mt-1 text-muted-foreground">Try adjusting your search criteria or browse all contractors</p>
+                <AddressForm id="search-clear" href={searchStateHref({ service: '', location: '' }, defaultSearchFilters, view)} />
+                <Button
+                  className="mt-4"
+                  variant="outline"
+                  type="submit"
+                  form="search-clear"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    setService('');
+                    setLocation('');
+                    navigate(searchStateHref({ service: '', location: '' }, defaultSearchFilters, view));
+                  }}
+                >
+                  Clear Filters
+                </Button>
+              </div>
+            }
+          >
+            {(d) => (
+              <>
+                <p className="mb-4 text-sm text-muted-foreground" role="status">{`${d.total} contractor(s) found`}</p>
+                {d.page > pages ? (
+                  <PastLastPage page={d.page} pages={pages} href={searchStateHref(criteria, { ...filters, page: pages }, view)} onGo={() => toPage(pages, true)} />
+                ) : (
+                  <>
+                    <ContractorList contractors={d.contractors} view={view} />
+                    <Pagination page={d.page} pages={pages} hrefFor={(page) => searchStateHref(criteria, { ...filters, page }, view)} onPage={toPage} />
+                  </>
+                )}
+              </>
+            )}
+          </QueryView>
           {/* The service pages of the place searched, so visitors and crawlers find them (docs/decisions.md §3). */}
           <ServicePageLinks town={townBySlug(resolveTown(criteria.location) ?? '') ?? null} className="mt-10 border-t pt-6" />
         </section>

@@ -5,13 +5,13 @@ import { region, type Service, type Town } from '@shared/region';
 import type { ServicePageAnswer } from '@shared/schemas/service-pages';
 import { useSiteConfig } from '@/app/config';
 import { Head } from '@/app/head';
+import { QueryView } from '@/components/query-view';
 import type { RouteInput } from '@/app/route-input';
 import { useHttpStatus } from '@/app/server-context';
 import { NotFoundPage } from '@/features/not-found';
 import { Breadcrumbs } from './components/Breadcrumbs';
 import { ContractorList, ContractorPlaceholders } from './components/ContractorResults';
 import { Pagination, PastLastPage, pageCount, showListTop } from './components/Pagination';
-import { ResultsError } from './components/ResultsError';
 import { ServiceLinkList } from './components/ServicePageLinks';
 import { breadcrumbJsonLd, countSentence, itemListJsonLd, serviceHeading, useServicePage, type Crumb } from './service-page-content';
 import { placeName, readServicePageNumber, serviceBySlug, servicePageHref, servicePageKey, townBySlug } from './service-pages';
@@ -136,19 +136,20 @@ export default function ServiceTownPage({ params, search }: RouteInput) {
   const query = useServicePage(servicePageKey(params.service ?? '', params.town ?? null, page));
   // An unknown service or town, or a combination without a contractor, is the site's 404 page.
   if (!service || town === undefined || (query.isError && (query.error as { status?: number }).status === 404)) return <NotFoundPage />;
-  if (query.isError)
-    return (
-      <div className="container mx-auto grid gap-6 px-4 py-8">
-        <h1 className="text-2xl font-bold md:text-3xl">{serviceHeading(service, town)}</h1>
-        <ResultsError />
-      </div>
-    );
-  if (!query.data)
-    return (
-      <div className="container mx-auto grid gap-6 px-4 py-8">
-        <h1 className="text-2xl font-bold md:text-3xl">{serviceHeading(service, town)}</h1>
-        <ContractorPlaceholders count={6} />
-      </div>
-    );
-  return <Listing service={service} town={town} data={query.data} page={page} />;
+  return (
+    <QueryView
+      query={query}
+      what="contractors"
+      retry="reload"
+      loading={<ContractorPlaceholders count={6} />}
+      frame={(state) => (
+        <div className="container mx-auto grid gap-6 px-4 py-8">
+          <h1 className="text-2xl font-bold md:text-3xl">{serviceHeading(service, town)}</h1>
+          {state}
+        </div>
+      )}
+    >
+      {(data) => <Listing service={service} town={town} data={data} page={page} />}
+    </QueryView>
+  );
 }

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { ContractorPage } from '@shared/schemas/directory';
+import { region } from '@shared/region';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { ContractorList, ContractorPlaceholders, FEATURED_COUNT, featuredKey } from '@/features/directory';
 
@@ -14,21 +16,16 @@ export function FeaturedContractors() {
           <h2 id="featured-heading" className="text-2xl font-bold">
             Featured Contractors
           </h2>
-          <p className="text-muted-foreground">Top-rated local pros serving Sullivan County</p>
+          <p className="text-muted-foreground">{`Top-rated local pros serving ${region.county}`}</p>
         </div>
         <Button asChild variant="outline">
           <Link href="/browse">Browse All Contractors</Link>
         </Button>
       </div>
-      {query.isError ? (
-        <p className="rounded-lg border border-destructive/40 bg-destructive/5 p-6 text-center" role="alert">
-          Failed to load contractors. Please try again later.
-        </p>
-      ) : query.data ? (
-        <ContractorList contractors={query.data.contractors.slice(0, FEATURED_COUNT)} view="grid" />
-      ) : (
-        <ContractorPlaceholders count={FEATURED_COUNT} />
-      )}
+      {/* Spec: 'Failed to load contractors. Please try again later.', with no retry. */}
+      <QueryView query={query} what="contractors" retry="none" loading={<ContractorPlaceholders count={FEATURED_COUNT} />}>
+        {(data) => <ContractorList contractors={data.contractors.slice(0, FEATURED_COUNT)} view="grid" />}
+      </QueryView>
     </section>
   );
 }

@@ -7,6 +7,13 @@ import { SearchForm } from './SearchForm';
 import { StatsBand } from './StatsBand';
 import { WhyChooseLocal } from './WhyChooseLocal';
 
+/** The county, its first three towns ('Laporte PA builders', 'Dushore contractors', 'Eagles Mere remodeling') and the state, from the region's data. */
+const HOME_KEYWORDS = [
+  `${region.county} contractors`,
+  ...region.towns.slice(0, 3).map((t, i) => `${t.name} ${[`${region.state} builders`, 'contractors', 'remodeling'][i]}`),
+  `home builders ${region.stateName}`,
+];
+
 export default function HomePage() {
   return (
     <>
@@ -14,7 +21,7 @@ export default function HomePage() {
         title={`Find Trusted Building Contractors in ${region.displayName} | ${region.siteTitle}`}
         description={`Connect with licensed, insured contractors in ${region.county} for home building, remodeling, additions and electrical work. Free quotes from local pros.`}
         path="/"
-        keywords={['Sullivan County contractors', 'Laporte PA builders', 'Dushore contractors', 'Eagles Mere remodeling', 'home builders Pennsylvania']}
+        keywords={HOME_KEYWORDS}
       />
       <section className="bg-gradient-to-b from-primary to-primary/90 text-primary-foreground">
         <div className="container mx-auto px-4 py-14 text-center md:py-20">

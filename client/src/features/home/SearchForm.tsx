@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
+import { region } from '@shared/region';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
@@ -39,7 +40,7 @@ export function SearchForm() {
       </div>
       <div className="grid gap-1.5 text-left">
         <Label htmlFor="home-location">Location</Label>
-        <LocationSelect id="home-location" name="location" value={location} onChange={setLocation} emptyLabel="All of Sullivan County" />
+        <LocationSelect id="home-location" name="location" value={location} onChange={setLocation} emptyLabel={region.allLocationsLabel} />
       </div>
       <Button type="submit" size="lg" variant="accent" disabled={searching}>
         <Search className="h-4 w-4" aria-hidden="true" />

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { region } from '@shared/region';
 import { Head } from '@/app/head';
 import { useHttpStatus } from '@/app/server-context';
 import { Button } from '@/components/ui/button';
@@ -7,7 +8,7 @@ export default function NotFoundPage() {
   useHttpStatus(404);
   return (
     <div className="container mx-auto flex flex-col items-center px-4 py-24 text-center">
-      <Head title="Page Not Found | Sullivan County Contractors" description="The page you are looking for does not exist." path="/404" robots="noindex, follow" />
+      <Head title={`Page Not Found | ${region.siteTitle}`} description="The page you are looking for does not exist." path="/404" robots="noindex, follow" />
       <p className="text-6xl font-bold text-primary">404</p>
       <h1 className="mt-4 text-2xl font-bold">Page Not Found</h1>
       <p className="mt-2 text-muted-foreground">Sorry, the page you're looking for doesn't exist or has been moved.</p>

@@ -14,7 +14,7 @@ import { PAYMENT_SUCCESS_PATH, useCreatePaymentIntent, useReportPaymentSuccess }
 import { DemoInProductionWarning } from './components/DemoInProductionWarning';
 import { DemoCardForm } from './components/DemoCardForm';
 import { paymentError } from './components/payment-notices';
-import { money } from './format';
+import { formatPrice } from '@shared/money';
 
 /** Stripe's form (and Stripe.js) load only when this page needs them, never with the demo provider. */
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
@@ -52,7 +52,7 @@ function LeadSummary({ intent }: { intent: PaymentIntentResponse }) {
       <div className="flex items-baseline justify-between border-t pt-4">
         <span className="text-sm text-muted-foreground">Lead price</span>
         <span className="text-2xl font-bold" data-testid="lead-price">
-          {money(lead.price)}
+          {formatPrice(lead.price)}
         </span>
       </div>
     </Card>
@@ -157,7 +157,7 @@ export default function BuyLeadPage({ search }: RouteInput) {
             <Card className="grid gap-5 p-5 md:col-span-3 md:p-6">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h2 className="text-lg font-semibold">Payment</h2>
-                <p className="text-sm text-muted-foreground">{`Total ${money(intent.leadDetails.price)}, one time`}</p>
+                <p className="text-sm text-muted-foreground">{`Total ${formatPrice(intent.leadDetails.price)}, one time`}</p>
               </div>
               {provider === 'demo' ? (
                 <DemoCardForm paymentIntentId={intent.paymentIntentId} price={intent.leadDetails.price} onPaid={onPaid} />

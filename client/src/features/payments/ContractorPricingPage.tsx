@@ -102,7 +102,7 @@ export default function ContractorPricingPage({ search }: RouteInput) {
         title={`Contractor Plans & Pricing | ${region.siteTitle}`}
         description={`Plans for contractors listed in the ${region.displayName} directory: Free with 2 leads a month, Pro at $45 with 9 leads, Premium at $100 with 20 leads and featured homepage placement.`}
         path={PRICING_PATH}
-        keywords={[`${region.county} contractor leads`, 'contractor lead plans', 'home improvement leads Pennsylvania']}
+        keywords={[`${region.county} contractor leads`, 'contractor lead plans', `home improvement leads ${region.stateName}`]}
       />
       <DemoInProductionWarning />
       <div className="container mx-auto max-w-6xl px-4 py-10 md:py-14">

@@ -1,5 +1,6 @@
 import { Check, CircleAlert, ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
+import { formatMoney } from '@shared/money';
 import { PLANS } from '@shared/plans';
 import { region } from '@shared/region';
 import { Head } from '@/app/head';
@@ -12,7 +13,6 @@ import { ownPagePath, PRICING_PATH, SUBSCRIPTION_SUCCESS_PATH, useCompleteDemoCh
 import { DemoInProductionWarning } from './components/DemoInProductionWarning';
 import { DemoNotice } from './components/DemoNotice';
 import { ResultPanel } from './components/ResultPanel';
-import { planDollars } from './format';
 
 /**
  * The demo provider's stand-in for the provider's hosted checkout page (docs/decisions.md §1.6). What it
@@ -79,7 +79,7 @@ export default function DemoCheckoutPage({ search }: RouteInput) {
               {plan && (
                 <p className="whitespace-nowrap">
                   <span className="text-2xl font-bold" data-testid="checkout-price">
-                    {planDollars(plan)}
+                    {formatMoney(plan.priceCents, { dropZeroCents: true })}
                   </span>
                   <span className="text-muted-foreground">/month</span>
                 </p>

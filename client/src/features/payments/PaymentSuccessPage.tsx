@@ -10,7 +10,6 @@ import { LEADS_SECTION_PATH, PAYMENT_SUCCESS_PATH, useReportPaymentSuccess } fro
 import { DemoInProductionWarning } from './components/DemoInProductionWarning';
 import { PendingPanel, ResultPanel } from './components/ResultPanel';
 import { withHours } from './components/text';
-import { SUPPORT_EMAIL } from './format';
 
 function Actions() {
   return (
@@ -29,8 +28,8 @@ function Support() {
   return (
     <p className="text-sm text-muted-foreground">
       {'Questions? Email '}
-      <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-primary underline-offset-4 hover:underline">
-        {SUPPORT_EMAIL}
+      <a href={`mailto:${region.supportEmail}`} className="font-medium text-primary underline-offset-4 hover:underline">
+        {region.supportEmail}
       </a>
     </p>
   );

@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { PAYMENT_SUCCESS_PATH } from './api';
 import { paymentError, paymentFailed, type CardFormProps } from './components/payment-notices';
-import { money } from './format';
+import { formatPrice } from '@shared/money';
 
 /**
  * Stripe's Payment Element. This module is loaded with React.lazy by the buy-lead page only,
@@ -83,7 +83,7 @@ function CardForm({ price, onPaid }: CardFormProps) {
       <PaymentElement onReady={() => setReady(true)} onLoadError={() => setFailed(true)} />
       <Button type="submit" size="lg" className="w-full" disabled={!stripe || !elements || !ready || busy}>
         <CreditCard className="h-4 w-4" aria-hidden="true" />
-        {busy ? 'Processing...' : `Pay ${money(price)}`}
+        {busy ? 'Processing...' : `Pay ${formatPrice(price)}`}
       </Button>
       <p className="flex items-center justify-center gap-1.5 text-xs text-muted-foreground">
         <Lock className="h-3.5 w-3.5" aria-hidden="true" />

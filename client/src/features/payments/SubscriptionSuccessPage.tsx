@@ -13,7 +13,6 @@ import { CONTRACTOR_LOGIN_PATH, PRICING_PATH, useVerifySubscription } from './ap
 import { DemoInProductionWarning } from './components/DemoInProductionWarning';
 import { PendingPanel, ResultPanel } from './components/ResultPanel';
 import { withHours } from './components/text';
-import { SUPPORT_EMAIL } from './format';
 
 const STATUS_TEXT: Record<SubscriptionStatus, string> = {
   none: 'is not active yet',
@@ -91,8 +90,8 @@ function Confirmed({ result }: { result: VerifySubscriptionResponse }) {
       </div>
       <p className="text-sm text-muted-foreground">
         {'Questions? Email '}
-        <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-primary underline-offset-4 hover:underline">
-          {SUPPORT_EMAIL}
+        <a href={`mailto:${region.supportEmail}`} className="font-medium text-primary underline-offset-4 hover:underline">
+          {region.supportEmail}
         </a>
       </p>
     </ResultPanel>

@@ -6,13 +6,14 @@ import { region } from '@shared/region';
 import type { PortalProfile } from '@shared/schemas/portal';
 import { Head } from '@/app/head';
 import type { RouteInput } from '@/app/route-input';
+import { QueryError } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
-import { LOGIN_PATH, PORTAL_PATH, profileKey, useLogout, useProfile } from './api';
-import { HEADING_ID, LoadError } from './components/parts';
+import { useSignOut } from '@/lib/use-sign-out';
+import { LOGIN_PATH, logout, PORTAL_PATH, profileKey, useProfile } from './api';
+import { HEADING_ID } from './components/parts';
 import { PortalHeader } from './components/PortalHeader';
 import { PortalNav } from './components/PortalNav';
 import { readSection, sectionLabel, type SectionId } from './sections';
@@ -31,23 +32,6 @@ function PortalHead({ section }: { section?: SectionId }) {
       robots="noindex, nofollow"
     />
   );
-}
-
-/** Logout: 'Logged Out', the login page, and nothing of the session left in the cache. */
-function useSignOut() {
-  const logout = useLogout();
-  const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
-  const signOut = () =>
-    logout.mutate(undefined, {
-      onSuccess: () => {
-        toast({ title: 'Logged Out', description: 'You have been signed out of the contractor portal.' });
-        navigate(LOGIN_PATH, { replace: true });
-        queryClient.clear();
-      },
-      onError: () => toast({ title: 'Error', description: 'Failed to logout', variant: 'destructive' }),
-    });
-  return { signOut, pending: logout.isPending };
 }
 
 /** Any portal call answering 401 means the session ended on the server: read it as signed out. */
@@ -96,7 +80,7 @@ function Portal({ profile, section }: { profile: PortalProfile; section: Section
   const [menuOpen, setMenuOpen] = useState(false);
   // Set when a drawer link was chosen: focus then goes to the new panel, not back to 'Menu'.
   const navigatedFromMenu = useRef(false);
-  const { signOut, pending } = useSignOut();
+  const { signOut, pending } = useSignOut({ logout, loginPath: LOGIN_PATH, area: 'the contractor portal' });
   const first = useRef(true);
 
   // A new panel: back to the top, and focus on its heading so screen readers follow.
@@ -187,7 +171,7 @@ export default function PortalPage({ search }: RouteInput) {
         <PortalHeader />
         <main id="main" className="container mx-auto max-w-xl flex-1 px-4 py-12">
           <h1 className="sr-only">Contractor Portal</h1>
-          <LoadError what="your portal" onRetry={() => void profile.refetch()} />
+          <QueryError what="your portal" error={profile.error} onRetry={() => void profile.refetch()} />
         </main>
       </>
     );

@@ -50,9 +50,7 @@ export function useSetup() {
   return useMutation({ mutationFn: (body: ContractorSetup) => apiRequest<{ message: string }>('POST', '/api/contractor/setup', body) });
 }
 
-export function useLogout() {
-  return useMutation({ mutationFn: () => apiRequest<unknown>('POST', '/api/contractor/logout') });
-}
+export const logout = () => apiRequest<unknown>('POST', '/api/contractor/logout');
 
 // ---- Changes
 

@@ -98,7 +98,13 @@ export default function QuoteDialog({ open, onOpenChange, contractor, returnFocu
             />
           </Field>
           <Field id="quote-location" label="Project Location" error={errors.location?.message}>
-            <Input id="quote-location" placeholder="e.g. Laporte, PA" autoComplete="address-level2" {...form.register('location')} {...describedBy('quote-location', errors.location?.message)} />
+            <Input
+              id="quote-location"
+              placeholder={`e.g. ${region.towns[0]!.name}, ${region.state}`}
+              autoComplete="address-level2"
+              {...form.register('location')}
+              {...describedBy('quote-location', errors.location?.message)}
+            />
           </Field>
           <Field id="quote-details" label="Project Details" error={errors.projectDetails?.message}>
             <Textarea

@@ -62,7 +62,7 @@ function QuoteRequestForm({ c, posted }: { c: ContractorProfile; posted: PostedF
         </NativeSelect>
       </Field>
       <Field id="quote-location" label="Project Location" error={errors.location}>
-        <Input placeholder="e.g. Laporte, PA" autoComplete="address-level2" {...control('location', 'quote-location')} />
+        <Input placeholder={`e.g. ${region.towns[0]!.name}, ${region.state}`} autoComplete="address-level2" {...control('location', 'quote-location')} />
       </Field>
       <Field id="quote-details" label="Project Details" error={errors.projectDetails}>
         <Textarea rows={5} placeholder="What would you like done, and when?" {...control('projectDetails', 'quote-details')} />

@@ -5,8 +5,6 @@ import { Head } from '@/app/head';
 import { Card, CardContent } from '@/components/ui/card';
 import { REVIEW_POLICY_PATH } from './api';
 
-const SUPPORT_EMAIL = 'support@sullivancountycontractors.com';
-
 /** What each reason the administrator may hide a review for covers; the same words the admin chooses from. */
 const REASONS: Record<HideReason, { title: string; text: string }> = {
   abuse: {
@@ -82,8 +80,8 @@ export default function ReviewPolicyPage() {
           <Section title="Questions and reports">
             <p>
               {'If you think a review breaks this policy, write to '}
-              <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-primary underline-offset-4 hover:underline">
-                {SUPPORT_EMAIL}
+              <a href={`mailto:${region.supportEmail}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                {region.supportEmail}
               </a>
               {' with the contractor and the review. We answer every message, and apply this policy the same way whoever asks.'}
             </p>

@@ -1,6 +1,8 @@
+import { plural } from '@/lib/format';
+
 /** A review's date as the profile shows it: the month only ("March 2026"), in the site's time zone. */
 const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'America/New_York' });
 
 export const reviewMonth = (iso: string) => month.format(new Date(iso));
 
-export const starsLabel = (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`;
+export const starsLabel = (n: number) => plural(n, 'star');

@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { useCancelDelivery } from '../api';
-import { money } from '../labels';
+import { formatPrice } from '@shared/money';
 
 type Delivery = NonNullable<AdminLead['delivery']>;
 
@@ -14,7 +14,7 @@ type Delivery = NonNullable<AdminLead['delivery']>;
 function effect(d: Delivery): string {
   switch (d.paymentState) {
     case 'paid':
-      return `The ${money(d.price)} ${d.contractorName} paid is refunded: a card payment to the card.`;
+      return `The ${formatPrice(d.price)} ${d.contractorName} paid is refunded: a card payment to the card.`;
     case 'credited':
       return `The plan credit ${d.contractorName} used comes back as a bonus credit that does not expire.`;
     default:

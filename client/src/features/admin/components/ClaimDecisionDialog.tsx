@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
-import { money } from '../labels';
+import { formatPrice } from '@shared/money';
 
 export type ClaimDecision = 'approve' | 'deny';
 
@@ -12,8 +12,8 @@ export type ClaimDecision = 'approve' | 'deny';
 export function approvalEffect(claim: AdminLeadClaim): string {
   const d = claim.delivery;
   if (d.paymentState === 'credited') return `The plan credit ${claim.contractor.name} used comes back as a bonus credit that does not expire.`;
-  if (d.paidByCard) return `${money(d.price)} is refunded to ${claim.contractor.name}'s card through the payment provider.`;
-  return `${claim.contractor.name} paid ${money(d.price)} outside the site: return it the same way.`;
+  if (d.paidByCard) return `${formatPrice(d.price)} is refunded to ${claim.contractor.name}'s card through the payment provider.`;
+  return `${claim.contractor.name} paid ${formatPrice(d.price)} outside the site: return it the same way.`;
 }
 
 function DecisionForm({

@@ -4,7 +4,7 @@ import { formatDay } from '@shared/credentials';
 import type { CredentialAttention as Item } from '@shared/schemas/credentials';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { useCredentialAttention } from '../credentials-api';
-import { QueryError } from './QueryError';
+import { QueryLoading, QueryView } from '@/components/query-view';
 
 const NAMES = { registration: 'Registration', insurance: 'Insurance' } as const;
 
@@ -42,16 +42,19 @@ export function CredentialAttention() {
         </h2>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-2">
-        {query.isError ? (
-          <QueryError error={query.error} what="the credentials" onRetry={() => void query.refetch()} />
-        ) : !query.data ? (
-          <p className="text-sm text-muted-foreground">Loading credentials...</p>
-        ) : (
-          <>
-            <Items items={query.data.lapsed} label="Lapsed: no longer shown as verified" testId="lapsed-credentials" expired />
-            <Items items={query.data.expiringSoon} label="Expiring within 30 days" testId="expiring-credentials" expired={false} />
-          </>
-        )}
+        <QueryView
+          query={query}
+          what="the credentials"
+          loading={<QueryLoading what="the credentials" rows={1} className="h-16 sm:col-span-2" />}
+          frame={(state) => <div className="sm:col-span-2">{state}</div>}
+        >
+          {(data) => (
+            <>
+              <Items items={data.lapsed} label="Lapsed: no longer shown as verified" testId="lapsed-credentials" expired />
+              <Items items={data.expiringSoon} label="Expiring within 30 days" testId="expiring-credentials" expired={false} />
+            </>
+          )}
+        </QueryView>
       </CardContent>
     </Card>
   );

@@ -8,7 +8,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { useContractorDeliveries, useDeliverLead } from '../api';
-import { money, plural } from '../labels';
+import { formatPrice } from '@shared/money';
+import { plural } from '@/lib/format';
 
 function deliveredText(d: DeliveryDto): string {
   switch (d.paymentState) {
@@ -17,7 +18,7 @@ function deliveredText(d: DeliveryDto): string {
     case 'paid':
       return `Paid: ${d.contractorName} can see the customer's details now.`;
     case 'awaiting_payment':
-      return `Awaiting payment: ${d.contractorName} has been emailed a link to buy it for ${money(d.price)}.`;
+      return `Awaiting payment: ${d.contractorName} has been emailed a link to buy it for ${formatPrice(d.price)}.`;
     case 'cancelled':
       return `The delivery to ${d.contractorName} was cancelled.`;
   }

@@ -3,7 +3,8 @@ import { priceLead } from '@shared/pricing';
 import { region } from '@shared/region';
 import type { PricingRuleDto } from '@shared/schemas/pricing-rules';
 import { cn } from '@/lib/cn';
-import { moneyFromCents, toEngineRule } from '../labels';
+import { formatMoney } from '@shared/money';
+import { toEngineRule } from '../labels';
 
 /**
  * What a lead costs for each service in each town under the active rules, worked out in the
@@ -24,7 +25,7 @@ export function PriceMatrix({ rules }: { rules: PricingRuleDto[] }) {
   return (
     <div className="grid gap-3">
       <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
-        <span>{`Default price: ${moneyFromCents(base)}`}</span>
+        <span>{`Default price: ${formatMoney(base)}`}</span>
         <span className="inline-flex items-center gap-1.5">
           <span className="inline-block h-3 w-3 rounded-sm border border-accent bg-accent/30" aria-hidden="true" />
           Differs from the default
@@ -57,7 +58,7 @@ export function PriceMatrix({ rules }: { rules: PricingRuleDto[] }) {
                   const differs = cents !== base;
                   return (
                     <td key={region.towns[i]!.slug} className={cn('px-2.5 py-2 text-right tabular-nums', differs ? 'bg-accent/25 font-semibold text-foreground' : 'text-muted-foreground')}>
-                      {moneyFromCents(cents)}
+                      {formatMoney(cents)}
                       {differs && <span className="sr-only"> (differs from the default)</span>}
                     </td>
                   );

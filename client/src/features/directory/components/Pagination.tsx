@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { plural } from '@/lib/format';
 
 /** A click the page handles itself; a click with a modifier (new tab, new window) or another button is left to the browser. */
 const isPlainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
@@ -64,7 +65,7 @@ export function PastLastPage({ page, pages, href, onGo }: { page: number; pages:
   return (
     <section aria-labelledby={headingId} className="rounded-lg border p-10 text-center">
       <h3 id={headingId} className="text-lg font-semibold">{`No page ${page}`}</h3>
-      <p className="mt-1 text-muted-foreground">{`These results have ${pages} ${pages === 1 ? 'page' : 'pages'}.`}</p>
+      <p className="mt-1 text-muted-foreground">{`These results have ${plural(pages, 'page')}.`}</p>
       <div className="mt-4">
         <PageLink href={href} onGo={onGo}>{`Go to page ${pages}`}</PageLink>
       </div>

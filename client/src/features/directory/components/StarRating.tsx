@@ -1,4 +1,5 @@
 import { Star } from 'lucide-react';
+import { plural } from '@/lib/format';
 import { cn } from '@/lib/cn';
 
 /** Five stars, filled up to the whole number of the rating. */
@@ -18,7 +19,7 @@ export function RatingLine({ rating, reviewCount }: { rating: number; reviewCoun
     <div className="flex items-center gap-2 text-sm">
       <StarRating rating={rating} />
       <span className="font-semibold">{rating.toFixed(1)}</span>
-      <span className="text-muted-foreground">{`(${reviewCount} ${reviewCount === 1 ? 'review' : 'reviews'})`}</span>
+      <span className="text-muted-foreground">{`(${plural(reviewCount, 'review')})`}</span>
     </div>
   );
 }

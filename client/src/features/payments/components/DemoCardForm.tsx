@@ -2,7 +2,7 @@ import { CreditCard } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { confirmDemoPayment } from '../api';
-import { money } from '../format';
+import { formatPrice } from '@shared/money';
 import { DemoNotice } from './DemoNotice';
 import { paymentError, paymentFailed, type CardFormProps } from './payment-notices';
 
@@ -31,7 +31,7 @@ export function DemoCardForm({ paymentIntentId, price, onPaid }: CardFormProps &
       <DemoNotice>This site is running with demo payments. No card details are needed: choose a button to try a successful or a declined payment.</DemoNotice>
       <Button size="lg" className="w-full" onClick={() => void pay('succeed')} disabled={busy !== null}>
         <CreditCard className="h-4 w-4" aria-hidden="true" />
-        {busy === 'succeed' ? 'Processing...' : `Pay ${money(price)}`}
+        {busy === 'succeed' ? 'Processing...' : `Pay ${formatPrice(price)}`}
       </Button>
       <Button variant="outline" className="w-full" onClick={() => void pay('decline')} disabled={busy !== null}>
         {busy === 'decline' ? 'Processing...' : 'Simulate a declined card'}

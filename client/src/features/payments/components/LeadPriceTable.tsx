@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { formatPrice } from '@shared/money';
 import type { LeadPriceTable as Table } from '@shared/schemas/lead-prices';
-import { Button } from '@/components/ui/button';
+import { QueryLoading, QueryView } from '@/components/query-view';
 import { formatLongDate } from '@/lib/format';
 import { priceGroups } from '../lead-price-groups';
 import { leadPricesKey } from '../lead-prices-key';
-
-const money = (decimal: string) => `$${decimal}`;
 
 function PriceRows({ table }: { table: Table }) {
   return (
@@ -22,7 +21,7 @@ function PriceRows({ table }: { table: Table }) {
                   </th>
                 )}
                 <td className="px-3 py-2 align-top text-muted-foreground">{g.places}</td>
-                <td className="whitespace-nowrap px-3 py-2 text-right align-top font-semibold tabular-nums">{money(g.price)}</td>
+                <td className="whitespace-nowrap px-3 py-2 text-right align-top font-semibold tabular-nums">{formatPrice(g.price)}</td>
               </tr>
             ))}
           </tbody>
@@ -38,7 +37,6 @@ function PriceRows({ table }: { table: Table }) {
  */
 export function LeadPriceTable() {
   const prices = useQuery<Table>({ queryKey: leadPricesKey });
-  const table = prices.data;
   return (
     <section aria-labelledby="lead-prices-heading" className="mx-auto max-w-3xl" data-testid="lead-prices">
       <h2 id="lead-prices-heading" className="text-center text-2xl font-bold">
@@ -48,44 +46,35 @@ export function LeadPriceTable() {
         Past your monthly credits, each lead is priced by the service the homeowner asked for and where the work is. These are the prices now, worked out from the pricing rules in force; when the
         rules change, this table changes with them.
       </p>
-      {table ? (
-        <>
-          <div className="mt-6 overflow-hidden rounded-lg border bg-card">
-            <table className="w-full border-collapse text-sm">
-              <caption className="sr-only">Lead price by service and place, from the pricing rules in force now</caption>
-              <thead className="bg-muted/60">
-                <tr>
-                  <th scope="col" className="px-3 py-2 text-left text-xs font-semibold text-muted-foreground">
-                    Service requested
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-left text-xs font-semibold text-muted-foreground">
-                    Where
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right text-xs font-semibold text-muted-foreground">
-                    Lead price
-                  </th>
-                </tr>
-              </thead>
-              <PriceRows table={table} />
-            </table>
-          </div>
-          <p className="mt-3 text-center text-sm text-muted-foreground" data-testid="lead-prices-note">
-            {table.rulesChangedAt ? `Pricing rules last changed ${formatLongDate(table.rulesChangedAt)}. ` : ''}A price set for one contractor in particular is not listed here; the buy page always
-            shows the exact price of a lead before you pay.
-          </p>
-        </>
-      ) : prices.isError ? (
-        <div role="alert" className="mt-6 flex flex-col items-center gap-2 text-center">
-          <p className="font-medium">The lead prices could not be loaded.</p>
-          <Button variant="outline" size="sm" onClick={() => void prices.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <p role="status" className="mt-6 text-center text-sm text-muted-foreground">
-          Loading lead prices...
-        </p>
-      )}
+      <QueryView query={prices} what="lead prices" loading={<QueryLoading what="lead prices" rows={4} className="h-8" />} frame={(state) => <div className="mt-6">{state}</div>}>
+        {(table) => (
+          <>
+            <div className="mt-6 overflow-hidden rounded-lg border bg-card">
+              <table className="w-full border-collapse text-sm">
+                <caption className="sr-only">Lead price by service and place, from the pricing rules in force now</caption>
+                <thead className="bg-muted/60">
+                  <tr>
+                    <th scope="col" className="px-3 py-2 text-left text-xs font-semibold text-muted-foreground">
+                      Service requested
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-left text-xs font-semibold text-muted-foreground">
+                      Where
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right text-xs font-semibold text-muted-foreground">
+                      Lead price
+                    </th>
+                  </tr>
+                </thead>
+                <PriceRows table={table} />
+              </table>
+            </div>
+            <p className="mt-3 text-center text-sm text-muted-foreground" data-testid="lead-prices-note">
+              {table.rulesChangedAt ? `Pricing rules last changed ${formatLongDate(table.rulesChangedAt)}. ` : ''}A price set for one contractor in particular is not listed here; the buy page always
+              shows the exact price of a lead before you pay.
+            </p>
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import { Check } from 'lucide-react';
+import { formatMoney } from '@shared/money';
 import type { Plan } from '@shared/plans';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { planDollars } from '../format';
 
 /** The spec's badges: Pro is 'Most Popular', Premium is 'Featured'. */
 export const PLAN_BADGES: Partial<Record<Plan['id'], string>> = { pro: 'Most Popular', premium: 'Featured' };
@@ -43,7 +43,7 @@ export function PlanCard({
         {badge && <Badge className={popular ? undefined : 'bg-accent text-accent-foreground'}>{badge}</Badge>}
       </div>
       <p className="mt-4 flex items-baseline gap-1">
-        <span className="text-4xl font-bold tracking-tight">{planDollars(plan)}</span>
+        <span className="text-4xl font-bold tracking-tight">{formatMoney(plan.priceCents, { dropZeroCents: true })}</span>
         <span className="text-muted-foreground">/month</span>
       </p>
       <p className="mt-1 font-medium text-primary" data-testid="plan-leads">{`${plan.leadCredits} leads per month`}</p>

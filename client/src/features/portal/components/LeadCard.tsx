@@ -1,6 +1,7 @@
 import { CalendarDays, Lock, Mail, MapPin, Phone, User } from 'lucide-react';
 import { Link } from 'wouter';
 import { RECEIVED_BY } from '@shared/lead-recipients';
+import { formatPrice } from '@shared/money';
 import { CONTRACTOR_TRANSITIONS, LEAD_STATUS_LABELS } from '@shared/schemas/lead-status';
 import type { PortalLead } from '@shared/schemas/portal';
 import { Button } from '@/components/ui/button';
@@ -9,7 +10,7 @@ import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { formatLongDate } from '@/lib/format';
 import { useUpdateLeadStatus, type ContractorStatus } from '../api';
-import { isUnlocked, price } from '../labels';
+import { isUnlocked } from '../labels';
 import { LeadStatusBadge, PaymentBadge } from './badges';
 import { LeadClaim } from './LeadClaim';
 
@@ -81,13 +82,13 @@ export function LeadCard({ lead, contractorId }: { lead: PortalLead; contractorI
           <div>
             <dt className="text-muted-foreground">Paid with</dt>
             <dd className="font-medium">
-              1 plan credit <span className="font-normal text-muted-foreground">{`(instead of ${price(lead.price)})`}</span>
+              1 plan credit <span className="font-normal text-muted-foreground">{`(instead of ${formatPrice(lead.price)})`}</span>
             </dd>
           </div>
         ) : (
           <div>
             <dt className="text-muted-foreground">Lead price</dt>
-            <dd className="font-medium">{price(lead.price)}</dd>
+            <dd className="font-medium">{formatPrice(lead.price)}</dd>
           </div>
         )}
       </dl>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { CLAIM_DETAILS_MAX, CLAIM_REASON_LABELS, CLAIM_REASONS, CLAIM_WINDOW_DAYS, leadClaimSchema, type PortalClaim, type RefundDto } from '@shared/schemas/lead-claims';
+import { formatPrice } from '@shared/money';
 import type { PortalLead } from '@shared/schemas/portal';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -14,14 +15,13 @@ import { ApiError, messageOf } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatLongDate } from '@/lib/format';
 import { useClaimLead } from '../api';
-import { price } from '../labels';
 
 type ClaimValues = z.input<typeof leadClaimSchema>;
 
 /** What came back for an approved claim, in the contractor's words. */
 function refundText(refund: RefundDto | null): string {
   if (!refund) return '';
-  const amount = price(refund.amount);
+  const amount = formatPrice(refund.amount);
   if (refund.method === 'credit') return '1 lead credit was returned as a bonus credit, which does not expire.';
   if (refund.method === 'offline') return `The ${amount} you paid outside the site will be returned to you the same way.`;
   if (refund.status === 'succeeded') return `${amount} was refunded to your card${refund.refundedAt ? ` on ${formatLongDate(refund.refundedAt)}` : ''}.`;

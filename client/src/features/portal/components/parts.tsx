@@ -1,7 +1,4 @@
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 
 export const HEADING_ID = 'portal-heading';
@@ -30,28 +27,6 @@ export function CardHeading({ icon, title, aside, className }: { icon?: ReactNod
         {title}
       </h2>
       {aside}
-    </div>
-  );
-}
-
-export function LoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <Card role="alert" className="flex flex-col items-start gap-3 p-5">
-      <p className="font-medium">{`We couldn't load ${what}.`}</p>
-      <p className="text-sm text-muted-foreground">Check your connection and try again.</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        Try again
-      </Button>
-    </Card>
-  );
-}
-
-export function ListSkeleton({ rows = 3, label }: { rows?: number; label: string }) {
-  return (
-    <div role="status" aria-label={label} className="grid gap-3">
-      {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} className="h-24" />
-      ))}
     </div>
   );
 }

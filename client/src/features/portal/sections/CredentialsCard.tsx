@@ -4,6 +4,7 @@ import { credentialsUpdateSchema, type ContractorCredentials } from '@shared/sch
 import { CertificateLine, CertificateUpload } from '@/components/credentials/certificate-upload';
 import { CredentialInputs, credentialValues } from '@/components/credentials/credential-inputs';
 import { CredentialStatus } from '@/components/credentials/credential-status';
+import { QueryLoading, QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
@@ -74,13 +75,9 @@ export function CredentialsCard() {
     <Card className="lg:col-span-3" data-testid="credentials-card">
       <CardHeading title="License & insurance" />
       <p className="px-5 pb-4 text-sm text-muted-foreground">{`Your ${region.credentials.registration.name} and your liability insurance, as homeowners see them once we have checked them.`}</p>
-      {query.isError ? (
-        <p className="px-5 pb-5 text-sm text-destructive">{messageOf(query.error, 'Failed to load your credentials')}</p>
-      ) : !query.data ? (
-        <p className="px-5 pb-5 text-sm text-muted-foreground">Loading...</p>
-      ) : (
-        <CredentialsForm key={`${query.data.licenseNumber}|${query.data.registrationExpiresOn}|${query.data.insuranceExpiresOn}`} c={query.data} />
-      )}
+      <QueryView query={query} what="your credentials" loading={<QueryLoading what="your credentials" rows={2} className="h-16" />} frame={(state) => <div className="px-5 pb-5">{state}</div>}>
+        {(c) => <CredentialsForm key={`${c.licenseNumber}|${c.registrationExpiresOn}|${c.insuranceExpiresOn}`} c={c} />}
+      </QueryView>
     </Card>
   );
 }

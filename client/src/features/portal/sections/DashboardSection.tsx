@@ -1,15 +1,17 @@
 import { AlertTriangle, ArrowRight, ChartColumn, CreditCard, Inbox, Sparkles, Star, Trophy } from 'lucide-react';
 import { Link } from 'wouter';
+import { formatMoney } from '@shared/money';
 import { planById } from '@shared/plans';
 import type { PortalLead, PortalProfile } from '@shared/schemas/portal';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { formatLongDate } from '@/lib/format';
+import { QueryLoading, QueryView } from '@/components/query-view';
+import { formatLongDate, plural } from '@/lib/format';
 import { StatsView } from '@/features/contractor-stats';
 import { useLeads, useStats } from '../api';
 import { LeadStatusBadge, PaymentBadge } from '../components/badges';
-import { CardHeading, ListSkeleton, LoadError, SectionHeader, UsageBar } from '../components/parts';
-import { dollars, plural, SUBSCRIPTION_STATUS_LABELS } from '../labels';
+import { CardHeading, SectionHeader, UsageBar } from '../components/parts';
+import { SUBSCRIPTION_STATUS_LABELS } from '../labels';
 import { sectionHref } from '../sections';
 
 export const RECENT_LEADS = 5;
@@ -81,7 +83,7 @@ function UpgradeCard() {
         <h2 className="text-lg font-semibold">{`Upgrade to ${premium.name}`}</h2>
       </div>
       <p className="text-3xl font-bold">
-        {dollars(premium)}
+        {formatMoney(premium.priceCents, { dropZeroCents: true })}
         <span className="text-base font-normal text-muted-foreground">/month</span>
       </p>
       <ul className="grid gap-2 text-sm">
@@ -109,13 +111,9 @@ function YourStats() {
     <Card>
       <CardHeading title="Your last 12 months" icon={<ChartColumn className="h-5 w-5 text-primary" aria-hidden="true" />} />
       <div className="px-5 pb-5">
-        {stats.isPending ? (
-          <ListSkeleton rows={2} label="Loading your figures" />
-        ) : stats.isError ? (
-          <LoadError what="your figures" onRetry={() => void stats.refetch()} />
-        ) : (
-          <StatsView stats={stats.data} caption="Your figures by month, newest first" />
-        )}
+        <QueryView query={stats} what="your figures" loading={<QueryLoading what="your figures" rows={2} className="h-24" />}>
+          {(data) => <StatsView stats={data} caption="Your figures by month, newest first" />}
+        </QueryView>
       </div>
     </Card>
   );
@@ -172,17 +170,9 @@ export function DashboardSection({ profile }: { profile: PortalProfile }) {
               )
             }
           />
-          {leads.isPending ? (
-            <div className="px-5 pb-5">
-              <ListSkeleton rows={2} label="Loading recent leads" />
-            </div>
-          ) : leads.isError ? (
-            <div className="px-5 pb-5">
-              <LoadError what="your leads" onRetry={() => void leads.refetch()} />
-            </div>
-          ) : (
-            <RecentLeads leads={all} />
-          )}
+          <QueryView query={leads} what="recent leads" loading={<QueryLoading what="recent leads" rows={2} className="h-24" />} frame={(state) => <div className="px-5 pb-5">{state}</div>}>
+            {(data) => <RecentLeads leads={data} />}
+          </QueryView>
         </Card>
         {showUpgrade && <UpgradeCard />}
       </div>

@@ -1,10 +1,11 @@
 import { Inbox } from 'lucide-react';
 import type { PortalProfile } from '@shared/schemas/portal';
-import { Card } from '@/components/ui/card';
+import { EmptyState, QueryView } from '@/components/query-view';
 import { useLeads } from '../api';
 import { LeadCard } from '../components/LeadCard';
-import { ListSkeleton, LoadError, SectionHeader } from '../components/parts';
-import { isUnlocked, plural } from '../labels';
+import { SectionHeader } from '../components/parts';
+import { plural } from '@/lib/format';
+import { isUnlocked } from '../labels';
 import { NO_LEADS } from './DashboardSection';
 
 export function LeadsSection({ profile }: { profile: PortalProfile }) {
@@ -21,26 +22,31 @@ export function LeadsSection({ profile }: { profile: PortalProfile }) {
   return (
     <div className="grid gap-6">
       <SectionHeader title="My Leads" description={summary} />
-      {leads.isPending ? (
-        <ListSkeleton rows={3} label="Loading your leads" />
-      ) : leads.isError ? (
-        <LoadError what="your leads" onRetry={() => void leads.refetch()} />
-      ) : list.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 p-10 text-center">
-          <span className="flex h-12 w-12 items-center justify-center rounded-full bg-secondary">
-            <Inbox className="h-6 w-6 text-primary" aria-hidden="true" />
-          </span>
-          <p className="max-w-sm text-muted-foreground">{NO_LEADS}</p>
-        </Card>
-      ) : (
-        <ul className="grid gap-4" aria-label="Leads">
-          {list.map((lead) => (
-            <li key={lead.deliveryId}>
-              <LeadCard lead={lead} contractorId={profile.id} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={leads}
+        what="your leads"
+        empty={
+          <EmptyState
+            icon={
+              <span className="flex h-12 w-12 items-center justify-center rounded-full bg-secondary">
+                <Inbox className="h-6 w-6 text-primary" aria-hidden="true" />
+              </span>
+            }
+          >
+            <p className="max-w-sm">{NO_LEADS}</p>
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <ul className="grid gap-4" aria-label="Leads">
+            {data.map((lead) => (
+              <li key={lead.deliveryId}>
+                <LeadCard lead={lead} contractorId={profile.id} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </div>
   );
 }

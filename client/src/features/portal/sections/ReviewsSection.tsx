@@ -5,13 +5,14 @@ import { HIDE_REASON_LABELS, REVIEW_REPLY_MAX, type ManagedReview } from '@share
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { EmptyState, QueryLoading, QueryView } from '@/components/query-view';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { REVIEW_POLICY_PATH, reviewMonth, Stars } from '@/features/reviews';
 import { ApiError, messageOf } from '@/lib/api';
-import { ListSkeleton, LoadError, SectionHeader } from '../components/parts';
-import { plural } from '../labels';
+import { SectionHeader } from '../components/parts';
+import { plural } from '@/lib/format';
 import { useOwnReviews, useReplyToReview } from '../reviews-api';
 
 function ReplyForm({ review }: { review: ManagedReview }) {
@@ -117,37 +118,40 @@ export function ReviewsSection() {
           </>
         }
       />
-      {query.isError ? (
-        <LoadError what="your reviews" onRetry={() => void query.refetch()} />
-      ) : !data ? (
-        <ListSkeleton rows={2} label="Loading your reviews" />
-      ) : data.reviews.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 p-10 text-center">
-          <MessageSquareText className="h-6 w-6 text-primary" aria-hidden="true" />
-          <p className="max-w-sm text-muted-foreground">No reviews yet. Some days after each lead you pay for or take with a credit, we ask the homeowner how it went.</p>
-        </Card>
-      ) : (
-        <>
-          <ul className="grid gap-4" aria-label="Reviews">
-            {data.reviews.map((r) => (
-              <li key={r.id}>
-                <ReviewCard review={r} />
-              </li>
-            ))}
-          </ul>
-          {pages > 1 && (
-            <nav aria-label="Review pages" className="flex items-center justify-between gap-3">
-              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Newer
-              </Button>
-              <span className="text-sm text-muted-foreground">{`Page ${page} of ${pages}`}</span>
-              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                Older
-              </Button>
-            </nav>
-          )}
-        </>
-      )}
+      <QueryView
+        query={query}
+        what="your reviews"
+        loading={<QueryLoading what="your reviews" rows={2} className="h-24" />}
+        isEmpty={(d) => d.reviews.length === 0}
+        empty={
+          <EmptyState icon={<MessageSquareText className="h-6 w-6 text-primary" aria-hidden="true" />}>
+            <p className="max-w-sm">No reviews yet. Some days after each lead you pay for or take with a credit, we ask the homeowner how it went.</p>
+          </EmptyState>
+        }
+      >
+        {(d) => (
+          <>
+            <ul className="grid gap-4" aria-label="Reviews">
+              {d.reviews.map((r) => (
+                <li key={r.id}>
+                  <ReviewCard review={r} />
+                </li>
+              ))}
+            </ul>
+            {pages > 1 && (
+              <nav aria-label="Review pages" className="flex items-center justify-between gap-3">
+                <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                  Newer
+                </Button>
+                <span className="text-sm text-muted-foreground">{`Page ${page} of ${pages}`}</span>
+                <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                  Older
+                </Button>
+              </nav>
+            )}
+          </>
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -5,9 +5,10 @@ import type { PortalSubscription } from '@shared/schemas/portal';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { QueryLoading, QueryView } from '@/components/query-view';
 import { formatLongDate } from '@/lib/format';
 import { useSubscription } from '../api';
-import { CardHeading, ListSkeleton, LoadError, SectionHeader, UsageBar } from '../components/parts';
+import { CardHeading, SectionHeader, UsageBar } from '../components/parts';
 import { planPrice, SUBSCRIPTION_STATUS_LABELS } from '../labels';
 
 const GOOD = new Set(['active', 'trialing']);
@@ -103,13 +104,9 @@ export function SubscriptionSection() {
   return (
     <div className="grid gap-6">
       <SectionHeader title="Subscription" description="Your plan, its status and this period's lead credits." />
-      {sub.isPending ? (
-        <ListSkeleton rows={2} label="Loading your subscription" />
-      ) : sub.isError ? (
-        <LoadError what="your subscription" onRetry={() => void sub.refetch()} />
-      ) : (
-        <Details sub={sub.data} />
-      )}
+      <QueryView query={sub} what="your subscription" loading={<QueryLoading what="your subscription" rows={2} className="h-24" />}>
+        {(data) => <Details sub={data} />}
+      </QueryView>
     </div>
   );
 }

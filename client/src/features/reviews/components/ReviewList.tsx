@@ -5,7 +5,7 @@ import type { PublicReview } from '@shared/reviews';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryLoading, QueryView } from '@/components/query-view';
 import { readReviewsPage, REVIEW_POLICY_PATH, reviewsHref, useReviews } from '../api';
 import { reviewMonth } from '../format';
 import { Stars } from './Stars';
@@ -70,24 +70,21 @@ export function ReviewList({ contractorId, contractorName }: { contractorId: num
         </p>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {query.isError ? (
-          <p role="alert" className="text-sm text-muted-foreground">
-            The reviews could not be loaded. Please try again later.
-          </p>
-        ) : !data ? (
-          <div role="status" aria-label="Loading reviews" className="grid gap-3">
-            <Skeleton className="h-16" />
-            <Skeleton className="h-16" />
-          </div>
-        ) : data.reviews.length === 0 ? (
-          <p className="text-muted-foreground">{data.total === 0 ? 'No reviews yet.' : `No page ${page}: there ${pages === 1 ? 'is 1 page' : `are ${pages} pages`} of reviews.`}</p>
-        ) : (
-          <div className={query.isPlaceholderData ? 'divide-y opacity-70 transition-opacity' : 'divide-y'}>
-            {data.reviews.map((r) => (
-              <ReviewItem key={r.id} review={r} contractorName={contractorName} />
-            ))}
-          </div>
-        )}
+        <QueryView
+          query={query}
+          what="reviews"
+          loading={<QueryLoading what="reviews" rows={2} className="h-16" />}
+          isEmpty={(d) => d.reviews.length === 0}
+          empty={<p className="text-muted-foreground">{data?.total === 0 ? 'No reviews yet.' : `No page ${page}: there ${pages === 1 ? 'is 1 page' : `are ${pages} pages`} of reviews.`}</p>}
+        >
+          {(d) => (
+            <div className={query.isPlaceholderData ? 'divide-y opacity-70 transition-opacity' : 'divide-y'}>
+              {d.reviews.map((r) => (
+                <ReviewItem key={r.id} review={r} contractorName={contractorName} />
+              ))}
+            </div>
+          )}
+        </QueryView>
         {data && data.hidden > 0 && (
           <p className="text-sm text-muted-foreground">
             {`${data.hidden === 1 ? '1 review is' : `${data.hidden} reviews are`} hidden under our `}

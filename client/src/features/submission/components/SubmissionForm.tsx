@@ -195,7 +195,7 @@ export function SubmissionForm({ onSubmitted }: { onSubmitted: () => void }) {
         </Field>
         <div className="grid gap-4 sm:grid-cols-[1fr_6rem_9rem]">
           <Field id="submit-city" label="City" error={errors.city}>
-            <Input autoComplete="address-level2" placeholder="e.g. Laporte" {...input('city', 'submit-city')} />
+            <Input autoComplete="address-level2" placeholder={`e.g. ${region.towns[0]!.name}`} {...input('city', 'submit-city')} />
           </Field>
           <Field id="submit-state" label="State">
             {/* Fixed: the directory serves one state. */}

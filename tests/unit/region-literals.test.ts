@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { region } from '@shared/region';
+
+/**
+ * Every county-specific word of the client comes from the region object (docs/decisions.md §1.1):
+ * a later deployment serves several counties, each its own region, so a literal 'Sullivan County'
+ * in a component would show on another county's pages. Comments may name examples.
+ */
+const CLIENT = fileURLToPath(new URL('../../client/src', import.meta.url));
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sources(path);
+    return /\.(ts|tsx)$/.test(e.name) ? [path] : [];
+  });
+}
+
+const withoutComments = (code: string) => code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
+
+const WORDS = [region.county, region.stateName, region.displayName, region.siteTitle, region.shortTitle, region.supportEmail, region.allLocationsLabel, ...region.towns.map((t) => t.name)];
+
+describe('county-specific words in the client', () => {
+  it('are read from the region object, never written as literals', () => {
+    const found = sources(CLIENT).flatMap((file) => {
+      const code = withoutComments(readFileSync(file, 'utf8'));
+      return WORDS.filter((w) => code.includes(w)).map((w) => `${file.slice(CLIENT.length + 1)}: '${w}'`);
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('finds such a literal when there is one', () => {
+    expect(withoutComments(`const a = 'x'; // ${region.county}\nconst b = '${region.county}';`)).toContain(region.county);
+    expect(withoutComments(`/** ${region.county} */ const a = 1;`)).not.toContain(region.county);
+  });
+});
