@@ -5,9 +5,12 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 
-const features = ['admin', 'blog', 'directory', 'home', 'newsletter', 'not-found', 'payments', 'portal', 'quote', 'submission'];
+// Every folder of client/src/features is a feature, read from the tree so a new one is fenced at once.
+const features = readdirSync(new URL('./client/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-*/**', '.data-*/**', 'node_modules/**', '.data/**', 'playwright-report/**', 'test-results/**', 'coverage/**'] },

@@ -1,16 +1,19 @@
 import compression from 'compression';
 import express, { Router } from 'express';
 import type { AppContext } from './context';
+import { AnswerCache } from './http/answer-cache';
 import { apiNotFound, errorMiddleware } from './http/error-middleware';
+import { front } from './http/front';
 import { jsonOnly } from './http/json-only';
 import { noStore } from './http/no-store';
 import { countProfileViews } from './http/profile-view-counting';
 import { publicAnswers, queryRouter } from './http/query-routes';
 import { requestLog } from './http/request-log';
 import { sameOriginOnly } from './http/same-origin';
-import { fixedHeadersOf, securityHeaders } from './http/security-headers';
+import { securityHeaders } from './http/security-headers';
 import { absoluteTimeout, sessionMiddleware } from './http/session';
 import { paymentsClientConfig } from './integrations/payments';
+import { PageCache } from './render/page-cache';
 import { pageHandler } from './render/page-handler';
 import type { PageRenderer } from './render/renderer';
 import { certificateUploadRoutes } from './routes/certificate-uploads';
@@ -28,9 +31,17 @@ export interface AppOptions {
   sessionSecret: string;
   /** Without one the app serves the API only (API tests). */
   renderer?: PageRenderer;
+  /** What the app keeps between requests of what it made from answers; new ones unless given (tests look into them). */
+  caches?: AppCaches;
 }
 
-function apiRouter(ctx: AppContext, sessionSecret: string): Router {
+/** The HTTP layer's caches, owned by the app (docs/decisions.md §6): the public API's bodies and inputs, the rendered pages. */
+export interface AppCaches {
+  answers: AnswerCache;
+  pages: PageCache;
+}
+
+function apiRouter(ctx: AppContext, sessionSecret: string, answers: AnswerCache): Router {
   const api = Router();
   api.use(sameOriginOnly({ publicUrl: ctx.env.PUBLIC_URL, log: ctx.log }));
   api.use(healthRoutes(ctx));
@@ -40,7 +51,7 @@ function apiRouter(ctx: AppContext, sessionSecret: string): Router {
   // Before the JSON-only rule too: a certificate upload's body is the file, with its own type check and size limit.
   api.use(certificateUploadRoutes(ctx, [session, absoluteTimeout, noStore]));
   api.use(jsonOnly, express.json({ limit: ctx.env.BODY_LIMIT, strict: true }));
-  api.use(queryRouter(publicQueries, ctx));
+  api.use(queryRouter(publicQueries, ctx, answers));
   api.use(session, absoluteTimeout, noStore);
   api.use(apiRoutes(ctx));
   api.use(apiNotFound);
@@ -48,30 +59,32 @@ function apiRouter(ctx: AppContext, sessionSecret: string): Router {
 }
 
 /** The Express app; the order of middleware is the order a request meets it. */
-export function createApp({ ctx, sessionSecret, renderer }: AppOptions) {
+export function createApp({ ctx, sessionSecret, renderer, caches = { answers: new AnswerCache(), pages: new PageCache() } }: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
   // Every rate limit and sign-in throttle of this app counts in the database (docs/decisions.md §7).
   app.locals.rateLimits = new RateLimits(ctx.db);
   if (ctx.env.TRUST_PROXY) app.set('trust proxy', 1);
-  const security = securityHeaders({ dev: renderer?.mode === 'vite', stripe: Boolean(ctx.env.STRIPE_SECRET_KEY) });
-  // Every request gets an id (echoed as X-Request-Id); one log line per answer unless turned off.
-  const ids = requestLog(ctx.log, ctx.env.LOG_REQUESTS ?? ctx.env.NODE_ENV !== 'test');
-  // Profile pages and their JSON count a view once the answer has gone (docs/decisions.md §11).
-  const views = countProfileViews(new ProfileViewCounter(ctx.db, sessionSecret, ctx.log));
-  // Current public answers are written first of all, with what the next three give every answer
-  // (docs/decisions.md §6). A middleware added in front of the API must be handed to publicAnswers
-  // too (FrontOfApi), or put after it only for what the busiest public GETs may skip.
-  app.use(publicAnswers(publicQueries, ctx, { headers: fixedHeadersOf(security), requestLog: ids, countProfileViews: views }));
-  app.use(security, ids, views);
+  // What every answer gets first, on both paths below (server/http/front.ts): the security headers,
+  // a request id (echoed as X-Request-Id) with one log line per answer unless turned off, and the
+  // view count of profile pages and their JSON once the answer has gone (docs/decisions.md §11).
+  const first = front({
+    security: securityHeaders({ dev: renderer?.mode === 'vite', stripe: Boolean(ctx.env.STRIPE_SECRET_KEY) }),
+    requestLog: requestLog(ctx.log, ctx.env.LOG_REQUESTS ?? ctx.env.NODE_ENV !== 'test'),
+    countProfileViews: countProfileViews(new ProfileViewCounter(ctx.db, sessionSecret, ctx.log)),
+  });
+  // Current public answers are written in one call before the chain (docs/decisions.md §6); only
+  // what the busiest public GETs may skip goes after it, anything every answer needs goes in `first`.
+  app.use(publicAnswers(publicQueries, ctx, first, caches.answers));
+  app.use(first.middleware);
   app.use(compression());
-  app.use('/api', apiRouter(ctx, sessionSecret));
+  app.use('/api', apiRouter(ctx, sessionSecret, caches.answers));
   app.use(seoRoutes(ctx));
   if (renderer) {
     app.use(renderer.assets);
     // Forms sent without JavaScript post to their page; a refused one is answered by the page handler.
     app.use(formPageRoutes(ctx));
-    app.use(pageHandler(ctx, renderer, publicQueries, paymentsClientConfig(ctx.env, ctx.payments)));
+    app.use(pageHandler(ctx, renderer, publicQueries, paymentsClientConfig(ctx.env, ctx.payments), caches.pages));
   }
   app.use(errorMiddleware(ctx.log));
   return app;

@@ -6,6 +6,7 @@ import type { Mailer } from './integrations/email';
 import type { PaymentProvider } from './integrations/payments';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
+import type { Memo } from './memo';
 
 /** What routes and services are given: the database, the integrations and the settings. */
 export interface AppContext {
@@ -13,8 +14,10 @@ export interface AppContext {
   database: Database;
   db: Db;
   log: Logger;
-  /** The read side: directory snapshot, public answers kept for outages, caches of bodies and pages (docs/decisions.md §6). */
+  /** The read side: the directory's version and snapshot, public reads kept for outages (docs/decisions.md §6). */
   directory: Directory;
+  /** Values services derive from rows (rendered blog bodies, the lead price table), kept while what they came from is unchanged. */
+  memo: Memo;
   mail: Mailer;
   /** Background work on pg-boss (docs/decisions.md §10): queued email, recurring jobs. */
   jobs: JobQueue;

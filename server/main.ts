@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { createClock, todayOf } from './clock';
 import { handlersSettled } from './http/async-handler';
 import { closeConnectionsWhenDraining } from './http/drain';
+import { createHttpServer } from './http/http-server';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
@@ -14,6 +15,7 @@ import { createMailer } from './integrations/email';
 import { createPaymentProvider } from './integrations/payments';
 import { createJobQueue, registerJobs } from './jobs';
 import { createLogger, type Logger } from './logger';
+import { Memo } from './memo';
 import type { PageRenderer } from './render/renderer';
 import { ensureFirstAdmin } from './services/admin-users';
 import { resolveSessionSecret } from './session-secret';
@@ -27,6 +29,7 @@ export function buildContext(env: Env, database: Database, log: Logger): AppCont
     db: database.db,
     log,
     directory: createDirectory(database, { cache: env.DIRECTORY_CACHE !== false, staleIfErrorMs: env.STALE_IF_ERROR, log, today: todayOf(clock) }),
+    memo: new Memo(),
     mail: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
     jobs: createJobQueue({ database, log }),
     payments: createPaymentProvider(env, database.db, { siteUrl: () => ctx.siteUrl }),
@@ -119,16 +122,10 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
   }
   // After the migrations: queued email and recurring jobs run from here on (docs/decisions.md §10).
   await ctx.jobs.start().catch(failed);
-  const server = http.createServer();
+  const server = createHttpServer();
   const renderer = await createRenderer(server);
   const app = createApp({ ctx, sessionSecret: resolveSessionSecret(env.SESSION_SECRET, env.DATA_DIR), renderer });
   server.on('request', app);
-  // Idle connections are kept longer than the proxies and load balancers in front keep theirs (60 s
-  // is common: nginx's upstream keepalive, cloud load balancers). Closed first by the app, a
-  // connection a proxy is just sending the next request down fails, and the visitor gets a 502.
-  // Headers may take a second longer, so the two timers never race (docs/decisions.md §6).
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

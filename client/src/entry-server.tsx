@@ -15,12 +15,14 @@ import { BOOT_ELEMENT_ID, serializeBoot } from './boot';
 import { fillTemplate } from './fill-template';
 
 /**
- * Where the last page made for each address is kept, stamped with the inputs it was made from
- * (the server's app owns it: ctx.directory.pages). Values are what render() stored.
+ * Where the last page made for each address is kept with what it read (the server's app owns it:
+ * server/render/page-cache.ts). A page is answered again when it read the same values, compared
+ * one by one by identity: the server's read model hands out the same frozen answer until its data
+ * changes. Values are what render() stored.
  */
 export interface PageMemo {
-  get(url: string, inputs: string): object | undefined;
-  set(url: string, inputs: string, page: object): void;
+  get(url: string, reads: readonly unknown[]): object | undefined;
+  set(url: string, reads: readonly unknown[], page: object): void;
 }
 
 export interface RenderOptions {
@@ -64,12 +66,13 @@ export async function render(url: string, opts: RenderOptions): Promise<RenderRe
   await Promise.all([...keys, ...secondary].map((key) => queryClient.prefetchQuery({ queryKey: key, queryFn: () => opts.resolve(key) })));
 
   const all = queryClient.getQueryCache().getAll();
-  // The page is a function of the address, the data and the settings (and the footer's year):
-  // when those match the last render of this address, that page is answered again. The data's
-  // timestamps it carries do not matter, as the browser never treats hydrated data as stale.
-  const inputs =
-    !opts.pages || opts.postedForm || all.some((q) => q.state.status === 'error') ? null : JSON.stringify([opts.config, new Date().getFullYear(), all.map((q) => [q.queryHash, q.state.data])]);
-  const cached = inputs === null ? undefined : (opts.pages?.get(url, inputs) as RenderedPage | undefined);
+  // The page is a function of the address (which names the queries), what they answered and the
+  // settings (and the footer's year): when those are the same as at the last render of this
+  // address, that page is answered again. The data's timestamps it carries do not matter, as the
+  // browser never treats hydrated data as stale.
+  // (The settings are a new object of a few strings each request: compared as their text.)
+  const used = !opts.pages || opts.postedForm || all.some((q) => q.state.status === 'error') ? null : [JSON.stringify(opts.config), new Date().getFullYear(), ...all.map((q) => q.state.data)];
+  const cached = used === null ? undefined : (opts.pages?.get(url, used) as RenderedPage | undefined);
   if (cached) {
     queryClient.clear();
     return cached;
@@ -93,7 +96,7 @@ export async function render(url: string, opts: RenderOptions): Promise<RenderRe
   const head = state.head ?? { title: 'Sullivan County Contractors', description: 'Find trusted building contractors in Sullivan County, PA.', path: pathname };
   const result = { kind: 'page' as const, status: state.status, html, head: headToHtml(headElements(head, opts.config.siteUrl)), queries, cache: reads?.cache ?? 'short' };
   // Frozen, as it is handed out again: a change to it would show on every later visitor's page.
-  if (inputs !== null) opts.pages?.set(url, inputs, deepFreeze(result));
+  if (used !== null) opts.pages?.set(url, used, deepFreeze(result));
   return result;
 }
 

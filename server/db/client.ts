@@ -42,6 +42,8 @@ export interface Database {
    * NOTIFY on the channel, before the statement (or commit) that sent it resolves.
    */
   listen?(channel: string, onNotify: () => void): Promise<void>;
+  /** A prepared statement (or anything built once per database), built on first use and kept with the database. */
+  prepared<T>(name: string, build: (db: Db) => T): T;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -65,6 +67,15 @@ export function migrationsFolder(): string {
   const found = candidates.find((c) => existsSync(path.join(c, 'meta', '_journal.json')));
   if (!found) throw new Error(`No migrations folder found (looked in ${candidates.join(', ')})`);
   return found;
+}
+
+/** Database.prepared: building a statement costs more CPU than running it, so each is built once. */
+function preparedOn(db: Db): Database['prepared'] {
+  const built = new Map<string, unknown>();
+  return <T>(name: string, build: (db: Db) => T): T => {
+    if (!built.has(name)) built.set(name, build(db));
+    return built.get(name) as T;
+  };
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -92,6 +103,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
     migrate: () => migrateOnOwnConnection(url),
     pendingMigrations: () => pendingMigrations(db, migrationsFolder()),
     withStartupLock: (fn, onWait) => withAdvisoryLock(url, fn, onWait),
+    prepared: preparedOn(db),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -187,6 +199,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
     pendingMigrations: () => pendingMigrations(db, migrationsFolder()),
     withStartupLock: (fn) => fn(),
+    prepared: preparedOn(db),
     listen: async (channel, onNotify) => {
       await client.listen(channel, onNotify);
     },

@@ -4,7 +4,6 @@ import type { Database, Db } from '../db/client';
 import { isDatabaseUnreachable } from '../db/unreachable';
 import { notFound } from '../domain/errors';
 import type { Logger } from '../logger';
-import { AnswerBodies } from './bodies';
 import { deepFreeze, type Frozen } from '@shared/deep-freeze';
 import type { Freshness } from './freshness';
 import { loadSnapshot, type Snapshot } from './snapshot';
@@ -17,7 +16,6 @@ import { siteDay } from '@shared/site-calendar';
 
 export type { Frozen } from '@shared/deep-freeze';
 export { Freshness } from './freshness';
-export type { AnswerBodies, AnswerBody } from './bodies';
 export type { TaxonomyIds } from './taxonomy';
 
 export interface DirectoryOptions {
@@ -36,22 +34,15 @@ export interface DirectoryOptions {
 
 /**
  * The read side of the site, owned by the app (AppContext.directory) rather than by module
- * scope: the directory version, the snapshot of the listed directory answering search, browse,
- * featured and profiles, the taxonomy ids, the public reads kept for outages (the blog), and the
- * caches of what is made from answers (JSON and gzip bodies, rendered pages and their gzip,
- * rendered blog bodies, prepared statements, the parsed inputs of public queries). DIRECTORY_CACHE switches the data caches off in
- * this one place. Everything handed out from a cache is deeply frozen. See docs/decisions.md §6.
+ * scope: the directory version and the snapshot of the listed directory answering search, browse,
+ * featured, profiles and service pages, the taxonomy ids, and the public reads outside the
+ * snapshot (the blog, reviews, lead prices) kept for outages. DIRECTORY_CACHE switches the data
+ * caches off in this one place. Everything handed out is deeply frozen. What is made from answers
+ * (their JSON and gzip, parsed inputs, rendered pages) is kept by the HTTP layer and the page
+ * handler (server/http/answer-cache.ts, server/render/page-cache.ts). See docs/decisions.md §6.
  */
 export class Directory {
   readonly cache: boolean;
-  /** JSON text and gzip of frozen answers, kept as long as the answer (server/http/reused-body.ts). */
-  readonly bodies = new AnswerBodies();
-  /** The last page rendered for each address, stamped with its inputs (client/src/entry-server.tsx), and each page's gzip and ETag stamped with its HTML. */
-  readonly pages = { rendered: new VersionedLru<object>(256), gzip: new VersionedLru<Buffer>(256), etag: new VersionedLru<string>(256) };
-  /** Blog bodies rendered from markdown, by post id, stamped with the post's edit time. */
-  readonly blogHtml = new VersionedLru<string>(200);
-  /** The parsed (frozen) inputs of public API queries, by route and address (server/http/query-routes.ts). */
-  readonly inputs = new VersionedLru<unknown>(8192);
 
   private readonly db: Db;
   private readonly versions: VersionSource;
@@ -64,12 +55,11 @@ export class Directory {
   private held: { version: number; day: string; snapshot: Promise<Snapshot> } | null = null;
   /** The newest snapshot loaded, and when its version was last known to be current. */
   private loaded: { snapshot: Snapshot; confirmedAt: number } | null = null;
-  /** Public reads outside the snapshot (the blog): the last answer to each, for outages. */
-  private readonly kept = new VersionedLru<{ value: unknown; at: number }>(500);
+  /** Public reads outside the snapshot (the blog): the last answer to each (and its JSON), for outages and to hand out again while unchanged. */
+  private readonly kept = new VersionedLru<{ value: unknown; json: string; at: number }>(500);
   /** The last read found the database unreachable; cleared by the next answer from it. */
   private down = false;
   private probing: Promise<unknown> | null = null;
-  private readonly statements = new Map<string, unknown>();
 
   constructor(database: Pick<Database, 'db' | 'listen'>, opts: DirectoryOptions) {
     this.db = database.db;
@@ -130,29 +120,27 @@ export class Directory {
 
   /**
    * A public read the snapshot does not hold (the blog), answered by `fetch`; its answer is kept,
-   * so while the database is unreachable the last one is answered instead (STALE_IF_ERROR).
+   * so while the database is unreachable the last one is answered instead (STALE_IF_ERROR). An
+   * answer equal to the one kept is answered as the kept object itself, as the snapshot's are:
+   * what is made from an answer (its gzip, a rendered page) is kept by the answer's identity.
    */
   async read<T>(key: string, fetch: () => Promise<T>, freshness?: Freshness): Promise<Frozen<T>> {
     if (!this.cache) return deepFreeze(await fetch());
     const kept = this.kept.get(key, 0);
     if (this.down && kept && this.usable(kept.at)) return this.stale(kept.value as Frozen<T>, kept.at, freshness);
     try {
-      const value = deepFreeze(await fetch());
+      const fresh = await fetch();
       this.reachable();
-      this.kept.set(key, 0, { value, at: this.now() });
+      const json = JSON.stringify(fresh);
+      const last = this.kept.get(key, 0);
+      const value = last && last.json === json ? (last.value as Frozen<T>) : deepFreeze(fresh);
+      this.kept.set(key, 0, { value, json, at: this.now() });
       return value;
     } catch (err) {
       const last = this.kept.get(key, 0);
       if (!this.wentAway(err) || !last || !this.usable(last.at)) throw err;
       return this.stale(last.value as Frozen<T>, last.at, freshness);
     }
-  }
-
-  /** A prepared statement (or anything built once per database), built on first use. */
-  prepared<T>(name: string, build: (db: Db) => T): T {
-    let statement = this.statements.get(name) as T | undefined;
-    if (statement === undefined) this.statements.set(name, (statement = build(this.db)));
-    return statement;
   }
 
   /** The snapshot at the current version, or while the database is unreachable the last one loaded, if recent enough. */

@@ -35,7 +35,7 @@ export class Snapshot implements FilterData {
   /** What profiles add to the cards, by column, with repeated values shared: the directory stays small, and a profile is made from it on request. */
   private readonly profileOnly: { [K in keyof ProfileOnlyRow]: ProfileOnlyRow[K][] };
   /**
-   * Pages already answered, with their gzip (ctx.directory.bodies): about 1.9 KB a 12-card page at
+   * Pages already answered, with their gzip (server/http/answer-bodies.ts): about 1.9 KB a 12-card page at
    * 10,000 contractors once only the gzip is kept, so the few thousand filter combinations a
    * directory is searched with stay answered from memory (docs/decisions.md §6).
    */

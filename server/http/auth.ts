@@ -1,18 +1,37 @@
 import type { Request, RequestHandler } from 'express';
+import type { z } from 'zod';
+import type { AppContext } from '../context';
+import type { AdminActor } from '../domain/actors';
+import { contractorMaySignIn } from '../services/sessions';
+import { asyncHandler } from './async-handler';
 import { forbidden, unauthorized } from './errors';
+import { LoginThrottle } from './login-throttle';
+import { ABSOLUTE_TIMEOUT_MS, secureSignInGuard, SESSION_COOKIE, type SessionUser } from './session';
+import { parseInput } from './validate';
+
+/**
+ * Who a route is for. Every route under /api carries exactly one guard saying so (requireAdmin,
+ * requireActiveContractor or forAnyone); tests/api/route-guards.test.ts walks the router and
+ * refuses a route without one, then checks each guard against every kind of caller.
+ */
+export type Role = 'admin' | 'contractor' | 'anyone';
+export const ROLE = Symbol('role');
+export type Guard = RequestHandler & { readonly [ROLE]: Role };
+
+const guard = (role: Role, handler: RequestHandler): Guard => Object.assign(handler, { [ROLE]: role });
 
 /**
  * Role checks for every admin and contractor endpoint (docs/decisions.md §1.7): anonymous callers get
  * 401, a signed-in user of the other kind gets 403.
  */
-export const requireAdmin: RequestHandler = (req, _res, next) => {
+export const requireAdmin = guard('admin', (req, _res, next) => {
   const user = req.session?.user;
   if (!user) return next(unauthorized('Please sign in as an administrator'));
   if (user.kind !== 'admin') return next(forbidden('This area is for administrators'));
   next();
-};
+});
 
-export const requireContractor: RequestHandler = (req, _res, next) => {
+const requireContractor: RequestHandler = (req, _res, next) => {
   const user = req.session?.user;
   if (!user) return next(unauthorized('Please sign in to the contractor portal'));
   if (user.kind !== 'contractor') return next(forbidden('This area is for contractors'));
@@ -20,27 +39,41 @@ export const requireContractor: RequestHandler = (req, _res, next) => {
 };
 
 /**
- * requireContractor, and the contractor must still be approved and listed: rejecting or hiding
- * ends its sessions, and this check also covers a session written back by a request that was
- * in flight at that moment.
+ * A signed-in contractor that is still approved and listed: rejecting or hiding ends its
+ * sessions, and this check also covers a session written back by a request that was in flight at
+ * that moment.
  */
-export function requireActiveContractor(stillActive: (contractorId: number) => Promise<boolean>): RequestHandler {
-  return (req, res, next) =>
+export function requireActiveContractor(ctx: Pick<AppContext, 'db'>): Guard {
+  return guard('contractor', (req, res, next) =>
     requireContractor(req, res, (err?: unknown) => {
       if (err) return next(err);
-      stillActive(contractorIdOf(req)).then((active) => (active ? next() : signOut(req).then(() => next(unauthorized('Your portal session has ended. Please sign in again.')), next)), next);
-    });
+      contractorMaySignIn(ctx.db, contractorIdOf(req)).then(
+        (active) => (active ? next() : signOut(req).then(() => next(unauthorized('Your portal session has ended. Please sign in again.')), next)),
+        next,
+      );
+    }),
+  );
 }
 
-/** The signed-in contractor's id; only after requireContractor. */
+/** Open to every caller, said on purpose: what the route checks itself (a token, a signature, a form's limits) is its guard. */
+export const forAnyone = guard('anyone', (_req, _res, next) => next());
+
+/** The signed-in contractor's id; only after requireActiveContractor. */
 export function contractorIdOf(req: Request): number {
   const user = req.session.user;
   if (user?.kind !== 'contractor') throw unauthorized();
   return user.contractorId;
 }
 
+/** The signed-in administrator, as recorded with a decision; only after requireAdmin. */
+export function adminOf(req: Request): AdminActor {
+  const user = req.session.user;
+  if (user?.kind !== 'admin') throw unauthorized();
+  return { adminUserId: user.adminUserId, username: user.username };
+}
+
 /** Starts a signed-in session under a new id (no session fixation), with the absolute lifetime. */
-export function signIn(req: Request, user: NonNullable<Request['session']['user']>, absoluteMs: number): Promise<void> {
+export function signIn(req: Request, user: SessionUser, absoluteMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     req.session.regenerate((err) => {
       if (err) return reject(err);
@@ -57,3 +90,47 @@ export function signOut(req: Request): Promise<void> {
     req.session.destroy((err) => (err ? reject(err) : resolve()));
   });
 }
+
+/** What a sign-in's check of the credentials gives: the session's user, what to record once signed in, and the answer. */
+export interface SignedIn {
+  user: SessionUser;
+  recordSignIn(): Promise<void>;
+  answer: object;
+}
+
+/**
+ * POST /api/{admin,contractor}/login: the credentials parsed with the shared schema (`message` when
+ * refused), sign-in refused over plain http in production, failures throttled per account and
+ * address (docs/decisions.md §4), then a new session. `verify` throws the domain error of a refused
+ * attempt, which counts as a failure.
+ */
+export function signInRoute<S extends z.ZodType>(
+  ctx: AppContext,
+  opts: { kind: SessionUser['kind']; schema: S; message: string; account: (input: z.output<S>) => string; verify: (input: z.output<S>) => Promise<SignedIn> },
+): RequestHandler[] {
+  const throttle = new LoginThrottle(opts.kind, ctx.env.RATE_LIMIT !== false);
+  const secureSignIn = secureSignInGuard(ctx.env, ctx.log);
+  return [
+    forAnyone,
+    asyncHandler(async (req, res) => {
+      const input = parseInput(opts.schema, req.body, opts.message);
+      secureSignIn(req);
+      const attempt = await throttle.attempt(req, opts.account(input));
+      const signedIn = await opts.verify(input);
+      await attempt.succeeded();
+      await signIn(req, signedIn.user, ABSOLUTE_TIMEOUT_MS);
+      await signedIn.recordSignIn();
+      res.json(signedIn.answer);
+    }),
+  ];
+}
+
+/** POST /api/{admin,contractor}/logout: the session is destroyed on the server, so a copied cookie dies with it. */
+export const signOutRoute: RequestHandler[] = [
+  forAnyone,
+  asyncHandler(async (req, res) => {
+    await signOut(req);
+    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    res.json({ message: 'Logged out' });
+  }),
+];

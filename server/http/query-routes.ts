@@ -7,7 +7,9 @@ import { Freshness } from '../directory';
 import { toHttpError } from './error-middleware';
 import { notFound } from './errors';
 import { asyncHandler, trackWork } from './async-handler';
-import type { RequestLog } from './request-log';
+import { forAnyone } from './auth';
+import type { AnswerCache } from './answer-cache';
+import type { Front } from './front';
 import { acceptsGzip, sendJson, sentAsIs } from './reused-body';
 import { parseInput } from './validate';
 
@@ -24,7 +26,7 @@ export interface QueryRoute {
   parse(input: Record<string, unknown>): unknown;
   /**
    * The same address always parses to the same input, so the API keeps the parsed input by address
-   * (in ctx.directory.inputs): zod's work on every request cost more than a cached answer's lookup.
+   * (AnswerCache.inputs): zod's work on every request cost more than a cached answer's lookup.
    * Off for a query whose address carries a secret (a review link's token), which is not kept.
    */
   readonly keepsInputs: boolean;
@@ -60,14 +62,14 @@ export function defineQuery<S extends z.ZodType>(
   };
 }
 
-/** The input of an API request to q: parsed once per address and kept, frozen, by the read model (QueryRoute.keepsInputs). */
-function inputOf(q: QueryRoute, req: Request, params: Record<string, string>, ctx: AppContext): unknown {
+/** The input of an API request to q: parsed once per address and kept, frozen (QueryRoute.keepsInputs). */
+function inputOf(q: QueryRoute, req: Request, params: Record<string, string>, cache: AnswerCache): unknown {
   if (!q.keepsInputs) return q.parse({ ...(req.query as Record<string, unknown>), ...params });
   const key = `${q.path} ${req.originalUrl}`;
-  let input = ctx.directory.inputs.get(key, 0);
+  let input = cache.inputs.get(key, 0);
   if (input === undefined) {
     input = deepFreeze(q.parse({ ...(req.query as Record<string, unknown>), ...params }));
-    ctx.directory.inputs.set(key, 0, input);
+    cache.inputs.set(key, 0, input);
   }
   return input;
 }
@@ -82,46 +84,38 @@ export function setAge(res: Response, freshness: Freshness): void {
   if (age !== null) res.setHeader('Age', String(age));
 }
 
-export function queryRouter(queries: QueryRoute[], ctx: AppContext): Router {
+export function queryRouter(queries: QueryRoute[], ctx: AppContext, cache: AnswerCache): Router {
   const router = Router();
   for (const q of queries) {
     // Mounted under /api; the key keeps the full path the browser requests.
     router.get(
       q.path.replace(/^\/api(?=\/)/, ''),
+      forAnyone,
       asyncHandler(async (req, res) => {
         const early = (res.locals[EARLY] as Early | undefined)?.q === q ? (res.locals[EARLY] as Early) : undefined;
         if (early && 'error' in early) throw early.error;
         const freshness = early?.freshness ?? new Freshness();
-        const answer = early ? early.answer : await q.answer(inputOf(q, req, req.params as Record<string, string>, ctx), ctx, freshness);
+        const answer = early ? early.answer : await q.answer(inputOf(q, req, req.params as Record<string, string>, cache), ctx, freshness);
         setAge(res, freshness);
-        await sendJson(req, res, answer, ctx.directory.bodies);
+        await sendJson(req, res, answer, cache.bodies);
       }),
     );
   }
   return router;
 }
 
-/** What the middleware in front of the API gives every answer, for the answers publicAnswers writes itself. */
-export interface FrontOfApi {
-  /** The security headers (fixedHeadersOf the Helmet middleware). */
-  headers: readonly (readonly [string, string])[];
-  requestLog: RequestLog;
-  countProfileViews: RequestHandler;
-}
-
 /**
  * The public queries' API answers, first of all middleware (docs/decisions.md §6). A GET without a
  * body or a condition whose answer is current and one compression would leave alone (an object
  * answered as gzip, or below compression's threshold), which is every cached answer to a browser,
- * is written here in one call with what the middleware in front of the API gives every answer (the
+ * is written here in one call with what every answer gets first (server/http/front.ts: the
  * security headers, the request id and its log line, the profile view count): the router, the
  * session, the body parser, compression and Express's send had nothing to add and cost more than
  * the answer. Anything else (an error, an answer from older data, another encoding, a revalidation,
  * HEAD) goes through all of it with what was learnt (res.locals), so it is answered as it always
  * was, and nothing is asked twice.
  */
-export function publicAnswers(queries: QueryRoute[], ctx: AppContext, front: FrontOfApi): RequestHandler {
-  const security = front.headers.flat();
+export function publicAnswers(queries: QueryRoute[], ctx: AppContext, front: Front, cache: AnswerCache): RequestHandler {
   // What each Accept-Encoding header says about gzip: browsers send a handful of spellings, and
   // parsing one on every request cost more than the answer's lookup. Owned by this app's middleware.
   const gzipBy = new Map<string, boolean>();
@@ -134,7 +128,6 @@ export function publicAnswers(queries: QueryRoute[], ctx: AppContext, front: Fro
     }
     return accepted;
   };
-  const noop = () => {};
   return (req, res, next) => {
     if (req.method !== 'GET' || hasBody(req) || !req.path.startsWith('/api/')) return next();
     let params: Record<string, string> | null = null;
@@ -147,24 +140,21 @@ export function publicAnswers(queries: QueryRoute[], ctx: AppContext, front: Fro
       }
     });
     if (!q || !params) return next();
-    const id = front.requestLog.begin(req, res);
+    const headers = front.begin(req, res);
     const freshness = new Freshness();
     void trackWork(
       (async () => {
         let early: Early;
         try {
-          const answer = await q.answer(inputOf(q, req, params, ctx), ctx, freshness);
-          const body = answer !== null && typeof answer === 'object' ? ctx.directory.bodies.of(answer) : null;
+          const answer = await q.answer(inputOf(q, req, params, cache), ctx, freshness);
+          const body = answer !== null && typeof answer === 'object' ? cache.bodies.of(answer) : null;
           const sent = body && sentAsIs(body, gzipAccepted(req));
           if (body && sent && freshness.ageSeconds() === null && !isConditional(req)) {
             const bytes = sent === 'gzip' ? await body.gzip() : Buffer.from(body.json);
             const etag = sent === 'gzip' ? await body.gzipEtag() : body.etag();
-            front.countProfileViews(req, res, noop);
             res
               .writeHead(200, [
-                ...security,
-                'X-Request-Id',
-                id,
+                ...headers,
                 'Content-Type',
                 'application/json; charset=utf-8',
                 'Vary',

@@ -1,12 +1,12 @@
 import type { Request, Response } from 'express';
-import type { AnswerBodies, AnswerBody } from '../directory';
+import type { AnswerBodies, AnswerBody } from './answer-bodies';
 
 /** Below this a gzip costs more than it saves (the compression middleware's own threshold). */
 const GZIP_FROM = 1024;
 
 /**
  * Sends an answer as JSON, gzipped for clients that accept it. The read model keeps the text, gzip
- * and ETags of each frozen answer (server/directory/bodies.ts), so an answer handed out again is not
+ * and ETags of each frozen answer (server/http/answer-bodies.ts), so an answer handed out again is not
  * serialised, compressed or hashed again. The ETag is Express's own (weak, of the bytes sent), so a
  * client revalidating gets its 304 as before.
  */

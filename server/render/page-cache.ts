@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { VersionedLru } from '@shared/versioned-lru';
 
 /** How long a shared cache (a CDN) may answer a public page without asking the server (docs/decisions.md §6). */
 export const PAGE_SHARED_MAX_AGE_SECONDS = 60;
@@ -27,4 +28,34 @@ export function pageCacheControl(page: { status: number; cache: 'short' | 'reval
  */
 export function pageEtag(html: string): string {
   return `W/"${createHash('sha1').update(html).digest('base64url')}"`;
+}
+
+/** The last page made for an address and what it was made from (client/src/entry-server.tsx, PageMemo). */
+interface Made {
+  reads: readonly unknown[];
+  page: object;
+}
+
+const sameReads = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/**
+ * What the page handler keeps between requests, owned by the app (createApp) and keyed by the
+ * address asked for (docs/decisions.md §6):
+ * - the last page rendered for each address, with what it read: the read model hands out the same
+ *   frozen answers until its data changes, so a page whose reads are the same objects is answered
+ *   again without rendering (compared by identity, not by serialising the data);
+ * - each page's gzip and ETag, stamped with its HTML.
+ */
+export class PageCache {
+  private readonly made = new VersionedLru<Made>(256);
+  readonly gzip = new VersionedLru<Buffer>(256);
+  readonly etag = new VersionedLru<string>(256);
+  /** The render memo the server entry uses (client/src/entry-server.tsx). */
+  readonly rendered = {
+    get: (url: string, reads: readonly unknown[]): object | undefined => {
+      const made = this.made.get(url, 0);
+      return made && sameReads(made.reads, reads) ? made.page : undefined;
+    },
+    set: (url: string, reads: readonly unknown[], page: object): void => this.made.set(url, 0, { reads, page }),
+  };
 }

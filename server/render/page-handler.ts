@@ -6,7 +6,7 @@ import { Freshness } from '../directory';
 import { asyncHandler } from '../http/async-handler';
 import { resolveQueryKey, setAge, type QueryRoute } from '../http/query-routes';
 import type { PaymentsClientConfig } from '../integrations/payments';
-import { pageCacheControl, pageEtag } from './page-cache';
+import { pageCacheControl, pageEtag, type PageCache } from './page-cache';
 import type { PageRenderer } from './renderer';
 
 const gzipAsync = promisify(gzip);
@@ -14,11 +14,11 @@ const gzipAsync = promisify(gzip);
 /**
  * Answers every non-API GET with a rendered page (or the client-only shell), and a page form
  * sent without JavaScript that its route refused (res.locals.postedForm) with its page again. The renderer
- * answers an unchanged page with the same document (from the app's page cache, ctx.directory.pages),
+ * answers an unchanged page with the same document (from the app's page cache, server/render/page-cache.ts),
  * so its gzip is kept too (compressing a page costs more than serving it).
  */
-export function pageHandler(ctx: AppContext, renderer: PageRenderer, queries: QueryRoute[], payments: PaymentsClientConfig): RequestHandler {
-  const { rendered, gzip: gzipped, etag: etags } = ctx.directory.pages;
+export function pageHandler(ctx: AppContext, renderer: PageRenderer, queries: QueryRoute[], payments: PaymentsClientConfig, cache: PageCache): RequestHandler {
+  const { rendered, gzip: gzipped, etag: etags } = cache;
   return asyncHandler(async (req, res, next) => {
     const posted = res.locals.postedForm;
     if (req.method !== 'GET' && req.method !== 'HEAD' && !posted) return next();

@@ -1,19 +1,12 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { adminContractorQuerySchema, approvalSchema, idParamSchema, visibilitySchema } from '@shared/schemas/admin';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
-import { requireAdmin } from '../http/auth';
-import { badRequest, unauthorized } from '../http/errors';
+import { adminOf, requireAdmin } from '../http/auth';
+import { badRequest } from '../http/errors';
 import { fieldErrors, parseInput } from '../http/validate';
 import { issueSetupCode } from '../services/contractor-accounts';
-import { listAdminContractors, setApproval, setVerification, setVisibility, type Actor } from '../services/moderation';
-
-/** The signed-in administrator; only after requireAdmin. */
-function actorOf(req: Request): Actor {
-  const user = req.session.user;
-  if (user?.kind !== 'admin') throw unauthorized();
-  return { adminUserId: user.adminUserId, username: user.username };
-}
+import { listAdminContractors, setApproval, setVerification, setVisibility } from '../services/moderation';
 
 export function adminContractorRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -38,7 +31,7 @@ export function adminContractorRoutes(ctx: AppContext): Router {
         const errors = fieldErrors(parsed.error);
         throw badRequest(Object.values(errors)[0] ?? 'Please check the highlighted fields', errors);
       }
-      res.json(await setApproval(ctx, id, parsed.data, actorOf(req)));
+      res.json(await setApproval(ctx, id, parsed.data, adminOf(req)));
     }),
   );
 
@@ -57,7 +50,7 @@ export function adminContractorRoutes(ctx: AppContext): Router {
     '/admin/contractors/:id/verify',
     requireAdmin,
     asyncHandler(async (req, res) => {
-      res.json(await setVerification(ctx, idOf(req.params), true, actorOf(req)));
+      res.json(await setVerification(ctx, idOf(req.params), true, adminOf(req)));
     }),
   );
 
@@ -65,7 +58,7 @@ export function adminContractorRoutes(ctx: AppContext): Router {
     '/admin/contractors/:id/unverify',
     requireAdmin,
     asyncHandler(async (req, res) => {
-      res.json(await setVerification(ctx, idOf(req.params), false, actorOf(req)));
+      res.json(await setVerification(ctx, idOf(req.params), false, adminOf(req)));
     }),
   );
 

@@ -3,13 +3,12 @@ import { CERTIFICATE_MAX_BYTES, CERTIFICATE_TYPES } from '@shared/credentials';
 import { idParamSchema } from '@shared/schemas/admin';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
-import { contractorIdOf, requireActiveContractor, requireAdmin } from '../http/auth';
-import { HttpError, unauthorized } from '../http/errors';
+import { adminOf, contractorIdOf, forAnyone, requireActiveContractor, requireAdmin } from '../http/auth';
+import { HttpError } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
 import { parseInput } from '../http/validate';
 import { getCredentials } from '../services/credentials';
 import { contractorOfUploadToken, NOT_A_CERTIFICATE, storeCertificate } from '../services/insurance-certificates';
-import { contractorMaySignIn } from '../services/sessions';
 
 /** The header a business just submitted sends its upload token in (the submission's answer has it). */
 export const UPLOAD_TOKEN_HEADER = 'X-Upload-Token';
@@ -58,7 +57,7 @@ export function certificateUploadRoutes(ctx: AppContext, session: RequestHandler
     message: 'Too many uploads from your network. Please try again later.',
     enabled: ctx.env.RATE_LIMIT !== false,
   });
-  const requireContractor = requireActiveContractor((id) => contractorMaySignIn(ctx.db, id));
+  const requireContractor = requireActiveContractor(ctx);
 
   router.post(
     '/admin/contractors/:id/insurance-certificate',
@@ -68,9 +67,7 @@ export function certificateUploadRoutes(ctx: AppContext, session: RequestHandler
     ...fileBody,
     asyncHandler(async (req, res) => {
       const id = parseInput(idParamSchema, req.params, 'Invalid contractor id').id;
-      const user = req.session.user;
-      if (user?.kind !== 'admin') throw unauthorized();
-      await storeCertificate(ctx, id, uploadOf(req), { kind: 'admin', adminUserId: user.adminUserId, username: user.username });
+      await storeCertificate(ctx, id, uploadOf(req), { kind: 'admin', ...adminOf(req) });
       res.status(201).json(await getCredentials(ctx, id, 'admin'));
     }),
     tooLarge,
@@ -92,6 +89,7 @@ export function certificateUploadRoutes(ctx: AppContext, session: RequestHandler
 
   router.post(
     '/contractors/submit/certificate',
+    forAnyone,
     limit,
     // The token is checked before the file is read.
     asyncHandler(async (req, res, next) => {

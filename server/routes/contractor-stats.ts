@@ -5,14 +5,13 @@ import { asyncHandler } from '../http/async-handler';
 import { contractorIdOf, requireActiveContractor, requireAdmin } from '../http/auth';
 import { parseInput } from '../http/validate';
 import { contractorStats } from '../services/contractor-stats';
-import { contractorMaySignIn } from '../services/sessions';
 
 /** A contractor's figures for the last 12 months (docs/decisions.md §11): its own in the portal, any one's for the admin. */
 export function contractorStatsRoutes(ctx: AppContext): Router {
   const router = Router();
   router.get(
     '/contractor/stats',
-    requireActiveContractor((id) => contractorMaySignIn(ctx.db, id)),
+    requireActiveContractor(ctx),
     asyncHandler(async (req, res) => {
       res.json(await contractorStats(ctx.db, contractorIdOf(req)));
     }),

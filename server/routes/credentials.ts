@@ -1,22 +1,13 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Response } from 'express';
 import { idParamSchema } from '@shared/schemas/admin';
 import { credentialParamSchema, credentialsUpdateSchema, unverifyCredentialSchema, verifyCredentialSchema } from '@shared/schemas/credentials';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
-import { contractorIdOf, requireActiveContractor, requireAdmin } from '../http/auth';
-import { unauthorized } from '../http/errors';
+import { adminOf, contractorIdOf, requireActiveContractor, requireAdmin } from '../http/auth';
 import { parseInput } from '../http/validate';
 import { credentialAttention } from '../services/credential-jobs';
-import { getCredentials, unverifyCredential, updateCredentials, verifyCredential, type CredentialActorRef } from '../services/credentials';
+import { getCredentials, unverifyCredential, updateCredentials, verifyCredential } from '../services/credentials';
 import { readCertificate } from '../services/insurance-certificates';
-import { contractorMaySignIn } from '../services/sessions';
-
-/** The signed-in administrator; only after requireAdmin. */
-function adminOf(req: Request): CredentialActorRef & { kind: 'admin' } {
-  const user = req.session.user;
-  if (user?.kind !== 'admin') throw unauthorized();
-  return { kind: 'admin', adminUserId: user.adminUserId, username: user.username };
-}
 
 const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
@@ -39,7 +30,7 @@ async function sendCertificate(ctx: AppContext, contractorId: number, res: Respo
  */
 export function credentialRoutes(ctx: AppContext): Router {
   const router = Router();
-  const requireContractor = requireActiveContractor((id) => contractorMaySignIn(ctx.db, id));
+  const requireContractor = requireActiveContractor(ctx);
   const idOf = (params: unknown) => parseInput(idParamSchema, params, 'Invalid contractor id').id;
 
   router.get(
@@ -61,7 +52,7 @@ export function credentialRoutes(ctx: AppContext): Router {
     requireAdmin,
     asyncHandler(async (req, res) => {
       const id = idOf(req.params);
-      await updateCredentials(ctx, id, parseInput(credentialsUpdateSchema, req.body), adminOf(req));
+      await updateCredentials(ctx, id, parseInput(credentialsUpdateSchema, req.body), { kind: 'admin', ...adminOf(req) });
       res.json(await getCredentials(ctx, id, 'admin'));
     }),
   );
@@ -72,7 +63,7 @@ export function credentialRoutes(ctx: AppContext): Router {
       const id = idOf(req.params);
       const { credential } = parseInput(credentialParamSchema, req.params, 'Unknown credential');
       const { how } = parseInput(verifyCredentialSchema, req.body ?? {});
-      await verifyCredential(ctx, id, credential, how, adminOf(req));
+      await verifyCredential(ctx, id, credential, how, { kind: 'admin', ...adminOf(req) });
       res.json(await getCredentials(ctx, id, 'admin'));
     }),
   );
@@ -83,7 +74,7 @@ export function credentialRoutes(ctx: AppContext): Router {
       const id = idOf(req.params);
       const { credential } = parseInput(credentialParamSchema, req.params, 'Unknown credential');
       const { reason } = parseInput(unverifyCredentialSchema, req.body ?? {});
-      await unverifyCredential(ctx, id, credential, reason, adminOf(req));
+      await unverifyCredential(ctx, id, credential, reason, { kind: 'admin', ...adminOf(req) });
       res.json(await getCredentials(ctx, id, 'admin'));
     }),
   );

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { demoOutcomeSchema } from '@shared/schemas/payments';
 import type { AppContext } from '../context';
+import { forAnyone } from '../http/auth';
 import { asyncHandler } from '../http/async-handler';
 import { notFound } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
@@ -21,6 +22,7 @@ export function demoPaymentRoutes(ctx: AppContext): Router {
 
   router.post(
     '/demo-payments/:id/confirm',
+    forAnyone,
     limit,
     asyncHandler(async (req, res) => {
       const params = intentParam.safeParse(req.params);
@@ -32,6 +34,7 @@ export function demoPaymentRoutes(ctx: AppContext): Router {
 
   router.post(
     '/demo-payments/checkout/:sessionId/complete',
+    forAnyone,
     limit,
     asyncHandler(async (req, res) => {
       const params = sessionParam.safeParse(req.params);

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../context';
+import { forAnyone } from '../http/auth';
 import { asyncHandler } from '../http/async-handler';
 
 /** One readiness check. */
@@ -48,12 +49,13 @@ export function healthRoutes(ctx: AppContext): Router {
   // Failures are logged when a check turns bad, not at every probe.
   const failing = new Set<string>();
 
-  router.get('/health/live', (_req, res) => {
+  router.get('/health/live', forAnyone, (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
 
   router.get(
     '/health/ready',
+    forAnyone,
     asyncHandler(async (_req, res) => {
       const results = await Promise.all(
         Object.entries(checks).map(async ([name, check]) => {
@@ -80,6 +82,7 @@ export function healthRoutes(ctx: AppContext): Router {
 
   router.get(
     '/health',
+    forAnyone,
     asyncHandler(async (_req, res) => {
       try {
         await ctx.database.ping();

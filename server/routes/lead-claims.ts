@@ -1,27 +1,17 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { idParamSchema } from '@shared/schemas/admin';
 import { approveClaimSchema, claimListQuerySchema, denyClaimSchema, leadClaimSchema } from '@shared/schemas/lead-claims';
 import { deliveryIdParamSchema } from '@shared/schemas/portal';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
-import { contractorIdOf, requireActiveContractor, requireAdmin } from '../http/auth';
-import { unauthorized } from '../http/errors';
+import { adminOf, contractorIdOf, requireActiveContractor, requireAdmin } from '../http/auth';
 import { parseInput } from '../http/validate';
 import { createClaim, decideClaim, getClaim, listClaims } from '../services/lead-claims';
-import type { Actor } from '../services/moderation';
-import { contractorMaySignIn } from '../services/sessions';
-
-/** The signed-in administrator; only after requireAdmin. */
-function actorOf(req: Request): Actor {
-  const user = req.session.user;
-  if (user?.kind !== 'admin') throw unauthorized();
-  return { adminUserId: user.adminUserId, username: user.username };
-}
 
 /** The lead guarantee (docs/decisions.md §5): a contractor's claim on a bad lead and the administrator's decision. Guards sit on each route. */
 export function leadClaimRoutes(ctx: AppContext): Router {
   const router = Router();
-  const requireContractor = requireActiveContractor((id) => contractorMaySignIn(ctx.db, id));
+  const requireContractor = requireActiveContractor(ctx);
   const claimIdOf = (params: unknown) => parseInput(idParamSchema, params, 'Invalid claim id').id;
 
   router.post(
@@ -56,7 +46,7 @@ export function leadClaimRoutes(ctx: AppContext): Router {
     asyncHandler(async (req, res) => {
       const id = claimIdOf(req.params);
       const { note } = parseInput(approveClaimSchema, req.body ?? {});
-      res.json(await decideClaim(ctx, actorOf(req), id, 'approved', note));
+      res.json(await decideClaim(ctx, adminOf(req), id, 'approved', note));
     }),
   );
 
@@ -66,7 +56,7 @@ export function leadClaimRoutes(ctx: AppContext): Router {
     asyncHandler(async (req, res) => {
       const id = claimIdOf(req.params);
       const { note } = parseInput(denyClaimSchema, req.body ?? {});
-      res.json(await decideClaim(ctx, actorOf(req), id, 'denied', note));
+      res.json(await decideClaim(ctx, adminOf(req), id, 'denied', note));
     }),
   );
   return router;

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { isBot } from '@shared/forms';
 import { quoteRequestSchema } from '@shared/schemas/leads';
 import type { AppContext } from '../context';
+import { forAnyone } from '../http/auth';
 import { asyncHandler } from '../http/async-handler';
 import { parseInput } from '../http/validate';
 import { createLead } from '../services/leads';
@@ -13,6 +14,7 @@ export function leadRoutes(ctx: AppContext): Router {
 
   router.post(
     '/leads',
+    forAnyone,
     limit,
     asyncHandler(async (req, res) => {
       // Bots that fill the hidden field get a success answer and nothing is stored.

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { isBot } from '@shared/forms';
 import { newsletterSchema, unsubscribeSchema } from '@shared/schemas/newsletter';
 import type { AppContext } from '../context';
+import { forAnyone } from '../http/auth';
 import { asyncHandler } from '../http/async-handler';
 import { rateLimit } from '../http/rate-limit';
 import { parseInput } from '../http/validate';
@@ -15,6 +16,7 @@ export function newsletterRoutes(ctx: AppContext): Router {
 
   router.post(
     '/newsletter',
+    forAnyone,
     limitSubscribe,
     asyncHandler(async (req, res) => {
       // Bots that fill the hidden field are told it worked and nothing is stored (docs/decisions.md §1.9).
@@ -30,6 +32,7 @@ export function newsletterRoutes(ctx: AppContext): Router {
 
   router.post(
     '/newsletter/unsubscribe',
+    forAnyone,
     limitUnsubscribe,
     asyncHandler(async (req, res) => {
       const { token } = parseInput(unsubscribeSchema, req.body);

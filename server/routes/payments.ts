@@ -2,11 +2,10 @@ import express, { Router } from 'express';
 import { createPaymentIntentSchema, createSubscriptionSchema, paymentSuccessSchema, verifySubscriptionSchema } from '@shared/schemas/payments';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
-import { contractorIdOf, requireActiveContractor } from '../http/auth';
+import { contractorIdOf, forAnyone, requireActiveContractor } from '../http/auth';
 import { rateLimit } from '../http/rate-limit';
 import { parseInput } from '../http/validate';
 import { activateFromCheckout, confirmLeadPayment, handleWebhook, startLeadPayment, startSubscription } from '../services/payments';
-import { contractorMaySignIn } from '../services/sessions';
 
 /**
  * Lead purchase and plan subscription (docs/decisions.md §1.6). The purchase page is public (a visitor
@@ -18,14 +17,15 @@ export function paymentRoutes(ctx: AppContext): Router {
   const enabled = ctx.env.RATE_LIMIT !== false;
   const startLimit = rateLimit({ name: 'payment-start', max: 30, windowMs: 60_000, message: 'Too many payment requests from your network. Please try again in a minute.', enabled });
   const confirmLimit = rateLimit({ name: 'payment-confirm', max: 60, windowMs: 60_000, message: 'Too many payment requests from your network. Please try again in a minute.', enabled });
-  const requireContractor = requireActiveContractor((id) => contractorMaySignIn(ctx.db, id));
+  const requireContractor = requireActiveContractor(ctx);
 
-  router.get('/payments/config', (_req, res) => {
+  router.get('/payments/config', forAnyone, (_req, res) => {
     res.json({ provider: ctx.payments.kind, publishableKey: ctx.payments.publishableKey });
   });
 
   router.post(
     '/stripe/create-payment-intent',
+    forAnyone,
     startLimit,
     asyncHandler(async (req, res) => {
       res.json(await startLeadPayment(ctx, parseInput(createPaymentIntentSchema, req.body, 'Lead ID and Contractor ID are required.')));
@@ -34,6 +34,7 @@ export function paymentRoutes(ctx: AppContext): Router {
 
   router.post(
     '/stripe/payment-success',
+    forAnyone,
     confirmLimit,
     asyncHandler(async (req, res) => {
       const { paymentIntentId } = parseInput(paymentSuccessSchema, req.body);
@@ -52,6 +53,7 @@ export function paymentRoutes(ctx: AppContext): Router {
 
   router.post(
     '/stripe/verify-subscription',
+    forAnyone,
     confirmLimit,
     asyncHandler(async (req, res) => {
       const { sessionId } = parseInput(verifySubscriptionSchema, req.body);
@@ -66,6 +68,7 @@ export function paymentWebhookRoutes(ctx: AppContext): Router {
   const router = Router();
   router.post(
     '/stripe/webhook',
+    forAnyone,
     express.raw({ type: '*/*', limit: '1mb' }),
     asyncHandler(async (req, res) => {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);

@@ -4,13 +4,12 @@ import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
 import { contractorIdOf, requireActiveContractor } from '../http/auth';
 import { parseInput } from '../http/validate';
-import { contractorMaySignIn } from '../services/sessions';
 import { getPortalProfile, getPortalSubscription, listPortalLeads, updatePortalLeadStatus } from '../services/portal';
 
 /** The contractor portal's API: only the signed-in contractor's own data. */
 export function portalRoutes(ctx: AppContext): Router {
   const router = Router();
-  const requireContractor = requireActiveContractor((id) => contractorMaySignIn(ctx.db, id));
+  const requireContractor = requireActiveContractor(ctx);
   router.get(
     '/contractor/profile',
     requireContractor,

@@ -1,32 +1,25 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { adminReviewsQuerySchema, reviewHideSchema, reviewIdParamSchema, reviewReplySchema, reviewSubmissionSchema } from '@shared/schemas/reviews';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
-import { contractorIdOf, requireActiveContractor, requireAdmin } from '../http/auth';
-import { unauthorized } from '../http/errors';
+import { adminOf, contractorIdOf, forAnyone, requireActiveContractor, requireAdmin } from '../http/auth';
 import { parseInput } from '../http/validate';
 import { hideReview, listReviewsForAdmin, listReviewsForContractor, replyToReview, showReview } from '../services/review-moderation';
 import { submitReview } from '../services/reviews';
-import { contractorMaySignIn } from '../services/sessions';
 import { formLimits } from './form-limits';
 
 const pageSchema = z.object({ page: adminReviewsQuerySchema.shape.page });
 
-function actorOf(req: Request) {
-  const user = req.session.user;
-  if (user?.kind !== 'admin') throw unauthorized();
-  return { adminUserId: user.adminUserId, username: user.username };
-}
-
 /** Reviews (docs/decisions.md §12): the homeowner's answer, the administrator's moderation, the contractor's reply. */
 export function reviewRoutes(ctx: AppContext): Router {
   const router = Router();
-  const requireContractor = requireActiveContractor((id) => contractorMaySignIn(ctx.db, id));
+  const requireContractor = requireActiveContractor(ctx);
   const idOf = (params: unknown) => parseInput(reviewIdParamSchema, params, 'Invalid review id').id;
 
   router.post(
     '/reviews',
+    forAnyone,
     formLimits(ctx).review,
     asyncHandler(async (req, res) => {
       res.status(201).json(await submitReview(ctx, parseInput(reviewSubmissionSchema, req.body)));
@@ -45,7 +38,7 @@ export function reviewRoutes(ctx: AppContext): Router {
     requireAdmin,
     asyncHandler(async (req, res) => {
       const id = idOf(req.params);
-      res.json(await hideReview(ctx.db, id, parseInput(reviewHideSchema, req.body), actorOf(req)));
+      res.json(await hideReview(ctx.db, id, parseInput(reviewHideSchema, req.body), adminOf(req)));
     }),
   );
   router.post(

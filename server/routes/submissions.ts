@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { isBot } from '@shared/forms';
 import { submissionSchema, type SubmissionResult } from '@shared/schemas/submission';
 import type { AppContext } from '../context';
+import { forAnyone } from '../http/auth';
 import { asyncHandler } from '../http/async-handler';
 import { parseInput } from '../http/validate';
 import { submitBusiness } from '../services/submissions';
@@ -15,6 +16,7 @@ export function submissionRoutes(ctx: AppContext): Router {
 
   router.post(
     '/contractors/submit',
+    forAnyone,
     limit,
     asyncHandler(async (req, res) => {
       // Bots that fill the hidden field are told it worked and nothing is stored (docs/decisions.md §1.9).

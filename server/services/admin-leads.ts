@@ -23,7 +23,7 @@ const newestFirst = [desc(leads.createdAt), desc(leads.id)];
 const deliveredTo = alias(contractors, 'delivered_contractor');
 
 /**
- * The page query, built once per app and kept prepared (ctx.directory.prepared): building this
+ * The page query, built once per app and kept prepared (Database.prepared): building this
  * join costs more CPU than Postgres spends running it. The offset walks the index alone; only the page's rows
  * are then joined (a deep page would otherwise join, then discard, every row before it).
  */
@@ -58,9 +58,9 @@ function preparePageQuery(db: Db, byStatus: boolean) {
   );
 }
 
-export async function listAdminLeads(ctx: Pick<AppContext, 'db' | 'directory'>, q: AdminLeadQuery): Promise<AdminLeadList> {
+export async function listAdminLeads(ctx: Pick<AppContext, 'db' | 'database'>, q: AdminLeadQuery): Promise<AdminLeadList> {
   const byStatus = q.status !== 'all';
-  const pageQuery = ctx.directory.prepared(byStatus ? 'admin_leads_page_by_status' : 'admin_leads_page', (db) => preparePageQuery(db, byStatus));
+  const pageQuery = ctx.database.prepared(byStatus ? 'admin_leads_page_by_status' : 'admin_leads_page', (db) => preparePageQuery(db, byStatus));
   const [rows, grouped] = await Promise.all([
     pageQuery.execute({ status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
     ctx.db.select({ status: leadStatusCounts.status, n: leadStatusCounts.leads }).from(leadStatusCounts),

@@ -24,7 +24,7 @@ function toSummary(row: BlogPostRow): BlogPostSummary {
   };
 }
 
-type BlogContext = Pick<AppContext, 'db' | 'directory'>;
+type BlogContext = Pick<AppContext, 'db' | 'directory' | 'memo'>;
 
 /** Newest first, without the bodies. Kept by the read model for outages (STALE_IF_ERROR). */
 export function listPublishedPosts(ctx: BlogContext, freshness?: Freshness): Promise<Frozen<BlogPostSummary[]>> {
@@ -61,11 +61,5 @@ export function viewPost(ctx: BlogContext, slug: string, freshness?: Freshness):
 
 /** Rendered bodies by post, stamped with its edit time: a view does not change updated_at, an edit does. */
 function htmlOf(ctx: BlogContext, row: BlogPostRow): string {
-  const edited = row.updatedAt.getTime();
-  let html = ctx.directory.blogHtml.get(String(row.id), edited);
-  if (html === undefined) {
-    html = renderMarkdown(row.content);
-    ctx.directory.blogHtml.set(String(row.id), edited, html);
-  }
-  return html;
+  return ctx.memo.get(`blog-html/${row.id}`, row.updatedAt.getTime(), () => renderMarkdown(row.content));
 }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { isPaidOrCredited } from '@shared/schemas/deliveries';
 import { centsToDecimal } from '@shared/money';
 import { CLAIM_WINDOW_DAYS, claimDeadline, type AdminLeadClaim, type AdminLeadClaimList, type claimListQuerySchema, type ClaimStatus, type leadClaimSchema } from '@shared/schemas/lead-claims';
 import type { PortalLead } from '@shared/schemas/portal';
@@ -9,7 +10,7 @@ import { contractors, leadClaims, leadDeliveries, leadRefunds, leads } from '../
 import { conflict, notFound } from '../domain/errors';
 import { homeownerFollowUps } from './claim-follow-ups';
 import { sendClaimDecision, sendClaimNotice } from './claim-emails';
-import type { Actor } from './moderation';
+import type { AdminActor } from '../domain/actors';
 import { listPortalLeads } from './portal';
 import { ALREADY_REFUNDED, refundDto, startRefund } from './refunds';
 
@@ -51,7 +52,7 @@ export async function createClaim(ctx: AppContext, contractorId: number, deliver
   await ctx.db.transaction(async (tx) => {
     const d = await lockDelivery(tx, deliveryId);
     if (!d || d.contractorId !== contractorId || d.paymentState === 'cancelled') throw notFound('Lead not found');
-    if (d.paymentState !== 'paid' && d.paymentState !== 'credited') throw conflict('Only a lead you paid for or took from a plan credit can be claimed');
+    if (!isPaidOrCredited(d.paymentState)) throw conflict('Only a lead you paid for or took from a plan credit can be claimed');
     const [existing] = await tx.select({ id: leadClaims.id }).from(leadClaims).where(eq(leadClaims.deliveryId, d.id));
     if (existing) throw conflict('This lead has already been claimed');
     if (d.leadStatus === 'won') throw conflict('A lead you marked won cannot be claimed as bad');
@@ -152,7 +153,7 @@ export async function getClaim(db: Executor, id: number): Promise<AdminLeadClaim
  * decisions at once the first wins and the second answers 409. Approving gives back what was paid,
  * in the same transaction (a card refund is queued for the provider).
  */
-export async function decideClaim(ctx: AppContext, actor: Actor, id: number, decision: 'approved' | 'denied', note: string): Promise<AdminLeadClaim> {
+export async function decideClaim(ctx: AppContext, actor: AdminActor, id: number, decision: 'approved' | 'denied', note: string): Promise<AdminLeadClaim> {
   await ctx.db.transaction(async (tx) => {
     const [c] = await tx.select({ deliveryId: leadClaims.deliveryId, reason: leadClaims.reason }).from(leadClaims).where(eq(leadClaims.id, id));
     if (!c) throw notFound('Claim not found');

@@ -38,15 +38,12 @@ export function buildLeadPriceTable(rules: Rule[]): LeadPriceTable {
  * and rendered page are reused. While the database is unreachable the last table is answered
  * (STALE_IF_ERROR).
  */
-export function leadPriceTable(ctx: Pick<AppContext, 'db' | 'directory'>, freshness?: Freshness): Promise<Frozen<LeadPriceTable>> {
-  const last = ctx.directory.prepared('lead-price-table', () => ({ key: '', table: null as LeadPriceTable | null }));
+export function leadPriceTable(ctx: Pick<AppContext, 'db' | 'directory' | 'memo'>, freshness?: Freshness): Promise<Frozen<LeadPriceTable>> {
   return ctx.directory.read(
     'lead-prices',
     async () => {
       const rules = await ctx.db.select().from(pricingRules);
-      const key = fingerprint(rules);
-      if (key !== last.key || !last.table) Object.assign(last, { key, table: buildLeadPriceTable(rules) });
-      return last.table!;
+      return ctx.memo.get('lead-price-table', fingerprint(rules), () => buildLeadPriceTable(rules));
     },
     freshness,
   );

@@ -12,15 +12,10 @@ import { conflict, invalid, notFound } from '../domain/errors';
 import { createSetupCode, ensureAccount, sendSetupCode } from './contractor-accounts';
 import { badgeToday, lapsedToday, setBothVerified, updateCredentialsIn } from './credentials';
 import { endContractorSessions } from './sessions';
+import type { AdminActor } from '../domain/actors';
 
 type ListQuery = z.output<typeof adminContractorQuerySchema>;
 type Approval = z.output<typeof approvalSchema>;
-
-/** The signed-in administrator making a decision, recorded with it. */
-export interface Actor {
-  adminUserId: number;
-  username: string;
-}
 
 /** Backslash is PostgreSQL's default LIKE escape; the admin's text is matched literally. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -156,7 +151,7 @@ async function lockContractor(tx: Executor, id: number) {
  * first time, creates its account and emails the setup code; approving twice does nothing.
  * Rejection delists it and signs it out everywhere.
  */
-export async function setApproval(ctx: AppContext, id: number, input: Approval, actor: Actor): Promise<AdminContractor> {
+export async function setApproval(ctx: AppContext, id: number, input: Approval, actor: AdminActor): Promise<AdminContractor> {
   await ctx.db.transaction(async (tx) => {
     const current = await lockContractor(tx, id);
     if (input.verified !== undefined) {
@@ -199,7 +194,7 @@ export async function setVisibility(ctx: AppContext, id: number, isVisible: bool
  * checking (docs/decisions.md §3 "Credentials"); each credential on its own is verified from the
  * contractor's credentials page (services/credentials.ts).
  */
-export async function setVerification(ctx: AppContext, id: number, verified: boolean, actor: Actor): Promise<AdminContractor> {
+export async function setVerification(ctx: AppContext, id: number, verified: boolean, actor: AdminActor): Promise<AdminContractor> {
   await ctx.db.transaction(async (tx) => {
     await lockContractor(tx, id);
     await setBothVerified(ctx, tx, id, verified, { kind: 'admin', ...actor });

@@ -1,4 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { isPaidOrCredited, PAID_OR_CREDITED } from '@shared/schemas/deliveries';
 import { creditSummary, planById } from '@shared/plans';
 import { centsToDecimal } from '@shared/money';
 import { CONTRACTOR_TRANSITIONS } from '@shared/schemas/lead-status';
@@ -19,7 +20,7 @@ function portalClaim(c: LeadClaimRow): PortalClaim {
 }
 
 /** Only paid or credited deliveries reveal the customer (docs/decisions.md §1.3); enforced in the query itself. */
-const revealed = sql`${leadDeliveries.paymentState} in ('paid', 'credited')`;
+const revealed = inArray(leadDeliveries.paymentState, PAID_OR_CREDITED);
 const ifRevealed = (col: typeof leads.name | typeof leads.email | typeof leads.phone) => sql<string | null>`case when ${revealed} then ${col} end`;
 
 async function contractorRow(db: Db, contractorId: number) {
@@ -109,7 +110,7 @@ export async function listPortalLeads(db: Db, contractorId: number, limit?: numb
   const rows = await (limit ? query.limit(limit) : query);
   const now = new Date();
   return rows.map((r) => {
-    const paid = r.paymentState === 'paid' || r.paymentState === 'credited';
+    const paid = isPaidOrCredited(r.paymentState);
     const deadline = claimDeadline(r.deliveredAt);
     return {
       deliveryId: r.deliveryId,
@@ -145,7 +146,7 @@ export async function updatePortalLeadStatus(db: Db, contractorId: number, deliv
       .where(and(eq(leadDeliveries.id, deliveryId), eq(leadDeliveries.contractorId, contractorId), sql`${leadDeliveries.paymentState} <> 'cancelled'`))
       .for('update', { of: leads });
     if (!d) throw notFound('Lead not found');
-    if (d.paymentState !== 'paid' && d.paymentState !== 'credited') throw conflict('Buy this lead before updating its status');
+    if (!isPaidOrCredited(d.paymentState)) throw conflict('Buy this lead before updating its status');
     if (d.status === status) return;
     if (!CONTRACTOR_TRANSITIONS[d.status].includes(status)) throw conflict(`A ${d.status} lead cannot be marked ${status}`);
     await tx.update(leads).set({ status }).where(eq(leads.id, d.leadId));

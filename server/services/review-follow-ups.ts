@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { isPaidOrCredited } from '@shared/schemas/deliveries';
 import { REVIEW_LINK_DAYS } from '@shared/schemas/reviews';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
@@ -84,12 +85,11 @@ export async function sendFollowUp(ctx: AppContext, deliveryId: number, now = ne
       .where(eq(leadDeliveries.id, deliveryId));
     if (!row) return;
     const [reviewed] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.leadId, row.leadId));
-    const skipReason =
-      row.paymentState !== 'paid' && row.paymentState !== 'credited'
-        ? 'The delivery was cancelled'
-        : reviewed
-          ? 'The homeowner has already reviewed this lead'
-          : ownBusinessReason(row.email, { email: row.contractorEmail, accountEmail: row.accountEmail, website: row.website });
+    const skipReason = !isPaidOrCredited(row.paymentState)
+      ? 'The delivery was cancelled'
+      : reviewed
+        ? 'The homeowner has already reviewed this lead'
+        : ownBusinessReason(row.email, { email: row.contractorEmail, accountEmail: row.accountEmail, website: row.website });
     const expiresAt = new Date(now.getTime() + REVIEW_LINK_DAYS * DAY_MS);
     const [request] = await tx
       .insert(reviewRequests)

@@ -3,7 +3,7 @@ import { REVIEWS_PAGE_SIZE, type AdminReviewFilter, type HideReason, type Manage
 import type { Executor } from '../db/client';
 import { contractors, leads, reviews, type ReviewRow } from '../db/schema';
 import { conflict } from '../domain/errors';
-import type { Actor } from './moderation';
+import type { AdminActor } from '../domain/actors';
 import { publicReview, reviewOf } from './reviews';
 
 /**
@@ -79,7 +79,7 @@ async function managedById(db: Executor, id: number): Promise<ManagedReview> {
 }
 
 /** Hides a review for a reason the policy names; its rating leaves the contractor's (the trigger). */
-export async function hideReview(db: Executor, reviewId: number, input: { reason: HideReason; note: string }, actor: Actor): Promise<ManagedReview> {
+export async function hideReview(db: Executor, reviewId: number, input: { reason: HideReason; note: string }, actor: AdminActor): Promise<ManagedReview> {
   await reviewOf(db, reviewId);
   await db
     .update(reviews)

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { isPaidOrCredited } from '@shared/schemas/deliveries';
 import { REVIEWS_PAGE_SIZE, type FollowUpAnswer, type PublicReview, type ReviewInvitation, type ReviewSubmission, type ReviewsPage } from '@shared/schemas/reviews';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
@@ -78,7 +79,7 @@ export async function submitReview(ctx: AppContext, input: ReviewSubmission, now
   return ctx.db.transaction(async (tx) => {
     const d = await linkedDelivery(tx, link.deliveryId);
     if (d.reviewId !== null) throw conflict(ANSWERED);
-    if (d.paymentState !== 'paid' && d.paymentState !== 'credited') throw conflict('This lead was cancelled, so there is nothing to review.');
+    if (!isPaidOrCredited(d.paymentState)) throw conflict('This lead was cancelled, so there is nothing to review.');
     // Checked again at answer time: the contractor's addresses may have changed since the email.
     if (ownBusinessReason(d.email, { email: d.contractorEmail, accountEmail: d.accountEmail, website: d.website })) {
       throw forbidden("A contractor's own business, staff or family cannot review it.");

@@ -4,6 +4,14 @@ import type { LeadStatus } from './lead-status';
 export const PAYMENT_STATES = ['awaiting_payment', 'paid', 'credited', 'cancelled'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
+/**
+ * The states in which the contractor has the lead, paid by card or taken from a plan credit: only
+ * then does it see the customer, may it record the outcome or claim the lead, and may the
+ * homeowner review it (docs/decisions.md §1.3). The one statement of that rule.
+ */
+export const PAID_OR_CREDITED = ['paid', 'credited'] as const satisfies readonly PaymentState[];
+export const isPaidOrCredited = (state: PaymentState): state is (typeof PAID_OR_CREDITED)[number] => state === 'paid' || state === 'credited';
+
 /** One wording for payment states everywhere (admin, portal, emails). */
 export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
   awaiting_payment: 'Awaiting payment',

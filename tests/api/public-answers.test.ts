@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/app';
+import { AnswerCache } from '../../server/http/answer-cache';
+import { PageCache } from '../../server/render/page-cache';
 import { createLogger } from '../../server/logger';
 import { waitUntil } from '../support/wait';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -85,6 +87,26 @@ describe('public GETs answered before the router', () => {
     }
   });
 
+  it('carry the same headers whichever path answered the same address, all but the timing ones', async () => {
+    const send = vi.spyOn(express.response, 'send');
+    try {
+      const id = { 'x-request-id': 'same-address.1' };
+      send.mockClear();
+      const fast = await get(PAGE, { 'accept-encoding': 'gzip', ...id });
+      expect(send).not.toHaveBeenCalled();
+      // A revalidation that does not match goes down the whole chain and is answered in full.
+      const normal = await get(PAGE, { 'accept-encoding': 'gzip', 'if-none-match': 'W/"not-this-one"', ...id });
+      expect(send).toHaveBeenCalled();
+      expect(normal.status).toBe(200);
+      const timing = new Set(['date', 'connection', 'keep-alive']);
+      const untimed = (h: http.IncomingHttpHeaders) => Object.fromEntries(Object.entries(h).filter(([k]) => !timing.has(k)));
+      expect(untimed(fast.headers)).toEqual(untimed(normal.headers));
+      expect(fast.body.equals(normal.body)).toBe(true);
+    } finally {
+      send.mockRestore();
+    }
+  });
+
   it("carry Express's ETag of the bytes sent, and answer 304 to a client that has them", async () => {
     for (const encoding of ['gzip', 'identity']) {
       const res = await get(PAGE, { 'accept-encoding': encoding });
@@ -119,14 +141,27 @@ describe('public GETs answered before the router', () => {
   });
 
   it('keep the parsed input of an address frozen, and never one whose address carries a secret', async () => {
-    expect((await get('/api/contractors/search?service=roofing&location=all')).status).toBe(200);
-    const kept = app.ctx.directory.inputs.get('/api/contractors/search /api/contractors/search?service=roofing&location=all', 0) as { services: string[] };
+    const caches = { answers: new AnswerCache(), pages: new PageCache() };
+    const server = http.createServer(createApp({ ctx: app.ctx, sessionSecret: app.ctx.env.SESSION_SECRET!, caches }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await keepsInputs(caches.answers, base);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  async function keepsInputs(answers: AnswerCache, base: string) {
+    expect((await get('/api/contractors/search?service=roofing&location=all', {}, 'GET', base)).status).toBe(200);
+    const kept = answers.inputs.get('/api/contractors/search /api/contractors/search?service=roofing&location=all', 0) as { services: string[] };
     expect(kept.services).toEqual(['roofing']);
     expect(Object.isFrozen(kept) && Object.isFrozen(kept.services)).toBe(true);
     expect(() => kept.services.push('hvac')).toThrow(TypeError);
-    await get('/api/reviews/invitation?token=not-a-real-token');
-    expect(app.ctx.directory.inputs.get('/api/reviews/invitation /api/reviews/invitation?token=not-a-real-token', 0)).toBeUndefined();
-  });
+    await get('/api/reviews/invitation?token=not-a-real-token', {}, 'GET', base);
+    expect(answers.inputs.get('/api/reviews/invitation /api/reviews/invitation?token=not-a-real-token', 0)).toBeUndefined();
+  }
 
   it('log their line with the request id they answered with', async () => {
     const lines: Record<string, unknown>[] = [];

@@ -1,6 +1,6 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../server/app';
+import { createHttpServer } from '../../server/http/http-server';
 import type { AppContext } from '../../server/context';
 import type { PageRenderer } from '../../server/render/renderer';
 import { TestClient } from './http-client';
@@ -14,7 +14,7 @@ const template = '<html><head><!--app-head--></head><body><div id="root"><!--app
 export async function servePages(ctx: AppContext) {
   const entry = await import('../../client/src/entry-server');
   const renderer: PageRenderer = { mode: 'built', assets: (_req, _res, next) => next(), load: async () => ({ template, entry }), close: async () => {} };
-  const server = http.createServer(createApp({ ctx, sessionSecret: ctx.env.SESSION_SECRET!, renderer }));
+  const server = createHttpServer(createApp({ ctx, sessionSecret: ctx.env.SESSION_SECRET!, renderer }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const close = () => {

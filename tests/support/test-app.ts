@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import http from 'node:http';
 import { inject } from 'vitest';
 import { createApp } from '../../server/app';
+import { createHttpServer } from '../../server/http/http-server';
 import type { AppContext } from '../../server/context';
 import { parseEnv, type Env } from '../../server/env';
 import { createLogger } from '../../server/logger';
@@ -36,7 +36,7 @@ export async function startTestApp(envOverrides: Record<string, string> = {}, op
   if (env.ADMIN_USERNAME) await ensureFirstAdmin(ctx);
   await ctx.jobs.start({ workers: options.jobs === 'workers' });
   const app = createApp({ ctx, sessionSecret: env.SESSION_SECRET! });
-  const server = http.createServer(app);
+  const server = createHttpServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   ctx.siteUrl = url;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PostedForm } from '@shared/forms';
 import type { ContractorPage } from '@shared/schemas/directory';
-import { VersionedLru } from '@shared/versioned-lru';
+import { deepFreeze } from '@shared/deep-freeze';
+import { PageCache } from '../../server/render/page-cache';
 import { renderPage, type RenderOptions } from '@/entry-server';
 import { directoryData } from '../support/render-data';
 
@@ -12,12 +13,13 @@ import { directoryData } from '../support/render-data';
  */
 
 const template = '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
-const featured: ContractorPage = { contractors: [], total: 0, totalAll: 0, unverifiedMatches: 0, page: 1, pageSize: 6 };
+// The same frozen answer every time, as the read model gives while its data is unchanged: the page memo would answer it again.
+const featured = deepFreeze<ContractorPage>({ contractors: [], total: 0, totalAll: 0, unverifiedMatches: 0, page: 1, pageSize: 6 });
 
 const options = (): RenderOptions => ({
   config: { siteUrl: 'http://localhost:3000', payments: { provider: 'demo', publishableKey: null } },
-  resolve: directoryData(async () => structuredClone(featured)).resolve,
-  pages: new VersionedLru<object>(16),
+  resolve: directoryData(async () => featured).resolve,
+  pages: new PageCache().rendered,
 });
 
 const refused: PostedForm = {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ContractorPage, PublicContractor } from '@shared/schemas/directory';
-import { VersionedLru } from '@shared/versioned-lru';
-import { renderPage, type RenderOptions } from '@/entry-server';
+import { deepFreeze } from '@shared/deep-freeze';
+import { render, renderPage, type RenderOptions } from '@/entry-server';
+import { PageCache } from '../../server/render/page-cache';
 import { directoryData } from '../support/render-data';
 
 const template = '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
@@ -20,28 +21,42 @@ const contractor = (name: string): PublicContractor => ({
 });
 
 function setup() {
-  let page: ContractorPage = { contractors: [contractor('First Name Roofing')], total: 1, totalAll: 1, unverifiedMatches: 0, page: 1, pageSize: 6 };
+  // Frozen and handed out again while unchanged, as the read model does.
+  let page = deepFreeze<ContractorPage>({ contractors: [contractor('First Name Roofing')], total: 1, totalAll: 1, unverifiedMatches: 0, page: 1, pageSize: 6 });
   let reads = 0;
   const opts: RenderOptions = {
     config: { siteUrl: 'http://localhost:3000', payments: { provider: 'demo', publishableKey: null } },
     resolve: directoryData(async () => {
       reads++;
-      return structuredClone(page);
+      return page;
     }).resolve,
-    // The server's app owns this memo (ctx.directory.pages.rendered).
-    pages: new VersionedLru<object>(256),
+    // The server's app owns this memo (server/render/page-cache.ts).
+    pages: new PageCache().rendered,
   };
-  return { opts, change: (next: ContractorPage) => (page = next), reads: () => reads };
+  return { opts, change: (next: ContractorPage) => (page = deepFreeze(next)), current: () => page, reads: () => reads };
 }
 
 describe('server rendering reuses a page only while its data is unchanged', () => {
-  it('answers the same document for the same data, read fresh each time', async () => {
+  it('answers the same page for the same answers, read each time', async () => {
     const { opts, reads } = setup();
-    const first = await renderPage('/?reuse=1', template, opts);
-    const second = await renderPage('/?reuse=1', template, opts);
-    expect(first.html).toContain('First Name Roofing');
-    expect(second.html).toBe(first.html);
+    const first = await render('/?reuse=1', opts);
+    const second = await render('/?reuse=1', opts);
+    expect(first.kind === 'page' && first.html).toContain('First Name Roofing');
+    expect(second).toBe(first);
     expect(reads()).toBe(2);
+  });
+
+  it('renders again for an answer that is a new object, even with the same data, with the same document', async () => {
+    const { opts, change, current } = setup();
+    const first = await render('/?reuse=5', opts);
+    const before = await renderPage('/?reuse=5', template, opts);
+    change(structuredClone(current()) as ContractorPage);
+    const again = await render('/?reuse=5', opts);
+    const after = await renderPage('/?reuse=5', template, opts);
+    expect(again).not.toBe(first);
+    // The same markup (the data it hands to the browser carries when it was read).
+    const markup = (html: string) => html.split('<script id="__BOOT__"')[0];
+    expect(markup(after.html)).toBe(markup(before.html));
   });
 
   it('renders again as soon as the data changes', async () => {
@@ -69,8 +84,8 @@ describe('server rendering reuses a page only while its data is unchanged', () =
   it('keeps the page it answers again frozen', async () => {
     const { opts } = setup();
     const kept: object[] = [];
-    const memo = new VersionedLru<object>(8);
-    const recording: RenderOptions = { ...opts, pages: { get: (url, inputs) => memo.get(url, inputs), set: (url, inputs, page) => (kept.push(page), memo.set(url, inputs, page)) } };
+    const memo = new PageCache().rendered;
+    const recording: RenderOptions = { ...opts, pages: { get: (url, reads) => memo.get(url, reads), set: (url, reads, page) => (kept.push(page), memo.set(url, reads, page)) } };
     await renderPage('/?reuse=4', template, recording);
     const page = kept[0] as { queries: { queries: { state: { data: ContractorPage } }[] } };
     expect(Object.isFrozen(page)).toBe(true);

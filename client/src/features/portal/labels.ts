@@ -1,6 +1,5 @@
 import { decimalToCents, formatMoney } from '@shared/money';
 import type { Plan } from '@shared/plans';
-import type { PaymentState } from '@shared/schemas/deliveries';
 
 /** The portal's wording for states the API sends as codes (shared with the admin area). */
 export { PAYMENT_STATE_LABELS as PAYMENT_LABELS } from '@shared/schemas/deliveries';
@@ -21,4 +20,4 @@ export const planPrice = (plan: Pick<Plan, 'priceCents'>) => `${dollars(plan)}/m
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** A delivery whose customer the contractor may see (docs/decisions.md §1.3). */
-export const isUnlocked = (state: PaymentState) => state === 'paid' || state === 'credited';
+export { isPaidOrCredited as isUnlocked } from '@shared/schemas/deliveries';

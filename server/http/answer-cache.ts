@@ -1,0 +1,14 @@
+import { VersionedLru } from '@shared/versioned-lru';
+import { AnswerBodies } from './answer-bodies';
+
+/**
+ * What the HTTP layer keeps between requests for the public API's answers, owned by the app
+ * (createApp) and keyed by everything that shapes what it keeps (docs/decisions.md §6):
+ * - `bodies`: the JSON text, gzip and ETags of an answer, by the answer object itself, which the
+ *   read model hands out again, frozen, until its data changes;
+ * - `inputs`: the parsed (frozen) input of a public query, by its route and the address asked for.
+ */
+export class AnswerCache {
+  readonly bodies = new AnswerBodies();
+  readonly inputs = new VersionedLru<unknown>(8192);
+}

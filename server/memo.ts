@@ -1,0 +1,19 @@
+import { VersionedLru } from '@shared/versioned-lru';
+
+/**
+ * Values the services derive from rows and keep between requests, each stamped with what it was
+ * derived from (a post's edit time, a fingerprint of the pricing rules), owned by the app context
+ * (AppContext.memo) rather than by module scope. A value whose stamp changed is made again.
+ */
+export class Memo {
+  private readonly values = new VersionedLru<unknown>(1000);
+
+  /** The value kept under `key` for `stamp`, or the one `make` returns (then kept). */
+  get<T>(key: string, stamp: string | number, make: () => T): T {
+    const kept = this.values.get(key, stamp);
+    if (kept !== undefined) return kept as T;
+    const value = make();
+    this.values.set(key, stamp, value);
+    return value;
+  }
+}
