@@ -3,6 +3,7 @@ import { badgeOn, isCurrent } from '@shared/credentials';
 import { siteMonth } from '@shared/site-calendar';
 import { formatLocation } from '@shared/taxonomy';
 import type { ContractorProfile, DirectorySort, PublicContractor } from '@shared/schemas/directory';
+import { insurance, registration } from '../db/credential-joins';
 import { contractors, type ContractorRow } from '../db/schema';
 
 /**
@@ -12,6 +13,22 @@ import { contractors, type ContractorRow } from '../db/schema';
 
 /** Only approved and visible contractors are ever public (docs/decisions.md §1.2). */
 export const isListed = and(eq(contractors.approvalStatus, 'approved'), eq(contractors.isVisible, true))!;
+
+/**
+ * What the directory reads of the credentials (the licence number, the expiry dates that end the
+ * badge, the profile's claims): every listing read joins both beside the listing
+ * (`.leftJoin(registration, onRegistration).leftJoin(insurance, onInsurance)`, server/db/credential-joins.ts),
+ * so filters and columns may name either. Each is taken once: an aliased column is a new object
+ * at every access, and the snapshot keys its filter columns by object.
+ */
+export const credentialColumns = {
+  licenseNumber: registration.number,
+  registrationVerified: registration.verified,
+  registrationVerifiedAt: registration.verifiedAt,
+  registrationExpiresOn: registration.expiresOn,
+  insuranceVerified: insurance.verified,
+  insuranceExpiresOn: insurance.expiresOn,
+};
 
 /** Each sort's order, id last so paging is stable. The snapshot ranks rows by these in the database, so collation matches. */
 export const ORDER: Record<DirectorySort, SQL[]> = {
@@ -32,9 +49,9 @@ export const cardColumns = {
   reviewCount: contractors.reviewCount,
   verified: contractors.verified,
   // The badge stands only until an expiry date comes (docs/decisions.md §3 "Credentials").
-  registrationExpiresOn: contractors.registrationExpiresOn,
-  insuranceExpiresOn: contractors.insuranceExpiresOn,
-  licenseNumber: contractors.licenseNumber,
+  registrationExpiresOn: credentialColumns.registrationExpiresOn,
+  insuranceExpiresOn: credentialColumns.insuranceExpiresOn,
+  licenseNumber: credentialColumns.licenseNumber,
   isFeatured: contractors.isFeatured,
 };
 
@@ -45,11 +62,11 @@ export const profileOnlyColumns = {
   zip: contractors.zip,
   homeTownId: contractors.homeTownId,
   yearsInBusiness: contractors.yearsInBusiness,
-  registrationVerified: contractors.registrationVerified,
-  registrationVerifiedAt: contractors.registrationVerifiedAt,
-  registrationExpiresOn: contractors.registrationExpiresOn,
-  insuranceVerified: contractors.insuranceVerified,
-  insuranceExpiresOn: contractors.insuranceExpiresOn,
+  registrationVerified: credentialColumns.registrationVerified,
+  registrationVerifiedAt: credentialColumns.registrationVerifiedAt,
+  registrationExpiresOn: credentialColumns.registrationExpiresOn,
+  insuranceVerified: credentialColumns.insuranceVerified,
+  insuranceExpiresOn: credentialColumns.insuranceExpiresOn,
   website: contractors.website,
   certifications: contractors.certifications,
   priceRange: contractors.priceRange,
@@ -59,9 +76,11 @@ export const profileOnlyColumns = {
 
 export const profileColumns = { ...cardColumns, ...profileOnlyColumns };
 
-export type CardRow = Pick<ContractorRow, keyof typeof cardColumns>;
-export type ProfileOnlyRow = Pick<ContractorRow, keyof typeof profileOnlyColumns>;
-export type ProfileRow = Pick<ContractorRow, keyof typeof profileColumns>;
+/** A listing as the directory reads it: its credential columns are null when the credential has no row. */
+type ListingRead = ContractorRow & { [K in keyof typeof credentialColumns]: (typeof credentialColumns)[K]['_']['data'] | null };
+export type CardRow = Pick<ListingRead, keyof typeof cardColumns>;
+export type ProfileOnlyRow = Pick<ListingRead, keyof typeof profileOnlyColumns>;
+export type ProfileRow = Pick<ListingRead, keyof typeof profileColumns>;
 
 /** `today`: the site's day ('YYYY-MM-DD') the answer is for; an expiry date on or before it has lapsed. */
 export function toPublic(row: CardRow, serviceNames: string[], today: string): PublicContractor {
@@ -81,8 +100,8 @@ export function toPublic(row: CardRow, serviceNames: string[], today: string): P
 
 /** `areas`: the towns of the contractor's service areas in town order; the home town is listed first either way. */
 export function toProfile(card: PublicContractor, row: ProfileOnlyRow, homeTown: string | null, areas: readonly { id: number; name: string }[], today: string): ContractorProfile {
-  const registration = isCurrent(row.registrationVerified, row.registrationExpiresOn, today);
-  const insurance = isCurrent(row.insuranceVerified, row.insuranceExpiresOn, today);
+  const registration = isCurrent(row.registrationVerified ?? false, row.registrationExpiresOn, today);
+  const insurance = isCurrent(row.insuranceVerified ?? false, row.insuranceExpiresOn, today);
   return {
     ...card,
     city: row.city,

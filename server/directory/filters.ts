@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DirectoryQuery } from '@shared/schemas/directory';
 import { contractorServiceAreas, contractorServices, contractors } from '../db/schema';
+import { credentialColumns } from './cards';
 import type { TaxonomyIds } from './taxonomy';
 
 /**
@@ -31,7 +32,7 @@ export interface FilterData {
 export interface DirectoryFilter {
   /** The query asks for this filter. */
   active(q: DirectoryQuery): boolean;
-  /** SQL: the condition a listed contractors row meets on the site's day `today` ('YYYY-MM-DD'). */
+  /** SQL: the condition a listed contractor meets on the site's day `today` ('YYYY-MM-DD'), over the listing and its credentials (joined as cards.ts credentialColumns says). */
   where(q: DirectoryQuery, ids: TaxonomyIds, today: string): SQL;
   /**
    * Memory: which snapshot positions meet it: lists of the positions that do (a contractor in any
@@ -39,7 +40,7 @@ export interface DirectoryFilter {
    * the positions the lists and masks let through).
    */
   keep(q: DirectoryQuery, s: FilterData): Iterable<Int32Array> | Uint8Array | ((pos: number) => boolean);
-  /** Contractors columns the memory side reads; the snapshot loads them. */
+  /** Columns of the listing or its credentials (cards.ts credentialColumns) the memory side reads; the snapshot loads them. */
   readonly columns: readonly AnyPgColumn[];
 }
 
@@ -95,15 +96,15 @@ export const FILTERS = {
    */
   licensed: {
     active: (q) => q.licensedOnly,
-    where: (_q, _ids, today) => and(eq(contractors.verified, true), notExpired(contractors.registrationExpiresOn, today), notExpired(contractors.insuranceExpiresOn, today))!,
+    where: (_q, _ids, today) => and(eq(contractors.verified, true), notExpired(credentialColumns.registrationExpiresOn, today), notExpired(credentialColumns.insuranceExpiresOn, today))!,
     keep: (_q, s) => {
       const verified = s.flags(contractors.verified);
-      const registration = s.days(contractors.registrationExpiresOn);
-      const insurance = s.days(contractors.insuranceExpiresOn);
+      const registration = s.days(credentialColumns.registrationExpiresOn);
+      const insurance = s.days(credentialColumns.insuranceExpiresOn);
       const today = s.today;
       return (pos) => verified[pos] === 1 && registration[pos]! > today && insurance[pos]! > today;
     },
-    columns: [contractors.verified, contractors.registrationExpiresOn, contractors.insuranceExpiresOn],
+    columns: [contractors.verified, credentialColumns.registrationExpiresOn, credentialColumns.insuranceExpiresOn],
   },
 } satisfies Record<string, DirectoryFilter>;
 

@@ -4,6 +4,7 @@ import { SORTS, type ContractorPage, type ContractorProfile, type DirectoryQuery
 import { VersionedLru } from '@shared/versioned-lru';
 import type { Db } from '../db/client';
 import { contractorServiceAreas, contractorServices, contractors, directoryState, services, towns } from '../db/schema';
+import { insurance, onInsurance, onRegistration, registration } from '../db/credential-joins';
 import { isListed, ORDER, profileColumns, profileOnlyColumns, toProfile, toPublic, type ProfileOnlyRow, type ProfileRow } from './cards';
 import { ANNOUNCED, dayNumber, FILTER_COLUMNS, FILTER_LIST, NO_DATE, type FilterData } from './filters';
 import { deepFreeze, type Frozen } from '@shared/deep-freeze';
@@ -267,6 +268,8 @@ export async function loadSnapshot(db: Db, day: string): Promise<Snapshot> {
           featured_rank: rankOf('featured'),
         })
         .from(contractors)
+        .leftJoin(registration, onRegistration)
+        .leftJoin(insurance, onInsurance)
         .where(isListed)
         .orderBy(asc(contractors.id));
       const offered = await tx

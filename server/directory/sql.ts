@@ -3,6 +3,7 @@ import type { ContractorPage, ContractorProfile, DirectoryQuery } from '@shared/
 import { siteDay } from '@shared/site-calendar';
 import type { Db } from '../db/client';
 import { contractorServiceAreas, contractorServices, contractors, services, towns } from '../db/schema';
+import { insurance, onInsurance, onRegistration, registration } from '../db/credential-joins';
 import { cardColumns, isListed, ORDER, profileColumns, toProfile, toPublic } from './cards';
 import { ANNOUNCED, FILTER_LIST } from './filters';
 import type { TaxonomyIds } from './taxonomy';
@@ -33,7 +34,7 @@ async function servicesOf(db: Db, ids: number[]): Promise<Map<number, string[]>>
 }
 
 async function countWhere(db: Db, where: SQL): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(contractors).where(where);
+  const [row] = await db.select({ n: count() }).from(contractors).leftJoin(registration, onRegistration).leftJoin(insurance, onInsurance).where(where);
   return row?.n ?? 0;
 }
 
@@ -44,6 +45,8 @@ export async function sqlPage(db: Db, ids: TaxonomyIds, q: DirectoryQuery, today
     db
       .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(contractors)
+      .leftJoin(registration, onRegistration)
+      .leftJoin(insurance, onInsurance)
       .where(where)
       .orderBy(...ORDER[q.sort])
       .limit(q.pageSize)
@@ -66,6 +69,8 @@ export async function sqlProfile(db: Db, id: number, today = siteDay(new Date())
   const [row] = await db
     .select({ ...profileColumns, homeTown: towns.name })
     .from(contractors)
+    .leftJoin(registration, onRegistration)
+    .leftJoin(insurance, onInsurance)
     .leftJoin(towns, eq(towns.id, contractors.homeTownId))
     .where(and(eq(contractors.id, id), isListed));
   if (!row) return undefined;

@@ -1,11 +1,11 @@
 import { and, asc, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-import { addDays, daysBetween, formatDay, REMINDER_DAYS, type Credential } from '@shared/credentials';
+import { addDays, CREDENTIALS, daysBetween, formatDay, REMINDER_DAYS, type Credential } from '@shared/credentials';
 import { region } from '@shared/region';
 import type { CredentialAttention, CredentialAttentionList } from '@shared/schemas/credentials';
 import { today as todayOn } from '../clock';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
-import { certificateUploadTokens, contractorAccounts, contractors, credentialEvents, credentialReminders } from '../db/schema';
+import { certificateUploadTokens, contractorAccounts, contractorCredentials, contractors, credentialEvents, credentialReminders } from '../db/schema';
 import { adminAddress } from './admin-notices';
 import { overtaken } from './credentials';
 import { queueEmail } from './email-delivery';
@@ -20,19 +20,13 @@ import { queueEmail } from './email-delivery';
 
 const WINDOW_DAYS = 30;
 
-const EXPIRES: Record<Credential, typeof contractors.registrationExpiresOn | typeof contractors.insuranceExpiresOn> = {
-  registration: contractors.registrationExpiresOn,
-  insurance: contractors.insuranceExpiresOn,
-};
-const VERIFIED: Record<Credential, typeof contractors.registrationVerified | typeof contractors.insuranceVerified> = {
-  registration: contractors.registrationVerified,
-  insurance: contractors.insuranceVerified,
-};
+const expires = contractorCredentials.expiresOn;
+const ofKind = (credential: Credential) => eq(contractorCredentials.credential, credential);
 
-/** The latest change to a credential's verification or facts was not already its lapse. */
-const lapseNotRecorded = (credential: Credential) => sql`coalesce((
+/** The latest change to the credential's verification or facts was not already its lapse. */
+const lapseNotRecorded = sql`coalesce((
   select ${credentialEvents.action} from ${credentialEvents}
-  where ${credentialEvents.contractorId} = ${contractors.id} and ${credentialEvents.credential} = ${credential} and ${credentialEvents.action} <> 'certificate'
+  where ${credentialEvents.contractorId} = ${contractorCredentials.contractorId} and ${credentialEvents.credential} = ${contractorCredentials.credential} and ${credentialEvents.action} <> 'certificate'
   order by ${credentialEvents.createdAt} desc, ${credentialEvents.id} desc limit 1), '') <> 'lapsed'`;
 
 export interface LapseResult {
@@ -47,12 +41,11 @@ export async function lapseCredentials(ctx: AppContext): Promise<LapseResult> {
   const today = todayOn(ctx.clock);
   return ctx.db.transaction(async (tx) => {
     let lapsed = 0;
-    for (const credential of ['registration', 'insurance'] as const) {
-      const expires = EXPIRES[credential];
+    for (const credential of CREDENTIALS) {
       const rows = await tx
-        .select({ id: contractors.id, expiresOn: expires })
-        .from(contractors)
-        .where(and(eq(VERIFIED[credential], true), isNotNull(expires), sql`${expires} <= ${today}::date`, lapseNotRecorded(credential)));
+        .select({ id: contractorCredentials.contractorId, expiresOn: expires })
+        .from(contractorCredentials)
+        .where(and(ofKind(credential), eq(contractorCredentials.verified, true), isNotNull(expires), sql`${expires} <= ${today}::date`, lapseNotRecorded));
       if (rows.length)
         await tx
           .insert(credentialEvents)
@@ -77,25 +70,26 @@ interface Due {
 }
 
 const approvedWithin = (credential: Credential, from: string, to: string): SQL =>
-  and(eq(contractors.approvalStatus, 'approved'), isNotNull(EXPIRES[credential]), sql`${EXPIRES[credential]} >= ${from}::date`, sql`${EXPIRES[credential]} <= ${to}::date`)!;
+  and(ofKind(credential), eq(contractors.approvalStatus, 'approved'), isNotNull(expires), sql`${expires} >= ${from}::date`, sql`${expires} <= ${to}::date`)!;
 
 /** Approved contractors' credentials expiring from tomorrow to 30 days ahead, soonest first. */
 async function dueWithin(tx: Executor, today: string): Promise<Due[]> {
   const due: Due[] = [];
-  for (const credential of ['registration', 'insurance'] as const) {
+  for (const credential of CREDENTIALS) {
     const rows = await tx
       .select({
         contractorId: contractors.id,
         name: contractors.name,
         email: contractors.email,
         accountEmail: contractorAccounts.email,
-        number: credential === 'registration' ? contractors.licenseNumber : contractors.insurancePolicyNumber,
-        expiresOn: EXPIRES[credential],
+        number: contractorCredentials.number,
+        expiresOn: expires,
       })
-      .from(contractors)
+      .from(contractorCredentials)
+      .innerJoin(contractors, eq(contractors.id, contractorCredentials.contractorId))
       .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
       .where(approvedWithin(credential, addDays(today, 1), addDays(today, WINDOW_DAYS)))
-      .orderBy(asc(EXPIRES[credential]), asc(contractors.id));
+      .orderBy(asc(expires), asc(contractors.id));
     for (const r of rows)
       due.push({ contractorId: r.contractorId, name: r.name, to: r.accountEmail ?? r.email, credential, number: r.number, expiresOn: r.expiresOn!, daysLeft: daysBetween(today, r.expiresOn!) });
   }
@@ -189,12 +183,12 @@ export async function credentialAttention(ctx: AppContext): Promise<CredentialAt
   const today = todayOn(ctx.clock);
   const lapsed: CredentialAttention[] = [];
   const expiringSoon: CredentialAttention[] = [];
-  for (const credential of ['registration', 'insurance'] as const) {
-    const expires = EXPIRES[credential];
+  for (const credential of CREDENTIALS) {
     const rows = await ctx.db
-      .select({ contractorId: contractors.id, name: contractors.name, expiresOn: expires, verified: VERIFIED[credential] })
-      .from(contractors)
-      .where(and(eq(contractors.approvalStatus, 'approved'), isNotNull(expires), sql`${expires} <= ${addDays(today, WINDOW_DAYS)}::date`))
+      .select({ contractorId: contractors.id, name: contractors.name, expiresOn: expires, verified: contractorCredentials.verified })
+      .from(contractorCredentials)
+      .innerJoin(contractors, eq(contractors.id, contractorCredentials.contractorId))
+      .where(and(ofKind(credential), eq(contractors.approvalStatus, 'approved'), isNotNull(expires), sql`${expires} <= ${addDays(today, WINDOW_DAYS)}::date`))
       .orderBy(asc(expires), asc(contractors.id));
     for (const r of rows) {
       const item = { contractorId: r.contractorId, name: r.name, credential, expiresOn: r.expiresOn!, daysLeft: daysBetween(today, r.expiresOn!) };

@@ -1,19 +1,20 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { badgeOn, formatCoverage, formatDay, isCurrent, type Credential } from '@shared/credentials';
+import { badgeOn, CREDENTIALS, formatCoverage, formatDay, isCurrent, type Credential } from '@shared/credentials';
 import { region } from '@shared/region';
 import type { ContractorCredentials, CredentialEvent, CredentialsUpdate, CredentialVerification } from '@shared/schemas/credentials';
 import { today as todayOn } from '../clock';
 import type { AppContext } from '../context';
 import type { Db, Executor } from '../db/client';
-import { contractors, credentialEvents, insuranceCertificates, type ContractorRow } from '../db/schema';
+import { NO_CREDENTIAL, type Credentials, type StoredCredential } from '../db/credential-joins';
+import { contractorCredentials, contractors, credentialEvents, insuranceCertificates, type ContractorRow } from '../db/schema';
 import { DomainError, invalid, notFound } from '../domain/errors';
 
 /**
  * A contractor's credentials (docs/decisions.md §3 "Credentials"): the registration (its number is
- * the licence number) and the insurance, each verified by an administrator on its own, with the
- * history of every change. contractors.verified is the badge: both verified and neither expired,
- * written again by every change here and by the daily job (credential-jobs.ts); the directory
- * also reads the expiry dates, so the badge never outlives them.
+ * the licence number) and the insurance, each a contractor_credentials row verified by an
+ * administrator on its own, with the history of every change. contractors.verified is the badge:
+ * both verified and neither expired, written again by every change here and by the daily job
+ * (credential-jobs.ts); the directory also reads the expiry dates, so the badge never outlives them.
  */
 
 /** Who acts: an administrator (named in the history), the contractor in the portal, the business owner submitting, the daily job. */
@@ -21,47 +22,50 @@ export type CredentialActorRef = { kind: 'admin'; adminUserId: number; username:
 
 const HISTORY_SHOWN = 100;
 
-/** The columns of one credential. */
-const COLUMNS = {
-  registration: {
-    verified: 'registrationVerified',
-    verifiedAt: 'registrationVerifiedAt',
-    verifiedBy: 'registrationVerifiedBy',
-    verifiedByAdminId: 'registrationVerifiedByAdminId',
-    how: 'registrationVerifiedHow',
-    expiresOn: 'registrationExpiresOn',
-  },
-  insurance: {
-    verified: 'insuranceVerified',
-    verifiedAt: 'insuranceVerifiedAt',
-    verifiedBy: 'insuranceVerifiedBy',
-    verifiedByAdminId: 'insuranceVerifiedByAdminId',
-    how: 'insuranceVerifiedHow',
-    expiresOn: 'insuranceExpiresOn',
-  },
-} as const satisfies Record<Credential, Record<string, keyof ContractorRow>>;
+/** What a credential states, beside its verification. */
+type Facts = Pick<StoredCredential, 'number' | 'insurer' | 'coverageOccurrence' | 'coverageAggregate' | 'expiresOn'>;
+type Fact = keyof Facts;
 
-/** The facts of each credential, in the order the history names them. */
-const FACTS: Record<Credential, { field: keyof CredentialsUpdate & keyof ContractorRow; label: string; show: (v: unknown) => string }[]> = {
+/**
+ * The facts a form sends, credential by credential. The forms name them flat, as the business
+ * owner reads them (shared/schemas/credentials.ts); undefined is not sent, null is cleared.
+ */
+function factsOf(input: CredentialsUpdate): Record<Credential, Partial<Facts>> {
+  return {
+    registration: { number: input.licenseNumber, expiresOn: input.registrationExpiresOn },
+    insurance: {
+      insurer: input.insurer,
+      number: input.insurancePolicyNumber,
+      coverageOccurrence: input.insuranceCoverageOccurrence,
+      coverageAggregate: input.insuranceCoverageAggregate,
+      expiresOn: input.insuranceExpiresOn,
+    },
+  };
+}
+
+/** Each credential's facts in the order the history names them. */
+const LABELS: Record<Credential, { fact: Fact; label: string }[]> = {
   registration: [
-    { field: 'licenseNumber', label: 'Registration number', show: (v) => String(v) },
-    { field: 'registrationExpiresOn', label: 'Expiry date', show: (v) => formatDay(String(v)) },
+    { fact: 'number', label: 'Registration number' },
+    { fact: 'expiresOn', label: 'Expiry date' },
   ],
   insurance: [
-    { field: 'insurer', label: 'Insurer', show: (v) => String(v) },
-    { field: 'insurancePolicyNumber', label: 'Policy number', show: (v) => String(v) },
-    { field: 'insuranceCoverageOccurrence', label: 'Coverage per occurrence', show: (v) => formatCoverage(Number(v)) },
-    { field: 'insuranceCoverageAggregate', label: 'Aggregate coverage', show: (v) => formatCoverage(Number(v)) },
-    { field: 'insuranceExpiresOn', label: 'Expiry date', show: (v) => formatDay(String(v)) },
+    { fact: 'insurer', label: 'Insurer' },
+    { fact: 'number', label: 'Policy number' },
+    { fact: 'coverageOccurrence', label: 'Coverage per occurrence' },
+    { fact: 'coverageAggregate', label: 'Aggregate coverage' },
+    { fact: 'expiresOn', label: 'Expiry date' },
   ],
 };
 
-const NAMES: Record<Credential, string> = { registration: 'registration', insurance: 'insurance' };
+/** A fact in the history's words: dates and amounts as people read them. */
+const show = (fact: Fact, v: string | number): string =>
+  fact === 'expiresOn' ? formatDay(String(v)) : fact === 'coverageOccurrence' || fact === 'coverageAggregate' ? formatCoverage(Number(v)) : String(v);
 
-const unverifiedColumns = (credential: Credential) => {
-  const c = COLUMNS[credential];
-  return { [c.verified]: false, [c.verifiedAt]: null, [c.verifiedBy]: null, [c.verifiedByAdminId]: null, [c.how]: null } as Partial<ContractorRow>;
-};
+/** The form field each credential's expiry date is entered in, for the refusals that point at it. */
+const EXPIRY_FIELD: Record<Credential, keyof CredentialsUpdate> = { registration: 'registrationExpiresOn', insurance: 'insuranceExpiresOn' };
+
+const UNVERIFIED = { verified: false, verifiedAt: null, verifiedBy: null, verifiedByAdminId: null, verifiedHow: null } satisfies Partial<StoredCredential>;
 
 const actorColumns = (actor: CredentialActorRef) =>
   actor.kind === 'admin' ? { actor: 'admin' as const, adminUserId: actor.adminUserId, actorName: actor.username } : { actor: actor.kind, adminUserId: null, actorName: null };
@@ -70,37 +74,54 @@ async function record(tx: Executor, contractorId: number, credential: Credential
   await tx.insert(credentialEvents).values({ contractorId, credential, action, detail, ...actorColumns(actor) });
 }
 
-async function lockRow(tx: Executor, id: number): Promise<ContractorRow> {
-  const [row] = await tx.select().from(contractors).where(eq(contractors.id, id)).for('update');
-  if (!row) throw notFound('Contractor not found');
-  return row;
+/** The contractor's credentials; one without a row is nothing given and not verified. */
+export async function credentialsOf(db: Executor, contractorId: number): Promise<Credentials> {
+  const rows = await db.select().from(contractorCredentials).where(eq(contractorCredentials.contractorId, contractorId));
+  const of = (credential: Credential) => rows.find((r) => r.credential === credential) ?? NO_CREDENTIAL;
+  return { registration: of('registration'), insurance: of('insurance') };
 }
 
-function verificationOf(row: ContractorRow, credential: Credential, today: string): CredentialVerification {
-  const c = COLUMNS[credential];
-  const verified = row[c.verified];
-  const expiresOn = row[c.expiresOn];
+/** The listing, locked for the rest of the transaction so a contractor's credential changes queue up, and its credentials as they now stand. */
+async function lockRecord(tx: Executor, id: number): Promise<{ listing: ContractorRow; credentials: Credentials }> {
+  const [listing] = await tx.select().from(contractors).where(eq(contractors.id, id)).for('update');
+  if (!listing) throw notFound('Contractor not found');
+  return { listing, credentials: await credentialsOf(tx, id) };
+}
+
+/** Writes facts or the verification of one credential, making its row the first time. */
+async function writeCredential(tx: Executor, contractorId: number, credential: Credential, set: Partial<StoredCredential>): Promise<void> {
+  const now = new Date();
+  await tx
+    .insert(contractorCredentials)
+    .values({ contractorId, credential, ...set })
+    .onConflictDoUpdate({ target: [contractorCredentials.contractorId, contractorCredentials.credential], set: { ...set, updatedAt: now } });
+  // The profile shows the credentials, so the listing's updated_at (the sitemap's lastmod) moves with them.
+  await tx.update(contractors).set({ updatedAt: now }).where(eq(contractors.id, contractorId));
+}
+
+function verificationOf(c: StoredCredential, today: string): CredentialVerification {
   return {
-    verified,
-    verifiedAt: row[c.verifiedAt]?.toISOString() ?? null,
-    verifiedBy: row[c.verifiedBy],
-    how: row[c.how],
-    expiresOn,
-    lapsed: verified && !isCurrent(verified, expiresOn, today),
+    verified: c.verified,
+    verifiedAt: c.verifiedAt?.toISOString() ?? null,
+    verifiedBy: c.verifiedBy,
+    how: c.verifiedHow,
+    expiresOn: c.expiresOn,
+    lapsed: c.verified && !isCurrent(c.verified, c.expiresOn, today),
   };
 }
 
-/** The badge of a row on `today`: both credentials verified and neither expired. */
-const badgeOf = (row: ContractorRow, today: string) => isCurrent(row.registrationVerified, row.registrationExpiresOn, today) && isCurrent(row.insuranceVerified, row.insuranceExpiresOn, today);
+/** The badge the credentials earn on `today`: both verified and neither expired. */
+const badgeOf = ({ registration, insurance }: Credentials, today: string) =>
+  isCurrent(registration.verified, registration.expiresOn, today) && isCurrent(insurance.verified, insurance.expiresOn, today);
 
 /**
  * Writes the badge the credentials now earn. Earning it records who and when (the record the admin
  * list shows); losing it clears them. Nothing is written when it does not change.
  */
 async function settleBadge(tx: Executor, id: number, today: string, actor: CredentialActorRef): Promise<void> {
-  const row = await lockRow(tx, id);
-  const badge = badgeOf(row, today);
-  if (badge === row.verified) return;
+  const { listing, credentials } = await lockRecord(tx, id);
+  const badge = badgeOf(credentials, today);
+  if (badge === listing.verified) return;
   const who = actor.kind === 'admin' ? { verifiedByAdminId: actor.adminUserId, verifiedBy: actor.username } : { verifiedByAdminId: null, verifiedBy: null };
   await tx
     .update(contractors)
@@ -108,11 +129,14 @@ async function settleBadge(tx: Executor, id: number, today: string, actor: Crede
     .where(eq(contractors.id, id));
 }
 
+/** The unique index that keeps one listing per registration number (server/db/schema/contractor-credentials.ts). */
+const NUMBER_KEY = 'contractor_credentials_registration_number_key';
+
 /** A unique violation of the registration number (two requests for one number at once). */
 function isDuplicateNumber(err: unknown): boolean {
   for (let e: unknown = err, i = 0; e && typeof e === 'object' && i < 5; e = (e as { cause?: unknown }).cause, i++) {
     const coded = e as { code?: string; constraint?: string; message?: string };
-    if (coded.code === '23505' && (coded.constraint === 'contractors_license_number_key' || coded.message?.includes('contractors_license_number_key'))) return true;
+    if (coded.code === '23505' && (coded.constraint === NUMBER_KEY || coded.message?.includes(NUMBER_KEY))) return true;
   }
   return false;
 }
@@ -123,7 +147,11 @@ export const duplicateNumberMessage = (number: string) =>
 /** Refuses a registration number another contractor has; the unique index settles a race the same way (duplicateNumber). */
 export async function checkNumberFree(tx: Executor, number: string | null, exceptId?: number): Promise<void> {
   if (!number) return;
-  const [other] = await tx.select({ id: contractors.id }).from(contractors).where(eq(contractors.licenseNumber, number)).limit(1);
+  const [other] = await tx
+    .select({ id: contractorCredentials.contractorId })
+    .from(contractorCredentials)
+    .where(and(eq(contractorCredentials.credential, 'registration'), eq(contractorCredentials.number, number)))
+    .limit(1);
   if (other && other.id !== exceptId) throw duplicateNumber(number);
 }
 
@@ -143,8 +171,9 @@ export async function withUniqueNumber<T>(number: string | null | undefined, wor
 /** The credentials as the administrator (with history) or the contractor (without) sees them. */
 export async function getCredentials(ctx: AppContext, contractorId: number, view: 'admin' | 'contractor'): Promise<ContractorCredentials> {
   const today = todayOn(ctx.clock);
-  const [row] = await ctx.db.select().from(contractors).where(eq(contractors.id, contractorId));
-  if (!row) throw notFound('Contractor not found');
+  const [listing] = await ctx.db.select({ name: contractors.name, insuranceInfo: contractors.insuranceInfo, verified: contractors.verified }).from(contractors).where(eq(contractors.id, contractorId));
+  if (!listing) throw notFound('Contractor not found');
+  const { registration, insurance } = await credentialsOf(ctx.db, contractorId);
   const [certificate] = await ctx.db
     .select({
       contentType: insuranceCertificates.contentType,
@@ -157,19 +186,19 @@ export async function getCredentials(ctx: AppContext, contractorId: number, view
     .where(eq(insuranceCertificates.contractorId, contractorId));
   const history = view === 'admin' ? await historyOf(ctx.db, contractorId) : [];
   return {
-    contractorId: row.id,
-    name: row.name,
-    licenseNumber: row.licenseNumber,
-    registrationExpiresOn: row.registrationExpiresOn,
-    insurer: row.insurer,
-    insurancePolicyNumber: row.insurancePolicyNumber,
-    insuranceCoverageOccurrence: row.insuranceCoverageOccurrence,
-    insuranceCoverageAggregate: row.insuranceCoverageAggregate,
-    insuranceExpiresOn: row.insuranceExpiresOn,
-    insuranceInfo: row.insuranceInfo,
-    registration: verificationOf(row, 'registration', today),
-    insurance: verificationOf(row, 'insurance', today),
-    badge: badgeOn(row.verified, row.registrationExpiresOn, row.insuranceExpiresOn, today),
+    contractorId,
+    name: listing.name,
+    licenseNumber: registration.number,
+    registrationExpiresOn: registration.expiresOn,
+    insurer: insurance.insurer,
+    insurancePolicyNumber: insurance.number,
+    insuranceCoverageOccurrence: insurance.coverageOccurrence,
+    insuranceCoverageAggregate: insurance.coverageAggregate,
+    insuranceExpiresOn: insurance.expiresOn,
+    insuranceInfo: listing.insuranceInfo,
+    registration: verificationOf(registration, today),
+    insurance: verificationOf(insurance, today),
+    badge: badgeOn(listing.verified, registration.expiresOn, insurance.expiresOn, today),
     certificate: certificate
       ? { contentType: certificate.contentType, byteSize: certificate.byteSize, fileName: certificate.fileName, uploadedBy: certificate.uploadedBy, uploadedAt: certificate.createdAt.toISOString() }
       : null,
@@ -188,12 +217,12 @@ async function historyOf(db: Db, contractorId: number): Promise<CredentialEvent[
 }
 
 /** 'Expiry date: March 31, 2026 -> March 31, 2028' for each fact of the credential that changes. */
-function changesOf(row: ContractorRow, input: CredentialsUpdate, credential: Credential): string[] {
-  return FACTS[credential].flatMap(({ field, label, show }) => {
-    const next = input[field];
-    const before = row[field];
+function changesOf(current: StoredCredential, given: Partial<Facts>, credential: Credential): string[] {
+  return LABELS[credential].flatMap(({ fact, label }) => {
+    const next = given[fact];
+    const before = current[fact];
     if (next === undefined || next === before) return [];
-    return [`${label}: ${before === null ? 'none' : show(before)} -> ${next === null ? 'none' : show(next)}`];
+    return [`${label}: ${before === null ? 'none' : show(fact, before)} -> ${next === null ? 'none' : show(fact, next)}`];
   });
 }
 
@@ -208,63 +237,60 @@ export async function updateCredentials(ctx: AppContext, contractorId: number, i
 
 /** updateCredentials inside the caller's transaction (the approve step sets expiry dates with its verification). */
 export async function updateCredentialsIn(ctx: AppContext, tx: Executor, contractorId: number, input: CredentialsUpdate, actor: CredentialActorRef): Promise<void> {
-  const row = await lockRow(tx, contractorId);
-  if (input.licenseNumber !== undefined && input.licenseNumber !== row.licenseNumber) await checkNumberFree(tx, input.licenseNumber, contractorId);
-  const set: Partial<ContractorRow> = {};
-  for (const credential of ['registration', 'insurance'] as const) {
-    const changes = changesOf(row, input, credential);
+  const { listing, credentials } = await lockRecord(tx, contractorId);
+  const given = factsOf(input);
+  const number = given.registration.number;
+  const newNumber = number !== undefined && number !== credentials.registration.number;
+  if (newNumber) await checkNumberFree(tx, number, contractorId);
+  let changed = false;
+  for (const credential of CREDENTIALS) {
+    const changes = changesOf(credentials[credential], given[credential], credential);
     if (!changes.length) continue;
-    for (const { field } of FACTS[credential]) if (input[field] !== undefined) Object.assign(set, { [field]: input[field] });
     await record(tx, contractorId, credential, 'updated', changes.join('; '), actor);
-    if (actor.kind !== 'admin' && row[COLUMNS[credential].verified]) {
-      Object.assign(set, unverifiedColumns(credential));
-      await record(tx, contractorId, credential, 'unverified', `Changed by the ${actor.kind}: to be checked again`, actor);
-    }
+    const withdrawn = actor.kind !== 'admin' && credentials[credential].verified;
+    if (withdrawn) await record(tx, contractorId, credential, 'unverified', `Changed by the ${actor.kind}: to be checked again`, actor);
+    await writeCredential(tx, contractorId, credential, { ...given[credential], ...(withdrawn ? UNVERIFIED : {}) });
+    changed = true;
   }
-  if (input.licenseNumber !== undefined && input.licenseNumber !== row.licenseNumber) {
+  if (newNumber) {
     // The submission's 'Licensed: {number}' certification follows the number (spec: the submission payload).
-    set.certifications = [...row.certifications.filter((c) => !c.startsWith('Licensed: ')), ...(input.licenseNumber ? [`Licensed: ${input.licenseNumber}`] : [])];
+    const certifications = [...listing.certifications.filter((c) => !c.startsWith('Licensed: ')), ...(number ? [`Licensed: ${number}`] : [])];
+    await tx.update(contractors).set({ certifications }).where(eq(contractors.id, contractorId));
   }
-  if (!Object.keys(set).length) return;
-  await tx.update(contractors).set(set).where(eq(contractors.id, contractorId));
-  await settleBadge(tx, contractorId, todayOn(ctx.clock), actor);
+  if (changed) await settleBadge(tx, contractorId, todayOn(ctx.clock), actor);
 }
 
-/** What a credential needs before it can be verified, in the words the administrator reads. */
-function checkVerifiable(row: ContractorRow, credential: Credential, today: string): void {
+/** What a credential needs before it can be verified, in the words the administrator reads; answers its expiry date. */
+function checkVerifiable(c: StoredCredential, credential: Credential, today: string): string {
   const rules = region.credentials.registration;
   if (credential === 'registration') {
-    if (!row.licenseNumber) throw invalid('Enter the registration number before verifying the registration', { licenseNumber: 'Enter the registration number' });
-    if (!rules.pattern.test(row.licenseNumber)) throw invalid(rules.formatMessage, { licenseNumber: rules.formatMessage });
+    if (!c.number) throw invalid('Enter the registration number before verifying the registration', { licenseNumber: 'Enter the registration number' });
+    if (!rules.pattern.test(c.number)) throw invalid(rules.formatMessage, { licenseNumber: rules.formatMessage });
   }
-  const expiresOn = row[COLUMNS[credential].expiresOn];
-  const field = COLUMNS[credential].expiresOn;
-  if (!expiresOn) throw invalid(`Enter the ${NAMES[credential]}'s expiry date before verifying it`, { [field]: 'Enter the expiry date' });
-  if (expiresOn <= today) throw invalid(`This ${NAMES[credential]} expired on ${formatDay(expiresOn)}: enter the renewed expiry date before verifying it`, { [field]: 'This date has passed' });
+  const field = EXPIRY_FIELD[credential];
+  if (!c.expiresOn) throw invalid(`Enter the ${credential}'s expiry date before verifying it`, { [field]: 'Enter the expiry date' });
+  if (c.expiresOn <= today) throw invalid(`This ${credential} expired on ${formatDay(c.expiresOn)}: enter the renewed expiry date before verifying it`, { [field]: 'This date has passed' });
+  return c.expiresOn;
 }
 
-async function verifyIn(tx: Executor, row: ContractorRow, credential: Credential, how: string, actor: CredentialActorRef & { kind: 'admin' }, today: string) {
-  checkVerifiable(row, credential, today);
-  const c = COLUMNS[credential];
-  await tx
-    .update(contractors)
-    .set({ [c.verified]: true, [c.verifiedAt]: new Date(), [c.verifiedBy]: actor.username, [c.verifiedByAdminId]: actor.adminUserId, [c.how]: how } as Partial<ContractorRow>)
-    .where(eq(contractors.id, row.id));
-  const expiresOn = row[c.expiresOn]!;
-  await record(tx, row.id, credential, 'verified', `${how} (valid until ${formatDay(expiresOn)})`, actor);
+async function verifyIn(tx: Executor, id: number, c: StoredCredential, credential: Credential, how: string, actor: CredentialActorRef & { kind: 'admin' }, today: string) {
+  const expiresOn = checkVerifiable(c, credential, today);
+  await writeCredential(tx, id, credential, { verified: true, verifiedAt: new Date(), verifiedBy: actor.username, verifiedByAdminId: actor.adminUserId, verifiedHow: how });
+  await record(tx, id, credential, 'verified', `${how} (valid until ${formatDay(expiresOn)})`, actor);
 }
 
-async function unverifyIn(tx: Executor, row: ContractorRow, credential: Credential, reason: string, actor: CredentialActorRef) {
-  if (!row[COLUMNS[credential].verified]) return;
-  await tx.update(contractors).set(unverifiedColumns(credential)).where(eq(contractors.id, row.id));
-  await record(tx, row.id, credential, 'unverified', reason, actor);
+async function unverifyIn(tx: Executor, id: number, c: StoredCredential, credential: Credential, reason: string, actor: CredentialActorRef) {
+  if (!c.verified) return;
+  await writeCredential(tx, id, credential, UNVERIFIED);
+  await record(tx, id, credential, 'unverified', reason, actor);
 }
 
 /** The administrator checked one credential (how: e.g. on the Attorney General's lookup): a new record each time, kept in the history. */
 export async function verifyCredential(ctx: AppContext, id: number, credential: Credential, how: string, actor: CredentialActorRef & { kind: 'admin' }): Promise<void> {
   const today = todayOn(ctx.clock);
   await ctx.db.transaction(async (tx) => {
-    await verifyIn(tx, await lockRow(tx, id), credential, how, actor, today);
+    const { credentials } = await lockRecord(tx, id);
+    await verifyIn(tx, id, credentials[credential], credential, how, actor, today);
     await settleBadge(tx, id, today, actor);
   });
 }
@@ -272,7 +298,8 @@ export async function verifyCredential(ctx: AppContext, id: number, credential: 
 export async function unverifyCredential(ctx: AppContext, id: number, credential: Credential, reason: string | undefined, actor: CredentialActorRef & { kind: 'admin' }): Promise<void> {
   const today = todayOn(ctx.clock);
   await ctx.db.transaction(async (tx) => {
-    await unverifyIn(tx, await lockRow(tx, id), credential, reason || 'Verification withdrawn', actor);
+    const { credentials } = await lockRecord(tx, id);
+    await unverifyIn(tx, id, credentials[credential], credential, reason || 'Verification withdrawn', actor);
     await settleBadge(tx, id, today, actor);
   });
 }
@@ -284,45 +311,47 @@ export async function unverifyCredential(ctx: AppContext, id: number, credential
  */
 export async function setBothVerified(ctx: AppContext, tx: Executor, id: number, verified: boolean, actor: CredentialActorRef & { kind: 'admin' }): Promise<void> {
   const today = todayOn(ctx.clock);
-  for (const credential of ['registration', 'insurance'] as const) {
-    const row = await lockRow(tx, id);
-    const c = COLUMNS[credential];
-    if (!verified) await unverifyIn(tx, row, credential, 'Verification withdrawn', actor);
-    else if (!isCurrent(row[c.verified], row[c.expiresOn], today)) await verifyIn(tx, row, credential, region.credentials[credential].checkedHow, actor, today);
+  const { credentials } = await lockRecord(tx, id);
+  for (const credential of CREDENTIALS) {
+    const c = credentials[credential];
+    if (!verified) await unverifyIn(tx, id, c, credential, 'Verification withdrawn', actor);
+    else if (!isCurrent(c.verified, c.expiresOn, today)) await verifyIn(tx, id, c, credential, region.credentials[credential].checkedHow, actor, today);
   }
   await settleBadge(tx, id, today, actor);
 }
 
-/** The credential facts a submission brings, in its history. */
-export async function recordSubmitted(
-  tx: Executor,
-  contractorId: number,
-  row: Pick<ContractorRow, 'licenseNumber' | 'registrationExpiresOn' | 'insurer' | 'insurancePolicyNumber' | 'insuranceCoverageOccurrence' | 'insuranceCoverageAggregate' | 'insuranceExpiresOn'>,
-) {
-  for (const credential of ['registration', 'insurance'] as const) {
-    const given = FACTS[credential].flatMap(({ field, label, show }) => (row[field] === null || row[field] === undefined ? [] : [`${label}: ${show(row[field])}`]));
-    if (given.length) await record(tx, contractorId, credential, 'submitted', given.join('; '), { kind: 'applicant' });
+/** The credentials a submission brings: a row for each one with something given, and its history. */
+export async function addSubmittedCredentials(tx: Executor, contractorId: number, input: CredentialsUpdate): Promise<void> {
+  const given = factsOf(input);
+  for (const credential of CREDENTIALS) {
+    const stated = LABELS[credential].flatMap(({ fact, label }) => {
+      const v = given[credential][fact];
+      return v === null || v === undefined ? [] : [`${label}: ${show(fact, v)}`];
+    });
+    if (!stated.length) continue;
+    await tx.insert(contractorCredentials).values({ contractorId, credential, ...given[credential] });
+    await record(tx, contractorId, credential, 'submitted', stated.join('; '), { kind: 'applicant' });
   }
 }
 
 /** The contractor's current verification of one credential: for the certificate upload, which withdraws the insurance's. */
 export async function withdrawForNewFacts(tx: Executor, contractorId: number, credential: Credential, why: string, actor: CredentialActorRef, today: string): Promise<void> {
-  const row = await lockRow(tx, contractorId);
-  await unverifyIn(tx, row, credential, why, actor);
+  const { credentials } = await lockRecord(tx, contractorId);
+  await unverifyIn(tx, contractorId, credentials[credential], credential, why, actor);
   await settleBadge(tx, contractorId, today, actor);
 }
 
 export { record as recordCredentialEvent };
 
-/** The badge as it stands, for answers that carry it (the admin list). */
-export const badgeToday = (ctx: AppContext, row: Pick<ContractorRow, 'verified' | 'registrationExpiresOn' | 'insuranceExpiresOn'>) =>
-  badgeOn(row.verified, row.registrationExpiresOn, row.insuranceExpiresOn, todayOn(ctx.clock));
+/** The badge as it stands, for answers that carry it (the admin list): the stored one, unless an expiry date has come. */
+export const badgeToday = (ctx: AppContext, verified: boolean, { registration, insurance }: Credentials) => badgeOn(verified, registration.expiresOn, insurance.expiresOn, todayOn(ctx.clock));
 
-/** A verified credential of the row has reached its expiry date. */
-export function lapsedToday(ctx: AppContext, row: ContractorRow): boolean {
+/** A verified credential has reached its expiry date. */
+export function lapsedToday(ctx: AppContext, credentials: Credentials): boolean {
   const today = todayOn(ctx.clock);
-  return (['registration', 'insurance'] as const).some((credential) => verificationOf(row, credential, today).lapsed);
+  return CREDENTIALS.some((credential) => verificationOf(credentials[credential], today).lapsed);
 }
 
-/** Rows whose stored badge an expiry date has overtaken: what the daily job settles. */
-export const overtaken = (today: string) => and(eq(contractors.verified, true), sql`(${contractors.registrationExpiresOn} <= ${today}::date or ${contractors.insuranceExpiresOn} <= ${today}::date)`);
+/** Listings whose stored badge an expiry date has overtaken: what the daily job settles. */
+export const overtaken = (today: string) =>
+  sql`${contractors.verified} and exists (select 1 from ${contractorCredentials} where ${contractorCredentials.contractorId} = ${contractors.id} and ${contractorCredentials.expiresOn} <= ${today}::date)`;

@@ -1,12 +1,13 @@
 import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { PLANS } from '@shared/plans';
 import type { Executor } from '../db/client';
-import { contractors } from '../db/schema';
+import { contractorBilling } from '../db/schema';
 
 /**
- * Plan lead credits (docs/decisions.md §1.5). monthly_leads_used counts the credits used since
- * credits_period_start; Free resets on the calendar month (UTC), paid plans when their invoice
- * is paid.
+ * Plan lead credits (docs/decisions.md §1.5), kept in the contractor's billing row. monthly_leads_used
+ * counts the credits used since credits_period_start; Free resets on the calendar month (UTC),
+ * paid plans when their invoice is paid. None of it is the listing's, so its updated_at (the
+ * sitemap's lastmod) and the directory's version stay as they are.
  */
 
 /** The first instant of the UTC calendar month containing `now`. */
@@ -20,23 +21,19 @@ export function monthResetKey(start: Date): string {
 }
 
 /** Credits of the contractor's plan, from the one catalogue; an unknown plan has none. */
-const planCredits: SQL = sql`(case ${contractors.subscriptionPlan} ${sql.join(
+const planCredits: SQL = sql`(case ${contractorBilling.subscriptionPlan} ${sql.join(
   PLANS.map((p) => sql`when ${p.id} then ${sql.raw(String(p.leadCredits))}`),
   sql` `,
 )} else 0 end)`;
-
-// Credit bookkeeping is not a change to the listing, so it must not move updated_at (the
-// sitemap's lastmod).
-const keepUpdatedAt = { updatedAt: sql`${contractors.updatedAt}` };
 
 /** Starts a new Free month when the stored period began before this one. */
 export async function refreshFreePeriod(tx: Executor, contractorId: number, now: Date = new Date()): Promise<boolean> {
   const start = monthStart(now);
   const rows = await tx
-    .update(contractors)
-    .set({ monthlyLeadsUsed: 0, creditsPeriodStart: start, creditsResetKey: monthResetKey(start), ...keepUpdatedAt })
-    .where(and(eq(contractors.id, contractorId), eq(contractors.subscriptionPlan, 'free'), lt(contractors.creditsPeriodStart, start)))
-    .returning({ id: contractors.id });
+    .update(contractorBilling)
+    .set({ monthlyLeadsUsed: 0, creditsPeriodStart: start, creditsResetKey: monthResetKey(start) })
+    .where(and(eq(contractorBilling.contractorId, contractorId), eq(contractorBilling.subscriptionPlan, 'free'), lt(contractorBilling.creditsPeriodStart, start)))
+    .returning({ id: contractorBilling.contractorId });
   return rows.length > 0;
 }
 
@@ -48,10 +45,10 @@ export async function refreshFreePeriod(tx: Executor, contractorId: number, now:
 export async function startFreeMonths(db: Executor, now: Date = new Date()): Promise<number> {
   const start = monthStart(now);
   const rows = await db
-    .update(contractors)
-    .set({ monthlyLeadsUsed: 0, creditsPeriodStart: start, creditsResetKey: monthResetKey(start), ...keepUpdatedAt })
-    .where(and(eq(contractors.subscriptionPlan, 'free'), lt(contractors.creditsPeriodStart, start)))
-    .returning({ id: contractors.id });
+    .update(contractorBilling)
+    .set({ monthlyLeadsUsed: 0, creditsPeriodStart: start, creditsResetKey: monthResetKey(start) })
+    .where(and(eq(contractorBilling.subscriptionPlan, 'free'), lt(contractorBilling.creditsPeriodStart, start)))
+    .returning({ id: contractorBilling.contractorId });
   return rows.length;
 }
 
@@ -61,10 +58,10 @@ export async function startFreeMonths(db: Executor, now: Date = new Date()): Pro
  */
 export async function resetCreditsForPeriod(tx: Executor, contractorId: number, periodStart: Date, resetKey: string): Promise<boolean> {
   const rows = await tx
-    .update(contractors)
-    .set({ monthlyLeadsUsed: 0, creditsPeriodStart: periodStart, creditsResetKey: resetKey, ...keepUpdatedAt })
-    .where(and(eq(contractors.id, contractorId), sql`${contractors.creditsResetKey} is distinct from ${resetKey}`))
-    .returning({ id: contractors.id });
+    .update(contractorBilling)
+    .set({ monthlyLeadsUsed: 0, creditsPeriodStart: periodStart, creditsResetKey: resetKey })
+    .where(and(eq(contractorBilling.contractorId, contractorId), sql`${contractorBilling.creditsResetKey} is distinct from ${resetKey}`))
+    .returning({ id: contractorBilling.contractorId });
   return rows.length > 0;
 }
 
@@ -77,23 +74,23 @@ export async function resetCreditsForPeriod(tx: Executor, contractorId: number, 
 export async function takeCredit(tx: Executor, contractorId: number, now: Date = new Date()): Promise<boolean> {
   await refreshFreePeriod(tx, contractorId, now);
   const plan = await tx
-    .update(contractors)
-    .set({ monthlyLeadsUsed: sql`${contractors.monthlyLeadsUsed} + 1`, ...keepUpdatedAt })
-    .where(and(eq(contractors.id, contractorId), lt(contractors.monthlyLeadsUsed, planCredits)))
-    .returning({ id: contractors.id });
+    .update(contractorBilling)
+    .set({ monthlyLeadsUsed: sql`${contractorBilling.monthlyLeadsUsed} + 1` })
+    .where(and(eq(contractorBilling.contractorId, contractorId), lt(contractorBilling.monthlyLeadsUsed, planCredits)))
+    .returning({ id: contractorBilling.contractorId });
   if (plan.length > 0) return true;
   const bonus = await tx
-    .update(contractors)
-    .set({ bonusCredits: sql`${contractors.bonusCredits} - 1`, ...keepUpdatedAt })
-    .where(and(eq(contractors.id, contractorId), gt(contractors.bonusCredits, 0)))
-    .returning({ id: contractors.id });
+    .update(contractorBilling)
+    .set({ bonusCredits: sql`${contractorBilling.bonusCredits} - 1` })
+    .where(and(eq(contractorBilling.contractorId, contractorId), gt(contractorBilling.bonusCredits, 0)))
+    .returning({ id: contractorBilling.contractorId });
   return bonus.length > 0;
 }
 
 /** A credit given back (an approved claim, a cancelled delivery): a bonus credit, which does not expire. */
 export async function returnCredit(tx: Executor, contractorId: number): Promise<void> {
   await tx
-    .update(contractors)
-    .set({ bonusCredits: sql`${contractors.bonusCredits} + 1`, ...keepUpdatedAt })
-    .where(eq(contractors.id, contractorId));
+    .update(contractorBilling)
+    .set({ bonusCredits: sql`${contractorBilling.bonusCredits} + 1` })
+    .where(eq(contractorBilling.contractorId, contractorId));
 }

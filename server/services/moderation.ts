@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, exists, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { planById, type SubscriptionStatus } from '@shared/plans';
+import { planById } from '@shared/plans';
 import { centsToDecimal } from '@shared/money';
 import type { AdminContractor, AdminContractorList, adminContractorQuerySchema, ApprovalStatus, approvalSchema } from '@shared/schemas/admin';
 import { formatLocation } from '@shared/taxonomy';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { Db, Executor } from '../db/client';
-import { contractorAccounts, contractorServices, contractors, leadDeliveries, services } from '../db/schema';
+import { credentialsFrom, insurance, onInsurance, onRegistration, registration } from '../db/credential-joins';
+import { contractorAccounts, contractorBilling, contractorServices, contractors, leadDeliveries, services } from '../db/schema';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { createSetupCode, ensureAccount, sendSetupCode } from './contractor-accounts';
 import { badgeToday, lapsedToday, setBothVerified, updateCredentialsIn } from './credentials';
@@ -51,6 +52,9 @@ async function adminRows(ctx: AppContext, where: SQL | undefined): Promise<Admin
   const rows = await db
     .select({
       c: contractors,
+      registration,
+      insurance,
+      billing: contractorBilling,
       services: serviceNames,
       deliveries: liveDeliveries,
       paidCents,
@@ -58,6 +62,9 @@ async function adminRows(ctx: AppContext, where: SQL | undefined): Promise<Admin
       setupComplete: sql<boolean>`${contractorAccounts.passwordHash} is not null`,
     })
     .from(contractors)
+    .innerJoin(contractorBilling, eq(contractorBilling.contractorId, contractors.id))
+    .leftJoin(registration, onRegistration)
+    .leftJoin(insurance, onInsurance)
     .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
     .where(where)
     .orderBy(
@@ -67,12 +74,13 @@ async function adminRows(ctx: AppContext, where: SQL | undefined): Promise<Admin
       asc(sql`lower(${contractors.name})`),
       asc(contractors.id),
     );
-  return rows.map(({ c, ...r }) => {
-    const badge = badgeToday(ctx, c);
+  return rows.map(({ c, billing, ...r }) => {
+    const credentials = credentialsFrom(r);
+    const badge = badgeToday(ctx, c.verified, credentials);
     return {
       id: c.id,
       name: c.name,
-      licenseNumber: c.licenseNumber,
+      licenseNumber: credentials.registration.number,
       location: formatLocation(c.city, c.state),
       services: r.services,
       rating: c.rating,
@@ -84,21 +92,21 @@ async function adminRows(ctx: AppContext, where: SQL | undefined): Promise<Admin
       verified: badge,
       verifiedAt: badge ? (c.verifiedAt?.toISOString() ?? null) : null,
       verifiedBy: badge ? c.verifiedBy : null,
-      registrationVerified: c.registrationVerified,
-      registrationExpiresOn: c.registrationExpiresOn,
-      insuranceVerified: c.insuranceVerified,
-      insuranceExpiresOn: c.insuranceExpiresOn,
-      insurer: c.insurer,
-      insurancePolicyNumber: c.insurancePolicyNumber,
-      lapsed: lapsedToday(ctx, c),
+      registrationVerified: credentials.registration.verified,
+      registrationExpiresOn: credentials.registration.expiresOn,
+      insuranceVerified: credentials.insurance.verified,
+      insuranceExpiresOn: credentials.insurance.expiresOn,
+      insurer: credentials.insurance.insurer,
+      insurancePolicyNumber: credentials.insurance.number,
+      lapsed: lapsedToday(ctx, credentials),
       email: c.email,
       phone: c.phone,
       createdAt: c.createdAt.toISOString(),
       account: r.accountEmail === null ? null : { email: r.accountEmail, setupComplete: Boolean(r.setupComplete) },
-      subscriptionPlan: c.subscriptionPlan,
-      subscriptionStatus: c.subscriptionStatus as SubscriptionStatus,
-      creditsUsed: c.monthlyLeadsUsed,
-      creditsTotal: planById(c.subscriptionPlan).leadCredits,
+      subscriptionPlan: billing.subscriptionPlan,
+      subscriptionStatus: billing.subscriptionStatus,
+      creditsUsed: billing.monthlyLeadsUsed,
+      creditsTotal: planById(billing.subscriptionPlan).leadCredits,
       deliveries: r.deliveries,
       paidTotal: centsToDecimal(r.paidCents),
     };

@@ -1,13 +1,14 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { isPaidOrCredited, PAID_OR_CREDITED } from '@shared/schemas/deliveries';
-import { creditSummary, planById, type PlanId, type SubscriptionStatus } from '@shared/plans';
+import { creditSummary, planById } from '@shared/plans';
 import { centsToDecimal } from '@shared/money';
 import { CONTRACTOR_TRANSITIONS } from '@shared/schemas/lead-status';
 import { claimDeadline, type PortalClaim } from '@shared/schemas/lead-claims';
 import type { PortalLead, PortalProfile, PortalSubscription } from '@shared/schemas/portal';
 import { formatLocation } from '@shared/taxonomy';
 import type { Db } from '../db/client';
-import { contractorAccounts, contractorServices, contractors, leadClaims, leadDeliveries, leadRefunds, leadStatusChanges, leads, services, type LeadClaimRow } from '../db/schema';
+import { onRegistration, registration } from '../db/credential-joins';
+import { contractorAccounts, contractorBilling, contractorServices, contractors, leadClaims, leadDeliveries, leadRefunds, leadStatusChanges, leads, services, type LeadClaimRow } from '../db/schema';
 import { conflict, notFound, unauthenticated } from '../domain/errors';
 import { refreshFreePeriod } from './credits';
 import { hideContactDetails, projectSummary } from './lead-preview';
@@ -25,8 +26,10 @@ const ifRevealed = (col: typeof leads.name | typeof leads.email | typeof leads.p
 async function contractorRow(db: Db, contractorId: number) {
   await refreshFreePeriod(db, contractorId);
   const [row] = await db
-    .select({ c: contractors, accountEmail: contractorAccounts.email })
+    .select({ c: contractors, billing: contractorBilling, licenseNumber: registration.number, accountEmail: contractorAccounts.email })
     .from(contractors)
+    .innerJoin(contractorBilling, eq(contractorBilling.contractorId, contractors.id))
+    .leftJoin(registration, onRegistration)
     .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
     .where(eq(contractors.id, contractorId));
   // A session whose contractor is gone is no session.
@@ -35,7 +38,7 @@ async function contractorRow(db: Db, contractorId: number) {
 }
 
 export async function getPortalProfile(db: Db, contractorId: number): Promise<PortalProfile> {
-  const { c, accountEmail } = await contractorRow(db, contractorId);
+  const { c, billing, licenseNumber, accountEmail } = await contractorRow(db, contractorId);
   const names = await db
     .select({ name: services.name })
     .from(contractorServices)
@@ -53,27 +56,27 @@ export async function getPortalProfile(db: Db, contractorId: number): Promise<Po
     rating: c.rating,
     reviewCount: c.reviewCount,
     verified: c.verified,
-    licenseNumber: c.licenseNumber,
+    licenseNumber,
     isVisible: c.isVisible,
-    subscriptionPlan: c.subscriptionPlan as PlanId,
-    subscriptionStatus: c.subscriptionStatus as SubscriptionStatus,
-    monthlyLeadsUsed: c.monthlyLeadsUsed,
-    credits: creditSummary(c.subscriptionPlan, c.monthlyLeadsUsed),
-    bonusCredits: c.bonusCredits,
+    subscriptionPlan: billing.subscriptionPlan,
+    subscriptionStatus: billing.subscriptionStatus,
+    monthlyLeadsUsed: billing.monthlyLeadsUsed,
+    credits: creditSummary(billing.subscriptionPlan, billing.monthlyLeadsUsed),
+    bonusCredits: billing.bonusCredits,
   };
 }
 
 export async function getPortalSubscription(db: Db, contractorId: number): Promise<PortalSubscription> {
-  const { c } = await contractorRow(db, contractorId);
+  const { c, billing } = await contractorRow(db, contractorId);
   return {
-    plan: c.subscriptionPlan as PlanId,
-    planName: planById(c.subscriptionPlan).name,
-    status: c.subscriptionStatus as SubscriptionStatus,
-    currentPeriodEnd: c.currentPeriodEnd?.toISOString() ?? null,
-    cancelAtPeriodEnd: c.cancelAtPeriodEnd,
-    creditsPeriodStart: c.creditsPeriodStart.toISOString(),
-    credits: creditSummary(c.subscriptionPlan, c.monthlyLeadsUsed),
-    bonusCredits: c.bonusCredits,
+    plan: billing.subscriptionPlan,
+    planName: planById(billing.subscriptionPlan).name,
+    status: billing.subscriptionStatus,
+    currentPeriodEnd: billing.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: billing.cancelAtPeriodEnd,
+    creditsPeriodStart: billing.creditsPeriodStart.toISOString(),
+    credits: creditSummary(billing.subscriptionPlan, billing.monthlyLeadsUsed),
+    bonusCredits: billing.bonusCredits,
     featured: c.isFeatured,
   };
 }

@@ -5,7 +5,7 @@ import { formatLocation, resolveServices, serviceName, townFromText } from '@sha
 import type { AppContext } from '../context';
 import { contractorServiceAreas, contractorServices, contractors, services, towns } from '../db/schema';
 import { notifyAdmin } from './admin-notices';
-import { checkNumberFree, recordSubmitted, withUniqueNumber } from './credentials';
+import { addSubmittedCredentials, checkNumberFree, withUniqueNumber } from './credentials';
 import { createUploadToken } from './insurance-certificates';
 
 /**
@@ -17,14 +17,6 @@ export async function submitBusiness(ctx: AppContext, input: Submission): Promis
   // Validated already; the schema refuses unknown services.
   const serviceSlugs = resolveServices(input.services) ?? [];
   const townSlug = townFromText(input.city);
-  const credentials = {
-    registrationExpiresOn: input.registrationExpiresOn ?? null,
-    insurer: input.insurer ?? null,
-    insurancePolicyNumber: input.insurancePolicyNumber ?? null,
-    insuranceCoverageOccurrence: input.insuranceCoverageOccurrence ?? null,
-    insuranceCoverageAggregate: input.insuranceCoverageAggregate ?? null,
-    insuranceExpiresOn: input.insuranceExpiresOn ?? null,
-  };
 
   return withUniqueNumber(input.licenseNumber, () =>
     ctx.db.transaction(async (tx) => {
@@ -48,9 +40,7 @@ export async function submitBusiness(ctx: AppContext, input: Submission): Promis
           homeTownId: town?.id ?? null,
           description: input.description,
           yearsInBusiness: input.yearsInBusiness,
-          licenseNumber: input.licenseNumber,
           insuranceInfo: input.insuranceInfo,
-          ...credentials,
           projectGalleryUrl: input.projectGalleryUrl || null,
           certifications: certificationsFor(input.licenseNumber),
           ...SUBMISSION_DEFAULTS,
@@ -60,6 +50,7 @@ export async function submitBusiness(ctx: AppContext, input: Submission): Promis
           approvalStatus: 'pending',
           isVisible: false,
           isFeatured: false,
+          // Its billing row (the Free plan) comes with it (server/db/schema/contractor-billing.ts).
         })
         .returning({ id: contractors.id });
       const contractorId = row!.id;
@@ -84,7 +75,7 @@ export async function submitBusiness(ctx: AppContext, input: Submission): Promis
           `Review it at ${ctx.siteUrl}/admin/contractors`,
         ].join('\n'),
       });
-      await recordSubmitted(tx, contractorId, { licenseNumber: input.licenseNumber, ...credentials });
+      await addSubmittedCredentials(tx, contractorId, input);
       return { id: contractorId, certificateUploadToken: await createUploadToken(tx, contractorId, ctx.clock.now()) };
     }),
   );

@@ -1,18 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
-import { planById, type PlanId, type SubscriptionStatus } from '@shared/plans';
+import { and, eq, ne } from 'drizzle-orm';
+import { planById, type PlanId } from '@shared/plans';
 import type { CreateSubscriptionResponse, VerifySubscriptionResponse } from '@shared/schemas/payments';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
-import { contractorAccounts, contractors, type ContractorRow } from '../db/schema';
+import { contractorAccounts, contractorBilling, contractors, type ContractorBillingRow } from '../db/schema';
 import { conflict, invalid, notFound, unauthenticated, unavailable } from '../domain/errors';
 import { PaymentProviderError, type SubscriptionInfo } from '../integrations/payments/provider';
 import { monthResetKey, monthStart, resetCreditsForPeriod } from './credits';
 import { fromProvider, providerError } from './provider-errors';
 
 /**
- * Plan subscriptions (docs/decisions.md §1.5, §1.6). Every change is read back from the provider and
- * written as the provider's CURRENT state, so events may arrive in any order, twice, or not at
- * all (the success page does the same work).
+ * Plan subscriptions (docs/decisions.md §1.5, §1.6), kept in the contractor's billing row. Every
+ * change is read back from the provider and written as the provider's CURRENT state, so events
+ * may arrive in any order, twice, or not at all (the success page does the same work).
  */
 
 const LIVE = new Set<string>(['active', 'trialing', 'past_due']);
@@ -22,12 +22,13 @@ const isLive = (status: string) => LIVE.has(status);
 export async function startSubscription(ctx: AppContext, contractorId: number, planId: PlanId): Promise<CreateSubscriptionResponse> {
   if (planId === 'free') throw invalid("You're already on the free plan");
   const [row] = await ctx.db
-    .select({ c: contractors, accountEmail: contractorAccounts.email })
+    .select({ billing: contractorBilling, email: contractors.email, accountEmail: contractorAccounts.email })
     .from(contractors)
+    .innerJoin(contractorBilling, eq(contractorBilling.contractorId, contractors.id))
     .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
     .where(eq(contractors.id, contractorId));
   if (!row) throw unauthenticated('Please sign in to the contractor portal');
-  if (row.c.subscriptionPlan === planId && isLive(row.c.subscriptionStatus)) throw conflict(`You're already on the ${planById(planId).name} plan`);
+  if (row.billing.subscriptionPlan === planId && isLive(row.billing.subscriptionStatus)) throw conflict(`You're already on the ${planById(planId).name} plan`);
   const priceId = ctx.payments.priceIdFor(planId);
   if (!priceId) throw unavailable(`The ${planById(planId).name} plan cannot be bought right now. Please try again later.`);
   const session = await fromProvider(
@@ -36,8 +37,8 @@ export async function startSubscription(ctx: AppContext, contractorId: number, p
       planId,
       priceId,
       contractorId,
-      customerEmail: row.accountEmail ?? row.c.email,
-      customerId: row.c.stripeCustomerId,
+      customerEmail: row.accountEmail ?? row.email,
+      customerId: row.billing.stripeCustomerId,
       successUrl: `${ctx.siteUrl}/subscription-success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${ctx.siteUrl}/contractor-pricing`,
     }),
@@ -52,15 +53,15 @@ export interface CheckoutHint {
   customerId: string | null;
 }
 
-/** By subscription id, else the contractor named in its metadata (or the checkout), else the customer. */
-async function findContractor(db: Executor, sub: SubscriptionInfo, hint: CheckoutHint | null, lock: boolean): Promise<ContractorRow | null> {
+/** The contractor's billing: by subscription id, else the contractor named in its metadata (or the checkout), else the customer. */
+async function findBilling(db: Executor, sub: SubscriptionInfo, hint: CheckoutHint | null, lock: boolean): Promise<ContractorBillingRow | null> {
   const candidates = [
-    eq(contractors.stripeSubscriptionId, sub.id),
-    ...[sub.contractorId, hint?.contractorId].filter((id): id is number => id !== null && id !== undefined).map((id) => eq(contractors.id, id)),
-    ...[sub.customerId, hint?.customerId].filter((id): id is string => Boolean(id)).map((id) => eq(contractors.stripeCustomerId, id)),
+    eq(contractorBilling.stripeSubscriptionId, sub.id),
+    ...[sub.contractorId, hint?.contractorId].filter((id): id is number => id !== null && id !== undefined).map((id) => eq(contractorBilling.contractorId, id)),
+    ...[sub.customerId, hint?.customerId].filter((id): id is string => Boolean(id)).map((id) => eq(contractorBilling.stripeCustomerId, id)),
   ];
   for (const where of candidates) {
-    const q = db.select().from(contractors).where(where).limit(1);
+    const q = db.select().from(contractorBilling).where(where).limit(1);
     const [row] = await (lock ? q.for('update') : q);
     if (row) return row;
   }
@@ -74,11 +75,11 @@ export interface SubscriptionOutcome {
   state: VerifySubscriptionResponse;
 }
 
-const stateOf = (c: Pick<ContractorRow, 'subscriptionPlan' | 'subscriptionStatus' | 'currentPeriodEnd'>): VerifySubscriptionResponse => ({
-  plan: c.subscriptionPlan,
-  planName: planById(c.subscriptionPlan).name,
-  status: c.subscriptionStatus as SubscriptionStatus,
-  currentPeriodEnd: c.currentPeriodEnd?.toISOString() ?? null,
+const stateOf = (b: Pick<ContractorBillingRow, 'subscriptionPlan' | 'subscriptionStatus' | 'currentPeriodEnd'>): VerifySubscriptionResponse => ({
+  plan: b.subscriptionPlan,
+  planName: planById(b.subscriptionPlan).name,
+  status: b.subscriptionStatus,
+  currentPeriodEnd: b.currentPeriodEnd?.toISOString() ?? null,
 });
 
 /**
@@ -88,34 +89,37 @@ const stateOf = (c: Pick<ContractorRow, 'subscriptionPlan' | 'subscriptionStatus
  * upgrade); otherwise an old subscription's news changes nothing.
  */
 export async function applySubscription(db: Executor, sub: SubscriptionInfo, hint: CheckoutHint | null = null, now = new Date()): Promise<SubscriptionOutcome | null> {
-  const c = await findContractor(db, sub, hint, true);
-  if (!c) return null;
-  const adopt = c.stripeSubscriptionId === sub.id || c.stripeSubscriptionId === null || (isLive(sub.status) && (hint !== null || !isLive(c.subscriptionStatus)));
-  if (!adopt) return { contractorId: c.id, current: false, state: stateOf(c) };
+  const b = await findBilling(db, sub, hint, true);
+  if (!b) return null;
+  const adopt = b.stripeSubscriptionId === sub.id || b.stripeSubscriptionId === null || (isLive(sub.status) && (hint !== null || !isLive(b.subscriptionStatus)));
+  if (!adopt) return { contractorId: b.contractorId, current: false, state: stateOf(b) };
 
   // Paid plan while live; Free once it has ended; an incomplete first payment changes nothing yet.
-  const plan: PlanId = isLive(sub.status) ? (sub.planId ?? c.subscriptionPlan) : ENDED.has(sub.status) ? 'free' : c.subscriptionPlan;
-  const featured = plan === 'premium' && (sub.status === 'active' || sub.status === 'trialing');
+  const plan: PlanId = isLive(sub.status) ? (sub.planId ?? b.subscriptionPlan) : ENDED.has(sub.status) ? 'free' : b.subscriptionPlan;
   const start = monthStart(now);
-  const backToFree = plan === 'free' && c.subscriptionPlan !== 'free';
+  const backToFree = plan === 'free' && b.subscriptionPlan !== 'free';
   const [updated] = await db
-    .update(contractors)
+    .update(contractorBilling)
     .set({
       subscriptionPlan: plan,
       subscriptionStatus: sub.status,
       stripeSubscriptionId: sub.id,
-      stripeCustomerId: sub.customerId ?? c.stripeCustomerId,
+      stripeCustomerId: sub.customerId ?? b.stripeCustomerId,
       currentPeriodEnd: sub.currentPeriodEnd,
       cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
-      isFeatured: featured,
       // Back on Free, credits follow the calendar month again.
       ...(backToFree ? { creditsPeriodStart: start, creditsResetKey: monthResetKey(start) } : {}),
-      // Only featured placement shows in the public listing (the sitemap's lastmod).
-      updatedAt: featured !== c.isFeatured ? now : sql`${contractors.updatedAt}`,
     })
-    .where(eq(contractors.id, c.id))
+    .where(eq(contractorBilling.contractorId, b.contractorId))
     .returning();
-  return { contractorId: c.id, current: true, state: stateOf(updated!) };
+  // Featured placement is the listing's (the directory reads it there); only it shows in the
+  // public listing, so only its change moves updated_at (the sitemap's lastmod) and the version.
+  const featured = plan === 'premium' && (sub.status === 'active' || sub.status === 'trialing');
+  await db
+    .update(contractors)
+    .set({ isFeatured: featured, updatedAt: now })
+    .where(and(eq(contractors.id, b.contractorId), ne(contractors.isFeatured, featured)));
+  return { contractorId: b.contractorId, current: true, state: stateOf(updated!) };
 }
 
 /** A new paid period starts a new set of credits, once per invoice (the reset key). */
@@ -155,8 +159,8 @@ export async function prepareActivation(ctx: AppContext, sessionId: string): Pro
 
 async function cancelReplaced(ctx: AppContext, sub: SubscriptionInfo, hint: CheckoutHint): Promise<void> {
   if (!isLive(sub.status)) return;
-  const c = await findContractor(ctx.db, sub, hint, false);
-  const previousId = c?.stripeSubscriptionId;
+  const b = await findBilling(ctx.db, sub, hint, false);
+  const previousId = b?.stripeSubscriptionId;
   if (!previousId || previousId === sub.id) return;
   try {
     const previous = await ctx.payments.retrieveSubscription(previousId);

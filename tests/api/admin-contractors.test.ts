@@ -2,7 +2,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsToDecimal, decimalToCents } from '@shared/money';
 import type { AdminContractor, AdminContractorList } from '@shared/schemas/admin';
-import { contractorAccounts, contractors, leadDeliveries, leads, outboxEmails, sessions, setupCodes } from '../../server/db/schema';
+import { contractorAccounts, contractorBilling, contractors, leadDeliveries, leads, outboxEmails, sessions, setupCodes } from '../../server/db/schema';
+import { credentialsOf } from '../../server/services/credentials';
 import { hashPassword } from '../../server/services/passwords';
 import { adminClient } from '../support/admin-session';
 import { contractorByName } from '../support/fixtures';
@@ -82,6 +83,7 @@ describe('GET /api/admin/contractors', () => {
   it("gives each row the admin's fields and figures", async () => {
     const row = (await list('?search=Loyalsock')).contractors[0]!;
     const seeded = await contractorByName(app.ctx.db, 'Loyalsock Creek Builders');
+    const { registration, insurance } = await credentialsOf(app.ctx.db, seeded.id);
     // The sample deliveries behind its sample reviews (server/db/seed/sample-reviews.ts), counted directly.
     const [figures] = await app.ctx.db
       .select({
@@ -94,7 +96,7 @@ describe('GET /api/admin/contractors', () => {
     expect(row).toEqual({
       id: seeded.id,
       name: 'Loyalsock Creek Builders',
-      licenseNumber: seeded.licenseNumber,
+      licenseNumber: registration.number,
       location: 'Laporte, PA',
       services: ['General Contracting', 'Home Building & New Construction', 'Kitchen & Bath Remodeling', 'Additions & Extensions', 'Basement Finishing'],
       rating: seeded.rating,
@@ -107,12 +109,12 @@ describe('GET /api/admin/contractors', () => {
       // Seeded before verifications were recorded.
       verifiedAt: null,
       verifiedBy: null,
-      registrationVerified: seeded.registrationVerified,
-      registrationExpiresOn: seeded.registrationExpiresOn,
-      insuranceVerified: seeded.insuranceVerified,
-      insuranceExpiresOn: seeded.insuranceExpiresOn,
-      insurer: seeded.insurer,
-      insurancePolicyNumber: seeded.insurancePolicyNumber,
+      registrationVerified: registration.verified,
+      registrationExpiresOn: registration.expiresOn,
+      insuranceVerified: insurance.verified,
+      insuranceExpiresOn: insurance.expiresOn,
+      insurer: insurance.insurer,
+      insurancePolicyNumber: insurance.number,
       lapsed: false,
       email: seeded.email,
       phone: seeded.phone,
@@ -130,7 +132,7 @@ describe('GET /api/admin/contractors', () => {
   it('counts live deliveries and sums the paid ones', async () => {
     const id = await idOf('Kraus Electric');
     const before = (await list('?search=Kraus')).contractors[0]!;
-    await app.ctx.db.update(contractors).set({ subscriptionPlan: 'pro', subscriptionStatus: 'active', monthlyLeadsUsed: 3 }).where(eq(contractors.id, id));
+    await app.ctx.db.update(contractorBilling).set({ subscriptionPlan: 'pro', subscriptionStatus: 'active', monthlyLeadsUsed: 3 }).where(eq(contractorBilling.contractorId, id));
     const made = await app.ctx.db
       .insert(leads)
       .values(

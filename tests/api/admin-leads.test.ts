@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsToDecimal, decimalToCents } from '@shared/money';
-import { contractors, leadDeliveries, leads, pricingRules } from '../../server/db/schema';
+import { contractorBilling, leadDeliveries, leads, pricingRules } from '../../server/db/schema';
 import { adminClient, contractorClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
@@ -156,7 +156,7 @@ describe('GET /api/admin/stats', () => {
   });
 
   it('counts a delivered lead at its lead price', async () => {
-    await app.ctx.db.update(contractors).set({ monthlyLeadsUsed: 0 }).where(eq(contractors.id, recipient.id));
+    await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 0 }).where(eq(contractorBilling.contractorId, recipient.id));
     const before = (await admin.get('/api/admin/stats')).body;
     const id = await newLead({ contractorId: recipient.id });
     expect((await admin.post('/api/lead-deliveries', { leadId: id, contractorId: recipient.id })).status).toBe(201);

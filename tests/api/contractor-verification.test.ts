@@ -148,7 +148,7 @@ describe('the approve step', () => {
   });
 
   it('leaves verification alone without the field, and withdraws it with verified: false', async () => {
-    const submitted = await createContractor(app.ctx.db, { approvalStatus: 'pending', isVisible: false, registrationExpiresOn: inAYear(), insuranceExpiresOn: inAYear() });
+    const submitted = await createContractor(app.ctx.db, { approvalStatus: 'pending', isVisible: false, registration: { expiresOn: inAYear() }, insurance: { expiresOn: inAYear() } });
     await verify(submitted.id);
     const kept = await approve(submitted.id);
     expect(kept.body).toMatchObject({ approvalStatus: 'approved', verified: true, verifiedBy: adminName });

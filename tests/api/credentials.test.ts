@@ -9,6 +9,7 @@ import { siteDay } from '@shared/site-calendar';
 import { contractorAccounts, contractors, credentialEvents, directoryState, outboxEmails } from '../../server/db/schema';
 import { createDirectory } from '../../server/directory';
 import { CREDENTIALS_DAILY } from '../../server/jobs';
+import { credentialsOf as storedCredentials } from '../../server/services/credentials';
 import { adminClient, contractorClient } from '../support/admin-session';
 import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -81,6 +82,8 @@ async function portalOf(id: number): Promise<TestClient> {
 
 const credentialsOf = (id: number) => admin.get<ContractorCredentials>(`/api/admin/contractors/${id}/credentials`);
 const row = async (id: number) => (await app.ctx.db.select().from(contractors).where(eq(contractors.id, id)))[0]!;
+/** The credentials as stored (contractor_credentials). */
+const stored = (id: number) => storedCredentials(app.ctx.db, id);
 const events = (id: number) => app.ctx.db.select().from(credentialEvents).where(eq(credentialEvents.contractorId, id)).orderBy(credentialEvents.id);
 const version = async () => (await app.ctx.db.select({ v: directoryState.version }).from(directoryState))[0]!.v;
 
@@ -123,7 +126,7 @@ describe('the registration number', () => {
 
   it('is read in the ways people write it: lower case, spaces, a hyphen', async () => {
     const { id } = await submit({ licenseNumber: ' pa 918-273 ' });
-    expect((await row(id)).licenseNumber).toBe('PA918273');
+    expect((await stored(id)).registration.number).toBe('PA918273');
   });
 
   it('lists one business: a second submission, or an edit to a number another listing has, is refused (409) on the field', async () => {
@@ -147,15 +150,9 @@ describe('the registration number', () => {
       insuranceCoverageAggregate: 2000000,
       insuranceExpiresOn: '2027-01-15',
     });
-    expect(await row(id)).toMatchObject({
-      registrationExpiresOn: '2027-03-31',
-      insurer: 'Erie Insurance',
-      insurancePolicyNumber: 'Q12-345',
-      insuranceCoverageOccurrence: 1_000_000,
-      insuranceCoverageAggregate: 2_000_000,
-      insuranceExpiresOn: '2027-01-15',
-      registrationVerified: false,
-      insuranceVerified: false,
+    expect(await stored(id)).toMatchObject({
+      registration: { expiresOn: '2027-03-31', verified: false },
+      insurance: { insurer: 'Erie Insurance', number: 'Q12-345', coverageOccurrence: 1_000_000, coverageAggregate: 2_000_000, expiresOn: '2027-01-15', verified: false },
     });
     expect((await events(id)).map((e) => [e.credential, e.action, e.actor])).toEqual([
       ['registration', 'submitted', 'applicant'],
@@ -250,7 +247,7 @@ describe('verifying each credential', () => {
     });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ approvalStatus: 'approved', verified: true, registrationVerified: true, insuranceVerified: true, insuranceExpiresOn: addDays(REAL_TODAY, 90), lapsed: false });
-    expect((await row(id)).registrationVerifiedHow).toBe(region.credentials.registration.checkedHow);
+    expect((await stored(id)).registration.verifiedHow).toBe(region.credentials.registration.checkedHow);
   });
 });
 
@@ -282,7 +279,8 @@ describe('expiry by the clock', () => {
     await app.ctx.jobs.send(CREDENTIALS_DAILY, {});
     expect(await app.ctx.jobs.runPending()).toBe(1);
     expect(await version()).toBeGreaterThan(before);
-    expect(await row(c.id)).toMatchObject({ verified: false, verifiedAt: null, insuranceVerified: true });
+    expect(await row(c.id)).toMatchObject({ verified: false, verifiedAt: null });
+    expect((await stored(c.id)).insurance.verified).toBe(true);
     const lapsed = (await events(c.id)).filter((e) => e.action === 'lapsed');
     expect(lapsed.map((e) => [e.credential, e.actor])).toEqual([['insurance', 'system']]);
     await app.ctx.jobs.send(CREDENTIALS_DAILY, {});

@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-db';
 
 /**
  * The directory is cached until its version moves, and only triggers move it (migrations 0002,
- * 0005): a column a card, profile or the home page's featured list shows, filters or sorts by,
+ * 0005, 0014): a column a card, profile or the home page's featured list shows, filters or sorts by,
  * but which no trigger watches, would be served stale only when the cache is on. So every
  * statement the directory runs (the snapshot's load and the SQL reference, every sort and filter)
  * is recorded, and PostgreSQL itself says which columns each one reads (a view over it records
@@ -135,32 +135,29 @@ describe('directory version trigger', () => {
     const statements = await directoryStatements();
     const read = (await Promise.all(statements.map((s) => columnsRead(inline(s))))).flat();
     const tablesRead = new Set(read.map((r) => r.table));
-    // The recording saw the directory's reads: cards, profiles, services, towns, service areas.
-    expect([...tablesRead].sort()).toEqual(['contractor_service_areas', 'contractor_services', 'contractors', 'directory_state', 'services', 'towns']);
-    for (const column of [
-      'name',
-      'rating',
-      'verified',
-      'registration_expires_on',
-      'registration_verified_at',
-      'insurance_expires_on',
-      'certifications',
-      'home_town_id',
-      'approval_status',
-      'is_visible',
-      'is_featured',
-    ]) {
+    // The recording saw the directory's reads: cards, profiles, their credentials, services, towns, service areas.
+    expect([...tablesRead].sort()).toEqual(['contractor_credentials', 'contractor_service_areas', 'contractor_services', 'contractors', 'directory_state', 'services', 'towns']);
+    for (const column of ['name', 'rating', 'verified', 'certifications', 'home_town_id', 'approval_status', 'is_visible', 'is_featured']) {
       expect(read, column).toContainEqual({ table: 'contractors', column });
+    }
+    // The licence number, 'Registration verified {month}', 'Insured until' and the expiry dates that end the badge.
+    for (const column of ['number', 'verified', 'verified_at', 'expires_on', 'credential']) {
+      expect(read, `contractor_credentials.${column}`).toContainEqual({ table: 'contractor_credentials', column });
     }
     expect(uncovered(read, triggers), 'columns the directory reads that no version trigger watches: add them to the trigger in a migration').toEqual([]);
   });
 
   it('finds a column that no trigger watches (the check can fail)', async () => {
     const triggers = await versionTriggers();
-    expect(triggers.get('contractors')?.columns).not.toContain('monthly_leads_used');
-    const read = await columnsRead('select "name", "monthly_leads_used" from "contractors" where "is_visible" = true order by lower("city")');
+    expect(triggers.get('contractors')?.columns).not.toContain('email');
+    expect(triggers.get('contractor_credentials')?.columns).not.toContain('insurer');
+    const read = await columnsRead(
+      'select "name", "email", cc."insurer" from "contractors" c join "contractor_credentials" cc on cc."contractor_id" = c."id" and cc."credential" = \'insurance\' where "is_visible" = true order by lower("city")',
+    );
     expect(read).toContainEqual({ table: 'contractors', column: 'city' });
-    expect(uncovered(read, triggers)).toEqual(['contractors.monthly_leads_used']);
+    expect(uncovered(read, triggers)).toEqual(['contractor_credentials.insurer', 'contractors.email']);
+    // Billing has no version trigger at all: a directory read of it is found too.
+    expect(uncovered(await columnsRead('select "monthly_leads_used" from "contractor_billing"'), triggers)).toEqual(['contractor_billing.monthly_leads_used']);
     // A table without a version trigger at all is found too.
     expect(uncovered(await columnsRead('select "email" from "leads"'), triggers)).toEqual(['leads.email']);
   });

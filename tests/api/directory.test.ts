@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractorPage, PublicContractor } from '@shared/schemas/directory';
-import { contractorServices, contractors } from '../../server/db/schema';
+import { contractorBilling, contractorServices, contractors } from '../../server/db/schema';
+import { credentialsOf } from '../../server/services/credentials';
 import { createContractor } from '../support/factories';
 import { contractorByName, listedContractors } from '../support/fixtures';
 import type { TestClient } from '../support/http-client';
@@ -142,7 +143,7 @@ describe('directory cache', () => {
     const before = await list('?sort=name&pageSize=48');
     const v0 = await app.ctx.directory.version();
     // Credit counters are not shown publicly: no new version, same cached answer.
-    await app.ctx.db.update(contractors).set({ monthlyLeadsUsed: 1 }).where(eq(contractors.id, target.id));
+    await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 1 }).where(eq(contractorBilling.contractorId, target.id));
     expect(await app.ctx.directory.version()).toBe(v0);
     expect(await list('?sort=name&pageSize=48')).toEqual(before);
     // A raw SQL change to a shown column is seen at once.
@@ -186,6 +187,7 @@ describe('GET /api/contractors/search', () => {
 describe('GET /api/contractors/:id', () => {
   it('returns the public profile with service areas and credentials', async () => {
     const seeded = await contractorByName(app.ctx.db, 'Loyalsock Creek Builders');
+    const { registration, insurance } = await credentialsOf(app.ctx.db, seeded.id);
     const res = await http.get(`/api/contractors/${seeded.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -193,10 +195,10 @@ describe('GET /api/contractors/:id', () => {
       name: 'Loyalsock Creek Builders',
       location: 'Laporte, PA',
       homeTown: 'Laporte',
-      licenseNumber: seeded.licenseNumber,
+      licenseNumber: registration.number,
       verified: true,
       // The seeded registration and insurance are verified, the insurance until its expiry date.
-      credentials: { registration: { verified: true, verifiedMonth: expect.stringMatching(/^\d{4}-\d{2}$/) }, insurance: { verified: true, insuredUntil: seeded.insuranceExpiresOn } },
+      credentials: { registration: { verified: true, verifiedMonth: expect.stringMatching(/^\d{4}-\d{2}$/) }, insurance: { verified: true, insuredUntil: insurance.expiresOn } },
     });
     expect(res.body.serviceAreas[0]).toBe('Laporte');
     expect(res.body.services).toContain('Kitchen & Bath Remodeling');

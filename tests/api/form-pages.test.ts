@@ -275,7 +275,7 @@ describe('the review form without JavaScript', () => {
   const DAY_MS = 86_400_000;
   /** A quote request delivered with a plan credit, and the link of its follow-up email (recorded as sent, as the follow-up job does). */
   async function reviewLink() {
-    const c = await createContractor(app.ctx.db, { email: `office-${Date.now()}@reviewed-builders.example`, subscriptionPlan: 'free', monthlyLeadsUsed: 0 });
+    const c = await createContractor(app.ctx.db, { email: `office-${Date.now()}@reviewed-builders.example`, billing: { subscriptionPlan: 'free', monthlyLeadsUsed: 0 } });
     const lead = await app
       .client()
       .request('POST', '/api/leads', { ...quote({ name: 'Rita Noscript', email: `rita-${Date.now()}@example.com` }), contractorId: c.id }, { headers: { 'X-Forwarded-For': address() } });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractorAccounts, contractors, demoPayments, leadClaims, leadDeliveries, leads, paymentEvents } from '../../server/db/schema';
+import { contractorAccounts, contractorBilling, demoPayments, leadClaims, leadDeliveries, leads, paymentEvents } from '../../server/db/schema';
 import { adminClient, contractorClient } from '../support/admin-session';
 import { bonusCredits, claimLead, claimOf, creditedDelivery, emailsTo, openClaim, refundsOf } from '../support/claim-fixtures';
 import { createContractor } from '../support/factories';
@@ -29,7 +29,7 @@ afterAll(() => app?.close());
 const approve = (id: number, body: unknown = {}, client = admin) => client.post(`/api/admin/lead-claims/${id}/approve`, body);
 const deny = (id: number, body: unknown, client = admin) => client.post(`/api/admin/lead-claims/${id}/deny`, body);
 const cancel = (deliveryId: number) => admin.post(`/api/lead-deliveries/${deliveryId}/cancel`);
-const setContractor = (values: Partial<typeof contractors.$inferInsert>) => app.ctx.db.update(contractors).set(values).where(eq(contractors.id, owner.id));
+const setBilling = (values: Partial<typeof contractorBilling.$inferInsert>) => app.ctx.db.update(contractorBilling).set(values).where(eq(contractorBilling.contractorId, owner.id));
 const deliveredDaysAgo = (deliveryId: number, days: number) =>
   app.ctx.db
     .update(leadDeliveries)
@@ -38,7 +38,7 @@ const deliveredDaysAgo = (deliveryId: number, days: number) =>
 
 /** A lead delivered with no credits left and paid on the demo card form. */
 async function paidDelivery(): Promise<{ leadId: number; deliveryId: number; paymentIntentId: string }> {
-  await setContractor({ bonusCredits: 0 });
+  await setBilling({ bonusCredits: 0 });
   const { leadId, deliveryId } = await awaitingDelivery(app, admin, owner.id);
   const started = await app.client().post('/api/stripe/create-payment-intent', { leadId, contractorId: owner.id });
   expect(started.status, started.text).toBe(200);
@@ -127,7 +127,7 @@ describe('claiming a bad lead', () => {
   });
 
   it("uses the plan's credits first and the bonus credit after them, which survives a new month", async () => {
-    await setContractor({ subscriptionPlan: 'free', monthlyLeadsUsed: 1, bonusCredits: 1, creditsPeriodStart: new Date() });
+    await setBilling({ subscriptionPlan: 'free', monthlyLeadsUsed: 1, bonusCredits: 1, creditsPeriodStart: new Date() });
     const deliver = async () => {
       const res = await admin.post('/api/lead-deliveries', { leadId: await newLead(app, owner.id), contractorId: owner.id });
       expect(res.status, res.text).toBe(201);
@@ -137,7 +137,7 @@ describe('claiming a bad lead', () => {
     expect(await deliver()).toBe('credited');
     expect(await bonusCredits(app, owner.id)).toBe(1);
     // A new month starts the plan's credits again and leaves the bonus credit alone.
-    await setContractor({ creditsPeriodStart: new Date(Date.UTC(2020, 0, 1)) });
+    await setBilling({ creditsPeriodStart: new Date(Date.UTC(2020, 0, 1)) });
     expect((await owner.client.get('/api/contractor/profile')).body).toMatchObject({ credits: { used: 0, total: 2 }, bonusCredits: 1 });
     expect([await deliver(), await deliver()]).toEqual(['credited', 'credited']);
     expect(await bonusCredits(app, owner.id)).toBe(1);
@@ -175,7 +175,7 @@ describe('claiming a bad lead', () => {
   });
 
   it('approves a claim on a payment recorded outside the site: the administrator returns it the same way', async () => {
-    await setContractor({ bonusCredits: 0 });
+    await setBilling({ bonusCredits: 0 });
     const { deliveryId } = await awaitingDelivery(app, admin, owner.id);
     expect((await admin.post(`/api/lead-deliveries/${deliveryId}/pay`)).status).toBe(200);
     const claimId = await openClaim(app, owner.client, deliveryId);
@@ -240,7 +240,7 @@ describe('claiming a bad lead', () => {
     expect(await app.ctx.db.select().from(leadClaims).where(eq(leadClaims.deliveryId, deliveryId))).toEqual([]);
 
     // Not paid for yet: nothing to give back.
-    await setContractor({ bonusCredits: 0 });
+    await setBilling({ bonusCredits: 0 });
     const unpaid = await awaitingDelivery(app, admin, owner.id);
     const unpaidClaim = await claimLead(owner.client, unpaid.deliveryId);
     expect(unpaidClaim.status).toBe(409);
@@ -326,7 +326,7 @@ describe('claiming a bad lead', () => {
 
 describe('cancelling a delivery', () => {
   it('ends a delivery awaiting payment: nothing to refund, the lead is new again and can go to someone else', async () => {
-    await setContractor({ bonusCredits: 0 });
+    await setBilling({ bonusCredits: 0 });
     const { leadId, deliveryId } = await awaitingDelivery(app, admin, owner.id);
     const res = await cancel(deliveryId);
     expect(res.status, res.text).toBe(200);
@@ -378,7 +378,7 @@ describe('cancelling a delivery', () => {
   });
 
   it('refunds a payment that arrives after the delivery was cancelled, once', async () => {
-    await setContractor({ bonusCredits: 0 });
+    await setBilling({ bonusCredits: 0 });
     const { leadId, deliveryId } = await awaitingDelivery(app, admin, owner.id);
     const { paymentIntentId } = (await app.client().post('/api/stripe/create-payment-intent', { leadId, contractorId: owner.id })).body;
     expect((await cancel(deliveryId)).status).toBe(200);

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { contractorAccounts, contractors, leadDeliveries, leads, outboxEmails, pricingRules } from '../../server/db/schema';
+import { contractorAccounts, contractorBilling, leadDeliveries, leads, outboxEmails, pricingRules } from '../../server/db/schema';
 import { adminClient, contractorClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
@@ -21,7 +21,7 @@ afterAll(() => app?.close());
 
 /** A fresh Free month with no credits used. */
 async function resetCredits(...ids: number[]) {
-  await app.ctx.db.update(contractors).set({ subscriptionPlan: 'free', monthlyLeadsUsed: 0, creditsPeriodStart: new Date() }).where(inArray(contractors.id, ids));
+  await app.ctx.db.update(contractorBilling).set({ subscriptionPlan: 'free', monthlyLeadsUsed: 0, creditsPeriodStart: new Date() }).where(inArray(contractorBilling.contractorId, ids));
 }
 beforeEach(() => resetCredits(recipientId, requestedId));
 
@@ -43,7 +43,7 @@ async function newLead(over: Record<string, unknown> = {}): Promise<number> {
 
 const deliver = (leadId: unknown, contractorId: unknown, client = admin) => client.post('/api/lead-deliveries', { leadId, contractorId });
 const leadRow = async (id: number) => (await app.ctx.db.select().from(leads).where(eq(leads.id, id)))[0]!;
-const creditsUsed = async (id: number) => (await app.ctx.db.select({ n: contractors.monthlyLeadsUsed }).from(contractors).where(eq(contractors.id, id)))[0]!.n;
+const creditsUsed = async (id: number) => (await app.ctx.db.select({ n: contractorBilling.monthlyLeadsUsed }).from(contractorBilling).where(eq(contractorBilling.contractorId, id)))[0]!.n;
 const lastEmailTo = async (to: string) =>
   (
     await app.ctx.db
@@ -114,9 +114,9 @@ describe('POST /api/lead-deliveries', () => {
 
   it('starts a new Free month when the credit period began last month', async () => {
     await app.ctx.db
-      .update(contractors)
+      .update(contractorBilling)
       .set({ monthlyLeadsUsed: 2, creditsPeriodStart: new Date(Date.UTC(2020, 0, 15)) })
-      .where(eq(contractors.id, recipientId));
+      .where(eq(contractorBilling.contractorId, recipientId));
     const res = await deliver(await newLead(), recipientId);
     expect(res.body.paymentState).toBe('credited');
     expect(await creditsUsed(recipientId)).toBe(1);
@@ -132,7 +132,7 @@ describe('POST /api/lead-deliveries', () => {
   });
 
   it('emails a pay link and no contact details for a lead awaiting payment', async () => {
-    await app.ctx.db.update(contractors).set({ monthlyLeadsUsed: 2 }).where(eq(contractors.id, recipientId));
+    await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 2 }).where(eq(contractorBilling.contractorId, recipientId));
     const leadId = await newLead({ projectDetails: `New deck off the kitchen. Text me at 570-555-0123 or write to dana@example.com. ${'More. '.repeat(80)}` });
     const res = await deliver(leadId, recipientId);
     expect(res.body.paymentState).toBe('awaiting_payment');
@@ -236,7 +236,7 @@ describe('GET /api/contractors/:id/lead-deliveries', () => {
 
 describe('POST /api/lead-deliveries/:id/pay', () => {
   it('records an offline payment for a delivery awaiting payment and sends the customer details', async () => {
-    await app.ctx.db.update(contractors).set({ monthlyLeadsUsed: 2 }).where(eq(contractors.id, recipientId));
+    await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 2 }).where(eq(contractorBilling.contractorId, recipientId));
     const delivery = (await deliver(await newLead(), recipientId)).body;
     expect(delivery.paymentState).toBe('awaiting_payment');
 

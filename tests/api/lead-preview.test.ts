@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalLead } from '@shared/schemas/portal';
-import { contractors, outboxEmails } from '../../server/db/schema';
+import { contractorBilling, outboxEmails } from '../../server/db/schema';
 import { adminClient, contractorClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
@@ -33,7 +33,7 @@ function expectNoContact(text: string) {
 }
 
 async function awaitingLead() {
-  await app.ctx.db.update(contractors).set({ monthlyLeadsUsed: 100, creditsPeriodStart: new Date() }).where(eq(contractors.id, contractor.id));
+  await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 100, creditsPeriodStart: new Date() }).where(eq(contractorBilling.contractorId, contractor.id));
   const lead = await app.client().post('/api/leads', {
     name: 'Pat pat@example.com',
     email: 'pat.owner@example.com',

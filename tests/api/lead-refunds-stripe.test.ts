@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractorAccounts, contractors, paymentEvents } from '../../server/db/schema';
+import { contractorAccounts, contractorBilling, paymentEvents } from '../../server/db/schema';
 import { SUBMIT_REFUND } from '../../server/services/refunds';
 import { adminClient, contractorClient } from '../support/admin-session';
 import { claimLead, emailsTo, openClaim, refundsOf } from '../support/claim-fixtures';
@@ -43,7 +43,7 @@ const refundRow = async (deliveryId: number) => (await refundsOf(app, deliveryId
 
 /** A lead paid by card through the stand-in (the success page reports it). */
 async function paidDelivery(): Promise<{ deliveryId: number; paymentIntentId: string }> {
-  await app.ctx.db.update(contractors).set({ bonusCredits: 0 }).where(eq(contractors.id, owner.id));
+  await app.ctx.db.update(contractorBilling).set({ bonusCredits: 0 }).where(eq(contractorBilling.contractorId, owner.id));
   const { leadId, deliveryId } = await awaitingDelivery(app, admin, owner.id);
   const started = await app.client().post('/api/stripe/create-payment-intent', { leadId, contractorId: owner.id });
   expect(started.status, started.text).toBe(200);

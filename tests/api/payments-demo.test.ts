@@ -5,7 +5,7 @@ import { createPaymentProvider } from '../../server/integrations/payments';
 import { adminClient, contractorClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
-import { awaitingDelivery, contractorRow, CUSTOMER, deliveryRow, portalLead, receiptsTo } from '../support/payment-fixtures';
+import { awaitingDelivery, billingRow, CUSTOMER, deliveryRow, portalLead, receiptsTo } from '../support/payment-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** The demo provider, the default without Stripe keys: the same state machine, no card charged. */
@@ -111,7 +111,7 @@ describe('demo payments', () => {
 
     const early = await app.client().post('/api/stripe/verify-subscription', { sessionId });
     expect(early.status).toBe(409);
-    expect((await contractorRow(app, subscriber.id)).subscriptionPlan).toBe('free');
+    expect((await billingRow(app, subscriber.id)).subscriptionPlan).toBe('free');
 
     const completed = await app.client().post(`/api/demo-payments/checkout/${sessionId}/complete`);
     expect(completed.status).toBe(200);

@@ -1,10 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractorAccounts, contractors, leadDeliveries, paymentEvents, pricingRules } from '../../server/db/schema';
+import { contractorAccounts, contractorBilling, leadDeliveries, paymentEvents, pricingRules } from '../../server/db/schema';
 import { adminClient, contractorClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
-import { awaitingDelivery, contractorRow, CUSTOMER, deliveryRow, newLead, portalLead, receiptsTo } from '../support/payment-fixtures';
+import { awaitingDelivery, billingRow, CUSTOMER, deliveryRow, newLead, portalLead, receiptsTo } from '../support/payment-fixtures';
 import { startStripeStandIn, type SignedEvent, type StripeStandIn } from '../support/stripe-stand-in';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -153,7 +153,7 @@ describe('lead purchase with Stripe', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This lead has already been paid for');
 
-    await app.ctx.db.update(contractors).set({ monthlyLeadsUsed: 0, subscriptionPlan: 'free' }).where(eq(contractors.id, buyer.id));
+    await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 0, subscriptionPlan: 'free' }).where(eq(contractorBilling.contractorId, buyer.id));
     const lead = await newLead(app, buyer.id);
     expect((await admin.post('/api/lead-deliveries', { leadId: lead, contractorId: buyer.id })).body.paymentState).toBe('credited');
     const credited = await startPayment(lead, buyer.id);
@@ -250,7 +250,7 @@ describe('subscriptions with Stripe', () => {
   });
 
   it('activates Pro after checkout: 9 credits, not featured', async () => {
-    await app.ctx.db.update(contractors).set({ monthlyLeadsUsed: 2 }).where(eq(contractors.id, subscriber.id));
+    await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 2 }).where(eq(contractorBilling.contractorId, subscriber.id));
     const session = await checkout(subscriber.client, 'pro');
     expect(session).toMatchObject({
       mode: 'subscription',
@@ -276,19 +276,19 @@ describe('subscriptions with Stripe', () => {
 
     const sub = (await subscriber.client.get('/api/contractor/subscription')).body;
     expect(sub).toMatchObject({ plan: 'pro', status: 'active', featured: false, credits: { total: 9, used: 0, left: 9, low: false } });
-    expect(await contractorRow(app, subscriber.id)).toMatchObject({ stripeSubscriptionId: subscription.id, stripeCustomerId: subscription.customer, creditsResetKey: subscription.latest_invoice });
+    expect(await billingRow(app, subscriber.id)).toMatchObject({ stripeSubscriptionId: subscription.id, stripeCustomerId: subscription.customer, creditsResetKey: subscription.latest_invoice });
 
     // The success page reloaded, or the webhook after it: the same period's credits stay used.
-    await app.ctx.db.update(contractors).set({ monthlyLeadsUsed: 3 }).where(eq(contractors.id, subscriber.id));
+    await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 3 }).where(eq(contractorBilling.contractorId, subscriber.id));
     expect((await app.client().post('/api/stripe/verify-subscription', { sessionId: session.id })).status).toBe(200);
     expect((await webhook(stripe.event('checkout.session.completed', session))).status).toBe(200);
-    expect((await contractorRow(app, subscriber.id)).monthlyLeadsUsed).toBe(3);
+    expect((await billingRow(app, subscriber.id)).monthlyLeadsUsed).toBe(3);
     const samePlan = await subscriber.client.post('/api/stripe/create-subscription', { planId: 'pro' });
     expect(samePlan.status).toBe(409);
   });
 
   it('upgrades to Premium: featured first in the directory, the Pro subscription cancelled', async () => {
-    const pro = await contractorRow(app, subscriber.id);
+    const pro = await billingRow(app, subscriber.id);
     const session = await checkout(subscriber.client, 'premium');
     // One contractor stays one customer.
     expect(session).toMatchObject({ customer: pro.stripeCustomerId, customer_email: null, line_items: [{ price: 'price_premium', quantity: 1 }] });
@@ -297,7 +297,7 @@ describe('subscriptions with Stripe', () => {
     expect(res.body).toMatchObject({ plan: 'premium', planName: 'Premium', status: 'active' });
 
     expect(stripe.subscriptions.get(pro.stripeSubscriptionId!)!.status).toBe('canceled');
-    const row = await contractorRow(app, subscriber.id);
+    const row = await billingRow(app, subscriber.id);
     expect(row).toMatchObject({ subscriptionPlan: 'premium', isFeatured: true, stripeSubscriptionId: subscription.id, monthlyLeadsUsed: 0 });
     const listing = await app.client().get('/api/contractors?sort=featured');
     expect(listing.status).toBe(200);
@@ -307,15 +307,15 @@ describe('subscriptions with Stripe', () => {
     const old = stripe.subscriptions.get(pro.stripeSubscriptionId!)!;
     expect((await webhook(stripe.event('customer.subscription.deleted', old))).status).toBe(200);
     expect((await webhook(stripe.event('invoice.payment_failed', stripe.invoice(old.latest_invoice, old.id)))).status).toBe(200);
-    expect(await contractorRow(app, subscriber.id)).toMatchObject({ subscriptionPlan: 'premium', subscriptionStatus: 'active', isFeatured: true });
+    expect(await billingRow(app, subscriber.id)).toMatchObject({ subscriptionPlan: 'premium', subscriptionStatus: 'active', isFeatured: true });
   });
 
   it('goes back to Free when the subscription is deleted: featured off', async () => {
-    const { stripeSubscriptionId } = await contractorRow(app, subscriber.id);
+    const { stripeSubscriptionId } = await billingRow(app, subscriber.id);
     const sub = stripe.updateSubscription(stripeSubscriptionId!, { status: 'canceled' });
     expect((await webhook(stripe.event('customer.subscription.deleted', sub))).status).toBe(200);
 
-    const row = await contractorRow(app, subscriber.id);
+    const row = await billingRow(app, subscriber.id);
     expect(row).toMatchObject({ subscriptionPlan: 'free', subscriptionStatus: 'canceled', isFeatured: false });
     const monthStart = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
     expect(row.creditsPeriodStart.toISOString()).toBe(monthStart.toISOString());
@@ -330,11 +330,11 @@ describe('subscriptions with Stripe', () => {
     const session = await checkout(client, 'premium');
     const { subscription } = stripe.completeSession(session.id);
     expect((await webhook(stripe.event('checkout.session.completed', session))).status).toBe(200);
-    expect(await contractorRow(app, premium.id)).toMatchObject({ subscriptionPlan: 'premium', subscriptionStatus: 'active', isFeatured: true });
+    expect(await billingRow(app, premium.id)).toMatchObject({ subscriptionPlan: 'premium', subscriptionStatus: 'active', isFeatured: true });
 
     stripe.updateSubscription(subscription.id, { status: 'past_due' });
     expect((await webhook(stripe.event('invoice.payment_failed', stripe.invoice(subscription.latest_invoice, subscription.id)))).status).toBe(200);
-    expect(await contractorRow(app, premium.id)).toMatchObject({ subscriptionPlan: 'premium', subscriptionStatus: 'past_due', isFeatured: false });
+    expect(await billingRow(app, premium.id)).toMatchObject({ subscriptionPlan: 'premium', subscriptionStatus: 'past_due', isFeatured: false });
     expect((await client.get('/api/contractor/profile')).body.subscriptionStatus).toBe('past_due');
   });
 
@@ -364,9 +364,9 @@ describe('subscriptions with Stripe', () => {
 
     // Credits used this period survive every replay (ten times each event).
     const ids = people.map((p) => p.id);
-    await app.ctx.db.update(contractors).set({ monthlyLeadsUsed: 4 }).where(inArray(contractors.id, ids));
+    await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 4 }).where(inArray(contractorBilling.contractorId, ids));
     for (let i = 0; i < 10; i++) await send([forward.sessionEvent, ...forward.events, ...reversed.events]);
-    expect((await Promise.all(ids.map((id) => contractorRow(app, id)))).map((c) => c.monthlyLeadsUsed)).toEqual([4, 4]);
+    expect((await Promise.all(ids.map((id) => billingRow(app, id)))).map((c) => c.monthlyLeadsUsed)).toEqual([4, 4]);
     expect(await recordedEvents(forward.events.map((e) => e.id))).toHaveLength(3);
 
     // A renewal: its invoice resets the credits once, in either order; a late old invoice does not.
@@ -382,11 +382,11 @@ describe('subscriptions with Stripe', () => {
     });
     await send(renewals[0]!.events);
     await send([...renewals[1]!.events].reverse());
-    expect((await Promise.all(ids.map((id) => contractorRow(app, id)))).map((c) => c.monthlyLeadsUsed)).toEqual([0, 0]);
-    await app.ctx.db.update(contractors).set({ monthlyLeadsUsed: 2 }).where(inArray(contractors.id, ids));
+    expect((await Promise.all(ids.map((id) => billingRow(app, id)))).map((c) => c.monthlyLeadsUsed)).toEqual([0, 0]);
+    await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 2 }).where(inArray(contractorBilling.contractorId, ids));
     for (const r of renewals) await send([r.stale, r.again, ...r.events]);
 
-    const ends = await Promise.all(ids.map((id) => contractorRow(app, id)));
+    const ends = await Promise.all(ids.map((id) => billingRow(app, id)));
     const shape = (c: (typeof ends)[0], i: number) => ({
       plan: c.subscriptionPlan,
       status: c.subscriptionStatus,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalLead, PortalProfile, PortalSubscription } from '@shared/schemas/portal';
-import { contractors, leadDeliveries } from '../../server/db/schema';
+import { contractorBilling, leadDeliveries } from '../../server/db/schema';
 import { adminClient, contractorClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
@@ -95,21 +95,21 @@ describe('contractor portal API', () => {
   it('counts credits and warns at 80% of the plan', async () => {
     const profile = (await a.client.get<PortalProfile>('/api/contractor/profile')).body;
     expect(profile.credits).toEqual({ total: 2, used: 2, left: 0, low: true });
-    await app.ctx.db.update(contractors).set({ subscriptionPlan: 'pro', monthlyLeadsUsed: 7 }).where(eq(contractors.id, b.id));
+    await app.ctx.db.update(contractorBilling).set({ subscriptionPlan: 'pro', monthlyLeadsUsed: 7 }).where(eq(contractorBilling.contractorId, b.id));
     expect((await b.client.get<PortalProfile>('/api/contractor/profile')).body.credits).toEqual({ total: 9, used: 7, left: 2, low: false });
-    await app.ctx.db.update(contractors).set({ monthlyLeadsUsed: 8 }).where(eq(contractors.id, b.id));
+    await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 8 }).where(eq(contractorBilling.contractorId, b.id));
     expect((await b.client.get<PortalProfile>('/api/contractor/profile')).body.credits.low).toBe(true);
-    await app.ctx.db.update(contractors).set({ subscriptionPlan: 'premium', monthlyLeadsUsed: 15 }).where(eq(contractors.id, b.id));
+    await app.ctx.db.update(contractorBilling).set({ subscriptionPlan: 'premium', monthlyLeadsUsed: 15 }).where(eq(contractorBilling.contractorId, b.id));
     expect((await b.client.get<PortalProfile>('/api/contractor/profile')).body.credits).toEqual({ total: 20, used: 15, left: 5, low: false });
-    await app.ctx.db.update(contractors).set({ monthlyLeadsUsed: 16 }).where(eq(contractors.id, b.id));
+    await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 16 }).where(eq(contractorBilling.contractorId, b.id));
     expect((await b.client.get<PortalProfile>('/api/contractor/profile')).body.credits.low).toBe(true);
   });
 
   it('starts a new Free month on the calendar month', async () => {
     await app.ctx.db
-      .update(contractors)
+      .update(contractorBilling)
       .set({ creditsPeriodStart: new Date('2020-01-01T00:00:00Z') })
-      .where(eq(contractors.id, a.id));
+      .where(eq(contractorBilling.contractorId, a.id));
     expect((await a.client.get<PortalProfile>('/api/contractor/profile')).body.credits).toEqual({ total: 2, used: 0, left: 2, low: false });
   });
 
@@ -129,7 +129,7 @@ describe('contractor portal API', () => {
 
   it('refuses a status change on a lead not yet paid for', async () => {
     const lead = await newLead(b.id);
-    await app.ctx.db.update(contractors).set({ subscriptionPlan: 'free', monthlyLeadsUsed: 2 }).where(eq(contractors.id, b.id));
+    await app.ctx.db.update(contractorBilling).set({ subscriptionPlan: 'free', monthlyLeadsUsed: 2 }).where(eq(contractorBilling.contractorId, b.id));
     const d = await deliver(lead, b.id);
     expect(d.paymentState).toBe('awaiting_payment');
     const res = await b.client.patch(`/api/contractor/leads/${d.id}/status`, { status: 'contacted' });

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractors, outboxEmails, reviewRequests } from '../../server/db/schema';
+import { contractorBilling, outboxEmails, reviewRequests } from '../../server/db/schema';
 import { adminClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
@@ -52,7 +52,7 @@ describe('the follow-up is queued where a delivery is settled', () => {
   const settled: number[] = [];
 
   it('with a plan credit, at delivery', async () => {
-    await app.ctx.db.update(contractors).set({ subscriptionPlan: 'free', monthlyLeadsUsed: 0, creditsPeriodStart: new Date() }).where(eq(contractors.id, buyerId));
+    await app.ctx.db.update(contractorBilling).set({ subscriptionPlan: 'free', monthlyLeadsUsed: 0, creditsPeriodStart: new Date() }).where(eq(contractorBilling.contractorId, buyerId));
     const leadId = await newLead(app, buyerId);
     const res = await admin.post('/api/lead-deliveries', { leadId, contractorId: buyerId });
     expect(res.body.paymentState).toBe('credited');

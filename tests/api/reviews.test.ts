@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ContractorProfile } from '@shared/schemas/directory';
 import { localBusinessJsonLd } from '../../client/src/features/directory/local-business';
-import { contractorAccounts, contractors, leadDeliveries, outboxEmails, reviewRequests, reviews } from '../../server/db/schema';
+import { contractorAccounts, contractorBilling, contractors, leadDeliveries, outboxEmails, reviewRequests, reviews } from '../../server/db/schema';
 import { signReviewLink } from '../../server/services/review-tokens';
 import { followUpFor } from '../../server/services/reviews';
 import { adminClient, contractorClient } from '../support/admin-session';
@@ -35,7 +35,7 @@ async function newContractor(over: ContractorSpec = {}) {
 let leadCount = 0;
 /** A quote request to the contractor, delivered with a plan credit; the follow-up job has run (FOLLOW_UP_DELAY=0). */
 async function deliveredLead(contractorId: number, email = `homeowner${++leadCount}@example.com`, { runJobs = true } = {}) {
-  await app.ctx.db.update(contractors).set({ subscriptionPlan: 'free', monthlyLeadsUsed: 0, creditsPeriodStart: new Date() }).where(eq(contractors.id, contractorId));
+  await app.ctx.db.update(contractorBilling).set({ subscriptionPlan: 'free', monthlyLeadsUsed: 0, creditsPeriodStart: new Date() }).where(eq(contractorBilling.contractorId, contractorId));
   const lead = await app.client().post('/api/leads', {
     name: 'Dana Homeowner',
     email,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractors, leads, outboxEmails, sessions } from '../../server/db/schema';
+import { contractorBilling, contractors, leads, outboxEmails, sessions } from '../../server/db/schema';
 import { ADMIN_DIGEST, createJobQueue, PRUNE_SESSIONS, registerJobs, RESET_FREE_CREDITS } from '../../server/jobs';
 import { monthStart } from '../../server/services/credits';
 import { createContractor } from '../support/factories';
@@ -42,10 +42,11 @@ describe('reset-free-credits', () => {
   it('runs at the start of each UTC month and starts the new month for Free contractors only, once; the lazy refresh still covers a missed run', async () => {
     expect(await app.ctx.jobs.schedules()).toContainEqual({ name: RESET_FREE_CREDITS, cron: '5 0 1 * *', tz: 'UTC' });
     const lastMonth = new Date(monthStart(new Date()).getTime() - 10 * 24 * HOUR);
-    const free = await createContractor(app.ctx.db, { subscriptionPlan: 'free', monthlyLeadsUsed: 2, creditsPeriodStart: lastMonth });
-    const pro = await createContractor(app.ctx.db, { subscriptionPlan: 'pro', monthlyLeadsUsed: 9, creditsPeriodStart: lastMonth, creditsResetKey: 'in_paid' });
-    const row = async (id: number) => (await app.ctx.db.select().from(contractors).where(eq(contractors.id, id)))[0]!;
-    const before = await row(free.id);
+    const free = await createContractor(app.ctx.db, { billing: { subscriptionPlan: 'free', monthlyLeadsUsed: 2, creditsPeriodStart: lastMonth } });
+    const pro = await createContractor(app.ctx.db, { billing: { subscriptionPlan: 'pro', monthlyLeadsUsed: 9, creditsPeriodStart: lastMonth, creditsResetKey: 'in_paid' } });
+    const row = async (id: number) => (await app.ctx.db.select().from(contractorBilling).where(eq(contractorBilling.contractorId, id)))[0]!;
+    const listingUpdatedAt = async (id: number) => (await app.ctx.db.select({ at: contractors.updatedAt }).from(contractors).where(eq(contractors.id, id)))[0]!.at;
+    const before = await listingUpdatedAt(free.id);
 
     await app.ctx.jobs.send(RESET_FREE_CREDITS, {});
     expect(await app.ctx.jobs.runPending()).toBe(1);
@@ -53,11 +54,11 @@ describe('reset-free-credits', () => {
     const reset = await row(free.id);
     expect(reset).toMatchObject({ monthlyLeadsUsed: 0, creditsPeriodStart: start, creditsResetKey: `month:${start.toISOString().slice(0, 7)}` });
     // Credit bookkeeping is not a change to the listing (the sitemap's lastmod).
-    expect(reset.updatedAt).toEqual(before.updatedAt);
+    expect(await listingUpdatedAt(free.id)).toEqual(before);
     expect(await row(pro.id)).toMatchObject({ monthlyLeadsUsed: 9, creditsPeriodStart: lastMonth, creditsResetKey: 'in_paid' });
 
     // Run again in the same month: credits used since the reset stay used.
-    await app.ctx.db.update(contractors).set({ monthlyLeadsUsed: 1 }).where(eq(contractors.id, free.id));
+    await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 1 }).where(eq(contractorBilling.contractorId, free.id));
     await app.ctx.jobs.send(RESET_FREE_CREDITS, {});
     expect(await app.ctx.jobs.runPending()).toBe(1);
     expect((await row(free.id)).monthlyLeadsUsed).toBe(1);

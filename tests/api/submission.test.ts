@@ -1,7 +1,8 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HONEYPOT_FIELD } from '@shared/forms';
-import { contractorServiceAreas, contractorServices, contractors, outboxEmails, services, towns } from '../../server/db/schema';
+import { contractorBilling, contractorServiceAreas, contractorServices, contractors, outboxEmails, services, towns } from '../../server/db/schema';
+import { credentialsOf } from '../../server/services/credentials';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -65,10 +66,7 @@ describe('POST /api/contractors/submit', () => {
       rating: 0,
       reviewCount: 0,
       verified: false,
-      registrationVerified: false,
-      insuranceVerified: false,
       isFeatured: false,
-      subscriptionPlan: 'free',
       state: 'PA',
       city: 'Dushore',
       yearsInBusiness: 23,
@@ -78,6 +76,10 @@ describe('POST /api/contractors/submit', () => {
       certifications: ['Licensed: PA123456'],
       projectGalleryUrl: null,
     });
+    // The number as given, nothing verified; the Free plan.
+    expect(await credentialsOf(app.ctx.db, res.body.id)).toMatchObject({ registration: { number: 'PA123456', verified: false }, insurance: { verified: false } });
+    const [billing] = await app.ctx.db.select().from(contractorBilling).where(eq(contractorBilling.contractorId, res.body.id));
+    expect(billing).toMatchObject({ subscriptionPlan: 'free', subscriptionStatus: 'none', monthlyLeadsUsed: 0, bonusCredits: 0, stripeCustomerId: null });
 
     const stored = await app.ctx.db
       .select({ slug: services.slug })

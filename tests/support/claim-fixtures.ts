@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { contractors, leadClaims, leadRefunds, outboxEmails } from '../../server/db/schema';
+import { contractorBilling, leadClaims, leadRefunds, outboxEmails } from '../../server/db/schema';
 import type { TestClient } from './http-client';
 import { newLead } from './payment-fixtures';
 import type { TestApp } from './test-app';
@@ -9,7 +9,10 @@ import type { TestApp } from './test-app';
 
 /** A lead delivered to a contractor on Free with its two credits unused and no bonus credits, so it is credited. */
 export async function creditedDelivery(app: TestApp, admin: TestClient, contractorId: number): Promise<{ leadId: number; deliveryId: number }> {
-  await app.ctx.db.update(contractors).set({ subscriptionPlan: 'free', monthlyLeadsUsed: 0, bonusCredits: 0, creditsPeriodStart: new Date() }).where(eq(contractors.id, contractorId));
+  await app.ctx.db
+    .update(contractorBilling)
+    .set({ subscriptionPlan: 'free', monthlyLeadsUsed: 0, bonusCredits: 0, creditsPeriodStart: new Date() })
+    .where(eq(contractorBilling.contractorId, contractorId));
   const leadId = await newLead(app, contractorId);
   const res = await admin.post('/api/lead-deliveries', { leadId, contractorId });
   expect(res.status, res.text).toBe(201);
@@ -37,7 +40,7 @@ export async function refundsOf(app: TestApp, deliveryId: number) {
 }
 
 export async function bonusCredits(app: TestApp, contractorId: number): Promise<number> {
-  const [row] = await app.ctx.db.select({ n: contractors.bonusCredits }).from(contractors).where(eq(contractors.id, contractorId));
+  const [row] = await app.ctx.db.select({ n: contractorBilling.bonusCredits }).from(contractorBilling).where(eq(contractorBilling.contractorId, contractorId));
   return row!.n;
 }
 

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { region } from '../../shared/region';
 import { resolveService } from '../../shared/taxonomy';
 import type { Db } from '../../server/db/client';
-import { contractorServiceAreas, contractorServices, contractors, leads, type ContractorRow, type NewContractorRow } from '../../server/db/schema';
-import { contractorValues, leadValues, rng, type NewLeadRow } from '../../server/db/seed/factories';
+import { contractorServiceAreas, contractorServices, leads, type ContractorRow } from '../../server/db/schema';
+import { contractorValues, leadValues, rng, type ContractorOverrides, type NewLeadRow } from '../../server/db/seed/factories';
+import { insertContractors } from '../../server/db/seed/insert-contractors';
 import { readTaxonomyIds } from '../../server/directory/taxonomy';
 
 /**
@@ -13,7 +14,8 @@ import { readTaxonomyIds } from '../../server/directory/taxonomy';
  */
 export { contractorValues, leadValues, licenceNumber, nextLicenceNumber, rng, type NewLeadRow } from '../../server/db/seed/factories';
 
-export interface ContractorSpec extends Partial<NewContractorRow> {
+/** The listing's fields, its credentials (`registration`, `insurance`) and its `billing`, as contractorValues takes them, and where it works. */
+export interface ContractorSpec extends ContractorOverrides {
   /** Service slugs it offers, in its order (default: general contracting). */
   services?: readonly string[];
   /** Its home town's slug (default Laporte): sets the home town and, unless given, the city. */
@@ -24,7 +26,7 @@ export interface ContractorSpec extends Partial<NewContractorRow> {
 
 /**
  * A contractor of the test's own, listed (approved, visible) unless the overrides say otherwise,
- * with its services and service areas; answers the stored row. Its name, email and licence are
+ * with its services and service areas; answers the stored listing. Its name, email and licence are
  * unique, so no other test's data or the sample data is in its figures.
  */
 export async function createContractor(db: Db, { services = ['general-contracting'], homeTown = 'laporte', serviceAreas = [], ...overrides }: ContractorSpec = {}): Promise<ContractorRow> {
@@ -36,10 +38,7 @@ export async function createContractor(db: Db, { services = ['general-contractin
   };
   const homeTownId = idOf(ids.townId, homeTown);
   const city = region.towns.find((t) => t.slug === homeTown)!.name;
-  const [row] = await db
-    .insert(contractors)
-    .values(contractorValues({ city, homeTownId, ...overrides }))
-    .returning();
+  const [row] = await insertContractors(db, [contractorValues({ city, homeTownId, ...overrides })]);
   if (services.length) await db.insert(contractorServices).values(services.map((slug, position) => ({ contractorId: row!.id, serviceId: idOf(ids.serviceId, slug), position })));
   const towns = new Set([homeTownId, ...serviceAreas.map((slug) => idOf(ids.townId, slug))]);
   await db.insert(contractorServiceAreas).values([...towns].map((townId) => ({ contractorId: row!.id, townId })));
@@ -81,7 +80,7 @@ export async function createContractorsAtRandom(db: Db, n: number, { seed = 42, 
         verified: rand() < 0.8,
       });
     });
-    const inserted = await db.insert(contractors).values(rows).returning({ id: contractors.id, homeTownId: contractors.homeTownId });
+    const inserted = await insertContractors(db, rows);
     const svc = inserted.flatMap(({ id }) => {
       const count = 1 + Math.floor(rand() * 4);
       const picked = new Set(Array.from({ length: count }, () => serviceIds[Math.floor(rand() * serviceIds.length)]!));

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { contractors, leadDeliveries, outboxEmails } from '../../server/db/schema';
+import { contractorBilling, contractors, leadDeliveries, outboxEmails } from '../../server/db/schema';
 import type { TestClient } from './http-client';
 import type { TestApp } from './test-app';
 
@@ -23,7 +23,7 @@ export async function newLead(app: TestApp, contractorId: number): Promise<numbe
 
 /** A lead delivered to a contractor with no plan credits left, so it awaits payment. */
 export async function awaitingDelivery(app: TestApp, admin: TestClient, contractorId: number): Promise<{ leadId: number; deliveryId: number }> {
-  await app.ctx.db.update(contractors).set({ monthlyLeadsUsed: 100, creditsPeriodStart: new Date() }).where(eq(contractors.id, contractorId));
+  await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 100, creditsPeriodStart: new Date() }).where(eq(contractorBilling.contractorId, contractorId));
   const leadId = await newLead(app, contractorId);
   const res = await admin.post('/api/lead-deliveries', { leadId, contractorId });
   expect(res.status, res.text).toBe(201);
@@ -36,8 +36,13 @@ export async function deliveryRow(app: TestApp, id: number) {
   return row!;
 }
 
-export async function contractorRow(app: TestApp, id: number) {
-  const [row] = await app.ctx.db.select().from(contractors).where(eq(contractors.id, id));
+/** A contractor's billing row, with the featured placement its plan gives the listing. */
+export async function billingRow(app: TestApp, id: number) {
+  const [row] = await app.ctx.db
+    .select({ ...getTableColumns(contractorBilling), isFeatured: contractors.isFeatured })
+    .from(contractorBilling)
+    .innerJoin(contractors, eq(contractors.id, contractorBilling.contractorId))
+    .where(eq(contractorBilling.contractorId, id));
   return row!;
 }
 

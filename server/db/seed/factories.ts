@@ -1,5 +1,5 @@
 import { DEFAULT_LEAD_PRICE_CENTS } from '@shared/pricing';
-import type { leads, NewContractorRow } from '../schema';
+import type { leads, NewContractorBillingRow, NewContractorCredentialRow, NewContractorRow } from '../schema';
 
 /**
  * Row factories: a valid row of each table with every field it needs, changed by overrides. The
@@ -35,9 +35,38 @@ export function licenceNumber(n: number): string {
 /** A registration number no factory row of this process has, for a form a test posts. */
 export const nextLicenceNumber = (): string => licenceNumber(next());
 
-/** A contractor as an approved, listed submission leaves it: contact details, a unique licence, no reviews, not verified. */
-export function contractorValues(overrides: Partial<NewContractorRow> = {}): NewContractorRow {
+/** A credential's row without its contractor. */
+export type CredentialValues = Omit<NewContractorCredentialRow, 'contractorId'>;
+/** What a contractor's billing row holds beyond the Free plan the database gives every contractor. */
+export type BillingValues = Partial<Omit<NewContractorBillingRow, 'contractorId'>>;
+
+/** A contractor as its tables store it (docs/decisions.md §2 "The contractor record"); insertContractors writes it. */
+export interface ContractorRecordValues {
+  listing: NewContractorRow;
+  /** A row for each credential something is known of. */
+  credentials: CredentialValues[];
+  billing: BillingValues;
+}
+
+export interface ContractorOverrides extends Partial<NewContractorRow> {
+  /** The registration's facts and verification (default: a unique number only); null: no registration row. */
+  registration?: Partial<Omit<CredentialValues, 'credential'>> | null;
+  /** The insurance's (default: none, no row). */
+  insurance?: Partial<Omit<CredentialValues, 'credential'>>;
+  billing?: BillingValues;
+}
+
+/** A contractor as an approved, listed submission leaves it: contact details, a unique licence, no reviews, not verified, on the Free plan. */
+export function contractorValues({ registration = {}, insurance, billing = {}, ...overrides }: ContractorOverrides = {}): ContractorRecordValues {
   const n = next();
+  const credentials: CredentialValues[] = [
+    ...(registration ? [{ number: licenceNumber(n), ...registration, credential: 'registration' as const }] : []),
+    ...(insurance ? [{ ...insurance, credential: 'insurance' as const }] : []),
+  ];
+  return { listing: listingValues(n, overrides), credentials, billing };
+}
+
+function listingValues(n: number, overrides: Partial<NewContractorRow>): NewContractorRow {
   return {
     name: `Factory Builders ${n}`,
     email: `office${n}@factory-builders.example`,
@@ -46,7 +75,6 @@ export function contractorValues(overrides: Partial<NewContractorRow> = {}): New
     state: 'PA',
     zip: '18626',
     description: 'Local contractor serving Sullivan County homeowners with careful, licensed work.',
-    licenseNumber: licenceNumber(n),
     insuranceInfo: 'General liability $1M',
     approvalStatus: 'approved',
     isVisible: true,

@@ -2,10 +2,11 @@ import { count, sql } from 'drizzle-orm';
 import { region as defaultRegion, type Region } from '@shared/region';
 import { DEFAULT_LEAD_PRICE_CENTS } from '@shared/pricing';
 import type { Db, Tx } from '../client';
-import { blogPosts, contractorServiceAreas, contractorServices, contractors, pricingRules, services, towns } from '../schema';
+import { blogPosts, contractorServiceAreas, contractorServices, pricingRules, services, towns } from '../schema';
 import { seedBlogPosts } from './data/blog-posts';
 import { seedContractors } from './data/contractors';
 import { contractorValues } from './factories';
+import { insertContractors } from './insert-contractors';
 import { sampleCredentials } from './sample-credentials';
 import { seedSampleReviews } from './sample-reviews';
 
@@ -35,35 +36,31 @@ async function seedSamples(tx: Tx, r: Region) {
   const { townId, serviceId } = await idMaps(tx);
   const reviewed: Parameters<typeof seedSampleReviews>[2] = [];
   for (const c of seedContractors) {
-    const [row] = await tx
-      .insert(contractors)
-      .values(
-        contractorValues({
-          name: c.name,
-          email: c.email,
-          phone: c.phone,
-          website: c.website,
-          address: c.address,
-          city: c.city,
-          state: r.state,
-          zip: c.zip,
-          homeTownId: townId.get(c.homeTown) ?? null,
-          description: c.description,
-          yearsInBusiness: c.yearsInBusiness,
-          licenseNumber: c.licenseNumber,
-          insuranceInfo: c.insuranceInfo,
-          projectGalleryUrl: c.projectGalleryUrl,
-          // Computed from the sample reviews below (docs/decisions.md §12), never typed in.
-          rating: 0,
-          reviewCount: 0,
-          verified: c.verified,
-          ...sampleCredentials(c, r, new Date()),
-          certifications: c.licenseNumber ? [`Licensed: ${c.licenseNumber}`] : [],
-          approvalStatus: c.approvalStatus,
-          isVisible: c.approvalStatus === 'approved',
-        }),
-      )
-      .returning({ id: contractors.id });
+    const [row] = await insertContractors(tx, [
+      contractorValues({
+        name: c.name,
+        email: c.email,
+        phone: c.phone,
+        website: c.website,
+        address: c.address,
+        city: c.city,
+        state: r.state,
+        zip: c.zip,
+        homeTownId: townId.get(c.homeTown) ?? null,
+        description: c.description,
+        yearsInBusiness: c.yearsInBusiness,
+        insuranceInfo: c.insuranceInfo,
+        projectGalleryUrl: c.projectGalleryUrl,
+        // Computed from the sample reviews below (docs/decisions.md §12), never typed in.
+        rating: 0,
+        reviewCount: 0,
+        verified: c.verified,
+        ...sampleCredentials(c, r, new Date()),
+        certifications: c.licenseNumber ? [`Licensed: ${c.licenseNumber}`] : [],
+        approvalStatus: c.approvalStatus,
+        isVisible: c.approvalStatus === 'approved',
+      }),
+    ]);
     const id = row!.id;
     const svc = c.services.flatMap((slug, position) => (serviceId.has(slug) ? [{ contractorId: id, serviceId: serviceId.get(slug)!, position }] : []));
     if (svc.length) await tx.insert(contractorServices).values(svc);

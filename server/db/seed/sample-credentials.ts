@@ -1,8 +1,8 @@
 import { addDays } from '@shared/credentials';
 import type { Region } from '@shared/region';
 import { siteDay } from '@shared/site-calendar';
-import type { NewContractorRow } from '../schema';
 import type { SeedContractor } from './data/contractors';
+import type { ContractorOverrides } from './factories';
 
 const DAY_MS = 86_400_000;
 
@@ -12,7 +12,7 @@ const DAY_MS = 86_400_000;
  * from 6 weeks to 2 years ahead of the day it is seeded (none within the 30 days of a reminder),
  * and the verified ones checked in the region's usual way some days before.
  */
-export function sampleCredentials(c: SeedContractor, r: Region, now: Date): Partial<NewContractorRow> {
+export function sampleCredentials(c: SeedContractor, r: Region, now: Date): Pick<ContractorOverrides, 'registration' | 'insurance'> {
   const n = Number(c.licenseNumber.replace(/\D/g, '')) || 1;
   const today = siteDay(now);
   const occurrence = /\$(\d+)([MK])/.exec(c.insuranceInfo);
@@ -22,17 +22,22 @@ export function sampleCredentials(c: SeedContractor, r: Region, now: Date): Part
   const registration = verified(r.credentials.registration.checkedHow);
   const insurance = verified(r.credentials.insurance.checkedHow);
   return {
-    registrationExpiresOn: addDays(today, 120 + (n % 600)),
-    registrationVerified: c.verified,
-    registrationVerifiedAt: registration.verifiedAt,
-    registrationVerifiedHow: registration.how,
-    insurer: /\(([^)]+)\)/.exec(c.insuranceInfo)?.[1] ?? null,
-    insurancePolicyNumber: `GL-${String(n).padStart(6, '0')}-${(n % 7) + 1}`,
-    insuranceCoverageOccurrence: coverage,
-    insuranceCoverageAggregate: coverage === null ? null : coverage * 2,
-    insuranceExpiresOn: addDays(today, 45 + (n % 300)),
-    insuranceVerified: c.verified,
-    insuranceVerifiedAt: insurance.verifiedAt,
-    insuranceVerifiedHow: insurance.how,
+    registration: {
+      number: c.licenseNumber,
+      expiresOn: addDays(today, 120 + (n % 600)),
+      verified: c.verified,
+      verifiedAt: registration.verifiedAt,
+      verifiedHow: registration.how,
+    },
+    insurance: {
+      insurer: /\(([^)]+)\)/.exec(c.insuranceInfo)?.[1] ?? null,
+      number: `GL-${String(n).padStart(6, '0')}-${(n % 7) + 1}`,
+      coverageOccurrence: coverage,
+      coverageAggregate: coverage === null ? null : coverage * 2,
+      expiresOn: addDays(today, 45 + (n % 300)),
+      verified: c.verified,
+      verifiedAt: insurance.verifiedAt,
+      verifiedHow: insurance.how,
+    },
   };
 }
