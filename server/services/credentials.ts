@@ -9,11 +9,11 @@ import { contractors, credentialEvents, insuranceCertificates, type ContractorRo
 import { DomainError, invalid, notFound } from '../domain/errors';
 
 /**
- * A contractor's credentials (docs/decisions.md §3 "Credentials"): the registration (its number is
- * the licence number) and the insurance, each verified by an administrator on its own, with the
- * history of every change. contractors.verified is the badge: both verified and neither expired,
- * written again by every change here and by the daily job (credential-jobs.ts); the directory
- * also reads the expiry dates, so the badge never outlives them.
+ * A contractor's credentials (docs/decisions/0032-credential-verification.md): the registration
+ * (its number is the licence number) and the insurance, each verified by an administrator on its
+ * own, with the history of every change. contractors.verified is the badge: both verified and
+ * neither expired, written again by every change here and by the daily job (credential-jobs.ts);
+ * the directory also reads the expiry dates, so the badge never outlives them.
  */
 
 /** Who acts: an administrator (named in the history), the contractor in the portal, the business owner submitting, the daily job. */

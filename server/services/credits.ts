@@ -4,9 +4,9 @@ import type { Executor } from '../db/client';
 import { contractors } from '../db/schema';
 
 /**
- * Plan lead credits (docs/decisions.md §1.5). monthly_leads_used counts the credits used since
- * credits_period_start; Free resets on the calendar month (UTC), paid plans when their invoice
- * is paid.
+ * Plan lead credits (docs/decisions/0006-plans-and-credits.md). monthly_leads_used counts the
+ * credits used since credits_period_start; Free resets on the calendar month (UTC), paid plans when
+ * their invoice is paid.
  */
 
 /** The first instant of the UTC calendar month containing `now`. */
@@ -69,10 +69,11 @@ export async function resetCreditsForPeriod(tx: Executor, contractorId: number, 
 }
 
 /**
- * Uses one credit: the plan's while it has one left this period, else a bonus credit (docs/decisions.md
- * §5: the plan's expire at the end of the period, bonus credits never do, so the plan's go
- * first). Each check and its change are one UPDATE, so concurrent deliveries to one contractor
- * can never overspend: the row lock makes the second one re-read the counts.
+ * Uses one credit: the plan's while it has one left this period, else a bonus credit
+ * (docs/decisions/0047-bonus-credits.md: the plan's expire at the end of the period, bonus credits
+ * never do, so the plan's go first). Each check and its change are one UPDATE, so concurrent
+ * deliveries to one contractor can never overspend: the row lock makes the second one re-read the
+ * counts.
  */
 export async function takeCredit(tx: Executor, contractorId: number, now: Date = new Date()): Promise<boolean> {
   await refreshFreePeriod(tx, contractorId, now);

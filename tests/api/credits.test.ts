@@ -17,7 +17,7 @@ const row = async () => (await app.ctx.db.select().from(contractors).where(eq(co
 const set = (values: Partial<typeof contractors.$inferInsert>) => app.ctx.db.update(contractors).set(values).where(eq(contractors.id, id));
 const take = () => app.ctx.db.transaction((tx) => takeCredit(tx, id));
 
-describe('plan credits (docs/decisions.md §1.5)', () => {
+describe('plan credits (docs/decisions/0006-plans-and-credits.md)', () => {
   it("uses a paid plan's credits up to its allowance", async () => {
     await set({ subscriptionPlan: 'pro', monthlyLeadsUsed: 7, creditsPeriodStart: new Date() });
     expect([await take(), await take(), await take()]).toEqual([true, true, false]);

@@ -26,16 +26,17 @@ export const contractors = pgTable(
     projectGalleryUrl: text('project_gallery_url'),
     rating: doublePrecision('rating').notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
-    /** Licence and insurance checked by an administrator (docs/decisions.md §3): the 'Verified Licensed' badge and the search's licensed filter. */
+    /** Licence and insurance checked by an administrator (docs/decisions/0032-credential-verification.md): the 'Verified Licensed' badge and the search's licensed filter. */
     verified: boolean('verified').notNull().default(false),
     /** When and by whom the current verification was made; null while unverified (and for rows verified before this was recorded). */
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     verifiedByAdminId: integer('verified_by_admin_id').references(() => adminUsers.id, { onDelete: 'set null' }),
     /** The administrator's username at the time, kept if that account is renamed or removed. */
     verifiedBy: text('verified_by'),
-    // Credentials, each checked on its own (docs/decisions.md §3 "Credentials"): the registration
-    // (its number is license_number) and the liability insurance. `verified` above is the badge:
-    // both verified and neither expired, kept by the credentials service and the daily job.
+    // Credentials, each checked on its own (docs/decisions/0032-credential-verification.md): the
+    // registration (its number is license_number) and the liability insurance. `verified` above is
+    // the badge: both verified and neither expired, kept by the credentials service and the daily
+    // job.
     registrationExpiresOn: date('registration_expires_on', { mode: 'string' }),
     registrationVerified: boolean('registration_verified').notNull().default(false),
     registrationVerifiedAt: timestamp('registration_verified_at', { withTimezone: true }),
@@ -61,7 +62,7 @@ export const contractors = pgTable(
     approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }).notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
     isVisible: boolean('is_visible').notNull().default(false),
-    // Plan fields (docs/decisions.md §1.5). Featured placement follows the Premium plan.
+    // Plan fields (docs/decisions/0006-plans-and-credits.md). Featured placement follows the Premium plan.
     subscriptionPlan: text('subscription_plan', { enum: PLAN_IDS }).notNull().default('free'),
     subscriptionStatus: text('subscription_status').notNull().default('none'),
     stripeCustomerId: text('stripe_customer_id'),
@@ -74,7 +75,7 @@ export const contractors = pgTable(
     creditsPeriodStart: timestamp('credits_period_start', { withTimezone: true }).notNull().defaultNow(),
     /** What last reset the credits (an invoice id, or 'month:2026-11' on Free), so a reset happens once. */
     creditsResetKey: text('credits_reset_key'),
-    /** Credits that do not expire (a plan credit given back for a bad lead), used once the plan's credits for the period are gone (docs/decisions.md §5). */
+    /** Credits that do not expire (a plan credit given back for a bad lead), used once the plan's credits for the period are gone (docs/decisions/0047-bonus-credits.md). */
     bonusCredits: integer('bonus_credits').notNull().default(0),
     ...timestamps,
   },
