@@ -1,5 +1,5 @@
 // Lint: the architecture's boundaries, import cycles and React's hook rules, checked by tools
-// (docs/decisions.md, "Boundaries"). Formatting is Prettier's job (`npm run format`).
+// (docs/decisions/0085-import-boundaries.md). Formatting is Prettier's job (`npm run format`).
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';

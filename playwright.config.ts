@@ -40,7 +40,7 @@ export default defineConfig({
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: 'e2e-admin-password',
       RATE_LIMIT: 'false',
-      // The homeowner's review follow-up goes out as soon as a lead is settled (docs/decisions.md §12).
+      // The homeowner's review follow-up goes out as soon as a lead is settled (docs/decisions/0050-review-follow-up.md).
       FOLLOW_UP_DELAY: '0',
     },
   },

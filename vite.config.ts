@@ -6,12 +6,13 @@ import { defineConfig } from 'vite';
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
- * How the browser bundle is cut (the public JS budget, docs/decisions.md §6). Left to itself the
- * bundler makes a chunk for every set of pages sharing a module, and a public page loaded about 30
- * files, most under 1 KB gzip, each compressed alone. Here everything the app loads at start is one
- * chunk, and the small shared chunks are copied into each page that uses them, so a page is its own
- * chunk; the bundler's runtime keeps one instance of every copied module (one state, one set of
- * exports), so nothing runs twice. Stylesheets stay files (the CSS plugin emits them per chunk).
+ * How the browser bundle is cut (the public JS budget, docs/decisions/0064-bundle-cutting.md). Left
+ * to itself the bundler makes a chunk for every set of pages sharing a module, and a public page
+ * loaded about 30 files, most under 1 KB gzip, each compressed alone. Here everything the app loads
+ * at start is one chunk, and the small shared chunks are copied into each page that uses them, so a
+ * page is its own chunk; the bundler's runtime keeps one instance of every copied module (one
+ * state, one set of exports), so nothing runs twice. Stylesheets stay files (the CSS plugin emits
+ * them per chunk).
  */
 const publicPageChunks = {
   preserveEntrySignatures: false as const,
@@ -33,7 +34,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: [
       { find: '@', replacement: r('./client/src') },
       { find: '@shared', replacement: r('./shared') },
-      // wouter's fallback for React 17 and older; React 19 has useSyncExternalStore itself (the public JS budget, docs/decisions.md §6).
+      // wouter's fallback for React 17 and older; React 19 has useSyncExternalStore itself (the public JS budget, docs/decisions/0064-bundle-cutting.md).
       { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: r('./client/src/lib/use-sync-external-store.ts') },
     ],
   },

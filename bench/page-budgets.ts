@@ -101,7 +101,7 @@ async function throttledLoad(browser: import('@playwright/test').Browser, url: s
 try {
   const contractors = (await (await fetch(`${server.url}/api/contractors?pageSize=1`)).json()) as { contractors: { id: number }[] };
   const posts = (await (await fetch(`${server.url}/api/blog`)).json()) as { slug: string }[];
-  // A service in a town with listed contractors (docs/decisions.md §3): the first town of the first service offered.
+  // A service in a town with listed contractors (docs/decisions/0030-service-pages.md): the first town of the first service offered.
   const coverage = (await (await fetch(`${server.url}/api/service-pages`)).json()) as { services: { slug: string; towns: { slug: string }[] }[] };
   const served = coverage.services.find((s) => s.towns.length > 0)!;
   const pages = [

@@ -47,10 +47,11 @@ CREATE UNIQUE INDEX "reviews_delivery_id_idx" ON "reviews" USING btree ("deliver
 CREATE INDEX "reviews_contractor_status_created_idx" ON "reviews" USING btree ("contractor_id","status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "reviews_created_at_idx" ON "reviews" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "review_requests_delivery_id_idx" ON "review_requests" USING btree ("delivery_id");--> statement-breakpoint
--- A contractor's rating and review count are its published reviews' (docs/decisions.md §12), kept
--- by this trigger on every write to reviews, whatever the path (the site, the seed, a console), in
--- the same transaction. Writing them moves the directory's version (contractors_directory_version
--- watches both columns), so search, browse, sorting and profiles show a new review at once.
+-- A contractor's rating and review count are its published reviews'
+-- (docs/decisions/0055-computed-rating.md), kept by this trigger on every write to reviews,
+-- whatever the path (the site, the seed, a console), in the same transaction. Writing them moves
+-- the directory's version (contractors_directory_version watches both columns), so search, browse,
+-- sorting and profiles show a new review at once.
 CREATE OR REPLACE FUNCTION keep_contractor_rating() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   cid integer;

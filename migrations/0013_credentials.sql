@@ -91,7 +91,7 @@ UPDATE "contractors" SET
 CREATE UNIQUE INDEX "contractors_license_number_key" ON "contractors" USING btree ("license_number") WHERE license_number is not null;--> statement-breakpoint
 ALTER TABLE "contractors" ADD CONSTRAINT "contractors_insurance_coverage_check" CHECK ("contractors"."insurance_coverage_occurrence" >= 0 and "contractors"."insurance_coverage_aggregate" >= 0);--> statement-breakpoint
 -- The directory shows the credentials' state (the badge, 'Registration verified {month}', 'Insured until'),
--- so the version trigger watches those columns too (docs/decisions.md §6).
+-- so the version trigger watches those columns too (docs/decisions/0065-directory-read-model.md).
 DROP TRIGGER IF EXISTS "contractors_directory_version" ON "contractors";--> statement-breakpoint
 CREATE TRIGGER "contractors_directory_version"
   AFTER INSERT OR DELETE OR UPDATE OF "name", "city", "state", "zip", "home_town_id", "description", "years_in_business", "license_number", "insurance_info", "website", "rating", "review_count", "verified", "price_range", "availability", "response_time", "certifications", "approval_status", "is_visible", "is_featured", "registration_expires_on", "registration_verified", "registration_verified_at", "insurance_expires_on", "insurance_verified"

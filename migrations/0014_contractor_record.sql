@@ -1,4 +1,4 @@
--- The contractor record split in three (docs/decisions.md §2 "The contractor record"): the listing
+-- The contractor record split in three (docs/decisions/0091-contractor-record.md): the listing
 -- stays in contractors; its credentials and its billing get tables of their own.
 CREATE TABLE "contractor_credentials" (
 	"contractor_id" integer NOT NULL,
@@ -106,7 +106,7 @@ CREATE TRIGGER "contractors_directory_version"
   ON "contractors" FOR EACH STATEMENT EXECUTE FUNCTION bump_directory_version();
 --> statement-breakpoint
 -- And so does what it shows of the credentials: the licence number, 'Registration verified {month}',
--- 'Insured until', and the expiry dates that end the badge (docs/decisions.md §6).
+-- 'Insured until', and the expiry dates that end the badge (docs/decisions/0065-directory-read-model.md).
 CREATE TRIGGER "contractor_credentials_directory_version"
   AFTER INSERT OR DELETE OR UPDATE OF "contractor_id", "credential", "number", "expires_on", "verified", "verified_at"
   ON "contractor_credentials" FOR EACH STATEMENT EXECUTE FUNCTION bump_directory_version();

@@ -35,7 +35,7 @@ export interface AppOptions {
   caches?: AppCaches;
 }
 
-/** The HTTP layer's caches, owned by the app (docs/decisions.md §6): the public API's bodies and inputs, the rendered pages. */
+/** The HTTP layer's caches, owned by the app (docs/decisions/0067-reused-answers-and-pages.md): the public API's bodies and inputs, the rendered pages. */
 export interface AppCaches {
   answers: AnswerCache;
   pages: PageCache;
@@ -62,19 +62,21 @@ function apiRouter(ctx: AppContext, sessionSecret: string, answers: AnswerCache)
 export function createApp({ ctx, sessionSecret, renderer, caches = { answers: new AnswerCache(), pages: new PageCache() } }: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
-  // Every rate limit and sign-in throttle of this app counts in the database (docs/decisions.md §7).
+  // Every rate limit and sign-in throttle of this app counts in the database (docs/decisions/0074-rate-limits.md).
   app.locals.rateLimits = new RateLimits(ctx.db);
   if (ctx.env.TRUST_PROXY) app.set('trust proxy', 1);
   // What every answer gets first, on both paths below (server/http/front.ts): the security headers,
   // a request id (echoed as X-Request-Id) with one log line per answer unless turned off, and the
-  // view count of profile pages and their JSON once the answer has gone (docs/decisions.md §11).
+  // view count of profile pages and their JSON once the answer has gone
+  // (docs/decisions/0060-view-counting-off-the-read-path.md).
   const first = front({
     security: securityHeaders({ dev: renderer?.mode === 'vite', stripe: Boolean(ctx.env.STRIPE_SECRET_KEY) }),
     requestLog: requestLog(ctx.log, ctx.env.LOG_REQUESTS ?? ctx.env.NODE_ENV !== 'test'),
     countProfileViews: countProfileViews(new ProfileViewCounter(ctx.db, sessionSecret, ctx.log)),
   });
-  // Current public answers are written in one call before the chain (docs/decisions.md §6); only
-  // what the busiest public GETs may skip goes after it, anything every answer needs goes in `first`.
+  // Current public answers are written in one call before the chain
+  // (docs/decisions/0072-public-answers-fast-path.md); only what the busiest public GETs may skip
+  // goes after it, anything every answer needs goes in `first`.
   app.use(publicAnswers(publicQueries, ctx, first, caches.answers));
   app.use(first.middleware);
   app.use(compression());

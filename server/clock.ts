@@ -2,8 +2,8 @@ import { siteDay } from '@shared/site-calendar';
 
 /**
  * The app's clock (AppContext.clock): what day it is for expiry dates, the daily credential job
- * and the directory's answers (docs/decisions.md §3 "Credentials"). Tests move it in their own
- * process by replacing `now`, and browser tests through routes only a NODE_ENV=test server has
+ * and the directory's answers (docs/decisions/0033-credential-expiry.md). Tests move it in their
+ * own process by replacing `now`, and browser tests through routes only a NODE_ENV=test server has
  * (server/routes/test-clock.ts); production always reads the system clock.
  */
 export interface Clock {
@@ -20,8 +20,9 @@ export const today = (clock: Clock) => siteDay(clock.now());
 /**
  * today(clock) as a function that remembers the day for the minute it was last asked in: the site's
  * day changes only on a whole minute (time zone offsets are whole minutes), and the directory asks
- * on every request, where formatting the date cost more than the index lookup (docs/decisions.md §6).
- * Made per app context (server/main.ts), so it is no module state; a moved test clock is still read.
+ * on every request, where formatting the date cost more than the index lookup
+ * (docs/decisions/0072-public-answers-fast-path.md). Made per app context (server/main.ts), so it is
+ * no module state; a moved test clock is still read.
  */
 export function todayOf(clock: Clock): () => string {
   let minute = NaN;

@@ -14,14 +14,14 @@ export interface AppContext {
   database: Database;
   db: Db;
   log: Logger;
-  /** The read side: the directory's version and snapshot, public reads kept for outages (docs/decisions.md §6). */
+  /** The read side: the directory's version and snapshot, public reads kept for outages (docs/decisions/0065-directory-read-model.md). */
   directory: Directory;
   /** Values services derive from rows (rendered blog bodies, the lead price table), kept while what they came from is unchanged. */
   memo: Memo;
   mail: Mailer;
-  /** Background work on pg-boss (docs/decisions.md §10): queued email, recurring jobs. */
+  /** Background work on pg-boss (docs/decisions/0086-job-queue.md): queued email, recurring jobs. */
   jobs: JobQueue;
-  /** Stripe, or the local demo provider without keys (docs/decisions.md §1.6). */
+  /** Stripe, or the local demo provider without keys (docs/decisions/0007-payment-provider.md). */
   payments: PaymentProvider;
   /** Absolute address of the site, for canonical links and emails; known once the server listens. */
   siteUrl: string;

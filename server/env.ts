@@ -84,7 +84,7 @@ const schema = z
     STALE_IF_ERROR: optional(duration).transform((v) => v ?? 600_000),
     /** A daily email to the admin (7:00 Eastern) of submissions to review and leads to deliver; off unless true. */
     ADMIN_DIGEST: optional(bool),
-    /** How long after a lead is paid or credited the homeowner is asked about the contractor (docs/decisions.md §12); 0 asks at once. */
+    /** How long after a lead is paid or credited the homeowner is asked about the contractor (docs/decisions/0050-review-follow-up.md); 0 asks at once. */
     FOLLOW_UP_DELAY: optional(durationInDays).transform((v) => v ?? 7 * DAYS_MS),
   })
   .superRefine((env, ctx) => {
@@ -107,9 +107,9 @@ type PaymentSettings = Partial<Record<'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_
 };
 
 /**
- * Production takes real payments or says plainly that it does not (docs/decisions.md §5): without
- * Stripe keys it runs only with PAYMENTS=demo, and with them it needs every Stripe setting at start
- * rather than answering 503 later.
+ * Production takes real payments or says plainly that it does not
+ * (docs/decisions/0045-demo-provider.md): without Stripe keys it runs only with PAYMENTS=demo, and
+ * with them it needs every Stripe setting at start rather than answering 503 later.
  */
 function checkPayments(env: PaymentSettings, ctx: z.RefinementCtx) {
   const anyKey = Boolean(env.STRIPE_SECRET_KEY || env.STRIPE_PUBLISHABLE_KEY);
@@ -139,7 +139,7 @@ function checkPayments(env: PaymentSettings, ctx: z.RefinementCtx) {
 
 export type Env = z.output<typeof schema>;
 
-/** Sample contractors and blog posts go into an empty database locally, in production only when asked (docs/decisions.md §9). */
+/** Sample contractors and blog posts go into an empty database locally, in production only when asked (docs/decisions/0081-production-data.md). */
 export const seedsSampleData = (env: Env): boolean => env.SEED_SAMPLE_DATA ?? env.NODE_ENV !== 'production';
 
 /** Every variable the app reads (README's table and .env.example list them all; a test checks). */
@@ -162,7 +162,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }
 
-/** Stripe when both its keys are set, else the local demo provider (docs/decisions.md §1.6). */
+/** Stripe when both its keys are set, else the local demo provider (docs/decisions/0007-payment-provider.md). */
 export function paymentMode(env: Env): 'stripe' | 'demo' {
   return env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY ? 'stripe' : 'demo';
 }

@@ -5,7 +5,7 @@ import { pino, stdSerializers, type DestinationStream, type Logger as PinoLogger
  * The app's log: JSON lines from pino (one line an event, errors with their stack inside it), or
  * readable lines in development when pino-pretty is installed (a dev dependency: production images
  * do not have it). Call sites keep the small interface below; what they pass is scrubbed of
- * customer contact details and secrets before it is written (docs/decisions.md §7).
+ * customer contact details and secrets before it is written (docs/decisions/0078-logs.md).
  */
 export interface Logger {
   info(msg: string, extra?: Record<string, unknown>): void;

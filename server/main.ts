@@ -88,7 +88,7 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
   }
   if (database.createdFromImage) log.info("created the embedded database from the build's image");
   const sampleData = seedsSampleData(env);
-  // Processes starting together on one PostgreSQL server migrate and seed one at a time (docs/decisions.md §7).
+  // Processes starting together on one PostgreSQL server migrate and seed one at a time (docs/decisions/0077-several-app-processes.md).
   const seeded = await database
     .withStartupLock(
       async () => {
@@ -120,7 +120,7 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
     }
     throw err;
   }
-  // After the migrations: queued email and recurring jobs run from here on (docs/decisions.md §10).
+  // After the migrations: queued email and recurring jobs run from here on (docs/decisions/0086-job-queue.md).
   await ctx.jobs.start().catch(failed);
   const server = createHttpServer();
   const renderer = await createRenderer(server);

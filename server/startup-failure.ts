@@ -33,9 +33,9 @@ function server(url: URL) {
 }
 
 /**
- * A start-up failure an operator can fix, said in one line without a stack (docs/decisions.md §7):
- * the database unreachable, missing or refusing the user, or the port taken. Null for anything
- * else, which keeps its stack.
+ * A start-up failure an operator can fix, said in one line without a stack
+ * (docs/decisions/0079-health-and-start-up-failures.md): the database unreachable, missing or
+ * refusing the user, or the port taken. Null for anything else, which keeps its stack.
  */
 export function describeStartupFailure(err: unknown, env: Pick<Env, 'DATABASE_URL' | 'PORT' | 'HOST'>): string | null {
   const db = env.DATABASE_URL ? new URL(env.DATABASE_URL) : null;

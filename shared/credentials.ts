@@ -1,8 +1,8 @@
 /**
- * A contractor's credentials (docs/decisions.md §3 "Credentials"): the state registration, whose
- * number is the listing's licence number, and liability insurance. Each is verified by an
- * administrator on its own, and a verified credential counts only until its expiry date.
- * What a credential is called, its number's form and the words about it are the region's
+ * A contractor's credentials (docs/decisions/0032-credential-verification.md): the state
+ * registration, whose number is the listing's licence number, and liability insurance. Each is
+ * verified by an administrator on its own, and a verified credential counts only until its expiry
+ * date. What a credential is called, its number's form and the words about it are the region's
  * (shared/region.ts, `credentials`); the rules here are the same everywhere.
  */
 

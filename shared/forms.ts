@@ -1,6 +1,6 @@
 /**
  * A field real visitors never see or fill. Bots that fill every input are answered as if they
- * succeeded and nothing is stored (docs/decisions.md §1.9).
+ * succeeded and nothing is stored (docs/decisions/0028-public-forms.md).
  */
 export const HONEYPOT_FIELD = 'companyFax';
 
@@ -10,7 +10,7 @@ export function isBot(body: unknown): boolean {
   return typeof v === 'string' ? v.trim() !== '' : v !== undefined && v !== null;
 }
 
-/** The public forms that also work as plain HTML forms, without JavaScript (docs/decisions.md §3). */
+/** The public forms that also work as plain HTML forms, without JavaScript (docs/decisions/0023-forms-without-javascript.md). */
 export type PostedFormName = 'quote' | 'newsletter' | 'submission' | 'review';
 
 /**
@@ -35,6 +35,6 @@ export const formPages = {
   quote: { path: (contractorId: number | string) => `/contractor/${contractorId}/quote`, done: (contractorId: number | string) => `/contractor/${contractorId}/quote?sent=1` },
   newsletter: { path: '/', anchor: 'newsletter', done: '/?newsletter=subscribed#newsletter' },
   submission: { path: '/submit-business', done: '/submit-business?submitted=1' },
-  // The follow-up email's link (docs/decisions.md §12): the token is the page's address.
+  // The follow-up email's link (docs/decisions/0051-review-links.md): the token is the page's address.
   review: { path: (token: string) => `/review/${encodeURIComponent(token)}`, done: (token: string) => `/review/${encodeURIComponent(token)}?sent=1` },
 } as const;

@@ -1,6 +1,6 @@
 /**
- * A lead is delivered to one contractor only (docs/decisions.md §1.3), and every lead a contractor
- * receives says so: the portal's lead card and the delivery email (§11).
+ * A lead is delivered to one contractor only (docs/decisions/0003-leads-and-deliveries.md), and
+ * every lead a contractor receives says so: the portal's lead card and the delivery email.
  */
 export const LEAD_RECIPIENTS = 1;
 

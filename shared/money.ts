@@ -2,7 +2,7 @@
  * Money is kept as integer cents, sent by the API as a decimal string such as '25.00', and shown
  * one way everywhere (portal, admin, public price table, emails): '$1,234.00', with US thousands
  * separators and always two decimals; a plan price may drop '.00' ('$45/month'), as the spec
- * shows plan prices (docs/decisions.md §1.4).
+ * shows plan prices (docs/decisions/0005-money-display.md).
  */
 
 export function centsToDecimal(cents: number): string {

@@ -14,7 +14,7 @@ export function milesBetween(a: Town, b: Town): number {
 /**
  * A town's neighbours among `candidates` (town slugs, say those where a service is offered): the
  * `limit` nearest by the region's town centres, nearest first, the town itself left out
- * (docs/decisions.md §3). Unknown slugs are skipped.
+ * (docs/decisions/0030-service-pages.md). Unknown slugs are skipped.
  */
 export function nearestTowns(from: string, candidates: readonly string[], limit: number, r: Region = region): Town[] {
   const origin = r.towns.find((t) => t.slug === from);

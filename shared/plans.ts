@@ -1,4 +1,4 @@
-/** The one plan catalogue (docs/decisions.md §1.5), read by the pricing page, the portal and the server. */
+/** The one plan catalogue (docs/decisions/0006-plans-and-credits.md), read by the pricing page, the portal and the server. */
 
 export type PlanId = 'free' | 'pro' | 'premium';
 

@@ -1,6 +1,6 @@
 /**
- * The lead pricing engine (docs/decisions.md §1.4): a pure function of the rules and what is being
- * priced, so the admin's price matrix, lead creation and delivery all agree.
+ * The lead pricing engine (docs/decisions/0004-lead-prices.md): a pure function of the rules and
+ * what is being priced, so the admin's price matrix, lead creation and delivery all agree.
  */
 
 export const RULE_TYPES = ['global', 'service', 'location', 'contractor'] as const;

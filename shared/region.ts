@@ -1,7 +1,7 @@
 /**
  * The region the directory serves: its towns, its service taxonomy and every option list the
- * screens show. Another county is another object of this shape (docs/decisions.md §1.1); nothing else in
- * the code names a town or a service.
+ * screens show. Another county is another object of this shape (docs/decisions/0001-region-data.md);
+ * nothing else in the code names a town or a service.
  */
 
 export interface Town {
@@ -30,9 +30,10 @@ export interface ServiceOption {
 }
 
 /**
- * What the region's law asks of a contractor and how the directory shows it (docs/decisions.md §3
- * "Credentials"): the registration whose number is the listing's licence number (its form, the
- * message for another form, one sentence on what it means, the public lookup), and the insurance.
+ * What the region's law asks of a contractor and how the directory shows it
+ * (docs/decisions/0034-credentials-by-region.md): the registration whose number is the listing's
+ * licence number (its form, the message for another form, one sentence on what it means, the public
+ * lookup), and the insurance.
  */
 export interface CredentialRules {
   registration: {

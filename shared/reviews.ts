@@ -1,7 +1,7 @@
 /**
- * Verified reviews (docs/decisions.md §12): the limits, the policy's reasons and the shapes the
- * API answers with, without zod, so public pages can import them without the schema library
- * (the review form loads shared/schemas/reviews.ts when it is sent).
+ * Verified reviews (docs/decisions/0052-review-answer.md): the limits, the policy's reasons and the
+ * shapes the API answers with, without zod, so public pages can import them without the schema
+ * library (the review form loads shared/schemas/reviews.ts when it is sent).
  */
 
 export const REVIEW_COMMENT_MAX = 2_000;

@@ -1,6 +1,7 @@
 /**
  * The site's calendar: days and months are the county's (America/New_York), so a view at 11 pm
- * in Laporte counts on that day and a month's figures are that month's (docs/decisions.md §11).
+ * in Laporte counts on that day and a month's figures are that month's
+ * (docs/decisions/0061-contractor-stats.md).
  */
 export const SITE_TIME_ZONE = 'America/New_York';
 

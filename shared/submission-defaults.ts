@@ -10,6 +10,6 @@ export const certificationsFor = (licenseNumber: string | undefined) => (license
 export interface SubmissionResult {
   id: number;
   message: string;
-  /** Lets the certificate of insurance be uploaded for this submission for an hour (docs/decisions.md §3 "Credentials"). */
+  /** Lets the certificate of insurance be uploaded for this submission for an hour (docs/decisions/0031-credentials-stored.md). */
   certificateUploadToken?: string;
 }

@@ -3,7 +3,7 @@ import { ALL, region, type Region, type Service, type Town } from './region';
 /**
  * Turns what people and links say ('Kitchen & Bathroom Remodeling', 'roofing-siding',
  * 'Laporte Borough', 'Hillsgrove, PA') into canonical slugs, so every option list maps onto
- * the one taxonomy (docs/decisions.md §1.1).
+ * the one taxonomy (docs/decisions/0001-region-data.md).
  */
 
 const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');

@@ -9,8 +9,9 @@ export class VersionedLru<T> {
   private clock = 0;
   /**
    * A hit moves its entry to the recent end only once other entries have been put there since:
-   * moving every hit cost a Map delete and insert on every cached answer (docs/decisions.md §6),
-   * and an entry within the last `slack` insertions is never the one evicted anyway.
+   * moving every hit cost a Map delete and insert on every cached answer
+   * (docs/decisions/0067-reused-answers-and-pages.md), and an entry within the last `slack`
+   * insertions is never the one evicted anyway.
    */
   private readonly slack: number;
 

@@ -4,10 +4,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { acquireDataDirLock, LOCK_FILE } from './data-dir-lock';
 
 /**
- * Backups of the embedded database (docs/decisions.md §9): a copy of the whole data folder as a
- * gzipped tar, taken by PGlite itself, so it is consistent. The folder's lock makes sure no app
- * process writes meanwhile: stop the app (a few seconds), back up, start it again. A PostgreSQL
- * server is backed up with pg_dump instead (README, Production).
+ * Backups of the embedded database (docs/decisions/0083-backups.md): a copy of the whole data
+ * folder as a gzipped tar, taken by PGlite itself, so it is consistent. The folder's lock makes
+ * sure no app process writes meanwhile: stop the app (a few seconds), back up, start it again. A
+ * PostgreSQL server is backed up with pg_dump instead (README, Production).
  */
 
 /** Files of DATA_DIR that are not the database and survive a restore. */

@@ -160,11 +160,11 @@ async function withAdvisoryLock<T>(url: string, fn: () => Promise<T>, onWait?: (
 }
 
 /**
- * PostgreSQL's memory settings for the embedded database (docs/decisions.md §6). Its memory is the
- * WebAssembly instance's, which grows and never gives anything back, so every setting is a floor
- * under the process's memory from the moment it is used once. PostgreSQL's defaults assume a
- * server: 128 MB of shared buffers (one process here, and the operating system caches the files
- * anyway) and 64 MB for each index build or vacuum. With these a later start holds about 280 MB instead of 420 MB.
+ * PostgreSQL's memory settings for the embedded database (docs/decisions/0073-embedded-database-memory.md). Its
+ * memory is the WebAssembly instance's, which grows and never gives anything back, so every setting is a floor
+ * under the process's memory from the moment it is used once. PostgreSQL's defaults assume a server: 128 MB of
+ * shared buffers (one process here, and the operating system caches the files anyway) and 64 MB for each index
+ * build or vacuum. With these a later start holds about 280 MB instead of 420 MB.
  */
 export const PGLITE_MEMORY_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB', 'work_mem=4MB', 'temp_buffers=2MB'];
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS.flatMap((s) => ['-c', s])];
@@ -182,7 +182,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   let client: PGlite;
   let fromImage = false;
   try {
-    // A folder without a database starts from the build's image rather than initdb (docs/decisions.md §6).
+    // A folder without a database starts from the build's image rather than initdb (docs/decisions/0073-embedded-database-memory.md).
     const image = inMemory || options.loadDataDir ? null : builtDataImage();
     if (image) fromImage = restoreDataImage(path.resolve(dataDir), image);
     client = await PGlite.create(inMemory ? undefined : path.resolve(dataDir), { startParams: PGLITE_START_PARAMS, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });

@@ -4,8 +4,7 @@ import type { Credential } from '@shared/credentials';
 import { contractorCredentials, contractors, type ContractorCredentialRow } from './schema';
 
 /**
- * A contractor's two credentials read beside its listing in one query (docs/decisions.md §2 "The
- * contractor record"): `.leftJoin(registration, onRegistration).leftJoin(insurance, onInsurance)`.
+ * A contractor's two credentials read beside its listing in one query (docs/decisions/0091-contractor-record.md): `.leftJoin(registration, onRegistration).leftJoin(insurance, onInsurance)`.
  * Left joins, because a credential nothing was given for has no row. Kept out of schema/, whose
  * every export is a table.
  */

@@ -2,9 +2,9 @@ import { linkSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } 
 import path from 'node:path';
 
 /**
- * One process per embedded database folder (docs/decisions.md §2). PGlite is a single-user
- * PostgreSQL inside the process: two processes on one folder each cache and write the same files,
- * and one's writes are silently lost. The folder holds a lock file with the pid of
+ * One process per embedded database folder (docs/decisions/0015-embedded-database-lock.md). PGlite
+ * is a single-user PostgreSQL inside the process: two processes on one folder each cache and write
+ * the same files, and one's writes are silently lost. The folder holds a lock file with the pid of
  * the process using it; a lock whose process is gone (killed, crashed, a restarted container) is
  * taken over.
  */

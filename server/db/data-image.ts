@@ -4,12 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { extract } from 'tar';
 
 /**
- * The embedded database's first start from an image (docs/decisions.md §6): the build writes a
- * migrated data folder as a tarball beside the migrations (dist/pglite-data.tar.gz, made by
- * scripts/build.mjs with server/db/data-image-build.ts), and a start on a folder without a database
- * unpacks it instead of running PostgreSQL's initdb, which took most of a first start (about 5 s) and
- * left the process holding several hundred megabytes. The migrations still run after it, so an
- * image from an older build is brought up to date like any database.
+ * The embedded database's first start from an image
+ * (docs/decisions/0073-embedded-database-memory.md): the build writes a migrated data folder as a
+ * tarball beside the migrations (dist/pglite-data.tar.gz, made by scripts/build.mjs with
+ * server/db/data-image-build.ts), and a start on a folder without a database unpacks it instead of
+ * running PostgreSQL's initdb, which took most of a first start (about 5 s) and left the process
+ * holding several hundred megabytes. The migrations still run after it, so an image from an older
+ * build is brought up to date like any database.
  */
 
 /** The image's file name, in the build's folder (dist/). */

@@ -11,7 +11,7 @@ import { contractors, type ContractorRow } from '../db/schema';
  * public, the sort orders and how a row becomes a card or a profile, so they cannot drift apart.
  */
 
-/** Only approved and visible contractors are ever public (docs/decisions.md §1.2). */
+/** Only approved and visible contractors are ever public (docs/decisions/0002-server-side-filtering.md). */
 export const isListed = and(eq(contractors.approvalStatus, 'approved'), eq(contractors.isVisible, true))!;
 
 /**
@@ -48,7 +48,7 @@ export const cardColumns = {
   rating: contractors.rating,
   reviewCount: contractors.reviewCount,
   verified: contractors.verified,
-  // The badge stands only until an expiry date comes (docs/decisions.md §3 "Credentials").
+  // The badge stands only until an expiry date comes (docs/decisions/0033-credential-expiry.md).
   registrationExpiresOn: credentialColumns.registrationExpiresOn,
   insuranceExpiresOn: credentialColumns.insuranceExpiresOn,
   licenseNumber: credentialColumns.licenseNumber,

@@ -9,11 +9,12 @@ import type { FilterData } from './filters';
 import type { TaxonomyIds } from './taxonomy';
 
 /**
- * What has a service page (docs/decisions.md §3): the services listed contractors offer, and in
- * which towns, with counts. A contractor covers a town as the search's location filter says
- * (its home town or a service area), so a page lists exactly what the search would find. Both
- * paths of the directory answer it: the snapshot from its position lists, the SQL reference with
- * one grouped query (which the sitemap also reads, with each combination's newest change).
+ * What has a service page (docs/decisions/0030-service-pages.md): the services listed contractors
+ * offer, and in which towns, with counts. A contractor covers a town as the search's location
+ * filter says (its home town or a service area), so a page lists exactly what the search would
+ * find. Both paths of the directory answer it: the snapshot from its position lists, the SQL
+ * reference with one grouped query (which the sitemap also reads, with each combination's newest
+ * change).
  */
 
 /** The search's query for a service page: the service, the town, every listed contractor (verified or not), the search's order. */
@@ -79,7 +80,7 @@ export interface CoverageRow {
 /**
  * SQL: listed contractors per service and per service and town, in taxonomy order. `lastmod`
  * adds each one's newest contractor change, for the sitemap; the directory never asks for it,
- * as updated_at moves without the directory version (docs/decisions.md §6).
+ * as updated_at moves without the directory version (docs/decisions/0065-directory-read-model.md).
  */
 export async function sqlCoverageRows(db: Db, opts: { lastmod?: boolean } = {}): Promise<CoverageRow[]> {
   // A contractor covers its home town and its service areas (the search's location filter).

@@ -9,7 +9,7 @@ import type { TaxonomyIds } from './taxonomy';
  * Each directory filter, defined once for both paths: the condition on a contractors row (the
  * SQL reference, and every read with DIRECTORY_CACHE=false) and the same test over the snapshot in
  * memory. tests/api/directory-index.test.ts holds the two to the same answers on random queries.
- * To add a filter, see docs/decisions.md §6 ("To add a filter").
+ * To add a filter, see docs/decisions/0065-directory-read-model.md.
  */
 
 /** What a filter's memory side may read, by snapshot position (rows in id order). */
@@ -51,7 +51,7 @@ export const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00
 /** A date column's empty value: later than any date. */
 export const NO_DATE = 2_147_483_647;
 
-/** An expiry date still ahead of `today`, or none (docs/decisions.md §3 "Credentials"). */
+/** An expiry date still ahead of `today`, or none (docs/decisions/0033-credential-expiry.md). */
 const notExpired = (col: AnyPgColumn, today: string) => or(isNull(col), sql`${col} > ${today}::date`)!;
 /** The position lists of the keys. */
 const listsOf = (lists: ReadonlyMap<number, Int32Array>, keys: number[]) => keys.map((k) => lists.get(k) ?? EMPTY);
@@ -68,7 +68,7 @@ export const FILTERS = {
     keep: (q, s) => listsOf(s.byService, serviceIdsOf(q, s.ids)),
     columns: [],
   },
-  /** A town matches a contractor's home town or any of its service areas (docs/decisions.md §1.1). */
+  /** A town matches a contractor's home town or any of its service areas (docs/decisions/0001-region-data.md). */
   town: {
     active: (q) => q.town !== null,
     where: (q, ids) =>
@@ -92,7 +92,7 @@ export const FILTERS = {
   /**
    * 'Licensed & Insured Only': both credentials verified by the administrator (the stored badge) and
    * neither expired on the day asked about, so an expiry drops it that day even before the daily
-   * job records the lapse (docs/decisions.md §3 "Credentials"; shared/credentials.ts badgeOn).
+   * job records the lapse (docs/decisions/0033-credential-expiry.md; shared/credentials.ts badgeOn).
    */
   licensed: {
     active: (q) => q.licensedOnly,

@@ -27,7 +27,7 @@ export interface DirectoryOptions {
   now?: () => number;
   /**
    * The site's day ('YYYY-MM-DD') answers are for (AppContext.clock): an expiry date drops a badge on
-   * its day, so a snapshot is kept per version and day (docs/decisions.md §3 "Credentials").
+   * its day, so a snapshot is kept per version and day (docs/decisions/0033-credential-expiry.md).
    */
   today?: () => string;
 }
@@ -39,7 +39,8 @@ export interface DirectoryOptions {
  * snapshot (the blog, reviews, lead prices) kept for outages. DIRECTORY_CACHE switches the data
  * caches off in this one place. Everything handed out is deeply frozen. What is made from answers
  * (their JSON and gzip, parsed inputs, rendered pages) is kept by the HTTP layer and the page
- * handler (server/http/answer-cache.ts, server/render/page-cache.ts). See docs/decisions.md §6.
+ * handler (server/http/answer-cache.ts, server/render/page-cache.ts). See
+ * docs/decisions/0065-directory-read-model.md.
  */
 export class Directory {
   readonly cache: boolean;
@@ -99,7 +100,7 @@ export class Directory {
     return profile;
   }
 
-  /** Which services listed contractors offer, and where, with counts: what has a service page (docs/decisions.md §3). */
+  /** Which services listed contractors offer, and where, with counts: what has a service page (docs/decisions/0065-directory-read-model.md). */
   async coverage(freshness?: Freshness): Promise<Frozen<ServiceCoverage>> {
     if (!this.cache) return deepFreeze(await sqlCoverage(this.db));
     return (await this.snapshot(freshness)).coverage();

@@ -37,7 +37,8 @@ export class Snapshot implements FilterData {
   /**
    * Pages already answered, with their gzip (server/http/answer-bodies.ts): about 1.9 KB a 12-card page at
    * 10,000 contractors once only the gzip is kept, so the few thousand filter combinations a
-   * directory is searched with stay answered from memory (docs/decisions.md §6).
+   * directory is searched with stay answered from memory
+   * (docs/decisions/0067-reused-answers-and-pages.md).
    */
   private readonly pages = new VersionedLru<Frozen<ContractorPage>>(8192);
   private readonly keys = new WeakMap<DirectoryQuery, string>();
@@ -48,7 +49,7 @@ export class Snapshot implements FilterData {
   constructor(
     /** The directory version the rows belong to. */
     readonly version: number,
-    /** The site's day ('YYYY-MM-DD') the answers are for: an expiry drops a badge on its day (docs/decisions.md §3 "Credentials"). */
+    /** The site's day ('YYYY-MM-DD') the answers are for: an expiry drops a badge on its day (docs/decisions/0033-credential-expiry.md). */
     readonly day: string,
     rows: readonly SnapshotRow[],
     offered: readonly { contractorId: number; serviceId: number; name: string }[],

@@ -18,7 +18,7 @@ export class VersionSource {
 
   constructor(db: Db) {
     // Prepared once: on a server every request waits for a version read, and building the query
-    // each time cost more than the read (docs/decisions.md §6).
+    // each time cost more than the read (docs/decisions/0072-public-answers-fast-path.md).
     const statement = db.select({ version: directoryState.version }).from(directoryState).where(eq(directoryState.id, 1)).prepare('directory_version');
     this.read = freshRead(async () => {
       const changesBefore = this.changes;

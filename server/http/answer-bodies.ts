@@ -7,7 +7,7 @@ const gzipAsync = promisify(gzip);
 /**
  * Texts below this are compressed in the request's own turn: for an answer of a few kilobytes
  * zlib's asynchronous round trip through the thread pool cost several times the compression
- * itself (docs/decisions.md §6). A larger one goes to the thread pool.
+ * itself (docs/decisions/0067-reused-answers-and-pages.md). A larger one goes to the thread pool.
  */
 const GZIP_IN_TURN_BELOW = 64 * 1024;
 

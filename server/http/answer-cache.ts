@@ -3,7 +3,8 @@ import { AnswerBodies } from './answer-bodies';
 
 /**
  * What the HTTP layer keeps between requests for the public API's answers, owned by the app
- * (createApp) and keyed by everything that shapes what it keeps (docs/decisions.md §6):
+ * (createApp) and keyed by everything that shapes what it keeps
+ * (docs/decisions/0067-reused-answers-and-pages.md):
  * - `bodies`: the JSON text, gzip and ETags of an answer, by the answer object itself, which the
  *   read model hands out again, frozen, until its data changes;
  * - `inputs`: the parsed (frozen) input of a public query, by its route and the address asked for.

@@ -21,8 +21,8 @@ export type Guard = RequestHandler & { readonly [ROLE]: Role };
 const guard = (role: Role, handler: RequestHandler): Guard => Object.assign(handler, { [ROLE]: role });
 
 /**
- * Role checks for every admin and contractor endpoint (docs/decisions.md §1.7): anonymous callers get
- * 401, a signed-in user of the other kind gets 403.
+ * Role checks for every admin and contractor endpoint (docs/decisions/0008-accounts-and-sessions.md):
+ * anonymous callers get 401, a signed-in user of the other kind gets 403.
  */
 export const requireAdmin = guard('admin', (req, _res, next) => {
   const user = req.session?.user;
@@ -101,8 +101,8 @@ export interface SignedIn {
 /**
  * POST /api/{admin,contractor}/login: the credentials parsed with the shared schema (`message` when
  * refused), sign-in refused over plain http in production, failures throttled per account and
- * address (docs/decisions.md §4), then a new session. `verify` throws the domain error of a refused
- * attempt, which counts as a failure.
+ * address (docs/decisions/0036-sign-in-throttling.md), then a new session. `verify` throws the
+ * domain error of a refused attempt, which counts as a failure.
  */
 export function signInRoute<S extends z.ZodType>(
   ctx: AppContext,

@@ -3,11 +3,12 @@ import type { RequestLog } from './request-log';
 import { fixedHeadersOf } from './security-headers';
 
 /**
- * What every answer of the app gets first (docs/decisions.md §6): the security headers, a request
- * id echoed as X-Request-Id with its log line, and the profile view count. Defined once for the
- * two ways an answer is written: `middleware` in front of the chain, and `begin` for an answer
- * written in one call before the chain (publicAnswers, server/http/query-routes.ts), which writes
- * the headers `begin` answers. Whatever every answer must get is added here, so both paths get it.
+ * What every answer of the app gets first (docs/decisions/0072-public-answers-fast-path.md): the
+ * security headers, a request id echoed as X-Request-Id with its log line, and the profile view
+ * count. Defined once for the two ways an answer is written: `middleware` in front of the chain,
+ * and `begin` for an answer written in one call before the chain (publicAnswers,
+ * server/http/query-routes.ts), which writes the headers `begin` answers. Whatever every answer
+ * must get is added here, so both paths get it.
  */
 export interface Front {
   middleware: RequestHandler;

@@ -26,9 +26,10 @@ const NOTHING: SignInAttempt = { succeeded: async () => {} };
 
 /**
  * Failed sign-ins, counted in the database per account and address pair, per address and per
- * account, separately for admins and contractors (docs/decisions.md §4). A locked pair or address
- * is refused even with the right password, so a guesser cannot tell when it found it; an account
- * is never locked, only slowed, so failures from elsewhere cannot lock its owner out.
+ * account, separately for admins and contractors (docs/decisions/0036-sign-in-throttling.md). A
+ * locked pair or address is refused even with the right password, so a guesser cannot tell when it
+ * found it; an account is never locked, only slowed, so failures from elsewhere cannot lock its
+ * owner out.
  *
  * Each attempt is counted as a failure before the password is checked and given back when it
  * succeeds or is refused, so a burst of parallel guesses cannot all pass the check at once.

@@ -3,10 +3,10 @@ import { countsAsVisitor, type ProfileViewCounter } from '../services/profile-vi
 import { trackWork } from './async-handler';
 
 /**
- * A profile is read as its page (/contractor/:id, server rendered) or as JSON (/api/contractors/:id,
- * what the browser fetches when it moves to a profile inside the app). Both count (docs/decisions.md
- * §11): a page hydrates from the data it was rendered with and does not fetch it again, and a
- * visitor counts once a day whichever way it came.
+ * A profile is read as its page (/contractor/:id, server rendered) or as JSON
+ * (/api/contractors/:id, what the browser fetches when it moves to a profile inside the app). Both
+ * count (docs/decisions/0058-profile-views.md): a page hydrates from the data it was rendered with
+ * and does not fetch it again, and a visitor counts once a day whichever way it came.
  */
 const PROFILE = /^\/(?:api\/contractors|contractor)\/(\d{1,9})$/;
 

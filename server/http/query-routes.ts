@@ -105,15 +105,15 @@ export function queryRouter(queries: QueryRoute[], ctx: AppContext, cache: Answe
 }
 
 /**
- * The public queries' API answers, first of all middleware (docs/decisions.md §6). A GET without a
- * body or a condition whose answer is current and one compression would leave alone (an object
- * answered as gzip, or below compression's threshold), which is every cached answer to a browser,
- * is written here in one call with what every answer gets first (server/http/front.ts: the
- * security headers, the request id and its log line, the profile view count): the router, the
- * session, the body parser, compression and Express's send had nothing to add and cost more than
- * the answer. Anything else (an error, an answer from older data, another encoding, a revalidation,
- * HEAD) goes through all of it with what was learnt (res.locals), so it is answered as it always
- * was, and nothing is asked twice.
+ * The public queries' API answers, first of all middleware
+ * (docs/decisions/0072-public-answers-fast-path.md). A GET without a body or a condition whose
+ * answer is current and one compression would leave alone (an object answered as gzip, or below
+ * compression's threshold), which is every cached answer to a browser, is written here in one call
+ * with what every answer gets first (server/http/front.ts: the security headers, the request id and
+ * its log line, the profile view count): the router, the session, the body parser, compression and
+ * Express's send had nothing to add and cost more than the answer. Anything else (an error, an
+ * answer from older data, another encoding, a revalidation, HEAD) goes through all of it with what
+ * was learnt (res.locals), so it is answered as it always was, and nothing is asked twice.
  */
 export function publicAnswers(queries: QueryRoute[], ctx: AppContext, front: Front, cache: AnswerCache): RequestHandler {
   // What each Accept-Encoding header says about gzip: browsers send a handful of spellings, and

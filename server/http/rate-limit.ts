@@ -32,8 +32,8 @@ export interface RateLimitOptions {
 }
 
 /**
- * Every request counts, per address, in the database (docs/decisions.md §7); over the limit the
- * answer is 429 with a clear message and Retry-After.
+ * Every request counts, per address, in the database (docs/decisions/0074-rate-limits.md); over the
+ * limit the answer is 429 with a clear message and Retry-After.
  */
 export function rateLimit(opts: RateLimitOptions): RequestHandler {
   const name = opts.name ?? createHash('sha256').update(`${opts.max}/${opts.windowMs}/${opts.message}`).digest('hex').slice(0, 12);

@@ -14,7 +14,7 @@ declare module 'node:http' {
 const GOOD_ID = /^[\w.:@/+=-]{1,128}$/;
 /** Query parameters whose values are secrets or contact details, whatever page they are on. */
 const SECRET_PARAM = /token|session_id|code|secret|^key$|api_?key|pass|e-?mail|phone/i;
-/** Pages whose address carries a secret: the review link's token (docs/decisions.md §12). */
+/** Pages whose address carries a secret: the review link's token (docs/decisions/0051-review-links.md). */
 const SECRET_PATH = /^(\/review\/)[^/?#]+/;
 /** Probes hit every few seconds: logged only when they fail. */
 const PROBE = /^\/api\/health(\/live|\/ready)?$/;
@@ -61,10 +61,10 @@ export type RequestLog = RequestHandler & {
 /**
  * Gives every request an id (the caller's X-Request-Id, or a new one), echoes it in the answer and
  * puts it on every line logged for the request; with `enabled`, writes one line per answer: method,
- * path, status, duration, client address and role (docs/decisions.md §7). The line is written by a
- * child logger bound to the id, made only when a line is written: making loggers for every request
- * (as pino-http does, even with its logging off) cost more than a cached search's lookup
- * (docs/decisions.md §6).
+ * path, status, duration, client address and role (docs/decisions/0078-logs.md). The line is
+ * written by a child logger bound to the id, made only when a line is written: making loggers for
+ * every request (as pino-http does, even with its logging off) cost more than a cached search's
+ * lookup (docs/decisions/0072-public-answers-fast-path.md).
  */
 export function requestLog(log: Logger, enabled: boolean): RequestLog {
   const begin = (req: Request, res: ServerResponse) => {

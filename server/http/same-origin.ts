@@ -20,11 +20,11 @@ function originOf(value: string): string | null {
 
 /**
  * Refuses state-changing requests sent by another site's page with the visitor's cookie
- * (docs/decisions.md §7). Browsers say where a request comes from in Origin and
- * Sec-Fetch-Site, and a page cannot forge either; a request with neither header is not from a
- * browser page (curl, a server, the payment provider's webhook) and carries no visitor's
- * cookie by accident, so it passes. The site's own origin is the one the request was made to
- * (scheme and host, from the proxy's headers with TRUST_PROXY) or PUBLIC_URL.
+ * (docs/decisions/0075-cross-site-requests.md). Browsers say where a request comes from in Origin
+ * and Sec-Fetch-Site, and a page cannot forge either; a request with neither header is not from a
+ * browser page (curl, a server, the payment provider's webhook) and carries no visitor's cookie by
+ * accident, so it passes. The site's own origin is the one the request was made to (scheme and
+ * host, from the proxy's headers with TRUST_PROXY) or PUBLIC_URL.
  */
 export function sameOriginOnly(opts: { publicUrl?: string; log: Logger }): RequestHandler {
   const published = opts.publicUrl ? originOf(opts.publicUrl) : null;

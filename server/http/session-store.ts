@@ -11,7 +11,7 @@ function expiryOf(sess: session.SessionData): Date {
   return sess.absoluteExpiresAt ? new Date(Math.min(cookieExpiry.getTime(), sess.absoluteExpiresAt)) : cookieExpiry;
 }
 
-/** Sessions in the database (docs/decisions.md §1.7), with owner columns so a user's sessions can be ended. */
+/** Sessions in the database (docs/decisions/0008-accounts-and-sessions.md), with owner columns so a user's sessions can be ended. */
 export class DbSessionStore extends session.Store {
   constructor(private readonly db: Db) {
     super();

@@ -21,7 +21,8 @@ export const IDLE_TIMEOUT_MS = 30 * 60_000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60_000;
 
 /**
- * Secure in production (docs/decisions.md §1.7, §4). ALLOW_PLAIN_HTTP is the operator's explicit opt-in
+ * Secure in production (docs/decisions/0008-accounts-and-sessions.md,
+ * docs/decisions/0042-production-sign-in-https.md). ALLOW_PLAIN_HTTP is the operator's explicit opt-in
  * for a private network served over http: Secure on https requests only.
  */
 export function cookieSecurity(env: Env): boolean | 'auto' {

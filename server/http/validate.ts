@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { badRequest } from './errors';
 
-/** Field path -> first message, the `errors` of a 400 answer (docs/decisions.md §1.9). */
+/** Field path -> first message, the `errors` of a 400 answer (docs/decisions/0010-bad-input.md). */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 
-/** Kinds of message the product sends (docs/decisions.md §1.8). */
+/** Kinds of message the product sends (docs/decisions/0009-email.md). */
 export type EmailKind =
   | 'welcome'
   | 'setup-code'

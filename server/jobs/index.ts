@@ -19,7 +19,7 @@ export const ADMIN_DIGEST = 'admin-digest';
 export const CREDENTIALS_DAILY = 'credentials-daily';
 export const PRUNE_PROFILE_VISITORS = 'prune-profile-visitors';
 
-/** The app's queues, what runs their jobs and when the recurring ones come (docs/decisions.md §10). */
+/** The app's queues, what runs their jobs and when the recurring ones come (docs/decisions/0086-job-queue.md). */
 export function registerJobs(ctx: AppContext): void {
   const { jobs, log } = ctx;
 
@@ -46,7 +46,7 @@ export function registerJobs(ctx: AppContext): void {
     run: ({ outboxId }, job) => deliverQueuedEmail(ctx, outboxId, job),
   });
 
-  // Card refunds (docs/decisions.md §5): the provider not answering is retried like an email, about three hours in all.
+  // Card refunds (docs/decisions/0048-card-refunds.md): the provider not answering is retried like an email, about three hours in all.
   jobs.define<SubmitRefundJob>({
     name: SUBMIT_REFUND,
     options: { retryLimit: 10, retryDelay: 10, retryBackoff: true, retryDelayMax: 3_600, expireInSeconds: 60 },
@@ -54,7 +54,7 @@ export function registerJobs(ctx: AppContext): void {
     run: ({ refundId }, job) => submitRefund(ctx, refundId, job),
   });
 
-  // FOLLOW_UP_DELAY after a lead is paid or credited, its homeowner is asked for a review (docs/decisions.md §12).
+  // FOLLOW_UP_DELAY after a lead is paid or credited, its homeowner is asked for a review (docs/decisions/0050-review-follow-up.md).
   jobs.define<FollowUpJob>({
     name: REVIEW_FOLLOW_UP,
     options: { retryLimit: 5, retryDelay: 60, retryBackoff: true },
@@ -77,10 +77,10 @@ export function registerJobs(ctx: AppContext): void {
       if (reset) log.info('started the new month of Free plan credits', { contractors: reset });
     },
   });
-  // Credit months are calendar months in UTC (docs/decisions.md §1.5).
+  // Credit months are calendar months in UTC (docs/decisions/0006-plans-and-credits.md).
   jobs.schedule(RESET_FREE_CREDITS, '5 0 1 * *', 'UTC');
 
-  // Yesterday's visitor hashes go as the site's day ends, also when nobody views a profile (docs/decisions.md §11).
+  // Yesterday's visitor hashes go as the site's day ends, also when nobody views a profile (docs/decisions/0059-profile-visitor-privacy.md).
   jobs.define({
     name: PRUNE_PROFILE_VISITORS,
     run: () => pruneProfileVisitors(ctx.db, siteDay(new Date())),
@@ -95,7 +95,7 @@ export function registerJobs(ctx: AppContext): void {
   });
   if (ctx.env.ADMIN_DIGEST) jobs.schedule(ADMIN_DIGEST, '0 7 * * *');
 
-  // Lapsed credentials recorded and their badges dropped as the site's day turns, then the expiry reminders (docs/decisions.md §3 "Credentials").
+  // Lapsed credentials recorded and their badges dropped as the site's day turns, then the expiry reminders (docs/decisions/0033-credential-expiry.md).
   jobs.define({
     name: CREDENTIALS_DAILY,
     run: async () => {

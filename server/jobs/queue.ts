@@ -5,9 +5,10 @@ import type { Database, Executor } from '../db/client';
 import type { Logger } from '../logger';
 
 /**
- * Background work on pg-boss (docs/decisions.md §10), in the app's own database on either driver:
- * jobs are rows, so a job sent inside a transaction exists exactly when the change that caused
- * it commits, and a job a crashed process was running is retried once its heartbeat stops.
+ * Background work on pg-boss (docs/decisions/0086-job-queue.md), in the app's own database on
+ * either driver: jobs are rows, so a job sent inside a transaction exists exactly when the change
+ * that caused it commits, and a job a crashed process was running is retried once its heartbeat
+ * stops.
  */
 
 export interface JobRun {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { VersionedLru } from '@shared/versioned-lru';
 
-/** How long a shared cache (a CDN) may answer a public page without asking the server (docs/decisions.md §6). */
+/** How long a shared cache (a CDN) may answer a public page without asking the server (docs/decisions/0070-cache-headers.md). */
 export const PAGE_SHARED_MAX_AGE_SECONDS = 60;
 
 /**
@@ -40,7 +40,7 @@ const sameReads = (a: readonly unknown[], b: readonly unknown[]) => a.length ===
 
 /**
  * What the page handler keeps between requests, owned by the app (createApp) and keyed by the
- * address asked for (docs/decisions.md §6):
+ * address asked for (docs/decisions/0067-reused-answers-and-pages.md):
  * - the last page rendered for each address, with what it read: the read model hands out the same
  *   frozen answers until its data changes, so a page whose reads are the same objects is answered
  *   again without rendering (compared by identity, not by serialising the data);

@@ -44,7 +44,7 @@ export function pageHandler(ctx: AppContext, renderer: PageRenderer, queries: Qu
       setAge(res, freshness);
       res.status(page.status).type('html').setHeader('Cache-Control', pageCacheControl(page)).setHeader('Vary', 'Accept-Encoding');
       if (page.status < 500) {
-        // ETag and 304 for caches and browsers that have the page (docs/decisions.md §6); the tag is kept with the page.
+        // ETag and 304 for caches and browsers that have the page (docs/decisions/0070-cache-headers.md); the tag is kept with the page.
         let etag = etags.get(req.originalUrl, page.html);
         if (!etag) etags.set(req.originalUrl, page.html, (etag = pageEtag(page.html)));
         res.setHeader('ETag', etag);

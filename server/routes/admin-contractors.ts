@@ -45,7 +45,7 @@ export function adminContractorRoutes(ctx: AppContext): Router {
     }),
   );
 
-  // Licence and insurance checked (docs/decisions.md §3), recorded with who and when; unverify withdraws it.
+  // Licence and insurance checked (docs/decisions/0019-verifying-contractors.md), recorded with who and when; unverify withdraws it.
   router.post(
     '/admin/contractors/:id/verify',
     requireAdmin,

@@ -42,11 +42,11 @@ function uploadOf(req: Request) {
 }
 
 /**
- * Certificate uploads (docs/decisions.md §3 "Credentials"), mounted under /api after the cross-site
- * check and before the JSON-only rule: the body is the file (PDF, PNG, JPEG or WebP; its type is
- * read from its first bytes), with a 5 MB limit of its own, rate limited per address like every
- * write. The administrator uploads for any contractor, the contractor for itself, and a business
- * just submitted with the token its submission's answer carried.
+ * Certificate uploads (docs/decisions/0031-credentials-stored.md), mounted under /api after the
+ * cross-site check and before the JSON-only rule: the body is the file (PDF, PNG, JPEG or WebP; its
+ * type is read from its first bytes), with a 5 MB limit of its own, rate limited per address like
+ * every write. The administrator uploads for any contractor, the contractor for itself, and a
+ * business just submitted with the token its submission's answer carried.
  */
 export function certificateUploadRoutes(ctx: AppContext, session: RequestHandler[]): Router {
   const router = Router();

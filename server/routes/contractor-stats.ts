@@ -6,7 +6,7 @@ import { contractorIdOf, requireActiveContractor, requireAdmin } from '../http/a
 import { parseInput } from '../http/validate';
 import { contractorStats } from '../services/contractor-stats';
 
-/** A contractor's figures for the last 12 months (docs/decisions.md §11): its own in the portal, any one's for the admin. */
+/** A contractor's figures for the last 12 months (docs/decisions/0061-contractor-stats.md): its own in the portal, any one's for the admin. */
 export function contractorStatsRoutes(ctx: AppContext): Router {
   const router = Router();
   router.get(

@@ -24,8 +24,8 @@ async function sendCertificate(ctx: AppContext, contractorId: number, res: Respo
 }
 
 /**
- * Credentials (docs/decisions.md §3 "Credentials"): the administrator reads, edits and verifies
- * each one and sees the history; the contractor reads and edits its own. Uploads of the
+ * Credentials (docs/decisions/0032-credential-verification.md): the administrator reads, edits and
+ * verifies each one and sees the history; the contractor reads and edits its own. Uploads of the
  * certificate have a route of their own before the JSON body parser (certificate-uploads.ts).
  */
 export function credentialRoutes(ctx: AppContext): Router {

@@ -9,7 +9,7 @@ export const directoryQueries: QueryRoute[] = [
   // The search page's endpoint: the same filters (it also accepts serviceType).
   defineQuery('/api/contractors/search', directoryQuerySchema, (q, ctx, freshness) => ctx.directory.contractors(q, freshness)),
   defineQuery('/api/contractors/:id', contractorIdSchema, ({ id }, ctx, freshness) => ctx.directory.profile(id, freshness)),
-  // What has a service page, and the pages themselves (docs/decisions.md §3).
+  // What has a service page, and the pages themselves (docs/decisions/0030-service-pages.md).
   defineQuery('/api/service-pages', z.object({}), (_input, ctx, freshness) => ctx.directory.coverage(freshness)),
   defineQuery('/api/service-pages/:service', servicePageParams, (p, ctx, freshness) => ctx.directory.servicePage(p, freshness)),
   defineQuery('/api/service-pages/:service/:town', servicePageParams, (p, ctx, freshness) => ctx.directory.servicePage(p, freshness)),

@@ -7,7 +7,8 @@ const HOUR = 60 * 60_000;
 /**
  * The limits of the public forms, one counter each per address whichever way the form is sent:
  * the JSON API (with JavaScript) and the page's own address (without) share it, so switching
- * between them gains nothing (docs/decisions.md §3, §7).
+ * between them gains nothing (docs/decisions/0023-forms-without-javascript.md,
+ * docs/decisions/0074-rate-limits.md).
  */
 export function formLimits(ctx: AppContext): Record<'quote' | 'newsletter' | 'submission' | 'review', RequestHandler> {
   const enabled = ctx.env.RATE_LIMIT !== false;

@@ -33,11 +33,12 @@ function reviewAnswers(values: Record<string, string | string[]>) {
 }
 
 /**
- * The public forms sent without JavaScript (docs/decisions.md §3, §12): each posts a web form to its
- * own page, which is checked as the API checks it (origin, body type, limit, honeypot, the shared
- * schema) and handed to the same service. A sent form is answered with a redirect (303) to the
- * page's success state; a refused one with its page again, rendered by the page handler with what
- * was typed, the field errors and the message (res.locals.postedForm), under the error's status.
+ * The public forms sent without JavaScript (docs/decisions/0023-forms-without-javascript.md,
+ * docs/decisions/0024-review-form-without-javascript.md): each posts a web form to its own page,
+ * which is checked as the API checks it (origin, body type, limit, honeypot, the shared schema) and
+ * handed to the same service. A sent form is answered with a redirect (303) to the page's success
+ * state; a refused one with its page again, rendered by the page handler with what was typed, the
+ * field errors and the message (res.locals.postedForm), under the error's status.
  */
 export function formPageRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -61,7 +62,7 @@ export function formPageRoutes(ctx: AppContext): Router {
     ...webForm,
     limits.quote,
     asyncHandler(async (req, res) => {
-      // Bots that fill the hidden field are told it worked and nothing is stored (docs/decisions.md §1.9).
+      // Bots that fill the hidden field are told it worked and nothing is stored (docs/decisions/0028-public-forms.md).
       if (isBot(req.body)) return res.redirect(303, formPages.quote.done(encodeURIComponent(String(req.params.id))));
       const input = parseInput(quoteRequestSchema, { ...formValues(req.body, QUOTE), contractorId: req.params.id });
       await createLead(ctx, input);

@@ -14,8 +14,8 @@ interface ReadyCheck {
 const CHECK_TIMEOUT_MS = 3_000;
 
 /**
- * What /api/health/ready checks, by name (docs/decisions.md §7). A new dependency (the job queue)
- * is one more entry here.
+ * What /api/health/ready checks, by name (docs/decisions/0079-health-and-start-up-failures.md). A
+ * new dependency (the job queue) is one more entry here.
  */
 export function readinessChecks(ctx: AppContext): Record<string, ReadyCheck> {
   return {
@@ -27,7 +27,7 @@ export function readinessChecks(ctx: AppContext): Record<string, ReadyCheck> {
       },
       failure: (err) => (err instanceof Error && err.message.startsWith('not applied') ? err.message : 'could not be read'),
     },
-    // Queued email and the recurring jobs (docs/decisions.md §10).
+    // Queued email and the recurring jobs (docs/decisions/0086-job-queue.md).
     queue: {
       run: async () => {
         if (!ctx.jobs.running) throw new Error('not running');

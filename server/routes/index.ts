@@ -39,7 +39,7 @@ export function apiRoutes(ctx: AppContext): Router {
   router.use(paymentRoutes(ctx));
   router.use(demoPaymentRoutes(ctx));
   router.use(reviewRoutes(ctx));
-  // Browser tests move the clock for expiry dates (docs/decisions.md §3 "Credentials"); no other server has these routes.
+  // Browser tests move the clock for expiry dates (docs/decisions/0090-how-tests-run.md); no other server has these routes.
   if (ctx.env.NODE_ENV === 'test') router.use(testClockRoutes(ctx));
   return router;
 }

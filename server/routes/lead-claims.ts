@@ -8,7 +8,7 @@ import { adminOf, contractorIdOf, requireActiveContractor, requireAdmin } from '
 import { parseInput } from '../http/validate';
 import { createClaim, decideClaim, getClaim, listClaims } from '../services/lead-claims';
 
-/** The lead guarantee (docs/decisions.md §5): a contractor's claim on a bad lead and the administrator's decision. Guards sit on each route. */
+/** The lead guarantee (docs/decisions/0046-lead-guarantee.md): a contractor's claim on a bad lead and the administrator's decision. Guards sit on each route. */
 export function leadClaimRoutes(ctx: AppContext): Router {
   const router = Router();
   const requireContractor = requireActiveContractor(ctx);

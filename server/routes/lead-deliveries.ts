@@ -8,7 +8,7 @@ import { parseInput } from '../http/validate';
 import { cancelDelivery } from '../services/delivery-cancellation';
 import { deliverLead, listContractorDeliveries, markDeliveryPaid } from '../services/deliveries';
 
-/** Lead delivery for the administrator (docs/decisions.md §1.3). The guard sits on each route so it never reaches routers mounted after this one. */
+/** Lead delivery for the administrator (docs/decisions/0003-leads-and-deliveries.md). The guard sits on each route so it never reaches routers mounted after this one. */
 export function leadDeliveryRoutes(ctx: AppContext): Router {
   const router = Router();
 
@@ -29,7 +29,7 @@ export function leadDeliveryRoutes(ctx: AppContext): Router {
     }),
   );
 
-  // Takes a delivery back; what was paid is refunded (docs/decisions.md §5).
+  // Takes a delivery back; what was paid is refunded (docs/decisions/0049-cancelled-deliveries.md).
   router.post(
     '/lead-deliveries/:id/cancel',
     requireAdmin,

@@ -19,7 +19,7 @@ export function newsletterRoutes(ctx: AppContext): Router {
     forAnyone,
     limitSubscribe,
     asyncHandler(async (req, res) => {
-      // Bots that fill the hidden field are told it worked and nothing is stored (docs/decisions.md §1.9).
+      // Bots that fill the hidden field are told it worked and nothing is stored (docs/decisions/0028-public-forms.md).
       if (isBot(req.body)) {
         res.status(200).json({ message: 'Subscribed' });
         return;

@@ -8,9 +8,9 @@ import { parseInput } from '../http/validate';
 import { activateFromCheckout, confirmLeadPayment, handleWebhook, startLeadPayment, startSubscription } from '../services/payments';
 
 /**
- * Lead purchase and plan subscription (docs/decisions.md §1.6). The purchase page is public (a visitor
- * with the link may open it); the amount and every payment state come from the server and the
- * provider, never from the browser.
+ * Lead purchase and plan subscription (docs/decisions/0007-payment-provider.md). The purchase page is
+ * public (a visitor with the link may open it); the amount and every payment state come from the
+ * server and the provider, never from the browser.
  */
 export function paymentRoutes(ctx: AppContext): Router {
   const router = Router();

@@ -12,7 +12,7 @@ const [activeOnlySchema] = pricingRulePatchSchema.options;
 /** A body holding nothing but isActive is the rule's switch. */
 const isSwitch = (body: unknown) => typeof body === 'object' && body !== null && Object.keys(body).length === 1 && 'isActive' in body;
 
-/** Pricing management (docs/decisions.md §1.4). The guard sits on each route so it never reaches routers mounted after this one. */
+/** Pricing management (docs/decisions/0004-lead-prices.md). The guard sits on each route so it never reaches routers mounted after this one. */
 export function pricingRuleRoutes(ctx: AppContext): Router {
   const router = Router();
 

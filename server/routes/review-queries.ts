@@ -2,7 +2,7 @@ import { reviewInvitationQuerySchema, reviewsPageQuerySchema } from '@shared/sch
 import { defineQuery, type QueryRoute } from '../http/query-routes';
 import { contractorReviews, reviewInvitation } from '../services/reviews';
 
-/** The reviews' public GETs (docs/decisions.md §12): a profile's reviews, and what the review page says about its link. */
+/** The reviews' public GETs (docs/decisions/0054-reviews-on-the-profile.md): a profile's reviews, and what the review page says about its link. */
 export const reviewQueries: QueryRoute[] = [
   defineQuery('/api/contractors/:id/reviews', reviewsPageQuerySchema, ({ id, page }, ctx, freshness) => contractorReviews(ctx, id, page, freshness)),
   // The token is a query parameter so request logs leave it out (as they do every *token* parameter);

@@ -11,7 +11,7 @@ import { formLimits } from './form-limits';
 
 const pageSchema = z.object({ page: adminReviewsQuerySchema.shape.page });
 
-/** Reviews (docs/decisions.md §12): the homeowner's answer, the administrator's moderation, the contractor's reply. */
+/** Reviews (docs/decisions/0052-review-answer.md, docs/decisions/0056-review-policy.md): the homeowner's answer, the administrator's moderation, the contractor's reply. */
 export function reviewRoutes(ctx: AppContext): Router {
   const router = Router();
   const requireContractor = requireActiveContractor(ctx);

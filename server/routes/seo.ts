@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
 import { buildRobots, buildSitemap } from '../services/sitemap';
 
-/** /sitemap.xml and /robots.txt (docs/decisions.md §1.10). */
+/** /sitemap.xml and /robots.txt (docs/decisions/0011-server-rendered-pages.md). */
 export function seoRoutes(ctx: AppContext): Router {
   const router = Router();
   router.get(

@@ -10,7 +10,7 @@ import { parseInput } from '../http/validate';
 
 /**
  * Moving the app's clock from a browser test (NODE_ENV=test only; server/routes/index.ts mounts
- * nothing of this otherwise): expiry by the clock (docs/decisions.md §3 "Credentials") is checked
+ * nothing of this otherwise): expiry by the clock (docs/decisions/0090-how-tests-run.md) is checked
  * in the browser without waiting for days to pass. The browser projects share one server, so one
  * test at a time holds the clock: a hold waits (its request stays open) until the previous one is
  * released, and a holder that never releases loses it after HOLD_MS. Releasing puts the real

@@ -7,9 +7,9 @@ import { adminAddress } from './admin-notices';
 import { queueEmail } from './email-delivery';
 
 /**
- * The daily admin digest (docs/decisions.md §10), when ADMIN_DIGEST is on: what waits for the
- * administrator, submissions to review and leads not yet delivered, with how many arrived in
- * the last day. Nothing waiting, no email.
+ * The daily admin digest (docs/decisions/0089-recurring-jobs.md), when ADMIN_DIGEST is on: what
+ * waits for the administrator, submissions to review and leads not yet delivered, with how many
+ * arrived in the last day. Nothing waiting, no email.
  */
 
 const LISTED = 20;

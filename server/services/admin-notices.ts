@@ -8,7 +8,7 @@ export const adminAddress = (ctx: AppContext) => ctx.env.ADMIN_EMAIL ?? 'admin@o
 
 /**
  * Tells the administrator about something that needs them (new submission, new lead), queued in
- * the transaction that stores the thing itself (docs/decisions.md §10).
+ * the transaction that stores the thing itself (docs/decisions/0087-transactional-outbox.md).
  */
 export async function notifyAdmin(ctx: AppContext, tx: Executor, message: { kind: EmailKind; subject: string; text: string }): Promise<void> {
   await queueEmail(ctx, tx, { ...message, to: adminAddress(ctx) });

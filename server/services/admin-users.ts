@@ -12,15 +12,15 @@ export type AdminUser = typeof adminUsers.$inferSelect;
 export const GENERATED_ADMIN_USERNAME = 'admin';
 
 /**
- * The first administrator (docs/decisions.md §1.7). ADMIN_USERNAME/ADMIN_PASSWORD are authoritative: the
- * account is created or its password brought in line at every start. Without them a local run
- * gets a generated password once (returned so start-up can print it); production refuses to run
- * with nobody able to sign in.
+ * The first administrator (docs/decisions/0035-first-admin.md). ADMIN_USERNAME/ADMIN_PASSWORD are
+ * authoritative: the account is created or its password brought in line at every start. Without them a
+ * local run gets a generated password once (returned so start-up can print it); production refuses to
+ * run with nobody able to sign in.
  */
 export async function ensureFirstAdmin(ctx: AppContext): Promise<{ generatedPassword?: string }> {
   const { ADMIN_USERNAME: username, ADMIN_PASSWORD: password } = ctx.env;
   if (username && password) {
-    // The same rule as contractors' passwords (docs/decisions.md §7); the length is checked in env.ts.
+    // The same rule as contractors' passwords (docs/decisions/0076-passwords.md); the length is checked in env.ts.
     if (isCommonPassword(password)) throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD is one of the most common passwords: choose another');
     await upsertAdmin(ctx.db, username, password);
     return {};

@@ -8,9 +8,10 @@ import { notifyAdmin } from './admin-notices';
 import { sendToContractor, type EmailContent } from './lead-emails';
 
 /**
- * The emails of the lead guarantee (docs/decisions.md §5): the administrator hears of a new claim; the
- * contractor hears the decision either way, and of a cancelled delivery, with what comes back.
- * Each is queued in the transaction of the change it announces (§10).
+ * The emails of the lead guarantee (docs/decisions/0046-lead-guarantee.md): the administrator hears of
+ * a new claim; the contractor hears the decision either way, and of a cancelled delivery, with what
+ * comes back. Each is queued in the transaction of the change it announces
+ * (docs/decisions/0087-transactional-outbox.md).
  */
 
 interface DeliveryParties {

@@ -4,9 +4,10 @@ import { followUpFor } from './reviews';
 
 /**
  * The homeowner's follow-up for each claimed delivery (did the contractor contact you, did you hire
- * them), shown beside the claim so the administrator can weigh it (docs/decisions.md §5). The
- * follow-up emails and their answers belong to the reviews feature; this is the one place the
- * claims read them. A page holds at most 100 claims, each asked on its own.
+ * them), shown beside the claim so the administrator can weigh it
+ * (docs/decisions/0046-lead-guarantee.md). The follow-up emails and their answers belong to the
+ * reviews feature; this is the one place the claims read them. A page holds at most 100 claims,
+ * each asked on its own.
  */
 export async function homeownerFollowUps(db: Executor, deliveryIds: number[]): Promise<Map<number, HomeownerFollowUp>> {
   const answers = await Promise.all(deliveryIds.map(async (deliveryId) => [deliveryId, await followUpFor(db, { deliveryId })] as const));

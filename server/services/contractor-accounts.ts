@@ -17,8 +17,8 @@ export interface IssuedCode {
 }
 
 /**
- * The contractor's sign-in, created once at approval (docs/decisions.md §1.7) with the listing's business
- * email. Race-safe: a parallel approval finds the account the other one made.
+ * The contractor's sign-in, created once at approval (docs/decisions/0008-accounts-and-sessions.md) with
+ * the listing's business email. Race-safe: a parallel approval finds the account the other one made.
  */
 export async function ensureAccount(tx: Executor, contractorId: number): Promise<{ account: ContractorAccountRow; created: boolean }> {
   const existing = await accountOf(tx, contractorId);
@@ -83,7 +83,7 @@ const expiryFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/New_York',
 });
 
-/** Queues the code's email in the transaction that created the code (docs/decisions.md §10). */
+/** Queues the code's email in the transaction that created the code (docs/decisions/0087-transactional-outbox.md). */
 export async function sendSetupCode(ctx: AppContext, tx: Executor, issued: IssuedCode): Promise<void> {
   const steps = [
     `Your setup code: ${issued.code}`,

@@ -7,11 +7,11 @@ import { contractors } from '../db/schema';
 import { notFound } from '../domain/errors';
 
 /**
- * A contractor's figures per month for the last 12 months (docs/decisions.md §11), each counted
- * in the month it happened in the site's time zone: profile views, quote requests sent from the
- * profile, deliveries, first contacts and wins (from lead_status_changes), card payments for
- * leads, and the median time from delivery to first contact. Months are grouped in SQL; `now`
- * decides which 12 months (tests move it).
+ * A contractor's figures per month for the last 12 months
+ * (docs/decisions/0061-contractor-stats.md), each counted in the month it happened in the site's
+ * time zone: profile views, quote requests sent from the profile, deliveries, first contacts and
+ * wins (from lead_status_changes), card payments for leads, and the median time from delivery to
+ * first contact. Months are grouped in SQL; `now` decides which 12 months (tests move it).
  */
 
 interface Row {
@@ -92,10 +92,10 @@ function pick(f: Figures, month: string | null): StatsFigures {
 }
 
 /**
- * The rating at the end of each month, computed as the contractor's rating is (docs/decisions.md
- * §12): the average of its published reviews, to one decimal, here of those written by that
- * month's end; null before the first. A review hidden since counts in no month, as it counts in no
- * rating. The current month's is the rating the profile shows now.
+ * The rating at the end of each month, computed as the contractor's rating is
+ * (docs/decisions/0055-computed-rating.md): the average of its published reviews, to one decimal,
+ * here of those written by that month's end; null before the first. A review hidden since counts in
+ * no month, as it counts in no rating. The current month's is the rating the profile shows now.
  */
 async function ratingsByMonth(db: Db, contractorId: number, months: string[]): Promise<Map<string, { rating: number; reviewCount: number }>> {
   const ends = sql.join(

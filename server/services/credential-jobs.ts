@@ -11,9 +11,9 @@ import { overtaken } from './credentials';
 import { queueEmail } from './email-delivery';
 
 /**
- * The daily credentials job (docs/decisions.md §3 "Credentials"), just after the site's day turns:
- * records the credentials that lapsed and drops the stored badge they held up (a row change the
- * directory's version trigger sees; the directory already stopped showing it by the date), then
+ * The daily credentials job (docs/decisions/0033-credential-expiry.md), just after the site's day
+ * turns: records the credentials that lapsed and drops the stored badge they held up (a row change
+ * the directory's version trigger sees; the directory already stopped showing it by the date), then
  * reminds contractors 30 and 7 days before an expiry and gives the administrator the list of what
  * expires within 30 days, each reminder once.
  */

@@ -10,7 +10,7 @@ import { contractorCredentials, contractors, credentialEvents, insuranceCertific
 import { DomainError, invalid, notFound } from '../domain/errors';
 
 /**
- * A contractor's credentials (docs/decisions.md §3 "Credentials"): the registration (its number is
+ * A contractor's credentials (docs/decisions/0032-credential-verification.md): the registration (its number is
  * the licence number) and the insurance, each a contractor_credentials row verified by an
  * administrator on its own, with the history of every change. contractors.verified is the badge:
  * both verified and neither expired, written again by every change here and by the daily job

@@ -4,7 +4,7 @@ import type { Executor } from '../db/client';
 import { contractorBilling } from '../db/schema';
 
 /**
- * Plan lead credits (docs/decisions.md §1.5), kept in the contractor's billing row. monthly_leads_used
+ * Plan lead credits (docs/decisions/0006-plans-and-credits.md), kept in the contractor's billing row. monthly_leads_used
  * counts the credits used since credits_period_start; Free resets on the calendar month (UTC),
  * paid plans when their invoice is paid. None of it is the listing's, so its updated_at (the
  * sitemap's lastmod) and the directory's version stay as they are.
@@ -66,8 +66,8 @@ export async function resetCreditsForPeriod(tx: Executor, contractorId: number, 
 }
 
 /**
- * Uses one credit: the plan's while it has one left this period, else a bonus credit (docs/decisions.md
- * §5: the plan's expire at the end of the period, bonus credits never do, so the plan's go
+ * Uses one credit: the plan's while it has one left this period, else a bonus credit
+ * (docs/decisions/0047-bonus-credits.md: the plan's expire at the end of the period, bonus credits never do, so the plan's go
  * first). Each check and its change are one UPDATE, so concurrent deliveries to one contractor
  * can never overspend: the row lock makes the second one re-read the counts.
  */

@@ -10,7 +10,7 @@ import { deliveryEmail, sendReceipt, sendToContractor } from './lead-emails';
 import { quotePrice } from './pricing';
 import { scheduleFollowUp } from './review-follow-ups';
 
-/** Lead delivery (docs/decisions.md §1.3): one lead to one approved contractor, priced for it (§1.4), settled by a credit or a payment. */
+/** Lead delivery (docs/decisions/0003-leads-and-deliveries.md): one lead to one approved contractor, priced for it (docs/decisions/0004-lead-prices.md), settled by a credit or a payment. */
 
 const ALREADY_DELIVERED = 'This lead has already been delivered';
 
@@ -118,9 +118,9 @@ export async function deliverLead(ctx: AppContext, input: { leadId: number; cont
       throw err;
     }
     const delivery = await deliveryById(tx, inserted!.id);
-    // The email commits with the delivery (docs/decisions.md §10).
+    // The email commits with the delivery (docs/decisions/0087-transactional-outbox.md).
     await sendToContractor(ctx, tx, { id: contractor.id, email: contractor.accountEmail ?? contractor.email }, 'lead-delivered', deliveryEmail(ctx.siteUrl, lead, delivery));
-    // Credited is settled: the homeowner's follow-up is queued with it (docs/decisions.md §12).
+    // Credited is settled: the homeowner's follow-up is queued with it (docs/decisions/0050-review-follow-up.md).
     if (credited) await scheduleFollowUp(ctx, tx, delivery.id);
     return delivery;
   });
@@ -139,7 +139,7 @@ export async function listContractorDeliveries(db: Executor, contractorId: numbe
 
 /**
  * Records a payment the administrator took outside the card form. The contractor has now paid,
- * so it is sent the customer's contact details (§1.3, §1.8).
+ * so it is sent the customer's contact details (docs/decisions/0040-delivery-emails.md).
  */
 export async function markDeliveryPaid(ctx: AppContext, deliveryId: number): Promise<DeliveryDto> {
   return ctx.db.transaction(async (tx) => {

@@ -8,10 +8,10 @@ import { hasOpenClaim } from './lead-claims';
 import { refundDto, startRefund } from './refunds';
 
 /**
- * POST /api/lead-deliveries/:id/cancel (docs/decisions.md §5): the administrator takes a delivery back.
- * What was paid comes back as for an approved claim (a card payment refunded to the card, a plan
- * credit as a bonus credit), unless an approved claim gave it back already; a delivery awaiting
- * payment simply ends (a payment that still arrives is refunded). The lead is new again, so it
+ * POST /api/lead-deliveries/:id/cancel (docs/decisions/0049-cancelled-deliveries.md): the administrator
+ * takes a delivery back. What was paid comes back as for an approved claim (a card payment refunded to
+ * the card, a plan credit as a bonus credit), unless an approved claim gave it back already; a delivery
+ * awaiting payment simply ends (a payment that still arrives is refunded). The lead is new again, so it
  * can be delivered to someone else. A delivery with an open claim waits for the decision.
  */
 export async function cancelDelivery(ctx: AppContext, deliveryId: number): Promise<CancelledDelivery> {

@@ -5,10 +5,11 @@ import { outboxEmails } from '../db/schema';
 import type { EmailMessage } from '../integrations/email';
 
 /**
- * Email as a transactional outbox (docs/decisions.md §1.8, §10): a message is a row written in the
- * transaction of the change that causes it, and with SMTP a send-email job queued in the same
- * transaction delivers it later, retrying with backoff. A committed change always gets its
- * email; a rolled-back one never does.
+ * Email as a transactional outbox (docs/decisions/0009-email.md,
+ * docs/decisions/0087-transactional-outbox.md): a message is a row written in the transaction of
+ * the change that causes it, and with SMTP a send-email job queued in the same transaction delivers
+ * it later, retrying with backoff. A committed change always gets its email; a rolled-back one
+ * never does.
  */
 
 export const SEND_EMAIL = 'send-email';

@@ -9,9 +9,9 @@ import { DomainError, forbidden, invalid, notFound } from '../domain/errors';
 import { recordCredentialEvent, withdrawForNewFacts, type CredentialActorRef } from './credentials';
 
 /**
- * Certificates of insurance (docs/decisions.md §3 "Credentials"): a PDF or an image of at most
- * 5 MB, whose type is read from its first bytes (what the browser says is not trusted), kept in
- * the database and served only to the administrator and the contractor.
+ * Certificates of insurance (docs/decisions/0031-credentials-stored.md): a PDF or an image of at
+ * most 5 MB, whose type is read from its first bytes (what the browser says is not trusted), kept
+ * in the database and served only to the administrator and the contractor.
  */
 
 const SIGNATURES: { type: CertificateType; test: (b: Buffer) => boolean }[] = [

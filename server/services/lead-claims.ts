@@ -15,11 +15,11 @@ import { listPortalLeads } from './portal';
 import { ALREADY_REFUNDED, refundDto, startRefund } from './refunds';
 
 /**
- * The lead guarantee (docs/decisions.md §5): a contractor claims a paid or credited lead as bad within
- * 14 days of its delivery; an administrator approves (what was paid comes back) or denies it, with
- * a note the contractor is emailed. Every step takes the delivery's row lock first, so a claim, a
- * decision and a cancellation of one delivery happen one after the other, and two approvals at
- * once give one refund.
+ * The lead guarantee (docs/decisions/0046-lead-guarantee.md): a contractor claims a paid or credited
+ * lead as bad within 14 days of its delivery; an administrator approves (what was paid comes back) or
+ * denies it, with a note the contractor is emailed. Every step takes the delivery's row lock first, so
+ * a claim, a decision and a cancellation of one delivery happen one after the other, and two approvals
+ * at once give one refund.
  */
 
 export type ClaimInput = z.output<typeof leadClaimSchema>;

@@ -10,8 +10,8 @@ import { queueEmail } from './email-delivery';
 import { hideContactDetails, projectSummary } from './lead-preview';
 
 /**
- * The emails a contractor gets about a lead (docs/decisions.md §1.3, §1.8): the delivery notice (customer
- * details when credited, a masked summary and the pay link while awaiting payment) and the
+ * The emails a contractor gets about a lead (docs/decisions/0040-delivery-emails.md): the delivery notice
+ * (customer details when credited, a masked summary and the pay link while awaiting payment) and the
  * payment receipt with the customer's details.
  */
 
@@ -36,7 +36,7 @@ export interface DeliveryFacts {
   paymentState: PaymentState;
 }
 
-/** Queued in the transaction of the delivery or payment it announces (docs/decisions.md §10). */
+/** Queued in the transaction of the delivery or payment it announces (docs/decisions/0087-transactional-outbox.md). */
 export async function sendToContractor(ctx: AppContext, tx: Executor, to: Recipient, kind: EmailKind, message: EmailContent): Promise<void> {
   await queueEmail(ctx, tx, { kind, to: to.email, subject: message.subject, text: message.text });
 }

@@ -15,9 +15,9 @@ import { fromProvider, providerError } from './provider-errors';
 import { startRefund } from './refunds';
 
 /**
- * Paying for one lead by card (docs/decisions.md §1.3, §1.6). The amount is always the delivery's price
- * from the database, and a delivery becomes paid only when the provider says its intent
- * succeeded, whoever reports it first: the success page or the webhook.
+ * Paying for one lead by card (docs/decisions/0007-payment-provider.md). The amount is always the
+ * delivery's price from the database, and a delivery becomes paid only when the provider says its
+ * intent succeeded, whoever reports it first: the success page or the webhook.
  */
 
 const NOT_SUCCEEDED = 'Payment has not succeeded';
@@ -154,7 +154,7 @@ export async function applyLeadPayment(ctx: AppContext, db: Executor, intent: Pa
   const state = (await deliveryState(db, d.id)) ?? 'cancelled';
   if (state === 'paid') return { result, paidNow: null };
   if (state === 'cancelled') {
-    // Paid after the administrator cancelled the delivery: the money goes back (docs/decisions.md §5), once.
+    // Paid after the administrator cancelled the delivery: the money goes back (docs/decisions/0049-cancelled-deliveries.md), once.
     const refund = await startRefund(ctx, db, { id: d.id, contractorId: d.contractorId, priceCents: d.priceCents, paymentState: 'paid', paymentIntentId: intent.id }, 'cancellation');
     if (refund) await sendCancellation(ctx, db, d.id, 'paid-late');
     return { result, paidNow: null, cancelled: true };
@@ -163,7 +163,7 @@ export async function applyLeadPayment(ctx: AppContext, db: Executor, intent: Pa
 }
 
 async function confirmIntent(ctx: AppContext, intent: PaymentIntentInfo): Promise<PaymentSuccessResponse> {
-  // The receipt commits with the payment it confirms (docs/decisions.md §10).
+  // The receipt commits with the payment it confirms (docs/decisions/0087-transactional-outbox.md).
   const settled = await ctx.db.transaction(async (tx) => {
     const settlement = await applyLeadPayment(ctx, tx, intent);
     if (settlement.paidNow !== null) await sendReceipt(ctx, tx, settlement.paidNow);

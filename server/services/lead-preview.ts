@@ -1,8 +1,9 @@
 /**
- * What a contractor sees of a lead before it is paid or credited (docs/decisions.md §1.3): the
- * customer's contact details are what the lead sells, and customers often type a phone number
- * or an email address into the free text. One function hides them wherever an unpaid lead is
- * shown: the portal's API, the buy-lead page and the delivery email.
+ * What a contractor sees of a lead before it is paid or credited
+ * (docs/decisions/0040-delivery-emails.md): the customer's contact details are what the lead sells,
+ * and customers often type a phone number or an email address into the free text. One function
+ * hides them wherever an unpaid lead is shown: the portal's API, the buy-lead page and the delivery
+ * email.
  */
 
 export const HIDDEN = '[contact hidden]';

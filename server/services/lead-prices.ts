@@ -32,11 +32,11 @@ export function buildLeadPriceTable(rules: Rule[]): LeadPriceTable {
 }
 
 /**
- * The public price table (docs/decisions.md §11). The rules are read at every request, so a change
- * made through any app process shows at the next request to any other; the table is made again
- * only when they changed, and the same answer object is handed out meanwhile, so its JSON, gzip
- * and rendered page are reused. While the database is unreachable the last table is answered
- * (STALE_IF_ERROR).
+ * The public price table (docs/decisions/0062-lead-prices-in-the-open.md). The rules are read at
+ * every request, so a change made through any app process shows at the next request to any other;
+ * the table is made again only when they changed, and the same answer object is handed out
+ * meanwhile, so its JSON, gzip and rendered page are reused. While the database is unreachable the
+ * last table is answered (STALE_IF_ERROR).
  */
 export function leadPriceTable(ctx: Pick<AppContext, 'db' | 'directory' | 'memo'>, freshness?: Freshness): Promise<Frozen<LeadPriceTable>> {
   return ctx.directory.read(

@@ -10,9 +10,11 @@ import { isListed } from '../directory/cards';
 import { quotePrice } from './pricing';
 
 /**
- * A quote request becomes a lead for the contractor it was sent from (docs/decisions.md §1.3), priced by
- * the rules for that contractor (§1.4), and the administrator is told: the notice is queued in the
- * lead's own transaction, so a stored lead always gets it and the request never waits for a mail server (§10).
+ * A quote request becomes a lead for the contractor it was sent from
+ * (docs/decisions/0003-leads-and-deliveries.md), priced by the rules for that contractor
+ * (docs/decisions/0004-lead-prices.md), and the administrator is told: the notice is queued in the lead's own
+ * transaction, so a stored lead always gets it and the request never waits for a mail server
+ * (docs/decisions/0087-transactional-outbox.md).
  */
 export async function createLead(ctx: AppContext, input: QuoteRequest): Promise<{ id: number }> {
   const serviceSlugs = servicesOfQuoteOption(input.serviceNeeded);

@@ -156,7 +156,7 @@ export async function setApproval(ctx: AppContext, id: number, input: Approval, 
     const current = await lockContractor(tx, id);
     if (input.verified !== undefined) {
       const admin = { kind: 'admin' as const, ...actor };
-      // The expiry dates the administrator checked go in first: verifying needs them (docs/decisions.md §3 "Credentials").
+      // The expiry dates the administrator checked go in first: verifying needs them (docs/decisions/0032-credential-verification.md).
       const dates = { registrationExpiresOn: input.registrationExpiresOn ?? undefined, insuranceExpiresOn: input.insuranceExpiresOn ?? undefined };
       await updateCredentialsIn(ctx, tx, id, dates, admin);
       await setBothVerified(ctx, tx, id, input.verified, admin);
@@ -165,7 +165,7 @@ export async function setApproval(ctx: AppContext, id: number, input: Approval, 
       if (current.approvalStatus === 'approved') return;
       await tx.update(contractors).set({ approvalStatus: 'approved', isVisible: true, rejectionReason: null }).where(eq(contractors.id, id));
       const { account, created } = await ensureAccount(tx, id);
-      // The welcome email commits with the approval, or neither does (docs/decisions.md §10).
+      // The welcome email commits with the approval, or neither does (docs/decisions/0087-transactional-outbox.md).
       if (created) await sendSetupCode(ctx, tx, await createSetupCode(tx, account));
       return;
     }
@@ -191,8 +191,8 @@ export async function setVisibility(ctx: AppContext, id: number, isVisible: bool
 
 /**
  * The contractor list's Verify / Unverify: both credentials at once, in the region's usual way of
- * checking (docs/decisions.md §3 "Credentials"); each credential on its own is verified from the
- * contractor's credentials page (services/credentials.ts).
+ * checking (docs/decisions/0019-verifying-contractors.md); each credential on its own is verified
+ * from the contractor's credentials page (services/credentials.ts).
  */
 export async function setVerification(ctx: AppContext, id: number, verified: boolean, actor: AdminActor): Promise<AdminContractor> {
   await ctx.db.transaction(async (tx) => {

@@ -12,7 +12,7 @@ const sameEmail = (email: string) => sql`lower(${newsletterSubscribers.email}) =
 /**
  * Subscribes an address (case-insensitively unique). An address that unsubscribed earlier is
  * subscribed again with a fresh link; an active one is a conflict the form reports as such. The
- * welcome email commits with the subscription (docs/decisions.md §10).
+ * welcome email commits with the subscription (docs/decisions/0087-transactional-outbox.md).
  */
 export async function subscribe(ctx: AppContext, email: string): Promise<void> {
   const token = newToken();

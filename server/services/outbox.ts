@@ -21,7 +21,7 @@ const toMessage = (r: OutboxRow): OutboxMessage => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-/** Every email the site wrote, with where it stands (docs/decisions.md §1.8), newest first. */
+/** Every email the site wrote, with where it stands (docs/decisions/0009-email.md), newest first. */
 export async function listOutbox(db: Db, { page, pageSize, status }: { page: number; pageSize: number; status?: OutboxStatus }): Promise<Paged<OutboxMessage>> {
   const where = status ? eq(outboxEmails.status, status) : undefined;
   const [rows, [total]] = await Promise.all([

@@ -1,8 +1,8 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 
 /**
- * The common-password rule (docs/decisions.md §7): zxcvbn's list of the ~49,000 most used
- * passwords (lower case), checked on the server only so browsers never download it. The length
+ * The common-password rule (docs/decisions/0076-passwords.md): zxcvbn's list of the ~49,000 most
+ * used passwords (lower case), checked on the server only so browsers never download it. The length
  * rule lives in the shared schema, where the setup form shows it.
  */
 const COMMON = dictionary['passwords-common'];

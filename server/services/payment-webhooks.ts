@@ -12,9 +12,9 @@ import { applyProviderRefunds } from './refunds';
 import { applySubscription, fetchSubscription, prepareActivation, resetCreditsFor } from './subscriptions';
 
 /**
- * Provider events (docs/decisions.md §1.6): verified, applied once (the event id is recorded in the same
- * transaction as its effects, so a replay changes nothing and a failure leaves it for the
- * provider's retry), and safe in any order (each handler reads the current state back from the
+ * Provider events (docs/decisions/0044-provider-events.md): verified, applied once (the event id is
+ * recorded in the same transaction as its effects, so a replay changes nothing and a failure leaves it
+ * for the provider's retry), and safe in any order (each handler reads the current state back from the
  * provider). Provider calls happen before the transaction, never while it holds locks.
  */
 
@@ -115,7 +115,7 @@ export async function processEvent(ctx: AppContext, event: WebhookEvent): Promis
       .returning({ id: paymentEvents.id });
     if (!fresh) return null;
     const applied = await apply(tx).catch((err: unknown) => acknowledging(ctx, event, err));
-    // Receipts and the homeowner's follow-up commit with the event that paid (docs/decisions.md §10, §12).
+    // Receipts and the homeowner's follow-up commit with the event that paid (docs/decisions/0087-transactional-outbox.md, docs/decisions/0050-review-follow-up.md).
     for (const deliveryId of applied.receipts) {
       await sendReceipt(ctx, tx, deliveryId);
       await scheduleFollowUp(ctx, tx, deliveryId);

@@ -1,6 +1,6 @@
 /**
- * The payment state machine (docs/decisions.md §1.6), one entry point for the routes. It runs the same on
- * Stripe and on the demo provider, and never takes the browser's word for a payment.
+ * The payment state machine (docs/decisions/0007-payment-provider.md), one entry point for the routes. It
+ * runs the same on Stripe and on the demo provider, and never takes the browser's word for a payment.
  *
  * - lead-payments.ts: one lead paid by card (awaiting_payment -> paid, once).
  * - subscriptions.ts: plans bought through a checkout, synchronised from the provider.

@@ -19,7 +19,7 @@ function portalClaim(c: LeadClaimRow): PortalClaim {
   return { id: c.id, reason: c.reason, details: c.details, status: c.status, createdAt: c.createdAt.toISOString(), decidedAt: c.decidedAt?.toISOString() ?? null, note: c.decisionNote };
 }
 
-/** Only paid or credited deliveries reveal the customer (docs/decisions.md §1.3); enforced in the query itself. */
+/** Only paid or credited deliveries reveal the customer (docs/decisions/0003-leads-and-deliveries.md); enforced in the query itself. */
 const revealed = inArray(leadDeliveries.paymentState, PAID_OR_CREDITED);
 const ifRevealed = (col: typeof leads.name | typeof leads.email | typeof leads.phone) => sql<string | null>`case when ${revealed} then ${col} end`;
 
@@ -150,7 +150,7 @@ export async function updatePortalLeadStatus(db: Db, contractorId: number, deliv
     if (d.status === status) return;
     if (!CONTRACTOR_TRANSITIONS[d.status].includes(status)) throw conflict(`A ${d.status} lead cannot be marked ${status}`);
     await tx.update(leads).set({ status }).where(eq(leads.id, d.leadId));
-    // When it happened, for the stats (time to contact, wins per month; docs/decisions.md §11).
+    // When it happened, for the stats (time to contact, wins per month; docs/decisions/0061-contractor-stats.md).
     await tx.insert(leadStatusChanges).values({ deliveryId, status, changedAt: new Date() });
   });
   const lead = (await listPortalLeads(db, contractorId)).find((l) => l.deliveryId === deliveryId);

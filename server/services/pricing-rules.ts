@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { contractors, pricingRules, type PricingRuleRow } from '../db/schema';
 import { invalid, notFound } from '../domain/errors';
 
-/** Pricing rules as the administrator edits them (docs/decisions.md §1.4); the engine reads them in services/pricing.ts. */
+/** Pricing rules as the administrator edits them (docs/decisions/0004-lead-prices.md); the engine reads them in services/pricing.ts. */
 
 export type PricingRuleInput = z.output<typeof pricingRuleSchema>;
 

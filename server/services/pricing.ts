@@ -18,7 +18,7 @@ export async function activeRules(db: Executor): Promise<PricingRuleLike[]> {
     .where(eq(pricingRules.isActive, true));
 }
 
-/** The price of a lead for a contractor under the current rules (docs/decisions.md §1.4). */
+/** The price of a lead for a contractor under the current rules (docs/decisions/0004-lead-prices.md). */
 export async function quotePrice(db: Executor, subject: PricingSubject): Promise<PriceQuote> {
   return priceLead(await activeRules(db), subject);
 }

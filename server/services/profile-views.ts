@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import type { Logger } from '../logger';
 
 /**
- * Profile views, counted once per visitor per day with crawlers left out (docs/decisions.md §11).
+ * Profile views, counted once per visitor per day with crawlers left out (docs/decisions/0058-profile-views.md).
  *
  * A visitor is an address and a user agent, and nothing of either is stored: the database keeps,
  * for today only, an HMAC of (contractor, address, user agent) under a key that changes every
@@ -27,10 +27,10 @@ export interface ProfileView {
 }
 
 /**
- * User agents that are not a person reading a profile (docs/decisions.md §11). A browser's starts
- * with 'Mozilla/' (every current one does), which leaves out HTTP libraries, command-line tools
- * and most uptime checkers by itself; the list takes out the crawlers, link previewers, AI
- * fetchers, audit tools and headless browsers that pretend to be one.
+ * User agents that are not a person reading a profile (docs/decisions/0058-profile-views.md). A
+ * browser's starts with 'Mozilla/' (every current one does), which leaves out HTTP libraries,
+ * command-line tools and most uptime checkers by itself; the list takes out the crawlers, link
+ * previewers, AI fetchers, audit tools and headless browsers that pretend to be one.
  */
 const BROWSER = /^Mozilla\/\d/;
 const CRAWLER =

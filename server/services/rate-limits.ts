@@ -17,12 +17,12 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const msLeft = sql.raw(`greatest(ceil(extract(epoch from (expires_at - now())) * 1000), 0)::int as ms_left`);
 
 /**
- * Fixed-window counters in the `rate_limits` table (docs/decisions.md §7), so every app process
- * on one database counts against one limit. Each change is one statement (an upsert that starts a
- * new window when the old one has ended), and statements that touch several keys take them in
- * key order, so two requests never wait on each other in a circle. Ended windows are deleted by
- * the first change after each SWEEP_EVERY_MS: no timer, so nothing to stop and nothing keeping a
- * process alive, and an idle database gains no rows to delete.
+ * Fixed-window counters in the `rate_limits` table (docs/decisions/0074-rate-limits.md), so every
+ * app process on one database counts against one limit. Each change is one statement (an upsert
+ * that starts a new window when the old one has ended), and statements that touch several keys take
+ * them in key order, so two requests never wait on each other in a circle. Ended windows are
+ * deleted by the first change after each SWEEP_EVERY_MS: no timer, so nothing to stop and nothing
+ * keeping a process alive, and an idle database gains no rows to delete.
  */
 export class RateLimits {
   private lastSweep = 0;

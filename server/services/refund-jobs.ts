@@ -8,10 +8,10 @@ import { processEvent } from './payment-webhooks';
 import { applyProviderRefunds, markRefundFailed, refundIdempotencyKey } from './refunds';
 
 /**
- * The submit-refund job (docs/decisions.md §5, §10): asks the provider to refund a card payment, with a
- * key that makes a repeated attempt answer the same refund. The provider not answering is
- * retried with backoff; a refusal (nothing left to refund, say) will not change, so it is
- * recorded as failed at once, as is the last attempt.
+ * The submit-refund job (docs/decisions/0048-card-refunds.md): asks the provider to refund a card
+ * payment, with a key that makes a repeated attempt answer the same refund. The provider not answering
+ * is retried with backoff; a refusal (nothing left to refund, say) will not change, so it is recorded
+ * as failed at once, as is the last attempt.
  */
 export async function submitRefund(ctx: AppContext, refundId: number, job: Pick<JobRun, 'lastAttempt'>): Promise<void> {
   const [r] = await ctx.db.select().from(leadRefunds).where(eq(leadRefunds.id, refundId));

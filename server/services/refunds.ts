@@ -11,10 +11,10 @@ import { notifyAdmin } from './admin-notices';
 import { returnCredit } from './credits';
 
 /**
- * Giving back what a delivery cost (docs/decisions.md §5), after an approved claim or a cancellation.
- * A plan credit comes back at once as a bonus credit; a card payment is refunded through the
- * payment provider by the submit-refund job (queued with the change, so a crash cannot lose
- * it, and outside any transaction, as every provider call is), and is pending until the provider
+ * Giving back what a delivery cost (docs/decisions/0047-bonus-credits.md), after an approved claim or
+ * a cancellation. A plan credit comes back at once as a bonus credit; a card payment is refunded
+ * through the payment provider by the submit-refund job (queued with the change, so a crash cannot
+ * lose it, and outside any transaction, as every provider call is), and is pending until the provider
  * says it succeeded: in its answer, or in a charge.refunded event read back from it.
  */
 

@@ -9,10 +9,10 @@ import { signReviewLink } from './review-tokens';
 import { ownBusinessReason, reviewerName } from './review-rules';
 
 /**
- * The follow-up email (docs/decisions.md §12): FOLLOW_UP_DELAY after a delivery is paid or
- * credited, its homeowner is asked whether the contractor made contact and was hired, with a
- * signed review link that works for 60 days. Every homeowner is asked the same way: nothing is
- * offered for an answer, and whether it will be good plays no part.
+ * The follow-up email (docs/decisions/0050-review-follow-up.md): FOLLOW_UP_DELAY after a delivery
+ * is paid or credited, its homeowner is asked whether the contractor made contact and was hired,
+ * with a signed review link that works for 60 days. Every homeowner is asked the same way: nothing
+ * is offered for an answer, and whether it will be good plays no part.
  */
 
 export const REVIEW_FOLLOW_UP = 'review-follow-up';

@@ -7,10 +7,11 @@ import type { AdminActor } from '../domain/actors';
 import { publicReview, reviewOf } from './reviews';
 
 /**
- * What the administrator and the reviewed contractor may do with reviews (docs/decisions.md §12,
- * 16 CFR 465). The administrator hides a review only for a reason the review policy names (the
- * same test for a 5-star review as for a 1-star one) and can show it again; the contractor posts
- * one public reply. Nobody can change what a homeowner wrote, and there is no way to delete one.
+ * What the administrator and the reviewed contractor may do with reviews
+ * (docs/decisions/0056-review-policy.md, 16 CFR 465). The administrator hides a review only for a
+ * reason the review policy names (the same test for a 5-star review as for a 1-star one) and can
+ * show it again; the contractor posts one public reply. Nobody can change what a homeowner wrote,
+ * and there is no way to delete one.
  */
 
 const PAGE_SIZE = REVIEWS_PAGE_SIZE * 2;

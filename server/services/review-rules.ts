@@ -1,11 +1,11 @@
 import { hideContactDetails } from './lead-preview';
 
 /**
- * Who may review a contractor (docs/decisions.md §12, 16 CFR 465): the homeowner of a lead it was
- * delivered, but not the business itself, its staff or relatives. What the site can see of that is
- * the lead's email: it must not be the listing's email or the portal sign-in's, nor be at the
- * domain of the contractor's own website (staff mail). A free-mail domain the contractor also uses
- * is not its own, so a homeowner on the same provider may review.
+ * Who may review a contractor (docs/decisions/0050-review-follow-up.md, 16 CFR 465): the homeowner
+ * of a lead it was delivered, but not the business itself, its staff or relatives. What the site
+ * can see of that is the lead's email: it must not be the listing's email or the portal sign-in's,
+ * nor be at the domain of the contractor's own website (staff mail). A free-mail domain the
+ * contractor also uses is not its own, so a homeowner on the same provider may review.
  */
 
 export interface ContractorAddresses {

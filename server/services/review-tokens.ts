@@ -3,10 +3,11 @@ import type { Env } from '../env';
 import { resolveSessionSecret } from '../session-secret';
 
 /**
- * The follow-up email's review link (docs/decisions.md §12): `<delivery id>.<expiry>.<signature>`,
- * the expiry in seconds (base 36) and an HMAC-SHA256 of both, cut to 128 bits, under a key derived
- * from SESSION_SECRET. Nothing is stored to check it: a changed id or expiry breaks the signature.
- * Single use is the database's part (one review per lead). Changing SESSION_SECRET ends every link.
+ * The follow-up email's review link (docs/decisions/0051-review-links.md): `<delivery
+ * id>.<expiry>.<signature>`, the expiry in seconds (base 36) and an HMAC-SHA256 of both, cut to 128
+ * bits, under a key derived from SESSION_SECRET. Nothing is stored to check it: a changed id or
+ * expiry breaks the signature. Single use is the database's part (one review per lead). Changing
+ * SESSION_SECRET ends every link.
  */
 
 export interface ReviewLink {

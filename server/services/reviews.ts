@@ -10,11 +10,11 @@ import { readReviewLink, type ReviewLink } from './review-tokens';
 import { ownBusinessReason, reviewerName } from './review-rules';
 
 /**
- * Verified reviews (docs/decisions.md §12): a homeowner answers the follow-up about one delivered,
- * paid or credited lead through its signed link, once per lead. The site writes no reviews and
- * pays for none; a contractor can reply once but never change or remove one; the administrator
- * hides one only for a reason the published review policy names. contractors.rating and
- * review_count follow the published reviews by a database trigger (migration 0012).
+ * Verified reviews (docs/decisions/0052-review-answer.md): a homeowner answers the follow-up about
+ * one delivered, paid or credited lead through its signed link, once per lead. The site writes no
+ * reviews and pays for none; a contractor can reply once but never change or remove one; the
+ * administrator hides one only for a reason the published review policy names. contractors.rating
+ * and review_count follow the published reviews by a database trigger (migration 0012).
  */
 
 const NOT_VALID = 'This review link is not valid. Please use the link in the email we sent you.';

@@ -8,7 +8,7 @@ export async function endContractorSessions(db: Executor, contractorId: number):
   await db.delete(sessions).where(eq(sessions.contractorId, contractorId));
 }
 
-/** Whether a contractor may still use the portal: approved and listed (docs/decisions.md §1.7). */
+/** Whether a contractor may still use the portal: approved and listed (docs/decisions/0038-reject-and-portal-access.md). */
 export async function contractorMaySignIn(db: Db, contractorId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: contractors.id })

@@ -11,8 +11,8 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 
 /**
  * Every public page search engines should know: the static pages, each listed contractor, each
- * service page with a contractor (its lastmod the newest change among them; docs/decisions.md §3),
- * each published post.
+ * service page with a contractor (its lastmod the newest change among them;
+ * docs/decisions/0030-service-pages.md), each published post.
  */
 export async function buildSitemap(db: Db, siteUrl: string): Promise<string> {
   const [contractorRows, coverage, posts] = await Promise.all([

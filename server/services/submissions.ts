@@ -11,7 +11,7 @@ import { createUploadToken } from './insurance-certificates';
 /**
  * Stores a business submission for the administrator to review. Everything only the server may
  * decide is set here, never taken from the visitor: a submission is always pending and hidden,
- * unrated and unverified (docs/decisions.md §1.9).
+ * unrated and unverified (docs/decisions/0010-bad-input.md).
  */
 export async function submitBusiness(ctx: AppContext, input: Submission): Promise<{ id: number; certificateUploadToken: string }> {
   // Validated already; the schema refuses unknown services.
@@ -20,7 +20,7 @@ export async function submitBusiness(ctx: AppContext, input: Submission): Promis
 
   return withUniqueNumber(input.licenseNumber, () =>
     ctx.db.transaction(async (tx) => {
-      // One listing per registration number (docs/decisions.md §3 "Credentials").
+      // One listing per registration number (docs/decisions/0031-credentials-stored.md).
       await checkNumberFree(tx, input.licenseNumber);
       const serviceRows = await tx.select({ id: services.id, slug: services.slug }).from(services).where(inArray(services.slug, serviceSlugs));
       const serviceId = new Map(serviceRows.map((s) => [s.slug, s.id]));

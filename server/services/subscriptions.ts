@@ -10,7 +10,8 @@ import { monthResetKey, monthStart, resetCreditsForPeriod } from './credits';
 import { fromProvider, providerError } from './provider-errors';
 
 /**
- * Plan subscriptions (docs/decisions.md §1.5, §1.6), kept in the contractor's billing row. Every
+ * Plan subscriptions (docs/decisions/0006-plans-and-credits.md,
+ * docs/decisions/0044-provider-events.md), kept in the contractor's billing row. Every
  * change is read back from the provider and written as the provider's CURRENT state, so events
  * may arrive in any order, twice, or not at all (the success page does the same work).
  */

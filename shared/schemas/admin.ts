@@ -41,7 +41,7 @@ export interface AdminContractor {
   verified: boolean;
   verifiedAt: string | null;
   verifiedBy: string | null;
-  /** Each credential (docs/decisions.md §3 "Credentials"); their detail and history: GET /api/admin/contractors/{id}/credentials. */
+  /** Each credential (docs/decisions/0032-credential-verification.md); their detail and history: GET /api/admin/contractors/{id}/credentials. */
   registrationVerified: boolean;
   registrationExpiresOn: string | null;
   insuranceVerified: boolean;
@@ -91,9 +91,9 @@ export const idParamSchema = z.object({
 });
 
 /**
- * Where an email stands (docs/decisions.md §1.8): 'pending' waits for its first or next attempt,
- * 'sent' was accepted by the mail server, 'failed' gave up (the admin can send it again), 'kept'
- * is held here because no mail server is configured.
+ * Where an email stands (docs/decisions/0009-email.md): 'pending' waits for its first or next
+ * attempt, 'sent' was accepted by the mail server, 'failed' gave up (the admin can send it again),
+ * 'kept' is held here because no mail server is configured.
  */
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'kept'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];

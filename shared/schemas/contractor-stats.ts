@@ -1,7 +1,7 @@
 /**
  * GET /api/contractor/stats and GET /api/admin/contractors/:id/stats: a contractor's figures per
- * month for the last 12 months (docs/decisions.md §11). Each figure counts in the month the
- * thing happened, in the site's time zone.
+ * month for the last 12 months (docs/decisions/0061-contractor-stats.md). Each figure counts in the
+ * month the thing happened, in the site's time zone.
  */
 
 export const STATS_MONTHS = 12;
@@ -28,7 +28,7 @@ export interface StatsFigures {
 export interface MonthStats extends StatsFigures {
   /** 'YYYY-MM' */
   month: string;
-  /** The rating at the end of the month (now, for the current month); null where none is known (docs/decisions.md §11). */
+  /** The rating at the end of the month (now, for the current month); null where none is known (docs/decisions/0061-contractor-stats.md). */
   rating: number | null;
   reviewCount: number | null;
 }

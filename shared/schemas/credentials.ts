@@ -3,7 +3,7 @@ import { type Credential, type CredentialAction, type CredentialActor, type Cert
 import { region, type CredentialRules } from '../region';
 
 /**
- * The credential fields (docs/decisions.md §3 "Credentials") as the business submission, the
+ * The credential fields (docs/decisions/0031-credentials-stored.md) as the business submission, the
  * portal's profile and the administrator send them, checked the same way in the browser and on
  * the server. The registration number's form is the region's (shared/region.ts), so another
  * state's county changes data, not this file.
@@ -165,7 +165,7 @@ export interface CredentialAttentionList {
   expiringSoon: CredentialAttention[];
 }
 
-/** What the public profile shows of the credentials (docs/decisions.md §3). */
+/** What the public profile shows of the credentials (docs/decisions/0034-credentials-by-region.md). */
 export interface PublicCredentials {
   registration: {
     /** Verified and not expired. */

@@ -7,7 +7,8 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 /**
  * The states in which the contractor has the lead, paid by card or taken from a plan credit: only
  * then does it see the customer, may it record the outcome or claim the lead, and may the
- * homeowner review it (docs/decisions.md §1.3). The one statement of that rule.
+ * homeowner review it (docs/decisions/0003-leads-and-deliveries.md). The one statement of that
+ * rule.
  */
 export const PAID_OR_CREDITED = ['paid', 'credited'] as const satisfies readonly PaymentState[];
 export const isPaidOrCredited = (state: PaymentState): state is (typeof PAID_OR_CREDITED)[number] => state === 'paid' || state === 'credited';

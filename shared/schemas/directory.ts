@@ -11,9 +11,10 @@ export const MAX_PAGE_SIZE = 48;
 const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
 
 /**
- * Query of GET /api/contractors and /api/contractors/search (docs/decisions.md §1.2). `service` (or the
- * browse page's `serviceType`) is a comma-separated list of service slugs or names; unknown
- * values are a 400, not an empty result, so a typo is visible.
+ * Query of GET /api/contractors and /api/contractors/search
+ * (docs/decisions/0002-server-side-filtering.md). `service` (or the browse page's `serviceType`) is a
+ * comma-separated list of service slugs or names; unknown values are a 400, not an empty result, so a
+ * typo is visible.
  */
 export const directoryQuerySchema = z
   .object({
@@ -82,7 +83,7 @@ export interface ContractorProfile extends PublicContractor {
   /** Town names the contractor serves, home town first. */
   serviceAreas: string[];
   yearsInBusiness: number | null;
-  /** The registration and insurance as verified today (docs/decisions.md §3 "Credentials"). */
+  /** The registration and insurance as verified today (docs/decisions/0033-credential-expiry.md). */
   credentials: PublicCredentials;
   website: string | null;
   certifications: string[];
@@ -99,7 +100,8 @@ export interface ContractorPage {
   totalAll: number;
   /**
    * With `licensed=true`: how many more contractors match every other filter but are not verified
-   * yet, so the search page can say the box hides them (docs/decisions.md §3). 0 without the filter.
+   * yet, so the search page can say the box hides them
+   * (docs/decisions/0018-licensed-and-insured-filter.md). 0 without the filter.
    */
   unverifiedMatches: number;
   page: number;

@@ -3,10 +3,10 @@ import type { PaymentState } from './deliveries';
 import type { LeadStatus } from './lead-status';
 
 /**
- * The lead guarantee (docs/decisions.md §5): a contractor may claim a paid or credited lead as bad
- * within 14 days of its delivery; an administrator approves or denies the claim, and an approved
- * claim gives back what was paid (a card payment to the card, a plan credit as a credit that
- * does not expire).
+ * The lead guarantee (docs/decisions/0046-lead-guarantee.md): a contractor may claim a paid or
+ * credited lead as bad within 14 days of its delivery; an administrator approves or denies the
+ * claim, and an approved claim gives back what was paid (a card payment to the card, a plan credit
+ * as a credit that does not expire).
  */
 
 export const CLAIM_WINDOW_DAYS = 14;
@@ -110,7 +110,8 @@ export interface PortalClaim {
 
 /**
  * The homeowner's follow-up for the claimed delivery (did the contractor contact you, did you hire
- * them; docs/decisions.md §12): whether the email went out yet and, once answered, the answers.
+ * them; docs/decisions/0057-review-data-for-other-features.md): whether the email went out yet and,
+ * once answered, the answers.
  */
 export interface HomeownerFollowUp {
   /** sent: the email went out; skipped: it will not (the lead was cancelled, say); pending: not due yet. */

@@ -5,8 +5,8 @@ export const leadPricesQuerySchema = z.object({});
 
 /**
  * GET /api/lead-prices: what a lead costs now for each service a homeowner can ask for, in each
- * town (docs/decisions.md §11), worked out by the pricing engine from the active rules. Prices a
- * rule sets for one contractor are not in it: they are that contractor's.
+ * town (docs/decisions/0062-lead-prices-in-the-open.md), worked out by the pricing engine from the
+ * active rules. Prices a rule sets for one contractor are not in it: they are that contractor's.
  */
 export interface LeadPriceTable {
   /** Every town, then `slug: null` for a place that is none of them. */

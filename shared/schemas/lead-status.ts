@@ -1,4 +1,4 @@
-/** Lead status (docs/decisions.md §1.3): new -> delivered -> contacted -> won | lost. */
+/** Lead status (docs/decisions/0003-leads-and-deliveries.md): new -> delivered -> contacted -> won | lost. */
 export const LEAD_STATUSES = ['new', 'delivered', 'contacted', 'won', 'lost'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 

@@ -23,7 +23,7 @@ export interface PortalProfile {
   subscriptionStatus: SubscriptionStatus;
   monthlyLeadsUsed: number;
   credits: CreditSummary;
-  /** Credits that do not expire (a credit given back for a bad lead), used after the plan's (docs/decisions.md §5). */
+  /** Credits that do not expire (a credit given back for a bad lead), used after the plan's (docs/decisions/0047-bonus-credits.md). */
   bonusCredits: number;
 }
 
@@ -39,9 +39,9 @@ export interface PortalLead {
   paymentState: PaymentState;
   status: LeadStatus;
   deliveredAt: string;
-  /** Only once the lead is paid for or taken from a plan credit (docs/decisions.md §1.3). */
+  /** Only once the lead is paid for or taken from a plan credit (docs/decisions/0003-leads-and-deliveries.md). */
   customer: { name: string; email: string; phone: string } | null;
-  /** The contractor's claim that the lead was bad, once made (docs/decisions.md §5). */
+  /** The contractor's claim that the lead was bad, once made (docs/decisions/0046-lead-guarantee.md). */
   claim: PortalClaim | null;
   /** What was given back for it, if anything. */
   refund: RefundDto | null;

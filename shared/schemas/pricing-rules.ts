@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { decimalToCents } from '../money';
 import { RULE_TYPES } from '../pricing';
 
-/** A pricing rule as the API shows it: money as a '25.00' string (docs/decisions.md §1.4). */
+/** A pricing rule as the API shows it: money as a '25.00' string (docs/decisions/0012-api-values.md). */
 export interface PricingRuleDto {
   id: number;
   ruleType: (typeof RULE_TYPES)[number];

@@ -4,9 +4,9 @@ import { ADMIN_REVIEW_FILTERS, HIDE_REASONS, REVIEW_COMMENT_MAX, REVIEW_REPLY_MA
 export * from '../reviews';
 
 /**
- * Verified reviews (docs/decisions.md §12): only the homeowner of a delivered, paid or credited
- * lead can review its contractor, through the signed link of the follow-up email, once per lead.
- * One schema for the server's validation and the review form.
+ * Verified reviews (docs/decisions/0052-review-answer.md): only the homeowner of a delivered, paid
+ * or credited lead can review its contractor, through the signed link of the follow-up email, once
+ * per lead. One schema for the server's validation and the review form.
  */
 
 /** The signed link's token: `<delivery id>.<expiry, seconds, base 36>.<signature>` (server/services/review-tokens.ts). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { PublicContractor } from './directory';
 
 /**
- * The service pages (docs/decisions.md §3): one per service for the whole county
+ * The service pages (docs/decisions/0030-service-pages.md): one per service for the whole county
  * (`/contractors/roofing`) and one per service and town (`/contractors/roofing/laporte`), for
  * every combination with at least one listed contractor.
  */

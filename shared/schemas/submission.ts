@@ -6,7 +6,7 @@ import { credentialFields, registrationNumberSchema } from './credentials';
 /**
  * A business submission as the form sends it, checked the same way in the browser and on the
  * server. Anything else in the body (state, approvalStatus, rating, ...) is dropped: those are
- * the server's to decide (docs/decisions.md §1.9).
+ * the server's to decide (docs/decisions/0010-bad-input.md).
  */
 
 const text = (label: string, max: number) =>
@@ -68,7 +68,7 @@ export const submissionFormSchema = z.object({
     .trim()
     .min(1, 'ZIP code is required')
     .regex(/^\d{5}(-\d{4})?$/, 'Please enter a valid ZIP code'),
-  // The region's registration number (docs/decisions.md §3 "Credentials"): required here, as the spec lists it.
+  // The region's registration number (docs/decisions/0031-credentials-stored.md): required here, as the spec lists it.
   licenseNumber: text('License number', 100).pipe(registrationNumberSchema()).pipe(z.string()),
   insuranceInfo: text('Insurance information', 500),
   ...credentialFields,

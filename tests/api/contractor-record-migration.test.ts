@@ -14,7 +14,7 @@ import { contractorBilling, contractorCredentials, contractors, directoryState }
 import { adminQuery, testDatabaseUrl, withDatabase } from '../support/test-db';
 
 /**
- * Migration 0014 splits the contractor record (docs/decisions.md §2 "The contractor record"). A
+ * Migration 0014 splits the contractor record (docs/decisions/0091-contractor-record.md). A
  * database is built at the migration before it, filled with contractors holding every kind of
  * row the old columns could hold, and migrated the rest of the way; every old value must be found
  * again in the new tables. On the embedded database, and on the PostgreSQL server when

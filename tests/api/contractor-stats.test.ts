@@ -13,10 +13,10 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait';
 
 /**
- * The contractor's stats (issue 14; docs/decisions.md §11): per month for the last 12 months, in
- * the site's time zone, the same for the contractor (portal) and the admin. The clock is moved,
- * never waited for: rows made through the API get fixed times, and the status changes are made
- * through the portal with the clock set to when they happen.
+ * The contractor's stats (issue 14; docs/decisions/0061-contractor-stats.md): per month for the
+ * last 12 months, in the site's time zone, the same for the contractor (portal) and the admin. The
+ * clock is moved, never waited for: rows made through the API get fixed times, and the status
+ * changes are made through the portal with the clock set to when they happen.
  */
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

@@ -10,9 +10,10 @@ import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * A business approved through the product must be findable from the default search (docs/decisions.md §3):
- * the administrator verifies licence and insurance (recorded with who and when), and while that
- * is not done the search answer says how many matches 'Licensed & Insured Only' hides.
+ * A business approved through the product must be findable from the default search
+ * (docs/decisions/0018-licensed-and-insured-filter.md): the administrator verifies licence and insurance
+ * (recorded with who and when), and while that is not done the search answer says how many matches
+ * 'Licensed & Insured Only' hides.
  */
 let app: TestApp;
 let admin: TestClient;
@@ -41,7 +42,7 @@ const licensed = () => search({ licensed: 'true' });
 const inAYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
 let numbers = 0;
 
-/** A submission with its credentials' expiry dates, which verifying needs (docs/decisions.md §3 "Credentials"). */
+/** A submission with its credentials' expiry dates, which verifying needs (docs/decisions/0032-credential-verification.md). */
 async function submit(name: string): Promise<number> {
   const res = await app.client().post('/api/contractors/submit', {
     name,

@@ -15,9 +15,9 @@ import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * Credentials (issue 15, docs/decisions.md §3 "Credentials"): the registration number's form and
- * uniqueness, the certificate upload's limits and who may read it, each credential verified with
- * who, when and how, and expiry by the clock: the app's clock (ctx.clock) is moved here, never
+ * Credentials (issue 15, docs/decisions/0031-credentials-stored.md): the registration number's form
+ * and uniqueness, the certificate upload's limits and who may read it, each credential verified
+ * with who, when and how, and expiry by the clock: the app's clock (ctx.clock) is moved here, never
  * waited for.
  */
 

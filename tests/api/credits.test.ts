@@ -18,7 +18,7 @@ const set = (values: Partial<typeof contractorBilling.$inferInsert>) => app.ctx.
 const listingUpdatedAt = async () => (await app.ctx.db.select({ at: contractors.updatedAt }).from(contractors).where(eq(contractors.id, id)))[0]!.at;
 const take = () => app.ctx.db.transaction((tx) => takeCredit(tx, id));
 
-describe('plan credits (docs/decisions.md §1.5)', () => {
+describe('plan credits (docs/decisions/0006-plans-and-credits.md)', () => {
   it("uses a paid plan's credits up to its allowance", async () => {
     await set({ subscriptionPlan: 'pro', monthlyLeadsUsed: 7, creditsPeriodStart: new Date() });
     expect([await take(), await take(), await take()]).toEqual([true, true, false]);

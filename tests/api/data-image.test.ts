@@ -11,8 +11,9 @@ import { writeDataImage } from '../../server/db/data-image-build';
 
 /**
  * The embedded database's first start from the build's image (server/db/data-image.ts,
- * docs/decisions.md §6): unpacked into a folder without a database, brought up to date by the
- * migrations, never over a database, and safe to repeat after a start cut short.
+ * docs/decisions/0073-embedded-database-memory.md): unpacked into a folder without a database,
+ * brought up to date by the migrations, never over a database, and safe to repeat after a start cut
+ * short.
  */
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'data-image-'));

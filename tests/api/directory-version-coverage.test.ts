@@ -122,7 +122,7 @@ async function directoryStatements() {
     for (const q of queries) await directory.contractors(q);
     const { contractors } = await directory.contractors(directoryQuerySchema.parse({}));
     for (const c of contractors.slice(0, 3)) await directory.profile(c.id);
-    // The service pages: what has one, and one of them (docs/decisions.md §3).
+    // The service pages: what has one, and one of them (docs/decisions/0065-directory-read-model.md).
     await directory.coverage();
     await directory.servicePage({ service: 'general-contracting', town: 'laporte', page: 1 });
   }

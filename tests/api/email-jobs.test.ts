@@ -11,7 +11,8 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait';
 
 // Every email is a row written with the change that causes it and a send-email job queued in the
-// same transaction (docs/decisions.md §1.8, §10). The queue runs inline here: app.ctx.jobs.runPending().
+// same transaction (docs/decisions/0087-transactional-outbox.md). The queue runs inline here:
+// app.ctx.jobs.runPending().
 
 let smtp: SmtpCatcher;
 let app: TestApp;

@@ -13,11 +13,11 @@ import { servePages } from '../support/page-server';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * The public forms without JavaScript (issue 16; docs/decisions.md §3): the quote request, the
- * newsletter, the business submission and the review post web forms to their pages, checked as the API
- * checks them (origin, body type, limit, honeypot, shared schema). A sent form is answered with
- * a redirect (303), a refused one with its page again: the values typed, the field errors, the
- * message, under the error's status.
+ * The public forms without JavaScript (issue 16; docs/decisions/0023-forms-without-javascript.md): the
+ * quote request, the newsletter, the business submission and the review post web forms to their pages,
+ * checked as the API checks them (origin, body type, limit, honeypot, shared schema). A sent form is
+ * answered with a redirect (303), a refused one with its page again: the values typed, the field
+ * errors, the message, under the error's status.
  */
 
 type Fields = Record<string, string | string[]>;

@@ -78,7 +78,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/contractor/leads', role: 'contractor' },
   { method: 'GET', path: '/api/contractor/stats', role: 'contractor' },
   { method: 'PATCH', path: '/api/contractor/leads/:id/status', role: 'contractor', fields: ['status'] },
-  // Reviews (docs/decisions.md §12).
+  // Reviews (docs/decisions/0052-review-answer.md).
   { method: 'GET', path: '/api/contractors/:id/reviews', role: 'anonymous', query: ['page'] },
   { method: 'GET', path: '/api/reviews/invitation', role: 'anonymous', query: ['token'] },
   { method: 'POST', path: '/api/reviews', role: 'anonymous', fields: ['token', 'contacted', 'hired', 'rating', 'comment'] },

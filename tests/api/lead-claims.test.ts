@@ -8,7 +8,7 @@ import type { TestClient } from '../support/http-client';
 import { awaitingDelivery, CUSTOMER, deliveryRow, newLead, portalLead } from '../support/payment-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-/** The lead guarantee on the demo provider, the default without Stripe keys (docs/decisions.md §5). */
+/** The lead guarantee on the demo provider, the default without Stripe keys (docs/decisions/0046-lead-guarantee.md). */
 
 let app: TestApp;
 let admin: TestClient;

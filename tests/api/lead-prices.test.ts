@@ -16,10 +16,10 @@ import { servePages } from '../support/page-server';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * Prices in the open (issue 14; docs/decisions.md §11): the plans page shows what a lead costs now
- * for every service in every town, from the pricing engine and the active rules, server rendered
- * and answered again only when the rules change; a change made through one app process is seen at
- * the next request to any other.
+ * Prices in the open (issue 14; docs/decisions/0062-lead-prices-in-the-open.md): the plans page
+ * shows what a lead costs now for every service in every town, from the pricing engine and the
+ * active rules, server rendered and answered again only when the rules change; a change made
+ * through one app process is seen at the next request to any other.
  */
 
 let app: TestApp;

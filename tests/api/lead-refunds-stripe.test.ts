@@ -11,9 +11,9 @@ import { startStripeStandIn, type SignedEvent, type StripeStandIn } from '../sup
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * Card refunds through Stripe Refunds (docs/decisions.md §5), with the real SDK against the local
- * stand-in: created by a job with an idempotency key, confirmed by the provider's answer or its
- * charge.refunded event, whatever the order, replays and races.
+ * Card refunds through Stripe Refunds (docs/decisions/0048-card-refunds.md), with the real SDK
+ * against the local stand-in: created by a job with an idempotency key, confirmed by the provider's
+ * answer or its charge.refunded event, whatever the order, replays and races.
  */
 
 let app: TestApp;

@@ -14,7 +14,7 @@ import { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait';
 
-/** Health endpoints and the request log (issue 13, Operating it; docs/decisions.md §7), on both databases. */
+/** Health endpoints and the request log (issue 13, Operating it; docs/decisions/0078-logs.md, docs/decisions/0079-health-and-start-up-failures.md), on both databases. */
 
 let app: TestApp;
 const servers: http.Server[] = [];
@@ -89,7 +89,7 @@ describe('health', () => {
     expect(res.text).not.toContain('10.9.8.7');
   });
 
-  it('is not ready while the job queue is not running (docs/decisions.md §10)', async () => {
+  it('is not ready while the job queue is not running (docs/decisions/0086-job-queue.md)', async () => {
     const stopped = await serve({ ...app.ctx, jobs: { ...app.ctx.jobs, running: false } });
     const res = await stopped.get('/api/health/ready');
     expect(res.status).toBe(503);

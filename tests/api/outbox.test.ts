@@ -74,7 +74,7 @@ describe('GET /api/admin/outbox/:id', () => {
       to: `person${i}@example.com`,
       subject: `Message ${i}`,
       text: `Body ${i}`,
-      // Without SMTP_URL the outbox is where a message is delivered (docs/decisions.md §1.8).
+      // Without SMTP_URL the outbox is where a message is delivered (docs/decisions/0009-email.md).
       status: 'kept',
       attempts: 0,
       lastError: null,

@@ -8,7 +8,7 @@ import { awaitingDelivery, billingRow, CUSTOMER, deliveryRow, newLead, portalLea
 import { startStripeStandIn, type SignedEvent, type StripeStandIn } from '../support/stripe-stand-in';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-/** The Stripe provider, through the real SDK, against a local stand-in (docs/decisions.md §1.6). */
+/** The Stripe provider, through the real SDK, against a local stand-in (docs/decisions/0007-payment-provider.md). */
 
 let app: TestApp;
 let stripe: StripeStandIn;

@@ -6,8 +6,9 @@ import { createContractor } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * Production sign-in over plain http (issue 11, item 8; docs/decisions.md §1.7): the session cookie is
- * Secure, so over http no session can start. The sign-in must say so instead of 'Login successful'.
+ * Production sign-in over plain http (issue 11, item 8;
+ * docs/decisions/0042-production-sign-in-https.md): the session cookie is Secure, so over http no
+ * session can start. The sign-in must say so instead of 'Login successful'.
  */
 const production = { NODE_ENV: 'production', PAYMENTS: 'demo' };
 

@@ -10,10 +10,10 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait';
 
 /**
- * Profile views (issue 14; docs/decisions.md §11): counted on the server once per visitor per day,
- * from the server-rendered page and from the JSON the app fetches alike, crawlers left out, deduped
- * in the database so several app processes count as one, and nothing kept about a visitor but a
- * salted hash for today.
+ * Profile views (issue 14; docs/decisions/0058-profile-views.md): counted on the server once per
+ * visitor per day, from the server-rendered page and from the JSON the app fetches alike, crawlers
+ * left out, deduped in the database so several app processes count as one, and nothing kept about a
+ * visitor but a salted hash for today.
  */
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

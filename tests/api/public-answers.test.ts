@@ -13,8 +13,8 @@ import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Public GETs answered before compression and the /api router (server/http/query-routes.ts,
- * publicAnswers; docs/decisions.md §6): what a client gets must not depend on which of the two
- * answered it.
+ * publicAnswers; docs/decisions/0072-public-answers-fast-path.md): what a client gets must not
+ * depend on which of the two answered it.
  */
 
 let app: TestApp;

@@ -11,8 +11,8 @@ import { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * Rate limits and sign-in throttles live in the database (issue 13; docs/decisions.md §7): every
- * app process on one database enforces one limit.
+ * Rate limits and sign-in throttles live in the database (issue 13;
+ * docs/decisions/0074-rate-limits.md): every app process on one database enforces one limit.
  */
 
 const ADMIN = { username: 'limits-admin', password: 'limits-admin-password' };

@@ -9,9 +9,10 @@ import { startStripeStandIn, type SignedEvent, type StripeStandIn } from '../sup
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * The homeowner's follow-up is queued by every path that settles a delivery (docs/decisions.md §12):
- * a credit at delivery, a payment the administrator records, a card payment confirmed by the
- * success page or by the webhook. Default FOLLOW_UP_DELAY (7 days); Stripe through its stand-in.
+ * The homeowner's follow-up is queued by every path that settles a delivery
+ * (docs/decisions/0050-review-follow-up.md): a credit at delivery, a payment the administrator
+ * records, a card payment confirmed by the success page or by the webhook. Default FOLLOW_UP_DELAY
+ * (7 days); Stripe through its stand-in.
  */
 
 let app: TestApp;

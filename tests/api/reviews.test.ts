@@ -11,7 +11,7 @@ import { contractorByName } from '../support/fixtures';
 import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-/** Verified reviews (docs/decisions.md §12): the follow-up's signed link, one review per lead, the computed rating, replies, hiding, 16 CFR 465. */
+/** Verified reviews (docs/decisions/0052-review-answer.md): the follow-up's signed link, one review per lead, the computed rating, replies, hiding, 16 CFR 465. */
 
 let app: TestApp;
 let admin: TestClient;

@@ -10,8 +10,9 @@ import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Every route under /api, found by walking the app's router, against every kind of caller
- * (docs/decisions.md §1.7): each carries exactly one guard saying who it is for, and the server
- * enforces it whatever the browser shows. A new route without a guard fails here.
+ * (docs/decisions/0008-accounts-and-sessions.md): each carries exactly one guard saying who it is
+ * for, and the server enforces it whatever the browser shows. A new route without a guard fails
+ * here.
  */
 
 let app: TestApp;

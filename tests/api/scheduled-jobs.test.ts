@@ -7,8 +7,8 @@ import { monthStart } from '../../server/services/credits';
 import { createContractor } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-// The recurring jobs (docs/decisions.md §10). Their schedules are checked as pg-boss stores them;
-// each job is run here through the queue, inline (app.ctx.jobs.runPending()).
+// The recurring jobs (docs/decisions/0089-recurring-jobs.md). Their schedules are checked as
+// pg-boss stores them; each job is run here through the queue, inline (app.ctx.jobs.runPending()).
 
 let app: TestApp;
 beforeAll(async () => {

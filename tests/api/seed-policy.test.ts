@@ -61,7 +61,7 @@ describe('seeding an empty database', () => {
     const c = await counts(db);
     expect(c.contractors).toBeGreaterThan(10);
     expect(c.posts).toBeGreaterThan(0);
-    // The sample ratings stand on sample reviews, each on a sample request (docs/decisions.md §12).
+    // The sample ratings stand on sample reviews, each on a sample request (docs/decisions/0055-computed-rating.md).
     expect(c.reviews).toBeGreaterThan(0);
     expect(c.leads).toBe(c.reviews);
   });

@@ -11,7 +11,7 @@ import { servePages } from '../support/page-server';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * The service pages (issue 16; docs/decisions.md §3): /contractors/{service} and
+ * The service pages (issue 16; docs/decisions/0030-service-pages.md): /contractors/{service} and
  * /contractors/{service}/{town} for every combination with a listed contractor, 404 for the
  * others, listed in the sitemap with the newest change among their contractors; answered by the
  * read model (memory and SQL alike); pages with short cache lifetimes, ETags and 304s.

@@ -21,7 +21,7 @@ it('sends the welcome email over SMTP through the send-email job and records it 
   const gansel = await createContractor(app.ctx.db, { approvalStatus: 'pending', isVisible: false });
   const admin = await adminClient(app);
   expect((await admin.patch(`/api/admin/contractors/${gansel.id}/approval`, { status: 'approved' })).status).toBe(200);
-  // Queued with the approval, not sent inside the request (docs/decisions.md §10).
+  // Queued with the approval, not sent inside the request (docs/decisions/0087-transactional-outbox.md).
   expect(smtp.received).toEqual([]);
   const [queued] = await app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, gansel.email));
   expect(queued).toMatchObject({ kind: 'welcome', status: 'pending', attempts: 0, sentAt: null });

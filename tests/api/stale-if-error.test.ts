@@ -11,9 +11,9 @@ import { waitUntil } from '../support/wait';
  * When PostgreSQL cannot be reached, public reads (search, browse, featured, profiles, the blog
  * and the pages rendered from them) answer from the data loaded last, for up to STALE_IF_ERROR
  * (10 minutes by default) after it was last known current, with an Age header; writes answer 503
- * with a JSON message (docs/decisions.md §6). The embedded database cannot go away: there the
- * directory's version is vouched for by the database's notifications, so directory answers stay
- * fresh and only the blog, read from the database on every view, is stale.
+ * with a JSON message (docs/decisions/0066-stale-if-error.md). The embedded database cannot go
+ * away: there the directory's version is vouched for by the database's notifications, so directory
+ * answers stay fresh and only the blog, read from the database on every view, is stale.
  */
 
 const onServer = Boolean(process.env.TEST_DATABASE_URL);

@@ -22,7 +22,7 @@ const submission = (overrides: Record<string, unknown> = {}) => ({
   zip: '18614',
   description: 'Family-run builder of homes and additions since 2001.',
   yearsInBusiness: '23',
-  // Registration numbers are unique (docs/decisions.md §3 "Credentials"): one per submission.
+  // Registration numbers are unique (docs/decisions/0031-credentials-stored.md): one per submission.
   licenseNumber: `PA${String(123400 + seq).padStart(6, '0')}`,
   insuranceInfo: 'General liability $1M, Keystone Mutual',
   projectGalleryUrl: '',

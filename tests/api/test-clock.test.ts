@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * The routes browser tests move the server's clock with (server/routes/test-clock.ts,
- * docs/decisions.md §3 "Credentials"): only a NODE_ENV=test server has them, one test holds the
+ * docs/decisions/0090-how-tests-run.md): only a NODE_ENV=test server has them, one test holds the
  * clock at a time, and releasing puts the real clock back.
  */
 

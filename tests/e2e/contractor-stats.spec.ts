@@ -7,10 +7,11 @@ import { open } from './helpers';
 import { signInAdmin } from './fixtures/admin';
 
 /**
- * A contractor's stats move with what happens to it (issue 14; docs/decisions.md §11): a
- * homeowner views its profile and sends a quote request, the admin delivers the lead, the
- * contractor marks it won, and the portal dashboard's figures say so. The desktop and phone
- * projects run at once on one database, so each makes its own contractor and its own visitor.
+ * A contractor's stats move with what happens to it (issue 14;
+ * docs/decisions/0061-contractor-stats.md): a homeowner views its profile and sends a quote
+ * request, the admin delivers the lead, the contractor marks it won, and the portal dashboard's
+ * figures say so. The desktop and phone projects run at once on one database, so each makes its own
+ * contractor and its own visitor.
  */
 
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;

@@ -7,11 +7,12 @@ import { open } from './helpers';
 import { signInAdmin } from './fixtures/admin';
 
 /**
- * Credentials in the browser (issue 15, docs/decisions.md §3 "Credentials"): the administrator
- * verifies a contractor's registration and insurance one by one; the profile then says so, with
- * the Verified badge, and 'Licensed & Insured Only' finds it. When the insurance's expiry date
- * comes, the badge and the filter drop it by themselves. The server's clock is moved to that day
- * (never waited for); the test holds the clock, so the other browser project's run waits its turn.
+ * Credentials in the browser (issue 15, docs/decisions/0032-credential-verification.md): the
+ * administrator verifies a contractor's registration and insurance one by one; the profile then
+ * says so, with the Verified badge, and 'Licensed & Insured Only' finds it. When the insurance's
+ * expiry date comes, the badge and the filter drop it by themselves. The server's clock is moved to
+ * that day (never waited for); the test holds the clock, so the other browser project's run waits
+ * its turn.
  */
 
 const TOWN = { city: 'Muncy Valley', zip: '17758', slug: 'davidson-township' };

@@ -6,9 +6,9 @@ import { signInAdmin } from './fixtures/admin';
 
 /**
  * The quote request, the newsletter, the business submission and the review without JavaScript
- * (issue 16; docs/decisions.md §3): plain HTML forms posted to their pages. Bad input comes back with the
- * field errors and what was typed; good input is stored (checked through the admin API) and
- * answered with a redirect to the page saying so, which a reload does not send again.
+ * (issue 16; docs/decisions/0023-forms-without-javascript.md): plain HTML forms posted to their pages.
+ * Bad input comes back with the field errors and what was typed; good input is stored (checked through
+ * the admin API) and answered with a redirect to the page saying so, which a reload does not send again.
  */
 
 const unique = (testInfo: TestInfo) => `${Date.now()}${testInfo.project.name === 'desktop' ? 'd' : 'p'}${testInfo.workerIndex}`;

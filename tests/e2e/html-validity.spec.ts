@@ -26,13 +26,13 @@ test('every public page is valid HTML (Nu checker: no errors, no warnings)', asy
   test.setTimeout(90_000);
   const first = await (await request.get('/api/contractors?sort=name&pageSize=1')).json();
   const posts = await (await request.get('/api/blog')).json();
-  // A homeowner's open review form needs a real follow-up link (docs/decisions.md §12).
+  // A homeowner's open review form needs a real follow-up link (docs/decisions/0051-review-links.md).
   const review = await freshReviewLink(request, { contractorName: 'Endless Mountains Roofing', name: 'Vera Valid', email: `vera.${testInfo.project.name}@example.com` });
   const pages = [
     '/',
     '/search',
     '/search?service=kitchen-bath&location=laporte',
-    // The filters as a browser without JavaScript sends them (docs/decisions.md §3).
+    // The filters as a browser without JavaScript sends them (docs/decisions/0022-pages-without-javascript.md).
     '/search?service=&location=&sort=name&view=list&rating=4&licensed=false',
     '/search?service=kitchen-bath&location=&sort=reviews&rating=5&rating=3&licensed=false&licensed=true',
     '/search?service=electrical&location=forksville',
@@ -46,12 +46,12 @@ test('every public page is valid HTML (Nu checker: no errors, no warnings)', asy
     '/search?service=Underwater&location=Atlantis&page=9',
     `/contractor/${first.contractors[0].id}`,
     '/contractor/999999',
-    // Service pages (docs/decisions.md §3): a town, the county, a page past the end, an empty combination.
+    // Service pages (docs/decisions/0030-service-pages.md): a town, the county, a page past the end, an empty combination.
     '/contractors/general-contracting/laporte',
     '/contractors/general-contracting',
     '/contractors/general-contracting?page=99',
     '/contractors/electrical/forksville',
-    // The quote form without JavaScript, and its page once sent (docs/decisions.md §3).
+    // The quote form without JavaScript, and its page once sent (docs/decisions/0023-forms-without-javascript.md).
     `/contractor/${first.contractors[0].id}/quote`,
     `/contractor/${first.contractors[0].id}/quote?sent=1`,
     '/contractor/999999/quote',
@@ -107,9 +107,10 @@ test('every public page is valid HTML (Nu checker: no errors, no warnings)', asy
   const { messages } = JSON.parse(run.stdout) as { messages: VnuMessage[] };
   // Plain 'info' messages (no 'warning' subtype) are notes, not findings: e.g. 'Trailing slash on
   // void elements has no effect', which is how React writes <input/> and <meta/>.
-  // The stylesheet is written into each page (docs/decisions.md §6). The checker's CSS validator
-  // predates what Tailwind 4 writes (@property, margin-trim...): its 'CSS:' messages are about the
-  // stylesheet, not the HTML, which is what this test checks (as when the stylesheet was a file).
+  // The stylesheet is written into each page (docs/decisions/0071-slow-networks.md). The checker's
+  // CSS validator predates what Tailwind 4 writes (@property, margin-trim...): its 'CSS:' messages
+  // are about the stylesheet, not the HTML, which is what this test checks (as when the stylesheet
+  // was a file).
   const findings = messages.filter((m) => (m.type !== 'info' || m.subType === 'warning') && !m.message.startsWith('CSS:'));
   const isControl = (m: VnuMessage) => path.basename(m.url ?? '') === 'control.html';
   expect(findings.filter(isControl).map((m) => m.message)).toContain('Element “svg” not allowed as child of element “ol” in this context. (Suppressing further errors from this subtree.)');

@@ -7,11 +7,12 @@ import pg from 'pg';
 import { pgAdmin, pgDatabaseUrl, startApp } from '../support/app-process';
 
 /**
- * Several app processes on one PostgreSQL database behave as one (issue 13; docs/decisions.md §7):
- * two built servers start together on an empty database and both come up with one migrating;
- * a session started on one works on the other; a change made through one (approve, hide, a price
- * rule) is seen by the next request to the other, whose directory was read just before; form
- * limits and sign-in throttles count across both. Needs the local PostgreSQL server.
+ * Several app processes on one PostgreSQL database behave as one (issue 13;
+ * docs/decisions/0077-several-app-processes.md): two built servers start together on an empty
+ * database and both come up with one migrating; a session started on one works on the other; a
+ * change made through one (approve, hide, a price rule) is seen by the next request to the other,
+ * whose directory was read just before; form limits and sign-in throttles count across both. Needs
+ * the local PostgreSQL server.
  */
 
 const dbName = `instances_${process.pid}_${randomBytes(3).toString('hex')}`;

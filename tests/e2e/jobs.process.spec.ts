@@ -10,8 +10,8 @@ import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
 import { waitUntil } from '../support/wait';
 
 /**
- * Email survives the process and the mail server (issue 13; docs/decisions.md §10), on the built
- * server in production posture, on the embedded database and on the PostgreSQL server:
+ * Email survives the process and the mail server (issue 13; docs/decisions/0088-email-retries.md),
+ * on the built server in production posture, on the embedded database and on the PostgreSQL server:
  * - SIGKILL right after a quote request commits, while its email is mid-send (the SMTP catcher
  *   holds the DATA phase unanswered): after a restart the email is sent exactly once;
  * - SMTP down while messages are queued, then up: every message arrives once.

@@ -1,10 +1,11 @@
 import { expect, test } from './fixtures/test';
 
 /**
- * The public JS budget (issue 16; docs/decisions.md §6): a public page loads at most 100 KB of
- * gzip JavaScript, counted as the browser receives it (bytes over the wire) until the network is
- * idle, and none of it is Stripe's or the admin area's. Bytes, not timings: the figure is the same
- * on every run of a build. `npm run bench:pages` prints the figures with Lighthouse's.
+ * The public JS budget (issue 16; docs/decisions/0063-public-js-budget.md): a public page loads at
+ * most 100 KB of gzip JavaScript, counted as the browser receives it (bytes over the wire) until
+ * the network is idle, and none of it is Stripe's or the admin area's. Bytes, not timings: the
+ * figure is the same on every run of a build. `npm run bench:pages` prints the figures with
+ * Lighthouse's.
  */
 
 const BUDGET_BYTES = 100 * 1024;

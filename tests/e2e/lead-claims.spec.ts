@@ -7,10 +7,10 @@ import type { DeliveryDto } from '../../shared/schemas/deliveries';
 import { open } from './helpers';
 
 /**
- * The lead guarantee in the browser (docs/decisions.md §5), on the demo payment provider: a contractor
- * reports a bought lead and a credited one as bad from the portal, the administrator approves both
- * on the Claims page, and the portal shows the card refund and the credit given back. The desktop
- * and phone projects share one database, so the test makes its own contractor.
+ * The lead guarantee in the browser (docs/decisions/0046-lead-guarantee.md), on the demo payment
+ * provider: a contractor reports a bought lead and a credited one as bad from the portal, the
+ * administrator approves both on the Claims page, and the portal shows the card refund and the credit
+ * given back. The desktop and phone projects share one database, so the test makes its own contractor.
  */
 
 const PASSWORD = 'claims-good-password';

@@ -2,9 +2,9 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures/test
 import { open } from './helpers';
 
 /**
- * Public pages work without JavaScript (README, docs/decisions.md §3): the home search, the
- * search and browse filters and the paging are plain HTML forms and links, answered by the
- * server-rendered page.
+ * Public pages work without JavaScript (README, docs/decisions/0022-pages-without-javascript.md):
+ * the home search, the search and browse filters and the paging are plain HTML forms and links,
+ * answered by the server-rendered page.
  */
 
 const cardNames = (page: Page) => page.getByTestId('contractor-card').getByRole('heading').allTextContents();

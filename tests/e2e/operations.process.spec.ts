@@ -9,9 +9,10 @@ import { PG_SERVER, spawnApp } from '../support/app-process';
 import { waitForOutput } from '../support/process-output';
 
 /**
- * Operating the built server (issue 13, Operating it; docs/decisions.md §7): start-up failures an
- * operator can fix read as one line without a stack; production logs are JSON lines with the request's
- * id, path, status, duration, address and role, and no contact details.
+ * Operating the built server (issue 13, Operating it;
+ * docs/decisions/0079-health-and-start-up-failures.md): start-up failures an operator can fix read as
+ * one line without a stack; production logs are JSON lines with the request's id, path, status,
+ * duration, address and role, and no contact details.
  */
 
 const pgServer = new URL(PG_SERVER);

@@ -3,8 +3,9 @@ import { FAILED_MESSAGE_ERROR, failedMessageSubject } from './fixtures/seed-fixt
 import { open } from './helpers';
 import { signInAdmin } from './fixtures/admin';
 
-// The admin outbox shows where each email stands and sends a failed one again (docs/decisions.md §1.8, §10).
-// The browser tests' server has no SMTP_URL, so a message sent again is delivered to the outbox: 'Kept'.
+// The admin outbox shows where each email stands and sends a failed one again (docs/decisions/0009-email.md,
+// docs/decisions/0088-email-retries.md). The browser tests' server has no SMTP_URL, so a message sent again
+// is delivered to the outbox: 'Kept'.
 
 test('a failed email is listed under Failed with its last error, and Send again queues it; it ends up kept', async ({ page }, testInfo) => {
   await signInAdmin(page.request);

@@ -109,7 +109,7 @@ test('after SIGTERM a client busy on a keep-alive connection is asked to close a
   expect(tookMs).toBeLessThan(3_000);
 });
 
-// Payments in production (issue 11, item 2; docs/decisions.md §1.6): never the demo provider by accident.
+// Payments in production (issue 11, item 2; docs/decisions/0045-demo-provider.md): never the demo provider by accident.
 const productionBase = { NODE_ENV: 'production', PORT: '0', SESSION_SECRET: 'p'.repeat(40), ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'process-admin-password' };
 const stripeKeys = { STRIPE_SECRET_KEY: 'sk_test_process', STRIPE_PUBLISHABLE_KEY: 'pk_test_process' };
 

@@ -4,9 +4,10 @@ import { open } from './helpers';
 import { signInAdmin } from './fixtures/admin';
 
 /**
- * Verified reviews (docs/decisions.md §12), the homeowner's journey: a quote request delivered and
- * settled, the follow-up email in the admin outbox, its link, the form, and the review on the
- * contractor's profile as a "Verified homeowner" review, in the rating and the JSON-LD at once.
+ * Verified reviews (docs/decisions/0050-review-follow-up.md), the homeowner's journey: a quote
+ * request delivered and settled, the follow-up email in the admin outbox, its link, the form, and
+ * the review on the contractor's profile as a "Verified homeowner" review, in the rating and the
+ * JSON-LD at once.
  */
 
 const CONTRACTOR = 'Endless Mountains Roofing';

@@ -7,7 +7,7 @@ import { pgAdmin, pgDatabaseUrl, startApp, stopApp } from '../support/app-proces
 import { EXTRA_ROOFERS, rooferName } from './fixtures/seed-service-pages';
 
 /**
- * A service page with more contractors than it shows at once (issue 16; docs/decisions.md §3),
+ * A service page with more contractors than it shows at once (issue 16; docs/decisions/0030-service-pages.md),
  * on the built server in production posture, on the embedded database and on the PostgreSQL
  * server: without JavaScript its pages are followed by links; the page and asset cache headers
  * are the ones a CDN needs, and the stylesheet is written into the page. The database gets its extra roofers before the server starts

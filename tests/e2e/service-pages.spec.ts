@@ -2,7 +2,7 @@ import { expect, test, type Page } from './fixtures/test';
 import { open } from './helpers';
 
 /**
- * Service pages (issue 16; docs/decisions.md §3): /contractors/{service} and
+ * Service pages (issue 16; docs/decisions/0030-service-pages.md): /contractors/{service} and
  * /contractors/{service}/{town}, server rendered, reached from the home page, the search results
  * and the profiles. The seed's General Contracting in Laporte has four contractors; paging
  * without JavaScript is checked with more contractors in service-pages.process.spec.ts.

@@ -7,9 +7,10 @@ import { open } from './helpers';
 import { signInAdmin } from './fixtures/admin';
 
 /**
- * A business that joins through the site must be found by the home page's search (docs/decisions.md §3).
- * 'Licensed & Insured Only' starts ticked and keeps verified contractors, so the administrator
- * verifies licence and insurance, and until then the search says what the box hides.
+ * A business that joins through the site must be found by the home page's search
+ * (docs/decisions/0018-licensed-and-insured-filter.md). 'Licensed & Insured Only' starts ticked and
+ * keeps verified contractors, so the administrator verifies licence and insurance, and until then the
+ * search says what the box hides.
  *
  * The desktop and phone projects run at the same time on one database, so each test searches a
  * town of its own for additions, which no seeded contractor offers there.
@@ -32,7 +33,7 @@ const townFor = (which: keyof typeof TOWNS, testInfo: TestInfo): Town => TOWNS[w
 const unique = (testInfo: TestInfo) => `${Date.now()}${testInfo.project.name === 'desktop' ? 'd' : 'p'}${testInfo.workerIndex}`;
 const notice = (page: Page) => page.getByTestId('toast');
 const rowOf = (page: Page, name: string) => page.getByTestId('admin-contractor-row').filter({ hasText: name });
-/** Verifying records until when each credential holds (docs/decisions.md §3 "Credentials"), so the business gives the dates: a year ahead. */
+/** Verifying records until when each credential holds (docs/decisions/0032-credential-verification.md), so the business gives the dates: a year ahead. */
 const aYearAhead = () => addDays(siteDay(new Date()), 365);
 
 /** The home page's search form, as a homeowner uses it. */

@@ -5,7 +5,7 @@ import type { TestClient } from './http-client';
 import { newLead } from './payment-fixtures';
 import type { TestApp } from './test-app';
 
-/** Claims, refunds and credits for the lead guarantee tests (docs/decisions.md §5). */
+/** Claims, refunds and credits for the lead guarantee tests (docs/decisions/0046-lead-guarantee.md). */
 
 /** A lead delivered to a contractor on Free with its two credits unused and no bonus credits, so it is credited. */
 export async function creditedDelivery(app: TestApp, admin: TestClient, contractorId: number): Promise<{ leadId: number; deliveryId: number }> {

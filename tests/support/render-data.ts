@@ -4,8 +4,8 @@ import type { ApiKey } from '@/lib/api';
 /**
  * A render's data source for tests of pages that list contractors: the directory answers come
  * from the test, and the service-page coverage that the home, search and profile pages link from
- * (docs/decisions.md §3) is empty, so those pages render no links and the test sees only its own
- * reads.
+ * (docs/decisions/0030-service-pages.md) is empty, so those pages render no links and the test sees
+ * only its own reads.
  */
 export function directoryData(answer: (key: ApiKey) => Promise<unknown>) {
   const keys: ApiKey[] = [];

@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
 /**
- * A local stand-in for the few Stripe API calls the app makes (docs/decisions.md §1.6: no test needs the
- * internet). The REAL SDK is pointed at it through STRIPE_API_URL; it answers realistic JSON
- * objects, honours Idempotency-Key, answers Stripe's error shape for unknown ids, and lets a
- * test move objects along (an intent succeeding, a checkout completing, a renewal, a refund
+ * A local stand-in for the few Stripe API calls the app makes (docs/decisions/0007-payment-provider.md:
+ * no test needs the internet). The REAL SDK is pointed at it through STRIPE_API_URL; it answers
+ * realistic JSON objects, honours Idempotency-Key, answers Stripe's error shape for unknown ids, and
+ * lets a test move objects along (an intent succeeding, a checkout completing, a renewal, a refund
  * settling) and sign webhook events with the SDK's own helper.
  */
 

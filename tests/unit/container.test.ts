@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, paymentMode, parseEnv } from '../../server/env';
 
 /**
- * The container files (issue 13, Container; docs/decisions.md §7), which cannot be built here (no
- * Docker): the app's settings in compose.yaml, filled in as Docker Compose does, must parse as
- * server/env.ts reads them, for the local trial the file's header documents.
+ * The container files (issue 13, Container; docs/decisions/0080-container.md), which cannot be
+ * built here (no Docker): the app's settings in compose.yaml, filled in as Docker Compose does,
+ * must parse as server/env.ts reads them, for the local trial the file's header documents.
  */
 
 const dockerfile = readFileSync('Dockerfile', 'utf8');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { monthResetKey, monthStart } from '../../server/services/credits';
 
-describe('Free plan credit month (docs/decisions.md §1.5)', () => {
+describe('Free plan credit month (docs/decisions/0006-plans-and-credits.md)', () => {
   it('starts on the first day of the UTC calendar month', () => {
     expect(monthStart(new Date('2026-11-17T13:45:00Z')).toISOString()).toBe('2026-11-01T00:00:00.000Z');
     expect(monthStart(new Date('2026-11-01T00:00:00Z')).toISOString()).toBe('2026-11-01T00:00:00.000Z');

@@ -7,8 +7,8 @@ import { directoryData } from '../support/render-data';
 /**
  * The directory's filters as a browser without JavaScript sends them: in the address, as a plain
  * GET form writes it (repeated names, the licensed box's hidden 'false'), answered by the server
- * render (docs/decisions.md §3). The search page has 24 a page and the sample data fewer, so its
- * paging links are checked here rather than in the browser.
+ * render (docs/decisions/0022-pages-without-javascript.md). The search page has 24 a page and the
+ * sample data fewer, so its paging links are checked here rather than in the browser.
  */
 
 const template = '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv, paymentMode, startupWarnings } from '../../server/env';
 
-// Production posture of payments (issue 11, item 2; docs/decisions.md §1.6): no demo provider by accident.
+// Production posture of payments (issue 11, item 2; docs/decisions/0045-demo-provider.md): no demo provider by accident.
 const prod = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
 const keys = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' };
 const stripeComplete = { ...keys, STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_PRICE_PRO: 'price_pro', STRIPE_PRICE_PREMIUM: 'price_premium' };

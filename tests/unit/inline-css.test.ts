@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inlineStylesheets } from '../../server/render/inline-css';
 
-/** The built template's stylesheet is written into the page, so the first paint waits for no other file (docs/decisions.md §6). */
+/** The built template's stylesheet is written into the page, so the first paint waits for no other file (docs/decisions/0071-slow-networks.md). */
 describe('inlineStylesheets', () => {
   const clientDir = mkdtempSync(path.join(os.tmpdir(), 'inline-css-'));
   mkdirSync(path.join(clientDir, 'assets'));

@@ -8,7 +8,7 @@ import { createLogger, scrub, scrubText } from '../../server/logger';
 import { describeStartupFailure } from '../../server/startup-failure';
 import { waitUntil } from '../support/wait';
 
-/** Logs (issue 13, Operating it; docs/decisions.md §7): JSON lines, request ids, no contact details or secrets. */
+/** Logs (issue 13, Operating it; docs/decisions/0078-logs.md): JSON lines, request ids, no contact details or secrets. */
 
 function capture() {
   const lines: Record<string, unknown>[] = [];

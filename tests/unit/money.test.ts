@@ -19,7 +19,7 @@ describe('money', () => {
   });
 });
 
-/** The one display format (docs/decisions.md §1.4): '$1,234.00', whatever the screen or email. */
+/** The one display format (docs/decisions/0005-money-display.md): '$1,234.00', whatever the screen or email. */
 describe('formatMoney', () => {
   it('shows dollars with thousands separators and two decimals', () => {
     expect(formatMoney(0)).toBe('$0.00');

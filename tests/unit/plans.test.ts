@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { creditSummary, planById, PLANS } from '@shared/plans';
 
-describe('plan catalogue (docs/decisions.md §1.5)', () => {
+describe('plan catalogue (docs/decisions/0006-plans-and-credits.md)', () => {
   it('has Free, Pro and Premium at the agreed prices and credits', () => {
     expect(PLANS.map((p) => [p.id, p.priceCents, p.leadCredits, p.featuredListing])).toEqual([
       ['free', 0, 2, false],

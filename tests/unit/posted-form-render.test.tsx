@@ -7,9 +7,10 @@ import { renderPage, type RenderOptions } from '@/entry-server';
 import { directoryData } from '../support/render-data';
 
 /**
- * The answer to a form sent without JavaScript (docs/decisions.md §3): the server render of its
- * page shows what was typed and the errors, hands them to the browser with the page's data, and
- * never leaves that page in the page memo for the next visitor of the same address.
+ * The answer to a form sent without JavaScript (docs/decisions/0023-forms-without-javascript.md):
+ * the server render of its page shows what was typed and the errors, hands them to the browser with
+ * the page's data, and never leaves that page in the page memo for the next visitor of the same
+ * address.
  */
 
 const template = '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';

@@ -14,7 +14,7 @@ const rule = (r: Partial<PricingRuleLike> & Pick<PricingRuleLike, 'ruleType'>): 
 
 const lead = { serviceSlugs: ['kitchen-bath'], townSlug: 'laporte', contractorId: 7 };
 
-describe('lead pricing engine (docs/decisions.md §1.4)', () => {
+describe('lead pricing engine (docs/decisions/0004-lead-prices.md)', () => {
   it('charges 25.00 when no rule matches', () => {
     expect(priceLead([], lead)).toEqual({ priceCents: DEFAULT_LEAD_PRICE_CENTS, ruleId: null });
     expect(priceLead([rule({ ruleType: 'service', ruleValue: 'roofing' })], lead).priceCents).toBe(2500);

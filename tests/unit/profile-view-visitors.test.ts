@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countsAsVisitor } from '../../server/services/profile-views';
 
-/** Who counts as a visitor of a profile (docs/decisions.md §11). */
+/** Who counts as a visitor of a profile (docs/decisions/0058-profile-views.md). */
 
 const BROWSERS = {
   'Chrome on Windows': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { EmptyState, QueryError, QueryView, type QueryLike } from '@/components/query-view';
 import { ApiError } from '@/lib/api';
 
-/** The one way a screen shows a query: loading, one error wording with Retry, empty, data (docs/decisions.md §2 "Query states"). */
+/** The one way a screen shows a query: loading, one error wording with Retry, empty, data (docs/decisions/0016-query-states.md). */
 
 const loading: QueryLike<string[]> = { data: undefined, isError: false, error: null, refetch: vi.fn() };
 const failed = (error: unknown = new Error('500: boom')): QueryLike<string[]> => ({ data: undefined, isError: true, error, refetch: vi.fn() });

@@ -8,10 +8,10 @@ import { localBusinessJsonLd } from '@/features/directory/local-business';
 import { sussexCountyNj } from '../support/regions/sussex-county-nj';
 
 /**
- * Region as data (issue 15, docs/decisions.md §3 "Credentials"): which credential, its number's
- * form and every word about it come from the region object. A second region, a New Jersey county
- * with numbers of another form, changes what is accepted and what the profile says with no code
- * changed.
+ * Region as data (issue 15, docs/decisions/0034-credentials-by-region.md): which credential, its
+ * number's form and every word about it come from the region object. A second region, a New Jersey
+ * county with numbers of another form, changes what is accepted and what the profile says with no
+ * code changed.
  */
 
 const REGIONS: [string, Region][] = [

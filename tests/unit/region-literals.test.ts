@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { region } from '@shared/region';
 
 /**
- * Every county-specific word of the client comes from the region object (docs/decisions.md §1.1):
- * a later deployment serves several counties, each its own region, so a literal 'Sullivan County'
- * in a component would show on another county's pages. Comments may name examples.
+ * Every county-specific word of the client comes from the region object
+ * (docs/decisions/0001-region-data.md): a later deployment serves several counties, each its own
+ * region, so a literal 'Sullivan County' in a component would show on another county's pages.
+ * Comments may name examples.
  */
 const CLIENT = fileURLToPath(new URL('../../client/src', import.meta.url));
 

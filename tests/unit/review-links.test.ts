@@ -7,7 +7,7 @@ const env = parseEnv({ NODE_ENV: 'test', SESSION_SECRET: 'unit-secret-unit-secre
 const other = parseEnv({ NODE_ENV: 'test', SESSION_SECRET: 'another-secret-another-secret-another-00' });
 const expiresAt = new Date('2031-03-01T12:00:00Z');
 
-describe('review links (docs/decisions.md §12)', () => {
+describe('review links (docs/decisions/0051-review-links.md)', () => {
   it('reads back the delivery and the expiry it was signed with', () => {
     const token = signReviewLink(env, { deliveryId: 42, expiresAt });
     expect(token).toMatch(/^42\.[0-9a-z]+\.[\w-]{22}$/);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { routeData } from '@/app/route-data';
 import { routes } from '@/app/routes';
 
-/** The server's reads are kept apart from the route table (docs/decisions.md §6); they must still name real, server-rendered pages. */
+/** The server's reads are kept apart from the route table (docs/decisions/0064-bundle-cutting.md); they must still name real, server-rendered pages. */
 describe('the server renderer reads by route', () => {
   it('names only paths of the route table that are rendered on the server', () => {
     const rendered = new Set(routes.filter((r) => r.ssr).map((r) => r.path));

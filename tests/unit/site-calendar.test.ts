@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addMonths, formatMonth, lastMonths, siteDay, siteMonth } from '@shared/site-calendar';
 
-describe('the site calendar (America/New_York; docs/decisions.md §11)', () => {
+describe('the site calendar (America/New_York; docs/decisions/0061-contractor-stats.md)', () => {
   it('puts an evening in Pennsylvania on its own day and month, whatever UTC says', () => {
     // 03:30 UTC on 1 February is 22:30 on 31 January in Laporte (EST, UTC-5).
     expect(siteDay(new Date('2030-02-01T03:30:00Z'))).toBe('2030-01-31');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { region } from '@shared/region';
 import { resolveService, resolveServices, resolveTown, servicesOfQuoteOption, townFromText } from '@shared/taxonomy';
 
-describe('service taxonomy (docs/decisions.md §1.1)', () => {
+describe('service taxonomy (docs/decisions/0001-region-data.md)', () => {
   it('has the 15 canonical submission services with unique slugs', () => {
     expect(region.services).toHaveLength(15);
     expect(new Set(region.services.map((s) => s.slug)).size).toBe(15);
@@ -34,7 +34,7 @@ describe('service taxonomy (docs/decisions.md §1.1)', () => {
   });
 });
 
-describe('towns (docs/decisions.md §1.1)', () => {
+describe('towns (docs/decisions/0001-region-data.md)', () => {
   it('resolves selector values and labels', () => {
     expect(resolveTown('Laporte Borough')).toBe('laporte');
     expect(resolveTown('laporte')).toBe('laporte');

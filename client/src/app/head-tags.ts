@@ -1,4 +1,4 @@
-/** What a page tells search engines and social sites about itself (docs/decisions.md §1.10). */
+/** What a page tells search engines and social sites about itself (docs/decisions/0011-server-rendered-pages.md). */
 export interface HeadTags {
   title: string;
   description: string;

@@ -10,14 +10,15 @@ import type { RouteInput } from './route-input';
  * What the server reads before rendering a page, and how caches may keep it, by the route's path
  * in routes.tsx. Only the server renderer imports this: the browser gets its data with the page
  * (the boot state), so none of these keys and address readers go into every page's JavaScript
- * (the public JS budget, docs/decisions.md §6).
+ * (the public JS budget, docs/decisions/0064-bundle-cutting.md).
  */
 export interface RouteData {
   /** The GETs the page reads on first render, answered by the server before rendering. */
   data?: (input: RouteInput) => ApiKey[];
   /**
    * GETs read too, for a part of the page that can say it failed (a profile's reviews): while the
-   * database is unreachable the rest of the page is still answered (docs/decisions.md §6).
+   * database is unreachable the rest of the page is still answered
+   * (docs/decisions/0066-stale-if-error.md).
    */
   secondaryData?: (input: RouteInput) => ApiKey[];
   /** How caches may keep the server's page (default 'short'). */
@@ -27,7 +28,7 @@ export interface RouteData {
 /**
  * 'short': shared caches (a CDN) may answer it for a minute; 'revalidate': a page that counts its
  * views (profiles, blog posts), which every visit must reach the server for, so caches keep it only
- * to revalidate (a 304 when unchanged). See docs/decisions.md §6.
+ * to revalidate (a 304 when unchanged). See docs/decisions/0070-cache-headers.md.
  */
 export type PageCache = 'short' | 'revalidate';
 
@@ -37,7 +38,7 @@ export const routeData: Readonly<Record<string, RouteData>> = {
   '/': { data: () => [featuredKey, serviceCoverageKey] },
   '/search': { data: ({ search }) => [searchKey(readSearchCriteria(search), readSearchFilters(search)), serviceCoverageKey] },
   '/browse': { data: ({ search }) => [browseKey(readBrowseState(search))] },
-  // The profile with its page of reviews (`?page=`, docs/decisions.md §12).
+  // The profile with its page of reviews (`?page=`, docs/decisions/0054-reviews-on-the-profile.md).
   '/contractor/:id': {
     data: ({ params }) => [contractorKey(params.id ?? '')],
     secondaryData: ({ params, search }) => [reviewsKey(params.id ?? '', readReviewsPage(search))],

@@ -10,7 +10,7 @@ export type { RouteInput } from './route-input';
 export interface PageRoute {
   path: string;
   page: LazyPage<RouteInput>;
-  /** Public pages are rendered on the server (docs/decisions.md §1.10); admin and portal pages are not. */
+  /** Public pages are rendered on the server (docs/decisions/0011-server-rendered-pages.md); admin and portal pages are not. */
   ssr: boolean;
   layout: 'public' | 'admin' | 'portal';
 }
@@ -41,7 +41,7 @@ export const routes: PageRoute[] = [
     layout: 'public',
   },
   { path: '/browse', page: page(() => import('@/features/directory/BrowsePage')), ssr: true, layout: 'public' },
-  // Contractor portal (docs/decisions.md §1.10): browser only, noindex; before /contractor/:id so 'login' is not read as a profile id.
+  // Contractor portal (docs/decisions/0011-server-rendered-pages.md): browser only, noindex; before /contractor/:id so 'login' is not read as a profile id.
   { path: '/contractor/login', page: portalPage(() => import('@/features/portal/ContractorLoginPage')), ssr: false, layout: 'portal' },
   { path: '/contractor', page: portalPage(() => import('@/features/portal/PortalPage')), ssr: false, layout: 'portal' },
   // Before /contractor/:id so the sign-in page is not read as a profile id.
@@ -51,7 +51,7 @@ export const routes: PageRoute[] = [
     ssr: true,
     layout: 'public',
   },
-  // A service in the county or in one town (docs/decisions.md §3): a 404 where no listed contractor offers it.
+  // A service in the county or in one town (docs/decisions/0030-service-pages.md): a 404 where no listed contractor offers it.
   { path: '/contractors/:service', page: ServiceTownPage, ssr: true, layout: 'public' },
   {
     path: '/contractors/:service/:town',
@@ -59,11 +59,11 @@ export const routes: PageRoute[] = [
     ssr: true,
     layout: 'public',
   },
-  // The quote form without JavaScript (docs/decisions.md §3): noindex; with JavaScript 'Get Free Quote' opens the dialog instead.
+  // The quote form without JavaScript (docs/decisions/0023-forms-without-javascript.md): noindex; with JavaScript 'Get Free Quote' opens the dialog instead.
   { path: '/contractor/:id/quote', page: page(() => import('@/features/quote/QuotePage')), ssr: true, layout: 'public' },
   { path: '/blog', page: page(() => import('@/features/blog/BlogListPage')), ssr: true, layout: 'public' },
   { path: '/blog/:slug', page: page(() => import('@/features/blog/BlogPostPage')), ssr: true, layout: 'public' },
-  // Verified reviews (docs/decisions.md §12): the follow-up email's link (noindex) and the policy every review list links to.
+  // Verified reviews (docs/decisions/0051-review-links.md, docs/decisions/0056-review-policy.md): the follow-up email's link (noindex) and the policy every review list links to.
   {
     path: '/review/:token',
     page: page(() => import('@/features/reviews/ReviewPage')),
@@ -80,7 +80,7 @@ export const routes: PageRoute[] = [
   { path: '/payment-success', page: page(() => import('@/features/payments/PaymentSuccessPage')), ssr: false, layout: 'public' },
   { path: '/subscription-success', page: page(() => import('@/features/payments/SubscriptionSuccessPage')), ssr: false, layout: 'public' },
   { path: '/demo-checkout', page: page(() => import('@/features/payments/DemoCheckoutPage')), ssr: false, layout: 'public' },
-  // Admin (docs/decisions.md §1.10): rendered in the browser only, code-split, noindex.
+  // Admin (docs/decisions/0011-server-rendered-pages.md): rendered in the browser only, code-split, noindex.
   { path: '/admin/login', page: adminPage(() => import('@/features/admin/LoginPage')), ssr: false, layout: 'admin' },
   { path: '/admin', page: AdminDashboard, ssr: false, layout: 'admin' },
   { path: '/admin/dashboard', page: AdminDashboard, ssr: false, layout: 'admin' },

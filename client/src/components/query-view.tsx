@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 
 /**
- * The one way a screen shows a query (docs/decisions.md §2 "Query states"): a placeholder while
+ * The one way a screen shows a query (docs/decisions/0016-query-states.md): a placeholder while
  * it loads, one error wording with a retry, an empty state, then the data. Public pages use it
  * too, so it stays small and imports nothing of the admin area or the portal.
  */

@@ -82,8 +82,9 @@ export function getQueryFn<T>(opts: { on401?: 'throw' | 'returnNull' } = {}) {
 }
 
 /**
- * Sends a file as the request body (the certificate upload routes: docs/decisions.md §3 "Credentials"),
- * with its type and its name (URI-encoded in X-File-Name); extra headers carry an upload token.
+ * Sends a file as the request body (the certificate upload routes:
+ * docs/decisions/0031-credentials-stored.md), with its type and its name (URI-encoded in X-File-Name);
+ * extra headers carry an upload token.
  */
 export async function apiUpload<T>(path: string, file: File, headers: Record<string, string> = {}): Promise<T> {
   let res: Response;

@@ -3,7 +3,7 @@ import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-
 import { timestamps } from './columns';
 import { contractors } from './contractors';
 
-/** A contractor's sign-in, created when the admin approves the listing (docs/decisions.md §1.7). */
+/** A contractor's sign-in, created when the admin approves the listing (docs/decisions/0008-accounts-and-sessions.md). */
 export const contractorAccounts = pgTable(
   'contractor_accounts',
   {

@@ -5,7 +5,7 @@ import { timestamps } from './columns';
 import { contractors } from './contractors';
 
 /**
- * A contractor's plan, subscription and lead credits (docs/decisions.md §1.5, §1.6), one row per
+ * A contractor's plan, subscription and lead credits (docs/decisions/0006-plans-and-credits.md), one row per
  * contractor: the database adds it, on the Free plan, with every contractor it stores (trigger
  * contractors_billing_row, migration 0014), so every contractor has one whatever wrote it.
  */
@@ -27,7 +27,7 @@ export const contractorBilling = pgTable(
     creditsPeriodStart: timestamp('credits_period_start', { withTimezone: true }).notNull().defaultNow(),
     /** What last reset the credits (an invoice id, or 'month:2026-11' on Free), so a reset happens once. */
     creditsResetKey: text('credits_reset_key'),
-    /** Credits that do not expire (a plan credit given back for a bad lead), used once the plan's credits for the period are gone (docs/decisions.md §5). */
+    /** Credits that do not expire (a plan credit given back for a bad lead), used once the plan's credits for the period are gone (docs/decisions/0047-bonus-credits.md). */
     bonusCredits: integer('bonus_credits').notNull().default(0),
     ...timestamps,
   },

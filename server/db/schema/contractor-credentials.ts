@@ -6,7 +6,7 @@ import { timestamps } from './columns';
 import { contractors } from './contractors';
 
 /**
- * A contractor's credentials (docs/decisions.md §3 "Credentials"), one row per credential: the
+ * A contractor's credentials (docs/decisions/0031-credentials-stored.md), one row per credential: the
  * state registration (its number is the listing's licence number) and the liability insurance
  * (its number is the policy number). A row exists once anything about that credential was given
  * or checked; no row reads as nothing given and not verified. Each is verified by an

@@ -3,7 +3,7 @@ import { timestamps } from './columns';
 import { contractors } from './contractors';
 import { towns } from './towns';
 
-/** Towns a contractor works in (docs/decisions.md §1.1); the home town is usually one of them. */
+/** Towns a contractor works in (docs/decisions/0001-region-data.md); the home town is usually one of them. */
 export const contractorServiceAreas = pgTable(
   'contractor_service_areas',
   {

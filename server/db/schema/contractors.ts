@@ -8,8 +8,8 @@ import { towns } from './towns';
 /**
  * The listing: the profile the directory shows, its moderation, and the two things the public sees
  * that other records decide, the badge (from contractor_credentials) and featured placement (from
- * contractor_billing). Credentials and billing are tables of their own (docs/decisions.md §2
- * "The contractor record").
+ * contractor_billing). Credentials and billing are tables of their own
+ * (docs/decisions/0091-contractor-record.md).
  */
 export const contractors = pgTable(
   'contractors',
@@ -32,7 +32,7 @@ export const contractors = pgTable(
     reviewCount: integer('review_count').notNull().default(0),
     /**
      * The 'Verified Licensed' badge and the search's licensed filter: both credentials verified and
-     * neither expired (docs/decisions.md §3 "Credentials"), written by the credentials service and the daily job.
+     * neither expired (docs/decisions/0032-credential-verification.md), written by the credentials service and the daily job.
      */
     verified: boolean('verified').notNull().default(false),
     /** When and by whom the current verification was made; null while unverified (and for rows verified before this was recorded). */

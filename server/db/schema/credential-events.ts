@@ -5,8 +5,9 @@ import { adminUsers } from './admin-users';
 import { contractors } from './contractors';
 
 /**
- * The history of a contractor's credentials (docs/decisions.md §3 "Credentials"): every change,
- * verification, withdrawal, lapse and certificate, with who and how. Rows are only ever added.
+ * The history of a contractor's credentials (docs/decisions/0032-credential-verification.md): every
+ * change, verification, withdrawal, lapse and certificate, with who and how. Rows are only ever
+ * added.
  */
 export const credentialEvents = pgTable(
   'credential_events',

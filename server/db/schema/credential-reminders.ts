@@ -4,7 +4,7 @@ import { CREDENTIALS, REMINDER_AUDIENCES } from '../../../shared/credentials';
 import { contractors } from './contractors';
 
 /**
- * Expiry reminders already sent (docs/decisions.md §3 "Credentials"), so each goes once: per
+ * Expiry reminders already sent (docs/decisions/0033-credential-expiry.md), so each goes once: per
  * credential and expiry date (a renewal gets its own), to the contractor 30 and 7 days ahead and
  * into the administrator's list once.
  */

@@ -6,7 +6,7 @@ export const DEMO_PAYMENT_KINDS = ['payment_intent', 'checkout_session', 'subscr
 export type DemoPaymentKind = (typeof DEMO_PAYMENT_KINDS)[number];
 
 /**
- * The demo payment provider's own objects (docs/decisions.md §1.6): intents ('demo_pi_...'), checkout
+ * The demo payment provider's own objects (docs/decisions/0045-demo-provider.md): intents ('demo_pi_...'), checkout
  * sessions ('demo_cs_...'), subscriptions ('demo_sub_...') and refunds ('demo_re_...'), kept in the database so a restart
  * loses nothing. No card is ever charged.
  */

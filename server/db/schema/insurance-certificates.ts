@@ -10,9 +10,9 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * A contractor's current certificate of insurance (docs/decisions.md §3 "Credentials"): kept in
- * the database, so every app process serves it and backups hold it; a new upload replaces it
- * (the history records each one by its SHA-256). Served only to the administrator and the contractor.
+ * A contractor's current certificate of insurance (docs/decisions/0031-credentials-stored.md): kept
+ * in the database, so every app process serves it and backups hold it; a new upload replaces it (the
+ * history records each one by its SHA-256). Served only to the administrator and the contractor.
  */
 export const insuranceCertificates = pgTable(
   'insurance_certificates',

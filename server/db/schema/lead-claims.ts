@@ -5,7 +5,7 @@ import { adminUsers } from './admin-users';
 import { timestamps } from './columns';
 import { leadDeliveries } from './lead-deliveries';
 
-/** A contractor's claim that a delivered lead was bad (docs/decisions.md §5): one per delivery, open until an administrator decides. */
+/** A contractor's claim that a delivered lead was bad (docs/decisions/0046-lead-guarantee.md): one per delivery, open until an administrator decides. */
 export const leadClaims = pgTable(
   'lead_claims',
   {

@@ -5,7 +5,7 @@ import { timestamps } from './columns';
 import { contractors } from './contractors';
 import { leads } from './leads';
 
-/** A lead handed to one contractor, with what it cost and how it was settled (docs/decisions.md §1.3). */
+/** A lead handed to one contractor, with what it cost and how it was settled (docs/decisions/0003-leads-and-deliveries.md). */
 export const leadDeliveries = pgTable(
   'lead_deliveries',
   {

@@ -5,10 +5,10 @@ import { timestamps } from './columns';
 import { leadDeliveries } from './lead-deliveries';
 
 /**
- * What was given back for a delivery (docs/decisions.md §5), after an approved claim or a
- * cancellation: a card refund through the payment provider (pending until the provider says it
- * succeeded), a returned credit, or a payment made outside the site. The unique delivery id makes
- * it at most one, whatever races.
+ * What was given back for a delivery (docs/decisions/0047-bonus-credits.md), after an approved
+ * claim or a cancellation: a card refund through the payment provider (pending until the provider
+ * says it succeeded), a returned credit, or a payment made outside the site. The unique delivery id
+ * makes it at most one, whatever races.
  */
 export const leadRefunds = pgTable(
   'lead_refunds',

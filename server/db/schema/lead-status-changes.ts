@@ -5,9 +5,9 @@ import { leadDeliveries } from './lead-deliveries';
 export const CONTRACTOR_LEAD_STATUSES = ['contacted', 'won', 'lost'] as const;
 
 /**
- * When a contractor marked a delivered lead contacted, won or lost (docs/decisions.md §11): the
- * times behind the portal's stats (time to contact, wins per month). Written in the transaction
- * of the status change.
+ * When a contractor marked a delivered lead contacted, won or lost
+ * (docs/decisions/0061-contractor-stats.md): the times behind the portal's stats (time to contact,
+ * wins per month). Written in the transaction of the status change.
  */
 export const leadStatusChanges = pgTable(
   'lead_status_changes',

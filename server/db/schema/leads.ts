@@ -5,7 +5,7 @@ import { timestamps } from './columns';
 import { contractors } from './contractors';
 import { towns } from './towns';
 
-/** A quote request (docs/decisions.md §1.3). */
+/** A quote request (docs/decisions/0003-leads-and-deliveries.md). */
 export const leads = pgTable(
   'leads',
   {

@@ -3,9 +3,10 @@ import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle
 import { timestamps } from './columns';
 
 /**
- * Every email the site writes (docs/decisions.md §1.8): written in the transaction of the change
- * that causes it. With SMTP it waits as 'pending' for the send-email job (attempts and the last
- * error recorded), then 'sent' or 'failed'; without SMTP it is 'kept' here for the admin to read.
+ * Every email the site writes (docs/decisions/0009-email.md): written in the transaction of the
+ * change that causes it. With SMTP it waits as 'pending' for the send-email job (attempts and the
+ * last error recorded), then 'sent' or 'failed'; without SMTP it is 'kept' here for the admin to
+ * read.
  */
 export const outboxEmails = pgTable(
   'outbox_emails',

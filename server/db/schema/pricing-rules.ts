@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
-/** Lead pricing rules (docs/decisions.md §1.4); rule_value is a service slug, town slug or contractor id. */
+/** Lead pricing rules (docs/decisions/0004-lead-prices.md); rule_value is a service slug, town slug or contractor id. */
 export const pricingRules = pgTable(
   'pricing_rules',
   {

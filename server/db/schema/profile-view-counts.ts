@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { contractors } from './contractors';
 
-/** Profile views per contractor per day (docs/decisions.md §11): once per visitor per day, crawlers left out. */
+/** Profile views per contractor per day (docs/decisions/0058-profile-views.md): once per visitor per day, crawlers left out. */
 export const profileViewCounts = pgTable(
   'profile_view_counts',
   {

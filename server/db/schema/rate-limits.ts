@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Fixed-window counters for rate limits and sign-in throttles (docs/decisions.md, "Rate limits"):
+ * Fixed-window counters for rate limits and sign-in throttles (docs/decisions/0074-rate-limits.md):
  * one row per key and window, changed by one atomic upsert, so every app process on the database
  * counts against the same limit. Rows whose window has ended are deleted periodically.
  */

@@ -5,10 +5,10 @@ import { leadDeliveries } from './lead-deliveries';
 export const REVIEW_REQUEST_STATUSES = ['sent', 'skipped'] as const;
 
 /**
- * The follow-up email of a paid or credited delivery (docs/decisions.md §12): sent once, with the
- * link's expiry, or skipped with the reason (the delivery was cancelled, the homeowner's email is
- * the contractor's own). Written in the transaction that queues the email, so a retried job sends
- * nothing twice.
+ * The follow-up email of a paid or credited delivery (docs/decisions/0050-review-follow-up.md):
+ * sent once, with the link's expiry, or skipped with the reason (the delivery was cancelled, the
+ * homeowner's email is the contractor's own). Written in the transaction that queues the email, so
+ * a retried job sends nothing twice.
  */
 export const reviewRequests = pgTable(
   'review_requests',

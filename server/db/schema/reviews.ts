@@ -8,10 +8,10 @@ import { leadDeliveries } from './lead-deliveries';
 import { leads } from './leads';
 
 /**
- * A homeowner's answer to the follow-up email (docs/decisions.md §12): whether the contractor
- * made contact, whether they were hired, a rating and a comment. One per lead, tied to the paid or
- * credited delivery it was asked about. contractors.rating and review_count are kept from the
- * published ones by a trigger (migration 0012), so every write path updates them.
+ * A homeowner's answer to the follow-up email (docs/decisions/0052-review-answer.md): whether the
+ * contractor made contact, whether they were hired, a rating and a comment. One per lead, tied to
+ * the paid or credited delivery it was asked about. contractors.rating and review_count are kept
+ * from the published ones by a trigger (migration 0012), so every write path updates them.
  */
 export const reviews = pgTable(
   'reviews',

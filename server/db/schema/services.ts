@@ -1,7 +1,7 @@
 import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
-/** The canonical service taxonomy (docs/decisions.md §1.1), seeded from shared/region.ts. */
+/** The canonical service taxonomy (docs/decisions/0001-region-data.md), seeded from shared/region.ts. */
 export const services = pgTable('services', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),

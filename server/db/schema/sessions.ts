@@ -3,7 +3,7 @@ import { timestamps } from './columns';
 import { adminUsers } from './admin-users';
 import { contractors } from './contractors';
 
-/** express-session rows (docs/decisions.md §1.7); the owner columns let the server end a user's sessions. */
+/** express-session rows (docs/decisions/0008-accounts-and-sessions.md); the owner columns let the server end a user's sessions. */
 export const sessions = pgTable(
   'sessions',
   {

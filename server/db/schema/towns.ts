@@ -1,7 +1,7 @@
 import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
-/** The region's towns (docs/decisions.md §1.1), seeded from shared/region.ts. */
+/** The region's towns (docs/decisions/0001-region-data.md), seeded from shared/region.ts. */
 export const towns = pgTable('towns', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),

@@ -40,7 +40,7 @@ export type CredentialValues = Omit<NewContractorCredentialRow, 'contractorId'>;
 /** What a contractor's billing row holds beyond the Free plan the database gives every contractor. */
 export type BillingValues = Partial<Omit<NewContractorBillingRow, 'contractorId'>>;
 
-/** A contractor as its tables store it (docs/decisions.md §2 "The contractor record"); insertContractors writes it. */
+/** A contractor as its tables store it (docs/decisions/0091-contractor-record.md); insertContractors writes it. */
 export interface ContractorRecordValues {
   listing: NewContractorRow;
   /** A row for each credential something is known of. */

@@ -51,7 +51,7 @@ async function seedSamples(tx: Tx, r: Region) {
         yearsInBusiness: c.yearsInBusiness,
         insuranceInfo: c.insuranceInfo,
         projectGalleryUrl: c.projectGalleryUrl,
-        // Computed from the sample reviews below (docs/decisions.md §12), never typed in.
+        // Computed from the sample reviews below (docs/decisions/0055-computed-rating.md), never typed in.
         rating: 0,
         reviewCount: 0,
         verified: c.verified,
@@ -84,7 +84,7 @@ async function seedSamples(tx: Tx, r: Region) {
 }
 
 export interface SeedOptions {
-  /** The sample contractors and blog posts: on for a local run or a demo, never by default in production (docs/decisions.md §9). */
+  /** The sample contractors and blog posts: on for a local run or a demo, never by default in production (docs/decisions/0081-production-data.md). */
   sampleData?: boolean;
   region?: Region;
 }

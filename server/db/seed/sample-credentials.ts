@@ -7,10 +7,11 @@ import type { ContractorOverrides } from './factories';
 const DAY_MS = 86_400_000;
 
 /**
- * Sample credentials for a seeded contractor (sample data only, docs/decisions.md §3 "Credentials"):
- * the insurer and coverage read from its insurance summary, a policy number, expiry dates spread
- * from 6 weeks to 2 years ahead of the day it is seeded (none within the 30 days of a reminder),
- * and the verified ones checked in the region's usual way some days before.
+ * Sample credentials for a seeded contractor (sample data only,
+ * docs/decisions/0031-credentials-stored.md): the insurer and coverage read from its insurance
+ * summary, a policy number, expiry dates spread from 6 weeks to 2 years ahead of the day it is
+ * seeded (none within the 30 days of a reminder), and the verified ones checked in the region's
+ * usual way some days before.
  */
 export function sampleCredentials(c: SeedContractor, r: Region, now: Date): Pick<ContractorOverrides, 'registration' | 'insurance'> {
   const n = Number(c.licenseNumber.replace(/\D/g, '')) || 1;

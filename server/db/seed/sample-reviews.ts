@@ -5,11 +5,12 @@ import type { SeedContractor } from './data/contractors';
 import { leadValues } from './factories';
 
 /**
- * Sample reviews for the sample contractors (a local run or a demo only, docs/decisions.md §9, §12):
- * each one stands on a sample quote request, delivered and paid or credited, asked about by the
- * follow-up and answered, exactly the path a real review takes, so the ratings the directory shows
- * are computed by the same trigger from reviews that exist. For each contractor the stars add up
- * to the rating and review count its data file gives. Deterministic, dated over the last three years.
+ * Sample reviews for the sample contractors (a local run or a demo only,
+ * docs/decisions/0081-production-data.md, docs/decisions/0055-computed-rating.md): each one stands on
+ * a sample quote request, delivered and paid or credited, asked about by the follow-up and answered,
+ * exactly the path a real review takes, so the ratings the directory shows are computed by the same
+ * trigger from reviews that exist. For each contractor the stars add up to the rating and review
+ * count its data file gives. Deterministic, dated over the last three years.
  */
 
 const FIRST = ['Dana', 'Marcus', 'Ellen', 'Ray', 'Janet', 'Tom', 'Brenda', 'Luis', 'Karen', 'Walt', 'Amy', 'Gary', 'Dolores', 'Pete', 'Nina', 'Harold', 'Sue', 'Carl', 'Megan', 'Frank'];

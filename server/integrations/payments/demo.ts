@@ -17,9 +17,9 @@ import {
 } from './provider';
 
 /**
- * The local demo provider, the default without Stripe keys (docs/decisions.md §1.6). It keeps intents,
- * checkout sessions and subscriptions in demo_payments and answers the same questions Stripe
- * does, so the same state machine runs on it. No card is charged.
+ * The local demo provider, the default without Stripe keys (docs/decisions/0045-demo-provider.md). It
+ * keeps intents, checkout sessions and subscriptions in demo_payments and answers the same questions
+ * Stripe does, so the same state machine runs on it. No card is charged.
  */
 
 export const DEMO_PRICES: Record<PaidPlanId, string> = { pro: 'demo_price_pro', premium: 'demo_price_premium' };

@@ -7,9 +7,9 @@ import { createStripeProvider } from './stripe';
 export type { PaymentProvider } from './provider';
 
 /**
- * Stripe when both Stripe keys are set, else the local demo provider (docs/decisions.md §1.6); the
- * configuration refuses production without keys unless PAYMENTS=demo. `siteUrl` is read when
- * needed: the address is known only once the server listens.
+ * Stripe when both Stripe keys are set, else the local demo provider
+ * (docs/decisions/0045-demo-provider.md); the configuration refuses production without keys unless
+ * PAYMENTS=demo. `siteUrl` is read when needed: the address is known only once the server listens.
  */
 export function createPaymentProvider(env: Env, db: Db, opts: { siteUrl: () => string }): PaymentProvider {
   if (env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY) {

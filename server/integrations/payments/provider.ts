@@ -1,9 +1,10 @@
 import type { PlanId } from '../../../shared/plans';
 
 /**
- * The few payment-provider operations the payment state machine needs (docs/decisions.md §1.6), in
- * provider-neutral shapes. Two implementations: Stripe (stripe.ts) and the local demo (demo.ts).
- * The server never trusts the browser: it reads every state it acts on back from here.
+ * The few payment-provider operations the payment state machine needs
+ * (docs/decisions/0007-payment-provider.md), in provider-neutral shapes. Two implementations:
+ * Stripe (stripe.ts) and the local demo (demo.ts). The server never trusts the browser: it reads
+ * every state it acts on back from here.
  */
 
 export type PaidPlanId = Exclude<PlanId, 'free'>;

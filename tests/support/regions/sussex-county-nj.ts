@@ -3,8 +3,9 @@ import { sullivanCounty, type Region } from '../../../shared/region';
 /**
  * A second region for tests: a New Jersey county, whose home improvement contractors register
  * with the Division of Consumer Affairs under numbers of another form ('13VH' and eight digits).
- * Only data differs from the served region (docs/decisions.md §1.1, §3 "Credentials"): the
- * services and option lists are borrowed, the place and the credential rules are its own.
+ * Only data differs from the served region (docs/decisions/0001-region-data.md,
+ * docs/decisions/0034-credentials-by-region.md): the services and option lists are borrowed, the
+ * place and the credential rules are its own.
  */
 export const sussexCountyNj: Region = {
   ...sullivanCounty,

@@ -5,8 +5,8 @@ import { Input } from '@/components/ui/input';
 
 /**
  * The credential facts as form inputs, for the administrator's credentials page and the portal's
- * profile (docs/decisions.md §3 "Credentials"). Inputs are uncontrolled, named as the API names
- * them; the form reads them with credentialValues and checks them with the shared schema.
+ * profile (docs/decisions/0031-credentials-stored.md). Inputs are uncontrolled, named as the API
+ * names them; the form reads them with credentialValues and checks them with the shared schema.
  */
 
 interface InputSpec {

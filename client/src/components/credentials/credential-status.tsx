@@ -3,7 +3,7 @@ import { formatDay } from '@shared/credentials';
 import type { CredentialVerification } from '@shared/schemas/credentials';
 import { formatDateTime } from '@/lib/format';
 
-/** Where one credential stands: verified (by whom, when, how, until when), expired, or not verified (docs/decisions.md §3 "Credentials"). */
+/** Where one credential stands: verified (by whom, when, how, until when), expired, or not verified (docs/decisions/0032-credential-verification.md). */
 export function CredentialStatus({ v, testId }: { v: CredentialVerification; testId: string }) {
   if (v.lapsed)
     return (

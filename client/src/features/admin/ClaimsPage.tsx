@@ -136,7 +136,7 @@ function ClaimRow({ claim, onDecide }: { claim: AdminLeadClaim; onDecide: (claim
   );
 }
 
-/** Contractors' claims that a lead was bad (docs/decisions.md §5): approve to give back what was paid, or deny with a note. */
+/** Contractors' claims that a lead was bad (docs/decisions/0046-lead-guarantee.md): approve to give back what was paid, or deny with a note. */
 export default function ClaimsPage() {
   const [status, setStatus] = useState<ClaimFilter>('open');
   const [page, setPage] = useState(1);

@@ -5,7 +5,7 @@ import { useContractorStats } from './api';
 import { BackToContractors, CONTRACTORS_PATH, contractorIdOf } from './components/ContractorSubpage';
 import { PageHeader } from './components/PageHeader';
 
-/** One contractor's last 12 months, as its portal dashboard shows them (docs/decisions.md §11). */
+/** One contractor's last 12 months, as its portal dashboard shows them (docs/decisions/0061-contractor-stats.md). */
 export default function ContractorStatsPage({ params }: RouteInput) {
   const id = contractorIdOf(params.id);
   const stats = useContractorStats(id);

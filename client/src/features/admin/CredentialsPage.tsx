@@ -190,7 +190,7 @@ function Credentials({ id, c }: { id: number; c: ContractorCredentials }) {
   );
 }
 
-/** One contractor's registration and insurance: verify each, edit the facts, the certificate, the history (docs/decisions.md §3 "Credentials"). */
+/** One contractor's registration and insurance: verify each, edit the facts, the certificate, the history (docs/decisions/0032-credential-verification.md). */
 export default function CredentialsPage({ params }: RouteInput) {
   const id = contractorIdOf(params.id);
   const query = useCredentials(id);

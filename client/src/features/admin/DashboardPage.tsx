@@ -32,7 +32,7 @@ const CONTRACTOR_COLUMNS = [
 
 function LeadAction({ lead }: { lead: AdminLead }) {
   const d = lead.delivery;
-  // The buy link names the contractor the lead was delivered to (docs/decisions.md §1.3), never a fixed one.
+  // The buy link names the contractor the lead was delivered to (docs/decisions/0003-leads-and-deliveries.md), never a fixed one.
   if (d?.paymentState === 'awaiting_payment') {
     return (
       <div className="grid gap-1">

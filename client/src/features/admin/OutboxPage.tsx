@@ -31,7 +31,7 @@ const kindLabel = (kind: string) => {
 
 const STATUS_VARIANT: Record<OutboxStatus, Parameters<typeof Badge>[0]['variant']> = { pending: 'warning', sent: 'success', failed: 'destructive', kept: 'outline' };
 
-/** Where a message stands (docs/decisions.md §1.8): a waiting one that has failed before is being retried. */
+/** Where a message stands (docs/decisions/0009-email.md): a waiting one that has failed before is being retried. */
 function statusLabel(m: Pick<OutboxMessage, 'status' | 'attempts'>): string {
   if (m.status === 'pending') return m.attempts ? 'Retrying' : 'Queued';
   return { sent: 'Sent', failed: 'Failed', kept: 'Kept' }[m.status];

@@ -143,7 +143,7 @@ export function useResendOutboxMessage() {
 /** After a contractor changes: the admin lists and the public directory (whose keys start with /api/contractors). */
 const contractorsChanged = (queryClient: QueryClient) => invalidatePaths(queryClient, '/api/admin/contractors', '/api/contractors');
 
-/** The expiry dates checked in the approve step, recorded with its verification (docs/decisions.md §3 "Credentials"). */
+/** The expiry dates checked in the approve step, recorded with its verification (docs/decisions/0019-verifying-contractors.md). */
 export interface CheckedDates {
   registrationExpiresOn?: string;
   insuranceExpiresOn?: string;
@@ -228,7 +228,7 @@ export function useUpdateRule() {
   });
 }
 
-// ---- Lead claims and cancellations (docs/decisions.md §5)
+// ---- Lead claims and cancellations (docs/decisions/0046-lead-guarantee.md, docs/decisions/0049-cancelled-deliveries.md)
 
 export type ClaimFilter = 'all' | ClaimStatus;
 

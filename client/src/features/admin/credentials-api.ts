@@ -4,7 +4,7 @@ import type { ContractorCredentials, CredentialAttentionList } from '@shared/sch
 import { apiRequest, apiUpload, type ApiKey } from '@/lib/api';
 import { invalidatePaths } from './api';
 
-/** Credentials (docs/decisions.md §3 "Credentials"): one contractor's, and what the dashboard lists. */
+/** Credentials (docs/decisions/0032-credential-verification.md): one contractor's, and what the dashboard lists. */
 
 export const credentialsKey = (id: number): ApiKey => [`/api/admin/contractors/${id}/credentials`];
 export const attentionKey: ApiKey = ['/api/admin/credentials/attention'];

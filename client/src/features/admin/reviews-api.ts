@@ -3,7 +3,7 @@ import type { AdminReviewFilter, HideReason, ManagedReview, ManagedReviewsPage }
 import { apiRequest, type ApiKey } from '@/lib/api';
 import { invalidatePaths } from './api';
 
-/** The administrator's reviews (docs/decisions.md §12): every review with the homeowner's answers; hide or show under the policy. */
+/** The administrator's reviews (docs/decisions/0056-review-policy.md): every review with the homeowner's answers; hide or show under the policy. */
 
 export const adminReviewsKey = (filter: AdminReviewFilter, page: number): ApiKey => ['/api/admin/reviews', { filter, page: String(page) }];
 

@@ -81,9 +81,9 @@ function MonthRow({ m }: { m: MonthStats }) {
 }
 
 /**
- * A contractor's last 12 months (docs/decisions.md §11): totals with a bar per month, then every
- * month newest first in a table with headers, whose rows show as cards on a narrow screen. No
- * chart library: the bars are plain elements and the table is the text.
+ * A contractor's last 12 months (docs/decisions/0061-contractor-stats.md): totals with a bar per
+ * month, then every month newest first in a table with headers, whose rows show as cards on a
+ * narrow screen. No chart library: the bars are plain elements and the table is the text.
  */
 export function StatsView({ stats, caption }: { stats: ContractorStats; caption: string }) {
   const newestFirst = [...stats.months].reverse();

@@ -35,7 +35,8 @@ export default function BrowsePage({ search }: RouteInput) {
   const filtersOn = state.services.length + state.ratings.length + (state.location ? 1 : 0);
 
   // Every change goes into the address, which drives the query: a filter change replaces the
-  // history entry, a page change adds one, so Back returns to the page left (docs/decisions.md §3).
+  // history entry, a page change adds one, so Back returns to the page left
+  // (docs/decisions/0021-paging-and-history.md).
   const update = (patch: Partial<BrowseState>, keepPage = false) => navigate(browseHref({ ...state, ...(keepPage ? {} : { page: 1 }), ...patch }), { replace: true });
   const toPage = (page: number, replace = false) => {
     navigate(browseHref({ ...state, page }), { replace });
@@ -83,7 +84,7 @@ export default function BrowsePage({ search }: RouteInput) {
         </div>
         <div className="mt-6 grid gap-8 lg:grid-cols-[16rem_1fr]">
           <aside id="browse-filters" aria-label="Filters" className={cn('rounded-lg border p-4 lg:block [@media(scripting:none)]:block', filtersOpen ? 'block' : 'hidden')}>
-            {/* With JavaScript each change applies at once; without it 'Apply Filters' sends the form (docs/decisions.md §3). */}
+            {/* With JavaScript each change applies at once; without it 'Apply Filters' sends the form (docs/decisions/0022-pages-without-javascript.md). */}
             <form action="/browse" method="get" className="grid content-start gap-6" onSubmit={(e) => e.preventDefault()}>
               <HiddenFields query={browseParams(state)} omit={['service', 'location', 'sort', 'rating', 'page']} />
               <div className="grid gap-2">

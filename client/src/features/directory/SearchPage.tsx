@@ -55,7 +55,7 @@ function headFor(service: string, location: string) {
 }
 
 export default function SearchPage({ search }: RouteInput) {
-  // The whole state is in the address, so Back (from a profile, say) restores it (docs/decisions.md §3).
+  // The whole state is in the address, so Back (from a profile, say) restores it (docs/decisions/0021-paging-and-history.md).
   const criteria = readSearchCriteria(search);
   const filters = readSearchFilters(search);
   const view = readSearchView(search);
@@ -195,7 +195,7 @@ export default function SearchPage({ search }: RouteInput) {
               </>
             )}
           </QueryView>
-          {/* The service pages of the place searched, so visitors and crawlers find them (docs/decisions.md §3). */}
+          {/* The service pages of the place searched, so visitors and crawlers find them (docs/decisions/0030-service-pages.md). */}
           <ServicePageLinks town={townBySlug(resolveTown(criteria.location) ?? '') ?? null} className="mt-10 border-t pt-6" />
         </section>
       </div>

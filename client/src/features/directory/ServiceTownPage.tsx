@@ -16,7 +16,7 @@ import { ServiceLinkList } from './components/ServicePageLinks';
 import { breadcrumbJsonLd, countSentence, itemListJsonLd, serviceHeading, useServicePage, type Crumb } from './service-page-content';
 import { placeName, readServicePageNumber, serviceBySlug, servicePageHref, servicePageKey, townBySlug } from './service-pages';
 
-/** Neighbouring towns linked from a town's page: the nearest ones where the service is offered (docs/decisions.md §3). */
+/** Neighbouring towns linked from a town's page: the nearest ones where the service is offered (docs/decisions/0030-service-pages.md). */
 const NEIGHBOURS = 4;
 
 function PlaceLinks({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {

@@ -47,7 +47,7 @@ function withQuery(path: string, p: URLSearchParams): string {
 
 // ---- Search page: the Search button writes service and location into the address; with
 // JavaScript the other filters are on-screen state, but the page also reads them from the address,
-// where a browser without JavaScript puts them (docs/decisions.md §3).
+// where a browser without JavaScript puts them (docs/decisions/0022-pages-without-javascript.md).
 
 export type SearchSort = 'rating' | 'name' | 'reviews';
 export interface SearchCriteria {

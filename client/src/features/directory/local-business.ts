@@ -2,7 +2,7 @@ import { region as servedRegion, type Region } from '@shared/region';
 import type { ContractorProfile } from '@shared/schemas/directory';
 import { townFromText } from '@shared/taxonomy';
 
-/** schema.org description of a contractor for search engines (docs/decisions.md §1.10); the credential's words are the region's (§3 "Credentials"). */
+/** schema.org description of a contractor for search engines (docs/decisions/0011-server-rendered-pages.md); the credential's words are the region's (docs/decisions/0034-credentials-by-region.md). */
 export function localBusinessJsonLd(c: ContractorProfile, siteUrl: string, region: Region = servedRegion): object {
   const town = region.towns.find((t) => t.slug === townFromText(c.city)) ?? region.towns[region.towns.length - 1]!;
   return {
@@ -18,7 +18,7 @@ export function localBusinessJsonLd(c: ContractorProfile, siteUrl: string, regio
     ],
     openingHours: ['Mo-Fr 07:00-18:00', 'Sa 08:00-16:00'],
     priceRange: c.priceRange,
-    // Claimed only while an administrator's verification stands: an expired registration drops it the same day (docs/decisions.md §3 "Credentials").
+    // Claimed only while an administrator's verification stands: an expired registration drops it the same day (docs/decisions/0033-credential-expiry.md).
     ...(c.licenseNumber && c.credentials.registration.verified
       ? {
           hasCredential: {

@@ -4,7 +4,7 @@ import type { ServicePageAnswer } from '@shared/schemas/service-pages';
 import type { ApiKey } from '@/lib/api';
 import { placeName } from './service-pages';
 
-/** A service page's data, words and structured data (docs/decisions.md §3); only the page itself loads this. */
+/** A service page's data, words and structured data (docs/decisions/0030-service-pages.md); only the page itself loads this. */
 
 /** 'Roofing contractors in Laporte, PA' (the H1). */
 export const serviceHeading = (service: Service, town: Town | null | undefined) => `${service.name} contractors in ${placeName(town)}`;

@@ -1,9 +1,9 @@
 import type { ApiKey } from '@/lib/api';
 
 /**
- * The service pages' query keys, built from the address (docs/decisions.md §3). Apart from the
- * rest of service-pages.ts because the route table needs them: this much goes into every page's
- * JavaScript, the rest only into the pages that show service pages or link to them.
+ * The service pages' query keys, built from the address (docs/decisions/0030-service-pages.md).
+ * Apart from the rest of service-pages.ts because the route table needs them: this much goes into
+ * every page's JavaScript, the rest only into the pages that show service pages or link to them.
  */
 
 export const serviceCoverageKey: ApiKey = ['/api/service-pages'];

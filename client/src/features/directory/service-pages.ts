@@ -7,9 +7,10 @@ import { serviceCoverageKey } from './service-page-keys';
 export { readServicePageNumber, serviceCoverageKey, servicePageKey } from './service-page-keys';
 
 /**
- * The service pages (`/contractors/roofing`, `/contractors/roofing/laporte`; docs/decisions.md §3):
- * their addresses and places, and which exist: what the pages that link to them need. The page's
- * own words and structured data are in service-page-content.ts.
+ * The service pages (`/contractors/roofing`, `/contractors/roofing/laporte`;
+ * docs/decisions/0030-service-pages.md): their addresses and places, and which exist: what the
+ * pages that link to them need. The page's own words and structured data are in
+ * service-page-content.ts.
  */
 
 export function servicePageHref(service: string, town?: string | null, page = 1): string {

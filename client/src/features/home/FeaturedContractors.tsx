@@ -6,7 +6,7 @@ import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { ContractorList, ContractorPlaceholders, FEATURED_COUNT, featuredKey } from '@/features/directory';
 
-/** Premium subscribers first, then the highest rated (docs/decisions.md §1.2). */
+/** Premium subscribers first, then the highest rated (docs/decisions/0002-server-side-filtering.md). */
 export function FeaturedContractors() {
   const query = useQuery<ContractorPage>({ queryKey: featuredKey });
   return (

@@ -29,7 +29,7 @@ export function ProjectOverview() {
             </li>
           ))}
         </ul>
-        {/* The county's service pages, so visitors and crawlers find them (docs/decisions.md §3). */}
+        {/* The county's service pages, so visitors and crawlers find them (docs/decisions/0030-service-pages.md). */}
         <ServicePageLinks town={null} className="mt-8" />
       </div>
     </section>

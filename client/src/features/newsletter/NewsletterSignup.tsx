@@ -27,7 +27,7 @@ function outcome(posted: PostedForm | null, subscribed: boolean) {
 /**
  * The home page's newsletter band: one email field, outcomes as notices (spec, error catalogue).
  * Without JavaScript it is a plain form posted to the home page, whose answer shows the outcome
- * in the band (docs/decisions.md §3).
+ * in the band (docs/decisions/0023-forms-without-javascript.md).
  */
 export function NewsletterSignup() {
   const posted = usePostedForm('newsletter');

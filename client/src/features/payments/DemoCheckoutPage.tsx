@@ -15,8 +15,9 @@ import { DemoNotice } from './components/DemoNotice';
 import { ResultPanel } from './components/ResultPanel';
 
 /**
- * The demo provider's stand-in for the provider's hosted checkout page (docs/decisions.md §1.6). What it
- * sells comes from the session's address; confirming is the only call it makes.
+ * The demo provider's stand-in for the provider's hosted checkout page
+ * (docs/decisions/0045-demo-provider.md). What it sells comes from the session's address; confirming is
+ * the only call it makes.
  */
 export default function DemoCheckoutPage({ search }: RouteInput) {
   const sessionId = search.get('session_id')?.trim() ?? '';

@@ -5,7 +5,7 @@ import { featuredKey } from '@/features/directory';
 import { invalidatePortal } from '@/features/portal';
 import { apiRequest } from '@/lib/api';
 
-/** Lead purchase and plan subscription calls (spec section 7, docs/decisions.md §1.6). */
+/** Lead purchase and plan subscription calls (spec section 7, docs/decisions/0007-payment-provider.md). */
 
 export const PRICING_PATH = '/contractor-pricing';
 export const PAYMENT_SUCCESS_PATH = '/payment-success';

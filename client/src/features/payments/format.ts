@@ -1,2 +1,2 @@
-/** The notice every demo-provider screen shows (docs/decisions.md §1.6). */
+/** The notice every demo-provider screen shows (docs/decisions/0007-payment-provider.md). */
 export const DEMO_NOTICE = 'Demo payments: no card is charged';

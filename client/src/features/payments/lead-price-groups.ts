@@ -11,9 +11,10 @@ export const EVERYWHERE = 'Everywhere';
 export const EVERYWHERE_ELSE = 'Everywhere else';
 
 /**
- * One service's prices as a few lines instead of one per town (docs/decisions.md §11): a single
- * line when the price is the same everywhere; otherwise the places at each price, the most common
- * price last as 'Everywhere else' when it covers three places or more. Every town is in exactly one line.
+ * One service's prices as a few lines instead of one per town
+ * (docs/decisions/0062-lead-prices-in-the-open.md): a single line when the price is the same everywhere;
+ * otherwise the places at each price, the most common price last as 'Everywhere else' when it covers
+ * three places or more. Every town is in exactly one line.
  */
 export function priceGroups(table: Pick<LeadPriceTable, 'towns'>, prices: readonly string[]): PriceGroup[] {
   const byPrice = new Map<string, string[]>();

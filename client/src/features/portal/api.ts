@@ -54,7 +54,7 @@ export const logout = () => apiRequest<unknown>('POST', '/api/contractor/logout'
 
 // ---- Changes
 
-/** Reports a paid or credited lead as bad (docs/decisions.md §5); the answer is the lead with its claim. */
+/** Reports a paid or credited lead as bad (docs/decisions/0046-lead-guarantee.md); the answer is the lead with its claim. */
 export function useClaimLead() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -3,7 +3,7 @@ import type { ContractorCredentials } from '@shared/schemas/credentials';
 import { apiRequest, apiUpload, type ApiKey } from '@/lib/api';
 import { invalidatePortal } from './api';
 
-/** The contractor's own credentials (docs/decisions.md §3 "Credentials"). */
+/** The contractor's own credentials (docs/decisions/0031-credentials-stored.md). */
 
 export const credentialsKey: ApiKey = ['/api/contractor/credentials'];
 export const CERTIFICATE_HREF = '/api/contractor/insurance-certificate';

@@ -8,5 +8,5 @@ export { SUBSCRIPTION_STATUS_LABELS } from '@shared/plans';
 /** '$100/month'. */
 export const planPrice = (plan: Pick<Plan, 'priceCents'>) => `${formatMoney(plan.priceCents, { dropZeroCents: true })}/month`;
 
-/** A delivery whose customer the contractor may see (docs/decisions.md §1.3). */
+/** A delivery whose customer the contractor may see (docs/decisions/0003-leads-and-deliveries.md). */
 export { isPaidOrCredited as isUnlocked } from '@shared/schemas/deliveries';

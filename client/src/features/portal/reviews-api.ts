@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ManagedReview, ManagedReviewsPage } from '@shared/reviews';
 import { apiRequest, type ApiKey } from '@/lib/api';
 
-/** The contractor's own reviews (docs/decisions.md §12) and its one public reply to each. */
+/** The contractor's own reviews (docs/decisions/0056-review-policy.md) and its one public reply to each. */
 
 export const ownReviewsKey = (page: number): ApiKey => ['/api/contractor/reviews', { page: String(page) }];
 

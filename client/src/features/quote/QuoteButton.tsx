@@ -13,7 +13,8 @@ export type { QuoteTarget } from './quote-target';
 
 /**
  * 'Get Free Quote': opens the quote dialog for one contractor. Until JavaScript runs (and when it
- * never does) it is a link to the contractor's quote page, a plain form (docs/decisions.md §3).
+ * never does) it is a link to the contractor's quote page, a plain form
+ * (docs/decisions/0023-forms-without-javascript.md).
  */
 export function QuoteButton({ contractor, ...props }: { contractor: QuoteTarget } & Omit<ButtonProps, 'onClick'>) {
   const [open, setOpen] = useState(false);

@@ -23,7 +23,8 @@ const FIELDS: (keyof QuoteForm)[] = ['name', 'email', 'phone', 'serviceNeeded', 
  * The quote form as a page of its own, for visitors without JavaScript (the 'Get Free Quote'
  * link leads here until the page's JavaScript turns it into the dialog's button). A plain HTML
  * form posted to this address; the server answers a refused one with this page, the fields kept
- * and their errors shown, and a sent one with a redirect to `?sent=1` (docs/decisions.md §3).
+ * and their errors shown, and a sent one with a redirect to `?sent=1`
+ * (docs/decisions/0023-forms-without-javascript.md).
  */
 function QuoteRequestForm({ c, posted }: { c: ContractorProfile; posted: PostedForm | null }) {
   const errors: Partial<Record<string, string>> = posted?.errors ?? {};

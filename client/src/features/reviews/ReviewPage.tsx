@@ -55,10 +55,10 @@ function Thanks({ invitation, outcome }: { invitation: ReviewInvitation; outcome
   );
 }
 
-/** /review/{token}: where the follow-up email's link lands (docs/decisions.md §12). Never indexed; `?sent=1` after a form sent without JavaScript. */
+/** /review/{token}: where the follow-up email's link lands (docs/decisions/0051-review-links.md). Never indexed; `?sent=1` after a form sent without JavaScript. */
 export default function ReviewPage({ params, search }: RouteInput) {
   const token = params.token ?? '';
-  // Where the form sent without JavaScript lands once the review is stored (docs/decisions.md §3).
+  // Where the form sent without JavaScript lands once the review is stored (docs/decisions/0024-review-form-without-javascript.md).
   const sent = search.get('sent') === '1';
   const query = useInvitation(token);
   const [outcome, setOutcome] = useState<'published' | 'answered' | null>(null);

@@ -30,7 +30,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** /review-policy: the published rules every review list links to (docs/decisions.md §12, 16 CFR Part 465). */
+/** /review-policy: the published rules every review list links to (docs/decisions/0056-review-policy.md, 16 CFR Part 465). */
 export default function ReviewPolicyPage() {
   return (
     <div className="container mx-auto max-w-3xl px-4 py-8 sm:py-12">

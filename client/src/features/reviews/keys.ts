@@ -3,7 +3,7 @@ import type { ApiKey } from '@/lib/api';
 /**
  * The reviews' addresses and query keys, apart from the hooks in api.ts because the route table
  * needs them: this much goes into every page's JavaScript, the rest only into the pages that show
- * reviews (the public JS budget, docs/decisions.md §6).
+ * reviews (the public JS budget, docs/decisions/0064-bundle-cutting.md).
  */
 
 /** Query keys built from the address only, so the server renders with exactly the data the browser then asks for. */

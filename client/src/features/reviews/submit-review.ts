@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReviewSubmissionInput } from '@shared/schemas/reviews';
 import { apiRequest } from '@/lib/api';
 
-// Apart from api.ts, which profiles load: only the review page sends a review (the public JS budget, docs/decisions.md §6).
+// Apart from api.ts, which profiles load: only the review page sends a review (the public JS budget, docs/decisions/0064-bundle-cutting.md).
 
 /** POST /api/reviews; afterwards the contractor's profile and reviews are read again, so they show the new review. */
 export function useSubmitReview(contractorId: number) {

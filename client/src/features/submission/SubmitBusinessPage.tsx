@@ -8,7 +8,7 @@ import { SubmissionForm } from './components/SubmissionForm';
 import { SubmissionSuccess } from './components/SubmissionSuccess';
 
 export default function SubmitBusinessPage({ search }: RouteInput) {
-  // Without JavaScript a sent form is answered with a redirect here (docs/decisions.md §3).
+  // Without JavaScript a sent form is answered with a redirect here (docs/decisions/0023-forms-without-javascript.md).
   const redirected = search.get('submitted') === '1';
   const [submitted, setSubmitted] = useState(false);
 

@@ -7,7 +7,8 @@ import { apiRequest } from '@/lib/api';
 
 /**
  * The spec's payload: the form plus the listing fields derived from it. The server recomputes
- * every derived field and ignores the status ones (docs/decisions.md §1.9); they are sent as the spec says.
+ * every derived field and ignores the status ones (docs/decisions/0010-bad-input.md); they are sent as the
+ * spec says.
  */
 function payload(values: Submission) {
   return {

@@ -21,7 +21,7 @@ function ApproveForm({
 }) {
   // Starts from the recorded state: approving does not verify unless the administrator ticks it.
   const [verified, setVerified] = useState(c.verified);
-  // Verifying records until when each credential holds (docs/decisions.md §3 "Credentials"): the dates given, which the administrator checks.
+  // Verifying records until when each credential holds (docs/decisions/0019-verifying-contractors.md): the dates given, which the administrator checks.
   const [dates, setDates] = useState({ registrationExpiresOn: c.registrationExpiresOn ?? '', insuranceExpiresOn: c.insuranceExpiresOn ?? '' });
   return (
     <form

@@ -10,7 +10,7 @@ import { formatPrice } from '@shared/money';
 
 type Delivery = NonNullable<AdminLead['delivery']>;
 
-/** What cancelling does to the contractor's money (docs/decisions.md §5). */
+/** What cancelling does to the contractor's money (docs/decisions/0049-cancelled-deliveries.md). */
 function effect(d: Delivery): string {
   switch (d.paymentState) {
     case 'paid':

@@ -30,7 +30,7 @@ function Items({ items, label, testId, expired }: { items: Item[]; label: string
   );
 }
 
-/** The dashboard's credentials panel (docs/decisions.md §3 "Credentials"): lapsed contractors, and what expires within 30 days. */
+/** The dashboard's credentials panel (docs/decisions/0033-credential-expiry.md): lapsed contractors, and what expires within 30 days. */
 export function CredentialAttention() {
   const query = useCredentialAttention();
   return (

@@ -4,9 +4,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
 
-/** Whether the contractor's licence and insurance were checked, by whom and when (docs/decisions.md §3). */
+/** Whether the contractor's licence and insurance were checked, by whom and when (docs/decisions/0019-verifying-contractors.md). */
 export function VerificationStatus({ c }: { c: AdminContractor }) {
-  // A verified credential reached its expiry date: the badge dropped by itself (docs/decisions.md §3 "Credentials").
+  // A verified credential reached its expiry date: the badge dropped by itself (docs/decisions/0033-credential-expiry.md).
   if (c.lapsed)
     return (
       <span className="text-xs font-medium text-destructive" data-testid="verification">

@@ -16,8 +16,8 @@ export function HiddenFields({ query, omit = [] }: { query: URLSearchParams; omi
 /**
  * An invisible GET form that leads to `href` (`omit`: query names the submitting button adds).
  * Buttons that act through JavaScript (Clear, the view switch) join it with `form={id}` and
- * `type="submit"`, so they also work without it (docs/decisions.md §3); with JavaScript their
- * click handler prevents the submission.
+ * `type="submit"`, so they also work without it (docs/decisions/0022-pages-without-javascript.md);
+ * with JavaScript their click handler prevents the submission.
  */
 export function AddressForm({ id, href, omit }: { id: string; href: string; omit?: string[] }) {
   const at = href.indexOf('?');

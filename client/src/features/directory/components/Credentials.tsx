@@ -7,10 +7,11 @@ import { formatMonth } from '@shared/site-calendar';
 type Shown = Pick<ContractorProfile, 'licenseNumber' | 'credentials' | 'yearsInBusiness'>;
 
 /**
- * The profile's 'License & Credentials' (docs/decisions.md §3 "Credentials"): the registration
- * number with whether and when an administrator verified it, the insurance's verified end date,
- * one sentence on what the registration means and the official lookup (a plain link: nothing is
- * fetched from it). The words are the region's, so another state's county changes data only.
+ * The profile's 'License & Credentials' (docs/decisions/0034-credentials-by-region.md): the
+ * registration number with whether and when an administrator verified it, the insurance's verified
+ * end date, one sentence on what the registration means and the official lookup (a plain link:
+ * nothing is fetched from it). The words are the region's, so another state's county changes data
+ * only.
  */
 export function CredentialsDetails({ c, rules = region.credentials }: { c: Shown; rules?: CredentialRules }) {
   const { registration, insurance } = c.credentials;

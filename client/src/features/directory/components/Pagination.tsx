@@ -36,7 +36,8 @@ function PageLink({ href, rel, onGo, children }: { href: string; rel?: 'prev' | 
 
 /**
  * Previous / Next as real links to the page's address, so paging works without JavaScript and
- * opens in a new tab; with JavaScript a plain click calls onPage instead (docs/decisions.md §3).
+ * opens in a new tab; with JavaScript a plain click calls onPage instead
+ * (docs/decisions/0022-pages-without-javascript.md).
  */
 export function Pagination({ page, pages, hrefFor, onPage }: { page: number; pages: number; hrefFor: (page: number) => string; onPage: (page: number) => void }) {
   if (pages <= 1) return null;

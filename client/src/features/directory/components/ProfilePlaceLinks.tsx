@@ -3,9 +3,9 @@ import { Badge } from '@/components/ui/badge';
 import { placeName, serviceOfName, servicePageHref, townOfName } from '../service-pages';
 
 /**
- * A profile's services and service areas as links to the service pages (docs/decisions.md §3),
- * keeping the words the profile shows. Each page they lead to lists this contractor, so none is
- * a 404. A name the taxonomy does not know stays plain text.
+ * A profile's services and service areas as links to the service pages
+ * (docs/decisions/0030-service-pages.md), keeping the words the profile shows. Each page they lead
+ * to lists this contractor, so none is a 404. A name the taxonomy does not know stays plain text.
  */
 
 /** A service the contractor offers: its page for the whole county. */

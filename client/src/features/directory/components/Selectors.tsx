@@ -26,7 +26,7 @@ function OptionSelect({ id, name, value, onChange, emptyLabel, className, option
   );
 }
 
-/** The home and search pages' service types (each maps onto canonical services, docs/decisions.md §1.1). */
+/** The home and search pages' service types (each maps onto canonical services, docs/decisions/0001-region-data.md). */
 export function ServiceTypeSelect(props: SelectorProps) {
   return <OptionSelect {...props} label="Service Type" options={region.homeSearchServices.map((o) => ({ value: o.value, label: o.label }))} />;
 }

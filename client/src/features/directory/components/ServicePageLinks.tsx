@@ -5,7 +5,8 @@ import { placeName, servicePageHref, servicesIn, useServiceCoverage } from '../s
 /**
  * Links to the service pages of a place (a town, or the whole county), each service with its
  * count: how visitors and crawlers reach those pages from the home and search pages
- * (docs/decisions.md §3). Nothing until the counts are known (the server render has them).
+ * (docs/decisions/0030-service-pages.md). Nothing until the counts are known (the server render has
+ * them).
  */
 export function ServicePageLinks({ town, className }: { town: Town | null; className?: string }) {
   const { data } = useServiceCoverage();

@@ -8,7 +8,8 @@ const quoted = (value: string) => `“${value.length > 60 ? `${value.slice(0, 60
 
 /**
  * A filter value the directory does not know (an old link, a renamed service) is left out and
- * said so, instead of an error whose Retry could never succeed (docs/decisions.md §3).
+ * said so, instead of an error whose Retry could never succeed
+ * (docs/decisions/0025-unknown-filter-values.md).
  */
 export function UnrecognizedNote({ filters }: { filters: UnrecognizedFilter[] }) {
   if (filters.length === 0) return null;

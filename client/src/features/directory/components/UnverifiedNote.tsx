@@ -2,8 +2,9 @@ import { ShieldAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
 /**
- * 'Licensed & Insured Only' starts ticked and keeps verified contractors only (docs/decisions.md §3),
- * so a searcher is told when it hides others that match, with a way to see them.
+ * 'Licensed & Insured Only' starts ticked and keeps verified contractors only
+ * (docs/decisions/0018-licensed-and-insured-filter.md), so a searcher is told when it hides others
+ * that match, with a way to see them.
  */
 export function UnverifiedNote({ count, total, onShow, form }: { count: number; total: number; onShow: () => void; /** The GET form the button submits without JavaScript. */ form?: string }) {
   if (!count) return null;

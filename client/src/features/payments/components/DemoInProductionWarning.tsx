@@ -3,7 +3,8 @@ import { useSiteConfig } from '@/app/config';
 
 /**
  * On every payment screen when the operator runs production on demo payments (PAYMENTS=demo,
- * docs/decisions.md §5): louder than the demo notice, because there it is not a local try-out.
+ * docs/decisions/0045-demo-provider.md): louder than the demo notice, because there it is not a
+ * local try-out.
  */
 export function DemoInProductionWarning() {
   const { payments } = useSiteConfig();

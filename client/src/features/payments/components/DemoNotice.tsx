@@ -2,7 +2,7 @@ import { FlaskConical } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { DEMO_NOTICE } from '../format';
 
-/** The plain statement that the demo payment provider is active and no card is charged (docs/decisions.md §1.6). */
+/** The plain statement that the demo payment provider is active and no card is charged (docs/decisions/0007-payment-provider.md). */
 export function DemoNotice({ children, className }: { children?: React.ReactNode; className?: string }) {
   return (
     <div role="note" data-testid="demo-notice" className={cn('flex gap-3 rounded-md border border-warning-foreground/25 bg-warning p-3 text-sm text-warning-foreground', className)}>

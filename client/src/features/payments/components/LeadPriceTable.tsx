@@ -32,8 +32,9 @@ function PriceRows({ table }: { table: Table }) {
 }
 
 /**
- * What a lead costs right now for each service in each town (docs/decisions.md §11), from the
- * server's pricing engine and the active rules; rendered on the server with the page.
+ * What a lead costs right now for each service in each town
+ * (docs/decisions/0062-lead-prices-in-the-open.md), from the server's pricing engine and the active
+ * rules; rendered on the server with the page.
  */
 export function LeadPriceTable() {
   const prices = useQuery<Table>({ queryKey: leadPricesKey });

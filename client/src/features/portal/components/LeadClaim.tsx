@@ -120,8 +120,9 @@ function ClaimForm({ lead, onDone }: { lead: PortalLead; onDone: () => void }) {
 }
 
 /**
- * The lead guarantee on a lead card (docs/decisions.md §5): within 14 days of delivery a paid or credited
- * lead can be reported as bad; afterwards the card shows where the claim stands and what came back.
+ * The lead guarantee on a lead card (docs/decisions/0046-lead-guarantee.md): within 14 days of delivery a
+ * paid or credited lead can be reported as bad; afterwards the card shows where the claim stands and what
+ * came back.
  */
 export function LeadClaim({ lead }: { lead: PortalLead }) {
   const [open, setOpen] = useState(false);

@@ -12,7 +12,7 @@ import { useLogin } from '../api';
 
 type LoginValues = z.input<typeof contractorLoginSchema>;
 
-/** The server's answer for an account whose password was never chosen (docs/decisions.md §1.7). */
+/** The server's answer for an account whose password was never chosen (docs/decisions/0039-portal-screens.md). */
 export function isSetupRequired(error: unknown): boolean {
   const text = `${messageOf(error, '')} ${error instanceof Error ? error.message : ''}`;
   return /setup required/i.test(text);

@@ -68,7 +68,7 @@ function CredentialsForm({ c }: { c: ContractorCredentials }) {
   );
 }
 
-/** The portal's credentials (docs/decisions.md §3 "Credentials"): the registration and insurance the listing shows, and the certificate. */
+/** The portal's credentials (docs/decisions/0031-credentials-stored.md): the registration and insurance the listing shows, and the certificate. */
 export function CredentialsCard() {
   const query = useCredentials();
   return (

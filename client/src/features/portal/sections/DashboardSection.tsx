@@ -104,7 +104,7 @@ function UpgradeCard() {
   );
 }
 
-/** Views, quote requests, leads and what came of them, month by month (docs/decisions.md §11). */
+/** Views, quote requests, leads and what came of them, month by month (docs/decisions/0061-contractor-stats.md). */
 function YourStats() {
   const stats = useStats();
   return (

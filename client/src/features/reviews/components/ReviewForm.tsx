@@ -104,10 +104,11 @@ const postedAnswer = (posted: PostedForm | null, name: 'contacted' | 'hired') =>
 const postedRating = (posted: PostedForm | null) => (/^[1-5]$/.test(postedText(posted, 'rating')) ? Number(postedText(posted, 'rating')) : 0);
 
 /**
- * The homeowner's answer (docs/decisions.md §12): contacted, hired, a star rating and an optional
- * comment, checked with the same shared schema the server uses (loaded when the form is sent).
- * Without JavaScript it is a plain form posted to its page, which the server answers with the
- * page again (the answers kept, the errors shown) or a redirect to the thanks (docs/decisions.md §3).
+ * The homeowner's answer (docs/decisions/0052-review-answer.md): contacted, hired, a star rating and
+ * an optional comment, checked with the same shared schema the server uses (loaded when the form is
+ * sent). Without JavaScript it is a plain form posted to its page, which the server answers with the
+ * page again (the answers kept, the errors shown) or a redirect to the thanks
+ * (docs/decisions/0024-review-form-without-javascript.md).
  */
 export function ReviewForm({ token, invitation, onDone }: { token: string; invitation: ReviewInvitation; onDone: (outcome: 'published' | 'answered') => void }) {
   const posted = usePostedForm('review');

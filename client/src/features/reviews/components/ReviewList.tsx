@@ -37,9 +37,9 @@ function ReviewItem({ review, contractorName }: { review: PublicReview; contract
 }
 
 /**
- * The profile's reviews (docs/decisions.md §12): every published review, newest first, paged by
- * `?page=` in the address (links, so it works without JavaScript), with the review policy linked
- * and the hidden ones counted openly.
+ * The profile's reviews (docs/decisions/0054-reviews-on-the-profile.md): every published review,
+ * newest first, paged by `?page=` in the address (links, so it works without JavaScript), with the
+ * review policy linked and the hidden ones counted openly.
  */
 export function ReviewList({ contractorId, contractorName }: { contractorId: number; contractorName: string }) {
   const page = readReviewsPage(new URLSearchParams(useSearch()));

@@ -63,7 +63,8 @@ function postedNotice(posted: PostedForm) {
  * The submission form. Inputs are plain (uncontrolled) and the shared zod schema is loaded
  * when the form is sent, so the page itself stays within the public JavaScript budget; the
  * server checks the same schema again. Without JavaScript it is a plain form posted to this
- * page; a refused one comes back with what was typed and the errors (docs/decisions.md §3).
+ * page; a refused one comes back with what was typed and the errors
+ * (docs/decisions/0023-forms-without-javascript.md).
  */
 export function SubmissionForm({ onSubmitted }: { onSubmitted: () => void }) {
   const posted = usePostedForm('submission');
