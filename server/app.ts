@@ -63,7 +63,7 @@ export function createApp({ ctx, sessionSecret, renderer, caches = { answers: ne
   const app = express();
   app.disable('x-powered-by');
   // Every rate limit and sign-in throttle of this app counts in the database (docs/decisions/0074-rate-limits.md).
-  app.locals.rateLimits = new RateLimits(ctx.db);
+  app.locals.rateLimits = new RateLimits(ctx);
   if (ctx.env.TRUST_PROXY) app.set('trust proxy', 1);
   // What every answer gets first, on both paths below (server/http/front.ts): the security headers,
   // a request id (echoed as X-Request-Id) with one log line per answer unless turned off, and the
@@ -72,7 +72,7 @@ export function createApp({ ctx, sessionSecret, renderer, caches = { answers: ne
   const first = front({
     security: securityHeaders({ dev: renderer?.mode === 'vite', stripe: Boolean(ctx.env.STRIPE_SECRET_KEY) }),
     requestLog: requestLog(ctx.log, ctx.env.LOG_REQUESTS ?? ctx.env.NODE_ENV !== 'test'),
-    countProfileViews: countProfileViews(new ProfileViewCounter(ctx.db, sessionSecret, ctx.log)),
+    countProfileViews: countProfileViews(new ProfileViewCounter(ctx, sessionSecret)),
   });
   // Current public answers are written in one call before the chain
   // (docs/decisions/0072-public-answers-fast-path.md); only what the busiest public GETs may skip

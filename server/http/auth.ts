@@ -47,7 +47,7 @@ export function requireActiveContractor(ctx: Pick<AppContext, 'db'>): Guard {
   return guard('contractor', (req, res, next) =>
     requireContractor(req, res, (err?: unknown) => {
       if (err) return next(err);
-      contractorMaySignIn(ctx.db, contractorIdOf(req)).then(
+      contractorMaySignIn(ctx, contractorIdOf(req)).then(
         (active) => (active ? next() : signOut(req).then(() => next(unauthorized('Your portal session has ended. Please sign in again.')), next)),
         next,
       );

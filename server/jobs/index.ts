@@ -1,4 +1,4 @@
-import { siteDay } from '@shared/site-calendar';
+import { today } from '../clock';
 import type { AppContext } from '../context';
 import { sendAdminDigest } from '../services/admin-digest';
 import { runCredentialsDaily } from '../services/credential-jobs';
@@ -64,7 +64,7 @@ export function registerJobs(ctx: AppContext): void {
   jobs.define({
     name: PRUNE_SESSIONS,
     run: async () => {
-      const pruned = await pruneExpiredSessions(ctx.db);
+      const pruned = await pruneExpiredSessions(ctx);
       if (pruned) log.info('pruned expired sessions', { pruned });
     },
   });
@@ -73,7 +73,7 @@ export function registerJobs(ctx: AppContext): void {
   jobs.define({
     name: RESET_FREE_CREDITS,
     run: async () => {
-      const reset = await startFreeMonths(ctx.db);
+      const reset = await startFreeMonths(ctx);
       if (reset) log.info('started the new month of Free plan credits', { contractors: reset });
     },
   });
@@ -83,7 +83,7 @@ export function registerJobs(ctx: AppContext): void {
   // Yesterday's visitor hashes go as the site's day ends, also when nobody views a profile (docs/decisions/0059-profile-visitor-privacy.md).
   jobs.define({
     name: PRUNE_PROFILE_VISITORS,
-    run: () => pruneProfileVisitors(ctx.db, siteDay(new Date())),
+    run: () => pruneProfileVisitors(ctx, today(ctx.clock)),
   });
   jobs.schedule(PRUNE_PROFILE_VISITORS, '1 0 * * *');
 

@@ -15,11 +15,11 @@ export function adminAuthRoutes(ctx: AppContext): Router {
       message: 'Please enter both username and password',
       account: (input) => input.username,
       verify: async ({ username, password }) => {
-        const admin = await verifyAdmin(ctx.db, username, password);
+        const admin = await verifyAdmin(ctx, username, password);
         if (!admin) throw unauthorized('Invalid credentials');
         return {
           user: { kind: 'admin', adminUserId: admin.id, username: admin.username },
-          recordSignIn: () => recordAdminLogin(ctx.db, admin.id),
+          recordSignIn: () => recordAdminLogin(ctx, admin.id),
           answer: { message: 'Login successful', username: admin.username },
         };
       },

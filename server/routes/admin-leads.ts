@@ -22,7 +22,7 @@ export function adminLeadRoutes(ctx: AppContext): Router {
     '/admin/stats',
     requireAdmin,
     asyncHandler(async (_req, res) => {
-      res.json(await adminStats(ctx.db));
+      res.json(await adminStats(ctx));
     }),
   );
   return router;

@@ -12,7 +12,7 @@ export function adminOutboxRoutes(ctx: AppContext): Router {
     '/admin/outbox',
     requireAdmin,
     asyncHandler(async (req, res) => {
-      res.json(await listOutbox(ctx.db, parseInput(outboxQuerySchema, req.query, 'Invalid query parameters')));
+      res.json(await listOutbox(ctx, parseInput(outboxQuerySchema, req.query, 'Invalid query parameters')));
     }),
   );
   router.get(
@@ -20,7 +20,7 @@ export function adminOutboxRoutes(ctx: AppContext): Router {
     requireAdmin,
     asyncHandler(async (req, res) => {
       const { id } = parseInput(idParamSchema, req.params, 'Invalid message id');
-      res.json(await getOutboxMessage(ctx.db, id));
+      res.json(await getOutboxMessage(ctx, id));
     }),
   );
   router.post(

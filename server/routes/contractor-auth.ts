@@ -24,12 +24,12 @@ export function contractorAuthRoutes(ctx: AppContext): Router {
       message: 'Please enter your email and password',
       account: (input) => input.email,
       verify: async ({ email, password }) => {
-        const result = await verifyContractorLogin(ctx.db, email, password);
+        const result = await verifyContractorLogin(ctx, email, password);
         // 'Setup required' counts as a failure too: it tells an account exists, so probing it is throttled.
         if (!result.ok) throw result.reason === 'setup-required' ? forbidden(SETUP_REQUIRED_MESSAGE) : unauthorized('Invalid credentials');
         return {
           user: { kind: 'contractor', contractorId: result.contractorId, accountId: result.accountId },
-          recordSignIn: () => recordContractorLogin(ctx.db, result.accountId),
+          recordSignIn: () => recordContractorLogin(ctx, result.accountId),
           answer: { message: 'Login successful' },
         };
       },
@@ -44,7 +44,7 @@ export function contractorAuthRoutes(ctx: AppContext): Router {
       const input = parseInput(contractorSetupSchema, req.body);
       if (isCommonPassword(input.password)) throw badRequest(COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
       // One answer for a wrong, used or expired code and for an unknown address.
-      if (!(await completeSetup(ctx.db, input))) throw badRequest('Invalid setup token');
+      if (!(await completeSetup(ctx, input))) throw badRequest('Invalid setup token');
       res.json({ message: 'Setup complete' });
     }),
   );

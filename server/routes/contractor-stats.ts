@@ -13,7 +13,7 @@ export function contractorStatsRoutes(ctx: AppContext): Router {
     '/contractor/stats',
     requireActiveContractor(ctx),
     asyncHandler(async (req, res) => {
-      res.json(await contractorStats(ctx.db, contractorIdOf(req)));
+      res.json(await contractorStats(ctx, contractorIdOf(req)));
     }),
   );
   router.get(
@@ -21,7 +21,7 @@ export function contractorStatsRoutes(ctx: AppContext): Router {
     requireAdmin,
     asyncHandler(async (req, res) => {
       const { id } = parseInput(idParamSchema, req.params, 'Invalid contractor id');
-      res.json(await contractorStats(ctx.db, id));
+      res.json(await contractorStats(ctx, id));
     }),
   );
   return router;

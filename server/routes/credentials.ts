@@ -13,7 +13,7 @@ const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/pn
 
 /** The certificate's bytes, shown in the browser, never cached, sniffed or run as a page. */
 async function sendCertificate(ctx: AppContext, contractorId: number, res: Response) {
-  const c = await readCertificate(ctx.db, contractorId);
+  const c = await readCertificate(ctx, contractorId);
   res.set({
     'Content-Type': c.contentType,
     'Content-Disposition': `inline; filename="certificate-of-insurance-${contractorId}.${EXTENSIONS[c.contentType]}"`,

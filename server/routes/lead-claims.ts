@@ -28,7 +28,7 @@ export function leadClaimRoutes(ctx: AppContext): Router {
     '/admin/lead-claims',
     requireAdmin,
     asyncHandler(async (req, res) => {
-      res.json(await listClaims(ctx.db, parseInput(claimListQuerySchema, req.query, 'Invalid query parameters')));
+      res.json(await listClaims(ctx, parseInput(claimListQuerySchema, req.query, 'Invalid query parameters')));
     }),
   );
 
@@ -36,7 +36,7 @@ export function leadClaimRoutes(ctx: AppContext): Router {
     '/admin/lead-claims/:id',
     requireAdmin,
     asyncHandler(async (req, res) => {
-      res.json(await getClaim(ctx.db, claimIdOf(req.params)));
+      res.json(await getClaim(ctx, claimIdOf(req.params)));
     }),
   );
 

@@ -25,7 +25,7 @@ export function leadDeliveryRoutes(ctx: AppContext): Router {
     requireAdmin,
     asyncHandler(async (req, res) => {
       const { id } = parseInput(idParamSchema, req.params, 'Invalid contractor id');
-      res.json(await listContractorDeliveries(ctx.db, id));
+      res.json(await listContractorDeliveries(ctx, id));
     }),
   );
 

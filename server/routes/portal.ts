@@ -14,21 +14,21 @@ export function portalRoutes(ctx: AppContext): Router {
     '/contractor/profile',
     requireContractor,
     asyncHandler(async (req, res) => {
-      res.json(await getPortalProfile(ctx.db, contractorIdOf(req)));
+      res.json(await getPortalProfile(ctx, contractorIdOf(req)));
     }),
   );
   router.get(
     '/contractor/subscription',
     requireContractor,
     asyncHandler(async (req, res) => {
-      res.json(await getPortalSubscription(ctx.db, contractorIdOf(req)));
+      res.json(await getPortalSubscription(ctx, contractorIdOf(req)));
     }),
   );
   router.get(
     '/contractor/leads',
     requireContractor,
     asyncHandler(async (req, res) => {
-      res.json(await listPortalLeads(ctx.db, contractorIdOf(req)));
+      res.json(await listPortalLeads(ctx, contractorIdOf(req)));
     }),
   );
   router.patch(
@@ -37,7 +37,7 @@ export function portalRoutes(ctx: AppContext): Router {
     asyncHandler(async (req, res) => {
       const { deliveryId } = parseInput(deliveryIdParamSchema, req.params);
       const { status } = parseInput(leadStatusUpdateSchema, req.body);
-      res.json(await updatePortalLeadStatus(ctx.db, contractorIdOf(req), deliveryId, status));
+      res.json(await updatePortalLeadStatus(ctx, contractorIdOf(req), deliveryId, status));
     }),
   );
   return router;

@@ -20,7 +20,7 @@ export function pricingRuleRoutes(ctx: AppContext): Router {
     '/pricing-rules',
     requireAdmin,
     asyncHandler(async (_req, res) => {
-      res.json(await listPricingRules(ctx.db));
+      res.json(await listPricingRules(ctx));
     }),
   );
 
@@ -28,7 +28,7 @@ export function pricingRuleRoutes(ctx: AppContext): Router {
     '/pricing-rules',
     requireAdmin,
     asyncHandler(async (req, res) => {
-      res.status(201).json(await createPricingRule(ctx.db, parseInput(pricingRuleSchema, req.body)));
+      res.status(201).json(await createPricingRule(ctx, parseInput(pricingRuleSchema, req.body)));
     }),
   );
 
@@ -40,7 +40,7 @@ export function pricingRuleRoutes(ctx: AppContext): Router {
       // The two shapes of pricingRulePatchSchema, parsed apart so a bad full rule gets field
       // messages rather than the union's single 'Invalid input'.
       const patch = isSwitch(req.body) ? parseInput(activeOnlySchema, req.body) : parseInput(pricingRuleSchema, req.body);
-      res.json(await updatePricingRule(ctx.db, id, patch));
+      res.json(await updatePricingRule(ctx, id, patch));
     }),
   );
   return router;

@@ -30,7 +30,7 @@ export function reviewRoutes(ctx: AppContext): Router {
     '/admin/reviews',
     requireAdmin,
     asyncHandler(async (req, res) => {
-      res.json(await listReviewsForAdmin(ctx.db, parseInput(adminReviewsQuerySchema, req.query, 'Invalid query parameters')));
+      res.json(await listReviewsForAdmin(ctx, parseInput(adminReviewsQuerySchema, req.query, 'Invalid query parameters')));
     }),
   );
   router.post(
@@ -38,14 +38,14 @@ export function reviewRoutes(ctx: AppContext): Router {
     requireAdmin,
     asyncHandler(async (req, res) => {
       const id = idOf(req.params);
-      res.json(await hideReview(ctx.db, id, parseInput(reviewHideSchema, req.body), adminOf(req)));
+      res.json(await hideReview(ctx, id, parseInput(reviewHideSchema, req.body), adminOf(req)));
     }),
   );
   router.post(
     '/admin/reviews/:id/show',
     requireAdmin,
     asyncHandler(async (req, res) => {
-      res.json(await showReview(ctx.db, idOf(req.params)));
+      res.json(await showReview(ctx, idOf(req.params)));
     }),
   );
 
@@ -53,7 +53,7 @@ export function reviewRoutes(ctx: AppContext): Router {
     '/contractor/reviews',
     requireContractor,
     asyncHandler(async (req, res) => {
-      res.json(await listReviewsForContractor(ctx.db, contractorIdOf(req), parseInput(pageSchema, req.query, 'Invalid query parameters').page));
+      res.json(await listReviewsForContractor(ctx, contractorIdOf(req), parseInput(pageSchema, req.query, 'Invalid query parameters').page));
     }),
   );
   router.post(
@@ -62,7 +62,7 @@ export function reviewRoutes(ctx: AppContext): Router {
     asyncHandler(async (req, res) => {
       const id = idOf(req.params);
       const { reply } = parseInput(reviewReplySchema, req.body);
-      res.json(await replyToReview(ctx.db, contractorIdOf(req), id, reply));
+      res.json(await replyToReview(ctx, contractorIdOf(req), id, reply));
     }),
   );
   return router;

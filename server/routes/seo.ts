@@ -12,7 +12,7 @@ export function seoRoutes(ctx: AppContext): Router {
       res
         .type('application/xml')
         .setHeader('Cache-Control', 'public, max-age=3600')
-        .send(await buildSitemap(ctx.db, ctx.siteUrl));
+        .send(await buildSitemap(ctx));
     }),
   );
   router.get('/robots.txt', (_req, res) => {

@@ -1,7 +1,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { formatMoney } from '@shared/money';
 import { formatLocation } from '@shared/taxonomy';
-import type { AppContext } from '../context';
+import { inTransaction, type AppContext } from '../context';
 import { contractors, leads } from '../db/schema';
 import { adminAddress } from './admin-notices';
 import { queueEmail } from './email-delivery';
@@ -22,9 +22,9 @@ function section(title: string, total: number, recent: number, lines: string[], 
   return [`${title}: ${total} (${recent} in the last day)`, ...lines.map((l) => `- ${l}`), ...(total > lines.length ? [`- and ${total - lines.length} more`] : []), link];
 }
 
-/** Answers whether a digest was queued. */
-export async function sendAdminDigest(ctx: AppContext, now: Date = new Date()): Promise<boolean> {
-  const since = new Date(now.getTime() - DAY_MS);
+/** Answers whether a digest was queued; 'the last day' is the day before ctx.clock's now. */
+export async function sendAdminDigest(ctx: AppContext): Promise<boolean> {
+  const since = new Date(ctx.clock.now().getTime() - DAY_MS);
   const pending = eq(contractors.approvalStatus, 'pending');
   const undelivered = eq(leads.status, 'new');
   const [submissions, [submissionCounts], waitingLeads, [leadCounts]] = await Promise.all([
@@ -75,8 +75,8 @@ export async function sendAdminDigest(ctx: AppContext, now: Date = new Date()): 
       `Deliver them at ${ctx.siteUrl}/admin/leads`,
     ),
   ].join('\n');
-  await ctx.db.transaction((tx) =>
-    queueEmail(ctx, tx, {
+  await inTransaction(ctx, (tx) =>
+    queueEmail(tx, {
       kind: 'admin-digest',
       to: adminAddress(ctx),
       subject: `Daily summary: ${subs.total} ${subs.total === 1 ? 'submission' : 'submissions'} to review, ${lds.total} ${lds.total === 1 ? 'lead' : 'leads'} to deliver`,

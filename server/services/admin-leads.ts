@@ -4,7 +4,7 @@ import { centsToDecimal } from '@shared/money';
 import type { AdminLead, AdminLeadList, AdminStats, adminLeadQuerySchema } from '@shared/schemas/admin-leads';
 import { LEAD_STATUSES } from '@shared/schemas/lead-status';
 import type { z } from 'zod';
-import type { AppContext } from '../context';
+import type { AppContext, DbCtx } from '../context';
 import type { Db } from '../db/client';
 import { contractors, leadDeliveries, leads, leadStatusCounts, pricingRules } from '../db/schema';
 
@@ -107,7 +107,8 @@ export async function listAdminLeads(ctx: Pick<AppContext, 'db' | 'database'>, q
   };
 }
 
-export async function adminStats(db: Db): Promise<AdminStats> {
+export async function adminStats(ctx: DbCtx): Promise<AdminStats> {
+  const { db } = ctx;
   const [counted, [rules]] = await Promise.all([db.select().from(leadStatusCounts), db.select({ n: count() }).from(pricingRules).where(eq(pricingRules.isActive, true))]);
   return {
     totalLeads: counted.reduce((sum, c) => sum + c.leads, 0),

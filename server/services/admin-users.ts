@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import type { AppContext } from '../context';
-import type { Db } from '../db/client';
+import type { AppContext, DbCtx, ServiceCtx } from '../context';
 import { adminUsers } from '../db/schema';
 import { ConfigError } from '../env';
 import { isCommonPassword } from './password-policy';
@@ -17,12 +16,12 @@ export const GENERATED_ADMIN_USERNAME = 'admin';
  * local run gets a generated password once (returned so start-up can print it); production refuses to
  * run with nobody able to sign in.
  */
-export async function ensureFirstAdmin(ctx: AppContext): Promise<{ generatedPassword?: string }> {
+export async function ensureFirstAdmin(ctx: Pick<AppContext, 'db' | 'env'>): Promise<{ generatedPassword?: string }> {
   const { ADMIN_USERNAME: username, ADMIN_PASSWORD: password } = ctx.env;
   if (username && password) {
     // The same rule as contractors' passwords (docs/decisions/0076-passwords.md); the length is checked in env.ts.
     if (isCommonPassword(password)) throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD is one of the most common passwords: choose another');
-    await upsertAdmin(ctx.db, username, password);
+    await upsertAdmin(ctx, username, password);
     return {};
   }
   const [{ n } = { n: 0 }] = await ctx.db.select({ n: count() }).from(adminUsers);
@@ -38,7 +37,8 @@ export async function ensureFirstAdmin(ctx: AppContext): Promise<{ generatedPass
   return created ? { generatedPassword: generated } : {};
 }
 
-async function upsertAdmin(db: Db, username: string, password: string): Promise<void> {
+async function upsertAdmin(ctx: DbCtx, username: string, password: string): Promise<void> {
+  const { db } = ctx;
   const [existing] = await db.select().from(adminUsers).where(eq(adminUsers.username, username));
   if (!existing) {
     await db
@@ -57,12 +57,12 @@ async function upsertAdmin(db: Db, username: string, password: string): Promise<
 }
 
 /** The admin for these credentials, or null; unknown names cost as much time as wrong passwords. */
-export async function verifyAdmin(db: Db, username: string, password: string): Promise<AdminUser | null> {
-  const [admin] = await db.select().from(adminUsers).where(eq(adminUsers.username, username));
+export async function verifyAdmin(ctx: DbCtx, username: string, password: string): Promise<AdminUser | null> {
+  const [admin] = await ctx.db.select().from(adminUsers).where(eq(adminUsers.username, username));
   const ok = await checkPassword(password, admin?.passwordHash);
   return ok && admin ? admin : null;
 }
 
-export async function recordAdminLogin(db: Db, adminUserId: number): Promise<void> {
-  await db.update(adminUsers).set({ lastLoginAt: new Date() }).where(eq(adminUsers.id, adminUserId));
+export async function recordAdminLogin(ctx: ServiceCtx, adminUserId: number): Promise<void> {
+  await ctx.db.update(adminUsers).set({ lastLoginAt: ctx.clock.now() }).where(eq(adminUsers.id, adminUserId));
 }

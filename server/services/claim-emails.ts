@@ -3,6 +3,7 @@ import { formatMoney } from '@shared/money';
 import { CLAIM_REASON_LABELS, type ClaimReason, type RefundMethod } from '@shared/schemas/lead-claims';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
+import type { OutboxCtx } from './email-delivery';
 import { contractorAccounts, contractors, leadDeliveries, leads } from '../db/schema';
 import { notifyAdmin } from './admin-notices';
 import { sendToContractor, type EmailContent } from './lead-emails';
@@ -64,14 +65,17 @@ export function refundSentence(method: RefundMethod, amountCents: number): strin
   }
 }
 
-async function toContractor(ctx: AppContext, tx: Executor, p: DeliveryParties, kind: 'claim-decision' | 'delivery-cancelled', message: EmailContent) {
-  await sendToContractor(ctx, tx, { id: p.contractorId, email: p.email }, kind, message);
+/** What these emails need: ctx.db is the transaction of the change they announce. */
+type ClaimEmailCtx = OutboxCtx & Pick<AppContext, 'env' | 'siteUrl'>;
+
+async function toContractor(ctx: OutboxCtx, p: DeliveryParties, kind: 'claim-decision' | 'delivery-cancelled', message: EmailContent) {
+  await sendToContractor(ctx, { id: p.contractorId, email: p.email }, kind, message);
 }
 
-export async function sendClaimNotice(ctx: AppContext, tx: Executor, deliveryId: number, claim: { reason: ClaimReason; details: string }): Promise<void> {
-  const p = await partiesOf(tx, deliveryId);
+export async function sendClaimNotice(ctx: ClaimEmailCtx, deliveryId: number, claim: { reason: ClaimReason; details: string }): Promise<void> {
+  const p = await partiesOf(ctx.db, deliveryId);
   if (!p) return;
-  await notifyAdmin(ctx, tx, {
+  await notifyAdmin(ctx, {
     kind: 'claim-notice',
     subject: `Lead claim: ${CLAIM_REASON_LABELS[claim.reason]} (${leadName(p)})`,
     text: [
@@ -86,17 +90,16 @@ export async function sendClaimNotice(ctx: AppContext, tx: Executor, deliveryId:
 }
 
 export async function sendClaimDecision(
-  ctx: AppContext,
-  tx: Executor,
+  ctx: ClaimEmailCtx,
   deliveryId: number,
   decision: { status: 'approved' | 'denied'; reason: ClaimReason; note: string; refund: { method: RefundMethod; amountCents: number } | null },
 ): Promise<void> {
-  const p = await partiesOf(tx, deliveryId);
+  const p = await partiesOf(ctx.db, deliveryId);
   if (!p) return;
   const reason = CLAIM_REASON_LABELS[decision.reason].toLowerCase();
   const note = decision.note ? ['', `Note from the administrator: ${decision.note}`] : [];
   if (decision.status === 'approved') {
-    await toContractor(ctx, tx, p, 'claim-decision', {
+    await toContractor(ctx, p, 'claim-decision', {
       subject: `Claim approved: ${leadName(p)}`,
       text: [
         `Hello ${p.contractorName},`,
@@ -108,7 +111,7 @@ export async function sendClaimDecision(
     });
     return;
   }
-  await toContractor(ctx, tx, p, 'claim-decision', {
+  await toContractor(ctx, p, 'claim-decision', {
     subject: `Claim not approved: ${leadName(p)}`,
     text: [`Hello ${p.contractorName},`, '', `We reviewed your claim that this lead was bad (${reason}) and could not approve it, so nothing is refunded.`, ...note].join('\n'),
   });
@@ -127,11 +130,11 @@ function cancellationSentence(outcome: CancellationOutcome, priceCents: number):
   return refundSentence(outcome.method, outcome.amountCents);
 }
 
-export async function sendCancellation(ctx: AppContext, tx: Executor, deliveryId: number, outcome: CancellationOutcome): Promise<void> {
-  const p = await partiesOf(tx, deliveryId);
+export async function sendCancellation(ctx: ClaimEmailCtx, deliveryId: number, outcome: CancellationOutcome): Promise<void> {
+  const p = await partiesOf(ctx.db, deliveryId);
   if (!p) return;
   const what = cancellationSentence(outcome, p.priceCents);
-  await toContractor(ctx, tx, p, 'delivery-cancelled', {
+  await toContractor(ctx, p, 'delivery-cancelled', {
     subject: `Lead cancelled: ${leadName(p)}`,
     text: [`Hello ${p.contractorName},`, '', `The delivery of lead #${p.leadId} (${leadName(p)}) to you has been cancelled.`, '', what].join('\n'),
   });

@@ -1,5 +1,5 @@
 import type { HomeownerFollowUp } from '@shared/schemas/lead-claims';
-import type { Executor } from '../db/client';
+import type { DbCtx } from '../context';
 import { followUpFor } from './reviews';
 
 /**
@@ -9,8 +9,8 @@ import { followUpFor } from './reviews';
  * reviews feature; this is the one place the claims read them. A page holds at most 100 claims,
  * each asked on its own.
  */
-export async function homeownerFollowUps(db: Executor, deliveryIds: number[]): Promise<Map<number, HomeownerFollowUp>> {
-  const answers = await Promise.all(deliveryIds.map(async (deliveryId) => [deliveryId, await followUpFor(db, { deliveryId })] as const));
+export async function homeownerFollowUps(ctx: DbCtx, deliveryIds: number[]): Promise<Map<number, HomeownerFollowUp>> {
+  const answers = await Promise.all(deliveryIds.map(async (deliveryId) => [deliveryId, await followUpFor(ctx, { deliveryId })] as const));
   const out = new Map<number, HomeownerFollowUp>();
   for (const [deliveryId, a] of answers) {
     if (a) out.set(deliveryId, { request: a.request, sentAt: a.sentAt, answeredAt: a.answeredAt, contacted: a.contacted, hired: a.hired, rating: a.rating });

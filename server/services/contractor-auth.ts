@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ContractorSetup } from '@shared/schemas/contractor-auth';
-import type { Db } from '../db/client';
+import { inTransaction, type DbCtx, type ServiceCtx } from '../context';
 import { contractorAccounts, contractors } from '../db/schema';
 import { consumeSetupCode } from './contractor-accounts';
 import { checkPassword, hashPassword } from './passwords';
@@ -13,8 +13,8 @@ export type ContractorLoginResult = { ok: true; contractorId: number; accountId:
  * rejected, hidden) contractors all read 'invalid', and every path runs one bcrypt compare, so
  * neither the answer nor its timing tells which one it was.
  */
-export async function verifyContractorLogin(db: Db, email: string, password: string): Promise<ContractorLoginResult> {
-  const [row] = await db
+export async function verifyContractorLogin(ctx: DbCtx, email: string, password: string): Promise<ContractorLoginResult> {
+  const [row] = await ctx.db
     .select({
       accountId: contractorAccounts.id,
       contractorId: contractorAccounts.contractorId,
@@ -32,21 +32,21 @@ export async function verifyContractorLogin(db: Db, email: string, password: str
   return { ok: true, contractorId: row.contractorId, accountId: row.accountId };
 }
 
-export async function recordContractorLogin(db: Db, accountId: number): Promise<void> {
-  await db.update(contractorAccounts).set({ lastLoginAt: new Date() }).where(eq(contractorAccounts.id, accountId));
+export async function recordContractorLogin(ctx: ServiceCtx, accountId: number): Promise<void> {
+  await ctx.db.update(contractorAccounts).set({ lastLoginAt: ctx.clock.now() }).where(eq(contractorAccounts.id, accountId));
 }
 
 /**
  * Sets the password with a live setup code; false when the code or address does not match.
  * A new password signs the contractor out elsewhere (this is also how a lost password is reset).
  */
-export async function completeSetup(db: Db, input: ContractorSetup): Promise<boolean> {
+export async function completeSetup(ctx: ServiceCtx, input: ContractorSetup): Promise<boolean> {
   // Hashed before the lookup, so a bad code takes as long as a good one.
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     const account = await consumeSetupCode(tx, input.email, input.token);
     if (!account) return false;
-    await tx.update(contractorAccounts).set({ passwordHash }).where(eq(contractorAccounts.id, account.id));
+    await tx.db.update(contractorAccounts).set({ passwordHash }).where(eq(contractorAccounts.id, account.id));
     await endContractorSessions(tx, account.contractorId);
     return true;
   });

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { centsToDecimal } from '@shared/money';
 import { STATS_MONTHS, type ContractorStats, type MonthStats, type StatsFigures } from '@shared/schemas/contractor-stats';
 import { addMonths, lastMonths, SITE_TIME_ZONE } from '@shared/site-calendar';
-import type { Db } from '../db/client';
+import type { ServiceCtx } from '../context';
+import type { Executor } from '../db/client';
 import { contractors } from '../db/schema';
 import { notFound } from '../domain/errors';
 
@@ -11,7 +12,7 @@ import { notFound } from '../domain/errors';
  * (docs/decisions/0061-contractor-stats.md), each counted in the month it happened in the site's
  * time zone: profile views, quote requests sent from the profile, deliveries, first contacts and
  * wins (from lead_status_changes), card payments for leads, and the median time from delivery to
- * first contact. Months are grouped in SQL; `now` decides which 12 months (tests move it).
+ * first contact. Months are grouped in SQL; ctx.clock decides which 12 months (tests move it).
  */
 
 interface Row {
@@ -23,7 +24,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const TZ = sql.raw(`'${SITE_TIME_ZONE}'`);
 const monthOf = (column: string) => sql.raw(`to_char(${column} at time zone '${SITE_TIME_ZONE}', 'YYYY-MM')`);
 
-async function figures(db: Db, contractorId: number, first: string, end: string) {
+async function figures(db: Executor, contractorId: number, first: string, end: string) {
   // The window as instants: midnight of its first day and of the day after it, in the site's time zone.
   const from = sql`(${`${first}-01`}::date::timestamp at time zone ${TZ})`;
   const until = sql`(${`${end}-01`}::date::timestamp at time zone ${TZ})`;
@@ -97,7 +98,7 @@ function pick(f: Figures, month: string | null): StatsFigures {
  * here of those written by that month's end; null before the first. A review hidden since counts in
  * no month, as it counts in no rating. The current month's is the rating the profile shows now.
  */
-async function ratingsByMonth(db: Db, contractorId: number, months: string[]): Promise<Map<string, { rating: number; reviewCount: number }>> {
+async function ratingsByMonth(db: Executor, contractorId: number, months: string[]): Promise<Map<string, { rating: number; reviewCount: number }>> {
   const ends = sql.join(
     months.map((m) => sql`(${m}::text, (${`${m}-01`}::date + interval '1 month')::timestamp at time zone ${TZ})`),
     sql`, `,
@@ -111,7 +112,9 @@ async function ratingsByMonth(db: Db, contractorId: number, months: string[]): P
   return new Map(rows.filter((r) => r.n > 0 && r.rating !== null).map((r) => [r.month, { rating: Number(r.rating), reviewCount: Number(r.n) }]));
 }
 
-export async function contractorStats(db: Db, contractorId: number, now = new Date()): Promise<ContractorStats> {
+export async function contractorStats(ctx: ServiceCtx, contractorId: number): Promise<ContractorStats> {
+  const { db } = ctx;
+  const now = ctx.clock.now();
   const [c] = await db
     .select({ id: contractors.id, name: contractors.name, rating: contractors.rating, reviewCount: contractors.reviewCount })
     .from(contractors)

@@ -3,8 +3,7 @@ import { addDays, CREDENTIALS, daysBetween, formatDay, REMINDER_DAYS, type Crede
 import { region } from '@shared/region';
 import type { CredentialAttention, CredentialAttentionList } from '@shared/schemas/credentials';
 import { today as todayOn } from '../clock';
-import type { AppContext } from '../context';
-import type { Executor } from '../db/client';
+import { inTransaction, type AppContext, type DbCtx, type ServiceCtx } from '../context';
 import { certificateUploadTokens, contractorAccounts, contractorCredentials, contractors, credentialEvents, credentialReminders } from '../db/schema';
 import { adminAddress } from './admin-notices';
 import { overtaken } from './credentials';
@@ -37,24 +36,24 @@ export interface LapseResult {
 }
 
 /** Records lapsed credentials and drops the badges they held up; running it again the same day changes nothing. */
-export async function lapseCredentials(ctx: AppContext): Promise<LapseResult> {
+export async function lapseCredentials(ctx: ServiceCtx): Promise<LapseResult> {
   const today = todayOn(ctx.clock);
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     let lapsed = 0;
     for (const credential of CREDENTIALS) {
-      const rows = await tx
+      const rows = await tx.db
         .select({ id: contractorCredentials.contractorId, expiresOn: expires })
         .from(contractorCredentials)
         .where(and(ofKind(credential), eq(contractorCredentials.verified, true), isNotNull(expires), sql`${expires} <= ${today}::date`, lapseNotRecorded));
       if (rows.length)
-        await tx
+        await tx.db
           .insert(credentialEvents)
           .values(rows.map((r) => ({ contractorId: r.id, credential, action: 'lapsed' as const, detail: `Expired on ${formatDay(r.expiresOn!)}`, actor: 'system' as const })));
       lapsed += rows.length;
     }
-    const dropped = await tx.update(contractors).set({ verified: false, verifiedAt: null, verifiedBy: null, verifiedByAdminId: null }).where(overtaken(today)).returning({ id: contractors.id });
+    const dropped = await tx.db.update(contractors).set({ verified: false, verifiedAt: null, verifiedBy: null, verifiedByAdminId: null }).where(overtaken(today)).returning({ id: contractors.id });
     // Upload rights of submissions last an hour; the ones used or not are gone by the next day.
-    await tx.delete(certificateUploadTokens).where(lt(certificateUploadTokens.expiresAt, ctx.clock.now()));
+    await tx.db.delete(certificateUploadTokens).where(lt(certificateUploadTokens.expiresAt, tx.clock.now()));
     return { lapsed, badgesDropped: dropped.length };
   });
 }
@@ -73,10 +72,10 @@ const approvedWithin = (credential: Credential, from: string, to: string): SQL =
   and(ofKind(credential), eq(contractors.approvalStatus, 'approved'), isNotNull(expires), sql`${expires} >= ${from}::date`, sql`${expires} <= ${to}::date`)!;
 
 /** Approved contractors' credentials expiring from tomorrow to 30 days ahead, soonest first. */
-async function dueWithin(tx: Executor, today: string): Promise<Due[]> {
+async function dueWithin(ctx: DbCtx, today: string): Promise<Due[]> {
   const due: Due[] = [];
   for (const credential of CREDENTIALS) {
-    const rows = await tx
+    const rows = await ctx.db
       .select({
         contractorId: contractors.id,
         name: contractors.name,
@@ -97,8 +96,8 @@ async function dueWithin(tx: Executor, today: string): Promise<Due[]> {
 }
 
 /** Marks a reminder sent; false when it already was (this run or another process's). */
-async function claimReminder(tx: Executor, d: Due, audience: 'contractor' | 'admin', daysBefore: number): Promise<boolean> {
-  const rows = await tx
+async function claimReminder(ctx: DbCtx, d: Due, audience: 'contractor' | 'admin', daysBefore: number): Promise<boolean> {
+  const rows = await ctx.db
     .insert(credentialReminders)
     .values({ contractorId: d.contractorId, credential: d.credential, expiresOn: d.expiresOn, audience, daysBefore })
     .onConflictDoNothing()
@@ -142,20 +141,20 @@ export interface ReminderResult {
 /** Reminders due today, each once: contractors 30 and 7 days ahead, the administrator a list when something new entered the 30 days. */
 export async function sendCredentialReminders(ctx: AppContext): Promise<ReminderResult> {
   const today = todayOn(ctx.clock);
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     const due = await dueWithin(tx, today);
     let contractorReminders = 0;
     for (const d of due) {
       // The nearest reminder not yet passed: a run missed on day 30 sends the 7-day one when its time comes, not both.
       const stage = [...REMINDER_DAYS].sort((a, b) => a - b).find((days) => d.daysLeft <= days)!;
       if (!(await claimReminder(tx, d, 'contractor', stage))) continue;
-      await queueEmail(ctx, tx, contractorReminder(ctx, d));
+      await queueEmail(tx, contractorReminder(ctx, d));
       contractorReminders++;
     }
     const fresh = new Set<Due>();
     for (const d of due) if (await claimReminder(tx, d, 'admin', WINDOW_DAYS)) fresh.add(d);
     if (fresh.size)
-      await queueEmail(ctx, tx, {
+      await queueEmail(tx, {
         kind: 'credential-expiry-list',
         to: adminAddress(ctx),
         subject: `Credentials expiring within ${WINDOW_DAYS} days: ${due.length}`,
@@ -179,7 +178,7 @@ export async function runCredentialsDaily(ctx: AppContext): Promise<LapseResult 
 }
 
 /** The dashboard's list: approved contractors whose verified credential has expired, and what expires within 30 days. */
-export async function credentialAttention(ctx: AppContext): Promise<CredentialAttentionList> {
+export async function credentialAttention(ctx: ServiceCtx): Promise<CredentialAttentionList> {
   const today = todayOn(ctx.clock);
   const lapsed: CredentialAttention[] = [];
   const expiringSoon: CredentialAttention[] = [];

@@ -3,8 +3,7 @@ import { badgeOn, CREDENTIALS, formatCoverage, formatDay, isCurrent, type Creden
 import { region } from '@shared/region';
 import type { ContractorCredentials, CredentialEvent, CredentialsUpdate, CredentialVerification } from '@shared/schemas/credentials';
 import { today as todayOn } from '../clock';
-import type { AppContext } from '../context';
-import type { Db, Executor } from '../db/client';
+import { inTransaction, type AppContext, type DbCtx, type ServiceCtx } from '../context';
 import { NO_CREDENTIAL, type Credentials, type StoredCredential } from '../db/credential-joins';
 import { contractorCredentials, contractors, credentialEvents, insuranceCertificates, type ContractorRow } from '../db/schema';
 import { DomainError, invalid, notFound } from '../domain/errors';
@@ -70,33 +69,33 @@ const UNVERIFIED = { verified: false, verifiedAt: null, verifiedBy: null, verifi
 const actorColumns = (actor: CredentialActorRef) =>
   actor.kind === 'admin' ? { actor: 'admin' as const, adminUserId: actor.adminUserId, actorName: actor.username } : { actor: actor.kind, adminUserId: null, actorName: null };
 
-async function record(tx: Executor, contractorId: number, credential: Credential, action: CredentialEvent['action'], detail: string, actor: CredentialActorRef) {
-  await tx.insert(credentialEvents).values({ contractorId, credential, action, detail, ...actorColumns(actor) });
+async function record(ctx: DbCtx, contractorId: number, credential: Credential, action: CredentialEvent['action'], detail: string, actor: CredentialActorRef) {
+  await ctx.db.insert(credentialEvents).values({ contractorId, credential, action, detail, ...actorColumns(actor) });
 }
 
 /** The contractor's credentials; one without a row is nothing given and not verified. */
-export async function credentialsOf(db: Executor, contractorId: number): Promise<Credentials> {
-  const rows = await db.select().from(contractorCredentials).where(eq(contractorCredentials.contractorId, contractorId));
+export async function credentialsOf(ctx: DbCtx, contractorId: number): Promise<Credentials> {
+  const rows = await ctx.db.select().from(contractorCredentials).where(eq(contractorCredentials.contractorId, contractorId));
   const of = (credential: Credential) => rows.find((r) => r.credential === credential) ?? NO_CREDENTIAL;
   return { registration: of('registration'), insurance: of('insurance') };
 }
 
 /** The listing, locked for the rest of the transaction so a contractor's credential changes queue up, and its credentials as they now stand. */
-async function lockRecord(tx: Executor, id: number): Promise<{ listing: ContractorRow; credentials: Credentials }> {
-  const [listing] = await tx.select().from(contractors).where(eq(contractors.id, id)).for('update');
+async function lockRecord(ctx: DbCtx, id: number): Promise<{ listing: ContractorRow; credentials: Credentials }> {
+  const [listing] = await ctx.db.select().from(contractors).where(eq(contractors.id, id)).for('update');
   if (!listing) throw notFound('Contractor not found');
-  return { listing, credentials: await credentialsOf(tx, id) };
+  return { listing, credentials: await credentialsOf(ctx, id) };
 }
 
 /** Writes facts or the verification of one credential, making its row the first time. */
-async function writeCredential(tx: Executor, contractorId: number, credential: Credential, set: Partial<StoredCredential>): Promise<void> {
-  const now = new Date();
-  await tx
+async function writeCredential(ctx: ServiceCtx, contractorId: number, credential: Credential, set: Partial<StoredCredential>): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db
     .insert(contractorCredentials)
     .values({ contractorId, credential, ...set })
     .onConflictDoUpdate({ target: [contractorCredentials.contractorId, contractorCredentials.credential], set: { ...set, updatedAt: now } });
   // The profile shows the credentials, so the listing's updated_at (the sitemap's lastmod) moves with them.
-  await tx.update(contractors).set({ updatedAt: now }).where(eq(contractors.id, contractorId));
+  await ctx.db.update(contractors).set({ updatedAt: now }).where(eq(contractors.id, contractorId));
 }
 
 function verificationOf(c: StoredCredential, today: string): CredentialVerification {
@@ -118,14 +117,14 @@ const badgeOf = ({ registration, insurance }: Credentials, today: string) =>
  * Writes the badge the credentials now earn. Earning it records who and when (the record the admin
  * list shows); losing it clears them. Nothing is written when it does not change.
  */
-async function settleBadge(tx: Executor, id: number, today: string, actor: CredentialActorRef): Promise<void> {
-  const { listing, credentials } = await lockRecord(tx, id);
+async function settleBadge(ctx: ServiceCtx, id: number, today: string, actor: CredentialActorRef): Promise<void> {
+  const { listing, credentials } = await lockRecord(ctx, id);
   const badge = badgeOf(credentials, today);
   if (badge === listing.verified) return;
   const who = actor.kind === 'admin' ? { verifiedByAdminId: actor.adminUserId, verifiedBy: actor.username } : { verifiedByAdminId: null, verifiedBy: null };
-  await tx
+  await ctx.db
     .update(contractors)
-    .set(badge ? { verified: true, verifiedAt: new Date(), ...who } : { verified: false, verifiedAt: null, verifiedByAdminId: null, verifiedBy: null })
+    .set(badge ? { verified: true, verifiedAt: ctx.clock.now(), ...who } : { verified: false, verifiedAt: null, verifiedByAdminId: null, verifiedBy: null })
     .where(eq(contractors.id, id));
 }
 
@@ -145,9 +144,9 @@ export const duplicateNumberMessage = (number: string) =>
   `Registration number ${number} is already in the directory: each registration can list one business. If it is yours, sign in to the contractor portal.`;
 
 /** Refuses a registration number another contractor has; the unique index settles a race the same way (duplicateNumber). */
-export async function checkNumberFree(tx: Executor, number: string | null, exceptId?: number): Promise<void> {
+export async function checkNumberFree(ctx: DbCtx, number: string | null, exceptId?: number): Promise<void> {
   if (!number) return;
-  const [other] = await tx
+  const [other] = await ctx.db
     .select({ id: contractorCredentials.contractorId })
     .from(contractorCredentials)
     .where(and(eq(contractorCredentials.credential, 'registration'), eq(contractorCredentials.number, number)))
@@ -169,11 +168,11 @@ export async function withUniqueNumber<T>(number: string | null | undefined, wor
 }
 
 /** The credentials as the administrator (with history) or the contractor (without) sees them. */
-export async function getCredentials(ctx: AppContext, contractorId: number, view: 'admin' | 'contractor'): Promise<ContractorCredentials> {
+export async function getCredentials(ctx: ServiceCtx, contractorId: number, view: 'admin' | 'contractor'): Promise<ContractorCredentials> {
   const today = todayOn(ctx.clock);
   const [listing] = await ctx.db.select({ name: contractors.name, insuranceInfo: contractors.insuranceInfo, verified: contractors.verified }).from(contractors).where(eq(contractors.id, contractorId));
   if (!listing) throw notFound('Contractor not found');
-  const { registration, insurance } = await credentialsOf(ctx.db, contractorId);
+  const { registration, insurance } = await credentialsOf(ctx, contractorId);
   const [certificate] = await ctx.db
     .select({
       contentType: insuranceCertificates.contentType,
@@ -184,7 +183,7 @@ export async function getCredentials(ctx: AppContext, contractorId: number, view
     })
     .from(insuranceCertificates)
     .where(eq(insuranceCertificates.contractorId, contractorId));
-  const history = view === 'admin' ? await historyOf(ctx.db, contractorId) : [];
+  const history = view === 'admin' ? await historyOf(ctx, contractorId) : [];
   return {
     contractorId,
     name: listing.name,
@@ -206,8 +205,8 @@ export async function getCredentials(ctx: AppContext, contractorId: number, view
   };
 }
 
-async function historyOf(db: Db, contractorId: number): Promise<CredentialEvent[]> {
-  const rows = await db
+async function historyOf(ctx: DbCtx, contractorId: number): Promise<CredentialEvent[]> {
+  const rows = await ctx.db
     .select()
     .from(credentialEvents)
     .where(eq(credentialEvents.contractorId, contractorId))
@@ -231,33 +230,33 @@ function changesOf(current: StoredCredential, given: Partial<Facts>, credential:
  * checks; a date in the past makes the credential lapse at once). The contractor's change to a
  * verified credential withdraws its verification until an administrator checks it again.
  */
-export async function updateCredentials(ctx: AppContext, contractorId: number, input: CredentialsUpdate, actor: CredentialActorRef): Promise<void> {
-  await withUniqueNumber(input.licenseNumber, () => ctx.db.transaction((tx) => updateCredentialsIn(ctx, tx, contractorId, input, actor)));
+export async function updateCredentials(ctx: ServiceCtx, contractorId: number, input: CredentialsUpdate, actor: CredentialActorRef): Promise<void> {
+  await withUniqueNumber(input.licenseNumber, () => inTransaction(ctx, (tx) => updateCredentialsIn(tx, contractorId, input, actor)));
 }
 
-/** updateCredentials inside the caller's transaction (the approve step sets expiry dates with its verification). */
-export async function updateCredentialsIn(ctx: AppContext, tx: Executor, contractorId: number, input: CredentialsUpdate, actor: CredentialActorRef): Promise<void> {
-  const { listing, credentials } = await lockRecord(tx, contractorId);
+/** updateCredentials inside the caller's transaction, ctx.db (the approve step sets expiry dates with its verification). */
+export async function updateCredentialsIn(ctx: ServiceCtx, contractorId: number, input: CredentialsUpdate, actor: CredentialActorRef): Promise<void> {
+  const { listing, credentials } = await lockRecord(ctx, contractorId);
   const given = factsOf(input);
   const number = given.registration.number;
   const newNumber = number !== undefined && number !== credentials.registration.number;
-  if (newNumber) await checkNumberFree(tx, number, contractorId);
+  if (newNumber) await checkNumberFree(ctx, number, contractorId);
   let changed = false;
   for (const credential of CREDENTIALS) {
     const changes = changesOf(credentials[credential], given[credential], credential);
     if (!changes.length) continue;
-    await record(tx, contractorId, credential, 'updated', changes.join('; '), actor);
+    await record(ctx, contractorId, credential, 'updated', changes.join('; '), actor);
     const withdrawn = actor.kind !== 'admin' && credentials[credential].verified;
-    if (withdrawn) await record(tx, contractorId, credential, 'unverified', `Changed by the ${actor.kind}: to be checked again`, actor);
-    await writeCredential(tx, contractorId, credential, { ...given[credential], ...(withdrawn ? UNVERIFIED : {}) });
+    if (withdrawn) await record(ctx, contractorId, credential, 'unverified', `Changed by the ${actor.kind}: to be checked again`, actor);
+    await writeCredential(ctx, contractorId, credential, { ...given[credential], ...(withdrawn ? UNVERIFIED : {}) });
     changed = true;
   }
   if (newNumber) {
     // The submission's 'Licensed: {number}' certification follows the number (spec: the submission payload).
     const certifications = [...listing.certifications.filter((c) => !c.startsWith('Licensed: ')), ...(number ? [`Licensed: ${number}`] : [])];
-    await tx.update(contractors).set({ certifications }).where(eq(contractors.id, contractorId));
+    await ctx.db.update(contractors).set({ certifications }).where(eq(contractors.id, contractorId));
   }
-  if (changed) await settleBadge(tx, contractorId, todayOn(ctx.clock), actor);
+  if (changed) await settleBadge(ctx, contractorId, todayOn(ctx.clock), actor);
 }
 
 /** What a credential needs before it can be verified, in the words the administrator reads; answers its expiry date. */
@@ -273,31 +272,31 @@ function checkVerifiable(c: StoredCredential, credential: Credential, today: str
   return c.expiresOn;
 }
 
-async function verifyIn(tx: Executor, id: number, c: StoredCredential, credential: Credential, how: string, actor: CredentialActorRef & { kind: 'admin' }, today: string) {
+async function verifyIn(ctx: ServiceCtx, id: number, c: StoredCredential, credential: Credential, how: string, actor: CredentialActorRef & { kind: 'admin' }, today: string) {
   const expiresOn = checkVerifiable(c, credential, today);
-  await writeCredential(tx, id, credential, { verified: true, verifiedAt: new Date(), verifiedBy: actor.username, verifiedByAdminId: actor.adminUserId, verifiedHow: how });
-  await record(tx, id, credential, 'verified', `${how} (valid until ${formatDay(expiresOn)})`, actor);
+  await writeCredential(ctx, id, credential, { verified: true, verifiedAt: ctx.clock.now(), verifiedBy: actor.username, verifiedByAdminId: actor.adminUserId, verifiedHow: how });
+  await record(ctx, id, credential, 'verified', `${how} (valid until ${formatDay(expiresOn)})`, actor);
 }
 
-async function unverifyIn(tx: Executor, id: number, c: StoredCredential, credential: Credential, reason: string, actor: CredentialActorRef) {
+async function unverifyIn(ctx: ServiceCtx, id: number, c: StoredCredential, credential: Credential, reason: string, actor: CredentialActorRef) {
   if (!c.verified) return;
-  await writeCredential(tx, id, credential, UNVERIFIED);
-  await record(tx, id, credential, 'unverified', reason, actor);
+  await writeCredential(ctx, id, credential, UNVERIFIED);
+  await record(ctx, id, credential, 'unverified', reason, actor);
 }
 
 /** The administrator checked one credential (how: e.g. on the Attorney General's lookup): a new record each time, kept in the history. */
-export async function verifyCredential(ctx: AppContext, id: number, credential: Credential, how: string, actor: CredentialActorRef & { kind: 'admin' }): Promise<void> {
+export async function verifyCredential(ctx: ServiceCtx, id: number, credential: Credential, how: string, actor: CredentialActorRef & { kind: 'admin' }): Promise<void> {
   const today = todayOn(ctx.clock);
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx) => {
     const { credentials } = await lockRecord(tx, id);
     await verifyIn(tx, id, credentials[credential], credential, how, actor, today);
     await settleBadge(tx, id, today, actor);
   });
 }
 
-export async function unverifyCredential(ctx: AppContext, id: number, credential: Credential, reason: string | undefined, actor: CredentialActorRef & { kind: 'admin' }): Promise<void> {
+export async function unverifyCredential(ctx: ServiceCtx, id: number, credential: Credential, reason: string | undefined, actor: CredentialActorRef & { kind: 'admin' }): Promise<void> {
   const today = todayOn(ctx.clock);
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx) => {
     const { credentials } = await lockRecord(tx, id);
     await unverifyIn(tx, id, credentials[credential], credential, reason || 'Verification withdrawn', actor);
     await settleBadge(tx, id, today, actor);
@@ -309,19 +308,19 @@ export async function unverifyCredential(ctx: AppContext, id: number, credential
  * and insurance verified' box. Verifying checks each credential not already verified and current,
  * in the region's usual way, so verifying again keeps the first record; withdrawing clears both.
  */
-export async function setBothVerified(ctx: AppContext, tx: Executor, id: number, verified: boolean, actor: CredentialActorRef & { kind: 'admin' }): Promise<void> {
+export async function setBothVerified(ctx: ServiceCtx, id: number, verified: boolean, actor: CredentialActorRef & { kind: 'admin' }): Promise<void> {
   const today = todayOn(ctx.clock);
-  const { credentials } = await lockRecord(tx, id);
+  const { credentials } = await lockRecord(ctx, id);
   for (const credential of CREDENTIALS) {
     const c = credentials[credential];
-    if (!verified) await unverifyIn(tx, id, c, credential, 'Verification withdrawn', actor);
-    else if (!isCurrent(c.verified, c.expiresOn, today)) await verifyIn(tx, id, c, credential, region.credentials[credential].checkedHow, actor, today);
+    if (!verified) await unverifyIn(ctx, id, c, credential, 'Verification withdrawn', actor);
+    else if (!isCurrent(c.verified, c.expiresOn, today)) await verifyIn(ctx, id, c, credential, region.credentials[credential].checkedHow, actor, today);
   }
-  await settleBadge(tx, id, today, actor);
+  await settleBadge(ctx, id, today, actor);
 }
 
 /** The credentials a submission brings: a row for each one with something given, and its history. */
-export async function addSubmittedCredentials(tx: Executor, contractorId: number, input: CredentialsUpdate): Promise<void> {
+export async function addSubmittedCredentials(ctx: DbCtx, contractorId: number, input: CredentialsUpdate): Promise<void> {
   const given = factsOf(input);
   for (const credential of CREDENTIALS) {
     const stated = LABELS[credential].flatMap(({ fact, label }) => {
@@ -329,25 +328,27 @@ export async function addSubmittedCredentials(tx: Executor, contractorId: number
       return v === null || v === undefined ? [] : [`${label}: ${show(fact, v)}`];
     });
     if (!stated.length) continue;
-    await tx.insert(contractorCredentials).values({ contractorId, credential, ...given[credential] });
-    await record(tx, contractorId, credential, 'submitted', stated.join('; '), { kind: 'applicant' });
+    await ctx.db.insert(contractorCredentials).values({ contractorId, credential, ...given[credential] });
+    await record(ctx, contractorId, credential, 'submitted', stated.join('; '), { kind: 'applicant' });
   }
 }
 
-/** The contractor's current verification of one credential: for the certificate upload, which withdraws the insurance's. */
-export async function withdrawForNewFacts(tx: Executor, contractorId: number, credential: Credential, why: string, actor: CredentialActorRef, today: string): Promise<void> {
-  const { credentials } = await lockRecord(tx, contractorId);
-  await unverifyIn(tx, contractorId, credentials[credential], credential, why, actor);
-  await settleBadge(tx, contractorId, today, actor);
+/** The contractor's current verification of one credential: for the certificate upload, which withdraws the insurance's (in its transaction, ctx.db). */
+export async function withdrawForNewFacts(ctx: ServiceCtx, contractorId: number, credential: Credential, why: string, actor: CredentialActorRef): Promise<void> {
+  const today = todayOn(ctx.clock);
+  const { credentials } = await lockRecord(ctx, contractorId);
+  await unverifyIn(ctx, contractorId, credentials[credential], credential, why, actor);
+  await settleBadge(ctx, contractorId, today, actor);
 }
 
 export { record as recordCredentialEvent };
 
 /** The badge as it stands, for answers that carry it (the admin list): the stored one, unless an expiry date has come. */
-export const badgeToday = (ctx: AppContext, verified: boolean, { registration, insurance }: Credentials) => badgeOn(verified, registration.expiresOn, insurance.expiresOn, todayOn(ctx.clock));
+export const badgeToday = (ctx: Pick<AppContext, 'clock'>, verified: boolean, { registration, insurance }: Credentials) =>
+  badgeOn(verified, registration.expiresOn, insurance.expiresOn, todayOn(ctx.clock));
 
 /** A verified credential has reached its expiry date. */
-export function lapsedToday(ctx: AppContext, credentials: Credentials): boolean {
+export function lapsedToday(ctx: Pick<AppContext, 'clock'>, credentials: Credentials): boolean {
   const today = todayOn(ctx.clock);
   return CREDENTIALS.some((credential) => verificationOf(credentials[credential], today).lapsed);
 }

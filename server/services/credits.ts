@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { PLANS } from '@shared/plans';
-import type { Executor } from '../db/client';
+import type { DbCtx, ServiceCtx } from '../context';
 import { contractorBilling } from '../db/schema';
 
 /**
@@ -26,10 +26,10 @@ const planCredits: SQL = sql`(case ${contractorBilling.subscriptionPlan} ${sql.j
   sql` `,
 )} else 0 end)`;
 
-/** Starts a new Free month when the stored period began before this one. */
-export async function refreshFreePeriod(tx: Executor, contractorId: number, now: Date = new Date()): Promise<boolean> {
-  const start = monthStart(now);
-  const rows = await tx
+/** Starts a new Free month when the stored period began before this one (the month of ctx.clock). */
+export async function refreshFreePeriod(ctx: ServiceCtx, contractorId: number): Promise<boolean> {
+  const start = monthStart(ctx.clock.now());
+  const rows = await ctx.db
     .update(contractorBilling)
     .set({ monthlyLeadsUsed: 0, creditsPeriodStart: start, creditsResetKey: monthResetKey(start) })
     .where(and(eq(contractorBilling.contractorId, contractorId), eq(contractorBilling.subscriptionPlan, 'free'), lt(contractorBilling.creditsPeriodStart, start)))
@@ -42,9 +42,9 @@ export async function refreshFreePeriod(tx: Executor, contractorId: number, now:
  * job, on the 1st). Idempotent, and the same rule as refreshFreePeriod, which still runs before
  * every use and read of credits, so a month that began while the job could not run is right too.
  */
-export async function startFreeMonths(db: Executor, now: Date = new Date()): Promise<number> {
-  const start = monthStart(now);
-  const rows = await db
+export async function startFreeMonths(ctx: ServiceCtx): Promise<number> {
+  const start = monthStart(ctx.clock.now());
+  const rows = await ctx.db
     .update(contractorBilling)
     .set({ monthlyLeadsUsed: 0, creditsPeriodStart: start, creditsResetKey: monthResetKey(start) })
     .where(and(eq(contractorBilling.subscriptionPlan, 'free'), lt(contractorBilling.creditsPeriodStart, start)))
@@ -56,8 +56,8 @@ export async function startFreeMonths(db: Executor, now: Date = new Date()): Pro
  * Starts a paid plan's new period. `resetKey` names what caused it (an invoice id), so a
  * replayed or late event for the same invoice resets nothing. Returns whether it reset.
  */
-export async function resetCreditsForPeriod(tx: Executor, contractorId: number, periodStart: Date, resetKey: string): Promise<boolean> {
-  const rows = await tx
+export async function resetCreditsForPeriod(ctx: DbCtx, contractorId: number, periodStart: Date, resetKey: string): Promise<boolean> {
+  const rows = await ctx.db
     .update(contractorBilling)
     .set({ monthlyLeadsUsed: 0, creditsPeriodStart: periodStart, creditsResetKey: resetKey })
     .where(and(eq(contractorBilling.contractorId, contractorId), sql`${contractorBilling.creditsResetKey} is distinct from ${resetKey}`))
@@ -71,15 +71,15 @@ export async function resetCreditsForPeriod(tx: Executor, contractorId: number, 
  * first). Each check and its change are one UPDATE, so concurrent deliveries to one contractor
  * can never overspend: the row lock makes the second one re-read the counts.
  */
-export async function takeCredit(tx: Executor, contractorId: number, now: Date = new Date()): Promise<boolean> {
-  await refreshFreePeriod(tx, contractorId, now);
-  const plan = await tx
+export async function takeCredit(ctx: ServiceCtx, contractorId: number): Promise<boolean> {
+  await refreshFreePeriod(ctx, contractorId);
+  const plan = await ctx.db
     .update(contractorBilling)
     .set({ monthlyLeadsUsed: sql`${contractorBilling.monthlyLeadsUsed} + 1` })
     .where(and(eq(contractorBilling.contractorId, contractorId), lt(contractorBilling.monthlyLeadsUsed, planCredits)))
     .returning({ id: contractorBilling.contractorId });
   if (plan.length > 0) return true;
-  const bonus = await tx
+  const bonus = await ctx.db
     .update(contractorBilling)
     .set({ bonusCredits: sql`${contractorBilling.bonusCredits} - 1` })
     .where(and(eq(contractorBilling.contractorId, contractorId), gt(contractorBilling.bonusCredits, 0)))
@@ -88,8 +88,8 @@ export async function takeCredit(tx: Executor, contractorId: number, now: Date =
 }
 
 /** A credit given back (an approved claim, a cancelled delivery): a bonus credit, which does not expire. */
-export async function returnCredit(tx: Executor, contractorId: number): Promise<void> {
-  await tx
+export async function returnCredit(ctx: DbCtx, contractorId: number): Promise<void> {
+  await ctx.db
     .update(contractorBilling)
     .set({ bonusCredits: sql`${contractorBilling.bonusCredits} + 1` })
     .where(eq(contractorBilling.contractorId, contractorId));

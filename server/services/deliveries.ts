@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { centsToDecimal } from '@shared/money';
 import type { DeliveryDto } from '@shared/schemas/deliveries';
-import type { AppContext } from '../context';
+import { inTransaction, type AppContext, type DbCtx } from '../context';
 import type { Executor } from '../db/client';
 import { contractorAccounts, contractors, leadDeliveries, leads } from '../db/schema';
 import { conflict, notFound } from '../domain/errors';
@@ -75,8 +75,8 @@ export async function deliverLead(ctx: AppContext, input: { leadId: number; cont
   // Read before the transaction: on the embedded driver a query outside it would wait for it.
   const { townSlugById } = await ctx.directory.taxonomy();
 
-  return ctx.db.transaction(async (tx) => {
-    const [contractor] = await tx
+  return inTransaction(ctx, async (tx) => {
+    const [contractor] = await tx.db
       .select({ id: contractors.id, name: contractors.name, email: contractors.email, accountEmail: contractorAccounts.email, approvalStatus: contractors.approvalStatus })
       .from(contractors)
       .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
@@ -84,13 +84,13 @@ export async function deliverLead(ctx: AppContext, input: { leadId: number; cont
     if (!contractor) throw notFound('Contractor not found');
     if (contractor.approvalStatus !== 'approved') throw conflict('Only approved contractors can receive leads');
 
-    const [lead] = await tx
+    const [lead] = await tx.db
       .update(leads)
       .set({ status: 'delivered', updatedAt: sql`now()` })
       .where(and(eq(leads.id, input.leadId), eq(leads.status, 'new')))
       .returning();
     if (!lead) {
-      const [exists] = await tx.select({ id: leads.id }).from(leads).where(eq(leads.id, input.leadId));
+      const [exists] = await tx.db.select({ id: leads.id }).from(leads).where(eq(leads.id, input.leadId));
       throw exists ? conflict(ALREADY_DELIVERED) : notFound('Lead not found');
     }
 
@@ -100,10 +100,10 @@ export async function deliverLead(ctx: AppContext, input: { leadId: number; cont
       contractorId: contractor.id,
     });
     const credited = await takeCredit(tx, contractor.id);
-    const now = new Date();
+    const now = tx.clock.now();
     let inserted;
     try {
-      [inserted] = await tx
+      [inserted] = await tx.db
         .insert(leadDeliveries)
         .values({
           leadId: lead.id,
@@ -117,17 +117,18 @@ export async function deliverLead(ctx: AppContext, input: { leadId: number; cont
       if (isUniqueViolation(err)) throw conflict(ALREADY_DELIVERED);
       throw err;
     }
-    const delivery = await deliveryById(tx, inserted!.id);
+    const delivery = await deliveryById(tx.db, inserted!.id);
     // The email commits with the delivery (docs/decisions/0087-transactional-outbox.md).
-    await sendToContractor(ctx, tx, { id: contractor.id, email: contractor.accountEmail ?? contractor.email }, 'lead-delivered', deliveryEmail(ctx.siteUrl, lead, delivery));
+    await sendToContractor(tx, { id: contractor.id, email: contractor.accountEmail ?? contractor.email }, 'lead-delivered', deliveryEmail(ctx.siteUrl, lead, delivery));
     // Credited is settled: the homeowner's follow-up is queued with it (docs/decisions/0050-review-follow-up.md).
-    if (credited) await scheduleFollowUp(ctx, tx, delivery.id);
+    if (credited) await scheduleFollowUp(tx, delivery.id);
     return delivery;
   });
 }
 
 /** A contractor's deliveries, newest first. */
-export async function listContractorDeliveries(db: Executor, contractorId: number): Promise<DeliveryDto[]> {
+export async function listContractorDeliveries(ctx: DbCtx, contractorId: number): Promise<DeliveryDto[]> {
+  const { db } = ctx;
   const [contractor] = await db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, contractorId));
   if (!contractor) throw notFound('Contractor not found');
   const rows = await selectDeliveries(db)
@@ -142,18 +143,18 @@ export async function listContractorDeliveries(db: Executor, contractorId: numbe
  * so it is sent the customer's contact details (docs/decisions/0040-delivery-emails.md).
  */
 export async function markDeliveryPaid(ctx: AppContext, deliveryId: number): Promise<DeliveryDto> {
-  return ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
+  return inTransaction(ctx, async (tx) => {
+    const [updated] = await tx.db
       .update(leadDeliveries)
       .set({ paymentState: 'paid', paidAt: sql`now()` })
       .where(and(eq(leadDeliveries.id, deliveryId), eq(leadDeliveries.paymentState, 'awaiting_payment')))
       .returning({ id: leadDeliveries.id });
     if (!updated) {
-      const [exists] = await tx.select({ id: leadDeliveries.id }).from(leadDeliveries).where(eq(leadDeliveries.id, deliveryId));
+      const [exists] = await tx.db.select({ id: leadDeliveries.id }).from(leadDeliveries).where(eq(leadDeliveries.id, deliveryId));
       throw exists ? conflict('Only deliveries awaiting payment can be marked paid') : notFound('Delivery not found');
     }
-    await sendReceipt(ctx, tx, deliveryId);
-    await scheduleFollowUp(ctx, tx, deliveryId);
-    return deliveryById(tx, deliveryId);
+    await sendReceipt(tx, deliveryId);
+    await scheduleFollowUp(tx, deliveryId);
+    return deliveryById(tx.db, deliveryId);
   });
 }

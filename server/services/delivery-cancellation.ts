@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CancelledDelivery } from '@shared/schemas/lead-claims';
-import type { AppContext } from '../context';
+import { inTransaction, type AppContext } from '../context';
 import { leadDeliveries, leads } from '../db/schema';
 import { conflict, notFound } from '../domain/errors';
 import { sendCancellation } from './claim-emails';
@@ -15,9 +15,9 @@ import { refundDto, startRefund } from './refunds';
  * can be delivered to someone else. A delivery with an open claim waits for the decision.
  */
 export async function cancelDelivery(ctx: AppContext, deliveryId: number): Promise<CancelledDelivery> {
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     // The row lock orders this against a payment, a claim and its decision.
-    const [d] = await tx
+    const [d] = await tx.db
       .select({
         id: leadDeliveries.id,
         leadId: leadDeliveries.leadId,
@@ -33,17 +33,17 @@ export async function cancelDelivery(ctx: AppContext, deliveryId: number): Promi
     if (d.paymentState === 'cancelled') throw conflict('This delivery was already cancelled');
     if (await hasOpenClaim(tx, d.id)) throw conflict('This lead has an open claim: approve or deny it first');
 
-    await tx
+    await tx.db
       .update(leadDeliveries)
       .set({ paymentState: 'cancelled', cancelledAt: sql`now()` })
       .where(eq(leadDeliveries.id, d.id));
-    await tx
+    await tx.db
       .update(leads)
       .set({ status: 'new', updatedAt: sql`now()` })
       .where(eq(leads.id, d.leadId));
 
-    const refund = d.paymentState === 'awaiting_payment' ? null : await startRefund(ctx, tx, d, 'cancellation');
-    await sendCancellation(ctx, tx, d.id, refund ? { method: refund.method, amountCents: refund.amountCents } : d.paymentState === 'awaiting_payment' ? 'unpaid' : 'refunded-before');
+    const refund = d.paymentState === 'awaiting_payment' ? null : await startRefund(tx, d, 'cancellation');
+    await sendCancellation(tx, d.id, refund ? { method: refund.method, amountCents: refund.amountCents } : d.paymentState === 'awaiting_payment' ? 'unpaid' : 'refunded-before');
     return { id: d.id, leadId: d.leadId, paymentState: 'cancelled', refund: refund && refundDto(refund) };
   });
 }

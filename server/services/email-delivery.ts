@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../context';
-import type { Executor } from '../db/client';
+import type { AppContext, DbCtx } from '../context';
 import { outboxEmails } from '../db/schema';
 import type { EmailMessage } from '../integrations/email';
 
@@ -20,14 +19,17 @@ export interface SendEmailJob {
   outboxId: number;
 }
 
-/** Writes the message through `db` (pass the transaction of the change) and, with SMTP, queues its delivery there too. */
-export async function queueEmail(ctx: AppContext, db: Executor, message: EmailMessage): Promise<number> {
+/** What queueing an email needs: ctx.db is the transaction of the change that causes it. */
+export type OutboxCtx = Pick<AppContext, 'db' | 'mail' | 'jobs'>;
+
+/** Writes the message through ctx.db (the transaction of the change) and, with SMTP, queues its delivery there too. */
+export async function queueEmail(ctx: OutboxCtx, message: EmailMessage): Promise<number> {
   const smtp = ctx.mail.transport === 'smtp';
-  const [row] = await db
+  const [row] = await ctx.db
     .insert(outboxEmails)
     .values({ kind: message.kind, toAddress: message.to, subject: message.subject.replace(/\s+/g, ' '), textBody: message.text, status: smtp ? 'pending' : 'kept' })
     .returning({ id: outboxEmails.id });
-  if (smtp) await ctx.jobs.send(SEND_EMAIL, { outboxId: row!.id } satisfies SendEmailJob, db);
+  if (smtp) await ctx.jobs.send(SEND_EMAIL, { outboxId: row!.id } satisfies SendEmailJob, ctx.db);
   return row!.id;
 }
 
@@ -40,7 +42,7 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  * the outbox recorded. The attempt is counted before the send, so one cut short by a crash
  * still shows. Rejects when the attempt failed, for the queue to retry.
  */
-export async function deliverQueuedEmail(ctx: AppContext, outboxId: number, attempt: { lastAttempt: boolean; signal?: AbortSignal }): Promise<void> {
+export async function deliverQueuedEmail(ctx: Pick<AppContext, 'db' | 'mail'>, outboxId: number, attempt: { lastAttempt: boolean; signal?: AbortSignal }): Promise<void> {
   if (ctx.mail.transport === 'outbox') {
     // SMTP_URL was removed since the message was queued: it stays here for the admin to read.
     await ctx.db
@@ -71,7 +73,7 @@ export async function deliverQueuedEmail(ctx: AppContext, outboxId: number, atte
 }
 
 /** A send-email job that ended without its own verdict (it expired, or its process died on the last attempt). */
-export async function giveUpEmail(ctx: AppContext, outboxId: number): Promise<void> {
+export async function giveUpEmail(ctx: DbCtx, outboxId: number): Promise<void> {
   await ctx.db
     .update(outboxEmails)
     .set({ status: 'failed', lastError: sql`coalesce(${outboxEmails.lastError}, 'The last attempt did not finish')` })

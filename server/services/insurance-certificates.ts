@@ -1,9 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { CERTIFICATE_MAX_BYTES, type CertificateType } from '@shared/credentials';
-import { today } from '../clock';
-import type { AppContext } from '../context';
-import type { Db, Executor } from '../db/client';
+import { inTransaction, type DbCtx, type ServiceCtx } from '../context';
 import { certificateUploadTokens, contractors, insuranceCertificates, type InsuranceCertificateRow } from '../db/schema';
 import { DomainError, forbidden, invalid, notFound } from '../domain/errors';
 import { recordCredentialEvent, withdrawForNewFacts, type CredentialActorRef } from './credentials';
@@ -44,7 +42,7 @@ export interface Upload {
 }
 
 /** Stores (or replaces) the contractor's certificate; the contractor's own upload sends the insurance back for checking. */
-export async function storeCertificate(ctx: AppContext, contractorId: number, upload: Upload, actor: CredentialActorRef & { kind: 'admin' | 'contractor' | 'applicant' }): Promise<void> {
+export async function storeCertificate(ctx: ServiceCtx, contractorId: number, upload: Upload, actor: CredentialActorRef & { kind: 'admin' | 'contractor' | 'applicant' }): Promise<void> {
   const { bytes } = upload;
   if (bytes.length === 0) throw invalid('The file is empty', { certificate: 'The file is empty' });
   if (bytes.length > CERTIFICATE_MAX_BYTES) throw new DomainError('invalid', 'The certificate must be at most 5 MB', { fields: { certificate: 'The certificate must be at most 5 MB' } });
@@ -52,11 +50,11 @@ export async function storeCertificate(ctx: AppContext, contractorId: number, up
   if (!contentType) throw invalid(NOT_A_CERTIFICATE, { certificate: NOT_A_CERTIFICATE });
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const fileName = cleanFileName(upload.fileName);
-  await ctx.db.transaction(async (tx) => {
-    const [exists] = await tx.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, contractorId)).for('update');
+  await inTransaction(ctx, async (tx) => {
+    const [exists] = await tx.db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, contractorId)).for('update');
     if (!exists) throw notFound('Contractor not found');
-    const values = { contentType, content: bytes, byteSize: bytes.length, sha256, fileName, uploadedBy: actor.kind, createdAt: new Date() };
-    await tx
+    const values = { contentType, content: bytes, byteSize: bytes.length, sha256, fileName, uploadedBy: actor.kind, createdAt: tx.clock.now() };
+    await tx.db
       .insert(insuranceCertificates)
       .values({ contractorId, ...values })
       .onConflictDoUpdate({ target: insuranceCertificates.contractorId, set: values });
@@ -69,13 +67,13 @@ export async function storeCertificate(ctx: AppContext, contractorId: number, up
       `Certificate of insurance ${fileName ? `'${fileName}' ` : ''}(${contentType}, ${kb} KB, SHA-256 ${sha256.slice(0, 12)})`,
       actor,
     );
-    if (actor.kind === 'contractor') await withdrawForNewFacts(tx, contractorId, 'insurance', 'New certificate from the contractor: to be checked again', actor, today(ctx.clock));
+    if (actor.kind === 'contractor') await withdrawForNewFacts(tx, contractorId, 'insurance', 'New certificate from the contractor: to be checked again', actor);
   });
 }
 
 /** The certificate with its bytes; not found when there is none. */
-export async function readCertificate(db: Db, contractorId: number): Promise<InsuranceCertificateRow> {
-  const [row] = await db.select().from(insuranceCertificates).where(eq(insuranceCertificates.contractorId, contractorId));
+export async function readCertificate(ctx: DbCtx, contractorId: number): Promise<InsuranceCertificateRow> {
+  const [row] = await ctx.db.select().from(insuranceCertificates).where(eq(insuranceCertificates.contractorId, contractorId));
   if (!row) throw notFound('No certificate of insurance has been uploaded');
   return row;
 }
@@ -84,16 +82,16 @@ const TOKEN_TTL_MS = 60 * 60_000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A business just submitted may upload its certificate for an hour: the token goes back in the submission's answer, only its hash is kept. */
-export async function createUploadToken(tx: Executor, contractorId: number, now: Date): Promise<string> {
+export async function createUploadToken(ctx: ServiceCtx, contractorId: number): Promise<string> {
   const token = randomBytes(24).toString('base64url');
-  await tx.insert(certificateUploadTokens).values({ contractorId, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + TOKEN_TTL_MS) });
+  await ctx.db.insert(certificateUploadTokens).values({ contractorId, tokenHash: hashToken(token), expiresAt: new Date(ctx.clock.now().getTime() + TOKEN_TTL_MS) });
   return token;
 }
 
 export const UPLOAD_TOKEN_REFUSED = 'This upload link has expired. Upload the certificate from the contractor portal once your listing is approved.';
 
 /** The submission a token may upload for: still pending review, token not expired. */
-export async function contractorOfUploadToken(ctx: AppContext, token: string | undefined): Promise<number> {
+export async function contractorOfUploadToken(ctx: ServiceCtx, token: string | undefined): Promise<number> {
   if (!token || token.length > 100) throw forbidden(UPLOAD_TOKEN_REFUSED);
   const [row] = await ctx.db
     .select({ id: contractors.id })

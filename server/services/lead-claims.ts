@@ -4,7 +4,7 @@ import { centsToDecimal } from '@shared/money';
 import { CLAIM_WINDOW_DAYS, claimDeadline, type AdminLeadClaim, type AdminLeadClaimList, type claimListQuerySchema, type ClaimStatus, type leadClaimSchema } from '@shared/schemas/lead-claims';
 import type { PortalLead } from '@shared/schemas/portal';
 import type { z } from 'zod';
-import type { AppContext } from '../context';
+import { inTransaction, type AppContext, type DbCtx } from '../context';
 import type { Executor } from '../db/client';
 import { contractors, leadClaims, leadDeliveries, leadRefunds, leads } from '../db/schema';
 import { conflict, notFound } from '../domain/errors';
@@ -48,20 +48,21 @@ async function lockDelivery(tx: Executor, deliveryId: number) {
  * POST /api/contractor/leads/:deliveryId/claim. Someone else's delivery, or a cancelled one, is
  * 'not found' as in the rest of the portal, so ids reveal nothing.
  */
-export async function createClaim(ctx: AppContext, contractorId: number, deliveryId: number, input: ClaimInput, now: Date = new Date()): Promise<PortalLead> {
-  await ctx.db.transaction(async (tx) => {
-    const d = await lockDelivery(tx, deliveryId);
+export async function createClaim(ctx: AppContext, contractorId: number, deliveryId: number, input: ClaimInput): Promise<PortalLead> {
+  const now = ctx.clock.now();
+  await inTransaction(ctx, async (tx) => {
+    const d = await lockDelivery(tx.db, deliveryId);
     if (!d || d.contractorId !== contractorId || d.paymentState === 'cancelled') throw notFound('Lead not found');
     if (!isPaidOrCredited(d.paymentState)) throw conflict('Only a lead you paid for or took from a plan credit can be claimed');
-    const [existing] = await tx.select({ id: leadClaims.id }).from(leadClaims).where(eq(leadClaims.deliveryId, d.id));
+    const [existing] = await tx.db.select({ id: leadClaims.id }).from(leadClaims).where(eq(leadClaims.deliveryId, d.id));
     if (existing) throw conflict('This lead has already been claimed');
     if (d.leadStatus === 'won') throw conflict('A lead you marked won cannot be claimed as bad');
     if (now > claimDeadline(d.createdAt)) throw conflict(`Bad leads can be claimed within ${CLAIM_WINDOW_DAYS} days of delivery; the time to claim this one has passed`);
 
-    await tx.insert(leadClaims).values({ deliveryId: d.id, reason: input.reason, details: input.details });
-    await sendClaimNotice(ctx, tx, d.id, input);
+    await tx.db.insert(leadClaims).values({ deliveryId: d.id, reason: input.reason, details: input.details });
+    await sendClaimNotice(tx, d.id, input);
   });
-  const lead = (await listPortalLeads(ctx.db, contractorId)).find((l) => l.deliveryId === deliveryId);
+  const lead = (await listPortalLeads(ctx, contractorId)).find((l) => l.deliveryId === deliveryId);
   if (!lead) throw notFound('Lead not found');
   return lead;
 }
@@ -84,9 +85,9 @@ function claimsQuery(db: Executor) {
 
 type ClaimRow = Awaited<ReturnType<typeof claimsQuery>>[number];
 
-async function toAdminClaims(db: Executor, rows: ClaimRow[]): Promise<AdminLeadClaim[]> {
+async function toAdminClaims(ctx: DbCtx, rows: ClaimRow[]): Promise<AdminLeadClaim[]> {
   const followUps = await homeownerFollowUps(
-    db,
+    ctx,
     rows.map((r) => r.delivery.id),
   );
   return rows.map(({ claim: c, lead: l, delivery: d, refund, contractorName }) => ({
@@ -125,7 +126,8 @@ async function toAdminClaims(db: Executor, rows: ClaimRow[]): Promise<AdminLeadC
 }
 
 /** GET /api/admin/lead-claims: newest first, with the count in each state. */
-export async function listClaims(db: Executor, q: ClaimListQuery): Promise<AdminLeadClaimList> {
+export async function listClaims(ctx: DbCtx, q: ClaimListQuery): Promise<AdminLeadClaimList> {
+  const { db } = ctx;
   const where = q.status === 'all' ? undefined : eq(leadClaims.status, q.status);
   const [rows, grouped] = await Promise.all([
     claimsQuery(db)
@@ -138,12 +140,12 @@ export async function listClaims(db: Executor, q: ClaimListQuery): Promise<Admin
   const counts: Record<ClaimStatus, number> = { open: 0, approved: 0, denied: 0 };
   for (const g of grouped) counts[g.status] = Number(g.n);
   const total = q.status === 'all' ? counts.open + counts.approved + counts.denied : counts[q.status];
-  return { claims: await toAdminClaims(db, rows), total, page: q.page, pageSize: q.pageSize, counts };
+  return { claims: await toAdminClaims(ctx, rows), total, page: q.page, pageSize: q.pageSize, counts };
 }
 
-export async function getClaim(db: Executor, id: number): Promise<AdminLeadClaim> {
-  const rows = await claimsQuery(db).where(eq(leadClaims.id, id));
-  const [claim] = await toAdminClaims(db, rows);
+export async function getClaim(ctx: DbCtx, id: number): Promise<AdminLeadClaim> {
+  const rows = await claimsQuery(ctx.db).where(eq(leadClaims.id, id));
+  const [claim] = await toAdminClaims(ctx, rows);
   if (!claim) throw notFound('Claim not found');
   return claim;
 }
@@ -154,19 +156,19 @@ export async function getClaim(db: Executor, id: number): Promise<AdminLeadClaim
  * in the same transaction (a card refund is queued for the provider).
  */
 export async function decideClaim(ctx: AppContext, actor: AdminActor, id: number, decision: 'approved' | 'denied', note: string): Promise<AdminLeadClaim> {
-  await ctx.db.transaction(async (tx) => {
-    const [c] = await tx.select({ deliveryId: leadClaims.deliveryId, reason: leadClaims.reason }).from(leadClaims).where(eq(leadClaims.id, id));
+  await inTransaction(ctx, async (tx) => {
+    const [c] = await tx.db.select({ deliveryId: leadClaims.deliveryId, reason: leadClaims.reason }).from(leadClaims).where(eq(leadClaims.id, id));
     if (!c) throw notFound('Claim not found');
-    const d = await lockDelivery(tx, c.deliveryId);
+    const d = await lockDelivery(tx.db, c.deliveryId);
     if (!d) throw notFound('Claim not found');
 
-    const [decided] = await tx
+    const [decided] = await tx.db
       .update(leadClaims)
       .set({ status: decision, decisionNote: note || null, decidedAt: sql`now()`, decidedByAdminId: actor.adminUserId, decidedBy: actor.username })
       .where(and(eq(leadClaims.id, id), eq(leadClaims.status, 'open')))
       .returning({ id: leadClaims.id });
     if (!decided) {
-      const [now] = await tx.select({ status: leadClaims.status }).from(leadClaims).where(eq(leadClaims.id, id));
+      const [now] = await tx.db.select({ status: leadClaims.status }).from(leadClaims).where(eq(leadClaims.id, id));
       throw conflict(`This claim has already been ${now?.status ?? 'decided'}`);
     }
 
@@ -174,17 +176,17 @@ export async function decideClaim(ctx: AppContext, actor: AdminActor, id: number
     if (decision === 'approved') {
       // A cancellation waits for an open claim, so a claimed delivery is still paid or credited.
       if (d.paymentState === 'cancelled') throw conflict('This delivery was cancelled');
-      refund = await startRefund(ctx, tx, d, 'claim');
+      refund = await startRefund(tx, d, 'claim');
       if (!refund) throw conflict(ALREADY_REFUNDED);
     }
-    await sendClaimDecision(ctx, tx, d.id, { status: decision, reason: c.reason, note, refund: refund && { method: refund.method, amountCents: refund.amountCents } });
+    await sendClaimDecision(tx, d.id, { status: decision, reason: c.reason, note, refund: refund && { method: refund.method, amountCents: refund.amountCents } });
   });
-  return getClaim(ctx.db, id);
+  return getClaim(ctx, id);
 }
 
 /** Whether the delivery has a claim waiting for a decision (a cancellation waits for it). */
-export async function hasOpenClaim(tx: Executor, deliveryId: number): Promise<boolean> {
-  const [open] = await tx
+export async function hasOpenClaim(ctx: DbCtx, deliveryId: number): Promise<boolean> {
+  const [open] = await ctx.db
     .select({ id: leadClaims.id })
     .from(leadClaims)
     .where(and(eq(leadClaims.deliveryId, deliveryId), eq(leadClaims.status, 'open')));

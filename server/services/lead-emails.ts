@@ -2,11 +2,9 @@ import { eq } from 'drizzle-orm';
 import { RECEIVED_BY } from '@shared/lead-recipients';
 import { centsToDecimal, formatPrice } from '@shared/money';
 import type { PaymentState } from '@shared/schemas/deliveries';
-import type { AppContext } from '../context';
-import type { Executor } from '../db/client';
 import { contractorAccounts, contractors, leadDeliveries, leads, type LeadRow } from '../db/schema';
 import type { EmailKind } from '../integrations/email';
-import { queueEmail } from './email-delivery';
+import { queueEmail, type OutboxCtx } from './email-delivery';
 import { hideContactDetails, projectSummary } from './lead-preview';
 
 /**
@@ -36,9 +34,9 @@ export interface DeliveryFacts {
   paymentState: PaymentState;
 }
 
-/** Queued in the transaction of the delivery or payment it announces (docs/decisions/0087-transactional-outbox.md). */
-export async function sendToContractor(ctx: AppContext, tx: Executor, to: Recipient, kind: EmailKind, message: EmailContent): Promise<void> {
-  await queueEmail(ctx, tx, { kind, to: to.email, subject: message.subject, text: message.text });
+/** Queued in the transaction of the delivery or payment it announces (ctx.db; docs/decisions/0087-transactional-outbox.md). */
+export async function sendToContractor(ctx: OutboxCtx, to: Recipient, kind: EmailKind, message: EmailContent): Promise<void> {
+  await queueEmail(ctx, { kind, to: to.email, subject: message.subject, text: message.text });
 }
 
 const subjectOf = (lead: LeadRow) => `New lead: ${lead.serviceNeeded} in ${lead.location}`;
@@ -101,9 +99,9 @@ export function receiptEmail(lead: LeadRow, delivery: Pick<DeliveryFacts, 'contr
   };
 }
 
-/** Queues the receipt for a delivery that has just been paid (by card or recorded by the admin); pass the transaction that paid it. */
-export async function sendReceipt(ctx: AppContext, db: Executor, deliveryId: number): Promise<void> {
-  const [row] = await db
+/** Queues the receipt for a delivery that has just been paid (by card or recorded by the admin), in the transaction that paid it (ctx.db). */
+export async function sendReceipt(ctx: OutboxCtx, deliveryId: number): Promise<void> {
+  const [row] = await ctx.db
     .select({ lead: leads, priceCents: leadDeliveries.priceCents, contractorId: contractors.id, contractorName: contractors.name, accountEmail: contractorAccounts.email, email: contractors.email })
     .from(leadDeliveries)
     .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
@@ -112,5 +110,5 @@ export async function sendReceipt(ctx: AppContext, db: Executor, deliveryId: num
     .where(eq(leadDeliveries.id, deliveryId));
   if (!row) return;
   const recipient = { id: row.contractorId, email: row.accountEmail ?? row.email };
-  await sendToContractor(ctx, db, recipient, 'payment-receipt', receiptEmail(row.lead, { contractorName: row.contractorName, price: centsToDecimal(row.priceCents) }));
+  await sendToContractor(ctx, recipient, 'payment-receipt', receiptEmail(row.lead, { contractorName: row.contractorName, price: centsToDecimal(row.priceCents) }));
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { centsToDecimal } from '@shared/money';
 import type { PaymentState } from '@shared/schemas/deliveries';
 import type { PaymentIntentResponse, PaymentSuccessResponse } from '@shared/schemas/payments';
-import type { AppContext } from '../context';
+import { inTransaction, type AppContext } from '../context';
 import type { Executor } from '../db/client';
 import { leadDeliveries, leads } from '../db/schema';
 import { conflict, notFound } from '../domain/errors';
@@ -132,9 +132,11 @@ export interface LeadSettlement {
  * Marks the intent's delivery paid, once. The intent must have succeeded, in dollars, for this
  * delivery's stored intent and exact price; otherwise nothing is written. The one conditional
  * UPDATE decides between concurrent callers: only the one that changed the row sends a receipt.
- * A delivery cancelled before its payment came has the payment refunded instead.
+ * A delivery cancelled before its payment came has the payment refunded instead. Runs in the
+ * caller's transaction (ctx.db).
  */
-export async function applyLeadPayment(ctx: AppContext, db: Executor, intent: PaymentIntentInfo): Promise<LeadSettlement> {
+export async function applyLeadPayment(ctx: AppContext, intent: PaymentIntentInfo): Promise<LeadSettlement> {
+  const { db } = ctx;
   if (intent.status !== 'succeeded') throw conflict(NOT_SUCCEEDED);
   const deliveryId = metadataId(intent.metadata.deliveryId);
   if (intent.currency !== 'usd' || deliveryId === null) throw conflict(MISMATCH);
@@ -155,8 +157,8 @@ export async function applyLeadPayment(ctx: AppContext, db: Executor, intent: Pa
   if (state === 'paid') return { result, paidNow: null };
   if (state === 'cancelled') {
     // Paid after the administrator cancelled the delivery: the money goes back (docs/decisions/0049-cancelled-deliveries.md), once.
-    const refund = await startRefund(ctx, db, { id: d.id, contractorId: d.contractorId, priceCents: d.priceCents, paymentState: 'paid', paymentIntentId: intent.id }, 'cancellation');
-    if (refund) await sendCancellation(ctx, db, d.id, 'paid-late');
+    const refund = await startRefund(ctx, { id: d.id, contractorId: d.contractorId, priceCents: d.priceCents, paymentState: 'paid', paymentIntentId: intent.id }, 'cancellation');
+    if (refund) await sendCancellation(ctx, d.id, 'paid-late');
     return { result, paidNow: null, cancelled: true };
   }
   throw conflict(state === 'awaiting_payment' ? MISMATCH : STATE_CONFLICT[state]);
@@ -164,10 +166,10 @@ export async function applyLeadPayment(ctx: AppContext, db: Executor, intent: Pa
 
 async function confirmIntent(ctx: AppContext, intent: PaymentIntentInfo): Promise<PaymentSuccessResponse> {
   // The receipt commits with the payment it confirms (docs/decisions/0087-transactional-outbox.md).
-  const settled = await ctx.db.transaction(async (tx) => {
-    const settlement = await applyLeadPayment(ctx, tx, intent);
-    if (settlement.paidNow !== null) await sendReceipt(ctx, tx, settlement.paidNow);
-    if (settlement.paidNow !== null) await scheduleFollowUp(ctx, tx, settlement.paidNow);
+  const settled = await inTransaction(ctx, async (tx) => {
+    const settlement = await applyLeadPayment(tx, intent);
+    if (settlement.paidNow !== null) await sendReceipt(tx, settlement.paidNow);
+    if (settlement.paidNow !== null) await scheduleFollowUp(tx, settlement.paidNow);
     return settlement;
   });
   if (settled.cancelled) throw conflict(CANCELLED_THEN_PAID);

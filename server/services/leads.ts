@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { formatMoney } from '@shared/money';
 import type { QuoteRequest } from '@shared/schemas/leads';
 import { servicesOfQuoteOption, townFromText } from '@shared/taxonomy';
-import type { AppContext } from '../context';
+import { inTransaction, type AppContext } from '../context';
 import { contractors, leads } from '../db/schema';
 import { notFound } from '../domain/errors';
 import { notifyAdmin } from './admin-notices';
@@ -26,11 +26,11 @@ export async function createLead(ctx: AppContext, input: QuoteRequest): Promise<
       .from(contractors)
       .where(and(eq(contractors.id, input.contractorId), isListed)),
     ctx.directory.taxonomy(),
-    quotePrice(ctx.db, { serviceSlugs, townSlug, contractorId: input.contractorId }),
+    quotePrice(ctx, { serviceSlugs, townSlug, contractorId: input.contractorId }),
   ]);
   if (!contractor) throw notFound('This contractor is not available for quote requests');
-  return ctx.db.transaction(async (tx) => {
-    const [lead] = await tx
+  return inTransaction(ctx, async (tx) => {
+    const [lead] = await tx.db
       .insert(leads)
       .values({
         name: input.name,
@@ -48,7 +48,7 @@ export async function createLead(ctx: AppContext, input: QuoteRequest): Promise<
       })
       .returning({ id: leads.id });
 
-    await notifyAdmin(ctx, tx, {
+    await notifyAdmin(tx, {
       kind: 'lead-notice',
       subject: `New quote request for ${contractor.name}: ${input.serviceNeeded}`,
       text: [

@@ -4,8 +4,8 @@ import { centsToDecimal } from '@shared/money';
 import type { AdminContractor, AdminContractorList, adminContractorQuerySchema, ApprovalStatus, approvalSchema } from '@shared/schemas/admin';
 import { formatLocation } from '@shared/taxonomy';
 import type { z } from 'zod';
-import type { AppContext } from '../context';
-import type { Db, Executor } from '../db/client';
+import { inTransaction, type AppContext, type DbCtx, type ServiceCtx } from '../context';
+import type { Executor } from '../db/client';
 import { credentialsFrom, insurance, onInsurance, onRegistration, registration } from '../db/credential-joins';
 import { contractorAccounts, contractorBilling, contractorServices, contractors, leadDeliveries, services } from '../db/schema';
 import { conflict, invalid, notFound } from '../domain/errors';
@@ -20,7 +20,7 @@ type Approval = z.output<typeof approvalSchema>;
 /** Backslash is PostgreSQL's default LIKE escape; the admin's text is matched literally. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function searchFilter(db: Db, search: string | undefined): SQL | undefined {
+function searchFilter(db: Executor, search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const pattern = `%${escapeLike(search)}%`;
   return or(
@@ -47,7 +47,7 @@ const liveDeliveries = sql<number>`(select count(*) from ${leadDeliveries}
 const paidCents = sql<number>`(select coalesce(sum(${leadDeliveries.priceCents}), 0) from ${leadDeliveries}
   where ${leadDeliveries.contractorId} = ${contractors.id} and ${leadDeliveries.paymentState} = 'paid')`.mapWith(Number);
 
-async function adminRows(ctx: AppContext, where: SQL | undefined): Promise<AdminContractor[]> {
+async function adminRows(ctx: ServiceCtx, where: SQL | undefined): Promise<AdminContractor[]> {
   const { db } = ctx;
   const rows = await db
     .select({
@@ -113,7 +113,7 @@ async function adminRows(ctx: AppContext, where: SQL | undefined): Promise<Admin
   });
 }
 
-export async function listAdminContractors(ctx: AppContext, q: ListQuery): Promise<AdminContractorList> {
+export async function listAdminContractors(ctx: ServiceCtx, q: ListQuery): Promise<AdminContractorList> {
   const { db } = ctx;
   const search = searchFilter(db, q.search);
   const byStatus = q.status === 'all' ? undefined : eq(contractors.approvalStatus, q.status);
@@ -129,15 +129,15 @@ export async function listAdminContractors(ctx: AppContext, q: ListQuery): Promi
   return { contractors: list, counts };
 }
 
-export async function getAdminContractor(ctx: AppContext, id: number): Promise<AdminContractor> {
+export async function getAdminContractor(ctx: ServiceCtx, id: number): Promise<AdminContractor> {
   const [row] = await adminRows(ctx, eq(contractors.id, id));
   if (!row) throw notFound('Contractor not found');
   return row;
 }
 
 /** The contractor row, locked for the rest of the transaction so decisions on it queue up. */
-async function lockContractor(tx: Executor, id: number) {
-  const [row] = await tx
+async function lockContractor(ctx: DbCtx, id: number) {
+  const [row] = await ctx.db
     .select({ approvalStatus: contractors.approvalStatus, isVisible: contractors.isVisible, verified: contractors.verified })
     .from(contractors)
     .where(eq(contractors.id, id))
@@ -152,37 +152,37 @@ async function lockContractor(tx: Executor, id: number) {
  * Rejection delists it and signs it out everywhere.
  */
 export async function setApproval(ctx: AppContext, id: number, input: Approval, actor: AdminActor): Promise<AdminContractor> {
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx) => {
     const current = await lockContractor(tx, id);
     if (input.verified !== undefined) {
       const admin = { kind: 'admin' as const, ...actor };
       // The expiry dates the administrator checked go in first: verifying needs them (docs/decisions/0032-credential-verification.md).
       const dates = { registrationExpiresOn: input.registrationExpiresOn ?? undefined, insuranceExpiresOn: input.insuranceExpiresOn ?? undefined };
-      await updateCredentialsIn(ctx, tx, id, dates, admin);
-      await setBothVerified(ctx, tx, id, input.verified, admin);
+      await updateCredentialsIn(tx, id, dates, admin);
+      await setBothVerified(tx, id, input.verified, admin);
     }
     if (input.status === 'approved') {
       if (current.approvalStatus === 'approved') return;
-      await tx.update(contractors).set({ approvalStatus: 'approved', isVisible: true, rejectionReason: null }).where(eq(contractors.id, id));
+      await tx.db.update(contractors).set({ approvalStatus: 'approved', isVisible: true, rejectionReason: null }).where(eq(contractors.id, id));
       const { account, created } = await ensureAccount(tx, id);
       // The welcome email commits with the approval, or neither does (docs/decisions/0087-transactional-outbox.md).
-      if (created) await sendSetupCode(ctx, tx, await createSetupCode(tx, account));
+      if (created) await sendSetupCode(tx, await createSetupCode(tx, account));
       return;
     }
     const reason = input.rejectionReason?.trim();
     if (!reason) throw invalid('A rejection reason is required', { rejectionReason: 'A rejection reason is required' });
-    await tx.update(contractors).set({ approvalStatus: 'rejected', isVisible: false, rejectionReason: reason }).where(eq(contractors.id, id));
+    await tx.db.update(contractors).set({ approvalStatus: 'rejected', isVisible: false, rejectionReason: reason }).where(eq(contractors.id, id));
     await endContractorSessions(tx, id);
   });
   return getAdminContractor(ctx, id);
 }
 
-export async function setVisibility(ctx: AppContext, id: number, isVisible: boolean): Promise<AdminContractor> {
-  await ctx.db.transaction(async (tx) => {
+export async function setVisibility(ctx: ServiceCtx, id: number, isVisible: boolean): Promise<AdminContractor> {
+  await inTransaction(ctx, async (tx) => {
     const current = await lockContractor(tx, id);
     if (current.approvalStatus !== 'approved') throw conflict('Only approved contractors can be shown or hidden');
     if (current.isVisible === isVisible) return;
-    await tx.update(contractors).set({ isVisible }).where(eq(contractors.id, id));
+    await tx.db.update(contractors).set({ isVisible }).where(eq(contractors.id, id));
     // A hidden contractor cannot sign in, so it is signed out too.
     if (!isVisible) await endContractorSessions(tx, id);
   });
@@ -194,10 +194,10 @@ export async function setVisibility(ctx: AppContext, id: number, isVisible: bool
  * checking (docs/decisions/0019-verifying-contractors.md); each credential on its own is verified
  * from the contractor's credentials page (services/credentials.ts).
  */
-export async function setVerification(ctx: AppContext, id: number, verified: boolean, actor: AdminActor): Promise<AdminContractor> {
-  await ctx.db.transaction(async (tx) => {
+export async function setVerification(ctx: ServiceCtx, id: number, verified: boolean, actor: AdminActor): Promise<AdminContractor> {
+  await inTransaction(ctx, async (tx) => {
     await lockContractor(tx, id);
-    await setBothVerified(ctx, tx, id, verified, { kind: 'admin', ...actor });
+    await setBothVerified(tx, id, verified, { kind: 'admin', ...actor });
   });
   return getAdminContractor(ctx, id);
 }

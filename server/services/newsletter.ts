@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { region } from '@shared/region';
-import type { AppContext } from '../context';
+import { inTransaction, type AppContext, type DbCtx } from '../context';
 import { newsletterSubscribers } from '../db/schema';
 import { conflict, notFound } from '../domain/errors';
 import { queueEmail } from './email-delivery';
@@ -16,18 +16,18 @@ const sameEmail = (email: string) => sql`lower(${newsletterSubscribers.email}) =
  */
 export async function subscribe(ctx: AppContext, email: string): Promise<void> {
   const token = newToken();
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx) => {
     // Insert-or-nothing then update, so two requests for one address cannot both succeed.
-    const [created] = await tx.insert(newsletterSubscribers).values({ email, unsubscribeToken: token }).onConflictDoNothing().returning({ id: newsletterSubscribers.id });
+    const [created] = await tx.db.insert(newsletterSubscribers).values({ email, unsubscribeToken: token }).onConflictDoNothing().returning({ id: newsletterSubscribers.id });
     if (!created) {
-      const [reactivated] = await tx
+      const [reactivated] = await tx.db
         .update(newsletterSubscribers)
         .set({ unsubscribedAt: null, unsubscribeToken: token })
         .where(and(sameEmail(email), isNotNull(newsletterSubscribers.unsubscribedAt)))
         .returning({ id: newsletterSubscribers.id });
       if (!reactivated) throw conflict('This email is already subscribed to our newsletter');
     }
-    await queueEmail(ctx, tx, {
+    await queueEmail(tx, {
       kind: 'newsletter-welcome',
       to: email,
       subject: `Welcome to the ${region.siteTitle} newsletter`,
@@ -43,7 +43,7 @@ export async function subscribe(ctx: AppContext, email: string): Promise<void> {
 }
 
 /** Idempotent: opening the link twice still answers success. */
-export async function unsubscribe(ctx: AppContext, token: string): Promise<void> {
+export async function unsubscribe(ctx: DbCtx, token: string): Promise<void> {
   const [row] = await ctx.db
     .update(newsletterSubscribers)
     .set({ unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, now())` })

@@ -1,7 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { OutboxMessage, OutboxStatus, Paged } from '@shared/schemas/admin';
-import type { AppContext } from '../context';
-import type { Db } from '../db/client';
+import { inTransaction, type AppContext, type DbCtx } from '../context';
 import { outboxEmails } from '../db/schema';
 import { conflict, notFound } from '../domain/errors';
 import { SEND_EMAIL, type SendEmailJob } from './email-delivery';
@@ -22,7 +21,8 @@ const toMessage = (r: OutboxRow): OutboxMessage => ({
 });
 
 /** Every email the site wrote, with where it stands (docs/decisions/0009-email.md), newest first. */
-export async function listOutbox(db: Db, { page, pageSize, status }: { page: number; pageSize: number; status?: OutboxStatus }): Promise<Paged<OutboxMessage>> {
+export async function listOutbox(ctx: DbCtx, { page, pageSize, status }: { page: number; pageSize: number; status?: OutboxStatus }): Promise<Paged<OutboxMessage>> {
+  const { db } = ctx;
   const where = status ? eq(outboxEmails.status, status) : undefined;
   const [rows, [total]] = await Promise.all([
     db
@@ -38,8 +38,8 @@ export async function listOutbox(db: Db, { page, pageSize, status }: { page: num
   return { items: rows.map(toMessage), total: total?.n ?? 0, page, pageSize };
 }
 
-export async function getOutboxMessage(db: Db, id: number): Promise<OutboxMessage> {
-  const [row] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+export async function getOutboxMessage(ctx: DbCtx, id: number): Promise<OutboxMessage> {
+  const [row] = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
   if (!row) throw notFound('Message not found');
   return toMessage(row);
 }
@@ -49,19 +49,19 @@ export async function getOutboxMessage(db: Db, id: number): Promise<OutboxMessag
  * attempts. Only a failed one: anything else is sent, kept, or already being tried. The
  * conditional UPDATE lets one of two quick clicks through.
  */
-export async function resendOutboxMessage(ctx: AppContext, id: number): Promise<OutboxMessage> {
-  const row = await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
+export async function resendOutboxMessage(ctx: Pick<AppContext, 'db' | 'jobs'>, id: number): Promise<OutboxMessage> {
+  const row = await inTransaction(ctx, async (tx) => {
+    const [updated] = await tx.db
       .update(outboxEmails)
       .set({ status: 'pending', sentAt: null })
       .where(and(eq(outboxEmails.id, id), eq(outboxEmails.status, 'failed')))
       .returning();
     if (!updated) {
-      const [exists] = await tx.select({ status: outboxEmails.status }).from(outboxEmails).where(eq(outboxEmails.id, id));
+      const [exists] = await tx.db.select({ status: outboxEmails.status }).from(outboxEmails).where(eq(outboxEmails.id, id));
       if (!exists) throw notFound('Message not found');
       throw conflict(`Only a message that failed can be sent again; this one is ${exists.status}`);
     }
-    await ctx.jobs.send(SEND_EMAIL, { outboxId: id } satisfies SendEmailJob, tx);
+    await tx.jobs.send(SEND_EMAIL, { outboxId: id } satisfies SendEmailJob, tx.db);
     return updated;
   });
   return toMessage(row);

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../context';
-import type { Executor } from '../db/client';
+import { inTransaction, type AppContext } from '../context';
 import { paymentEvents } from '../db/schema';
 import { invalid } from '../domain/errors';
 import { metadataId, WebhookSignatureError, type WebhookEvent } from '../integrations/payments/provider';
@@ -23,7 +22,8 @@ interface Effects {
   receipts: number[];
 }
 
-type Apply = (db: Executor) => Promise<Effects>;
+/** An event's effects, applied in the transaction that records it (tx.db). */
+type Apply = (tx: AppContext) => Promise<Effects>;
 
 const none: Effects = { receipts: [] };
 const noop: Apply = async () => none;
@@ -43,16 +43,16 @@ async function prepare(ctx: AppContext, event: WebhookEvent): Promise<Apply> {
     case 'checkout.session.completed': {
       if (!objectId) return noop;
       const apply = await prepareActivation(ctx, objectId);
-      return async (db) => (await apply(db), none);
+      return async (tx) => (await apply(tx), none);
     }
     case 'invoice.paid': {
       const subscriptionId = invoiceSubscriptionId(event.object);
       if (!objectId || !subscriptionId) return noop;
       const sub = await fetchSubscription(ctx, subscriptionId);
-      return async (db) => {
-        const outcome = await applySubscription(db, sub);
+      return async (tx) => {
+        const outcome = await applySubscription(tx, sub);
         // Only the subscription's latest invoice starts its period; a late older one does not.
-        if (sub.latestInvoiceId === objectId) await resetCreditsFor(db, outcome, sub, objectId);
+        if (sub.latestInvoiceId === objectId) await resetCreditsFor(tx, outcome, sub, objectId);
         return none;
       };
     }
@@ -60,22 +60,22 @@ async function prepare(ctx: AppContext, event: WebhookEvent): Promise<Apply> {
       const subscriptionId = invoiceSubscriptionId(event.object);
       if (!subscriptionId) return noop;
       const sub = await fetchSubscription(ctx, subscriptionId);
-      return async (db) => (await applySubscription(db, sub), none);
+      return async (tx) => (await applySubscription(tx, sub), none);
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
       if (!objectId) return noop;
       const sub = await fetchSubscription(ctx, objectId);
-      return async (db) => (await applySubscription(db, sub), none);
+      return async (tx) => (await applySubscription(tx, sub), none);
     }
     case 'payment_intent.succeeded': {
       // Intents for invoices and anything else on the account carry no delivery: not ours.
       const metadata = event.object.metadata as Record<string, unknown> | undefined;
       if (!objectId || metadataId(metadata?.deliveryId) === null) return noop;
       const intent = await fromProvider(ctx, ctx.payments.retrievePaymentIntent(objectId), 'Payment not found');
-      return async (db) => {
-        const { paidNow } = await applyLeadPayment(ctx, db, intent);
+      return async (tx) => {
+        const { paidNow } = await applyLeadPayment(tx, intent);
         return { receipts: paidNow === null ? [] : [paidNow] };
       };
     }
@@ -87,7 +87,7 @@ async function prepare(ctx: AppContext, event: WebhookEvent): Promise<Apply> {
       const paymentIntentId = idOf(event.object.payment_intent);
       if (!paymentIntentId) return noop;
       const refunds = await fromProvider(ctx, ctx.payments.listRefunds(paymentIntentId), 'Payment not found');
-      return async (db) => (await applyProviderRefunds(ctx, db, paymentIntentId, refunds), none);
+      return async (tx) => (await applyProviderRefunds(tx, paymentIntentId, refunds), none);
     }
     default:
       return noop;
@@ -107,8 +107,8 @@ export async function processEvent(ctx: AppContext, event: WebhookEvent): Promis
   if (seen) return { duplicate: true };
   const apply = await prepare(ctx, event).catch((err: unknown) => (acknowledging(ctx, event, err), noop));
 
-  const effects = await ctx.db.transaction(async (tx) => {
-    const [fresh] = await tx
+  const effects = await inTransaction(ctx, async (tx) => {
+    const [fresh] = await tx.db
       .insert(paymentEvents)
       .values({ id: event.id, type: event.type.slice(0, 200) })
       .onConflictDoNothing()
@@ -117,8 +117,8 @@ export async function processEvent(ctx: AppContext, event: WebhookEvent): Promis
     const applied = await apply(tx).catch((err: unknown) => acknowledging(ctx, event, err));
     // Receipts and the homeowner's follow-up commit with the event that paid (docs/decisions/0087-transactional-outbox.md, docs/decisions/0050-review-follow-up.md).
     for (const deliveryId of applied.receipts) {
-      await sendReceipt(ctx, tx, deliveryId);
-      await scheduleFollowUp(ctx, tx, deliveryId);
+      await sendReceipt(tx, deliveryId);
+      await scheduleFollowUp(tx, deliveryId);
     }
     return applied;
   });

@@ -6,7 +6,7 @@ import { CONTRACTOR_TRANSITIONS } from '@shared/schemas/lead-status';
 import { claimDeadline, type PortalClaim } from '@shared/schemas/lead-claims';
 import type { PortalLead, PortalProfile, PortalSubscription } from '@shared/schemas/portal';
 import { formatLocation } from '@shared/taxonomy';
-import type { Db } from '../db/client';
+import { inTransaction, type ServiceCtx } from '../context';
 import { onRegistration, registration } from '../db/credential-joins';
 import { contractorAccounts, contractorBilling, contractorServices, contractors, leadClaims, leadDeliveries, leadRefunds, leadStatusChanges, leads, services, type LeadClaimRow } from '../db/schema';
 import { conflict, notFound, unauthenticated } from '../domain/errors';
@@ -23,9 +23,9 @@ function portalClaim(c: LeadClaimRow): PortalClaim {
 const revealed = inArray(leadDeliveries.paymentState, PAID_OR_CREDITED);
 const ifRevealed = (col: typeof leads.name | typeof leads.email | typeof leads.phone) => sql<string | null>`case when ${revealed} then ${col} end`;
 
-async function contractorRow(db: Db, contractorId: number) {
-  await refreshFreePeriod(db, contractorId);
-  const [row] = await db
+async function contractorRow(ctx: ServiceCtx, contractorId: number) {
+  await refreshFreePeriod(ctx, contractorId);
+  const [row] = await ctx.db
     .select({ c: contractors, billing: contractorBilling, licenseNumber: registration.number, accountEmail: contractorAccounts.email })
     .from(contractors)
     .innerJoin(contractorBilling, eq(contractorBilling.contractorId, contractors.id))
@@ -37,9 +37,9 @@ async function contractorRow(db: Db, contractorId: number) {
   return row;
 }
 
-export async function getPortalProfile(db: Db, contractorId: number): Promise<PortalProfile> {
-  const { c, billing, licenseNumber, accountEmail } = await contractorRow(db, contractorId);
-  const names = await db
+export async function getPortalProfile(ctx: ServiceCtx, contractorId: number): Promise<PortalProfile> {
+  const { c, billing, licenseNumber, accountEmail } = await contractorRow(ctx, contractorId);
+  const names = await ctx.db
     .select({ name: services.name })
     .from(contractorServices)
     .innerJoin(services, eq(services.id, contractorServices.serviceId))
@@ -66,8 +66,8 @@ export async function getPortalProfile(db: Db, contractorId: number): Promise<Po
   };
 }
 
-export async function getPortalSubscription(db: Db, contractorId: number): Promise<PortalSubscription> {
-  const { c, billing } = await contractorRow(db, contractorId);
+export async function getPortalSubscription(ctx: ServiceCtx, contractorId: number): Promise<PortalSubscription> {
+  const { c, billing } = await contractorRow(ctx, contractorId);
   return {
     plan: billing.subscriptionPlan,
     planName: planById(billing.subscriptionPlan).name,
@@ -82,8 +82,8 @@ export async function getPortalSubscription(db: Db, contractorId: number): Promi
 }
 
 /** Every live delivery of this contractor, newest first; another contractor's never appear. */
-export async function listPortalLeads(db: Db, contractorId: number, limit?: number): Promise<PortalLead[]> {
-  const query = db
+export async function listPortalLeads(ctx: ServiceCtx, contractorId: number, limit?: number): Promise<PortalLead[]> {
+  const query = ctx.db
     .select({
       deliveryId: leadDeliveries.id,
       leadId: leads.id,
@@ -108,7 +108,7 @@ export async function listPortalLeads(db: Db, contractorId: number, limit?: numb
     .where(and(eq(leadDeliveries.contractorId, contractorId), sql`${leadDeliveries.paymentState} <> 'cancelled'`))
     .orderBy(desc(leadDeliveries.createdAt), desc(leadDeliveries.id));
   const rows = await (limit ? query.limit(limit) : query);
-  const now = new Date();
+  const now = ctx.clock.now();
   return rows.map((r) => {
     const paid = isPaidOrCredited(r.paymentState);
     const deadline = claimDeadline(r.deliveredAt);
@@ -137,9 +137,9 @@ export async function listPortalLeads(db: Db, contractorId: number, limit?: numb
  * contacted, then won or lost. Someone else's delivery is 'not found', not 'forbidden', so ids
  * reveal nothing.
  */
-export async function updatePortalLeadStatus(db: Db, contractorId: number, deliveryId: number, status: 'contacted' | 'won' | 'lost'): Promise<PortalLead> {
-  await db.transaction(async (tx) => {
-    const [d] = await tx
+export async function updatePortalLeadStatus(ctx: ServiceCtx, contractorId: number, deliveryId: number, status: 'contacted' | 'won' | 'lost'): Promise<PortalLead> {
+  await inTransaction(ctx, async (tx) => {
+    const [d] = await tx.db
       .select({ leadId: leadDeliveries.leadId, paymentState: leadDeliveries.paymentState, status: leads.status })
       .from(leadDeliveries)
       .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
@@ -149,11 +149,11 @@ export async function updatePortalLeadStatus(db: Db, contractorId: number, deliv
     if (!isPaidOrCredited(d.paymentState)) throw conflict('Buy this lead before updating its status');
     if (d.status === status) return;
     if (!CONTRACTOR_TRANSITIONS[d.status].includes(status)) throw conflict(`A ${d.status} lead cannot be marked ${status}`);
-    await tx.update(leads).set({ status }).where(eq(leads.id, d.leadId));
+    await tx.db.update(leads).set({ status }).where(eq(leads.id, d.leadId));
     // When it happened, for the stats (time to contact, wins per month; docs/decisions/0061-contractor-stats.md).
-    await tx.insert(leadStatusChanges).values({ deliveryId, status, changedAt: new Date() });
+    await tx.db.insert(leadStatusChanges).values({ deliveryId, status, changedAt: tx.clock.now() });
   });
-  const lead = (await listPortalLeads(db, contractorId)).find((l) => l.deliveryId === deliveryId);
+  const lead = (await listPortalLeads(ctx, contractorId)).find((l) => l.deliveryId === deliveryId);
   if (!lead) throw notFound('Lead not found');
   return lead;
 }

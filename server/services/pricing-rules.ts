@@ -4,7 +4,7 @@ import { centsToDecimal } from '@shared/money';
 import { compareRules, type RuleType } from '@shared/pricing';
 import type { PricingRuleDto, pricingRuleSchema } from '@shared/schemas/pricing-rules';
 import { resolveService, resolveTown } from '@shared/taxonomy';
-import type { Db } from '../db/client';
+import type { DbCtx } from '../context';
 import { contractors, pricingRules, type PricingRuleRow } from '../db/schema';
 import { invalid, notFound } from '../domain/errors';
 
@@ -33,7 +33,7 @@ const MAX_ID = 2_147_483_647;
  * as everywhere else in the API), or a contractor id that exists. The engine compares these
  * literally, so anything else would be a rule that silently never matches.
  */
-async function canonicalValue(db: Db, ruleType: RuleType, value: string | null): Promise<string | null> {
+async function canonicalValue(ctx: DbCtx, ruleType: RuleType, value: string | null): Promise<string | null> {
   if (ruleType === 'global') return null;
   if (value === null) throw invalidValue('Choose what this rule applies to');
   switch (ruleType) {
@@ -51,17 +51,17 @@ async function canonicalValue(db: Db, ruleType: RuleType, value: string | null):
     case 'contractor': {
       const id = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
       if (!(id > 0 && id <= MAX_ID)) throw invalidValue('Choose an existing contractor');
-      const [found] = await db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, id));
+      const [found] = await ctx.db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, id));
       if (!found) throw invalidValue('Choose an existing contractor');
       return String(id);
     }
   }
 }
 
-async function valuesOf(db: Db, input: PricingRuleInput) {
+async function valuesOf(ctx: DbCtx, input: PricingRuleInput) {
   return {
     ruleType: input.ruleType,
-    ruleValue: await canonicalValue(db, input.ruleType, input.ruleValue),
+    ruleValue: await canonicalValue(ctx, input.ruleType, input.ruleValue),
     leadPriceCents: input.leadPrice,
     priority: input.priority,
     isActive: input.isActive,
@@ -69,23 +69,23 @@ async function valuesOf(db: Db, input: PricingRuleInput) {
 }
 
 /** Every rule, best first by the engine's own order, so the list reads as the engine decides. */
-export async function listPricingRules(db: Db): Promise<PricingRuleDto[]> {
-  const rows = await db.select().from(pricingRules);
+export async function listPricingRules(ctx: DbCtx): Promise<PricingRuleDto[]> {
+  const rows = await ctx.db.select().from(pricingRules);
   return rows.sort(compareRules).map(toDto);
 }
 
-export async function createPricingRule(db: Db, input: PricingRuleInput): Promise<PricingRuleDto> {
-  const [row] = await db
+export async function createPricingRule(ctx: DbCtx, input: PricingRuleInput): Promise<PricingRuleDto> {
+  const [row] = await ctx.db
     .insert(pricingRules)
-    .values(await valuesOf(db, input))
+    .values(await valuesOf(ctx, input))
     .returning();
   return toDto(row!);
 }
 
 /** Either the active switch alone, or the whole rule. */
-export async function updatePricingRule(db: Db, id: number, patch: { isActive: boolean } | PricingRuleInput): Promise<PricingRuleDto> {
-  const values = 'ruleType' in patch ? await valuesOf(db, patch) : { isActive: patch.isActive };
-  const [row] = await db.update(pricingRules).set(values).where(eq(pricingRules.id, id)).returning();
+export async function updatePricingRule(ctx: DbCtx, id: number, patch: { isActive: boolean } | PricingRuleInput): Promise<PricingRuleDto> {
+  const values = 'ruleType' in patch ? await valuesOf(ctx, patch) : { isActive: patch.isActive };
+  const [row] = await ctx.db.update(pricingRules).set(values).where(eq(pricingRules.id, id)).returning();
   if (!row) throw notFound('Pricing rule not found');
   return toDto(row);
 }

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { priceLead, type PriceQuote, type PricingRuleLike, type PricingSubject } from '@shared/pricing';
-import type { Executor } from '../db/client';
+import type { DbCtx } from '../context';
 import { pricingRules } from '../db/schema';
 
-export async function activeRules(db: Executor): Promise<PricingRuleLike[]> {
-  return db
+export async function activeRules(ctx: DbCtx): Promise<PricingRuleLike[]> {
+  return ctx.db
     .select({
       id: pricingRules.id,
       ruleType: pricingRules.ruleType,
@@ -19,6 +19,6 @@ export async function activeRules(db: Executor): Promise<PricingRuleLike[]> {
 }
 
 /** The price of a lead for a contractor under the current rules (docs/decisions/0004-lead-prices.md). */
-export async function quotePrice(db: Executor, subject: PricingSubject): Promise<PriceQuote> {
-  return priceLead(await activeRules(db), subject);
+export async function quotePrice(ctx: DbCtx, subject: PricingSubject): Promise<PriceQuote> {
+  return priceLead(await activeRules(ctx), subject);
 }

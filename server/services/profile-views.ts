@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { siteDay } from '@shared/site-calendar';
-import type { Db } from '../db/client';
-import type { Logger } from '../logger';
+import type { AppContext, DbCtx } from '../context';
 
 /**
  * Profile views, counted once per visitor per day with crawlers left out (docs/decisions/0058-profile-views.md).
@@ -56,8 +55,8 @@ interface Pending {
 }
 
 /** Deletes the visitor hashes of days before `today` ('YYYY-MM-DD'): a daily job, and each process's first write of a day. */
-export async function pruneProfileVisitors(db: Db, today: string): Promise<void> {
-  await db.execute(sql`delete from profile_view_visitors where day < ${today}::date`);
+export async function pruneProfileVisitors(ctx: DbCtx, today: string): Promise<void> {
+  await ctx.db.execute(sql`delete from profile_view_visitors where day < ${today}::date`);
 }
 
 export class ProfileViewCounter {
@@ -71,9 +70,8 @@ export class ProfileViewCounter {
   private failing = false;
 
   constructor(
-    private readonly db: Db,
+    private readonly ctx: Pick<AppContext, 'db' | 'log' | 'clock'>,
     private readonly secret: string,
-    private readonly log: Pick<Logger, 'info' | 'warn'>,
   ) {}
 
   /** The visitor's hash for today; the day key is derived from the secret and the day. */
@@ -86,8 +84,8 @@ export class ProfileViewCounter {
    * Counts a view (a browser's, see countsAsVisitor; the caller checks) unless this visitor was
    * counted today. Resolves once it is written or dropped; never rejects.
    */
-  record(view: ProfileView, at = new Date()): Promise<void> {
-    const day = siteDay(at);
+  record(view: ProfileView): Promise<void> {
+    const day = siteDay(this.ctx.clock.now());
     if (this.seen.day !== day) this.seen = { day, hashes: new Set() };
     const hash = this.visitorHash(view, day);
     if (this.seen.hashes.has(hash) || this.pending.has(hash)) return Promise.resolve();
@@ -125,11 +123,11 @@ export class ProfileViewCounter {
     try {
       const today = batch[batch.length - 1]!.day;
       if (this.prunedBefore !== today) {
-        await pruneProfileVisitors(this.db, today);
+        await pruneProfileVisitors(this.ctx, today);
         this.prunedBefore = today;
       }
       // A contractor removed meanwhile is skipped rather than failing the batch.
-      await this.db.execute(sql`
+      await this.ctx.db.execute(sql`
         with input (day, visitor_hash, contractor_id) as (values ${values}),
         fresh as (
           insert into profile_view_visitors (day, visitor_hash, contractor_id)
@@ -143,11 +141,11 @@ export class ProfileViewCounter {
         on conflict (contractor_id, day) do update set views = p.views + excluded.views`);
       for (const p of batch) if (p.day === this.seen.day) this.seen.hashes.add(p.hash);
       if (this.seen.hashes.size > MAX_SEEN) this.seen.hashes.clear();
-      if (this.failing) this.log.info('profile views are counted again');
+      if (this.failing) this.ctx.log.info('profile views are counted again');
       this.failing = false;
     } catch (err) {
       // A count is never worth a failed page: logged once per run of failures, then dropped.
-      if (!this.failing) this.log.warn('profile views could not be counted; dropped', { views: batch.length, error: err instanceof Error ? err.message : String(err) });
+      if (!this.failing) this.ctx.log.warn('profile views could not be counted; dropped', { views: batch.length, error: err instanceof Error ? err.message : String(err) });
       this.failing = true;
     }
   }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { DbCtx } from '../context';
 
 /** A key's window after a change: its points and how long until it ends. */
 export interface Window {
@@ -22,13 +22,15 @@ const msLeft = sql.raw(`greatest(ceil(extract(epoch from (expires_at - now())) *
  * that starts a new window when the old one has ended), and statements that touch several keys take
  * them in key order, so two requests never wait on each other in a circle. Ended windows are
  * deleted by the first change after each SWEEP_EVERY_MS: no timer, so nothing to stop and nothing
- * keeping a process alive, and an idle database gains no rows to delete.
+ * keeping a process alive, and an idle database gains no rows to delete. Windows are on the
+ * database's clock (now() in SQL), one for every process, not the app's (ctx.clock): a moved test
+ * clock must not lift or extend a limit (docs/decisions/0092-services-take-ctx.md).
  */
 export class RateLimits {
   private lastSweep = 0;
 
   constructor(
-    private readonly db: Db,
+    private readonly ctx: DbCtx,
     private readonly sweepEveryMs = SWEEP_EVERY_MS,
   ) {}
 
@@ -40,7 +42,7 @@ export class RateLimits {
       sql`, `,
     );
     const [result] = await Promise.all([
-      this.db.execute(sql`
+      this.ctx.db.execute(sql`
         insert into rate_limits (key, points, expires_at) values ${values}
         on conflict (key) do update set
           points = case when rate_limits.expires_at <= now() then excluded.points else rate_limits.points + excluded.points end,
@@ -59,7 +61,7 @@ export class RateLimits {
     const keys = [...new Set([...giveBack, ...clear])].sort();
     if (keys.length === 0) return;
     const clearing: SQL = clear.length ? sql`r.key in ${clear}` : sql`false`;
-    await this.db.execute(sql`
+    await this.ctx.db.execute(sql`
       update rate_limits r set points = case when ${clearing} then 0 else greatest(r.points - 1, 0) end
       from (select key from rate_limits where key in ${keys} and expires_at > now() order by key for update) locked
       where r.key = locked.key`);
@@ -67,12 +69,14 @@ export class RateLimits {
 
   /** Deletes windows that have ended; rows being changed right now are left for the next sweep. */
   async sweep(): Promise<number> {
-    const result = await this.db.execute(sql`
+    const result = await this.ctx.db.execute(sql`
       delete from rate_limits where key in (select key from rate_limits where expires_at <= now() for update skip locked) returning key`);
     return rowsOf(result).length;
   }
 
   private async sweepNow(): Promise<void> {
+    // Housekeeping interval, on the wall clock like the windows it sweeps.
+    // eslint-disable-next-line no-restricted-syntax -- not the app's time: how long since this process last swept
     const now = Date.now();
     if (now - this.lastSweep < this.sweepEveryMs) return;
     this.lastSweep = now;

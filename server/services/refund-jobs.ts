@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../context';
+import { inTransaction, type AppContext } from '../context';
 import { leadRefunds } from '../db/schema';
 import type { JobRun } from '../jobs/queue';
 import { isDemoProvider } from '../integrations/payments/demo';
@@ -29,10 +29,10 @@ export async function submitRefund(ctx: AppContext, refundId: number, job: Pick<
   } catch (err) {
     const refused = err instanceof PaymentProviderError && err.reason !== 'unavailable';
     if (!refused && !job.lastAttempt) throw err;
-    await ctx.db.transaction((tx) => markRefundFailed(ctx, tx, r.id, err instanceof Error ? err.message : String(err)));
+    await inTransaction(ctx, (tx) => markRefundFailed(tx, r.id, err instanceof Error ? err.message : String(err)));
     return;
   }
-  await ctx.db.transaction((tx) => applyProviderRefunds(ctx, tx, paymentIntentId, [refund]));
+  await inTransaction(ctx, (tx) => applyProviderRefunds(tx, paymentIntentId, [refund]));
 
   // Like Stripe, the demo reports the refund as an event on the webhook's path.
   if (isDemoProvider(ctx.payments)) {

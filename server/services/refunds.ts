@@ -3,7 +3,6 @@ import { centsToDecimal, formatMoney } from '@shared/money';
 import type { PaymentState } from '@shared/schemas/deliveries';
 import type { RefundCause, RefundDto } from '@shared/schemas/lead-claims';
 import type { AppContext } from '../context';
-import type { Executor } from '../db/client';
 import { leadRefunds, type LeadRefundRow } from '../db/schema';
 import { conflict } from '../domain/errors';
 import { metadataId, type RefundInfo } from '../integrations/payments/provider';
@@ -39,22 +38,22 @@ export const ALREADY_REFUNDED = 'This lead has already been refunded';
 
 /**
  * Records the refund of a paid or credited delivery and starts it, in the caller's transaction
- * (which holds the delivery's row lock). The unique delivery id makes it once, whatever races:
- * null when the delivery already has one.
+ * (ctx.db, which holds the delivery's row lock). The unique delivery id makes it once, whatever
+ * races: null when the delivery already has one.
  */
-export async function startRefund(ctx: AppContext, tx: Executor, d: RefundableDelivery, cause: RefundCause): Promise<LeadRefundRow | null> {
+export async function startRefund(ctx: Pick<AppContext, 'db' | 'clock' | 'jobs'>, d: RefundableDelivery, cause: RefundCause): Promise<LeadRefundRow | null> {
   const base = { deliveryId: d.id, cause, amountCents: d.priceCents };
   let values: typeof leadRefunds.$inferInsert;
-  if (d.paymentState === 'credited') values = { ...base, method: 'credit', status: 'succeeded', refundedAt: new Date() };
+  if (d.paymentState === 'credited') values = { ...base, method: 'credit', status: 'succeeded', refundedAt: ctx.clock.now() };
   else if (d.paymentState === 'paid' && d.paymentIntentId) values = { ...base, method: 'card', status: 'pending', paymentIntentId: d.paymentIntentId };
   // Recorded by the administrator as paid outside the site: given back the same way, by them.
-  else if (d.paymentState === 'paid') values = { ...base, method: 'offline', status: 'succeeded', refundedAt: new Date() };
+  else if (d.paymentState === 'paid') values = { ...base, method: 'offline', status: 'succeeded', refundedAt: ctx.clock.now() };
   else throw conflict('Only a lead that was paid for or taken from a plan credit can be refunded');
 
-  const [row] = await tx.insert(leadRefunds).values(values).onConflictDoNothing({ target: leadRefunds.deliveryId }).returning();
+  const [row] = await ctx.db.insert(leadRefunds).values(values).onConflictDoNothing({ target: leadRefunds.deliveryId }).returning();
   if (!row) return null;
-  if (row.method === 'credit') await returnCredit(tx, d.contractorId);
-  if (row.method === 'card') await ctx.jobs.send(SUBMIT_REFUND, { refundId: row.id } satisfies SubmitRefundJob, tx);
+  if (row.method === 'credit') await returnCredit(ctx, d.contractorId);
+  if (row.method === 'card') await ctx.jobs.send(SUBMIT_REFUND, { refundId: row.id } satisfies SubmitRefundJob, ctx.db);
   return row;
 }
 
@@ -64,16 +63,19 @@ export function refundDto(r: Pick<LeadRefundRow, 'method' | 'cause' | 'status' |
 
 const FAILURE_REASON_LENGTH = 300;
 
-/** A card refund the provider could not make: recorded, and the administrator told (they settle it at the provider). */
-export async function markRefundFailed(ctx: AppContext, tx: Executor, refundId: number, reason: string, where = eq(leadRefunds.id, refundId)): Promise<boolean> {
-  const [failed] = await tx
+/** What recording a provider's answer needs: the transaction (ctx.db), the log, and the administrator's notice. */
+type RefundCtx = Pick<AppContext, 'db' | 'log' | 'mail' | 'jobs' | 'env'>;
+
+/** A card refund the provider could not make: recorded, and the administrator told (they settle it at the provider), in the caller's transaction (ctx.db). */
+export async function markRefundFailed(ctx: RefundCtx, refundId: number, reason: string, where = eq(leadRefunds.id, refundId)): Promise<boolean> {
+  const [failed] = await ctx.db
     .update(leadRefunds)
     .set({ status: 'failed', failureReason: reason.slice(0, FAILURE_REASON_LENGTH) })
     .where(and(where, ne(leadRefunds.status, 'failed')))
     .returning();
   if (!failed) return false;
   ctx.log.warn('card refund failed', { refundId, deliveryId: failed.deliveryId, reason });
-  await notifyAdmin(ctx, tx, {
+  await notifyAdmin(ctx, {
     kind: 'refund-failed',
     subject: `Refund failed: ${formatMoney(failed.amountCents)} for delivery #${failed.deliveryId}`,
     text: [
@@ -94,7 +96,7 @@ export async function markRefundFailed(ctx: AppContext, tx: Executor, refundId: 
  * whichever answer arrives first counts and the others change nothing. Refunds without our
  * metadata (made in the provider's dashboard) are not ours to record.
  */
-export async function applyProviderRefunds(ctx: AppContext, tx: Executor, paymentIntentId: string, refunds: RefundInfo[]): Promise<void> {
+export async function applyProviderRefunds(ctx: RefundCtx, paymentIntentId: string, refunds: RefundInfo[]): Promise<void> {
   for (const r of refunds) {
     const id = metadataId(r.metadata.leadRefundId);
     if (id === null || r.currency !== 'usd' || (r.paymentIntentId ?? paymentIntentId) !== paymentIntentId) continue;
@@ -105,17 +107,17 @@ export async function applyProviderRefunds(ctx: AppContext, tx: Executor, paymen
       eq(leadRefunds.amountCents, r.amountCents),
       or(isNull(leadRefunds.providerRefundId), eq(leadRefunds.providerRefundId, r.id)),
     );
-    await tx
+    await ctx.db
       .update(leadRefunds)
       .set({ providerRefundId: r.id })
       .where(and(ours, isNull(leadRefunds.providerRefundId)));
     if (r.status === 'succeeded') {
-      await tx
+      await ctx.db
         .update(leadRefunds)
         .set({ status: 'succeeded', failureReason: null, refundedAt: sql`coalesce(${leadRefunds.refundedAt}, now())` })
         .where(and(ours, ne(leadRefunds.status, 'succeeded')));
     } else if (r.status === 'failed' || r.status === 'canceled') {
-      await markRefundFailed(ctx, tx, id, r.failureReason ?? `The refund was ${r.status}`, ours);
+      await markRefundFailed(ctx, id, r.failureReason ?? `The refund was ${r.status}`, ours);
     }
   }
 }

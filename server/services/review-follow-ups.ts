@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { isPaidOrCredited } from '@shared/schemas/deliveries';
 import { REVIEW_LINK_DAYS } from '@shared/schemas/reviews';
-import type { AppContext } from '../context';
-import type { Executor } from '../db/client';
+import { inTransaction, type AppContext } from '../context';
 import { contractorAccounts, contractors, leadDeliveries, leads, reviewRequests, reviews } from '../db/schema';
 import { queueEmail } from './email-delivery';
 import { signReviewLink } from './review-tokens';
@@ -28,8 +27,8 @@ const DAY_MS = 86_400_000;
  * credited (a delivery with a credit, a card payment confirmed by the browser or the webhook, a
  * payment the administrator records), so it is queued exactly when that commits.
  */
-export async function scheduleFollowUp(ctx: AppContext, tx: Executor, deliveryId: number): Promise<void> {
-  await ctx.jobs.send(REVIEW_FOLLOW_UP, { deliveryId } satisfies FollowUpJob, tx, { delaySeconds: ctx.env.FOLLOW_UP_DELAY / 1000 });
+export async function scheduleFollowUp(ctx: Pick<AppContext, 'db' | 'jobs' | 'env'>, deliveryId: number): Promise<void> {
+  await ctx.jobs.send(REVIEW_FOLLOW_UP, { deliveryId } satisfies FollowUpJob, ctx.db, { delaySeconds: ctx.env.FOLLOW_UP_DELAY / 1000 });
 }
 
 const longDate = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'America/New_York' });
@@ -61,11 +60,12 @@ export function followUpEmail(input: { siteUrl: string; token: string; firstName
  * delivery cancelled since, a lead already reviewed, or a homeowner email that is the contractor's
  * own (16 CFR 465: no reviews by the business or its staff).
  */
-export async function sendFollowUp(ctx: AppContext, deliveryId: number, now = new Date()): Promise<void> {
+export async function sendFollowUp(ctx: AppContext, deliveryId: number): Promise<void> {
   // Before the server listens the address may not be known; the job is retried.
   if (!ctx.siteUrl) throw new Error('The site address is not known yet');
-  await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
+  const now = ctx.clock.now();
+  await inTransaction(ctx, async (tx) => {
+    const [row] = await tx.db
       .select({
         paymentState: leadDeliveries.paymentState,
         leadId: leads.id,
@@ -84,14 +84,14 @@ export async function sendFollowUp(ctx: AppContext, deliveryId: number, now = ne
       .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
       .where(eq(leadDeliveries.id, deliveryId));
     if (!row) return;
-    const [reviewed] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.leadId, row.leadId));
+    const [reviewed] = await tx.db.select({ id: reviews.id }).from(reviews).where(eq(reviews.leadId, row.leadId));
     const skipReason = !isPaidOrCredited(row.paymentState)
       ? 'The delivery was cancelled'
       : reviewed
         ? 'The homeowner has already reviewed this lead'
         : ownBusinessReason(row.email, { email: row.contractorEmail, accountEmail: row.accountEmail, website: row.website });
     const expiresAt = new Date(now.getTime() + REVIEW_LINK_DAYS * DAY_MS);
-    const [request] = await tx
+    const [request] = await tx.db
       .insert(reviewRequests)
       .values(skipReason ? { deliveryId, status: 'skipped', skipReason } : { deliveryId, status: 'sent', expiresAt })
       .onConflictDoNothing({ target: reviewRequests.deliveryId })
@@ -107,6 +107,6 @@ export async function sendFollowUp(ctx: AppContext, deliveryId: number, now = ne
       askedAt: row.askedAt,
       expiresAt,
     });
-    await queueEmail(ctx, tx, { kind: 'review-request', to: row.email, ...email });
+    await queueEmail(tx, { kind: 'review-request', to: row.email, ...email });
   });
 }

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import { REVIEWS_PAGE_SIZE, type AdminReviewFilter, type HideReason, type ManagedReview, type ManagedReviewsPage } from '@shared/schemas/reviews';
+import type { DbCtx, ServiceCtx } from '../context';
 import type { Executor } from '../db/client';
 import { contractors, leads, reviews, type ReviewRow } from '../db/schema';
 import { conflict } from '../domain/errors';
@@ -59,13 +60,13 @@ const FILTERS: Record<AdminReviewFilter, SQL | undefined> = {
 };
 
 /** GET /api/admin/reviews: every review, newest first, with the homeowner's contacted / hired answers. */
-export function listReviewsForAdmin(db: Executor, q: { filter: AdminReviewFilter; page: number }): Promise<ManagedReviewsPage> {
-  return page(db, FILTERS[q.filter], q.page);
+export function listReviewsForAdmin(ctx: DbCtx, q: { filter: AdminReviewFilter; page: number }): Promise<ManagedReviewsPage> {
+  return page(ctx.db, FILTERS[q.filter], q.page);
 }
 
 /** GET /api/contractor/reviews: the signed-in contractor's reviews, hidden ones too with the policy's reason (not the administrator's note or name). */
-export async function listReviewsForContractor(db: Executor, contractorId: number, pageNumber: number): Promise<ManagedReviewsPage> {
-  const result = await page(db, eq(reviews.contractorId, contractorId), pageNumber);
+export async function listReviewsForContractor(ctx: DbCtx, contractorId: number, pageNumber: number): Promise<ManagedReviewsPage> {
+  const result = await page(ctx.db, eq(reviews.contractorId, contractorId), pageNumber);
   return { ...result, reviews: result.reviews.map((r) => ({ ...r, hiddenNote: null, hiddenBy: null })) };
 }
 
@@ -80,30 +81,30 @@ async function managedById(db: Executor, id: number): Promise<ManagedReview> {
 }
 
 /** Hides a review for a reason the policy names; its rating leaves the contractor's (the trigger). */
-export async function hideReview(db: Executor, reviewId: number, input: { reason: HideReason; note: string }, actor: AdminActor): Promise<ManagedReview> {
-  await reviewOf(db, reviewId);
-  await db
+export async function hideReview(ctx: ServiceCtx, reviewId: number, input: { reason: HideReason; note: string }, actor: AdminActor): Promise<ManagedReview> {
+  await reviewOf(ctx, reviewId);
+  await ctx.db
     .update(reviews)
-    .set({ status: 'hidden', hiddenReason: input.reason, hiddenNote: input.note || null, hiddenAt: new Date(), hiddenByAdminId: actor.adminUserId, hiddenBy: actor.username })
+    .set({ status: 'hidden', hiddenReason: input.reason, hiddenNote: input.note || null, hiddenAt: ctx.clock.now(), hiddenByAdminId: actor.adminUserId, hiddenBy: actor.username })
     .where(eq(reviews.id, reviewId));
-  return managedById(db, reviewId);
+  return managedById(ctx.db, reviewId);
 }
 
 /** Shows a hidden review again (a decision undone); the record of who hid it goes with it. */
-export async function showReview(db: Executor, reviewId: number): Promise<ManagedReview> {
-  await reviewOf(db, reviewId);
-  await db.update(reviews).set({ status: 'published', hiddenReason: null, hiddenNote: null, hiddenAt: null, hiddenByAdminId: null, hiddenBy: null }).where(eq(reviews.id, reviewId));
-  return managedById(db, reviewId);
+export async function showReview(ctx: DbCtx, reviewId: number): Promise<ManagedReview> {
+  await reviewOf(ctx, reviewId);
+  await ctx.db.update(reviews).set({ status: 'published', hiddenReason: null, hiddenNote: null, hiddenAt: null, hiddenByAdminId: null, hiddenBy: null }).where(eq(reviews.id, reviewId));
+  return managedById(ctx.db, reviewId);
 }
 
 /** The contractor's one public reply; a second answers 409, and the review itself is not touched. */
-export async function replyToReview(db: Executor, contractorId: number, reviewId: number, reply: string): Promise<ManagedReview> {
-  await reviewOf(db, reviewId, contractorId);
-  const [updated] = await db
+export async function replyToReview(ctx: ServiceCtx, contractorId: number, reviewId: number, reply: string): Promise<ManagedReview> {
+  await reviewOf(ctx, reviewId, contractorId);
+  const [updated] = await ctx.db
     .update(reviews)
-    .set({ reply, repliedAt: new Date() })
+    .set({ reply, repliedAt: ctx.clock.now() })
     .where(and(eq(reviews.id, reviewId), eq(reviews.contractorId, contractorId), isNull(reviews.reply)))
     .returning({ id: reviews.id });
   if (!updated) throw conflict('You have already replied to this review. A reply cannot be changed.');
-  return managedById(db, reviewId);
+  return managedById(ctx.db, reviewId);
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { isPaidOrCredited } from '@shared/schemas/deliveries';
 import { REVIEWS_PAGE_SIZE, type FollowUpAnswer, type PublicReview, type ReviewInvitation, type ReviewSubmission, type ReviewsPage } from '@shared/schemas/reviews';
-import type { AppContext } from '../context';
+import { inTransaction, type AppContext, type DbCtx, type ServiceCtx } from '../context';
 import type { Executor } from '../db/client';
 import { contractorAccounts, contractors, leadDeliveries, leads, reviewRequests, reviews, type ReviewRow } from '../db/schema';
 import type { Freshness, Frozen } from '../directory';
@@ -21,11 +21,14 @@ const NOT_VALID = 'This review link is not valid. Please use the link in the ema
 const EXPIRED = 'This review link has expired. Review links work for 60 days after the email.';
 const ANSWERED = 'This review link has already been used. Thank you for your answer!';
 
-/** The link a token stands for, refused when forged (400) or past its time (400, said so). */
-function linkOf(ctx: AppContext, token: string, now: Date, { allowExpired = false } = {}): ReviewLink & { expired: boolean } {
+/** What answering a review link needs: the key that signs links, and the clock that ends them. */
+type ReviewCtx = ServiceCtx & Pick<AppContext, 'env'>;
+
+/** The link a token stands for, refused when forged (400) or past its time by ctx.clock (400, said so). */
+function linkOf(ctx: ReviewCtx, token: string, { allowExpired = false } = {}): ReviewLink & { expired: boolean } {
   const link = readReviewLink(ctx.env, token);
   if (!link) throw invalid(NOT_VALID, { token: NOT_VALID });
-  const expired = link.expiresAt.getTime() <= now.getTime();
+  const expired = link.expiresAt.getTime() <= ctx.clock.now().getTime();
   if (expired && !allowExpired) throw invalid(EXPIRED, { token: EXPIRED });
   return { ...link, expired };
 }
@@ -60,8 +63,8 @@ async function linkedDelivery(db: Executor, deliveryId: number) {
 }
 
 /** GET /api/reviews/invitation?token=: what the review page says about its link. */
-export async function reviewInvitation(ctx: AppContext, token: string, now = new Date()): Promise<ReviewInvitation> {
-  const link = linkOf(ctx, token, now, { allowExpired: true });
+export async function reviewInvitation(ctx: ReviewCtx, token: string): Promise<ReviewInvitation> {
+  const link = linkOf(ctx, token, { allowExpired: true });
   const d = await linkedDelivery(ctx.db, link.deliveryId);
   return {
     status: d.reviewId !== null ? 'answered' : link.expired ? 'expired' : 'open',
@@ -74,17 +77,17 @@ export async function reviewInvitation(ctx: AppContext, token: string, now = new
 }
 
 /** POST /api/reviews: stores the homeowner's answer, once per lead (the unique lead decides between two at once). */
-export async function submitReview(ctx: AppContext, input: ReviewSubmission, now = new Date()): Promise<{ id: number; status: 'published' }> {
-  const link = linkOf(ctx, input.token, now);
-  return ctx.db.transaction(async (tx) => {
-    const d = await linkedDelivery(tx, link.deliveryId);
+export async function submitReview(ctx: ReviewCtx, input: ReviewSubmission): Promise<{ id: number; status: 'published' }> {
+  const link = linkOf(ctx, input.token);
+  return inTransaction(ctx, async (tx) => {
+    const d = await linkedDelivery(tx.db, link.deliveryId);
     if (d.reviewId !== null) throw conflict(ANSWERED);
     if (!isPaidOrCredited(d.paymentState)) throw conflict('This lead was cancelled, so there is nothing to review.');
     // Checked again at answer time: the contractor's addresses may have changed since the email.
     if (ownBusinessReason(d.email, { email: d.contractorEmail, accountEmail: d.accountEmail, website: d.website })) {
       throw forbidden("A contractor's own business, staff or family cannot review it.");
     }
-    const [row] = await tx
+    const [row] = await tx.db
       .insert(reviews)
       .values({
         deliveryId: d.deliveryId,
@@ -156,9 +159,9 @@ export async function contractorReviews(ctx: Pick<AppContext, 'db' | 'directory'
  * answered, contacted / hired / rating. Null when there is no such delivery. Hidden reviews count:
  * the answer is the homeowner's whatever is shown publicly.
  */
-export async function followUpFor(db: Executor, ref: { deliveryId: number } | { leadId: number }): Promise<FollowUpAnswer | null> {
+export async function followUpFor(ctx: DbCtx, ref: { deliveryId: number } | { leadId: number }): Promise<FollowUpAnswer | null> {
   const where = 'deliveryId' in ref ? eq(leadDeliveries.id, ref.deliveryId) : eq(leadDeliveries.leadId, ref.leadId);
-  const [row] = await db
+  const [row] = await ctx.db
     .select({ request: reviewRequests, review: reviews })
     .from(leadDeliveries)
     .leftJoin(reviewRequests, eq(reviewRequests.deliveryId, leadDeliveries.id))
@@ -181,9 +184,9 @@ export async function followUpFor(db: Executor, ref: { deliveryId: number } | { 
 }
 
 /** Follow-up answers per month (site time zone, 'YYYY-MM'), for the contractor's response figures: answers, 'not contacted', 'hired'. */
-export async function followUpAnswersByMonth(db: Executor, contractorId: number, from: Date, until: Date): Promise<Map<string, { answers: number; notContacted: number; hired: number }>> {
+export async function followUpAnswersByMonth(ctx: DbCtx, contractorId: number, from: Date, until: Date): Promise<Map<string, { answers: number; notContacted: number; hired: number }>> {
   const month = sql<string>`to_char(${reviews.createdAt} at time zone 'America/New_York', 'YYYY-MM')`;
-  const rows = await db
+  const rows = await ctx.db
     .select({
       month,
       answers: count(),
@@ -201,9 +204,9 @@ export async function followUpAnswersByMonth(db: Executor, contractorId: number,
  * contractors.rating is (one decimal). For "rating over time"; a review hidden later is left out
  * of every month, as it is of the rating now.
  */
-export async function ratingsAt(db: Executor, contractorId: number, instants: Date[]): Promise<{ at: Date; rating: number; reviewCount: number }[]> {
+export async function ratingsAt(ctx: DbCtx, contractorId: number, instants: Date[]): Promise<{ at: Date; rating: number; reviewCount: number }[]> {
   if (instants.length === 0) return [];
-  const rows = await db.select({ rating: reviews.rating, createdAt: reviews.createdAt }).from(reviews).where(published(contractorId)).orderBy(reviews.createdAt);
+  const rows = await ctx.db.select({ rating: reviews.rating, createdAt: reviews.createdAt }).from(reviews).where(published(contractorId)).orderBy(reviews.createdAt);
   return instants.map((at) => {
     const before = rows.filter((r) => r.createdAt.getTime() < at.getTime());
     const sum = before.reduce((s, r) => s + r.rating, 0);
@@ -212,8 +215,8 @@ export async function ratingsAt(db: Executor, contractorId: number, instants: Da
 }
 
 /** A review of this contractor, or not found (another contractor's looks the same as none). */
-export async function reviewOf(db: Executor, reviewId: number, contractorId?: number): Promise<ReviewRow> {
-  const [row] = await db
+export async function reviewOf(ctx: DbCtx, reviewId: number, contractorId?: number): Promise<ReviewRow> {
+  const [row] = await ctx.db
     .select()
     .from(reviews)
     .where(contractorId === undefined ? eq(reviews.id, reviewId) : and(eq(reviews.id, reviewId), eq(reviews.contractorId, contractorId)));

@@ -1,5 +1,5 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { AppContext } from '../context';
 import { blogPosts, contractors } from '../db/schema';
 import { isListed } from '../directory/cards';
 import { sqlCoverageRows } from '../directory/coverage';
@@ -14,7 +14,8 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
  * service page with a contractor (its lastmod the newest change among them;
  * docs/decisions/0030-service-pages.md), each published post.
  */
-export async function buildSitemap(db: Db, siteUrl: string): Promise<string> {
+export async function buildSitemap(ctx: Pick<AppContext, 'db' | 'siteUrl'>): Promise<string> {
+  const { db, siteUrl } = ctx;
   const [contractorRows, coverage, posts] = await Promise.all([
     db.select({ id: contractors.id, updatedAt: contractors.updatedAt }).from(contractors).where(isListed).orderBy(asc(contractors.id)),
     sqlCoverageRows(db, { lastmod: true }),

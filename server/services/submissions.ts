@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { region } from '@shared/region';
 import { certificationsFor, SUBMISSION_DEFAULTS, type Submission } from '@shared/schemas/submission';
 import { formatLocation, resolveServices, serviceName, townFromText } from '@shared/taxonomy';
-import type { AppContext } from '../context';
+import { inTransaction, type AppContext } from '../context';
 import { contractorServiceAreas, contractorServices, contractors, services, towns } from '../db/schema';
 import { notifyAdmin } from './admin-notices';
 import { addSubmittedCredentials, checkNumberFree, withUniqueNumber } from './credentials';
@@ -19,14 +19,14 @@ export async function submitBusiness(ctx: AppContext, input: Submission): Promis
   const townSlug = townFromText(input.city);
 
   return withUniqueNumber(input.licenseNumber, () =>
-    ctx.db.transaction(async (tx) => {
+    inTransaction(ctx, async (tx) => {
       // One listing per registration number (docs/decisions/0031-credentials-stored.md).
       await checkNumberFree(tx, input.licenseNumber);
-      const serviceRows = await tx.select({ id: services.id, slug: services.slug }).from(services).where(inArray(services.slug, serviceSlugs));
+      const serviceRows = await tx.db.select({ id: services.id, slug: services.slug }).from(services).where(inArray(services.slug, serviceSlugs));
       const serviceId = new Map(serviceRows.map((s) => [s.slug, s.id]));
-      const [town] = townSlug ? await tx.select({ id: towns.id }).from(towns).where(eq(towns.slug, townSlug)) : [];
+      const [town] = townSlug ? await tx.db.select({ id: towns.id }).from(towns).where(eq(towns.slug, townSlug)) : [];
 
-      const [row] = await tx
+      const [row] = await tx.db
         .insert(contractors)
         .values({
           name: input.name,
@@ -59,9 +59,9 @@ export async function submitBusiness(ctx: AppContext, input: Submission): Promis
         const sid = serviceId.get(slug);
         return sid === undefined ? [] : [{ contractorId, serviceId: sid, position }];
       });
-      if (serviceValues.length) await tx.insert(contractorServices).values(serviceValues);
-      if (town) await tx.insert(contractorServiceAreas).values({ contractorId, townId: town.id });
-      await notifyAdmin(ctx, tx, {
+      if (serviceValues.length) await tx.db.insert(contractorServices).values(serviceValues);
+      if (town) await tx.db.insert(contractorServiceAreas).values({ contractorId, townId: town.id });
+      await notifyAdmin(tx, {
         kind: 'submission-notice',
         subject: `New business submission: ${input.name}`,
         text: [
@@ -76,7 +76,7 @@ export async function submitBusiness(ctx: AppContext, input: Submission): Promis
         ].join('\n'),
       });
       await addSubmittedCredentials(tx, contractorId, input);
-      return { id: contractorId, certificateUploadToken: await createUploadToken(tx, contractorId, ctx.clock.now()) };
+      return { id: contractorId, certificateUploadToken: await createUploadToken(tx, contractorId) };
     }),
   );
 }

@@ -1,8 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { planById, type PlanId } from '@shared/plans';
 import type { CreateSubscriptionResponse, VerifySubscriptionResponse } from '@shared/schemas/payments';
-import type { AppContext } from '../context';
-import type { Executor } from '../db/client';
+import { inTransaction, type AppContext, type DbCtx, type ServiceCtx } from '../context';
 import { contractorAccounts, contractorBilling, contractors, type ContractorBillingRow } from '../db/schema';
 import { conflict, invalid, notFound, unauthenticated, unavailable } from '../domain/errors';
 import { PaymentProviderError, type SubscriptionInfo } from '../integrations/payments/provider';
@@ -55,14 +54,14 @@ export interface CheckoutHint {
 }
 
 /** The contractor's billing: by subscription id, else the contractor named in its metadata (or the checkout), else the customer. */
-async function findBilling(db: Executor, sub: SubscriptionInfo, hint: CheckoutHint | null, lock: boolean): Promise<ContractorBillingRow | null> {
+async function findBilling(ctx: DbCtx, sub: SubscriptionInfo, hint: CheckoutHint | null, lock: boolean): Promise<ContractorBillingRow | null> {
   const candidates = [
     eq(contractorBilling.stripeSubscriptionId, sub.id),
     ...[sub.contractorId, hint?.contractorId].filter((id): id is number => id !== null && id !== undefined).map((id) => eq(contractorBilling.contractorId, id)),
     ...[sub.customerId, hint?.customerId].filter((id): id is string => Boolean(id)).map((id) => eq(contractorBilling.stripeCustomerId, id)),
   ];
   for (const where of candidates) {
-    const q = db.select().from(contractorBilling).where(where).limit(1);
+    const q = ctx.db.select().from(contractorBilling).where(where).limit(1);
     const [row] = await (lock ? q.for('update') : q);
     if (row) return row;
   }
@@ -87,10 +86,12 @@ const stateOf = (b: Pick<ContractorBillingRow, 'subscriptionPlan' | 'subscriptio
  * Writes the subscription's current state to its contractor. A subscription that is not the
  * contractor's current one is taken on only when the contractor has none, when its current one
  * has ended and this one is live, or when it comes from a completed checkout and is live (an
- * upgrade); otherwise an old subscription's news changes nothing.
+ * upgrade); otherwise an old subscription's news changes nothing. In the caller's transaction (ctx.db).
  */
-export async function applySubscription(db: Executor, sub: SubscriptionInfo, hint: CheckoutHint | null = null, now = new Date()): Promise<SubscriptionOutcome | null> {
-  const b = await findBilling(db, sub, hint, true);
+export async function applySubscription(ctx: ServiceCtx, sub: SubscriptionInfo, hint: CheckoutHint | null = null): Promise<SubscriptionOutcome | null> {
+  const { db } = ctx;
+  const now = ctx.clock.now();
+  const b = await findBilling(ctx, sub, hint, true);
   if (!b) return null;
   const adopt = b.stripeSubscriptionId === sub.id || b.stripeSubscriptionId === null || (isLive(sub.status) && (hint !== null || !isLive(b.subscriptionStatus)));
   if (!adopt) return { contractorId: b.contractorId, current: false, state: stateOf(b) };
@@ -124,9 +125,9 @@ export async function applySubscription(db: Executor, sub: SubscriptionInfo, hin
 }
 
 /** A new paid period starts a new set of credits, once per invoice (the reset key). */
-export async function resetCreditsFor(db: Executor, outcome: SubscriptionOutcome | null, sub: SubscriptionInfo, invoiceId: string | null): Promise<void> {
+export async function resetCreditsFor(ctx: DbCtx, outcome: SubscriptionOutcome | null, sub: SubscriptionInfo, invoiceId: string | null): Promise<void> {
   if (!outcome?.current || !isLive(sub.status)) return;
-  await resetCreditsForPeriod(db, outcome.contractorId, sub.currentPeriodStart, invoiceId ?? `${sub.id}:${sub.currentPeriodStart.toISOString()}`);
+  await resetCreditsForPeriod(ctx, outcome.contractorId, sub.currentPeriodStart, invoiceId ?? `${sub.id}:${sub.currentPeriodStart.toISOString()}`);
 }
 
 /** Reads a subscription from the provider (404 when it has no such subscription). */
@@ -137,7 +138,7 @@ export async function fetchSubscription(ctx: AppContext, id: string): Promise<Su
 /** Fetches the subscription's current state and writes it. */
 export async function syncSubscription(ctx: AppContext, subscriptionId: string): Promise<SubscriptionOutcome | null> {
   const sub = await fetchSubscription(ctx, subscriptionId);
-  return ctx.db.transaction((tx) => applySubscription(tx, sub));
+  return inTransaction(ctx, (tx) => applySubscription(tx, sub));
 }
 
 /**
@@ -145,22 +146,22 @@ export async function syncSubscription(ctx: AppContext, subscriptionId: string):
  * provider, and a different live subscription it replaces (an upgrade) is cancelled first, so a
  * contractor never pays for two plans. If that fails nothing is written and the caller retries.
  */
-export async function prepareActivation(ctx: AppContext, sessionId: string): Promise<(db: Executor) => Promise<SubscriptionOutcome | null>> {
+export async function prepareActivation(ctx: AppContext, sessionId: string): Promise<(tx: ServiceCtx) => Promise<SubscriptionOutcome | null>> {
   const session = await fromProvider(ctx, ctx.payments.retrieveCheckoutSession(sessionId), 'Checkout session not found');
   if (session.status !== 'complete' || !session.subscriptionId) throw conflict('This checkout has not completed');
   const sub = await fetchSubscription(ctx, session.subscriptionId);
   const hint: CheckoutHint = { contractorId: session.contractorId, customerId: session.customerId };
   await cancelReplaced(ctx, sub, hint);
-  return async (db) => {
-    const outcome = await applySubscription(db, sub, hint);
-    await resetCreditsFor(db, outcome, sub, sub.latestInvoiceId);
+  return async (tx) => {
+    const outcome = await applySubscription(tx, sub, hint);
+    await resetCreditsFor(tx, outcome, sub, sub.latestInvoiceId);
     return outcome;
   };
 }
 
 async function cancelReplaced(ctx: AppContext, sub: SubscriptionInfo, hint: CheckoutHint): Promise<void> {
   if (!isLive(sub.status)) return;
-  const b = await findBilling(ctx.db, sub, hint, false);
+  const b = await findBilling(ctx, sub, hint, false);
   const previousId = b?.stripeSubscriptionId;
   if (!previousId || previousId === sub.id) return;
   try {
@@ -175,7 +176,7 @@ async function cancelReplaced(ctx: AppContext, sub: SubscriptionInfo, hint: Chec
 /** POST /api/stripe/verify-subscription, and the checkout.session.completed webhook. */
 export async function activateFromCheckout(ctx: AppContext, sessionId: string): Promise<VerifySubscriptionResponse> {
   const apply = await prepareActivation(ctx, sessionId);
-  const outcome = await ctx.db.transaction((tx) => apply(tx));
+  const outcome = await inTransaction(ctx, (tx) => apply(tx));
   if (!outcome) throw notFound('No contractor has this subscription');
   return outcome.state;
 }

@@ -83,7 +83,7 @@ describe('GET /api/admin/contractors', () => {
   it("gives each row the admin's fields and figures", async () => {
     const row = (await list('?search=Loyalsock')).contractors[0]!;
     const seeded = await contractorByName(app.ctx.db, 'Loyalsock Creek Builders');
-    const { registration, insurance } = await credentialsOf(app.ctx.db, seeded.id);
+    const { registration, insurance } = await credentialsOf(app.ctx, seeded.id);
     // The sample deliveries behind its sample reviews (server/db/seed/sample-reviews.ts), counted directly.
     const [figures] = await app.ctx.db
       .select({

@@ -83,7 +83,7 @@ async function portalOf(id: number): Promise<TestClient> {
 const credentialsOf = (id: number) => admin.get<ContractorCredentials>(`/api/admin/contractors/${id}/credentials`);
 const row = async (id: number) => (await app.ctx.db.select().from(contractors).where(eq(contractors.id, id)))[0]!;
 /** The credentials as stored (contractor_credentials). */
-const stored = (id: number) => storedCredentials(app.ctx.db, id);
+const stored = (id: number) => storedCredentials(app.ctx, id);
 const events = (id: number) => app.ctx.db.select().from(credentialEvents).where(eq(credentialEvents.contractorId, id)).orderBy(credentialEvents.id);
 const version = async () => (await app.ctx.db.select({ v: directoryState.version }).from(directoryState))[0]!.v;
 

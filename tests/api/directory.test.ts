@@ -187,7 +187,7 @@ describe('GET /api/contractors/search', () => {
 describe('GET /api/contractors/:id', () => {
   it('returns the public profile with service areas and credentials', async () => {
     const seeded = await contractorByName(app.ctx.db, 'Loyalsock Creek Builders');
-    const { registration, insurance } = await credentialsOf(app.ctx.db, seeded.id);
+    const { registration, insurance } = await credentialsOf(app.ctx, seeded.id);
     const res = await http.get(`/api/contractors/${seeded.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({

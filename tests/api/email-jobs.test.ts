@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OutboxMessage, Paged } from '@shared/schemas/admin';
+import { inTransaction } from '../../server/context';
 import { leads, outboxEmails } from '../../server/db/schema';
 import { queueEmail, SEND_EMAIL } from '../../server/services/email-delivery';
 import { adminClient } from '../support/admin-session';
@@ -81,8 +82,8 @@ describe('the transactional outbox', () => {
   it('queues nothing when the change rolls back: no message, no job, nothing sent', async () => {
     const [rowsBefore, jobsBefore] = [await app.ctx.db.$count(outboxEmails), await sendEmailJobs()];
     await expect(
-      app.ctx.db.transaction(async (tx) => {
-        await queueEmail(app.ctx, tx, { kind: 'lead-notice', to: 'office@example.com', subject: 'Never committed', text: 'Rolled back with its change' });
+      inTransaction(app.ctx, async (tx) => {
+        await queueEmail(tx, { kind: 'lead-notice', to: 'office@example.com', subject: 'Never committed', text: 'Rolled back with its change' });
         throw new Error('the change failed after its email was queued');
       }),
     ).rejects.toThrow('the change failed');
@@ -92,7 +93,7 @@ describe('the transactional outbox', () => {
     expect(smtp.received).toEqual([]);
 
     // The same write committed does get its job (the control for the assertion above).
-    await app.ctx.db.transaction((tx) => queueEmail(app.ctx, tx, { kind: 'lead-notice', to: 'office@example.com', subject: 'Committed', text: 'Sent' }));
+    await inTransaction(app.ctx, (tx) => queueEmail(tx, { kind: 'lead-notice', to: 'office@example.com', subject: 'Committed', text: 'Sent' }));
     expect(await sendEmailJobs()).toBe(jobsBefore + 1);
     expect(await app.ctx.jobs.runPending()).toBe(1);
     expect(smtp.received.map((m) => m.subject)).toEqual(['Committed']);

@@ -109,14 +109,14 @@ describe('the rate limit store', () => {
   afterAll(() => app?.close());
 
   it('counts parallel hits exactly (one atomic upsert each)', async () => {
-    const store = new RateLimits(app.ctx.db);
+    const store = new RateLimits(app.ctx);
     const results = await Promise.all(Array.from({ length: 40 }, () => store.hit(['test:parallel', 'test:parallel-2'], 60_000)));
     expect(results.map((r) => r.get('test:parallel')!.points).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     expect(results.every((r) => r.get('test:parallel-2')!.msLeft > 55_000)).toBe(true);
   });
 
   it('gives points back and clears keys within their windows only', async () => {
-    const store = new RateLimits(app.ctx.db);
+    const store = new RateLimits(app.ctx);
     await store.hit(['test:back', 'test:clear'], 60_000);
     await store.hit(['test:back', 'test:clear'], 60_000);
     await store.undo(['test:back', 'test:missing'], ['test:clear']);

@@ -103,7 +103,7 @@ describe('the follow-up email', () => {
     await app.ctx.db.update(leadDeliveries).set({ paymentState: 'cancelled', cancelledAt: new Date() }).where(eq(leadDeliveries.id, deliveryId));
     await app.ctx.jobs.runPending();
     expect(await followUpEmails(email)).toHaveLength(0);
-    expect(await followUpFor(app.ctx.db, { deliveryId })).toMatchObject({ request: 'skipped', skipReason: 'The delivery was cancelled', answeredAt: null });
+    expect(await followUpFor(app.ctx, { deliveryId })).toMatchObject({ request: 'skipped', skipReason: 'The delivery was cancelled', answeredAt: null });
   });
 });
 
@@ -431,7 +431,7 @@ describe('who may review (16 CFR 465: not the business, its staff or relatives)'
       const { deliveryId } = await deliveredLead(c.id, email);
       expect(await followUpEmails(email.toLowerCase())).toHaveLength(0);
       expect(await followUpEmails(email)).toHaveLength(0);
-      expect((await followUpFor(app.ctx.db, { deliveryId }))?.request, email).toBe('skipped');
+      expect((await followUpFor(app.ctx, { deliveryId }))?.request, email).toBe('skipped');
     }
   });
 
@@ -456,11 +456,11 @@ describe('followUpFor (for the claims list and contractor figures)', () => {
   it('says pending, sent, then the answer, by delivery or by lead', async () => {
     const c = await newContractor();
     const { deliveryId, leadId, email } = await deliveredLead(c.id, undefined, { runJobs: false });
-    expect(await followUpFor(app.ctx.db, { deliveryId })).toEqual({ request: 'pending', skipReason: null, sentAt: null, answeredAt: null, contacted: null, hired: null, rating: null, reviewId: null });
+    expect(await followUpFor(app.ctx, { deliveryId })).toEqual({ request: 'pending', skipReason: null, sentAt: null, answeredAt: null, contacted: null, hired: null, rating: null, reviewId: null });
     await app.ctx.jobs.runPending();
-    expect(await followUpFor(app.ctx.db, { leadId })).toMatchObject({ request: 'sent', sentAt: expect.any(String), answeredAt: null });
+    expect(await followUpFor(app.ctx, { leadId })).toMatchObject({ request: 'sent', sentAt: expect.any(String), answeredAt: null });
     const { id } = (await answer(await tokenFor(email), { contacted: false, hired: false, rating: 2 })).body;
-    expect(await followUpFor(app.ctx.db, { deliveryId })).toMatchObject({ request: 'sent', answeredAt: expect.any(String), contacted: false, hired: false, rating: 2, reviewId: id });
-    expect(await followUpFor(app.ctx.db, { deliveryId: 99_999_999 })).toBeNull();
+    expect(await followUpFor(app.ctx, { deliveryId })).toMatchObject({ request: 'sent', answeredAt: expect.any(String), contacted: false, hired: false, rating: 2, reviewId: id });
+    expect(await followUpFor(app.ctx, { deliveryId: 99_999_999 })).toBeNull();
   });
 });

@@ -77,7 +77,7 @@ describe('POST /api/contractors/submit', () => {
       projectGalleryUrl: null,
     });
     // The number as given, nothing verified; the Free plan.
-    expect(await credentialsOf(app.ctx.db, res.body.id)).toMatchObject({ registration: { number: 'PA123456', verified: false }, insurance: { verified: false } });
+    expect(await credentialsOf(app.ctx, res.body.id)).toMatchObject({ registration: { number: 'PA123456', verified: false }, insurance: { verified: false } });
     const [billing] = await app.ctx.db.select().from(contractorBilling).where(eq(contractorBilling.contractorId, res.body.id));
     expect(billing).toMatchObject({ subscriptionPlan: 'free', subscriptionStatus: 'none', monthlyLeadsUsed: 0, bonusCredits: 0, stripeCustomerId: null });
 
