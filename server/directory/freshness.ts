@@ -11,8 +11,10 @@ export class Freshness {
     this.confirmedAt = this.confirmedAt === null ? confirmedAt : Math.min(this.confirmedAt, confirmedAt);
   }
 
-  /** Seconds since the data was last known current (at least 1), or null when it is fresh. */
-  ageSeconds(now = Date.now()): number | null {
+  /** Seconds since the data was last known current (at least 1), or null when it is fresh: the Age header, a duration on the wall clock. */
+  ageSeconds(): number | null {
+    // eslint-disable-next-line no-restricted-syntax -- an Age header measures real seconds, as the read model's confirmedAt does
+    const now = Date.now();
     return this.confirmedAt === null ? null : Math.max(1, Math.ceil((now - this.confirmedAt) / 1000));
   }
 }

@@ -12,7 +12,6 @@ import { checkServicePage, servicePageOf, servicePageQuery, sqlCoverage } from '
 import type { ServiceCoverage, ServicePageAnswer, ServicePageParams } from '@shared/schemas/service-pages';
 import { readTaxonomyIds, type TaxonomyIds } from './taxonomy';
 import { VersionSource } from './version';
-import { siteDay } from '@shared/site-calendar';
 
 export type { Frozen } from '@shared/deep-freeze';
 export { Freshness } from './freshness';
@@ -24,12 +23,17 @@ export interface DirectoryOptions {
   /** STALE_IF_ERROR: how long after the data was last known current it may still answer public reads while the database is unreachable. */
   staleIfErrorMs: number;
   log?: Pick<Logger, 'info' | 'warn'>;
+  /**
+   * The wall clock (epoch ms) STALE_IF_ERROR is measured on: how long the data has gone
+   * unconfirmed, a duration, not the app's time (docs/decisions/0092-services-take-ctx.md).
+   */
   now?: () => number;
   /**
-   * The site's day ('YYYY-MM-DD') answers are for (AppContext.clock): an expiry date drops a badge on
-   * its day, so a snapshot is kept per version and day (docs/decisions/0033-credential-expiry.md).
+   * The site's day ('YYYY-MM-DD') answers are for, from the app's clock (todayOf(ctx.clock)): an
+   * expiry date drops a badge on its day, so a snapshot is kept per version and day
+   * (docs/decisions/0033-credential-expiry.md).
    */
-  today?: () => string;
+  today: () => string;
 }
 
 /**
@@ -67,8 +71,9 @@ export class Directory {
     this.cache = opts.cache;
     this.staleIfErrorMs = opts.staleIfErrorMs;
     this.log = opts.log;
+    // eslint-disable-next-line no-restricted-syntax -- a duration on the wall clock (DirectoryOptions.now)
     this.now = opts.now ?? (() => Date.now());
-    this.today = opts.today ?? (() => siteDay(new Date()));
+    this.today = opts.today;
     this.versions = new VersionSource(database.db);
     if (database.listen) void this.versions.follow(database.listen).catch((err: unknown) => opts.log?.warn('directory change notifications are off', { err }));
   }
@@ -111,7 +116,7 @@ export class Directory {
     if (!this.cache) {
       const ids = await this.taxonomy();
       checkServicePage(p, ids);
-      const [coverage, page] = await Promise.all([sqlCoverage(this.db), sqlPage(this.db, ids, servicePageQuery(p))]);
+      const [coverage, page] = await Promise.all([sqlCoverage(this.db), sqlPage(this.db, ids, servicePageQuery(p), this.today())]);
       return deepFreeze(servicePageOf(p, coverage, page));
     }
     const snapshot = await this.snapshot(freshness);

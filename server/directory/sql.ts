@@ -1,6 +1,5 @@
 import { and, asc, count, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { ContractorPage, ContractorProfile, DirectoryQuery } from '@shared/schemas/directory';
-import { siteDay } from '@shared/site-calendar';
 import type { Db } from '../db/client';
 import { contractorServiceAreas, contractorServices, contractors, services, towns } from '../db/schema';
 import { insurance, onInsurance, onRegistration, registration } from '../db/credential-joins';
@@ -39,7 +38,7 @@ async function countWhere(db: Db, where: SQL): Promise<number> {
 }
 
 /** One page of the public directory with its counts on the site's day `today`, filtered, sorted and paged in SQL. */
-export async function sqlPage(db: Db, ids: TaxonomyIds, q: DirectoryQuery, today = siteDay(new Date())): Promise<ContractorPage> {
+export async function sqlPage(db: Db, ids: TaxonomyIds, q: DirectoryQuery, today: string): Promise<ContractorPage> {
   const where = whereOf(q, ids, today);
   const [rows, totalAll, unverifiedMatches] = await Promise.all([
     db
@@ -65,7 +64,7 @@ export async function sqlPage(db: Db, ids: TaxonomyIds, q: DirectoryQuery, today
 }
 
 /** A listed contractor's public profile on the site's day `today`, or undefined (hidden, pending, rejected and missing ones). */
-export async function sqlProfile(db: Db, id: number, today = siteDay(new Date())): Promise<ContractorProfile | undefined> {
+export async function sqlProfile(db: Db, id: number, today: string): Promise<ContractorProfile | undefined> {
   const [row] = await db
     .select({ ...profileColumns, homeTown: towns.name })
     .from(contractors)

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import { today } from '../clock';
+import { createClock, today } from '../clock';
 import type { AppContext } from '../context';
 import { forAnyone } from '../http/auth';
 import { asyncHandler } from '../http/async-handler';
@@ -47,7 +47,7 @@ class ClockHold {
     if (this.holder !== token) return false;
     clearTimeout(this.timer);
     this.holder = null;
-    this.ctx.clock.now = () => new Date();
+    this.ctx.clock.now = createClock().now;
     this.waiting.shift()?.();
     return true;
   }
@@ -76,10 +76,12 @@ export function testClockRoutes(ctx: AppContext): Router {
     asyncHandler(async (req, res) => {
       const { token, day } = parseInput(moveSchema, req.body);
       if (!hold.isHeldBy(token)) throw conflict('Hold the clock first');
-      // The clock runs on from noon of that day in the county, as the real one would.
-      const movedAt = Date.now();
+      // The clock runs on from noon of that day in the county, as the real one would: the test
+      // clock itself is made from the wall clock.
+      const real = createClock();
+      const movedAt = real.now().getTime();
       const start = Date.parse(`${day}${DAY_NOON_UTC}`);
-      ctx.clock.now = () => new Date(start + (Date.now() - movedAt));
+      ctx.clock.now = () => new Date(start + (real.now().getTime() - movedAt));
       res.json({ today: today(ctx.clock) });
     }),
   );

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCheck, AdminContractor } from '@shared/schemas/admin';
 import { directoryQuerySchema, type ContractorPage, type ContractorProfile } from '@shared/schemas/directory';
 import { adminUsers, contractors } from '../../server/db/schema';
+import { todayOf } from '../../server/clock';
 import { createDirectory } from '../../server/directory';
 import { adminClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
@@ -33,7 +34,7 @@ async function search(extra: Record<string, string> = {}): Promise<ContractorPag
   const res = await app.client().get<ContractorPage>(`/api/contractors/search?${new URLSearchParams(query)}`);
   expect(res.status, res.text).toBe(200);
   // The SQL reference (DIRECTORY_CACHE=false) answers the same as the in-memory snapshot the API used.
-  const reference = createDirectory(app.ctx.database, { cache: false, staleIfErrorMs: 0 });
+  const reference = createDirectory(app.ctx.database, { cache: false, staleIfErrorMs: 0, today: todayOf(app.ctx.clock) });
   expect(await reference.contractors(directoryQuerySchema.parse(query))).toEqual(res.body);
   return res.body;
 }

@@ -4,6 +4,7 @@ import { region } from '@shared/region';
 import { directoryQuerySchema, SORTS, type ContractorPage, type ContractorProfile, type PublicContractor } from '@shared/schemas/directory';
 import type { Db } from '../../server/db/client';
 import { contractors } from '../../server/db/schema';
+import { createClock, todayOf } from '../../server/clock';
 import { createDirectory, type Directory } from '../../server/directory';
 import { createContractorsAtRandom, rng } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
@@ -17,8 +18,8 @@ let reference: Directory;
 beforeAll(async () => {
   testDb = await createTestDatabase({ pgTemplate: inject('pgTemplate'), pgliteDump: inject('pgliteDump') });
   db = testDb.database.db;
-  memory = createDirectory(testDb.database, { cache: true, staleIfErrorMs: 0 });
-  reference = createDirectory(testDb.database, { cache: false, staleIfErrorMs: 0 });
+  memory = createDirectory(testDb.database, { cache: true, staleIfErrorMs: 0, today: todayOf(createClock()) });
+  reference = createDirectory(testDb.database, { cache: false, staleIfErrorMs: 0, today: todayOf(createClock()) });
   await createContractorsAtRandom(db, 400, { seed: 11, batch: 200 });
   // Ties the sorts must break the same way: equal names in other cases, equal ratings and reviews.
   await db.execute(sql`update contractors set name = upper(name), rating = 4.5, review_count = 10 where id % 7 = 0`);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { directoryQuerySchema, SORTS } from '@shared/schemas/directory';
 import type { Db } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
+import { createClock, todayOf } from '../../server/clock';
 import { createDirectory } from '../../server/directory';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
 
@@ -118,7 +119,7 @@ async function directoryStatements() {
     directoryQuerySchema.parse({ service: 'roofing', page: '500' }),
   ];
   for (const cache of [true, false]) {
-    const directory = createDirectory(database, { cache, staleIfErrorMs: 0 });
+    const directory = createDirectory(database, { cache, staleIfErrorMs: 0, today: todayOf(createClock()) });
     for (const q of queries) await directory.contractors(q);
     const { contractors } = await directory.contractors(directoryQuerySchema.parse({}));
     for (const c of contractors.slice(0, 3)) await directory.profile(c.id);

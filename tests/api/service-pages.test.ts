@@ -4,6 +4,7 @@ import { region } from '@shared/region';
 import type { ContractorPage } from '@shared/schemas/directory';
 import { SERVICE_PAGE_SIZE, type ServiceCoverage, type ServicePageAnswer } from '@shared/schemas/service-pages';
 import { contractorServiceAreas, contractorServices, contractors, services, towns } from '../../server/db/schema';
+import { todayOf } from '../../server/clock';
 import { createDirectory } from '../../server/directory';
 import { listedContractors } from '../support/fixtures';
 import { TestClient } from '../support/http-client';
@@ -137,8 +138,8 @@ describe('GET /api/service-pages/:service/:town', () => {
 
 describe('the read model', () => {
   it('answers coverage and every page the same from memory and in SQL, after changes to who is listed and where', async () => {
-    const memory = createDirectory(app.testDb.database, { cache: true, staleIfErrorMs: 0 });
-    const reference = createDirectory(app.testDb.database, { cache: false, staleIfErrorMs: 0 });
+    const memory = createDirectory(app.testDb.database, { cache: true, staleIfErrorMs: 0, today: todayOf(app.ctx.clock) });
+    const reference = createDirectory(app.testDb.database, { cache: false, staleIfErrorMs: 0, today: todayOf(app.ctx.clock) });
     const compare = async () => {
       expect(await memory.coverage()).toEqual(await reference.coverage());
       for (const s of region.services) {

@@ -32,7 +32,7 @@ async function idMaps(tx: Tx) {
   return { townId: new Map(townRows.map((t) => [t.slug, t.id])), serviceId: new Map(serviceRows.map((s) => [s.slug, s.id])) };
 }
 
-async function seedSamples(tx: Tx, r: Region) {
+async function seedSamples(tx: Tx, r: Region, now: Date) {
   const { townId, serviceId } = await idMaps(tx);
   const reviewed: Parameters<typeof seedSampleReviews>[2] = [];
   for (const c of seedContractors) {
@@ -55,7 +55,7 @@ async function seedSamples(tx: Tx, r: Region) {
         rating: 0,
         reviewCount: 0,
         verified: c.verified,
-        ...sampleCredentials(c, r, new Date()),
+        ...sampleCredentials(c, r, now),
         certifications: c.licenseNumber ? [`Licensed: ${c.licenseNumber}`] : [],
         approvalStatus: c.approvalStatus,
         isVisible: c.approvalStatus === 'approved',
@@ -68,7 +68,7 @@ async function seedSamples(tx: Tx, r: Region) {
     if (areas.length) await tx.insert(contractorServiceAreas).values(areas);
     reviewed.push({ id, data: c, townId });
   }
-  await seedSampleReviews(tx, r, reviewed);
+  await seedSampleReviews(tx, r, reviewed, now);
   await tx.insert(blogPosts).values(
     seedBlogPosts.map((p) => ({
       slug: p.slug,
@@ -101,7 +101,9 @@ export async function seedDatabase(db: Db, { sampleData = true, region = default
     await syncTaxonomy(tx, region);
     if (n > 0) return { content: false };
     await tx.insert(pricingRules).values({ ruleType: 'global', ruleValue: null, leadPriceCents: DEFAULT_LEAD_PRICE_CENTS, priority: 0, isActive: true });
-    if (sampleData) await seedSamples(tx, region);
+    // The seed runs before the app's context and its clock exist (server/main.ts), so the sample
+    // credentials and reviews are dated from the real day.
+    if (sampleData) await seedSamples(tx, region, new Date());
     return { content: true };
   });
 }

@@ -66,7 +66,7 @@ export function starsFor(rating: number, count: number, next: () => number): num
 
 const DAY_MS = 86_400_000;
 
-export async function seedSampleReviews(tx: Tx, r: Region, contractors: { id: number; data: SeedContractor; townId: Map<string, number> }[], now = new Date()): Promise<void> {
+export async function seedSampleReviews(tx: Tx, r: Region, contractors: { id: number; data: SeedContractor; townId: Map<string, number> }[], now: Date): Promise<void> {
   const serviceName = new Map(r.services.map((s) => [s.slug, s.name]));
   const town = new Map(r.towns.map((t) => [t.slug, t]));
   let n = 0;
