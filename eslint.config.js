@@ -80,6 +80,22 @@ export default tseslint.config(
     },
   },
   {
+    // The app's time is ctx.clock, which tests move (docs/decisions/0092-services-take-ctx.md): no
+    // service, job, route or directory code reads the system clock itself, nor defaults a parameter
+    // to it. Where the wall clock is really meant (a duration, a window), disable the line and say why.
+    files: ['server/services/**/*.ts', 'server/jobs/**/*.ts', 'server/routes/**/*.ts', 'server/directory/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Read the time from ctx.clock (now() or today(ctx.clock)), not new Date().' },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'Read the time from ctx.clock, not Date.now(); a real duration disables this line and says why.',
+        },
+      ],
+    },
+  },
+  {
     files: ['client/**/*.tsx', 'client/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
