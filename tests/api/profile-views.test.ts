@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createClock, today as todayOn } from '../../server/clock';
 import { siteDay } from '@shared/site-calendar';
 import { isListed } from '../../server/directory/cards';
 import { contractors, profileViewCounts, profileViewVisitors } from '../../server/db/schema';
@@ -34,7 +35,7 @@ beforeAll(async () => {
   ids = (await app.ctx.db.select({ id: contractors.id }).from(contractors).where(isListed).orderBy(contractors.id)).map((c) => c.id);
 });
 afterEach(() => {
-  vi.useRealTimers();
+  app.ctx.clock.now = createClock().now;
 });
 afterAll(async () => {
   await other?.close();
@@ -171,8 +172,9 @@ describe('profile views', () => {
     await counted(id, 1, today);
     const [before] = await app.ctx.db.select().from(profileViewVisitors).where(eq(profileViewVisitors.contractorId, id));
 
-    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true, now: Date.now() + 24 * 3_600_000 });
-    const tomorrow = siteDay(new Date());
+    // The app's clock a day on (ctx.clock, which the counter and the directory read), running on.
+    app.ctx.clock.now = () => new Date(createClock().now().getTime() + 24 * 3_600_000);
+    const tomorrow = todayOn(app.ctx.clock);
     expect(tomorrow).not.toBe(today);
     await read(app.url, `/api/contractors/${id}`, v);
     await counted(id, 1, tomorrow);
@@ -181,7 +183,6 @@ describe('profile views', () => {
     const after = await app.ctx.db.select().from(profileViewVisitors);
     expect(after.map((r) => r.day)).toEqual(after.map(() => tomorrow));
     expect(after.find((r) => r.contractorId === id)!.visitorHash).not.toBe(before!.visitorHash);
-    vi.useRealTimers();
   });
 
   it('the daily job deletes earlier days even when nobody views a profile', async () => {

@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractorProfile } from '@shared/schemas/directory';
 import { localBusinessJsonLd } from '../../client/src/features/directory/local-business';
+import { createClock } from '../../server/clock';
 import { contractorAccounts, contractorBilling, contractors, leadDeliveries, outboxEmails, reviewRequests, reviews } from '../../server/db/schema';
 import { signReviewLink } from '../../server/services/review-tokens';
 import { followUpFor } from '../../server/services/reviews';
@@ -22,7 +23,9 @@ beforeAll(async () => {
   admin = await adminClient(app);
 });
 afterAll(() => app?.close());
-afterEach(() => void vi.useRealTimers());
+/** Moves the app's clock (ctx.clock) by `ms` from the real time, running on. */
+const moveClock = (ms: number) => (app.ctx.clock.now = () => new Date(createClock().now().getTime() + ms));
+afterEach(() => void (app.ctx.clock.now = createClock().now));
 
 let contractorCount = 0;
 /** A listed contractor of our own, with no reviews yet, so its rating is what these tests make it. */
@@ -210,14 +213,14 @@ describe('POST /api/reviews', () => {
     const c = await newContractor();
     const { email } = await deliveredLead(c.id);
     const token = await tokenFor(email);
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 59 * DAY_MS });
+    moveClock(59 * DAY_MS);
     expect((await app.client().get(`/api/reviews/invitation?token=${token}`)).body.status).toBe('open');
-    vi.setSystemTime(Date.now() + 2 * DAY_MS);
+    moveClock(61 * DAY_MS);
     expect((await app.client().get(`/api/reviews/invitation?token=${token}`)).body.status).toBe('expired');
     const res = await answer(token);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('This review link has expired. Review links work for 60 days after the email.');
-    vi.useRealTimers();
+    app.ctx.clock.now = createClock().now;
     expect((await answer(token)).status).toBe(201);
   });
 
