@@ -2,9 +2,11 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsToDecimal, decimalToCents } from '@shared/money';
 import type { AdminContractor, AdminContractorList } from '@shared/schemas/admin';
+import { createClock } from '../../server/clock';
 import { contractorAccounts, contractorBilling, contractors, leadDeliveries, leads, outboxEmails, sessions, setupCodes } from '../../server/db/schema';
 import { credentialsOf } from '../../server/services/credentials';
 import { hashPassword } from '../../server/services/passwords';
+import { SETUP_CODE_TTL_MS } from '../../server/services/setup-code';
 import { adminClient } from '../support/admin-session';
 import { contractorByName } from '../support/fixtures';
 import type { TestClient } from '../support/http-client';
@@ -319,6 +321,20 @@ describe('approval, accounts and setup codes', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(and(eq(setupCodes.accountId, account!.id), sql`${setupCodes.usedAt} is null and ${setupCodes.voidedAt} is null`));
     expect((await setup(GANSEL_EMAIL, code)).body).toEqual(INVALID);
+  });
+
+  it("expires a code by the app's clock, which set its expiry (docs/decisions/0092-services-take-ctx.md)", async () => {
+    expect((await newCode(gansel)).status).toBe(200);
+    const code = await latestCode(GANSEL_EMAIL);
+    const issuedAt = Date.now();
+    try {
+      app.ctx.clock.now = () => new Date(issuedAt + SETUP_CODE_TTL_MS + 60_000);
+      expect((await setup(GANSEL_EMAIL, code)).body).toEqual(INVALID);
+    } finally {
+      app.ctx.clock.now = createClock().now;
+    }
+    // Refused by the clock alone: the same code on time still works.
+    expect((await setup(GANSEL_EMAIL, code, 'gansel-password')).status).toBe(200);
   });
 
   it('sends a new code that replaces the old one', async () => {
