@@ -53,7 +53,7 @@ export function viewPost(ctx: BlogContext, slug: string, freshness?: Freshness):
         .where(and(eq(blogPosts.slug, slug), isLive()))
         .returning();
       if (!row) throw notFound('Blog post not found');
-      return { ...toSummary(row), content: row.content, html: htmlOf(ctx, row), metaDescription: row.metaDescription };
+      return { ...toSummary(row), content: row.content, html: htmlOf(ctx, row), metaDescription: row.metaDescription, updatedAt: row.updatedAt.toISOString() };
     },
     freshness,
   );

@@ -29,4 +29,6 @@ export interface BlogPost extends BlogPostSummary {
   /** The body as HTML, rendered by the server from the markdown (no raw HTML passes through). */
   html: string;
   metaDescription: string;
+  /** ISO 8601: the post's last edit (views do not count), for the page's `dateModified`. */
+  updatedAt: string;
 }

@@ -8,6 +8,7 @@ import { todayOf } from '../../server/clock';
 import { createDirectory } from '../../server/directory';
 import { listedContractors } from '../support/fixtures';
 import { TestClient } from '../support/http-client';
+import { jsonLd } from '../support/page-markup';
 import { servePages } from '../support/page-server';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -202,8 +203,6 @@ describe('sitemap', () => {
 });
 
 describe('the pages', () => {
-  const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, any>);
-
   it('are rendered on the server with a title, an H1, the cards, breadcrumbs and JSON-LD', async () => {
     const data = (await api.get<ServicePageAnswer>('/api/service-pages/general-contracting/laporte')).body;
     const res = await pages.get('/contractors/general-contracting/laporte');

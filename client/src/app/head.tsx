@@ -12,12 +12,16 @@ export interface HeadElement {
   text?: string;
 }
 
+/** The site as a schema.org Organization, named where another item points to it (a post's `publisher`). */
+export function siteOrganization(siteUrl: string) {
+  return { '@type': 'Organization', '@id': `${siteUrl}/#organization`, name: region.siteTitle, url: `${siteUrl}/` };
+}
+
+/** Printed on every page; the same `@id` as `siteOrganization`, so the two are one organization. */
 export function organizationJsonLd(siteUrl: string) {
   return {
     '@context': 'https://schema.org',
-    '@type': 'Organization',
-    name: region.siteTitle,
-    url: `${siteUrl}/`,
+    ...siteOrganization(siteUrl),
     description: `Directory of licensed building contractors serving ${region.displayName}.`,
     areaServed: { '@type': 'AdministrativeArea', name: `${region.county}, ${region.stateName}` },
   };

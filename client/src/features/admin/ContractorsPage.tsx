@@ -10,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
+import { isRated, NO_REVIEWS } from '@/features/directory';
 import { messageOf } from '@/lib/api';
 import { contractorsKey, useContractors, useSendSetupCode, useSetApproval, useSetVerification, useSetVisibility, type CheckedDates, type ContractorFilter } from './api';
 import { AdminList } from './components/AdminList';
@@ -83,11 +84,17 @@ function ContractorRow({ c, onApprove, onReject, onVisible, onSetupCode, onVerif
         <Services services={c.services} />
       </Td>
       <Td label="Rating" className="whitespace-nowrap">
-        <span className="inline-flex items-center gap-1">
-          <Star className="h-4 w-4 fill-accent text-accent" aria-hidden="true" />
-          <span className="font-medium">{c.rating.toFixed(1)}</span>
-        </span>
-        <span className="block text-xs text-muted-foreground">{`(${plural(c.reviewCount, 'review')})`}</span>
+        {isRated(c) ? (
+          <>
+            <span className="inline-flex items-center gap-1">
+              <Star className="h-4 w-4 fill-accent text-accent" aria-hidden="true" />
+              <span className="font-medium">{c.rating.toFixed(1)}</span>
+            </span>
+            <span className="block text-xs text-muted-foreground">{`(${plural(c.reviewCount, 'review')})`}</span>
+          </>
+        ) : (
+          <span className="text-muted-foreground">{NO_REVIEWS}</span>
+        )}
       </Td>
       <Td label="Status">
         <div className="flex flex-col items-start gap-1">

@@ -1,4 +1,4 @@
-import { ArrowLeft, ChevronRight, FileQuestion, Search, TriangleAlert } from 'lucide-react';
+import { ArrowLeft, FileQuestion, Search, TriangleAlert } from 'lucide-react';
 import { Link } from 'wouter';
 import { isBlogSlug } from '@shared/blog-slug';
 import { region } from '@shared/region';
@@ -7,44 +7,24 @@ import { Head } from '@/app/head';
 import { useSiteConfig } from '@/app/config';
 import type { RouteInput } from '@/app/route-input';
 import { useHttpStatus } from '@/app/server-context';
+import { breadcrumbJsonLd, Breadcrumbs, type Crumb } from '@/components/breadcrumbs';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useBlogPost } from './api';
+import { blogPostingJsonLd } from './blog-posting';
 import { BlogKeywords, BlogMeta } from './components/BlogMeta';
 import { ArticleBody } from './components/ArticleBody';
 
 const SITE = region.siteTitle;
 
-function Breadcrumbs({ title }: { title: string }) {
-  const sep = <ChevronRight className="h-4 w-4 shrink-0" aria-hidden="true" />;
-  return (
-    <nav aria-label="Breadcrumb">
-      <ol className="flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground">
-        <li className="shrink-0">
-          <Link href="/" className="hover:text-foreground hover:underline">
-            Home
-          </Link>
-        </li>
-        <li className="flex shrink-0 items-center gap-1.5">
-          {sep}
-          <Link href="/blog" className="hover:text-foreground hover:underline">
-            Blog
-          </Link>
-        </li>
-        <li className="flex min-w-0 items-center gap-1.5">
-          {sep}
-          <span aria-current="page" className="truncate font-medium text-foreground">
-            {title}
-          </span>
-        </li>
-      </ol>
-    </nav>
-  );
-}
-
 function Article({ post }: { post: BlogPost }) {
   const { siteUrl } = useSiteConfig();
   const path = `/blog/${post.slug}`;
+  const crumbs: Crumb[] = [
+    { label: 'Home', href: '/' },
+    { label: 'Blog', href: '/blog' },
+    { label: post.title, href: path },
+  ];
   return (
     <div className="container mx-auto max-w-3xl px-4 py-8 md:py-12">
       <Head
@@ -53,20 +33,9 @@ function Article({ post }: { post: BlogPost }) {
         path={path}
         keywords={post.keywords}
         ogType="article"
-        jsonLd={[
-          {
-            '@context': 'https://schema.org',
-            '@type': 'BlogPosting',
-            headline: post.title,
-            description: post.metaDescription,
-            datePublished: post.publishedAt,
-            author: { '@type': 'Person', name: post.author },
-            keywords: post.keywords.join(', '),
-            mainEntityOfPage: { '@type': 'WebPage', '@id': `${siteUrl}${path}` },
-          },
-        ]}
+        jsonLd={[blogPostingJsonLd(post, siteUrl), breadcrumbJsonLd(crumbs, siteUrl)]}
       />
-      <Breadcrumbs title={post.title} />
+      <Breadcrumbs crumbs={crumbs} />
       <article className="mt-6">
         <header className="border-b pb-6">
           <h1 className="text-2xl font-bold leading-tight tracking-tight sm:text-3xl md:text-4xl">{post.title}</h1>

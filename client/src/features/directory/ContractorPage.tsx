@@ -1,16 +1,17 @@
-import { Award, CalendarDays, ChevronRight, Clock, MapPin, ShieldCheck, Wrench } from 'lucide-react';
+import { Award, CalendarDays, Clock, MapPin, ShieldCheck, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
 import { region } from '@shared/region';
 import type { ContractorProfile } from '@shared/schemas/directory';
 import { useSiteConfig } from '@/app/config';
 import { Head } from '@/app/head';
 import type { RouteInput } from '@/app/route-input';
 import { useHttpStatus } from '@/app/server-context';
+import { breadcrumbJsonLd, Breadcrumbs, type Crumb } from '@/components/breadcrumbs';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { plural } from '@/lib/format';
 import { QuoteButton } from '@/features/quote';
 import { ReviewList } from '@/features/reviews';
 import { useContractor } from './api';
@@ -18,6 +19,7 @@ import { CredentialsDetails } from './components/Credentials';
 import { ServiceAreaLink, ServiceLink } from './components/ProfilePlaceLinks';
 import { RatingLine } from './components/StarRating';
 import { localBusinessJsonLd } from './local-business';
+import { isRated } from './rating';
 
 export const BUSINESS_HOURS = [
   { days: 'Mon-Fri', hours: '7:00 AM-6:00 PM' },
@@ -74,38 +76,30 @@ function Loading() {
   );
 }
 
+/** The profile's meta description; the rating only once a published review stands behind it (docs/decisions/0094-no-rating-without-a-review.md). */
+function profileDescription(c: ContractorProfile): string {
+  const rated = isRated(c) ? ` Rated ${c.rating.toFixed(1)} from ${plural(c.reviewCount, 'review')}.` : '';
+  return `${c.name} in ${c.location}: ${c.services.slice(0, 3).join(', ')}.${rated} Request a free quote.`.slice(0, 300);
+}
+
 function Profile({ c }: { c: ContractorProfile }) {
   const { siteUrl } = useSiteConfig();
+  const crumbs: Crumb[] = [
+    { label: 'Home', href: '/' },
+    { label: 'Contractors', href: '/browse' },
+    { label: c.name, href: `/contractor/${c.id}` },
+  ];
   return (
     <div className="container mx-auto px-4 py-8">
       <Head
         title={`${c.name} - ${c.services[0] ?? 'Contractor'} in ${c.location} | ${region.siteTitle}`}
-        description={`${c.name} in ${c.location}: ${c.services.slice(0, 3).join(', ')}. Rated ${c.rating.toFixed(1)} from ${c.reviewCount} reviews. Request a free quote.`.slice(0, 300)}
+        description={profileDescription(c)}
         path={`/contractor/${c.id}`}
         ogType="profile"
         keywords={[c.name, ...c.services, `${c.city} contractor`, region.county]}
-        jsonLd={[localBusinessJsonLd(c, siteUrl)]}
+        jsonLd={[localBusinessJsonLd(c, siteUrl), breadcrumbJsonLd(crumbs, siteUrl)]}
       />
-      <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
-        <ol className="flex flex-wrap items-center gap-1">
-          <li>
-            <Link href="/" className="hover:underline">
-              Home
-            </Link>
-          </li>
-          {/* The separators sit inside the items: an ol may hold only li elements. */}
-          <li className="flex items-center gap-1">
-            <ChevronRight className="h-4 w-4" aria-hidden="true" />
-            <Link href="/browse" className="hover:underline">
-              Contractors
-            </Link>
-          </li>
-          <li aria-current="page" className="flex items-center gap-1 text-foreground">
-            <ChevronRight className="h-4 w-4" aria-hidden="true" />
-            {c.name}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs crumbs={crumbs} />
       <header className="mt-4 flex flex-wrap items-start justify-between gap-4">
         <div className="grid gap-2">
           <h1 className="text-3xl font-bold">{c.name}</h1>

@@ -5,15 +5,15 @@ import { region, type Service, type Town } from '@shared/region';
 import type { ServicePageAnswer } from '@shared/schemas/service-pages';
 import { useSiteConfig } from '@/app/config';
 import { Head } from '@/app/head';
+import { breadcrumbJsonLd, Breadcrumbs, type Crumb } from '@/components/breadcrumbs';
 import { QueryView } from '@/components/query-view';
 import type { RouteInput } from '@/app/route-input';
 import { useHttpStatus } from '@/app/server-context';
 import { NotFoundPage } from '@/features/not-found';
-import { Breadcrumbs } from './components/Breadcrumbs';
 import { ContractorList, ContractorPlaceholders } from './components/ContractorResults';
 import { Pagination, PastLastPage, pageCount, showListTop } from './components/Pagination';
 import { ServiceLinkList } from './components/ServicePageLinks';
-import { breadcrumbJsonLd, countSentence, itemListJsonLd, serviceHeading, useServicePage, type Crumb } from './service-page-content';
+import { countSentence, itemListJsonLd, serviceHeading, useServicePage } from './service-page-content';
 import { placeName, readServicePageNumber, serviceBySlug, servicePageHref, servicePageKey, townBySlug } from './service-pages';
 
 /** Neighbouring towns linked from a town's page: the nearest ones where the service is offered (docs/decisions/0030-service-pages.md). */

@@ -4,3 +4,4 @@ export { ContractorList, ContractorPlaceholders } from './components/ContractorR
 export { LocationSelect, ServiceTypeSelect } from './components/Selectors';
 export { ServicePageLinks } from './components/ServicePageLinks';
 export { RatingLine } from './components/StarRating';
+export { isRated, NO_REVIEWS } from './rating';

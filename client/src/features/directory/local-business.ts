@@ -1,6 +1,7 @@
 import { region as servedRegion, type Region } from '@shared/region';
 import type { ContractorProfile } from '@shared/schemas/directory';
 import { townFromText } from '@shared/taxonomy';
+import { isRated } from './rating';
 
 /** schema.org description of a contractor for search engines (docs/decisions/0011-server-rendered-pages.md); the credential's words are the region's (docs/decisions/0034-credentials-by-region.md). */
 export function localBusinessJsonLd(c: ContractorProfile, siteUrl: string, region: Region = servedRegion): object {
@@ -30,6 +31,7 @@ export function localBusinessJsonLd(c: ContractorProfile, siteUrl: string, regio
           },
         }
       : {}),
-    ...(c.reviewCount > 0 ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: c.rating, reviewCount: c.reviewCount, bestRating: 5, worstRating: 1 } } : {}),
+    // No aggregateRating without a published review: a rating of 0 from none is no rating (docs/decisions/0094-no-rating-without-a-review.md).
+    ...(isRated(c) ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: c.rating, reviewCount: c.reviewCount, bestRating: 5, worstRating: 1 } } : {}),
   };
 }

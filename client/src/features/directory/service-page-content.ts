@@ -19,20 +19,6 @@ export function useServicePage(key: ApiKey) {
   return useQuery<ServicePageAnswer>({ queryKey: key, placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[0] === key[0] ? previous : undefined) });
 }
 
-export interface Crumb {
-  label: string;
-  href: string;
-}
-
-/** schema.org BreadcrumbList of the trail shown on the page. */
-export function breadcrumbJsonLd(crumbs: Crumb[], siteUrl: string): object {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.label, item: `${siteUrl}${c.href}` })),
-  };
-}
-
 /** schema.org ItemList of the businesses listed on this page, numbered across pages. */
 export function itemListJsonLd(name: string, answer: ServicePageAnswer, siteUrl: string): object {
   const first = (answer.page - 1) * answer.pageSize;

@@ -1,13 +1,14 @@
-import { ChevronRight } from 'lucide-react';
 import { Link } from 'wouter';
 import { formPages, HONEYPOT_FIELD, type PostedForm } from '@shared/forms';
 import { region } from '@shared/region';
 import type { ContractorProfile } from '@shared/schemas/directory';
 import type { QuoteForm } from '@shared/schemas/leads';
+import { useSiteConfig } from '@/app/config';
 import { Head } from '@/app/head';
 import { postedText, usePostedForm } from '@/app/posted-form';
 import type { RouteInput } from '@/app/route-input';
 import { useHttpStatus } from '@/app/server-context';
+import { breadcrumbJsonLd, Breadcrumbs, type Crumb } from '@/components/breadcrumbs';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { describedBy, Field } from '@/components/ui/field';
@@ -112,6 +113,12 @@ function Sent({ c }: { c: ContractorProfile }) {
 
 function QuotePageBody({ c, sent }: { c: ContractorProfile; sent: boolean }) {
   const posted = usePostedForm('quote');
+  const { siteUrl } = useSiteConfig();
+  const crumbs: Crumb[] = [
+    { label: 'Home', href: '/' },
+    { label: c.name, href: `/contractor/${c.id}` },
+    { label: 'Request a Free Quote', href: formPages.quote.path(c.id) },
+  ];
   return (
     <div className="container mx-auto max-w-2xl px-4 py-8">
       <Head
@@ -120,26 +127,9 @@ function QuotePageBody({ c, sent }: { c: ContractorProfile; sent: boolean }) {
         path={formPages.quote.path(c.id)}
         // One per contractor and nothing a search should land on: the profile is the page to find.
         robots="noindex, nofollow"
+        jsonLd={[breadcrumbJsonLd(crumbs, siteUrl)]}
       />
-      <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
-        <ol className="flex flex-wrap items-center gap-1">
-          <li>
-            <Link href="/" className="hover:underline">
-              Home
-            </Link>
-          </li>
-          <li className="flex items-center gap-1">
-            <ChevronRight className="h-4 w-4" aria-hidden="true" />
-            <Link href={`/contractor/${c.id}`} className="hover:underline">
-              {c.name}
-            </Link>
-          </li>
-          <li aria-current="page" className="flex items-center gap-1 text-foreground">
-            <ChevronRight className="h-4 w-4" aria-hidden="true" />
-            Request a Free Quote
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs crumbs={crumbs} />
       <h1 className="mt-4 text-3xl font-bold">Request a Free Quote</h1>
       <p className="mt-2 text-muted-foreground">{`Tell ${c.name} about your project. It's free and there's no obligation.`}</p>
       <Card className="mt-6">

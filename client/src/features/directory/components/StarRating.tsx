@@ -1,6 +1,7 @@
 import { Star } from 'lucide-react';
 import { plural } from '@/lib/format';
 import { cn } from '@/lib/cn';
+import { isRated, NO_REVIEWS } from '../rating';
 
 /** Five stars, filled up to the whole number of the rating. */
 export function StarRating({ rating, className }: { rating: number; className?: string }) {
@@ -14,7 +15,9 @@ export function StarRating({ rating, className }: { rating: number; className?: 
   );
 }
 
+/** The stars, the rating and the review count; 'No reviews yet' until a published review stands behind a rating. */
 export function RatingLine({ rating, reviewCount }: { rating: number; reviewCount: number }) {
+  if (!isRated({ reviewCount })) return <p className="text-sm text-muted-foreground">{NO_REVIEWS}</p>;
   return (
     <div className="flex items-center gap-2 text-sm">
       <StarRating rating={rating} />
