@@ -2,7 +2,7 @@ import express, { Router, type ErrorRequestHandler, type RequestHandler } from '
 import { formPages, HONEYPOT_FIELD, isBot, type PostedFormName } from '@shared/forms';
 import { quoteFormSchema, quoteRequestSchema } from '@shared/schemas/leads';
 import { newsletterSchema } from '@shared/schemas/newsletter';
-import { reviewSubmissionSchema } from '@shared/schemas/reviews';
+import { reviewAnswersOf, reviewSubmissionSchema } from '@shared/schemas/reviews';
 import { submissionFormSchema, submissionSchema } from '@shared/schemas/submission';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
@@ -20,17 +20,6 @@ const QUOTE: FormFields = { text: Object.keys(quoteFormSchema.shape) };
 const NEWSLETTER: FormFields = { text: ['email'] };
 const SUBMISSION: FormFields = { text: Object.keys(submissionFormSchema.shape).filter((f) => f !== 'services' && f !== HONEYPOT_FIELD), lists: ['services'] };
 const REVIEW: FormFields = { text: ['contacted', 'hired', 'rating', 'comment'] };
-
-/**
- * The review form's answers as its schema reads them: the yes/no radios (yes, no) as booleans and
- * the star chosen (1 to 5) as a number. Anything else is left out, so the schema refuses it with
- * the question's own message.
- */
-function reviewAnswers(values: Record<string, string | string[]>) {
-  const yesNo = (v: unknown) => (v === 'yes' ? true : v === 'no' ? false : undefined);
-  const rating = typeof values.rating === 'string' && /^[1-5]$/.test(values.rating) ? Number(values.rating) : undefined;
-  return { contacted: yesNo(values.contacted), hired: yesNo(values.hired), rating, comment: values.comment };
-}
 
 /**
  * The public forms sent without JavaScript (docs/decisions/0023-forms-without-javascript.md,
@@ -103,7 +92,7 @@ export function formPageRoutes(ctx: AppContext): Router {
     limits.review,
     asyncHandler(async (req, res) => {
       const token = String(req.params.token);
-      await submitReview(ctx, parseInput(reviewSubmissionSchema, { token, ...reviewAnswers(formValues(req.body, REVIEW)) }));
+      await submitReview(ctx, parseInput(reviewSubmissionSchema, { token, ...reviewAnswersOf(formValues(req.body, REVIEW)) }));
       res.redirect(303, formPages.review.done(token));
     }),
     refused('review', REVIEW),

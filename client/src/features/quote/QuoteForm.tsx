@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { formPages } from '@shared/forms';
+import { region } from '@shared/region';
+import { Choice, Honeypot, honeypotOf, useProgressiveForm, type ProgressiveForm } from '@/components/form';
+import { Field } from '@/components/ui/field';
+import { FormNotice } from '@/components/ui/form-notice';
+import { Input, Textarea } from '@/components/ui/input';
+import { useSendQuote } from './api';
+import type { QuoteTarget } from './quote-target';
+
+const SERVICES = region.quoteServices.map((o) => ({ value: o.label, label: o.label }));
+const BUDGETS = region.budgetOptions.map((b) => ({ value: b, label: b }));
+export const QUOTE_FAILED = 'Failed to send quote request. Please try again.';
+
+/**
+ * The quote request, one form for the quote page and the quote dialog
+ * (docs/decisions/0097-one-progressive-form.md): a web form posted to the contractor's quote page
+ * without JavaScript (docs/decisions/0023-forms-without-javascript.md), sent to the API with it.
+ * `actions` draws its buttons; `onSent` is what follows a request sent; failures show as a notice
+ * above the fields unless `onProblem` says them otherwise.
+ */
+export function QuoteForm({
+  contractor,
+  onSent,
+  onProblem,
+  actions,
+  detailsRows = 5,
+}: {
+  contractor: QuoteTarget;
+  onSent: () => void;
+  onProblem?: (message: string) => void;
+  actions: (form: ProgressiveForm) => ReactNode;
+  detailsRows?: number;
+}) {
+  const send = useSendQuote(contractor.id);
+  const form = useProgressiveForm({
+    posted: 'quote',
+    schema: () => import('@shared/schemas/leads').then((m) => m.quoteFormSchema),
+    fallback: QUOTE_FAILED,
+    onProblem,
+    onValid: async (values, el) => {
+      await send.mutateAsync({ ...values, ...honeypotOf(el) });
+      form.reset();
+      onSent();
+    },
+  });
+  const { errors, control } = form;
+
+  return (
+    <form method="post" action={formPages.quote.path(contractor.id)} {...form.props} className="grid gap-4">
+      {form.problem && <FormNotice variant="destructive" title="Error" description={form.problem} />}
+      <Field id="quote-name" label="Your Name" error={errors.name}>
+        <Input autoComplete="name" {...control('name', 'quote-name')} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="quote-email" label="Email" error={errors.email}>
+          <Input type="email" autoComplete="email" {...control('email', 'quote-email')} />
+        </Field>
+        <Field id="quote-phone" label="Phone" error={errors.phone}>
+          <Input type="tel" autoComplete="tel" {...control('phone', 'quote-phone')} />
+        </Field>
+      </div>
+      <Field id="quote-service" label="Service Needed" error={errors.serviceNeeded}>
+        <Choice placeholder="Select a service" options={SERVICES} {...control('serviceNeeded', 'quote-service')} />
+      </Field>
+      <Field id="quote-location" label="Project Location" error={errors.location}>
+        <Input placeholder={`e.g. ${region.towns[0]!.name}, ${region.state}`} autoComplete="address-level2" {...control('location', 'quote-location')} />
+      </Field>
+      <Field id="quote-details" label="Project Details" error={errors.projectDetails}>
+        <Textarea rows={detailsRows} placeholder="What would you like done, and when?" {...control('projectDetails', 'quote-details')} />
+      </Field>
+      <Field id="quote-budget" label="Budget Range (optional)" error={errors.budgetRange}>
+        <Choice placeholder="Select a budget range" options={BUDGETS} {...control('budgetRange', 'quote-budget')} />
+      </Field>
+      <Honeypot form="quote" />
+      {actions(form)}
+    </form>
+  );
+}
