@@ -109,6 +109,7 @@ try {
     ['search', '/search?service=kitchen-bath&location=laporte'],
     ['browse', '/browse'],
     ['profile', `/contractor/${contractors.contractors[0]!.id}`],
+    ['quote page', `/contractor/${contractors.contractors[0]!.id}/quote`],
     ['service page', `/contractors/${served.slug}/${served.towns[0]!.slug}`],
     ['blog list', '/blog'],
     ['blog post', `/blog/${posts[0]!.slug}`],

@@ -36,8 +36,8 @@ test('the quote page with JavaScript checks, focuses, re-checks and sends like t
 
   await form.getByLabel('Email').fill(`page.${Date.now()}@example.com`);
   await form.getByLabel('Phone').fill('(570) 555-0188');
-  await form.getByRole('combobox', { name: 'Service Needed' }).click();
-  await page.getByRole('option', { name: 'Roofing & Siding', exact: true }).click();
+  // The page's lists are the browser's own selects (the dialog's are Radix's).
+  await form.getByLabel('Service Needed').selectOption('Roofing & Siding');
   await form.getByLabel('Project Location').fill('Eagles Mere, PA');
   await form.getByLabel('Project Details').fill('Replace the porch roof before the snow comes.');
   const sent = page.waitForResponse((r) => r.url().endsWith('/api/leads') && r.request().method() === 'POST');

@@ -1,4 +1,5 @@
-export { Choice } from './choice-field';
+// Choice (the Radix select) is imported from './radix-choice' where it is used, so pages without it do not load it.
+export { NativeChoice, type ChoiceProps } from './choice';
 export type { FormValuesRaw } from './engine';
 export { fieldErrorsOf } from './field-errors';
 export { Honeypot, honeypotOf } from './honeypot';

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { Choice } from '@/components/form/radix-choice';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
@@ -33,6 +34,7 @@ export default function QuoteDialog({ open, onOpenChange, contractor, returnFocu
         <QuoteForm
           contractor={contractor}
           detailsRows={4}
+          Choice={Choice}
           onSent={() => {
             toast({ title: 'Quote Request Sent!', description: `Your request has been sent to ${contractor.name}. They will contact you soon.` });
             onOpenChange(false);

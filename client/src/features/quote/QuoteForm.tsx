@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { formPages } from '@shared/forms';
 import { region } from '@shared/region';
-import { Choice, Honeypot, honeypotOf, useProgressiveForm, type ProgressiveForm } from '@/components/form';
+import { Honeypot, honeypotOf, NativeChoice, useProgressiveForm, type ChoiceProps, type ProgressiveForm } from '@/components/form';
 import { Field } from '@/components/ui/field';
 import { FormNotice } from '@/components/ui/form-notice';
 import { Input, Textarea } from '@/components/ui/input';
-import { useSendQuote } from './api';
+import { sendQuote } from './api';
 import type { QuoteTarget } from './quote-target';
 
 const SERVICES = region.quoteServices.map((o) => ({ value: o.label, label: o.label }));
@@ -17,7 +17,8 @@ export const QUOTE_FAILED = 'Failed to send quote request. Please try again.';
  * (docs/decisions/0097-one-progressive-form.md): a web form posted to the contractor's quote page
  * without JavaScript (docs/decisions/0023-forms-without-javascript.md), sent to the API with it.
  * `actions` draws its buttons; `onSent` is what follows a request sent; failures show as a notice
- * above the fields unless `onProblem` says them otherwise.
+ * above the fields unless `onProblem` says them otherwise. The page's lists are the browser's own
+ * selects (no JavaScript to load); the dialog passes the Radix one as `Choice`.
  */
 export function QuoteForm({
   contractor,
@@ -25,21 +26,22 @@ export function QuoteForm({
   onProblem,
   actions,
   detailsRows = 5,
+  Choice = NativeChoice,
 }: {
   contractor: QuoteTarget;
   onSent: () => void;
   onProblem?: (message: string) => void;
   actions: (form: ProgressiveForm) => ReactNode;
   detailsRows?: number;
+  Choice?: ComponentType<ChoiceProps>;
 }) {
-  const send = useSendQuote(contractor.id);
   const form = useProgressiveForm({
     posted: 'quote',
     schema: () => import('@shared/schemas/leads').then((m) => m.quoteFormSchema),
     fallback: QUOTE_FAILED,
     onProblem,
     onValid: async (values, el) => {
-      await send.mutateAsync({ ...values, ...honeypotOf(el) });
+      await sendQuote(contractor.id, { ...values, ...honeypotOf(el) });
       form.reset();
       onSent();
     },
