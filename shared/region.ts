@@ -61,6 +61,8 @@ export interface CredentialRules {
 }
 
 export interface Region {
+  /** The county's key: its row in the regions table and its host name (docs/decisions/0098-counties-are-data.md). */
+  slug: string;
   county: string;
   state: string;
   stateName: string;
@@ -72,6 +74,8 @@ export interface Region {
   siteTitle: string;
   /** Where visitors and contractors write with questions (payments, plans, reviews). */
   supportEmail: string;
+  /** The IANA zone its days and months are counted in. */
+  timeZone: string;
   towns: Town[];
   services: Service[];
   homeSearchServices: ServiceOption[];
@@ -87,6 +91,7 @@ export interface Region {
 export const ALL = 'all';
 
 export const sullivanCounty: Region = {
+  slug: 'sullivan',
   county: 'Sullivan County',
   state: 'PA',
   stateName: 'Pennsylvania',
@@ -96,6 +101,7 @@ export const sullivanCounty: Region = {
   shortTitle: 'Sullivan Co. Contractors',
   siteTitle: 'Sullivan County Contractors',
   supportEmail: 'support@sullivancountycontractors.com',
+  timeZone: 'America/New_York',
   towns: [
     { slug: 'laporte', name: 'Laporte', label: 'Laporte Borough', kind: 'borough', geo: { lat: 41.4237, lng: -76.4941 }, aliases: ['laporte borough', 'laporte'] },
     { slug: 'dushore', name: 'Dushore', label: 'Dushore Borough', kind: 'borough', geo: { lat: 41.5237, lng: -76.3966 }, aliases: ['dushore'] },

@@ -10,6 +10,7 @@ import { ANNOUNCED, dayNumber, FILTER_COLUMNS, FILTER_LIST, NO_DATE, type Filter
 import { deepFreeze, type Frozen } from '@shared/deep-freeze';
 import { toTaxonomyIds, type TaxonomyIds } from './taxonomy';
 import { coverageOf, servicePageOf, servicePageQuery } from './coverage';
+import { inDefaultCounty } from '../regions/default-county';
 import type { ServiceCoverage, ServicePageAnswer, ServicePageParams } from '@shared/schemas/service-pages';
 
 /**
@@ -286,7 +287,7 @@ export async function loadSnapshot(db: Db, day: string): Promise<Snapshot> {
         .innerJoin(contractors, and(eq(contractors.id, contractorServiceAreas.contractorId), isListed))
         .orderBy(asc(contractorServiceAreas.contractorId), asc(towns.sortOrder), asc(towns.id));
       const serviceRows = await tx.select({ id: services.id, slug: services.slug }).from(services).orderBy(asc(services.sortOrder), asc(services.id));
-      const townRows = await tx.select({ id: towns.id, slug: towns.slug, name: towns.name }).from(towns).orderBy(asc(towns.sortOrder), asc(towns.id));
+      const townRows = await tx.select({ id: towns.id, slug: towns.slug, name: towns.name }).from(towns).where(inDefaultCounty).orderBy(asc(towns.sortOrder), asc(towns.id));
       return new Snapshot(state?.version ?? 0, day, rows as unknown as SnapshotRow[], offered, served, new Map(townRows.map((t) => [t.id, t.name])), toTaxonomyIds(serviceRows, townRows));
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

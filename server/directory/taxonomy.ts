@@ -1,6 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { services, towns } from '../db/schema';
+import { inDefaultCounty } from '../regions/default-county';
 
 export interface TaxonomyIds {
   serviceId: ReadonlyMap<string, number>;
@@ -26,7 +27,7 @@ export function toTaxonomyIds(serviceRows: { id: number; slug: string }[], townR
 export async function readTaxonomyIds(db: Db): Promise<TaxonomyIds> {
   const [s, t] = await Promise.all([
     db.select({ id: services.id, slug: services.slug }).from(services).orderBy(asc(services.sortOrder), asc(services.id)),
-    db.select({ id: towns.id, slug: towns.slug }).from(towns).orderBy(asc(towns.sortOrder), asc(towns.id)),
+    db.select({ id: towns.id, slug: towns.slug }).from(towns).where(inDefaultCounty).orderBy(asc(towns.sortOrder), asc(towns.id)),
   ]);
   return toTaxonomyIds(s, t);
 }

@@ -15,6 +15,7 @@ import { newsletterRoutes } from './newsletter';
 import { paymentRoutes } from './payments';
 import { portalRoutes } from './portal';
 import { pricingRuleRoutes } from './pricing-rules';
+import { regionRoutes } from './region';
 import { reviewRoutes } from './reviews';
 import { submissionRoutes } from './submissions';
 import { testClockRoutes } from './test-clock';
@@ -39,6 +40,7 @@ export function apiRoutes(ctx: AppContext): Router {
   router.use(paymentRoutes(ctx));
   router.use(demoPaymentRoutes(ctx));
   router.use(reviewRoutes(ctx));
+  router.use(regionRoutes(ctx));
   // Browser tests move the clock for expiry dates (docs/decisions/0090-how-tests-run.md); no other server has these routes.
   if (ctx.env.NODE_ENV === 'test') router.use(testClockRoutes(ctx));
   return router;

@@ -1,9 +1,10 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { region } from '@shared/region';
 import { certificationsFor, SUBMISSION_DEFAULTS, type Submission } from '@shared/schemas/submission';
 import { formatLocation, resolveServices, serviceName, townFromText } from '@shared/taxonomy';
 import { inTransaction, type AppContext } from '../context';
 import { contractorServiceAreas, contractorServices, contractors, services, towns } from '../db/schema';
+import { inDefaultCounty } from '../regions/default-county';
 import { notifyAdmin } from './admin-notices';
 import { addSubmittedCredentials, checkNumberFree, withUniqueNumber } from './credentials';
 import { createUploadToken } from './insurance-certificates';
@@ -24,7 +25,7 @@ export async function submitBusiness(ctx: AppContext, input: Submission): Promis
       await checkNumberFree(tx, input.licenseNumber);
       const serviceRows = await tx.db.select({ id: services.id, slug: services.slug }).from(services).where(inArray(services.slug, serviceSlugs));
       const serviceId = new Map(serviceRows.map((s) => [s.slug, s.id]));
-      const [town] = townSlug ? await tx.db.select({ id: towns.id }).from(towns).where(eq(towns.slug, townSlug)) : [];
+      const [town] = townSlug ? await tx.db.select({ id: towns.id }).from(towns).where(and(eq(towns.slug, townSlug), inDefaultCounty)) : [];
 
       const [row] = await tx.db
         .insert(contractors)

@@ -1,17 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_IDS, SUBSCRIPTION_STATUSES } from '@shared/plans';
-import { migrationsFolder, openDatabase, type Database } from '../../server/db/client';
 import { contractorBilling, contractorCredentials, contractors, directoryState } from '../../server/db/schema';
-import { adminQuery, testDatabaseUrl, withDatabase } from '../support/test-db';
+import { freshDatabase, migrationsBefore, type MigrationSubject } from '../support/migration-db';
 
 /**
  * Migration 0014 splits the contractor record (docs/decisions/0091-contractor-record.md). A
@@ -22,60 +13,6 @@ import { adminQuery, testDatabaseUrl, withDatabase } from '../support/test-db';
  */
 
 const SPLIT = '0014_contractor_record';
-
-/** The migrations folder up to the one before the split. */
-function foldersBeforeSplit(): { folder: string; cleanup: () => void } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'contractor-record-'));
-  const folder = path.join(dir, 'migrations');
-  cpSync(migrationsFolder(), folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === SPLIT);
-  if (at < 1) throw new Error(`No migration ${SPLIT} in the journal`);
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  return { folder, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-interface Subject {
-  database: Database;
-  /** Migrates to the migration before the split. */
-  migrateBeforeSplit(folder: string): Promise<void>;
-  drop(): Promise<void>;
-}
-
-/** A fresh, empty database: a new one on the server named by TEST_DATABASE_URL, else an embedded one. */
-async function freshDatabase(): Promise<Subject> {
-  const serverUrl = testDatabaseUrl();
-  if (serverUrl) {
-    // Named like the test databases, so a run that is killed leaves nothing behind (global-setup.ts).
-    const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${name}`);
-    const url = withDatabase(serverUrl, name);
-    const database = await openDatabase({ url, poolSize: 2 });
-    return {
-      database,
-      migrateBeforeSplit: async (folder) => {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        try {
-          await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder: folder });
-        } finally {
-          await client.end();
-        }
-      },
-      drop: async () => {
-        await database.close().catch(() => {});
-        await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      },
-    };
-  }
-  const database = await openDatabase({ dataDir: 'memory://' });
-  return {
-    database,
-    migrateBeforeSplit: (folder) => migratePglite(database.db as never, { migrationsFolder: folder }),
-    drop: () => database.close(),
-  };
-}
 
 type Value = string | number | boolean | null;
 type OldRow = Record<string, Value>;
@@ -232,15 +169,15 @@ const OLD_SHAPE = sql.raw(`
 const rowsOf = (res: unknown) => (res as { rows: Record<string, unknown>[] }).rows;
 
 describe('migration 0014: the contractor record in three tables', () => {
-  let subject: Subject;
+  let subject: MigrationSubject;
   let folders: { folder: string; cleanup: () => void };
   let before: Record<string, unknown>[];
   let given: OldRow[];
 
   beforeAll(async () => {
     subject = await freshDatabase();
-    folders = foldersBeforeSplit();
-    await subject.migrateBeforeSplit(folders.folder);
+    folders = migrationsBefore(SPLIT);
+    await subject.migrateTo(folders.folder);
     const { db } = subject.database;
     const [admin] = rowsOf(await db.execute(sql`insert into admin_users (username, password_hash) values ('clerk', 'x') returning id`));
     const [town] = rowsOf(await db.execute(sql`insert into towns (slug, name, label, kind) values ('laporte', 'Laporte', 'Laporte Borough', 'borough') returning id`));

@@ -1,3 +1,5 @@
+export * from './regions';
+export * from './region-services';
 export * from './towns';
 export * from './services';
 export * from './contractors';

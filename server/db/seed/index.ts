@@ -1,8 +1,8 @@
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { region as defaultRegion, type Region } from '@shared/region';
 import { DEFAULT_LEAD_PRICE_CENTS } from '@shared/pricing';
 import type { Db, Tx } from '../client';
-import { blogPosts, contractorServiceAreas, contractorServices, pricingRules, services, towns } from '../schema';
+import { blogPosts, contractorServiceAreas, contractorServices, pricingRules, regions, regionServices, services, towns } from '../schema';
 import { seedBlogPosts } from './data/blog-posts';
 import { seedContractors } from './data/contractors';
 import { contractorValues } from './factories';
@@ -10,30 +10,44 @@ import { insertContractors } from './insert-contractors';
 import { sampleCredentials } from './sample-credentials';
 import { seedSampleReviews } from './sample-reviews';
 
-/** Keeps the towns and services tables equal to the region module; safe to run on every start. */
-async function syncTaxonomy(tx: Tx, r: Region) {
+/**
+ * Keeps the default county's row, towns and services equal to the region module; safe to run on
+ * every start. Other counties' rows come from `npm run region:add` and are left as they are.
+ */
+async function syncTaxonomy(tx: Tx, r: Region): Promise<number> {
+  const county = { name: r.county, state: r.state, template: 'pennsylvania', siteTitle: r.siteTitle, shortTitle: r.shortTitle, tagline: r.tagline, timeZone: r.timeZone, supportEmail: r.supportEmail };
+  const [row] = await tx
+    .insert(regions)
+    .values({ slug: r.slug, ...county, isDefault: true })
+    .onConflictDoUpdate({ target: regions.slug, set: { ...county, updatedAt: new Date() } })
+    .returning({ id: regions.id });
+  const regionId = row!.id;
   for (const [i, t] of r.towns.entries()) {
+    const values = { name: t.name, label: t.label, kind: t.kind, aliases: t.aliases, lat: t.geo.lat, lng: t.geo.lng, sortOrder: i };
     await tx
       .insert(towns)
-      .values({ slug: t.slug, name: t.name, label: t.label, kind: t.kind, aliases: t.aliases, sortOrder: i })
-      .onConflictDoUpdate({ target: towns.slug, set: { name: t.name, label: t.label, kind: t.kind, aliases: t.aliases, sortOrder: i, updatedAt: new Date() } });
+      .values({ regionId, slug: t.slug, ...values })
+      .onConflictDoUpdate({ target: [towns.regionId, towns.slug], set: { ...values, updatedAt: new Date() } });
   }
   for (const [i, s] of r.services.entries()) {
-    await tx
+    const [service] = await tx
       .insert(services)
       .values({ slug: s.slug, name: s.name, sortOrder: i })
-      .onConflictDoUpdate({ target: services.slug, set: { name: s.name, sortOrder: i, updatedAt: new Date() } });
+      .onConflictDoUpdate({ target: services.slug, set: { name: s.name, sortOrder: i, updatedAt: new Date() } })
+      .returning({ id: services.id });
+    await tx.insert(regionServices).values({ regionId, serviceId: service!.id }).onConflictDoNothing();
   }
+  return regionId;
 }
 
-async function idMaps(tx: Tx) {
-  const townRows = await tx.select({ id: towns.id, slug: towns.slug }).from(towns);
+async function idMaps(tx: Tx, regionId: number) {
+  const townRows = await tx.select({ id: towns.id, slug: towns.slug }).from(towns).where(eq(towns.regionId, regionId));
   const serviceRows = await tx.select({ id: services.id, slug: services.slug }).from(services);
   return { townId: new Map(townRows.map((t) => [t.slug, t.id])), serviceId: new Map(serviceRows.map((s) => [s.slug, s.id])) };
 }
 
-async function seedSamples(tx: Tx, r: Region, now: Date) {
-  const { townId, serviceId } = await idMaps(tx);
+async function seedSamples(tx: Tx, r: Region, regionId: number, now: Date) {
+  const { townId, serviceId } = await idMaps(tx, regionId);
   const reviewed: Parameters<typeof seedSampleReviews>[2] = [];
   for (const c of seedContractors) {
     const [row] = await insertContractors(tx, [
@@ -98,12 +112,12 @@ export async function seedDatabase(db: Db, { sampleData = true, region = default
     // Two processes starting together on one server must not both seed.
     await tx.execute(sql`select pg_advisory_xact_lock(7172026)`);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(towns);
-    await syncTaxonomy(tx, region);
+    const regionId = await syncTaxonomy(tx, region);
     if (n > 0) return { content: false };
     await tx.insert(pricingRules).values({ ruleType: 'global', ruleValue: null, leadPriceCents: DEFAULT_LEAD_PRICE_CENTS, priority: 0, isActive: true });
     // The seed runs before the app's context and its clock exist (server/main.ts), so the sample
     // credentials and reviews are dated from the real day.
-    if (sampleData) await seedSamples(tx, region, new Date());
+    if (sampleData) await seedSamples(tx, region, regionId, new Date());
     return { content: true };
   });
 }

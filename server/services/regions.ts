@@ -1,0 +1,94 @@
+import { asc, eq } from 'drizzle-orm';
+import type { RegionAnswer } from '@shared/schemas/region';
+import { inTransaction, type DbCtx } from '../context';
+import { regions, regionServices, services, towns } from '../db/schema';
+import { conflict, notFound } from '../domain/errors';
+import { findCounty, loadDataset, type DatasetCounty } from '../regions/dataset';
+
+export interface CountySummary {
+  slug: string;
+  name: string;
+  state: string;
+  isDefault: boolean;
+  towns: number;
+  services: number;
+}
+
+/** The wording a new county's site starts with, in the default county's pattern (docs/decisions/0098-counties-are-data.md). */
+function wordingOf(county: DatasetCounty) {
+  const firstPlaces = county.places.slice(0, 3).map((p) => p.name);
+  return {
+    name: county.name,
+    siteTitle: `${county.name} Contractors`,
+    shortTitle: `${county.name.replace(/ County$/, ' Co.')} Contractors`,
+    tagline: firstPlaces.length ? `Serving ${firstPlaces.join(', ')} & All ${county.name}` : `Serving All ${county.name}`,
+  };
+}
+
+const kindOf = (name: string) => (/ Township$/.test(name) ? 'township' : / Borough$/.test(name) ? 'borough' : 'other');
+
+/**
+ * Adds a Pennsylvania county from the bundled dataset: its row (worded like the default county,
+ * with the default's time zone, state rules and support address until the operator changes
+ * them), its places as towns, and every service of the taxonomy. A county added twice is refused.
+ */
+export async function addCounty(ctx: DbCtx, typed: string): Promise<CountySummary> {
+  const county = findCounty(await loadDataset(), typed);
+  if (!county) throw notFound(`No Pennsylvania county is called '${typed}'`);
+  return inTransaction(ctx, async ({ db }) => {
+    const [home] = await db.select().from(regions).where(eq(regions.isDefault, true));
+    if (!home) throw conflict('The default county is missing: start the app once to set it up');
+    const [row] = await db
+      .insert(regions)
+      .values({ slug: county.slug, state: home.state, template: home.template, timeZone: home.timeZone, supportEmail: home.supportEmail, ...wordingOf(county) })
+      .onConflictDoNothing({ target: regions.slug })
+      .returning({ id: regions.id });
+    if (!row) throw conflict(`${county.name} has already been added`);
+    const places = [...county.places].sort((a, b) => a.name.localeCompare(b.name));
+    if (places.length) {
+      await db
+        .insert(towns)
+        .values(
+          places.map((p, i) => ({ regionId: row.id, slug: p.slug, name: p.name, label: p.name, kind: kindOf(p.name), aliases: [p.name.toLowerCase()], lat: p.geo.lat, lng: p.geo.lng, sortOrder: i })),
+        );
+    }
+    const all = await db.select({ id: services.id }).from(services).orderBy(asc(services.sortOrder));
+    if (all.length) await db.insert(regionServices).values(all.map((s) => ({ regionId: row.id, serviceId: s.id })));
+    return { slug: county.slug, name: county.name, state: home.state, isDefault: false, towns: places.length, services: all.length };
+  });
+}
+
+/** The county a site serves, as GET /api/region answers it: its towns and services in their order. */
+export async function countyAnswer(ctx: DbCtx, slug: string): Promise<RegionAnswer> {
+  const [row] = await ctx.db.select().from(regions).where(eq(regions.slug, slug));
+  if (!row) throw notFound('No such county');
+  const [townRows, serviceRows] = await Promise.all([
+    ctx.db.select().from(towns).where(eq(towns.regionId, row.id)).orderBy(asc(towns.sortOrder), asc(towns.id)),
+    ctx.db
+      .select({ slug: services.slug, name: services.name })
+      .from(regionServices)
+      .innerJoin(services, eq(services.id, regionServices.serviceId))
+      .where(eq(regionServices.regionId, row.id))
+      .orderBy(asc(services.sortOrder), asc(services.id)),
+  ]);
+  return {
+    slug: row.slug,
+    name: row.name,
+    state: row.state,
+    siteTitle: row.siteTitle,
+    towns: townRows.map((t) => ({ slug: t.slug, name: t.name, label: t.label, geo: t.lat === null || t.lng === null ? null : { lat: t.lat, lng: t.lng } })),
+    services: serviceRows,
+  };
+}
+
+/** Every county of the deployment, the default first. */
+export async function listCounties(ctx: DbCtx): Promise<CountySummary[]> {
+  const rows = await ctx.db.select().from(regions);
+  const summaries = await Promise.all(
+    rows.map(async (r) => {
+      const answer = await countyAnswer(ctx, r.slug);
+      return { slug: r.slug, name: r.name, state: r.state, isDefault: r.isDefault, towns: answer.towns.length, services: answer.services.length };
+    }),
+  );
+  return summaries.sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name));
+}
