@@ -64,7 +64,7 @@ describe('the data folder image', () => {
     expect(restoreDataImage(dir, olderImage)).toBe(true);
     const db = await openDatabase({ dataDir: dir });
     await db.migrate();
-    await db.db.execute(sql`insert into towns (slug, name, label, kind, aliases, sort_order) values ('kept', 'Kept', 'Kept, PA', 'borough', '{}', 0)`);
+    await db.db.execute(sql`insert into towns (region_id, slug, name, label, kind, aliases, sort_order) select id, 'kept', 'Kept', 'Kept, PA', 'borough', '{}', 0 from regions where is_default`);
     await db.close();
     // A start cut short after the marker went in leaves its staging folder: it goes, the database stays.
     mkdirSync(path.join(dir, '.image-unpacking', 'global'), { recursive: true });
