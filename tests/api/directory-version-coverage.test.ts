@@ -136,8 +136,8 @@ describe('directory version trigger', () => {
     const statements = await directoryStatements();
     const read = (await Promise.all(statements.map((s) => columnsRead(inline(s))))).flat();
     const tablesRead = new Set(read.map((r) => r.table));
-    // The recording saw the directory's reads: cards, profiles, their credentials, services, towns, service areas.
-    expect([...tablesRead].sort()).toEqual(['contractor_credentials', 'contractor_service_areas', 'contractor_services', 'contractors', 'directory_state', 'services', 'towns']);
+    // The recording saw the directory's reads: cards, profiles, their credentials, services, towns (of the served county), service areas.
+    expect([...tablesRead].sort()).toEqual(['contractor_credentials', 'contractor_service_areas', 'contractor_services', 'contractors', 'directory_state', 'regions', 'services', 'towns']);
     for (const column of ['name', 'rating', 'verified', 'certifications', 'home_town_id', 'approval_status', 'is_visible', 'is_featured']) {
       expect(read, column).toContainEqual({ table: 'contractors', column });
     }
