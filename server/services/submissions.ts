@@ -25,7 +25,12 @@ export async function submitBusiness(ctx: AppContext, input: Submission): Promis
       await checkNumberFree(tx, input.licenseNumber);
       const serviceRows = await tx.db.select({ id: services.id, slug: services.slug }).from(services).where(inArray(services.slug, serviceSlugs));
       const serviceId = new Map(serviceRows.map((s) => [s.slug, s.id]));
-      const [town] = townSlug ? await tx.db.select({ id: towns.id }).from(towns).where(and(eq(towns.slug, townSlug), inDefaultCounty)) : [];
+      const [town] = townSlug
+        ? await tx.db
+            .select({ id: towns.id })
+            .from(towns)
+            .where(and(eq(towns.slug, townSlug), inDefaultCounty))
+        : [];
 
       const [row] = await tx.db
         .insert(contractors)

@@ -9,7 +9,15 @@ import { reviewAnswersOf, reviewSubmissionSchema } from '@shared/schemas/reviews
  * The one form's engine (docs/decisions/0097-one-progressive-form.md): react-hook-form running the
  * shared schema on what the controls hold, as the server checks a form posted without JavaScript.
  */
-const good = { name: 'Ann Smith', email: 'ann@example.com', phone: '570-555-0100', serviceNeeded: 'Roofing & Siding', location: 'Laporte, PA', projectDetails: 'A new roof on the barn, before winter.', budgetRange: '' };
+const good = {
+  name: 'Ann Smith',
+  email: 'ann@example.com',
+  phone: '570-555-0100',
+  serviceNeeded: 'Roofing & Siding',
+  location: 'Laporte, PA',
+  projectDetails: 'A new roof on the barn, before winter.',
+  budgetRange: '',
+};
 
 describe('the form engine', () => {
   it("refuses what the schema refuses, with the schema's words, one message a field", async () => {
