@@ -52,3 +52,32 @@ test('the quote page with JavaScript checks, focuses, re-checks and sends like t
   const leads = (await (await request.get('/api/leads?pageSize=100')).json()) as { leads: { name: string; serviceNeeded: string }[] };
   expect(leads.leads.filter((l) => l.name === name)).toEqual([expect.objectContaining({ serviceNeeded: 'Roofing & Siding' })]);
 });
+
+/**
+ * A post sent without JavaScript and refused fills the page in; once the page runs, sending it
+ * right with JavaScript leads to the sent state like any other send (the refused post is
+ * forgotten when the address changes).
+ */
+test('after a refused post, a send with JavaScript shows the sent state', async ({ page, request }) => {
+  const first = (await (await request.get('/api/contractors?sort=name&pageSize=1')).json()) as { contractors: { id: number; name: string }[] };
+  const c = first.contractors[0]!;
+  await open(page, `/contractor/${c.id}/quote`);
+  const form = page.getByRole('main');
+  await form.getByLabel('Your Name').fill('Refused Then Sent');
+  // form.submit() posts as a browser without JavaScript would: the page's own handler is skipped.
+  const refused = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/contractor/${c.id}/quote`));
+  await page.locator(`form[action="/contractor/${c.id}/quote"]`).evaluate((f: HTMLFormElement) => f.submit());
+  await refused;
+  await page.waitForSelector('#root[data-hydrated]', { state: 'attached' });
+  await expect(form.getByText('Invalid email address')).toBeVisible();
+  await expect(form.getByLabel('Your Name')).toHaveValue('Refused Then Sent');
+
+  await form.getByLabel('Email').fill(`refused.${Date.now()}@example.com`);
+  await form.getByLabel('Phone').fill('(570) 555-0189');
+  await form.getByLabel('Service Needed').selectOption('Roofing & Siding');
+  await form.getByLabel('Project Location').fill('Laporte, PA');
+  await form.getByLabel('Project Details').fill('A new porch floor before the spring.');
+  await form.getByRole('button', { name: 'Send Quote Request' }).click();
+  await expect(page).toHaveURL(new RegExp(`/contractor/${c.id}/quote\\?sent=1$`));
+  await expect(page.getByTestId('form-notice')).toContainText('Quote Request Sent!');
+});

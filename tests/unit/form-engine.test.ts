@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createFormEngine } from '@/components/form/engine';
 import { fieldErrorsOf } from '@/components/form/field-errors';
 import { ApiError } from '@/lib/api';
@@ -60,6 +61,14 @@ describe('the form engine', () => {
     engine.reset();
     engine.setErrors({});
     expect(seen.at(-1)).toEqual({});
+  });
+
+  it('forgets a box unticked since the last check: it is not sent, so it has no value', async () => {
+    const engine = createFormEngine(z.object({ urgent: z.literal('on').optional(), note: z.string() }));
+    const ticked = await engine.check({ urgent: 'on', note: 'x' });
+    expect(ticked.ok && ticked.data).toEqual({ urgent: 'on', note: 'x' });
+    const unticked = await engine.check({ note: 'x' });
+    expect(unticked.ok && unticked.data).toEqual({ note: 'x' });
   });
 
   it("reads the review form's radios as the server does (yes/no, 1-5) before the schema", async () => {

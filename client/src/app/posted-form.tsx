@@ -1,5 +1,5 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { PostedForm, PostedFormName } from '@shared/forms';
 
 const PostedFormContext = createContext<PostedForm | null>(null);
@@ -7,13 +7,18 @@ const PostedFormContext = createContext<PostedForm | null>(null);
 /**
  * Hands a form sent without JavaScript and refused by the server (its values, field errors and
  * message) to the page it was sent to: in the server render and in the hydration of that render.
- * Once the visitor moves to another page it is forgotten, so coming back shows an empty form.
+ * Once the visitor moves to another address (another page, or the same page with another query,
+ * as the quote page's `?sent=1` after a send with JavaScript) it is forgotten, so coming back
+ * shows an empty form.
  */
 export function PostedFormProvider({ initial, children }: { initial: PostedForm | null; children: ReactNode }) {
   const [location] = useLocation();
-  const [posted, setPosted] = useState(initial);
-  if (posted && posted.path !== location) setPosted(null);
-  return <PostedFormContext.Provider value={posted?.path === location ? posted : null}>{children}</PostedFormContext.Provider>;
+  const search = useSearch();
+  const here = `${location}?${search}`;
+  const [posted, setPosted] = useState(() => (initial ? { form: initial, at: here } : null));
+  const current = posted?.form.path === location && posted.at === here ? posted.form : null;
+  if (posted && !current) setPosted(null);
+  return <PostedFormContext.Provider value={current}>{children}</PostedFormContext.Provider>;
 }
 
 /** The refused post of this form on this page, or null (always null for forms sent with JavaScript). */

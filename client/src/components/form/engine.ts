@@ -37,9 +37,9 @@ export function createFormEngine<S extends z.ZodType>(schema: S, toInput: (value
   });
   let sent = false;
 
-  const load = (values: FormValuesRaw) => {
-    for (const [name, value] of Object.entries(values)) form.setValue(name, value);
-  };
+  // What the form sends now, and nothing else: a box unticked since the last check is not sent,
+  // so its old value goes too.
+  const load = (values: FormValuesRaw) => form.reset(values, { keepErrors: true, keepIsSubmitted: true, keepSubmitCount: true });
 
   return {
     /** Calls back with the fields' messages whenever they change. */

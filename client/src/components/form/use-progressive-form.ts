@@ -20,8 +20,12 @@ export interface ProgressiveFormOptions<S extends z.ZodType> {
   toInput?: (values: FormValuesRaw) => unknown;
   /** Checkbox groups: their values are lists. */
   lists?: readonly string[];
+  /** What the controls start with when no refused post fills them in (an edit form's saved values). */
+  defaultValues?: Readonly<Record<string, string>>;
   /** Sends the checked values; a thrown error's field errors go onto the fields. */
   onValid: (data: z.output<S>, form: HTMLFormElement) => Promise<unknown> | unknown;
+  /** Also told when the check refuses the values (a dialog that says so in a toast). */
+  onInvalid?: (errors: FieldMessages) => void;
   /** What to say when sending failed and the server said nothing itself. */
   fallback: string;
   /** Says a failure another way (a toast) instead of the form's own `problem`. */
@@ -95,7 +99,10 @@ export function useProgressiveForm<S extends z.ZodType>(options: ProgressiveForm
     try {
       const checked = await (await load()).check(valuesOf(form));
       sent.current = true;
-      if (!checked.ok) return show(checked.errors);
+      if (!checked.ok) {
+        latest.current.onInvalid?.(checked.errors);
+        return show(checked.errors);
+      }
       await latest.current.onValid(checked.data, form);
     } catch (error) {
       await fail(error);
@@ -121,7 +128,13 @@ export function useProgressiveForm<S extends z.ZodType>(options: ProgressiveForm
     /** The refused post this form answers (its values and message), or null. */
     posted,
     /** A plain control's props: its name, the value a refused post kept, its error's aria wiring. */
-    control: (name: string, id: string) => ({ id, name, defaultValue: postedText(posted, name), autoFocus: autoFocus === name || undefined, ...describedBy(id, errors[name]) }),
+    control: (name: string, id: string) => ({
+      id,
+      name,
+      defaultValue: posted ? postedText(posted, name) : (options.defaultValues?.[name] ?? ''),
+      autoFocus: autoFocus === name || undefined,
+      ...describedBy(id, errors[name]),
+    }),
     /** Empties the form after a send that succeeded. */
     reset: () => {
       ref.current?.reset();
