@@ -1,10 +1,12 @@
 import compression from 'compression';
 import express, { Router } from 'express';
+import { region } from '@shared/region';
 import type { AppContext } from './context';
 import { AnswerCache } from './http/answer-cache';
 import { apiNotFound, errorMiddleware } from './http/error-middleware';
 import { front } from './http/front';
 import { jsonOnly } from './http/json-only';
+import { countySite } from './http/county-site';
 import { noStore } from './http/no-store';
 import { countProfileViews } from './http/profile-view-counting';
 import { publicAnswers, queryRouter } from './http/query-routes';
@@ -16,6 +18,7 @@ import { paymentsClientConfig } from './integrations/payments';
 import { PageCache } from './render/page-cache';
 import { pageHandler } from './render/page-handler';
 import type { PageRenderer } from './render/renderer';
+import { CountySites } from './regions/sites';
 import { certificateUploadRoutes } from './routes/certificate-uploads';
 import { formPageRoutes } from './routes/form-pages';
 import { healthRoutes } from './routes/health';
@@ -74,6 +77,8 @@ export function createApp({ ctx, sessionSecret, renderer, caches = { answers: ne
     requestLog: requestLog(ctx.log, ctx.env.LOG_REQUESTS ?? ctx.env.NODE_ENV !== 'test'),
     countProfileViews: countProfileViews(new ProfileViewCounter(ctx, sessionSecret)),
   });
+  // Which county's site the host is, before anything of a county answers (docs/decisions/0099-county-by-host.md).
+  app.use(countySite(new CountySites(ctx, ctx.env.PUBLIC_URL, region.slug), first));
   // Current public answers are written in one call before the chain
   // (docs/decisions/0072-public-answers-fast-path.md); only what the busiest public GETs may skip
   // goes after it, anything every answer needs goes in `first`.

@@ -1,14 +1,13 @@
 import { Router } from 'express';
-import { region } from '@shared/region';
 import type { AppContext } from '../context';
 import { forAnyone } from '../http/auth';
 import { asyncHandler } from '../http/async-handler';
+import { countyOf } from '../http/county-site';
 import { countyAnswer } from '../services/regions';
 
 /**
- * GET /api/region: the county this site serves, its towns and services
- * (docs/decisions/0098-counties-are-data.md). Every host is the default county's site until
- * counties have hosts of their own.
+ * GET /api/region: the county whose site the request's host is, its towns and services
+ * (docs/decisions/0098-counties-are-data.md, 0099-county-by-host.md).
  */
 export function regionRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -16,7 +15,7 @@ export function regionRoutes(ctx: AppContext): Router {
     '/region',
     forAnyone,
     asyncHandler(async (_req, res) => {
-      res.set('Cache-Control', 'no-cache').json(await countyAnswer(ctx, region.slug));
+      res.set('Cache-Control', 'no-cache').json(await countyAnswer(ctx, countyOf(res)));
     }),
   );
   return router;

@@ -1,0 +1,52 @@
+import type { RequestHandler, Response } from 'express';
+import { region } from '@shared/region';
+import type { CountySites } from '../regions/sites';
+import type { Front } from './front';
+
+/** The health check answers on any host: load balancers and probes use their own. */
+const ANY_HOST = '/api/health';
+/** What a county's host answers before its own site opens: which county it is. */
+const BEFORE_THE_SITE_OPENS = '/api/region';
+
+/** The county whose site this request is for (set by countySite); the default county outside the app's chain (tests of single routes). */
+export function countyOf(res: Response): string {
+  return (res.locals.county as string | undefined) ?? region.slug;
+}
+
+function page(title: string, text: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>${title}</h1><p>${text}</p></body></html>`;
+}
+
+/**
+ * Finds the county whose site the request's host name is (docs/decisions/0099-county-by-host.md)
+ * before anything answers, so no county's data goes out on a host that is not its site. A host
+ * that is no county's site gets a 404 page (JSON under /api); a county whose site has not opened
+ * yet answers only GET /api/region; the health check answers on every host. The answer carries what every answer
+ * gets (`front`). Titles come from the county rows the operator wrote, never from the request.
+ */
+export function countySite(sites: CountySites, first: Front): RequestHandler {
+  return (req, res, next) => {
+    if (req.path === ANY_HOST) return next();
+    sites.slugOf(req.hostname).then(
+      (county) => {
+        if (county && (county.open || req.path === BEFORE_THE_SITE_OPENS)) {
+          res.locals.county = county.slug;
+          return next();
+        }
+        const [title, text] = county
+          ? [`${county.siteTitle ?? 'This site'} is not open yet`, 'This county’s directory is being set up. Please come back soon.']
+          : ['Site Not Found', 'No county directory is served at this address. Check the address and try again.'];
+        first.middleware(req, res, () => {
+          res.status(404).set('Cache-Control', 'no-store');
+          if (req.path.startsWith('/api/')) res.json({ message: `${title}. ${text}` });
+          else res.type('html').send(page(escapeHtml(title), text));
+        });
+      },
+      (err: unknown) => next(err),
+    );
+  };
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
