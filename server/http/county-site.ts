@@ -27,6 +27,12 @@ function page(title: string, text: string): string {
 export function countySite(sites: CountySites, first: Front): RequestHandler {
   return (req, res, next) => {
     if (req.path === ANY_HOST) return next();
+    // The single-county path stays synchronous: no promise for the deployment's own addresses.
+    const bare = sites.bare(req.hostname);
+    if (bare) {
+      res.locals.county = bare;
+      return next();
+    }
     sites.slugOf(req.hostname).then(
       (county) => {
         if (county && (county.open || req.path === BEFORE_THE_SITE_OPENS)) {

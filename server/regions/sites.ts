@@ -23,9 +23,15 @@ export class CountySites {
     this.deploymentHost = hostOfUrl(publicUrl ?? null);
   }
 
-  /** The county slug of a host name, or null when it is no county's site. */
+  /** The default county's slug when the host name is one of the deployment's bare addresses, at once (no database read). */
+  bare(hostname: string | undefined): string | null {
+    return isBareHost(hostname, this.deploymentHost) ? this.defaultSlug : null;
+  }
+
+  /** The county of any host name, or null when it is no county's site. */
   async slugOf(hostname: string | undefined): Promise<{ slug: string; open: boolean; siteTitle?: string } | null> {
-    if (isBareHost(hostname, this.deploymentHost)) return { slug: this.defaultSlug, open: true };
+    const bare = this.bare(hostname);
+    if (bare) return { slug: bare, open: true };
     const county = countyOfHost(hostname, await this.counties(), this.deploymentHost);
     return county && { slug: county.slug, open: county.isDefault, siteTitle: county.siteTitle };
   }
