@@ -1,9 +1,11 @@
+import { region } from './region';
+
 /**
- * The site's calendar: days and months are the county's (America/New_York), so a view at 11 pm
- * in Laporte counts on that day and a month's figures are that month's
+ * The site's calendar: days and months are the county's (its time zone, from the region data), so
+ * a view at 11 pm in Laporte counts on that day and a month's figures are that month's
  * (docs/decisions/0061-contractor-stats.md).
  */
-export const SITE_TIME_ZONE = 'America/New_York';
+export const SITE_TIME_ZONE = region.timeZone;
 
 const parts = new Intl.DateTimeFormat('en-US', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 

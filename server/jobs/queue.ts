@@ -1,3 +1,4 @@
+import { SITE_TIME_ZONE } from '@shared/site-calendar';
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, PgBoss, type ConstructorOptions, type DrizzleSqlTagLike, type DrizzleTransactionLike, type JobWithMetadata, type PGliteLike, type Queue } from 'pg-boss';
 import type pg from 'pg';
@@ -72,8 +73,6 @@ export interface JobQueueSettings {
 }
 
 const SCHEMA = 'pgboss';
-/** Every recurring job is in the site's time zone unless it says otherwise. */
-const SITE_TIME_ZONE = 'America/New_York';
 
 /** pg-boss's connection: the embedded database's one client, or a small pool of its own on a server (LISTEN needs a session). */
 function connectionOf(database: Database): ConstructorOptions {

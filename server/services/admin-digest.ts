@@ -1,3 +1,4 @@
+import { SITE_TIME_ZONE } from '@shared/site-calendar';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { formatMoney } from '@shared/money';
 import { formatLocation } from '@shared/taxonomy';
@@ -15,7 +16,7 @@ import { queueEmail } from './email-delivery';
 const LISTED = 20;
 const DAY_MS = 24 * 60 * 60_000;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'America/New_York' });
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: SITE_TIME_ZONE });
 
 function section(title: string, total: number, recent: number, lines: string[], link: string): string[] {
   if (total === 0) return [`${title}: none.`];

@@ -1,3 +1,4 @@
+import { SITE_TIME_ZONE } from '@shared/site-calendar';
 import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { region } from '@shared/region';
 import { inTransaction, type AppContext, type DbCtx, type ServiceCtx } from '../context';
@@ -80,7 +81,7 @@ const expiryFormat = new Intl.DateTimeFormat('en-US', {
   hour: 'numeric',
   minute: '2-digit',
   timeZoneName: 'short',
-  timeZone: 'America/New_York',
+  timeZone: SITE_TIME_ZONE,
 });
 
 /** Queues the code's email in the transaction that created the code (ctx.db; docs/decisions/0087-transactional-outbox.md). */

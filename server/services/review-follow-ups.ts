@@ -1,3 +1,5 @@
+import { region } from '@shared/region';
+import { SITE_TIME_ZONE } from '@shared/site-calendar';
 import { eq } from 'drizzle-orm';
 import { isPaidOrCredited } from '@shared/schemas/deliveries';
 import { REVIEW_LINK_DAYS } from '@shared/schemas/reviews';
@@ -31,7 +33,7 @@ export async function scheduleFollowUp(ctx: Pick<AppContext, 'db' | 'jobs' | 'en
   await ctx.jobs.send(REVIEW_FOLLOW_UP, { deliveryId } satisfies FollowUpJob, ctx.db, { delaySeconds: ctx.env.FOLLOW_UP_DELAY / 1000 });
 }
 
-const longDate = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'America/New_York' });
+const longDate = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: SITE_TIME_ZONE });
 
 export function followUpEmail(input: { siteUrl: string; token: string; firstName: string; contractorName: string; serviceNeeded: string; askedAt: Date; expiresAt: Date }) {
   const c = input.contractorName;
@@ -40,7 +42,7 @@ export function followUpEmail(input: { siteUrl: string; token: string; firstName
     text: [
       `Hello ${input.firstName || 'there'},`,
       '',
-      `On ${longDate(input.askedAt)} you asked for a quote for ${input.serviceNeeded} through Sullivan County Contractors, and we passed your request to ${c}.`,
+      `On ${longDate(input.askedAt)} you asked for a quote for ${input.serviceNeeded} through ${region.siteTitle}, and we passed your request to ${c}.`,
       '',
       `Did ${c} contact you? Did you hire them?`,
       '',

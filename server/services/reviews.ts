@@ -1,3 +1,4 @@
+import { SITE_TIME_ZONE } from '@shared/site-calendar';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { isPaidOrCredited } from '@shared/schemas/deliveries';
 import { REVIEWS_PAGE_SIZE, type FollowUpAnswer, type PublicReview, type ReviewInvitation, type ReviewSubmission, type ReviewsPage } from '@shared/schemas/reviews';
@@ -185,7 +186,7 @@ export async function followUpFor(ctx: DbCtx, ref: { deliveryId: number } | { le
 
 /** Follow-up answers per month (site time zone, 'YYYY-MM'), for the contractor's response figures: answers, 'not contacted', 'hired'. */
 export async function followUpAnswersByMonth(ctx: DbCtx, contractorId: number, from: Date, until: Date): Promise<Map<string, { answers: number; notContacted: number; hired: number }>> {
-  const month = sql<string>`to_char(${reviews.createdAt} at time zone 'America/New_York', 'YYYY-MM')`;
+  const month = sql<string>`to_char(${reviews.createdAt} at time zone ${SITE_TIME_ZONE}, 'YYYY-MM')`;
   const rows = await ctx.db
     .select({
       month,

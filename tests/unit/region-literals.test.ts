@@ -11,6 +11,9 @@ import { region } from '@shared/region';
  * Comments may name examples.
  */
 const CLIENT = fileURLToPath(new URL('../../client/src', import.meta.url));
+/** The server's code that words pages, emails and dates (not the seed's sample data). */
+const SERVER = ['services', 'jobs', 'routes', 'http', 'render', 'directory', 'integrations'].map((d) => fileURLToPath(new URL(`../../server/${d}`, import.meta.url)));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -22,13 +25,31 @@ function sources(dir: string): string[] {
 
 const withoutComments = (code: string) => code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
 
-const WORDS = [region.county, region.stateName, region.displayName, region.siteTitle, region.shortTitle, region.supportEmail, region.allLocationsLabel, ...region.towns.map((t) => t.name)];
+const WORDS = [
+  region.county,
+  region.timeZone,
+  region.stateName,
+  region.displayName,
+  region.siteTitle,
+  region.shortTitle,
+  region.supportEmail,
+  region.allLocationsLabel,
+  ...region.towns.map((t) => t.name),
+];
 
 describe('county-specific words in the client', () => {
   it('are read from the region object, never written as literals', () => {
     const found = sources(CLIENT).flatMap((file) => {
       const code = withoutComments(readFileSync(file, 'utf8'));
       return WORDS.filter((w) => code.includes(w)).map((w) => `${file.slice(CLIENT.length + 1)}: '${w}'`);
+    });
+    expect(found).toEqual([]);
+  });
+
+  it("are read from the region object in the server's services, jobs, routes and rendering too", () => {
+    const found = SERVER.flatMap(sources).flatMap((file) => {
+      const code = withoutComments(readFileSync(file, 'utf8'));
+      return [region.county, region.timeZone, region.siteTitle].filter((w) => code.includes(w)).map((w) => `${file.slice(ROOT.length)}: '${w}'`);
     });
     expect(found).toEqual([]);
   });

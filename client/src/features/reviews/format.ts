@@ -1,7 +1,8 @@
+import { SITE_TIME_ZONE } from '@shared/site-calendar';
 import { plural } from '@/lib/format';
 
 /** A review's date as the profile shows it: the month only ("March 2026"), in the site's time zone. */
-const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'America/New_York' });
+const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: SITE_TIME_ZONE });
 
 export const reviewMonth = (iso: string) => month.format(new Date(iso));
 
