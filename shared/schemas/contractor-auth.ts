@@ -1,15 +1,14 @@
 import { z } from 'zod';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN_LENGTH, SETUP_TOKEN_LENGTH } from '../contractor-auth';
 
-const email = z.string({ error: 'Please enter a valid email address' }).trim().pipe(z.email('Please enter a valid email address').max(254, 'Please enter a valid email address'));
+const email = z.string({ error: 'Please enter a valid email address' }).trim().pipe(z.email('Please enter a valid email address').max(EMAIL_MAX, 'Please enter a valid email address'));
 
 /** POST /api/contractor/login */
 export const contractorLoginSchema = z.object({
   email,
-  password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password').max(200, 'Password is too long'),
+  password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password').max(PASSWORD_MAX, 'Password is too long'),
 });
 
-export const SETUP_TOKEN_LENGTH = 12;
-export const PASSWORD_MIN_LENGTH = 12;
 const PASSWORD_RULE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
 
 /** POST /api/contractor/setup: the code from the welcome email and the new password. */
@@ -17,7 +16,7 @@ export const contractorSetupSchema = z.object({
   email,
   token: z.string({ error: 'Please enter the setup code from your welcome email' }).trim().toUpperCase().length(SETUP_TOKEN_LENGTH, `Setup code must be ${SETUP_TOKEN_LENGTH} characters`),
   // The server also refuses the most common passwords (server/services/password-policy.ts).
-  password: z.string({ error: PASSWORD_RULE }).min(PASSWORD_MIN_LENGTH, PASSWORD_RULE).max(200, 'Password must be at most 200 characters'),
+  password: z.string({ error: PASSWORD_RULE }).min(PASSWORD_MIN_LENGTH, PASSWORD_RULE).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
 });
 
 /** The setup form in the browser: the same fields plus the confirmation, checked there only. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contractorSetupSchema, PASSWORD_MIN_LENGTH } from '@shared/schemas/contractor-auth';
+import { PASSWORD_MIN_LENGTH } from '@shared/contractor-auth';
+import { contractorSetupSchema } from '@shared/schemas/contractor-auth';
 import { parseEnv } from '../../server/env';
 import { COMMON_PASSWORDS_COUNT, isCommonPassword } from '../../server/services/password-policy';
 

@@ -1,22 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { BadgeCheck, Clock, Flag, XCircle } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
-import { CLAIM_DETAILS_MAX, CLAIM_REASON_LABELS, CLAIM_REASONS, CLAIM_WINDOW_DAYS, leadClaimSchema, type PortalClaim, type RefundDto } from '@shared/schemas/lead-claims';
+import { CLAIM_DETAILS_MAX, CLAIM_REASON_LABELS, CLAIM_REASONS, CLAIM_WINDOW_DAYS, type PortalClaim, type RefundDto } from '@shared/schemas/lead-claims';
 import { formatPrice } from '@shared/money';
 import type { PortalLead } from '@shared/schemas/portal';
+import { useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { describedBy, errorId, Field } from '@/components/ui/field';
+import { errorId, Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, messageOf } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatLongDate } from '@/lib/format';
 import { useClaimLead } from '../api';
-
-type ClaimValues = z.input<typeof leadClaimSchema>;
+import { toastProblem } from './form-toast';
 
 /** What came back for an approved claim, in the contractor's words. */
 function refundText(refund: RefundDto | null): string {
@@ -54,42 +50,32 @@ function ClaimState({ claim, refund }: { claim: PortalClaim; refund: RefundDto |
 }
 
 function ClaimForm({ lead, onDone }: { lead: PortalLead; onDone: () => void }) {
-  const form = useForm<ClaimValues, unknown, z.output<typeof leadClaimSchema>>({ resolver: zodResolver(leadClaimSchema), defaultValues: { details: '' } });
   const claim = useClaimLead();
-  const errors = form.formState.errors;
-  const reasonError = errors.reason?.message;
+  // 'Other' makes the details required: the label says so as soon as it is picked.
+  const [other, setOther] = useState(false);
+  const form = useProgressiveForm({
+    schema: () => import('@shared/schemas/lead-claims').then((m) => m.leadClaimSchema),
+    fallback: 'Failed to send the claim',
+    onProblem: toastProblem('Error'),
+    onValid: async (values) => {
+      await claim.mutateAsync({ deliveryId: lead.deliveryId, claim: values });
+      toast({ title: 'Claim Sent', description: 'We will review your claim and email you the decision.' });
+      onDone();
+    },
+  });
+  const { errors, control, pending } = form;
+  const reasonError = errors.reason;
   const detailsId = `claim-details-${lead.deliveryId}`;
   const reasonsId = `claim-reasons-${lead.deliveryId}`;
-  const other = useWatch({ control: form.control, name: 'reason' }) === 'other';
-
-  const onSubmit = form.handleSubmit((values) =>
-    claim.mutate(
-      { deliveryId: lead.deliveryId, claim: values },
-      {
-        onSuccess: () => {
-          toast({ title: 'Claim Sent', description: 'We will review your claim and email you the decision.' });
-          onDone();
-        },
-        onError: (error) => {
-          if (error instanceof ApiError) {
-            for (const field of ['reason', 'details'] as const) {
-              const message = error.fieldErrors[field];
-              if (message) form.setError(field, { message });
-            }
-          }
-          toast({ title: 'Error', description: messageOf(error, 'Failed to send the claim'), variant: 'destructive' });
-        },
-      },
-    ),
-  );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form {...form.props} className="grid gap-4">
+      {/* A fieldset is not focusable, so the first field to fix is its first radio (docs/decisions/0097-one-progressive-form.md). */}
       <fieldset className="grid gap-2" aria-describedby={reasonError ? errorId(reasonsId) : undefined} aria-invalid={reasonError ? true : undefined}>
         <legend className="mb-1 text-sm font-medium">What was wrong with it?</legend>
         {CLAIM_REASONS.map((reason) => (
           <label key={reason} className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-secondary">
-            <input type="radio" value={reason} className="h-4 w-4 accent-primary" {...form.register('reason')} />
+            <input type="radio" name="reason" value={reason} className="h-4 w-4 accent-primary" onChange={() => setOther(reason === 'other')} />
             {CLAIM_REASON_LABELS[reason]}
           </label>
         ))}
@@ -99,20 +85,15 @@ function ClaimForm({ lead, onDone }: { lead: PortalLead; onDone: () => void }) {
           </p>
         )}
       </fieldset>
-      <Field
-        id={detailsId}
-        label={other ? 'Details' : 'Details (optional)'}
-        error={errors.details?.message}
-        hint={`What happened when you tried to reach the customer. Up to ${CLAIM_DETAILS_MAX} characters.`}
-      >
-        <Textarea id={detailsId} rows={3} maxLength={CLAIM_DETAILS_MAX} aria-required={other || undefined} {...form.register('details')} {...describedBy(detailsId, errors.details?.message)} />
+      <Field id={detailsId} label={other ? 'Details' : 'Details (optional)'} error={errors.details} hint={`What happened when you tried to reach the customer. Up to ${CLAIM_DETAILS_MAX} characters.`}>
+        <Textarea rows={3} maxLength={CLAIM_DETAILS_MAX} aria-required={other || undefined} {...control('details', detailsId)} />
       </Field>
       <DialogFooter>
-        <Button type="button" variant="outline" disabled={claim.isPending} onClick={onDone}>
+        <Button type="button" variant="outline" disabled={pending} onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" disabled={claim.isPending}>
-          {claim.isPending ? 'Sending...' : 'Send claim'}
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Sending...' : 'Send claim'}
         </Button>
       </DialogFooter>
     </form>

@@ -1,16 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { contractorLoginSchema } from '@shared/schemas/contractor-auth';
+import { EMAIL_MAX, PASSWORD_MAX } from '@shared/contractor-auth';
+import { useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
-import { describedBy, Field } from '@/components/ui/field';
+import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/use-toast';
-import { ApiError, messageOf } from '@/lib/api';
+import { messageOf } from '@/lib/api';
 import { useLogin } from '../api';
-
-type LoginValues = z.input<typeof contractorLoginSchema>;
+import { toastProblem } from './form-toast';
 
 /** The server's answer for an account whose password was never chosen (docs/decisions/0039-portal-screens.md). */
 export function isSetupRequired(error: unknown): boolean {
@@ -18,6 +13,9 @@ export function isSetupRequired(error: unknown): boolean {
   return /setup required/i.test(text);
 }
 
+const inputOf = (form: HTMLFormElement | null, name: string) => form?.elements.namedItem(name) as HTMLInputElement | null;
+
+/** Sign-in, as the one form (docs/decisions/0097-one-progressive-form.md); a failure is a toast. */
 export function SignInForm({
   defaultEmail,
   focusOnMount,
@@ -32,59 +30,46 @@ export function SignInForm({
   onSetupRequired: (email: string) => void;
   onStartSetup: (email: string) => void;
 }) {
-  const form = useForm<LoginValues, unknown, z.output<typeof contractorLoginSchema>>({
-    resolver: zodResolver(contractorLoginSchema),
-    defaultValues: { email: defaultEmail, password: '' },
-  });
   const login = useLogin();
-  const errors = form.formState.errors;
-  const pending = login.isPending;
-
-  useEffect(() => {
-    if (focusOnMount) form.setFocus(defaultEmail ? 'password' : 'email');
-  }, [focusOnMount, defaultEmail, form]);
-
-  const onSubmit = form.handleSubmit((values) => {
-    login.mutate(values, {
-      onSuccess: onSignedIn,
-      onError: (error) => {
-        form.setValue('password', '');
-        if (isSetupRequired(error)) {
-          onSetupRequired(values.email);
-          return;
-        }
-        if (error instanceof ApiError) {
-          for (const field of ['email', 'password'] as const) {
-            const message = error.fieldErrors[field];
-            if (message) form.setError(field, { message });
-          }
-        }
-        toast({ title: 'Login Failed', description: messageOf(error, 'Invalid credentials'), variant: 'destructive' });
-      },
-    });
+  const form = useProgressiveForm({
+    schema: () => import('@shared/schemas/contractor-auth').then((m) => m.contractorLoginSchema),
+    defaultValues: { email: defaultEmail },
+    fallback: 'Invalid credentials',
+    onProblem: toastProblem('Login Failed'),
+    onValid: async (values, el) => {
+      try {
+        await login.mutateAsync(values);
+      } catch (error) {
+        // Whatever the answer, the password is typed again.
+        inputOf(el, 'password')!.value = '';
+        if (!isSetupRequired(error)) throw error;
+        return onSetupRequired(values.email);
+      }
+      onSignedIn();
+    },
   });
+  const { errors, control, pending } = form;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
-      <Field id="login-email" label="Email" error={errors.email?.message}>
+    <form {...form.props} className="grid gap-4" aria-label="Sign in">
+      <Field id="login-email" label="Email" error={errors.email}>
         <Input
-          id="login-email"
           type="email"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          maxLength={254}
-          {...form.register('email')}
-          {...describedBy('login-email', errors.email?.message)}
+          maxLength={EMAIL_MAX}
+          {...control('email', 'login-email')}
+          autoFocus={(focusOnMount && !defaultEmail) || undefined}
         />
       </Field>
-      <Field id="login-password" label="Password" error={errors.password?.message}>
-        <Input id="login-password" type="password" autoComplete="current-password" maxLength={200} {...form.register('password')} {...describedBy('login-password', errors.password?.message)} />
+      <Field id="login-password" label="Password" error={errors.password}>
+        <Input type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} {...control('password', 'login-password')} autoFocus={(focusOnMount && !!defaultEmail) || undefined} />
       </Field>
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? 'Signing in...' : 'Sign In'}
       </Button>
-      <Button type="button" variant="link" className="h-auto justify-self-center p-0" onClick={() => onStartSetup(form.getValues('email').trim())}>
+      <Button type="button" variant="link" className="h-auto justify-self-center p-0" onClick={() => onStartSetup(inputOf(form.props.ref.current, 'email')?.value.trim() ?? '')}>
         First-time setup? Use your setup code
       </Button>
     </form>

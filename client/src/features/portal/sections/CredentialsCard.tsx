@@ -1,35 +1,33 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { region } from '@shared/region';
-import { credentialsUpdateSchema, type ContractorCredentials } from '@shared/schemas/credentials';
+import type { ContractorCredentials } from '@shared/schemas/credentials';
 import { CertificateLine, CertificateUpload } from '@/components/credentials/certificate-upload';
 import { CredentialInputs, credentialValues } from '@/components/credentials/credential-inputs';
 import { CredentialStatus } from '@/components/credentials/credential-status';
+import { useProgressiveForm } from '@/components/form';
 import { QueryLoading, QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, messageOf } from '@/lib/api';
+import { messageOf } from '@/lib/api';
+import { toastProblem } from '../components/form-toast';
 import { CardHeading } from '../components/parts';
 import { CERTIFICATE_HREF, useCredentials, useUpdateCredentials, useUploadCertificate } from '../credentials-api';
 
 function CredentialsForm({ c }: { c: ContractorCredentials }) {
   const update = useUpdateCredentials();
   const upload = useUploadCertificate();
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [uploadError, setUploadError] = useState<string | undefined>();
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const values = credentialValues(e.currentTarget);
-    const parsed = credentialsUpdateSchema.safeParse(values);
-    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-    update.mutate(values, {
-      onSuccess: () => toast({ title: 'Credentials Saved', description: 'A changed credential is shown as verified again once we have checked it.' }),
-      onError: (err) => {
-        if (err instanceof ApiError) setErrors(err.fieldErrors);
-        toast({ title: 'Error', description: messageOf(err, 'Failed to save your credentials'), variant: 'destructive' });
-      },
-    });
-  };
+  const form = useProgressiveForm({
+    schema: () => import('@shared/schemas/credentials').then((m) => m.credentialsUpdateSchema),
+    fallback: 'Failed to save your credentials',
+    onProblem: toastProblem('Error'),
+    // Sent as the inputs hold them ('' clears a fact): the checked output's nulls are not what the API takes.
+    onValid: async (_checked, el) => {
+      await update.mutateAsync(credentialValues(el));
+      toast({ title: 'Credentials Saved', description: 'A changed credential is shown as verified again once we have checked it.' });
+    },
+  });
   return (
     <div className="grid gap-5 px-5 pb-5">
       <div className="grid gap-2 sm:grid-cols-2">
@@ -42,11 +40,12 @@ function CredentialsForm({ c }: { c: ContractorCredentials }) {
           <CredentialStatus v={c.insurance} testId="portal-insurance-status" />
         </div>
       </div>
-      <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-        <CredentialInputs idPrefix="portal-credentials" values={c} errors={errors} onEdit={(name) => setErrors(({ [name]: _gone, ...rest }) => rest)} />
+      <form {...form.props} className="grid gap-4">
+        {/* The one form clears a changed field's message itself. */}
+        <CredentialInputs idPrefix="portal-credentials" values={c} errors={form.errors} onEdit={() => {}} />
         <p className="text-xs text-muted-foreground">Changing a verified credential sends it back to us for checking; until then your listing does not show it as verified.</p>
-        <Button type="submit" className="w-fit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save credentials'}
+        <Button type="submit" className="w-fit" disabled={form.pending}>
+          {form.pending ? 'Saving...' : 'Save credentials'}
         </Button>
       </form>
       <div className="grid gap-2 border-t pt-4">

@@ -2,6 +2,7 @@ import { MessageSquareText } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { HIDE_REASON_LABELS, REVIEW_REPLY_MAX, type ManagedReview } from '@shared/reviews';
+import { useProgressiveForm } from '@/components/form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,62 +11,58 @@ import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { REVIEW_POLICY_PATH, reviewMonth, Stars } from '@/features/reviews';
-import { ApiError, messageOf } from '@/lib/api';
+import { toastProblem } from '../components/form-toast';
 import { SectionHeader } from '../components/parts';
 import { plural } from '@/lib/format';
 import { useOwnReviews, useReplyToReview } from '../reviews-api';
 
 function ReplyForm({ review }: { review: ManagedReview }) {
-  const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  // Not yet opened (undefined), open, or put away with Cancel.
+  const [open, setOpen] = useState<boolean>();
+  // Only for the count of characters left; the reply itself is the textarea's (docs/decisions/0097-one-progressive-form.md).
+  const [length, setLength] = useState(0);
   const reply = useReplyToReview();
+  const form = useProgressiveForm({
+    schema: () => import('@shared/schemas/reviews').then((m) => m.reviewReplySchema),
+    fallback: 'Failed to post the reply',
+    onProblem: toastProblem('Error'),
+    onValid: async (values) => {
+      await reply.mutateAsync({ id: review.id, reply: values.reply });
+      toast({ title: 'Reply posted', description: 'Your reply is shown under the review on your profile.' });
+    },
+  });
   const id = `reply-${review.id}`;
-  if (!open) {
-    return (
-      <div>
-        <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-          Reply publicly
-        </Button>
-      </div>
-    );
-  }
   return (
-    <form
-      className="grid gap-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const trimmed = text.trim();
-        if (!trimmed) return setError('Please write a reply');
-        reply.mutate(
-          { id: review.id, reply: trimmed },
-          {
-            onSuccess: () => toast({ title: 'Reply posted', description: 'Your reply is shown under the review on your profile.' }),
-            onError: (err) => {
-              setError(err instanceof ApiError ? err.fieldErrors.reply : undefined);
-              toast({ title: 'Error', description: messageOf(err, 'Failed to post the reply'), variant: 'destructive' });
-            },
-          },
-        );
-      }}
-    >
-      <Field
-        id={id}
-        label="Your public reply"
-        error={error}
-        hint={`Shown under the review on your profile. You can reply once, and a reply cannot be changed afterwards. ${REVIEW_REPLY_MAX - text.length} characters left.`}
-      >
-        <Textarea id={id} rows={4} maxLength={REVIEW_REPLY_MAX} value={text} onChange={(e) => setText(e.target.value)} />
-      </Field>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" disabled={reply.isPending}>
-          {reply.isPending ? 'Posting...' : 'Post reply'}
-        </Button>
-        <Button variant="outline" size="sm" disabled={reply.isPending} onClick={() => setOpen(false)}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <>
+      {!open && (
+        <div>
+          <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+            Reply publicly
+          </Button>
+        </div>
+      )}
+      {/* Once opened, Cancel only hides the form: what was written is there when it is opened again. */}
+      {open !== undefined && (
+        <form {...form.props} className={open ? 'grid gap-3' : 'hidden'}>
+          <Field
+            id={id}
+            label="Your public reply"
+            error={form.errors.reply}
+            hint={`Shown under the review on your profile. You can reply once, and a reply cannot be changed afterwards. ${REVIEW_REPLY_MAX - length} characters left.`}
+          >
+            <Textarea rows={4} maxLength={REVIEW_REPLY_MAX} onChange={(e) => setLength(e.target.value.length)} {...form.control('reply', id)} />
+          </Field>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" size="sm" disabled={form.pending}>
+              {form.pending ? 'Posting...' : 'Post reply'}
+            </Button>
+            <Button variant="outline" size="sm" disabled={form.pending} onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+    </>
   );
 }
 
