@@ -44,6 +44,18 @@ describe('the form engine', () => {
     expect(seen.at(-1)).toEqual({});
   });
 
+  it('after a send, re-checks the changed field and those in error, not a field nobody touched', async () => {
+    const engine = createFormEngine(quoteFormSchema);
+    const seen: Record<string, string>[] = [];
+    engine.subscribe((errors) => seen.push(errors));
+    await engine.check({ ...good, phone: '1' });
+    // The email is emptied by something else (a failed sign-in empties the password): no message until it is edited.
+    await engine.changed({ ...good, phone: '570-555-0101', email: '' }, 'phone');
+    expect(seen.at(-1)).toEqual({});
+    await engine.changed({ ...good, email: '' }, 'email');
+    expect(seen.at(-1)).toEqual({ email: 'Invalid email address' });
+  });
+
   it('does not check on change before the first send', async () => {
     const engine = createFormEngine(quoteFormSchema);
     const seen: Record<string, string>[] = [];

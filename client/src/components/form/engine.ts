@@ -36,6 +36,9 @@ export function createFormEngine<S extends z.ZodType>(schema: S, toInput: (value
     shouldFocusError: false,
   });
   let sent = false;
+  /** The fields showing a message now. */
+  let shown: string[] = [];
+  form.subscribe({ formState: { errors: true }, callback: (state) => (shown = Object.keys(messagesOf(state.errors ?? {}))) });
 
   // What the form sends now, and nothing else: a box unticked since the last check is not sent,
   // so its old value goes too.
@@ -63,11 +66,14 @@ export function createFormEngine<S extends z.ZodType>(schema: S, toInput: (value
       return outcome;
     },
 
-    /** After the first send, a change re-checks the form so a fixed field's message goes. */
-    async changed(values: FormValuesRaw) {
+    /**
+     * After the first send, a change re-checks the changed field and the fields showing a message,
+     * so a fixed field's message goes and a field not touched since gets none it did not have.
+     */
+    async changed(values: FormValuesRaw, name?: string) {
       if (!sent) return;
       load(values);
-      await form.trigger();
+      await form.trigger(name ? [...new Set([...shown, name])] : undefined);
     },
 
     /** Back to an unsent, empty form. */

@@ -25,7 +25,8 @@ export function fieldNamesOf(form: HTMLFormElement): string[] {
 export function firstInvalid(form: HTMLFormElement, errors: Record<string, string>): HTMLElement | null {
   for (const el of form.elements) {
     const control = el as HTMLInputElement;
-    if (control.type === 'hidden' || control.tabIndex < 0 || control.closest('[aria-hidden="true"]')) continue;
+    // A fieldset (a radio group marked invalid as a whole) is not where the focus goes; its radios are.
+    if (control.tagName === 'FIELDSET' || control.type === 'hidden' || control.tabIndex < 0 || control.closest('[aria-hidden="true"]')) continue;
     if (control.getAttribute('aria-invalid') === 'true' || (control.name && errors[control.name])) return control;
   }
   return null;

@@ -114,7 +114,7 @@ export function useProgressiveForm<S extends z.ZodType>(options: ProgressiveForm
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const name = (event.target as HTMLInputElement).name;
     const form = event.currentTarget;
-    if (sent.current) void load().then((e) => e.changed(valuesOf(form)));
+    if (sent.current) void load().then((e) => e.changed(valuesOf(form), name || undefined));
     // Before the first send, a changed field's message (from a refused post) goes.
     else if (name) setErrors((e) => (e[name] ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== name)) : e));
   };
