@@ -4,6 +4,7 @@ import { adminLeadRoutes } from './admin-leads';
 import { leadDeliveryRoutes } from './lead-deliveries';
 import { adminAuthRoutes } from './admin-auth';
 import { adminContractorRoutes } from './admin-contractors';
+import { adminCountyRoutes } from './admin-counties';
 import { adminOutboxRoutes } from './admin-outbox';
 import { contractorAuthRoutes } from './contractor-auth';
 import { contractorStatsRoutes } from './contractor-stats';
@@ -29,6 +30,7 @@ export function apiRoutes(ctx: AppContext): Router {
   router.use(adminAuthRoutes(ctx));
   router.use(adminContractorRoutes(ctx));
   router.use(adminOutboxRoutes(ctx));
+  router.use(adminCountyRoutes(ctx));
   router.use(contractorAuthRoutes(ctx));
   router.use(adminLeadRoutes(ctx));
   router.use(leadDeliveryRoutes(ctx));

@@ -1,18 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import type { RegionAnswer } from '@shared/schemas/region';
+import type { CountySummary, RegionAnswer } from '@shared/schemas/region';
 import { inTransaction, type DbCtx } from '../context';
 import { regions, regionServices, services, towns } from '../db/schema';
-import { conflict, notFound } from '../domain/errors';
+import { conflict, invalid, notFound } from '../domain/errors';
 import { findCounty, loadDataset, type DatasetCounty } from '../regions/dataset';
-
-export interface CountySummary {
-  slug: string;
-  name: string;
-  state: string;
-  isDefault: boolean;
-  towns: number;
-  services: number;
-}
 
 /** The wording a new county's site starts with, in the default county's pattern (docs/decisions/0098-counties-are-data.md). */
 function wordingOf(county: DatasetCounty) {
@@ -34,7 +25,9 @@ const kindOf = (name: string) => (/ Township$/.test(name) ? 'township' : / Borou
  */
 export async function addCounty(ctx: DbCtx, typed: string): Promise<CountySummary> {
   const county = findCounty(await loadDataset(), typed);
-  if (!county) throw notFound(`No Pennsylvania county is called '${typed}'`);
+  if (!county) {
+    throw invalid(`No Pennsylvania county is called '${typed}'`, { county: 'Not a Pennsylvania county: check the spelling' });
+  }
   return inTransaction(ctx, async ({ db }) => {
     const [home] = await db.select().from(regions).where(eq(regions.isDefault, true));
     if (!home) throw conflict('The default county is missing: start the app once to set it up');
@@ -54,7 +47,8 @@ export async function addCounty(ctx: DbCtx, typed: string): Promise<CountySummar
     }
     const all = await db.select({ id: services.id }).from(services).orderBy(asc(services.sortOrder));
     if (all.length) await db.insert(regionServices).values(all.map((s) => ({ regionId: row.id, serviceId: s.id })));
-    return { slug: county.slug, name: county.name, state: home.state, isDefault: false, towns: places.length, services: all.length };
+    const { siteTitle } = wordingOf(county);
+    return { slug: county.slug, name: county.name, state: home.state, siteTitle, isDefault: false, towns: places.length, services: all.length };
   });
 }
 
@@ -87,7 +81,7 @@ export async function listCounties(ctx: DbCtx): Promise<CountySummary[]> {
   const summaries = await Promise.all(
     rows.map(async (r) => {
       const answer = await countyAnswer(ctx, r.slug);
-      return { slug: r.slug, name: r.name, state: r.state, isDefault: r.isDefault, towns: answer.towns.length, services: answer.services.length };
+      return { slug: r.slug, name: r.name, state: r.state, siteTitle: r.siteTitle, isDefault: r.isDefault, towns: answer.towns.length, services: answer.services.length };
     }),
   );
   return summaries.sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name));

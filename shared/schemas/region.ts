@@ -1,4 +1,6 @@
-/** GET /api/region: the county this site serves (docs/decisions/0098-counties-are-data.md). */
+import { z } from 'zod';
+
+/** GET /api/region: the county whose site the request's host is (docs/decisions/0098-counties-are-data.md). */
 export interface RegionAnswer {
   slug: string;
   name: string;
@@ -7,3 +9,20 @@ export interface RegionAnswer {
   towns: { slug: string; name: string; label: string; geo: { lat: number; lng: number } | null }[];
   services: { slug: string; name: string }[];
 }
+
+/** A county of the deployment as the administrator's Counties page lists it. */
+export interface CountySummary {
+  slug: string;
+  name: string;
+  state: string;
+  siteTitle: string;
+  isDefault: boolean;
+  towns: number;
+  services: number;
+}
+
+/** POST /api/admin/counties: a Pennsylvania county to add, as typed ('wyoming', 'Wyoming County'). */
+export const addCountySchema = z.object({
+  county: z.string().trim().min(2, 'Enter the name of a Pennsylvania county').max(40, 'A county name is at most 40 characters'),
+});
+export type AddCounty = z.infer<typeof addCountySchema>;

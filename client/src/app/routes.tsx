@@ -92,6 +92,7 @@ export const routes: PageRoute[] = [
   { path: '/admin/reviews', page: adminPage(() => import('@/features/admin/ReviewsPage')), ssr: false, layout: 'admin' },
   { path: '/admin/pricing', page: adminPage(() => import('@/features/admin/PricingPage')), ssr: false, layout: 'admin' },
   { path: '/admin/outbox', page: adminPage(() => import('@/features/admin/OutboxPage')), ssr: false, layout: 'admin' },
+  { path: '/admin/counties', page: adminPage(() => import('@/features/admin/CountiesPage')), ssr: false, layout: 'admin' },
 ];
 
 export function findRoute(pathname: string): { route: PageRoute | null; params: Record<string, string | undefined> } {

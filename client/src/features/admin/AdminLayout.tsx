@@ -23,6 +23,7 @@ const NAV = [
   { href: '/admin/reviews', label: 'Reviews', isCurrent: (p: string) => p === '/admin/reviews' },
   { href: '/admin/pricing', label: 'Pricing', isCurrent: (p: string) => p === '/admin/pricing' },
   { href: '/admin/outbox', label: 'Outbox', isCurrent: (p: string) => p === '/admin/outbox' },
+  { href: '/admin/counties', label: 'Counties', isCurrent: (p: string) => p === '/admin/counties' },
 ];
 
 function NavLinks({ path, onNavigate, className, linkClassName }: { path: string; onNavigate?: () => void; className?: string; linkClassName?: string }) {

@@ -1,0 +1,99 @@
+import { MapPin } from 'lucide-react';
+import { useProgressiveForm } from '@/components/form';
+import { EmptyState } from '@/components/query-view';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { FormNotice } from '@/components/ui/form-notice';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { plural } from '@/lib/format';
+import { AdminList } from './components/AdminList';
+import { PageHeader } from './components/PageHeader';
+import { Td, Tr } from './components/table';
+import { useAddCounty, useCounties } from './counties-api';
+
+/**
+ * The address a county's site answers on (docs/decisions/0099-county-by-host.md): `<slug>.` the
+ * site's own host, or `<slug>.localhost` when the admin is on this machine; a county given a public
+ * URL of its own answers there too.
+ */
+function hostOf(slug: string): string {
+  const { hostname, port } = window.location;
+  const local = hostname === 'localhost' || hostname.endsWith('.localhost') || /^[\d.]+$|:/.test(hostname);
+  return `${slug}.${local ? 'localhost' : hostname}${port ? `:${port}` : ''}`;
+}
+
+function AddCountyForm() {
+  const add = useAddCounty();
+  const form = useProgressiveForm({
+    schema: () => import('@shared/schemas/region').then((m) => m.addCountySchema),
+    fallback: 'Failed to add the county. Please try again.',
+    onValid: async (data) => {
+      const county = await add.mutateAsync(data);
+      form.reset();
+      toast({ title: `${county.name} added`, description: `${plural(county.towns, 'town')} and ${plural(county.services, 'service')}; its site answers at ${hostOf(county.slug)}.` });
+    },
+  });
+  return (
+    <Card className="mb-6">
+      <CardContent className="p-5">
+        <form {...form.props} className="grid gap-3 sm:grid-cols-[minmax(0,20rem)_auto] sm:items-end" aria-label="Add a county">
+          {form.problem && (
+            <div className="sm:col-span-2">
+              <FormNotice variant="destructive" title="Error" description={form.problem} />
+            </div>
+          )}
+          <Field id="county-name" label="Pennsylvania county" error={form.errors.county} hint="For example Wyoming or Bradford County: its towns come from the bundled place list.">
+            <Input autoComplete="off" {...form.control('county', 'county-name')} />
+          </Field>
+          <Button type="submit" disabled={form.pending} className="sm:mb-[1.625rem]">
+            {form.pending ? 'Adding...' : 'Add County'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function CountiesPage() {
+  const query = useCounties();
+  return (
+    <>
+      <PageHeader
+        title="Counties"
+        description="The counties this deployment serves, each its own site on its own address. Add a Pennsylvania county with its towns and every service."
+        path="/admin/counties"
+      />
+      <AddCountyForm />
+      <AdminList
+        query={query}
+        what="counties"
+        label="Counties"
+        columns={[{ name: 'County' }, { name: 'Site' }, { name: 'Towns' }, { name: 'Services' }]}
+        items={(d) => d.counties}
+        itemKey={(c) => c.slug}
+        count={(d) => plural(d.counties.length, 'county', 'counties')}
+        empty={
+          <EmptyState icon={<MapPin className="h-8 w-8" aria-hidden="true" />}>
+            <p>No counties yet.</p>
+          </EmptyState>
+        }
+        row={(c) => (
+          <Tr key={c.slug} data-testid="county-row">
+            <Td className="font-medium">
+              {`${c.name}, ${c.state}`} {c.isDefault && <Badge variant="secondary">Default</Badge>}
+            </Td>
+            <Td label="Site">
+              <span className="block">{c.siteTitle}</span>
+              <span className="text-xs text-muted-foreground">{hostOf(c.slug)}</span>
+            </Td>
+            <Td label="Towns">{c.towns}</Td>
+            <Td label="Services">{c.services}</Td>
+          </Tr>
+        )}
+      />
+    </>
+  );
+}

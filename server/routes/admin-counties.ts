@@ -1,0 +1,31 @@
+import { Router } from 'express';
+import { addCountySchema } from '@shared/schemas/region';
+import type { AppContext } from '../context';
+import { asyncHandler } from '../http/async-handler';
+import { requireAdmin } from '../http/auth';
+import { parseInput } from '../http/validate';
+import { addCounty, listCounties } from '../services/regions';
+
+/**
+ * The deployment's counties (docs/decisions/0098-counties-are-data.md): the administrator lists
+ * them and adds a Pennsylvania county from the bundled dataset, as `npm run region:add` does.
+ */
+export function adminCountyRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.get(
+    '/admin/counties',
+    requireAdmin,
+    asyncHandler(async (_req, res) => {
+      res.json({ counties: await listCounties(ctx) });
+    }),
+  );
+  router.post(
+    '/admin/counties',
+    requireAdmin,
+    asyncHandler(async (req, res) => {
+      const { county } = parseInput(addCountySchema, req.body, 'Please fix the errors below');
+      res.status(201).json(await addCounty(ctx, county));
+    }),
+  );
+  return router;
+}
