@@ -13,7 +13,8 @@ export const quoteFormSchema = z.object({
   serviceNeeded: z.string().min(1, 'Please select a service').max(100, 'Please select a service').refine(isQuoteService, 'Please select a service'),
   location: z.string().trim().min(2, 'Please enter your location').max(120, 'Location must be at most 120 characters'),
   projectDetails: z.string().trim().min(10, 'Please provide more details about your project').max(5000, 'Project details must be at most 5000 characters'),
-  budgetRange: z.union([z.enum(region.budgetOptions as [string, ...string[]], { error: 'Please choose a budget from the list' }), z.literal('')]).optional(),
+  // '' is the form's 'no budget given'; one enum, so a wrong value gets this message, not a union's 'Invalid input'.
+  budgetRange: z.enum(['', ...region.budgetOptions], { error: 'Please choose a budget from the list' }).optional(),
 });
 
 export type QuoteForm = z.input<typeof quoteFormSchema>;

@@ -27,6 +27,11 @@ describe('the form engine', () => {
     expect(checked).toEqual({ ok: false, errors: { name: 'Name must be at least 2 characters', email: 'Invalid email address' } });
   });
 
+  it('says which budget is wrong in words, not as a union\'s "Invalid input"', async () => {
+    const checked = await createFormEngine(quoteFormSchema).check({ ...good, budgetRange: '$1 million' });
+    expect(checked).toEqual({ ok: false, errors: { budgetRange: 'Please choose a budget from the list' } });
+  });
+
   it("passes the schema's output (trimmed) to the sender when every field is right", async () => {
     const engine = createFormEngine(quoteFormSchema);
     const checked = await engine.check({ ...good, name: '  Ann Smith  ' });

@@ -1,4 +1,5 @@
 import { MapPin } from 'lucide-react';
+import { region } from '@shared/region';
 import { useProgressiveForm } from '@/components/form';
 import { EmptyState } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
@@ -45,7 +46,7 @@ function AddCountyForm() {
               <FormNotice variant="destructive" title="Error" description={form.problem} />
             </div>
           )}
-          <Field id="county-name" label="Pennsylvania county" error={form.errors.county} hint="For example Wyoming or Bradford County: its towns come from the bundled place list.">
+          <Field id="county-name" label={`${region.stateName} county`} error={form.errors.county} hint="For example Wyoming or Bradford County: its towns come from the bundled place list.">
             <Input autoComplete="off" {...form.control('county', 'county-name')} />
           </Field>
           <Button type="submit" disabled={form.pending} className="sm:mb-[1.625rem]">
@@ -63,7 +64,7 @@ export default function CountiesPage() {
     <>
       <PageHeader
         title="Counties"
-        description="The counties this deployment serves, each its own site on its own address. Add a Pennsylvania county with its towns and every service."
+        description={`The counties this deployment serves, each its own site on its own address. Add a ${region.stateName} county with its towns and every service.`}
         path="/admin/counties"
       />
       <AddCountyForm />
