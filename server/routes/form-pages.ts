@@ -6,6 +6,7 @@ import { reviewAnswersOf, reviewSubmissionSchema } from '@shared/schemas/reviews
 import { submissionFormSchema, submissionSchema } from '@shared/schemas/submission';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
+import { countyOf } from '../http/county-site';
 import { toHttpError } from '../http/error-middleware';
 import { formValues, postedPath, urlencodedOnly, type FormFields } from '../http/form-body';
 import { sameOriginOnly } from '../http/same-origin';
@@ -54,7 +55,7 @@ export function formPageRoutes(ctx: AppContext): Router {
       // Bots that fill the hidden field are told it worked and nothing is stored (docs/decisions/0028-public-forms.md).
       if (isBot(req.body)) return res.redirect(303, formPages.quote.done(encodeURIComponent(String(req.params.id))));
       const input = parseInput(quoteRequestSchema, { ...formValues(req.body, QUOTE), contractorId: req.params.id });
-      await createLead(ctx, input);
+      await createLead(ctx, input, countyOf(res));
       res.redirect(303, formPages.quote.done(input.contractorId));
     }),
     refused('quote', QUOTE),

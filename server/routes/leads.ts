@@ -4,6 +4,7 @@ import { quoteRequestSchema } from '@shared/schemas/leads';
 import type { AppContext } from '../context';
 import { forAnyone } from '../http/auth';
 import { asyncHandler } from '../http/async-handler';
+import { countyOf } from '../http/county-site';
 import { parseInput } from '../http/validate';
 import { createLead } from '../services/leads';
 import { formLimits } from './form-limits';
@@ -23,7 +24,7 @@ export function leadRoutes(ctx: AppContext): Router {
         return;
       }
       const input = parseInput(quoteRequestSchema, req.body);
-      const lead = await createLead(ctx, input);
+      const lead = await createLead(ctx, input, countyOf(res));
       res.status(201).json({ id: lead.id, status: 'new' });
     }),
   );

@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { formatMoney } from '@shared/money';
 import type { QuoteRequest } from '@shared/schemas/leads';
 import { servicesOfQuoteOption, townFromText } from '@shared/taxonomy';
 import { inTransaction, type AppContext } from '../context';
-import { contractors, leads } from '../db/schema';
+import { contractors, leads, regions } from '../db/schema';
 import { notFound } from '../domain/errors';
 import { notifyAdmin } from './admin-notices';
 import { isListed } from '../directory/cards';
@@ -14,9 +14,10 @@ import { quotePrice } from './pricing';
  * (docs/decisions/0003-leads-and-deliveries.md), priced by the rules for that contractor
  * (docs/decisions/0004-lead-prices.md), and the administrator is told: the notice is queued in the lead's own
  * transaction, so a stored lead always gets it and the request never waits for a mail server
- * (docs/decisions/0087-transactional-outbox.md).
+ * (docs/decisions/0087-transactional-outbox.md). It belongs to `county`, the county whose site it was
+ * sent on (docs/decisions/0100-leads-belong-to-a-county.md).
  */
-export async function createLead(ctx: AppContext, input: QuoteRequest): Promise<{ id: number }> {
+export async function createLead(ctx: AppContext, input: QuoteRequest, county: string): Promise<{ id: number }> {
   const serviceSlugs = servicesOfQuoteOption(input.serviceNeeded);
   const townSlug = townFromText(input.location);
   // Independent reads run side by side: under load every round trip waits its turn on the event loop.
@@ -33,6 +34,7 @@ export async function createLead(ctx: AppContext, input: QuoteRequest): Promise<
     const [lead] = await tx.db
       .insert(leads)
       .values({
+        regionId: sql`(select ${regions.id} from ${regions} where ${regions.slug} = ${county})`,
         name: input.name,
         email: input.email,
         phone: input.phone,

@@ -3,6 +3,7 @@ import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-cor
 import { LEAD_STATUSES } from '../../../shared/schemas/lead-status';
 import { timestamps } from './columns';
 import { contractors } from './contractors';
+import { regions } from './regions';
 import { towns } from './towns';
 
 /** A quote request (docs/decisions/0003-leads-and-deliveries.md). */
@@ -10,6 +11,14 @@ export const leads = pgTable(
   'leads',
   {
     id: serial('id').primaryKey(),
+    /**
+     * The county whose site the request was sent on (docs/decisions/0100-leads-belong-to-a-county.md).
+     * Without one it is the default county's (the database function default_region_id()).
+     */
+    regionId: integer('region_id')
+      .notNull()
+      .references(() => regions.id)
+      .default(sql`default_region_id()`),
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull(),
@@ -28,6 +37,7 @@ export const leads = pgTable(
   (t) => [
     check('leads_status_check', sql`${t.status} in ('new', 'delivered', 'contacted', 'won', 'lost')`),
     check('leads_price_check', sql`${t.leadPriceCents} >= 0`),
+    index('leads_region_created_at_idx').on(t.regionId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('leads_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('leads_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('leads_town_id_idx').on(t.townId),

@@ -1,0 +1,84 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leads, regions } from '../../server/db/schema';
+import { addCounty } from '../../server/services/regions';
+import { createContractor } from '../support/factories';
+import { requestOnHost } from '../support/host-request';
+import { freshDatabase, migrationsBefore, type MigrationSubject } from '../support/migration-db';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * A lead belongs to the county whose site it was sent on (docs/decisions/0100-leads-belong-to-a-county.md):
+ * sent on the default county's address it is the default county's; a county whose site has not
+ * opened takes none; leads stored before counties are the default county's after migration 0016.
+ */
+describe('the county of a lead', () => {
+  let app: TestApp;
+  let contractorId: number;
+  beforeAll(async () => {
+    app = await startTestApp({ RATE_LIMIT: 'false' });
+    ({ id: contractorId } = await createContractor(app.ctx.db));
+  });
+  afterAll(() => app?.close());
+
+  const quote = () => ({
+    name: 'Casey Homeowner',
+    email: 'casey@example.com',
+    phone: '(570) 555-0142',
+    serviceNeeded: 'Roofing & Siding',
+    location: 'Laporte, PA',
+    projectDetails: 'A new metal roof on the cabin before the snow.',
+    contractorId,
+  });
+  const latest = async () => (await app.ctx.db.select({ id: leads.id, regionId: leads.regionId }).from(leads).orderBy(desc(leads.id)).limit(1))[0];
+
+  it("is the default county's when sent on its address (the web form's route passes the same county)", async () => {
+    const [sullivan] = await app.ctx.db.select({ id: regions.id }).from(regions).where(eq(regions.slug, 'sullivan'));
+    const res = await app.client().post('/api/leads', quote());
+    expect(res.status).toBe(201);
+    expect(await latest()).toEqual({ id: res.body.id, regionId: sullivan!.id });
+  });
+
+  it("is never taken on a county's host before its site opens, nor on a host that is no county's", async () => {
+    await addCounty(app.ctx, 'wyoming');
+    const before = await latest();
+    for (const host of ['wyoming.localhost', 'nowhere.localhost']) {
+      const res = await requestOnHost(app.url, host, 'POST', '/api/leads', { body: quote() });
+      expect(res.status, host).toBe(404);
+    }
+    expect(await latest()).toEqual(before);
+    // The default county's address still takes them, with two counties.
+    const sent = await requestOnHost(app.url, 'localhost', 'POST', '/api/leads', { body: quote() });
+    expect(sent.status).toBe(201);
+  });
+});
+
+describe('migration 0016: the leads already there are the default county’s', () => {
+  let subject: MigrationSubject;
+  let cleanup = () => {};
+  beforeAll(async () => {
+    subject = await freshDatabase();
+    const before = migrationsBefore('0016_lead_county');
+    cleanup = before.cleanup;
+    await subject.migrateTo(before.folder);
+    await subject.database.db.execute(
+      sql`insert into leads (name, email, phone, service_needed, location, project_details, lead_price_cents) values ('Old Lead', 'old@example.com', '570-555-0100', 'Roofing', 'Laporte, PA', 'Stored before counties.', 2500)`,
+    );
+    await subject.database.migrate();
+  });
+  afterAll(async () => {
+    await subject?.drop();
+    cleanup();
+  });
+
+  it('gives every existing lead the default county, and a lead stored without one gets it too', async () => {
+    const { db } = subject.database;
+    const [sullivan] = await db.select({ id: regions.id }).from(regions).where(eq(regions.isDefault, true));
+    expect(await db.select({ name: leads.name, regionId: leads.regionId }).from(leads)).toEqual([{ name: 'Old Lead', regionId: sullivan!.id }]);
+    await db.execute(
+      sql`insert into leads (name, email, phone, service_needed, location, project_details, lead_price_cents) values ('New Lead', 'new@example.com', '570-555-0101', 'Roofing', 'Laporte, PA', 'Stored by an old writer.', 2500)`,
+    );
+    const [fresh] = await db.select({ regionId: leads.regionId }).from(leads).where(eq(leads.name, 'New Lead'));
+    expect(fresh!.regionId).toBe(sullivan!.id);
+  });
+});
