@@ -1,4 +1,4 @@
-import { Star, StarHalf } from 'lucide-react';
+import { Star } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 export type StarFill = 'full' | 'half' | 'empty';
@@ -21,9 +21,12 @@ export function Stars({ rating, label, className }: { rating: number; label: str
     <span className={cn('inline-flex items-center gap-0.5', className)} role="img" aria-label={label}>
       {starFills(rating).map((fill, i) =>
         fill === 'half' ? (
+          // The filled star's left half over an empty one: no second icon to ship.
           <span key={i} className="relative inline-flex" data-star="half" aria-hidden="true">
             <Star className={cn('h-4 w-4', EMPTY)} />
-            <StarHalf className={cn('absolute inset-0 h-4 w-4', FILLED)} />
+            <span className="absolute inset-y-0 left-0 w-1/2 overflow-hidden">
+              <Star className={cn('h-4 w-4', FILLED)} />
+            </span>
           </span>
         ) : (
           <Star key={i} className={cn('h-4 w-4', fill === 'full' ? FILLED : EMPTY)} data-star={fill} aria-hidden="true" />

@@ -1,10 +1,10 @@
-import { SITE_TIME_ZONE } from '@shared/site-calendar';
+import { region } from '@shared/region';
 /** US date formats the spec asks for. Dates are formatted in UTC so server and browser agree. */
 
 // Made once: building a formatter costs far more than using one.
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const shortDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' });
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: SITE_TIME_ZONE });
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: region.timeZone });
 
 export function formatLongDate(iso: string | Date): string {
   return longDate.format(new Date(iso));
