@@ -3,13 +3,12 @@ import type { PostedFormName } from '@shared/forms';
 import type { z } from 'zod';
 import { postedText, usePostedForm } from '@/app/posted-form';
 import { describedBy } from '@/components/ui/field';
-import { messageOf } from '@/lib/api';
 import type { FieldMessages, FormEngine, FormValuesRaw } from './engine';
-import { fieldErrorsOf } from './field-errors';
-import { fieldNamesOf, firstInvalid, formValuesOf } from './form-values';
+import type { FormHandle } from './submit';
 
-// The engine (react-hook-form and the resolver) is its own chunk, fetched when a form is first used.
-const loadEngine = () => import('./engine');
+// Checking and sending (react-hook-form, the resolver, the error mapping) are a chunk of their own,
+// fetched when a form is first focused or sent.
+const loadSubmit = () => import('./submit');
 
 export interface ProgressiveFormOptions<S extends z.ZodType> {
   /** The public form this is, when it also posts without JavaScript: its refused post fills it in. */
@@ -57,71 +56,50 @@ export function useProgressiveForm<S extends z.ZodType>(options: ProgressiveForm
   const [autoFocus] = useState(() => Object.keys(posted?.errors ?? {})[0]);
 
   useEffect(() => {
-    if (!focusFirst || !ref.current) return;
-    firstInvalid(ref.current, errors)?.focus();
+    const form = ref.current;
+    if (focusFirst && form) void loadSubmit().then((m) => m.focusFirstInvalid(form, errors));
   }, [focusFirst]); // eslint-disable-line react-hooks/exhaustive-deps -- once per check, with the errors it set
 
-  const load = () => {
-    engine.current ??= Promise.all([loadEngine(), latest.current.schema()]).then(([{ createFormEngine }, schema]) => {
-      const e = createFormEngine(schema, latest.current.toInput);
-      e.subscribe(setErrors);
-      if (posted && Object.keys(posted.errors).length) e.setErrors(posted.errors);
-      return e;
-    });
-    return engine.current;
-  };
-  const valuesOf = (form: HTMLFormElement) => formValuesOf(form, latest.current.lists);
-
-  const show = (next: FieldMessages) => {
-    setErrors(next);
-    setFocusFirst((n) => n + 1);
+  const handle: FormHandle<S> = {
+    options: () => latest.current,
+    engine,
+    sent,
+    posted,
+    setErrors,
+    setProblem,
+    setPending,
+    show: (next) => {
+      setErrors(next);
+      setFocusFirst((n) => n + 1);
+    },
   };
 
-  /** A failed send: the server's field errors onto the fields, its message as the problem. */
-  const fail = async (error: unknown) => {
-    const form = ref.current;
-    const fields = form ? fieldErrorsOf(error, fieldNamesOf(form)) : {};
-    if (Object.keys(fields).length) {
-      (await load()).setErrors(fields);
-      show(fields);
-    }
-    const message = messageOf(error, latest.current.fallback);
-    if (latest.current.onProblem) latest.current.onProblem(message, error);
-    else setProblem(message);
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     if (pending) return;
-    setProblem(null);
     setPending(true);
-    try {
-      const checked = await (await load()).check(valuesOf(form));
-      sent.current = true;
-      if (!checked.ok) {
-        latest.current.onInvalid?.(checked.errors);
-        return show(checked.errors);
-      }
-      await latest.current.onValid(checked.data, form);
-    } catch (error) {
-      await fail(error);
-    } finally {
-      setPending(false);
-    }
+    // Without the chunk (the network went away) nothing can be checked or sent: say so.
+    void loadSubmit().then(
+      (m) => m.submit(handle, form),
+      () => {
+        setPending(false);
+        setProblem(latest.current.fallback);
+      },
+    );
   };
 
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const name = (event.target as HTMLInputElement).name;
     const form = event.currentTarget;
-    if (sent.current) void load().then((e) => e.changed(valuesOf(form), name || undefined));
+    if (sent.current) void loadSubmit().then((m) => m.changed(handle, form, name));
     // Before the first send, a changed field's message (from a refused post) goes.
     else if (name) setErrors((e) => (e[name] ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== name)) : e));
   };
 
   return {
     /** Spread on the <form>, beside its method and action (which the page needs without JavaScript). */
-    props: { ref, noValidate: true, onSubmit: (e: FormEvent<HTMLFormElement>) => void onSubmit(e), onChange, onFocus: () => void load() },
+    props: { ref, noValidate: true, onSubmit, onChange, onFocus: () => void loadSubmit().then((m) => m.engineOf(handle)) },
     errors,
     problem,
     pending,
