@@ -6,6 +6,8 @@
 
 export const REVIEW_COMMENT_MAX = 2_000;
 export const REVIEW_REPLY_MAX = 2_000;
+/** The administrator's note on a hidden review. */
+export const HIDE_NOTE_MAX = 500;
 /** How long the follow-up email's link works. */
 export const REVIEW_LINK_DAYS = 60;
 export const REVIEWS_PAGE_SIZE = 10;

@@ -2,9 +2,12 @@ import { z } from 'zod';
 import type { PlanId, SubscriptionStatus } from '../plans';
 import { expiryDateSchema } from './credentials';
 
+export const ADMIN_USERNAME_MAX = 100;
+export const ADMIN_PASSWORD_MAX = 200;
+
 export const adminLoginSchema = z.object({
-  username: z.string({ error: 'Please enter both username and password' }).trim().min(1, 'Please enter both username and password').max(100, 'Username is too long'),
-  password: z.string({ error: 'Please enter both username and password' }).min(1, 'Please enter both username and password').max(200, 'Password is too long'),
+  username: z.string({ error: 'Please enter both username and password' }).trim().min(1, 'Please enter both username and password').max(ADMIN_USERNAME_MAX, 'Username is too long'),
+  password: z.string({ error: 'Please enter both username and password' }).min(1, 'Please enter both username and password').max(ADMIN_PASSWORD_MAX, 'Password is too long'),
 });
 
 export interface AdminCheck {
@@ -70,10 +73,12 @@ export interface AdminContractorList {
   counts: Record<'all' | ApprovalStatus, number>;
 }
 
+export const REJECTION_REASON_MAX = 500;
+
 export const approvalSchema = z
   .object({
     status: z.enum(['approved', 'rejected'], { error: "status must be 'approved' or 'rejected'" }),
-    rejectionReason: z.string().trim().max(500, 'Rejection reason must be at most 500 characters').nullish(),
+    rejectionReason: z.string().trim().max(REJECTION_REASON_MAX, `Rejection reason must be at most ${REJECTION_REASON_MAX} characters`).nullish(),
     /** The approve step's 'License and insurance verified' box: sets the verification with the approval. */
     verified: z.boolean({ error: 'verified must be true or false' }).optional(),
     /** The expiry dates the administrator checked, recorded with the verification ('' or absent: unchanged). */

@@ -89,9 +89,11 @@ export const credentialParamSchema = z.object({
   credential: z.enum(['registration', 'insurance'], { error: 'credential must be registration or insurance' }),
 });
 
+export const VERIFIED_HOW_MAX = 200;
+
 /** POST .../credentials/:credential/verify: how it was checked, kept in the history. */
 export const verifyCredentialSchema = z.object({
-  how: z.string({ error: 'Say how it was checked' }).trim().min(1, 'Say how it was checked').max(200, 'How it was checked must be at most 200 characters'),
+  how: z.string({ error: 'Say how it was checked' }).trim().min(1, 'Say how it was checked').max(VERIFIED_HOW_MAX, `How it was checked must be at most ${VERIFIED_HOW_MAX} characters`),
 });
 
 /** POST .../credentials/:credential/unverify */

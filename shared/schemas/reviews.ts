@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_REVIEW_FILTERS, HIDE_REASONS, REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from '../reviews';
+import { ADMIN_REVIEW_FILTERS, HIDE_NOTE_MAX, HIDE_REASONS, REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from '../reviews';
 
 export * from '../reviews';
 
@@ -66,7 +66,7 @@ export const reviewIdParamSchema = z.object({
 /** The administrator hides a review for a reason the policy names, or shows it again. */
 export const reviewHideSchema = z.object({
   reason: z.enum(HIDE_REASONS, { error: `reason must be one of ${HIDE_REASONS.join(', ')}` }),
-  note: z.string({ error: 'The note must be text' }).trim().max(500, 'The note must be at most 500 characters').optional().default(''),
+  note: z.string({ error: 'The note must be text' }).trim().max(HIDE_NOTE_MAX, `The note must be at most ${HIDE_NOTE_MAX} characters`).optional().default(''),
 });
 
 export const adminReviewsQuerySchema = z.object({

@@ -6,7 +6,6 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
-import { messageOf } from '@/lib/api';
 import { formatDateTime, formatShortDate, plural } from '@/lib/format';
 import { claimsKey, useClaims, useDecideClaim, type ClaimFilter } from './api';
 import { AdminList } from './components/AdminList';
@@ -145,24 +144,18 @@ export default function ClaimsPage() {
   const decide = useDecideClaim();
   const counts = query.data?.counts;
 
-  const onConfirm = (note: string) => {
+  // The dialog sends through this and says its failure itself; a failure (often another administrator deciding first) closes it too.
+  const onConfirm = async (note: string) => {
     if (!target) return;
     const { claim, decision } = target;
-    decide.mutate(
-      { id: claim.id, decision, note },
-      {
-        onSuccess: () => {
-          setTarget(null);
-          toast(
-            decision === 'approve' ? { title: 'Claim Approved', description: approvalEffect(claim) } : { title: 'Claim Denied', description: `${claim.contractor.name} has been emailed your reason.` },
-          );
-        },
-        onError: (e) => {
-          setTarget(null);
-          toast({ title: 'Error', description: messageOf(e, 'Failed to save the decision'), variant: 'destructive' });
-        },
-      },
-    );
+    try {
+      await decide.mutateAsync({ id: claim.id, decision, note });
+    } catch (error) {
+      setTarget(null);
+      throw error;
+    }
+    setTarget(null);
+    toast(decision === 'approve' ? { title: 'Claim Approved', description: approvalEffect(claim) } : { title: 'Claim Denied', description: `${claim.contractor.name} has been emailed your reason.` });
   };
 
   return (

@@ -183,18 +183,13 @@ export default function ContractorsPage() {
     (verification.isPending ? verification.variables?.id : undefined) ??
     null;
 
-  const setApproval = (c: AdminContractor, next: 'approved' | 'rejected', { rejectionReason, verified, dates }: { rejectionReason?: string; verified?: boolean; dates?: CheckedDates } = {}) =>
-    approval.mutate(
-      { id: c.id, status: next, rejectionReason, verified, dates },
-      {
-        onSuccess: () => {
-          setRejecting(null);
-          setApproving(null);
-          toast({ title: 'Success', description: 'Contractor status updated successfully' });
-        },
-        onError: (e) => toast({ title: 'Error', description: messageOf(e, 'Failed to update contractor status'), variant: 'destructive' }),
-      },
-    );
+  // The dialogs send through this and say its failure themselves, so the server's field errors reach their fields.
+  const setApproval = async (c: AdminContractor, next: 'approved' | 'rejected', { rejectionReason, verified, dates }: { rejectionReason?: string; verified?: boolean; dates?: CheckedDates } = {}) => {
+    await approval.mutateAsync({ id: c.id, status: next, rejectionReason, verified, dates });
+    setRejecting(null);
+    setApproving(null);
+    toast({ title: 'Success', description: 'Contractor status updated successfully' });
+  };
 
   const handlers: RowHandlers = {
     busyId,
@@ -266,13 +261,13 @@ export default function ContractorsPage() {
         contractor={rejecting}
         pending={approval.isPending}
         onOpenChange={(open) => !open && setRejecting(null)}
-        onConfirm={(reason) => rejecting && setApproval(rejecting, 'rejected', { rejectionReason: reason })}
+        onConfirm={async (reason) => rejecting && setApproval(rejecting, 'rejected', { rejectionReason: reason })}
       />
       <ApproveDialog
         contractor={approving}
         pending={approval.isPending}
         onOpenChange={(open) => !open && setApproving(null)}
-        onConfirm={(verified, dates) => approving && setApproval(approving, 'approved', { verified, dates })}
+        onConfirm={async (verified, dates) => approving && setApproval(approving, 'approved', { verified, dates })}
       />
     </>
   );

@@ -1,9 +1,10 @@
 import { ShieldCheck, ShieldOff } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Credential } from '@shared/credentials';
 import { region } from '@shared/region';
-import { credentialsUpdateSchema, type ContractorCredentials, type CredentialEvent } from '@shared/schemas/credentials';
+import { VERIFIED_HOW_MAX, type ContractorCredentials, type CredentialEvent } from '@shared/schemas/credentials';
 import type { RouteInput } from '@/app/route-input';
+import { useProgressiveForm } from '@/components/form';
 import { CertificateLine, CertificateUpload } from '@/components/credentials/certificate-upload';
 import { CredentialInputs, credentialValues } from '@/components/credentials/credential-inputs';
 import { CredentialStatus } from '@/components/credentials/credential-status';
@@ -14,7 +15,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, messageOf } from '@/lib/api';
+import { messageOf } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { BackToContractors, CONTRACTORS_PATH, contractorIdOf } from './components/ContractorSubpage';
 import { PageHeader } from './components/PageHeader';
@@ -48,28 +49,31 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 function VerifyControl({ id, c, credential }: { id: number; c: ContractorCredentials; credential: Credential }) {
   const verify = useVerifyCredential(id);
   const unverify = useUnverifyCredential(id);
-  const [how, setHow] = useState<string>(region.credentials[credential].checkedHow);
+  const checkedHow = region.credentials[credential].checkedHow;
+  // Whether the field holds something, for the verify button; the form reads the field itself when sent.
+  const [filled, setFilled] = useState(checkedHow.trim() !== '');
   const v = c[credential];
   const name = TITLES[credential].toLowerCase();
-  const busy = verify.isPending || unverify.isPending;
+  const form = useProgressiveForm({
+    schema: () => import('@shared/schemas/credentials').then((m) => m.verifyCredentialSchema),
+    defaultValues: { how: checkedHow },
+    fallback: `Failed to verify the ${name}`,
+    onProblem: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
+    onValid: async ({ how }) => {
+      await verify.mutateAsync({ credential, how });
+      toast({ title: 'Verified', description: `The ${name} of ${c.name} is recorded as checked.` });
+    },
+  });
+  const busy = verify.isPending || unverify.isPending || form.pending;
   const inputId = `verify-how-${credential}`;
   return (
     <div className="grid gap-3">
       <CredentialStatus v={v} testId={`${credential}-status`} />
-      <form
-        className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          verify.mutate(
-            { credential, how },
-            { onSuccess: () => toast({ title: 'Verified', description: `The ${name} of ${c.name} is recorded as checked.` }), onError: (err) => fail(err, `Failed to verify the ${name}`) },
-          );
-        }}
-      >
-        <Field id={inputId} label="How it was checked">
-          <Input id={inputId} value={how} maxLength={200} onChange={(e) => setHow(e.target.value)} />
+      <form {...form.props} className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
+        <Field id={inputId} label="How it was checked" error={form.errors.how}>
+          <Input maxLength={VERIFIED_HOW_MAX} {...form.control('how', inputId)} onChange={(e) => setFilled(e.target.value.trim() !== '')} />
         </Field>
-        <Button type="submit" disabled={busy || !how.trim()}>
+        <Button type="submit" disabled={busy || !filled}>
           <ShieldCheck className="h-4 w-4" aria-hidden="true" />
           {`Verify ${name}`}
         </Button>
@@ -100,26 +104,23 @@ function VerifyControl({ id, c, credential }: { id: number; c: ContractorCredent
 /** The facts, as the contractor gave them; the administrator's change keeps the verifications (a date in the past lapses one at once). */
 function DetailsForm({ id, c }: { id: number; c: ContractorCredentials }) {
   const update = useUpdateCredentials(id);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const values = credentialValues(e.currentTarget);
-    const parsed = credentialsUpdateSchema.safeParse(values);
-    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-    update.mutate(values, {
-      onSuccess: () => toast({ title: 'Saved', description: `The credentials of ${c.name} are saved.` }),
-      onError: (err) => {
-        if (err instanceof ApiError) setErrors(err.fieldErrors);
-        fail(err, 'Failed to save the credentials');
-      },
-    });
-  };
+  const form = useProgressiveForm({
+    schema: () => import('@shared/schemas/credentials').then((m) => m.credentialsUpdateSchema),
+    fallback: 'Failed to save the credentials',
+    onProblem: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
+    // Checked here, sent as typed: the server reads the same strings with the same schema.
+    onValid: async (_checked, el) => {
+      await update.mutateAsync(credentialValues(el));
+      toast({ title: 'Saved', description: `The credentials of ${c.name} are saved.` });
+    },
+  });
   return (
-    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-      <CredentialInputs idPrefix="admin-credentials" values={c} errors={errors} onEdit={(name) => setErrors(({ [name]: _gone, ...rest }) => rest)} />
+    <form {...form.props} className="grid gap-4">
+      {/* The form re-checks a changed field itself, so the inputs need not say they changed. */}
+      <CredentialInputs idPrefix="admin-credentials" values={c} errors={form.errors} onEdit={() => undefined} />
       {c.insuranceInfo && <p className="text-sm text-muted-foreground">{`Insurance as submitted: ${c.insuranceInfo}`}</p>}
-      <Button type="submit" className="w-fit" disabled={update.isPending}>
-        {update.isPending ? 'Saving...' : 'Save credentials'}
+      <Button type="submit" className="w-fit" disabled={form.pending}>
+        {form.pending ? 'Saving...' : 'Save credentials'}
       </Button>
     </form>
   );

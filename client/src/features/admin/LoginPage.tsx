@@ -1,62 +1,47 @@
 import { ShieldCheck } from 'lucide-react';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { region } from '@shared/region';
+import { ADMIN_PASSWORD_MAX, ADMIN_USERNAME_MAX } from '@shared/schemas/admin';
 import { Head } from '@/app/head';
+import { useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { describedBy, Field } from '@/components/ui/field';
+import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, messageOf } from '@/lib/api';
 import { useAdminSession, useLogin } from './api';
-
-interface LoginForm {
-  username: string;
-  password: string;
-}
 
 export default function LoginPage() {
   const session = useAdminSession();
   const login = useLogin();
   const [, navigate] = useLocation();
-  const form = useForm<LoginForm>({ defaultValues: { username: '', password: '' } });
-  const errors = form.formState.errors;
+  // The one form (docs/decisions/0097-one-progressive-form.md); the page is client-only, so the form has no action of its own.
+  const form = useProgressiveForm({
+    schema: () => import('@shared/schemas/admin').then((m) => m.adminLoginSchema),
+    fallback: 'Invalid credentials',
+    onInvalid: (errors) => toast({ title: 'Missing Information', description: errors.username ?? errors.password, variant: 'destructive' }),
+    onProblem: (message) => toast({ title: 'Login Failed', description: message, variant: 'destructive' }),
+    onValid: async (values, el) => {
+      try {
+        await login.mutateAsync(values);
+      } catch (error) {
+        // A refused sign-in is tried again from an empty password.
+        (el.elements.namedItem('password') as HTMLInputElement).value = '';
+        throw error;
+      }
+      toast({ title: 'Login Successful', description: 'Welcome to the admin dashboard.' });
+      navigate('/admin', { replace: true });
+    },
+  });
+  const { errors, control } = form;
 
   // Already signed in: straight to the dashboard.
   useEffect(() => {
     if (session.state === 'authenticated') navigate('/admin', { replace: true });
   }, [session.state, navigate]);
 
-  const onSubmit = form.handleSubmit((values) => {
-    form.clearErrors();
-    if (!values.username.trim() || !values.password) {
-      toast({ title: 'Missing Information', description: 'Please enter both username and password', variant: 'destructive' });
-      return;
-    }
-    login.mutate(
-      { username: values.username.trim(), password: values.password },
-      {
-        onSuccess: () => {
-          toast({ title: 'Login Successful', description: 'Welcome to the admin dashboard.' });
-          navigate('/admin', { replace: true });
-        },
-        onError: (error) => {
-          if (error instanceof ApiError) {
-            for (const field of ['username', 'password'] as const) {
-              const message = error.fieldErrors[field];
-              if (message) form.setError(field, { message });
-            }
-          }
-          form.setValue('password', '');
-          toast({ title: 'Login Failed', description: messageOf(error, 'Invalid credentials'), variant: 'destructive' });
-        },
-      },
-    );
-  });
-
-  const pending = login.isPending;
+  const pending = form.pending;
   return (
     <>
       <Head title={`Admin Login | ${region.siteTitle}`} description="Sign in to administer the contractor directory." path="/admin/login" robots="noindex, nofollow" />
@@ -70,27 +55,12 @@ export default function LoginPage() {
             <p className="text-sm text-muted-foreground">{`Sign in to manage ${region.siteTitle}.`}</p>
           </CardHeader>
           <CardContent>
-            <form onSubmit={onSubmit} noValidate className="grid gap-4">
-              <Field id="admin-username" label="Username" error={errors.username?.message}>
-                <Input
-                  id="admin-username"
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  maxLength={100}
-                  {...form.register('username')}
-                  {...describedBy('admin-username', errors.username?.message)}
-                />
+            <form {...form.props} className="grid gap-4">
+              <Field id="admin-username" label="Username" error={errors.username}>
+                <Input autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={ADMIN_USERNAME_MAX} {...control('username', 'admin-username')} />
               </Field>
-              <Field id="admin-password" label="Password" error={errors.password?.message}>
-                <Input
-                  id="admin-password"
-                  type="password"
-                  autoComplete="current-password"
-                  maxLength={200}
-                  {...form.register('password')}
-                  {...describedBy('admin-password', errors.password?.message)}
-                />
+              <Field id="admin-password" label="Password" error={errors.password}>
+                <Input type="password" autoComplete="current-password" maxLength={ADMIN_PASSWORD_MAX} {...control('password', 'admin-password')} />
               </Field>
               <Button type="submit" className="w-full" disabled={pending}>
                 {pending ? 'Logging in...' : 'Login'}

@@ -1,14 +1,14 @@
 import { EyeOff, MessageSquareText } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { HIDE_REASON_LABELS, HIDE_REASONS, type AdminReviewFilter, type HideReason, type ManagedReview } from '@shared/reviews';
+import { HIDE_NOTE_MAX, HIDE_REASON_LABELS, HIDE_REASONS, type AdminReviewFilter, type ManagedReview } from '@shared/reviews';
+import { NativeChoice, useProgressiveForm } from '@/components/form';
 import { EmptyState } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { REVIEW_POLICY_PATH, reviewMonth, Stars } from '@/features/reviews';
@@ -27,17 +27,55 @@ const TABS: { value: AdminReviewFilter; label: string }[] = [
 
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 
-function HideDialog({ review, onClose }: { review: ManagedReview | null; onClose: () => void }) {
-  const [reason, setReason] = useState<HideReason | ''>('');
-  const [note, setNote] = useState('');
+const REASON_OPTIONS = HIDE_REASONS.map((r) => ({ value: r, label: HIDE_REASON_LABELS[r] }));
+
+function HideForm({ review, onClose }: { review: ManagedReview; onClose: () => void }) {
   const moderate = useModerateReview();
-  const close = () => {
-    setReason('');
-    setNote('');
-    onClose();
-  };
+  // Whether a reason is chosen, for the hide button; the form reads the fields itself when sent.
+  const [chosen, setChosen] = useState(false);
+  const form = useProgressiveForm({
+    schema: () => import('@shared/schemas/reviews').then((m) => m.reviewHideSchema),
+    fallback: 'Failed to hide the review',
+    onProblem: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
+    onValid: async (hide) => {
+      await moderate.mutateAsync({ id: review.id, hide });
+      toast({ title: 'Review hidden', description: `Hidden for: ${HIDE_REASON_LABELS[hide.reason]}.` });
+      onClose();
+    },
+  });
+  const { errors, control } = form;
+  const pending = moderate.isPending || form.pending;
   return (
-    <Dialog open={review !== null} onOpenChange={(open) => !open && close()}>
+    <form
+      {...form.props}
+      onChange={(e) => {
+        form.props.onChange(e);
+        const { name, value } = e.target as EventTarget as HTMLSelectElement;
+        if (name === 'reason') setChosen(value !== '');
+      }}
+      className="grid gap-4"
+    >
+      <Field id="hide-reason" label="Reason (from the review policy)" error={errors.reason}>
+        <NativeChoice placeholder="Choose a reason" options={REASON_OPTIONS} {...control('reason', 'hide-reason')} />
+      </Field>
+      <Field id="hide-note" label="Note (optional, for administrators only)" error={errors.note}>
+        <Textarea rows={3} maxLength={HIDE_NOTE_MAX} {...control('note', 'hide-note')} />
+      </Field>
+      <DialogFooter>
+        <Button variant="outline" disabled={pending} onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="destructive" disabled={!chosen || pending}>
+          {pending ? 'Hiding...' : 'Hide review'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function HideDialog({ review, onClose }: { review: ManagedReview | null; onClose: () => void }) {
+  return (
+    <Dialog open={review !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Hide this review</DialogTitle>
@@ -49,45 +87,8 @@ function HideDialog({ review, onClose }: { review: ManagedReview | null; onClose
             {' names, whatever the rating. The review leaves the profile and the rating at once; the contractor sees the reason.'}
           </DialogDescription>
         </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!review || !reason) return;
-            moderate.mutate(
-              { id: review.id, hide: { reason, note: note.trim() } },
-              {
-                onSuccess: () => {
-                  toast({ title: 'Review hidden', description: `Hidden for: ${HIDE_REASON_LABELS[reason]}.` });
-                  close();
-                },
-                onError: (err) => toast({ title: 'Error', description: messageOf(err, 'Failed to hide the review'), variant: 'destructive' }),
-              },
-            );
-          }}
-        >
-          <Field id="hide-reason" label="Reason (from the review policy)">
-            <NativeSelect id="hide-reason" required value={reason} onChange={(e) => setReason(e.target.value as HideReason)}>
-              <option value="">Choose a reason</option>
-              {HIDE_REASONS.map((r) => (
-                <option key={r} value={r}>
-                  {HIDE_REASON_LABELS[r]}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field id="hide-note" label="Note (optional, for administrators only)">
-            <Textarea id="hide-note" rows={3} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-          </Field>
-          <DialogFooter>
-            <Button variant="outline" disabled={moderate.isPending} onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={!reason || moderate.isPending}>
-              {moderate.isPending ? 'Hiding...' : 'Hide review'}
-            </Button>
-          </DialogFooter>
-        </form>
+        {/* A fresh form for each review. */}
+        {review && <HideForm key={review.id} review={review} onClose={onClose} />}
       </DialogContent>
     </Dialog>
   );

@@ -43,3 +43,6 @@ export function toEngineRule(r: PricingRuleDto): PricingRuleLike {
     updatedAt: r.updatedAt,
   };
 }
+
+/** What the approve and reject steps say when the change was not saved and the server said nothing itself. */
+export const APPROVAL_FAILED = 'Failed to update contractor status';

@@ -1,12 +1,23 @@
 import { useState } from 'react';
 import type { AdminContractor } from '@shared/schemas/admin';
+import { useProgressiveForm, type FormValuesRaw } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
 import type { CheckedDates } from '../api';
+import { APPROVAL_FAILED } from '../labels';
+
+/** The approve step as approvalSchema's input: the box is ticked 'on'; the dates are sent only while it is. */
+const approvalOf = (values: FormValuesRaw) => ({
+  status: 'approved',
+  verified: values.verified === 'on',
+  registrationExpiresOn: values.registrationExpiresOn ?? '',
+  insuranceExpiresOn: values.insuranceExpiresOn ?? '',
+});
 
 function ApproveForm({
   contractor: c,
@@ -16,21 +27,25 @@ function ApproveForm({
 }: {
   contractor: AdminContractor;
   pending: boolean;
-  onConfirm: (verified: boolean, dates: CheckedDates) => void;
+  onConfirm: (verified: boolean, dates: CheckedDates) => Promise<unknown>;
   onCancel: () => void;
 }) {
   // Starts from the recorded state: approving does not verify unless the administrator ticks it.
   const [verified, setVerified] = useState(c.verified);
-  // Verifying records until when each credential holds (docs/decisions/0019-verifying-contractors.md): the dates given, which the administrator checks.
-  const [dates, setDates] = useState({ registrationExpiresOn: c.registrationExpiresOn ?? '', insuranceExpiresOn: c.insuranceExpiresOn ?? '' });
+  // Verifying records until when each credential holds (docs/decisions/0019-verifying-contractors.md): the dates given, which the
+  // administrator checks; the server says which is missing or past, on its field.
+  const form = useProgressiveForm({
+    schema: () => import('@shared/schemas/admin').then((m) => m.approvalSchema),
+    toInput: approvalOf,
+    defaultValues: { registrationExpiresOn: c.registrationExpiresOn ?? '', insuranceExpiresOn: c.insuranceExpiresOn ?? '' },
+    fallback: APPROVAL_FAILED,
+    onProblem: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
+    onValid: (values) => onConfirm(values.verified ?? false, { registrationExpiresOn: values.registrationExpiresOn ?? undefined, insuranceExpiresOn: values.insuranceExpiresOn ?? undefined }),
+  });
+  const { errors, control } = form;
+  const busy = pending || form.pending;
   return (
-    <form
-      className="grid gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onConfirm(verified, { registrationExpiresOn: dates.registrationExpiresOn || undefined, insuranceExpiresOn: dates.insuranceExpiresOn || undefined });
-      }}
-    >
+    <form {...form.props} className="grid gap-4">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border bg-muted p-3 text-sm">
         <dt className="font-medium">License number</dt>
         <dd className="break-words">{c.licenseNumber || 'None given'}</dd>
@@ -45,16 +60,16 @@ function ApproveForm({
       </dl>
       <div className="grid gap-1">
         <div className="flex items-center gap-2">
-          <Checkbox id="approve-verified" checked={verified} onCheckedChange={(v) => setVerified(v === true)} />
+          <Checkbox id="approve-verified" name="verified" checked={verified} onCheckedChange={(v) => setVerified(v === true)} />
           <Label htmlFor="approve-verified">License and insurance verified</Label>
         </div>
         {verified && (
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field id="approve-registration-expires" label="Registration expires">
-              <Input id="approve-registration-expires" type="date" required value={dates.registrationExpiresOn} onChange={(e) => setDates({ ...dates, registrationExpiresOn: e.target.value })} />
+            <Field id="approve-registration-expires" label="Registration expires" error={errors.registrationExpiresOn}>
+              <Input type="date" required {...control('registrationExpiresOn', 'approve-registration-expires')} />
             </Field>
-            <Field id="approve-insurance-expires" label="Insurance expires">
-              <Input id="approve-insurance-expires" type="date" required value={dates.insuranceExpiresOn} onChange={(e) => setDates({ ...dates, insuranceExpiresOn: e.target.value })} />
+            <Field id="approve-insurance-expires" label="Insurance expires" error={errors.insuranceExpiresOn}>
+              <Input type="date" required {...control('insuranceExpiresOn', 'approve-insurance-expires')} />
             </Field>
           </div>
         )}
@@ -64,18 +79,21 @@ function ApproveForm({
         </p>
       </div>
       <DialogFooter>
-        <Button variant="outline" disabled={pending} onClick={onCancel}>
+        <Button variant="outline" disabled={busy} onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Approving...' : 'Approve Contractor'}
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Approving...' : 'Approve Contractor'}
         </Button>
       </DialogFooter>
     </form>
   );
 }
 
-/** The approve step (also 'Reconsider'): shows the licence and insurance given, and records their verification with the approval. */
+/**
+ * The approve step (also 'Reconsider'): shows the licence and insurance given, and records their
+ * verification with the approval. `onConfirm` sends it (the parent's mutation); its failure is told here.
+ */
 export function ApproveDialog({
   contractor,
   pending,
@@ -84,7 +102,7 @@ export function ApproveDialog({
 }: {
   contractor: AdminContractor | null;
   pending: boolean;
-  onConfirm: (verified: boolean, dates: CheckedDates) => void;
+  onConfirm: (verified: boolean, dates: CheckedDates) => Promise<unknown>;
   onOpenChange: (open: boolean) => void;
 }) {
   return (

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { formatPrice } from '@shared/money';
 import { CLAIM_NOTE_MAX, type AdminLeadClaim } from '@shared/schemas/lead-claims';
+import { useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
-import { formatPrice } from '@shared/money';
+import { toast } from '@/components/ui/use-toast';
 
 export type ClaimDecision = 'approve' | 'deny';
 
@@ -26,46 +28,54 @@ function DecisionForm({
   claim: AdminLeadClaim;
   decision: ClaimDecision;
   pending: boolean;
-  onConfirm: (note: string) => void;
+  onConfirm: (note: string) => Promise<unknown>;
   onCancel: () => void;
 }) {
+  // What is typed so far, for the counter and the deny button; the form reads the field itself when sent.
   const [note, setNote] = useState('');
-  const trimmed = note.trim();
   const needsNote = decision === 'deny';
+  const form = useProgressiveForm({
+    schema: () => import('@shared/schemas/lead-claims').then((m) => (needsNote ? m.denyClaimSchema : m.approveClaimSchema)),
+    fallback: 'Failed to save the decision',
+    onProblem: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
+    onValid: (values) => onConfirm(values.note),
+  });
+  const busy = pending || form.pending;
   const id = `claim-note-${claim.id}`;
   return (
-    <form
-      className="grid gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!needsNote || trimmed) onConfirm(trimmed);
-      }}
-    >
-      <Field id={id} label={needsNote ? 'Why is it denied?' : 'Note (optional)'} hint={`${note.length}/${CLAIM_NOTE_MAX} characters. Sent to the contractor with the decision.`}>
+    <form {...form.props} className="grid gap-4">
+      <Field
+        id={id}
+        label={needsNote ? 'Why is it denied?' : 'Note (optional)'}
+        hint={`${note.length}/${CLAIM_NOTE_MAX} characters. Sent to the contractor with the decision.`}
+        error={form.errors.note}
+      >
         <Textarea
-          id={id}
           rows={4}
           maxLength={CLAIM_NOTE_MAX}
           required={needsNote}
           aria-required={needsNote || undefined}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
           placeholder={needsNote ? 'e.g. The homeowner confirmed you spoke on the phone.' : 'e.g. The number was disconnected when we called.'}
+          {...form.control('note', id)}
+          onChange={(e) => setNote(e.target.value)}
         />
       </Field>
       <DialogFooter>
-        <Button type="button" variant="outline" disabled={pending} onClick={onCancel}>
+        <Button type="button" variant="outline" disabled={busy} onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" variant={needsNote ? 'destructive' : 'default'} disabled={pending || (needsNote && !trimmed)}>
-          {pending ? 'Saving...' : needsNote ? 'Deny Claim' : 'Approve Claim'}
+        <Button type="submit" variant={needsNote ? 'destructive' : 'default'} disabled={busy || (needsNote && !note.trim())}>
+          {busy ? 'Saving...' : needsNote ? 'Deny Claim' : 'Approve Claim'}
         </Button>
       </DialogFooter>
     </form>
   );
 }
 
-/** Approve or deny a claim, with a note the contractor is emailed (required to deny). */
+/**
+ * Approve or deny a claim, with a note the contractor is emailed (required to deny). `onConfirm`
+ * sends it (the parent's mutation); its failure is told here.
+ */
 export function ClaimDecisionDialog({
   target,
   pending,
@@ -74,7 +84,7 @@ export function ClaimDecisionDialog({
 }: {
   target: { claim: AdminLeadClaim; decision: ClaimDecision } | null;
   pending: boolean;
-  onConfirm: (note: string) => void;
+  onConfirm: (note: string) => Promise<unknown>;
   onOpenChange: (open: boolean) => void;
 }) {
   const claim = target?.claim;
