@@ -32,40 +32,20 @@ export const CREDENTIAL_INPUTS = [...REGISTRATION, ...INSURANCE].map((s) => s.na
 
 const shown = (v: string | number | null) => (v === null ? '' : String(v));
 
-function Inputs({
-  specs,
-  idPrefix,
-  values,
-  errors,
-  onEdit,
-}: {
-  specs: InputSpec[];
-  idPrefix: string;
-  values: ContractorCredentials;
-  errors: Partial<Record<string, string>>;
-  onEdit: (name: string) => void;
-}) {
+function Inputs({ specs, idPrefix, values, errors }: { specs: InputSpec[]; idPrefix: string; values: ContractorCredentials; errors: Partial<Record<string, string>> }) {
   return specs.map((s) => {
     const id = `${idPrefix}-${s.name}`;
     return (
       <Field key={s.name} id={id} label={s.label} hint={s.hint} error={errors[s.name]}>
-        <Input
-          id={id}
-          name={s.name}
-          type={s.type ?? 'text'}
-          inputMode={s.inputMode}
-          maxLength={s.type ? undefined : 120}
-          defaultValue={shown(values[s.name])}
-          onChange={() => onEdit(s.name)}
-          {...describedBy(id, errors[s.name])}
-        />
+        <Input id={id} name={s.name} type={s.type ?? 'text'} inputMode={s.inputMode} maxLength={s.type ? undefined : 120} defaultValue={shown(values[s.name])} {...describedBy(id, errors[s.name])} />
       </Field>
     );
   });
 }
 
 /** The registration's inputs, then the insurance's, each under its heading. */
-export function CredentialInputs(props: { idPrefix: string; values: ContractorCredentials; errors: Partial<Record<string, string>>; onEdit: (name: string) => void }) {
+/** Plain named inputs of the one form (docs/decisions/0097-one-progressive-form.md): the form around them reads and checks them. */
+export function CredentialInputs(props: { idPrefix: string; values: ContractorCredentials; errors: Partial<Record<string, string>> }) {
   return (
     <div className="grid gap-6">
       <fieldset className="grid gap-3 sm:grid-cols-2">

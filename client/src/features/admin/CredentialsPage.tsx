@@ -117,7 +117,7 @@ function DetailsForm({ id, c }: { id: number; c: ContractorCredentials }) {
   return (
     <form {...form.props} className="grid gap-4">
       {/* The form re-checks a changed field itself, so the inputs need not say they changed. */}
-      <CredentialInputs idPrefix="admin-credentials" values={c} errors={form.errors} onEdit={() => undefined} />
+      <CredentialInputs idPrefix="admin-credentials" values={c} errors={form.errors} />
       {c.insuranceInfo && <p className="text-sm text-muted-foreground">{`Insurance as submitted: ${c.insuranceInfo}`}</p>}
       <Button type="submit" className="w-fit" disabled={form.pending}>
         {form.pending ? 'Saving...' : 'Save credentials'}

@@ -42,7 +42,7 @@ function CredentialsForm({ c }: { c: ContractorCredentials }) {
       </div>
       <form {...form.props} className="grid gap-4">
         {/* The one form clears a changed field's message itself. */}
-        <CredentialInputs idPrefix="portal-credentials" values={c} errors={form.errors} onEdit={() => {}} />
+        <CredentialInputs idPrefix="portal-credentials" values={c} errors={form.errors} />
         <p className="text-xs text-muted-foreground">Changing a verified credential sends it back to us for checking; until then your listing does not show it as verified.</p>
         <Button type="submit" className="w-fit" disabled={form.pending}>
           {form.pending ? 'Saving...' : 'Save credentials'}
