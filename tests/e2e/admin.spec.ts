@@ -350,6 +350,7 @@ test.describe('accessibility', () => {
     ['/admin/leads', 'Lead Management'],
     ['/admin/pricing', 'Pricing Management'],
     ['/admin/outbox', 'Outbox'],
+    ['/admin/counties', 'Counties'],
   ] as const) {
     test(`${path} has one h1, is not indexed and has no detectable WCAG A/AA problems`, async ({ page }) => {
       await signInAdmin(page.request);
