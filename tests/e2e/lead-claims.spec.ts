@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures/test';
 import { signInAdmin } from './fixtures/admin';
 import { approvedBusiness } from './fixtures/approved-business';
+import { deliveredLead } from './fixtures/leads';
 import type { OutboxMessage, Paged } from '../../shared/schemas/admin';
-import type { DeliveryDto } from '../../shared/schemas/deliveries';
 import { open } from './helpers';
 
 /**
@@ -14,31 +14,9 @@ import { open } from './helpers';
  */
 
 const PASSWORD = 'claims-good-password';
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
 async function outbox(request: APIRequestContext): Promise<OutboxMessage[]> {
   return ((await (await request.get('/api/admin/outbox', { params: { pageSize: '100' } })).json()) as Paged<OutboxMessage>).items;
-}
-
-async function deliver(request: APIRequestContext, contractorId: number, service: string): Promise<DeliveryDto & { leadId: number }> {
-  const stamp = uid();
-  const created = await request.post('/api/leads', {
-    data: {
-      name: `Rowena T${stamp}`,
-      email: `home-${stamp}@home.example`,
-      phone: '(570) 555-0188',
-      serviceNeeded: service,
-      location: 'Forksville, PA',
-      projectDetails: `Help wanted with ${service.toLowerCase()} at a cabin.`,
-      budgetRange: '$5,000 - $10,000',
-      contractorId,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id: leadId } = (await created.json()) as { id: number };
-  const delivered = await request.post('/api/lead-deliveries', { data: { leadId, contractorId } });
-  expect(delivered.status(), await delivered.text()).toBe(201);
-  return { ...((await delivered.json()) as DeliveryDto), leadId };
 }
 
 async function expectNoAxeViolations(page: Page) {
@@ -58,9 +36,9 @@ test('a contractor claims a bad lead and gets a card refund, and a claimed credi
   test.slow();
   await signInAdmin(request);
   const c = await approvedBusiness(request, 'Claim Test Builders', { emailPrefix: 'claims', password: PASSWORD, services: ['General Contracting', 'Electrical'] });
-  const credited = await deliver(request, c.id, 'Roofing & Siding');
-  await deliver(request, c.id, 'Flooring Installation');
-  const bought = await deliver(request, c.id, 'Electrical Work & Wiring');
+  const credited = await deliveredLead(request, c.id, { service: 'Roofing & Siding', location: 'Forksville, PA' });
+  await deliveredLead(request, c.id, { service: 'Flooring Installation', location: 'Forksville, PA' });
+  const bought = await deliveredLead(request, c.id, { service: 'Electrical Work & Wiring', location: 'Forksville, PA' });
   expect([credited.paymentState, bought.paymentState]).toEqual(['credited', 'awaiting_payment']);
 
   // The contractor buys the third lead with the demo card form.
@@ -158,9 +136,9 @@ test('the administrator cancels a paid delivery: the card is refunded and the le
   test.slow();
   await signInAdmin(request);
   const c = await approvedBusiness(request, 'Claim Test Builders', { emailPrefix: 'claims', password: PASSWORD, services: ['General Contracting', 'Electrical'] });
-  await deliver(request, c.id, 'Roofing & Siding');
-  await deliver(request, c.id, 'Flooring Installation');
-  const bought = await deliver(request, c.id, 'Electrical Work & Wiring');
+  await deliveredLead(request, c.id, { service: 'Roofing & Siding', location: 'Forksville, PA' });
+  await deliveredLead(request, c.id, { service: 'Flooring Installation', location: 'Forksville, PA' });
+  const bought = await deliveredLead(request, c.id, { service: 'Electrical Work & Wiring', location: 'Forksville, PA' });
   const intent = await request.post('/api/stripe/create-payment-intent', { data: { leadId: bought.leadId, contractorId: c.id } });
   const { paymentIntentId } = (await intent.json()) as { paymentIntentId: string };
   expect((await request.post(`/api/demo-payments/${paymentIntentId}/confirm`, { data: { outcome: 'succeed' } })).ok()).toBe(true);

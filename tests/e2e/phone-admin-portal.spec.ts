@@ -1,34 +1,14 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures/test';
+import { expect, test, type Locator, type Page } from './fixtures/test';
 import { signInAdmin } from './fixtures/admin';
 import { approvedBusiness } from './fixtures/approved-business';
 import type { DeliveryDto } from '../../shared/schemas/deliveries';
+import { quoteRequest } from './fixtures/leads';
 import { open } from './helpers';
 
 /**
  * Issue 16, 'Phones and the back button': the admin tables and the portal's lead cards, on the
  * phone (Pixel 7) and, unchanged, on the desktop. Each test makes the data it reads.
  */
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-
-/** A quote request from a homeowner, so the lead tables have a new lead with its Deliver control. */
-async function quoteRequest(request: APIRequestContext, contractorId: number, service = 'Roofing & Siding') {
-  const stamp = uid();
-  const res = await request.post('/api/leads', {
-    data: {
-      name: `Homeowner ${stamp}`,
-      email: `owner-${stamp}@home.example`,
-      phone: '(570) 555-0123',
-      serviceNeeded: service,
-      location: 'Laporte, PA',
-      projectDetails: `Looking for help with ${service.toLowerCase()} on a two-storey farmhouse.`,
-      budgetRange: '$10,000 - $25,000',
-      contractorId,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number };
-}
 
 /** Whether the control's box lies across the screen's width (not off to the right in a scrolling box). */
 async function withinWidth(page: Page, el: Locator) {

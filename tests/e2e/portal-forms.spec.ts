@@ -1,9 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from './fixtures/test';
+import { expect, test, type Page } from './fixtures/test';
 import { signInAdmin } from './fixtures/admin';
 import { approvedBusiness } from './fixtures/approved-business';
+import { deliveredLead } from './fixtures/leads';
 import { uniqueLicenceNumber } from './fixtures/licence-number';
 import { freshReviewLink } from './fixtures/review-link';
-import type { DeliveryDto } from '../../shared/schemas/deliveries';
 import { region } from '../../shared/region';
 import { open } from './helpers';
 
@@ -30,25 +30,6 @@ function sent(page: Page, method: string) {
 async function signIn(page: Page, email: string) {
   const login = await page.request.post('/api/contractor/login', { data: { email, password: PASSWORD } });
   expect(login.status(), await login.text()).toBe(200);
-}
-
-async function deliver(request: APIRequestContext, contractorId: number, service: string): Promise<DeliveryDto> {
-  const stamp = uid();
-  const created = await request.post('/api/leads', {
-    data: {
-      name: `Homeowner ${stamp}`,
-      email: `forms-${stamp}@home.example`,
-      phone: '(570) 555-0177',
-      serviceNeeded: service,
-      location: 'Eagles Mere, PA',
-      projectDetails: `Help wanted with ${service.toLowerCase()} at a lake cottage.`,
-      contractorId,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const delivered = await request.post('/api/lead-deliveries', { data: { leadId: ((await created.json()) as { id: number }).id, contractorId } });
-  expect(delivered.status(), await delivered.text()).toBe(201);
-  return (await delivered.json()) as DeliveryDto;
 }
 
 test('sign-in and first-time setup check in the browser, show the server refusals and go through', async ({ page, request }) => {
@@ -126,8 +107,8 @@ test('the bad-lead claim checks the reason and the details, shows the server ref
   test.slow();
   await signInAdmin(request);
   const c = await approvedBusiness(request, 'Forms Claim Builders', { emailPrefix: 'forms', password: PASSWORD });
-  const first = await deliver(request, c.id, 'Roofing & Siding');
-  const second = await deliver(request, c.id, 'Flooring Installation');
+  const first = await deliveredLead(request, c.id, { service: 'Roofing & Siding' });
+  const second = await deliveredLead(request, c.id, { service: 'Flooring Installation' });
   await signIn(page, c.email);
   const posts = sent(page, 'POST');
 
