@@ -1,28 +1,9 @@
-import type { PostedForm } from '@shared/forms';
 import type { z } from 'zod';
 import { messageOf } from '@/lib/api';
 import { createFormEngine, type FieldMessages, type FormEngine } from './engine';
 import { fieldErrorsOf } from './field-errors';
 import { fieldNamesOf, firstInvalid, formValuesOf } from './form-values';
-import type { ProgressiveFormOptions } from './use-progressive-form';
-
-/**
- * What the hook hands its lazy half: the latest options and the state setters. Kept in the engine's
- * chunk with everything a send needs (checking, sending, the server's errors, the focus), so a page
- * pays only for the hook's state and markup until its form is used
- * (docs/decisions/0097-one-progressive-form.md).
- */
-export interface FormHandle<S extends z.ZodType> {
-  options: () => ProgressiveFormOptions<S>;
-  engine: { current: Promise<FormEngine<S>> | null };
-  sent: { current: boolean };
-  posted: PostedForm | null;
-  setErrors: (errors: FieldMessages) => void;
-  setProblem: (problem: string | null) => void;
-  setPending: (pending: boolean) => void;
-  /** Shows these messages and focuses the first field to fix once they are drawn. */
-  show: (errors: FieldMessages) => void;
-}
+import type { FormHandle } from './types';
 
 /** The form's engine, made once with the shared schema; a refused post's errors are its first. */
 export function engineOf<S extends z.ZodType>(h: FormHandle<S>): Promise<FormEngine<S>> {

@@ -3,33 +3,14 @@ import type { PostedFormName } from '@shared/forms';
 import type { z } from 'zod';
 import { postedText, usePostedForm } from '@/app/posted-form';
 import { describedBy } from '@/components/ui/field';
-import type { FieldMessages, FormEngine, FormValuesRaw } from './engine';
-import type { FormHandle } from './submit';
+import type { FieldMessages, FormEngine } from './engine';
+import type { FormHandle, ProgressiveFormOptions } from './types';
+
+export type { ProgressiveFormOptions } from './types';
 
 // Checking and sending (react-hook-form, the resolver, the error mapping) are a chunk of their own,
 // fetched when a form is first focused or sent.
 const loadSubmit = () => import('./submit');
-
-export interface ProgressiveFormOptions<S extends z.ZodType> {
-  /** The public form this is, when it also posts without JavaScript: its refused post fills it in. */
-  posted?: PostedFormName;
-  /** The shared schema the server checks too; loaded with the engine, not with the page. */
-  schema: () => Promise<S>;
-  /** Turns what the controls hold into the schema's input (shared with the server's web-form route). */
-  toInput?: (values: FormValuesRaw) => unknown;
-  /** Checkbox groups: their values are lists. */
-  lists?: readonly string[];
-  /** What the controls start with when no refused post fills them in (an edit form's saved values). */
-  defaultValues?: Readonly<Record<string, string>>;
-  /** Sends the checked values; a thrown error's field errors go onto the fields. */
-  onValid: (data: z.output<S>, form: HTMLFormElement) => Promise<unknown> | unknown;
-  /** Also told when the check refuses the values (a dialog that says so in a toast). */
-  onInvalid?: (errors: FieldMessages) => void;
-  /** What to say when sending failed and the server said nothing itself. */
-  fallback: string;
-  /** Says a failure another way (a toast) instead of the form's own `problem`. */
-  onProblem?: (message: string, error: unknown) => void;
-}
 
 /**
  * The one form (docs/decisions/0097-one-progressive-form.md). Its controls are plain named inputs,
