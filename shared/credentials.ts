@@ -29,6 +29,15 @@ export const CERTIFICATE_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 
 export type CertificateType = (typeof CERTIFICATE_TYPES)[number];
 export const CERTIFICATE_MAX_BYTES = 5 * 1024 * 1024;
 
+/** The longest credential entries the schemas take (shared/schemas/credentials.ts), and the forms' input lengths. */
+export const CREDENTIAL_LIMITS = {
+  registrationNumber: 100,
+  insurer: 120,
+  policyNumber: 60,
+  /** Input length of a coverage amount as typed ('$2,000,000.00'); the schema checks the amount. */
+  coverage: 20,
+} as const;
+
 /**
  * A credential counts while it is verified and its expiry date is still ahead: on the expiry date
  * itself it has lapsed (an insurance policy ends at 12:01 a.m. that day, and the directory claims

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Credential, type CredentialAction, type CredentialActor, type CertificateType } from '../credentials';
+import { CREDENTIAL_LIMITS, type Credential, type CredentialAction, type CredentialActor, type CertificateType } from '../credentials';
 import { region, type CredentialRules } from '../region';
 
 /**
@@ -16,7 +16,7 @@ export const normalizeRegistrationNumber = (v: string) => v.trim().toUpperCase()
 export function registrationNumberSchema(rules: CredentialRules['registration'] = region.credentials.registration) {
   return z
     .string({ error: rules.formatMessage })
-    .max(100, rules.formatMessage)
+    .max(CREDENTIAL_LIMITS.registrationNumber, rules.formatMessage)
     .transform(normalizeRegistrationNumber)
     .refine((v) => v === '' || rules.pattern.test(v), rules.formatMessage)
     .transform((v) => v || null);
@@ -68,8 +68,8 @@ export const coverageSchema = (label: string) => {
 /** The credential facts beside the licence number, as every form takes them: each may be left out, empty or null (none). */
 export const credentialFields = {
   registrationExpiresOn: expiryDateSchema('Registration expiry date').nullish(),
-  insurer: optionalText('Insurer', 120).nullish(),
-  insurancePolicyNumber: optionalText('Policy number', 60).nullish(),
+  insurer: optionalText('Insurer', CREDENTIAL_LIMITS.insurer).nullish(),
+  insurancePolicyNumber: optionalText('Policy number', CREDENTIAL_LIMITS.policyNumber).nullish(),
   insuranceCoverageOccurrence: coverageSchema('Coverage per occurrence').nullish(),
   insuranceCoverageAggregate: coverageSchema('Aggregate coverage').nullish(),
   insuranceExpiresOn: expiryDateSchema('Insurance expiry date').nullish(),

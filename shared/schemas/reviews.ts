@@ -73,15 +73,3 @@ export const adminReviewsQuerySchema = z.object({
   filter: z.enum(ADMIN_REVIEW_FILTERS, { error: `filter must be one of ${ADMIN_REVIEW_FILTERS.join(', ')}` }).default('all'),
   page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(10_000, 'page is too large').default(1),
 });
-
-/**
- * The review form's answers as its schema reads them, from the form posted without JavaScript and
- * from the form in the browser alike: the yes/no radios (yes, no) as booleans and the star chosen
- * (1 to 5) as a number. Anything else is left out, so the schema refuses it with the question's
- * own message.
- */
-export function reviewAnswersOf(values: Record<string, string | string[] | undefined>) {
-  const yesNo = (v: unknown) => (v === 'yes' ? true : v === 'no' ? false : undefined);
-  const rating = typeof values.rating === 'string' && /^[1-5]$/.test(values.rating) ? Number(values.rating) : undefined;
-  return { contacted: yesNo(values.contacted), hired: yesNo(values.hired), rating, comment: values.comment };
-}

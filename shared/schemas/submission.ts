@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { HONEYPOT_FIELD } from '../forms';
 import { resolveService } from '../taxonomy';
+import { SUBMISSION_LIMITS } from '../submission-defaults';
+import { CREDENTIAL_LIMITS } from '../credentials';
 import { credentialFields, registrationNumberSchema } from './credentials';
 
 /**
@@ -48,29 +50,29 @@ const yearsInBusiness = z
       .number<string | number>({ error: YEARS_NOT_A_NUMBER })
       .int('Years in business must be a whole number')
       .min(0, 'Years in business cannot be negative')
-      .max(150, 'Years in business must be at most 150'),
+      .max(SUBMISSION_LIMITS.yearsInBusiness, `Years in business must be at most ${SUBMISSION_LIMITS.yearsInBusiness}`),
   );
 
 export const isSubmissionService = (name: string) => (resolveService(name)?.length ?? 0) > 0;
 
 /** What the visitor fills in; the services rule is the client's own (see submissionSchema). */
 export const submissionFormSchema = z.object({
-  name: text('Business name', 120),
+  name: text('Business name', SUBMISSION_LIMITS.name),
   yearsInBusiness,
-  description: text('Business description', 2000),
+  description: text('Business description', SUBMISSION_LIMITS.description),
   email: z.string({ error: 'Email address is required' }).trim().min(1, 'Email address is required').max(254, 'Please enter a valid email address').pipe(z.email('Please enter a valid email address')),
-  phone: text('Phone number', 30).refine((v) => v.replace(/\D/g, '').length >= 10, 'Please enter a valid phone number'),
+  phone: text('Phone number', SUBMISSION_LIMITS.phone).refine((v) => v.replace(/\D/g, '').length >= 10, 'Please enter a valid phone number'),
   website: optionalUrl('Please enter a valid website address'),
-  address: text('Street address', 200),
-  city: text('City', 100),
+  address: text('Street address', SUBMISSION_LIMITS.address),
+  city: text('City', SUBMISSION_LIMITS.city),
   zip: z
     .string({ error: 'ZIP code is required' })
     .trim()
     .min(1, 'ZIP code is required')
     .regex(/^\d{5}(-\d{4})?$/, 'Please enter a valid ZIP code'),
   // The region's registration number (docs/decisions/0031-credentials-stored.md): required here, as the spec lists it.
-  licenseNumber: text('License number', 100).pipe(registrationNumberSchema()).pipe(z.string()),
-  insuranceInfo: text('Insurance information', 500),
+  licenseNumber: text('License number', CREDENTIAL_LIMITS.registrationNumber).pipe(registrationNumberSchema()).pipe(z.string()),
+  insuranceInfo: text('Insurance information', SUBMISSION_LIMITS.insuranceInfo),
   ...credentialFields,
   projectGalleryUrl: optionalUrl('Please enter a valid project gallery address'),
   services: z.array(z.string().max(100), { error: 'Please select at least one service you provide' }).max(50),

@@ -3,8 +3,8 @@ import { errorId } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { NativeCheckbox } from '@/components/ui/native-select';
 
-/** The 15 canonical services as checkboxes; the value keeps the order they were ticked in. */
-export function ServicesField({ value, onChange, labelledBy, error }: { value: string[]; onChange: (next: string[]) => void; labelledBy: string; error?: string }) {
+/** The 15 canonical services as plain checkboxes named `services`: the form sends the ticked ones as a list. */
+export function ServicesField({ ticked, labelledBy, error }: { ticked: readonly string[]; labelledBy: string; error?: string }) {
   const id = 'submit-services';
   return (
     <div className="grid gap-2">
@@ -13,13 +13,7 @@ export function ServicesField({ value, onChange, labelledBy, error }: { value: s
           const boxId = `${id}-${s.slug}`;
           return (
             <div key={s.slug} className="flex items-center gap-2">
-              <NativeCheckbox
-                id={boxId}
-                name="services"
-                value={s.name}
-                checked={value.includes(s.name)}
-                onChange={(e) => onChange(e.target.checked ? [...value, s.name] : value.filter((n) => n !== s.name))}
-              />
+              <NativeCheckbox id={boxId} name="services" value={s.name} defaultChecked={ticked.includes(s.name)} aria-invalid={error ? true : undefined} />
               <Label htmlFor={boxId} className="font-normal">
                 {s.name}
               </Label>

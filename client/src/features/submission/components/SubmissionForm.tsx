@@ -1,177 +1,121 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { CERTIFICATE_TYPES } from '@shared/credentials';
-import { formPages, HONEYPOT_FIELD, type PostedForm } from '@shared/forms';
+import { useRef, useState } from 'react';
+import { CERTIFICATE_TYPES, CREDENTIAL_LIMITS } from '@shared/credentials';
+import { formPages, type PostedForm } from '@shared/forms';
 import { region } from '@shared/region';
-import type { Submission, SubmissionForm as FormValues } from '@shared/schemas/submission';
-import { postedList, postedText, usePostedForm } from '@/app/posted-form';
+import { SUBMISSION_LIMITS } from '@shared/submission-defaults';
+import { postedList, postedText } from '@/app/posted-form';
 import { certificateProblem } from '@/components/credentials/certificate-check';
+import { Honeypot, honeypotOf, useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field } from '@/components/ui/field';
 import { FormNotice } from '@/components/ui/form-notice';
 import { Input, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, apiUpload, messageOf } from '@/lib/api';
+import { apiUpload, messageOf } from '@/lib/api';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useSubmitBusiness } from '../api';
 import { FormSection } from './FormSection';
 import { ServicesField } from './ServicesField';
 
-type FieldName = Exclude<keyof FormValues, typeof HONEYPOT_FIELD>;
-type Errors = Partial<Record<FieldName | 'certificate', string>>;
-
-const TEXT_FIELDS: FieldName[] = [
-  'name',
-  'yearsInBusiness',
-  'description',
-  'email',
-  'phone',
-  'website',
-  'address',
-  'city',
-  'zip',
-  'licenseNumber',
-  'registrationExpiresOn',
-  'insuranceInfo',
-  'insurer',
-  'insurancePolicyNumber',
-  'insuranceCoverageOccurrence',
-  'insuranceCoverageAggregate',
-  'insuranceExpiresOn',
-  'projectGalleryUrl',
-];
-const FIELDS = new Set<string>([...TEXT_FIELDS, 'services']);
-const DATE_FIELDS = new Set<FieldName>(['registrationExpiresOn', 'insuranceExpiresOn']);
+const DATE_FIELDS = new Set(['registrationExpiresOn', 'insuranceExpiresOn']);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 // What a number field can hold: a value sent back into it must be one (a browser sends nothing else).
 const NUMBER = /^-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
-const keptValue = (posted: PostedForm | null, name: FieldName) => {
+const keptValue = (posted: PostedForm | null, name: string) => {
   const v = postedText(posted, name);
   if (DATE_FIELDS.has(name)) return DATE.test(v) ? v : '';
   return name === 'yearsInBusiness' && !NUMBER.test(v) ? '' : v;
 };
 
-const fieldErrorsOf = (posted: PostedForm | null): Errors => Object.fromEntries(Object.entries(posted?.errors ?? {}).filter(([field]) => FIELDS.has(field)));
+const SERVICES_REQUIRED = { title: 'Services Required', description: 'Please select at least one service you provide' };
+const FAILED = 'Please try again later';
 
 /** The notice for the answer to the form sent without JavaScript, as the JavaScript path words it. */
 function postedNotice(posted: PostedForm) {
-  if (posted.errors.services) return { title: 'Services Required', description: 'Please select at least one service you provide' };
-  return { title: 'Submission Failed', description: posted.message || 'Please try again later' };
+  if (posted.errors.services) return SERVICES_REQUIRED;
+  return { title: 'Submission Failed', description: posted.message || FAILED };
 }
 
 /**
- * The submission form. Inputs are plain (uncontrolled) and the shared zod schema is loaded
- * when the form is sent, so the page itself stays within the public JavaScript budget; the
- * server checks the same schema again. Without JavaScript it is a plain form posted to this
- * page; a refused one comes back with what was typed and the errors
+ * The submission form, on the one form (docs/decisions/0097-one-progressive-form.md): plain
+ * named inputs and the services as a checkbox list, checked with the shared schema the server
+ * checks again; outcomes are toasts. Without JavaScript it is a plain form posted to this page; a
+ * refused one comes back with what was typed and the errors
  * (docs/decisions/0023-forms-without-javascript.md).
  */
 export function SubmissionForm({ onSubmitted }: { onSubmitted: () => void }) {
-  const posted = usePostedForm('submission');
-  const formRef = useRef<HTMLFormElement>(null);
-  const [services, setServices] = useState<string[]>(() => postedList(posted, 'services'));
-  const [errors, setErrors] = useState<Errors>(() => fieldErrorsOf(posted));
-  const [notice, setNotice] = useState(() => (posted ? postedNotice(posted) : null));
-  // The browser focuses the first field to fix as the answer loads, without JavaScript.
-  const [autoFocus] = useState(() => TEXT_FIELDS.find((f) => posted?.errors[f]));
-  const [validating, setValidating] = useState(false);
-  const [uploading, setUploading] = useState(false);
   const submit = useSubmitBusiness();
-  const pending = submit.isPending || validating || uploading;
   // The certificate is sent after the submission, with the upload token its answer carries; without JavaScript it waits for the portal.
   const hydrated = useHydrated();
   const certificateRef = useRef<HTMLInputElement>(null);
+  const [certificateError, setCertificateError] = useState<string>();
 
-  const clear = (name: FieldName | 'certificate') => setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
-  const input = (name: FieldName, id: string, required = true) => ({
-    id,
-    name,
+  /** The chosen certificate's problem, shown on its field; the file is not a schema field. */
+  const checkCertificate = () => {
+    const certificate = certificateRef.current?.files?.[0];
+    const problem = certificate ? (certificateProblem(certificate) ?? undefined) : undefined;
+    setCertificateError(problem);
+    return { certificate, problem };
+  };
+  // A missing choice of service is a notice, not a field error (spec).
+  const noServices = (el: HTMLFormElement | null) => {
+    const none = !el || new FormData(el).getAll('services').length === 0;
+    if (none) toast({ ...SERVICES_REQUIRED, variant: 'destructive' });
+    return none;
+  };
+
+  const form = useProgressiveForm({
+    posted: 'submission',
+    schema: () => import('@shared/schemas/submission').then((m) => m.submissionFormSchema),
+    lists: ['services'],
+    fallback: FAILED,
+    onProblem: (message) => toast({ title: 'Submission Failed', description: message, variant: 'destructive' }),
+    onInvalid: () => {
+      checkCertificate();
+      noServices(form.props.ref.current);
+    },
+    onValid: async (values, el) => {
+      const { certificate, problem } = checkCertificate();
+      if (noServices(el)) return;
+      if (problem) return certificateRef.current?.focus();
+      const result = await submit.mutateAsync({ ...values, ...honeypotOf(el) });
+      if (certificate && result.certificateUploadToken) {
+        try {
+          await apiUpload('/api/contractors/submit/certificate', certificate, { 'X-Upload-Token': result.certificateUploadToken });
+        } catch (error) {
+          toast({
+            title: 'Certificate Not Uploaded',
+            description: `${messageOf(error, 'The certificate could not be uploaded.')} Your business was submitted; you can upload the certificate from the contractor portal once it is approved.`,
+            variant: 'destructive',
+          });
+        }
+      }
+      toast({ title: 'Submission Received!', description: 'Your business information has been submitted for review.' });
+      onSubmitted();
+    },
+  });
+  const { errors, posted } = form;
+
+  const input = (name: string, id: string, required = true) => ({
+    ...form.control(name, id),
     defaultValue: keptValue(posted, name),
-    autoFocus: autoFocus === name || undefined,
-    onChange: () => clear(name),
-    ...describedBy(id, errors[name]),
     ...(required ? { 'aria-required': true } : {}),
   });
 
-  const show = (next: Errors) => {
-    setErrors(next);
-    const first = TEXT_FIELDS.find((f) => next[f]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
-
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (pending) return;
-    setNotice(null);
-    const data = new FormData(e.currentTarget);
-    const values = Object.fromEntries(TEXT_FIELDS.map((f) => [f, String(data.get(f) ?? '')]));
-    setValidating(true);
-    const { submissionFormSchema } = await import('@shared/schemas/submission').finally(() => setValidating(false));
-    const parsed = submissionFormSchema.safeParse({ ...values, services });
-    const fieldErrors: Errors = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0]) as FieldName;
-        fieldErrors[key] ??= issue.message;
-      }
-    }
-    const certificate = certificateRef.current?.files?.[0];
-    const wrongFile = certificate ? certificateProblem(certificate) : null;
-    if (wrongFile) fieldErrors.certificate = wrongFile;
-    show(fieldErrors);
-    // A missing choice of service is a notice, not a field error (spec).
-    if (services.length === 0) {
-      toast({ title: 'Services Required', description: 'Please select at least one service you provide', variant: 'destructive' });
-      return;
-    }
-    if (!parsed.success || wrongFile) return;
-    submit.mutate(
-      { ...(parsed.data as Submission), [HONEYPOT_FIELD]: String(data.get(HONEYPOT_FIELD) ?? '') },
-      {
-        onSuccess: async (result) => {
-          if (certificate && result.certificateUploadToken) {
-            setUploading(true);
-            try {
-              await apiUpload('/api/contractors/submit/certificate', certificate, { 'X-Upload-Token': result.certificateUploadToken });
-            } catch (error) {
-              toast({
-                title: 'Certificate Not Uploaded',
-                description: `${messageOf(error, 'The certificate could not be uploaded.')} Your business was submitted; you can upload the certificate from the contractor portal once it is approved.`,
-                variant: 'destructive',
-              });
-            } finally {
-              setUploading(false);
-            }
-          }
-          toast({ title: 'Submission Received!', description: 'Your business information has been submitted for review.' });
-          onSubmitted();
-        },
-        onError: (error) => {
-          if (error instanceof ApiError) {
-            const fromServer: Errors = {};
-            for (const [field, message] of Object.entries(error.fieldErrors)) if (FIELDS.has(field)) fromServer[field as FieldName] = message;
-            show(fromServer);
-          }
-          toast({ title: 'Submission Failed', description: messageOf(error, 'Please try again later'), variant: 'destructive' });
-        },
-      },
-    );
-  };
-
   return (
-    <form ref={formRef} method="post" action={formPages.submission.path} onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-10">
-      {notice && <FormNotice variant="destructive" {...notice} />}
+    <form method="post" action={formPages.submission.path} {...form.props} className="grid gap-10">
+      {form.problem && posted && <FormNotice variant="destructive" {...postedNotice(posted)} />}
       <FormSection id="submit-basic" title="Basic Information">
         <div className="grid gap-4 md:grid-cols-[1fr_12rem]">
           <Field id="submit-name" label="Business Name" error={errors.name}>
-            <Input autoComplete="organization" maxLength={120} {...input('name', 'submit-name')} />
+            <Input autoComplete="organization" maxLength={SUBMISSION_LIMITS.name} {...input('name', 'submit-name')} />
           </Field>
           <Field id="submit-years" label="Years in Business" error={errors.yearsInBusiness}>
-            <Input type="number" inputMode="numeric" min={0} max={150} step={1} {...input('yearsInBusiness', 'submit-years')} />
+            <Input type="number" inputMode="numeric" min={0} max={SUBMISSION_LIMITS.yearsInBusiness} step={1} {...input('yearsInBusiness', 'submit-years')} />
           </Field>
         </div>
         <Field id="submit-description" label="Business Description" hint="Tell homeowners what you do, your specialties and what sets your work apart." error={errors.description}>
-          <Textarea rows={5} maxLength={2000} {...input('description', 'submit-description')} />
+          <Textarea rows={5} maxLength={SUBMISSION_LIMITS.description} {...input('description', 'submit-description')} />
         </Field>
       </FormSection>
 
@@ -203,61 +147,53 @@ export function SubmissionForm({ onSubmitted }: { onSubmitted: () => void }) {
             <Input id="submit-state" value={region.state} disabled readOnly />
           </Field>
           <Field id="submit-zip" label="ZIP Code" error={errors.zip}>
-            <Input inputMode="numeric" autoComplete="postal-code" maxLength={10} {...input('zip', 'submit-zip')} />
+            <Input inputMode="numeric" autoComplete="postal-code" maxLength={SUBMISSION_LIMITS.zip} {...input('zip', 'submit-zip')} />
           </Field>
         </div>
       </FormSection>
 
       <FormSection id="submit-services-heading" title="Services Offered" description="Select every service your business provides.">
-        <ServicesField
-          value={services}
-          onChange={(next) => {
-            setServices(next);
-            clear('services');
-          }}
-          labelledBy="submit-services-heading"
-          error={errors.services}
-        />
+        <ServicesField ticked={postedList(posted, 'services')} labelledBy="submit-services-heading" error={errors.services} />
       </FormSection>
 
       <FormSection id="submit-licensing" title="Licensing & Insurance">
         <div className="grid gap-4 md:grid-cols-[1fr_14rem]">
           <Field id="submit-license" label="License Number" hint={`${region.credentials.registration.formatMessage}.`} error={errors.licenseNumber}>
-            <Input maxLength={100} autoCapitalize="characters" {...input('licenseNumber', 'submit-license')} />
+            <Input maxLength={CREDENTIAL_LIMITS.registrationNumber} autoCapitalize="characters" {...input('licenseNumber', 'submit-license')} />
           </Field>
           <Field id="submit-registration-expires" label="Registration Expires (optional)" error={errors.registrationExpiresOn}>
             <Input type="date" {...input('registrationExpiresOn', 'submit-registration-expires', false)} />
           </Field>
         </div>
         <Field id="submit-insurance" label="Insurance Information" hint="Carrier and coverage, e.g. general liability $1,000,000." error={errors.insuranceInfo}>
-          <Textarea rows={3} maxLength={500} {...input('insuranceInfo', 'submit-insurance')} />
+          <Textarea rows={3} maxLength={SUBMISSION_LIMITS.insuranceInfo} {...input('insuranceInfo', 'submit-insurance')} />
         </Field>
         <div className="grid gap-4 md:grid-cols-2">
           <Field id="submit-insurer" label="Insurer (optional)" error={errors.insurer}>
-            <Input maxLength={120} {...input('insurer', 'submit-insurer', false)} />
+            <Input maxLength={CREDENTIAL_LIMITS.insurer} {...input('insurer', 'submit-insurer', false)} />
           </Field>
           <Field id="submit-policy" label="Policy Number (optional)" error={errors.insurancePolicyNumber}>
-            <Input maxLength={60} {...input('insurancePolicyNumber', 'submit-policy', false)} />
+            <Input maxLength={CREDENTIAL_LIMITS.policyNumber} {...input('insurancePolicyNumber', 'submit-policy', false)} />
           </Field>
           <Field id="submit-coverage" label="Coverage per Occurrence (optional)" hint="In dollars, e.g. 1,000,000." error={errors.insuranceCoverageOccurrence}>
-            <Input inputMode="numeric" maxLength={20} {...input('insuranceCoverageOccurrence', 'submit-coverage', false)} />
+            <Input inputMode="numeric" maxLength={CREDENTIAL_LIMITS.coverage} {...input('insuranceCoverageOccurrence', 'submit-coverage', false)} />
           </Field>
           <Field id="submit-aggregate" label="Aggregate Coverage (optional)" hint="In dollars, e.g. 2,000,000." error={errors.insuranceCoverageAggregate}>
-            <Input inputMode="numeric" maxLength={20} {...input('insuranceCoverageAggregate', 'submit-aggregate', false)} />
+            <Input inputMode="numeric" maxLength={CREDENTIAL_LIMITS.coverage} {...input('insuranceCoverageAggregate', 'submit-aggregate', false)} />
           </Field>
           <Field id="submit-insurance-expires" label="Insurance Expires (optional)" error={errors.insuranceExpiresOn}>
             <Input type="date" {...input('insuranceExpiresOn', 'submit-insurance-expires', false)} />
           </Field>
           {hydrated ? (
-            <Field id="submit-certificate" label="Certificate of Insurance (optional)" hint="A PDF or a photo, up to 5 MB." error={errors.certificate}>
+            <Field id="submit-certificate" label="Certificate of Insurance (optional)" hint="A PDF or a photo, up to 5 MB." error={certificateError}>
               <Input
                 ref={certificateRef}
                 id="submit-certificate"
                 type="file"
                 accept={CERTIFICATE_TYPES.join(',')}
                 className="h-auto py-1.5"
-                onChange={() => clear('certificate')}
-                {...describedBy('submit-certificate', errors.certificate)}
+                onChange={() => setCertificateError(undefined)}
+                {...describedBy('submit-certificate', certificateError)}
               />
             </Field>
           ) : (
@@ -272,12 +208,9 @@ export function SubmissionForm({ onSubmitted }: { onSubmitted: () => void }) {
         </Field>
       </FormSection>
 
-      <div className="hidden" aria-hidden="true">
-        <label htmlFor="submit-company-fax">Company fax</label>
-        <input id="submit-company-fax" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <Honeypot form="submit" />
 
-      <Button type="submit" size="lg" disabled={pending} className="w-full sm:w-auto sm:justify-self-start">
+      <Button type="submit" size="lg" disabled={form.pending} className="w-full sm:w-auto sm:justify-self-start">
         {submit.isPending ? 'Submitting...' : 'Submit for Review'}
       </Button>
     </form>
