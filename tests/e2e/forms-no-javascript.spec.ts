@@ -251,5 +251,7 @@ test.describe('with JavaScript', () => {
     await page.locator('#newsletter').getByRole('button', { name: 'Subscribe' }).click();
     await expect(page.getByTestId('toast')).toContainText('Subscribed!');
     await expect(alert(page, 'Please enter a valid email address')).toHaveCount(0);
+    // Emptied after the send, not back to the refused post's value.
+    await expect(field).toHaveValue('');
   });
 });

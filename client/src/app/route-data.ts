@@ -1,5 +1,6 @@
 import { blogListKey, blogPostKey } from '@/features/blog/api';
-import { browseKey, contractorKey, featuredKey, readBrowseState, readSearchCriteria, readSearchFilters, searchKey } from '@/features/directory/api';
+import { browseKey, contractorKey, readBrowseState, readSearchCriteria, readSearchFilters, searchKey } from '@/features/directory/api';
+import { featuredKey } from '@/features/directory/featured';
 import { readServicePageNumber, serviceCoverageKey, servicePageKey } from '@/features/directory/service-page-keys';
 import { leadPricesKey } from '@/features/payments/lead-prices-key';
 import { invitationKey, readReviewsPage, reviewsKey } from '@/features/reviews/keys';

@@ -55,7 +55,7 @@ export async function submit<S extends z.ZodType>(h: FormHandle<S>, form: HTMLFo
 
 /** After the first send, a change re-checks the changed field and those in error. */
 export async function changed<S extends z.ZodType>(h: FormHandle<S>, form: HTMLFormElement, name: string) {
-  await (await engineOf(h)).changed(valuesOf(h, form), name || undefined);
+  await (await engineOf(h)).changed(valuesOf(h, form), name);
 }
 
 export function focusFirstInvalid(form: HTMLFormElement, errors: FieldMessages) {

@@ -20,7 +20,10 @@ const loadSubmit = () => import('./submit');
  * answer or a refused post, in one state; the first field to fix gets the focus.
  */
 export function useProgressiveForm<S extends z.ZodType>(options: ProgressiveFormOptions<S>) {
-  const posted = usePostedForm(options.posted ?? ('' as PostedFormName));
+  const refused = usePostedForm(options.posted ?? ('' as PostedFormName));
+  // After a send that succeeded the refused post is over: the emptied controls start from the defaults.
+  const [fresh, setFresh] = useState(0);
+  const posted = fresh ? null : refused;
   const ref = useRef<HTMLFormElement>(null);
   const engine = useRef<Promise<FormEngine<S>> | null>(null);
   const sent = useRef(false);
@@ -35,6 +38,11 @@ export function useProgressiveForm<S extends z.ZodType>(options: ProgressiveForm
   const [focusFirst, setFocusFirst] = useState(0);
   // The browser focuses the first field to fix as a refused post's answer loads, without JavaScript.
   const [autoFocus] = useState(() => Object.keys(posted?.errors ?? {})[0]);
+
+  // The controls' default values are the defaults again once this render is drawn: empty them.
+  useEffect(() => {
+    if (fresh) ref.current?.reset();
+  }, [fresh]);
 
   useEffect(() => {
     const form = ref.current;
@@ -73,7 +81,7 @@ export function useProgressiveForm<S extends z.ZodType>(options: ProgressiveForm
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const name = (event.target as HTMLInputElement).name;
     const form = event.currentTarget;
-    if (sent.current) void loadSubmit().then((m) => m.changed(handle, form, name));
+    if (sent.current && name) void loadSubmit().then((m) => m.changed(handle, form, name));
     // Before the first send, a changed field's message (from a refused post) goes.
     else if (name) setErrors((e) => (e[name] ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== name)) : e));
   };
@@ -97,6 +105,7 @@ export function useProgressiveForm<S extends z.ZodType>(options: ProgressiveForm
     /** Empties the form after a send that succeeded. */
     reset: () => {
       ref.current?.reset();
+      setFresh((n) => n + 1);
       sent.current = false;
       void engine.current?.then((e) => e.reset());
       setErrors({});

@@ -11,9 +11,6 @@ import { effectiveMinRating, RATING_CHOICES } from './rating';
  * with exactly the data the browser then asks for.
  */
 
-export const FEATURED_COUNT = 6;
-export const featuredKey: ApiKey = ['/api/contractors', { sort: 'featured', pageSize: String(FEATURED_COUNT) }];
-
 export const contractorKey = (id: string): ApiKey => [`/api/contractors/${encodeURIComponent(id)}`];
 
 const present = (v: string | null) => (v && v !== ALL ? v : '');

@@ -1,5 +1,6 @@
 // The directory feature as other features may use it.
-export { FEATURED_COUNT, featuredKey, useContractor } from './api';
+export { useContractor } from './api';
+export { FEATURED_COUNT, featuredKey } from './featured';
 export { ContractorList, ContractorPlaceholders } from './components/ContractorResults';
 export { LocationSelect, ServiceTypeSelect } from './components/Selectors';
 export { ServicePageLinks } from './components/ServicePageLinks';

@@ -1,9 +1,9 @@
 import { Mail } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useSearch } from 'wouter';
-import { formPages, HONEYPOT_FIELD, type PostedForm } from '@shared/forms';
+import { formPages, type PostedForm } from '@shared/forms';
 import { region } from '@shared/region';
-import { postedText, usePostedForm } from '@/app/posted-form';
+import { Honeypot, honeypotOf, useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { errorId } from '@/components/ui/field';
 import { FormNotice } from '@/components/ui/form-notice';
@@ -14,61 +14,51 @@ import { subscribe } from './api';
 
 const ALREADY = { title: 'Already Subscribed', description: "You're already subscribed to our newsletter." };
 const INVALID = 'Please enter a valid email address';
+const FAILED = 'Failed to subscribe. Please try again.';
 
 /** The notice for the answer to the form sent without JavaScript, as the JavaScript path words it. */
 function outcome(posted: PostedForm | null, subscribed: boolean) {
   if (posted?.errors.email) return { title: 'Error', description: INVALID, variant: 'destructive' as const };
   if (posted && /already subscribed/i.test(posted.message)) return { ...ALREADY, variant: 'default' as const };
-  if (posted) return { title: 'Error', description: 'Failed to subscribe. Please try again.', variant: 'destructive' as const };
+  if (posted) return { title: 'Error', description: FAILED, variant: 'destructive' as const };
   if (subscribed) return { title: 'Subscribed!', description: "You've been subscribed to our newsletter. Thank you!", variant: 'success' as const };
   return null;
 }
 
 /**
- * The home page's newsletter band: one email field, outcomes as notices (spec, error catalogue).
- * Without JavaScript it is a plain form posted to the home page, whose answer shows the outcome
- * in the band (docs/decisions/0023-forms-without-javascript.md).
+ * The home page's newsletter band: one email field, outcomes as notices (spec, error catalogue),
+ * on the one form (docs/decisions/0097-one-progressive-form.md) with the shared schema. Without
+ * JavaScript it is a plain form posted to the home page, whose answer shows the outcome in the
+ * band (docs/decisions/0023-forms-without-javascript.md).
  */
 export function NewsletterSignup() {
-  const posted = usePostedForm('newsletter');
   const subscribed = new URLSearchParams(useSearch()).get('newsletter') === 'subscribed';
-  const [notice, setNotice] = useState(() => outcome(posted, subscribed));
-  const [email, setEmail] = useState(() => postedText(posted, 'email'));
-  const [pending, setPending] = useState(false);
-  const honeypot = useRef<HTMLInputElement>(null);
-  const invalid = notice?.description === INVALID;
-  // The answer to a refused post: the browser focuses the field (and scrolls to it) without JavaScript; the notice describes it.
-  const answered = posted !== null && notice !== null;
-
-  // A plain request rather than useMutation: this form is on the home page, whose JavaScript
-  // budget is tight, and it needs no cache.
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (pending) return;
-    setNotice(null);
-    // The shared schema (and zod with it) loads when someone subscribes, not with the home page.
-    const { newsletterSchema } = await import('@shared/schemas/newsletter');
-    const parsed = newsletterSchema.safeParse({ email });
-    if (!parsed.success) {
+  // Once a send is made in the browser, the band's notice from the address or a refused post goes.
+  const [sent, setSent] = useState(false);
+  const form = useProgressiveForm({
+    posted: 'newsletter',
+    schema: () => import('@shared/schemas/newsletter').then((m) => m.newsletterSchema),
+    fallback: FAILED,
+    onInvalid: () => {
+      setSent(true);
       toast({ title: 'Error', description: INVALID, variant: 'destructive' });
-      return;
-    }
-    setPending(true);
-    try {
-      await subscribe({ email: parsed.data.email, [HONEYPOT_FIELD]: honeypot.current?.value ?? '' });
+    },
+    // A plain request rather than useMutation: the home page's JavaScript budget is tight and this needs no cache.
+    onValid: async ({ email }, el) => {
+      setSent(true);
+      await subscribe({ email, ...honeypotOf(el) });
       toast({ title: 'Subscribed!', description: "You've been subscribed to our newsletter. Thank you!" });
-      setEmail('');
-    } catch (error) {
-      // The error's message is 'status: body', so the server's wording is in it.
-      if (error instanceof Error && /already subscribed/i.test(error.message)) {
-        toast(ALREADY);
-      } else {
-        toast({ title: 'Error', description: 'Failed to subscribe. Please try again.', variant: 'destructive' });
-      }
-    } finally {
-      setPending(false);
-    }
-  };
+      form.reset();
+    },
+    // The error's message is 'status: body', so the server's wording is in it.
+    onProblem: (message, error) =>
+      toast(/already subscribed/i.test(`${message} ${error instanceof Error ? error.message : ''}`) ? ALREADY : { title: 'Error', description: FAILED, variant: 'destructive' }),
+  });
+  const email = form.control('email', 'newsletter-email');
+  const invalid = form.errors.email ? { title: 'Error', description: form.errors.email, variant: 'destructive' as const } : null;
+  const notice = invalid ?? (sent ? null : outcome(form.posted, subscribed));
+  // The answer to a post without JavaScript, whatever it says, puts the browser on the field (scrolled to the band) and describes it.
+  const answered = notice !== null && (invalid !== null || (form.posted !== null && !sent));
 
   return (
     <section id={formPages.newsletter.anchor} aria-labelledby="newsletter-heading" className="bg-secondary">
@@ -78,29 +68,22 @@ export function NewsletterSignup() {
           Stay Informed
         </h2>
         <p className="mt-3 text-muted-foreground">{`Get our monthly newsletter with home improvement tips, seasonal maintenance reminders and news about trusted contractors in ${region.county}.`}</p>
-        <form method="post" action={formPages.newsletter.path} onSubmit={(e) => void onSubmit(e)} noValidate className="mx-auto mt-6 flex max-w-md flex-col gap-3 sm:flex-row">
+        <form method="post" action={formPages.newsletter.path} {...form.props} className="mx-auto mt-6 flex max-w-md flex-col gap-3 sm:flex-row">
           <Label htmlFor="newsletter-email" className="sr-only">
             Email address
           </Label>
           <Input
-            id="newsletter-email"
-            name="email"
             type="email"
             autoComplete="email"
             placeholder="Enter your email address"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
             className="flex-1"
-            autoFocus={answered || undefined}
-            aria-invalid={invalid || undefined}
+            {...email}
+            autoFocus={email.autoFocus ?? (answered || undefined)}
             aria-describedby={answered ? errorId('newsletter-email') : undefined}
           />
-          <div className="hidden" aria-hidden="true">
-            <label htmlFor="newsletter-company-fax">Company fax</label>
-            <input ref={honeypot} id="newsletter-company-fax" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-          </div>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Subscribing...' : 'Subscribe'}
+          <Honeypot form="newsletter" />
+          <Button type="submit" disabled={form.pending}>
+            {form.pending ? 'Subscribing...' : 'Subscribe'}
           </Button>
         </form>
         {notice && (
