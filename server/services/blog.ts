@@ -1,14 +1,22 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { readingMinutes } from '@shared/reading-time';
 import type { BlogPost, BlogPostSummary } from '@shared/schemas/blog';
 import type { AppContext } from '../context';
 import type { Freshness, Frozen } from '../directory';
-import { blogPosts, type BlogPostRow } from '../db/schema';
+import { blogPosts, regions, type BlogPostRow } from '../db/schema';
 import { notFound } from '../domain/errors';
 import { renderMarkdown } from '../content/markdown';
 
-/** Published and due: a post scheduled for later stays hidden until its date (database clock). */
-const isLive = () => and(eq(blogPosts.isPublished, true), lte(blogPosts.publishedAt, sql`now()`));
+/**
+ * Published, due (a post scheduled for later stays hidden until its date, database clock) and on
+ * this county's site: its own posts and those of every site (docs/decisions/0104-county-content.md).
+ */
+export const isLive = (county: string) =>
+  and(
+    eq(blogPosts.isPublished, true),
+    lte(blogPosts.publishedAt, sql`now()`),
+    or(isNull(blogPosts.regionId), eq(blogPosts.regionId, sql`(select ${regions.id} from ${regions} where ${regions.slug} = ${county})`)),
+  );
 
 function toSummary(row: BlogPostRow): BlogPostSummary {
   return {
@@ -26,12 +34,12 @@ function toSummary(row: BlogPostRow): BlogPostSummary {
 
 type BlogContext = Pick<AppContext, 'db' | 'directory' | 'memo'>;
 
-/** Newest first, without the bodies. Kept by the read model for outages (STALE_IF_ERROR). */
-export function listPublishedPosts(ctx: BlogContext, freshness?: Freshness): Promise<Frozen<BlogPostSummary[]>> {
+/** The county's posts, newest first, without the bodies. Kept by the read model for outages (STALE_IF_ERROR). */
+export function listPublishedPosts(ctx: BlogContext, county: string, freshness?: Freshness): Promise<Frozen<BlogPostSummary[]>> {
   return ctx.directory.read(
-    'blog',
+    `blog@${county}`,
     async () => {
-      const rows = await ctx.db.select().from(blogPosts).where(isLive()).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
+      const rows = await ctx.db.select().from(blogPosts).where(isLive(county)).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
       return rows.map(toSummary);
     },
     freshness,
@@ -40,17 +48,17 @@ export function listPublishedPosts(ctx: BlogContext, freshness?: Freshness): Pro
 
 /**
  * Counts a view and returns the post with the new count, in one statement so concurrent views are
- * not lost. While the database is unreachable the post is answered as last read, uncounted.
+ * not lost. Another county's post is not found. While the database is unreachable the post is answered as last read, uncounted.
  */
-export function viewPost(ctx: BlogContext, slug: string, freshness?: Freshness): Promise<Frozen<BlogPost>> {
+export function viewPost(ctx: BlogContext, county: string, slug: string, freshness?: Freshness): Promise<Frozen<BlogPost>> {
   return ctx.directory.read(
-    `blog/${slug}`,
+    `blog@${county}/${slug}`,
     async (): Promise<BlogPost> => {
       const [row] = await ctx.db
         .update(blogPosts)
         // updated_at tracks edits to the post, not readers, so it is kept as it was.
         .set({ viewCount: sql`${blogPosts.viewCount} + 1`, updatedAt: sql`${blogPosts.updatedAt}` })
-        .where(and(eq(blogPosts.slug, slug), isLive()))
+        .where(and(eq(blogPosts.slug, slug), isLive(county)))
         .returning();
       if (!row) throw notFound('Blog post not found');
       return { ...toSummary(row), content: row.content, html: htmlOf(ctx, row), metaDescription: row.metaDescription, updatedAt: row.updatedAt.toISOString() };

@@ -2,28 +2,34 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { region } from '@shared/region';
 import { inTransaction, type AppContext, type DbCtx } from '../context';
-import { newsletterSubscribers } from '../db/schema';
+import { newsletterSubscribers, regions } from '../db/schema';
 import { conflict, notFound } from '../domain/errors';
 import { queueEmail } from './email-delivery';
 
 const newToken = () => randomBytes(24).toString('base64url');
 const sameEmail = (email: string) => sql`lower(${newsletterSubscribers.email}) = lower(${email})`;
+const countyId = (county: string) => sql<number>`(select ${regions.id} from ${regions} where ${regions.slug} = ${county})`;
 
 /**
- * Subscribes an address (case-insensitively unique). An address that unsubscribed earlier is
+ * Subscribes an address to the newsletter of the county whose site it was sent on
+ * (docs/decisions/0104-county-content.md; case-insensitively unique per county). An address that unsubscribed earlier is
  * subscribed again with a fresh link; an active one is a conflict the form reports as such. The
  * welcome email commits with the subscription (docs/decisions/0087-transactional-outbox.md).
  */
-export async function subscribe(ctx: AppContext, email: string): Promise<void> {
+export async function subscribe(ctx: AppContext, email: string, county: string): Promise<void> {
   const token = newToken();
   await inTransaction(ctx, async (tx) => {
     // Insert-or-nothing then update, so two requests for one address cannot both succeed.
-    const [created] = await tx.db.insert(newsletterSubscribers).values({ email, unsubscribeToken: token }).onConflictDoNothing().returning({ id: newsletterSubscribers.id });
+    const [created] = await tx.db
+      .insert(newsletterSubscribers)
+      .values({ email, unsubscribeToken: token, regionId: countyId(county) })
+      .onConflictDoNothing()
+      .returning({ id: newsletterSubscribers.id });
     if (!created) {
       const [reactivated] = await tx.db
         .update(newsletterSubscribers)
         .set({ unsubscribedAt: null, unsubscribeToken: token })
-        .where(and(sameEmail(email), isNotNull(newsletterSubscribers.unsubscribedAt)))
+        .where(and(sameEmail(email), eq(newsletterSubscribers.regionId, countyId(county)), isNotNull(newsletterSubscribers.unsubscribedAt)))
         .returning({ id: newsletterSubscribers.id });
       if (!reactivated) throw conflict('This email is already subscribed to our newsletter');
     }

@@ -1,8 +1,9 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { blogPosts, contractors } from '../db/schema';
 import { isListed } from '../directory/cards';
 import { sqlCoverageRows } from '../directory/coverage';
+import { isLive } from './blog';
 
 // The review policy is what every review list links to, so a search for how reviews work finds it.
 const STATIC_PATHS = ['/', '/browse', '/search', '/blog', '/submit-business', '/contractor-pricing', '/review-policy'];
@@ -12,18 +13,14 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 /**
  * Every public page search engines should know: the static pages, each listed contractor, each
  * service page with a contractor (its lastmod the newest change among them;
- * docs/decisions/0030-service-pages.md), each published post.
+ * docs/decisions/0030-service-pages.md), each post published on the county's site.
  */
-export async function buildSitemap(ctx: Pick<AppContext, 'db' | 'siteUrl'>): Promise<string> {
+export async function buildSitemap(ctx: Pick<AppContext, 'db' | 'siteUrl'>, county: string): Promise<string> {
   const { db, siteUrl } = ctx;
   const [contractorRows, coverage, posts] = await Promise.all([
     db.select({ id: contractors.id, updatedAt: contractors.updatedAt }).from(contractors).where(isListed).orderBy(asc(contractors.id)),
     sqlCoverageRows(db, { lastmod: true }),
-    db
-      .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
-      .from(blogPosts)
-      .where(and(eq(blogPosts.isPublished, true), lte(blogPosts.publishedAt, sql`now()`)))
-      .orderBy(asc(blogPosts.publishedAt)),
+    db.select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(isLive(county)).orderBy(asc(blogPosts.publishedAt)),
   ]);
   const urls = [
     ...STATIC_PATHS.map((p) => ({ loc: p, lastmod: null as Date | null })),
