@@ -4,6 +4,7 @@ export interface HostResponse {
   status: number;
   type: string;
   text: string;
+  headers: http.IncomingHttpHeaders;
   json: () => any;
 }
 
@@ -21,7 +22,7 @@ export function requestOnHost(baseUrl: string, host: string, method: string, pat
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), text, json: () => JSON.parse(text) }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), text, headers: res.headers, json: () => JSON.parse(text) }));
     });
     req.on('error', reject);
     req.end(payload);
