@@ -54,3 +54,18 @@ export function countyOfHost<C extends CountySite>(hostname: string | undefined,
   if (dot <= 0 || (parent !== 'localhost' && parent !== deploymentHost)) return null;
   return counties.find((c) => c.slug === h.slice(0, dot)) ?? null;
 }
+
+/**
+ * The address of a county's site, for the links in its emails and pages: its own public URL when
+ * it has one; the deployment's address for the default county; otherwise `<slug>.` before the
+ * deployment's host (`<slug>.localhost` when that is localhost or an IP address), with the same
+ * scheme and port, which countyOfHost answers with that county.
+ */
+export function siteUrlOf(county: Pick<CountySite, 'slug' | 'isDefault' | 'publicUrl'>, deploymentUrl: string): string {
+  if (county.publicUrl) return county.publicUrl.replace(/\/$/, '');
+  if (county.isDefault) return deploymentUrl.replace(/\/$/, '');
+  const url = new URL(deploymentUrl);
+  const host = normalHost(url.hostname);
+  url.hostname = `${county.slug}.${host === 'localhost' || isIP(host) !== 0 ? 'localhost' : host}`;
+  return url.origin;
+}

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { region } from '@shared/region';
 import { inTransaction, type AppContext, type DbCtx } from '../context';
 import { newsletterSubscribers, regions } from '../db/schema';
 import { conflict, notFound } from '../domain/errors';
 import { queueEmail } from './email-delivery';
+import { countySiteWords } from './regions';
 
 const newToken = () => randomBytes(24).toString('base64url');
 const sameEmail = (email: string) => sql`lower(${newsletterSubscribers.email}) = lower(${email})`;
@@ -33,16 +33,18 @@ export async function subscribe(ctx: AppContext, email: string, county: string):
         .returning({ id: newsletterSubscribers.id });
       if (!reactivated) throw conflict('This email is already subscribed to our newsletter');
     }
+    // Worded for, and linking to, the county's own site.
+    const site = await countySiteWords(tx, { slug: county });
     await queueEmail(tx, {
       kind: 'newsletter-welcome',
       to: email,
-      subject: `Welcome to the ${region.siteTitle} newsletter`,
+      subject: `Welcome to the ${site.siteTitle} newsletter`,
       text: [
-        `Thank you for subscribing to the ${region.siteTitle} monthly newsletter.`,
+        `Thank you for subscribing to the ${site.siteTitle} monthly newsletter.`,
         '',
-        `Once a month we send home improvement tips, seasonal advice and news about trusted contractors in ${region.displayName}.`,
+        `Once a month we send home improvement tips, seasonal advice and news about trusted contractors in ${site.displayName}.`,
         '',
-        `To stop receiving it, open this link: ${ctx.siteUrl}/newsletter/unsubscribe?token=${token}`,
+        `To stop receiving it, open this link: ${site.siteUrl}/newsletter/unsubscribe?token=${token}`,
       ].join('\n'),
     });
   });

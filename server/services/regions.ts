@@ -1,9 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import type { CountySummary, RegionAnswer } from '@shared/schemas/region';
-import { inTransaction, type DbCtx } from '../context';
+import { inTransaction, type AppContext, type DbCtx } from '../context';
 import { regions, regionServices, services, towns } from '../db/schema';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { findCounty, loadDataset, type DatasetCounty } from '../regions/dataset';
+import { siteUrlOf } from '../regions/host';
 
 /** The wording a new county's site starts with, in the default county's pattern (docs/decisions/0098-counties-are-data.md). */
 function wordingOf(county: DatasetCounty) {
@@ -85,4 +86,24 @@ export async function listCounties(ctx: DbCtx): Promise<CountySummary[]> {
     }),
   );
   return summaries.sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name));
+}
+
+/** What a county's emails say of its site: its name, its title and its address. */
+export interface CountySiteWords {
+  slug: string;
+  /** 'Sullivan County, PA' */
+  displayName: string;
+  siteTitle: string;
+  /** Its site's address (docs/decisions/0099-county-by-host.md), from the deployment's (ctx.siteUrl). */
+  siteUrl: string;
+}
+
+/** The site of a county, by its slug or id, for the links and words of the emails sent for it. */
+export async function countySiteWords(ctx: Pick<AppContext, 'db' | 'siteUrl'>, county: { slug: string } | { id: number }): Promise<CountySiteWords> {
+  const [row] = await ctx.db
+    .select()
+    .from(regions)
+    .where('slug' in county ? eq(regions.slug, county.slug) : eq(regions.id, county.id));
+  if (!row) throw notFound('No such county');
+  return { slug: row.slug, displayName: `${row.name}, ${row.state}`, siteTitle: row.siteTitle, siteUrl: siteUrlOf(row, ctx.siteUrl) };
 }

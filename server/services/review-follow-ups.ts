@@ -1,4 +1,3 @@
-import { region } from '@shared/region';
 import { SITE_TIME_ZONE } from '@shared/site-calendar';
 import { eq } from 'drizzle-orm';
 import { isPaidOrCredited } from '@shared/schemas/deliveries';
@@ -6,6 +5,7 @@ import { REVIEW_LINK_DAYS } from '@shared/schemas/reviews';
 import { inTransaction, type AppContext } from '../context';
 import { contractorAccounts, contractors, leadDeliveries, leads, reviewRequests, reviews } from '../db/schema';
 import { queueEmail } from './email-delivery';
+import { countySiteWords } from './regions';
 import { signReviewLink } from './review-tokens';
 import { ownBusinessReason, reviewerName } from './review-rules';
 
@@ -35,14 +35,14 @@ export async function scheduleFollowUp(ctx: Pick<AppContext, 'db' | 'jobs' | 'en
 
 const longDate = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: SITE_TIME_ZONE });
 
-export function followUpEmail(input: { siteUrl: string; token: string; firstName: string; contractorName: string; serviceNeeded: string; askedAt: Date; expiresAt: Date }) {
+export function followUpEmail(input: { siteUrl: string; siteTitle: string; token: string; firstName: string; contractorName: string; serviceNeeded: string; askedAt: Date; expiresAt: Date }) {
   const c = input.contractorName;
   return {
     subject: `Did ${c} contact you? Did you hire them?`,
     text: [
       `Hello ${input.firstName || 'there'},`,
       '',
-      `On ${longDate(input.askedAt)} you asked for a quote for ${input.serviceNeeded} through ${region.siteTitle}, and we passed your request to ${c}.`,
+      `On ${longDate(input.askedAt)} you asked for a quote for ${input.serviceNeeded} through ${input.siteTitle}, and we passed your request to ${c}.`,
       '',
       `Did ${c} contact you? Did you hire them?`,
       '',
@@ -71,6 +71,7 @@ export async function sendFollowUp(ctx: AppContext, deliveryId: number): Promise
       .select({
         paymentState: leadDeliveries.paymentState,
         leadId: leads.id,
+        regionId: leads.regionId,
         name: leads.name,
         email: leads.email,
         serviceNeeded: leads.serviceNeeded,
@@ -100,8 +101,11 @@ export async function sendFollowUp(ctx: AppContext, deliveryId: number): Promise
       .returning({ id: reviewRequests.id });
     if (!request || skipReason) return;
     const token = signReviewLink(ctx.env, { deliveryId, expiresAt });
+    // The homeowner answers on the site of the county they asked on.
+    const { siteUrl, siteTitle } = await countySiteWords(tx, { id: row.regionId });
     const email = followUpEmail({
-      siteUrl: ctx.siteUrl,
+      siteUrl,
+      siteTitle,
       token,
       firstName: reviewerName(row.name),
       contractorName: row.contractorName,

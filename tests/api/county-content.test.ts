@@ -1,8 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogPosts, newsletterSubscribers, regions } from '../../server/db/schema';
+import { blogPosts, leadDeliveries, newsletterSubscribers, outboxEmails, regions } from '../../server/db/schema';
 import { listPublishedPosts, viewPost } from '../../server/services/blog';
 import { subscribe } from '../../server/services/newsletter';
+import { sendFollowUp } from '../../server/services/review-follow-ups';
+import { createContractor, createLead } from '../support/factories';
 import { addCounty } from '../../server/services/regions';
 import { freshDatabase, migrationsBefore, type MigrationSubject } from '../support/migration-db';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -68,6 +70,34 @@ describe("a county's blog and newsletter", () => {
     expect(rows.map((r) => r.county)).toEqual(['sullivan', 'wyoming']);
     await expect(subscribe(app.ctx, email, 'wyoming')).rejects.toMatchObject({ kind: 'conflict' });
     expect((await app.client().post('/api/newsletter', { email })).status).toBe(409);
+  });
+
+  /** The newest email of a kind to an address. */
+  const mailTo = async (to: string, kind: string) =>
+    (
+      await app.ctx.db
+        .select()
+        .from(outboxEmails)
+        .where(and(eq(outboxEmails.toAddress, to), eq(outboxEmails.kind, kind)))
+        .orderBy(desc(outboxEmails.id))
+    )[0]!;
+  const wyomingSite = () => `http://wyoming.localhost:${new URL(app.url).port}`;
+
+  it("words a county's homeowner emails for its site and links to it", async () => {
+    await subscribe(app.ctx, 'river-reader@example.com', 'wyoming');
+    const welcome = await mailTo('river-reader@example.com', 'newsletter-welcome');
+    expect(welcome.subject).toBe('Welcome to the Wyoming County Contractors newsletter');
+    expect(welcome.textBody).toContain('trusted contractors in Wyoming County, PA');
+    expect(welcome.textBody).toContain(`${wyomingSite()}/newsletter/unsubscribe?token=`);
+
+    const contractor = await createContractor(app.ctx.db);
+    const lead = await createLead(app.ctx.db, { email: 'river-owner@example.com', regionId: wyomingId });
+    const [delivery] = await app.ctx.db.insert(leadDeliveries).values({ leadId: lead.id, contractorId: contractor.id, priceCents: 2500, paymentState: 'credited' }).returning();
+    await sendFollowUp(app.ctx, delivery!.id);
+    const ask = await mailTo('river-owner@example.com', 'review-request');
+    expect(ask.textBody).toContain('through Wyoming County Contractors');
+    expect(ask.textBody).toMatch(new RegExp(`${wyomingSite()}/review/[\\w.-]+`));
+    expect(ask.textBody).toContain(`${wyomingSite()}/review-policy`);
   });
 });
 

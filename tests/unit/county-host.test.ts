@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countyOfHost, isBareHost } from '../../server/regions/host';
+import { countyOfHost, isBareHost, siteUrlOf } from '../../server/regions/host';
 
 /** Which county's site a host name is (docs/decisions/0099-county-by-host.md). */
 const sullivan = { slug: 'sullivan', siteTitle: 'Sullivan County Contractors', isDefault: true, publicUrl: null };
@@ -31,5 +31,29 @@ describe('the county of a host name', () => {
   it('is the only county on any host while the deployment has one', () => {
     expect(countyOfHost('app', [sullivan], null)).toBe(sullivan);
     expect(countyOfHost('nowhere.localhost', [sullivan], null)).toBe(sullivan);
+  });
+});
+
+describe("a county's site address", () => {
+  // Wyoming without a public URL of its own.
+  const plainWyoming = { ...wyoming, publicUrl: null };
+
+  it('is its own public URL, else the deployment address for the default county', () => {
+    expect(siteUrlOf({ ...wyoming, publicUrl: 'https://wyoming-builders.example.com/' }, 'https://contractors.example.org')).toBe('https://wyoming-builders.example.com');
+    expect(siteUrlOf(sullivan, 'https://contractors.example.org/')).toBe('https://contractors.example.org');
+  });
+
+  it('is the county under the deployment host, or under localhost in development, with the same scheme and port', () => {
+    expect(siteUrlOf(plainWyoming, 'https://contractors.example.org')).toBe('https://wyoming.contractors.example.org');
+    expect(siteUrlOf(plainWyoming, 'http://localhost:3000')).toBe('http://wyoming.localhost:3000');
+    expect(siteUrlOf(plainWyoming, 'http://127.0.0.1:4123')).toBe('http://wyoming.localhost:4123');
+  });
+
+  it('is answered by the host lookup with the same county', () => {
+    const counties = [sullivan, plainWyoming];
+    for (const deployment of ['https://contractors.example.org', 'http://localhost:3000']) {
+      const host = new URL(siteUrlOf(plainWyoming, deployment)).hostname;
+      expect(countyOfHost(host, counties, new URL(deployment).hostname)?.slug).toBe('wyoming');
+    }
   });
 });
