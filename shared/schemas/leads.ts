@@ -3,7 +3,7 @@ import { HONEYPOT_FIELD } from '../forms';
 import { region } from '../region';
 import { resolveService } from '../taxonomy';
 
-const isQuoteService = (v: string) => region.quoteServices.some((o) => o.label === v || o.value === v) || resolveService(v) !== null;
+const isQuoteService = (v: string) => region.quoteServices.some((o) => o.label === v || o.value === v) || resolveService(v, region) !== null;
 
 /** A quote request as the dialog sends it; the messages are the spec's. */
 export const quoteFormSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HONEYPOT_FIELD } from '../forms';
+import { region } from '../region';
 import { resolveService } from '../taxonomy';
 import { SUBMISSION_LIMITS } from '../submission-defaults';
 import { CREDENTIAL_LIMITS } from '../credentials';
@@ -53,7 +54,7 @@ const yearsInBusiness = z
       .max(SUBMISSION_LIMITS.yearsInBusiness, `Years in business must be at most ${SUBMISSION_LIMITS.yearsInBusiness}`),
   );
 
-export const isSubmissionService = (name: string) => (resolveService(name)?.length ?? 0) > 0;
+export const isSubmissionService = (name: string) => (resolveService(name, region)?.length ?? 0) > 0;
 
 /** What the visitor fills in; the services rule is the client's own (see submissionSchema). */
 export const submissionFormSchema = z.object({
@@ -71,7 +72,7 @@ export const submissionFormSchema = z.object({
     .min(1, 'ZIP code is required')
     .regex(/^\d{5}(-\d{4})?$/, 'Please enter a valid ZIP code'),
   // The region's registration number (docs/decisions/0031-credentials-stored.md): required here, as the spec lists it.
-  licenseNumber: text('License number', CREDENTIAL_LIMITS.registrationNumber).pipe(registrationNumberSchema()).pipe(z.string()),
+  licenseNumber: text('License number', CREDENTIAL_LIMITS.registrationNumber).pipe(registrationNumberSchema(region.credentials.registration)).pipe(z.string()),
   insuranceInfo: text('Insurance information', SUBMISSION_LIMITS.insuranceInfo),
   ...credentialFields,
   projectGalleryUrl: optionalUrl('Please enter a valid project gallery address'),
