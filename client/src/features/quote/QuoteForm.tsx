@@ -38,7 +38,7 @@ export function QuoteForm({
   const budgets = region.budgetOptions.map((b) => ({ value: b, label: b }));
   const form = useProgressiveForm({
     posted: 'quote',
-    schema: () => import('@shared/schemas/leads').then((m) => m.quoteFormSchema),
+    schema: () => import('@shared/schemas/leads').then((m) => m.quoteFormSchemaFor(region)),
     fallback: QUOTE_FAILED,
     onProblem,
     onValid: async (values, el) => {

@@ -67,7 +67,7 @@ export function SubmissionForm({ onSubmitted }: { onSubmitted: () => void }) {
 
   const form = useProgressiveForm({
     posted: 'submission',
-    schema: () => import('@shared/schemas/submission').then((m) => m.submissionFormSchema),
+    schema: () => import('@shared/schemas/submission').then((m) => m.submissionFormSchemaFor(region.credentials.registration)),
     lists: ['services'],
     fallback: FAILED,
     onProblem: (message) => toast({ title: 'Submission Failed', description: message, variant: 'destructive' }),
