@@ -96,6 +96,32 @@ export default tseslint.config(
     },
   },
   {
+    // The browser's county comes with the page (docs/decisions/0102-region-in-boot-data.md): client
+    // code reads it with useRegion() or is handed it, never from a module compiled into the bundle.
+    files: ['client/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@shared/region',
+              importNames: ['region', 'sullivanCounty'],
+              message: "The county comes with the page: useRegion() (client/src/app/region.tsx), or take it as an argument. Types and ALL ('@shared/all-choice') stay allowed.",
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/shared/region', '**/shared/region.ts'],
+              importNames: ['region', 'sullivanCounty'],
+              message: 'The county comes with the page: useRegion() (client/src/app/region.tsx), or take it as an argument.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['client/**/*.tsx', 'client/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

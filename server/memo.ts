@@ -16,4 +16,9 @@ export class Memo {
     this.values.set(key, stamp, value);
     return value;
   }
+
+  /** Drops what is kept under `key` if it is still `value` (a promise that failed, say), so the next get makes it again. */
+  forget(key: string, value: unknown): void {
+    this.values.deleteIf(key, (kept) => kept === value);
+  }
 }

@@ -1,4 +1,4 @@
-import { region, type Region, type Town } from './region';
+import type { Region, Town } from './region';
 
 const EARTH_RADIUS_MILES = 3958.8;
 const rad = (deg: number) => (deg * Math.PI) / 180;
@@ -16,7 +16,7 @@ export function milesBetween(a: Town, b: Town): number {
  * `limit` nearest by the region's town centres, nearest first, the town itself left out
  * (docs/decisions/0030-service-pages.md). Unknown slugs are skipped.
  */
-export function nearestTowns(from: string, candidates: readonly string[], limit: number, r: Region = region): Town[] {
+export function nearestTowns(from: string, candidates: readonly string[], limit: number, r: Region): Town[] {
   const origin = r.towns.find((t) => t.slug === from);
   if (!origin) return [];
   return r.towns

@@ -88,7 +88,7 @@ export interface Region {
   credentials: CredentialRules;
 }
 
-export const ALL = 'all';
+export { ALL } from './all-choice';
 
 export const sullivanCounty: Region = {
   slug: 'sullivan',

@@ -1,4 +1,7 @@
 import { region } from './region';
+import { addMonths } from './months';
+
+export { addMonths, formatMonth } from './months';
 
 /**
  * The site's calendar: days and months are the county's (its time zone, from the region data), so
@@ -28,24 +31,8 @@ export function siteMonth(at: Date): string {
   return `${y}-${pad(m)}`;
 }
 
-/** The month `offset` months after 'YYYY-MM' (negative: before). */
-export function addMonths(month: string, offset: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const index = y * 12 + (m - 1) + offset;
-  return `${Math.floor(index / 12)}-${pad((index % 12) + 1)}`;
-}
-
 /** The last `count` months up to and including the one at `at`, oldest first. */
 export function lastMonths(at: Date, count: number): string[] {
   const current = siteMonth(at);
   return Array.from({ length: count }, (_, i) => addMonths(current, i - count + 1));
-}
-
-const monthLabel = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const monthLong = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** 'Mar 2026' (or 'March 2026' with `long`) for '2026-03'. */
-export function formatMonth(month: string, long = false): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return (long ? monthLong : monthLabel).format(new Date(Date.UTC(y, m - 1, 15)));
 }

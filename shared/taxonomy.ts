@@ -1,22 +1,25 @@
-import { ALL, region, type Region, type Service, type Town } from './region';
+import { ALL } from './all-choice';
+import type { Region, Service, Town } from './region';
 
 /**
  * Turns what people and links say ('Kitchen & Bathroom Remodeling', 'roofing-siding',
  * 'Laporte Borough', 'Hillsgrove, PA') into canonical slugs, so every option list maps onto
- * the one taxonomy (docs/decisions/0001-region-data.md).
+ * the one taxonomy (docs/decisions/0001-region-data.md). Each takes the county it reads: the
+ * browser's comes from the page (docs/decisions/0102-region-in-boot-data.md), the server's from the
+ * request.
  */
 
 const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
 
-export function serviceBySlug(slug: string, r: Region = region): Service | undefined {
+export function serviceBySlug(slug: string, r: Region): Service | undefined {
   return r.services.find((s) => s.slug === slug);
 }
 
-export function serviceName(slug: string, r: Region = region): string {
+export function serviceName(slug: string, r: Region): string {
   return serviceBySlug(slug, r)?.name ?? slug;
 }
 
-export function townBySlug(slug: string, r: Region = region): Town | undefined {
+export function townBySlug(slug: string, r: Region): Town | undefined {
   return r.towns.find((t) => t.slug === slug);
 }
 
@@ -40,7 +43,7 @@ const aliasCache = new WeakMap<Region, Map<string, string[]>>();
  * Canonical service slugs for one filter value, `[]` for 'all', or `null` when the value names
  * no known service.
  */
-export function resolveService(value: string, r: Region = region): string[] | null {
+export function resolveService(value: string, r: Region): string[] | null {
   const v = norm(value);
   if (v === '' || v === ALL) return [];
   let map = aliasCache.get(r);
@@ -52,7 +55,7 @@ export function resolveService(value: string, r: Region = region): string[] | nu
 }
 
 /** Canonical slugs for a comma-separated list of service values; `null` if any is unknown. */
-export function resolveServices(values: string[], r: Region = region): string[] | null {
+export function resolveServices(values: string[], r: Region): string[] | null {
   const out = new Set<string>();
   for (const v of values) {
     const slugs = resolveService(v, r);
@@ -63,7 +66,7 @@ export function resolveServices(values: string[], r: Region = region): string[] 
 }
 
 /** Canonical services of a quote request's 'service needed' label or value. */
-export function servicesOfQuoteOption(value: string, r: Region = region): string[] {
+export function servicesOfQuoteOption(value: string, r: Region): string[] {
   return resolveService(value, r) ?? [];
 }
 
@@ -71,7 +74,7 @@ export function servicesOfQuoteOption(value: string, r: Region = region): string
  * A town slug for a selector value ('laporte', 'Laporte Borough'), `''` for 'all' or the
  * all-county label, `null` when unknown.
  */
-export function resolveTown(value: string, r: Region = region): string | null {
+export function resolveTown(value: string, r: Region): string | null {
   const v = norm(value);
   if (v === '' || v === ALL || v === norm(r.allLocationsLabel)) return '';
   const town = r.towns.find((t) => t.slug === v || norm(t.label) === v || norm(t.name) === v);
@@ -84,7 +87,7 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * The town a free-text place belongs to ('Hillsgrove, PA' -> other-townships), or null.
  * The longest matching alias wins so 'Laporte Township' is not read as 'Laporte'.
  */
-export function townFromText(text: string, r: Region = region): string | null {
+export function townFromText(text: string, r: Region): string | null {
   const v = norm(text).replace(new RegExp(`,?\\s*(${escapeRe(r.state.toLowerCase())}|${escapeRe(r.stateName.toLowerCase())})\\.?$`), '');
   const exact = resolveTown(v, r);
   if (exact) return exact;

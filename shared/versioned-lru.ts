@@ -31,6 +31,12 @@ export class VersionedLru<T> {
     return e.value;
   }
 
+  /** Removes the entry under `key` when `test` holds for its value, whatever its stamp. */
+  deleteIf(key: string, test: (value: T) => boolean): void {
+    const e = this.entries.get(key);
+    if (e && test(e.value)) this.entries.delete(key);
+  }
+
   set(key: string, stamp: string | number, value: T): void {
     this.entries.delete(key);
     this.entries.set(key, { stamp, value, at: ++this.clock });

@@ -110,7 +110,7 @@ export async function seedStatewideLeads(db: Db, counties: BenchCounty[], n: num
           name: `Homeowner ${done + i + 1}`,
           email: `owner${done + i + 1}@example.com`,
           serviceNeeded: option.label,
-          serviceSlugs: resolveService(option.value) ?? [],
+          serviceSlugs: resolveService(option.value, region) ?? [],
           location: `${town.name}, PA`,
           townId: town.id,
           requestedContractorId: 1 + Math.floor(rand() * max),

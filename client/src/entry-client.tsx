@@ -2,15 +2,16 @@ import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { defaultSiteConfig } from './app/config';
 import { findRoute, notFoundPage } from './app/routes';
-import { BOOT_ELEMENT_ID, type BootData } from './boot';
+import { BOOT_ELEMENT_ID, parseBoot } from './boot';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
 async function start() {
-  const bootEl = document.getElementById(BOOT_ELEMENT_ID);
-  const boot: BootData = bootEl?.textContent ? (JSON.parse(bootEl.textContent) as BootData) : { config: defaultSiteConfig, queries: null };
+  // The county and the settings come with the page (docs/decisions/0102-region-in-boot-data.md): every page the server sends has them.
+  const text = document.getElementById(BOOT_ELEMENT_ID)?.textContent;
+  if (!text) throw new Error('The page came without its boot data');
+  const boot = parseBoot(text);
   const queryClient = createQueryClient();
   if (boot.queries) hydrate(queryClient, boot.queries);
 
@@ -21,7 +22,7 @@ async function start() {
   const root = document.getElementById('root')!;
   const app = (
     <StrictMode>
-      <App queryClient={queryClient} config={boot.config} postedForm={boot.postedForm} />
+      <App queryClient={queryClient} config={boot.config} region={boot.region} postedForm={boot.postedForm} />
     </StrictMode>
   );
   if (root.firstElementChild) hydrateRoot(root, app);

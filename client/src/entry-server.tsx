@@ -1,7 +1,7 @@
 import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { deepFreeze } from '@shared/deep-freeze';
 import type { PostedForm } from '@shared/forms';
-import { region } from '@shared/region';
+import type { Region } from '@shared/region';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from './app/App';
@@ -28,6 +28,8 @@ export interface PageMemo {
 
 export interface RenderOptions {
   config: SiteConfig;
+  /** The county whose site the request is for (docs/decisions/0102-region-in-boot-data.md): the page is rendered with it and carries it to the browser. The server hands out the same object until the county changes, so the page memo compares it by identity. */
+  region: Region;
   /** Answers a page's GET on the server, as the API would; throws an error with a status when the API would fail. */
   resolve: (key: ApiKey) => Promise<unknown>;
   /** Rendering is the costliest part of a public page and most visitors see the same data: with a memo, a page whose inputs are unchanged is answered again. */
@@ -41,7 +43,7 @@ export type RenderResult =
   /** Admin and portal pages: the browser renders them; the server sends the shell only. */
   | { kind: 'client-only'; head: string };
 
-const clientOnlyHead: HeadTags = { title: region.siteTitle, description: 'Account area.', path: '/', robots: 'noindex, nofollow' };
+const clientOnlyHead = (region: Region, path: string): HeadTags => ({ title: region.siteTitle, description: 'Account area.', path, robots: 'noindex, nofollow' });
 
 /** Errors cross to the browser as plain data so an error screen hydrates as an error screen. */
 function plainError(err: unknown) {
@@ -56,23 +58,24 @@ type RenderedPage = Extract<RenderResult, { kind: 'page' }>;
 export async function render(url: string, opts: RenderOptions): Promise<RenderResult> {
   const { pathname, search } = new URL(url, 'http://localhost');
   const { route, params } = findRoute(pathname);
-  if (route && !route.ssr) return { kind: 'client-only', head: headToHtml(headElements({ ...clientOnlyHead, path: pathname }, opts.config.siteUrl)) };
+  if (route && !route.ssr) return { kind: 'client-only', head: headToHtml(headElements(clientOnlyHead(opts.region, pathname), opts.config.siteUrl, opts.region)) };
 
   await (route?.page ?? notFoundPage).load();
   const queryClient = createQueryClient();
   const input = { params, search: new URLSearchParams(search) };
   const reads = route ? routeData[route.path] : undefined;
-  const keys = reads?.data?.(input) ?? [];
-  const secondary = reads?.secondaryData?.(input) ?? [];
+  const keys = reads?.data?.(input, opts.region) ?? [];
+  const secondary = reads?.secondaryData?.(input, opts.region) ?? [];
   await Promise.all([...keys, ...secondary].map((key) => queryClient.prefetchQuery({ queryKey: key, queryFn: () => opts.resolve(key) })));
 
   const all = queryClient.getQueryCache().getAll();
   // The page is a function of the address (which names the queries), what they answered and the
-  // settings (and the footer's year): when those are the same as at the last render of this
+  // settings, the county (and the footer's year): when those are the same as at the last render of this
   // address, that page is answered again. The data's timestamps it carries do not matter, as the
   // browser never treats hydrated data as stale.
   // (The settings are a new object of a few strings each request: compared as their text.)
-  const used = !opts.pages || opts.postedForm || all.some((q) => q.state.status === 'error') ? null : [JSON.stringify(opts.config), new Date().getFullYear(), ...all.map((q) => q.state.data)];
+  const used =
+    !opts.pages || opts.postedForm || all.some((q) => q.state.status === 'error') ? null : [JSON.stringify(opts.config), opts.region, new Date().getFullYear(), ...all.map((q) => q.state.data)];
   const cached = used === null ? undefined : (opts.pages?.get(url, used) as RenderedPage | undefined);
   if (cached) {
     queryClient.clear();
@@ -81,7 +84,7 @@ export async function render(url: string, opts: RenderOptions): Promise<RenderRe
   const state = new ServerRenderState();
   const html = renderToString(
     <StrictMode>
-      <App queryClient={queryClient} config={opts.config} ssr={{ path: pathname, search: search.replace(/^\?/, ''), state }} postedForm={opts.postedForm} />
+      <App queryClient={queryClient} config={opts.config} region={opts.region} ssr={{ path: pathname, search: search.replace(/^\?/, ''), state }} postedForm={opts.postedForm} />
     </StrictMode>,
   );
   // A page whose data could not be read because the service is down says so to crawlers and monitors;
@@ -94,8 +97,9 @@ export async function render(url: string, opts: RenderOptions): Promise<RenderRe
     if (q.state.error) q.state.error = plainError(q.state.error) as unknown as Error;
   }
   queryClient.clear();
+  const { region } = opts;
   const head = state.head ?? { title: region.siteTitle, description: `Find trusted building contractors in ${region.displayName}.`, path: pathname };
-  const result = { kind: 'page' as const, status: state.status, html, head: headToHtml(headElements(head, opts.config.siteUrl)), queries, cache: reads?.cache ?? 'short' };
+  const result = { kind: 'page' as const, status: state.status, html, head: headToHtml(headElements(head, opts.config.siteUrl, region)), queries, cache: reads?.cache ?? 'short' };
   // Frozen, as it is handed out again: a change to it would show on every later visitor's page.
   if (used !== null) opts.pages?.set(url, used, deepFreeze(result));
   return result;
@@ -113,7 +117,7 @@ export interface PageResponse {
 /** The whole HTML document for a URL: head tags, rendered markup and the data it was rendered with. */
 export async function renderPage(url: string, template: string, opts: RenderOptions): Promise<PageResponse> {
   const result = await render(url, opts);
-  const boot = serializeBoot({ config: opts.config, queries: result.kind === 'page' ? result.queries : null, ...(opts.postedForm ? { postedForm: opts.postedForm } : {}) });
+  const boot = serializeBoot({ config: opts.config, region: opts.region, queries: result.kind === 'page' ? result.queries : null, ...(opts.postedForm ? { postedForm: opts.postedForm } : {}) });
   const html = fillTemplate(template, {
     '<!--app-head-->': result.head,
     '<!--app-html-->': result.kind === 'page' ? result.html : '',

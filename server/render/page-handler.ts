@@ -4,8 +4,10 @@ import type { RequestHandler } from 'express';
 import type { AppContext } from '../context';
 import { Freshness } from '../directory';
 import { asyncHandler } from '../http/async-handler';
+import { countyOf } from '../http/county-site';
 import { resolveQueryKey, setAge, type QueryRoute } from '../http/query-routes';
 import type { PaymentsClientConfig } from '../integrations/payments';
+import { regionOf } from '../regions/region-of';
 import { pageCacheControl, pageEtag, type PageCache } from './page-cache';
 import type { PageRenderer } from './renderer';
 
@@ -25,8 +27,12 @@ export function pageHandler(ctx: AppContext, renderer: PageRenderer, queries: Qu
     try {
       const { template, entry } = await renderer.load(req.originalUrl);
       const freshness = new Freshness();
+      // The page is the request's county's, rendered with its Region and carrying it to the browser
+      // in the boot data (docs/decisions/0102-region-in-boot-data.md); the default county's costs no read.
+      const region = await regionOf(ctx, countyOf(res));
       const page = await entry.renderPage(req.originalUrl, template, {
         config: { siteUrl: ctx.siteUrl, payments },
+        region,
         resolve: (key) => resolveQueryKey(queries, key, ctx, freshness),
         pages: rendered,
         postedForm: posted?.state,

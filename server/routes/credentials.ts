@@ -1,6 +1,7 @@
 import { Router, type Response } from 'express';
 import { idParamSchema } from '@shared/schemas/admin';
-import { credentialParamSchema, credentialsUpdateSchema, unverifyCredentialSchema, verifyCredentialSchema } from '@shared/schemas/credentials';
+import { region } from '@shared/region';
+import { credentialParamSchema, credentialsUpdateSchemaFor, unverifyCredentialSchema, verifyCredentialSchema } from '@shared/schemas/credentials';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
 import { adminOf, contractorIdOf, requireActiveContractor, requireAdmin } from '../http/auth';
@@ -8,6 +9,9 @@ import { parseInput } from '../http/validate';
 import { credentialAttention } from '../services/credential-jobs';
 import { getCredentials, unverifyCredential, updateCredentials, verifyCredential } from '../services/credentials';
 import { readCertificate } from '../services/insurance-certificates';
+
+/** The default county's registration rules, as before; the browser checks with the page's county's (docs/decisions/0102-region-in-boot-data.md). */
+const credentialsUpdateSchema = credentialsUpdateSchemaFor(region.credentials.registration);
 
 const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 

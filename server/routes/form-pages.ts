@@ -1,9 +1,10 @@
 import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import { formPages, HONEYPOT_FIELD, isBot, type PostedFormName } from '@shared/forms';
-import { quoteFormSchema, quoteRequestSchema } from '@shared/schemas/leads';
+import { region } from '@shared/region';
+import { quoteFormSchemaFor, quoteRequestSchemaFor } from '@shared/schemas/leads';
 import { newsletterSchema } from '@shared/schemas/newsletter';
 import { reviewAnswersOf, reviewSubmissionSchema } from '@shared/schemas/reviews';
-import { submissionFormSchema, submissionSchema } from '@shared/schemas/submission';
+import { submissionSchemaFor } from '@shared/schemas/submission';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
 import { countyOf } from '../http/county-site';
@@ -17,9 +18,13 @@ import { submitReview } from '../services/reviews';
 import { submitBusiness } from '../services/submissions';
 import { formLimits } from './form-limits';
 
-const QUOTE: FormFields = { text: Object.keys(quoteFormSchema.shape) };
+// The default county's lists and rules, as before; they become the request's county's with the services (docs/decisions/0102-region-in-boot-data.md).
+const quoteRequestSchema = quoteRequestSchemaFor(region);
+const submissionSchema = submissionSchemaFor(region);
+
+const QUOTE: FormFields = { text: Object.keys(quoteFormSchemaFor(region).shape) };
 const NEWSLETTER: FormFields = { text: ['email'] };
-const SUBMISSION: FormFields = { text: Object.keys(submissionFormSchema.shape).filter((f) => f !== 'services' && f !== HONEYPOT_FIELD), lists: ['services'] };
+const SUBMISSION: FormFields = { text: Object.keys(submissionSchema.shape).filter((f) => f !== 'services' && f !== HONEYPOT_FIELD), lists: ['services'] };
 const REVIEW: FormFields = { text: ['contacted', 'hired', 'rating', 'comment'] };
 
 /**

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { isBot } from '@shared/forms';
-import { quoteRequestSchema } from '@shared/schemas/leads';
+import { region } from '@shared/region';
+import { quoteRequestSchemaFor } from '@shared/schemas/leads';
 import type { AppContext } from '../context';
 import { forAnyone } from '../http/auth';
 import { asyncHandler } from '../http/async-handler';
@@ -8,6 +9,9 @@ import { countyOf } from '../http/county-site';
 import { parseInput } from '../http/validate';
 import { createLead } from '../services/leads';
 import { formLimits } from './form-limits';
+
+// The default county's lists and rules, as before; they become the request's county's with the services (docs/decisions/0102-region-in-boot-data.md).
+const quoteRequestSchema = quoteRequestSchemaFor(region);
 
 export function leadRoutes(ctx: AppContext): Router {
   const router = Router();

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { isBot } from '@shared/forms';
-import { submissionSchema, type SubmissionResult } from '@shared/schemas/submission';
+import { region } from '@shared/region';
+import { submissionSchemaFor, type SubmissionResult } from '@shared/schemas/submission';
 import type { AppContext } from '../context';
 import { forAnyone } from '../http/auth';
 import { asyncHandler } from '../http/async-handler';
@@ -9,6 +10,8 @@ import { submitBusiness } from '../services/submissions';
 import { formLimits } from './form-limits';
 
 const RECEIVED = 'Submission received';
+// The default county's lists and rules, as before; they become the request's county's with the services (docs/decisions/0102-region-in-boot-data.md).
+const submissionSchema = submissionSchemaFor(region);
 
 export function submissionRoutes(ctx: AppContext): Router {
   const router = Router();

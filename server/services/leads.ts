@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { formatMoney } from '@shared/money';
 import type { QuoteRequest } from '@shared/schemas/leads';
 import { servicesOfQuoteOption, townFromText } from '@shared/taxonomy';
+import { region } from '@shared/region';
 import { inTransaction, type AppContext } from '../context';
 import { contractors, leads, regions } from '../db/schema';
 import { notFound } from '../domain/errors';
@@ -18,8 +19,8 @@ import { quotePrice } from './pricing';
  * sent on (docs/decisions/0100-leads-belong-to-a-county.md).
  */
 export async function createLead(ctx: AppContext, input: QuoteRequest, county: string): Promise<{ id: number }> {
-  const serviceSlugs = servicesOfQuoteOption(input.serviceNeeded);
-  const townSlug = townFromText(input.location);
+  const serviceSlugs = servicesOfQuoteOption(input.serviceNeeded, region);
+  const townSlug = townFromText(input.location, region);
   // Independent reads run side by side: under load every round trip waits its turn on the event loop.
   const [[contractor], ids, price] = await Promise.all([
     ctx.db

@@ -4,6 +4,7 @@ import { centsToDecimal } from '@shared/money';
 import { compareRules, type RuleType } from '@shared/pricing';
 import type { PricingRuleDto, pricingRuleSchema } from '@shared/schemas/pricing-rules';
 import { resolveService, resolveTown } from '@shared/taxonomy';
+import { region } from '@shared/region';
 import type { DbCtx } from '../context';
 import { contractors, pricingRules, type PricingRuleRow } from '../db/schema';
 import { invalid, notFound } from '../domain/errors';
@@ -38,13 +39,13 @@ async function canonicalValue(ctx: DbCtx, ruleType: RuleType, value: string | nu
   if (value === null) throw invalidValue('Choose what this rule applies to');
   switch (ruleType) {
     case 'service': {
-      const slugs = resolveService(value);
+      const slugs = resolveService(value, region);
       if (!slugs || slugs.length === 0) throw invalidValue('Choose a service from the list');
       if (slugs.length > 1) throw invalidValue('Choose a single service');
       return slugs[0]!;
     }
     case 'location': {
-      const slug = resolveTown(value);
+      const slug = resolveTown(value, region);
       if (!slug) throw invalidValue('Choose a town from the list');
       return slug;
     }

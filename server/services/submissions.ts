@@ -16,8 +16,8 @@ import { createUploadToken } from './insurance-certificates';
  */
 export async function submitBusiness(ctx: AppContext, input: Submission): Promise<{ id: number; certificateUploadToken: string }> {
   // Validated already; the schema refuses unknown services.
-  const serviceSlugs = resolveServices(input.services) ?? [];
-  const townSlug = townFromText(input.city);
+  const serviceSlugs = resolveServices(input.services, region) ?? [];
+  const townSlug = townFromText(input.city, region);
 
   return withUniqueNumber(input.licenseNumber, () =>
     inTransaction(ctx, async (tx) => {
@@ -74,7 +74,7 @@ export async function submitBusiness(ctx: AppContext, input: Submission): Promis
           `${input.name} submitted their business for review.`,
           '',
           `Location: ${formatLocation(input.city, region.state)}`,
-          `Services: ${serviceSlugs.map((s) => serviceName(s)).join(', ')}`,
+          `Services: ${serviceSlugs.map((s) => serviceName(s, region)).join(', ')}`,
           `Email: ${input.email}`,
           `Phone: ${input.phone}`,
           '',

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { CREDENTIAL_LIMITS, type Credential, type CredentialAction, type CredentialActor, type CertificateType } from '../credentials';
-import { region, type CredentialRules } from '../region';
+import type { CredentialRules } from '../region';
 
 /**
  * The credential fields (docs/decisions/0031-credentials-stored.md) as the business submission, the
  * portal's profile and the administrator send them, checked the same way in the browser and on
- * the server. The registration number's form is the region's (shared/region.ts), so another
+ * the server. The registration number's form is the county's (its Region's credential rules: the
+ * server's, or the browser's from the page, docs/decisions/0102-region-in-boot-data.md), so another
  * state's county changes data, not this file.
  */
 
@@ -13,7 +14,7 @@ import { region, type CredentialRules } from '../region';
 export const normalizeRegistrationNumber = (v: string) => v.trim().toUpperCase().replace(/[\s-]/g, '');
 
 /** A registration number of the region's form; '' is none (null). */
-export function registrationNumberSchema(rules: CredentialRules['registration'] = region.credentials.registration) {
+export function registrationNumberSchema(rules: CredentialRules['registration']) {
   return z
     .string({ error: rules.formatMessage })
     .max(CREDENTIAL_LIMITS.registrationNumber, rules.formatMessage)
@@ -78,12 +79,11 @@ export const credentialFields = {
 export type CredentialFieldName = keyof typeof credentialFields | 'licenseNumber';
 
 /** PATCH /api/contractor/credentials and /api/admin/contractors/:id/credentials: what is sent changes, what is left out stays. */
-export function credentialsUpdateSchemaFor(rules: CredentialRules['registration'] = region.credentials.registration) {
+export function credentialsUpdateSchemaFor(rules: CredentialRules['registration']) {
   return z.object({ licenseNumber: registrationNumberSchema(rules).optional(), ...credentialFields });
 }
-export const credentialsUpdateSchema = credentialsUpdateSchemaFor();
-export type CredentialsUpdate = z.output<typeof credentialsUpdateSchema>;
-export type CredentialsForm = z.input<typeof credentialsUpdateSchema>;
+export type CredentialsUpdate = z.output<ReturnType<typeof credentialsUpdateSchemaFor>>;
+export type CredentialsForm = z.input<ReturnType<typeof credentialsUpdateSchemaFor>>;
 
 export const credentialParamSchema = z.object({
   credential: z.enum(['registration', 'insurance'], { error: 'credential must be registration or insurance' }),

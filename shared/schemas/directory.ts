@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PublicCredentials } from './credentials';
+import { region } from '../region';
 import { resolveServices, resolveTown } from '../taxonomy';
 
 /** Sorts the directory offers (browse adds 'location'); 'featured' is the home page's order. */
@@ -34,9 +35,14 @@ export const directoryQuerySchema = z
   })
   .transform((q, ctx) => {
     const raw = q.service || q.serviceType || '';
-    const services = raw ? resolveServices(raw.split(',').filter((s) => s.trim() !== '')) : [];
+    const services = raw
+      ? resolveServices(
+          raw.split(',').filter((s) => s.trim() !== ''),
+          region,
+        )
+      : [];
     if (services === null) ctx.addIssue({ code: 'custom', path: [q.service ? 'service' : 'serviceType'], message: 'Unknown service' });
-    const town = q.location ? resolveTown(q.location) : '';
+    const town = q.location ? resolveTown(q.location, region) : '';
     if (town === null) ctx.addIssue({ code: 'custom', path: ['location'], message: 'Unknown location' });
     return {
       services: services ?? [],

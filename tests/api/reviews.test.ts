@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { region } from '@shared/region';
 import type { ContractorProfile } from '@shared/schemas/directory';
 import { localBusinessJsonLd } from '../../client/src/features/directory/local-business';
 import { createClock } from '../../server/clock';
@@ -247,7 +248,7 @@ describe("the contractor's rating", () => {
     const c = await newContractor({ name: 'Aaa Fresh Rating Builders' });
     const before = await profile(c.id);
     expect(before).toMatchObject({ rating: 0, reviewCount: 0 });
-    expect(localBusinessJsonLd(before, app.url)).not.toHaveProperty('aggregateRating');
+    expect(localBusinessJsonLd(before, app.url, region)).not.toHaveProperty('aggregateRating');
     const fiveStars = async () => (await app.client().get('/api/contractors/search?minRating=5&licensed=false&pageSize=48')).body.contractors.map((x: { id: number }) => x.id);
     expect(await fiveStars()).not.toContain(c.id);
 
@@ -255,7 +256,7 @@ describe("the contractor's rating", () => {
     // (5 + 4) / 2 = 4.5, kept to one decimal as the spec shows it.
     const after = await profile(c.id);
     expect(after).toMatchObject({ rating: 4.5, reviewCount: 2 });
-    expect(localBusinessJsonLd(after, app.url)).toMatchObject({ aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2, bestRating: 5, worstRating: 1 } });
+    expect(localBusinessJsonLd(after, app.url, region)).toMatchObject({ aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2, bestRating: 5, worstRating: 1 } });
     const browse = (await app.client().get('/api/contractors?service=general-contracting&minRating=4&pageSize=48')).body.contractors;
     expect(browse.find((x: { id: number }) => x.id === c.id)).toMatchObject({ rating: 4.5, reviewCount: 2 });
     expect((await app.client().get('/api/contractors?minRating=5&pageSize=48')).body.contractors.map((x: { id: number }) => x.id)).not.toContain(c.id);

@@ -116,7 +116,7 @@ export async function createLeadsAtRandom(db: Db, n: number, { seed = 7, batch =
         name: `Homeowner ${done + i + 1}`,
         email: `owner${done + i + 1}@example.com`,
         serviceNeeded: option.label,
-        serviceSlugs: resolveService(option.value) ?? [],
+        serviceSlugs: resolveService(option.value, region) ?? [],
         townId: townIds[Math.floor(rand() * townIds.length)]!,
         requestedContractorId: 1 + Math.floor(rand() * Math.max(1, max)),
         status: statuses[Math.floor(rand() * statuses.length)]!,

@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { region } from '@shared/region';
 import { App } from '@/app/App';
 import type { SiteConfig } from '@/app/config';
 import { findRoute } from '@/app/routes';
@@ -18,7 +19,9 @@ async function render(url: string, payments: SiteConfig['payments']) {
   const { pathname, search } = new URL(url, 'http://localhost');
   const { route } = findRoute(pathname);
   await route!.page.load();
-  return renderToString(<App queryClient={createQueryClient()} config={{ siteUrl: 'http://localhost', payments }} ssr={{ path: pathname, search: search.slice(1), state: new ServerRenderState() }} />);
+  return renderToString(
+    <App queryClient={createQueryClient()} config={{ siteUrl: 'http://localhost', payments }} region={region} ssr={{ path: pathname, search: search.slice(1), state: new ServerRenderState() }} />,
+  );
 }
 
 describe('the warning on payment screens when production runs demo payments', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { region } from '@shared/region';
 import type { ContractorPage, PublicContractor } from '@shared/schemas/directory';
 import { renderPage, type RenderOptions } from '@/entry-server';
 import { browseHref, readBrowseState, readSearchCriteria, readSearchFilters, readSearchView, searchStateHref, unrecognizedFilters, type SearchFilters } from '@/features/directory/api';
@@ -34,6 +35,7 @@ async function renderSearch(url: string) {
   });
   const opts: RenderOptions = {
     config: { siteUrl: 'http://localhost:3000', payments: { provider: 'demo', publishableKey: null } },
+    region,
     resolve,
   };
   const res = await renderPage(url, template, opts);
@@ -87,10 +89,10 @@ describe('search page filters in the address', () => {
 
 describe('browse page filters in the address', () => {
   it('reads repeated services and ratings as a form sends them, and writes the comma form', () => {
-    const state = readBrowseState(new URLSearchParams('service=electrical&service=hvac&location=&sort=name&view=list&rating=5&rating=4'));
+    const state = readBrowseState(new URLSearchParams('service=electrical&service=hvac&location=&sort=name&view=list&rating=5&rating=4'), region);
     expect(state).toEqual({ services: ['electrical', 'hvac'], location: '', sort: 'name', view: 'list', ratings: [5, 4], page: 1 });
     expect(browseHref(state)).toBe('/browse?service=electrical%2Chvac&sort=name&view=list&rating=5%2C4');
-    expect(readBrowseState(new URLSearchParams('service=electrical,hvac&rating=5,4'))).toMatchObject({ services: ['electrical', 'hvac'], ratings: [5, 4] });
+    expect(readBrowseState(new URLSearchParams('service=electrical,hvac&rating=5,4'), region)).toMatchObject({ services: ['electrical', 'hvac'], ratings: [5, 4] });
   });
 });
 
@@ -98,19 +100,19 @@ describe('filter values nobody recognizes (an old link)', () => {
   const q = (qs: string) => new URLSearchParams(qs);
 
   it('are left out of the search, which keeps the values it knows', () => {
-    expect(readSearchCriteria(q('service=Underwater&location=laporte'))).toEqual({ service: '', location: 'laporte' });
-    expect(readSearchCriteria(q('service=roofing,Underwater&location=Atlantis'))).toEqual({ service: 'roofing', location: '' });
-    expect(readSearchCriteria(q('service=Kitchen %26 Bathroom Remodeling&location=Laporte Borough'))).toEqual({ service: 'Kitchen & Bathroom Remodeling', location: 'Laporte Borough' });
-    expect(readSearchCriteria(q('service=all&location=all'))).toEqual({ service: '', location: '' });
+    expect(readSearchCriteria(q('service=Underwater&location=laporte'), region)).toEqual({ service: '', location: 'laporte' });
+    expect(readSearchCriteria(q('service=roofing,Underwater&location=Atlantis'), region)).toEqual({ service: 'roofing', location: '' });
+    expect(readSearchCriteria(q('service=Kitchen %26 Bathroom Remodeling&location=Laporte Borough'), region)).toEqual({ service: 'Kitchen & Bathroom Remodeling', location: 'Laporte Borough' });
+    expect(readSearchCriteria(q('service=all&location=all'), region)).toEqual({ service: '', location: '' });
   });
 
   it('are named, saying whether other values of the same filter still apply', () => {
-    expect(unrecognizedFilters(q('service=Underwater&location=Atlantis'))).toEqual([
+    expect(unrecognizedFilters(q('service=Underwater&location=Atlantis'), region)).toEqual([
       { name: 'service', value: 'Underwater', othersKept: false },
       { name: 'location', value: 'Atlantis', othersKept: false },
     ]);
-    expect(unrecognizedFilters(q('service=electrical&service=Underwater'))).toEqual([{ name: 'service', value: 'Underwater', othersKept: true }]);
-    expect(unrecognizedFilters(q('service=all&location=&sort=bogus'))).toEqual([]);
+    expect(unrecognizedFilters(q('service=electrical&service=Underwater'), region)).toEqual([{ name: 'service', value: 'Underwater', othersKept: true }]);
+    expect(unrecognizedFilters(q('service=all&location=&sort=bogus'), region)).toEqual([]);
   });
 
   it('the server render asks for the known filters only and names the others, so it answers 200 with results', async () => {

@@ -3,8 +3,11 @@ import { z } from 'zod';
 import { createFormEngine } from '@/components/form/engine';
 import { fieldErrorsOf } from '@/components/form/field-errors';
 import { ApiError } from '@/lib/api';
-import { quoteFormSchema } from '@shared/schemas/leads';
+import { region } from '@shared/region';
+import { quoteFormSchemaFor } from '@shared/schemas/leads';
 import { reviewAnswersOf, reviewSubmissionSchema } from '@shared/schemas/reviews';
+
+const quoteFormSchema = quoteFormSchemaFor(region);
 
 /**
  * The one form's engine (docs/decisions/0097-one-progressive-form.md): react-hook-form running the

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { region } from '@shared/region';
 import type { PostedForm } from '@shared/forms';
 import type { ContractorPage } from '@shared/schemas/directory';
 import { deepFreeze } from '@shared/deep-freeze';
@@ -19,6 +20,7 @@ const featured = deepFreeze<ContractorPage>({ contractors: [], total: 0, totalAl
 
 const options = (): RenderOptions => ({
   config: { siteUrl: 'http://localhost:3000', payments: { provider: 'demo', publishableKey: null } },
+  region,
   resolve: directoryData(async () => featured).resolve,
   pages: new PageCache().rendered,
 });

@@ -1,8 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { region, sullivanCounty, type Region } from '@shared/region';
+import { sullivanCounty, type Region } from '@shared/region';
 import { credentialsUpdateSchemaFor, registrationNumberSchema } from '@shared/schemas/credentials';
 import type { ContractorProfile } from '@shared/schemas/directory';
+import { submissionFormSchemaFor } from '@shared/schemas/submission';
 import { CredentialsDetails } from '@/features/directory/components/Credentials';
 import { localBusinessJsonLd } from '@/features/directory/local-business';
 import { sussexCountyNj } from '../support/regions/sussex-county-nj';
@@ -69,9 +70,11 @@ describe('the registration number follows the region', () => {
     expect(sussexCountyNj.credentials.registration.pattern.test(sullivanCounty.credentials.registration.example)).toBe(false);
   });
 
-  it('the served region is the one the default schemas use', () => {
-    expect(registrationNumberSchema().safeParse(region.credentials.registration.example).success).toBe(true);
-    expect(registrationNumberSchema().safeParse(sussexCountyNj.credentials.registration.example).success).toBe(false);
+  it.each(REGIONS)("%s: the business submission takes the region's number and refuses the other's", (_name, r) => {
+    const other = REGIONS.find(([, o]) => o !== r)![1];
+    const licenseNumber = (n: string) => submissionFormSchemaFor(r.credentials.registration).shape.licenseNumber.safeParse(n).success;
+    expect(licenseNumber(r.credentials.registration.example)).toBe(true);
+    expect(licenseNumber(other.credentials.registration.example)).toBe(false);
   });
 });
 

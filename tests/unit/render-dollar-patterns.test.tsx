@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { region } from '@shared/region';
 import type { ContractorPage, PublicContractor } from '@shared/schemas/directory';
 import { renderPage, type RenderOptions } from '@/entry-server';
 import { BOOT_ELEMENT_ID } from '@/boot';
@@ -39,6 +40,7 @@ describe('the page template takes listing text literally', () => {
     };
     const opts: RenderOptions = {
       config: { siteUrl: 'http://localhost:3000', payments: { provider: 'demo', publishableKey: null } },
+      region,
       resolve: async () => structuredClone(page),
     };
     const { html } = await renderPage(`/?dollar=${encodeURIComponent(pattern)}`, template, opts);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { region } from '@shared/region';
 import type { ContractorPage, PublicContractor } from '@shared/schemas/directory';
 import { deepFreeze } from '@shared/deep-freeze';
 import { render, renderPage, type RenderOptions } from '@/entry-server';
@@ -26,6 +27,7 @@ function setup() {
   let reads = 0;
   const opts: RenderOptions = {
     config: { siteUrl: 'http://localhost:3000', payments: { provider: 'demo', publishableKey: null } },
+    region,
     resolve: directoryData(async () => {
       reads++;
       return page;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { region } from '@shared/region';
 import { routeData } from '@/app/route-data';
 import { routes } from '@/app/routes';
 
@@ -11,7 +12,7 @@ describe('the server renderer reads by route', () => {
 
   it('reads the profile with its reviews as a part that may fail', () => {
     const input = { params: { id: '7' }, search: new URLSearchParams('page=2') };
-    expect(routeData['/contractor/:id']!.data!(input)).toEqual([['/api/contractors/7']]);
-    expect(routeData['/contractor/:id']!.secondaryData!(input)).toEqual([['/api/contractors/7/reviews', { page: '2' }]]);
+    expect(routeData['/contractor/:id']!.data!(input, region)).toEqual([['/api/contractors/7']]);
+    expect(routeData['/contractor/:id']!.secondaryData!(input, region)).toEqual([['/api/contractors/7/reviews', { page: '2' }]]);
   });
 });

@@ -18,37 +18,37 @@ describe('service taxonomy (docs/decisions/0001-region-data.md)', () => {
   });
 
   it("matches the home option 'Kitchen & Bathroom Remodeling' to 'Kitchen & Bath Remodeling'", () => {
-    expect(resolveService('Kitchen & Bathroom Remodeling')).toEqual(['kitchen-bath']);
-    expect(resolveService('kitchen & bath remodeling')).toEqual(['kitchen-bath']);
-    expect(resolveService('Roofing & Siding')).toEqual(['roofing', 'siding']);
-    expect(resolveService('roofing-siding')).toEqual(['roofing', 'siding']);
-    expect(servicesOfQuoteOption('Bathroom Remodeling')).toEqual(['kitchen-bath']);
-    expect(servicesOfQuoteOption('Other')).toEqual([]);
+    expect(resolveService('Kitchen & Bathroom Remodeling', region)).toEqual(['kitchen-bath']);
+    expect(resolveService('kitchen & bath remodeling', region)).toEqual(['kitchen-bath']);
+    expect(resolveService('Roofing & Siding', region)).toEqual(['roofing', 'siding']);
+    expect(resolveService('roofing-siding', region)).toEqual(['roofing', 'siding']);
+    expect(servicesOfQuoteOption('Bathroom Remodeling', region)).toEqual(['kitchen-bath']);
+    expect(servicesOfQuoteOption('Other', region)).toEqual([]);
   });
 
   it("treats 'all' as no filter and an unknown name as unknown", () => {
-    expect(resolveService('all')).toEqual([]);
-    expect(resolveService('Underwater welding')).toBeNull();
-    expect(resolveServices(['electrical', 'plumbing'])).toEqual(['electrical', 'plumbing']);
-    expect(resolveServices(['electrical', 'nope'])).toBeNull();
+    expect(resolveService('all', region)).toEqual([]);
+    expect(resolveService('Underwater welding', region)).toBeNull();
+    expect(resolveServices(['electrical', 'plumbing'], region)).toEqual(['electrical', 'plumbing']);
+    expect(resolveServices(['electrical', 'nope'], region)).toBeNull();
   });
 });
 
 describe('towns (docs/decisions/0001-region-data.md)', () => {
   it('resolves selector values and labels', () => {
-    expect(resolveTown('Laporte Borough')).toBe('laporte');
-    expect(resolveTown('laporte')).toBe('laporte');
-    expect(resolveTown('All of Sullivan County')).toBe('');
-    expect(resolveTown('all')).toBe('');
-    expect(resolveTown('Atlantis')).toBeNull();
+    expect(resolveTown('Laporte Borough', region)).toBe('laporte');
+    expect(resolveTown('laporte', region)).toBe('laporte');
+    expect(resolveTown('All of Sullivan County', region)).toBe('');
+    expect(resolveTown('all', region)).toBe('');
+    expect(resolveTown('Atlantis', region)).toBeNull();
   });
 
   it('recognises free-text places, longest name first', () => {
-    expect(townFromText('Laporte, PA')).toBe('laporte');
-    expect(townFromText('Laporte Township')).toBe('other-townships');
-    expect(townFromText('Hillsgrove, PA')).toBe('other-townships');
-    expect(townFromText('near Muncy Valley')).toBe('davidson-township');
-    expect(townFromText('Eagles Mere, Pennsylvania')).toBe('eagles-mere');
-    expect(townFromText('Philadelphia')).toBeNull();
+    expect(townFromText('Laporte, PA', region)).toBe('laporte');
+    expect(townFromText('Laporte Township', region)).toBe('other-townships');
+    expect(townFromText('Hillsgrove, PA', region)).toBe('other-townships');
+    expect(townFromText('near Muncy Valley', region)).toBe('davidson-township');
+    expect(townFromText('Eagles Mere, Pennsylvania', region)).toBe('eagles-mere');
+    expect(townFromText('Philadelphia', region)).toBeNull();
   });
 });

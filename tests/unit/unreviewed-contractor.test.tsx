@@ -1,9 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { region } from '@shared/region';
 import { Router } from 'wouter';
 import type { AdminContractor, AdminContractorList } from '@shared/schemas/admin';
 import type { ContractorPage, PublicContractor } from '@shared/schemas/directory';
+import { RegionContext } from '@/app/region';
 import { renderPage, type RenderOptions } from '@/entry-server';
 import { contractorsKey } from '@/features/admin/api';
 import ContractorsPage from '@/features/admin/ContractorsPage';
@@ -47,7 +49,7 @@ describe("an unreviewed contractor's card", () => {
       page: 1,
       pageSize: 12,
     };
-    const opts: RenderOptions = { config: { siteUrl: 'http://localhost:3000', payments: { provider: 'demo', publishableKey: null } }, resolve: directoryData(async () => page).resolve };
+    const opts: RenderOptions = { config: { siteUrl: 'http://localhost:3000', payments: { provider: 'demo', publishableKey: null } }, region, resolve: directoryData(async () => page).resolve };
     const { html } = await renderPage('/browse', template, opts);
     const shown = cards(html);
     expect([...shown.keys()]).toEqual(['Rated Ridge Builders', 'Brand New Builders']);
@@ -106,11 +108,13 @@ describe("the administrator's contractor list", () => {
     const list: AdminContractorList = { contractors: [row(1, 'Rated Ridge Builders', 4.5, 10), row(2, 'Brand New Builders', 0, 0)], counts: { all: 2, pending: 0, approved: 2, rejected: 0 } };
     queryClient.setQueryData(contractorsKey('all'), list);
     const html = renderToString(
-      <QueryClientProvider client={queryClient}>
-        <Router ssrPath="/admin/contractors">
-          <ContractorsPage />
-        </Router>
-      </QueryClientProvider>,
+      <RegionContext.Provider value={region}>
+        <QueryClientProvider client={queryClient}>
+          <Router ssrPath="/admin/contractors">
+            <ContractorsPage />
+          </Router>
+        </QueryClientProvider>
+      </RegionContext.Provider>,
     );
     const rows = new Map(
       html

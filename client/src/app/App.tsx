@@ -2,9 +2,11 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Route, Router, Switch, useSearch } from 'wouter';
 import type { PostedForm } from '@shared/forms';
+import type { Region } from '@shared/region';
 import { Toaster } from '@/components/ui/toaster';
 import { SiteConfigContext, type SiteConfig } from './config';
 import { PostedFormProvider } from './posted-form';
+import { RegionContext } from './region';
 import { AdminLayout, notFoundPage, PortalLayout, routes, type PageRoute } from './routes';
 import { ServerRenderContext, type ServerRenderState } from './server-context';
 import { PublicLayout } from './shell/PublicLayout';
@@ -51,26 +53,30 @@ function HydrationMarker() {
 export interface AppProps {
   queryClient: QueryClient;
   config: SiteConfig;
+  /** The county whose site this is: from the request on the server, from the boot data in the browser (docs/decisions/0102-region-in-boot-data.md). */
+  region: Region;
   /** Only when rendering on the server. */
   ssr?: { path: string; search: string; state: ServerRenderState };
   /** A form sent without JavaScript that the server refused, for the page it was sent to (server render and hydration). */
   postedForm?: PostedForm | null;
 }
 
-export function App({ queryClient, config, ssr, postedForm }: AppProps) {
+export function App({ queryClient, config, region, ssr, postedForm }: AppProps) {
   return (
     <SiteConfigContext.Provider value={config}>
-      <ServerRenderContext.Provider value={ssr?.state ?? null}>
-        <QueryClientProvider client={queryClient}>
-          <Router ssrPath={ssr?.path} ssrSearch={ssr?.search}>
-            <PostedFormProvider initial={postedForm ?? null}>
-              <Routes />
-            </PostedFormProvider>
-          </Router>
-          <Toaster />
-          <HydrationMarker />
-        </QueryClientProvider>
-      </ServerRenderContext.Provider>
+      <RegionContext.Provider value={region}>
+        <ServerRenderContext.Provider value={ssr?.state ?? null}>
+          <QueryClientProvider client={queryClient}>
+            <Router ssrPath={ssr?.path} ssrSearch={ssr?.search}>
+              <PostedFormProvider initial={postedForm ?? null}>
+                <Routes />
+              </PostedFormProvider>
+            </Router>
+            <Toaster />
+            <HydrationMarker />
+          </QueryClientProvider>
+        </ServerRenderContext.Provider>
+      </RegionContext.Provider>
     </SiteConfigContext.Provider>
   );
 }

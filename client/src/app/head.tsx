@@ -1,7 +1,8 @@
 import { useContext, useEffect } from 'react';
-import { region } from '@shared/region';
+import type { Region } from '@shared/region';
 import { useSiteConfig } from './config';
 import type { HeadTags } from './head-tags';
+import { useRegion } from './region';
 import { ServerRenderContext } from './server-context';
 
 export type { HeadTags } from './head-tags';
@@ -13,22 +14,22 @@ export interface HeadElement {
 }
 
 /** The site as a schema.org Organization, named where another item points to it (a post's `publisher`). */
-export function siteOrganization(siteUrl: string) {
-  return { '@type': 'Organization', '@id': `${siteUrl}/#organization`, name: region.siteTitle, url: `${siteUrl}/` };
+export function siteOrganization(siteUrl: string, siteTitle: string) {
+  return { '@type': 'Organization', '@id': `${siteUrl}/#organization`, name: siteTitle, url: `${siteUrl}/` };
 }
 
 /** Printed on every page; the same `@id` as `siteOrganization`, so the two are one organization. */
-export function organizationJsonLd(siteUrl: string) {
+export function organizationJsonLd(siteUrl: string, region: Region) {
   return {
     '@context': 'https://schema.org',
-    ...siteOrganization(siteUrl),
+    ...siteOrganization(siteUrl, region.siteTitle),
     description: `Directory of licensed building contractors serving ${region.displayName}.`,
     areaServed: { '@type': 'AdministrativeArea', name: `${region.county}, ${region.stateName}` },
   };
 }
 
-/** The elements for a page's head; the server prints them and the browser swaps them on navigation. */
-export function headElements(tags: HeadTags, siteUrl: string): HeadElement[] {
+/** The elements for a page's head, on the county's site (`region`); the server prints them and the browser swaps them on navigation. */
+export function headElements(tags: HeadTags, siteUrl: string, region: Region): HeadElement[] {
   const url = `${siteUrl}${tags.path}`;
   const els: HeadElement[] = [
     { tag: 'title', attrs: {}, text: tags.title },
@@ -45,7 +46,7 @@ export function headElements(tags: HeadTags, siteUrl: string): HeadElement[] {
     { tag: 'meta', attrs: { name: 'twitter:description', content: tags.description } },
   ];
   if (tags.keywords?.length) els.push({ tag: 'meta', attrs: { name: 'keywords', content: tags.keywords.join(', ') } });
-  for (const ld of [organizationJsonLd(siteUrl), ...(tags.jsonLd ?? [])]) {
+  for (const ld of [organizationJsonLd(siteUrl, region), ...(tags.jsonLd ?? [])]) {
     // '<' escaped so a value can never close the script element.
     els.push({ tag: 'script', attrs: { type: 'application/ld+json' }, text: JSON.stringify(ld).replace(/</g, '\\u003c') });
   }
@@ -86,10 +87,11 @@ function applyHead(els: HeadElement[]) {
 export function Head(props: HeadTags) {
   const server = useContext(ServerRenderContext);
   const { siteUrl } = useSiteConfig();
+  const region = useRegion();
   server?.setHead(props);
   const key = JSON.stringify(props);
   useEffect(() => {
-    applyHead(headElements(JSON.parse(key) as HeadTags, siteUrl || window.location.origin));
-  }, [key, siteUrl]);
+    applyHead(headElements(JSON.parse(key) as HeadTags, siteUrl || window.location.origin, region));
+  }, [key, siteUrl, region]);
   return null;
 }

@@ -4,6 +4,7 @@ import { featuredKey } from '@/features/directory/featured';
 import { readServicePageNumber, serviceCoverageKey, servicePageKey } from '@/features/directory/service-page-keys';
 import { leadPricesKey } from '@/features/payments/lead-prices-key';
 import { invitationKey, readReviewsPage, reviewsKey } from '@/features/reviews/keys';
+import type { Region } from '@shared/region';
 import type { ApiKey } from '@/lib/api';
 import type { RouteInput } from './route-input';
 
@@ -14,14 +15,14 @@ import type { RouteInput } from './route-input';
  * (the public JS budget, docs/decisions/0064-bundle-cutting.md).
  */
 export interface RouteData {
-  /** The GETs the page reads on first render, answered by the server before rendering. */
-  data?: (input: RouteInput) => ApiKey[];
+  /** The GETs the page reads on first render, answered by the server before rendering; `region` is the request's county. */
+  data?: (input: RouteInput, region: Region) => ApiKey[];
   /**
    * GETs read too, for a part of the page that can say it failed (a profile's reviews): while the
    * database is unreachable the rest of the page is still answered
    * (docs/decisions/0066-stale-if-error.md).
    */
-  secondaryData?: (input: RouteInput) => ApiKey[];
+  secondaryData?: (input: RouteInput, region: Region) => ApiKey[];
   /** How caches may keep the server's page (default 'short'). */
   cache?: PageCache;
 }
@@ -37,8 +38,8 @@ const servicePage = ({ params, search }: RouteInput) => [servicePageKey(params.s
 
 export const routeData: Readonly<Record<string, RouteData>> = {
   '/': { data: () => [featuredKey, serviceCoverageKey] },
-  '/search': { data: ({ search }) => [searchKey(readSearchCriteria(search), readSearchFilters(search)), serviceCoverageKey] },
-  '/browse': { data: ({ search }) => [browseKey(readBrowseState(search))] },
+  '/search': { data: ({ search }, region) => [searchKey(readSearchCriteria(search, region), readSearchFilters(search)), serviceCoverageKey] },
+  '/browse': { data: ({ search }, region) => [browseKey(readBrowseState(search, region))] },
   // The profile with its page of reviews (`?page=`, docs/decisions/0054-reviews-on-the-profile.md).
   '/contractor/:id': {
     data: ({ params }) => [contractorKey(params.id ?? '')],

@@ -1,8 +1,9 @@
 import { Link } from 'wouter';
-import { region } from '@shared/region';
+import { useRegion } from '@/app/region';
 
 /** Footer: 6 of the service areas, 6 services, and the site links. */
 export function Footer() {
+  const region = useRegion();
   const year = new Date().getFullYear();
   return (
     <footer className="mt-16 border-t bg-secondary text-secondary-foreground">

@@ -1,11 +1,12 @@
 import { HardHat } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { region } from '@shared/region';
 import { cn } from '@/lib/cn';
 import { MobileMenu } from './MobileMenu';
 import { NAV_LINKS } from './nav-links';
+import { useRegion } from '@/app/region';
 
 export function Header() {
+  const region = useRegion();
   const [path] = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">

@@ -7,11 +7,13 @@ import { describedBy, Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { formatDateTime } from '@/lib/format';
 import { certificateProblem } from './certificate-check';
+import { useRegion } from '@/app/region';
 
 const KIND: Record<string, string> = { 'application/pdf': 'PDF', 'image/png': 'PNG image', 'image/jpeg': 'JPEG image', 'image/webp': 'WebP image' };
 const BY: Record<CertificateInfo['uploadedBy'], string> = { admin: 'an administrator', contractor: 'the contractor', applicant: 'the business with its submission' };
 
 export function CertificateLine({ certificate, href }: { certificate: CertificateInfo | null; href: string }) {
+  const { timeZone } = useRegion();
   if (!certificate) return <p className="text-sm text-muted-foreground">No certificate of insurance uploaded yet.</p>;
   return (
     <p className="flex flex-wrap items-center gap-x-2 text-sm" data-testid="certificate">
@@ -19,7 +21,7 @@ export function CertificateLine({ certificate, href }: { certificate: Certificat
       <a href={href} target="_blank" rel="noopener" className="font-medium text-primary underline-offset-4 hover:underline">
         View certificate
       </a>
-      <span className="text-muted-foreground">{`${certificate.fileName ? `${certificate.fileName}, ` : ''}${KIND[certificate.contentType]}, ${Math.max(1, Math.round(certificate.byteSize / 1024))} KB, uploaded ${formatDateTime(certificate.uploadedAt)} by ${BY[certificate.uploadedBy]}`}</span>
+      <span className="text-muted-foreground">{`${certificate.fileName ? `${certificate.fileName}, ` : ''}${KIND[certificate.contentType]}, ${Math.max(1, Math.round(certificate.byteSize / 1024))} KB, uploaded ${formatDateTime(certificate.uploadedAt, timeZone)} by ${BY[certificate.uploadedBy]}`}</span>
     </p>
   );
 }

@@ -1,7 +1,7 @@
-import { region } from '@shared/region';
 import type { ContractorCredentials, CredentialFieldName } from '@shared/schemas/credentials';
 import { describedBy, Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { useRegion } from '@/app/region';
 
 /**
  * The credential facts as form inputs, for the administrator's credentials page and the portal's
@@ -17,8 +17,9 @@ interface InputSpec {
   hint?: string;
 }
 
-const REGISTRATION: InputSpec[] = [
-  { name: 'licenseNumber', label: 'License Number', hint: `${region.credentials.registration.formatMessage}.` },
+/** The county's registration number form is its hint (formatMessage, from useRegion()). */
+const registration = (formatMessage: string): InputSpec[] => [
+  { name: 'licenseNumber', label: 'License Number', hint: `${formatMessage}.` },
   { name: 'registrationExpiresOn', label: 'Registration expires', type: 'date' },
 ];
 const INSURANCE: InputSpec[] = [
@@ -28,7 +29,7 @@ const INSURANCE: InputSpec[] = [
   { name: 'insuranceCoverageAggregate', label: 'Aggregate coverage ($)', inputMode: 'numeric', hint: 'e.g. 2,000,000' },
   { name: 'insuranceExpiresOn', label: 'Insurance expires', type: 'date' },
 ];
-export const CREDENTIAL_INPUTS = [...REGISTRATION, ...INSURANCE].map((s) => s.name);
+export const CREDENTIAL_INPUTS = [...registration(''), ...INSURANCE].map((s) => s.name);
 
 const shown = (v: string | number | null) => (v === null ? '' : String(v));
 
@@ -46,11 +47,12 @@ function Inputs({ specs, idPrefix, values, errors }: { specs: InputSpec[]; idPre
 /** The registration's inputs, then the insurance's, each under its heading. */
 /** Plain named inputs of the one form (docs/decisions/0097-one-progressive-form.md): the form around them reads and checks them. */
 export function CredentialInputs(props: { idPrefix: string; values: ContractorCredentials; errors: Partial<Record<string, string>> }) {
+  const region = useRegion();
   return (
     <div className="grid gap-6">
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-semibold">Registration</legend>
-        <Inputs specs={REGISTRATION} {...props} />
+        <Inputs specs={registration(region.credentials.registration.formatMessage)} {...props} />
       </fieldset>
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-semibold">Insurance</legend>

@@ -2,9 +2,11 @@ import { ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
 import { formatDay } from '@shared/credentials';
 import type { CredentialVerification } from '@shared/schemas/credentials';
 import { formatDateTime } from '@/lib/format';
+import { useRegion } from '@/app/region';
 
 /** Where one credential stands: verified (by whom, when, how, until when), expired, or not verified (docs/decisions/0032-credential-verification.md). */
 export function CredentialStatus({ v, testId }: { v: CredentialVerification; testId: string }) {
+  const { timeZone } = useRegion();
   if (v.lapsed)
     return (
       <p className="flex items-start gap-2 text-sm font-medium text-destructive" data-testid={testId}>
@@ -19,7 +21,7 @@ export function CredentialStatus({ v, testId }: { v: CredentialVerification; tes
         Not verified
       </p>
     );
-  const who = [v.verifiedBy && `by ${v.verifiedBy}`, v.verifiedAt && formatDateTime(v.verifiedAt)].filter(Boolean).join(', ');
+  const who = [v.verifiedBy && `by ${v.verifiedBy}`, v.verifiedAt && formatDateTime(v.verifiedAt, timeZone)].filter(Boolean).join(', ');
   return (
     <p className="flex items-start gap-2 text-sm text-success" data-testid={testId}>
       <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />

@@ -3,7 +3,6 @@ import { LogOut, Menu, ShieldCheck } from 'lucide-react';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { AdminCheck } from '@shared/schemas/admin';
-import { region } from '@shared/region';
 import { Head } from '@/app/head';
 import { PageFallback } from '@/app/shell/PageFallback';
 import { Button } from '@/components/ui/button';
@@ -12,6 +11,7 @@ import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useSignOut } from '@/lib/use-sign-out';
 import { logout, sessionKey, useAdminSession } from './api';
+import { useRegion } from '@/app/region';
 
 export const LOGIN_PATH = '/admin/login';
 
@@ -103,6 +103,7 @@ function useSignedOutWatcher() {
 }
 
 function SessionCheck({ children, role = 'status' }: { children: ReactNode; role?: 'status' | 'alert' }) {
+  const region = useRegion();
   return (
     <div className="flex min-h-screen items-center justify-center px-4">
       <Head title={`Admin | ${region.siteTitle}`} description="Administration area." path="/admin" robots="noindex, nofollow" />
@@ -114,6 +115,7 @@ function SessionCheck({ children, role = 'status' }: { children: ReactNode; role
 }
 
 function GuardedLayout({ children }: { children: ReactNode }) {
+  const region = useRegion();
   const session = useAdminSession();
   const [path, navigate] = useLocation();
   const { signOut, pending } = useSignOut({ logout, loginPath: LOGIN_PATH, area: 'the admin area' });

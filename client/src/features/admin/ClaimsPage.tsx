@@ -13,6 +13,7 @@ import { approvalEffect, ClaimDecisionDialog, type ClaimDecision } from './compo
 import { CustomerCell } from './components/CustomerCell';
 import { PageHeader } from './components/PageHeader';
 import { Td, Tr } from './components/table';
+import { useRegion } from '@/app/region';
 
 const PAGE_SIZE = 20;
 const COLUMNS = ['Contractor', 'Lead', 'Reason', 'Paid', 'Homeowner', 'Claimed', 'Decision'].map((name) => ({ name }));
@@ -77,12 +78,13 @@ function FollowUpCell({ claim }: { claim: AdminLeadClaim }) {
 }
 
 function DecisionCell({ claim, onDecide }: { claim: AdminLeadClaim; onDecide: (claim: AdminLeadClaim, decision: ClaimDecision) => void }) {
+  const { timeZone } = useRegion();
   return (
     <div className="grid gap-2">
       <Badge variant={STATUS_VARIANT[claim.status]} className="w-fit" data-testid="claim-status">
         {CLAIM_STATUS_LABELS[claim.status]}
       </Badge>
-      {claim.decidedAt && <p className="text-xs text-muted-foreground">{`${claim.decidedBy ?? 'An administrator'}, ${formatDateTime(claim.decidedAt)}`}</p>}
+      {claim.decidedAt && <p className="text-xs text-muted-foreground">{`${claim.decidedBy ?? 'An administrator'}, ${formatDateTime(claim.decidedAt, timeZone)}`}</p>}
       {claim.note && <p className="max-w-[16rem] text-xs">{claim.note}</p>}
       {claim.status === 'open' && (
         <div className="flex flex-wrap gap-2">
@@ -101,6 +103,7 @@ function DecisionCell({ claim, onDecide }: { claim: AdminLeadClaim; onDecide: (c
 }
 
 function ClaimRow({ claim, onDecide }: { claim: AdminLeadClaim; onDecide: (claim: AdminLeadClaim, decision: ClaimDecision) => void }) {
+  const { timeZone } = useRegion();
   const days = Math.max(0, Math.floor((Date.parse(claim.createdAt) - Date.parse(claim.delivery.deliveredAt)) / DAY_MS));
   return (
     <Tr data-testid="claim-row">
@@ -123,7 +126,7 @@ function ClaimRow({ claim, onDecide }: { claim: AdminLeadClaim; onDecide: (claim
         <FollowUpCell claim={claim} />
       </Td>
       <Td label="Claimed" className="whitespace-nowrap">
-        <time dateTime={claim.createdAt} title={formatDateTime(claim.createdAt)}>
+        <time dateTime={claim.createdAt} title={formatDateTime(claim.createdAt, timeZone)}>
           {formatShortDate(claim.createdAt)}
         </time>
         <span className="block text-xs text-muted-foreground">{days === 0 ? 'Day of delivery' : `${plural(days, 'day')} after delivery`}</span>

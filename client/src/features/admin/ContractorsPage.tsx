@@ -21,6 +21,7 @@ import { RejectDialog } from './components/RejectDialog';
 import { Td, Tr } from './components/table';
 import { VerificationStatus, VerifyButton } from './components/Verification';
 import { plural } from '@/lib/format';
+import { useRegion } from '@/app/region';
 
 const TABS: { value: ContractorFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -42,7 +43,8 @@ function useDebounced(value: string, ms: number) {
 }
 
 function Services({ services }: { services: string[] }) {
-  const names = services.map((s) => serviceName(s));
+  const region = useRegion();
+  const names = services.map((s) => serviceName(s, region));
   const more = names.length - 2;
   return (
     <div className="flex min-w-[11rem] max-w-[16rem] flex-wrap gap-1">

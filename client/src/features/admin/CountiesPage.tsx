@@ -1,5 +1,4 @@
 import { MapPin } from 'lucide-react';
-import { region } from '@shared/region';
 import { useProgressiveForm } from '@/components/form';
 import { EmptyState } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
@@ -14,6 +13,7 @@ import { AdminList } from './components/AdminList';
 import { PageHeader } from './components/PageHeader';
 import { Td, Tr } from './components/table';
 import { useAddCounty, useCounties } from './counties-api';
+import { useRegion } from '@/app/region';
 
 /**
  * The address a county's site answers on (docs/decisions/0099-county-by-host.md): `<slug>.` the
@@ -27,6 +27,7 @@ function hostOf(slug: string): string {
 }
 
 function AddCountyForm() {
+  const region = useRegion();
   const add = useAddCounty();
   const form = useProgressiveForm({
     schema: () => import('@shared/schemas/region').then((m) => m.addCountySchema),
@@ -59,6 +60,7 @@ function AddCountyForm() {
 }
 
 export default function CountiesPage() {
+  const region = useRegion();
   const query = useCounties();
   return (
     <>

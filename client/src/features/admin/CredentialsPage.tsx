@@ -1,7 +1,6 @@
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { Credential } from '@shared/credentials';
-import { region } from '@shared/region';
 import { VERIFIED_HOW_MAX, type ContractorCredentials, type CredentialEvent } from '@shared/schemas/credentials';
 import type { RouteInput } from '@/app/route-input';
 import { useProgressiveForm } from '@/components/form';
@@ -20,6 +19,7 @@ import { formatDateTime } from '@/lib/format';
 import { BackToContractors, CONTRACTORS_PATH, contractorIdOf } from './components/ContractorSubpage';
 import { PageHeader } from './components/PageHeader';
 import { certificateHref, useCredentials, useUnverifyCredential, useUpdateCredentials, useUploadCertificate, useVerifyCredential } from './credentials-api';
+import { useRegion } from '@/app/region';
 
 const TITLES: Record<Credential, string> = { registration: 'Registration', insurance: 'Insurance' };
 const ACTIONS: Record<CredentialEvent['action'], string> = {
@@ -47,6 +47,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 
 /** Verify with how it was checked, or withdraw the verification. */
 function VerifyControl({ id, c, credential }: { id: number; c: ContractorCredentials; credential: Credential }) {
+  const region = useRegion();
   const verify = useVerifyCredential(id);
   const unverify = useUnverifyCredential(id);
   const checkedHow = region.credentials[credential].checkedHow;
@@ -103,9 +104,10 @@ function VerifyControl({ id, c, credential }: { id: number; c: ContractorCredent
 
 /** The facts, as the contractor gave them; the administrator's change keeps the verifications (a date in the past lapses one at once). */
 function DetailsForm({ id, c }: { id: number; c: ContractorCredentials }) {
+  const region = useRegion();
   const update = useUpdateCredentials(id);
   const form = useProgressiveForm({
-    schema: () => import('@shared/schemas/credentials').then((m) => m.credentialsUpdateSchema),
+    schema: () => import('@shared/schemas/credentials').then((m) => m.credentialsUpdateSchemaFor(region.credentials.registration)),
     fallback: 'Failed to save the credentials',
     onProblem: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
     // Checked here, sent as typed: the server reads the same strings with the same schema.
@@ -127,6 +129,7 @@ function DetailsForm({ id, c }: { id: number; c: ContractorCredentials }) {
 }
 
 function History({ events }: { events: CredentialEvent[] }) {
+  const { timeZone } = useRegion();
   if (!events.length) return <p className="text-sm text-muted-foreground">Nothing recorded yet.</p>;
   return (
     <ol className="grid gap-3" data-testid="credential-history">
@@ -134,7 +137,7 @@ function History({ events }: { events: CredentialEvent[] }) {
         <li key={e.id} className="grid gap-0.5 border-l-2 pl-3 text-sm">
           <span className="font-medium">{`${TITLES[e.credential]}: ${ACTIONS[e.action]}`}</span>
           {e.detail && <span className="break-words">{e.detail}</span>}
-          <span className="text-xs text-muted-foreground">{`${formatDateTime(e.at)}, by ${e.actor === 'admin' && e.actorName ? e.actorName : ACTORS[e.actor]}`}</span>
+          <span className="text-xs text-muted-foreground">{`${formatDateTime(e.at, timeZone)}, by ${e.actor === 'admin' && e.actorName ? e.actorName : ACTORS[e.actor]}`}</span>
         </li>
       ))}
     </ol>
@@ -142,6 +145,7 @@ function History({ events }: { events: CredentialEvent[] }) {
 }
 
 function Credentials({ id, c }: { id: number; c: ContractorCredentials }) {
+  const region = useRegion();
   const upload = useUploadCertificate(id);
   const [uploadError, setUploadError] = useState<string | undefined>();
   return (

@@ -18,6 +18,7 @@ import { RulesTable } from './components/RulesTable';
 import { StatCard } from './components/StatCard';
 import { Td, Tr } from './components/table';
 import { planName, SUBSCRIPTION_LABELS } from './labels';
+import { useRegion } from '@/app/region';
 
 const RECENT_LEADS = 25;
 const LEAD_COLUMNS = [{ name: 'Date' }, { name: 'Customer' }, { name: 'Service' }, { name: 'Location' }, { name: 'Price', className: 'text-right' }, { name: 'Status' }, { name: 'Actions' }];
@@ -68,6 +69,7 @@ function LeadAction({ lead }: { lead: AdminLead }) {
 }
 
 function LeadsTab() {
+  const { timeZone } = useRegion();
   const query = useLeads(leadsKey({ page: 1, pageSize: RECENT_LEADS }));
   return (
     <>
@@ -88,7 +90,7 @@ function LeadsTab() {
         row={(lead) => (
           <Tr data-testid="dashboard-lead-row">
             <Td label="Date" className="whitespace-nowrap">
-              <time dateTime={lead.createdAt} title={formatDateTime(lead.createdAt)}>
+              <time dateTime={lead.createdAt} title={formatDateTime(lead.createdAt, timeZone)}>
                 {formatShortDate(lead.createdAt)}
               </time>
             </Td>

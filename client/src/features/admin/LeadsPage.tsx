@@ -15,6 +15,7 @@ import { DeliverControl } from './components/DeliverControl';
 import { PageHeader } from './components/PageHeader';
 import { StatCard } from './components/StatCard';
 import { Td, Tr } from './components/table';
+import { useRegion } from '@/app/region';
 
 const PAGE_SIZE = 20;
 const COLUMNS = [{ name: 'Customer' }, { name: 'Service' }, { name: 'Location' }, { name: 'Status' }, { name: 'Price', className: 'text-right' }, { name: 'Created' }, { name: 'Actions' }];
@@ -39,6 +40,7 @@ function DeliveryCell({ lead }: { lead: AdminLead }) {
 }
 
 export default function LeadsPage() {
+  const { timeZone } = useRegion();
   const [status, setStatus] = useState<StatusFilter>('all');
   const [page, setPage] = useState(1);
   const query = useLeads(leadsKey({ status, page, pageSize: PAGE_SIZE }));
@@ -112,7 +114,7 @@ export default function LeadsPage() {
               {formatPrice(lead.leadPrice)}
             </Td>
             <Td label="Created" className="whitespace-nowrap">
-              <time dateTime={lead.createdAt} title={formatDateTime(lead.createdAt)}>
+              <time dateTime={lead.createdAt} title={formatDateTime(lead.createdAt, timeZone)}>
                 {formatShortDate(lead.createdAt)}
               </time>
             </Td>

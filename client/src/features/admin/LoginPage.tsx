@@ -1,7 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
-import { region } from '@shared/region';
 import { ADMIN_PASSWORD_MAX, ADMIN_USERNAME_MAX } from '@shared/schemas/admin';
 import { Head } from '@/app/head';
 import { useProgressiveForm } from '@/components/form';
@@ -11,8 +10,10 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { useAdminSession, useLogin } from './api';
+import { useRegion } from '@/app/region';
 
 export default function LoginPage() {
+  const region = useRegion();
   const session = useAdminSession();
   const login = useLogin();
   const [, navigate] = useLocation();

@@ -12,6 +12,7 @@ import { formatDateTime, plural } from '@/lib/format';
 import { useOutbox, useOutboxMessage, useResendOutboxMessage, type OutboxFilter } from './api';
 import { PageHeader } from './components/PageHeader';
 import { AdminList } from './components/AdminList';
+import { useRegion } from '@/app/region';
 
 const PAGE_SIZE = 25;
 
@@ -46,6 +47,7 @@ function StatusBadge({ m }: { m: Pick<OutboxMessage, 'status' | 'attempts'> }) {
 }
 
 function MessageDialog({ selected, onClose }: { selected: OutboxMessage | null; onClose: () => void }) {
+  const { timeZone } = useRegion();
   const query = useOutboxMessage(selected?.id ?? null, selected ?? undefined);
   const resend = useResendOutboxMessage();
   const m = query.data ?? selected;
@@ -69,10 +71,12 @@ function MessageDialog({ selected, onClose }: { selected: OutboxMessage | null; 
               <dt className="font-medium text-foreground">Kind</dt>
               <dd>{m ? kindLabel(m.kind) : ''}</dd>
               <dt className="font-medium text-foreground">Date</dt>
-              <dd>{m ? formatDateTime(m.createdAt) : ''}</dd>
+              <dd>{m ? formatDateTime(m.createdAt, timeZone) : ''}</dd>
               <dt className="font-medium text-foreground">Status</dt>
               <dd data-testid="outbox-message-status">
-                {m ? `${statusLabel(m)}${m.sentAt ? ` ${formatDateTime(m.sentAt)}` : ''}${m.status === 'kept' ? ' (no mail server is configured)' : `, ${plural(m.attempts, 'attempt')}`}` : ''}
+                {m
+                  ? `${statusLabel(m)}${m.sentAt ? ` ${formatDateTime(m.sentAt, timeZone)}` : ''}${m.status === 'kept' ? ' (no mail server is configured)' : `, ${plural(m.attempts, 'attempt')}`}`
+                  : ''}
               </dd>
               {m?.lastError ? (
                 <>
@@ -107,6 +111,7 @@ function MessageDialog({ selected, onClose }: { selected: OutboxMessage | null; 
 }
 
 function MessageList({ status, onSelect }: { status: OutboxFilter; onSelect: (m: OutboxMessage) => void }) {
+  const { timeZone } = useRegion();
   const [page, setPage] = useState(1);
   const query = useOutbox(page, PAGE_SIZE, status);
   return (
@@ -139,7 +144,7 @@ function MessageList({ status, onSelect }: { status: OutboxFilter; onSelect: (m:
               </Badge>
               <StatusBadge m={m} />
             </span>
-            <span className="whitespace-nowrap text-xs text-muted-foreground sm:col-start-2 sm:row-span-2 sm:row-start-1 sm:self-center sm:text-right">{formatDateTime(m.createdAt)}</span>
+            <span className="whitespace-nowrap text-xs text-muted-foreground sm:col-start-2 sm:row-span-2 sm:row-start-1 sm:self-center sm:text-right">{formatDateTime(m.createdAt, timeZone)}</span>
           </span>
           <ChevronRight className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
         </button>

@@ -17,6 +17,7 @@ import { formatDateTime, plural } from '@/lib/format';
 import { PageHeader } from './components/PageHeader';
 import { AdminList } from './components/AdminList';
 import { useAdminReviews, useModerateReview } from './reviews-api';
+import { useRegion } from '@/app/region';
 
 const TABS: { value: AdminReviewFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -95,6 +96,7 @@ function HideDialog({ review, onClose }: { review: ManagedReview | null; onClose
 }
 
 function ReviewRow({ review, onHide }: { review: ManagedReview; onHide: (r: ManagedReview) => void }) {
+  const { timeZone } = useRegion();
   const moderate = useModerateReview();
   const show = () =>
     moderate.mutate(
@@ -128,7 +130,7 @@ function ReviewRow({ review, onHide }: { review: ManagedReview; onHide: (r: Mana
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
         <dt className="text-muted-foreground">Homeowner</dt>
-        <dd>{`${review.authorName}, ${reviewMonth(review.createdAt)}`}</dd>
+        <dd>{`${review.authorName}, ${reviewMonth(review.createdAt, timeZone)}`}</dd>
         <dt className="text-muted-foreground">Request</dt>
         <dd>{`Lead #${review.leadId}: ${review.serviceNeeded}`}</dd>
         <dt className="text-muted-foreground">Contacted</dt>
@@ -140,7 +142,7 @@ function ReviewRow({ review, onHide }: { review: ManagedReview; onHide: (r: Mana
       {review.reply && <p className="border-l-2 border-primary/30 pl-3 text-sm text-muted-foreground">{`Reply: ${review.reply}`}</p>}
       {review.status === 'hidden' && review.hiddenReason && (
         <p className="text-sm text-muted-foreground">
-          {`Hidden ${review.hiddenAt ? formatDateTime(review.hiddenAt) : ''}${review.hiddenBy ? ` by ${review.hiddenBy}` : ''}: ${HIDE_REASON_LABELS[review.hiddenReason]}${review.hiddenNote ? ` (${review.hiddenNote})` : ''}`}
+          {`Hidden ${review.hiddenAt ? formatDateTime(review.hiddenAt, timeZone) : ''}${review.hiddenBy ? ` by ${review.hiddenBy}` : ''}: ${HIDE_REASON_LABELS[review.hiddenReason]}${review.hiddenNote ? ` (${review.hiddenNote})` : ''}`}
         </p>
       )}
     </article>

@@ -2,6 +2,7 @@ import { decimalToCents } from '@shared/money';
 import { planById } from '@shared/plans';
 import { DEFAULT_LEAD_PRICE_CENTS, type PricingRuleLike, type RuleType } from '@shared/pricing';
 import type { ApprovalStatus } from '@shared/schemas/admin';
+import type { Region } from '@shared/region';
 import type { PricingRuleDto } from '@shared/schemas/pricing-rules';
 import { serviceName, townBySlug } from '@shared/taxonomy';
 
@@ -16,16 +17,16 @@ export const planName = (id: string) => planById(id).name;
 
 export const RULE_TYPE_LABELS: Record<RuleType, string> = { global: 'Global', service: 'Service', location: 'Location', contractor: 'Contractor' };
 
-/** What a rule applies to, in words: 'All leads', a service name, a town label or a contractor's name. */
-export function ruleValueLabel(rule: Pick<PricingRuleDto, 'ruleType' | 'ruleValue'>, contractorNames: ReadonlyMap<number, string>): string {
+/** What a rule applies to, in words: 'All leads', a service name, a town label (of `region`, the county shown) or a contractor's name. */
+export function ruleValueLabel(rule: Pick<PricingRuleDto, 'ruleType' | 'ruleValue'>, contractorNames: ReadonlyMap<number, string>, region: Region): string {
   const v = rule.ruleValue;
   switch (rule.ruleType) {
     case 'global':
       return 'All leads';
     case 'service':
-      return v ? serviceName(v) : '—';
+      return v ? serviceName(v, region) : '—';
     case 'location':
-      return v ? (townBySlug(v)?.label ?? v) : '—';
+      return v ? (townBySlug(v, region)?.label ?? v) : '—';
     case 'contractor':
       return v ? (contractorNames.get(Number(v)) ?? `Contractor #${v}`) : '—';
   }

@@ -1,15 +1,13 @@
 import { Newspaper } from 'lucide-react';
-import { region } from '@shared/region';
 import { Head } from '@/app/head';
 import type { RouteInput } from '@/app/route-input';
 import { EmptyState, QueryView } from '@/components/query-view';
 import { useBlogPosts } from './api';
 import { BlogCard, BlogCardSkeleton } from './components/BlogCard';
+import { useRegion } from '@/app/region';
 
 /** Spec: 3 placeholder cards while the list loads. */
 const PLACEHOLDERS = 3;
-const HEADING = `${region.county} Home Building Blog`;
-
 function PostList() {
   return (
     <QueryView
@@ -44,16 +42,18 @@ function PostList() {
 }
 
 export default function BlogListPage(_props: RouteInput) {
+  const region = useRegion();
+  const heading = `${region.county} Home Building Blog`;
   return (
     <div className="container mx-auto max-w-5xl px-4 py-10 md:py-14">
       <Head
-        title={`${HEADING} | ${region.siteTitle}`}
+        title={`${heading} | ${region.siteTitle}`}
         description={`Practical guides for building and remodeling in ${region.displayName}: permits, septic and wells, hiring a contractor, budgets and the local building season.`}
         path="/blog"
         keywords={[`${region.county} building`, 'home building blog', `${region.stateName} contractors`, 'remodeling advice', `building permits ${region.state}`]}
       />
       <header className="mx-auto mb-10 max-w-3xl text-center">
-        <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{HEADING}</h1>
+        <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{heading}</h1>
         <p className="mt-3 text-lg leading-relaxed text-muted-foreground">{`Advice from local builders on permits, budgets, seasons and hiring the right contractor in ${region.county}.`}</p>
       </header>
       <PostList />

@@ -1,10 +1,10 @@
 import { ArrowLeft, FileQuestion, Search, TriangleAlert } from 'lucide-react';
 import { Link } from 'wouter';
 import { isBlogSlug } from '@shared/blog-slug';
-import { region } from '@shared/region';
 import type { BlogPost } from '@shared/schemas/blog';
 import { Head } from '@/app/head';
 import { useSiteConfig } from '@/app/config';
+import { useRegion } from '@/app/region';
 import type { RouteInput } from '@/app/route-input';
 import { useHttpStatus } from '@/app/server-context';
 import { breadcrumbJsonLd, Breadcrumbs, type Crumb } from '@/components/breadcrumbs';
@@ -15,9 +15,8 @@ import { blogPostingJsonLd } from './blog-posting';
 import { BlogKeywords, BlogMeta } from './components/BlogMeta';
 import { ArticleBody } from './components/ArticleBody';
 
-const SITE = region.siteTitle;
-
 function Article({ post }: { post: BlogPost }) {
+  const region = useRegion();
   const { siteUrl } = useSiteConfig();
   const path = `/blog/${post.slug}`;
   const crumbs: Crumb[] = [
@@ -28,12 +27,12 @@ function Article({ post }: { post: BlogPost }) {
   return (
     <div className="container mx-auto max-w-3xl px-4 py-8 md:py-12">
       <Head
-        title={`${post.title} | ${SITE}`}
+        title={`${post.title} | ${region.siteTitle}`}
         description={post.metaDescription}
         path={path}
         keywords={post.keywords}
         ogType="article"
-        jsonLd={[blogPostingJsonLd(post, siteUrl), breadcrumbJsonLd(crumbs, siteUrl)]}
+        jsonLd={[blogPostingJsonLd(post, siteUrl, region.siteTitle), breadcrumbJsonLd(crumbs, siteUrl)]}
       />
       <Breadcrumbs crumbs={crumbs} />
       <article className="mt-6">
@@ -82,13 +81,14 @@ function ArticleSkeleton() {
 }
 
 function Problem({ slug, status }: { slug: string; status: number }) {
+  const region = useRegion();
   const missing = status < 500;
   useHttpStatus(missing ? 404 : status);
   const Icon = missing ? FileQuestion : TriangleAlert;
   return (
     <div className="container mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center md:py-24">
       <Head
-        title={`${missing ? 'Blog Post Not Found' : 'Blog Post Unavailable'} | ${SITE}`}
+        title={`${missing ? 'Blog Post Not Found' : 'Blog Post Unavailable'} | ${region.siteTitle}`}
         description="The blog post you're looking for doesn't exist or has been removed."
         path={`/blog/${encodeURIComponent(slug)}`}
         robots="noindex, follow"

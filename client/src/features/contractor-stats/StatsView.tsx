@@ -1,5 +1,5 @@
 import type { ContractorStats, MonthStats, StatsFigures } from '@shared/schemas/contractor-stats';
-import { formatMonth } from '@shared/site-calendar';
+import { formatMonth } from '@shared/months';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@shared/money';
 import { duration, rating } from './format';

@@ -1,7 +1,6 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useRef, useState, type MouseEvent } from 'react';
 import { useLocation } from 'wouter';
-import { region } from '@shared/region';
 import { Head } from '@/app/head';
 import type { RouteInput } from '@/app/route-input';
 import { QueryView } from '@/components/query-view';
@@ -18,12 +17,14 @@ import { RatingFilter } from './components/RatingFilter';
 import { LocationSelect } from './components/Selectors';
 import { UnrecognizedNote } from './components/UnrecognizedNote';
 import { ViewToggle } from './components/ViewToggle';
+import { useRegion } from '@/app/region';
 
 const SORT_LABELS: Record<BrowseSort, string> = { rating: 'Highest Rated', name: 'Name A-Z', reviews: 'Most Reviews', location: 'Location' };
 const CLEARED: Pick<BrowseState, 'services' | 'location' | 'ratings' | 'page'> = { services: [], location: '', ratings: [], page: 1 };
 
 export default function BrowsePage({ search }: RouteInput) {
-  const state = readBrowseState(search);
+  const region = useRegion();
+  const state = readBrowseState(search, region);
   const [, navigate] = useLocation();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const query = useContractorPage(browseKey(state));
@@ -139,7 +140,7 @@ export default function BrowsePage({ search }: RouteInput) {
             <h2 id="results-heading" className="sr-only">
               Results
             </h2>
-            <UnrecognizedNote filters={unrecognizedFilters(search)} />
+            <UnrecognizedNote filters={unrecognizedFilters(search, region)} />
             <QueryView
               query={query}
               what="contractors"

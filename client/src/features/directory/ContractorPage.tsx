@@ -1,6 +1,5 @@
 import { Award, CalendarDays, Clock, MapPin, ShieldCheck, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { region } from '@shared/region';
 import type { ContractorProfile } from '@shared/schemas/directory';
 import { useSiteConfig } from '@/app/config';
 import { Head } from '@/app/head';
@@ -20,6 +19,7 @@ import { ServiceAreaLink, ServiceLink } from './components/ProfilePlaceLinks';
 import { RatingLine } from './components/StarRating';
 import { localBusinessJsonLd } from './local-business';
 import { isRated } from './rating';
+import { useRegion } from '@/app/region';
 
 export const BUSINESS_HOURS = [
   { days: 'Mon-Fri', hours: '7:00 AM-6:00 PM' },
@@ -42,6 +42,7 @@ function Section({ title, icon, children }: { title: string; icon: ReactNode; ch
 }
 
 function NotFound() {
+  const region = useRegion();
   useHttpStatus(404);
   return (
     <div className="container mx-auto flex flex-col items-center px-4 py-24 text-center">
@@ -83,6 +84,7 @@ function profileDescription(c: ContractorProfile): string {
 }
 
 function Profile({ c }: { c: ContractorProfile }) {
+  const region = useRegion();
   const { siteUrl } = useSiteConfig();
   const crumbs: Crumb[] = [
     { label: 'Home', href: '/' },
@@ -97,7 +99,7 @@ function Profile({ c }: { c: ContractorProfile }) {
         path={`/contractor/${c.id}`}
         ogType="profile"
         keywords={[c.name, ...c.services, `${c.city} contractor`, region.county]}
-        jsonLd={[localBusinessJsonLd(c, siteUrl), breadcrumbJsonLd(crumbs, siteUrl)]}
+        jsonLd={[localBusinessJsonLd(c, siteUrl, region), breadcrumbJsonLd(crumbs, siteUrl)]}
       />
       <Breadcrumbs crumbs={crumbs} />
       <header className="mt-4 flex flex-wrap items-start justify-between gap-4">
@@ -136,7 +138,7 @@ function Profile({ c }: { c: ContractorProfile }) {
             </ul>
           </Section>
           <Section title="License & Credentials" icon={<ShieldCheck className="h-5 w-5 text-primary" aria-hidden="true" />}>
-            <CredentialsDetails c={c} />
+            <CredentialsDetails c={c} rules={region.credentials} />
           </Section>
           <ReviewList contractorId={c.id} contractorName={c.name} />
         </div>

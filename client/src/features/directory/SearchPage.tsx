@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { region } from '@shared/region';
 import { resolveTown, townBySlug } from '@shared/taxonomy';
+import type { Region } from '@shared/region';
 import { Head } from '@/app/head';
 import type { RouteInput } from '@/app/route-input';
 import { QueryView } from '@/components/query-view';
@@ -32,6 +32,7 @@ import { UnrecognizedNote } from './components/UnrecognizedNote';
 import { UnverifiedNote } from './components/UnverifiedNote';
 import { ServicePageLinks } from './components/ServicePageLinks';
 import { ViewToggle } from './components/ViewToggle';
+import { useRegion } from '@/app/region';
 
 const SORT_LABELS: Record<SearchSort, string> = { rating: 'Highest Rated', name: 'Name A-Z', reviews: 'Most Reviews' };
 
@@ -43,9 +44,9 @@ function searchHref(service: string, location: string) {
   return qs ? `/search?${qs}` : '/search';
 }
 
-function headFor(service: string, location: string) {
-  const s = service ? serviceTypeLabel(service) : null;
-  const l = location ? locationLabel(location) : null;
+function headFor(service: string, location: string, region: Region) {
+  const s = service ? serviceTypeLabel(service, region) : null;
+  const l = location ? locationLabel(location, region) : null;
   const where = l ? `${l}, ${region.state}` : region.displayName;
   const what = s ? `${s} Contractors` : 'Contractors';
   return {
@@ -55,8 +56,9 @@ function headFor(service: string, location: string) {
 }
 
 export default function SearchPage({ search }: RouteInput) {
+  const region = useRegion();
   // The whole state is in the address, so Back (from a profile, say) restores it (docs/decisions/0021-paging-and-history.md).
-  const criteria = readSearchCriteria(search);
+  const criteria = readSearchCriteria(search, region);
   const filters = readSearchFilters(search);
   const view = readSearchView(search);
   const [, navigate] = useLocation();
@@ -82,7 +84,7 @@ export default function SearchPage({ search }: RouteInput) {
     go(criteria, { ...filters, page }, view, replace);
     showListTop(results.current);
   };
-  const head = headFor(criteria.service, criteria.location);
+  const head = headFor(criteria.service, criteria.location, region);
   const data = query.data;
   const pages = data ? pageCount(data) : 1;
 
@@ -146,7 +148,7 @@ export default function SearchPage({ search }: RouteInput) {
           <h2 id="results-heading" className="sr-only">
             Results
           </h2>
-          <UnrecognizedNote filters={unrecognizedFilters(search)} />
+          <UnrecognizedNote filters={unrecognizedFilters(search, region)} />
           {data && (
             <>
               <AddressForm id="search-unverified" href={searchStateHref(criteria, { ...filters, licensed: false, page: 1 }, view)} />
@@ -196,7 +198,7 @@ export default function SearchPage({ search }: RouteInput) {
             )}
           </QueryView>
           {/* The service pages of the place searched, so visitors and crawlers find them (docs/decisions/0030-service-pages.md). */}
-          <ServicePageLinks town={townBySlug(resolveTown(criteria.location) ?? '') ?? null} className="mt-10 border-t pt-6" />
+          <ServicePageLinks town={townBySlug(resolveTown(criteria.location, region) ?? '', region) ?? null} className="mt-10 border-t pt-6" />
         </section>
       </div>
     </>

@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { nearestTowns } from '@shared/nearby';
-import { region, type Service, type Town } from '@shared/region';
+import type { Service, Town } from '@shared/region';
 import type { ServicePageAnswer } from '@shared/schemas/service-pages';
 import { useSiteConfig } from '@/app/config';
 import { Head } from '@/app/head';
@@ -15,6 +15,7 @@ import { Pagination, PastLastPage, pageCount, showListTop } from './components/P
 import { ServiceLinkList } from './components/ServicePageLinks';
 import { countSentence, itemListJsonLd, serviceHeading, useServicePage } from './service-page-content';
 import { placeName, readServicePageNumber, serviceBySlug, servicePageHref, servicePageKey, townBySlug } from './service-pages';
+import { useRegion } from '@/app/region';
 
 /** Neighbouring towns linked from a town's page: the nearest ones where the service is offered (docs/decisions/0030-service-pages.md). */
 const NEIGHBOURS = 4;
@@ -31,12 +32,13 @@ function PlaceLinks({ id, heading, children }: { id: string; heading: string; ch
 }
 
 function TownLinks({ service, towns }: { service: Service; towns: { town: Town; count: number }[] }) {
+  const region = useRegion();
   return (
     <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
       {towns.map(({ town, count }) => (
         <li key={town.slug}>
           <Link href={servicePageHref(service.slug, town.slug)} className="text-primary underline-offset-4 hover:underline">
-            {placeName(town)}
+            {placeName(town, region)}
           </Link>{' '}
           <span className="text-muted-foreground">{`(${count})`}</span>
         </li>
@@ -46,6 +48,7 @@ function TownLinks({ service, towns }: { service: Service; towns: { town: Town; 
 }
 
 function Listing({ service, town, data, page }: { service: Service; town: Town | null; data: ServicePageAnswer; page: number }) {
+  const region = useRegion();
   const { siteUrl } = useSiteConfig();
   const [, navigate] = useLocation();
   const results = useRef<HTMLElement>(null);
@@ -53,7 +56,7 @@ function Listing({ service, town, data, page }: { service: Service; town: Town |
   const pastEnd = data.page > pages;
   // An address past the last page is not a page of its own (crawlers get 404), but says where the last one is.
   useHttpStatus(pastEnd ? 404 : 200);
-  const heading = serviceHeading(service, town);
+  const heading = serviceHeading(service, town, region);
   const crumbs: Crumb[] = [
     { label: 'Home', href: '/' },
     { label: 'Contractors', href: '/browse' },
@@ -61,17 +64,18 @@ function Listing({ service, town, data, page }: { service: Service; town: Town |
     { label: town ? town.name : service.name, href: servicePageHref(service.slug, town?.slug) },
   ];
   const path = servicePageHref(service.slug, town?.slug, page);
-  const townCounts = (slugs: string[]) => slugs.flatMap((slug) => data.towns.filter((t) => t.slug === slug).map((t) => ({ town: townBySlug(slug)!, count: t.count })));
+  const townCounts = (slugs: string[]) => slugs.flatMap((slug) => data.towns.filter((t) => t.slug === slug).map((t) => ({ town: townBySlug(slug, region)!, count: t.count })));
   const neighbours = town
     ? townCounts(
         nearestTowns(
           town.slug,
           data.towns.map((t) => t.slug),
           NEIGHBOURS,
+          region,
         ).map((t) => t.slug),
       )
     : townCounts(data.towns.map((t) => t.slug));
-  const related = data.services.filter((s) => s.slug !== service.slug).flatMap((s) => (serviceBySlug(s.slug) ? [{ service: serviceBySlug(s.slug)!, count: s.count }] : []));
+  const related = data.services.filter((s) => s.slug !== service.slug).flatMap((s) => (serviceBySlug(s.slug, region) ? [{ service: serviceBySlug(s.slug, region)!, count: s.count }] : []));
   const toPage = (to: number, replace = false) => {
     navigate(servicePageHref(service.slug, town?.slug, to), { replace });
     showListTop(results.current);
@@ -80,8 +84,8 @@ function Listing({ service, town, data, page }: { service: Service; town: Town |
   return (
     <div className="container mx-auto grid gap-8 px-4 py-8">
       <Head
-        title={`${service.name} Contractors in ${placeName(town)}${page > 1 ? ` - Page ${page}` : ''} | ${region.siteTitle}`}
-        description={`${countSentence(data.total, service, town)} Compare ratings and reviews and request free quotes.`}
+        title={`${service.name} Contractors in ${placeName(town, region)}${page > 1 ? ` - Page ${page}` : ''} | ${region.siteTitle}`}
+        description={`${countSentence(data.total, service, town, region)} Compare ratings and reviews and request free quotes.`}
         path={path}
         robots={pastEnd ? 'noindex, follow' : undefined}
         keywords={[`${service.name} ${town ? town.name : region.county}`, `${service.name} contractors`, region.county]}
@@ -90,7 +94,7 @@ function Listing({ service, town, data, page }: { service: Service; town: Town |
       <div className="grid gap-3">
         <Breadcrumbs crumbs={crumbs} />
         <h1 className="text-2xl font-bold md:text-3xl">{heading}</h1>
-        <p className="text-muted-foreground">{`${countSentence(data.total, service, town)} Highest rated first.`}</p>
+        <p className="text-muted-foreground">{`${countSentence(data.total, service, town, region)} Highest rated first.`}</p>
       </div>
       <section ref={results} aria-labelledby="results-heading" className="scroll-mt-20">
         <h2 id="results-heading" className="sr-only">
@@ -119,7 +123,7 @@ function Listing({ service, town, data, page }: { service: Service; town: Town |
           </PlaceLinks>
         )}
         {related.length > 0 && (
-          <PlaceLinks id="related-heading" heading={`Other services in ${placeName(town)}`}>
+          <PlaceLinks id="related-heading" heading={`Other services in ${placeName(town, region)}`}>
             <ServiceLinkList links={related} town={town} />
           </PlaceLinks>
         )}
@@ -130,8 +134,9 @@ function Listing({ service, town, data, page }: { service: Service; town: Town |
 
 /** `/contractors/:service` and `/contractors/:service/:town`: the listed contractors offering a service in a town or the whole county. */
 export default function ServiceTownPage({ params, search }: RouteInput) {
-  const service = serviceBySlug(params.service ?? '');
-  const town = params.town === undefined ? null : (townBySlug(params.town) ?? undefined);
+  const region = useRegion();
+  const service = serviceBySlug(params.service ?? '', region);
+  const town = params.town === undefined ? null : (townBySlug(params.town, region) ?? undefined);
   const page = readServicePageNumber(search);
   const query = useServicePage(servicePageKey(params.service ?? '', params.town ?? null, page));
   // An unknown service or town, or a combination without a contractor, is the site's 404 page.
@@ -144,7 +149,7 @@ export default function ServiceTownPage({ params, search }: RouteInput) {
       loading={<ContractorPlaceholders count={6} />}
       frame={(state) => (
         <div className="container mx-auto grid gap-6 px-4 py-8">
-          <h1 className="text-2xl font-bold md:text-3xl">{serviceHeading(service, town)}</h1>
+          <h1 className="text-2xl font-bold md:text-3xl">{serviceHeading(service, town, region)}</h1>
           {state}
         </div>
       )}

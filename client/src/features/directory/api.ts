@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ALL } from '@shared/region';
+import { ALL } from '@shared/all-choice';
+import type { Region } from '@shared/region';
 import type { ContractorPage, ContractorProfile } from '@shared/schemas/directory';
 import { resolveService, resolveTown } from '@shared/taxonomy';
 import type { ApiKey } from '@/lib/api';
@@ -8,7 +9,8 @@ import { effectiveMinRating, RATING_CHOICES } from './rating';
 
 /**
  * Query keys are built from the address by these functions only, so the server renders a page
- * with exactly the data the browser then asks for.
+ * with exactly the data the browser then asks for. Those that read towns and services take the
+ * page's county (useRegion(); docs/decisions/0102-region-in-boot-data.md).
  */
 
 export const contractorKey = (id: string): ApiKey => [`/api/contractors/${encodeURIComponent(id)}`];
@@ -60,13 +62,18 @@ export interface SearchFilters {
 export const defaultSearchFilters: SearchFilters = { sort: 'rating', ratings: [], licensed: true, page: 1 };
 const SEARCH_SORTS: SearchSort[] = ['rating', 'name', 'reviews'];
 
-const knownService = (v: string) => Boolean(resolveService(v)?.length);
-const knownTown = (v: string) => Boolean(resolveTown(v));
+const knownService = (v: string, region: Region) => Boolean(resolveService(v, region)?.length);
+const knownTown = (v: string, region: Region) => Boolean(resolveTown(v, region));
 
 /** Service and location as the address gives them, less values no service or town answers to (see unrecognizedFilters). */
-export function readSearchCriteria(search: URLSearchParams): SearchCriteria {
+export function readSearchCriteria(search: URLSearchParams, region: Region): SearchCriteria {
   const location = present(search.get('location'));
-  return { service: listParam(search, 'service').filter(knownService).join(','), location: knownTown(location) ? location : '' };
+  return {
+    service: listParam(search, 'service')
+      .filter((v) => knownService(v, region))
+      .join(','),
+    location: knownTown(location, region) ? location : '',
+  };
 }
 
 /** A filter value in an old or mistyped link that names no service or town: left out of the query, and named on the page. */
@@ -77,13 +84,13 @@ export interface UnrecognizedFilter {
   othersKept: boolean;
 }
 
-export function unrecognizedFilters(search: URLSearchParams): UnrecognizedFilter[] {
+export function unrecognizedFilters(search: URLSearchParams, region: Region): UnrecognizedFilter[] {
   const services = listParam(search, 'service');
-  const othersKept = services.some(knownService);
+  const othersKept = services.some((v) => knownService(v, region));
   const location = search.get('location')?.trim() ?? '';
   return [
-    ...services.filter((v) => resolveService(v) === null).map((value) => ({ name: 'service' as const, value, othersKept })),
-    ...(location && resolveTown(location) === null ? [{ name: 'location' as const, value: location, othersKept: false }] : []),
+    ...services.filter((v) => resolveService(v, region) === null).map((value) => ({ name: 'service' as const, value, othersKept })),
+    ...(location && resolveTown(location, region) === null ? [{ name: 'location' as const, value: location, othersKept: false }] : []),
   ];
 }
 
@@ -145,12 +152,12 @@ export interface BrowseState {
 export const BROWSE_PAGE_SIZE = 12;
 const BROWSE_SORTS: BrowseSort[] = ['rating', 'name', 'reviews', 'location'];
 
-export function readBrowseState(search: URLSearchParams): BrowseState {
-  const services = [...new Set(listParam(search, 'service').flatMap((v) => resolveService(v) ?? []))];
+export function readBrowseState(search: URLSearchParams, region: Region): BrowseState {
+  const services = [...new Set(listParam(search, 'service').flatMap((v) => resolveService(v, region) ?? []))];
   const sort = search.get('sort') as BrowseSort;
   return {
     services,
-    location: resolveTown(search.get('location') ?? '') ?? '',
+    location: resolveTown(search.get('location') ?? '', region) ?? '',
     sort: BROWSE_SORTS.includes(sort) ? sort : 'rating',
     view: readView(search),
     ratings: readRatings(search),

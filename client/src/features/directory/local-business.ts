@@ -1,11 +1,11 @@
-import { region as servedRegion, type Region } from '@shared/region';
+import type { Region } from '@shared/region';
 import type { ContractorProfile } from '@shared/schemas/directory';
 import { townFromText } from '@shared/taxonomy';
 import { isRated } from './rating';
 
-/** schema.org description of a contractor for search engines (docs/decisions/0011-server-rendered-pages.md); the credential's words are the region's (docs/decisions/0034-credentials-by-region.md). */
-export function localBusinessJsonLd(c: ContractorProfile, siteUrl: string, region: Region = servedRegion): object {
-  const town = region.towns.find((t) => t.slug === townFromText(c.city)) ?? region.towns[region.towns.length - 1]!;
+/** schema.org description of a contractor for search engines (docs/decisions/0011-server-rendered-pages.md); the credential's words are the page's county's (docs/decisions/0034-credentials-by-region.md, docs/decisions/0102-region-in-boot-data.md). */
+export function localBusinessJsonLd(c: ContractorProfile, siteUrl: string, region: Region): object {
+  const town = region.towns.find((t) => t.slug === townFromText(c.city, region)) ?? region.towns[region.towns.length - 1]!;
   return {
     '@context': 'https://schema.org',
     '@type': 'HomeAndConstructionBusiness',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Service, Town } from '@shared/region';
+import type { Region, Service, Town } from '@shared/region';
 import type { ServicePageAnswer } from '@shared/schemas/service-pages';
 import type { ApiKey } from '@/lib/api';
 import { placeName } from './service-pages';
@@ -7,11 +7,11 @@ import { placeName } from './service-pages';
 /** A service page's data, words and structured data (docs/decisions/0030-service-pages.md); only the page itself loads this. */
 
 /** 'Roofing contractors in Laporte, PA' (the H1). */
-export const serviceHeading = (service: Service, town: Town | null | undefined) => `${service.name} contractors in ${placeName(town)}`;
+export const serviceHeading = (service: Service, town: Town | null | undefined, region: Region) => `${service.name} contractors in ${placeName(town, region)}`;
 
 /** '3 listed contractors offer Roofing in Laporte, PA.' */
-export function countSentence(count: number, service: Service, town: Town | null | undefined): string {
-  return `${count} listed ${count === 1 ? 'contractor offers' : 'contractors offer'} ${service.name} in ${placeName(town)}.`;
+export function countSentence(count: number, service: Service, town: Town | null | undefined, region: Region): string {
+  return `${count} listed ${count === 1 ? 'contractor offers' : 'contractors offer'} ${service.name} in ${placeName(town, region)}.`;
 }
 
 /** Paging keeps the page shown until the next one arrives; another service or town does not. */

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { ContractorPage } from '@shared/schemas/directory';
-import { region } from '@shared/region';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { ContractorList, ContractorPlaceholders, FEATURED_COUNT, featuredKey } from '@/features/directory';
+import { useRegion } from '@/app/region';
 
 /** Premium subscribers first, then the highest rated (docs/decisions/0002-server-side-filtering.md). */
 export function FeaturedContractors() {
+  const region = useRegion();
   const query = useQuery<ContractorPage>({ queryKey: featuredKey });
   return (
     <section className="container mx-auto px-4 py-12" aria-labelledby="featured-heading">

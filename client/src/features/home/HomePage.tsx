@@ -1,5 +1,6 @@
-import { region } from '@shared/region';
+import type { Region } from '@shared/region';
 import { Head } from '@/app/head';
+import { useRegion } from '@/app/region';
 import { NewsletterSignup } from '@/features/newsletter';
 import { FeaturedContractors } from './FeaturedContractors';
 import { ProjectOverview } from './ProjectOverview';
@@ -8,20 +9,21 @@ import { StatsBand } from './StatsBand';
 import { WhyChooseLocal } from './WhyChooseLocal';
 
 /** The county, its first three towns ('Laporte PA builders', 'Dushore contractors', 'Eagles Mere remodeling') and the state, from the region's data. */
-const HOME_KEYWORDS = [
+const homeKeywords = (region: Region) => [
   `${region.county} contractors`,
   ...region.towns.slice(0, 3).map((t, i) => `${t.name} ${[`${region.state} builders`, 'contractors', 'remodeling'][i]}`),
   `home builders ${region.stateName}`,
 ];
 
 export default function HomePage() {
+  const region = useRegion();
   return (
     <>
       <Head
         title={`Find Trusted Building Contractors in ${region.displayName} | ${region.siteTitle}`}
         description={`Connect with licensed, insured contractors in ${region.county} for home building, remodeling, additions and electrical work. Free quotes from local pros.`}
         path="/"
-        keywords={HOME_KEYWORDS}
+        keywords={homeKeywords(region)}
       />
       <section className="bg-gradient-to-b from-primary to-primary/90 text-primary-foreground">
         <div className="container mx-auto px-4 py-14 text-center md:py-20">

@@ -1,9 +1,10 @@
 import { Clock, DollarSign } from 'lucide-react';
-import { region } from '@shared/region';
 import { Card } from '@/components/ui/card';
 import { ServicePageLinks } from '@/features/directory';
+import { useRegion } from '@/app/region';
 
 export function ProjectOverview() {
+  const region = useRegion();
   return (
     <section className="bg-muted py-12" aria-labelledby="overview-heading">
       <div className="container mx-auto px-4">

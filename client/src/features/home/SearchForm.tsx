@@ -1,14 +1,15 @@
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { region } from '@shared/region';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { LocationSelect, ServiceTypeSelect } from '@/features/directory';
+import { useRegion } from '@/app/region';
 
 /** The hero search: each chosen criterion goes into the /search address, nothing is required. A plain GET form without JavaScript. */
 export function SearchForm() {
+  const region = useRegion();
   const [service, setService] = useState('');
   const [location, setLocation] = useState('');
   const [searching, setSearching] = useState(false);

@@ -2,7 +2,6 @@ import { Mail } from 'lucide-react';
 import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { formPages, type PostedForm } from '@shared/forms';
-import { region } from '@shared/region';
 import { Honeypot, honeypotOf, useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { errorId } from '@/components/ui/field';
@@ -11,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { subscribe } from './api';
+import { useRegion } from '@/app/region';
 
 const ALREADY = { title: 'Already Subscribed', description: "You're already subscribed to our newsletter." };
 const INVALID = 'Please enter a valid email address';
@@ -32,6 +32,7 @@ function outcome(posted: PostedForm | null, subscribed: boolean) {
  * band (docs/decisions/0023-forms-without-javascript.md).
  */
 export function NewsletterSignup() {
+  const region = useRegion();
   const subscribed = new URLSearchParams(useSearch()).get('newsletter') === 'subscribed';
   // Once a send is made in the browser, the band's notice from the address or a refused post goes.
   const [sent, setSent] = useState(false);

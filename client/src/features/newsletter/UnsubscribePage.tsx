@@ -1,16 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { region } from '@shared/region';
 import { Head } from '@/app/head';
 import type { RouteInput } from '@/app/route-input';
 import { Button } from '@/components/ui/button';
 import { messageOf } from '@/lib/api';
 import { useUnsubscribe } from './unsubscribe-api';
+import { useRegion } from '@/app/region';
 
 const INVALID = 'This unsubscribe link is not valid';
 
 /** Where the welcome email's link lands: the token is posted once, on arrival. */
 export default function UnsubscribePage({ search }: RouteInput) {
+  const region = useRegion();
   const token = search.get('token') ?? '';
   const unsubscribe = useUnsubscribe();
   const { mutate } = unsubscribe;

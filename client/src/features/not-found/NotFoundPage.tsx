@@ -1,10 +1,11 @@
 import { Link } from 'wouter';
-import { region } from '@shared/region';
 import { Head } from '@/app/head';
 import { useHttpStatus } from '@/app/server-context';
 import { Button } from '@/components/ui/button';
+import { useRegion } from '@/app/region';
 
 export default function NotFoundPage() {
+  const region = useRegion();
   useHttpStatus(404);
   return (
     <div className="container mx-auto flex flex-col items-center px-4 py-24 text-center">

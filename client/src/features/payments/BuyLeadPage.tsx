@@ -1,7 +1,6 @@
 import { CircleCheck, Mail, MapPin, ShieldCheck, User, Wrench } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { region } from '@shared/region';
 import type { PaymentIntentResponse } from '@shared/schemas/payments';
 import { useSiteConfig } from '@/app/config';
 import { Head } from '@/app/head';
@@ -15,6 +14,7 @@ import { DemoInProductionWarning } from './components/DemoInProductionWarning';
 import { DemoCardForm } from './components/DemoCardForm';
 import { paymentError } from './components/payment-notices';
 import { formatPrice } from '@shared/money';
+import { useRegion } from '@/app/region';
 
 /** Stripe's form (and Stripe.js) load only when this page needs them, never with the demo provider. */
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
@@ -92,6 +92,7 @@ function Loading() {
 
 /** /buy-lead?leadId=&contractorId=: one lead, paid by card (or with the demo provider's buttons). */
 export default function BuyLeadPage({ search }: RouteInput) {
+  const region = useRegion();
   const { payments } = useSiteConfig();
   const [, navigate] = useLocation();
   const init = useCreatePaymentIntent();

@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { PLANS, type Plan, type PlanId } from '@shared/plans';
-import { region } from '@shared/region';
 import type { PortalProfile } from '@shared/schemas/portal';
 import { useSiteConfig } from '@/app/config';
 import { Head } from '@/app/head';
@@ -16,6 +15,7 @@ import { DemoNotice } from './components/DemoNotice';
 import { HowItWorks } from './components/HowItWorks';
 import { LeadPriceTable } from './components/LeadPriceTable';
 import { PlanCard } from './components/PlanCard';
+import { useRegion } from '@/app/region';
 
 const paidPlan = (value: string | null): Exclude<PlanId, 'free'> | null => (value === 'pro' || value === 'premium' ? value : null);
 
@@ -37,6 +37,7 @@ export const loginForPlan = (planId: PlanId) => `${CONTRACTOR_LOGIN_PATH}?next=$
 
 /** Public plan comparison (server rendered). Choosing a paid plan opens the provider's checkout. */
 export default function ContractorPricingPage({ search }: RouteInput) {
+  const region = useRegion();
   const { payments } = useSiteConfig();
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();

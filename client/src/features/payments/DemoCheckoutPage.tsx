@@ -2,7 +2,6 @@ import { Check, CircleAlert, ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
 import { formatMoney } from '@shared/money';
 import { PLANS } from '@shared/plans';
-import { region } from '@shared/region';
 import { Head } from '@/app/head';
 import type { RouteInput } from '@/app/route-input';
 import { Button } from '@/components/ui/button';
@@ -13,6 +12,7 @@ import { ownPagePath, PRICING_PATH, SUBSCRIPTION_SUCCESS_PATH, useCompleteDemoCh
 import { DemoInProductionWarning } from './components/DemoInProductionWarning';
 import { DemoNotice } from './components/DemoNotice';
 import { ResultPanel } from './components/ResultPanel';
+import { useRegion } from '@/app/region';
 
 /**
  * The demo provider's stand-in for the provider's hosted checkout page
@@ -20,6 +20,7 @@ import { ResultPanel } from './components/ResultPanel';
  * the only call it makes.
  */
 export default function DemoCheckoutPage({ search }: RouteInput) {
+  const region = useRegion();
   const sessionId = search.get('session_id')?.trim() ?? '';
   const plan = PLANS.find((p) => p.id === search.get('plan') && p.priceCents > 0) ?? null;
   const complete = useCompleteDemoCheckout();

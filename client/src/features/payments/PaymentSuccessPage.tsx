@@ -1,7 +1,6 @@
 import { CircleCheck, CircleX, Clock, Mail } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { region } from '@shared/region';
 import { Head } from '@/app/head';
 import type { RouteInput } from '@/app/route-input';
 import { Button } from '@/components/ui/button';
@@ -10,6 +9,7 @@ import { LEADS_SECTION_PATH, PAYMENT_SUCCESS_PATH, useReportPaymentSuccess } fro
 import { DemoInProductionWarning } from './components/DemoInProductionWarning';
 import { PendingPanel, ResultPanel } from './components/ResultPanel';
 import { withHours } from './components/text';
+import { useRegion } from '@/app/region';
 
 function Actions() {
   return (
@@ -25,6 +25,7 @@ function Actions() {
 }
 
 function Support() {
+  const region = useRegion();
   return (
     <p className="text-sm text-muted-foreground">
       {'Questions? Email '}
@@ -40,6 +41,7 @@ function Support() {
  * the card needed a redirect: the server is told first, and it checks the payment with Stripe.
  */
 export default function PaymentSuccessPage({ search }: RouteInput) {
+  const region = useRegion();
   const paymentIntentId = search.get('payment_intent');
   const redirectStatus = search.get('redirect_status');
   const report = useReportPaymentSuccess();

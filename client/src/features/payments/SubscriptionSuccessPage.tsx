@@ -2,7 +2,6 @@ import { BadgeCheck, CircleAlert, Star } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { planById, type SubscriptionStatus } from '@shared/plans';
-import { region } from '@shared/region';
 import type { VerifySubscriptionResponse } from '@shared/schemas/payments';
 import { Head } from '@/app/head';
 import type { RouteInput } from '@/app/route-input';
@@ -13,6 +12,7 @@ import { CONTRACTOR_LOGIN_PATH, PRICING_PATH, useVerifySubscription } from './ap
 import { DemoInProductionWarning } from './components/DemoInProductionWarning';
 import { PendingPanel, ResultPanel } from './components/ResultPanel';
 import { withHours } from './components/text';
+import { useRegion } from '@/app/region';
 
 const STATUS_TEXT: Record<SubscriptionStatus, string> = {
   none: 'is not active yet',
@@ -43,6 +43,7 @@ function InvalidSession({ message }: { message: string }) {
 }
 
 function Confirmed({ result }: { result: VerifySubscriptionResponse }) {
+  const region = useRegion();
   const plan = planById(result.plan);
   const steps = [
     'Sign in to the contractor portal to see your plan, its status and your lead credits.',
@@ -100,6 +101,7 @@ function Confirmed({ result }: { result: VerifySubscriptionResponse }) {
 
 /** Where the provider's checkout returns: the server checks the session with the provider before anything changes. */
 export default function SubscriptionSuccessPage({ search }: RouteInput) {
+  const region = useRegion();
   const sessionId = search.get('session_id')?.trim() ?? '';
   const verify = useVerifySubscription();
   const { mutate } = verify;

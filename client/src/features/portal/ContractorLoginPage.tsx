@@ -1,7 +1,6 @@
 import { ArrowLeft, HardHat, KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { region } from '@shared/region';
 import { Head } from '@/app/head';
 import type { RouteInput } from '@/app/route-input';
 import { Button } from '@/components/ui/button';
@@ -11,6 +10,7 @@ import { LOGIN_PATH, PORTAL_PATH, useProfile } from './api';
 import { PortalHeader } from './components/PortalHeader';
 import { SetupForm } from './components/SetupForm';
 import { SignInForm } from './components/SignInForm';
+import { useRegion } from '@/app/region';
 
 type Mode = { kind: 'signin'; email: string; focus: boolean } | { kind: 'setup'; email: string; required: boolean };
 
@@ -21,6 +21,7 @@ function afterSignIn(search: URLSearchParams): string {
 }
 
 export default function ContractorLoginPage({ search }: RouteInput) {
+  const region = useRegion();
   const profile = useProfile();
   const [, navigate] = useLocation();
   const [mode, setMode] = useState<Mode>({ kind: 'signin', email: '', focus: false });

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { region } from '@shared/region';
+import { useRegion } from '@/app/region';
 
 /**
  * The frame of the contractor pages (/contractor/login, /contractor): no public header; each
  * page renders its own PortalHeader and <main id="main">.
  */
 export default function PortalLayout({ children }: { children: ReactNode }) {
+  const region = useRegion();
   return (
     <div className="flex min-h-screen flex-col bg-muted/40">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Menu } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { region } from '@shared/region';
 import type { PortalProfile } from '@shared/schemas/portal';
 import { Head } from '@/app/head';
 import type { RouteInput } from '@/app/route-input';
@@ -22,8 +21,10 @@ import { LeadsSection } from './sections/LeadsSection';
 import { ProfileSection } from './sections/ProfileSection';
 import { ReviewsSection } from './sections/ReviewsSection';
 import { SubscriptionSection } from './sections/SubscriptionSection';
+import { useRegion } from '@/app/region';
 
 function PortalHead({ section }: { section?: SectionId }) {
+  const region = useRegion();
   return (
     <Head
       title={`${section && section !== 'dashboard' ? `${sectionLabel(section)} | ` : ''}Contractor Portal | ${region.siteTitle}`}

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { formPages } from '@shared/forms';
-import { region } from '@shared/region';
+import { useRegion } from '@/app/region';
 import { Honeypot, honeypotOf, NativeChoice, useProgressiveForm, type ChoiceProps, type ProgressiveForm } from '@/components/form';
 import { Field } from '@/components/ui/field';
 import { FormNotice } from '@/components/ui/form-notice';
@@ -8,8 +8,6 @@ import { Input, Textarea } from '@/components/ui/input';
 import { sendQuote } from './api';
 import type { QuoteTarget } from './quote-target';
 
-const SERVICES = region.quoteServices.map((o) => ({ value: o.label, label: o.label }));
-const BUDGETS = region.budgetOptions.map((b) => ({ value: b, label: b }));
 export const QUOTE_FAILED = 'Failed to send quote request. Please try again.';
 
 /**
@@ -35,9 +33,12 @@ export function QuoteForm({
   detailsRows?: number;
   Choice?: ComponentType<ChoiceProps>;
 }) {
+  const region = useRegion();
+  const services = region.quoteServices.map((o) => ({ value: o.label, label: o.label }));
+  const budgets = region.budgetOptions.map((b) => ({ value: b, label: b }));
   const form = useProgressiveForm({
     posted: 'quote',
-    schema: () => import('@shared/schemas/leads').then((m) => m.quoteFormSchema),
+    schema: () => import('@shared/schemas/leads').then((m) => m.quoteFormSchemaFor(region)),
     fallback: QUOTE_FAILED,
     onProblem,
     onValid: async (values, el) => {
@@ -63,7 +64,7 @@ export function QuoteForm({
         </Field>
       </div>
       <Field id="quote-service" label="Service Needed" error={errors.serviceNeeded}>
-        <Choice placeholder="Select a service" options={SERVICES} {...control('serviceNeeded', 'quote-service')} />
+        <Choice placeholder="Select a service" options={services} {...control('serviceNeeded', 'quote-service')} />
       </Field>
       <Field id="quote-location" label="Project Location" error={errors.location}>
         <Input placeholder={`e.g. ${region.towns[0]!.name}, ${region.state}`} autoComplete="address-level2" {...control('location', 'quote-location')} />
@@ -72,7 +73,7 @@ export function QuoteForm({
         <Textarea rows={detailsRows} placeholder="What would you like done, and when?" {...control('projectDetails', 'quote-details')} />
       </Field>
       <Field id="quote-budget" label="Budget Range (optional)" error={errors.budgetRange}>
-        <Choice placeholder="Select a budget range" options={BUDGETS} {...control('budgetRange', 'quote-budget')} />
+        <Choice placeholder="Select a budget range" options={budgets} {...control('budgetRange', 'quote-budget')} />
       </Field>
       <Honeypot form="quote" />
       {actions(form)}

@@ -1,6 +1,5 @@
 import { Link, useLocation } from 'wouter';
 import { formPages } from '@shared/forms';
-import { region } from '@shared/region';
 import type { ContractorProfile } from '@shared/schemas/directory';
 import { useSiteConfig } from '@/app/config';
 import { Head } from '@/app/head';
@@ -14,6 +13,7 @@ import { FormNotice } from '@/components/ui/form-notice';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useContractor } from '@/features/directory';
 import { QuoteForm } from './QuoteForm';
+import { useRegion } from '@/app/region';
 
 /** The page's buttons under the form: send, or go back to the profile. */
 function PageActions({ c, pending }: { c: ContractorProfile; pending: boolean }) {
@@ -46,6 +46,7 @@ function Sent({ c }: { c: ContractorProfile }) {
 }
 
 function QuotePageBody({ c, sent }: { c: ContractorProfile; sent: boolean }) {
+  const region = useRegion();
   const posted = usePostedForm('quote');
   const [, navigate] = useLocation();
   const { siteUrl } = useSiteConfig();
@@ -82,6 +83,7 @@ function QuotePageBody({ c, sent }: { c: ContractorProfile; sent: boolean }) {
 }
 
 function NotFound() {
+  const region = useRegion();
   useHttpStatus(404);
   return (
     <div className="container mx-auto flex flex-col items-center px-4 py-24 text-center">

@@ -1,7 +1,6 @@
 import { CheckCircle2, Clock, LinkIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { region } from '@shared/region';
 import type { ReviewInvitation } from '@shared/reviews';
 import { Head } from '@/app/head';
 import type { RouteInput } from '@/app/route-input';
@@ -11,8 +10,10 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { REVIEW_POLICY_PATH, useInvitation } from './api';
 import { ReviewForm } from './components/ReviewForm';
+import { useRegion } from '@/app/region';
 
 function PageHead({ token, contractorName }: { token: string; contractorName?: string }) {
+  const region = useRegion();
   return (
     <Head
       title={`${contractorName ? `Review ${contractorName}` : 'Your review'} | ${region.siteTitle}`}
@@ -57,6 +58,7 @@ function Thanks({ invitation, outcome }: { invitation: ReviewInvitation; outcome
 
 /** /review/{token}: where the follow-up email's link lands (docs/decisions/0051-review-links.md). Never indexed; `?sent=1` after a form sent without JavaScript. */
 export default function ReviewPage({ params, search }: RouteInput) {
+  const region = useRegion();
   const token = params.token ?? '';
   // Where the form sent without JavaScript lands once the review is stored (docs/decisions/0024-review-form-without-javascript.md).
   const sent = search.get('sent') === '1';

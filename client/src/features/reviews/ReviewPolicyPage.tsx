@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { region } from '@shared/region';
 import { HIDE_REASONS, REVIEW_COMMENT_MAX, REVIEW_LINK_DAYS, type HideReason } from '@shared/reviews';
 import { Head } from '@/app/head';
 import { Card, CardContent } from '@/components/ui/card';
 import { REVIEW_POLICY_PATH } from './api';
+import { useRegion } from '@/app/region';
 
 /** What each reason the administrator may hide a review for covers; the same words the admin chooses from. */
 const REASONS: Record<HideReason, { title: string; text: string }> = {
@@ -32,6 +32,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** /review-policy: the published rules every review list links to (docs/decisions/0056-review-policy.md, 16 CFR Part 465). */
 export default function ReviewPolicyPage() {
+  const region = useRegion();
   return (
     <div className="container mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <Head title={`Review Policy | ${region.siteTitle}`} description="Who can review a contractor, how reviews are collected, and the only reasons a review is hidden." path={REVIEW_POLICY_PATH} />

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { region } from '@shared/region';
 import { Head } from '@/app/head';
 import type { RouteInput } from '@/app/route-input';
 import { Card, CardContent } from '@/components/ui/card';
 import { BenefitCards } from './components/BenefitCards';
 import { SubmissionForm } from './components/SubmissionForm';
 import { SubmissionSuccess } from './components/SubmissionSuccess';
+import { useRegion } from '@/app/region';
 
 export default function SubmitBusinessPage({ search }: RouteInput) {
+  const region = useRegion();
   // Without JavaScript a sent form is answered with a redirect here (docs/decisions/0023-forms-without-javascript.md).
   const redirected = search.get('submitted') === '1';
   const [submitted, setSubmitted] = useState(false);

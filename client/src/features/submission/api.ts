@@ -1,20 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
-import { region } from '@shared/region';
 import type { Submission } from '@shared/schemas/submission';
 import { certificationsFor, SUBMISSION_DEFAULTS, type SubmissionResult } from '@shared/submission-defaults';
 import { formatLocation } from '@shared/taxonomy';
+import { useRegion } from '@/app/region';
 import { apiRequest } from '@/lib/api';
 
 /**
  * The spec's payload: the form plus the listing fields derived from it. The server recomputes
  * every derived field and ignores the status ones (docs/decisions/0010-bad-input.md); they are sent as the
- * spec says.
+ * spec says. `state` is the county's (useRegion()).
  */
-function payload(values: Submission) {
+function payload(values: Submission, state: string) {
   return {
     ...values,
-    state: region.state,
-    location: formatLocation(values.city, region.state),
+    state,
+    location: formatLocation(values.city, state),
     ...SUBMISSION_DEFAULTS,
     certifications: certificationsFor(values.licenseNumber),
     rating: 0,
@@ -25,7 +25,8 @@ function payload(values: Submission) {
 }
 
 export function useSubmitBusiness() {
+  const { state } = useRegion();
   return useMutation({
-    mutationFn: (values: Submission) => apiRequest<SubmissionResult>('POST', '/api/contractors/submit', payload(values)),
+    mutationFn: (values: Submission) => apiRequest<SubmissionResult>('POST', '/api/contractors/submit', payload(values, state)),
   });
 }

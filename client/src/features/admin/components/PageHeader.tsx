@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { region } from '@shared/region';
 import { Head } from '@/app/head';
+import { useRegion } from '@/app/region';
 
 /** An admin page's head tags (never indexed) and its one h1, with optional actions beside it. */
 export function PageHeader({ title, description, path, actions }: { title: string; description: string; path: string; actions?: ReactNode }) {
+  const region = useRegion();
   return (
     <>
       <Head title={`${title} | ${region.siteTitle} Admin`} description={description} path={path} robots="noindex, nofollow" />

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { priceLead } from '@shared/pricing';
-import { region } from '@shared/region';
 import type { PricingRuleDto } from '@shared/schemas/pricing-rules';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@shared/money';
 import { toEngineRule } from '../labels';
+import { useRegion } from '@/app/region';
 
 /**
  * What a lead costs for each service in each town under the active rules, worked out in the
@@ -12,6 +12,7 @@ import { toEngineRule } from '../labels';
  * who receives the lead). Prices that differ from the default are highlighted.
  */
 export function PriceMatrix({ rules }: { rules: PricingRuleDto[] }) {
+  const region = useRegion();
   const { base, rows } = useMemo(() => {
     const engine = rules.filter((r) => r.isActive).map(toEngineRule);
     const base = priceLead(engine, { serviceSlugs: [], townSlug: null, contractorId: null }).priceCents;
@@ -20,7 +21,7 @@ export function PriceMatrix({ rules }: { rules: PricingRuleDto[] }) {
       prices: region.towns.map((t) => priceLead(engine, { serviceSlugs: [s.slug], townSlug: t.slug, contractorId: null }).priceCents),
     }));
     return { base, rows };
-  }, [rules]);
+  }, [rules, region]);
 
   return (
     <div className="grid gap-3">

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { centsToDecimal } from '@shared/money';
 import { RULE_TYPES, type RuleType } from '@shared/pricing';
-import { region } from '@shared/region';
 import type { PricingRuleDto } from '@shared/schemas/pricing-rules';
 import { useProgressiveForm, type FormValuesRaw } from '@/components/form';
 import { Choice } from '@/components/form/radix-choice';
@@ -14,6 +13,7 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateRule, useUpdateRule } from '../api';
 import { RULE_TYPE_LABELS } from '../labels';
+import { useRegion } from '@/app/region';
 
 const TYPE_OPTIONS = RULE_TYPES.map((t) => ({ value: t, label: RULE_TYPE_LABELS[t] }));
 
@@ -55,6 +55,7 @@ const savedValues = (rule: PricingRuleDto | null): Record<string, string> =>
   rule ? { ruleType: rule.ruleType, ruleValue: rule.ruleValue ?? '', leadPrice: rule.leadPrice, priority: String(rule.priority) } : { ruleType: 'global', priority: '0' };
 
 function RuleFormBody({ rule, contractors, onDone }: { rule: PricingRuleDto | null; contractors: { id: number; name: string }[]; onDone: () => void }) {
+  const region = useRegion();
   const create = useCreateRule();
   const update = useUpdateRule();
   // The type decides which list follows; the form itself reads every control when it is sent.

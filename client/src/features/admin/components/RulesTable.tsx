@@ -9,6 +9,7 @@ import { formatMoney, formatPrice } from '@shared/money';
 import { RULE_TYPE_LABELS, ruleValueLabel, toEngineRule } from '../labels';
 import { AdminList } from './AdminList';
 import { Td, Tr } from './table';
+import { useRegion } from '@/app/region';
 
 /** Rules best first (priority, highest first), as the engine ranks them. */
 export function sortRules(rules: readonly PricingRuleDto[]): PricingRuleDto[] {
@@ -31,6 +32,7 @@ interface Props {
 const COLUMNS = [{ name: 'Type' }, { name: 'Value' }, { name: 'Price', className: 'text-right' }, { name: 'Priority', className: 'text-right' }, { name: 'Active' }];
 
 export function RulesTable({ query, contractorNames, onToggle, onEdit, togglingId }: Props) {
+  const region = useRegion();
   const editable = Boolean(onToggle && onEdit);
   return (
     <AdminList
@@ -42,7 +44,7 @@ export function RulesTable({ query, contractorNames, onToggle, onEdit, togglingI
       itemKey={(rule) => rule.id}
       empty={`No pricing rules yet. Every lead costs the default ${formatMoney(DEFAULT_LEAD_PRICE_CENTS)}.`}
       row={(rule) => {
-        const label = ruleValueLabel(rule, contractorNames);
+        const label = ruleValueLabel(rule, contractorNames, region);
         return (
           <Tr data-testid="pricing-rule" className={rule.isActive ? undefined : 'text-muted-foreground'}>
             <Td label="Type" className="align-middle">

@@ -3,9 +3,11 @@ import type { AdminContractor } from '@shared/schemas/admin';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
+import { useRegion } from '@/app/region';
 
 /** Whether the contractor's licence and insurance were checked, by whom and when (docs/decisions/0019-verifying-contractors.md). */
 export function VerificationStatus({ c }: { c: AdminContractor }) {
+  const { timeZone } = useRegion();
   // A verified credential reached its expiry date: the badge dropped by itself (docs/decisions/0033-credential-expiry.md).
   if (c.lapsed)
     return (
@@ -20,7 +22,7 @@ export function VerificationStatus({ c }: { c: AdminContractor }) {
       </span>
     );
   // Verifications made before who and when were kept have neither.
-  const by = [c.verifiedBy && `by ${c.verifiedBy}`, c.verifiedAt && formatDateTime(c.verifiedAt)].filter(Boolean).join(', ');
+  const by = [c.verifiedBy && `by ${c.verifiedBy}`, c.verifiedAt && formatDateTime(c.verifiedAt, timeZone)].filter(Boolean).join(', ');
   return (
     <span className="grid gap-0.5" data-testid="verification">
       <Badge variant="outline" className="w-fit whitespace-nowrap border-success font-normal">

@@ -1,8 +1,8 @@
 import { ExternalLink } from 'lucide-react';
 import { formatDay } from '@shared/credentials';
-import { region, type CredentialRules } from '@shared/region';
+import type { CredentialRules } from '@shared/region';
 import type { ContractorProfile } from '@shared/schemas/directory';
-import { formatMonth } from '@shared/site-calendar';
+import { formatMonth } from '@shared/months';
 
 type Shown = Pick<ContractorProfile, 'licenseNumber' | 'credentials' | 'yearsInBusiness'>;
 
@@ -10,10 +10,10 @@ type Shown = Pick<ContractorProfile, 'licenseNumber' | 'credentials' | 'yearsInB
  * The profile's 'License & Credentials' (docs/decisions/0034-credentials-by-region.md): the
  * registration number with whether and when an administrator verified it, the insurance's verified
  * end date, one sentence on what the registration means and the official lookup (a plain link:
- * nothing is fetched from it). The words are the region's, so another state's county changes data
- * only.
+ * nothing is fetched from it). The words are the county's (`rules`, from useRegion(); docs/decisions/0102-region-in-boot-data.md),
+ * so another state's county changes data only.
  */
-export function CredentialsDetails({ c, rules = region.credentials }: { c: Shown; rules?: CredentialRules }) {
+export function CredentialsDetails({ c, rules }: { c: Shown; rules: CredentialRules }) {
   const { registration, insurance } = c.credentials;
   return (
     <div className="grid gap-4">

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { useRegion } from '@/app/region';
 import { Badge } from '@/components/ui/badge';
 import { placeName, serviceOfName, servicePageHref, townOfName } from '../service-pages';
 
@@ -10,7 +11,8 @@ import { placeName, serviceOfName, servicePageHref, townOfName } from '../servic
 
 /** A service the contractor offers: its page for the whole county. */
 export function ServiceLink({ name }: { name: string }) {
-  const service = serviceOfName(name);
+  const region = useRegion();
+  const service = serviceOfName(name, region);
   if (!service) return <>{name}</>;
   return (
     <Link href={servicePageHref(service.slug)} className="underline-offset-4 hover:text-primary hover:underline">
@@ -21,12 +23,13 @@ export function ServiceLink({ name }: { name: string }) {
 
 /** A town the contractor serves: the page of its first service there. */
 export function ServiceAreaLink({ name, services }: { name: string; services: readonly string[] }) {
-  const town = townOfName(name);
-  const service = services.map(serviceOfName).find((s) => s !== undefined);
+  const region = useRegion();
+  const town = townOfName(name, region);
+  const service = services.map((s) => serviceOfName(s, region)).find((s) => s !== undefined);
   const badge = <Badge variant="secondary">{name}</Badge>;
   if (!town || !service) return badge;
   return (
-    <Link href={servicePageHref(service.slug, town.slug)} title={`${service.name} contractors in ${placeName(town)}`} className="rounded-full hover:opacity-80">
+    <Link href={servicePageHref(service.slug, town.slug)} title={`${service.name} contractors in ${placeName(town, region)}`} className="rounded-full hover:opacity-80">
       {badge}
     </Link>
   );

@@ -1,4 +1,5 @@
-import { region } from '@shared/region';
+import type { Region } from '@shared/region';
+import { useRegion } from '@/app/region';
 import { NativeSelect } from '@/components/ui/native-select';
 
 interface SelectorProps {
@@ -28,17 +29,19 @@ function OptionSelect({ id, name, value, onChange, emptyLabel, className, option
 
 /** The home and search pages' service types (each maps onto canonical services, docs/decisions/0001-region-data.md). */
 export function ServiceTypeSelect(props: SelectorProps) {
+  const region = useRegion();
   return <OptionSelect {...props} label="Service Type" options={region.homeSearchServices.map((o) => ({ value: o.value, label: o.label }))} />;
 }
 
 export function LocationSelect(props: SelectorProps) {
+  const region = useRegion();
   return <OptionSelect {...props} label="Location" options={region.towns.map((t) => ({ value: t.slug, label: t.label }))} />;
 }
 
-export function serviceTypeLabel(value: string): string | null {
+export function serviceTypeLabel(value: string, region: Region): string | null {
   return region.homeSearchServices.find((o) => o.value === value)?.label ?? region.services.find((s) => s.slug === value)?.name ?? null;
 }
 
-export function locationLabel(slug: string): string | null {
+export function locationLabel(slug: string, region: Region): string | null {
   return region.towns.find((t) => t.slug === slug)?.label ?? null;
 }

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import type { Service, Town } from '@shared/region';
+import { useRegion } from '@/app/region';
 import { placeName, servicePageHref, servicesIn, useServiceCoverage } from '../service-pages';
 
 /**
@@ -9,13 +10,14 @@ import { placeName, servicePageHref, servicesIn, useServiceCoverage } from '../s
  * them).
  */
 export function ServicePageLinks({ town, className }: { town: Town | null; className?: string }) {
+  const region = useRegion();
   const { data } = useServiceCoverage();
-  const links = data ? servicesIn(data, town?.slug ?? null) : [];
+  const links = data ? servicesIn(data, town?.slug ?? null, region) : [];
   if (links.length === 0) return null;
   const headingId = `service-links-${town?.slug ?? 'county'}`;
   return (
     <nav aria-labelledby={headingId} className={className}>
-      <h2 id={headingId} className="text-lg font-semibold">{`Contractors in ${placeName(town)} by service`}</h2>
+      <h2 id={headingId} className="text-lg font-semibold">{`Contractors in ${placeName(town, region)} by service`}</h2>
       <ServiceLinkList links={links} town={town} />
     </nav>
   );

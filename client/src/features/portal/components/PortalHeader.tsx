@@ -1,10 +1,11 @@
 import { HardHat } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { region } from '@shared/region';
+import { useRegion } from '@/app/region';
 
 /** The portal's slim top bar: the site's name (back to the directory) and the page's own controls. */
 export function PortalHeader({ children }: { children?: ReactNode }) {
+  const region = useRegion();
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="container mx-auto flex h-16 items-center justify-between gap-2 px-4 sm:gap-4">

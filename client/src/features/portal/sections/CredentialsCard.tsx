@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { region } from '@shared/region';
 import type { ContractorCredentials } from '@shared/schemas/credentials';
 import { CertificateLine, CertificateUpload } from '@/components/credentials/certificate-upload';
 import { CredentialInputs, credentialValues } from '@/components/credentials/credential-inputs';
@@ -13,13 +12,15 @@ import { messageOf } from '@/lib/api';
 import { toastProblem } from '../components/form-toast';
 import { CardHeading } from '../components/parts';
 import { CERTIFICATE_HREF, useCredentials, useUpdateCredentials, useUploadCertificate } from '../credentials-api';
+import { useRegion } from '@/app/region';
 
 function CredentialsForm({ c }: { c: ContractorCredentials }) {
+  const region = useRegion();
   const update = useUpdateCredentials();
   const upload = useUploadCertificate();
   const [uploadError, setUploadError] = useState<string | undefined>();
   const form = useProgressiveForm({
-    schema: () => import('@shared/schemas/credentials').then((m) => m.credentialsUpdateSchema),
+    schema: () => import('@shared/schemas/credentials').then((m) => m.credentialsUpdateSchemaFor(region.credentials.registration)),
     fallback: 'Failed to save your credentials',
     onProblem: toastProblem('Error'),
     // Sent as the inputs hold them ('' clears a fact): the checked output's nulls are not what the API takes.
@@ -69,6 +70,7 @@ function CredentialsForm({ c }: { c: ContractorCredentials }) {
 
 /** The portal's credentials (docs/decisions/0031-credentials-stored.md): the registration and insurance the listing shows, and the certificate. */
 export function CredentialsCard() {
+  const region = useRegion();
   const query = useCredentials();
   return (
     <Card className="lg:col-span-3" data-testid="credentials-card">

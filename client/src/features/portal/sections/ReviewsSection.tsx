@@ -15,6 +15,7 @@ import { toastProblem } from '../components/form-toast';
 import { SectionHeader } from '../components/parts';
 import { plural } from '@/lib/format';
 import { useOwnReviews, useReplyToReview } from '../reviews-api';
+import { useRegion } from '@/app/region';
 
 function ReplyForm({ review }: { review: ManagedReview }) {
   // Not yet opened (undefined), open, or put away with Cancel.
@@ -67,11 +68,12 @@ function ReplyForm({ review }: { review: ManagedReview }) {
 }
 
 function ReviewCard({ review }: { review: ManagedReview }) {
+  const { timeZone } = useRegion();
   return (
     <Card className="grid gap-3 p-5" data-testid="portal-review">
       <div className="flex flex-wrap items-center gap-2">
         <Stars rating={review.rating} />
-        <span className="text-sm text-muted-foreground">{`${review.authorName}, ${reviewMonth(review.createdAt)}`}</span>
+        <span className="text-sm text-muted-foreground">{`${review.authorName}, ${reviewMonth(review.createdAt, timeZone)}`}</span>
         {review.status === 'hidden' && <Badge variant="outline">Hidden</Badge>}
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">

@@ -9,10 +9,12 @@ import { QueryLoading, QueryView } from '@/components/query-view';
 import { readReviewsPage, REVIEW_POLICY_PATH, reviewsHref, useReviews } from '../api';
 import { reviewMonth } from '../format';
 import { Stars } from './Stars';
+import { useRegion } from '@/app/region';
 
 function ReviewItem({ review, contractorName }: { review: PublicReview; contractorName: string }) {
+  const { timeZone } = useRegion();
   return (
-    <article className="grid gap-2 py-4 first:pt-0 last:pb-0" aria-label={`Review by ${review.authorName}, ${reviewMonth(review.createdAt)}`}>
+    <article className="grid gap-2 py-4 first:pt-0 last:pb-0" aria-label={`Review by ${review.authorName}, ${reviewMonth(review.createdAt, timeZone)}`}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <Stars rating={review.rating} />
         <Badge variant="success">
@@ -23,7 +25,7 @@ function ReviewItem({ review, contractorName }: { review: PublicReview; contract
       </div>
       <p className="text-sm text-muted-foreground">
         <span className="font-medium text-foreground">{review.authorName}</span>
-        {` · ${reviewMonth(review.createdAt)}`}
+        {` · ${reviewMonth(review.createdAt, timeZone)}`}
       </p>
       {review.comment && <p className="whitespace-pre-line break-words leading-relaxed">{review.comment}</p>}
       {review.reply && (

@@ -1,17 +1,18 @@
 import { ShieldCheck, TrendingUp, Users } from 'lucide-react';
-import { region } from '@shared/region';
+import { useRegion } from '@/app/region';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 
-const benefits = [
+const benefits = (county: string) => [
   { icon: ShieldCheck, title: 'Get Verified', text: 'We check your license and insurance, so homeowners know they can trust your business.' },
-  { icon: Users, title: 'Quality Leads', text: `Receive quote requests from homeowners in ${region.county} who are ready to start their projects.` },
+  { icon: Users, title: 'Quality Leads', text: `Receive quote requests from homeowners in ${county} who are ready to start their projects.` },
   { icon: TrendingUp, title: 'Grow Your Business', text: 'Reach more local customers and build your reputation across the county.' },
 ];
 
 export function BenefitCards() {
+  const { county } = useRegion();
   return (
     <ul className="grid gap-4 md:grid-cols-3">
-      {benefits.map(({ icon: Icon, title, text }) => (
+      {benefits(county).map(({ icon: Icon, title, text }) => (
         <li key={title}>
           <Card className="h-full">
             <CardHeader className="items-center text-center">

@@ -1,10 +1,11 @@
-import { region } from '@shared/region';
 import { errorId } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { NativeCheckbox } from '@/components/ui/native-select';
+import { useRegion } from '@/app/region';
 
 /** The 15 canonical services as plain checkboxes named `services`: the form sends the ticked ones as a list. */
 export function ServicesField({ ticked, labelledBy, error }: { ticked: readonly string[]; labelledBy: string; error?: string }) {
+  const region = useRegion();
   const id = 'submit-services';
   return (
     <div className="grid gap-2">

@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import { CERTIFICATE_TYPES, CREDENTIAL_LIMITS } from '@shared/credentials';
 import { formPages, type PostedForm } from '@shared/forms';
-import { region } from '@shared/region';
 import { SUBMISSION_LIMITS } from '@shared/submission-defaults';
 import { postedList, postedText } from '@/app/posted-form';
 import { certificateProblem } from '@/components/credentials/certificate-check';
@@ -16,6 +15,7 @@ import { useHydrated } from '@/lib/use-hydrated';
 import { useSubmitBusiness } from '../api';
 import { FormSection } from './FormSection';
 import { ServicesField } from './ServicesField';
+import { useRegion } from '@/app/region';
 
 const DATE_FIELDS = new Set(['registrationExpiresOn', 'insuranceExpiresOn']);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -44,6 +44,7 @@ function postedNotice(posted: PostedForm) {
  * (docs/decisions/0023-forms-without-javascript.md).
  */
 export function SubmissionForm({ onSubmitted }: { onSubmitted: () => void }) {
+  const region = useRegion();
   const submit = useSubmitBusiness();
   // The certificate is sent after the submission, with the upload token its answer carries; without JavaScript it waits for the portal.
   const hydrated = useHydrated();
@@ -66,7 +67,7 @@ export function SubmissionForm({ onSubmitted }: { onSubmitted: () => void }) {
 
   const form = useProgressiveForm({
     posted: 'submission',
-    schema: () => import('@shared/schemas/submission').then((m) => m.submissionFormSchema),
+    schema: () => import('@shared/schemas/submission').then((m) => m.submissionFormSchemaFor(region.credentials.registration)),
     lists: ['services'],
     fallback: FAILED,
     onProblem: (message) => toast({ title: 'Submission Failed', description: message, variant: 'destructive' }),
