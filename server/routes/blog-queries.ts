@@ -4,6 +4,6 @@ import { listPublishedPosts, viewPost } from '../services/blog';
 
 /** The blog's GETs. Reading one post counts a view, also when the server renders the page. */
 export const blogQueries: QueryRoute[] = [
-  defineQuery('/api/blog', blogListQuery, (_input, ctx, freshness) => listPublishedPosts(ctx, freshness)),
-  defineQuery('/api/blog/:slug', blogSlugParams, ({ slug }, ctx, freshness) => viewPost(ctx, slug, freshness)),
+  defineQuery('/api/blog', blogListQuery, (_input, ctx, freshness, county) => listPublishedPosts(ctx, county, freshness)),
+  defineQuery('/api/blog/:slug', blogSlugParams, ({ slug }, ctx, freshness, county) => viewPost(ctx, county, slug, freshness)),
 ];

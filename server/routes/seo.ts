@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
+import { countyOf } from '../http/county-site';
 import { buildRobots, buildSitemap } from '../services/sitemap';
 
 /** /sitemap.xml and /robots.txt (docs/decisions/0011-server-rendered-pages.md). */
@@ -12,7 +13,7 @@ export function seoRoutes(ctx: AppContext): Router {
       res
         .type('application/xml')
         .setHeader('Cache-Control', 'public, max-age=3600')
-        .send(await buildSitemap(ctx));
+        .send(await buildSitemap(ctx, countyOf(res)));
     }),
   );
   router.get('/robots.txt', (_req, res) => {

@@ -26,9 +26,10 @@ function toSummary(row: BlogPostRow): BlogPostSummary {
 
 type BlogContext = Pick<AppContext, 'db' | 'directory' | 'memo'>;
 
-/** Newest first, without the bodies. Kept by the read model for outages (STALE_IF_ERROR). */
-export function listPublishedPosts(ctx: BlogContext, freshness?: Freshness): Promise<Frozen<BlogPostSummary[]>> {
+/** Newest first, without the bodies. Kept by the read model, by county, for outages (STALE_IF_ERROR). */
+export function listPublishedPosts(ctx: BlogContext, county: string, freshness?: Freshness): Promise<Frozen<BlogPostSummary[]>> {
   return ctx.directory.read(
+    county,
     'blog',
     async () => {
       const rows = await ctx.db.select().from(blogPosts).where(isLive()).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
@@ -42,8 +43,9 @@ export function listPublishedPosts(ctx: BlogContext, freshness?: Freshness): Pro
  * Counts a view and returns the post with the new count, in one statement so concurrent views are
  * not lost. While the database is unreachable the post is answered as last read, uncounted.
  */
-export function viewPost(ctx: BlogContext, slug: string, freshness?: Freshness): Promise<Frozen<BlogPost>> {
+export function viewPost(ctx: BlogContext, county: string, slug: string, freshness?: Freshness): Promise<Frozen<BlogPost>> {
   return ctx.directory.read(
+    county,
     `blog/${slug}`,
     async (): Promise<BlogPost> => {
       const [row] = await ctx.db

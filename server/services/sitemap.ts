@@ -2,6 +2,7 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { blogPosts, contractors } from '../db/schema';
 import { isListed } from '../directory/cards';
+import { servesCounty } from '../directory/county';
 import { sqlCoverageRows } from '../directory/coverage';
 
 // The review policy is what every review list links to, so a search for how reviews work finds it.
@@ -12,13 +13,18 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 /**
  * Every public page search engines should know: the static pages, each listed contractor, each
  * service page with a contractor (its lastmod the newest change among them;
- * docs/decisions/0030-service-pages.md), each published post.
+ * docs/decisions/0030-service-pages.md), each published post: of the county whose site asks
+ * (docs/decisions/0101-read-model-per-county.md).
  */
-export async function buildSitemap(ctx: Pick<AppContext, 'db' | 'siteUrl'>): Promise<string> {
+export async function buildSitemap(ctx: Pick<AppContext, 'db' | 'siteUrl'>, county: string): Promise<string> {
   const { db, siteUrl } = ctx;
   const [contractorRows, coverage, posts] = await Promise.all([
-    db.select({ id: contractors.id, updatedAt: contractors.updatedAt }).from(contractors).where(isListed).orderBy(asc(contractors.id)),
-    sqlCoverageRows(db, { lastmod: true }),
+    db
+      .select({ id: contractors.id, updatedAt: contractors.updatedAt })
+      .from(contractors)
+      .where(and(isListed, servesCounty(county)))
+      .orderBy(asc(contractors.id)),
+    sqlCoverageRows(db, county, { lastmod: true }),
     db
       .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
       .from(blogPosts)

@@ -20,7 +20,7 @@ const featured = deepFreeze<ContractorPage>({ contractors: [], total: 0, totalAl
 const options = (): RenderOptions => ({
   config: { siteUrl: 'http://localhost:3000', payments: { provider: 'demo', publishableKey: null } },
   resolve: directoryData(async () => featured).resolve,
-  pages: new PageCache().rendered,
+  pages: new PageCache().renderedFor('sullivan'),
 });
 
 const refused: PostedForm = {
