@@ -21,13 +21,18 @@ export const serviceInCounty = (county: string): SQL =>
 
 /**
  * The contractors row serves the county: its home town or a service area is one of its towns, or it
- * has none and the county is the default one. One uncorrelated set, which PostgreSQL builds once per
- * statement and probes by hash, so it costs the SQL path little however many rows it filters.
+ * has none and the county is the default one. Arms cheapest first, each an uncorrelated set built
+ * once per statement (and only if a row gets that far) and probed by hash: a deployment of one
+ * county (the default, whose towns are all there are) lists every contractor, and that first arm,
+ * computed once, spares the rest, so the single-county SQL path costs what it did before counties;
+ * then the county's towns as home towns (a few dozen ids), then the contractors with a service
+ * area there, then the townless ones on the default county.
  */
 export function servesCounty(county: string): SQL {
-  return sql`${contractors.id} in (
-    select sc_c."id" from ${contractors} sc_c join ${towns} sc_t on sc_t."id" = sc_c."home_town_id" join ${regions} sc_r on sc_r."id" = sc_t."region_id" where sc_r."slug" = ${county}
-    union select sc_a."contractor_id" from ${contractorServiceAreas} sc_a join ${towns} sc_t on sc_t."id" = sc_a."town_id" join ${regions} sc_r on sc_r."id" = sc_t."region_id" where sc_r."slug" = ${county}
-    union select sc_c."id" from ${contractors} sc_c join ${regions} sc_r on sc_r."slug" = ${county} and sc_r."is_default"
-      where sc_c."home_town_id" is null and not exists (select 1 from ${contractorServiceAreas} sc_a where sc_a."contractor_id" = sc_c."id"))`;
+  const countyTowns = sql`select sc_t."id" from ${towns} sc_t join ${regions} sc_r on sc_r."id" = sc_t."region_id" where sc_r."slug" = ${county}`;
+  return sql`((select count(*) = 1 and bool_and(sc_only."is_default" and sc_only."slug" = ${county}) from ${regions} sc_only)
+    or ${contractors.homeTownId} in (${countyTowns})
+    or ${contractors.id} in (select sc_a."contractor_id" from ${contractorServiceAreas} sc_a where sc_a."town_id" in (${countyTowns}))
+    or (${contractors.homeTownId} is null and coalesce((select sc_d."is_default" from ${regions} sc_d where sc_d."slug" = ${county}), false)
+      and not exists (select 1 from ${contractorServiceAreas} sc_n where sc_n."contractor_id" = ${contractors.id})))`;
 }
