@@ -99,6 +99,24 @@ describe('the read model per county', () => {
     expect(app.ctx.directory.resident().map((r) => r.county)).toEqual(expect.arrayContaining([SULLIVAN, WYOMING]));
   });
 
+  it('drops the least recently used county over the memory budget, and loads it again when asked', async () => {
+    const dropped: unknown[] = [];
+    const log = { info: (_msg: string, fields?: unknown) => void dropped.push(fields), warn: () => undefined };
+    // A budget smaller than any snapshot: only the county asked for last stays.
+    const small = createDirectory(app.ctx.database, { cache: true, staleIfErrorMs: 0, today: todayOf(app.ctx.clock), memoryBudgetBytes: 1, log });
+    const sullivan = await small.contractors(SULLIVAN, everyone);
+    expect(small.resident().map((r) => r.county)).toEqual([SULLIVAN]);
+    expect(small.resident()[0]!.bytes).toBeGreaterThan(0);
+    expect(ids(await small.contractors(WYOMING, everyone))).toEqual([onlyWyoming]);
+    expect(small.resident().map((r) => r.county)).toEqual([WYOMING]);
+    expect(dropped).toEqual([{ county: SULLIVAN, why: 'budget' }]);
+    // Loaded again: the same answers, made anew.
+    const again = await small.contractors(SULLIVAN, everyone);
+    expect(again).not.toBe(sullivan);
+    expect(again).toEqual(sullivan);
+    expect(small.resident().map((r) => r.county)).toEqual([SULLIVAN]);
+  });
+
   it("moving a service area from one county's town to another's moves both versions, and both snapshots see it", async () => {
     const nicholson = await townId(WYOMING, 'nicholson');
     const laporte = await townId(SULLIVAN, 'laporte');
