@@ -82,6 +82,8 @@ const schema = z
     DIRECTORY_CACHE: optional(bool),
     /** While PostgreSQL is unreachable, public reads answer from the data loaded last, for up to this long after it was last known current (0: never). */
     STALE_IF_ERROR: optional(duration).transform((v) => v ?? 600_000),
+    /** Memory (MB) the counties' directory snapshots may hold together; the least recently used go first (docs/decisions/0101-read-model-per-county.md). */
+    DIRECTORY_MEMORY_MB: optional(z.coerce.number({ error: 'must be a number of megabytes' }).int('must be a whole number of megabytes').min(1, 'must be at least 1')).transform((v) => v ?? 256),
     /** A daily email to the admin (7:00 Eastern) of submissions to review and leads to deliver; off unless true. */
     ADMIN_DIGEST: optional(bool),
     /** How long after a lead is paid or credited the homeowner is asked about the contractor (docs/decisions/0050-review-follow-up.md); 0 asks at once. */

@@ -41,7 +41,7 @@ export interface Database {
    * Only on the embedded database, whose one client is this process: calls onNotify for each
    * NOTIFY on the channel, before the statement (or commit) that sent it resolves.
    */
-  listen?(channel: string, onNotify: () => void): Promise<void>;
+  listen?(channel: string, onNotify: (payload: string) => void): Promise<void>;
   /** A prepared statement (or anything built once per database), built on first use and kept with the database. */
   prepared<T>(name: string, build: (db: Db) => T): T;
   ping(): Promise<void>;

@@ -7,6 +7,7 @@ import { notFound } from '../domain/errors';
 import { isListed } from './cards';
 import type { FilterData } from './filters';
 import type { TaxonomyIds } from './taxonomy';
+import { serviceInCounty, servesCounty, townInCounty } from './county';
 
 /**
  * What has a service page (docs/decisions/0030-service-pages.md): the services listed contractors
@@ -82,7 +83,7 @@ export interface CoverageRow {
  * adds each one's newest contractor change, for the sitemap; the directory never asks for it,
  * as updated_at moves without the directory version (docs/decisions/0065-directory-read-model.md).
  */
-export async function sqlCoverageRows(db: Db, opts: { lastmod?: boolean } = {}): Promise<CoverageRow[]> {
+export async function sqlCoverageRows(db: Db, county: string, opts: { lastmod?: boolean } = {}): Promise<CoverageRow[]> {
   // A contractor covers its home town and its service areas (the search's location filter).
   // Its column names are unique in the statement: Drizzle names a subquery's columns without the subquery.
   const served = db
@@ -91,7 +92,8 @@ export async function sqlCoverageRows(db: Db, opts: { lastmod?: boolean } = {}):
     .where(isNotNull(contractors.homeTownId))
     .union(db.select({ contractorId: contractorServiceAreas.contractorId, townId: contractorServiceAreas.townId }).from(contractorServiceAreas))
     .as('served');
-  const listed = and(isListed, eq(contractors.id, contractorServices.contractorId));
+  // The county's listed contractors, the services it offers and its towns (docs/decisions/0101-read-model-per-county.md).
+  const listed = and(isListed, servesCounty(county), eq(contractors.id, contractorServices.contractorId));
   // Without `lastmod` the statement reads no updated_at (tests/api/directory-version-coverage.test.ts).
   const last = { lastmod: opts.lastmod ? max(contractors.updatedAt) : sql<Date | null>`null` };
   const [byService, byTown] = await Promise.all([
@@ -99,16 +101,16 @@ export async function sqlCoverageRows(db: Db, opts: { lastmod?: boolean } = {}):
       .select({ service: services.slug, count: count(), ...last })
       .from(contractorServices)
       .innerJoin(contractors, listed)
-      .innerJoin(services, eq(services.id, contractorServices.serviceId))
+      .innerJoin(services, and(eq(services.id, contractorServices.serviceId), serviceInCounty(county)))
       .groupBy(services.slug, services.sortOrder, services.id)
       .orderBy(asc(services.sortOrder), asc(services.id)),
     db
       .select({ service: services.slug, town: towns.slug, count: count(), ...last })
       .from(contractorServices)
       .innerJoin(contractors, listed)
-      .innerJoin(services, eq(services.id, contractorServices.serviceId))
+      .innerJoin(services, and(eq(services.id, contractorServices.serviceId), serviceInCounty(county)))
       .innerJoin(served, eq(served.contractorId, contractorServices.contractorId))
-      .innerJoin(towns, eq(towns.id, served.townId))
+      .innerJoin(towns, and(eq(towns.id, served.townId), townInCounty(county)))
       .groupBy(services.slug, services.sortOrder, services.id, towns.slug, towns.sortOrder, towns.id)
       .orderBy(asc(services.sortOrder), asc(services.id), asc(towns.sortOrder), asc(towns.id)),
   ]);
@@ -123,9 +125,9 @@ export async function sqlCoverageRows(db: Db, opts: { lastmod?: boolean } = {}):
   return byService.flatMap((s) => [row({ ...s, town: null }), ...(townsOf.get(s.service) ?? [])]);
 }
 
-/** The SQL reference's coverage. */
-export async function sqlCoverage(db: Db): Promise<ServiceCoverage> {
-  const rows = await sqlCoverageRows(db);
+/** The SQL reference's coverage of a county. */
+export async function sqlCoverage(db: Db, county: string): Promise<ServiceCoverage> {
+  const rows = await sqlCoverageRows(db, county);
   const out: ServiceCoverage['services'] = [];
   for (const r of rows) {
     if (r.town === null) out.push({ slug: r.service, count: r.count, towns: [] });

@@ -12,6 +12,7 @@ import { checkServicePage, servicePageOf, servicePageQuery, sqlCoverage } from '
 import type { ServiceCoverage, ServicePageAnswer, ServicePageParams } from '@shared/schemas/service-pages';
 import { readTaxonomyIds, type TaxonomyIds } from './taxonomy';
 import { VersionSource } from './version';
+import { Residents } from './residents';
 
 export type { Frozen } from '@shared/deep-freeze';
 export { Freshness } from './freshness';
@@ -34,13 +35,33 @@ export interface DirectoryOptions {
    * (docs/decisions/0033-credential-expiry.md).
    */
   today: () => string;
+  /** DIRECTORY_MEMORY_MB in bytes: the counties' snapshots together stay under it, least recently used dropped first (docs/decisions/0101-read-model-per-county.md). */
+  memoryBudgetBytes?: number;
+  /** A county's snapshot not asked for this long is dropped (default 30 minutes). */
+  idleMs?: number;
 }
+
+/** What the read model holds of one county: its snapshot loading or loaded, and its taxonomy ids. */
+interface CountyModel {
+  /** The snapshot loading or loaded for the newest version asked for, on the day it was asked. */
+  held: { version: number; day: string; snapshot: Promise<Snapshot> } | null;
+  /** The newest snapshot loaded, and when its version was last known to be current. */
+  loaded: { snapshot: Snapshot; confirmedAt: number } | null;
+  taxonomyIds: Promise<TaxonomyIds> | null;
+}
+
+/** Without DIRECTORY_MEMORY_MB: 256 MB, some 80 counties of a thousand contractors each, or a county of 100,000. */
+export const DEFAULT_MEMORY_BUDGET_MB = 256;
+const IDLE_MS = 30 * 60_000;
 
 /**
  * The read side of the site, owned by the app (AppContext.directory) rather than by module
- * scope: the directory version and the snapshot of the listed directory answering search, browse,
- * featured, profiles and service pages, the taxonomy ids, and the public reads outside the
- * snapshot (the blog, reviews, lead prices) kept for outages. DIRECTORY_CACHE switches the data
+ * scope: per county, the directory version and the snapshot of the county's listed directory
+ * answering search, browse, featured, profiles and service pages, and the taxonomy ids; and the
+ * public reads outside the snapshot (the blog, reviews, lead prices) kept for outages, by county.
+ * Every method takes the county (its slug, from countyOf(res) in a route). A county's snapshot is
+ * loaded when the county is first asked for and dropped when idle or when the snapshots together
+ * exceed the memory budget (docs/decisions/0101-read-model-per-county.md). DIRECTORY_CACHE switches the data
  * caches off in this one place. Everything handed out is deeply frozen. What is made from answers
  * (their JSON and gzip, parsed inputs, rendered pages) is kept by the HTTP layer and the page
  * handler (server/http/answer-cache.ts, server/render/page-cache.ts). See
@@ -55,12 +76,9 @@ export class Directory {
   private readonly log?: DirectoryOptions['log'];
   private readonly now: () => number;
   private readonly today: () => string;
-  private taxonomyIds: Promise<TaxonomyIds> | null = null;
-  /** The snapshot loading or loaded for the newest version asked for, on the day it was asked. */
-  private held: { version: number; day: string; snapshot: Promise<Snapshot> } | null = null;
-  /** The newest snapshot loaded, and when its version was last known to be current. */
-  private loaded: { snapshot: Snapshot; confirmedAt: number } | null = null;
-  /** Public reads outside the snapshot (the blog): the last answer to each (and its JSON), for outages and to hand out again while unchanged. */
+  /** The counties in memory, least recently used first. */
+  private readonly counties: Residents<CountyModel>;
+  /** Public reads outside the snapshot (the blog), by county and key: the last answer to each (and its JSON), for outages and to hand out again while unchanged. */
   private readonly kept = new VersionedLru<{ value: unknown; json: string; at: number }>(500);
   /** The last read found the database unreachable; cleared by the next answer from it. */
   private down = false;
@@ -74,64 +92,87 @@ export class Directory {
     // eslint-disable-next-line no-restricted-syntax -- a duration on the wall clock (DirectoryOptions.now)
     this.now = opts.now ?? (() => Date.now());
     this.today = opts.today;
+    this.counties = new Residents({
+      budgetBytes: opts.memoryBudgetBytes ?? DEFAULT_MEMORY_BUDGET_MB * 1024 * 1024,
+      idleMs: opts.idleMs ?? IDLE_MS,
+      now: this.now,
+      onEvict: (county, why) => opts.log?.info('a county directory snapshot was dropped', { county, why }),
+    });
     this.versions = new VersionSource(database.db);
     if (database.listen) void this.versions.follow(database.listen).catch((err: unknown) => opts.log?.warn('directory change notifications are off', { err }));
   }
 
-  /** The current directory version. */
-  version(): Promise<number> {
-    return this.versions.current();
+  /** The current directory version of a county (moved only by writes that touch its site), or without one the global version, which every write moves. */
+  version(county?: string): Promise<number> {
+    return this.versions.current(county);
   }
 
-  /** Slug -> id maps of services and towns. They change only at start-up (the seed's sync), so they are read once. */
-  taxonomy(): Promise<TaxonomyIds> {
-    if (!this.taxonomyIds) {
-      const p = (this.taxonomyIds = readTaxonomyIds(this.db));
-      p.catch(() => this.taxonomyIds === p && (this.taxonomyIds = null));
+  private model(county: string): CountyModel {
+    return this.counties.use(county, () => ({ held: null, loaded: null, taxonomyIds: null }));
+  }
+
+  /**
+   * Slug -> id maps of the services a county offers and its towns. They change only at start-up
+   * (the seed's sync) or when a county is added, so they are read once per county (again after the
+   * county was dropped from memory); a county without towns yet is not kept.
+   */
+  taxonomy(county: string): Promise<TaxonomyIds> {
+    const m = this.model(county);
+    if (!m.taxonomyIds) {
+      const p = (m.taxonomyIds = readTaxonomyIds(this.db, county));
+      const forget = () => m.taxonomyIds === p && (m.taxonomyIds = null);
+      p.then((ids) => ids.townSlugs.length === 0 && forget(), forget);
     }
-    return this.taxonomyIds;
+    return m.taxonomyIds;
   }
 
-  /** Search, browse and featured: one page of listed contractors with its counts. */
-  async contractors(q: DirectoryQuery, freshness?: Freshness): Promise<Frozen<ContractorPage>> {
-    if (!this.cache) return deepFreeze(await sqlPage(this.db, await this.taxonomy(), q, this.today()));
-    return (await this.snapshot(freshness)).page(q);
+  /** Search, browse and featured: one page of the county's listed contractors with its counts. */
+  async contractors(county: string, q: DirectoryQuery, freshness?: Freshness): Promise<Frozen<ContractorPage>> {
+    if (!this.cache) return deepFreeze(await sqlPage(this.db, county, await this.taxonomy(county), q, this.today()));
+    return (await this.snapshot(county, freshness)).page(q);
   }
 
-  /** A listed contractor's public profile; hidden, pending, rejected and missing ones are not found. */
-  async profile(id: number, freshness?: Freshness): Promise<Frozen<ContractorProfile>> {
-    const profile = this.cache ? (await this.snapshot(freshness)).profile(id) : deepFreeze(await sqlProfile(this.db, id, this.today()));
+  /** A contractor's public profile on a county's site; hidden, pending, rejected, missing ones and those the county does not list are not found. */
+  async profile(county: string, id: number, freshness?: Freshness): Promise<Frozen<ContractorProfile>> {
+    const profile = this.cache ? (await this.snapshot(county, freshness)).profile(id) : deepFreeze(await sqlProfile(this.db, county, id, this.today()));
     if (!profile) throw notFound('Contractor not found');
     return profile;
   }
 
-  /** Which services listed contractors offer, and where, with counts: what has a service page (docs/decisions/0065-directory-read-model.md). */
-  async coverage(freshness?: Freshness): Promise<Frozen<ServiceCoverage>> {
-    if (!this.cache) return deepFreeze(await sqlCoverage(this.db));
-    return (await this.snapshot(freshness)).coverage();
+  /** Which services the county's listed contractors offer, and where, with counts: what has a service page (docs/decisions/0065-directory-read-model.md). */
+  async coverage(county: string, freshness?: Freshness): Promise<Frozen<ServiceCoverage>> {
+    if (!this.cache) return deepFreeze(await sqlCoverage(this.db, county));
+    return (await this.snapshot(county, freshness)).coverage();
   }
 
-  /** A service page (`/contractors/roofing[/laporte]`); an unknown service or town, or a combination without a contractor, is not found. */
-  async servicePage(p: ServicePageParams, freshness?: Freshness): Promise<Frozen<ServicePageAnswer>> {
+  /** A county's service page (`/contractors/roofing[/laporte]`); an unknown service or town, or a combination without a contractor, is not found. */
+  async servicePage(county: string, p: ServicePageParams, freshness?: Freshness): Promise<Frozen<ServicePageAnswer>> {
     if (!this.cache) {
-      const ids = await this.taxonomy();
+      const ids = await this.taxonomy(county);
       checkServicePage(p, ids);
-      const [coverage, page] = await Promise.all([sqlCoverage(this.db), sqlPage(this.db, ids, servicePageQuery(p), this.today())]);
+      const [coverage, page] = await Promise.all([sqlCoverage(this.db, county), sqlPage(this.db, county, ids, servicePageQuery(p), this.today())]);
       return deepFreeze(servicePageOf(p, coverage, page));
     }
-    const snapshot = await this.snapshot(freshness);
+    const snapshot = await this.snapshot(county, freshness);
     checkServicePage(p, snapshot.ids);
     return snapshot.servicePage(p);
   }
 
+  /** The counties whose snapshots are in memory, least recently used first, with their estimated sizes (bench and tests). */
+  resident(): { county: string; bytes: number; idleMs: number }[] {
+    return this.counties.held().map(({ key, bytes, idleMs }) => ({ county: key, bytes, idleMs }));
+  }
+
   /**
-   * A public read the snapshot does not hold (the blog), answered by `fetch`; its answer is kept,
+   * A public read the snapshot does not hold (the blog), answered by `fetch`; its answer is kept
+   * under the county and `key` (one county's answer is never another's),
    * so while the database is unreachable the last one is answered instead (STALE_IF_ERROR). An
    * answer equal to the one kept is answered as the kept object itself, as the snapshot's are:
    * what is made from an answer (its gzip, a rendered page) is kept by the answer's identity.
    */
-  async read<T>(key: string, fetch: () => Promise<T>, freshness?: Freshness): Promise<Frozen<T>> {
+  async read<T>(county: string, key: string, fetch: () => Promise<T>, freshness?: Freshness): Promise<Frozen<T>> {
     if (!this.cache) return deepFreeze(await fetch());
+    key = `${county}\n${key}`;
     const kept = this.kept.get(key, 0);
     if (this.down && kept && this.usable(kept.at)) return this.stale(kept.value as Frozen<T>, kept.at, freshness);
     try {
@@ -149,15 +190,16 @@ export class Directory {
     }
   }
 
-  /** The snapshot at the current version, or while the database is unreachable the last one loaded, if recent enough. */
-  private async snapshot(freshness?: Freshness): Promise<Snapshot> {
-    const last = this.loaded;
+  /** The county's snapshot at its current version, or while the database is unreachable the last one loaded, if recent enough. */
+  private async snapshot(county: string, freshness?: Freshness): Promise<Snapshot> {
+    const m = this.model(county);
+    const last = m.loaded;
     // While the database is away requests do not wait for it, unless its notifications vouch for the version.
-    if (this.down && !this.versions.vouched && last && this.usable(last.confirmedAt)) return this.stale(last.snapshot, last.confirmedAt, freshness);
+    if (this.down && !this.versions.vouched(county) && last && this.usable(last.confirmedAt)) return this.stale(last.snapshot, last.confirmedAt, freshness);
     try {
-      return await this.currentSnapshot();
+      return await this.currentSnapshot(county, m);
     } catch (err) {
-      const fallback = this.loaded;
+      const fallback = m.loaded;
       if (!this.wentAway(err) || !fallback || !this.usable(fallback.confirmedAt)) throw err;
       return this.stale(fallback.snapshot, fallback.confirmedAt, freshness);
     }
@@ -167,24 +209,28 @@ export class Directory {
    * A new version is loaded once, however many requests ask for it at the same moment; requests
    * that arrive while a version read is in flight share the next read (see fresh-read.ts).
    */
-  private async currentSnapshot(): Promise<Snapshot> {
-    const version = await this.versions.current();
+  private async currentSnapshot(county: string, m: CountyModel): Promise<Snapshot> {
+    const version = await this.versions.current(county);
     const day = this.today();
     this.reachable();
-    const h = this.held;
+    const h = m.held;
     // A failed load is forgotten (below), so a held one is loading or loaded. A new day loads the
     // same rows again: expiry dates that came drop their badges without any row changing.
     if (h && h.version >= version && h.day === day) {
-      if (this.loaded && this.loaded.snapshot.version >= version) this.loaded.confirmedAt = this.now();
+      if (m.loaded && m.loaded.snapshot.version >= version) m.loaded.confirmedAt = this.now();
       return h.snapshot;
     }
-    const snapshot = loadSnapshot(this.db, day).then((s) => {
-      if (!this.loaded || this.loaded.snapshot.version <= s.version) this.loaded = { snapshot: s, confirmedAt: this.now() };
+    const snapshot = loadSnapshot(this.db, county, day).then((s) => {
+      if (!m.loaded || m.loaded.snapshot.version <= s.version) {
+        m.loaded = { snapshot: s, confirmedAt: this.now() };
+        // Counted once loaded: the budget drops the least recently used other counties if need be.
+        if (this.counties.holds(county, m)) this.counties.setBytes(county, s.bytes);
+      }
       return s;
     });
     const next = { version, day, snapshot };
-    this.held = next;
-    snapshot.catch(() => this.held === next && (this.held = null));
+    m.held = next;
+    snapshot.catch(() => m.held === next && (m.held = null));
     return snapshot;
   }
 

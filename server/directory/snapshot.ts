@@ -3,18 +3,19 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { SORTS, type ContractorPage, type ContractorProfile, type DirectoryQuery, type DirectorySort, type PublicContractor } from '@shared/schemas/directory';
 import { VersionedLru } from '@shared/versioned-lru';
 import type { Db } from '../db/client';
-import { contractorServiceAreas, contractorServices, contractors, directoryState, services, towns } from '../db/schema';
+import { contractorServiceAreas, contractorServices, contractors, directoryVersions, regions, services, towns } from '../db/schema';
 import { insurance, onInsurance, onRegistration, registration } from '../db/credential-joins';
 import { isListed, ORDER, profileColumns, profileOnlyColumns, toProfile, toPublic, type ProfileOnlyRow, type ProfileRow } from './cards';
 import { ANNOUNCED, dayNumber, FILTER_COLUMNS, FILTER_LIST, NO_DATE, type FilterData } from './filters';
 import { deepFreeze, type Frozen } from '@shared/deep-freeze';
 import { toTaxonomyIds, type TaxonomyIds } from './taxonomy';
 import { coverageOf, servicePageOf, servicePageQuery } from './coverage';
-import { inDefaultCounty } from '../regions/default-county';
+import { serviceInCounty, servesCounty, townInCounty } from './county';
 import type { ServiceCoverage, ServicePageAnswer, ServicePageParams } from '@shared/schemas/service-pages';
 
 /**
- * The listed part of the directory held in memory, one snapshot per directory version and site day: cards,
+ * A county's listed directory held in memory (docs/decisions/0101-read-model-per-county.md), one
+ * snapshot per county version and site day: cards,
  * what profiles need, which services and towns each contractor covers, the columns filters read,
  * and each sort's order as the database computes it (so collation matches SQL). Filtering and
  * counting a few thousand rows in SQL for every search costs tens of milliseconds under load; the
@@ -22,6 +23,8 @@ import type { ServiceCoverage, ServicePageAnswer, ServicePageParams } from '@sha
  */
 export class Snapshot implements FilterData {
   readonly size: number;
+  /** About how much memory it holds, from its rows (with the answers it keeps at their most): what the read model's memory budget counts. */
+  readonly bytes: number;
   /** Contractor ids by position, ascending (rows are loaded in id order). */
   private readonly idAt: Int32Array;
   private readonly cards: readonly Frozen<PublicContractor>[];
@@ -41,14 +44,16 @@ export class Snapshot implements FilterData {
    * directory is searched with stay answered from memory
    * (docs/decisions/0067-reused-answers-and-pages.md).
    */
-  private readonly pages = new VersionedLru<Frozen<ContractorPage>>(8192);
+  private readonly pages: VersionedLru<Frozen<ContractorPage>>;
   private readonly keys = new WeakMap<DirectoryQuery, string>();
-  private readonly profiles = new VersionedLru<Frozen<ContractorProfile>>(2000);
+  private readonly profiles: VersionedLru<Frozen<ContractorProfile>>;
   private coverageMade?: Frozen<ServiceCoverage>;
   private readonly servicePages = new VersionedLru<Frozen<ServicePageAnswer>>(500);
 
   constructor(
-    /** The directory version the rows belong to. */
+    /** The county's slug. */
+    readonly county: string,
+    /** The county's directory version the rows belong to. */
     readonly version: number,
     /** The site's day ('YYYY-MM-DD') the answers are for: an expiry drops a badge on its day (docs/decisions/0033-credential-expiry.md). */
     readonly day: string,
@@ -59,6 +64,12 @@ export class Snapshot implements FilterData {
     readonly ids: TaxonomyIds,
   ) {
     const n = (this.size = rows.length);
+    // A small county keeps fewer answers: 8,192 pages and 2,000 profiles at 10,000 contractors, as before counties.
+    const keptPages = Math.min(PAGES_KEPT, 256 + 4 * n);
+    const keptProfiles = Math.min(PROFILES_KEPT, 64 + n);
+    this.pages = new VersionedLru(keptPages);
+    this.profiles = new VersionedLru(keptProfiles);
+    this.bytes = snapshotBytes(n, served.length + offered.length, keptPages, keptProfiles);
     this.idAt = Int32Array.from(rows, (r) => r.id);
     const positionOf = (id: number) => this.positionOf(id)!;
 
@@ -234,6 +245,19 @@ export class Snapshot implements FilterData {
   }
 }
 
+const PAGES_KEPT = 8192;
+const PROFILES_KEPT = 2000;
+
+/**
+ * An estimate of a snapshot's memory by its rows: a contractor's card, profile columns, sort ranks
+ * and filter columns take about 1.5 KB; each service or area entry a few bytes; a kept page (with
+ * the gzip the HTTP layer keeps beside it) about 2 KB and a kept profile about 1 KB, counted at
+ * half the most kept. bench:search prints the app's memory to check it against.
+ */
+export function snapshotBytes(rows: number, entries: number, keptPages: number, keptProfiles: number): number {
+  return 16_384 + rows * 1536 + entries * 16 + (keptPages * 2048 + keptProfiles * 1024) / 2;
+}
+
 const NONE: readonly never[] = Object.freeze([]);
 
 /** The rows' values of some columns, one array per column; equal strings and empty arrays are shared. */
@@ -252,12 +276,13 @@ type SnapshotRow = ProfileRow & Record<`${DirectorySort}_rank`, number> & Record
 
 const rankOf = (sort: DirectorySort) => sql<number>`(row_number() over (order by ${sql.join(ORDER[sort], sql`, `)}))::int`;
 
-/** The listed directory at the database's current version, read in one consistent view, answering for the site's day `day`. */
-export async function loadSnapshot(db: Db, day: string): Promise<Snapshot> {
+/** A county's listed directory at its current version, read in one consistent view, answering for the site's day `day`. */
+export async function loadSnapshot(db: Db, county: string, day: string): Promise<Snapshot> {
+  const listed = and(isListed, servesCounty(county))!;
   return db.transaction(
     async (tx) => {
       // The version read here is the one the rows belong to.
-      const [state] = await tx.select({ version: directoryState.version }).from(directoryState).where(eq(directoryState.id, 1));
+      const [state] = await tx.select({ version: directoryVersions.version }).from(directoryVersions).innerJoin(regions, eq(regions.id, directoryVersions.regionId)).where(eq(regions.slug, county));
       // One after another: a transaction is one connection, which runs one statement at a time anyway.
       const rows = await tx
         .select({
@@ -272,23 +297,29 @@ export async function loadSnapshot(db: Db, day: string): Promise<Snapshot> {
         .from(contractors)
         .leftJoin(registration, onRegistration)
         .leftJoin(insurance, onInsurance)
-        .where(isListed)
+        .where(listed)
         .orderBy(asc(contractors.id));
       const offered = await tx
         .select({ contractorId: contractorServices.contractorId, serviceId: contractorServices.serviceId, name: services.name })
         .from(contractorServices)
         .innerJoin(services, eq(services.id, contractorServices.serviceId))
-        .innerJoin(contractors, and(eq(contractors.id, contractorServices.contractorId), isListed))
+        .innerJoin(contractors, and(eq(contractors.id, contractorServices.contractorId), listed))
         .orderBy(asc(contractorServices.contractorId), asc(contractorServices.position), asc(services.sortOrder));
       const served = await tx
         .select({ contractorId: contractorServiceAreas.contractorId, townId: contractorServiceAreas.townId })
         .from(contractorServiceAreas)
-        .innerJoin(towns, eq(towns.id, contractorServiceAreas.townId))
-        .innerJoin(contractors, and(eq(contractors.id, contractorServiceAreas.contractorId), isListed))
+        .innerJoin(towns, and(eq(towns.id, contractorServiceAreas.townId), townInCounty(county)))
+        .innerJoin(contractors, and(eq(contractors.id, contractorServiceAreas.contractorId), listed))
         .orderBy(asc(contractorServiceAreas.contractorId), asc(towns.sortOrder), asc(towns.id));
-      const serviceRows = await tx.select({ id: services.id, slug: services.slug }).from(services).orderBy(asc(services.sortOrder), asc(services.id));
-      const townRows = await tx.select({ id: towns.id, slug: towns.slug, name: towns.name }).from(towns).where(inDefaultCounty).orderBy(asc(towns.sortOrder), asc(towns.id));
-      return new Snapshot(state?.version ?? 0, day, rows as unknown as SnapshotRow[], offered, served, new Map(townRows.map((t) => [t.id, t.name])), toTaxonomyIds(serviceRows, townRows));
+      const serviceRows = await tx.select({ id: services.id, slug: services.slug }).from(services).where(serviceInCounty(county)).orderBy(asc(services.sortOrder), asc(services.id));
+      const townRows = await tx.select({ id: towns.id, slug: towns.slug, name: towns.name }).from(towns).where(townInCounty(county)).orderBy(asc(towns.sortOrder), asc(towns.id));
+      // A profile names its home town, which may be another county's.
+      const homeTowns = await tx
+        .select({ id: towns.id, name: towns.name })
+        .from(towns)
+        .where(sql`${towns.id} in (select ${contractors.homeTownId} from ${contractors} where ${listed}) and not ${townInCounty(county)}`);
+      const townNames = new Map([...townRows, ...homeTowns].map((t) => [t.id, t.name]));
+      return new Snapshot(county, state?.version ?? 0, day, rows as unknown as SnapshotRow[], offered, served, townNames, toTaxonomyIds(serviceRows, townRows));
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

@@ -6,16 +6,18 @@ import { insurance, onInsurance, onRegistration, registration } from '../db/cred
 import { cardColumns, isListed, ORDER, profileColumns, toProfile, toPublic } from './cards';
 import { ANNOUNCED, FILTER_LIST } from './filters';
 import type { TaxonomyIds } from './taxonomy';
+import { servesCounty, townInCounty } from './county';
 
 /**
  * The directory answered in SQL: the reference the snapshot is tested against, and every read
  * when DIRECTORY_CACHE=false. The filters, orders and rows-to-answers come from the same
- * definitions as the snapshot's (filters.ts, cards.ts).
+ * definitions as the snapshot's (filters.ts, cards.ts), and a county lists what county.ts says
+ * (docs/decisions/0101-read-model-per-county.md).
  */
 
-/** The listed contractors meeting every active filter on `today`; `announced` false leaves the announced filter out. */
-function whereOf(q: DirectoryQuery, ids: TaxonomyIds, today: string, announced = true): SQL {
-  return and(isListed, ...FILTER_LIST.filter((f) => f.active(q) && (announced || f !== ANNOUNCED)).map((f) => f.where(q, ids, today)))!;
+/** The county's listed contractors meeting every active filter on `today`; `announced` false leaves the announced filter out. */
+function whereOf(county: string, q: DirectoryQuery, ids: TaxonomyIds, today: string, announced = true): SQL {
+  return and(isListed, servesCounty(county), ...FILTER_LIST.filter((f) => f.active(q) && (announced || f !== ANNOUNCED)).map((f) => f.where(q, ids, today)))!;
 }
 
 /** Service names per contractor, in each contractor's own order. */
@@ -37,9 +39,9 @@ async function countWhere(db: Db, where: SQL): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** One page of the public directory with its counts on the site's day `today`, filtered, sorted and paged in SQL. */
-export async function sqlPage(db: Db, ids: TaxonomyIds, q: DirectoryQuery, today: string): Promise<ContractorPage> {
-  const where = whereOf(q, ids, today);
+/** One page of a county's directory with its counts on the site's day `today`, filtered, sorted and paged in SQL. */
+export async function sqlPage(db: Db, county: string, ids: TaxonomyIds, q: DirectoryQuery, today: string): Promise<ContractorPage> {
+  const where = whereOf(county, q, ids, today);
   const [rows, totalAll, unverifiedMatches] = await Promise.all([
     db
       .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
@@ -50,9 +52,9 @@ export async function sqlPage(db: Db, ids: TaxonomyIds, q: DirectoryQuery, today
       .orderBy(...ORDER[q.sort])
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    countWhere(db, isListed),
+    countWhere(db, and(isListed, servesCounty(county))!),
     // What the announced filter hides: the matches of every other filter that fail it.
-    ANNOUNCED.active(q) ? countWhere(db, and(whereOf(q, ids, today, false), not(ANNOUNCED.where(q, ids, today)))!) : 0,
+    ANNOUNCED.active(q) ? countWhere(db, and(whereOf(county, q, ids, today, false), not(ANNOUNCED.where(q, ids, today)))!) : 0,
   ]);
   // The window count rides along with the page; past the last page it needs its own query.
   const total = rows[0]?.total ?? (q.page > 1 ? await countWhere(db, where) : 0);
@@ -63,15 +65,15 @@ export async function sqlPage(db: Db, ids: TaxonomyIds, q: DirectoryQuery, today
   return { contractors: rows.map((r) => toPublic(r, names.get(r.id) ?? [], today)), total, totalAll, unverifiedMatches, page: q.page, pageSize: q.pageSize };
 }
 
-/** A listed contractor's public profile on the site's day `today`, or undefined (hidden, pending, rejected and missing ones). */
-export async function sqlProfile(db: Db, id: number, today: string): Promise<ContractorProfile | undefined> {
+/** A contractor's public profile on a county's site on the site's day `today`, or undefined (hidden, pending, rejected, missing ones and those the county does not list); its service areas are the county's towns. */
+export async function sqlProfile(db: Db, county: string, id: number, today: string): Promise<ContractorProfile | undefined> {
   const [row] = await db
     .select({ ...profileColumns, homeTown: towns.name })
     .from(contractors)
     .leftJoin(registration, onRegistration)
     .leftJoin(insurance, onInsurance)
     .leftJoin(towns, eq(towns.id, contractors.homeTownId))
-    .where(and(eq(contractors.id, id), isListed));
+    .where(and(eq(contractors.id, id), isListed, servesCounty(county)));
   if (!row) return undefined;
   const [names, areas] = await Promise.all([
     servicesOf(db, [id]),
@@ -79,7 +81,7 @@ export async function sqlProfile(db: Db, id: number, today: string): Promise<Con
       .select({ id: towns.id, name: towns.name })
       .from(contractorServiceAreas)
       .innerJoin(towns, eq(towns.id, contractorServiceAreas.townId))
-      .where(eq(contractorServiceAreas.contractorId, id))
+      .where(and(eq(contractorServiceAreas.contractorId, id), townInCounty(county)))
       .orderBy(asc(towns.sortOrder), asc(towns.id)),
   ]);
   return toProfile(toPublic(row, names.get(id) ?? [], today), row, row.homeTown, areas, today);

@@ -2,6 +2,7 @@ import { asc } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { services, towns } from '../db/schema';
 import { inDefaultCounty } from '../regions/default-county';
+import { serviceInCounty, townInCounty } from './county';
 
 export interface TaxonomyIds {
   serviceId: ReadonlyMap<string, number>;
@@ -23,11 +24,23 @@ export function toTaxonomyIds(serviceRows: { id: number; slug: string }[], townR
   };
 }
 
-/** Slug -> id maps of the towns and services tables, read from the database (the directory keeps them). */
-export async function readTaxonomyIds(db: Db): Promise<TaxonomyIds> {
+/**
+ * Slug -> id maps of a county's towns and the services it offers, read from the database (the
+ * directory keeps them per county: docs/decisions/0101-read-model-per-county.md); without a county,
+ * the default county's towns and every service (test data and seeds).
+ */
+export async function readTaxonomyIds(db: Db, county?: string): Promise<TaxonomyIds> {
   const [s, t] = await Promise.all([
-    db.select({ id: services.id, slug: services.slug }).from(services).orderBy(asc(services.sortOrder), asc(services.id)),
-    db.select({ id: towns.id, slug: towns.slug }).from(towns).where(inDefaultCounty).orderBy(asc(towns.sortOrder), asc(towns.id)),
+    db
+      .select({ id: services.id, slug: services.slug })
+      .from(services)
+      .where(county === undefined ? undefined : serviceInCounty(county))
+      .orderBy(asc(services.sortOrder), asc(services.id)),
+    db
+      .select({ id: towns.id, slug: towns.slug })
+      .from(towns)
+      .where(county === undefined ? inDefaultCounty : townInCounty(county))
+      .orderBy(asc(towns.sortOrder), asc(towns.id)),
   ]);
   return toTaxonomyIds(s, t);
 }

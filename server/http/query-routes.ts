@@ -12,11 +12,14 @@ import type { AnswerCache } from './answer-cache';
 import type { Front } from './front';
 import { acceptsGzip, sendJson, sentAsIs } from './reused-body';
 import { parseInput } from './validate';
+import { countyOf } from './county-site';
 
 /**
  * A public GET defined once and served twice: as an API route, and to the server renderer,
  * which answers a page's query keys ([path, params]) without an HTTP round trip. `freshness`
- * learns whether the answer came from data older than the database's (STALE_IF_ERROR).
+ * learns whether the answer came from data older than the database's (STALE_IF_ERROR); `county`
+ * is the slug of the county whose site the request is for (countyOf(res)), which every answer and
+ * everything kept of it belongs to (docs/decisions/0101-read-model-per-county.md).
  */
 export interface QueryRoute {
   path: string;
@@ -25,20 +28,21 @@ export interface QueryRoute {
   /** The handler's input from the query and path parameters; a 400 (bad request) when the schema refuses them. */
   parse(input: Record<string, unknown>): unknown;
   /**
-   * The same address always parses to the same input, so the API keeps the parsed input by address
-   * (AnswerCache.inputs): zod's work on every request cost more than a cached answer's lookup.
+   * The same address on the same county's site always parses to the same input, so the API keeps the
+   * parsed input by county and address (AnswerCache.inputs): zod's work on every request cost more
+   * than a cached answer's lookup.
    * Off for a query whose address carries a secret (a review link's token), which is not kept.
    */
   readonly keepsInputs: boolean;
   /** Answers a parsed input (shared and frozen when kept, so the handler must not change it). */
-  answer(input: unknown, ctx: AppContext, freshness: Freshness): Promise<unknown>;
-  run(input: Record<string, unknown>, ctx: AppContext, freshness: Freshness): Promise<unknown>;
+  answer(input: unknown, ctx: AppContext, freshness: Freshness, county: string): Promise<unknown>;
+  run(input: Record<string, unknown>, ctx: AppContext, freshness: Freshness, county: string): Promise<unknown>;
 }
 
 export function defineQuery<S extends z.ZodType>(
   path: string,
   schema: S,
-  handler: (input: z.output<S>, ctx: AppContext, freshness: Freshness) => Promise<unknown>,
+  handler: (input: z.output<S>, ctx: AppContext, freshness: Freshness, county: string) => Promise<unknown>,
   { keepInputs = true }: { keepInputs?: boolean } = {},
 ): QueryRoute {
   const { keys, pattern } = parse(path) as { keys: string[]; pattern: RegExp };
@@ -57,15 +61,18 @@ export function defineQuery<S extends z.ZodType>(
     },
     parse: parseQuery,
     keepsInputs: keepInputs,
-    answer: (input, ctx, freshness) => handler(input as z.output<S>, ctx, freshness),
-    run: (input, ctx, freshness) => handler(parseQuery(input), ctx, freshness),
+    answer: (input, ctx, freshness, county) => handler(input as z.output<S>, ctx, freshness, county),
+    run: (input, ctx, freshness, county) => handler(parseQuery(input), ctx, freshness, county),
   };
 }
 
-/** The input of an API request to q: parsed once per address and kept, frozen (QueryRoute.keepsInputs). */
-function inputOf(q: QueryRoute, req: Request, params: Record<string, string>, cache: AnswerCache): unknown {
+/** Where the parsed input of an API request is kept: its county, the route and the address (a town's slug means another town on another county's site). */
+export const inputKey = (county: string, path: string, url: string) => `${county} ${path} ${url}`;
+
+/** The input of an API request to q on a county's site: parsed once per county and address and kept, frozen (QueryRoute.keepsInputs). */
+function inputOf(q: QueryRoute, req: Request, params: Record<string, string>, cache: AnswerCache, county: string): unknown {
   if (!q.keepsInputs) return q.parse({ ...(req.query as Record<string, unknown>), ...params });
-  const key = `${q.path} ${req.originalUrl}`;
+  const key = inputKey(county, q.path, req.originalUrl);
   let input = cache.inputs.get(key, 0);
   if (input === undefined) {
     input = deepFreeze(q.parse({ ...(req.query as Record<string, unknown>), ...params }));
@@ -95,7 +102,8 @@ export function queryRouter(queries: QueryRoute[], ctx: AppContext, cache: Answe
         const early = (res.locals[EARLY] as Early | undefined)?.q === q ? (res.locals[EARLY] as Early) : undefined;
         if (early && 'error' in early) throw early.error;
         const freshness = early?.freshness ?? new Freshness();
-        const answer = early ? early.answer : await q.answer(inputOf(q, req, req.params as Record<string, string>, cache), ctx, freshness);
+        const county = countyOf(res);
+        const answer = early ? early.answer : await q.answer(inputOf(q, req, req.params as Record<string, string>, cache, county), ctx, freshness, county);
         setAge(res, freshness);
         await sendJson(req, res, answer, cache.bodies);
       }),
@@ -146,7 +154,8 @@ export function publicAnswers(queries: QueryRoute[], ctx: AppContext, front: Fro
       (async () => {
         let early: Early;
         try {
-          const answer = await q.answer(inputOf(q, req, params, cache), ctx, freshness);
+          const county = countyOf(res);
+          const answer = await q.answer(inputOf(q, req, params, cache, county), ctx, freshness, county);
           const body = answer !== null && typeof answer === 'object' ? cache.bodies.of(answer) : null;
           const sent = body && sentAsIs(body, gzipAccepted(req));
           if (body && sent && freshness.ageSeconds() === null && !isConditional(req)) {
@@ -184,14 +193,14 @@ const isConditional = (req: Request) => req.headers['if-none-match'] !== undefin
 
 const hasBody = (req: Request) => Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 
-/** Answers a query key as the API would, for server rendering. */
-export async function resolveQueryKey(queries: QueryRoute[], key: readonly [string, Record<string, string>?], ctx: AppContext, freshness: Freshness): Promise<unknown> {
+/** Answers a query key as the API would on the county's site, for server rendering. */
+export async function resolveQueryKey(queries: QueryRoute[], key: readonly [string, Record<string, string>?], ctx: AppContext, freshness: Freshness, county: string): Promise<unknown> {
   const [path, params = {}] = key;
   for (const q of queries) {
     const pathParams = q.match(path);
     if (!pathParams) continue;
     try {
-      return await q.run({ ...params, ...pathParams }, ctx, freshness);
+      return await q.run({ ...params, ...pathParams }, ctx, freshness, county);
     } catch (err) {
       // The renderer reads the status the API would answer (a 404 page, a 503 page).
       throw toHttpError(err) ?? err;

@@ -38,9 +38,12 @@ interface Made {
 
 const sameReads = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
+/** Where a page is kept: the county whose site it is and the address (docs/decisions/0101-read-model-per-county.md). */
+export const pageKey = (county: string, url: string) => `${county} ${url}`;
+
 /**
  * What the page handler keeps between requests, owned by the app (createApp) and keyed by the
- * address asked for (docs/decisions/0067-reused-answers-and-pages.md):
+ * county and the address asked for (pageKey; docs/decisions/0067-reused-answers-and-pages.md):
  * - the last page rendered for each address, with what it read: the read model hands out the same
  *   frozen answers until its data changes, so a page whose reads are the same objects is answered
  *   again without rendering (compared by identity, not by serialising the data);
@@ -50,12 +53,27 @@ export class PageCache {
   private readonly made = new VersionedLru<Made>(256);
   readonly gzip = new VersionedLru<Buffer>(256);
   readonly etag = new VersionedLru<string>(256);
-  /** The render memo the server entry uses (client/src/entry-server.tsx). */
-  readonly rendered = {
-    get: (url: string, reads: readonly unknown[]): object | undefined => {
-      const made = this.made.get(url, 0);
-      return made && sameReads(made.reads, reads) ? made.page : undefined;
-    },
-    set: (url: string, reads: readonly unknown[], page: object): void => this.made.set(url, 0, { reads, page }),
-  };
+  private readonly memos = new Map<string, PageMemo>();
+
+  /** The render memo the server entry uses (client/src/entry-server.tsx) on a county's site: it keeps each page by the county and its address. */
+  renderedFor(county: string): PageMemo {
+    let memo = this.memos.get(county);
+    if (!memo) {
+      memo = {
+        get: (url, reads) => {
+          const made = this.made.get(pageKey(county, url), 0);
+          return made && sameReads(made.reads, reads) ? made.page : undefined;
+        },
+        set: (url, reads, page) => this.made.set(pageKey(county, url), 0, { reads, page }),
+      };
+      this.memos.set(county, memo);
+    }
+    return memo;
+  }
+}
+
+/** What the server entry is given to keep rendered pages by their address (client/src/entry-server.tsx PageMemo). */
+export interface PageMemo {
+  get(url: string, reads: readonly unknown[]): object | undefined;
+  set(url: string, reads: readonly unknown[], page: object): void;
 }

@@ -8,7 +8,7 @@ import { countyOf } from '../http/county-site';
 import { resolveQueryKey, setAge, type QueryRoute } from '../http/query-routes';
 import type { PaymentsClientConfig } from '../integrations/payments';
 import { regionOf } from '../regions/region-of';
-import { pageCacheControl, pageEtag, type PageCache } from './page-cache';
+import { pageCacheControl, pageEtag, pageKey, type PageCache } from './page-cache';
 import type { PageRenderer } from './renderer';
 
 const gzipAsync = promisify(gzip);
@@ -20,21 +20,24 @@ const gzipAsync = promisify(gzip);
  * so its gzip is kept too (compressing a page costs more than serving it).
  */
 export function pageHandler(ctx: AppContext, renderer: PageRenderer, queries: QueryRoute[], payments: PaymentsClientConfig, cache: PageCache): RequestHandler {
-  const { rendered, gzip: gzipped, etag: etags } = cache;
+  const { gzip: gzipped, etag: etags } = cache;
   return asyncHandler(async (req, res, next) => {
     const posted = res.locals.postedForm;
     if (req.method !== 'GET' && req.method !== 'HEAD' && !posted) return next();
     try {
       const { template, entry } = await renderer.load(req.originalUrl);
       const freshness = new Freshness();
+      const county = countyOf(res);
+      // Every page kept is kept by county and address (docs/decisions/0101-read-model-per-county.md).
+      const key = pageKey(county, req.originalUrl);
       // The page is the request's county's, rendered with its Region and carrying it to the browser
       // in the boot data (docs/decisions/0102-region-in-boot-data.md); the default county's costs no read.
-      const region = await regionOf(ctx, countyOf(res));
+      const region = await regionOf(ctx, county);
       const page = await entry.renderPage(req.originalUrl, template, {
         config: { siteUrl: ctx.siteUrl, payments },
         region,
-        resolve: (key) => resolveQueryKey(queries, key, ctx, freshness),
-        pages: rendered,
+        resolve: (queryKey) => resolveQueryKey(queries, queryKey, ctx, freshness, county),
+        pages: cache.renderedFor(county),
         postedForm: posted?.state,
       });
       if (posted) {
@@ -51,8 +54,8 @@ export function pageHandler(ctx: AppContext, renderer: PageRenderer, queries: Qu
       res.status(page.status).type('html').setHeader('Cache-Control', pageCacheControl(page)).setHeader('Vary', 'Accept-Encoding');
       if (page.status < 500) {
         // ETag and 304 for caches and browsers that have the page (docs/decisions/0070-cache-headers.md); the tag is kept with the page.
-        let etag = etags.get(req.originalUrl, page.html);
-        if (!etag) etags.set(req.originalUrl, page.html, (etag = pageEtag(page.html)));
+        let etag = etags.get(key, page.html);
+        if (!etag) etags.set(key, page.html, (etag = pageEtag(page.html)));
         res.setHeader('ETag', etag);
         if (req.fresh) {
           res.status(304).end();
@@ -63,10 +66,10 @@ export function pageHandler(ctx: AppContext, renderer: PageRenderer, queries: Qu
         res.send(page.html);
         return;
       }
-      let body = gzipped.get(req.originalUrl, page.html);
+      let body = gzipped.get(key, page.html);
       if (!body) {
         body = await gzipAsync(page.html);
-        gzipped.set(req.originalUrl, page.html, body);
+        gzipped.set(key, page.html, body);
       }
       res.setHeader('Content-Encoding', 'gzip').send(body);
     } catch (err) {

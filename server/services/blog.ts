@@ -34,10 +34,11 @@ function toSummary(row: BlogPostRow): BlogPostSummary {
 
 type BlogContext = Pick<AppContext, 'db' | 'directory' | 'memo'>;
 
-/** The county's posts, newest first, without the bodies. Kept by the read model for outages (STALE_IF_ERROR). */
+/** The county's posts, newest first, without the bodies. Kept by the read model, by county, for outages (STALE_IF_ERROR). */
 export function listPublishedPosts(ctx: BlogContext, county: string, freshness?: Freshness): Promise<Frozen<BlogPostSummary[]>> {
   return ctx.directory.read(
-    `blog@${county}`,
+    county,
+    'blog',
     async () => {
       const rows = await ctx.db.select().from(blogPosts).where(isLive(county)).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
       return rows.map(toSummary);
@@ -52,7 +53,8 @@ export function listPublishedPosts(ctx: BlogContext, county: string, freshness?:
  */
 export function viewPost(ctx: BlogContext, county: string, slug: string, freshness?: Freshness): Promise<Frozen<BlogPost>> {
   return ctx.directory.read(
-    `blog@${county}/${slug}`,
+    county,
+    `blog/${slug}`,
     async (): Promise<BlogPost> => {
       const [row] = await ctx.db
         .update(blogPosts)

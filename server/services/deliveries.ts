@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { centsToDecimal } from '@shared/money';
 import type { DeliveryDto } from '@shared/schemas/deliveries';
+import { region } from '@shared/region';
 import { inTransaction, type AppContext, type DbCtx } from '../context';
 import type { Executor } from '../db/client';
 import { contractorAccounts, contractors, leadDeliveries, leads } from '../db/schema';
@@ -73,7 +74,8 @@ function isUniqueViolation(err: unknown): boolean {
  */
 export async function deliverLead(ctx: AppContext, input: { leadId: number; contractorId: number }): Promise<DeliveryDto> {
   // Read before the transaction: on the embedded driver a query outside it would wait for it.
-  const { townSlugById } = await ctx.directory.taxonomy();
+  // Every lead is the default county's until a county's site opens (docs/decisions/0100-leads-belong-to-a-county.md).
+  const { townSlugById } = await ctx.directory.taxonomy(region.slug);
 
   return inTransaction(ctx, async (tx) => {
     const [contractor] = await tx.db

@@ -38,8 +38,9 @@ export function buildLeadPriceTable(rules: Rule[]): LeadPriceTable {
  * meanwhile, so its JSON, gzip and rendered page are reused. While the database is unreachable the
  * last table is answered (STALE_IF_ERROR).
  */
-export function leadPriceTable(ctx: Pick<AppContext, 'db' | 'directory' | 'memo'>, freshness?: Freshness): Promise<Frozen<LeadPriceTable>> {
+export function leadPriceTable(ctx: Pick<AppContext, 'db' | 'directory' | 'memo'>, county: string, freshness?: Freshness): Promise<Frozen<LeadPriceTable>> {
   return ctx.directory.read(
+    county,
     'lead-prices',
     async () => {
       const rules = await ctx.db.select().from(pricingRules);

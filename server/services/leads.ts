@@ -27,7 +27,7 @@ export async function createLead(ctx: AppContext, input: QuoteRequest, county: s
       .select({ id: contractors.id, name: contractors.name })
       .from(contractors)
       .where(and(eq(contractors.id, input.contractorId), isListed)),
-    ctx.directory.taxonomy(),
+    ctx.directory.taxonomy(county),
     quotePrice(ctx, { serviceSlugs, townSlug, contractorId: input.contractorId }),
   ]);
   if (!contractor) throw notFound('This contractor is not available for quote requests');

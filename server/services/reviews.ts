@@ -126,10 +126,11 @@ const published = (contractorId: number) => and(eq(reviews.contractorId, contrac
  * GET /api/contractors/{id}/reviews?page=: a listed contractor's published reviews, newest first,
  * and how many the policy hides. Kept by the read model for outages, like the blog.
  */
-export async function contractorReviews(ctx: Pick<AppContext, 'db' | 'directory'>, contractorId: number, page: number, freshness?: Freshness): Promise<Frozen<ReviewsPage>> {
-  // Hidden, pending and unknown contractors are not found, as their profiles are not.
-  await ctx.directory.profile(contractorId, freshness);
+export async function contractorReviews(ctx: Pick<AppContext, 'db' | 'directory'>, county: string, contractorId: number, page: number, freshness?: Freshness): Promise<Frozen<ReviewsPage>> {
+  // Hidden, pending and unknown contractors, and those the county does not list, are not found, as their profiles are not.
+  await ctx.directory.profile(county, contractorId, freshness);
   return ctx.directory.read(
+    county,
     `reviews/${contractorId}/${page}`,
     async (): Promise<ReviewsPage> => {
       const [rows, [totals]] = await Promise.all([

@@ -1,7 +1,8 @@
-import { asc } from 'drizzle-orm';
+import { and, asc } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { blogPosts, contractors } from '../db/schema';
 import { isListed } from '../directory/cards';
+import { servesCounty } from '../directory/county';
 import { sqlCoverageRows } from '../directory/coverage';
 import { isLive } from './blog';
 
@@ -13,13 +14,18 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 /**
  * Every public page search engines should know: the static pages, each listed contractor, each
  * service page with a contractor (its lastmod the newest change among them;
- * docs/decisions/0030-service-pages.md), each post published on the county's site.
+ * docs/decisions/0030-service-pages.md), each post published on the site: of the county whose site
+ * asks (docs/decisions/0101-read-model-per-county.md, docs/decisions/0104-county-content.md).
  */
 export async function buildSitemap(ctx: Pick<AppContext, 'db' | 'siteUrl'>, county: string): Promise<string> {
   const { db, siteUrl } = ctx;
   const [contractorRows, coverage, posts] = await Promise.all([
-    db.select({ id: contractors.id, updatedAt: contractors.updatedAt }).from(contractors).where(isListed).orderBy(asc(contractors.id)),
-    sqlCoverageRows(db, { lastmod: true }),
+    db
+      .select({ id: contractors.id, updatedAt: contractors.updatedAt })
+      .from(contractors)
+      .where(and(isListed, servesCounty(county)))
+      .orderBy(asc(contractors.id)),
+    sqlCoverageRows(db, county, { lastmod: true }),
     db.select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(isLive(county)).orderBy(asc(blogPosts.publishedAt)),
   ]);
   const urls = [

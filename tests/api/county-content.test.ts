@@ -101,12 +101,12 @@ describe("a county's blog and newsletter", () => {
   });
 });
 
-describe('migration 0017: the subscribers already there read the default county’s newsletter', () => {
+describe('migration 0018: the subscribers already there read the default county’s newsletter', () => {
   let subject: MigrationSubject;
   let cleanup = () => {};
   beforeAll(async () => {
     subject = await freshDatabase();
-    const before = migrationsBefore('0017_county_content');
+    const before = migrationsBefore('0018_county_content');
     cleanup = before.cleanup;
     await subject.migrateTo(before.folder);
     await subject.database.db.execute(sql`insert into newsletter_subscribers (email, unsubscribe_token) values ('old@example.com', 'old-token')`);

@@ -93,7 +93,7 @@ async function licensedSearch(): Promise<ContractorPage> {
   const res = await app.client().get<ContractorPage>(`/api/contractors/search?${new URLSearchParams(query)}`);
   expect(res.status, res.text).toBe(200);
   const reference = createDirectory(app.ctx.database, { cache: false, staleIfErrorMs: 0, today: () => siteDay(app.ctx.clock.now()) });
-  expect(await reference.contractors(directoryQuerySchema.parse(query))).toEqual(res.body);
+  expect(await reference.contractors(region.slug, directoryQuerySchema.parse(query))).toEqual(res.body);
   return res.body;
 }
 
@@ -101,7 +101,7 @@ async function profile(id: number): Promise<ContractorProfile> {
   const res = await app.client().get<ContractorProfile>(`/api/contractors/${id}`);
   expect(res.status, res.text).toBe(200);
   const reference = createDirectory(app.ctx.database, { cache: false, staleIfErrorMs: 0, today: () => siteDay(app.ctx.clock.now()) });
-  expect(await reference.profile(id)).toEqual(res.body);
+  expect(await reference.profile(region.slug, id)).toEqual(res.body);
   return res.body;
 }
 

@@ -47,7 +47,7 @@ async function expectSameAnswers(count: number) {
   let hiding = 0;
   for (let i = 0; i < count; i++) {
     const q = randomQuery();
-    const [fromIndex, fromSql] = await Promise.all([memory.contractors(q), reference.contractors(q)]);
+    const [fromIndex, fromSql] = await Promise.all([memory.contractors(region.slug, q), reference.contractors(region.slug, q)]);
     expect(fromIndex, JSON.stringify(q)).toEqual(fromSql);
     if (fromSql.unverifiedMatches) hiding++;
   }
@@ -62,16 +62,16 @@ describe('directory index', () => {
 
   it('sees every change at once: hidden, re-rated, re-listed', async () => {
     const q = directoryQuerySchema.parse({ pageSize: '48' });
-    const before = await memory.contractors(q);
+    const before = await memory.contractors(region.slug, q);
     const [top, second] = before.contractors;
     await db.update(contractors).set({ isVisible: false }).where(eq(contractors.id, top!.id));
     await db.update(contractors).set({ rating: 0.5 }).where(eq(contractors.id, second!.id));
-    const after = await memory.contractors(q);
+    const after = await memory.contractors(region.slug, q);
     expect(after.totalAll).toBe(before.totalAll - 1);
     expect(after.contractors.map((c) => c.id)).not.toContain(top!.id);
     expect(after.contractors.map((c) => c.id)).not.toContain(second!.id);
     await db.update(contractors).set({ isVisible: true }).where(eq(contractors.id, top!.id));
-    expect((await memory.contractors(q)).contractors[0]!.id).toBe(top!.id);
+    expect((await memory.contractors(region.slug, q)).contractors[0]!.id).toBe(top!.id);
     await expectSameAnswers(50);
   });
 
@@ -81,7 +81,7 @@ describe('directory index', () => {
     let listed = 0;
     let withAreas = 0;
     for (const { id } of [...rows, { id: 999_999 }]) {
-      const [fromIndex, fromSql] = await Promise.all([outcome(memory.profile(id)), outcome(reference.profile(id))]);
+      const [fromIndex, fromSql] = await Promise.all([outcome(memory.profile(region.slug, id)), outcome(reference.profile(region.slug, id))]);
       expect(fromIndex, String(id)).toEqual(fromSql);
       if (typeof fromSql === 'object') listed++;
       if ((fromSql as ContractorProfile).serviceAreas?.length > 1) withAreas++;
@@ -92,14 +92,14 @@ describe('directory index', () => {
   });
 
   it('answers what has a service page, and every service page, exactly as SQL does', async () => {
-    expect(await memory.coverage()).toEqual(await reference.coverage());
+    expect(await memory.coverage(region.slug)).toEqual(await reference.coverage(region.slug));
     const outcome = (p: Promise<unknown>) => p.catch((e: { kind?: string }) => e.kind);
     let found = 0;
     for (const s of region.services) {
       for (const town of [undefined, ...region.towns.map((t) => t.slug)]) {
         for (const page of [1, 2]) {
           const p = { service: s.slug, town, page };
-          const [fromIndex, fromSql] = await Promise.all([outcome(memory.servicePage(p)), outcome(reference.servicePage(p))]);
+          const [fromIndex, fromSql] = await Promise.all([outcome(memory.servicePage(region.slug, p)), outcome(reference.servicePage(region.slug, p))]);
           expect(fromIndex, JSON.stringify(p)).toEqual(fromSql);
           if (typeof fromSql === 'object' && (fromSql as { contractors: unknown[] }).contractors.length) found++;
         }
@@ -108,19 +108,19 @@ describe('directory index', () => {
     // Pages with contractors, second pages among them.
     expect(found).toBeGreaterThan(150);
     // The page itself is frozen, like every answer.
-    const page = await memory.servicePage({ service: 'roofing', page: 1 });
+    const page = await memory.servicePage(region.slug, { service: 'roofing', page: 1 });
     expect(() => (page.towns as unknown as unknown[]).pop()).toThrow(TypeError);
   });
 
   it('hands out frozen answers: changing a page, a card or a profile throws, on both paths', async () => {
     for (const directory of [memory, reference]) {
-      const page = await directory.contractors(directoryQuerySchema.parse({ pageSize: '6' }));
+      const page = await directory.contractors(region.slug, directoryQuerySchema.parse({ pageSize: '6' }));
       const card = page.contractors[0]!;
       expect(() => ((page as ContractorPage).total = 0)).toThrow(TypeError);
       expect(() => (page.contractors as PublicContractor[]).pop()).toThrow(TypeError);
       expect(() => ((card as PublicContractor).name = 'Changed')).toThrow(TypeError);
       expect(() => (card.services as string[]).push('Changed')).toThrow(TypeError);
-      const profile = await directory.profile(card.id);
+      const profile = await directory.profile(region.slug, card.id);
       expect(() => ((profile as ContractorProfile).rating = 0)).toThrow(TypeError);
       expect(() => (profile.serviceAreas as string[]).push('Changed')).toThrow(TypeError);
       expect(() => (profile.certifications as string[]).push('Changed')).toThrow(TypeError);

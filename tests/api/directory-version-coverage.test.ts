@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { region } from '@shared/region';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -79,7 +80,13 @@ interface VersionTrigger {
   events: string[];
 }
 
-/** Every trigger that bumps the directory version, with its events and UPDATE OF columns, as the database holds them. */
+/**
+ * The triggers that bump the directory versions (functions directory_version_*, migrations/0017),
+ * merged per table: the events some trigger fires on, and the UPDATE OF columns of its update
+ * triggers (null: any column). Inserts and deletes are statement triggers, updates of the listing
+ * and its credentials row triggers with an UPDATE OF list (PostgreSQL gives transition tables only
+ * to triggers without one).
+ */
 async function versionTriggers(): Promise<Map<string, VersionTrigger>> {
   const res = await db.execute(
     sql.raw(`
@@ -88,12 +95,21 @@ async function versionTriggers(): Promise<Map<string, VersionTrigger>> {
       from pg_trigger t
       join pg_class c on c.oid = t.tgrelid
       join pg_proc p on p.oid = t.tgfoid
-      where p.proname = 'bump_directory_version' and not t.tgisinternal`),
+      where starts_with(p.proname, 'directory_version_') and not t.tgisinternal`),
   );
   const rows = (res as unknown as { rows: { table: string; type: number; columns: string[] | null }[] }).rows;
   // pg_trigger.tgtype bits: INSERT 4, DELETE 8, UPDATE 16.
   const events = (type: number) => [type & 4 && 'insert', type & 8 && 'delete', type & 16 && 'update'].filter(Boolean) as string[];
-  return new Map(rows.map((r) => [r.table, { table: r.table, columns: r.columns?.length ? r.columns : null, events: events(r.type) }]));
+  const out = new Map<string, VersionTrigger>();
+  for (const r of rows) {
+    const t = out.get(r.table) ?? { table: r.table, columns: [], events: [] };
+    const own = events(r.type);
+    t.events = [...new Set([...t.events, ...own])];
+    if (own.includes('update')) t.columns = t.columns === null || !r.columns?.length ? null : [...t.columns, ...r.columns];
+    out.set(r.table, t);
+  }
+  for (const t of out.values()) if (t.columns?.length === 0) t.columns = null;
+  return out;
 }
 
 /** Columns read but not covered: no trigger on the table for every kind of write, or an UPDATE OF list without the column. */
@@ -101,7 +117,7 @@ function uncovered(read: { table: string; column: string }[], triggers: Map<stri
   const out = new Set<string>();
   for (const { table, column } of read) {
     // The version itself; and primary keys, which never change (rows come and go by insert and delete, which the triggers cover).
-    if (table === 'directory_state' || column === 'id') continue;
+    if (table === 'directory_state' || table === 'directory_versions' || column === 'id') continue;
     const t = triggers.get(table);
     if (!t || t.events.length < 3 || (t.columns && !t.columns.includes(column))) out.add(`${table}.${column}`);
   }
@@ -120,12 +136,12 @@ async function directoryStatements() {
   ];
   for (const cache of [true, false]) {
     const directory = createDirectory(database, { cache, staleIfErrorMs: 0, today: todayOf(createClock()) });
-    for (const q of queries) await directory.contractors(q);
-    const { contractors } = await directory.contractors(directoryQuerySchema.parse({}));
-    for (const c of contractors.slice(0, 3)) await directory.profile(c.id);
+    for (const q of queries) await directory.contractors(region.slug, q);
+    const { contractors } = await directory.contractors(region.slug, directoryQuerySchema.parse({}));
+    for (const c of contractors.slice(0, 3)) await directory.profile(region.slug, c.id);
     // The service pages: what has one, and one of them (docs/decisions/0065-directory-read-model.md).
-    await directory.coverage();
-    await directory.servicePage({ service: 'general-contracting', town: 'laporte', page: 1 });
+    await directory.coverage(region.slug);
+    await directory.servicePage(region.slug, { service: 'general-contracting', town: 'laporte', page: 1 });
   }
   return statements.filter((s) => /^\s*(select|with)\b/i.test(s.query));
 }
@@ -137,7 +153,17 @@ describe('directory version trigger', () => {
     const read = (await Promise.all(statements.map((s) => columnsRead(inline(s))))).flat();
     const tablesRead = new Set(read.map((r) => r.table));
     // The recording saw the directory's reads: cards, profiles, their credentials, services, towns (of the served county), service areas.
-    expect([...tablesRead].sort()).toEqual(['contractor_credentials', 'contractor_service_areas', 'contractor_services', 'contractors', 'directory_state', 'regions', 'services', 'towns']);
+    expect([...tablesRead].sort()).toEqual([
+      'contractor_credentials',
+      'contractor_service_areas',
+      'contractor_services',
+      'contractors',
+      'directory_versions',
+      'region_services',
+      'regions',
+      'services',
+      'towns',
+    ]);
     for (const column of ['name', 'rating', 'verified', 'certifications', 'home_town_id', 'approval_status', 'is_visible', 'is_featured']) {
       expect(read, column).toContainEqual({ table: 'contractors', column });
     }

@@ -111,11 +111,11 @@ describe('GET /api/lead-prices', () => {
   });
 
   it('is made again only when the rules change: the same answer is handed out until then', async () => {
-    const first = await leadPriceTable(app.ctx);
-    expect(await leadPriceTable(app.ctx)).toBe(first);
+    const first = await leadPriceTable(app.ctx, region.slug);
+    expect(await leadPriceTable(app.ctx, region.slug)).toBe(first);
     expect(Object.isFrozen(first)).toBe(true);
     await rule({ ruleType: 'service', ruleValue: 'flooring', leadPrice: '27.00' });
-    const next = await leadPriceTable(app.ctx);
+    const next = await leadPriceTable(app.ctx, region.slug);
     expect(next).not.toBe(first);
     expect(cell(first as LeadPriceTable, 'flooring', 'dushore')).toBe('25.00');
     expect(cell(next as LeadPriceTable, 'flooring', 'dushore')).toBe('27.00');

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/app';
 import { AnswerCache } from '../../server/http/answer-cache';
 import { PageCache } from '../../server/render/page-cache';
+import { inputKey } from '../../server/http/query-routes';
+import { region } from '@shared/region';
 import { createLogger } from '../../server/logger';
 import { waitUntil } from '../support/wait';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -155,12 +157,13 @@ describe('public GETs answered before the router', () => {
 
   async function keepsInputs(answers: AnswerCache, base: string) {
     expect((await get('/api/contractors/search?service=roofing&location=all', {}, 'GET', base)).status).toBe(200);
-    const kept = answers.inputs.get('/api/contractors/search /api/contractors/search?service=roofing&location=all', 0) as { services: string[] };
+    // Kept by county, route and address (docs/decisions/0101-read-model-per-county.md).
+    const kept = answers.inputs.get(inputKey(region.slug, '/api/contractors/search', '/api/contractors/search?service=roofing&location=all'), 0) as { services: string[] };
     expect(kept.services).toEqual(['roofing']);
     expect(Object.isFrozen(kept) && Object.isFrozen(kept.services)).toBe(true);
     expect(() => kept.services.push('hvac')).toThrow(TypeError);
     await get('/api/reviews/invitation?token=not-a-real-token', {}, 'GET', base);
-    expect(answers.inputs.get('/api/reviews/invitation /api/reviews/invitation?token=not-a-real-token', 0)).toBeUndefined();
+    expect(answers.inputs.get(inputKey(region.slug, '/api/reviews/invitation', '/api/reviews/invitation?token=not-a-real-token'), 0)).toBeUndefined();
   }
 
   it('log their line with the request id they answered with', async () => {

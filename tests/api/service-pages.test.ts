@@ -142,12 +142,12 @@ describe('the read model', () => {
     const memory = createDirectory(app.testDb.database, { cache: true, staleIfErrorMs: 0, today: todayOf(app.ctx.clock) });
     const reference = createDirectory(app.testDb.database, { cache: false, staleIfErrorMs: 0, today: todayOf(app.ctx.clock) });
     const compare = async () => {
-      expect(await memory.coverage()).toEqual(await reference.coverage());
+      expect(await memory.coverage(region.slug)).toEqual(await reference.coverage(region.slug));
       for (const s of region.services) {
         for (const town of [undefined, ...region.towns.map((t) => t.slug)]) {
           const [a, b] = await Promise.all(
             [memory, reference].map((d) =>
-              d.servicePage({ service: s.slug, town, page: 1 }).then(
+              d.servicePage(region.slug, { service: s.slug, town, page: 1 }).then(
                 (v) => v,
                 (err: Error) => err.message,
               ),

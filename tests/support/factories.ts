@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { region } from '../../shared/region';
 import { resolveService } from '../../shared/taxonomy';
 import type { Db } from '../../server/db/client';
-import { contractorServiceAreas, contractorServices, leads, type ContractorRow } from '../../server/db/schema';
+import { contractorServiceAreas, contractorServices, leads, towns as townsTable, type ContractorRow } from '../../server/db/schema';
 import { contractorValues, leadValues, rng, type ContractorOverrides, type NewLeadRow } from '../../server/db/seed/factories';
 import { insertContractors } from '../../server/db/seed/insert-contractors';
 import { readTaxonomyIds } from '../../server/directory/taxonomy';
@@ -22,6 +22,8 @@ export interface ContractorSpec extends ContractorOverrides {
   homeTown?: string;
   /** Town slugs it works in besides its home town. */
   serviceAreas?: readonly string[];
+  /** The county (slug) whose towns `homeTown` and `serviceAreas` name (default: the default county). */
+  county?: string;
 }
 
 /**
@@ -29,15 +31,15 @@ export interface ContractorSpec extends ContractorOverrides {
  * with its services and service areas; answers the stored listing. Its name, email and licence are
  * unique, so no other test's data or the sample data is in its figures.
  */
-export async function createContractor(db: Db, { services = ['general-contracting'], homeTown = 'laporte', serviceAreas = [], ...overrides }: ContractorSpec = {}): Promise<ContractorRow> {
-  const ids = await readTaxonomyIds(db);
+export async function createContractor(db: Db, { services = ['general-contracting'], homeTown = 'laporte', serviceAreas = [], county, ...overrides }: ContractorSpec = {}): Promise<ContractorRow> {
+  const ids = await readTaxonomyIds(db, county);
   const idOf = (map: ReadonlyMap<string, number>, slug: string) => {
     const id = map.get(slug);
     if (id === undefined) throw new Error(`No town or service with the slug ${slug}`);
     return id;
   };
   const homeTownId = idOf(ids.townId, homeTown);
-  const city = region.towns.find((t) => t.slug === homeTown)!.name;
+  const city = county === undefined ? region.towns.find((t) => t.slug === homeTown)!.name : (await db.select({ name: townsTable.name }).from(townsTable).where(eq(townsTable.id, homeTownId)))[0]!.name;
   const [row] = await insertContractors(db, [contractorValues({ city, homeTownId, ...overrides })]);
   if (services.length) await db.insert(contractorServices).values(services.map((slug, position) => ({ contractorId: row!.id, serviceId: idOf(ids.serviceId, slug), position })));
   const towns = new Set([homeTownId, ...serviceAreas.map((slug) => idOf(ids.townId, slug))]);

@@ -22,7 +22,7 @@ const options = (): RenderOptions => ({
   config: { siteUrl: 'http://localhost:3000', payments: { provider: 'demo', publishableKey: null } },
   region,
   resolve: directoryData(async () => featured).resolve,
-  pages: new PageCache().rendered,
+  pages: new PageCache().renderedFor('sullivan'),
 });
 
 const refused: PostedForm = {

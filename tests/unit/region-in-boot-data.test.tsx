@@ -36,7 +36,8 @@ const options = (r: Region, pages?: PageCache): RenderOptions => ({
   config: { siteUrl: 'http://localhost:3000', payments: { provider: 'demo', publishableKey: null } },
   region: r,
   resolve: directoryData(async () => empty).resolve,
-  pages: pages?.rendered,
+  // One memo for both counties: the page memo itself tells them apart (besides the page cache keeping each county's apart).
+  pages: pages?.renderedFor('one-memo'),
 });
 
 const bootText = (html: string) => /<script id="__BOOT__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!;

@@ -33,7 +33,7 @@ function setup() {
       return page;
     }).resolve,
     // The server's app owns this memo (server/render/page-cache.ts).
-    pages: new PageCache().rendered,
+    pages: new PageCache().renderedFor('sullivan'),
   };
   return { opts, change: (next: ContractorPage) => (page = deepFreeze(next)), current: () => page, reads: () => reads };
 }
@@ -86,7 +86,7 @@ describe('server rendering reuses a page only while its data is unchanged', () =
   it('keeps the page it answers again frozen', async () => {
     const { opts } = setup();
     const kept: object[] = [];
-    const memo = new PageCache().rendered;
+    const memo = new PageCache().renderedFor('sullivan');
     const recording: RenderOptions = { ...opts, pages: { get: (url, reads) => memo.get(url, reads), set: (url, reads, page) => (kept.push(page), memo.set(url, reads, page)) } };
     await renderPage('/?reuse=4', template, recording);
     const page = kept[0] as { queries: { queries: { state: { data: ContractorPage } }[] } };

@@ -4,7 +4,7 @@ import { timestamps } from './columns';
 
 /**
  * One row whose version moves whenever anything the public directory shows changes. Triggers
- * (migrations/0001) bump it on every write path, so cached directory answers in any app
+ * (migrations/0001, 0017) bump it on every write path, so cached directory answers in any app
  * process know when they are stale.
  */
 export const directoryState = pgTable(

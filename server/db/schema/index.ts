@@ -21,6 +21,7 @@ export * from './sessions';
 export * from './outbox-emails';
 export * from './payment-events';
 export * from './directory-state';
+export * from './directory-versions';
 export * from './demo-payments';
 export * from './lead-status-counts';
 export * from './rate-limits';
