@@ -13,6 +13,8 @@ import type { Front } from './front';
 import { acceptsGzip, sendJson, sentAsIs } from './reused-body';
 import { parseInput } from './validate';
 import { countyOf } from './county-site';
+import type { Region } from '@shared/region';
+import { regionOf } from '../regions/region-of';
 
 /**
  * A public GET defined once and served twice: as an API route, and to the server renderer,
@@ -25,8 +27,11 @@ export interface QueryRoute {
   path: string;
   /** The path's parameters when a key's path is this route's, else null. */
   match(path: string): Record<string, string> | null;
-  /** The handler's input from the query and path parameters; a 400 (bad request) when the schema refuses them. */
-  parse(input: Record<string, unknown>): unknown;
+  /**
+   * The handler's input from the query and path parameters, read against the county's towns and
+   * services (its Region); a 400 (bad request) when the schema refuses them.
+   */
+  parse(input: Record<string, unknown>, region: Region): unknown;
   /**
    * The same address on the same county's site always parses to the same input, so the API keeps the
    * parsed input by county and address (AnswerCache.inputs): zod's work on every request cost more
@@ -39,14 +44,26 @@ export interface QueryRoute {
   run(input: Record<string, unknown>, ctx: AppContext, freshness: Freshness, county: string): Promise<unknown>;
 }
 
+/**
+ * `schema` is the query's schema, or makes it for a county (a town's or a service's name is
+ * checked against the county's own); made once per Region object, which regionOf hands out again
+ * until the county changes.
+ */
 export function defineQuery<S extends z.ZodType>(
   path: string,
-  schema: S,
+  schema: S | ((region: Region) => S),
   handler: (input: z.output<S>, ctx: AppContext, freshness: Freshness, county: string) => Promise<unknown>,
   { keepInputs = true }: { keepInputs?: boolean } = {},
 ): QueryRoute {
   const { keys, pattern } = parse(path) as { keys: string[]; pattern: RegExp };
-  const parseQuery = (input: Record<string, unknown>) => parseInput(schema, input, 'Invalid query parameters');
+  const made = new WeakMap<Region, S>();
+  const schemaOf = (region: Region): S => {
+    if (typeof schema !== 'function') return schema;
+    let s = made.get(region);
+    if (!s) made.set(region, (s = schema(region)));
+    return s;
+  };
+  const parseQuery = (input: Record<string, unknown>, region: Region) => parseInput(schemaOf(region), input, 'Invalid query parameters');
   return {
     path,
     match: (candidate) => {
@@ -62,23 +79,35 @@ export function defineQuery<S extends z.ZodType>(
     parse: parseQuery,
     keepsInputs: keepInputs,
     answer: (input, ctx, freshness, county) => handler(input as z.output<S>, ctx, freshness, county),
-    run: (input, ctx, freshness, county) => handler(parseQuery(input), ctx, freshness, county),
+    run: async (input, ctx, freshness, county) => handler(parseQuery(input, await regionOf(ctx, county)), ctx, freshness, county),
   };
 }
 
 /** Where the parsed input of an API request is kept: its county, the route and the address (a town's slug means another town on another county's site). */
 export const inputKey = (county: string, path: string, url: string) => `${county} ${path} ${url}`;
 
-/** The input of an API request to q on a county's site: parsed once per county and address and kept, frozen (QueryRoute.keepsInputs). */
-function inputOf(q: QueryRoute, req: Request, params: Record<string, string>, cache: AnswerCache, county: string): unknown {
-  if (!q.keepsInputs) return q.parse({ ...(req.query as Record<string, unknown>), ...params });
+/**
+ * The input of an API request to q on a county's site: parsed once per county and address and kept,
+ * frozen (QueryRoute.keepsInputs). A kept input is answered at once; parsing reads the county's
+ * Region first.
+ */
+function inputOf(q: QueryRoute, req: Request, params: Record<string, string>, cache: AnswerCache, ctx: AppContext, county: string): unknown {
   const key = inputKey(county, q.path, req.originalUrl);
-  let input = cache.inputs.get(key, 0);
-  if (input === undefined) {
-    input = deepFreeze(q.parse({ ...(req.query as Record<string, unknown>), ...params }));
-    cache.inputs.set(key, 0, input);
-  }
-  return input;
+  const kept = q.keepsInputs ? cache.inputs.get(key, 0) : undefined;
+  if (kept !== undefined) return kept;
+  return regionOf(ctx, county).then((region) => {
+    const input = q.parse({ ...(req.query as Record<string, unknown>), ...params }, region);
+    if (!q.keepsInputs) return input;
+    const frozen = deepFreeze(input);
+    cache.inputs.set(key, 0, frozen);
+    return frozen;
+  });
+}
+
+/** Answers q for an API request: with a kept input at once, with a new one once it is parsed. */
+function answerOf(q: QueryRoute, req: Request, params: Record<string, string>, cache: AnswerCache, ctx: AppContext, freshness: Freshness, county: string): Promise<unknown> {
+  const input = inputOf(q, req, params, cache, ctx, county);
+  return input instanceof Promise ? input.then((i) => q.answer(i, ctx, freshness, county)) : q.answer(input, ctx, freshness, county);
 }
 
 /** What publicAnswers learnt about a request it left to the router: the answer, or the error, not to be asked again. */
@@ -103,7 +132,7 @@ export function queryRouter(queries: QueryRoute[], ctx: AppContext, cache: Answe
         if (early && 'error' in early) throw early.error;
         const freshness = early?.freshness ?? new Freshness();
         const county = countyOf(res);
-        const answer = early ? early.answer : await q.answer(inputOf(q, req, req.params as Record<string, string>, cache, county), ctx, freshness, county);
+        const answer = early ? early.answer : await answerOf(q, req, req.params as Record<string, string>, cache, ctx, freshness, county);
         setAge(res, freshness);
         await sendJson(req, res, answer, cache.bodies);
       }),
@@ -155,7 +184,7 @@ export function publicAnswers(queries: QueryRoute[], ctx: AppContext, front: Fro
         let early: Early;
         try {
           const county = countyOf(res);
-          const answer = await q.answer(inputOf(q, req, params, cache, county), ctx, freshness, county);
+          const answer = await answerOf(q, req, params, cache, ctx, freshness, county);
           const body = answer !== null && typeof answer === 'object' ? cache.bodies.of(answer) : null;
           const sent = body && sentAsIs(body, gzipAccepted(req));
           if (body && sent && freshness.ageSeconds() === null && !isConditional(req)) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PublicCredentials } from './credentials';
-import { region } from '../region';
+import type { Region } from '../region';
 import { resolveServices, resolveTown } from '../taxonomy';
 
 /** Sorts the directory offers (browse adds 'location'); 'featured' is the home page's order. */
@@ -15,47 +15,49 @@ const text = (max: number) => z.string().trim().max(max, `Must be at most ${max}
  * Query of GET /api/contractors and /api/contractors/search
  * (docs/decisions/0002-server-side-filtering.md). `service` (or the browse page's `serviceType`) is a
  * comma-separated list of service slugs or names; unknown values are a 400, not an empty result, so a
- * typo is visible.
+ * typo is visible. Towns and services are the county's whose site is asked
+ * (docs/decisions/0101-read-model-per-county.md).
  */
-export const directoryQuerySchema = z
-  .object({
-    service: text(500).optional(),
-    serviceType: text(500).optional(),
-    location: text(100).optional(),
-    minRating: z.coerce.number({ error: 'Minimum rating must be a number' }).min(0, 'Minimum rating must be between 0 and 5').max(5, 'Minimum rating must be between 0 and 5').optional(),
-    licensed: z.enum(['true', 'false'], { error: "licensed must be 'true' or 'false'" }).optional(),
-    sort: z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}` }).default('rating'),
-    page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(10_000, 'page is too large').default(1),
-    pageSize: z.coerce
-      .number({ error: 'pageSize must be a number' })
-      .int('pageSize must be a whole number')
-      .min(1, 'pageSize must be at least 1')
-      .max(MAX_PAGE_SIZE, `pageSize must be at most ${MAX_PAGE_SIZE}`)
-      .default(24),
-  })
-  .transform((q, ctx) => {
-    const raw = q.service || q.serviceType || '';
-    const services = raw
-      ? resolveServices(
-          raw.split(',').filter((s) => s.trim() !== ''),
-          region,
-        )
-      : [];
-    if (services === null) ctx.addIssue({ code: 'custom', path: [q.service ? 'service' : 'serviceType'], message: 'Unknown service' });
-    const town = q.location ? resolveTown(q.location, region) : '';
-    if (town === null) ctx.addIssue({ code: 'custom', path: ['location'], message: 'Unknown location' });
-    return {
-      services: services ?? [],
-      town: town || null,
-      minRating: q.minRating && q.minRating > 0 ? q.minRating : null,
-      licensedOnly: q.licensed === 'true',
-      sort: q.sort,
-      page: q.page,
-      pageSize: q.pageSize,
-    };
-  });
+export const directoryQuerySchemaFor = (region: Region) =>
+  z
+    .object({
+      service: text(500).optional(),
+      serviceType: text(500).optional(),
+      location: text(100).optional(),
+      minRating: z.coerce.number({ error: 'Minimum rating must be a number' }).min(0, 'Minimum rating must be between 0 and 5').max(5, 'Minimum rating must be between 0 and 5').optional(),
+      licensed: z.enum(['true', 'false'], { error: "licensed must be 'true' or 'false'" }).optional(),
+      sort: z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}` }).default('rating'),
+      page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(10_000, 'page is too large').default(1),
+      pageSize: z.coerce
+        .number({ error: 'pageSize must be a number' })
+        .int('pageSize must be a whole number')
+        .min(1, 'pageSize must be at least 1')
+        .max(MAX_PAGE_SIZE, `pageSize must be at most ${MAX_PAGE_SIZE}`)
+        .default(24),
+    })
+    .transform((q, ctx) => {
+      const raw = q.service || q.serviceType || '';
+      const services = raw
+        ? resolveServices(
+            raw.split(',').filter((s) => s.trim() !== ''),
+            region,
+          )
+        : [];
+      if (services === null) ctx.addIssue({ code: 'custom', path: [q.service ? 'service' : 'serviceType'], message: 'Unknown service' });
+      const town = q.location ? resolveTown(q.location, region) : '';
+      if (town === null) ctx.addIssue({ code: 'custom', path: ['location'], message: 'Unknown location' });
+      return {
+        services: services ?? [],
+        town: town || null,
+        minRating: q.minRating && q.minRating > 0 ? q.minRating : null,
+        licensedOnly: q.licensed === 'true',
+        sort: q.sort,
+        page: q.page,
+        pageSize: q.pageSize,
+      };
+    });
 
-export type DirectoryQuery = z.output<typeof directoryQuerySchema>;
+export type DirectoryQuery = z.output<ReturnType<typeof directoryQuerySchemaFor>>;
 
 export const contractorIdSchema = z.object({
   id: z.coerce

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { region } from '@shared/region';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCheck, AdminContractor } from '@shared/schemas/admin';
-import { directoryQuerySchema, type ContractorPage, type ContractorProfile } from '@shared/schemas/directory';
+import { directoryQuerySchemaFor, type ContractorPage, type ContractorProfile } from '@shared/schemas/directory';
 import { adminUsers, contractors } from '../../server/db/schema';
 import { todayOf } from '../../server/clock';
 import { createDirectory } from '../../server/directory';
@@ -36,7 +36,7 @@ async function search(extra: Record<string, string> = {}): Promise<ContractorPag
   expect(res.status, res.text).toBe(200);
   // The SQL reference (DIRECTORY_CACHE=false) answers the same as the in-memory snapshot the API used.
   const reference = createDirectory(app.ctx.database, { cache: false, staleIfErrorMs: 0, today: todayOf(app.ctx.clock) });
-  expect(await reference.contractors(region.slug, directoryQuerySchema.parse(query))).toEqual(res.body);
+  expect(await reference.contractors(region.slug, directoryQuerySchemaFor(region).parse(query))).toEqual(res.body);
   return res.body;
 }
 const licensed = () => search({ licensed: 'true' });

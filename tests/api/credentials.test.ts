@@ -4,7 +4,7 @@ import { addDays, formatDay } from '@shared/credentials';
 import { region } from '@shared/region';
 import type { AdminContractorList } from '@shared/schemas/admin';
 import type { ContractorCredentials, CredentialAttentionList } from '@shared/schemas/credentials';
-import { directoryQuerySchema, type ContractorPage, type ContractorProfile } from '@shared/schemas/directory';
+import { directoryQuerySchemaFor, type ContractorPage, type ContractorProfile } from '@shared/schemas/directory';
 import { siteDay } from '@shared/site-calendar';
 import { contractorAccounts, contractors, credentialEvents, directoryState, outboxEmails } from '../../server/db/schema';
 import { createDirectory } from '../../server/directory';
@@ -93,7 +93,7 @@ async function licensedSearch(): Promise<ContractorPage> {
   const res = await app.client().get<ContractorPage>(`/api/contractors/search?${new URLSearchParams(query)}`);
   expect(res.status, res.text).toBe(200);
   const reference = createDirectory(app.ctx.database, { cache: false, staleIfErrorMs: 0, today: () => siteDay(app.ctx.clock.now()) });
-  expect(await reference.contractors(region.slug, directoryQuerySchema.parse(query))).toEqual(res.body);
+  expect(await reference.contractors(region.slug, directoryQuerySchemaFor(region).parse(query))).toEqual(res.body);
   return res.body;
 }
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { region } from '@shared/region';
-import { directoryQuerySchema, SORTS, type ContractorPage, type ContractorProfile, type PublicContractor } from '@shared/schemas/directory';
+import { directoryQuerySchemaFor, SORTS, type ContractorPage, type ContractorProfile, type PublicContractor } from '@shared/schemas/directory';
 import type { Db } from '../../server/db/client';
 import { contractors } from '../../server/db/schema';
 import { createClock, todayOf } from '../../server/clock';
@@ -39,7 +39,7 @@ function randomQuery() {
   if (rand() < 0.6) raw.location = pick(region.towns).slug;
   if (rand() < 0.4) raw.minRating = pick(['3', '3.5', '4', '4.5', '4.8']);
   if (rand() < 0.4) raw.licensed = 'true';
-  return directoryQuerySchema.parse(raw);
+  return directoryQuerySchemaFor(region).parse(raw);
 }
 
 /** Compares both paths; returns how many answers counted matches the licensed filter hid. */
@@ -61,7 +61,7 @@ describe('directory index', () => {
   });
 
   it('sees every change at once: hidden, re-rated, re-listed', async () => {
-    const q = directoryQuerySchema.parse({ pageSize: '48' });
+    const q = directoryQuerySchemaFor(region).parse({ pageSize: '48' });
     const before = await memory.contractors(region.slug, q);
     const [top, second] = before.contractors;
     await db.update(contractors).set({ isVisible: false }).where(eq(contractors.id, top!.id));
@@ -114,7 +114,7 @@ describe('directory index', () => {
 
   it('hands out frozen answers: changing a page, a card or a profile throws, on both paths', async () => {
     for (const directory of [memory, reference]) {
-      const page = await directory.contractors(region.slug, directoryQuerySchema.parse({ pageSize: '6' }));
+      const page = await directory.contractors(region.slug, directoryQuerySchemaFor(region).parse({ pageSize: '6' }));
       const card = page.contractors[0]!;
       expect(() => ((page as ContractorPage).total = 0)).toThrow(TypeError);
       expect(() => (page.contractors as PublicContractor[]).pop()).toThrow(TypeError);

@@ -5,7 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { directoryQuerySchema, SORTS } from '@shared/schemas/directory';
+import { directoryQuerySchemaFor, SORTS } from '@shared/schemas/directory';
 import type { Db } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 import { createClock, todayOf } from '../../server/clock';
@@ -129,15 +129,15 @@ async function directoryStatements() {
   const { db: recording, statements } = recordingDb();
   const database = { db: recording };
   const queries = [
-    ...SORTS.map((sort) => directoryQuerySchema.parse({ sort })),
-    directoryQuerySchema.parse({ service: 'roofing,electrical', location: 'laporte', minRating: '4', licensed: 'true', sort: 'location' }),
+    ...SORTS.map((sort) => directoryQuerySchemaFor(region).parse({ sort })),
+    directoryQuerySchemaFor(region).parse({ service: 'roofing,electrical', location: 'laporte', minRating: '4', licensed: 'true', sort: 'location' }),
     // Past the last page: the total needs its own count.
-    directoryQuerySchema.parse({ service: 'roofing', page: '500' }),
+    directoryQuerySchemaFor(region).parse({ service: 'roofing', page: '500' }),
   ];
   for (const cache of [true, false]) {
     const directory = createDirectory(database, { cache, staleIfErrorMs: 0, today: todayOf(createClock()) });
     for (const q of queries) await directory.contractors(region.slug, q);
-    const { contractors } = await directory.contractors(region.slug, directoryQuerySchema.parse({}));
+    const { contractors } = await directory.contractors(region.slug, directoryQuerySchemaFor(region).parse({}));
     for (const c of contractors.slice(0, 3)) await directory.profile(region.slug, c.id);
     // The service pages: what has one, and one of them (docs/decisions/0065-directory-read-model.md).
     await directory.coverage(region.slug);
