@@ -3,7 +3,7 @@ import { idParamSchema } from '@shared/schemas/admin';
 import { credentialParamSchema, credentialsUpdateSchema, unverifyCredentialSchema, verifyCredentialSchema } from '@shared/schemas/credentials';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
-import { adminOf, contractorIdOf, requireActiveContractor, requireAdmin } from '../http/auth';
+import { adminOf, adminScopeOf, contractorIdOf, requireActiveContractor, requireAdmin } from '../http/auth';
 import { parseInput } from '../http/validate';
 import { credentialAttention } from '../services/credential-jobs';
 import { getCredentials, unverifyCredential, updateCredentials, verifyCredential } from '../services/credentials';
@@ -35,21 +35,21 @@ export function credentialRoutes(ctx: AppContext): Router {
 
   router.get(
     '/admin/credentials/attention',
-    requireAdmin,
-    asyncHandler(async (_req, res) => {
-      res.json(await credentialAttention(ctx));
+    requireAdmin(ctx),
+    asyncHandler(async (req, res) => {
+      res.json(await credentialAttention(ctx, adminScopeOf(req)));
     }),
   );
   router.get(
     '/admin/contractors/:id/credentials',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'contractor' }),
     asyncHandler(async (req, res) => {
       res.json(await getCredentials(ctx, idOf(req.params), 'admin'));
     }),
   );
   router.patch(
     '/admin/contractors/:id/credentials',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'contractor' }),
     asyncHandler(async (req, res) => {
       const id = idOf(req.params);
       await updateCredentials(ctx, id, parseInput(credentialsUpdateSchema, req.body), { kind: 'admin', ...adminOf(req) });
@@ -58,7 +58,7 @@ export function credentialRoutes(ctx: AppContext): Router {
   );
   router.post(
     '/admin/contractors/:id/credentials/:credential/verify',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'contractor' }),
     asyncHandler(async (req, res) => {
       const id = idOf(req.params);
       const { credential } = parseInput(credentialParamSchema, req.params, 'Unknown credential');
@@ -69,7 +69,7 @@ export function credentialRoutes(ctx: AppContext): Router {
   );
   router.post(
     '/admin/contractors/:id/credentials/:credential/unverify',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'contractor' }),
     asyncHandler(async (req, res) => {
       const id = idOf(req.params);
       const { credential } = parseInput(credentialParamSchema, req.params, 'Unknown credential');
@@ -80,7 +80,7 @@ export function credentialRoutes(ctx: AppContext): Router {
   );
   router.get(
     '/admin/contractors/:id/insurance-certificate',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'contractor' }),
     asyncHandler(async (req, res) => {
       await sendCertificate(ctx, idOf(req.params), res);
     }),

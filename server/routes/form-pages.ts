@@ -68,7 +68,7 @@ export function formPageRoutes(ctx: AppContext): Router {
     asyncHandler(async (req, res) => {
       if (isBot(req.body)) return res.redirect(303, formPages.newsletter.done);
       const { email } = parseInput(newsletterSchema, formValues(req.body, NEWSLETTER));
-      await subscribe(ctx, email);
+      await subscribe(ctx, email, countyOf(res));
       res.redirect(303, formPages.newsletter.done);
     }),
     refused('newsletter', NEWSLETTER),

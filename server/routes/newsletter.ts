@@ -4,6 +4,7 @@ import { newsletterSchema, unsubscribeSchema } from '@shared/schemas/newsletter'
 import type { AppContext } from '../context';
 import { forAnyone } from '../http/auth';
 import { asyncHandler } from '../http/async-handler';
+import { countyOf } from '../http/county-site';
 import { rateLimit } from '../http/rate-limit';
 import { parseInput } from '../http/validate';
 import { subscribe, unsubscribe } from '../services/newsletter';
@@ -25,7 +26,7 @@ export function newsletterRoutes(ctx: AppContext): Router {
         return;
       }
       const { email } = parseInput(newsletterSchema, req.body);
-      await subscribe(ctx, email);
+      await subscribe(ctx, email, countyOf(res));
       res.status(201).json({ message: 'Subscribed' });
     }),
   );

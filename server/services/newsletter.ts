@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { region } from '@shared/region';
 import { inTransaction, type AppContext, type DbCtx } from '../context';
-import { newsletterSubscribers } from '../db/schema';
+import { newsletterSubscribers, regions } from '../db/schema';
 import { conflict, notFound } from '../domain/errors';
 import { queueEmail } from './email-delivery';
 
@@ -14,7 +14,8 @@ const sameEmail = (email: string) => sql`lower(${newsletterSubscribers.email}) =
  * subscribed again with a fresh link; an active one is a conflict the form reports as such. The
  * welcome email commits with the subscription (docs/decisions/0087-transactional-outbox.md).
  */
-export async function subscribe(ctx: AppContext, email: string): Promise<void> {
+/** `county`: the slug of the county whose site the address was given on; its welcome email is that county's outbox. */
+export async function subscribe(ctx: AppContext, email: string, county: string): Promise<void> {
   const token = newToken();
   await inTransaction(ctx, async (tx) => {
     // Insert-or-nothing then update, so two requests for one address cannot both succeed.
@@ -29,6 +30,7 @@ export async function subscribe(ctx: AppContext, email: string): Promise<void> {
     }
     await queueEmail(tx, {
       kind: 'newsletter-welcome',
+      regionId: sql`(select ${regions.id} from ${regions} where ${regions.slug} = ${county})`,
       to: email,
       subject: `Welcome to the ${region.siteTitle} newsletter`,
       text: [

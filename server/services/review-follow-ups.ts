@@ -71,6 +71,7 @@ export async function sendFollowUp(ctx: AppContext, deliveryId: number): Promise
       .select({
         paymentState: leadDeliveries.paymentState,
         leadId: leads.id,
+        regionId: leads.regionId,
         name: leads.name,
         email: leads.email,
         serviceNeeded: leads.serviceNeeded,
@@ -109,6 +110,6 @@ export async function sendFollowUp(ctx: AppContext, deliveryId: number): Promise
       askedAt: row.askedAt,
       expiresAt,
     });
-    await queueEmail(tx, { kind: 'review-request', to: row.email, ...email });
+    await queueEmail(tx, { kind: 'review-request', to: row.email, regionId: row.regionId, ...email });
   });
 }
