@@ -59,7 +59,7 @@ describe('the route table', () => {
     probe.use('/api', router);
     expect(routeTable(probe)).toEqual([
       { method: 'GET', path: '/api/unguarded', roles: [] },
-      { method: 'GET', path: '/api/twice', roles: ['admin', 'anyone'] },
+      { method: 'GET', path: '/api/twice', roles: ['admin', 'anyone'], admin: {} },
     ]);
   });
 
