@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { QueryLoading, QueryView } from '@/components/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
-import { useContractorNames, usePricingRules, useUpdateRule } from './api';
+import { useAdminSession, useContractorNames, usePricingRules, useUpdateRule } from './api';
 import { PageHeader } from './components/PageHeader';
 import { PriceMatrix } from './components/PriceMatrix';
 import { RuleDialog } from './components/RuleDialog';
@@ -16,6 +16,12 @@ export default function PricingPage() {
   const { contractors, names } = useContractorNames();
   const toggle = useUpdateRule();
   const [dialog, setDialog] = useState<{ open: boolean; rule: PricingRuleDto | null }>({ open: false, rule: null });
+  const session = useAdminSession();
+  const role = session.state === 'authenticated' ? session.role : 'county';
+  const counties = session.state === 'authenticated' ? session.counties : [];
+  const countyNames = new Map(counties.map((c) => [c.id, c.name]));
+  // A platform default prices every county; only a platform administrator changes it (docs/decisions/0103-county-administrators.md).
+  const canChange = (rule: PricingRuleDto) => role === 'platform' || rule.regionId !== null;
 
   const onToggle = (rule: PricingRuleDto, isActive: boolean) =>
     toggle.mutate(
@@ -46,6 +52,8 @@ export default function PricingPage() {
         <RulesTable
           query={rules}
           contractorNames={names}
+          countyNames={countyNames}
+          canChange={canChange}
           onToggle={onToggle}
           onEdit={(rule) => setDialog({ open: true, rule })}
           togglingId={toggle.isPending ? (toggle.variables?.id ?? null) : null}
@@ -65,7 +73,7 @@ export default function PricingPage() {
           </QueryView>
         )}
       </section>
-      <RuleDialog open={dialog.open} rule={dialog.rule} contractors={contractors} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+      <RuleDialog open={dialog.open} rule={dialog.rule} contractors={contractors} counties={counties} platform={role === 'platform'} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
     </>
   );
 }
