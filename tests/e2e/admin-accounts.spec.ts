@@ -32,7 +32,7 @@ test('the platform administrator creates, and disables, a county administrator',
   const county = await other.newPage();
   expect((await county.request.post('/api/admin/login', { data: { username, password } })).status()).toBe(200);
   await open(county, '/admin/leads');
-  await expect(county.getByRole('heading', { level: 1, name: /Leads/ })).toBeVisible();
+  await expect(county.getByRole('heading', { level: 1, name: /Lead/ })).toBeVisible();
   await expect(county.getByRole('link', { name: 'Administrators' })).toHaveCount(0);
   await expect(county.getByRole('link', { name: 'Counties' })).toHaveCount(0);
   expect((await county.request.get('/api/admin/users')).status()).toBe(403);

@@ -52,7 +52,8 @@ export default function PricingPage() {
         <RulesTable
           query={rules}
           contractorNames={names}
-          countyNames={countyNames}
+          // The County column once a rule has a county: a single county's list stays as it was.
+          countyNames={rules.data?.some((r) => r.regionId !== null) ? countyNames : undefined}
           canChange={canChange}
           onToggle={onToggle}
           onEdit={(rule) => setDialog({ open: true, rule })}
