@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsers, leads, outboxEmails, pricingRules, regions } from '../../server/db/schema';
 import { addCounty } from '../../server/services/regions';
 import { adminClient, countyAdminClient } from '../support/admin-session';
 import { createContractor, createLead } from '../support/factories';
 import type { TestClient } from '../support/http-client';
+import { freshDatabase, migrationsBefore, type MigrationSubject } from '../support/migration-db';
 import { newLead } from '../support/payment-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -164,5 +165,31 @@ describe('pricing and mail per county', () => {
     expect(delivered.status, delivered.text).toBe(201);
     const [mail] = await app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'lead-delivered')).orderBy(outboxEmails.id);
     expect(mail!.regionId).toBe(sullivan);
+  });
+});
+
+describe("migration 0018: the administrators already there are the platform's", () => {
+  let subject: MigrationSubject;
+  let cleanup = () => {};
+  beforeAll(async () => {
+    subject = await freshDatabase();
+    const before = migrationsBefore('0018_county_admins');
+    cleanup = before.cleanup;
+    await subject.migrateTo(before.folder);
+    await subject.database.db.execute(sql`insert into admin_users (username, password_hash) values ('old-admin', 'x')`);
+    await subject.database.db.execute(sql`insert into pricing_rules (rule_type, lead_price_cents) values ('global', 2500)`);
+    await subject.database.migrate();
+  });
+  afterAll(async () => {
+    await subject?.drop();
+    cleanup();
+  });
+
+  it('makes every existing account a platform administrator, enabled; a new row is a county administrator; old rules are platform defaults', async () => {
+    const { db } = subject.database;
+    expect(await db.select({ role: adminUsers.role, disabledAt: adminUsers.disabledAt }).from(adminUsers)).toEqual([{ role: 'platform', disabledAt: null }]);
+    await db.execute(sql`insert into admin_users (username, password_hash) values ('new-admin', 'x')`);
+    expect((await db.select({ role: adminUsers.role }).from(adminUsers).where(eq(adminUsers.username, 'new-admin')))[0]!.role).toBe('county');
+    expect(await db.select({ regionId: pricingRules.regionId }).from(pricingRules)).toEqual([{ regionId: null }]);
   });
 });
