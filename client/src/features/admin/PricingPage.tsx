@@ -22,6 +22,9 @@ export default function PricingPage() {
   const countyNames = new Map(counties.map((c) => [c.id, c.name]));
   // A platform default prices every county; only a platform administrator changes it (docs/decisions/0103-county-administrators.md).
   const canChange = (rule: PricingRuleDto) => role === 'platform' || rule.regionId !== null;
+  // The matrix prices one county's leads: the chosen (or only) county's rules and the platform defaults; with none chosen, the defaults.
+  const matrixCounty = session.state === 'authenticated' ? (session.countyId ?? (role === 'county' && counties.length === 1 ? counties[0]!.id : null)) : null;
+  const forMatrix = (rules: PricingRuleDto[]) => rules.filter((r) => r.regionId === null || r.regionId === matrixCounty);
 
   const onToggle = (rule: PricingRuleDto, isActive: boolean) =>
     toggle.mutate(
@@ -70,7 +73,7 @@ export default function PricingPage() {
         {/* The rules' error shows once, in the table above. */}
         {!rules.isError && (
           <QueryView query={rules} what="price matrix" loading={<QueryLoading what="price matrix" rows={6} className="h-6" />}>
-            {(data) => <PriceMatrix rules={data} />}
+            {(data) => <PriceMatrix rules={forMatrix(data)} />}
           </QueryView>
         )}
       </section>
