@@ -1,7 +1,8 @@
 import type { Request, RequestHandler } from 'express';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
-import type { AdminActor } from '../domain/actors';
+import type { AdminActor, AdminScope } from '../domain/actors';
+import { checkOwned, loadAdminAccount, scopeOf, type OwnedKind } from '../services/admin-scope';
 import { contractorMaySignIn } from '../services/sessions';
 import { asyncHandler } from './async-handler';
 import { forbidden, unauthorized } from './errors';
@@ -16,20 +17,54 @@ import { parseInput } from './validate';
  */
 export type Role = 'admin' | 'contractor' | 'anyone';
 export const ROLE = Symbol('role');
-export type Guard = RequestHandler & { readonly [ROLE]: Role };
+/** What an admin route says of itself (docs/decisions/0103-county-administrators.md): read by the isolation test through the route table. */
+export const ADMIN_ROUTE = Symbol('admin-route');
+export interface AdminRouteRule {
+  /** The kind of item the route's `param` names: another county's is 'not found'. */
+  owns?: OwnedKind;
+  /** The route parameter holding its id ('id' unless said). */
+  param?: string;
+  /** Platform administrators only: a county administrator gets 403. */
+  platform?: boolean;
+}
+export type Guard = RequestHandler & { readonly [ROLE]: Role; readonly [ADMIN_ROUTE]?: AdminRouteRule };
 
 const guard = (role: Role, handler: RequestHandler): Guard => Object.assign(handler, { [ROLE]: role });
 
+const scopes = new WeakMap<Request, AdminScope>();
+
 /**
- * Role checks for every admin and contractor endpoint (docs/decisions/0008-accounts-and-sessions.md):
- * anonymous callers get 401, a signed-in user of the other kind gets 403.
+ * The guard of every admin endpoint (docs/decisions/0008-accounts-and-sessions.md,
+ * docs/decisions/0103-county-administrators.md): anonymous callers get 401, a signed-in contractor
+ * 403. The account is read again at every request, so disabling it ends its sessions and a change
+ * of role or counties holds at once; its scope (adminScopeOf) is what services filter by. A route
+ * naming an item says which kind (`owns`), and one of another county is 404 before the handler runs;
+ * a `platform` route is 403 to a county administrator.
  */
-export const requireAdmin = guard('admin', (req, _res, next) => {
-  const user = req.session?.user;
-  if (!user) return next(unauthorized('Please sign in as an administrator'));
-  if (user.kind !== 'admin') return next(forbidden('This area is for administrators'));
-  next();
-});
+export function requireAdmin(ctx: Pick<AppContext, 'db'>, rule: AdminRouteRule = {}): Guard {
+  const handler: RequestHandler = (req, _res, next) => {
+    const user = req.session?.user;
+    if (!user) return next(unauthorized('Please sign in as an administrator'));
+    if (user.kind !== 'admin') return next(forbidden('This area is for administrators'));
+    (async () => {
+      const account = await loadAdminAccount(ctx, user.adminUserId);
+      if (!account) {
+        await signOut(req);
+        throw unauthorized('Your administrator session has ended. Please sign in again.');
+      }
+      const scope = scopeOf(user.adminUserId, account, user.countyId);
+      if (rule.platform && scope.role !== 'platform') throw forbidden('This area is for platform administrators');
+      if (rule.owns) {
+        const raw = String(req.params[rule.param ?? 'id'] ?? '');
+        const id = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+        // A malformed id is left to the route's own parsing and message.
+        if (Number.isInteger(id)) await checkOwned(ctx, scope, rule.owns, id, { write: req.method !== 'GET' && req.method !== 'HEAD' });
+      }
+      scopes.set(req, scope);
+    })().then(() => next(), next);
+  };
+  return Object.assign(guard('admin', handler), { [ADMIN_ROUTE]: rule });
+}
 
 const requireContractor: RequestHandler = (req, _res, next) => {
   const user = req.session?.user;
@@ -67,9 +102,15 @@ export function contractorIdOf(req: Request): number {
 
 /** The signed-in administrator, as recorded with a decision; only after requireAdmin. */
 export function adminOf(req: Request): AdminActor {
-  const user = req.session.user;
-  if (user?.kind !== 'admin') throw unauthorized();
-  return { adminUserId: user.adminUserId, username: user.username };
+  const { adminUserId, username } = adminScopeOf(req);
+  return { adminUserId, username };
+}
+
+/** What the signed-in administrator may see and change now (its role and counties); only after requireAdmin. */
+export function adminScopeOf(req: Request): AdminScope {
+  const scope = scopes.get(req);
+  if (!scope) throw unauthorized();
+  return scope;
 }
 
 /** Starts a signed-in session under a new id (no session fixation), with the absolute lifetime. */

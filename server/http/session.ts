@@ -6,7 +6,9 @@ import type { Logger } from '../logger';
 import { HttpError } from './errors';
 import { DbSessionStore } from './session-store';
 
-export type SessionUser = { kind: 'admin'; adminUserId: number; username: string } | { kind: 'contractor'; contractorId: number; accountId: number };
+export type SessionUser =
+  /** countyId: the county an administrator chose to look at (the switcher); none is every county it may see. */
+  { kind: 'admin'; adminUserId: number; username: string; countyId?: number | null } | { kind: 'contractor'; contractorId: number; accountId: number };
 
 declare module 'express-session' {
   interface SessionData {

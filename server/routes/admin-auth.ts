@@ -3,7 +3,8 @@ import { adminLoginSchema, type AdminCheck } from '@shared/schemas/admin';
 import type { AppContext } from '../context';
 import { forAnyone, signInRoute, signOutRoute } from '../http/auth';
 import { unauthorized } from '../http/errors';
-import { recordAdminLogin, verifyAdmin } from '../services/admin-users';
+import { asyncHandler } from '../http/async-handler';
+import { adminSessionFacts, recordAdminLogin, verifyAdmin } from '../services/admin-users';
 
 export function adminAuthRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -27,10 +28,16 @@ export function adminAuthRoutes(ctx: AppContext): Router {
   );
   router.post('/admin/logout', signOutRoute);
 
-  router.get('/admin/check', forAnyone, (req, res) => {
-    const user = req.session?.user;
-    const body: AdminCheck = user?.kind === 'admin' ? { authenticated: true, username: user.username } : { authenticated: false };
-    res.json(body);
-  });
+  // With the role and counties as they are now (docs/decisions/0103-county-administrators.md); a disabled account is signed out.
+  router.get(
+    '/admin/check',
+    forAnyone,
+    asyncHandler(async (req, res) => {
+      const user = req.session?.user;
+      const facts = user?.kind === 'admin' ? await adminSessionFacts(ctx, user.adminUserId, user.countyId) : null;
+      const body: AdminCheck = facts ? { authenticated: true, ...facts } : { authenticated: false };
+      res.json(body);
+    }),
+  );
   return router;
 }

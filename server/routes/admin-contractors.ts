@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { adminContractorQuerySchema, approvalSchema, idParamSchema, visibilitySchema } from '@shared/schemas/admin';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
-import { adminOf, requireAdmin } from '../http/auth';
+import { adminOf, adminScopeOf, requireAdmin } from '../http/auth';
 import { badRequest } from '../http/errors';
 import { fieldErrors, parseInput } from '../http/validate';
 import { issueSetupCode } from '../services/contractor-accounts';
@@ -14,15 +14,15 @@ export function adminContractorRoutes(ctx: AppContext): Router {
 
   router.get(
     '/admin/contractors',
-    requireAdmin,
+    requireAdmin(ctx),
     asyncHandler(async (req, res) => {
-      res.json(await listAdminContractors(ctx, parseInput(adminContractorQuerySchema, req.query, 'Invalid query parameters')));
+      res.json(await listAdminContractors(ctx, adminScopeOf(req), parseInput(adminContractorQuerySchema, req.query, 'Invalid query parameters')));
     }),
   );
 
   router.patch(
     '/admin/contractors/:id/approval',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'contractor' }),
     asyncHandler(async (req, res) => {
       const id = idOf(req.params);
       // The one field that can be wrong is the reason, so its message is the answer's message.
@@ -37,7 +37,7 @@ export function adminContractorRoutes(ctx: AppContext): Router {
 
   router.patch(
     '/admin/contractors/:id/visibility',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'contractor' }),
     asyncHandler(async (req, res) => {
       const id = idOf(req.params);
       const { isVisible } = parseInput(visibilitySchema, req.body);
@@ -48,7 +48,7 @@ export function adminContractorRoutes(ctx: AppContext): Router {
   // Licence and insurance checked (docs/decisions/0019-verifying-contractors.md), recorded with who and when; unverify withdraws it.
   router.post(
     '/admin/contractors/:id/verify',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'contractor' }),
     asyncHandler(async (req, res) => {
       res.json(await setVerification(ctx, idOf(req.params), true, adminOf(req)));
     }),
@@ -56,7 +56,7 @@ export function adminContractorRoutes(ctx: AppContext): Router {
 
   router.post(
     '/admin/contractors/:id/unverify',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'contractor' }),
     asyncHandler(async (req, res) => {
       res.json(await setVerification(ctx, idOf(req.params), false, adminOf(req)));
     }),
@@ -64,7 +64,7 @@ export function adminContractorRoutes(ctx: AppContext): Router {
 
   router.post(
     '/admin/contractors/:id/setup-code',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'contractor' }),
     asyncHandler(async (req, res) => {
       const { email } = await issueSetupCode(ctx, idOf(req.params));
       res.json({ message: `A new setup code was sent to ${email}` });

@@ -14,14 +14,14 @@ export function adminCountyRoutes(ctx: AppContext): Router {
   const router = Router();
   router.get(
     '/admin/counties',
-    requireAdmin,
+    requireAdmin(ctx, { platform: true }),
     asyncHandler(async (_req, res) => {
       res.json({ counties: await listCounties(ctx) });
     }),
   );
   router.post(
     '/admin/counties',
-    requireAdmin,
+    requireAdmin(ctx, { platform: true }),
     asyncHandler(async (req, res) => {
       const { county } = parseInput(addCountySchema, req.body, 'Please fix the errors below');
       res.status(201).json(await addCounty(ctx, county));

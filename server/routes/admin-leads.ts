@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { adminLeadQuerySchema } from '@shared/schemas/admin-leads';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
-import { requireAdmin } from '../http/auth';
+import { adminScopeOf, requireAdmin } from '../http/auth';
 import { parseInput } from '../http/validate';
 import { adminStats, listAdminLeads } from '../services/admin-leads';
 
@@ -12,17 +12,17 @@ export function adminLeadRoutes(ctx: AppContext): Router {
 
   router.get(
     '/leads',
-    requireAdmin,
+    requireAdmin(ctx),
     asyncHandler(async (req, res) => {
-      res.json(await listAdminLeads(ctx, parseInput(adminLeadQuerySchema, req.query, 'Invalid query parameters')));
+      res.json(await listAdminLeads(ctx, adminScopeOf(req), parseInput(adminLeadQuerySchema, req.query, 'Invalid query parameters')));
     }),
   );
 
   router.get(
     '/admin/stats',
-    requireAdmin,
-    asyncHandler(async (_req, res) => {
-      res.json(await adminStats(ctx));
+    requireAdmin(ctx),
+    asyncHandler(async (req, res) => {
+      res.json(await adminStats(ctx, adminScopeOf(req)));
     }),
   );
   return router;

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { idParamSchema, outboxQuerySchema } from '@shared/schemas/admin';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
-import { requireAdmin } from '../http/auth';
+import { adminScopeOf, requireAdmin } from '../http/auth';
 import { parseInput } from '../http/validate';
 import { getOutboxMessage, listOutbox, resendOutboxMessage } from '../services/outbox';
 
@@ -10,14 +10,14 @@ export function adminOutboxRoutes(ctx: AppContext): Router {
   const router = Router();
   router.get(
     '/admin/outbox',
-    requireAdmin,
+    requireAdmin(ctx),
     asyncHandler(async (req, res) => {
-      res.json(await listOutbox(ctx, parseInput(outboxQuerySchema, req.query, 'Invalid query parameters')));
+      res.json(await listOutbox(ctx, adminScopeOf(req), parseInput(outboxQuerySchema, req.query, 'Invalid query parameters')));
     }),
   );
   router.get(
     '/admin/outbox/:id',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'outboxEmail' }),
     asyncHandler(async (req, res) => {
       const { id } = parseInput(idParamSchema, req.params, 'Invalid message id');
       res.json(await getOutboxMessage(ctx, id));
@@ -25,7 +25,7 @@ export function adminOutboxRoutes(ctx: AppContext): Router {
   );
   router.post(
     '/admin/outbox/:id/resend',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'outboxEmail' }),
     asyncHandler(async (req, res) => {
       const { id } = parseInput(idParamSchema, req.params, 'Invalid message id');
       res.json(await resendOutboxMessage(ctx, id));

@@ -62,7 +62,7 @@ export function certificateUploadRoutes(ctx: AppContext, session: RequestHandler
   router.post(
     '/admin/contractors/:id/insurance-certificate',
     ...session,
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'contractor' }),
     limit,
     ...fileBody,
     asyncHandler(async (req, res) => {

@@ -18,7 +18,7 @@ export function contractorStatsRoutes(ctx: AppContext): Router {
   );
   router.get(
     '/admin/contractors/:id/stats',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'contractor' }),
     asyncHandler(async (req, res) => {
       const { id } = parseInput(idParamSchema, req.params, 'Invalid contractor id');
       res.json(await contractorStats(ctx, id));

@@ -4,7 +4,7 @@ import { region } from '@shared/region';
 import { credentialParamSchema, credentialsUpdateSchemaFor, unverifyCredentialSchema, verifyCredentialSchema } from '@shared/schemas/credentials';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
-import { adminOf, contractorIdOf, requireActiveContractor, requireAdmin } from '../http/auth';
+import { adminOf, adminScopeOf, contractorIdOf, requireActiveContractor, requireAdmin } from '../http/auth';
 import { parseInput } from '../http/validate';
 import { credentialAttention } from '../services/credential-jobs';
 import { getCredentials, unverifyCredential, updateCredentials, verifyCredential } from '../services/credentials';
@@ -39,21 +39,21 @@ export function credentialRoutes(ctx: AppContext): Router {
 
   router.get(
     '/admin/credentials/attention',
-    requireAdmin,
-    asyncHandler(async (_req, res) => {
-      res.json(await credentialAttention(ctx));
+    requireAdmin(ctx),
+    asyncHandler(async (req, res) => {
+      res.json(await credentialAttention(ctx, adminScopeOf(req)));
     }),
   );
   router.get(
     '/admin/contractors/:id/credentials',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'contractor' }),
     asyncHandler(async (req, res) => {
       res.json(await getCredentials(ctx, idOf(req.params), 'admin'));
     }),
   );
   router.patch(
     '/admin/contractors/:id/credentials',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'contractor' }),
     asyncHandler(async (req, res) => {
       const id = idOf(req.params);
       await updateCredentials(ctx, id, parseInput(credentialsUpdateSchema, req.body), { kind: 'admin', ...adminOf(req) });
@@ -62,7 +62,7 @@ export function credentialRoutes(ctx: AppContext): Router {
   );
   router.post(
     '/admin/contractors/:id/credentials/:credential/verify',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'contractor' }),
     asyncHandler(async (req, res) => {
       const id = idOf(req.params);
       const { credential } = parseInput(credentialParamSchema, req.params, 'Unknown credential');
@@ -73,7 +73,7 @@ export function credentialRoutes(ctx: AppContext): Router {
   );
   router.post(
     '/admin/contractors/:id/credentials/:credential/unverify',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'contractor' }),
     asyncHandler(async (req, res) => {
       const id = idOf(req.params);
       const { credential } = parseInput(credentialParamSchema, req.params, 'Unknown credential');
@@ -84,7 +84,7 @@ export function credentialRoutes(ctx: AppContext): Router {
   );
   router.get(
     '/admin/contractors/:id/insurance-certificate',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'contractor' }),
     asyncHandler(async (req, res) => {
       await sendCertificate(ctx, idOf(req.params), res);
     }),

@@ -6,6 +6,7 @@ import { adminAuthRoutes } from './admin-auth';
 import { adminContractorRoutes } from './admin-contractors';
 import { adminCountyRoutes } from './admin-counties';
 import { adminOutboxRoutes } from './admin-outbox';
+import { adminUserRoutes } from './admin-users';
 import { contractorAuthRoutes } from './contractor-auth';
 import { contractorStatsRoutes } from './contractor-stats';
 import { credentialRoutes } from './credentials';
@@ -31,6 +32,7 @@ export function apiRoutes(ctx: AppContext): Router {
   router.use(adminContractorRoutes(ctx));
   router.use(adminOutboxRoutes(ctx));
   router.use(adminCountyRoutes(ctx));
+  router.use(adminUserRoutes(ctx));
   router.use(contractorAuthRoutes(ctx));
   router.use(adminLeadRoutes(ctx));
   router.use(leadDeliveryRoutes(ctx));

@@ -4,7 +4,7 @@ import { approveClaimSchema, claimListQuerySchema, denyClaimSchema, leadClaimSch
 import { deliveryIdParamSchema } from '@shared/schemas/portal';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
-import { adminOf, contractorIdOf, requireActiveContractor, requireAdmin } from '../http/auth';
+import { adminOf, adminScopeOf, contractorIdOf, requireActiveContractor, requireAdmin } from '../http/auth';
 import { parseInput } from '../http/validate';
 import { createClaim, decideClaim, getClaim, listClaims } from '../services/lead-claims';
 
@@ -26,15 +26,15 @@ export function leadClaimRoutes(ctx: AppContext): Router {
 
   router.get(
     '/admin/lead-claims',
-    requireAdmin,
+    requireAdmin(ctx),
     asyncHandler(async (req, res) => {
-      res.json(await listClaims(ctx, parseInput(claimListQuerySchema, req.query, 'Invalid query parameters')));
+      res.json(await listClaims(ctx, adminScopeOf(req), parseInput(claimListQuerySchema, req.query, 'Invalid query parameters')));
     }),
   );
 
   router.get(
     '/admin/lead-claims/:id',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'claim' }),
     asyncHandler(async (req, res) => {
       res.json(await getClaim(ctx, claimIdOf(req.params)));
     }),
@@ -42,7 +42,7 @@ export function leadClaimRoutes(ctx: AppContext): Router {
 
   router.post(
     '/admin/lead-claims/:id/approve',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'claim' }),
     asyncHandler(async (req, res) => {
       const id = claimIdOf(req.params);
       const { note } = parseInput(approveClaimSchema, req.body ?? {});
@@ -52,7 +52,7 @@ export function leadClaimRoutes(ctx: AppContext): Router {
 
   router.post(
     '/admin/lead-claims/:id/deny',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'claim' }),
     asyncHandler(async (req, res) => {
       const id = claimIdOf(req.params);
       const { note } = parseInput(denyClaimSchema, req.body ?? {});

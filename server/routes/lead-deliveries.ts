@@ -3,7 +3,7 @@ import { idParamSchema } from '@shared/schemas/admin';
 import { deliverySchema } from '@shared/schemas/deliveries';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
-import { requireAdmin } from '../http/auth';
+import { adminScopeOf, requireAdmin } from '../http/auth';
 import { parseInput } from '../http/validate';
 import { cancelDelivery } from '../services/delivery-cancellation';
 import { deliverLead, listContractorDeliveries, markDeliveryPaid } from '../services/deliveries';
@@ -14,25 +14,25 @@ export function leadDeliveryRoutes(ctx: AppContext): Router {
 
   router.post(
     '/lead-deliveries',
-    requireAdmin,
+    requireAdmin(ctx),
     asyncHandler(async (req, res) => {
-      res.status(201).json(await deliverLead(ctx, parseInput(deliverySchema, req.body)));
+      res.status(201).json(await deliverLead(ctx, adminScopeOf(req), parseInput(deliverySchema, req.body)));
     }),
   );
 
   router.get(
     '/contractors/:id/lead-deliveries',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'contractor' }),
     asyncHandler(async (req, res) => {
       const { id } = parseInput(idParamSchema, req.params, 'Invalid contractor id');
-      res.json(await listContractorDeliveries(ctx, id));
+      res.json(await listContractorDeliveries(ctx, adminScopeOf(req), id));
     }),
   );
 
   // Takes a delivery back; what was paid is refunded (docs/decisions/0049-cancelled-deliveries.md).
   router.post(
     '/lead-deliveries/:id/cancel',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'delivery' }),
     asyncHandler(async (req, res) => {
       const { id } = parseInput(idParamSchema, req.params, 'Invalid delivery id');
       res.json(await cancelDelivery(ctx, id));
@@ -41,7 +41,7 @@ export function leadDeliveryRoutes(ctx: AppContext): Router {
 
   router.post(
     '/lead-deliveries/:id/pay',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'delivery' }),
     asyncHandler(async (req, res) => {
       const { id } = parseInput(idParamSchema, req.params, 'Invalid delivery id');
       res.json(await markDeliveryPaid(ctx, id));

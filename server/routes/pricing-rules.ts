@@ -3,7 +3,7 @@ import { idParamSchema } from '@shared/schemas/admin';
 import { pricingRulePatchSchema, pricingRuleSchema } from '@shared/schemas/pricing-rules';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
-import { requireAdmin } from '../http/auth';
+import { adminScopeOf, requireAdmin } from '../http/auth';
 import { parseInput } from '../http/validate';
 import { createPricingRule, listPricingRules, updatePricingRule } from '../services/pricing-rules';
 
@@ -18,29 +18,29 @@ export function pricingRuleRoutes(ctx: AppContext): Router {
 
   router.get(
     '/pricing-rules',
-    requireAdmin,
-    asyncHandler(async (_req, res) => {
-      res.json(await listPricingRules(ctx));
+    requireAdmin(ctx),
+    asyncHandler(async (req, res) => {
+      res.json(await listPricingRules(ctx, adminScopeOf(req)));
     }),
   );
 
   router.post(
     '/pricing-rules',
-    requireAdmin,
+    requireAdmin(ctx),
     asyncHandler(async (req, res) => {
-      res.status(201).json(await createPricingRule(ctx, parseInput(pricingRuleSchema, req.body)));
+      res.status(201).json(await createPricingRule(ctx, adminScopeOf(req), parseInput(pricingRuleSchema, req.body)));
     }),
   );
 
   router.patch(
     '/pricing-rules/:id',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'pricingRule' }),
     asyncHandler(async (req, res) => {
       const { id } = parseInput(idParamSchema, req.params, 'Invalid pricing rule id');
       // The two shapes of pricingRulePatchSchema, parsed apart so a bad full rule gets field
       // messages rather than the union's single 'Invalid input'.
       const patch = isSwitch(req.body) ? parseInput(activeOnlySchema, req.body) : parseInput(pricingRuleSchema, req.body);
-      res.json(await updatePricingRule(ctx, id, patch));
+      res.json(await updatePricingRule(ctx, adminScopeOf(req), id, patch));
     }),
   );
   return router;

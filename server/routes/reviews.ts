@@ -3,7 +3,7 @@ import { adminReviewsQuerySchema, reviewHideSchema, reviewIdParamSchema, reviewR
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
-import { adminOf, contractorIdOf, forAnyone, requireActiveContractor, requireAdmin } from '../http/auth';
+import { adminOf, adminScopeOf, contractorIdOf, forAnyone, requireActiveContractor, requireAdmin } from '../http/auth';
 import { parseInput } from '../http/validate';
 import { hideReview, listReviewsForAdmin, listReviewsForContractor, replyToReview, showReview } from '../services/review-moderation';
 import { submitReview } from '../services/reviews';
@@ -28,14 +28,14 @@ export function reviewRoutes(ctx: AppContext): Router {
 
   router.get(
     '/admin/reviews',
-    requireAdmin,
+    requireAdmin(ctx),
     asyncHandler(async (req, res) => {
-      res.json(await listReviewsForAdmin(ctx, parseInput(adminReviewsQuerySchema, req.query, 'Invalid query parameters')));
+      res.json(await listReviewsForAdmin(ctx, adminScopeOf(req), parseInput(adminReviewsQuerySchema, req.query, 'Invalid query parameters')));
     }),
   );
   router.post(
     '/admin/reviews/:id/hide',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'review' }),
     asyncHandler(async (req, res) => {
       const id = idOf(req.params);
       res.json(await hideReview(ctx, id, parseInput(reviewHideSchema, req.body), adminOf(req)));
@@ -43,7 +43,7 @@ export function reviewRoutes(ctx: AppContext): Router {
   );
   router.post(
     '/admin/reviews/:id/show',
-    requireAdmin,
+    requireAdmin(ctx, { owns: 'review' }),
     asyncHandler(async (req, res) => {
       res.json(await showReview(ctx, idOf(req.params)));
     }),

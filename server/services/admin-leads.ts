@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { centsToDecimal } from '@shared/money';
 import type { AdminLead, AdminLeadList, AdminStats, adminLeadQuerySchema } from '@shared/schemas/admin-leads';
@@ -7,6 +7,8 @@ import type { z } from 'zod';
 import type { AppContext, DbCtx } from '../context';
 import type { Db } from '../db/client';
 import { contractors, leadDeliveries, leads, leadStatusCounts, pricingRules } from '../db/schema';
+import type { AdminScope } from '../domain/actors';
+import { inScope } from './admin-scope';
 
 /**
  * The administrator's lead table and dashboard cards. Built for a large leads table: one page
@@ -27,14 +29,14 @@ const deliveredTo = alias(contractors, 'delivered_contractor');
  * join costs more CPU than Postgres spends running it. The offset walks the index alone; only the page's rows
  * are then joined (a deep page would otherwise join, then discard, every row before it).
  */
-function preparePageQuery(db: Db, byStatus: boolean) {
+function pageQuery(db: Db, where: SQL | undefined, limit: unknown, offset: unknown) {
   const page = db
     .select({ id: leads.id })
     .from(leads)
-    .where(byStatus ? eq(leads.status, sql.placeholder('status')) : undefined)
+    .where(where)
     .orderBy(...newestFirst)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
+    .limit(limit as number)
+    .offset(offset as number)
     .as('page');
   return (
     db
@@ -54,17 +56,33 @@ function preparePageQuery(db: Db, byStatus: boolean) {
       .leftJoin(leadDeliveries, and(eq(leadDeliveries.leadId, leads.id), ne(leadDeliveries.paymentState, 'cancelled')))
       .leftJoin(deliveredTo, eq(deliveredTo.id, leadDeliveries.contractorId))
       .orderBy(...newestFirst)
-      .prepare(byStatus ? 'admin_leads_page_by_status' : 'admin_leads_page')
   );
 }
 
-export async function listAdminLeads(ctx: Pick<AppContext, 'db' | 'database'>, q: AdminLeadQuery): Promise<AdminLeadList> {
+function preparePageQuery(db: Db, byStatus: boolean) {
+  return pageQuery(db, byStatus ? eq(leads.status, sql.placeholder('status')) : undefined, sql.placeholder('limit'), sql.placeholder('offset')).prepare(
+    byStatus ? 'admin_leads_page_by_status' : 'admin_leads_page',
+  );
+}
+
+/** Every county's page from the prepared query and the trigger-kept counts; some counties' page read in (region_id, created_at) order, counted from their leads. */
+async function pageAndCounts(ctx: Pick<AppContext, 'db' | 'database'>, scope: AdminScope, q: AdminLeadQuery) {
   const byStatus = q.status !== 'all';
-  const pageQuery = ctx.database.prepared(byStatus ? 'admin_leads_page_by_status' : 'admin_leads_page', (db) => preparePageQuery(db, byStatus));
-  const [rows, grouped] = await Promise.all([
-    pageQuery.execute({ status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
-    ctx.db.select({ status: leadStatusCounts.status, n: leadStatusCounts.leads }).from(leadStatusCounts),
+  const offset = (q.page - 1) * q.pageSize;
+  const counties = inScope(scope, leads.regionId);
+  if (!counties) {
+    const prepared = ctx.database.prepared(byStatus ? 'admin_leads_page_by_status' : 'admin_leads_page', (db) => preparePageQuery(db, byStatus));
+    return Promise.all([prepared.execute({ status: q.status, limit: q.pageSize, offset }), ctx.db.select({ status: leadStatusCounts.status, n: leadStatusCounts.leads }).from(leadStatusCounts)]);
+  }
+  return Promise.all([
+    pageQuery(ctx.db as Db, and(counties, byStatus ? eq(leads.status, q.status as Exclude<AdminLeadQuery['status'], 'all'>) : undefined), q.pageSize, offset),
+    ctx.db.select({ status: leads.status, n: count() }).from(leads).where(counties).groupBy(leads.status),
   ]);
+}
+
+/** The lead table of the administrator's counties (docs/decisions/0103-county-administrators.md). */
+export async function listAdminLeads(ctx: Pick<AppContext, 'db' | 'database'>, scope: AdminScope, q: AdminLeadQuery): Promise<AdminLeadList> {
+  const [rows, grouped] = await pageAndCounts(ctx, scope, q);
 
   const counts = { total: 0, ...Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) } as AdminLeadList['counts'];
   for (const g of grouped) {
@@ -107,13 +125,27 @@ export async function listAdminLeads(ctx: Pick<AppContext, 'db' | 'database'>, q
   };
 }
 
-export async function adminStats(ctx: DbCtx): Promise<AdminStats> {
+export async function adminStats(ctx: DbCtx, scope: AdminScope): Promise<AdminStats> {
   const { db } = ctx;
-  const [counted, [rules]] = await Promise.all([db.select().from(leadStatusCounts), db.select({ n: count() }).from(pricingRules).where(eq(pricingRules.isActive, true))]);
+  const counties = inScope(scope, leads.regionId);
+  const [counted, [rules]] = await Promise.all([
+    counties
+      ? db
+          .select({ status: leads.status, leads: sql<number>`count(*)::int`, priceCents: sql<string>`coalesce(sum(${leads.leadPriceCents}), 0)::bigint` })
+          .from(leads)
+          .where(counties)
+          .groupBy(leads.status)
+      : db.select().from(leadStatusCounts),
+    // The rules that price the counties' leads: theirs and the platform defaults.
+    db
+      .select({ n: count() })
+      .from(pricingRules)
+      .where(and(eq(pricingRules.isActive, true), scope.regionIds === null ? undefined : or(isNull(pricingRules.regionId), inScope(scope, pricingRules.regionId)))),
+  ]);
   return {
-    totalLeads: counted.reduce((sum, c) => sum + c.leads, 0),
-    newLeads: counted.find((c) => c.status === 'new')?.leads ?? 0,
-    revenuePotential: centsToDecimal(counted.reduce((sum, c) => sum + c.priceCents, 0)),
+    totalLeads: counted.reduce((sum, c) => sum + Number(c.leads), 0),
+    newLeads: Number(counted.find((c) => c.status === 'new')?.leads ?? 0),
+    revenuePotential: centsToDecimal(counted.reduce((sum, c) => sum + Number(c.priceCents), 0)),
     activePricingRules: Number(rules?.n ?? 0),
   };
 }

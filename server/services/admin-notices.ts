@@ -9,6 +9,6 @@ export const adminAddress = (ctx: Pick<AppContext, 'env'>) => ctx.env.ADMIN_EMAI
  * Tells the administrator about something that needs them (new submission, new lead), queued in
  * the transaction that stores the thing itself (ctx.db; docs/decisions/0087-transactional-outbox.md).
  */
-export async function notifyAdmin(ctx: OutboxCtx & Pick<AppContext, 'env'>, message: { kind: EmailKind; subject: string; text: string }): Promise<void> {
+export async function notifyAdmin(ctx: OutboxCtx & Pick<AppContext, 'env'>, message: { kind: EmailKind; subject: string; text: string; regionId?: number | null }): Promise<void> {
   await queueEmail(ctx, { ...message, to: adminAddress(ctx) });
 }

@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
-import type { AppContext, DbCtx, ServiceCtx } from '../context';
-import { adminUsers } from '../db/schema';
+import { asc, count, eq, inArray } from 'drizzle-orm';
+import type { AdminCheck } from '@shared/schemas/admin';
+import { COUNTIES_RULE, type AdminAccount, type AdminAccountList, type AdminCounty, type CreateAdminInput, type UpdateAdminInput } from '@shared/schemas/admin-users';
+import { inTransaction, type AppContext, type DbCtx, type ServiceCtx } from '../context';
+import { adminUserRegions, adminUsers, regions } from '../db/schema';
+import type { AdminActor, AdminScope } from '../domain/actors';
+import { conflict, invalid, notFound } from '../domain/errors';
 import { ConfigError } from '../env';
-import { isCommonPassword } from './password-policy';
+import { loadAdminAccount } from './admin-scope';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy';
 import { checkPassword, hashPassword } from './passwords';
 
 export type AdminUser = typeof adminUsers.$inferSelect;
@@ -30,7 +35,7 @@ export async function ensureFirstAdmin(ctx: Pick<AppContext, 'db' | 'env'>): Pro
   const generated = randomBytes(12).toString('base64url');
   const [created] = await ctx.db
     .insert(adminUsers)
-    .values({ username: GENERATED_ADMIN_USERNAME, passwordHash: await hashPassword(generated) })
+    .values({ username: GENERATED_ADMIN_USERNAME, passwordHash: await hashPassword(generated), role: 'platform' })
     .onConflictDoNothing()
     .returning({ id: adminUsers.id });
   // Another process starting at the same moment may have created it first; its password stands.
@@ -43,9 +48,13 @@ async function upsertAdmin(ctx: DbCtx, username: string, password: string): Prom
   if (!existing) {
     await db
       .insert(adminUsers)
-      .values({ username, passwordHash: await hashPassword(password) })
+      .values({ username, passwordHash: await hashPassword(password), role: 'platform' })
       .onConflictDoNothing();
     return;
+  }
+  // The operator's account is the platform's and cannot be locked out (docs/decisions/0103-county-administrators.md).
+  if (existing.role !== 'platform' || existing.disabledAt) {
+    await db.update(adminUsers).set({ role: 'platform', disabledAt: null }).where(eq(adminUsers.id, existing.id));
   }
   // Rehash only on a change: a fresh salt at every start would be a pointless write.
   if (!(await checkPassword(password, existing.passwordHash))) {
@@ -56,13 +65,117 @@ async function upsertAdmin(ctx: DbCtx, username: string, password: string): Prom
   }
 }
 
-/** The admin for these credentials, or null; unknown names cost as much time as wrong passwords. */
+/** The admin for these credentials, or null (a disabled account too); unknown names cost as much time as wrong passwords. */
 export async function verifyAdmin(ctx: DbCtx, username: string, password: string): Promise<AdminUser | null> {
   const [admin] = await ctx.db.select().from(adminUsers).where(eq(adminUsers.username, username));
   const ok = await checkPassword(password, admin?.passwordHash);
-  return ok && admin ? admin : null;
+  return ok && admin && !admin.disabledAt ? admin : null;
 }
 
 export async function recordAdminLogin(ctx: ServiceCtx, adminUserId: number): Promise<void> {
   await ctx.db.update(adminUsers).set({ lastLoginAt: ctx.clock.now() }).where(eq(adminUsers.id, adminUserId));
+}
+
+/** Counties by id, named, in name order: every county (ids null) or these. */
+export async function countiesNamed(ctx: DbCtx, ids: readonly number[] | null): Promise<AdminCounty[]> {
+  if (ids !== null && ids.length === 0) return [];
+  return ctx.db
+    .select({ id: regions.id, slug: regions.slug, name: regions.name })
+    .from(regions)
+    .where(ids === null ? undefined : inArray(regions.id, [...ids]))
+    .orderBy(asc(regions.name));
+}
+
+/** What GET /api/admin/check tells the admin area about the signed-in administrator: its role, the counties it may look at, the one chosen. */
+export async function adminSessionFacts(ctx: DbCtx, adminUserId: number, countyId: number | null | undefined): Promise<Omit<AdminCheck, 'authenticated'> | null> {
+  const account = await loadAdminAccount(ctx, adminUserId);
+  if (!account) return null;
+  const counties = await countiesNamed(ctx, account.role === 'platform' ? null : account.regionIds);
+  const chosen = countyId && counties.some((c) => c.id === countyId) ? countyId : null;
+  return { username: account.username, role: account.role, counties, countyId: chosen };
+}
+
+/** The county an administrator chooses to look at: one it may see, or null for all of them. */
+export async function chooseCounty(ctx: DbCtx, scope: AdminScope, countyId: number | null): Promise<number | null> {
+  if (countyId === null) return null;
+  const account = await loadAdminAccount(ctx, scope.adminUserId);
+  const allowed = await countiesNamed(ctx, account?.role === 'platform' ? null : (account?.regionIds ?? []));
+  if (!allowed.some((c) => c.id === countyId)) throw notFound('County not found');
+  return countyId;
+}
+
+/** GET /api/admin/users: every account with its counties, and every county to assign (platform administrators only). */
+export async function listAdminAccounts(ctx: DbCtx): Promise<AdminAccountList> {
+  const [rows, links, counties] = await Promise.all([
+    ctx.db.select().from(adminUsers).orderBy(asc(adminUsers.username)),
+    ctx.db.select({ adminUserId: adminUserRegions.adminUserId, regionId: adminUserRegions.regionId }).from(adminUserRegions),
+    countiesNamed(ctx, null),
+  ]);
+  const byId = new Map(counties.map((c) => [c.id, c]));
+  return {
+    accounts: rows.map((r) => ({
+      id: r.id,
+      username: r.username,
+      role: r.role,
+      counties: links
+        .filter((l) => l.adminUserId === r.id)
+        .map((l) => byId.get(l.regionId)!)
+        .filter(Boolean)
+        .sort((a, b) => a.name.localeCompare(b.name)),
+      disabled: r.disabledAt !== null,
+      lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    counties,
+  };
+}
+
+async function accountById(ctx: DbCtx, id: number): Promise<AdminAccount> {
+  const account = (await listAdminAccounts(ctx)).accounts.find((a) => a.id === id);
+  if (!account) throw notFound('Administrator not found');
+  return account;
+}
+
+async function checkCounties(ctx: DbCtx, regionIds: readonly number[]): Promise<void> {
+  const found = await countiesNamed(ctx, regionIds);
+  if (found.length !== new Set(regionIds).size) throw invalid('Please check the highlighted fields', { regionIds: 'Choose counties from the list' });
+}
+
+/** POST /api/admin/users: a new account; a county administrator's counties with it, in one transaction. */
+export async function createAdminAccount(ctx: DbCtx, input: CreateAdminInput): Promise<AdminAccount> {
+  if (isCommonPassword(input.password)) throw invalid('Please check the highlighted fields', { password: COMMON_PASSWORD_MESSAGE });
+  const regionIds = input.role === 'county' ? [...new Set(input.regionIds)] : [];
+  await checkCounties(ctx, regionIds);
+  const passwordHash = await hashPassword(input.password);
+  const id = await inTransaction(ctx, async (tx) => {
+    const [created] = await tx.db.insert(adminUsers).values({ username: input.username, passwordHash, role: input.role }).onConflictDoNothing().returning({ id: adminUsers.id });
+    if (!created) throw invalid('Please check the highlighted fields', { username: 'This username is taken' });
+    if (regionIds.length > 0) await tx.db.insert(adminUserRegions).values(regionIds.map((regionId) => ({ adminUserId: created.id, regionId })));
+    return created.id;
+  });
+  return accountById(ctx, id);
+}
+
+/**
+ * PATCH /api/admin/users/:id: role, counties, disabled. An administrator cannot disable or demote
+ * itself (someone must be left to undo it); a county administrator keeps at least one county. The
+ * change holds at the account's next request: the guard reads the account every time.
+ */
+export async function updateAdminAccount(ctx: DbCtx & Pick<AppContext, 'clock'>, actor: AdminActor, id: number, patch: UpdateAdminInput): Promise<AdminAccount> {
+  const current = await accountById(ctx, id);
+  if (id === actor.adminUserId && (patch.disabled === true || patch.role === 'county')) throw conflict('You cannot disable your own account or take away your own platform role');
+  const role = patch.role ?? current.role;
+  const regionIds = role === 'platform' ? [] : [...new Set(patch.regionIds ?? current.counties.map((c) => c.id))];
+  if (role === 'county' && regionIds.length === 0) throw invalid('Please check the highlighted fields', { regionIds: COUNTIES_RULE });
+  await checkCounties(ctx, regionIds);
+  await inTransaction(ctx, async (tx) => {
+    const disabledAt = patch.disabled === undefined ? undefined : patch.disabled ? (current.disabled ? undefined : tx.clock.now()) : null;
+    await tx.db
+      .update(adminUsers)
+      .set({ role, ...(disabledAt === undefined ? {} : { disabledAt }) })
+      .where(eq(adminUsers.id, id));
+    await tx.db.delete(adminUserRegions).where(eq(adminUserRegions.adminUserId, id));
+    if (regionIds.length > 0) await tx.db.insert(adminUserRegions).values(regionIds.map((regionId) => ({ adminUserId: id, regionId })));
+  });
+  return accountById(ctx, id);
 }

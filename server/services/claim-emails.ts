@@ -18,6 +18,8 @@ import { sendToContractor, type EmailContent } from './lead-emails';
 interface DeliveryParties {
   deliveryId: number;
   leadId: number;
+  /** The lead's county: the emails are its (docs/decisions/0103-county-administrators.md). */
+  regionId: number;
   serviceNeeded: string;
   location: string;
   priceCents: number;
@@ -32,6 +34,7 @@ async function partiesOf(db: Executor, deliveryId: number): Promise<DeliveryPart
     .select({
       deliveryId: leadDeliveries.id,
       leadId: leads.id,
+      regionId: leads.regionId,
       serviceNeeded: leads.serviceNeeded,
       location: leads.location,
       priceCents: leadDeliveries.priceCents,
@@ -69,7 +72,7 @@ export function refundSentence(method: RefundMethod, amountCents: number): strin
 type ClaimEmailCtx = OutboxCtx & Pick<AppContext, 'env' | 'siteUrl'>;
 
 async function toContractor(ctx: OutboxCtx, p: DeliveryParties, kind: 'claim-decision' | 'delivery-cancelled', message: EmailContent) {
-  await sendToContractor(ctx, { id: p.contractorId, email: p.email }, kind, message);
+  await sendToContractor(ctx, { id: p.contractorId, email: p.email }, kind, { ...message, regionId: p.regionId });
 }
 
 export async function sendClaimNotice(ctx: ClaimEmailCtx, deliveryId: number, claim: { reason: ClaimReason; details: string }): Promise<void> {
@@ -77,6 +80,7 @@ export async function sendClaimNotice(ctx: ClaimEmailCtx, deliveryId: number, cl
   if (!p) return;
   await notifyAdmin(ctx, {
     kind: 'claim-notice',
+    regionId: p.regionId,
     subject: `Lead claim: ${CLAIM_REASON_LABELS[claim.reason]} (${leadName(p)})`,
     text: [
       `${p.contractorName} claims that lead #${p.leadId} (${leadName(p)}, ${formatMoney(p.priceCents)}) was bad.`,

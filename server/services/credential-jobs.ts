@@ -1,4 +1,6 @@
 import { and, asc, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { AdminScope } from '../domain/actors';
+import { contractorInScope } from './admin-scope';
 import { addDays, CREDENTIALS, daysBetween, formatDay, REMINDER_DAYS, type Credential } from '@shared/credentials';
 import { region } from '@shared/region';
 import type { CredentialAttention, CredentialAttentionList } from '@shared/schemas/credentials';
@@ -178,7 +180,7 @@ export async function runCredentialsDaily(ctx: AppContext): Promise<LapseResult 
 }
 
 /** The dashboard's list: approved contractors whose verified credential has expired, and what expires within 30 days. */
-export async function credentialAttention(ctx: ServiceCtx): Promise<CredentialAttentionList> {
+export async function credentialAttention(ctx: ServiceCtx, scope: AdminScope): Promise<CredentialAttentionList> {
   const today = todayOn(ctx.clock);
   const lapsed: CredentialAttention[] = [];
   const expiringSoon: CredentialAttention[] = [];
@@ -187,7 +189,7 @@ export async function credentialAttention(ctx: ServiceCtx): Promise<CredentialAt
       .select({ contractorId: contractors.id, name: contractors.name, expiresOn: expires, verified: contractorCredentials.verified })
       .from(contractorCredentials)
       .innerJoin(contractors, eq(contractors.id, contractorCredentials.contractorId))
-      .where(and(ofKind(credential), eq(contractors.approvalStatus, 'approved'), isNotNull(expires), sql`${expires} <= ${addDays(today, WINDOW_DAYS)}::date`))
+      .where(and(ofKind(credential), contractorInScope(scope, contractors.id), eq(contractors.approvalStatus, 'approved'), isNotNull(expires), sql`${expires} <= ${addDays(today, WINDOW_DAYS)}::date`))
       .orderBy(asc(expires), asc(contractors.id));
     for (const r of rows) {
       const item = { contractorId: r.contractorId, name: r.name, credential, expiresOn: r.expiresOn!, daysLeft: daysBetween(today, r.expiresOn!) };

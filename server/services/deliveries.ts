@@ -5,7 +5,9 @@ import { region } from '@shared/region';
 import { inTransaction, type AppContext, type DbCtx } from '../context';
 import type { Executor } from '../db/client';
 import { contractorAccounts, contractors, leadDeliveries, leads } from '../db/schema';
+import type { AdminScope } from '../domain/actors';
 import { conflict, notFound } from '../domain/errors';
+import { contractorInScope, inScope } from './admin-scope';
 import { takeCredit } from './credits';
 import { deliveryEmail, sendReceipt, sendToContractor } from './lead-emails';
 import { quotePrice } from './pricing';
@@ -72,7 +74,7 @@ function isUniqueViolation(err: unknown): boolean {
  * queue on its row lock and find it no longer new) and, underneath, on the partial unique index
  * of live deliveries.
  */
-export async function deliverLead(ctx: AppContext, input: { leadId: number; contractorId: number }): Promise<DeliveryDto> {
+export async function deliverLead(ctx: AppContext, scope: AdminScope, input: { leadId: number; contractorId: number }): Promise<DeliveryDto> {
   // Read before the transaction: on the embedded driver a query outside it would wait for it.
   // Every lead is the default county's until a county's site opens (docs/decisions/0100-leads-belong-to-a-county.md).
   const { townSlugById } = await ctx.directory.taxonomy(region.slug);
@@ -82,21 +84,25 @@ export async function deliverLead(ctx: AppContext, input: { leadId: number; cont
       .select({ id: contractors.id, name: contractors.name, email: contractors.email, accountEmail: contractorAccounts.email, approvalStatus: contractors.approvalStatus })
       .from(contractors)
       .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
-      .where(eq(contractors.id, input.contractorId));
+      .where(and(eq(contractors.id, input.contractorId), contractorInScope(scope, contractors.id)));
     if (!contractor) throw notFound('Contractor not found');
     if (contractor.approvalStatus !== 'approved') throw conflict('Only approved contractors can receive leads');
 
     const [lead] = await tx.db
       .update(leads)
       .set({ status: 'delivered', updatedAt: sql`now()` })
-      .where(and(eq(leads.id, input.leadId), eq(leads.status, 'new')))
+      .where(and(eq(leads.id, input.leadId), eq(leads.status, 'new'), inScope(scope, leads.regionId)))
       .returning();
     if (!lead) {
-      const [exists] = await tx.db.select({ id: leads.id }).from(leads).where(eq(leads.id, input.leadId));
+      // Another county's lead is not found, whatever its state.
+      const [exists] = await tx.db
+        .select({ id: leads.id })
+        .from(leads)
+        .where(and(eq(leads.id, input.leadId), inScope(scope, leads.regionId)));
       throw exists ? conflict(ALREADY_DELIVERED) : notFound('Lead not found');
     }
 
-    const price = await quotePrice(tx, {
+    const price = await quotePrice(tx, lead.regionId, {
       serviceSlugs: lead.serviceSlugs,
       townSlug: lead.townId === null ? null : (townSlugById.get(lead.townId) ?? null),
       contractorId: contractor.id,
@@ -121,20 +127,20 @@ export async function deliverLead(ctx: AppContext, input: { leadId: number; cont
     }
     const delivery = await deliveryById(tx.db, inserted!.id);
     // The email commits with the delivery (docs/decisions/0087-transactional-outbox.md).
-    await sendToContractor(tx, { id: contractor.id, email: contractor.accountEmail ?? contractor.email }, 'lead-delivered', deliveryEmail(ctx.siteUrl, lead, delivery));
+    await sendToContractor(tx, { id: contractor.id, email: contractor.accountEmail ?? contractor.email }, 'lead-delivered', { ...deliveryEmail(ctx.siteUrl, lead, delivery), regionId: lead.regionId });
     // Credited is settled: the homeowner's follow-up is queued with it (docs/decisions/0050-review-follow-up.md).
     if (credited) await scheduleFollowUp(tx, delivery.id);
     return delivery;
   });
 }
 
-/** A contractor's deliveries, newest first. */
-export async function listContractorDeliveries(ctx: DbCtx, contractorId: number): Promise<DeliveryDto[]> {
+/** A contractor's deliveries of the administrator's counties' leads, newest first. */
+export async function listContractorDeliveries(ctx: DbCtx, scope: AdminScope, contractorId: number): Promise<DeliveryDto[]> {
   const { db } = ctx;
   const [contractor] = await db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, contractorId));
   if (!contractor) throw notFound('Contractor not found');
   const rows = await selectDeliveries(db)
-    .where(eq(leadDeliveries.contractorId, contractorId))
+    .where(and(eq(leadDeliveries.contractorId, contractorId), inScope(scope, leads.regionId)))
     // NULLS LAST as in lead_deliveries_contractor_id_idx, so the index gives the order.
     .orderBy(desc(leadDeliveries.createdAt), desc(leadDeliveries.id));
   return rows.map(toDto);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppContext, DbCtx } from '../context';
 import { outboxEmails } from '../db/schema';
 import type { EmailMessage } from '../integrations/email';
@@ -23,11 +23,12 @@ export interface SendEmailJob {
 export type OutboxCtx = Pick<AppContext, 'db' | 'mail' | 'jobs'>;
 
 /** Writes the message through ctx.db (the transaction of the change) and, with SMTP, queues its delivery there too. */
-export async function queueEmail(ctx: OutboxCtx, message: EmailMessage): Promise<number> {
+/** regionId: the county the message is about (its lead, review or subscriber); none is the platform's own mail (docs/decisions/0103-county-administrators.md). */
+export async function queueEmail(ctx: OutboxCtx, message: EmailMessage & { regionId?: number | SQL | null }): Promise<number> {
   const smtp = ctx.mail.transport === 'smtp';
   const [row] = await ctx.db
     .insert(outboxEmails)
-    .values({ kind: message.kind, toAddress: message.to, subject: message.subject.replace(/\s+/g, ' '), textBody: message.text, status: smtp ? 'pending' : 'kept' })
+    .values({ regionId: message.regionId ?? null, kind: message.kind, toAddress: message.to, subject: message.subject.replace(/\s+/g, ' '), textBody: message.text, status: smtp ? 'pending' : 'kept' })
     .returning({ id: outboxEmails.id });
   if (smtp) await ctx.jobs.send(SEND_EMAIL, { outboxId: row!.id } satisfies SendEmailJob, ctx.db);
   return row!.id;

@@ -10,7 +10,8 @@ import { contractors, leadClaims, leadDeliveries, leadRefunds, leads } from '../
 import { conflict, notFound } from '../domain/errors';
 import { homeownerFollowUps } from './claim-follow-ups';
 import { sendClaimDecision, sendClaimNotice } from './claim-emails';
-import type { AdminActor } from '../domain/actors';
+import type { AdminActor, AdminScope } from '../domain/actors';
+import { inScope } from './admin-scope';
 import { listPortalLeads } from './portal';
 import { ALREADY_REFUNDED, refundDto, startRefund } from './refunds';
 
@@ -126,16 +127,25 @@ async function toAdminClaims(ctx: DbCtx, rows: ClaimRow[]): Promise<AdminLeadCla
 }
 
 /** GET /api/admin/lead-claims: newest first, with the count in each state. */
-export async function listClaims(ctx: DbCtx, q: ClaimListQuery): Promise<AdminLeadClaimList> {
+export async function listClaims(ctx: DbCtx, scope: AdminScope, q: ClaimListQuery): Promise<AdminLeadClaimList> {
   const { db } = ctx;
-  const where = q.status === 'all' ? undefined : eq(leadClaims.status, q.status);
+  const counties = inScope(scope, leads.regionId);
+  const where = and(counties, q.status === 'all' ? undefined : eq(leadClaims.status, q.status));
   const [rows, grouped] = await Promise.all([
     claimsQuery(db)
       .where(where)
       .orderBy(desc(leadClaims.createdAt), desc(leadClaims.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ status: leadClaims.status, n: count() }).from(leadClaims).groupBy(leadClaims.status),
+    counties
+      ? db
+          .select({ status: leadClaims.status, n: count() })
+          .from(leadClaims)
+          .innerJoin(leadDeliveries, eq(leadDeliveries.id, leadClaims.deliveryId))
+          .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+          .where(counties)
+          .groupBy(leadClaims.status)
+      : db.select({ status: leadClaims.status, n: count() }).from(leadClaims).groupBy(leadClaims.status),
   ]);
   const counts: Record<ClaimStatus, number> = { open: 0, approved: 0, denied: 0 };
   for (const g of grouped) counts[g.status] = Number(g.n);

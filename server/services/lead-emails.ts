@@ -35,8 +35,8 @@ export interface DeliveryFacts {
 }
 
 /** Queued in the transaction of the delivery or payment it announces (ctx.db; docs/decisions/0087-transactional-outbox.md). */
-export async function sendToContractor(ctx: OutboxCtx, to: Recipient, kind: EmailKind, message: EmailContent): Promise<void> {
-  await queueEmail(ctx, { kind, to: to.email, subject: message.subject, text: message.text });
+export async function sendToContractor(ctx: OutboxCtx, to: Recipient, kind: EmailKind, message: EmailContent & { regionId?: number | null }): Promise<void> {
+  await queueEmail(ctx, { kind, to: to.email, subject: message.subject, text: message.text, regionId: message.regionId ?? null });
 }
 
 const subjectOf = (lead: LeadRow) => `New lead: ${lead.serviceNeeded} in ${lead.location}`;
@@ -110,5 +110,8 @@ export async function sendReceipt(ctx: OutboxCtx, deliveryId: number): Promise<v
     .where(eq(leadDeliveries.id, deliveryId));
   if (!row) return;
   const recipient = { id: row.contractorId, email: row.accountEmail ?? row.email };
-  await sendToContractor(ctx, recipient, 'payment-receipt', receiptEmail(row.lead, { contractorName: row.contractorName, price: centsToDecimal(row.priceCents) }));
+  await sendToContractor(ctx, recipient, 'payment-receipt', {
+    ...receiptEmail(row.lead, { contractorName: row.contractorName, price: centsToDecimal(row.priceCents) }),
+    regionId: row.lead.regionId,
+  });
 }

@@ -1,3 +1,4 @@
+import { eq, isNull, or, sql } from 'drizzle-orm';
 import { centsToDecimal } from '@shared/money';
 import { priceLead } from '@shared/pricing';
 import { region } from '@shared/region';
@@ -43,7 +44,11 @@ export function leadPriceTable(ctx: Pick<AppContext, 'db' | 'directory' | 'memo'
     county,
     'lead-prices',
     async () => {
-      const rules = await ctx.db.select().from(pricingRules);
+      // The default county's table: its rules and the platform defaults (docs/decisions/0103-county-administrators.md).
+      const rules = await ctx.db
+        .select()
+        .from(pricingRules)
+        .where(or(isNull(pricingRules.regionId), eq(pricingRules.regionId, sql`default_region_id()`)));
       return ctx.memo.get('lead-price-table', fingerprint(rules), () => buildLeadPriceTable(rules));
     },
     freshness,

@@ -28,7 +28,7 @@ export async function createLead(ctx: AppContext, input: QuoteRequest, county: s
       .from(contractors)
       .where(and(eq(contractors.id, input.contractorId), isListed)),
     ctx.directory.taxonomy(county),
-    quotePrice(ctx, { serviceSlugs, townSlug, contractorId: input.contractorId }),
+    quotePrice(ctx, county, { serviceSlugs, townSlug, contractorId: input.contractorId }),
   ]);
   if (!contractor) throw notFound('This contractor is not available for quote requests');
   return inTransaction(ctx, async (tx) => {
@@ -49,10 +49,11 @@ export async function createLead(ctx: AppContext, input: QuoteRequest, county: s
         leadPriceCents: price.priceCents,
         status: 'new',
       })
-      .returning({ id: leads.id });
+      .returning({ id: leads.id, regionId: leads.regionId });
 
     await notifyAdmin(tx, {
       kind: 'lead-notice',
+      regionId: lead!.regionId,
       subject: `New quote request for ${contractor.name}: ${input.serviceNeeded}`,
       text: [
         `A homeowner asked ${contractor.name} for a quote.`,

@@ -12,7 +12,8 @@ import { conflict, invalid, notFound } from '../domain/errors';
 import { createSetupCode, ensureAccount, sendSetupCode } from './contractor-accounts';
 import { badgeToday, lapsedToday, setBothVerified, updateCredentialsIn } from './credentials';
 import { endContractorSessions } from './sessions';
-import type { AdminActor } from '../domain/actors';
+import type { AdminActor, AdminScope } from '../domain/actors';
+import { contractorInScope } from './admin-scope';
 
 type ListQuery = z.output<typeof adminContractorQuerySchema>;
 type Approval = z.output<typeof approvalSchema>;
@@ -113,9 +114,10 @@ async function adminRows(ctx: ServiceCtx, where: SQL | undefined): Promise<Admin
   });
 }
 
-export async function listAdminContractors(ctx: ServiceCtx, q: ListQuery): Promise<AdminContractorList> {
+/** The contractors serving a town of the administrator's counties (all of them for the platform's view of every county). */
+export async function listAdminContractors(ctx: ServiceCtx, scope: AdminScope, q: ListQuery): Promise<AdminContractorList> {
   const { db } = ctx;
-  const search = searchFilter(db, q.search);
+  const search = and(searchFilter(db, q.search), contractorInScope(scope, contractors.id));
   const byStatus = q.status === 'all' ? undefined : eq(contractors.approvalStatus, q.status);
   const [list, tallies] = await Promise.all([
     adminRows(ctx, and(search, byStatus)),

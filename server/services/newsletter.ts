@@ -14,7 +14,8 @@ const countyId = (county: string) => sql<number>`(select ${regions.id} from ${re
  * Subscribes an address to the newsletter of the county whose site it was sent on
  * (docs/decisions/0104-county-content.md; case-insensitively unique per county). An address that unsubscribed earlier is
  * subscribed again with a fresh link; an active one is a conflict the form reports as such. The
- * welcome email commits with the subscription (docs/decisions/0087-transactional-outbox.md).
+ * welcome email commits with the subscription (docs/decisions/0087-transactional-outbox.md) and is
+ * that county's outbox.
  */
 export async function subscribe(ctx: AppContext, email: string, county: string): Promise<void> {
   const token = newToken();
@@ -37,6 +38,7 @@ export async function subscribe(ctx: AppContext, email: string, county: string):
     const site = await countySiteWords(tx, { slug: county });
     await queueEmail(tx, {
       kind: 'newsletter-welcome',
+      regionId: countyId(county),
       to: email,
       subject: `Welcome to the ${site.siteTitle} newsletter`,
       text: [

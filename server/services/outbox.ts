@@ -1,4 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
+import type { AdminScope } from '../domain/actors';
+import { inScope } from './admin-scope';
 import type { OutboxMessage, OutboxStatus, Paged } from '@shared/schemas/admin';
 import { inTransaction, type AppContext, type DbCtx } from '../context';
 import { outboxEmails } from '../db/schema';
@@ -20,10 +22,13 @@ const toMessage = (r: OutboxRow): OutboxMessage => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-/** Every email the site wrote, with where it stands (docs/decisions/0009-email.md), newest first. */
-export async function listOutbox(ctx: DbCtx, { page, pageSize, status }: { page: number; pageSize: number; status?: OutboxStatus }): Promise<Paged<OutboxMessage>> {
+/**
+ * Every email the site wrote for the administrator's counties, with where it stands
+ * (docs/decisions/0009-email.md), newest first; the platform's own mail only with every county in view.
+ */
+export async function listOutbox(ctx: DbCtx, scope: AdminScope, { page, pageSize, status }: { page: number; pageSize: number; status?: OutboxStatus }): Promise<Paged<OutboxMessage>> {
   const { db } = ctx;
-  const where = status ? eq(outboxEmails.status, status) : undefined;
+  const where = and(inScope(scope, outboxEmails.regionId), status ? eq(outboxEmails.status, status) : undefined);
   const [rows, [total]] = await Promise.all([
     db
       .select()

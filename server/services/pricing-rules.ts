@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { centsToDecimal } from '@shared/money';
 import { compareRules, type RuleType } from '@shared/pricing';
@@ -6,8 +6,10 @@ import type { PricingRuleDto, pricingRuleSchema } from '@shared/schemas/pricing-
 import { resolveService, resolveTown } from '@shared/taxonomy';
 import { region } from '@shared/region';
 import type { DbCtx } from '../context';
-import { contractors, pricingRules, type PricingRuleRow } from '../db/schema';
-import { invalid, notFound } from '../domain/errors';
+import { contractors, pricingRules, regions, type PricingRuleRow } from '../db/schema';
+import type { AdminScope } from '../domain/actors';
+import { forbidden, invalid, notFound } from '../domain/errors';
+import { covers, inScope } from './admin-scope';
 
 /** Pricing rules as the administrator edits them (docs/decisions/0004-lead-prices.md); the engine reads them in services/pricing.ts. */
 
@@ -16,6 +18,7 @@ export type PricingRuleInput = z.output<typeof pricingRuleSchema>;
 function toDto(r: PricingRuleRow): PricingRuleDto {
   return {
     id: r.id,
+    regionId: r.regionId,
     ruleType: r.ruleType,
     ruleValue: r.ruleValue,
     leadPrice: centsToDecimal(r.leadPriceCents),
@@ -59,6 +62,26 @@ async function canonicalValue(ctx: DbCtx, ruleType: RuleType, value: string | nu
   }
 }
 
+/**
+ * The county a rule is written for: a county administrator writes only for its counties (its one
+ * county when it names none); a platform default (null) is the platform administrator's.
+ */
+async function countyOf(ctx: DbCtx, scope: AdminScope, wanted: number | null | undefined): Promise<number | null> {
+  if (wanted === undefined) {
+    if (scope.role === 'platform' && scope.regionIds === null) return null;
+    if (scope.regionIds?.length === 1) return scope.regionIds[0]!;
+    throw invalid('Please check the highlighted fields', { regionId: 'Choose a county' });
+  }
+  if (wanted === null) {
+    if (scope.role !== 'platform') throw forbidden('Platform default rules are changed by platform administrators');
+    return null;
+  }
+  if (scope.role !== 'platform' && !covers(scope, wanted)) throw forbidden('You can only write rules for your counties');
+  const [found] = await ctx.db.select({ id: regions.id }).from(regions).where(eq(regions.id, wanted));
+  if (!found) throw invalid('Please check the highlighted fields', { regionId: 'Choose a county' });
+  return wanted;
+}
+
 async function valuesOf(ctx: DbCtx, input: PricingRuleInput) {
   return {
     ruleType: input.ruleType,
@@ -69,23 +92,34 @@ async function valuesOf(ctx: DbCtx, input: PricingRuleInput) {
   };
 }
 
-/** Every rule, best first by the engine's own order, so the list reads as the engine decides. */
-export async function listPricingRules(ctx: DbCtx): Promise<PricingRuleDto[]> {
-  const rows = await ctx.db.select().from(pricingRules);
+/**
+ * The rules that price the administrator's counties' leads (theirs and the platform defaults), best
+ * first by the engine's own order, so the list reads as the engine decides.
+ */
+export async function listPricingRules(ctx: DbCtx, scope: AdminScope): Promise<PricingRuleDto[]> {
+  const counties = inScope(scope, pricingRules.regionId);
+  const rows = await ctx.db
+    .select()
+    .from(pricingRules)
+    .where(counties && or(isNull(pricingRules.regionId), counties));
   return rows.sort(compareRules).map(toDto);
 }
 
-export async function createPricingRule(ctx: DbCtx, input: PricingRuleInput): Promise<PricingRuleDto> {
+export async function createPricingRule(ctx: DbCtx, scope: AdminScope, input: PricingRuleInput): Promise<PricingRuleDto> {
   const [row] = await ctx.db
     .insert(pricingRules)
-    .values(await valuesOf(ctx, input))
+    .values({ ...(await valuesOf(ctx, input)), regionId: await countyOf(ctx, scope, input.regionId) })
     .returning();
   return toDto(row!);
 }
 
-/** Either the active switch alone, or the whole rule. */
-export async function updatePricingRule(ctx: DbCtx, id: number, patch: { isActive: boolean } | PricingRuleInput): Promise<PricingRuleDto> {
-  const values = 'ruleType' in patch ? await valuesOf(ctx, patch) : { isActive: patch.isActive };
+/**
+ * Either the active switch alone, or the whole rule (its county kept unless named). The admin guard
+ * has checked the rule is one the administrator may change (services/admin-scope.ts).
+ */
+export async function updatePricingRule(ctx: DbCtx, scope: AdminScope, id: number, patch: { isActive: boolean } | PricingRuleInput): Promise<PricingRuleDto> {
+  const values =
+    'ruleType' in patch ? { ...(await valuesOf(ctx, patch)), ...(patch.regionId === undefined ? {} : { regionId: await countyOf(ctx, scope, patch.regionId) }) } : { isActive: patch.isActive };
   const [row] = await ctx.db.update(pricingRules).set(values).where(eq(pricingRules.id, id)).returning();
   if (!row) throw notFound('Pricing rule not found');
   return toDto(row);

@@ -113,6 +113,6 @@ export async function sendFollowUp(ctx: AppContext, deliveryId: number): Promise
       askedAt: row.askedAt,
       expiresAt,
     });
-    await queueEmail(tx, { kind: 'review-request', to: row.email, ...email });
+    await queueEmail(tx, { kind: 'review-request', to: row.email, regionId: row.regionId, ...email });
   });
 }

@@ -4,7 +4,8 @@ import type { DbCtx, ServiceCtx } from '../context';
 import type { Executor } from '../db/client';
 import { contractors, leads, reviews, type ReviewRow } from '../db/schema';
 import { conflict } from '../domain/errors';
-import type { AdminActor } from '../domain/actors';
+import type { AdminActor, AdminScope } from '../domain/actors';
+import { inScope } from './admin-scope';
 import { publicReview, reviewOf } from './reviews';
 
 /**
@@ -35,7 +36,7 @@ function managed(r: { review: ReviewRow; contractorName: string; serviceNeeded: 
   };
 }
 
-async function page(db: Executor, where: SQL | undefined, pageNumber: number): Promise<ManagedReviewsPage> {
+async function page(db: Executor, where: SQL | undefined, pageNumber: number, countAcrossLeads = false): Promise<ManagedReviewsPage> {
   const [rows, [total]] = await Promise.all([
     db
       .select({ review: reviews, contractorName: contractors.name, serviceNeeded: leads.serviceNeeded })
@@ -46,7 +47,7 @@ async function page(db: Executor, where: SQL | undefined, pageNumber: number): P
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(PAGE_SIZE)
       .offset((pageNumber - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(reviews).where(where),
+    countAcrossLeads ? db.select({ n: count() }).from(reviews).innerJoin(leads, eq(leads.id, reviews.leadId)).where(where) : db.select({ n: count() }).from(reviews).where(where),
   ]);
   return { reviews: rows.map(managed), total: total?.n ?? 0, page: pageNumber, pageSize: PAGE_SIZE };
 }
@@ -59,9 +60,10 @@ const FILTERS: Record<AdminReviewFilter, SQL | undefined> = {
   not_contacted: eq(reviews.contacted, false),
 };
 
-/** GET /api/admin/reviews: every review, newest first, with the homeowner's contacted / hired answers. */
-export function listReviewsForAdmin(ctx: DbCtx, q: { filter: AdminReviewFilter; page: number }): Promise<ManagedReviewsPage> {
-  return page(ctx.db, FILTERS[q.filter], q.page);
+/** GET /api/admin/reviews: the reviews of the administrator's counties' leads, newest first, with the homeowner's contacted / hired answers. */
+export function listReviewsForAdmin(ctx: DbCtx, scope: AdminScope, q: { filter: AdminReviewFilter; page: number }): Promise<ManagedReviewsPage> {
+  const counties = inScope(scope, leads.regionId);
+  return page(ctx.db, and(counties, FILTERS[q.filter]), q.page, counties !== undefined);
 }
 
 /** GET /api/contractor/reviews: the signed-in contractor's reviews, hidden ones too with the policy's reason (not the administrator's note or name). */

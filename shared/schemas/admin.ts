@@ -13,6 +13,12 @@ export const adminLoginSchema = z.object({
 export interface AdminCheck {
   authenticated: boolean;
   username?: string;
+  /** docs/decisions/0103-county-administrators.md */
+  role?: 'platform' | 'county';
+  /** The counties the administrator may look at (every county for the platform's). */
+  counties?: { id: number; slug: string; name: string }[];
+  /** The county chosen in the switcher; null: all of them. */
+  countyId?: number | null;
 }
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;

@@ -5,6 +5,8 @@ import { RULE_TYPES } from '../pricing';
 /** A pricing rule as the API shows it: money as a '25.00' string (docs/decisions/0012-api-values.md). */
 export interface PricingRuleDto {
   id: number;
+  /** The county whose leads it prices; null: the platform default, for every county (changed by platform administrators only). */
+  regionId: number | null;
   ruleType: (typeof RULE_TYPES)[number];
   /** Service slug, town slug or contractor id; null for global. */
   ruleValue: string | null;
@@ -34,6 +36,8 @@ const fields = {
   leadPrice: price,
   priority: z.coerce.number({ error: 'Priority must be a whole number' }).int('Priority must be a whole number').min(0, 'Priority must be 0 or more').max(1_000_000, 'Priority is too large'),
   isActive: z.boolean({ error: 'isActive must be true or false' }),
+  /** The county; null: a platform default; left out: the administrator's county (or, for a full update, the rule's own). */
+  regionId: z.number({ error: 'Choose a county' }).int('Choose a county').positive('Choose a county').max(2_147_483_647, 'Choose a county').nullable().optional(),
 };
 
 /** POST /api/pricing-rules; ruleValue is validated against the taxonomy and contractors by the server. */

@@ -75,7 +75,7 @@ describe('admin sign-in', () => {
     const cookie = res.headers.get('set-cookie')!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
-    expect((await client.get('/api/admin/check')).body).toEqual({ authenticated: true, username: USERNAME });
+    expect((await client.get('/api/admin/check')).body).toMatchObject({ authenticated: true, username: USERNAME, role: 'platform', countyId: null });
     const [admin] = await app.ctx.db.select().from(adminUsers).where(eq(adminUsers.username, USERNAME));
     expect(Date.now() - admin!.lastLoginAt!.getTime()).toBeLessThan(60_000);
   });
@@ -119,7 +119,7 @@ describe('admin sign-in', () => {
     try {
       const restarted = new TestClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
       restarted.cookie = client.cookie;
-      expect((await restarted.get('/api/admin/check')).body).toEqual({ authenticated: true, username: USERNAME });
+      expect((await restarted.get('/api/admin/check')).body).toMatchObject({ authenticated: true, username: USERNAME, role: 'platform' });
       await app.ctx.db.delete(sessions).where(eq(sessions.sid, sidOf(client.cookie)));
       expect((await restarted.get('/api/admin/check')).body).toEqual({ authenticated: false });
     } finally {
@@ -165,7 +165,7 @@ describe('sign-in throttle', () => {
   async function anotherAdmin(prefix: string): Promise<string> {
     const username = `${prefix}-${randomBytes(3).toString('hex')}`;
     const [main] = await app.ctx.db.select().from(adminUsers).where(eq(adminUsers.username, USERNAME));
-    await app.ctx.db.insert(adminUsers).values({ username, passwordHash: main!.passwordHash });
+    await app.ctx.db.insert(adminUsers).values({ username, passwordHash: main!.passwordHash, role: 'platform' });
     return username;
   }
   const expectThrottled = (res: TestResponse) => {

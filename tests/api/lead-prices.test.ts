@@ -84,7 +84,7 @@ describe('GET /api/lead-prices', () => {
     expect(cell(after, 'kitchen-remodeling', null)).toBe('25.00');
 
     // Every cell is the engine's answer over the active rules.
-    const rules = await activeRules(app.ctx);
+    const rules = await activeRules(app.ctx, 'sullivan');
     for (const s of region.quoteServices) {
       for (const town of after.towns) expect(cell(after, s.value, town.slug)).toBe(centsToDecimal(priceLead(rules, { serviceSlugs: s.services, townSlug: town.slug, contractorId: null }).priceCents));
     }

@@ -64,7 +64,7 @@ describe('GET /api/pricing-rules', () => {
 
   it('shows money as a decimal string', async () => {
     const [seeded] = (await admin.get('/api/pricing-rules')).body;
-    expect(seeded).toEqual({ id: seededId, ruleType: 'global', ruleValue: null, leadPrice: '25.00', priority: 0, isActive: true, updatedAt: expect.any(String) });
+    expect(seeded).toEqual({ id: seededId, regionId: null, ruleType: 'global', ruleValue: null, leadPrice: '25.00', priority: 0, isActive: true, updatedAt: expect.any(String) });
   });
 });
 
@@ -131,7 +131,7 @@ describe('PATCH /api/pricing-rules/:id', () => {
     const created = await create({ ruleType: 'service', ruleValue: 'roofing', leadPrice: '33', priority: 4 });
     const res = await admin.patch(`/api/pricing-rules/${created.id}`, { ruleType: 'location', ruleValue: 'Eagles Mere Borough', leadPrice: '19.99', priority: 7, isActive: false });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: created.id, ruleType: 'location', ruleValue: 'eagles-mere', leadPrice: '19.99', priority: 7, isActive: false, updatedAt: expect.any(String) });
+    expect(res.body).toEqual({ id: created.id, regionId: null, ruleType: 'location', ruleValue: 'eagles-mere', leadPrice: '19.99', priority: 7, isActive: false, updatedAt: expect.any(String) });
 
     const toGlobal = await admin.patch(`/api/pricing-rules/${created.id}`, rule({ ruleValue: 'eagles-mere' }));
     expect(toGlobal.body).toMatchObject({ ruleType: 'global', ruleValue: null });

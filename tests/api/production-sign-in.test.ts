@@ -14,7 +14,7 @@ const production = { NODE_ENV: 'production', PAYMENTS: 'demo' };
 
 async function accounts(app: TestApp) {
   const admin = { username: `admin-${randomBytes(4).toString('hex')}`, password: randomBytes(12).toString('base64url') };
-  await app.ctx.db.insert(adminUsers).values({ username: admin.username, passwordHash: await bcrypt.hash(admin.password, 4) });
+  await app.ctx.db.insert(adminUsers).values({ username: admin.username, passwordHash: await bcrypt.hash(admin.password, 4), role: 'platform' });
   const contractor = await createContractor(app.ctx.db);
   const owner = { email: `portal-${randomBytes(4).toString('hex')}@example.com`, password: randomBytes(12).toString('base64url') };
   await app.ctx.db.insert(contractorAccounts).values({ contractorId: contractor.id, email: owner.email, passwordHash: await bcrypt.hash(owner.password, 4) });

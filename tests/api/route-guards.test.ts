@@ -55,11 +55,11 @@ describe('the route table', () => {
     const probe = express();
     const router = Router();
     router.get('/unguarded', (_req, res) => res.end());
-    router.get('/twice', requireAdmin, forAnyone, (_req, res) => res.end());
+    router.get('/twice', requireAdmin(app.ctx), forAnyone, (_req, res) => res.end());
     probe.use('/api', router);
     expect(routeTable(probe)).toEqual([
       { method: 'GET', path: '/api/unguarded', roles: [] },
-      { method: 'GET', path: '/api/twice', roles: ['admin', 'anyone'] },
+      { method: 'GET', path: '/api/twice', roles: ['admin', 'anyone'], admin: {} },
     ]);
   });
 

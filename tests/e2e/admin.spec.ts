@@ -351,6 +351,7 @@ test.describe('accessibility', () => {
     ['/admin/pricing', 'Pricing Management'],
     ['/admin/outbox', 'Outbox'],
     ['/admin/counties', 'Counties'],
+    ['/admin/users', 'Administrators'],
   ] as const) {
     test(`${path} has one h1, is not indexed and has no detectable WCAG A/AA problems`, async ({ page }) => {
       await signInAdmin(page.request);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
-import { adminUsers, contractorAccounts } from '../../server/db/schema';
+import { adminUserRegions, adminUsers, contractorAccounts } from '../../server/db/schema';
 import type { TestClient } from './http-client';
 import type { TestApp } from './test-app';
 
@@ -10,14 +10,30 @@ import type { TestApp } from './test-app';
  * throttle or a session.
  */
 export async function adminClient(app: TestApp): Promise<TestClient> {
+  return (await signedInAdmin(app, 'platform', [])).client;
+}
+
+/**
+ * A client signed in as a fresh county administrator of these counties
+ * (docs/decisions/0103-county-administrators.md), with its account's id.
+ */
+export async function countyAdminClient(app: TestApp, regionIds: number[]): Promise<{ client: TestClient; adminUserId: number; username: string; password: string }> {
+  return signedInAdmin(app, 'county', regionIds);
+}
+
+async function signedInAdmin(app: TestApp, role: 'platform' | 'county', regionIds: number[]) {
   const username = `admin-${randomBytes(4).toString('hex')}`;
   const password = randomBytes(12).toString('base64url');
   // A low cost keeps the suite fast; bcrypt reads the cost from the hash when comparing.
-  await app.ctx.db.insert(adminUsers).values({ username, passwordHash: await bcrypt.hash(password, 4) });
+  const [row] = await app.ctx.db
+    .insert(adminUsers)
+    .values({ username, passwordHash: await bcrypt.hash(password, 4), role })
+    .returning({ id: adminUsers.id });
+  if (regionIds.length) await app.ctx.db.insert(adminUserRegions).values(regionIds.map((regionId) => ({ adminUserId: row!.id, regionId })));
   const client = app.client();
   const res = await client.post('/api/admin/login', { username, password });
   if (res.status !== 200 || !client.cookie) throw new Error(`Admin login failed: ${res.status} ${res.text}`);
-  return client;
+  return { client, adminUserId: row!.id, username, password };
 }
 
 /**

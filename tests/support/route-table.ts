@@ -1,5 +1,5 @@
 import type { Express, RequestHandler } from 'express';
-import { ROLE, type Role } from '../../server/http/auth';
+import { ADMIN_ROUTE, ROLE, type AdminRouteRule, type Role } from '../../server/http/auth';
 
 /** A route of the app as its router holds it, with the roles its guards declare (server/http/auth.ts). */
 export interface RouteEntry {
@@ -7,6 +7,8 @@ export interface RouteEntry {
   /** The full path, mount points included ('/api/admin/contractors/:id/approval'). */
   path: string;
   roles: Role[];
+  /** What an admin guard declares of the route (the item it names, platform only), when it has one. */
+  admin?: AdminRouteRule;
 }
 
 interface Layer {
@@ -16,6 +18,7 @@ interface Layer {
 }
 
 const roleOf = (handle: unknown): Role | undefined => (handle as { [ROLE]?: Role } | null)?.[ROLE];
+const adminRuleOf = (handle: unknown): AdminRouteRule | undefined => (handle as { [ADMIN_ROUTE]?: AdminRouteRule } | null)?.[ADMIN_ROUTE];
 
 /** Joins a mount point and a path as Express matches them ('/' mounts add nothing). */
 const join = (base: string, path: string) => (path === '/' ? base || '/' : `${base}${path}`);
@@ -35,7 +38,8 @@ export function routeTable(app: Express): RouteEntry[] {
         const path = join(base, String(layer.route.path));
         const own = layer.route.stack.map((l) => roleOf(l.handle)).filter((r): r is Role => r !== undefined);
         const methods = [...new Set(layer.route.stack.map((l) => l.method?.toUpperCase()).filter((m): m is string => Boolean(m)))];
-        for (const method of methods) routes.push({ method, path, roles: [...roles, ...own] });
+        const admin = layer.route.stack.map((l) => adminRuleOf(l.handle)).find((r) => r !== undefined);
+        for (const method of methods) routes.push({ method, path, roles: [...roles, ...own], ...(admin ? { admin } : {}) });
       } else if (Array.isArray(layer.handle.stack)) {
         walk(layer.handle.stack, join(base, mount === '/' ? '' : mount), roles);
       } else {

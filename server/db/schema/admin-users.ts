@@ -1,10 +1,25 @@
-import { pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
-export const adminUsers = pgTable('admin_users', {
-  id: serial('id').primaryKey(),
-  username: text('username').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-  ...timestamps,
-});
+export const ADMIN_ROLES = ['platform', 'county'] as const;
+
+/**
+ * Administrators (docs/decisions/0103-county-administrators.md): a platform administrator sees every
+ * county; a county administrator only the counties assigned in admin_user_regions. A new row is a
+ * county administrator with no county (it sees nothing) unless it is said otherwise. A disabled
+ * account cannot sign in and its sessions stop at their next request.
+ */
+export const adminUsers = pgTable(
+  'admin_users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ADMIN_ROLES }).notNull().default('county'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [check('admin_users_role_check', sql`${t.role} in ('platform', 'county')`)],
+);

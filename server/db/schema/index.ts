@@ -15,6 +15,7 @@ export * from './pricing-rules';
 export * from './blog-posts';
 export * from './newsletter-subscribers';
 export * from './admin-users';
+export * from './admin-user-regions';
 export * from './contractor-accounts';
 export * from './setup-codes';
 export * from './sessions';

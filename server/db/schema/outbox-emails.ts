@@ -1,17 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
+import { regions } from './regions';
 
 /**
  * Every email the site writes (docs/decisions/0009-email.md): written in the transaction of the
  * change that causes it. With SMTP it waits as 'pending' for the send-email job (attempts and the
  * last error recorded), then 'sent' or 'failed'; without SMTP it is 'kept' here for the admin to
- * read.
+ * read. region_id: the county whose lead, review or subscriber it is about; null is the platform's mail
+ * (sign-up codes, credential reminders...), which only platform administrators read
+ * (docs/decisions/0103-county-administrators.md).
  */
 export const outboxEmails = pgTable(
   'outbox_emails',
   {
     id: serial('id').primaryKey(),
+    regionId: integer('region_id').references(() => regions.id, { onDelete: 'set null' }),
     kind: text('kind').notNull(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
@@ -28,6 +32,7 @@ export const outboxEmails = pgTable(
     check('outbox_emails_status_check', sql`${t.status} in ('pending', 'sent', 'failed', 'kept')`),
     index('outbox_emails_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('outbox_emails_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('outbox_emails_region_created_at_idx').on(t.regionId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('outbox_emails_to_address_idx').on(t.toAddress),
   ],
 );

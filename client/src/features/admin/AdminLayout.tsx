@@ -6,10 +6,13 @@ import type { AdminCheck } from '@shared/schemas/admin';
 import { Head } from '@/app/head';
 import { PageFallback } from '@/app/shell/PageFallback';
 import { Button } from '@/components/ui/button';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useSignOut } from '@/lib/use-sign-out';
+import { useChooseCounty } from './admin-users-api';
 import { logout, sessionKey, useAdminSession } from './api';
 import { useRegion } from '@/app/region';
 
@@ -23,13 +26,16 @@ const NAV = [
   { href: '/admin/reviews', label: 'Reviews', isCurrent: (p: string) => p === '/admin/reviews' },
   { href: '/admin/pricing', label: 'Pricing', isCurrent: (p: string) => p === '/admin/pricing' },
   { href: '/admin/outbox', label: 'Outbox', isCurrent: (p: string) => p === '/admin/outbox' },
-  { href: '/admin/counties', label: 'Counties', isCurrent: (p: string) => p === '/admin/counties' },
+  { href: '/admin/counties', label: 'Counties', isCurrent: (p: string) => p === '/admin/counties', platform: true },
+  { href: '/admin/users', label: 'Administrators', isCurrent: (p: string) => p === '/admin/users', platform: true },
 ];
 
-function NavLinks({ path, onNavigate, className, linkClassName }: { path: string; onNavigate?: () => void; className?: string; linkClassName?: string }) {
+type Role = 'platform' | 'county';
+
+function NavLinks({ path, role, onNavigate, className, linkClassName }: { path: string; role: Role; onNavigate?: () => void; className?: string; linkClassName?: string }) {
   return (
     <ul className={className}>
-      {NAV.map((link) => {
+      {NAV.filter((link) => role === 'platform' || !link.platform).map((link) => {
         const current = link.isCurrent(path);
         return (
           <li key={link.href}>
@@ -48,7 +54,42 @@ function NavLinks({ path, onNavigate, className, linkClassName }: { path: string
   );
 }
 
-function MobileNav({ path, onSignOut, signingOut }: { path: string; onSignOut: () => void; signingOut: boolean }) {
+/**
+ * The county switcher (docs/decisions/0103-county-administrators.md): every list shows the chosen
+ * county, or all of the administrator's. Shown to a platform administrator and to a county
+ * administrator with more than one county.
+ */
+function CountySwitcher({ role, counties, countyId, id }: { role: Role; counties: readonly { id: number; name: string }[]; countyId: number | null; id: string }) {
+  const choose = useChooseCounty();
+  if (role !== 'platform' && counties.length < 2) return null;
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm text-muted-foreground">
+        County
+      </label>
+      <NativeSelect
+        id={id}
+        className="w-44"
+        value={countyId === null ? '' : String(countyId)}
+        disabled={choose.isPending}
+        onChange={(e) =>
+          choose.mutate(e.target.value ? Number(e.target.value) : null, {
+            onError: (err) => toast({ title: 'County not changed', description: err instanceof Error ? err.message : 'Please try again.', variant: 'destructive' }),
+          })
+        }
+      >
+        <option value="">{role === 'platform' ? 'All counties' : 'All my counties'}</option>
+        {counties.map((c) => (
+          <option key={c.id} value={String(c.id)}>
+            {c.name}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
+function MobileNav({ path, role, onSignOut, signingOut, children }: { path: string; role: Role; onSignOut: () => void; signingOut: boolean; children?: ReactNode }) {
   const [open, setOpen] = useState(false);
   return (
     <Sheet open={open} onOpenChange={setOpen}>
@@ -61,8 +102,9 @@ function MobileNav({ path, onSignOut, signingOut }: { path: string; onSignOut: (
         <SheetTitle className="text-lg font-semibold">Admin</SheetTitle>
         <SheetDescription className="sr-only">Admin navigation</SheetDescription>
         <nav aria-label="Admin">
-          <NavLinks path={path} onNavigate={() => setOpen(false)} className="flex flex-col gap-1" linkClassName="text-base" />
+          <NavLinks path={path} role={role} onNavigate={() => setOpen(false)} className="flex flex-col gap-1" linkClassName="text-base" />
         </nav>
+        {children}
         <Button
           variant="outline"
           className="mt-auto"
@@ -159,16 +201,19 @@ function GuardedLayout({ children }: { children: ReactNode }) {
             </span>
           </Link>
           <nav aria-label="Admin" className="hidden md:block">
-            <NavLinks path={path} className="flex items-center gap-1" />
+            <NavLinks path={path} role={session.role} className="flex items-center gap-1" />
           </nav>
           <div className="hidden items-center gap-3 md:flex">
+            <CountySwitcher id="admin-county" role={session.role} counties={session.counties} countyId={session.countyId} />
             {session.username && <span className="hidden text-sm text-muted-foreground lg:inline">{session.username}</span>}
             <Button variant="outline" size="sm" disabled={pending} onClick={signOut}>
               <LogOut className="h-4 w-4" aria-hidden="true" />
               Logout
             </Button>
           </div>
-          <MobileNav path={path} onSignOut={signOut} signingOut={pending} />
+          <MobileNav path={path} role={session.role} onSignOut={signOut} signingOut={pending}>
+            <CountySwitcher id="admin-county-mobile" role={session.role} counties={session.counties} countyId={session.countyId} />
+          </MobileNav>
         </div>
       </header>
       <main id="main" className="container mx-auto flex-1 px-4 py-6 md:py-8">

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { QueryLoading, QueryView } from '@/components/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
-import { useContractorNames, usePricingRules, useUpdateRule } from './api';
+import { useAdminSession, useContractorNames, usePricingRules, useUpdateRule } from './api';
 import { PageHeader } from './components/PageHeader';
 import { PriceMatrix } from './components/PriceMatrix';
 import { RuleDialog } from './components/RuleDialog';
@@ -16,6 +16,15 @@ export default function PricingPage() {
   const { contractors, names } = useContractorNames();
   const toggle = useUpdateRule();
   const [dialog, setDialog] = useState<{ open: boolean; rule: PricingRuleDto | null }>({ open: false, rule: null });
+  const session = useAdminSession();
+  const role = session.state === 'authenticated' ? session.role : 'county';
+  const counties = session.state === 'authenticated' ? session.counties : [];
+  const countyNames = new Map(counties.map((c) => [c.id, c.name]));
+  // A platform default prices every county; only a platform administrator changes it (docs/decisions/0103-county-administrators.md).
+  const canChange = (rule: PricingRuleDto) => role === 'platform' || rule.regionId !== null;
+  // The matrix prices one county's leads: the chosen (or only) county's rules and the platform defaults; with none chosen, the defaults.
+  const matrixCounty = session.state === 'authenticated' ? (session.countyId ?? (role === 'county' && counties.length === 1 ? counties[0]!.id : null)) : null;
+  const forMatrix = (rules: PricingRuleDto[]) => rules.filter((r) => r.regionId === null || r.regionId === matrixCounty);
 
   const onToggle = (rule: PricingRuleDto, isActive: boolean) =>
     toggle.mutate(
@@ -46,6 +55,9 @@ export default function PricingPage() {
         <RulesTable
           query={rules}
           contractorNames={names}
+          // The County column once a rule has a county: a single county's list stays as it was.
+          countyNames={rules.data?.some((r) => r.regionId !== null) ? countyNames : undefined}
+          canChange={canChange}
           onToggle={onToggle}
           onEdit={(rule) => setDialog({ open: true, rule })}
           togglingId={toggle.isPending ? (toggle.variables?.id ?? null) : null}
@@ -61,11 +73,11 @@ export default function PricingPage() {
         {/* The rules' error shows once, in the table above. */}
         {!rules.isError && (
           <QueryView query={rules} what="price matrix" loading={<QueryLoading what="price matrix" rows={6} className="h-6" />}>
-            {(data) => <PriceMatrix rules={data} />}
+            {(data) => <PriceMatrix rules={forMatrix(data)} />}
           </QueryView>
         )}
       </section>
-      <RuleDialog open={dialog.open} rule={dialog.rule} contractors={contractors} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+      <RuleDialog open={dialog.open} rule={dialog.rule} contractors={contractors} counties={counties} platform={role === 'platform'} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
     </>
   );
 }

@@ -64,7 +64,18 @@ export function invalidatePaths(queryClient: QueryClient, ...paths: string[]) {
 
 // ---- Session
 
-export type AdminSession = { state: 'loading' } | { state: 'error' } | { state: 'anonymous' } | { state: 'authenticated'; username: string | null };
+export type AdminSession =
+  | { state: 'loading' }
+  | { state: 'error' }
+  | { state: 'anonymous' }
+  | {
+      state: 'authenticated';
+      username: string | null;
+      /** docs/decisions/0103-county-administrators.md */
+      role: NonNullable<AdminCheck['role']>;
+      counties: NonNullable<AdminCheck['counties']>;
+      countyId: number | null;
+    };
 
 /** The administrator's session as GET /api/admin/check reports it; a 401 reads as signed out. */
 export function useAdminSession(): AdminSession & { refetch: () => void } {
@@ -72,7 +83,10 @@ export function useAdminSession(): AdminSession & { refetch: () => void } {
   const refetch = () => void query.refetch();
   if (query.isPending) return { state: 'loading', refetch };
   if (query.isError) return { state: 'error', refetch };
-  if (query.data?.authenticated) return { state: 'authenticated', username: query.data.username ?? null, refetch };
+  if (query.data?.authenticated) {
+    const d = query.data;
+    return { state: 'authenticated', username: d.username ?? null, role: d.role ?? 'county', counties: d.counties ?? [], countyId: d.countyId ?? null, refetch };
+  }
   return { state: 'anonymous', refetch };
 }
 
@@ -81,8 +95,9 @@ export function useLogin() {
   return useMutation({
     mutationFn: (body: { username: string; password: string }) => apiRequest<{ message: string; username: string }>('POST', '/api/admin/login', body),
     onSuccess: (data) => {
-      // Known at once, so the guard does not send the new session back to the login page.
+      // Known at once, so the guard does not send the new session back to the login page; the role and counties follow.
       queryClient.setQueryData<AdminCheck>(sessionKey, { authenticated: true, username: data.username });
+      void queryClient.invalidateQueries({ queryKey: sessionKey });
     },
   });
 }

@@ -38,10 +38,21 @@ function readPriority(text: string): number {
 
 const text = (v: string | string[] | undefined) => (typeof v === 'string' ? v : '');
 
+/** The county control's value for a platform default (a rule without a county). */
+export const PLATFORM_DEFAULT = 'default';
+
+/** The county chosen: a county's id, null for a platform default, left out when the control is absent or empty (the administrator's own county). */
+function countyInput(value: string | string[] | undefined): { regionId?: number | null } {
+  const v = text(value);
+  if (!v) return {};
+  return { regionId: v === PLATFORM_DEFAULT ? null : Number(v) };
+}
+
 /** What the controls hold as pricingRuleSchema's input: a global rule has no value, the switch is a box ticked 'on'. */
 export function ruleInputOf(values: FormValuesRaw) {
   const ruleType = text(values.ruleType);
   return {
+    ...countyInput(values.regionId),
     ruleType,
     ruleValue: ruleType === 'global' ? null : text(values.ruleValue) || null,
     leadPrice: text(values.leadPrice),
@@ -52,9 +63,24 @@ export function ruleInputOf(values: FormValuesRaw) {
 
 /** The spec's form defaults: a global rule, priority 0 (and active); an edited rule starts from what it holds. */
 const savedValues = (rule: PricingRuleDto | null): Record<string, string> =>
-  rule ? { ruleType: rule.ruleType, ruleValue: rule.ruleValue ?? '', leadPrice: rule.leadPrice, priority: String(rule.priority) } : { ruleType: 'global', priority: '0' };
+  rule
+    ? {
+        ruleType: rule.ruleType,
+        ruleValue: rule.ruleValue ?? '',
+        leadPrice: rule.leadPrice,
+        priority: String(rule.priority),
+        regionId: rule.regionId === null ? PLATFORM_DEFAULT : String(rule.regionId),
+      }
+    : { ruleType: 'global', priority: '0' };
 
-function RuleFormBody({ rule, contractors, onDone }: { rule: PricingRuleDto | null; contractors: { id: number; name: string }[]; onDone: () => void }) {
+interface CountyChoices {
+  /** The counties the administrator may write rules for. */
+  counties: readonly { id: number; name: string }[];
+  /** A platform administrator may write platform defaults. */
+  platform: boolean;
+}
+
+function RuleFormBody({ rule, contractors, counties, platform, onDone }: { rule: PricingRuleDto | null; contractors: { id: number; name: string }[]; onDone: () => void } & CountyChoices) {
   const region = useRegion();
   const create = useCreateRule();
   const update = useUpdateRule();
@@ -96,8 +122,15 @@ function RuleFormBody({ rule, contractors, onDone }: { rule: PricingRuleDto | nu
   };
 
   const valueMeta = ruleType === 'global' ? null : VALUE_LABELS[ruleType];
+  const countyOptions = [...(platform ? [{ value: PLATFORM_DEFAULT, label: 'Platform default (every county)' }] : []), ...counties.map((c) => ({ value: String(c.id), label: c.name }))];
   return (
     <form {...form.props} onChange={onChange} className="grid gap-4">
+      {/* A rule (docs/decisions/0103-county-administrators.md) prices its county's leads; a platform default every county's. */}
+      {countyOptions.length > 1 && (
+        <Field id="rule-county" label="County" hint="Which county's leads this rule prices." error={errors.regionId}>
+          <Choice placeholder={platform ? 'Platform default (every county)' : 'Select a county'} options={countyOptions} {...control('regionId', 'rule-county')} />
+        </Field>
+      )}
       <Field id="rule-type" label="Rule Type" hint={TYPE_HINTS[ruleType]} error={errors.ruleType}>
         <Choice placeholder="Select a rule type" options={TYPE_OPTIONS} {...control('ruleType', 'rule-type')} />
       </Field>
@@ -145,12 +178,14 @@ export function RuleDialog({
   onOpenChange,
   rule,
   contractors,
+  counties = [],
+  platform = true,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   rule: PricingRuleDto | null;
   contractors: { id: number; name: string }[];
-}) {
+} & Partial<CountyChoices>) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-[520px]">
@@ -158,7 +193,7 @@ export function RuleDialog({
           <DialogTitle>{rule ? 'Edit Pricing Rule' : 'Add Pricing Rule'}</DialogTitle>
           <DialogDescription>The active rule with the highest priority that matches a lead sets its price.</DialogDescription>
         </DialogHeader>
-        <RuleFormBody key={rule?.id ?? 'new'} rule={rule} contractors={contractors} onDone={() => onOpenChange(false)} />
+        <RuleFormBody key={rule?.id ?? 'new'} rule={rule} contractors={contractors} counties={counties} platform={platform} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );

@@ -27,19 +27,27 @@ interface Props {
   onToggle?: (rule: PricingRuleDto, isActive: boolean) => void;
   onEdit?: (rule: PricingRuleDto) => void;
   togglingId?: number | null;
+  /** County names by id: with them, a County column (a rule without one is the platform default). */
+  countyNames?: ReadonlyMap<number, string>;
+  /** Whether this administrator may change the rule (a county administrator may not change a platform default). */
+  canChange?: (rule: PricingRuleDto) => boolean;
 }
+
+/** Where a rule applies (docs/decisions/0103-county-administrators.md). */
+export const countyOfRule = (rule: PricingRuleDto, names: ReadonlyMap<number, string>) => (rule.regionId === null ? 'Platform default' : (names.get(rule.regionId) ?? `County #${rule.regionId}`));
 
 const COLUMNS = [{ name: 'Type' }, { name: 'Value' }, { name: 'Price', className: 'text-right' }, { name: 'Priority', className: 'text-right' }, { name: 'Active' }];
 
-export function RulesTable({ query, contractorNames, onToggle, onEdit, togglingId }: Props) {
+export function RulesTable({ query, contractorNames, onToggle, onEdit, togglingId, countyNames, canChange = () => true }: Props) {
   const region = useRegion();
   const editable = Boolean(onToggle && onEdit);
+  const columns = countyNames ? [...COLUMNS.slice(0, 2), { name: 'County' }, ...COLUMNS.slice(2)] : COLUMNS;
   return (
     <AdminList
       query={query}
       what="pricing rules"
       label="Pricing rules"
-      columns={editable ? [...COLUMNS, { name: 'Actions', className: 'text-right' }] : COLUMNS}
+      columns={editable ? [...columns, { name: 'Actions', className: 'text-right' }] : columns}
       items={sortRules}
       itemKey={(rule) => rule.id}
       empty={`No pricing rules yet. Every lead costs the default ${formatMoney(DEFAULT_LEAD_PRICE_CENTS)}.`}
@@ -53,6 +61,11 @@ export function RulesTable({ query, contractorNames, onToggle, onEdit, togglingI
             <Td label="Value" className="whitespace-nowrap align-middle font-medium">
               {label}
             </Td>
+            {countyNames && (
+              <Td label="County" className="align-middle">
+                {countyOfRule(rule, countyNames)}
+              </Td>
+            )}
             <Td label="Price" className="text-right align-middle font-semibold tabular-nums">
               {formatPrice(rule.leadPrice)}
             </Td>
@@ -60,7 +73,7 @@ export function RulesTable({ query, contractorNames, onToggle, onEdit, togglingI
               {rule.priority}
             </Td>
             <Td label="Active" className="align-middle">
-              {onToggle ? (
+              {onToggle && canChange(rule) ? (
                 <Switch
                   checked={rule.isActive}
                   disabled={togglingId === rule.id}
@@ -73,7 +86,7 @@ export function RulesTable({ query, contractorNames, onToggle, onEdit, togglingI
             </Td>
             {onEdit && (
               <Td label="Actions" className="py-2 text-right align-middle">
-                <Button variant="ghost" size="sm" onClick={() => onEdit(rule)} aria-label={`Edit ${RULE_TYPE_LABELS[rule.ruleType]} rule for ${label}`}>
+                <Button variant="ghost" size="sm" disabled={!canChange(rule)} onClick={() => onEdit(rule)} aria-label={`Edit ${RULE_TYPE_LABELS[rule.ruleType]} rule for ${label}`}>
                   <Pencil className="h-4 w-4" aria-hidden="true" />
                   Edit
                 </Button>

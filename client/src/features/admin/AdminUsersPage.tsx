@@ -1,0 +1,200 @@
+import { Users } from 'lucide-react';
+import { useState } from 'react';
+import { ADMIN_ROLE_LABELS, ADMIN_ROLES, type AdminAccount, type AdminCounty } from '@shared/schemas/admin-users';
+import { NativeChoice, useProgressiveForm, type FormValuesRaw } from '@/components/form';
+import { EmptyState } from '@/components/query-view';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { errorId, Field } from '@/components/ui/field';
+import { FormNotice } from '@/components/ui/form-notice';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeCheckbox } from '@/components/ui/native-select';
+import { toast } from '@/components/ui/use-toast';
+import { plural } from '@/lib/format';
+import { useAdminAccounts, useCreateAdmin, useUpdateAdmin } from './admin-users-api';
+import { AdminList } from './components/AdminList';
+import { PageHeader } from './components/PageHeader';
+import { Td, Tr } from './components/table';
+
+/** The form's values as the schema takes them: counties are ids. */
+const withCountyIds = (values: FormValuesRaw) => ({ ...values, regionIds: ((values.regionIds as string[] | undefined) ?? []).map(Number) });
+
+const ROLE_OPTIONS = ADMIN_ROLES.map((r) => ({ value: r, label: ADMIN_ROLE_LABELS[r] }));
+
+/** The counties as checkboxes named `regionIds`. */
+function CountiesField({ id, counties, ticked, error, legend }: { id: string; counties: readonly AdminCounty[]; ticked: readonly number[]; error?: string; legend: string }) {
+  return (
+    <fieldset className="grid gap-2" aria-describedby={error ? errorId(id) : undefined}>
+      <legend className="mb-1 text-sm font-medium">{legend}</legend>
+      <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+        {counties.map((c) => {
+          const boxId = `${id}-${c.slug}`;
+          return (
+            <div key={c.id} className="flex items-center gap-2">
+              <NativeCheckbox id={boxId} name="regionIds" value={String(c.id)} defaultChecked={ticked.includes(c.id)} aria-invalid={error ? true : undefined} />
+              <Label htmlFor={boxId} className="font-normal">
+                {c.name}
+              </Label>
+            </div>
+          );
+        })}
+      </div>
+      {error && (
+        <p id={errorId(id)} role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function CreateAdminForm({ counties }: { counties: readonly AdminCounty[] }) {
+  const create = useCreateAdmin();
+  const form = useProgressiveForm({
+    schema: () => import('@shared/schemas/admin-users').then((m) => m.createAdminSchema),
+    lists: ['regionIds'],
+    toInput: withCountyIds,
+    defaultValues: { role: 'county' },
+    fallback: 'Failed to create the administrator. Please try again.',
+    onValid: async (data) => {
+      const account = await create.mutateAsync(data);
+      form.reset();
+      toast({
+        title: `${account.username} created`,
+        description: account.role === 'platform' ? 'A platform administrator: every county.' : `Counties: ${account.counties.map((c) => c.name).join(', ')}.`,
+      });
+    },
+  });
+  return (
+    <Card className="mb-6">
+      <CardContent className="p-5">
+        <form {...form.props} className="grid gap-4" aria-label="Create an administrator">
+          {form.problem && <FormNotice variant="destructive" title="Error" description={form.problem} />}
+          <div className="grid gap-3 sm:grid-cols-3">
+            <Field id="admin-username" label="Username" error={form.errors.username}>
+              <Input autoComplete="off" {...form.control('username', 'admin-username')} />
+            </Field>
+            <Field id="admin-password" label="Password" error={form.errors.password} hint="At least 12 characters, not a common one.">
+              <Input type="password" autoComplete="new-password" {...form.control('password', 'admin-password')} />
+            </Field>
+            <Field id="admin-role" label="Role" error={form.errors.role}>
+              <NativeChoice placeholder="Choose a role" options={ROLE_OPTIONS} {...form.control('role', 'admin-role')} />
+            </Field>
+          </div>
+          <CountiesField id="admin-counties" counties={counties} ticked={[]} error={form.errors.regionIds} legend="Counties (for a county administrator)" />
+          <div>
+            <Button type="submit" disabled={form.pending}>
+              {form.pending ? 'Creating...' : 'Create Administrator'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A county administrator's counties, changed in place. */
+function AssignCountiesForm({ account, counties, onDone }: { account: AdminAccount; counties: readonly AdminCounty[]; onDone: () => void }) {
+  const update = useUpdateAdmin();
+  const form = useProgressiveForm({
+    schema: () => import('@shared/schemas/admin-users').then((m) => m.updateAdminSchema),
+    lists: ['regionIds'],
+    toInput: withCountyIds,
+    fallback: 'Failed to save the counties. Please try again.',
+    onValid: async (data) => {
+      await update.mutateAsync({ id: account.id, ...data });
+      toast({ title: `Counties of ${account.username} saved` });
+      onDone();
+    },
+  });
+  return (
+    <form {...form.props} className="grid gap-3" aria-label={`Counties of ${account.username}`}>
+      {form.problem && <FormNotice variant="destructive" title="Error" description={form.problem} />}
+      <CountiesField id={`counties-${account.id}`} counties={counties} ticked={account.counties.map((c) => c.id)} error={form.errors.regionIds} legend="Counties" />
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={form.pending}>
+          {form.pending ? 'Saving...' : 'Save Counties'}
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function AccountRow({ account, counties }: { account: AdminAccount; counties: readonly AdminCounty[] }) {
+  const update = useUpdateAdmin();
+  const [editing, setEditing] = useState(false);
+  const toggle = () =>
+    update.mutate(
+      { id: account.id, disabled: !account.disabled },
+      {
+        onSuccess: (a) => toast({ title: a.disabled ? `${a.username} disabled` : `${a.username} enabled` }),
+        onError: (e) => toast({ title: 'Not changed', description: e instanceof Error ? e.message : 'Please try again.', variant: 'destructive' }),
+      },
+    );
+  return (
+    <Tr data-testid="admin-account-row">
+      <Td className="font-medium">
+        {account.username} {account.disabled && <Badge variant="secondary">Disabled</Badge>}
+      </Td>
+      <Td label="Role">{ADMIN_ROLE_LABELS[account.role]}</Td>
+      <Td label="Counties">
+        {editing ? (
+          <AssignCountiesForm account={account} counties={counties} onDone={() => setEditing(false)} />
+        ) : account.role === 'platform' ? (
+          'Every county'
+        ) : (
+          account.counties.map((c) => c.name).join(', ') || 'None'
+        )}
+      </Td>
+      <Td label="Last sign-in">{account.lastLoginAt ? new Date(account.lastLoginAt).toLocaleString() : 'Never'}</Td>
+      <Td label="Actions">
+        <div className="flex flex-wrap gap-2">
+          {account.role === 'county' && !editing && (
+            <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+              Assign Counties
+            </Button>
+          )}
+          <Button size="sm" variant="outline" disabled={update.isPending} onClick={toggle}>
+            {account.disabled ? 'Enable' : 'Disable'}
+          </Button>
+        </div>
+      </Td>
+    </Tr>
+  );
+}
+
+/** The platform administrator's accounts page (docs/decisions/0103-county-administrators.md); the server refuses it to county administrators. */
+export default function AdminUsersPage() {
+  const query = useAdminAccounts();
+  const counties = query.data?.counties ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Administrators"
+        description="Platform administrators see every county and manage these accounts; county administrators see only their counties' leads, claims, reviews, pricing, outbox and the contractors serving their towns."
+        path="/admin/users"
+      />
+      {query.data && <CreateAdminForm counties={counties} />}
+      <AdminList
+        query={query}
+        what="administrators"
+        label="Administrators"
+        columns={[{ name: 'Username' }, { name: 'Role' }, { name: 'Counties' }, { name: 'Last sign-in' }, { name: 'Actions' }]}
+        items={(d) => d.accounts}
+        itemKey={(a) => a.id}
+        count={(d) => plural(d.accounts.length, 'administrator')}
+        empty={
+          <EmptyState icon={<Users className="h-8 w-8" aria-hidden="true" />}>
+            <p>No administrators yet.</p>
+          </EmptyState>
+        }
+        row={(a) => <AccountRow key={a.id} account={a} counties={counties} />}
+      />
+    </>
+  );
+}

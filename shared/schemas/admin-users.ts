@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../contractor-auth';
+import { ADMIN_PASSWORD_MAX, ADMIN_USERNAME_MAX } from './admin';
+
+/**
+ * Administrator accounts (docs/decisions/0103-county-administrators.md): a platform administrator
+ * sees every county and manages the accounts; a county administrator sees only the counties
+ * assigned to it.
+ */
+export const ADMIN_ROLES = ['platform', 'county'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+export const ADMIN_ROLE_LABELS: Record<AdminRole, string> = { platform: 'Platform administrator', county: 'County administrator' };
+
+/** A county as the admin area names it. */
+export interface AdminCounty {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+/** GET /api/admin/users: one account. */
+export interface AdminAccount {
+  id: number;
+  username: string;
+  role: AdminRole;
+  counties: AdminCounty[];
+  disabled: boolean;
+  lastLoginAt: string | null;
+  createdAt: string;
+}
+
+export interface AdminAccountList {
+  accounts: AdminAccount[];
+  /** Every county, to assign. */
+  counties: AdminCounty[];
+}
+
+const PASSWORD_RULE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+const COUNTIES_RULE = 'A county administrator needs at least one county';
+const regionIds = z
+  .array(z.number({ error: 'Choose counties from the list' }).int('Choose counties from the list').positive('Choose counties from the list'), { error: 'Choose counties from the list' })
+  .max(100, 'Too many counties');
+
+/** POST /api/admin/users */
+export const createAdminSchema = z
+  .object({
+    username: z
+      .string({ error: 'Please enter a username' })
+      .trim()
+      .min(3, 'Username must be at least 3 characters')
+      .max(ADMIN_USERNAME_MAX, 'Username is too long')
+      .regex(/^[A-Za-z0-9._@-]+$/, 'Use letters, digits and . _ @ - only'),
+    password: z.string({ error: PASSWORD_RULE }).min(PASSWORD_MIN_LENGTH, PASSWORD_RULE).max(ADMIN_PASSWORD_MAX, 'Password is too long'),
+    role: z.enum(ADMIN_ROLES, { error: 'Choose a role' }),
+    regionIds: regionIds.default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (v.role === 'county' && v.regionIds.length === 0) ctx.addIssue({ code: 'custom', path: ['regionIds'], message: COUNTIES_RULE });
+  });
+export type CreateAdminInput = z.output<typeof createAdminSchema>;
+
+/** PATCH /api/admin/users/:id: any of the role, the counties, disabled. */
+export const updateAdminSchema = z
+  .object({
+    role: z.enum(ADMIN_ROLES, { error: 'Choose a role' }).optional(),
+    regionIds: regionIds.optional(),
+    disabled: z.boolean({ error: 'disabled must be true or false' }).optional(),
+  })
+  .strict();
+export type UpdateAdminInput = z.output<typeof updateAdminSchema>;
+
+/** PUT /api/admin/scope: the county the administrator looks at (the switcher); null for all of its counties. */
+export const adminScopeSchema = z.object({
+  countyId: z.number({ error: 'Choose a county' }).int('Choose a county').positive('Choose a county').nullable(),
+});
+
+export { COUNTIES_RULE };

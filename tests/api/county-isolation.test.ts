@@ -1,0 +1,238 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { contractorBilling, contractorServiceAreas, leadClaims, leadDeliveries, leads, outboxEmails, pricingRules, regions, reviews, towns } from '../../server/db/schema';
+import type { OwnedKind } from '../../server/services/admin-scope';
+import { addCounty } from '../../server/services/regions';
+import { adminClient, countyAdminClient } from '../support/admin-session';
+import { createContractor, createLead } from '../support/factories';
+import type { TestClient } from '../support/http-client';
+import { routeTable, type RouteEntry } from '../support/route-table';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Isolation is proven, not assumed (docs/decisions/0103-county-administrators.md): two counties,
+ * each with a lead, its delivery, a claim, a review, a pricing rule, outbox mail and a contractor
+ * serving its towns; a county administrator of the first walks every admin route of the router
+ * (tests/support/route-table.ts, so a new route is in it without anyone listing it) with the second
+ * county's ids and gets 403 or 404, and every list it reads holds none of the second county's rows.
+ * Runs on both databases like every API test.
+ */
+
+let app: TestApp;
+let platform: TestClient;
+let countyAdmin: TestClient;
+let routes: RouteEntry[];
+
+interface County {
+  regionId: number;
+  contractorId: number;
+  leadId: number;
+  deliveryId: number;
+  claimId: number;
+  reviewId: number;
+  pricingRuleId: number;
+  outboxEmailId: number;
+  /** Strings only this county's rows hold: none may appear in an answer to the other county's administrator. */
+  markers: string[];
+}
+let a: County;
+let b: County;
+let platformMailId: number;
+const PLATFORM_MAIL = 'Platform-only notice zq7';
+
+/** A county's rows: everything a county administrator could ask for by id. */
+async function fillCounty(regionId: number, tag: string, townId: number): Promise<County> {
+  const db = app.ctx.db;
+  const contractor = await createContractor(db, { name: `Contractor ${tag}` });
+  // It serves the county's town only (shared contractors are listed where they work).
+  await db.delete(contractorServiceAreas).where(eq(contractorServiceAreas.contractorId, contractor.id));
+  await db.insert(contractorServiceAreas).values({ contractorId: contractor.id, townId });
+  await db.update(contractorBilling).set({ subscriptionPlan: 'free', monthlyLeadsUsed: 0, bonusCredits: 0, creditsPeriodStart: new Date() }).where(eq(contractorBilling.contractorId, contractor.id));
+  const lead = await createLead(db, { regionId, name: `Homeowner ${tag}`, email: `homeowner-${tag.toLowerCase()}@example.com`, requestedContractorId: contractor.id });
+  const delivered = await platform.post('/api/lead-deliveries', { leadId: lead.id, contractorId: contractor.id });
+  expect(delivered.status, delivered.text).toBe(201);
+  const deliveryId = delivered.body.id as number;
+  const [claim] = await db
+    .insert(leadClaims)
+    .values({ deliveryId, reason: 'wrong_number', details: `Claim details ${tag}` })
+    .returning();
+  const [review] = await db
+    .insert(reviews)
+    .values({ leadId: lead.id, deliveryId, contractorId: contractor.id, contacted: true, hired: true, rating: 4, authorName: `Reviewer ${tag}` })
+    .returning();
+  const price = tag === 'B' ? 4321 : 1234;
+  const [rule] = await db.insert(pricingRules).values({ regionId, ruleType: 'service', ruleValue: 'roofing-siding', leadPriceCents: price, priority: 3 }).returning();
+  const [mail] = await db
+    .insert(outboxEmails)
+    .values({ regionId, kind: 'lead-notice', toAddress: 'admin@outbox.local', subject: `County mail ${tag}`, textBody: `About county ${tag}`, status: 'failed' })
+    .returning();
+  return {
+    regionId,
+    contractorId: contractor.id,
+    leadId: lead.id,
+    deliveryId,
+    claimId: claim!.id,
+    reviewId: review!.id,
+    pricingRuleId: rule!.id,
+    outboxEmailId: mail!.id,
+    markers: [
+      `Homeowner ${tag}`,
+      `homeowner-${tag.toLowerCase()}@example.com`,
+      `Contractor ${tag}`,
+      `Claim details ${tag}`,
+      `Reviewer ${tag}`,
+      `County mail ${tag}`,
+      price === 4321 ? '43.21' : '12.34',
+    ],
+  };
+}
+
+const idOf = (county: County, kind: OwnedKind): number =>
+  ({
+    lead: county.leadId,
+    delivery: county.deliveryId,
+    claim: county.claimId,
+    review: county.reviewId,
+    pricingRule: county.pricingRuleId,
+    outboxEmail: county.outboxEmailId,
+    contractor: county.contractorId,
+  })[kind];
+
+/** Route parameters other than the item's own, with a value the route accepts. */
+const OTHER_PARAMS: Record<string, string> = { credential: 'insurance' };
+
+/** The address of an admin route naming this county's item. */
+function addressFor(r: RouteEntry, county: County): string {
+  const rule = r.admin!;
+  const own = rule.param ?? 'id';
+  return r.path.replace(/:(\w+)/g, (_m, name: string) => (name === own ? String(idOf(county, rule.owns!)) : (OTHER_PARAMS[name] ?? '1')));
+}
+
+/**
+ * Admin writes that name the other county's items in their body rather than their address: each
+ * says what it sends. A new one fails the walk until it is listed here.
+ */
+const BODY_WRITES: Record<string, (other: County) => { body: unknown; status: number[] }> = {
+  'POST /api/lead-deliveries': (other) => ({ body: { leadId: other.leadId, contractorId: other.contractorId }, status: [404] }),
+  'POST /api/pricing-rules': (other) => ({ body: { ruleType: 'global', leadPrice: '9.99', regionId: other.regionId }, status: [403] }),
+  'PUT /api/admin/scope': (other) => ({ body: { countyId: other.regionId }, status: [404] }),
+};
+
+const label = (r: RouteEntry) => `${r.method} ${r.path}`;
+const hasParams = (r: RouteEntry) => /:\w+/.test(r.path);
+const isRead = (r: RouteEntry) => r.method === 'GET' || r.method === 'HEAD';
+
+/** What every one of the other county's rows looks like now, to show nothing was changed. */
+async function rowsOf(county: County) {
+  const db = app.ctx.db;
+  return {
+    lead: await db.select().from(leads).where(eq(leads.id, county.leadId)),
+    delivery: await db.select().from(leadDeliveries).where(eq(leadDeliveries.id, county.deliveryId)),
+    claim: await db.select().from(leadClaims).where(eq(leadClaims.id, county.claimId)),
+    review: await db.select().from(reviews).where(eq(reviews.id, county.reviewId)),
+    rule: await db.select().from(pricingRules).where(eq(pricingRules.id, county.pricingRuleId)),
+    mail: await db
+      .select()
+      .from(outboxEmails)
+      .where(inArray(outboxEmails.id, [county.outboxEmailId, platformMailId])),
+  };
+}
+
+beforeAll(async () => {
+  app = await startTestApp({ RATE_LIMIT: 'false' });
+  platform = await adminClient(app);
+  const db = app.ctx.db;
+  await addCounty(app.ctx, 'wyoming');
+  const [sullivan] = await db.select({ id: regions.id }).from(regions).where(eq(regions.slug, 'sullivan'));
+  const [wyoming] = await db.select({ id: regions.id }).from(regions).where(eq(regions.slug, 'wyoming'));
+  const [laporte] = await db
+    .select({ id: towns.id })
+    .from(towns)
+    .where(and(eq(towns.regionId, sullivan!.id), eq(towns.slug, 'laporte')));
+  const [wyomingTown] = await db.select({ id: towns.id }).from(towns).where(eq(towns.regionId, wyoming!.id)).limit(1);
+  a = await fillCounty(sullivan!.id, 'A', laporte!.id);
+  b = await fillCounty(wyoming!.id, 'B', wyomingTown!.id);
+  const [mail] = await db.insert(outboxEmails).values({ regionId: null, kind: 'setup-code', toAddress: 'someone@example.com', subject: PLATFORM_MAIL, textBody: 'x', status: 'failed' }).returning();
+  platformMailId = mail!.id;
+  countyAdmin = (await countyAdminClient(app, [a.regionId])).client;
+  routes = routeTable(createApp({ ctx: app.ctx, sessionSecret: app.ctx.env.SESSION_SECRET! })).filter((r) => r.path.startsWith('/api/') && r.roles[0] === 'admin');
+}, 120_000);
+afterAll(() => app?.close());
+
+describe("a county administrator and another county's data", () => {
+  it('every admin route naming an item says which kind, so the guard can check its county', () => {
+    expect(routes.length).toBeGreaterThan(35);
+    const undeclared = routes.filter((r) => hasParams(r) && !r.admin?.owns && !r.admin?.platform).map(label);
+    expect(undeclared).toEqual([]);
+    const unlisted = routes.filter((r) => !hasParams(r) && !isRead(r) && !r.admin?.platform && !BODY_WRITES[label(r)]).map(label);
+    expect(unlisted).toEqual([]);
+  });
+
+  it("gets 403 or 404 on every admin route given the other county's ids, and nothing of it in any answer", async () => {
+    const before = await rowsOf(b);
+    const leaks: string[] = [];
+    const wrong: string[] = [];
+    for (const r of routes) {
+      let res;
+      let allowed: number[];
+      if (r.admin?.platform) {
+        res = await countyAdmin.request(r.method, r.path.replace(/:(\w+)/g, String(b.leadId)), isRead(r) ? undefined : {});
+        allowed = [403];
+      } else if (hasParams(r)) {
+        res = await countyAdmin.request(r.method, addressFor(r, b), isRead(r) ? undefined : {});
+        allowed = [403, 404];
+      } else if (!isRead(r)) {
+        const { body, status } = BODY_WRITES[label(r)]!(b);
+        res = await countyAdmin.request(r.method, r.path, body);
+        allowed = status;
+      } else {
+        res = await countyAdmin.get(r.path);
+        allowed = [200];
+      }
+      if (!allowed.includes(res.status)) wrong.push(`${label(r)}: ${res.status} ${res.text.slice(0, 120)}`);
+      for (const m of [...b.markers, PLATFORM_MAIL]) if (res.text.includes(m)) leaks.push(`${label(r)} shows '${m}'`);
+    }
+    expect(wrong).toEqual([]);
+    expect(leaks).toEqual([]);
+    // Nothing of the other county was changed on the way.
+    expect(await rowsOf(b)).toEqual(before);
+  });
+
+  it("the lists show the administrator's own county's rows", async () => {
+    const text = async (path: string) => {
+      const res = await countyAdmin.get(path);
+      expect(res.status, path).toBe(200);
+      return res.text;
+    };
+    expect(await text('/api/leads')).toContain('Homeowner A');
+    expect(await text('/api/admin/lead-claims')).toContain('Claim details A');
+    expect(await text('/api/admin/reviews')).toContain('Reviewer A');
+    expect(await text('/api/pricing-rules')).toContain('12.34');
+    expect(await text('/api/admin/outbox')).toContain('County mail A');
+    expect(await text('/api/admin/contractors')).toContain('Contractor A');
+    expect(await text(`/api/contractors/${a.contractorId}/lead-deliveries`)).toContain(`"leadId":${a.leadId}`);
+    expect((await countyAdmin.get(`/api/admin/lead-claims/${a.claimId}`)).status).toBe(200);
+    const ownLeads = await app.ctx.db.select({ id: leads.id }).from(leads).where(eq(leads.regionId, a.regionId));
+    expect((await countyAdmin.get('/api/admin/stats')).body.totalLeads).toBe(ownLeads.length);
+    expect((await countyAdmin.get('/api/leads')).body.total).toBe(ownLeads.length);
+  });
+
+  it('the check is not blind: the platform administrator sees both counties in the same lists', async () => {
+    const lists = routes.filter((r) => isRead(r) && !hasParams(r));
+    let seen = '';
+    for (const r of lists) seen += (await platform.get(r.path)).text;
+    for (const m of [...b.markers.filter((x) => x !== `homeowner-b@example.com`), PLATFORM_MAIL]) expect(seen, m).toContain(m);
+  });
+
+  it("a platform default rule is read by the county's administrator but changed only by the platform's", async () => {
+    const [seeded] = await app.ctx.db.select({ id: pricingRules.id }).from(pricingRules).where(eq(pricingRules.ruleType, 'global'));
+    expect((await countyAdmin.get('/api/pricing-rules')).body.map((r: { id: number }) => r.id)).toContain(seeded!.id);
+    expect((await countyAdmin.patch(`/api/pricing-rules/${seeded!.id}`, { isActive: false })).status).toBe(403);
+    const own = await countyAdmin.post('/api/pricing-rules', { ruleType: 'global', leadPrice: '31.00' });
+    expect(own.status, own.text).toBe(201);
+    expect(own.body.regionId).toBe(a.regionId);
+    expect((await countyAdmin.post('/api/pricing-rules', { ruleType: 'global', leadPrice: '31.00', regionId: null })).status).toBe(403);
+    await app.ctx.db.delete(pricingRules).where(eq(pricingRules.id, own.body.id));
+  });
+});

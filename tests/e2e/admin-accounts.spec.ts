@@ -1,0 +1,58 @@
+import { signInAdmin } from './fixtures/admin';
+import { expect, test } from './fixtures/test';
+import { open } from './helpers';
+
+/**
+ * County administrators (docs/decisions/0103-county-administrators.md): the platform administrator
+ * creates one on the Administrators page, who signs in without the accounts or Counties pages; the
+ * platform administrator disables it and its session ends. Each browser project makes its own.
+ */
+test('the platform administrator creates, and disables, a county administrator', async ({ page, browser }, testInfo) => {
+  const username = `county-${testInfo.project.name}-${Date.now().toString(36)}`;
+  const password = 'a long county password';
+  await signInAdmin(page.request);
+  await open(page, '/admin/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'Administrators' })).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'Create an administrator' });
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Password').fill(password);
+  // A county administrator without a county is refused on the counties.
+  await form.getByRole('button', { name: 'Create Administrator' }).click();
+  await expect(form.getByText('A county administrator needs at least one county')).toBeVisible();
+  await form.getByLabel('Sullivan County').check();
+  await form.getByRole('button', { name: 'Create Administrator' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: `${username} created` })).toBeVisible();
+  const row = page.getByTestId('admin-account-row').filter({ hasText: username });
+  await expect(row).toContainText('County administrator');
+  await expect(row).toContainText('Sullivan County');
+
+  // The county administrator's own browser: no accounts or Counties pages.
+  const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const county = await other.newPage();
+  expect((await county.request.post('/api/admin/login', { data: { username, password } })).status()).toBe(200);
+  await open(county, '/admin/leads');
+  await expect(county.getByRole('heading', { level: 1, name: /Lead/ })).toBeVisible();
+  await expect(county.getByRole('link', { name: 'Administrators' })).toHaveCount(0);
+  await expect(county.getByRole('link', { name: 'Counties' })).toHaveCount(0);
+  expect((await county.request.get('/api/admin/users')).status()).toBe(403);
+
+  // Disabled: its session ends at its next request.
+  await row.getByRole('button', { name: 'Disable' }).click();
+  await expect(row).toContainText('Disabled');
+  expect((await county.request.get('/api/leads')).status()).toBe(401);
+  await other.close();
+});
+
+test('the county switcher narrows the admin to one county and back', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'The switcher sits in the menu sheet on a phone; the desktop run covers it.');
+  await signInAdmin(page.request);
+  await open(page, '/admin/leads');
+  const switcher = page.getByLabel('County', { exact: true }).first();
+  await expect(switcher).toHaveValue('');
+  await switcher.selectOption({ label: 'Sullivan County' });
+  await expect(switcher).not.toHaveValue('');
+  await expect.poll(async () => (await (await page.request.get('/api/admin/check')).json()).countyId).not.toBeNull();
+  await switcher.selectOption({ label: 'All counties' });
+  await expect.poll(async () => (await (await page.request.get('/api/admin/check')).json()).countyId).toBeNull();
+});
