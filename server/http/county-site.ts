@@ -1,12 +1,17 @@
 import type { RequestHandler, Response } from 'express';
-import { region } from '@shared/region';
+import { region, type Region } from '@shared/region';
+import type { AppContext } from '../context';
+import { regionOf } from '../regions/region-of';
 import type { CountySites } from '../regions/sites';
 import type { Front } from './front';
 
 /** The health check answers on any host: load balancers and probes use their own. */
 const ANY_HOST = '/api/health';
-/** What a county's host answers before its own site opens: which county it is. */
-const BEFORE_THE_SITE_OPENS = '/api/region';
+
+/** The Region of the request's county: its towns, services and wording (docs/decisions/0102-region-in-boot-data.md). */
+export function regionOfRequest(ctx: Pick<AppContext, 'db' | 'directory' | 'memo'>, res: Response): Promise<Region> {
+  return regionOf(ctx, countyOf(res));
+}
 
 /** The county whose site this request is for (set by countySite); the default county outside the app's chain (tests of single routes). */
 export function countyOf(res: Response): string {
@@ -20,9 +25,9 @@ function page(title: string, text: string): string {
 /**
  * Finds the county whose site the request's host name is (docs/decisions/0099-county-by-host.md)
  * before anything answers, so no county's data goes out on a host that is not its site. A host
- * that is no county's site gets a 404 page (JSON under /api); a county whose site has not opened
- * yet answers only GET /api/region; the health check answers on every host. The answer carries what every answer
- * gets (`front`). Titles come from the county rows the operator wrote, never from the request.
+ * that is no county's site gets a 404 page (JSON under /api); every county's site is open once it is
+ * added (docs/decisions/0105-county-sites-open.md); the health check answers on every host. The
+ * answer carries what every answer gets (`front`), and never echoes the host.
  */
 export function countySite(sites: CountySites, first: Front): RequestHandler {
   return (req, res, next) => {
@@ -35,13 +40,12 @@ export function countySite(sites: CountySites, first: Front): RequestHandler {
     }
     sites.slugOf(req.hostname).then(
       (county) => {
-        if (county && (county.open || req.path === BEFORE_THE_SITE_OPENS)) {
-          res.locals.county = county.slug;
+        if (county) {
+          res.locals.county = county;
           return next();
         }
-        const [title, text] = county
-          ? [`${county.siteTitle ?? 'This site'} is not open yet`, 'This county’s directory is being set up. Please come back soon.']
-          : ['Site Not Found', 'No county directory is served at this address. Check the address and try again.'];
+        const title = 'Site Not Found';
+        const text = 'No county directory is served at this address. Check the address and try again.';
         first.middleware(req, res, () => {
           res.status(404).set('Cache-Control', 'no-store');
           if (req.path.startsWith('/api/')) res.json({ message: `${title}. ${text}` });

@@ -14,6 +14,7 @@ import { acceptsGzip, sendJson, sentAsIs } from './reused-body';
 import { parseInput } from './validate';
 import { countyOf } from './county-site';
 import type { Region } from '@shared/region';
+import { perCounty } from '../regions/per-county';
 import { regionOf } from '../regions/region-of';
 
 /**
@@ -56,13 +57,7 @@ export function defineQuery<S extends z.ZodType>(
   { keepInputs = true }: { keepInputs?: boolean } = {},
 ): QueryRoute {
   const { keys, pattern } = parse(path) as { keys: string[]; pattern: RegExp };
-  const made = new WeakMap<Region, S>();
-  const schemaOf = (region: Region): S => {
-    if (typeof schema !== 'function') return schema;
-    let s = made.get(region);
-    if (!s) made.set(region, (s = schema(region)));
-    return s;
-  };
+  const schemaOf = typeof schema === 'function' ? perCounty(schema) : () => schema;
   const parseQuery = (input: Record<string, unknown>, region: Region) => parseInput(schemaOf(region), input, 'Invalid query parameters');
   return {
     path,

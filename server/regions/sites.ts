@@ -29,11 +29,10 @@ export class CountySites {
   }
 
   /** The county of any host name, or null when it is no county's site. */
-  async slugOf(hostname: string | undefined): Promise<{ slug: string; open: boolean; siteTitle?: string } | null> {
+  async slugOf(hostname: string | undefined): Promise<string | null> {
     const bare = this.bare(hostname);
-    if (bare) return { slug: bare, open: true };
-    const county = countyOfHost(hostname, await this.counties(), this.deploymentHost);
-    return county && { slug: county.slug, open: county.isDefault, siteTitle: county.siteTitle };
+    if (bare) return bare;
+    return countyOfHost(hostname, await this.counties(), this.deploymentHost)?.slug ?? null;
   }
 
   private async counties(): Promise<CountySite[]> {

@@ -7,24 +7,26 @@ import { reviewAnswersOf, reviewSubmissionSchema } from '@shared/schemas/reviews
 import { submissionSchemaFor } from '@shared/schemas/submission';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
-import { countyOf } from '../http/county-site';
+import { countyOf, regionOfRequest } from '../http/county-site';
 import { toHttpError } from '../http/error-middleware';
 import { formValues, postedPath, urlencodedOnly, type FormFields } from '../http/form-body';
 import { sameOriginOnly } from '../http/same-origin';
 import { parseInput } from '../http/validate';
+import { perCounty } from '../regions/per-county';
 import { createLead } from '../services/leads';
 import { subscribe } from '../services/newsletter';
 import { submitReview } from '../services/reviews';
 import { submitBusiness } from '../services/submissions';
 import { formLimits } from './form-limits';
 
-// The default county's lists and rules, as before; they become the request's county's with the services (docs/decisions/0102-region-in-boot-data.md).
-const quoteRequestSchema = quoteRequestSchemaFor(region);
-const submissionSchema = submissionSchemaFor(region);
+// The services and towns offered are the county's whose site is asked (docs/decisions/0105-county-sites-open.md);
+// the fields' names are every county's.
+const quoteRequestSchema = perCounty(quoteRequestSchemaFor);
+const submissionSchema = perCounty(submissionSchemaFor);
 
 const QUOTE: FormFields = { text: Object.keys(quoteFormSchemaFor(region).shape) };
 const NEWSLETTER: FormFields = { text: ['email'] };
-const SUBMISSION: FormFields = { text: Object.keys(submissionSchema.shape).filter((f) => f !== 'services' && f !== HONEYPOT_FIELD), lists: ['services'] };
+const SUBMISSION: FormFields = { text: Object.keys(submissionSchema(region).shape).filter((f) => f !== 'services' && f !== HONEYPOT_FIELD), lists: ['services'] };
 const REVIEW: FormFields = { text: ['contacted', 'hired', 'rating', 'comment'] };
 
 /**
@@ -59,8 +61,9 @@ export function formPageRoutes(ctx: AppContext): Router {
     asyncHandler(async (req, res) => {
       // Bots that fill the hidden field are told it worked and nothing is stored (docs/decisions/0028-public-forms.md).
       if (isBot(req.body)) return res.redirect(303, formPages.quote.done(encodeURIComponent(String(req.params.id))));
-      const input = parseInput(quoteRequestSchema, { ...formValues(req.body, QUOTE), contractorId: req.params.id });
-      await createLead(ctx, input, countyOf(res));
+      const region = await regionOfRequest(ctx, res);
+      const input = parseInput(quoteRequestSchema(region), { ...formValues(req.body, QUOTE), contractorId: req.params.id });
+      await createLead(ctx, input, region);
       res.redirect(303, formPages.quote.done(input.contractorId));
     }),
     refused('quote', QUOTE),
@@ -85,7 +88,8 @@ export function formPageRoutes(ctx: AppContext): Router {
     limits.submission,
     asyncHandler(async (req, res) => {
       if (isBot(req.body)) return res.redirect(303, formPages.submission.done);
-      await submitBusiness(ctx, parseInput(submissionSchema, formValues(req.body, SUBMISSION)));
+      const region = await regionOfRequest(ctx, res);
+      await submitBusiness(ctx, parseInput(submissionSchema(region), formValues(req.body, SUBMISSION)), region);
       res.redirect(303, formPages.submission.done);
     }),
     refused('submission', SUBMISSION),

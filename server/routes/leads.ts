@@ -1,17 +1,17 @@
 import { Router } from 'express';
 import { isBot } from '@shared/forms';
-import { region } from '@shared/region';
 import { quoteRequestSchemaFor } from '@shared/schemas/leads';
 import type { AppContext } from '../context';
 import { forAnyone } from '../http/auth';
 import { asyncHandler } from '../http/async-handler';
-import { countyOf } from '../http/county-site';
+import { regionOfRequest } from '../http/county-site';
+import { perCounty } from '../regions/per-county';
 import { parseInput } from '../http/validate';
 import { createLead } from '../services/leads';
 import { formLimits } from './form-limits';
 
-// The default county's lists and rules, as before; they become the request's county's with the services (docs/decisions/0102-region-in-boot-data.md).
-const quoteRequestSchema = quoteRequestSchemaFor(region);
+// The services and towns offered are the county's whose site is asked (docs/decisions/0105-county-sites-open.md).
+const quoteRequestSchema = perCounty(quoteRequestSchemaFor);
 
 export function leadRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -27,8 +27,9 @@ export function leadRoutes(ctx: AppContext): Router {
         res.status(200).json({ id: 0, status: 'new' });
         return;
       }
-      const input = parseInput(quoteRequestSchema, req.body);
-      const lead = await createLead(ctx, input, countyOf(res));
+      const region = await regionOfRequest(ctx, res);
+      const input = parseInput(quoteRequestSchema(region), req.body);
+      const lead = await createLead(ctx, input, region);
       res.status(201).json({ id: lead.id, status: 'new' });
     }),
   );

@@ -1,17 +1,18 @@
 import { Router } from 'express';
 import { isBot } from '@shared/forms';
-import { region } from '@shared/region';
 import { submissionSchemaFor, type SubmissionResult } from '@shared/schemas/submission';
 import type { AppContext } from '../context';
 import { forAnyone } from '../http/auth';
 import { asyncHandler } from '../http/async-handler';
+import { regionOfRequest } from '../http/county-site';
 import { parseInput } from '../http/validate';
+import { perCounty } from '../regions/per-county';
 import { submitBusiness } from '../services/submissions';
 import { formLimits } from './form-limits';
 
 const RECEIVED = 'Submission received';
-// The default county's lists and rules, as before; they become the request's county's with the services (docs/decisions/0102-region-in-boot-data.md).
-const submissionSchema = submissionSchemaFor(region);
+// The services and towns offered are the county's whose site is asked (docs/decisions/0105-county-sites-open.md).
+const submissionSchema = perCounty(submissionSchemaFor);
 
 export function submissionRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -27,7 +28,8 @@ export function submissionRoutes(ctx: AppContext): Router {
         res.status(200).json({ id: 0, message: RECEIVED } satisfies SubmissionResult);
         return;
       }
-      const { id, certificateUploadToken } = await submitBusiness(ctx, parseInput(submissionSchema, req.body));
+      const region = await regionOfRequest(ctx, res);
+      const { id, certificateUploadToken } = await submitBusiness(ctx, parseInput(submissionSchema(region), req.body), region);
       res.status(201).json({ id, message: RECEIVED, certificateUploadToken } satisfies SubmissionResult);
     }),
   );

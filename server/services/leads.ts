@@ -2,12 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { formatMoney } from '@shared/money';
 import type { QuoteRequest } from '@shared/schemas/leads';
 import { servicesOfQuoteOption, townFromText } from '@shared/taxonomy';
-import { region } from '@shared/region';
+import type { Region } from '@shared/region';
 import { inTransaction, type AppContext } from '../context';
 import { contractors, leads, regions } from '../db/schema';
 import { notFound } from '../domain/errors';
 import { notifyAdmin } from './admin-notices';
 import { isListed } from '../directory/cards';
+import { servesCounty } from '../directory/county';
 import { quotePrice } from './pricing';
 
 /**
@@ -18,7 +19,8 @@ import { quotePrice } from './pricing';
  * (docs/decisions/0087-transactional-outbox.md). It belongs to `county`, the county whose site it was
  * sent on (docs/decisions/0100-leads-belong-to-a-county.md).
  */
-export async function createLead(ctx: AppContext, input: QuoteRequest, county: string): Promise<{ id: number }> {
+export async function createLead(ctx: AppContext, input: QuoteRequest, region: Region): Promise<{ id: number }> {
+  const county = region.slug;
   const serviceSlugs = servicesOfQuoteOption(input.serviceNeeded, region);
   const townSlug = townFromText(input.location, region);
   // Independent reads run side by side: under load every round trip waits its turn on the event loop.
@@ -26,7 +28,8 @@ export async function createLead(ctx: AppContext, input: QuoteRequest, county: s
     ctx.db
       .select({ id: contractors.id, name: contractors.name })
       .from(contractors)
-      .where(and(eq(contractors.id, input.contractorId), isListed)),
+      // Listed on this county's site: a contractor not serving it takes no requests there.
+      .where(and(eq(contractors.id, input.contractorId), isListed, servesCounty(county))),
     ctx.directory.taxonomy(county),
     quotePrice(ctx, county, { serviceSlugs, townSlug, contractorId: input.contractorId }),
   ]);

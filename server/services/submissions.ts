@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { region } from '@shared/region';
+import type { Region } from '@shared/region';
 import { certificationsFor, SUBMISSION_DEFAULTS, type Submission } from '@shared/schemas/submission';
 import { formatLocation, resolveServices, serviceName, townFromText } from '@shared/taxonomy';
 import { inTransaction, type AppContext } from '../context';
 import { contractorServiceAreas, contractorServices, contractors, services, towns } from '../db/schema';
-import { inDefaultCounty } from '../regions/default-county';
+import { townInCounty } from '../directory/county';
 import { notifyAdmin } from './admin-notices';
 import { addSubmittedCredentials, checkNumberFree, withUniqueNumber } from './credentials';
 import { createUploadToken } from './insurance-certificates';
@@ -14,7 +14,7 @@ import { createUploadToken } from './insurance-certificates';
  * decide is set here, never taken from the visitor: a submission is always pending and hidden,
  * unrated and unverified (docs/decisions/0010-bad-input.md).
  */
-export async function submitBusiness(ctx: AppContext, input: Submission): Promise<{ id: number; certificateUploadToken: string }> {
+export async function submitBusiness(ctx: AppContext, input: Submission, region: Region): Promise<{ id: number; certificateUploadToken: string }> {
   // Validated already; the schema refuses unknown services.
   const serviceSlugs = resolveServices(input.services, region) ?? [];
   const townSlug = townFromText(input.city, region);
@@ -29,7 +29,7 @@ export async function submitBusiness(ctx: AppContext, input: Submission): Promis
         ? await tx.db
             .select({ id: towns.id })
             .from(towns)
-            .where(and(eq(towns.slug, townSlug), inDefaultCounty))
+            .where(and(eq(towns.slug, townSlug), townInCounty(region.slug)))
         : [];
 
       const [row] = await tx.db

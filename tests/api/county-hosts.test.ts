@@ -33,16 +33,15 @@ describe('the county of a request, by host name', () => {
     expect(wyoming.json()).toMatchObject({ slug: 'wyoming', name: 'Wyoming County' });
     expect(wyoming.json().towns.map((t: { slug: string }) => t.slug)).toContain('tunkhannock');
 
-    // Its site is not open yet: nothing of the default county's directory answers on its host.
-    for (const path of ['/api/contractors?pageSize=1', '/api/contractors/1', '/api/blog', '/api/featured']) {
-      const res = await getOnHost(app.url, 'wyoming.localhost', path);
-      expect(res.status, path).toBe(404);
-      expect(res.json().message, path).toContain('Wyoming County Contractors is not open yet');
-    }
-    const page = await getOnHost(app.url, 'wyoming.localhost', '/', { Accept: 'text/html' });
-    expect(page.status).toBe(404);
-    expect(page.type).toContain('text/html');
-    expect(page.text).toContain('<h1>Wyoming County Contractors is not open yet</h1>');
+    // Its site is open (docs/decisions/0105-county-sites-open.md): its own directory, which none of
+    // the default county's contractors serve, and its own pages; nothing of the default county's.
+    const directory = await getOnHost(app.url, 'wyoming.localhost', '/api/contractors?pageSize=48');
+    expect(directory.status).toBe(200);
+    expect(directory.json().total).toBe(0);
+    const sullivanFirst = (await getOnHost(app.url, 'localhost', '/api/contractors?pageSize=1')).json().contractors[0].id;
+    expect((await getOnHost(app.url, 'wyoming.localhost', `/api/contractors/${sullivanFirst}`)).status).toBe(404);
+    expect((await getOnHost(app.url, 'wyoming.localhost', '/api/contractors?location=tunkhannock')).status).toBe(200);
+    expect((await getOnHost(app.url, 'wyoming.localhost', '/api/contractors?location=laporte')).status).toBe(400);
 
     for (const host of ['nowhere.localhost', 'evil.example', 'wyoming.evil.example']) {
       const api = await getOnHost(app.url, host, '/api/contractors?pageSize=1');

@@ -1,6 +1,6 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leads, regions } from '../../server/db/schema';
+import { leads, regions, towns } from '../../server/db/schema';
 import { addCounty } from '../../server/services/regions';
 import { createContractor } from '../support/factories';
 import { requestOnHost } from '../support/host-request';
@@ -9,8 +9,9 @@ import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
  * A lead belongs to the county whose site it was sent on (docs/decisions/0100-leads-belong-to-a-county.md):
- * sent on the default county's address it is the default county's; a county whose site has not
- * opened takes none; leads stored before counties are the default county's after migration 0016.
+ * sent on the default county's address it is the default county's, on Wyoming's site Wyoming's (for
+ * a contractor listed there, its town one of Wyoming's); a host that is no county's takes none;
+ * leads stored before counties are the default county's after migration 0016.
  */
 describe('the county of a lead', () => {
   let app: TestApp;
@@ -39,17 +40,27 @@ describe('the county of a lead', () => {
     expect(await latest()).toEqual({ id: res.body.id, regionId: sullivan!.id });
   });
 
-  it("is never taken on a county's host before its site opens, nor on a host that is no county's", async () => {
+  it("is the county's whose site it was sent on, for a contractor serving it; never taken on a host that is no county's", async () => {
     await addCounty(app.ctx, 'wyoming');
+    const [wyoming] = await app.ctx.db.select({ id: regions.id }).from(regions).where(eq(regions.slug, 'wyoming'));
+    const [tunkhannock] = await app.ctx.db
+      .select({ id: towns.id })
+      .from(towns)
+      .where(and(eq(towns.slug, 'tunkhannock'), eq(towns.regionId, wyoming!.id)));
     const before = await latest();
-    for (const host of ['wyoming.localhost', 'nowhere.localhost']) {
-      const res = await requestOnHost(app.url, host, 'POST', '/api/leads', { body: quote() });
-      expect(res.status, host).toBe(404);
-    }
+    // The default county's contractor is not listed on Wyoming's site, so it takes no request there.
+    const elsewhere = await requestOnHost(app.url, 'wyoming.localhost', 'POST', '/api/leads', { body: quote() });
+    expect(elsewhere.status).toBe(404);
+    expect((await requestOnHost(app.url, 'nowhere.localhost', 'POST', '/api/leads', { body: quote() })).status).toBe(404);
     expect(await latest()).toEqual(before);
-    // The default county's address still takes them, with two counties.
-    const sent = await requestOnHost(app.url, 'localhost', 'POST', '/api/leads', { body: quote() });
-    expect(sent.status).toBe(201);
+
+    const { id: local } = await createContractor(app.ctx.db, { county: 'wyoming', homeTown: 'tunkhannock' });
+    const sent = await requestOnHost(app.url, 'wyoming.localhost', 'POST', '/api/leads', { body: { ...quote(), contractorId: local, location: 'Tunkhannock, PA' } });
+    expect(sent.status, sent.text).toBe(201);
+    const [stored] = await app.ctx.db.select({ regionId: leads.regionId, townId: leads.townId }).from(leads).where(eq(leads.id, sent.json().id));
+    expect(stored).toEqual({ regionId: wyoming!.id, townId: tunkhannock!.id });
+    // The default county's address still takes its own, with two counties.
+    expect((await requestOnHost(app.url, 'localhost', 'POST', '/api/leads', { body: quote() })).status).toBe(201);
   });
 });
 
