@@ -3,9 +3,11 @@ import { region as defaultRegion, type Region, type ServiceOption, type Town } f
 import type { AppContext } from '../context';
 import { regions, regionServices, services, towns } from '../db/schema';
 import { notFound } from '../domain/errors';
+import { siteUrlOf } from './host';
 import { templateOf } from './templates';
 
 type RegionCtx = Pick<AppContext, 'db' | 'directory' | 'memo'>;
+type SiteCtx = RegionCtx & Pick<AppContext, 'siteUrl'>;
 
 /**
  * The Region of a county (its towns, services, wording and rules), as the pages are rendered with
@@ -23,6 +25,29 @@ export async function regionOf(ctx: RegionCtx, slug: string): Promise<Region> {
   return ctx.memo.get(key, version, () => {
     const made = readRegion(ctx, slug);
     // A failed read is not kept: the next request reads again.
+    made.catch(() => ctx.memo.forget(key, made));
+    return made;
+  });
+}
+
+/**
+ * The address of a county's site (siteUrlOf: its public URL, or under the deployment's), for its
+ * canonical links, sitemap, robots and emails; the default county's is the deployment's, with no
+ * read. Kept per directory version, as the Region.
+ */
+export async function siteUrlOfCounty(ctx: SiteCtx, slug: string): Promise<string> {
+  if (slug === defaultRegion.slug) return ctx.siteUrl;
+  const version = await ctx.directory.version();
+  const key = `site-url/${slug}`;
+  return ctx.memo.get(key, version, () => {
+    const made = ctx.db
+      .select({ slug: regions.slug, isDefault: regions.isDefault, publicUrl: regions.publicUrl })
+      .from(regions)
+      .where(eq(regions.slug, slug))
+      .then(([row]) => {
+        if (!row) throw notFound('No such county');
+        return siteUrlOf(row, ctx.siteUrl);
+      });
     made.catch(() => ctx.memo.forget(key, made));
     return made;
   });

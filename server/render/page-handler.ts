@@ -7,7 +7,7 @@ import { asyncHandler } from '../http/async-handler';
 import { countyOf } from '../http/county-site';
 import { resolveQueryKey, setAge, type QueryRoute } from '../http/query-routes';
 import type { PaymentsClientConfig } from '../integrations/payments';
-import { regionOf } from '../regions/region-of';
+import { regionOf, siteUrlOfCounty } from '../regions/region-of';
 import { pageCacheControl, pageEtag, pageKey, type PageCache } from './page-cache';
 import type { PageRenderer } from './renderer';
 
@@ -32,9 +32,9 @@ export function pageHandler(ctx: AppContext, renderer: PageRenderer, queries: Qu
       const key = pageKey(county, req.originalUrl);
       // The page is the request's county's, rendered with its Region and carrying it to the browser
       // in the boot data (docs/decisions/0102-region-in-boot-data.md); the default county's costs no read.
-      const region = await regionOf(ctx, county);
+      const [region, siteUrl] = await Promise.all([regionOf(ctx, county), siteUrlOfCounty(ctx, county)]);
       const page = await entry.renderPage(req.originalUrl, template, {
-        config: { siteUrl: ctx.siteUrl, payments },
+        config: { siteUrl, payments },
         region,
         resolve: (queryKey) => resolveQueryKey(queries, queryKey, ctx, freshness, county),
         pages: cache.renderedFor(county),
