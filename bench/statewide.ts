@@ -112,9 +112,11 @@ try {
   // The admin lead list: the platform administrator over every county, and a county administrator of one.
   const platform = await signIn(instances[0]!, 'admin');
   const home = counties[1]!;
+  const counties0 = (await call(instances[0]!, 'GET', '/api/admin/users', { cookie: platform })).json() as { counties: { id: number; slug: string }[] };
+  const homeId = counties0.counties.find((c) => c.slug === home.slug)?.id;
   const created = await call(instances[0]!, 'POST', '/api/admin/users', {
     cookie: platform,
-    body: { username: 'county-admin', password: PASSWORD, role: 'county', counties: [home.slug] },
+    body: { username: 'county-admin', password: PASSWORD, role: 'county', regionIds: homeId ? [homeId] : [] },
   });
   const leadPage = (cookie: string) => drawn(() => ({ path: `/api/leads?page=${1 + Math.floor(rand() * 40)}&status=${pick(['all', 'all', 'new', 'delivered'])}`, headers: { host: DOMAIN, cookie } }));
   results.push(await onBoth('admin lead list, platform administrator', leadPage(platform)));
