@@ -90,6 +90,16 @@ describe('the decision record', () => {
     expect(decisionFiles.filter((n) => !index.includes(`](${n})`))).toEqual([]);
   });
 
+  it('holds no merge left unresolved (a conflict marker at the start of a line), nor does any other text of the project', () => {
+    // Built from parts, so this file does not hold the markers it looks for.
+    const marker = new RegExp(`^(${['<'.repeat(7), '>'.repeat(7)].join('|')})( |$)`, 'm');
+    const unresolved = repoFiles(ROOT).filter((path) => {
+      const text = textOf(path);
+      return text !== null && marker.test(text);
+    });
+    expect(unresolved.map((path) => relative(ROOT, path))).toEqual([]);
+  });
+
   it('finds a citation of the old record, a missing decision and a decision without its date or status', () => {
     const none = () => false;
     expect(citationProblems('server/x.ts', `// (${OLD_RECORD} §3)`, none)).toEqual([`server/x.ts:1: cites ${OLD_RECORD}`]);
