@@ -1,10 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { region as defaultRegion, type Region, type ServiceOption, type Town } from '@shared/region';
 import type { AppContext } from '../context';
-import { regions, regionServices, services, towns } from '../db/schema';
+import { regions } from '../db/schema';
 import { notFound } from '../domain/errors';
 import { siteUrlOf } from './host';
 import { templateOf } from './templates';
+import { readCountyRows } from './county-rows';
 
 type RegionCtx = Pick<AppContext, 'db' | 'directory' | 'memo'>;
 type SiteCtx = RegionCtx & Pick<AppContext, 'siteUrl'>;
@@ -54,17 +55,7 @@ export async function siteUrlOfCounty(ctx: SiteCtx, slug: string): Promise<strin
 }
 
 async function readRegion(ctx: Pick<AppContext, 'db'>, slug: string): Promise<Region> {
-  const [row] = await ctx.db.select().from(regions).where(eq(regions.slug, slug));
-  if (!row) throw notFound('No such county');
-  const [townRows, serviceRows] = await Promise.all([
-    ctx.db.select().from(towns).where(eq(towns.regionId, row.id)).orderBy(asc(towns.sortOrder), asc(towns.id)),
-    ctx.db
-      .select({ slug: services.slug, name: services.name })
-      .from(regionServices)
-      .innerJoin(services, eq(services.id, regionServices.serviceId))
-      .where(eq(regionServices.regionId, row.id))
-      .orderBy(asc(services.sortOrder), asc(services.id)),
-  ]);
+  const { row, townRows, serviceRows } = await readCountyRows(ctx, slug);
   const template = templateOf(row.template);
   const placed = townRows.filter((t) => t.lat !== null && t.lng !== null);
   // A place without coordinates is put at the middle of those with them (structured data only).

@@ -5,6 +5,7 @@ import { regions, regionServices, services, towns } from '../db/schema';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { findCounty, loadDataset, type DatasetCounty } from '../regions/dataset';
 import { siteUrlOf } from '../regions/host';
+import { readCountyRows } from '../regions/county-rows';
 
 /** The wording a new county's site starts with, in the default county's pattern (docs/decisions/0098-counties-are-data.md). */
 function wordingOf(county: DatasetCounty) {
@@ -55,17 +56,7 @@ export async function addCounty(ctx: DbCtx, typed: string): Promise<CountySummar
 
 /** The county a site serves, as GET /api/region answers it: its towns and services in their order. */
 export async function countyAnswer(ctx: DbCtx, slug: string): Promise<RegionAnswer> {
-  const [row] = await ctx.db.select().from(regions).where(eq(regions.slug, slug));
-  if (!row) throw notFound('No such county');
-  const [townRows, serviceRows] = await Promise.all([
-    ctx.db.select().from(towns).where(eq(towns.regionId, row.id)).orderBy(asc(towns.sortOrder), asc(towns.id)),
-    ctx.db
-      .select({ slug: services.slug, name: services.name })
-      .from(regionServices)
-      .innerJoin(services, eq(services.id, regionServices.serviceId))
-      .where(eq(regionServices.regionId, row.id))
-      .orderBy(asc(services.sortOrder), asc(services.id)),
-  ]);
+  const { row, townRows, serviceRows } = await readCountyRows(ctx, slug);
   return {
     slug: row.slug,
     name: row.name,
