@@ -65,19 +65,24 @@ function preparePageQuery(db: Db, byStatus: boolean) {
   );
 }
 
-/** Every county's page from the prepared query and the trigger-kept counts; some counties' page read in (region_id, created_at) order, counted from their leads. */
+/** The trigger-kept counts and price sums per status of the scope's counties (every county's for the platform). */
+function statusCounts(db: DbCtx['db'], scope: AdminScope) {
+  return db
+    .select({ status: leadStatusCounts.status, leads: sql<number>`sum(${leadStatusCounts.leads})`.mapWith(Number), priceCents: sql<number>`sum(${leadStatusCounts.priceCents})`.mapWith(Number) })
+    .from(leadStatusCounts)
+    .where(inScope(scope, leadStatusCounts.regionId))
+    .groupBy(leadStatusCounts.status);
+}
+
+/** Every county's page from the prepared query; some counties' page read in (region_id, created_at) order. */
 async function pageAndCounts(ctx: Pick<AppContext, 'db' | 'database'>, scope: AdminScope, q: AdminLeadQuery) {
   const byStatus = q.status !== 'all';
   const offset = (q.page - 1) * q.pageSize;
   const counties = inScope(scope, leads.regionId);
-  if (!counties) {
-    const prepared = ctx.database.prepared(byStatus ? 'admin_leads_page_by_status' : 'admin_leads_page', (db) => preparePageQuery(db, byStatus));
-    return Promise.all([prepared.execute({ status: q.status, limit: q.pageSize, offset }), ctx.db.select({ status: leadStatusCounts.status, n: leadStatusCounts.leads }).from(leadStatusCounts)]);
-  }
-  return Promise.all([
-    pageQuery(ctx.db as Db, and(counties, byStatus ? eq(leads.status, q.status as Exclude<AdminLeadQuery['status'], 'all'>) : undefined), q.pageSize, offset),
-    ctx.db.select({ status: leads.status, n: count() }).from(leads).where(counties).groupBy(leads.status),
-  ]);
+  const page = counties
+    ? pageQuery(ctx.db as Db, and(counties, byStatus ? eq(leads.status, q.status as Exclude<AdminLeadQuery['status'], 'all'>) : undefined), q.pageSize, offset)
+    : ctx.database.prepared(byStatus ? 'admin_leads_page_by_status' : 'admin_leads_page', (db) => preparePageQuery(db, byStatus)).execute({ status: q.status, limit: q.pageSize, offset });
+  return Promise.all([page, statusCounts(ctx.db, scope)]);
 }
 
 /** The lead table of the administrator's counties (docs/decisions/0103-county-administrators.md). */
@@ -86,8 +91,8 @@ export async function listAdminLeads(ctx: Pick<AppContext, 'db' | 'database'>, s
 
   const counts = { total: 0, ...Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) } as AdminLeadList['counts'];
   for (const g of grouped) {
-    counts[g.status] = Number(g.n);
-    counts.total += Number(g.n);
+    counts[g.status] = g.leads;
+    counts.total += g.leads;
   }
 
   return {
@@ -127,15 +132,8 @@ export async function listAdminLeads(ctx: Pick<AppContext, 'db' | 'database'>, s
 
 export async function adminStats(ctx: DbCtx, scope: AdminScope): Promise<AdminStats> {
   const { db } = ctx;
-  const counties = inScope(scope, leads.regionId);
   const [counted, [rules]] = await Promise.all([
-    counties
-      ? db
-          .select({ status: leads.status, leads: sql<number>`count(*)::int`, priceCents: sql<string>`coalesce(sum(${leads.leadPriceCents}), 0)::bigint` })
-          .from(leads)
-          .where(counties)
-          .groupBy(leads.status)
-      : db.select().from(leadStatusCounts),
+    statusCounts(db, scope),
     // The rules that price the counties' leads: theirs and the platform defaults.
     db
       .select({ n: count() })
