@@ -4,6 +4,16 @@
  * the HTTP layer then sends an `Age` header.
  */
 export class Freshness {
+  /**
+   * When the request arrived (performance.now()): a version read sent after that sees every write
+   * committed before it, so the request may take it (server/directory/version.ts).
+   */
+  readonly since: number;
+
+  constructor(since?: number) {
+    this.since = since ?? performance.now();
+  }
+
   /** When the oldest data used was last known to be current (epoch ms); null while all of it is fresh. */
   private confirmedAt: number | null = null;
 

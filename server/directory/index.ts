@@ -102,9 +102,12 @@ export class Directory {
     if (database.listen) void this.versions.follow(database.listen).catch((err: unknown) => opts.log?.warn('directory change notifications are off', { err }));
   }
 
-  /** The current directory version of a county (moved only by writes that touch its site), or without one the global version, which every write moves. */
-  version(county?: string): Promise<number> {
-    return this.versions.current(county);
+  /**
+   * The current directory version of a county (moved only by writes that touch its site), or without
+   * one the global version, which every write moves; `since` as in VersionSource.current.
+   */
+  version(county?: string, since?: number): Promise<number> {
+    return this.versions.current(county, since);
   }
 
   private model(county: string): CountyModel {
@@ -197,7 +200,7 @@ export class Directory {
     // While the database is away requests do not wait for it, unless its notifications vouch for the version.
     if (this.down && !this.versions.vouched(county) && last && this.usable(last.confirmedAt)) return this.stale(last.snapshot, last.confirmedAt, freshness);
     try {
-      return await this.currentSnapshot(county, m);
+      return await this.currentSnapshot(county, m, freshness?.since);
     } catch (err) {
       const fallback = m.loaded;
       if (!this.wentAway(err) || !fallback || !this.usable(fallback.confirmedAt)) throw err;
@@ -209,8 +212,8 @@ export class Directory {
    * A new version is loaded once, however many requests ask for it at the same moment; requests
    * that arrive while a version read is in flight share the next read (see fresh-read.ts).
    */
-  private async currentSnapshot(county: string, m: CountyModel): Promise<Snapshot> {
-    const version = await this.versions.current(county);
+  private async currentSnapshot(county: string, m: CountyModel, since?: number): Promise<Snapshot> {
+    const version = await this.versions.current(county, since);
     const day = this.today();
     this.reachable();
     const h = m.held;

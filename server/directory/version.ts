@@ -3,59 +3,64 @@ import type { Db } from '../db/client';
 import { directoryState, directoryVersions, regions } from '../db/schema';
 import { freshRead } from './fresh-read';
 
-/** One version's reads: the value while notifications vouch for it, and reads shared by the requests that arrive together. */
-interface Followed {
-  known: number | null;
-  read: () => Promise<number>;
+/** One read of every version: the global one and each county's, and when (performance.now()) the read was sent. */
+interface Versions {
+  global: number;
+  counties: ReadonlyMap<string, number>;
+  startedAt: number;
 }
+
+/** The key of the global version among the ones notifications vouch for. */
+const GLOBAL = '';
 
 /**
  * The directory versions: database triggers set them on any write to what the directory shows
  * (migrations 0002, 0005, 0017), so a change made by any process or any write path is seen by the
  * next read. Each county has its own, moved only by writes that touch its site, and one global
  * version moves with every one of them (what the host check reads: server/regions/sites.ts)
- * (docs/decisions/0101-read-model-per-county.md). Each read is one primary-key lookup, shared by
- * the requests that arrive together.
+ * (docs/decisions/0101-read-model-per-county.md).
+ *
+ * Every version is read in one statement (a few dozen rows at most), shared by all the requests
+ * that arrive together whatever their county: with many counties a read per county let each
+ * request wait for a round trip of its own. A request may take a read sent after it arrived (the
+ * host check's, then its county's), which sees every write committed before it did.
  */
 export class VersionSource {
   /** Counts notifications, so a read that overlapped a change is not kept. */
   private changes = 0;
   private following = false;
-  private readonly global: Followed;
-  private readonly counties = new Map<string, Followed>();
-  private readonly readCounty: (slug: string) => Promise<number>;
+  /** The versions notifications vouch for, by county slug (GLOBAL for the global one). */
+  private readonly known = new Map<string, number>();
+  /** The last read that came back. */
+  private last: Versions | null = null;
+  private readonly readAll: () => Promise<Versions>;
 
   constructor(db: Db) {
     // Prepared once: on a server every request waits for a version read, and building the query
     // each time cost more than the read (docs/decisions/0072-public-answers-fast-path.md).
-    const globalStatement = db.select({ version: directoryState.version }).from(directoryState).where(eq(directoryState.id, 1)).prepare('directory_version');
-    const countyStatement = db
-      .select({ version: directoryVersions.version })
-      .from(directoryVersions)
-      .innerJoin(regions, eq(regions.id, directoryVersions.regionId))
-      .where(eq(regions.slug, sql.placeholder('slug')))
-      .prepare('directory_county_version');
-    this.global = this.followed(async () => (await globalStatement.execute())[0]?.version ?? 0);
-    this.readCounty = async (slug) => (await countyStatement.execute({ slug }))[0]?.version ?? 0;
-  }
-
-  private followed(read: () => Promise<number>): Followed {
-    const f: Followed = {
-      known: null,
-      read: freshRead(async () => {
-        const changesBefore = this.changes;
-        const version = await read();
-        if (this.following && this.changes === changesBefore) f.known = version;
-        return version;
-      }),
-    };
-    return f;
-  }
-
-  private county(slug: string): Followed {
-    let f = this.counties.get(slug);
-    if (!f) this.counties.set(slug, (f = this.followed(() => this.readCounty(slug))));
-    return f;
+    const statement = db
+      .select({ slug: sql<string>`''`, version: directoryState.version })
+      .from(directoryState)
+      .where(eq(directoryState.id, 1))
+      .unionAll(db.select({ slug: regions.slug, version: directoryVersions.version }).from(directoryVersions).innerJoin(regions, eq(regions.id, directoryVersions.regionId)))
+      .prepare('directory_versions_all');
+    this.readAll = freshRead(async () => {
+      const changesBefore = this.changes;
+      const startedAt = performance.now();
+      const rows = await statement.execute();
+      const counties = new Map<string, number>();
+      let global = 0;
+      for (const r of rows)
+        if (r.slug === GLOBAL) global = Number(r.version);
+        else counties.set(r.slug, Number(r.version));
+      const read: Versions = { global, counties, startedAt };
+      if (!this.last || this.last.startedAt < startedAt) this.last = read;
+      if (this.following && this.changes === changesBefore) {
+        this.known.set(GLOBAL, global);
+        for (const [slug, v] of counties) this.known.set(slug, v);
+      }
+      return read;
+    });
   }
 
   /**
@@ -66,35 +71,35 @@ export class VersionSource {
   async follow(listen: (channel: string, onNotify: (payload: string) => void) => Promise<void>): Promise<void> {
     await listen('directory_version', (payload) => {
       this.changes++;
-      this.global.known = null;
-      if (!payload) for (const f of this.counties.values()) f.known = null;
-      else
-        for (const slug of payload.split(',')) {
-          const f = this.counties.get(slug);
-          if (f) f.known = null;
-        }
+      if (!payload) this.known.clear();
+      else {
+        this.known.delete(GLOBAL);
+        for (const slug of payload.split(',')) this.known.delete(slug);
+      }
     });
     this.following = true;
   }
 
   /** Notifications vouch for the county's version (or the global one) in memory: it is current without asking the database. */
   vouched(county?: string): boolean {
-    return (county === undefined ? this.global : this.counties.get(county))?.known != null;
+    return this.known.has(county ?? GLOBAL);
   }
 
-  /** The current version of a county's directory, or without one the global version; concurrent callers share reads (see freshRead). */
-  current(county?: string): Promise<number> {
-    const f = county === undefined ? this.global : this.county(county);
-    return f.known !== null ? Promise.resolve(f.known) : f.read();
+  /**
+   * The current version of a county's directory (0 for a county without one yet), or without one
+   * the global version. `since` (performance.now() when the request arrived) lets a read sent after
+   * that answer; otherwise the caller shares the next read (see fresh-read.ts).
+   */
+  async current(county?: string, since?: number): Promise<number> {
+    const known = this.known.get(county ?? GLOBAL);
+    if (known !== undefined) return known;
+    const last = this.last;
+    const read = last && since !== undefined && last.startedAt >= since ? last : await this.readAll();
+    return county === undefined ? read.global : (read.counties.get(county) ?? 0);
   }
 
   /** A read of the global version from the database itself, even while notifications vouch for it: does it answer? */
-  check(): Promise<number> {
-    return this.global.read();
-  }
-
-  /** Forgets a county's version reads (its snapshot was evicted). */
-  forget(county: string): void {
-    this.counties.delete(county);
+  async check(): Promise<number> {
+    return (await this.readAll()).global;
   }
 }

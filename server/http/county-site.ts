@@ -1,6 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import { region, type Region } from '@shared/region';
 import type { AppContext } from '../context';
+import { Freshness } from '../directory/freshness';
 import { regionOf } from '../regions/region-of';
 import type { CountySites } from '../regions/sites';
 import type { Front } from './front';
@@ -11,6 +12,14 @@ const ANY_HOST = '/api/health';
 /** The Region of the request's county: its towns, services and wording (docs/decisions/0102-region-in-boot-data.md). */
 export function regionOfRequest(ctx: Pick<AppContext, 'db' | 'directory' | 'memo'>, res: Response): Promise<Region> {
   return regionOf(ctx, countyOf(res));
+}
+
+/**
+ * A request's Freshness, from when countySite saw it arrive: the version read its host check sent
+ * also answers for its county's data (server/directory/version.ts).
+ */
+export function freshnessOf(res: Response): Freshness {
+  return new Freshness(res.locals.arrivedAt as number | undefined);
 }
 
 /** The county whose site this request is for (set by countySite); the default county outside the app's chain (tests of single routes). */
@@ -32,13 +41,14 @@ function page(title: string, text: string): string {
 export function countySite(sites: CountySites, first: Front): RequestHandler {
   return (req, res, next) => {
     if (req.path === ANY_HOST) return next();
+    const arrivedAt = (res.locals.arrivedAt = performance.now());
     // The single-county path stays synchronous: no promise for the deployment's own addresses.
     const bare = sites.bare(req.hostname);
     if (bare) {
       res.locals.county = bare;
       return next();
     }
-    sites.slugOf(req.hostname).then(
+    sites.slugOf(req.hostname, arrivedAt).then(
       (county) => {
         if (county) {
           res.locals.county = county;

@@ -3,7 +3,7 @@ import { parse } from 'regexparam';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { deepFreeze } from '@shared/deep-freeze';
-import { Freshness } from '../directory';
+import type { Freshness } from '../directory';
 import { toHttpError } from './error-middleware';
 import { notFound } from './errors';
 import { asyncHandler, trackWork } from './async-handler';
@@ -12,7 +12,7 @@ import type { AnswerCache } from './answer-cache';
 import type { Front } from './front';
 import { acceptsGzip, sendJson, sentAsIs } from './reused-body';
 import { parseInput } from './validate';
-import { countyOf } from './county-site';
+import { countyOf, freshnessOf } from './county-site';
 import type { Region } from '@shared/region';
 import { perCounty } from '../regions/per-county';
 import { regionOf } from '../regions/region-of';
@@ -125,7 +125,7 @@ export function queryRouter(queries: QueryRoute[], ctx: AppContext, cache: Answe
       asyncHandler(async (req, res) => {
         const early = (res.locals[EARLY] as Early | undefined)?.q === q ? (res.locals[EARLY] as Early) : undefined;
         if (early && 'error' in early) throw early.error;
-        const freshness = early?.freshness ?? new Freshness();
+        const freshness = early?.freshness ?? freshnessOf(res);
         const county = countyOf(res);
         const answer = early ? early.answer : await answerOf(q, req, req.params as Record<string, string>, cache, ctx, freshness, county);
         setAge(res, freshness);
@@ -173,7 +173,7 @@ export function publicAnswers(queries: QueryRoute[], ctx: AppContext, front: Fro
     });
     if (!q || !params) return next();
     const headers = front.begin(req, res);
-    const freshness = new Freshness();
+    const freshness = freshnessOf(res);
     void trackWork(
       (async () => {
         let early: Early;

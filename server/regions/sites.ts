@@ -28,17 +28,17 @@ export class CountySites {
     return isBareHost(hostname, this.deploymentHost) ? this.defaultSlug : null;
   }
 
-  /** The county of any host name, or null when it is no county's site. */
-  async slugOf(hostname: string | undefined): Promise<string | null> {
+  /** The county of any host name, or null when it is no county's site; `since`: when the request arrived (performance.now()). */
+  async slugOf(hostname: string | undefined, since?: number): Promise<string | null> {
     const bare = this.bare(hostname);
     if (bare) return bare;
-    return countyOfHost(hostname, await this.counties(), this.deploymentHost)?.slug ?? null;
+    return countyOfHost(hostname, await this.counties(since), this.deploymentHost)?.slug ?? null;
   }
 
-  private async counties(): Promise<CountySite[]> {
+  private async counties(since?: number): Promise<CountySite[]> {
     let version: number;
     try {
-      version = await this.ctx.directory.version();
+      version = await this.ctx.directory.version(undefined, since);
     } catch (err) {
       // While the database is away the counties last read still say which host is which.
       if (this.last) return this.last;

@@ -2,9 +2,8 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { RequestHandler } from 'express';
 import type { AppContext } from '../context';
-import { Freshness } from '../directory';
 import { asyncHandler } from '../http/async-handler';
-import { countyOf } from '../http/county-site';
+import { countyOf, freshnessOf } from '../http/county-site';
 import { resolveQueryKey, setAge, type QueryRoute } from '../http/query-routes';
 import type { PaymentsClientConfig } from '../integrations/payments';
 import { regionOf, siteUrlOfCounty } from '../regions/region-of';
@@ -26,7 +25,7 @@ export function pageHandler(ctx: AppContext, renderer: PageRenderer, queries: Qu
     if (req.method !== 'GET' && req.method !== 'HEAD' && !posted) return next();
     try {
       const { template, entry } = await renderer.load(req.originalUrl);
-      const freshness = new Freshness();
+      const freshness = freshnessOf(res);
       const county = countyOf(res);
       // Every page kept is kept by county and address (docs/decisions/0101-read-model-per-county.md).
       const key = pageKey(county, req.originalUrl);
