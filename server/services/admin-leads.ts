@@ -59,30 +59,49 @@ function pageQuery(db: Db, where: SQL | undefined, limit: unknown, offset: unkno
   );
 }
 
-function preparePageQuery(db: Db, byStatus: boolean) {
-  return pageQuery(db, byStatus ? eq(leads.status, sql.placeholder('status')) : undefined, sql.placeholder('limit'), sql.placeholder('offset')).prepare(
-    byStatus ? 'admin_leads_page_by_status' : 'admin_leads_page',
-  );
-}
-
-/** The trigger-kept counts and price sums per status of the scope's counties (every county's for the platform). */
-function statusCounts(db: DbCtx['db'], scope: AdminScope) {
+/** The trigger-kept counts and price sums per status, over the rows `where` picks. */
+function countsQuery(db: Db, where: SQL | undefined) {
   return db
     .select({ status: leadStatusCounts.status, leads: sql<number>`sum(${leadStatusCounts.leads})`.mapWith(Number), priceCents: sql<number>`sum(${leadStatusCounts.priceCents})`.mapWith(Number) })
     .from(leadStatusCounts)
-    .where(inScope(scope, leadStatusCounts.regionId))
+    .where(where)
     .groupBy(leadStatusCounts.status);
 }
 
-/** Every county's page from the prepared query; some counties' page read in (region_id, created_at) order. */
+/** The counts of the scope's counties (every county's for the platform). */
+function statusCounts(db: DbCtx['db'], scope: AdminScope) {
+  return countsQuery(db as Db, inScope(scope, leadStatusCounts.regionId));
+}
+
+/**
+ * The page and counts for every county or for one, as prepared statements (Database.prepared):
+ * building the page's join costs more CPU than Postgres spends running it. A county is an equality,
+ * so its page is read in (region_id, created_at) index order; several counties are built each time.
+ */
+function prepared(ctx: Pick<AppContext, 'database'>, county: boolean, byStatus: boolean) {
+  const name = `admin_leads${county ? '_county' : ''}${byStatus ? '_by_status' : ''}`;
+  const region = county ? eq(leads.regionId, sql.placeholder('region')) : undefined;
+  const status = byStatus ? eq(leads.status, sql.placeholder('status')) : undefined;
+  return {
+    page: ctx.database.prepared(`${name}_page`, (db) => pageQuery(db, and(region, status), sql.placeholder('limit'), sql.placeholder('offset')).prepare(`${name}_page`)),
+    counts: ctx.database.prepared(`${name}_counts`, (db) => countsQuery(db, county ? eq(leadStatusCounts.regionId, sql.placeholder('region')) : undefined).prepare(`${name}_counts`)),
+  };
+}
+
+/** The scope's page of leads and its counts by status. */
 async function pageAndCounts(ctx: Pick<AppContext, 'db' | 'database'>, scope: AdminScope, q: AdminLeadQuery) {
   const byStatus = q.status !== 'all';
   const offset = (q.page - 1) * q.pageSize;
-  const counties = inScope(scope, leads.regionId);
-  const page = counties
-    ? pageQuery(ctx.db as Db, and(counties, byStatus ? eq(leads.status, q.status as Exclude<AdminLeadQuery['status'], 'all'>) : undefined), q.pageSize, offset)
-    : ctx.database.prepared(byStatus ? 'admin_leads_page_by_status' : 'admin_leads_page', (db) => preparePageQuery(db, byStatus)).execute({ status: q.status, limit: q.pageSize, offset });
-  return Promise.all([page, statusCounts(ctx.db, scope)]);
+  const ids = scope.regionIds;
+  if (ids === null || ids.length === 1) {
+    const { page, counts } = prepared(ctx, ids !== null, byStatus);
+    const params = { region: ids?.[0], status: q.status, limit: q.pageSize, offset };
+    return Promise.all([page.execute(params), counts.execute(params)]);
+  }
+  return Promise.all([
+    pageQuery(ctx.db as Db, and(inScope(scope, leads.regionId), byStatus ? eq(leads.status, q.status as Exclude<AdminLeadQuery['status'], 'all'>) : undefined), q.pageSize, offset),
+    statusCounts(ctx.db, scope),
+  ]);
 }
 
 /** The lead table of the administrator's counties (docs/decisions/0103-county-administrators.md). */
