@@ -64,6 +64,11 @@ describe('seeding an empty database', () => {
     // The sample ratings stand on sample reviews, each on a sample request (docs/decisions/0055-computed-rating.md).
     expect(c.reviews).toBeGreaterThan(0);
     expect(c.leads).toBe(c.reviews);
+    // They read like many homeowners: no contractor's reviews repeat a comment, and most say something.
+    const rows = await db.select({ contractorId: reviews.contractorId, comment: reviews.comment }).from(reviews);
+    const said = rows.filter((r) => r.comment !== '');
+    expect(said.length).toBeGreaterThan(rows.length * 0.75);
+    expect(new Set(said.map((r) => `${r.contractorId} ${r.comment}`)).size).toBe(said.length);
   });
 
   it('asks for sample data locally, never in production unless SEED_SAMPLE_DATA=true', () => {

@@ -16,18 +16,79 @@ import { leadValues } from './factories';
 const FIRST = ['Dana', 'Marcus', 'Ellen', 'Ray', 'Janet', 'Tom', 'Brenda', 'Luis', 'Karen', 'Walt', 'Amy', 'Gary', 'Dolores', 'Pete', 'Nina', 'Harold', 'Sue', 'Carl', 'Megan', 'Frank'];
 const LAST = ['Kessler', 'Brady', 'Whitmore', 'Osborne', 'Lutz', 'Fenstermacher', 'Kuntz', 'Moyer', 'Rinehart', 'Heller', 'Bower', 'Zeigler', 'Dietz', 'Snyder', 'Hoover', 'Gearhart'];
 
-const COMMENTS: Record<number, string[]> = {
+/**
+ * A review's words are put together from the project (its service and town), how it went for its
+ * stars, and sometimes a closing line, so a profile with a hundred reviews reads like a hundred
+ * homeowners rather than three sentences over and over (issue: "make the sample data read like a
+ * real county's"). Each contractor's reviews never repeat a comment.
+ */
+const OPENERS = [
+  (service: string, town: string) => `We hired them for ${service} at our house in ${town}.`,
+  (service: string, town: string) => `Had ${service} done on our camp outside ${town} this year.`,
+  (service: string) => `Needed ${service} before winter and they fit us in.`,
+  (service: string, town: string) => `Our ${service} job in ${town} was not a simple one.`,
+  (service: string) => `Got three quotes for ${service}; this was the one we went with.`,
+  (service: string, town: string) => `My mother's place in ${town} needed ${service}.`,
+  (service: string) => `Second time using them, this time for ${service}.`,
+  () => '',
+];
+
+const HOW_IT_WENT: Record<number, string[]> = {
   5: [
-    'Called me back the same day, gave a clear written estimate and finished a week early. The crew cleaned up every evening.',
-    'Honest about what we needed and what we did not. Would hire again without a second thought.',
-    'Showed up when they said they would, every single day. Great work and fair price.',
-    '',
+    'Called back the same day and the written estimate matched the final bill to the dollar.',
+    'The crew was on time every morning and swept up before they left.',
+    'They explained what actually needed doing and talked us out of what did not.',
+    'Finished a week ahead of schedule, even with the rain.',
+    'The owner came out himself to check the work before calling it done.',
+    'Fair price, good communication, and the work looks great.',
+    'They found a problem the last contractor missed and fixed it without making a fuss.',
+    'Answered every text, sent photos while we were away, and the job came out perfect.',
+    'Worked around our dogs and our schedule without a complaint.',
+    'Neat, careful work. You can tell they take pride in it.',
   ],
-  4: ['Good work and reasonable price. Took a little longer to get on the schedule than we hoped.', 'Solid job. A couple of small touch-ups at the end, which they came back for promptly.', ''],
-  3: ['The work itself was fine, but it was hard to get updates on when they would come back.', 'Average experience. The estimate was clear but the job ran over by a few days.', ''],
-  2: ['Took two weeks to call back and the quote was much higher than others we got.', 'They came out to look but never sent the estimate they promised.'],
-  1: ['Never heard back after the first phone call.', 'Nobody showed up for the appointment we set.'],
+  4: [
+    'Good work at a reasonable price; it took a few weeks to get on their schedule.',
+    'Solid job. A couple of small touch-ups at the end, which they came back for promptly.',
+    'The work is good. Communication could have been a bit quicker.',
+    'Did what they said for what they quoted, though they started a few days late.',
+    'Happy with the result. The cleanup at the end could have been better.',
+    'Knowledgeable and friendly; the job ran a little over the time they gave us.',
+  ],
+  3: [
+    'The work itself was fine, but it was hard to get updates on when they would be back.',
+    'The estimate was clear but the job ran over by a couple of weeks.',
+    'Okay result. We had to call twice to get the last items finished.',
+    'Decent work, though the price crept up from the first quote.',
+  ],
+  2: [
+    'Took two weeks to call back and the quote was much higher than the others we got.',
+    'They came out to look but the estimate they promised took a month.',
+    'Started strong, then we did not see them for ten days in the middle of the job.',
+  ],
+  1: ['Never heard back after the first phone call.', 'Nobody showed up for the appointment we set, twice.', 'Took a deposit and then went quiet for weeks.'],
 };
+
+const CLOSERS: Record<number, string[]> = {
+  5: ['Would hire again without a second thought.', 'Already recommended them to our neighbors.', 'Highly recommend.', '', '', ''],
+  4: ['Would use them again.', 'Recommended, just plan ahead.', '', ''],
+  3: ['Might use them again for something small.', '', ''],
+  2: ['', ''],
+  1: [''],
+};
+
+/** A comment for these stars that this contractor's reviews do not have yet ('' for a rating alone, now and then). */
+function commentFor(rating: number, service: string, town: string, next: () => number, used: Set<string>): string {
+  if (next() < 0.12) return '';
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const comment = [pick(OPENERS)(service, town), pick(HOW_IT_WENT[rating]!), pick(CLOSERS[rating]!)].filter(Boolean).join(' ');
+    if (!used.has(comment)) {
+      used.add(comment);
+      return comment;
+    }
+  }
+  return '';
+}
 
 const REPLIES = ['Thank you for the kind words, it was a pleasure working with you!', 'We appreciate the feedback and are glad the project came out the way you wanted.'];
 
@@ -74,6 +135,7 @@ export async function seedSampleReviews(tx: Tx, r: Region, contractors: { id: nu
     if (data.reviewCount === 0) continue;
     const next = random(1_000 + ci);
     const stars = starsFor(data.rating, data.reviewCount, next);
+    const used = new Set<string>();
     const samples = stars.map((rating, i) => {
       n++;
       const first = FIRST[Math.floor(next() * FIRST.length)]!;
@@ -84,14 +146,13 @@ export async function seedSampleReviews(tx: Tx, r: Region, contractors: { id: nu
       const askedAt = new Date(now.getTime() - (21 + Math.round(((stars.length - i) / stars.length) * 1_080 + next() * 10)) * DAY_MS);
       const contacted = rating >= 3 || next() < 0.5;
       const hired = contacted && (rating >= 4 ? next() < 0.85 : rating === 3 ? next() < 0.5 : false);
-      const comments = COMMENTS[rating]!;
       return {
         rating,
         contacted,
         hired,
         first,
         askedAt,
-        comment: comments[Math.floor(next() * comments.length)]!,
+        comment: commentFor(rating, (serviceName.get(service) ?? service).toLowerCase(), place.name, next, used),
         reply: next() < 0.15 ? REPLIES[Math.floor(next() * REPLIES.length)]! : null,
         lead: leadValues({
           name: `${first} ${last}`,
