@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 
 /** Kinds of message the product sends (docs/decisions/0009-email.md). */
 export type EmailKind =
@@ -25,11 +26,25 @@ export interface EmailMessage {
   text: string;
 }
 
+/**
+ * Who a message is from, when not the deployment's MAIL_FROM as it stands: a county's own
+ * address, or its site's name before MAIL_FROM's address (docs/decisions/0104-county-content.md).
+ */
+export type Sender = { address: string } | { name: string };
+
+/** MAIL_FROM with a county's sender applied: its full address, or its name before MAIL_FROM's address. */
+export function senderOf(mailFrom: string, sender?: Sender): string | { name: string; address: string } {
+  if (!sender) return mailFrom;
+  if ('address' in sender) return sender.address;
+  const [parsed] = addressparser(mailFrom, { flatten: true });
+  return parsed?.address ? { name: sender.name, address: parsed.address } : mailFrom;
+}
+
 export interface Mailer {
   /** 'smtp' sends through a server; 'outbox' keeps messages for the admin to read. */
   readonly transport: 'smtp' | 'outbox';
   /** Hands one message to the SMTP server; rejects unless the server accepted it. The signal abandons the attempt. */
-  deliver(message: EmailMessage, signal?: AbortSignal): Promise<void>;
+  deliver(message: EmailMessage & { sender?: Sender }, signal?: AbortSignal): Promise<void>;
 }
 
 export interface MailerSettings {
@@ -64,7 +79,7 @@ export function createMailer({ smtpUrl, from }: MailerSettings): Mailer {
     transport: 'smtp',
     async deliver(m, signal) {
       const deadline = AbortSignal.timeout(SMTP_SEND_DEADLINE_MS);
-      await transporter.sendMail({ from, to: m.to, subject: m.subject, text: m.text, signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
+      await transporter.sendMail({ from: senderOf(from, m.sender), to: m.to, subject: m.subject, text: m.text, signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
     },
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppContext, DbCtx } from '../context';
-import { outboxEmails } from '../db/schema';
-import type { EmailMessage } from '../integrations/email';
+import { outboxEmails, regions } from '../db/schema';
+import type { EmailMessage, Sender } from '../integrations/email';
 
 /**
  * Email as a transactional outbox (docs/decisions/0009-email.md,
@@ -34,6 +34,18 @@ export async function queueEmail(ctx: OutboxCtx, message: EmailMessage & { regio
   return row!.id;
 }
 
+/**
+ * A county's mail comes from its own address (regions.mail_from) when it has one; another county's
+ * without one from its site's name at MAIL_FROM's address, so a Wyoming homeowner does not get
+ * mail signed by Sullivan's site; the default county's from MAIL_FROM as it stands.
+ */
+async function countySender(ctx: Pick<AppContext, 'db'>, regionId: number): Promise<Sender | undefined> {
+  const [county] = await ctx.db.select({ mailFrom: regions.mailFrom, siteTitle: regions.siteTitle, isDefault: regions.isDefault }).from(regions).where(eq(regions.id, regionId));
+  if (!county) return undefined;
+  if (county.mailFrom) return { address: county.mailFrom };
+  return county.isDefault ? undefined : { name: county.siteTitle };
+}
+
 const LAST_ERROR_LENGTH = 500;
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, LAST_ERROR_LENGTH);
 
@@ -59,7 +71,8 @@ export async function deliverQueuedEmail(ctx: Pick<AppContext, 'db' | 'mail'>, o
     .returning();
   if (!row) return;
   try {
-    await ctx.mail.deliver({ kind: row.kind as EmailMessage['kind'], to: row.toAddress, subject: row.subject, text: row.textBody }, attempt.signal);
+    const sender = row.regionId === null ? undefined : await countySender(ctx, row.regionId);
+    await ctx.mail.deliver({ kind: row.kind as EmailMessage['kind'], to: row.toAddress, subject: row.subject, text: row.textBody, sender }, attempt.signal);
   } catch (err) {
     await ctx.db
       .update(outboxEmails)
