@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX } from '../contractor-auth';
+import { INVALID_LINK_MESSAGE, PASSWORD_MAX } from '../contractor-auth';
 import { email, newPassword } from './contractor-auth';
 
 /**
@@ -7,9 +7,7 @@ import { email, newPassword } from './contractor-auth';
  * the forgotten password, and in the portal the password, the sign-in email and every session.
  */
 
-export const INVALID_LINK_MESSAGE = 'This link is not valid or has expired. Links from our emails work once, for one hour.';
-/** What a reset request is answered, whether or not an account uses the address. */
-export const RESET_REQUESTED_MESSAGE = 'If an account uses that email address, we have sent it a link to choose a new password. The link works once, for one hour.';
+export { INVALID_LINK_MESSAGE, RESET_REQUESTED_MESSAGE } from '../contractor-auth';
 
 const token = z.string({ error: INVALID_LINK_MESSAGE }).trim().min(1, INVALID_LINK_MESSAGE).max(128, INVALID_LINK_MESSAGE);
 const currentPassword = z.string({ error: 'Please enter your current password' }).min(1, 'Please enter your current password').max(PASSWORD_MAX, 'Password is too long');
@@ -17,10 +15,10 @@ const confirmPassword = z.string();
 const sameTwice = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
 const MISMATCH = { message: 'Passwords do not match', path: ['confirmPassword'] };
 
-/** POST /api/contractor/password-reset/request, and the page's form without JavaScript. */
+/** POST /api/contractor/forgot-password, and the page's form without JavaScript. */
 export const passwordResetRequestSchema = z.object({ email });
 
-/** POST /api/contractor/password-reset: the emailed link's token and the new password. */
+/** POST /api/contractor/reset-password: the emailed link's token and the new password. */
 export const passwordResetSchema = z.object({ token, password: newPassword });
 /** The reset form in the browser and without JavaScript: the same, with the confirmation. */
 export const passwordResetFormSchema = passwordResetSchema.extend({ confirmPassword }).refine(sameTwice, MISMATCH);
@@ -32,7 +30,7 @@ export const passwordChangeFormSchema = passwordChangeSchema.extend({ confirmPas
 /** POST /api/contractor/email: a new sign-in email, confirmed by a link sent to it. */
 export const emailChangeSchema = z.object({ email, currentPassword });
 
-/** POST /api/contractor/email/confirm: the link sent to the new address. */
+/** POST /api/contractor/confirm-email: the link sent to the new address. */
 export const emailConfirmSchema = z.object({ token });
 
 export type PasswordResetRequest = z.output<typeof passwordResetRequestSchema>;
