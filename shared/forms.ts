@@ -11,7 +11,7 @@ export function isBot(body: unknown): boolean {
 }
 
 /** The public forms that also work as plain HTML forms, without JavaScript (docs/decisions/0023-forms-without-javascript.md). */
-export type PostedFormName = 'quote' | 'newsletter' | 'submission' | 'review';
+export type PostedFormName = 'quote' | 'newsletter' | 'submission' | 'review' | 'forgot-password' | 'reset-password' | 'confirm-email';
 
 /**
  * A form sent without JavaScript that the server refused: what was typed (every field of the
@@ -37,4 +37,8 @@ export const formPages = {
   submission: { path: '/submit-business', done: '/submit-business?submitted=1' },
   // The follow-up email's link (docs/decisions/0051-review-links.md): the token is the page's address.
   review: { path: (token: string) => `/review/${encodeURIComponent(token)}`, done: (token: string) => `/review/${encodeURIComponent(token)}?sent=1` },
+  // A contractor's emailed links (docs/decisions/0108-contractor-password-reset.md): the token is a hidden field, so it never has to be in the address posted to.
+  forgotPassword: { path: '/contractor/forgot-password', done: '/contractor/forgot-password?sent=1' },
+  resetPassword: { path: '/contractor/reset-password', done: '/contractor/reset-password?done=1' },
+  confirmEmail: { path: '/contractor/confirm-email', done: '/contractor/confirm-email?done=1' },
 } as const;

@@ -75,7 +75,9 @@ export async function render(url: string, opts: RenderOptions): Promise<RenderRe
   // browser never treats hydrated data as stale.
   // (The settings are a new object of a few strings each request: compared as their text.)
   const used =
-    !opts.pages || opts.postedForm || all.some((q) => q.state.status === 'error') ? null : [JSON.stringify(opts.config), opts.region, new Date().getFullYear(), ...all.map((q) => q.state.data)];
+    !opts.pages || opts.postedForm || reads?.cache === 'private' || all.some((q) => q.state.status === 'error')
+      ? null
+      : [JSON.stringify(opts.config), opts.region, new Date().getFullYear(), ...all.map((q) => q.state.data)];
   const cached = used === null ? undefined : (opts.pages?.get(url, used) as RenderedPage | undefined);
   if (cached) {
     queryClient.clear();
@@ -110,8 +112,8 @@ export interface PageResponse {
   html: string;
   /** Client-only pages are kept out of search engines. */
   noindex: boolean;
-  /** How long shared caches may keep it (the route's PageCache); 'private': the browser only (client-only pages). */
-  cache: PageCache | 'private';
+  /** How long shared caches may keep it (the route's PageCache); 'private': the browser only (client-only pages too). */
+  cache: PageCache;
 }
 
 /** The whole HTML document for a URL: head tags, rendered markup and the data it was rendered with. */

@@ -74,15 +74,16 @@ const requireContractor: RequestHandler = (req, _res, next) => {
 };
 
 /**
- * A signed-in contractor that is still approved and listed: rejecting or hiding ends its
- * sessions, and this check also covers a session written back by a request that was in flight at
- * that moment.
+ * A signed-in contractor that is still approved and listed, in a session of its account's current
+ * generation: rejecting, hiding, a new password and 'sign out everywhere' end its sessions, and
+ * this check also covers a session written back by a request that was in flight at that moment.
  */
 export function requireActiveContractor(ctx: Pick<AppContext, 'db'>): Guard {
   return guard('contractor', (req, res, next) =>
     requireContractor(req, res, (err?: unknown) => {
       if (err) return next(err);
-      contractorMaySignIn(ctx, contractorIdOf(req)).then(
+      const user = req.session.user as Extract<SessionUser, { kind: 'contractor' }>;
+      contractorMaySignIn(ctx, user.contractorId, user.generation).then(
         (active) => (active ? next() : signOut(req).then(() => next(unauthorized('Your portal session has ended. Please sign in again.')), next)),
         next,
       );

@@ -8,7 +8,14 @@ import { DbSessionStore } from './session-store';
 
 export type SessionUser =
   /** countyId: the county an administrator chose to look at (the switcher); none is every county it may see. */
-  { kind: 'admin'; adminUserId: number; username: string; countyId?: number | null } | { kind: 'contractor'; contractorId: number; accountId: number };
+  | { kind: 'admin'; adminUserId: number; username: string; countyId?: number | null }
+  | {
+      kind: 'contractor';
+      contractorId: number;
+      accountId: number;
+      /** The account's session generation at sign-in; a session of an older one is over (docs/decisions/0108-contractor-password-reset.md). */
+      generation?: number;
+    };
 
 declare module 'express-session' {
   interface SessionData {

@@ -17,7 +17,10 @@ export type EmailKind =
   | 'refund-failed'
   | 'review-request'
   | 'credential-reminder'
-  | 'credential-expiry-list';
+  | 'credential-expiry-list'
+  | 'password-reset'
+  | 'email-change'
+  | 'email-changed';
 
 export interface EmailMessage {
   kind: EmailKind;

@@ -4,6 +4,7 @@ import { sendAdminDigest } from '../services/admin-digest';
 import { runCredentialsDaily } from '../services/credential-jobs';
 import { startFreeMonths } from '../services/credits';
 import { deliverQueuedEmail, giveUpEmail, SEND_EMAIL, SEND_EMAIL_GAVE_UP, type SendEmailJob } from '../services/email-delivery';
+import { PASSWORD_RESET_REQUEST, sendPasswordResetLink, type PasswordResetJob } from '../services/password-reset';
 import { pruneProfileVisitors } from '../services/profile-views';
 import { REVIEW_FOLLOW_UP, sendFollowUp, type FollowUpJob } from '../services/review-follow-ups';
 import { pruneExpiredSessions } from '../services/sessions';
@@ -52,6 +53,14 @@ export function registerJobs(ctx: AppContext): void {
     options: { retryLimit: 10, retryDelay: 10, retryBackoff: true, retryDelayMax: 3_600, expireInSeconds: 60 },
     pollingSeconds: 5,
     run: ({ refundId }, job) => submitRefund(ctx, refundId, job),
+  });
+
+  // 'Forgot your password?' (docs/decisions/0108-contractor-password-reset.md): the request only queues this, so a known and an unknown address cost it the same.
+  jobs.define<PasswordResetJob>({
+    name: PASSWORD_RESET_REQUEST,
+    options: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 },
+    pollingSeconds: 2,
+    run: (job) => sendPasswordResetLink(ctx, job),
   });
 
   // FOLLOW_UP_DELAY after a lead is paid or credited, its homeowner is asked for a review (docs/decisions/0050-review-follow-up.md).

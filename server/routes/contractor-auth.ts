@@ -7,7 +7,7 @@ import { badRequest, forbidden, unauthorized } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
 import { parseInput } from '../http/validate';
 import { completeSetup, recordContractorLogin, verifyContractorLogin } from '../services/contractor-auth';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../services/password-policy';
+import { refuseCommonPassword } from './contractor-account';
 
 export const SETUP_REQUIRED_MESSAGE = 'Account setup required: use the setup code from your welcome email';
 
@@ -28,7 +28,7 @@ export function contractorAuthRoutes(ctx: AppContext): Router {
         // 'Setup required' counts as a failure too: it tells an account exists, so probing it is throttled.
         if (!result.ok) throw result.reason === 'setup-required' ? forbidden(SETUP_REQUIRED_MESSAGE) : unauthorized('Invalid credentials');
         return {
-          user: { kind: 'contractor', contractorId: result.contractorId, accountId: result.accountId },
+          user: { kind: 'contractor', contractorId: result.contractorId, accountId: result.accountId, generation: result.generation },
           recordSignIn: () => recordContractorLogin(ctx, result.accountId),
           answer: { message: 'Login successful' },
         };
@@ -42,7 +42,7 @@ export function contractorAuthRoutes(ctx: AppContext): Router {
     limitSetup,
     asyncHandler(async (req, res) => {
       const input = parseInput(contractorSetupSchema, req.body);
-      if (isCommonPassword(input.password)) throw badRequest(COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
+      refuseCommonPassword(input.password);
       // One answer for a wrong, used or expired code and for an unknown address.
       if (!(await completeSetup(ctx, input))) throw badRequest('Invalid setup token');
       res.json({ message: 'Setup complete' });

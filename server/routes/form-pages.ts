@@ -3,6 +3,7 @@ import { formPages, HONEYPOT_FIELD, isBot, type PostedFormName } from '@shared/f
 import { region } from '@shared/region';
 import { quoteFormSchemaFor, quoteRequestSchemaFor } from '@shared/schemas/leads';
 import { newsletterSchema } from '@shared/schemas/newsletter';
+import { emailConfirmSchema, passwordResetFormSchema, passwordResetRequestSchema, INVALID_LINK_MESSAGE } from '@shared/schemas/contractor-account';
 import { reviewAnswersOf, reviewSubmissionSchema } from '@shared/schemas/reviews';
 import { submissionSchemaFor } from '@shared/schemas/submission';
 import type { AppContext } from '../context';
@@ -13,10 +14,15 @@ import { formValues, postedPath, urlencodedOnly, type FormFields } from '../http
 import { sameOriginOnly } from '../http/same-origin';
 import { parseInput } from '../http/validate';
 import { perCounty } from '../regions/per-county';
+import { resetRequestLimit } from '../http/reset-request-limit';
+import { badRequest } from '../http/errors';
+import { confirmEmailChange } from '../services/account-settings';
 import { createLead } from '../services/leads';
+import { requestPasswordReset, resetPassword } from '../services/password-reset';
 import { subscribe } from '../services/newsletter';
 import { submitReview } from '../services/reviews';
 import { submitBusiness } from '../services/submissions';
+import { refuseCommonPassword } from './contractor-account';
 import { formLimits } from './form-limits';
 
 // The services and towns offered are the county's whose site is asked (docs/decisions/0105-county-sites-open.md);
@@ -28,6 +34,11 @@ const QUOTE: FormFields = { text: Object.keys(quoteFormSchemaFor(region).shape) 
 const NEWSLETTER: FormFields = { text: ['email'] };
 const SUBMISSION: FormFields = { text: Object.keys(submissionSchema(region).shape).filter((f) => f !== 'services' && f !== HONEYPOT_FIELD), lists: ['services'] };
 const REVIEW: FormFields = { text: ['contacted', 'hired', 'rating', 'comment'] };
+const FORGOT: FormFields = { text: ['email'] };
+const RESET: FormFields = { text: ['token', 'password', 'confirmPassword'] };
+const CONFIRM: FormFields = { text: ['token'] };
+/** What a refused reset shows again: never the passwords typed. */
+const RESET_SHOWN: FormFields = { text: ['token'] };
 
 /**
  * The public forms sent without JavaScript (docs/decisions/0023-forms-without-javascript.md,
@@ -106,6 +117,45 @@ export function formPageRoutes(ctx: AppContext): Router {
       res.redirect(303, formPages.review.done(token));
     }),
     refused('review', REVIEW),
+  );
+
+  // A contractor's account (docs/decisions/0108-contractor-password-reset.md): the same services and limits as the API's routes.
+  const limitResetRequests = resetRequestLimit(ctx.env.RATE_LIMIT !== false);
+  router.post(
+    formPages.forgotPassword.path,
+    ...webForm,
+    asyncHandler(async (req, res) => {
+      const { email } = parseInput(passwordResetRequestSchema, formValues(req.body, FORGOT));
+      await limitResetRequests(req, email);
+      await requestPasswordReset(ctx, { email, county: countyOf(res) });
+      res.redirect(303, formPages.forgotPassword.done);
+    }),
+    refused('forgot-password', FORGOT),
+  );
+
+  router.post(
+    formPages.resetPassword.path,
+    ...webForm,
+    limits.resetPassword,
+    asyncHandler(async (req, res) => {
+      const { token, password } = parseInput(passwordResetFormSchema, formValues(req.body, RESET));
+      refuseCommonPassword(password);
+      if (!(await resetPassword(ctx, token, password))) throw badRequest(INVALID_LINK_MESSAGE);
+      res.redirect(303, formPages.resetPassword.done);
+    }),
+    refused('reset-password', RESET_SHOWN),
+  );
+
+  router.post(
+    formPages.confirmEmail.path,
+    ...webForm,
+    limits.confirmEmail,
+    asyncHandler(async (req, res) => {
+      const { token } = parseInput(emailConfirmSchema, formValues(req.body, CONFIRM));
+      if (!(await confirmEmailChange(ctx, token, countyOf(res)))) throw badRequest(INVALID_LINK_MESSAGE);
+      res.redirect(303, formPages.confirmEmail.done);
+    }),
+    refused('confirm-email', CONFIRM),
   );
   return router;
 }

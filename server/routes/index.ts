@@ -7,6 +7,7 @@ import { adminContractorRoutes } from './admin-contractors';
 import { adminCountyRoutes } from './admin-counties';
 import { adminOutboxRoutes } from './admin-outbox';
 import { adminUserRoutes } from './admin-users';
+import { contractorAccountRoutes } from './contractor-account';
 import { contractorAuthRoutes } from './contractor-auth';
 import { contractorStatsRoutes } from './contractor-stats';
 import { credentialRoutes } from './credentials';
@@ -34,6 +35,7 @@ export function apiRoutes(ctx: AppContext): Router {
   router.use(adminCountyRoutes(ctx));
   router.use(adminUserRoutes(ctx));
   router.use(contractorAuthRoutes(ctx));
+  router.use(contractorAccountRoutes(ctx));
   router.use(adminLeadRoutes(ctx));
   router.use(leadDeliveryRoutes(ctx));
   router.use(pricingRuleRoutes(ctx));

@@ -4,9 +4,9 @@ import { inTransaction, type DbCtx, type ServiceCtx } from '../context';
 import { contractorAccounts, contractors } from '../db/schema';
 import { consumeSetupCode } from './contractor-accounts';
 import { checkPassword, hashPassword } from './passwords';
-import { endContractorSessions } from './sessions';
+import { newSessionGeneration } from './sessions';
 
-export type ContractorLoginResult = { ok: true; contractorId: number; accountId: number } | { ok: false; reason: 'invalid' | 'setup-required' };
+export type ContractorLoginResult = { ok: true; contractorId: number; accountId: number; generation: number } | { ok: false; reason: 'invalid' | 'setup-required' };
 
 /**
  * Checks a contractor's sign-in. Unknown addresses, wrong passwords and delisted (pending,
@@ -19,6 +19,7 @@ export async function verifyContractorLogin(ctx: DbCtx, email: string, password:
       accountId: contractorAccounts.id,
       contractorId: contractorAccounts.contractorId,
       passwordHash: contractorAccounts.passwordHash,
+      generation: contractorAccounts.sessionGeneration,
       approvalStatus: contractors.approvalStatus,
       isVisible: contractors.isVisible,
     })
@@ -29,7 +30,7 @@ export async function verifyContractorLogin(ctx: DbCtx, email: string, password:
   if (!row || row.approvalStatus !== 'approved' || !row.isVisible) return { ok: false, reason: 'invalid' };
   if (!row.passwordHash) return { ok: false, reason: 'setup-required' };
   if (!matches) return { ok: false, reason: 'invalid' };
-  return { ok: true, contractorId: row.contractorId, accountId: row.accountId };
+  return { ok: true, contractorId: row.contractorId, accountId: row.accountId, generation: row.generation };
 }
 
 export async function recordContractorLogin(ctx: ServiceCtx, accountId: number): Promise<void> {
@@ -47,7 +48,7 @@ export async function completeSetup(ctx: ServiceCtx, input: ContractorSetup): Pr
     const account = await consumeSetupCode(tx, input.email, input.token);
     if (!account) return false;
     await tx.db.update(contractorAccounts).set({ passwordHash }).where(eq(contractorAccounts.id, account.id));
-    await endContractorSessions(tx, account.contractorId);
+    await newSessionGeneration(tx, account.id);
     return true;
   });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN_LENGTH, SETUP_TOKEN_LENGTH } from '../contractor-auth';
 
-const email = z.string({ error: 'Please enter a valid email address' }).trim().pipe(z.email('Please enter a valid email address').max(EMAIL_MAX, 'Please enter a valid email address'));
+export const email = z.string({ error: 'Please enter a valid email address' }).trim().pipe(z.email('Please enter a valid email address').max(EMAIL_MAX, 'Please enter a valid email address'));
 
 /** POST /api/contractor/login */
 export const contractorLoginSchema = z.object({
@@ -10,13 +10,14 @@ export const contractorLoginSchema = z.object({
 });
 
 const PASSWORD_RULE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+// The server also refuses the most common passwords (server/services/password-policy.ts).
+export const newPassword = z.string({ error: PASSWORD_RULE }).min(PASSWORD_MIN_LENGTH, PASSWORD_RULE).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
 /** POST /api/contractor/setup: the code from the welcome email and the new password. */
 export const contractorSetupSchema = z.object({
   email,
   token: z.string({ error: 'Please enter the setup code from your welcome email' }).trim().toUpperCase().length(SETUP_TOKEN_LENGTH, `Setup code must be ${SETUP_TOKEN_LENGTH} characters`),
-  // The server also refuses the most common passwords (server/services/password-policy.ts).
-  password: z.string({ error: PASSWORD_RULE }).min(PASSWORD_MIN_LENGTH, PASSWORD_RULE).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  password: newPassword,
 });
 
 /** The setup form in the browser: the same fields plus the confirmation, checked there only. */

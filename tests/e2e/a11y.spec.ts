@@ -23,6 +23,10 @@ const PAGES = [
   '/review-policy',
   '/no-such-page',
   '/contractor/login',
+  '/contractor/forgot-password',
+  '/contractor/forgot-password?sent=1',
+  '/contractor/reset-password?token=not-a-real-token',
+  '/contractor/confirm-email?token=not-a-real-token',
   '/admin/login',
 ];
 

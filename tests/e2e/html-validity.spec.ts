@@ -64,6 +64,11 @@ test('every public page is valid HTML (Nu checker: no errors, no warnings)', asy
     '/no-such-page',
     '/admin/login',
     '/contractor/login',
+    '/contractor/forgot-password',
+    '/contractor/forgot-password?sent=1',
+    '/contractor/reset-password?token=not-a-real-token',
+    '/contractor/reset-password?done=1',
+    '/contractor/confirm-email?token=not-a-real-token',
     '/newsletter/unsubscribe?token=not-a-real-token',
     // Reviews: the form, a link that is not ours, the policy, a profile's later page of reviews.
     review.path,
@@ -78,6 +83,8 @@ test('every public page is valid HTML (Nu checker: no errors, no warnings)', asy
       { name: 'N', email: 'not-an-email', phone: '', serviceNeeded: '', location: '', projectDetails: 'Roof', budgetRange: 'Over $100,000', companyFax: '' },
     ],
     ['/', { email: 'not-an-email', companyFax: '' }],
+    ['/contractor/forgot-password', { email: 'not-an-email' }],
+    ['/contractor/reset-password', { token: 'not-a-real-token', password: 'short', confirmPassword: 'short' }],
     ['/submit-business', { name: 'Valid Builders', yearsInBusiness: 'many', email: 'x', zip: '1', website: 'not a site', companyFax: '' }],
   ];
   const files = new Map<string, string>();

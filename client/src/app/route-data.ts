@@ -30,9 +30,11 @@ export interface RouteData {
 /**
  * 'short': shared caches (a CDN) may answer it for a minute; 'revalidate': a page that counts its
  * views (profiles, blog posts), which every visit must reach the server for, so caches keep it only
- * to revalidate (a 304 when unchanged). See docs/decisions/0070-cache-headers.md.
+ * to revalidate (a 304 when unchanged); 'private': a page whose address carries an emailed link's
+ * token, for the browser's cache only and never kept by the server's page memo
+ * (docs/decisions/0108-contractor-password-reset.md). See docs/decisions/0070-cache-headers.md.
  */
-export type PageCache = 'short' | 'revalidate';
+export type PageCache = 'short' | 'revalidate' | 'private';
 
 const servicePage = ({ params, search }: RouteInput) => [servicePageKey(params.service ?? '', params.town ?? null, readServicePageNumber(search))];
 
@@ -54,4 +56,6 @@ export const routeData: Readonly<Record<string, RouteData>> = {
   // Answered or expired since: every visit asks the server.
   '/review/:token': { data: ({ params }) => [invitationKey(params.token ?? '')], cache: 'revalidate' },
   '/contractor-pricing': { data: () => [leadPricesKey] },
+  '/contractor/reset-password': { cache: 'private' },
+  '/contractor/confirm-email': { cache: 'private' },
 };

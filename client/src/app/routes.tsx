@@ -44,6 +44,10 @@ export const routes: PageRoute[] = [
   // Contractor portal (docs/decisions/0011-server-rendered-pages.md): browser only, noindex; before /contractor/:id so 'login' is not read as a profile id.
   { path: '/contractor/login', page: portalPage(() => import('@/features/portal/ContractorLoginPage')), ssr: false, layout: 'portal' },
   { path: '/contractor', page: portalPage(() => import('@/features/portal/PortalPage')), ssr: false, layout: 'portal' },
+  // The pages a contractor's account emails link to (docs/decisions/0108-contractor-password-reset.md): server rendered, so their forms post without JavaScript; noindex.
+  { path: '/contractor/forgot-password', page: portalPage(() => import('@/features/portal/ForgotPasswordPage')), ssr: true, layout: 'portal' },
+  { path: '/contractor/reset-password', page: portalPage(() => import('@/features/portal/ResetPasswordPage')), ssr: true, layout: 'portal' },
+  { path: '/contractor/confirm-email', page: portalPage(() => import('@/features/portal/ConfirmEmailPage')), ssr: true, layout: 'portal' },
   // Before /contractor/:id so the sign-in page is not read as a profile id.
   {
     path: '/contractor/:id',

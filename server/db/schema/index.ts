@@ -18,6 +18,7 @@ export * from './admin-users';
 export * from './admin-user-regions';
 export * from './contractor-accounts';
 export * from './setup-codes';
+export * from './contractor-account-tokens';
 export * from './sessions';
 export * from './outbox-emails';
 export * from './payment-events';

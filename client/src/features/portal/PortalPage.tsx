@@ -16,6 +16,7 @@ import { HEADING_ID } from './components/parts';
 import { PortalHeader } from './components/PortalHeader';
 import { PortalNav } from './components/PortalNav';
 import { readSection, sectionLabel, type SectionId } from './sections';
+import { AccountSection } from './sections/AccountSection';
 import { DashboardSection } from './sections/DashboardSection';
 import { LeadsSection } from './sections/LeadsSection';
 import { ProfileSection } from './sections/ProfileSection';
@@ -148,6 +149,7 @@ function Portal({ profile, section }: { profile: PortalProfile; section: Section
           {section === 'reviews' && <ReviewsSection />}
           {section === 'subscription' && <SubscriptionSection />}
           {section === 'profile' && <ProfileSection profile={profile} />}
+          {section === 'account' && <AccountSection profile={profile} />}
         </main>
       </div>
     </>

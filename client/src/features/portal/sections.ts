@@ -1,4 +1,4 @@
-import { CreditCard, Inbox, LayoutDashboard, MessageSquareText, UserCog, type LucideIcon } from 'lucide-react';
+import { CreditCard, Inbox, LayoutDashboard, MessageSquareText, ShieldCheck, UserCog, type LucideIcon } from 'lucide-react';
 import { PORTAL_PATH } from './api';
 
 /** The portal's panels; the current one is `?section=` in the address, so it survives a reload. */
@@ -8,6 +8,7 @@ export const SECTIONS = [
   { id: 'reviews', label: 'Reviews', icon: MessageSquareText },
   { id: 'subscription', label: 'Subscription', icon: CreditCard },
   { id: 'profile', label: 'Profile Settings', icon: UserCog },
+  { id: 'account', label: 'Sign-in & Security', icon: ShieldCheck },
 ] as const satisfies readonly { id: string; label: string; icon: LucideIcon }[];
 
 export type SectionId = (typeof SECTIONS)[number]['id'];

@@ -1,4 +1,6 @@
+import { Link } from 'wouter';
 import { EMAIL_MAX, PASSWORD_MAX } from '@shared/contractor-auth';
+import { formPages } from '@shared/forms';
 import { useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -66,6 +68,9 @@ export function SignInForm({
       <Field id="login-password" label="Password" error={errors.password}>
         <Input type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} {...control('password', 'login-password')} autoFocus={(focusOnMount && !!defaultEmail) || undefined} />
       </Field>
+      <Link href={formPages.forgotPassword.path} className="-mt-2 justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline">
+        Forgot your password?
+      </Link>
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? 'Signing in...' : 'Sign In'}
       </Button>

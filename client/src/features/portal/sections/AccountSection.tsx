@@ -1,0 +1,121 @@
+import { KeyRound, LogOut, Mail } from 'lucide-react';
+import { useState } from 'react';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN_LENGTH } from '@shared/contractor-auth';
+import type { PortalProfile } from '@shared/schemas/portal';
+import { useProgressiveForm } from '@/components/form';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { FormNotice } from '@/components/ui/form-notice';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { useSignOut } from '@/lib/use-sign-out';
+import { logoutEverywhere, useChangeEmail, useChangePassword } from '../account-api';
+import { LOGIN_PATH } from '../api';
+import { toastProblem } from '../components/form-toast';
+import { CardHeading, SectionHeader } from '../components/parts';
+
+function ChangePasswordCard() {
+  const change = useChangePassword();
+  const form = useProgressiveForm({
+    schema: () => import('@shared/schemas/contractor-account').then((m) => m.passwordChangeFormSchema),
+    fallback: 'Your password could not be changed. Please try again.',
+    onProblem: toastProblem('Password Not Changed'),
+    onValid: async ({ currentPassword, password }) => {
+      const { message } = await change.mutateAsync({ currentPassword, password });
+      toast({ title: 'Password Changed', description: message });
+      form.reset();
+    },
+  });
+  const { errors, control, pending } = form;
+  return (
+    <Card>
+      <CardHeading icon={<KeyRound className="h-5 w-5 text-primary" aria-hidden="true" />} title="Change password" />
+      <form {...form.props} className="grid gap-4 px-5 pb-5" aria-label="Change password">
+        <Field id="password-current" label="Current Password" error={errors.currentPassword}>
+          <Input type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} {...control('currentPassword', 'password-current')} />
+        </Field>
+        <Field id="password-new" label="New Password" error={errors.password} hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`}>
+          <Input type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...control('password', 'password-new')} />
+        </Field>
+        <Field id="password-confirm" label="Confirm New Password" error={errors.confirmPassword}>
+          <Input type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...control('confirmPassword', 'password-confirm')} />
+        </Field>
+        <p className="text-sm text-muted-foreground">Other devices signed in to your account are signed out; this one stays signed in.</p>
+        <Button type="submit" className="justify-self-start" disabled={pending}>
+          {pending ? 'Saving...' : 'Change Password'}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function ChangeEmailCard({ email }: { email: string }) {
+  const change = useChangeEmail();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useProgressiveForm({
+    schema: () => import('@shared/schemas/contractor-account').then((m) => m.emailChangeSchema),
+    fallback: 'Your email could not be changed. Please try again.',
+    onProblem: toastProblem('Email Not Changed'),
+    onValid: async (values) => {
+      const answer = await change.mutateAsync(values);
+      toast({ title: 'Check Your Inbox', description: answer.message });
+      setSentTo(answer.email);
+      form.reset();
+    },
+  });
+  const { errors, control, pending } = form;
+  return (
+    <Card>
+      <CardHeading icon={<Mail className="h-5 w-5 text-primary" aria-hidden="true" />} title="Change sign-in email" />
+      <form {...form.props} className="grid gap-4 px-5 pb-5" aria-label="Change sign-in email">
+        <p className="text-sm">
+          You sign in with <span className="break-all font-medium">{email}</span>. Leads, receipts and reminders go there too.
+        </p>
+        {sentTo && <FormNotice variant="success" title="Confirmation sent" description={`Open the link we sent to ${sentTo} within one hour. Until then your email stays as it is.`} />}
+        <Field id="email-new" label="New Email" error={errors.email}>
+          <Input type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} maxLength={EMAIL_MAX} {...control('email', 'email-new')} />
+        </Field>
+        <Field id="email-password" label="Current Password" error={errors.currentPassword}>
+          <Input type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} {...control('currentPassword', 'email-password')} />
+        </Field>
+        <p className="text-sm text-muted-foreground">We send a confirmation link to the new address and tell the current one once it is changed.</p>
+        <Button type="submit" className="justify-self-start" disabled={pending}>
+          {pending ? 'Sending...' : 'Send Confirmation Link'}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function SignOutEverywhereCard() {
+  const { signOut, pending } = useSignOut({ logout: logoutEverywhere, loginPath: LOGIN_PATH, area: 'the contractor portal on every device' });
+  return (
+    <Card>
+      <CardHeading icon={<LogOut className="h-5 w-5 text-primary" aria-hidden="true" />} title="Sign out everywhere" />
+      <div className="grid gap-4 px-5 pb-5">
+        <p className="text-sm text-muted-foreground">Ends every session of your account, on this device too: a phone or computer you no longer have, or one someone else used.</p>
+        <Button variant="outline" className="justify-self-start" disabled={pending} onClick={signOut}>
+          <LogOut className="h-4 w-4" aria-hidden="true" />
+          {pending ? 'Signing out...' : 'Sign Out Everywhere'}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** The account's password, sign-in email and sessions (docs/decisions/0108-contractor-password-reset.md). */
+export function AccountSection({ profile }: { profile: PortalProfile }) {
+  return (
+    <div className="grid gap-6">
+      <SectionHeader title="Sign-in & Security" description="Your password, the email you sign in with, and where you are signed in." />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <ChangePasswordCard />
+        <div className="grid gap-6">
+          <ChangeEmailCard email={profile.email} />
+          <SignOutEverywhereCard />
+        </div>
+      </div>
+    </div>
+  );
+}
