@@ -343,12 +343,12 @@ describe('location rules in a deployment of several counties', () => {
   });
 });
 
-describe('migration 0021: location rules name their towns', () => {
+describe('migration 0022: location rules name their towns', () => {
   let subject: MigrationSubject;
   let cleanup = () => {};
   beforeAll(async () => {
     subject = await freshDatabase();
-    const before = migrationsBefore('0021_location_rule_towns');
+    const before = migrationsBefore('0022_location_rule_towns');
     cleanup = before.cleanup;
     await subject.migrateTo(before.folder);
     const { db } = subject.database;
