@@ -14,8 +14,10 @@ const SPECIFICITY: Record<RuleType, number> = { contractor: 3, service: 2, locat
 export interface PricingRuleLike {
   id: number;
   ruleType: RuleType;
-  /** Service slug, town slug or contractor id as text; null for global. */
+  /** Service slug or contractor id as text; null for global and location rules. */
   ruleValue: string | null;
+  /** The town of a location rule (a town id names one town of one county); null for the others. */
+  townId: number | null;
   leadPriceCents: number;
   priority: number;
   isActive: boolean;
@@ -25,7 +27,8 @@ export interface PricingRuleLike {
 export interface PricingSubject {
   /** Canonical service slugs the lead's service maps to. */
   serviceSlugs: readonly string[];
-  townSlug: string | null;
+  /** The lead's town (towns.id), null when it is none of its county's towns. */
+  townId: number | null;
   contractorId: number | null;
 }
 
@@ -42,7 +45,7 @@ export function ruleMatches(rule: PricingRuleLike, subject: PricingSubject): boo
     case 'service':
       return rule.ruleValue !== null && subject.serviceSlugs.includes(rule.ruleValue);
     case 'location':
-      return rule.ruleValue !== null && subject.townSlug === rule.ruleValue;
+      return rule.townId !== null && subject.townId === rule.townId;
     case 'contractor':
       return rule.ruleValue !== null && subject.contractorId !== null && rule.ruleValue === String(subject.contractorId);
   }

@@ -4,6 +4,7 @@ import { pricingRulePatchSchema, pricingRuleSchema } from '@shared/schemas/prici
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
 import { adminScopeOf, requireAdmin } from '../http/auth';
+import { countyOf } from '../http/county-site';
 import { parseInput } from '../http/validate';
 import { createPricingRule, listPricingRules, updatePricingRule } from '../services/pricing-rules';
 
@@ -28,7 +29,7 @@ export function pricingRuleRoutes(ctx: AppContext): Router {
     '/pricing-rules',
     requireAdmin(ctx),
     asyncHandler(async (req, res) => {
-      res.status(201).json(await createPricingRule(ctx, adminScopeOf(req), parseInput(pricingRuleSchema, req.body)));
+      res.status(201).json(await createPricingRule(ctx, adminScopeOf(req), parseInput(pricingRuleSchema, req.body), countyOf(res)));
     }),
   );
 
@@ -40,7 +41,7 @@ export function pricingRuleRoutes(ctx: AppContext): Router {
       // The two shapes of pricingRulePatchSchema, parsed apart so a bad full rule gets field
       // messages rather than the union's single 'Invalid input'.
       const patch = isSwitch(req.body) ? parseInput(activeOnlySchema, req.body) : parseInput(pricingRuleSchema, req.body);
-      res.json(await updatePricingRule(ctx, adminScopeOf(req), id, patch));
+      res.json(await updatePricingRule(ctx, adminScopeOf(req), id, patch, countyOf(res)));
     }),
   );
   return router;

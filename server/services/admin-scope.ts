@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { DbCtx } from '../context';
-import { adminUserRegions, adminUsers, contractorServiceAreas, leadClaims, leadDeliveries, leads, outboxEmails, pricingRules, reviews, towns } from '../db/schema';
+import { adminUserRegions, adminUsers, contractorServiceAreas, leadClaims, leadDeliveries, leads, outboxEmails, pricingRules, regions, reviews, towns } from '../db/schema';
 import type { AdminScope } from '../domain/actors';
 import { forbidden, notFound } from '../domain/errors';
 
@@ -55,7 +55,7 @@ export function requirePlatform(scope: AdminScope): void {
 }
 
 /** The kinds of item an admin route can name by id. */
-export const OWNED_KINDS = ['lead', 'delivery', 'claim', 'review', 'pricingRule', 'outboxEmail', 'contractor'] as const;
+export const OWNED_KINDS = ['lead', 'delivery', 'claim', 'review', 'pricingRule', 'outboxEmail', 'contractor', 'county'] as const;
 export type OwnedKind = (typeof OWNED_KINDS)[number];
 
 const NOT_FOUND: Record<OwnedKind, string> = {
@@ -66,6 +66,7 @@ const NOT_FOUND: Record<OwnedKind, string> = {
   pricingRule: 'Pricing rule not found',
   outboxEmail: 'Message not found',
   contractor: 'Contractor not found',
+  county: 'County not found',
 };
 
 /** The counties an item belongs to, or undefined when there is no such item (null: the platform's own). */
@@ -95,6 +96,8 @@ async function countiesOf(ctx: DbCtx, kind: OwnedKind, id: number): Promise<(num
       return one(db.select({ regionId: pricingRules.regionId }).from(pricingRules).where(eq(pricingRules.id, id)));
     case 'outboxEmail':
       return one(db.select({ regionId: outboxEmails.regionId }).from(outboxEmails).where(eq(outboxEmails.id, id)));
+    case 'county':
+      return one(db.select({ regionId: regions.id }).from(regions).where(eq(regions.id, id)));
     case 'contractor':
       // Shared across counties: a county sees the contractors serving one of its towns.
       return undefined;

@@ -1,7 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { centsToDecimal } from '@shared/money';
 import type { DeliveryDto } from '@shared/schemas/deliveries';
-import { region } from '@shared/region';
 import { inTransaction, type AppContext, type DbCtx } from '../context';
 import type { Executor } from '../db/client';
 import { contractorAccounts, contractors, leadDeliveries, leads } from '../db/schema';
@@ -75,10 +74,6 @@ function isUniqueViolation(err: unknown): boolean {
  * of live deliveries.
  */
 export async function deliverLead(ctx: AppContext, scope: AdminScope, input: { leadId: number; contractorId: number }): Promise<DeliveryDto> {
-  // Read before the transaction: on the embedded driver a query outside it would wait for it.
-  // Every lead is the default county's until a county's site opens (docs/decisions/0100-leads-belong-to-a-county.md).
-  const { townSlugById } = await ctx.directory.taxonomy(region.slug);
-
   return inTransaction(ctx, async (tx) => {
     const [contractor] = await tx.db
       .select({ id: contractors.id, name: contractors.name, email: contractors.email, accountEmail: contractorAccounts.email, approvalStatus: contractors.approvalStatus })
@@ -104,7 +99,8 @@ export async function deliverLead(ctx: AppContext, scope: AdminScope, input: { l
 
     const price = await quotePrice(tx, lead.regionId, {
       serviceSlugs: lead.serviceSlugs,
-      townSlug: lead.townId === null ? null : (townSlugById.get(lead.townId) ?? null),
+      // The lead's own town: location rules name towns by id (docs/decisions/0107-pricing-per-county.md).
+      townId: lead.townId,
       contractorId: contractor.id,
     });
     const credited = await takeCredit(tx, contractor.id);

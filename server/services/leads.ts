@@ -23,15 +23,17 @@ export async function createLead(ctx: AppContext, input: QuoteRequest, region: R
   const county = region.slug;
   const serviceSlugs = servicesOfQuoteOption(input.serviceNeeded, region);
   const townSlug = townFromText(input.location, region);
+  // The county's town (its ids are kept in memory), which its location rules name by id (docs/decisions/0107-pricing-per-county.md).
+  const town = ctx.directory.taxonomy(county).then((ids) => (townSlug ? (ids.townId.get(townSlug) ?? null) : null));
   // Independent reads run side by side: under load every round trip waits its turn on the event loop.
-  const [[contractor], ids, price] = await Promise.all([
+  const [[contractor], townId, price] = await Promise.all([
     ctx.db
       .select({ id: contractors.id, name: contractors.name })
       .from(contractors)
       // Listed on this county's site: a contractor not serving it takes no requests there.
       .where(and(eq(contractors.id, input.contractorId), isListed, servesCounty(county))),
-    ctx.directory.taxonomy(county),
-    quotePrice(ctx, county, { serviceSlugs, townSlug, contractorId: input.contractorId }),
+    town,
+    town.then((townId) => quotePrice(ctx, county, { serviceSlugs, townId, contractorId: input.contractorId })),
   ]);
   if (!contractor) throw notFound('This contractor is not available for quote requests');
   return inTransaction(ctx, async (tx) => {
@@ -45,7 +47,7 @@ export async function createLead(ctx: AppContext, input: QuoteRequest, region: R
         serviceNeeded: input.serviceNeeded,
         serviceSlugs,
         location: input.location,
-        townId: townSlug ? (ids.townId.get(townSlug) ?? null) : null,
+        townId,
         projectDetails: input.projectDetails,
         budgetRange: input.budgetRange || null,
         requestedContractorId: contractor.id,

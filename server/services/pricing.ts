@@ -11,6 +11,7 @@ export async function activeRules(ctx: DbCtx, county: number | string): Promise<
       id: pricingRules.id,
       ruleType: pricingRules.ruleType,
       ruleValue: pricingRules.ruleValue,
+      townId: pricingRules.townId,
       leadPriceCents: pricingRules.leadPriceCents,
       priority: pricingRules.priority,
       isActive: pricingRules.isActive,

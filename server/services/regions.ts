@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { CountySummary, RegionAnswer } from '@shared/schemas/region';
+import type { AdminCountyAnswer, CountySummary, RegionAnswer } from '@shared/schemas/region';
 import { inTransaction, type AppContext, type DbCtx } from '../context';
 import { regions, regionServices, services, towns } from '../db/schema';
 import { conflict, invalid, notFound } from '../domain/errors';
@@ -65,6 +65,14 @@ export async function countyAnswer(ctx: DbCtx, slug: string): Promise<RegionAnsw
     towns: townRows.map((t) => ({ slug: t.slug, name: t.name, label: t.label, geo: t.lat === null || t.lng === null ? null : { lat: t.lat, lng: t.lng } })),
     services: serviceRows,
   };
+}
+
+/** A county as its administrators work in it: its towns by id and its services (the admin guard has checked it is theirs). */
+export async function adminCounty(ctx: DbCtx, id: number): Promise<AdminCountyAnswer> {
+  const [found] = await ctx.db.select({ slug: regions.slug }).from(regions).where(eq(regions.id, id));
+  if (!found) throw notFound('County not found');
+  const { row, townRows, serviceRows } = await readCountyRows(ctx, found.slug);
+  return { id: row.id, slug: row.slug, name: row.name, towns: townRows.map((t) => ({ id: t.id, slug: t.slug, label: t.label })), services: serviceRows };
 }
 
 /** Every county of the deployment, the default first. */

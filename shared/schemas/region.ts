@@ -10,6 +10,18 @@ export interface RegionAnswer {
   services: { slug: string; name: string }[];
 }
 
+/**
+ * GET /api/admin/counties/:id: a county an administrator works in, its towns with their ids (what
+ * location pricing rules name) and the services it offers (docs/decisions/0107-pricing-per-county.md).
+ */
+export interface AdminCountyAnswer {
+  id: number;
+  slug: string;
+  name: string;
+  towns: { id: number; slug: string; label: string }[];
+  services: { slug: string; name: string }[];
+}
+
 /** A county of the deployment as the administrator's Counties page lists it. */
 export interface CountySummary {
   slug: string;

@@ -97,6 +97,7 @@ const idOf = (county: County, kind: OwnedKind): number =>
     pricingRule: county.pricingRuleId,
     outboxEmail: county.outboxEmailId,
     contractor: county.contractorId,
+    county: county.regionId,
   })[kind];
 
 /** Route parameters other than the item's own, with a value the route accepts. */
@@ -213,6 +214,7 @@ describe("a county administrator and another county's data", () => {
     expect(await text('/api/admin/contractors')).toContain('Contractor A');
     expect(await text(`/api/contractors/${a.contractorId}/lead-deliveries`)).toContain(`"leadId":${a.leadId}`);
     expect((await countyAdmin.get(`/api/admin/lead-claims/${a.claimId}`)).status).toBe(200);
+    expect((await countyAdmin.get(`/api/admin/counties/${a.regionId}`)).body.towns.length).toBeGreaterThan(0);
     const ownLeads = await app.ctx.db.select({ id: leads.id }).from(leads).where(eq(leads.regionId, a.regionId));
     expect((await countyAdmin.get('/api/admin/stats')).body.totalLeads).toBe(ownLeads.length);
     expect((await countyAdmin.get('/api/leads')).body.total).toBe(ownLeads.length);

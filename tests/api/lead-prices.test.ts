@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsToDecimal } from '@shared/money';
 import { priceLead } from '@shared/pricing';
@@ -6,11 +6,14 @@ import { region } from '@shared/region';
 import type { LeadPriceTable } from '@shared/schemas/lead-prices';
 import type { AppContext } from '../../server/context';
 import { isListed } from '../../server/directory/cards';
-import { contractors, leads, pricingRules } from '../../server/db/schema';
+import { contractors, leads, pricingRules, regions, towns } from '../../server/db/schema';
 import { buildContext } from '../../server/main';
 import { activeRules } from '../../server/services/pricing';
 import { leadPriceTable } from '../../server/services/lead-prices';
-import { adminClient } from '../support/admin-session';
+import { addCounty } from '../../server/services/regions';
+import { adminClient, countyAdminClient } from '../support/admin-session';
+import { createContractor } from '../support/factories';
+import { getOnHost, requestOnHost } from '../support/host-request';
 import type { TestClient } from '../support/http-client';
 import { servePages } from '../support/page-server';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -85,8 +88,12 @@ describe('GET /api/lead-prices', () => {
 
     // Every cell is the engine's answer over the active rules.
     const rules = await activeRules(app.ctx, 'sullivan');
+    const ids = await app.ctx.directory.taxonomy('sullivan');
     for (const s of region.quoteServices) {
-      for (const town of after.towns) expect(cell(after, s.value, town.slug)).toBe(centsToDecimal(priceLead(rules, { serviceSlugs: s.services, townSlug: town.slug, contractorId: null }).priceCents));
+      for (const town of after.towns) {
+        const townId = town.slug === null ? null : ids.townId.get(town.slug)!;
+        expect(cell(after, s.value, town.slug)).toBe(centsToDecimal(priceLead(rules, { serviceSlugs: s.services, townId, contractorId: null }).priceCents));
+      }
     }
 
     // A quote request is charged what the table says (to a contractor without a price of its own).
@@ -125,6 +132,90 @@ describe('GET /api/lead-prices', () => {
     expect((await app.client().get('/api/lead-prices?town=atlantis&x[]=1')).status).toBe(200);
     const res = await app.client().get('/api/lead-prices');
     expect(res.headers.get('cache-control')).not.toBe('no-store');
+  });
+});
+
+/**
+ * Every county's own table (docs/decisions/0107-pricing-per-county.md): its towns and quote
+ * services, its rules and the platform defaults; another county's rules are not in it.
+ */
+describe("a county's price table", () => {
+  let wyoming: number;
+  let tunkhannock: number;
+  const onWyoming = async (path = '/api/lead-prices', baseUrl = app.url) => {
+    const res = await getOnHost(baseUrl, 'wyoming.localhost', path);
+    expect(res.status, res.text).toBe(200);
+    return res;
+  };
+
+  beforeAll(async () => {
+    await addCounty(app.ctx, 'wyoming');
+    wyoming = (await app.ctx.db.select({ id: regions.id }).from(regions).where(eq(regions.slug, 'wyoming')))[0]!.id;
+    tunkhannock = (
+      await app.ctx.db
+        .select({ id: towns.id })
+        .from(towns)
+        .where(and(eq(towns.regionId, wyoming), eq(towns.slug, 'tunkhannock')))
+    )[0]!.id;
+  });
+
+  it("lists the county's towns and prices them by its rules and the platform defaults; the default county's does not show them", async () => {
+    const wyomingAdmin = (await countyAdminClient(app, [wyoming])).client;
+    const before = (await onWyoming()).json() as LeadPriceTable;
+    expect(before.towns.map((t) => t.slug)).toContain('tunkhannock');
+    expect(before.towns.map((t) => t.slug)).not.toContain('laporte');
+    expect(before.towns.at(-1)).toEqual({ slug: null, label: 'Any other place' });
+
+    const created = await wyomingAdmin.post('/api/pricing-rules', { ruleType: 'location', townId: tunkhannock, leadPrice: '47.25', priority: 8 });
+    expect(created.status, created.text).toBe(201);
+    const wyomingService = await wyomingAdmin.post('/api/pricing-rules', { ruleType: 'service', ruleValue: 'electrical', leadPrice: '44.44', priority: 7 });
+    expect(wyomingService.status, wyomingService.text).toBe(201);
+
+    const after = (await onWyoming()).json() as LeadPriceTable;
+    expect(after.rulesChangedAt).not.toBe(before.rulesChangedAt);
+    expect(cell(after, 'roofing-siding', 'tunkhannock')).toBe('47.25');
+    expect(cell(after, 'electrical', 'factoryville')).toBe('44.44');
+    // The default county's rules of the tests before (Laporte at 32.50) are not Wyoming's.
+    expect(after.services.flatMap((s) => s.prices)).not.toContain('32.50');
+    expect(cell(after, 'kitchen-remodeling', null)).toBe('25.00');
+
+    const sullivan = await table();
+    expect(sullivan.towns.map((t) => t.slug)).not.toContain('tunkhannock');
+    expect(sullivan.services.flatMap((s) => s.prices)).not.toContain('47.25');
+    expect(sullivan.services.flatMap((s) => s.prices)).not.toContain('44.44');
+    expect(cell(sullivan, 'roofing-siding', 'laporte')).toBe('32.50');
+
+    // What the table says is what a Wyoming lead is charged.
+    const { id: local } = await createContractor(app.ctx.db, { county: 'wyoming', homeTown: 'tunkhannock' });
+    const sent = await requestOnHost(app.url, 'wyoming.localhost', 'POST', '/api/leads', {
+      body: {
+        name: 'Lee Homeowner',
+        email: 'lee@example.com',
+        phone: '(570) 555-0166',
+        serviceNeeded: 'Roofing & Siding',
+        location: 'Tunkhannock, PA',
+        projectDetails: 'A porch roof.',
+        contractorId: local,
+      },
+    });
+    expect(sent.status, sent.text).toBe(201);
+    const [lead] = await app.ctx.db.select().from(leads).where(eq(leads.id, sent.json().id));
+    expect(centsToDecimal(lead!.leadPriceCents)).toBe(cell(after, 'roofing-siding', 'tunkhannock'));
+
+    // Wyoming's plans page, rendered on its site (by the process serving pages), shows its table.
+    const html = (await onWyoming('/contractor-pricing', other.ctx.siteUrl)).text;
+    expect(html).toContain('What a Lead Costs');
+    const roofing = /<tbody[^>]*data-service="roofing-siding"[^>]*>(.*?)<\/tbody>/s.exec(html)![1]!;
+    expect(roofing).toMatch(/Tunkhannock<\/td><td[^>]*>\$47\.25</);
+    expect(roofing).not.toContain('Laporte');
+  });
+
+  it('is kept per county: each county keeps handing out its own answer', async () => {
+    const sullivan = await leadPriceTable(app.ctx, 'sullivan');
+    const wyomingTable = await leadPriceTable(app.ctx, 'wyoming');
+    expect(wyomingTable).not.toBe(sullivan);
+    expect(await leadPriceTable(app.ctx, 'sullivan')).toBe(sullivan);
+    expect(await leadPriceTable(app.ctx, 'wyoming')).toBe(wyomingTable);
   });
 });
 

@@ -238,11 +238,14 @@ test.describe('pricing', () => {
     await expect(notice(page)).toContainText('Pricing Rule Created');
     await expect(dialog).toBeHidden();
     await expect(electrical.getByRole('cell')).toHaveText(region.towns.map(() => /^\$40\.00/));
-    await expect(page.getByTestId('pricing-rule').filter({ hasText: 'Electrical' }).first()).toContainText(/Service\s*Electrical\s*\$40\.00\s*5/);
+    // A platform default (its County cell shows once some rule has a county, as the town rule below).
+    await expect(page.getByTestId('pricing-rule').filter({ hasText: 'Electrical' }).first()).toContainText(/Service\s*Electrical\s*(Platform default)?\s*\$40\.00\s*5/);
 
     // A town rule below the service rule's priority.
     await page.getByRole('button', { name: 'Add Pricing Rule' }).click();
     await choose(dialog, page, 'Rule Type', 'Location');
+    // The towns of the county worked in (the site's own here, no county being chosen).
+    await expect(dialog.getByText('Towns of Sullivan County.')).toBeVisible();
     await choose(dialog, page, 'Location', town.label);
     await dialog.getByLabel('Lead Price').fill('30');
     await dialog.getByLabel('Priority').fill('2');
@@ -252,8 +255,9 @@ test.describe('pricing', () => {
     await expect(plumbingInTown).toHaveText(/^\$30\.00/);
     await expect(electrical.getByRole('cell').nth(townIndex)).toHaveText(/^\$40\.00/);
 
-    // Edit it.
+    // Edit it: a town's rule is its county's.
     const townRule = page.getByTestId('pricing-rule').filter({ hasText: town.label });
+    await expect(townRule).toContainText(/Location\s*\S.*\s*Sullivan County\s*\$30\.00/);
     await townRule.getByRole('button', { name: /^Edit/ }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Pricing Rule' });
     await expect(edit.getByLabel('Lead Price')).toHaveValue('30.00');

@@ -25,5 +25,10 @@ export const towns = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     ...timestamps,
   },
-  (t) => [unique('towns_region_slug_unique').on(t.regionId, t.slug), index('towns_region_id_idx').on(t.regionId, t.sortOrder)],
+  (t) => [
+    unique('towns_region_slug_unique').on(t.regionId, t.slug),
+    // The target of a location pricing rule's (town, county) key (docs/decisions/0107-pricing-per-county.md).
+    unique('towns_id_region_unique').on(t.id, t.regionId),
+    index('towns_region_id_idx').on(t.regionId, t.sortOrder),
+  ],
 );

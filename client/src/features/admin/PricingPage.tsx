@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { QueryLoading, QueryView } from '@/components/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
-import { useAdminSession, useContractorNames, usePricingRules, useUpdateRule } from './api';
+import { useRegion } from '@/app/region';
+import { useAdminCounty, useAdminSession, useContractorNames, usePricingRules, useUpdateRule, workingCounty } from './api';
 import { PageHeader } from './components/PageHeader';
 import { PriceMatrix } from './components/PriceMatrix';
 import { RuleDialog } from './components/RuleDialog';
@@ -22,9 +23,11 @@ export default function PricingPage() {
   const countyNames = new Map(counties.map((c) => [c.id, c.name]));
   // A platform default prices every county; only a platform administrator changes it (docs/decisions/0103-county-administrators.md).
   const canChange = (rule: PricingRuleDto) => role === 'platform' || rule.regionId !== null;
-  // The matrix prices one county's leads: the chosen (or only) county's rules and the platform defaults; with none chosen, the defaults.
-  const matrixCounty = session.state === 'authenticated' ? (session.countyId ?? (role === 'county' && counties.length === 1 ? counties[0]!.id : null)) : null;
-  const forMatrix = (rules: PricingRuleDto[]) => rules.filter((r) => r.regionId === null || r.regionId === matrixCounty);
+  // The county worked in (the switcher's, the only one, or the site's): the matrix prices its leads with its
+  // towns, its rules and the platform defaults, and the rule form lists its towns (docs/decisions/0107-pricing-per-county.md).
+  const working = workingCounty(session, useRegion().slug);
+  const matrixCounty = useAdminCounty(working);
+  const forMatrix = (rules: PricingRuleDto[]) => rules.filter((r) => r.regionId === null || r.regionId === working);
 
   const onToggle = (rule: PricingRuleDto, isActive: boolean) =>
     toggle.mutate(
@@ -71,13 +74,29 @@ export default function PricingPage() {
           <p className="text-sm text-muted-foreground">What a new lead costs for each service and town under the active rules (before any contractor rule).</p>
         </div>
         {/* The rules' error shows once, in the table above. */}
-        {!rules.isError && (
-          <QueryView query={rules} what="price matrix" loading={<QueryLoading what="price matrix" rows={6} className="h-6" />}>
-            {(data) => <PriceMatrix rules={forMatrix(data)} />}
-          </QueryView>
-        )}
+        {!rules.isError &&
+          (working === null ? (
+            <p className="text-sm text-muted-foreground">Choose a county to see what its leads cost.</p>
+          ) : (
+            <QueryView query={rules} what="price matrix" loading={<QueryLoading what="price matrix" rows={6} className="h-6" />}>
+              {(data) => (
+                <QueryView query={matrixCounty} what="price matrix" loading={<QueryLoading what="price matrix" rows={6} className="h-6" />}>
+                  {(county) => <PriceMatrix rules={forMatrix(data)} county={county} />}
+                </QueryView>
+              )}
+            </QueryView>
+          ))}
       </section>
-      <RuleDialog open={dialog.open} rule={dialog.rule} contractors={contractors} counties={counties} platform={role === 'platform'} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+      <RuleDialog
+        open={dialog.open}
+        rule={dialog.rule}
+        contractors={contractors}
+        counties={counties}
+        platform={role === 'platform'}
+        workingCounty={working}
+        newRuleCounty={session.state === 'authenticated' ? session.countyId : null}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+      />
     </>
   );
 }

@@ -7,6 +7,7 @@ import type { ContractorStats } from '@shared/schemas/contractor-stats';
 import type { DeliveryDto } from '@shared/schemas/deliveries';
 import type { AdminLeadClaim, AdminLeadClaimList, CancelledDelivery, ClaimStatus } from '@shared/schemas/lead-claims';
 import type { PricingRuleDto } from '@shared/schemas/pricing-rules';
+import type { AdminCountyAnswer } from '@shared/schemas/region';
 import type { RuleType } from '@shared/pricing';
 import { apiRequest, getQueryFn, type ApiKey } from '@/lib/api';
 
@@ -125,6 +126,24 @@ export function useContractorNames() {
 
 export const usePricingRules = () => useQuery<PricingRuleDto[]>({ queryKey: rulesKey });
 
+export const adminCountyKey = (id: number): ApiKey => [`/api/admin/counties/${id}`];
+
+/** A county's towns (by id) and services, for what names them (docs/decisions/0107-pricing-per-county.md); nothing is asked without a county. */
+export function useAdminCounty(id: number | null) {
+  return useQuery<AdminCountyAnswer>({ queryKey: adminCountyKey(id ?? 0), enabled: id !== null });
+}
+
+/**
+ * The county the administrator works in: the one chosen in the switcher, else its only county,
+ * else the site's own (the host's) when it may see it; null when none of these says.
+ */
+export function workingCounty(session: AdminSession, siteSlug: string): number | null {
+  if (session.state !== 'authenticated') return null;
+  if (session.countyId !== null) return session.countyId;
+  if (session.role === 'county' && session.counties.length === 1) return session.counties[0]!.id;
+  return session.counties.find((c) => c.slug === siteSlug)?.id ?? null;
+}
+
 export const useContractorStats = (contractorId: number) => useQuery<ContractorStats>({ queryKey: contractorStatsKey(contractorId) });
 
 export function useContractorDeliveries(contractorId: number | null) {
@@ -217,6 +236,10 @@ export function useDeliverLead() {
 export interface PricingRuleInput {
   ruleType: RuleType;
   ruleValue: string | null;
+  /** A location rule's town; its county is the town's. */
+  townId?: number | null;
+  /** The county; null: a platform default; left out: the administrator's county (docs/decisions/0103-county-administrators.md). */
+  regionId?: number | null;
   leadPrice: string;
   priority: number;
   isActive: boolean;

@@ -4,7 +4,7 @@ import { DEFAULT_LEAD_PRICE_CENTS, type PricingRuleLike, type RuleType } from '@
 import type { ApprovalStatus } from '@shared/schemas/admin';
 import type { Region } from '@shared/region';
 import type { PricingRuleDto } from '@shared/schemas/pricing-rules';
-import { serviceName, townBySlug } from '@shared/taxonomy';
+import { serviceName } from '@shared/taxonomy';
 
 /** Visible wording shared by the admin pages, so one state reads the same everywhere. */
 
@@ -17,8 +17,8 @@ export const planName = (id: string) => planById(id).name;
 
 export const RULE_TYPE_LABELS: Record<RuleType, string> = { global: 'Global', service: 'Service', location: 'Location', contractor: 'Contractor' };
 
-/** What a rule applies to, in words: 'All leads', a service name, a town label (of `region`, the county shown) or a contractor's name. */
-export function ruleValueLabel(rule: Pick<PricingRuleDto, 'ruleType' | 'ruleValue'>, contractorNames: ReadonlyMap<number, string>, region: Region): string {
+/** What a rule applies to, in words: 'All leads', a service name, its town's label (of the rule's county) or a contractor's name. */
+export function ruleValueLabel(rule: Pick<PricingRuleDto, 'ruleType' | 'ruleValue' | 'town'>, contractorNames: ReadonlyMap<number, string>, region: Region): string {
   const v = rule.ruleValue;
   switch (rule.ruleType) {
     case 'global':
@@ -26,7 +26,7 @@ export function ruleValueLabel(rule: Pick<PricingRuleDto, 'ruleType' | 'ruleValu
     case 'service':
       return v ? serviceName(v, region) : '—';
     case 'location':
-      return v ? (townBySlug(v, region)?.label ?? v) : '—';
+      return rule.town?.label ?? '—';
     case 'contractor':
       return v ? (contractorNames.get(Number(v)) ?? `Contractor #${v}`) : '—';
   }
@@ -37,7 +37,8 @@ export function toEngineRule(r: PricingRuleDto): PricingRuleLike {
   return {
     id: r.id,
     ruleType: r.ruleType,
-    ruleValue: r.ruleValue,
+    ruleValue: r.ruleType === 'location' ? null : r.ruleValue,
+    townId: r.town?.id ?? null,
     leadPriceCents: decimalToCents(r.leadPrice) ?? DEFAULT_LEAD_PRICE_CENTS,
     priority: r.priority,
     isActive: r.isActive,

@@ -1,31 +1,31 @@
 import { useMemo } from 'react';
 import { priceLead } from '@shared/pricing';
 import type { PricingRuleDto } from '@shared/schemas/pricing-rules';
+import type { AdminCountyAnswer } from '@shared/schemas/region';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@shared/money';
 import { toEngineRule } from '../labels';
-import { useRegion } from '@/app/region';
 
 /**
- * What a lead costs for each service in each town under the active rules, worked out in the
- * browser by the same engine the server prices with (contractor rules aside: they depend on
- * who receives the lead). Prices that differ from the default are highlighted.
+ * What a lead costs for each service in each town of one county under the active rules (its own
+ * and the platform defaults), worked out in the browser by the same engine the server prices with,
+ * by town id (docs/decisions/0107-pricing-per-county.md); contractor rules aside: they depend on
+ * who receives the lead. Prices that differ from the default are highlighted.
  */
-export function PriceMatrix({ rules }: { rules: PricingRuleDto[] }) {
-  const region = useRegion();
+export function PriceMatrix({ rules, county }: { rules: PricingRuleDto[]; county: AdminCountyAnswer }) {
   const { base, rows } = useMemo(() => {
     const engine = rules.filter((r) => r.isActive).map(toEngineRule);
-    const base = priceLead(engine, { serviceSlugs: [], townSlug: null, contractorId: null }).priceCents;
-    const rows = region.services.map((s) => ({
+    const base = priceLead(engine, { serviceSlugs: [], townId: null, contractorId: null }).priceCents;
+    const rows = county.services.map((s) => ({
       service: s,
-      prices: region.towns.map((t) => priceLead(engine, { serviceSlugs: [s.slug], townSlug: t.slug, contractorId: null }).priceCents),
+      prices: county.towns.map((t) => priceLead(engine, { serviceSlugs: [s.slug], townId: t.id, contractorId: null }).priceCents),
     }));
     return { base, rows };
-  }, [rules, region]);
-
+  }, [rules, county]);
   return (
     <div className="grid gap-3">
       <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+        <span className="font-medium text-foreground">{county.name}</span>
         <span>{`Default price: ${formatMoney(base)}`}</span>
         <span className="inline-flex items-center gap-1.5">
           <span className="inline-block h-3 w-3 rounded-sm border border-accent bg-accent/30" aria-hidden="true" />
@@ -42,8 +42,8 @@ export function PriceMatrix({ rules }: { rules: PricingRuleDto[] }) {
               <th scope="col" className="sticky left-0 z-10 h-10 border-b bg-muted px-3 text-left text-xs font-semibold uppercase tracking-wide text-muted-foreground">
                 Service
               </th>
-              {region.towns.map((t) => (
-                <th key={t.slug} scope="col" className="h-10 border-b bg-muted/60 px-2.5 py-1.5 text-right text-xs font-semibold text-muted-foreground">
+              {county.towns.map((t) => (
+                <th key={t.id} scope="col" className="h-10 border-b bg-muted/60 px-2.5 py-1.5 text-right text-xs font-semibold text-muted-foreground">
                   <span className="block min-w-[4.75rem] whitespace-normal leading-tight">{t.label}</span>
                 </th>
               ))}
@@ -58,7 +58,7 @@ export function PriceMatrix({ rules }: { rules: PricingRuleDto[] }) {
                 {prices.map((cents, i) => {
                   const differs = cents !== base;
                   return (
-                    <td key={region.towns[i]!.slug} className={cn('px-2.5 py-2 text-right tabular-nums', differs ? 'bg-accent/25 font-semibold text-foreground' : 'text-muted-foreground')}>
+                    <td key={county.towns[i]!.id} className={cn('px-2.5 py-2 text-right tabular-nums', differs ? 'bg-accent/25 font-semibold text-foreground' : 'text-muted-foreground')}>
                       {formatMoney(cents)}
                       {differs && <span className="sr-only"> (differs from the default)</span>}
                     </td>

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
-import { useCreateRule, useUpdateRule } from '../api';
+import { useAdminCounty, useCreateRule, useUpdateRule } from '../api';
 import { RULE_TYPE_LABELS } from '../labels';
 import { useRegion } from '@/app/region';
 
@@ -48,48 +48,79 @@ function countyInput(value: string | string[] | undefined): { regionId?: number 
   return { regionId: v === PLATFORM_DEFAULT ? null : Number(v) };
 }
 
-/** What the controls hold as pricingRuleSchema's input: a global rule has no value, the switch is a box ticked 'on'. */
+/** What the controls hold as pricingRuleSchema's input: a global rule has no value, a location rule a town id, the switch is a box ticked 'on'. */
 export function ruleInputOf(values: FormValuesRaw) {
   const ruleType = text(values.ruleType);
   return {
     ...countyInput(values.regionId),
     ruleType,
-    ruleValue: ruleType === 'global' ? null : text(values.ruleValue) || null,
+    ruleValue: ruleType === 'global' || ruleType === 'location' ? null : text(values.ruleValue) || null,
+    ...(ruleType === 'location' ? { townId: Number(text(values.townId)) || null } : {}),
     leadPrice: text(values.leadPrice),
     priority: readPriority(text(values.priority)),
     isActive: values.isActive === 'on',
   };
 }
 
-/** The spec's form defaults: a global rule, priority 0 (and active); an edited rule starts from what it holds. */
-const savedValues = (rule: PricingRuleDto | null): Record<string, string> =>
+/**
+ * The spec's form defaults: a global rule, priority 0 (and active), for the county chosen in the
+ * switcher if any; an edited rule starts from what it holds.
+ */
+const savedValues = (rule: PricingRuleDto | null, newRuleCounty: number | null): Record<string, string> =>
   rule
     ? {
         ruleType: rule.ruleType,
-        ruleValue: rule.ruleValue ?? '',
+        ruleValue: rule.ruleType === 'location' ? '' : (rule.ruleValue ?? ''),
+        townId: rule.town ? String(rule.town.id) : '',
         leadPrice: rule.leadPrice,
         priority: String(rule.priority),
         regionId: rule.regionId === null ? PLATFORM_DEFAULT : String(rule.regionId),
       }
-    : { ruleType: 'global', priority: '0' };
+    : { ruleType: 'global', priority: '0', ...(newRuleCounty === null ? {} : { regionId: String(newRuleCounty) }) };
 
 interface CountyChoices {
   /** The counties the administrator may write rules for. */
   counties: readonly { id: number; name: string }[];
   /** A platform administrator may write platform defaults. */
   platform: boolean;
+  /** The county worked in (api.ts workingCounty): whose towns a location rule is offered when the form names no county. */
+  workingCounty: number | null;
+  /** The county a new rule starts with (the switcher's); null: none named (the administrator's own, or a platform default). */
+  newRuleCounty: number | null;
 }
 
-function RuleFormBody({ rule, contractors, counties, platform, onDone }: { rule: PricingRuleDto | null; contractors: { id: number; name: string }[]; onDone: () => void } & CountyChoices) {
+/**
+ * Whose towns a location rule chooses from (docs/decisions/0107-pricing-per-county.md): the county
+ * the form names, else the one worked in; none for a platform default, which names no town.
+ */
+function townsCounty(choice: string, working: number | null): number | null {
+  if (choice === PLATFORM_DEFAULT) return null;
+  return choice ? Number(choice) : working;
+}
+
+function RuleFormBody({
+  rule,
+  contractors,
+  counties,
+  platform,
+  workingCounty,
+  newRuleCounty,
+  onDone,
+}: { rule: PricingRuleDto | null; contractors: { id: number; name: string }[]; onDone: () => void } & CountyChoices) {
   const region = useRegion();
   const create = useCreateRule();
   const update = useUpdateRule();
-  // The type decides which list follows; the form itself reads every control when it is sent.
+  const defaults = savedValues(rule, newRuleCounty);
+  // The type decides which list follows, the county which towns; the form itself reads every control when it is sent.
   const [ruleType, setRuleType] = useState<RuleType>(rule?.ruleType ?? 'global');
+  const [countyChoice, setCountyChoice] = useState(defaults.regionId ?? '');
+  const townCounty = townsCounty(countyChoice, workingCounty);
+  // Asked whatever the type: the page has the county worked in already (its matrix), so a location rule's list is there at once.
+  const county = useAdminCounty(townCounty);
   const form = useProgressiveForm({
     schema: () => import('@shared/schemas/pricing-rules').then((m) => m.pricingRuleSchema),
     toInput: ruleInputOf,
-    defaultValues: savedValues(rule),
+    defaultValues: defaults,
     fallback: rule ? 'Failed to update pricing rule' : 'Failed to create pricing rule',
     onInvalid: (errors) => errors.leadPrice && toast({ title: 'Invalid Price', description: errors.leadPrice, variant: 'destructive' }),
     onProblem: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
@@ -110,7 +141,7 @@ function RuleFormBody({ rule, contractors, counties, platform, onDone }: { rule:
     ruleType === 'service'
       ? region.services.map((s) => ({ value: s.slug, label: s.name }))
       : ruleType === 'location'
-        ? region.towns.map((t) => ({ value: t.slug, label: t.label }))
+        ? (county.data?.towns ?? []).map((t) => ({ value: String(t.id), label: t.label }))
         : ruleType === 'contractor'
           ? contractorOptions.map((c) => ({ value: String(c.id), label: c.name }))
           : [];
@@ -119,7 +150,17 @@ function RuleFormBody({ rule, contractors, counties, platform, onDone }: { rule:
     form.props.onChange(event);
     const target = event.target as HTMLSelectElement;
     if (target.name === 'ruleType') setRuleType(target.value as RuleType);
+    if (target.name === 'regionId') setCountyChoice(target.value);
   };
+  // A location rule prices its town's county's leads: the field says whose towns it lists.
+  const townHint =
+    townCounty === null
+      ? "Choose a county above: a town's rule prices that county's leads."
+      : county.isError
+        ? 'Failed to load the towns.'
+        : county.data
+          ? `Towns of ${county.data.name}.`
+          : 'Loading towns...';
 
   const valueMeta = ruleType === 'global' ? null : VALUE_LABELS[ruleType];
   const countyOptions = [...(platform ? [{ value: PLATFORM_DEFAULT, label: 'Platform default (every county)' }] : []), ...counties.map((c) => ({ value: String(c.id), label: c.name }))];
@@ -134,10 +175,21 @@ function RuleFormBody({ rule, contractors, counties, platform, onDone }: { rule:
       <Field id="rule-type" label="Rule Type" hint={TYPE_HINTS[ruleType]} error={errors.ruleType}>
         <Choice placeholder="Select a rule type" options={TYPE_OPTIONS} {...control('ruleType', 'rule-type')} />
       </Field>
-      {valueMeta && (
+      {valueMeta && ruleType !== 'location' && (
         // A new type starts its list empty (keyed by the type); the saved value belongs to the saved type only.
         <Field key={ruleType} id="rule-value" label={valueMeta.label} error={errors.ruleValue}>
           <Choice placeholder={valueMeta.placeholder} options={valueOptions} {...control('ruleValue', 'rule-value')} defaultValue={ruleType === rule?.ruleType ? (rule.ruleValue ?? '') : ''} />
+        </Field>
+      )}
+      {valueMeta && ruleType === 'location' && (
+        // A town by id, of the county listed (keyed by it and by when its towns arrive, so the saved town shows once they do).
+        <Field key={`location-${townCounty}-${county.data ? 'towns' : 'none'}`} id="rule-value" label={valueMeta.label} hint={townHint} error={errors.townId ?? errors.ruleValue}>
+          <Choice
+            placeholder={valueMeta.placeholder}
+            options={valueOptions}
+            {...control('townId', 'rule-value')}
+            defaultValue={rule?.town && rule.regionId === townCounty ? String(rule.town.id) : ''}
+          />
         </Field>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
@@ -180,6 +232,8 @@ export function RuleDialog({
   contractors,
   counties = [],
   platform = true,
+  workingCounty = null,
+  newRuleCounty = null,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -193,7 +247,16 @@ export function RuleDialog({
           <DialogTitle>{rule ? 'Edit Pricing Rule' : 'Add Pricing Rule'}</DialogTitle>
           <DialogDescription>The active rule with the highest priority that matches a lead sets its price.</DialogDescription>
         </DialogHeader>
-        <RuleFormBody key={rule?.id ?? 'new'} rule={rule} contractors={contractors} counties={counties} platform={platform} onDone={() => onOpenChange(false)} />
+        <RuleFormBody
+          key={rule?.id ?? 'new'}
+          rule={rule}
+          contractors={contractors}
+          counties={counties}
+          platform={platform}
+          workingCounty={workingCounty}
+          newRuleCounty={newRuleCounty}
+          onDone={() => onOpenChange(false)}
+        />
       </DialogContent>
     </Dialog>
   );
