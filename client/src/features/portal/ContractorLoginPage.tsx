@@ -1,13 +1,11 @@
-import { ArrowLeft, HardHat, KeyRound } from 'lucide-react';
+import { HardHat, KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Head } from '@/app/head';
 import type { RouteInput } from '@/app/route-input';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { LOGIN_PATH, PORTAL_PATH, useProfile } from './api';
-import { PortalHeader } from './components/PortalHeader';
+import { AccountFrame } from './components/AccountFrame';
 import { SetupForm } from './components/SetupForm';
 import { SignInForm } from './components/SignInForm';
 import { useRegion } from '@/app/region';
@@ -41,58 +39,47 @@ export default function ContractorLoginPage({ search }: RouteInput) {
         path={LOGIN_PATH}
         robots="noindex, nofollow"
       />
-      <PortalHeader>
-        <Button asChild variant="ghost" size="sm">
-          <Link href="/">
-            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-            <span className="hidden sm:inline">Back to directory</span>
-            <span className="sm:hidden">Directory</span>
-          </Link>
-        </Button>
-      </PortalHeader>
-      <main id="main" className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center sm:py-12">
-        <div className="w-full max-w-md">
-          <Card>
-            <CardHeader className="items-center text-center">
-              <span className="flex h-12 w-12 items-center justify-center rounded-full bg-secondary">
-                {setup ? <KeyRound className="h-6 w-6 text-primary" aria-hidden="true" /> : <HardHat className="h-6 w-6 text-primary" aria-hidden="true" />}
-              </span>
-              <h1 className="text-2xl font-bold">{setup ? 'First-Time Setup' : 'Contractor Login'}</h1>
-              <p className="text-sm text-muted-foreground">{setup ? 'Enter the setup code from your welcome email and choose a password.' : 'Sign in to see your leads, lead credits and plan.'}</p>
-            </CardHeader>
-            <CardContent className="grid gap-4">
-              {setup && mode.required && (
-                <p role="status" className="rounded-md border border-warning-foreground/20 bg-warning px-3 py-2 text-sm text-warning-foreground">
-                  Your account needs a password before you can sign in. Use the setup code from your welcome email.
-                </p>
-              )}
-              {setup ? (
-                <SetupForm
-                  defaultEmail={mode.email}
-                  onComplete={(email) => setMode({ kind: 'signin', email, focus: true })}
-                  onCancel={() => setMode({ kind: 'signin', email: mode.email, focus: true })}
-                />
-              ) : (
-                <SignInForm
-                  defaultEmail={mode.email}
-                  focusOnMount={mode.focus}
-                  onSignedIn={() => {
-                    toast({ title: 'Login Successful', description: 'Welcome to your contractor portal.' });
-                    navigate(target, { replace: true });
-                  }}
-                  onSetupRequired={(email) => setMode({ kind: 'setup', email, required: true })}
-                  onStartSetup={(email) => setMode({ kind: 'setup', email, required: false })}
-                />
-              )}
-            </CardContent>
-          </Card>
+      <AccountFrame
+        icon={setup ? <KeyRound className="h-6 w-6 text-primary" aria-hidden="true" /> : <HardHat className="h-6 w-6 text-primary" aria-hidden="true" />}
+        title={setup ? 'First-Time Setup' : 'Contractor Login'}
+        description={setup ? 'Enter the setup code from your welcome email and choose a password.' : 'Sign in to see your leads, lead credits and plan.'}
+        back={{
+          href: '/',
+          label: (
+            <>
+              <span className="hidden sm:inline">Back to directory</span>
+              <span className="sm:hidden">Directory</span>
+            </>
+          ),
+        }}
+        after={
           <p className="mt-6 text-center text-sm">
             <Link href="/submit-business" className="font-medium text-primary underline-offset-4 hover:underline">
               New contractor? Submit your business
             </Link>
           </p>
-        </div>
-      </main>
+        }
+      >
+        {setup && mode.required && (
+          <p role="status" className="rounded-md border border-warning-foreground/20 bg-warning px-3 py-2 text-sm text-warning-foreground">
+            Your account needs a password before you can sign in. Use the setup code from your welcome email.
+          </p>
+        )}
+        {setup ? (
+          <SetupForm defaultEmail={mode.email} onComplete={(email) => setMode({ kind: 'signin', email, focus: true })} onCancel={() => setMode({ kind: 'signin', email: mode.email, focus: true })} />
+        ) : (
+          <SignInForm
+            defaultEmail={mode.email}
+            focusOnMount={mode.focus}
+            onSignedIn={() => {
+              toast({ title: 'Login Successful', description: 'Welcome to your contractor portal.' });
+              navigate(target, { replace: true });
+            }}
+            onSetupRequired={(email) => setMode({ kind: 'setup', email, required: true })}
+            onStartSetup={(email) => setMode({ kind: 'setup', email, required: false })}
+          />
+        )}
+      </AccountFrame>
     </>
   );
 }

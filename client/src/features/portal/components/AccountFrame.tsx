@@ -6,15 +6,26 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { LOGIN_PATH } from '../api';
 import { PortalHeader } from './PortalHeader';
 
-/** The frame of the pages an account email links to (forgot, reset, confirm): the sign-in page's card, server rendered. */
-export function AccountFrame({ icon, title, description, children }: { icon: ReactNode; title: string; description: string; children: ReactNode }) {
+interface AccountFrameProps {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  children: ReactNode;
+  /** Where the header's back link goes and what it says; the sign-in page by default. */
+  back?: { href: string; label: ReactNode };
+  /** What stands below the card. */
+  after?: ReactNode;
+}
+
+/** The frame of the sign-in page and of the pages an account email links to (forgot, reset, confirm): one card, server rendered. */
+export function AccountFrame({ icon, title, description, children, back = { href: LOGIN_PATH, label: 'Sign in' }, after }: AccountFrameProps) {
   return (
     <>
       <PortalHeader>
         <Button asChild variant="ghost" size="sm">
-          <Link href={LOGIN_PATH}>
+          <Link href={back.href}>
             <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-            Sign in
+            {back.label}
           </Link>
         </Button>
       </PortalHeader>
@@ -28,6 +39,7 @@ export function AccountFrame({ icon, title, description, children }: { icon: Rea
             </CardHeader>
             <CardContent className="grid gap-4">{children}</CardContent>
           </Card>
+          {after}
         </div>
       </main>
     </>
