@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import decodeHeic from 'heic-decode';
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, type PhotoFormat, type PhotoKind, type PhotoUploadType } from '@shared/schemas/photos';
 import { invalid, tooLarge, unprocessable, unsupportedType } from '../domain/errors';
 
@@ -116,7 +116,7 @@ export async function processPhoto(bytes: Buffer, kind: PhotoKind): Promise<Proc
   if (!type) throw unsupportedType(NOT_AN_IMAGE);
   const input = type === 'image/heic' ? await heicInput(bytes) : await sharpInput(bytes);
   // Decoded once, upright, at the largest width wanted (JPEG shrinks while decoding), as 8-bit sRGB pixels.
-  let upright: { data: Buffer; info: sharp.OutputInfo };
+  let upright: { data: Buffer; info: OutputInfo };
   try {
     upright = await input
       .rotate()
