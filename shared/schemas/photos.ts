@@ -25,7 +25,7 @@ export const PHOTO_REJECTION_MAX = 500;
 /** The field of the multipart upload holding the file. */
 export const PHOTO_FILE_FIELD = 'photo';
 
-const noControl = (s: string) => !/[\u0000-\u001f\u007f]/.test(s);
+const noControl = (s: string) => [...s].every((ch) => ch.charCodeAt(0) > 0x1f && ch.charCodeAt(0) !== 0x7f);
 
 export const captionSchema = z
   .string({ error: 'The caption must be text' })
