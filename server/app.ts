@@ -1,5 +1,5 @@
 import compression from 'compression';
-import express, { Router } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 import { region } from '@shared/region';
 import type { AppContext } from './context';
 import { AnswerCache } from './http/answer-cache';
@@ -20,6 +20,8 @@ import { pageHandler } from './render/page-handler';
 import type { PageRenderer } from './render/renderer';
 import { CountySites } from './regions/sites';
 import { certificateUploadRoutes } from './routes/certificate-uploads';
+import { mediaRoutes } from './routes/media';
+import { photoUploadRoutes } from './routes/photo-uploads';
 import { formPageRoutes } from './routes/form-pages';
 import { healthRoutes } from './routes/health';
 import { paymentWebhookRoutes } from './routes/payments';
@@ -44,15 +46,16 @@ export interface AppCaches {
   pages: PageCache;
 }
 
-function apiRouter(ctx: AppContext, sessionSecret: string, answers: AnswerCache): Router {
+function apiRouter(ctx: AppContext, session: RequestHandler, answers: AnswerCache): Router {
   const api = Router();
   api.use(sameOriginOnly({ publicUrl: ctx.env.PUBLIC_URL, log: ctx.log }));
   api.use(healthRoutes(ctx));
   // Before the JSON parser: the webhook's signature covers the raw bytes.
   api.use(paymentWebhookRoutes(ctx));
-  const { middleware: session } = sessionMiddleware(ctx.db, ctx.env, sessionSecret);
-  // Before the JSON-only rule too: a certificate upload's body is the file, with its own type check and size limit.
+  // Before the JSON-only rule too: a certificate upload's body is the file, with its own type check
+  // and size limit; a photo upload is a multipart form, read by multer with its own limits.
   api.use(certificateUploadRoutes(ctx, [session, absoluteTimeout, noStore]));
+  api.use(photoUploadRoutes(ctx, [session, absoluteTimeout, noStore]));
   api.use(jsonOnly, express.json({ limit: ctx.env.BODY_LIMIT, strict: true }));
   api.use(queryRouter(publicQueries, ctx, answers));
   api.use(session, absoluteTimeout, noStore);
@@ -85,7 +88,10 @@ export function createApp({ ctx, sessionSecret, renderer, caches = { answers: ne
   app.use(publicAnswers(publicQueries, ctx, first, caches.answers));
   app.use(first.middleware);
   app.use(compression());
-  app.use('/api', apiRouter(ctx, sessionSecret, caches.answers));
+  const { middleware: session } = sessionMiddleware(ctx.db, ctx.env, sessionSecret);
+  app.use('/api', apiRouter(ctx, session, caches.answers));
+  // Photo files by content hash; the session is read only for a file not yet public (docs/decisions/0110-contractor-photos.md).
+  app.use(mediaRoutes(ctx, [session, absoluteTimeout]));
   app.use(seoRoutes(ctx));
   if (renderer) {
     app.use(renderer.assets);

@@ -10,6 +10,12 @@ export type DomainErrorKind =
   /** Signed in, but this is not theirs to do. */
   | 'forbidden'
   | 'not_found'
+  /** The upload is larger than its limit allows. */
+  | 'too_large'
+  /** The upload is not of a kind accepted here (read from its bytes). */
+  | 'unsupported_type'
+  /** The upload is of an accepted kind but cannot be used (corrupt, or too many pixels). */
+  | 'unprocessable'
   /** The thing is in a state that does not allow this (already paid, no longer new...). */
   | 'conflict'
   /** Too many attempts; `retryAfterSeconds` says when to try again. */
@@ -39,6 +45,9 @@ export const invalid = (message: string, fields?: Record<string, string>) => new
 export const unauthenticated = (message = 'Authentication required') => new DomainError('unauthenticated', message);
 export const forbidden = (message = 'You do not have access to this') => new DomainError('forbidden', message);
 export const notFound = (message = 'Not found') => new DomainError('not_found', message);
+export const tooLarge = (message: string) => new DomainError('too_large', message);
+export const unsupportedType = (message: string) => new DomainError('unsupported_type', message);
+export const unprocessable = (message: string) => new DomainError('unprocessable', message);
 export const conflict = (message: string) => new DomainError('conflict', message);
 export const rateLimited = (message: string, retryAfterSeconds: number) => new DomainError('rate_limited', message, { retryAfterSeconds });
 export const unavailable = (message = 'The service is temporarily unavailable. Please try again shortly.') => new DomainError('unavailable', message);

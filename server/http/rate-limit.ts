@@ -29,10 +29,12 @@ export interface RateLimitOptions {
   windowMs: number;
   message: string;
   enabled: boolean;
+  /** Who is counted: the caller's address unless said (a signed-in account's id, say). */
+  keyOf?: (req: Request) => string;
 }
 
 /**
- * Every request counts, per address, in the database (docs/decisions/0074-rate-limits.md); over the
+ * Every request counts, per address (or per `keyOf`), in the database (docs/decisions/0074-rate-limits.md); over the
  * limit the answer is 429 with a clear message and Retry-After.
  */
 export function rateLimit(opts: RateLimitOptions): RequestHandler {
@@ -40,7 +42,7 @@ export function rateLimit(opts: RateLimitOptions): RequestHandler {
   return async (req, _res, next) => {
     if (!opts.enabled) return next();
     try {
-      const key = `limit:${name}:${clientAddress(req)}`;
+      const key = `limit:${name}:${(opts.keyOf ?? clientAddress)(req)}`;
       const window = (await rateLimitsOf(req).hit([key], opts.windowMs)).get(key)!;
       if (window.points > opts.max) return next(tooManyRequests(opts.message, window.msLeft / 1000));
       next();

@@ -20,7 +20,8 @@ export type EmailKind =
   | 'credential-expiry-list'
   | 'password-reset'
   | 'email-change'
-  | 'email-changed';
+  | 'email-changed'
+  | 'photo-decision';
 
 export interface EmailMessage {
   kind: EmailKind;

@@ -16,6 +16,7 @@ import { leadClaimRoutes } from './lead-claims';
 import { leadRoutes } from './leads';
 import { newsletterRoutes } from './newsletter';
 import { paymentRoutes } from './payments';
+import { photoRoutes } from './photos';
 import { portalRoutes } from './portal';
 import { pricingRuleRoutes } from './pricing-rules';
 import { regionRoutes } from './region';
@@ -40,6 +41,7 @@ export function apiRoutes(ctx: AppContext): Router {
   router.use(leadDeliveryRoutes(ctx));
   router.use(pricingRuleRoutes(ctx));
   router.use(portalRoutes(ctx));
+  router.use(photoRoutes(ctx));
   router.use(contractorStatsRoutes(ctx));
   router.use(leadClaimRoutes(ctx));
   router.use(credentialRoutes(ctx));

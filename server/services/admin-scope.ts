@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { DbCtx } from '../context';
-import { adminUserRegions, adminUsers, contractorServiceAreas, leadClaims, leadDeliveries, leads, outboxEmails, pricingRules, regions, reviews, towns } from '../db/schema';
+import { adminUserRegions, adminUsers, contractorPhotos, contractorServiceAreas, leadClaims, leadDeliveries, leads, outboxEmails, pricingRules, regions, reviews, towns } from '../db/schema';
 import type { AdminScope } from '../domain/actors';
 import { forbidden, notFound } from '../domain/errors';
 
@@ -55,7 +55,7 @@ export function requirePlatform(scope: AdminScope): void {
 }
 
 /** The kinds of item an admin route can name by id. */
-export const OWNED_KINDS = ['lead', 'delivery', 'claim', 'review', 'pricingRule', 'outboxEmail', 'contractor', 'county'] as const;
+export const OWNED_KINDS = ['lead', 'delivery', 'claim', 'review', 'pricingRule', 'outboxEmail', 'contractor', 'county', 'photo'] as const;
 export type OwnedKind = (typeof OWNED_KINDS)[number];
 
 const NOT_FOUND: Record<OwnedKind, string> = {
@@ -67,6 +67,7 @@ const NOT_FOUND: Record<OwnedKind, string> = {
   outboxEmail: 'Message not found',
   contractor: 'Contractor not found',
   county: 'County not found',
+  photo: 'Photo not found',
 };
 
 /** The counties an item belongs to, or undefined when there is no such item (null: the platform's own). */
@@ -99,7 +100,8 @@ async function countiesOf(ctx: DbCtx, kind: OwnedKind, id: number): Promise<(num
     case 'county':
       return one(db.select({ regionId: regions.id }).from(regions).where(eq(regions.id, id)));
     case 'contractor':
-      // Shared across counties: a county sees the contractors serving one of its towns.
+    case 'photo':
+      // Shared across counties: a county sees the contractors serving one of its towns (and their photos).
       return undefined;
   }
 }
@@ -110,6 +112,17 @@ export function contractorInScope(scope: AdminScope, contractorId: Column | SQL)
   return sql`exists (select 1 from ${contractorServiceAreas} join ${towns} on ${towns.id} = ${contractorServiceAreas.townId} where ${contractorServiceAreas.contractorId} = ${contractorId} and ${inScope(scope, towns.regionId)})`;
 }
 
+/** The contractor serves a town of the scope's counties; otherwise the item is 'not found'. */
+async function checkServes(ctx: DbCtx, scope: AdminScope, contractorId: number, message: string): Promise<void> {
+  const [row] = await ctx.db
+    .select({ one: sql<number>`1` })
+    .from(contractorServiceAreas)
+    .innerJoin(towns, eq(towns.id, contractorServiceAreas.townId))
+    .where(and(eq(contractorServiceAreas.contractorId, contractorId), inScope(scope, towns.regionId)))
+    .limit(1);
+  if (!row) throw notFound(message);
+}
+
 /**
  * A route names an item by id: another county's is 'not found' (its existence is not confirmed),
  * and a platform default (a pricing rule without a county) is refused to a county administrator
@@ -118,16 +131,12 @@ export function contractorInScope(scope: AdminScope, contractorId: Column | SQL)
 export async function checkOwned(ctx: DbCtx, scope: AdminScope, kind: OwnedKind, id: number, opts: { write: boolean }): Promise<void> {
   // A platform administrator's chosen county narrows its lists, not what it may open.
   if (scope.role === 'platform') return;
-  if (kind === 'contractor') {
-    const [row] = await ctx.db
-      .select({ one: sql<number>`1` })
-      .from(contractorServiceAreas)
-      .innerJoin(towns, eq(towns.id, contractorServiceAreas.townId))
-      .where(and(eq(contractorServiceAreas.contractorId, id), inScope(scope, towns.regionId)))
-      .limit(1);
-    if (!row) throw notFound(NOT_FOUND.contractor);
-    return;
+  if (kind === 'photo') {
+    const [photo] = await ctx.db.select({ contractorId: contractorPhotos.contractorId }).from(contractorPhotos).where(eq(contractorPhotos.id, id));
+    if (!photo) throw notFound(NOT_FOUND.photo);
+    return checkServes(ctx, scope, photo.contractorId, NOT_FOUND.photo);
   }
+  if (kind === 'contractor') return checkServes(ctx, scope, id, NOT_FOUND.contractor);
   const counties = await countiesOf(ctx, kind, id);
   if (!counties) throw notFound(NOT_FOUND[kind]);
   if (counties.some((c) => covers(scope, c))) return;

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { contractorBilling, contractorServiceAreas, leadClaims, leadDeliveries, leads, outboxEmails, pricingRules, regions, reviews, towns } from '../../server/db/schema';
+import { contractorBilling, contractorPhotos, contractorServiceAreas, leadClaims, leadDeliveries, leads, outboxEmails, pricingRules, regions, reviews, towns } from '../../server/db/schema';
 import type { OwnedKind } from '../../server/services/admin-scope';
 import { addCounty } from '../../server/services/regions';
 import { adminClient, countyAdminClient } from '../support/admin-session';
@@ -13,7 +13,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 /**
  * Isolation is proven, not assumed (docs/decisions/0103-county-administrators.md): two counties,
  * each with a lead, its delivery, a claim, a review, a pricing rule, outbox mail and a contractor
- * serving its towns; a county administrator of the first walks every admin route of the router
+ * serving its towns with a photo waiting for review; a county administrator of the first walks every admin route of the router
  * (tests/support/route-table.ts, so a new route is in it without anyone listing it) with the second
  * county's ids and gets 403 or 404, and every list it reads holds none of the second county's rows.
  * Runs on both databases like every API test.
@@ -33,6 +33,7 @@ interface County {
   reviewId: number;
   pricingRuleId: number;
   outboxEmailId: number;
+  photoId: number;
   /** Strings only this county's rows hold: none may appear in an answer to the other county's administrator. */
   markers: string[];
 }
@@ -67,9 +68,15 @@ async function fillCounty(regionId: number, tag: string, townId: number): Promis
     .insert(outboxEmails)
     .values({ regionId, kind: 'lead-notice', toAddress: 'admin@outbox.local', subject: `County mail ${tag}`, textBody: `About county ${tag}`, status: 'failed' })
     .returning();
+  // A photo waiting for review (its files do not matter here: the rows are what an administrator sees).
+  const [photo] = await db
+    .insert(contractorPhotos)
+    .values({ contractorId: contractor.id, kind: 'project', caption: `Photo caption ${tag}`, width: 640, height: 480 })
+    .returning();
   return {
     regionId,
     contractorId: contractor.id,
+    photoId: photo!.id,
     leadId: lead.id,
     deliveryId,
     claimId: claim!.id,
@@ -83,6 +90,7 @@ async function fillCounty(regionId: number, tag: string, townId: number): Promis
       `Claim details ${tag}`,
       `Reviewer ${tag}`,
       `County mail ${tag}`,
+      `Photo caption ${tag}`,
       price === 4321 ? '43.21' : '12.34',
     ],
   };
@@ -98,6 +106,7 @@ const idOf = (county: County, kind: OwnedKind): number =>
     outboxEmail: county.outboxEmailId,
     contractor: county.contractorId,
     county: county.regionId,
+    photo: county.photoId,
   })[kind];
 
 /** Route parameters other than the item's own, with a value the route accepts. */
@@ -133,6 +142,7 @@ async function rowsOf(county: County) {
     claim: await db.select().from(leadClaims).where(eq(leadClaims.id, county.claimId)),
     review: await db.select().from(reviews).where(eq(reviews.id, county.reviewId)),
     rule: await db.select().from(pricingRules).where(eq(pricingRules.id, county.pricingRuleId)),
+    photo: await db.select().from(contractorPhotos).where(eq(contractorPhotos.id, county.photoId)),
     mail: await db
       .select()
       .from(outboxEmails)
@@ -212,6 +222,7 @@ describe("a county administrator and another county's data", () => {
     expect(await text('/api/pricing-rules')).toContain('12.34');
     expect(await text('/api/admin/outbox')).toContain('County mail A');
     expect(await text('/api/admin/contractors')).toContain('Contractor A');
+    expect(await text('/api/admin/photos')).toContain('Photo caption A');
     expect(await text(`/api/contractors/${a.contractorId}/lead-deliveries`)).toContain(`"leadId":${a.leadId}`);
     expect((await countyAdmin.get(`/api/admin/lead-claims/${a.claimId}`)).status).toBe(200);
     expect((await countyAdmin.get(`/api/admin/counties/${a.regionId}`)).body.towns.length).toBeGreaterThan(0);

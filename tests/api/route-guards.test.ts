@@ -39,7 +39,7 @@ const label = (r: RouteEntry) => `${r.method} ${r.path}`;
 const request = (client: TestClient, r: RouteEntry) => client.request(r.method, addressOf(r.path), r.method === 'GET' || r.method === 'HEAD' ? undefined : {});
 
 describe('the route table', () => {
-  it('is read from the router: every API route, the outbox resend and both certificate uploads among them', () => {
+  it('is read from the router: every API route, the outbox resend, the certificate and photo uploads among them', () => {
     const names = routes.map(label);
     expect(routes.length).toBeGreaterThan(70);
     expect(names).toEqual(
@@ -48,6 +48,8 @@ describe('the route table', () => {
         'POST /api/admin/contractors/:id/insurance-certificate',
         'POST /api/contractor/insurance-certificate',
         'POST /api/contractors/submit/certificate',
+        'POST /api/contractor/photos',
+        'POST /api/admin/photos/:id/reject',
         'GET /api/contractors/search',
         'POST /api/admin/login',
         ...ENDS_SESSIONS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conflict, forbidden, invalid, notFound, rateLimited, unauthenticated, unavailable, upstreamFailed } from '../../server/domain/errors';
+import { conflict, forbidden, invalid, notFound, rateLimited, tooLarge, unauthenticated, unavailable, unprocessable, unsupportedType, upstreamFailed } from '../../server/domain/errors';
 import { toHttpError } from '../../server/http/error-middleware';
 import { isPermanent } from '../../server/services/provider-errors';
 
@@ -11,6 +11,9 @@ describe('domain errors become HTTP answers in one place', () => {
     [forbidden(), 403],
     [notFound('Lead not found'), 404],
     [conflict('Already paid'), 409],
+    [tooLarge('The photo must be at most 15 MB'), 413],
+    [unsupportedType('The photo must be a JPEG, PNG, WebP or HEIC image'), 415],
+    [unprocessable('The image could not be read'), 422],
     [rateLimited('Slow down', 61.2), 429],
     [upstreamFailed('The payment service could not handle this request.'), 502],
     [unavailable(), 503],

@@ -8,6 +8,7 @@ import { openDatabase } from '../../server/db/client';
 import { DataDirLockedError } from '../../server/db/data-dir-lock';
 import { pricingRules } from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed';
+import { photoStoreOf } from '../../server/photos/select-store';
 
 /** `npm run db:backup` / `db:restore` on the embedded database (issue 13). */
 describe('embedded database backup and restore', () => {
@@ -19,6 +20,9 @@ describe('embedded database backup and restore', () => {
     await database.migrate();
     await seedDatabase(database.db, { sampleData: false });
     writeFileSync(path.join(dataDir, 'session-secret'), 'the-secret');
+    // Photo files live in the database (docs/decisions/0110-contractor-photos.md): backups hold them.
+    const photoKey = 'ab'.repeat(32);
+    await photoStoreOf(database).put(photoKey, { contentType: 'image/webp', bytes: Buffer.from('RIFF....WEBPVP8 photo') });
 
     // While the app has the folder open, a backup is refused rather than copying a moving target.
     await expect(backupEmbedded(dataDir, path.join(root, 'refused.tar.gz'))).rejects.toBeInstanceOf(DataDirLockedError);
@@ -43,6 +47,7 @@ describe('embedded database backup and restore', () => {
     const restored = await openDatabase({ dataDir });
     const [rule] = await restored.db.select().from(pricingRules).where(eq(pricingRules.ruleType, 'global'));
     expect(rule!.leadPriceCents).toBe(2500);
+    expect((await photoStoreOf(restored).get(photoKey))?.bytes.toString()).toBe('RIFF....WEBPVP8 photo');
     await restored.close();
   }, 60_000);
 

@@ -36,3 +36,6 @@ export * from './credential-events';
 export * from './credential-reminders';
 export * from './insurance-certificates';
 export * from './certificate-upload-tokens';
+export * from './photo-blobs';
+export * from './contractor-photos';
+export * from './contractor-photo-variants';

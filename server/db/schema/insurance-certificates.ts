@@ -1,13 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { CERTIFICATE_TYPES } from '../../../shared/credentials';
+import { bytea } from './bytea';
 import { contractors } from './contractors';
-
-/** Bytes: PGlite answers a Uint8Array, node-postgres a Buffer; both become a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
-});
 
 /**
  * A contractor's current certificate of insurance (docs/decisions/0031-credentials-stored.md): kept
