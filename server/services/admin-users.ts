@@ -117,6 +117,7 @@ export async function listAdminAccounts(ctx: DbCtx): Promise<AdminAccountList> {
       id: r.id,
       username: r.username,
       role: r.role,
+      email: r.email,
       counties: links
         .filter((l) => l.adminUserId === r.id)
         .map((l) => byId.get(l.regionId)!)
@@ -148,7 +149,7 @@ export async function createAdminAccount(ctx: DbCtx, input: CreateAdminInput): P
   await checkCounties(ctx, regionIds);
   const passwordHash = await hashPassword(input.password);
   const id = await inTransaction(ctx, async (tx) => {
-    const [created] = await tx.db.insert(adminUsers).values({ username: input.username, passwordHash, role: input.role }).onConflictDoNothing().returning({ id: adminUsers.id });
+    const [created] = await tx.db.insert(adminUsers).values({ username: input.username, passwordHash, role: input.role, email: input.email }).onConflictDoNothing().returning({ id: adminUsers.id });
     if (!created) throw invalid('Please check the highlighted fields', { username: 'This username is taken' });
     if (regionIds.length > 0) await tx.db.insert(adminUserRegions).values(regionIds.map((regionId) => ({ adminUserId: created.id, regionId })));
     return created.id;
@@ -157,7 +158,7 @@ export async function createAdminAccount(ctx: DbCtx, input: CreateAdminInput): P
 }
 
 /**
- * PATCH /api/admin/users/:id: role, counties, disabled. An administrator cannot disable or demote
+ * PATCH /api/admin/users/:id: role, email address, counties, disabled. An administrator cannot disable or demote
  * itself (someone must be left to undo it); a county administrator keeps at least one county. The
  * change holds at the account's next request: the guard reads the account every time.
  */
@@ -172,7 +173,7 @@ export async function updateAdminAccount(ctx: DbCtx & Pick<AppContext, 'clock'>,
     const disabledAt = patch.disabled === undefined ? undefined : patch.disabled ? (current.disabled ? undefined : tx.clock.now()) : null;
     await tx.db
       .update(adminUsers)
-      .set({ role, ...(disabledAt === undefined ? {} : { disabledAt }) })
+      .set({ role, ...(patch.email === undefined ? {} : { email: patch.email }), ...(disabledAt === undefined ? {} : { disabledAt }) })
       .where(eq(adminUsers.id, id));
     await tx.db.delete(adminUserRegions).where(eq(adminUserRegions.adminUserId, id));
     if (regionIds.length > 0) await tx.db.insert(adminUserRegions).values(regionIds.map((regionId) => ({ adminUserId: id, regionId })));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../contractor-auth';
+import { EMAIL_MAX, PASSWORD_MIN_LENGTH } from '../contractor-auth';
 import { ADMIN_PASSWORD_MAX, ADMIN_USERNAME_MAX } from './admin';
 
 /**
@@ -24,6 +24,8 @@ export interface AdminAccount {
   id: number;
   username: string;
   role: AdminRole;
+  /** Where a county administrator gets its counties' mail (docs/decisions/0106-county-emails-and-jobs.md); null: none. */
+  email: string | null;
   counties: AdminCounty[];
   disabled: boolean;
   lastLoginAt: string | null;
@@ -42,6 +44,16 @@ const regionIds = z
   .array(z.number({ error: 'Choose counties from the list' }).int('Choose counties from the list').positive('Choose counties from the list'), { error: 'Choose counties from the list' })
   .max(100, 'Too many counties');
 
+const EMAIL_RULE = 'Please enter a valid email address';
+/** An account's address for mail: '' or null clears it. */
+const email = z
+  .string({ error: EMAIL_RULE })
+  .trim()
+  .max(EMAIL_MAX, EMAIL_RULE)
+  .pipe(z.union([z.literal(''), z.email(EMAIL_RULE)]))
+  .nullable()
+  .transform((v) => v || null);
+
 /** POST /api/admin/users */
 export const createAdminSchema = z
   .object({
@@ -53,6 +65,7 @@ export const createAdminSchema = z
       .regex(/^[A-Za-z0-9._@-]+$/, 'Use letters, digits and . _ @ - only'),
     password: z.string({ error: PASSWORD_RULE }).min(PASSWORD_MIN_LENGTH, PASSWORD_RULE).max(ADMIN_PASSWORD_MAX, 'Password is too long'),
     role: z.enum(ADMIN_ROLES, { error: 'Choose a role' }),
+    email: email.default(null),
     regionIds: regionIds.default([]),
   })
   .superRefine((v, ctx) => {
@@ -60,10 +73,11 @@ export const createAdminSchema = z
   });
 export type CreateAdminInput = z.output<typeof createAdminSchema>;
 
-/** PATCH /api/admin/users/:id: any of the role, the counties, disabled. */
+/** PATCH /api/admin/users/:id: any of the role, the email address, the counties, disabled. */
 export const updateAdminSchema = z
   .object({
     role: z.enum(ADMIN_ROLES, { error: 'Choose a role' }).optional(),
+    email: email.optional(),
     regionIds: regionIds.optional(),
     disabled: z.boolean({ error: 'disabled must be true or false' }).optional(),
   })

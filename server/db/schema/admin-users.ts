@@ -8,7 +8,9 @@ export const ADMIN_ROLES = ['platform', 'county'] as const;
  * Administrators (docs/decisions/0103-county-administrators.md): a platform administrator sees every
  * county; a county administrator only the counties assigned in admin_user_regions. A new row is a
  * county administrator with no county (it sees nothing) unless it is said otherwise. A disabled
- * account cannot sign in and its sessions stop at their next request.
+ * account cannot sign in and its sessions stop at their next request. `email`, when set, is where a
+ * county administrator gets its counties' notices, digest and credential lists
+ * (docs/decisions/0106-county-emails-and-jobs.md).
  */
 export const adminUsers = pgTable(
   'admin_users',
@@ -17,6 +19,7 @@ export const adminUsers = pgTable(
     username: text('username').notNull().unique(),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ADMIN_ROLES }).notNull().default('county'),
+    email: text('email'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     ...timestamps,

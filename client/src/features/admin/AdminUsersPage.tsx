@@ -72,9 +72,12 @@ function CreateAdminForm({ counties }: { counties: readonly AdminCounty[] }) {
       <CardContent className="p-5">
         <form {...form.props} className="grid gap-4" aria-label="Create an administrator">
           {form.problem && <FormNotice variant="destructive" title="Error" description={form.problem} />}
-          <div className="grid gap-3 sm:grid-cols-3">
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             <Field id="admin-username" label="Username" error={form.errors.username}>
               <Input autoComplete="off" {...form.control('username', 'admin-username')} />
+            </Field>
+            <Field id="admin-email" label="Email (optional)" error={form.errors.email} hint={EMAIL_HINT}>
+              <Input type="email" autoComplete="off" {...form.control('email', 'admin-email')} />
             </Field>
             <Field id="admin-password" label="Password" error={form.errors.password} hint="At least 12 characters, not a common one.">
               <Input type="password" autoComplete="new-password" {...form.control('password', 'admin-password')} />
@@ -92,6 +95,40 @@ function CreateAdminForm({ counties }: { counties: readonly AdminCounty[] }) {
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+const EMAIL_HINT = "A county administrator gets its counties' notices and daily summary here.";
+
+/** An account's email address, changed in place; left empty, it gets no mail. */
+function EmailForm({ account, onDone }: { account: AdminAccount; onDone: () => void }) {
+  const update = useUpdateAdmin();
+  const id = `email-${account.id}`;
+  const form = useProgressiveForm({
+    schema: () => import('@shared/schemas/admin-users').then((m) => m.updateAdminSchema),
+    defaultValues: { email: account.email ?? '' },
+    fallback: 'Failed to save the email address. Please try again.',
+    onValid: async (data) => {
+      await update.mutateAsync({ id: account.id, ...data });
+      toast({ title: `Email of ${account.username} saved` });
+      onDone();
+    },
+  });
+  return (
+    <form {...form.props} className="grid gap-3" aria-label={`Email of ${account.username}`}>
+      {form.problem && <FormNotice variant="destructive" title="Error" description={form.problem} />}
+      <Field id={id} label="Email" error={form.errors.email} hint="Leave empty for no mail.">
+        <Input type="email" autoComplete="off" {...form.control('email', id)} />
+      </Field>
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={form.pending}>
+          {form.pending ? 'Saving...' : 'Save Email'}
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }
 
@@ -128,6 +165,7 @@ function AssignCountiesForm({ account, counties, onDone }: { account: AdminAccou
 function AccountRow({ account, counties }: { account: AdminAccount; counties: readonly AdminCounty[] }) {
   const update = useUpdateAdmin();
   const [editing, setEditing] = useState(false);
+  const [editingEmail, setEditingEmail] = useState(false);
   const toggle = () =>
     update.mutate(
       { id: account.id, disabled: !account.disabled },
@@ -142,6 +180,7 @@ function AccountRow({ account, counties }: { account: AdminAccount; counties: re
         {account.username} {account.disabled && <Badge variant="secondary">Disabled</Badge>}
       </Td>
       <Td label="Role">{ADMIN_ROLE_LABELS[account.role]}</Td>
+      <Td label="Email">{editingEmail ? <EmailForm account={account} onDone={() => setEditingEmail(false)} /> : (account.email ?? 'None')}</Td>
       <Td label="Counties">
         {editing ? (
           <AssignCountiesForm account={account} counties={counties} onDone={() => setEditing(false)} />
@@ -154,6 +193,11 @@ function AccountRow({ account, counties }: { account: AdminAccount; counties: re
       <Td label="Last sign-in">{account.lastLoginAt ? new Date(account.lastLoginAt).toLocaleString() : 'Never'}</Td>
       <Td label="Actions">
         <div className="flex flex-wrap gap-2">
+          {!editingEmail && (
+            <Button size="sm" variant="outline" onClick={() => setEditingEmail(true)}>
+              Change Email
+            </Button>
+          )}
           {account.role === 'county' && !editing && (
             <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
               Assign Counties
@@ -184,7 +228,7 @@ export default function AdminUsersPage() {
         query={query}
         what="administrators"
         label="Administrators"
-        columns={[{ name: 'Username' }, { name: 'Role' }, { name: 'Counties' }, { name: 'Last sign-in' }, { name: 'Actions' }]}
+        columns={[{ name: 'Username' }, { name: 'Role' }, { name: 'Email' }, { name: 'Counties' }, { name: 'Last sign-in' }, { name: 'Actions' }]}
         items={(d) => d.accounts}
         itemKey={(a) => a.id}
         count={(d) => plural(d.accounts.length, 'administrator')}
