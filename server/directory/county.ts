@@ -36,3 +36,10 @@ export function servesCounty(county: string): SQL {
     or (${contractors.homeTownId} is null and coalesce((select sc_d."is_default" from ${regions} sc_d where sc_d."slug" = ${county}), false)
       and not exists (select 1 from ${contractorServiceAreas} sc_n where sc_n."contractor_id" = ${contractors.id})))`;
 }
+
+/**
+ * The contractors row's home county, for what is sent to the contractor itself (its setup code, its
+ * credential reminders; docs/decisions/0106-county-emails-and-jobs.md): its home town's county, or
+ * the default county for one without, as a contractor with no town was before counties.
+ */
+export const homeCountyId = (): SQL<number> => sql<number>`coalesce((select ${towns.regionId} from ${towns} where ${towns.id} = ${contractors.homeTownId}), default_region_id())`.mapWith(Number);

@@ -6,6 +6,7 @@ import type { Executor } from '../db/client';
 import type { OutboxCtx } from './email-delivery';
 import { contractorAccounts, contractors, leadDeliveries, leads } from '../db/schema';
 import { notifyAdmin } from './admin-notices';
+import { countySiteWords } from './regions';
 import { sendToContractor, type EmailContent } from './lead-emails';
 
 /**
@@ -78,6 +79,8 @@ async function toContractor(ctx: OutboxCtx, p: DeliveryParties, kind: 'claim-dec
 export async function sendClaimNotice(ctx: ClaimEmailCtx, deliveryId: number, claim: { reason: ClaimReason; details: string }): Promise<void> {
   const p = await partiesOf(ctx.db, deliveryId);
   if (!p) return;
+  // The lead's county: its site's admin area, and its administrators (docs/decisions/0106-county-emails-and-jobs.md).
+  const { siteUrl } = await countySiteWords(ctx, { id: p.regionId });
   await notifyAdmin(ctx, {
     kind: 'claim-notice',
     regionId: p.regionId,
@@ -88,7 +91,7 @@ export async function sendClaimNotice(ctx: ClaimEmailCtx, deliveryId: number, cl
       `Reason: ${CLAIM_REASON_LABELS[claim.reason]}`,
       ...(claim.details ? [`Details: ${claim.details}`] : []),
       '',
-      `Approve or deny it: ${ctx.siteUrl}/admin/claims`,
+      `Approve or deny it: ${siteUrl}/admin/claims`,
     ].join('\n'),
   });
 }

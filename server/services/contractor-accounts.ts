@@ -1,13 +1,15 @@
 import { SITE_TIME_ZONE } from '@shared/site-calendar';
 import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { region } from '@shared/region';
 import { inTransaction, type AppContext, type DbCtx, type ServiceCtx } from '../context';
 import { contractorAccounts, contractors, setupCodes, type ContractorAccountRow } from '../db/schema';
+import { homeCountyId } from '../directory/county';
 import { conflict, notFound } from '../domain/errors';
 import { queueEmail, type OutboxCtx } from './email-delivery';
+import { countySiteWords } from './regions';
 import { generateSetupCode, hashSetupCode, SETUP_CODE_TTL_MS } from './setup-code';
 
 export interface IssuedCode {
+  contractorId: number;
   to: string;
   businessName: string;
   code: string;
@@ -53,7 +55,7 @@ export async function createSetupCode(ctx: ServiceCtx, account: Pick<ContractorA
   const expiresAt = new Date(now.getTime() + SETUP_CODE_TTL_MS);
   await ctx.db.insert(setupCodes).values({ accountId: account.id, codeHash: hashSetupCode(code), expiresAt });
   const [contractor] = await ctx.db.select({ name: contractors.name }).from(contractors).where(eq(contractors.id, account.contractorId));
-  return { to: account.email, businessName: contractor?.name ?? '', code, expiresAt, first: earlier === 0 };
+  return { contractorId: account.contractorId, to: account.email, businessName: contractor?.name ?? '', code, expiresAt, first: earlier === 0 };
 }
 
 /**
@@ -84,30 +86,33 @@ const expiryFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: SITE_TIME_ZONE,
 });
 
-/** Queues the code's email in the transaction that created the code (ctx.db; docs/decisions/0087-transactional-outbox.md). */
+/**
+ * Queues the code's email in the transaction that created the code (ctx.db;
+ * docs/decisions/0087-transactional-outbox.md), worded for and linking to the site of the
+ * contractor's home county (docs/decisions/0106-county-emails-and-jobs.md).
+ */
 export async function sendSetupCode(ctx: OutboxCtx & Pick<AppContext, 'siteUrl'>, issued: IssuedCode): Promise<void> {
+  const [home] = await ctx.db.select({ id: homeCountyId() }).from(contractors).where(eq(contractors.id, issued.contractorId));
+  if (!home) throw notFound('Contractor not found');
+  const { siteTitle, siteUrl } = await countySiteWords(ctx, { id: home.id });
   const steps = [
     `Your setup code: ${issued.code}`,
     '',
     `It can be used once and expires on ${expiryFormat.format(issued.expiresAt)}.`,
     '',
-    `To choose your password, open ${ctx.siteUrl}/contractor/login, choose 'First-time setup', and enter your email address (${issued.to}), this code and a new password.`,
+    `To choose your password, open ${siteUrl}/contractor/login, choose 'First-time setup', and enter your email address (${issued.to}), this code and a new password.`,
   ];
   const message = issued.first
     ? {
         kind: 'welcome' as const,
-        subject: `Welcome to ${region.siteTitle}: your setup code`,
-        text: [
-          `Welcome to ${region.siteTitle}!`,
-          '',
-          `${issued.businessName} is approved and listed in the directory. Set up your contractor portal account to see your leads and plan.`,
-          '',
-          ...steps,
-        ].join('\n'),
+        subject: `Welcome to ${siteTitle}: your setup code`,
+        text: [`Welcome to ${siteTitle}!`, '', `${issued.businessName} is approved and listed in the directory. Set up your contractor portal account to see your leads and plan.`, '', ...steps].join(
+          '\n',
+        ),
       }
     : {
         kind: 'setup-code' as const,
-        subject: `Your new ${region.siteTitle} setup code`,
+        subject: `Your new ${siteTitle} setup code`,
         text: [`Here is a new setup code for ${issued.businessName}. Any earlier code no longer works.`, '', ...steps].join('\n'),
       };
   await queueEmail(ctx, { ...message, to: issued.to });

@@ -2,21 +2,27 @@ import { and, asc, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AdminScope } from '../domain/actors';
 import { contractorInScope } from './admin-scope';
 import { addDays, CREDENTIALS, daysBetween, formatDay, REMINDER_DAYS, type Credential } from '@shared/credentials';
-import { region } from '@shared/region';
+import type { Region } from '@shared/region';
 import type { CredentialAttention, CredentialAttentionList } from '@shared/schemas/credentials';
 import { today as todayOn } from '../clock';
 import { inTransaction, type AppContext, type DbCtx, type ServiceCtx } from '../context';
-import { certificateUploadTokens, contractorAccounts, contractorCredentials, contractors, credentialEvents, credentialReminders } from '../db/schema';
-import { adminAddress } from './admin-notices';
+import { certificateUploadTokens, contractorAccounts, contractorCredentials, contractorServiceAreas, contractors, credentialEvents, credentialReminders, towns } from '../db/schema';
+import { homeCountyId } from '../directory/county';
+import { regionOf } from '../regions/region-of';
+import { adminAddress, countyRecipients } from './admin-notices';
 import { overtaken } from './credentials';
 import { queueEmail } from './email-delivery';
+import { countySitesById, type CountySiteWords } from './regions';
 
 /**
  * The daily credentials job (docs/decisions/0033-credential-expiry.md), just after the site's day
  * turns: records the credentials that lapsed and drops the stored badge they held up (a row change
  * the directory's version trigger sees; the directory already stopped showing it by the date), then
- * reminds contractors 30 and 7 days before an expiry and gives the administrator the list of what
- * expires within 30 days, each reminder once.
+ * reminds contractors 30 and 7 days before an expiry and gives the administrators the list of what
+ * expires within 30 days, each reminder once. A contractor's reminder is its home county's: that
+ * site's portal link and that county's words for the credentials; the platform's address gets the
+ * whole list and each county administrator with an address the contractors serving its counties
+ * (docs/decisions/0106-county-emails-and-jobs.md).
  */
 
 const WINDOW_DAYS = 30;
@@ -68,7 +74,15 @@ interface Due {
   number: string | null;
   expiresOn: string;
   daysLeft: number;
+  /** The county of its home town (the default county without one): its reminder's site and words. */
+  homeRegionId: number;
+  /** The counties of its service areas: whose administrators see it (as contractorInScope). */
+  servedRegionIds: number[];
 }
+
+const servedRegionIds = sql<
+  number[]
+>`array(select distinct ${towns.regionId} from ${contractorServiceAreas} join ${towns} on ${towns.id} = ${contractorServiceAreas.townId} where ${contractorServiceAreas.contractorId} = ${contractors.id})`;
 
 const approvedWithin = (credential: Credential, from: string, to: string): SQL =>
   and(ofKind(credential), eq(contractors.approvalStatus, 'approved'), isNotNull(expires), sql`${expires} >= ${from}::date`, sql`${expires} <= ${to}::date`)!;
@@ -85,6 +99,8 @@ async function dueWithin(ctx: DbCtx, today: string): Promise<Due[]> {
         accountEmail: contractorAccounts.email,
         number: contractorCredentials.number,
         expiresOn: expires,
+        homeRegionId: homeCountyId(),
+        servedRegionIds,
       })
       .from(contractorCredentials)
       .innerJoin(contractors, eq(contractors.id, contractorCredentials.contractorId))
@@ -92,7 +108,17 @@ async function dueWithin(ctx: DbCtx, today: string): Promise<Due[]> {
       .where(approvedWithin(credential, addDays(today, 1), addDays(today, WINDOW_DAYS)))
       .orderBy(asc(expires), asc(contractors.id));
     for (const r of rows)
-      due.push({ contractorId: r.contractorId, name: r.name, to: r.accountEmail ?? r.email, credential, number: r.number, expiresOn: r.expiresOn!, daysLeft: daysBetween(today, r.expiresOn!) });
+      due.push({
+        contractorId: r.contractorId,
+        name: r.name,
+        to: r.accountEmail ?? r.email,
+        credential,
+        number: r.number,
+        expiresOn: r.expiresOn!,
+        daysLeft: daysBetween(today, r.expiresOn!),
+        homeRegionId: r.homeRegionId,
+        servedRegionIds: r.servedRegionIds.map(Number),
+      });
   }
   return due.sort((a, b) => a.daysLeft - b.daysLeft || a.contractorId - b.contractorId);
 }
@@ -107,20 +133,21 @@ async function claimReminder(ctx: DbCtx, d: Due, audience: 'contractor' | 'admin
   return rows.length > 0;
 }
 
-const credentialName = (credential: Credential) => (credential === 'registration' ? region.credentials.registration.name : region.credentials.insurance.name.toLowerCase());
+/** The credential as its county's rule set names it. */
+const credentialName = (credential: Credential, region: Region) => (credential === 'registration' ? region.credentials.registration.name : region.credentials.insurance.name.toLowerCase());
 const inDays = (n: number) => (n === 1 ? 'tomorrow' : `in ${n} days`);
 
-function contractorReminder(ctx: AppContext, d: Due) {
-  const what = credentialName(d.credential);
+/** The reminder, on the contractor's home county's site and in its words. */
+function contractorReminder(d: Due, site: CountySiteWords, region: Region) {
+  const what = credentialName(d.credential, region);
   const numbered = d.number ? `${what} (${d.credential === 'registration' ? d.number : `policy ${d.number}`})` : what;
-  const portal = `${ctx.siteUrl}/contractor?section=profile`;
+  const portal = `${site.siteUrl}/contractor?section=profile`;
   const renew =
     d.credential === 'registration'
       ? `Renew it with the issuing office (${region.credentials.registration.lookupUrl} shows your registration), then enter the new expiry date under Credentials in your contractor portal: ${portal}`
       : `Once the policy is renewed, upload the new certificate of insurance and enter its expiry date under Credentials in your contractor portal: ${portal}`;
   return {
     kind: 'credential-reminder' as const,
-    to: d.to,
     subject: `Your ${what} expires on ${formatDay(d.expiresOn)}`,
     text: [
       `Hello ${d.name},`,
@@ -140,34 +167,55 @@ export interface ReminderResult {
   adminItems: number;
 }
 
-/** Reminders due today, each once: contractors 30 and 7 days ahead, the administrator a list when something new entered the 30 days. */
+/** An administrator's list of these due items, sent when one of them is new; `sites`: the dashboards to link to. */
+function expiryList(due: Due[], fresh: ReadonlySet<Due>, sites: CountySiteWords[], regionOfItem: (d: Due) => Region) {
+  const newHere = due.filter((d) => fresh.has(d)).length;
+  return {
+    kind: 'credential-expiry-list' as const,
+    subject: `Credentials expiring within ${WINDOW_DAYS} days: ${due.length}`,
+    text: [
+      `These credentials of listed contractors expire within ${WINDOW_DAYS} days (${newHere} new since the last list):`,
+      '',
+      ...due.map(
+        (d) =>
+          `- ${d.name}: ${credentialName(d.credential, regionOfItem(d))}${d.number ? ` ${d.number}` : ''} expires ${formatDay(d.expiresOn)} (${inDays(d.daysLeft)})${fresh.has(d) ? ' [new]' : ''}`,
+      ),
+      '',
+      ...(sites.length === 1
+        ? [`The contractors were reminded. Lapsed credentials are listed on the dashboard: ${sites[0]!.siteUrl}/admin`]
+        : ['The contractors were reminded. Lapsed credentials are listed on the dashboards:', ...sites.map((s) => `${s.displayName}: ${s.siteUrl}/admin`)]),
+    ].join('\n'),
+  };
+}
+
+/** Reminders due today, each once: contractors 30 and 7 days ahead, the administrators a list when something new entered the 30 days. */
 export async function sendCredentialReminders(ctx: AppContext): Promise<ReminderResult> {
   const today = todayOn(ctx.clock);
+  const [{ defaultId, sites }, recipients] = await Promise.all([countySitesById(ctx), countyRecipients(ctx)]);
   return inTransaction(ctx, async (tx) => {
     const due = await dueWithin(tx, today);
+    // Each home county's Region, for its words (the default county's needs no read).
+    const regions = new Map<number, Region>();
+    for (const id of new Set(due.map((d) => d.homeRegionId))) regions.set(id, await regionOf(tx, sites.get(id)!.slug));
+    const regionOfItem = (d: Due) => regions.get(d.homeRegionId)!;
     let contractorReminders = 0;
     for (const d of due) {
       // The nearest reminder not yet passed: a run missed on day 30 sends the 7-day one when its time comes, not both.
       const stage = [...REMINDER_DAYS].sort((a, b) => a - b).find((days) => d.daysLeft <= days)!;
       if (!(await claimReminder(tx, d, 'contractor', stage))) continue;
-      await queueEmail(tx, contractorReminder(ctx, d));
+      await queueEmail(tx, { to: d.to, ...contractorReminder(d, sites.get(d.homeRegionId)!, regionOfItem(d)) });
       contractorReminders++;
     }
     const fresh = new Set<Due>();
     for (const d of due) if (await claimReminder(tx, d, 'admin', WINDOW_DAYS)) fresh.add(d);
-    if (fresh.size)
-      await queueEmail(tx, {
-        kind: 'credential-expiry-list',
-        to: adminAddress(ctx),
-        subject: `Credentials expiring within ${WINDOW_DAYS} days: ${due.length}`,
-        text: [
-          `These credentials of listed contractors expire within ${WINDOW_DAYS} days (${fresh.size} new since the last list):`,
-          '',
-          ...due.map((d) => `- ${d.name}: ${credentialName(d.credential)}${d.number ? ` ${d.number}` : ''} expires ${formatDay(d.expiresOn)} (${inDays(d.daysLeft)})${fresh.has(d) ? ' [new]' : ''}`),
-          '',
-          `The contractors were reminded. Lapsed credentials are listed on the dashboard: ${ctx.siteUrl}/admin`,
-        ].join('\n'),
-      });
+    if (fresh.size === 0) return { contractorReminders, adminItems: 0 };
+    await queueEmail(tx, { to: adminAddress(ctx), ...expiryList(due, fresh, [sites.get(defaultId)!], regionOfItem) });
+    for (const r of recipients) {
+      const theirs = due.filter((d) => d.servedRegionIds.some((id) => r.regionIds.includes(id)));
+      if (!theirs.some((d) => fresh.has(d))) continue;
+      const dashboards = r.regionIds.flatMap((id) => sites.get(id) ?? []);
+      await queueEmail(tx, { to: r.to, regionId: r.regionIds.length === 1 ? r.regionIds[0]! : null, ...expiryList(theirs, fresh, dashboards, regionOfItem) });
+    }
     return { contractorReminders, adminItems: fresh.size };
   });
 }

@@ -10,6 +10,7 @@ import { contractorInScope, inScope } from './admin-scope';
 import { takeCredit } from './credits';
 import { deliveryEmail, sendReceipt, sendToContractor } from './lead-emails';
 import { quotePrice } from './pricing';
+import { countySiteWords } from './regions';
 import { scheduleFollowUp } from './review-follow-ups';
 
 /** Lead delivery (docs/decisions/0003-leads-and-deliveries.md): one lead to one approved contractor, priced for it (docs/decisions/0004-lead-prices.md), settled by a credit or a payment. */
@@ -122,8 +123,10 @@ export async function deliverLead(ctx: AppContext, scope: AdminScope, input: { l
       throw err;
     }
     const delivery = await deliveryById(tx.db, inserted!.id);
-    // The email commits with the delivery (docs/decisions/0087-transactional-outbox.md).
-    await sendToContractor(tx, { id: contractor.id, email: contractor.accountEmail ?? contractor.email }, 'lead-delivered', { ...deliveryEmail(ctx.siteUrl, lead, delivery), regionId: lead.regionId });
+    // The email commits with the delivery (docs/decisions/0087-transactional-outbox.md) and links
+    // to the lead's county's site (docs/decisions/0106-county-emails-and-jobs.md).
+    const { siteUrl } = await countySiteWords(tx, { id: lead.regionId });
+    await sendToContractor(tx, { id: contractor.id, email: contractor.accountEmail ?? contractor.email }, 'lead-delivered', { ...deliveryEmail(siteUrl, lead, delivery), regionId: lead.regionId });
     // Credited is settled: the homeowner's follow-up is queued with it (docs/decisions/0050-review-follow-up.md).
     if (credited) await scheduleFollowUp(tx, delivery.id);
     return delivery;

@@ -9,6 +9,7 @@ import { notFound } from '../domain/errors';
 import { notifyAdmin } from './admin-notices';
 import { isListed } from '../directory/cards';
 import { servesCounty } from '../directory/county';
+import { siteUrlOfCounty } from '../regions/region-of';
 import { quotePrice } from './pricing';
 
 /**
@@ -26,7 +27,7 @@ export async function createLead(ctx: AppContext, input: QuoteRequest, region: R
   // The county's town (its ids are kept in memory), which its location rules name by id (docs/decisions/0107-pricing-per-county.md).
   const town = ctx.directory.taxonomy(county).then((ids) => (townSlug ? (ids.townId.get(townSlug) ?? null) : null));
   // Independent reads run side by side: under load every round trip waits its turn on the event loop.
-  const [[contractor], townId, price] = await Promise.all([
+  const [[contractor], townId, price, siteUrl] = await Promise.all([
     ctx.db
       .select({ id: contractors.id, name: contractors.name })
       .from(contractors)
@@ -34,6 +35,8 @@ export async function createLead(ctx: AppContext, input: QuoteRequest, region: R
       .where(and(eq(contractors.id, input.contractorId), isListed, servesCounty(county))),
     town,
     town.then((townId) => quotePrice(ctx, county, { serviceSlugs, townId, contractorId: input.contractorId })),
+    // The notice links to the county's own site, and reaches its administrators (docs/decisions/0106-county-emails-and-jobs.md).
+    siteUrlOfCounty(ctx, county),
   ]);
   if (!contractor) throw notFound('This contractor is not available for quote requests');
   return inTransaction(ctx, async (tx) => {
@@ -68,7 +71,7 @@ export async function createLead(ctx: AppContext, input: QuoteRequest, region: R
         `Budget: ${input.budgetRange || 'not given'}`,
         `Lead price: ${formatMoney(price.priceCents)}`,
         '',
-        `Deliver it from ${ctx.siteUrl}/admin/leads`,
+        `Deliver it from ${siteUrl}/admin/leads`,
       ].join('\n'),
     });
     return { id: lead!.id };

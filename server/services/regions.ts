@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { AdminCountyAnswer, CountySummary, RegionAnswer } from '@shared/schemas/region';
 import { inTransaction, type AppContext, type DbCtx } from '../context';
 import { regions, regionServices, services, towns } from '../db/schema';
@@ -97,6 +97,21 @@ export interface CountySiteWords {
   siteUrl: string;
 }
 
+const siteWordsOf = (row: typeof regions.$inferSelect, deploymentUrl: string): CountySiteWords => ({
+  slug: row.slug,
+  displayName: `${row.name}, ${row.state}`,
+  siteTitle: row.siteTitle,
+  siteUrl: siteUrlOf(row, deploymentUrl),
+});
+
+/** Every county's site, by id, the default county first, for a job writing for several counties at once. */
+export async function countySitesById(ctx: Pick<AppContext, 'db' | 'siteUrl'>): Promise<{ defaultId: number; sites: Map<number, CountySiteWords> }> {
+  const rows = await ctx.db.select().from(regions).orderBy(desc(regions.isDefault), asc(regions.name));
+  const home = rows.find((r) => r.isDefault);
+  if (!home) throw conflict('The default county is missing: start the app once to set it up');
+  return { defaultId: home.id, sites: new Map(rows.map((r) => [r.id, siteWordsOf(r, ctx.siteUrl)])) };
+}
+
 /** The site of a county, by its slug or id, for the links and words of the emails sent for it. */
 export async function countySiteWords(ctx: Pick<AppContext, 'db' | 'siteUrl'>, county: { slug: string } | { id: number }): Promise<CountySiteWords> {
   const [row] = await ctx.db
@@ -104,5 +119,5 @@ export async function countySiteWords(ctx: Pick<AppContext, 'db' | 'siteUrl'>, c
     .from(regions)
     .where('slug' in county ? eq(regions.slug, county.slug) : eq(regions.id, county.id));
   if (!row) throw notFound('No such county');
-  return { slug: row.slug, displayName: `${row.name}, ${row.state}`, siteTitle: row.siteTitle, siteUrl: siteUrlOf(row, ctx.siteUrl) };
+  return siteWordsOf(row, ctx.siteUrl);
 }

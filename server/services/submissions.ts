@@ -5,6 +5,7 @@ import { formatLocation, resolveServices, serviceName, townFromText } from '@sha
 import { inTransaction, type AppContext } from '../context';
 import { contractorServiceAreas, contractorServices, contractors, services, towns } from '../db/schema';
 import { townInCounty } from '../directory/county';
+import { siteUrlOfCounty } from '../regions/region-of';
 import { notifyAdmin } from './admin-notices';
 import { addSubmittedCredentials, checkNumberFree, withUniqueNumber } from './credentials';
 import { createUploadToken } from './insurance-certificates';
@@ -18,6 +19,8 @@ export async function submitBusiness(ctx: AppContext, input: Submission, region:
   // Validated already; the schema refuses unknown services.
   const serviceSlugs = resolveServices(input.services, region) ?? [];
   const townSlug = townFromText(input.city, region);
+  // Read before the transaction (on the embedded driver a read outside it would wait for it).
+  const siteUrl = await siteUrlOfCounty(ctx, region.slug);
 
   return withUniqueNumber(input.licenseNumber, () =>
     inTransaction(ctx, async (tx) => {
@@ -27,7 +30,7 @@ export async function submitBusiness(ctx: AppContext, input: Submission, region:
       const serviceId = new Map(serviceRows.map((s) => [s.slug, s.id]));
       const [town] = townSlug
         ? await tx.db
-            .select({ id: towns.id })
+            .select({ id: towns.id, regionId: towns.regionId })
             .from(towns)
             .where(and(eq(towns.slug, townSlug), townInCounty(region.slug)))
         : [];
@@ -67,8 +70,10 @@ export async function submitBusiness(ctx: AppContext, input: Submission, region:
       });
       if (serviceValues.length) await tx.db.insert(contractorServices).values(serviceValues);
       if (town) await tx.db.insert(contractorServiceAreas).values({ contractorId, townId: town.id });
+      // The business's home county is its town's; its administrators hear of it, on its site (docs/decisions/0106-county-emails-and-jobs.md).
       await notifyAdmin(tx, {
         kind: 'submission-notice',
+        regionId: town?.regionId ?? null,
         subject: `New business submission: ${input.name}`,
         text: [
           `${input.name} submitted their business for review.`,
@@ -78,7 +83,7 @@ export async function submitBusiness(ctx: AppContext, input: Submission, region:
           `Email: ${input.email}`,
           `Phone: ${input.phone}`,
           '',
-          `Review it at ${ctx.siteUrl}/admin/contractors`,
+          `Review it at ${siteUrl}/admin/contractors`,
         ].join('\n'),
       });
       await addSubmittedCredentials(tx, contractorId, input);
