@@ -34,6 +34,7 @@ export function buildContext(env: Env, database: Database, log: Logger): AppCont
       memoryBudgetBytes: env.DIRECTORY_MEMORY_MB * 1024 * 1024,
       log,
       today: todayOf(clock),
+      siteUrl: () => ctx.siteUrl,
     }),
     memo: new Memo(),
     mail: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),

@@ -99,7 +99,15 @@ export function toPublic(row: CardRow, serviceNames: string[], today: string): P
 }
 
 /** `areas`: the towns of the contractor's service areas in town order; the home town is listed first either way. */
-export function toProfile(card: PublicContractor, row: ProfileOnlyRow, homeTown: string | null, areas: readonly { id: number; name: string }[], today: string): ContractorProfile {
+/** `homeSite`: the site of its home county when that is another county's (null: this site's), for its canonical address. */
+export function toProfile(
+  card: PublicContractor,
+  row: ProfileOnlyRow,
+  homeTown: string | null,
+  areas: readonly { id: number; name: string }[],
+  today: string,
+  homeSite: string | null,
+): ContractorProfile {
   const registration = isCurrent(row.registrationVerified ?? false, row.registrationExpiresOn, today);
   const insurance = isCurrent(row.insuranceVerified ?? false, row.insuranceExpiresOn, today);
   return {
@@ -108,6 +116,7 @@ export function toProfile(card: PublicContractor, row: ProfileOnlyRow, homeTown:
     state: row.state,
     zip: row.zip,
     homeTown,
+    canonicalUrl: homeSite ? `${homeSite}/contractor/${card.id}` : null,
     serviceAreas: [...(homeTown ? [homeTown] : []), ...areas.filter((a) => a.id !== row.homeTownId).map((a) => a.name)],
     yearsInBusiness: row.yearsInBusiness,
     credentials: {

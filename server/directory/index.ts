@@ -39,6 +39,12 @@ export interface DirectoryOptions {
   memoryBudgetBytes?: number;
   /** A county's snapshot not asked for this long is dropped (default 30 minutes). */
   idleMs?: number;
+  /**
+   * The deployment's address (ctx.siteUrl, known once the server listens), from which other
+   * counties' sites are addressed: a profile's canonical address is on its home county's site
+   * (docs/decisions/0106-county-emails-and-jobs.md).
+   */
+  siteUrl?: () => string;
 }
 
 /** What the read model holds of one county: its snapshot loading or loaded, and its taxonomy ids. */
@@ -76,6 +82,7 @@ export class Directory {
   private readonly log?: DirectoryOptions['log'];
   private readonly now: () => number;
   private readonly today: () => string;
+  private readonly siteUrl: () => string;
   /** The counties in memory, least recently used first. */
   private readonly counties: Residents<CountyModel>;
   /** Public reads outside the snapshot (the blog), by county and key: the last answer to each (and its JSON), for outages and to hand out again while unchanged. */
@@ -92,6 +99,7 @@ export class Directory {
     // eslint-disable-next-line no-restricted-syntax -- a duration on the wall clock (DirectoryOptions.now)
     this.now = opts.now ?? (() => Date.now());
     this.today = opts.today;
+    this.siteUrl = opts.siteUrl ?? (() => '');
     this.counties = new Residents({
       budgetBytes: opts.memoryBudgetBytes ?? DEFAULT_MEMORY_BUDGET_MB * 1024 * 1024,
       idleMs: opts.idleMs ?? IDLE_MS,
@@ -137,7 +145,7 @@ export class Directory {
 
   /** A contractor's public profile on a county's site; hidden, pending, rejected, missing ones and those the county does not list are not found. */
   async profile(county: string, id: number, freshness?: Freshness): Promise<Frozen<ContractorProfile>> {
-    const profile = this.cache ? (await this.snapshot(county, freshness)).profile(id) : deepFreeze(await sqlProfile(this.db, county, id, this.today()));
+    const profile = this.cache ? (await this.snapshot(county, freshness)).profile(id) : deepFreeze(await sqlProfile(this.db, county, id, this.today(), this.siteUrl()));
     if (!profile) throw notFound('Contractor not found');
     return profile;
   }
@@ -223,7 +231,7 @@ export class Directory {
       if (m.loaded && m.loaded.snapshot.version >= version) m.loaded.confirmedAt = this.now();
       return h.snapshot;
     }
-    const snapshot = loadSnapshot(this.db, county, day).then((s) => {
+    const snapshot = loadSnapshot(this.db, county, day, this.siteUrl()).then((s) => {
       if (!m.loaded || m.loaded.snapshot.version <= s.version) {
         m.loaded = { snapshot: s, confirmedAt: this.now() };
         // Counted once loaded: the budget drops the least recently used other counties if need be.

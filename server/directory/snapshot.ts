@@ -10,7 +10,7 @@ import { ANNOUNCED, dayNumber, FILTER_COLUMNS, FILTER_LIST, NO_DATE, type Filter
 import { deepFreeze, type Frozen } from '@shared/deep-freeze';
 import { toTaxonomyIds, type TaxonomyIds } from './taxonomy';
 import { coverageOf, servicePageOf, servicePageQuery } from './coverage';
-import { serviceInCounty, servesCounty, townInCounty } from './county';
+import { homeSiteOf, serviceInCounty, servesCounty, townInCounty } from './county';
 import type { ServiceCoverage, ServicePageAnswer, ServicePageParams } from '@shared/schemas/service-pages';
 
 /**
@@ -62,6 +62,8 @@ export class Snapshot implements FilterData {
     served: readonly { contractorId: number; townId: number }[],
     private readonly townNames: ReadonlyMap<number, string>,
     readonly ids: TaxonomyIds,
+    /** The home towns of other counties, to the address of their county's site (a profile's canonical address). */
+    private readonly homeSites: ReadonlyMap<number, string> = new Map(),
   ) {
     const n = (this.size = rows.length);
     // A small county keeps fewer answers: 8,192 pages and 2,000 profiles at 10,000 contractors, as before counties.
@@ -239,7 +241,8 @@ export class Snapshot implements FilterData {
     const row = Object.fromEntries(Object.entries(this.profileOnly).map(([k, values]) => [k, values[pos]])) as unknown as ProfileOnlyRow;
     const areas = Array.from(this.areaTowns.subarray(this.areaStart[pos], this.areaStart[pos + 1]), (townId) => ({ id: townId, name: this.townNames.get(townId)! }));
     const homeTown = row.homeTownId === null ? null : (this.townNames.get(row.homeTownId) ?? null);
-    profile = deepFreeze(toProfile(this.cards[pos] as PublicContractor, row, homeTown, areas, this.day));
+    const homeSite = row.homeTownId === null ? null : (this.homeSites.get(row.homeTownId) ?? null);
+    profile = deepFreeze(toProfile(this.cards[pos] as PublicContractor, row, homeTown, areas, this.day, homeSite));
     this.profiles.set(String(id), 0, profile);
     return profile;
   }
@@ -276,8 +279,11 @@ type SnapshotRow = ProfileRow & Record<`${DirectorySort}_rank`, number> & Record
 
 const rankOf = (sort: DirectorySort) => sql<number>`(row_number() over (order by ${sql.join(ORDER[sort], sql`, `)}))::int`;
 
-/** A county's listed directory at its current version, read in one consistent view, answering for the site's day `day`. */
-export async function loadSnapshot(db: Db, county: string, day: string): Promise<Snapshot> {
+/**
+ * A county's listed directory at its current version, read in one consistent view, answering for
+ * the site's day `day`; `deploymentUrl` makes the addresses of other counties' sites.
+ */
+export async function loadSnapshot(db: Db, county: string, day: string, deploymentUrl = ''): Promise<Snapshot> {
   const listed = and(isListed, servesCounty(county))!;
   return db.transaction(
     async (tx) => {
@@ -313,13 +319,19 @@ export async function loadSnapshot(db: Db, county: string, day: string): Promise
         .orderBy(asc(contractorServiceAreas.contractorId), asc(towns.sortOrder), asc(towns.id));
       const serviceRows = await tx.select({ id: services.id, slug: services.slug }).from(services).where(serviceInCounty(county)).orderBy(asc(services.sortOrder), asc(services.id));
       const townRows = await tx.select({ id: towns.id, slug: towns.slug, name: towns.name }).from(towns).where(townInCounty(county)).orderBy(asc(towns.sortOrder), asc(towns.id));
-      // A profile names its home town, which may be another county's.
+      // A profile names its home town, which may be another county's, whose site is then its canonical address.
       const homeTowns = await tx
-        .select({ id: towns.id, name: towns.name })
+        .select({ id: towns.id, name: towns.name, slug: regions.slug, isDefault: regions.isDefault, publicUrl: regions.publicUrl })
         .from(towns)
+        .innerJoin(regions, eq(regions.id, towns.regionId))
         .where(sql`${towns.id} in (select ${contractors.homeTownId} from ${contractors} where ${listed}) and not ${townInCounty(county)}`);
       const townNames = new Map([...townRows, ...homeTowns].map((t) => [t.id, t.name]));
-      return new Snapshot(county, state?.version ?? 0, day, rows as unknown as SnapshotRow[], offered, served, townNames, toTaxonomyIds(serviceRows, townRows));
+      const homeSites = new Map<number, string>();
+      for (const t of homeTowns) {
+        const site = homeSiteOf(t, county, deploymentUrl);
+        if (site) homeSites.set(t.id, site);
+      }
+      return new Snapshot(county, state?.version ?? 0, day, rows as unknown as SnapshotRow[], offered, served, townNames, toTaxonomyIds(serviceRows, townRows), homeSites);
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

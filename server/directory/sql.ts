@@ -1,12 +1,12 @@
 import { and, asc, count, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { ContractorPage, ContractorProfile, DirectoryQuery } from '@shared/schemas/directory';
 import type { Db } from '../db/client';
-import { contractorServiceAreas, contractorServices, contractors, services, towns } from '../db/schema';
+import { contractorServiceAreas, contractorServices, contractors, regions, services, towns } from '../db/schema';
 import { insurance, onInsurance, onRegistration, registration } from '../db/credential-joins';
 import { cardColumns, isListed, ORDER, profileColumns, toProfile, toPublic } from './cards';
 import { ANNOUNCED, FILTER_LIST } from './filters';
 import type { TaxonomyIds } from './taxonomy';
-import { servesCounty, townInCounty } from './county';
+import { homeSiteOf, servesCounty, townInCounty } from './county';
 
 /**
  * The directory answered in SQL: the reference the snapshot is tested against, and every read
@@ -65,14 +65,19 @@ export async function sqlPage(db: Db, county: string, ids: TaxonomyIds, q: Direc
   return { contractors: rows.map((r) => toPublic(r, names.get(r.id) ?? [], today)), total, totalAll, unverifiedMatches, page: q.page, pageSize: q.pageSize };
 }
 
-/** A contractor's public profile on a county's site on the site's day `today`, or undefined (hidden, pending, rejected, missing ones and those the county does not list); its service areas are the county's towns. */
-export async function sqlProfile(db: Db, county: string, id: number, today: string): Promise<ContractorProfile | undefined> {
+/**
+ * A contractor's public profile on a county's site on the site's day `today`, or undefined (hidden,
+ * pending, rejected, missing ones and those the county does not list); its service areas are the
+ * county's towns, its canonical address its home county's site (`deploymentUrl` makes it).
+ */
+export async function sqlProfile(db: Db, county: string, id: number, today: string, deploymentUrl = ''): Promise<ContractorProfile | undefined> {
   const [row] = await db
-    .select({ ...profileColumns, homeTown: towns.name })
+    .select({ ...profileColumns, homeTown: towns.name, home: { slug: regions.slug, isDefault: regions.isDefault, publicUrl: regions.publicUrl } })
     .from(contractors)
     .leftJoin(registration, onRegistration)
     .leftJoin(insurance, onInsurance)
     .leftJoin(towns, eq(towns.id, contractors.homeTownId))
+    .leftJoin(regions, eq(regions.id, towns.regionId))
     .where(and(eq(contractors.id, id), isListed, servesCounty(county)));
   if (!row) return undefined;
   const [names, areas] = await Promise.all([
@@ -84,5 +89,5 @@ export async function sqlProfile(db: Db, county: string, id: number, today: stri
       .where(and(eq(contractorServiceAreas.contractorId, id), townInCounty(county)))
       .orderBy(asc(towns.sortOrder), asc(towns.id)),
   ]);
-  return toProfile(toPublic(row, names.get(id) ?? [], today), row, row.homeTown, areas, today);
+  return toProfile(toPublic(row, names.get(id) ?? [], today), row, row.homeTown, areas, today, homeSiteOf(row.home, county, deploymentUrl));
 }

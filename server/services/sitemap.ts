@@ -2,7 +2,7 @@ import { and, asc } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { blogPosts, contractors } from '../db/schema';
 import { isListed } from '../directory/cards';
-import { servesCounty } from '../directory/county';
+import { homeOnSite, servesCounty } from '../directory/county';
 import { sqlCoverageRows } from '../directory/coverage';
 import { isLive } from './blog';
 
@@ -12,7 +12,8 @@ const STATIC_PATHS = ['/', '/browse', '/search', '/blog', '/submit-business', '/
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * Every public page search engines should know: the static pages, each listed contractor, each
+ * Every public page search engines should know: the static pages, each listed contractor whose
+ * profile's canonical address is here, each
  * service page with a contractor (its lastmod the newest change among them;
  * docs/decisions/0030-service-pages.md), each post published on the site: of the county whose site
  * asks (docs/decisions/0101-read-model-per-county.md, docs/decisions/0104-county-content.md).
@@ -23,7 +24,8 @@ export async function buildSitemap(ctx: Pick<AppContext, 'db' | 'siteUrl'>, coun
     db
       .select({ id: contractors.id, updatedAt: contractors.updatedAt })
       .from(contractors)
-      .where(and(isListed, servesCounty(county)))
+      // Only the profiles whose canonical address is this site: a contractor's home county lists it (docs/decisions/0106-county-emails-and-jobs.md).
+      .where(and(isListed, servesCounty(county), homeOnSite(county)))
       .orderBy(asc(contractors.id)),
     sqlCoverageRows(db, county, { lastmod: true }),
     db.select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(isLive(county)).orderBy(asc(blogPosts.publishedAt)),

@@ -88,6 +88,12 @@ export interface ContractorProfile extends PublicContractor {
   state: string;
   zip: string;
   homeTown: string | null;
+  /**
+   * Its profile's address on its home county's site, when that is another county's site than the
+   * one showing it: the page's canonical link and structured data name it
+   * (docs/decisions/0106-county-emails-and-jobs.md). Null: this site's own address is canonical.
+   */
+  canonicalUrl: string | null;
   /** Town names the contractor serves, home town first. */
   serviceAreas: string[];
   yearsInBusiness: number | null;

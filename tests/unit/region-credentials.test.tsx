@@ -36,6 +36,7 @@ const profile = (licenseNumber: string, r: Region): ContractorProfile => ({
   state: r.state,
   zip: '07860',
   homeTown: r.towns[0]!.name,
+  canonicalUrl: null,
   serviceAreas: [r.towns[0]!.name],
   yearsInBusiness: 12,
   credentials: { registration: { verified: true, verifiedMonth: '2026-03' }, insurance: { verified: true, insuredUntil: '2027-01-15' } },

@@ -4,6 +4,11 @@ export interface HeadTags {
   description: string;
   /** Path of the canonical address, e.g. '/contractor/4'. */
   path: string;
+  /**
+   * The canonical address when it is on another site (a contractor's profile shown on a county it
+   * serves has it on its home county's site; docs/decisions/0106-county-emails-and-jobs.md).
+   */
+  canonicalUrl?: string;
   keywords?: string[];
   /** Defaults to 'index, follow'. */
   robots?: string;

@@ -30,7 +30,7 @@ export function organizationJsonLd(siteUrl: string, region: Region) {
 
 /** The elements for a page's head, on the county's site (`region`); the server prints them and the browser swaps them on navigation. */
 export function headElements(tags: HeadTags, siteUrl: string, region: Region): HeadElement[] {
-  const url = `${siteUrl}${tags.path}`;
+  const url = tags.canonicalUrl ?? `${siteUrl}${tags.path}`;
   const els: HeadElement[] = [
     { tag: 'title', attrs: {}, text: tags.title },
     { tag: 'meta', attrs: { name: 'description', content: tags.description } },

@@ -97,6 +97,7 @@ function Profile({ c }: { c: ContractorProfile }) {
         title={`${c.name} - ${c.services[0] ?? 'Contractor'} in ${c.location} | ${region.siteTitle}`}
         description={profileDescription(c)}
         path={`/contractor/${c.id}`}
+        canonicalUrl={c.canonicalUrl ?? undefined}
         ogType="profile"
         keywords={[c.name, ...c.services, `${c.city} contractor`, region.county]}
         jsonLd={[localBusinessJsonLd(c, siteUrl, region), breadcrumbJsonLd(crumbs, siteUrl)]}

@@ -11,7 +11,8 @@ export function localBusinessJsonLd(c: ContractorProfile, siteUrl: string, regio
     '@type': 'HomeAndConstructionBusiness',
     name: c.name,
     description: c.description,
-    url: `${siteUrl}/contractor/${c.id}`,
+    // Its canonical address: on its home county's site when that is another (docs/decisions/0106-county-emails-and-jobs.md).
+    url: c.canonicalUrl ?? `${siteUrl}/contractor/${c.id}`,
     address: { '@type': 'PostalAddress', addressLocality: c.city, addressRegion: c.state, postalCode: c.zip || undefined, addressCountry: 'US' },
     areaServed: [
       ...c.serviceAreas.map((name) => ({ '@type': 'Place', name: `${name}, ${region.state}` })),
