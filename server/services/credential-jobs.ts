@@ -191,13 +191,14 @@ function expiryList(due: Due[], fresh: ReadonlySet<Due>, sites: CountySiteWords[
 /** Reminders due today, each once: contractors 30 and 7 days ahead, the administrators a list when something new entered the 30 days. */
 export async function sendCredentialReminders(ctx: AppContext): Promise<ReminderResult> {
   const today = todayOn(ctx.clock);
-  const [{ defaultId, sites }, recipients] = await Promise.all([countySitesById(ctx), countyRecipients(ctx)]);
+  // Read before the transaction (on the embedded driver a read outside it, as regionOf's version, would wait for it);
+  // each reminder is claimed in it, so a run twice, or two processes, send each once.
+  const [{ defaultId, sites }, recipients, due] = await Promise.all([countySitesById(ctx), countyRecipients(ctx), dueWithin(ctx, today)]);
+  // Each home county's Region, for its words (the default county's needs no read).
+  const regions = new Map<number, Region>();
+  for (const id of new Set(due.map((d) => d.homeRegionId))) regions.set(id, await regionOf(ctx, sites.get(id)!.slug));
+  const regionOfItem = (d: Due) => regions.get(d.homeRegionId)!;
   return inTransaction(ctx, async (tx) => {
-    const due = await dueWithin(tx, today);
-    // Each home county's Region, for its words (the default county's needs no read).
-    const regions = new Map<number, Region>();
-    for (const id of new Set(due.map((d) => d.homeRegionId))) regions.set(id, await regionOf(tx, sites.get(id)!.slug));
-    const regionOfItem = (d: Due) => regions.get(d.homeRegionId)!;
     let contractorReminders = 0;
     for (const d of due) {
       // The nearest reminder not yet passed: a run missed on day 30 sends the 7-day one when its time comes, not both.
