@@ -86,7 +86,8 @@ export function registerJobs(ctx: AppContext): void {
       if (reset) log.info('started the new month of Free plan credits', { contractors: reset });
     },
   });
-  // Credit months are calendar months in UTC (docs/decisions/0006-plans-and-credits.md).
+  // Credit months are calendar months in UTC (docs/decisions/0006-plans-and-credits.md); one run for
+  // every county, as a contractor's plan is one wherever it is listed (docs/decisions/0106-county-emails-and-jobs.md).
   jobs.schedule(RESET_FREE_CREDITS, '5 0 1 * *', 'UTC');
 
   // Yesterday's visitor hashes go as the site's day ends, also when nobody views a profile (docs/decisions/0059-profile-visitor-privacy.md).
