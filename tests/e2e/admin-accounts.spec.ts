@@ -4,7 +4,7 @@ import { open } from './helpers';
 
 /**
  * County administrators (docs/decisions/0103-county-administrators.md): the platform administrator
- * creates one on the Administrators page, who signs in without the accounts or Counties pages; the
+ * creates one on the Administrators page, with its email address (docs/decisions/0106-county-emails-and-jobs.md), who signs in without the accounts or Counties pages; the
  * platform administrator disables it and its session ends. Each browser project makes its own.
  */
 test('the platform administrator creates, and disables, a county administrator', async ({ page, browser }, testInfo) => {
@@ -17,6 +17,11 @@ test('the platform administrator creates, and disables, a county administrator',
   const form = page.getByRole('form', { name: 'Create an administrator' });
   await form.getByLabel('Username').fill(username);
   await form.getByLabel('Password').fill(password);
+  // Its counties' mail goes to its address (docs/decisions/0106-county-emails-and-jobs.md); a malformed one is refused on the field.
+  await form.getByLabel('Email (optional)').fill('not an address');
+  await form.getByRole('button', { name: 'Create Administrator' }).click();
+  await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+  await form.getByLabel('Email (optional)').fill(`${username}@example.com`);
   // A county administrator without a county is refused on the counties.
   await form.getByRole('button', { name: 'Create Administrator' }).click();
   await expect(form.getByText('A county administrator needs at least one county')).toBeVisible();
@@ -26,6 +31,11 @@ test('the platform administrator creates, and disables, a county administrator',
   const row = page.getByTestId('admin-account-row').filter({ hasText: username });
   await expect(row).toContainText('County administrator');
   await expect(row).toContainText('Sullivan County');
+  await expect(row).toContainText(`${username}@example.com`);
+  await row.getByRole('button', { name: 'Change Email' }).click();
+  await row.getByLabel('Email', { exact: true }).fill(`${username}-office@example.com`);
+  await row.getByRole('button', { name: 'Save Email' }).click();
+  await expect(row).toContainText(`${username}-office@example.com`);
 
   // The county administrator's own browser: no accounts or Counties pages.
   const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
