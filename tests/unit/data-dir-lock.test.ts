@@ -104,7 +104,8 @@ describe('the embedded database folder lock', () => {
     child.kill('SIGKILL');
     await exited;
     expect(readFileSync(acquire(d).file, 'utf8').trim()).toBe(String(process.pid));
-  });
+    // Starting a TypeScript child takes seconds on a busy two-core machine.
+  }, 30_000);
 
   it('guards openDatabase: a second open of the folder fails until the first is closed', async () => {
     const d = dir();

@@ -19,7 +19,8 @@ async function refusal(bytes: Buffer): Promise<DomainError> {
   return err as DomainError;
 }
 
-describe('processing an uploaded photo', () => {
+// Encoding a phone photo's six variants (AVIF above all) takes seconds on a busy CI machine.
+describe('processing an uploaded photo', { timeout: 30_000 }, () => {
   it('removes all metadata (GPS first), applies the orientation and records each size', async () => {
     const input = await phoneJpeg();
     const meta = await sharp(input).metadata();
