@@ -39,7 +39,7 @@ export function buildContext(env: Env, database: Database, log: Logger): AppCont
     memo: new Memo(),
     mail: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
     jobs: createJobQueue({ database, log }),
-    payments: createPaymentProvider(env, database.db, { siteUrl: () => ctx.siteUrl }),
+    payments: createPaymentProvider(env, database.db),
     siteUrl: env.PUBLIC_URL ?? '',
     clock,
   };

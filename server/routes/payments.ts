@@ -5,6 +5,8 @@ import { asyncHandler } from '../http/async-handler';
 import { contractorIdOf, forAnyone, requireActiveContractor } from '../http/auth';
 import { rateLimit } from '../http/rate-limit';
 import { parseInput } from '../http/validate';
+import { countyOf } from '../http/county-site';
+import { siteUrlOfCounty } from '../regions/region-of';
 import { activateFromCheckout, confirmLeadPayment, handleWebhook, startLeadPayment, startSubscription } from '../services/payments';
 
 /**
@@ -47,7 +49,7 @@ export function paymentRoutes(ctx: AppContext): Router {
     requireContractor,
     asyncHandler(async (req, res) => {
       const { planId } = parseInput(createSubscriptionSchema, req.body);
-      res.json(await startSubscription(ctx, contractorIdOf(req), planId));
+      res.json(await startSubscription(ctx, contractorIdOf(req), planId, await siteUrlOfCounty(ctx, countyOf(res))));
     }),
   );
 

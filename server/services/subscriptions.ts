@@ -19,7 +19,8 @@ const LIVE = new Set<string>(['active', 'trialing', 'past_due']);
 const ENDED = new Set<string>(['canceled', 'incomplete_expired', 'unpaid', 'paused']);
 const isLive = (status: string) => LIVE.has(status);
 
-export async function startSubscription(ctx: AppContext, contractorId: number, planId: PlanId): Promise<CreateSubscriptionResponse> {
+/** `siteUrl`: the site the contractor subscribes on, where Checkout returns (its session cookie is that host's; docs/decisions/0106-county-emails-and-jobs.md). */
+export async function startSubscription(ctx: AppContext, contractorId: number, planId: PlanId, siteUrl = ctx.siteUrl): Promise<CreateSubscriptionResponse> {
   if (planId === 'free') throw invalid("You're already on the free plan");
   const [row] = await ctx.db
     .select({ billing: contractorBilling, email: contractors.email, accountEmail: contractorAccounts.email })
@@ -39,8 +40,8 @@ export async function startSubscription(ctx: AppContext, contractorId: number, p
       contractorId,
       customerEmail: row.accountEmail ?? row.email,
       customerId: row.billing.stripeCustomerId,
-      successUrl: `${ctx.siteUrl}/subscription-success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${ctx.siteUrl}/contractor-pricing`,
+      successUrl: `${siteUrl}/subscription-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${siteUrl}/contractor-pricing`,
     }),
     'Checkout session not found',
   );

@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import bcrypt from 'bcryptjs';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@shared/credentials';
 import { today } from '../../server/clock';
-import { contractorServiceAreas, contractors, directoryVersions, leadDeliveries, leads, outboxEmails, regions, towns } from '../../server/db/schema';
+import { contractorAccounts, contractorServiceAreas, contractors, demoPayments, directoryVersions, leadDeliveries, leads, outboxEmails, regions, towns } from '../../server/db/schema';
 import { createDirectory } from '../../server/directory';
 import { regionOf } from '../../server/regions/region-of';
 import { sendAdminDigest } from '../../server/services/admin-digest';
@@ -220,6 +221,23 @@ describe("a contractor's and a lead's emails", () => {
     expect(toSullivan).not.toContain('Up River Masonry');
     expect(toSullivan).toContain(`dashboard: ${app.url}/admin`);
     expect(lists.find((m) => m.toAddress === WYOMING_OFFICE)!.regionId).toBe(wyoming);
+  });
+});
+
+describe("a contractor's plan checkout", () => {
+  it("started on Wyoming's site returns to Wyoming's site, where its session cookie is", async () => {
+    const email = 'tunkhannock-owner@example.com';
+    const password = 'a long enough password 42';
+    const subscriber = await createContractor(app.ctx.db, { county: 'wyoming', homeTown: 'tunkhannock', name: 'Lake Winola Builders' });
+    await app.ctx.db.insert(contractorAccounts).values({ contractorId: subscriber.id, email, passwordHash: await bcrypt.hash(password, 4) });
+    const login = await requestOnHost(app.url, 'wyoming.localhost', 'POST', '/api/contractor/login', { body: { email, password } });
+    expect(login.status, login.text).toBe(200);
+    const cookie = String(login.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
+    const started = await requestOnHost(app.url, 'wyoming.localhost', 'POST', '/api/stripe/create-subscription', { body: { planId: 'pro' }, headers: { Cookie: cookie } });
+    expect(started.status, started.text).toBe(200);
+    expect(started.json().subscriptionUrl).toMatch(new RegExp(`^${wyomingSite}/demo-checkout\\?session_id=`));
+    const [session] = await app.ctx.db.select({ data: demoPayments.data }).from(demoPayments).where(eq(demoPayments.kind, 'checkout_session')).orderBy(desc(demoPayments.createdAt)).limit(1);
+    expect(session!.data).toMatchObject({ successUrl: expect.stringMatching(new RegExp(`^${wyomingSite}/subscription-success\\?session_id=`)), cancelUrl: `${wyomingSite}/contractor-pricing` });
   });
 });
 

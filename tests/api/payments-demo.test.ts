@@ -134,7 +134,7 @@ describe('demo payments', () => {
     const { leadId } = await awaitingDelivery(app, admin, buyer.id);
     const { paymentIntentId } = (await startPayment(leadId, buyer.id)).body;
     await confirm(paymentIntentId, 'decline');
-    const restarted = createPaymentProvider(app.ctx.env, app.ctx.db, { siteUrl: () => app.url });
+    const restarted = createPaymentProvider(app.ctx.env, app.ctx.db);
     expect(await restarted.retrievePaymentIntent(paymentIntentId)).toMatchObject({
       id: paymentIntentId,
       status: 'requires_payment_method',

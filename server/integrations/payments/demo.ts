@@ -46,7 +46,7 @@ function addMonth(d: Date): Date {
   return next;
 }
 
-export function createDemoProvider(db: Db, opts: { siteUrl: () => string }): DemoPaymentProvider {
+export function createDemoProvider(db: Db): DemoPaymentProvider {
   async function find(id: string, kind: DemoPaymentKind, label: string): Promise<DemoPaymentRow> {
     const [row] = await db
       .select()
@@ -160,7 +160,8 @@ export function createDemoProvider(db: Db, opts: { siteUrl: () => string }): Dem
           subscriptionId: null,
         },
       });
-      return { id, url: `${opts.siteUrl()}/demo-checkout?session_id=${id}` };
+      // On the site the checkout was started from, where it returns (its successUrl's).
+      return { id, url: `${new URL(input.successUrl).origin}/demo-checkout?session_id=${id}` };
     },
 
     async retrieveCheckoutSession(id) {

@@ -9,9 +9,9 @@ export type { PaymentProvider } from './provider';
 /**
  * Stripe when both Stripe keys are set, else the local demo provider
  * (docs/decisions/0045-demo-provider.md); the configuration refuses production without keys unless
- * PAYMENTS=demo. `siteUrl` is read when needed: the address is known only once the server listens.
+ * PAYMENTS=demo.
  */
-export function createPaymentProvider(env: Env, db: Db, opts: { siteUrl: () => string }): PaymentProvider {
+export function createPaymentProvider(env: Env, db: Db): PaymentProvider {
   if (env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY) {
     return createStripeProvider({
       secretKey: env.STRIPE_SECRET_KEY,
@@ -21,7 +21,7 @@ export function createPaymentProvider(env: Env, db: Db, opts: { siteUrl: () => s
       apiUrl: env.STRIPE_API_URL,
     });
   }
-  return createDemoProvider(db, opts);
+  return createDemoProvider(db);
 }
 
 /** What the browser is told about payments with every page (never secrets). */
