@@ -12,6 +12,9 @@ import { jsonLd } from '../support/page-markup';
 import { servePages } from '../support/page-server';
 import { startTestApp, type TestApp } from '../support/test-app';
 
+/** Hundreds of queries on the SQL reference path of the embedded database: over half a minute on a busy two-core machine. */
+const SQL_REFERENCE_TIMEOUT = 120_000;
+
 /**
  * The service pages (issue 16; docs/decisions/0030-service-pages.md): /contractors/{service} and
  * /contractors/{service}/{town} for every combination with a listed contractor, 404 for the
@@ -138,7 +141,7 @@ describe('GET /api/service-pages/:service/:town', () => {
 });
 
 describe('the read model', () => {
-  it('answers coverage and every page the same from memory and in SQL, after changes to who is listed and where', async () => {
+  it('answers coverage and every page the same from memory and in SQL, after changes to who is listed and where', { timeout: SQL_REFERENCE_TIMEOUT }, async () => {
     const memory = createDirectory(app.testDb.database, { cache: true, staleIfErrorMs: 0, today: todayOf(app.ctx.clock) });
     const reference = createDirectory(app.testDb.database, { cache: false, staleIfErrorMs: 0, today: todayOf(app.ctx.clock) });
     const compare = async () => {
