@@ -2,15 +2,10 @@ import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MIN_LENGTH } from '../contractor-auth';
 import { ADMIN_PASSWORD_MAX, ADMIN_USERNAME_MAX } from './admin';
 
-/**
- * Administrator accounts (docs/decisions/0103-county-administrators.md): a platform administrator
- * sees every county and manages the accounts; a county administrator sees only the counties
- * assigned to it.
- */
-export const ADMIN_ROLES = ['platform', 'county'] as const;
-export type AdminRole = (typeof ADMIN_ROLES)[number];
+import { ADMIN_ROLES, type AdminRole } from '../admin-roles';
 
-export const ADMIN_ROLE_LABELS: Record<AdminRole, string> = { platform: 'Platform administrator', county: 'County administrator' };
+/** Administrator accounts (docs/decisions/0103-county-administrators.md); the roles are in shared/admin-roles.ts. */
+export { ADMIN_ROLE_LABELS, ADMIN_ROLES, type AdminRole } from '../admin-roles';
 
 /** A county as the admin area names it. */
 export interface AdminCounty {

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { ADMIN_ROLES } from '../../../shared/admin-roles';
 import { timestamps } from './columns';
-
-export const ADMIN_ROLES = ['platform', 'county'] as const;
 
 /**
  * Administrators (docs/decisions/0103-county-administrators.md): a platform administrator sees every

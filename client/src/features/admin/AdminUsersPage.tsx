@@ -1,6 +1,7 @@
 import { Users } from 'lucide-react';
 import { useState } from 'react';
-import { ADMIN_ROLE_LABELS, ADMIN_ROLES, type AdminAccount, type AdminCounty } from '@shared/schemas/admin-users';
+import { ADMIN_ROLE_LABELS, ADMIN_ROLES } from '@shared/admin-roles';
+import type { AdminAccount, AdminCounty } from '@shared/schemas/admin-users';
 import { NativeChoice, useProgressiveForm, type FormValuesRaw } from '@/components/form';
 import { EmptyState } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
