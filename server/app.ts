@@ -59,7 +59,7 @@ function apiRouter(ctx: AppContext, session: RequestHandler, answers: AnswerCach
   api.use(jsonOnly, express.json({ limit: ctx.env.BODY_LIMIT, strict: true }));
   api.use(queryRouter(publicQueries, ctx, answers));
   api.use(session, absoluteTimeout, noStore);
-  api.use(apiRoutes(ctx));
+  api.use(apiRoutes(ctx, { sessionSecret }));
   api.use(apiNotFound);
   return api;
 }

@@ -57,6 +57,8 @@ const schema = z
     ADMIN_USERNAME: optional(z.string().min(3, 'must be at least 3 characters').max(64)),
     ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters').max(200)),
     ADMIN_EMAIL: optional(z.email({ error: 'must be an email address' })),
+    /** Administrators' two-factor sign-in (docs/decisions/0109-admin-two-factor.md): required unless optional; unset, required in production only. */
+    ADMIN_TWO_FACTOR: optional(z.enum(['required', 'optional'], { error: 'must be required or optional' })),
     SMTP_URL: optional(url(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.org:587')),
     MAIL_FROM: z.string().min(3).default('Sullivan County Contractors <no-reply@sullivancountycontractors.local>'),
     STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must look like sk_test_...')),
@@ -164,6 +166,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }
 
+/** Whether every administrator must sign in with an authenticator app: ADMIN_TWO_FACTOR, by default in production (docs/decisions/0109-admin-two-factor.md). */
+export const adminTwoFactorRequired = (env: Pick<Env, 'ADMIN_TWO_FACTOR' | 'NODE_ENV'>): boolean => (env.ADMIN_TWO_FACTOR ?? (env.NODE_ENV === 'production' ? 'required' : 'optional')) === 'required';
+
 /** Stripe when both its keys are set, else the local demo provider (docs/decisions/0007-payment-provider.md). */
 export function paymentMode(env: Env): 'stripe' | 'demo' {
   return env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY ? 'stripe' : 'demo';
@@ -178,6 +183,7 @@ export function startupWarnings(env: Env): string[] {
       'DEMO PAYMENTS IN PRODUCTION (PAYMENTS=demo): no card is charged, anyone with a pay link can unlock a lead and any contractor can start a paid plan for free. Set the Stripe keys and unset PAYMENTS to take real payments.',
     );
   }
+  if (!adminTwoFactorRequired(env)) warnings.push('ADMIN_TWO_FACTOR=optional: administrators may sign in with a password alone.');
   if (env.ALLOW_PLAIN_HTTP) warnings.push('ALLOW_PLAIN_HTTP: sign-ins work over plain http, so passwords and session cookies cross the network unencrypted. Use it only on a private network.');
   return warnings;
 }

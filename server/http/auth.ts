@@ -7,6 +7,7 @@ import { contractorMaySignIn } from '../services/sessions';
 import { asyncHandler } from './async-handler';
 import { forbidden, unauthorized } from './errors';
 import { LoginThrottle } from './login-throttle';
+import { adminTwoFactorRequired } from '../env';
 import { ABSOLUTE_TIMEOUT_MS, secureSignInGuard, SESSION_COOKIE, type SessionUser } from './session';
 import { parseInput } from './validate';
 
@@ -26,12 +27,17 @@ export interface AdminRouteRule {
   param?: string;
   /** Platform administrators only: a county administrator gets 403. */
   platform?: boolean;
+  /** Open to an account that must still set up its two-factor sign-in (the enrolment's own routes; docs/decisions/0109-admin-two-factor.md). */
+  enrolment?: boolean;
 }
 export type Guard = RequestHandler & { readonly [ROLE]: Role; readonly [ADMIN_ROUTE]?: AdminRouteRule };
 
 const guard = (role: Role, handler: RequestHandler): Guard => Object.assign(handler, { [ROLE]: role });
 
 const scopes = new WeakMap<Request, AdminScope>();
+
+export const CODE_STILL_TO_COME = 'Enter the code from your authenticator app to finish signing in';
+export const MUST_ENROL = 'Set up two-factor sign-in first: every administrator signs in with an authenticator app here';
 
 /**
  * The guard of every admin endpoint (docs/decisions/0008-accounts-and-sessions.md,
@@ -41,17 +47,22 @@ const scopes = new WeakMap<Request, AdminScope>();
  * naming an item says which kind (`owns`), and one of another county is 404 before the handler runs;
  * a `platform` route is 403 to a county administrator.
  */
-export function requireAdmin(ctx: Pick<AppContext, 'db'>, rule: AdminRouteRule = {}): Guard {
+export function requireAdmin(ctx: Pick<AppContext, 'db' | 'env'>, rule: AdminRouteRule = {}): Guard {
+  const twoFactorRequired = adminTwoFactorRequired(ctx.env);
   const handler: RequestHandler = (req, _res, next) => {
     const user = req.session?.user;
     if (!user) return next(unauthorized('Please sign in as an administrator'));
+    if (user.kind === 'admin-code') return next(unauthorized(CODE_STILL_TO_COME));
     if (user.kind !== 'admin') return next(forbidden('This area is for administrators'));
     (async () => {
       const account = await loadAdminAccount(ctx, user.adminUserId);
-      if (!account) {
+      // A reset of its password or two-factor sign-in moved the account's generation: this session is over.
+      if (!account || account.sessionGeneration !== (user.generation ?? 0)) {
         await signOut(req);
         throw unauthorized('Your administrator session has ended. Please sign in again.');
       }
+      // Required, and not set up: the enrolment's routes and nothing else.
+      if (twoFactorRequired && !account.twoFactor && !rule.enrolment) throw forbidden(MUST_ENROL);
       const scope = scopeOf(user.adminUserId, account, user.countyId);
       if (rule.platform && scope.role !== 'platform') throw forbidden('This area is for platform administrators');
       if (rule.owns) {
@@ -138,6 +149,8 @@ export interface SignedIn {
   user: SessionUser;
   recordSignIn(): Promise<void>;
   answer: object;
+  /** The session's absolute lifetime when not the usual (a sign-in waiting for its second step is short). */
+  absoluteMs?: number;
 }
 
 /**
@@ -148,7 +161,7 @@ export interface SignedIn {
  */
 export function signInRoute<S extends z.ZodType>(
   ctx: AppContext,
-  opts: { kind: SessionUser['kind']; schema: S; message: string; account: (input: z.output<S>) => string; verify: (input: z.output<S>) => Promise<SignedIn> },
+  opts: { kind: 'admin' | 'contractor'; schema: S; message: string; account: (input: z.output<S>) => string; verify: (input: z.output<S>) => Promise<SignedIn> },
 ): RequestHandler[] {
   const throttle = new LoginThrottle(opts.kind, ctx.env.RATE_LIMIT !== false);
   const secureSignIn = secureSignInGuard(ctx.env, ctx.log);
@@ -160,7 +173,7 @@ export function signInRoute<S extends z.ZodType>(
       const attempt = await throttle.attempt(req, opts.account(input));
       const signedIn = await opts.verify(input);
       await attempt.succeeded();
-      await signIn(req, signedIn.user, ABSOLUTE_TIMEOUT_MS);
+      await signIn(req, signedIn.user, signedIn.absoluteMs ?? ABSOLUTE_TIMEOUT_MS);
       await signedIn.recordSignIn();
       res.json(signedIn.answer);
     }),

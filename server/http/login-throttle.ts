@@ -36,7 +36,8 @@ const NOTHING: SignInAttempt = { succeeded: async () => {} };
  */
 export class LoginThrottle {
   constructor(
-    private readonly kind: 'admin' | 'contractor',
+    /** 'admin-code': the second step of an administrator's sign-in (docs/decisions/0109-admin-two-factor.md). */
+    private readonly kind: 'admin' | 'admin-code' | 'contractor',
     private readonly enabled: boolean,
   ) {}
 

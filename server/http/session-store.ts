@@ -32,7 +32,7 @@ export class DbSessionStore extends session.Store {
     const values = {
       data: sess,
       expiresAt: expiryOf(sess),
-      adminUserId: user?.kind === 'admin' ? user.adminUserId : null,
+      adminUserId: user?.kind === 'admin' || user?.kind === 'admin-code' ? user.adminUserId : null,
       contractorId: user?.kind === 'contractor' ? user.contractorId : null,
     };
     trackWork(

@@ -8,7 +8,16 @@ import { DbSessionStore } from './session-store';
 
 export type SessionUser =
   /** countyId: the county an administrator chose to look at (the switcher); none is every county it may see. */
-  | { kind: 'admin'; adminUserId: number; username: string; countyId?: number | null }
+  | {
+      kind: 'admin';
+      adminUserId: number;
+      username: string;
+      countyId?: number | null;
+      /** The account's session generation at sign-in; a session of an older one is over (docs/decisions/0109-admin-two-factor.md). */
+      generation?: number;
+    }
+  /** The password was right and a code from the authenticator app is still to come: no admin session yet (docs/decisions/0109-admin-two-factor.md). */
+  | { kind: 'admin-code'; adminUserId: number; username: string; generation: number }
   | {
       kind: 'contractor';
       contractorId: number;

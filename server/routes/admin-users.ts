@@ -1,11 +1,12 @@
 import { Router } from 'express';
 import { idParamSchema } from '@shared/schemas/admin';
+import { resetAdminPasswordSchema } from '@shared/schemas/admin-two-factor';
 import { adminScopeSchema, createAdminSchema, updateAdminSchema } from '@shared/schemas/admin-users';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
 import { adminOf, adminScopeOf, requireAdmin } from '../http/auth';
 import { parseInput } from '../http/validate';
-import { adminSessionFacts, chooseCounty, createAdminAccount, listAdminAccounts, updateAdminAccount } from '../services/admin-users';
+import { adminSessionFacts, chooseCounty, createAdminAccount, listAdminAccounts, resetAdminPassword, resetAdminTwoFactor, updateAdminAccount } from '../services/admin-users';
 
 /**
  * Administrator accounts (docs/decisions/0103-county-administrators.md): the platform administrator
@@ -34,6 +35,25 @@ export function adminUserRoutes(ctx: AppContext): Router {
     asyncHandler(async (req, res) => {
       const { id } = parseInput(idParamSchema, req.params, 'Invalid administrator id');
       res.json(await updateAdminAccount(ctx, adminOf(req), id, parseInput(updateAdminSchema, req.body)));
+    }),
+  );
+
+  // The platform administrator's resets of another account (docs/decisions/0109-admin-two-factor.md): each ends its sessions.
+  router.post(
+    '/admin/users/:id/password',
+    requireAdmin(ctx, { platform: true }),
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(idParamSchema, req.params, 'Invalid administrator id');
+      const { password } = parseInput(resetAdminPasswordSchema, req.body);
+      res.json(await resetAdminPassword(ctx, adminOf(req), id, password));
+    }),
+  );
+  router.post(
+    '/admin/users/:id/two-factor/reset',
+    requireAdmin(ctx, { platform: true }),
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(idParamSchema, req.params, 'Invalid administrator id');
+      res.json(await resetAdminTwoFactor(ctx, adminOf(req), id));
     }),
   );
 

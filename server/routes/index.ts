@@ -2,7 +2,9 @@ import { Router } from 'express';
 import type { AppContext } from '../context';
 import { adminLeadRoutes } from './admin-leads';
 import { leadDeliveryRoutes } from './lead-deliveries';
+import { sealingKey } from '../services/totp';
 import { adminAuthRoutes } from './admin-auth';
+import { adminTwoFactorRoutes } from './admin-two-factor';
 import { adminContractorRoutes } from './admin-contractors';
 import { adminCountyRoutes } from './admin-counties';
 import { adminOutboxRoutes } from './admin-outbox';
@@ -25,12 +27,14 @@ import { submissionRoutes } from './submissions';
 import { testClockRoutes } from './test-clock';
 
 /** Every API router, mounted under /api after the JSON body parser and the session. */
-export function apiRoutes(ctx: AppContext): Router {
+export function apiRoutes(ctx: AppContext, secrets: { sessionSecret: string }): Router {
+  const key = sealingKey(secrets.sessionSecret);
   const router = Router();
   router.use(leadRoutes(ctx));
   router.use(submissionRoutes(ctx));
   router.use(newsletterRoutes(ctx));
-  router.use(adminAuthRoutes(ctx));
+  router.use(adminAuthRoutes(ctx, key));
+  router.use(adminTwoFactorRoutes(ctx, key));
   router.use(adminContractorRoutes(ctx));
   router.use(adminOutboxRoutes(ctx));
   router.use(adminCountyRoutes(ctx));

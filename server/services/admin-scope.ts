@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { DbCtx } from '../context';
-import { adminUserRegions, adminUsers, contractorPhotos, contractorServiceAreas, leadClaims, leadDeliveries, leads, outboxEmails, pricingRules, regions, reviews, towns } from '../db/schema';
+import { adminTwoFactor, adminUserRegions, adminUsers, contractorPhotos, contractorServiceAreas, leadClaims, leadDeliveries, leads, outboxEmails, pricingRules, regions, reviews, towns } from '../db/schema';
 import type { AdminScope } from '../domain/actors';
 import { forbidden, notFound } from '../domain/errors';
 
@@ -13,12 +13,24 @@ import { forbidden, notFound } from '../domain/errors';
  */
 
 /** The account behind a session as it is now: null when it is gone or disabled. */
-export async function loadAdminAccount(ctx: DbCtx, adminUserId: number): Promise<{ username: string; role: AdminScope['role']; regionIds: number[] } | null> {
+export interface LoadedAdminAccount {
+  username: string;
+  role: AdminScope['role'];
+  regionIds: number[];
+  /** Sessions of another generation are over (docs/decisions/0109-admin-two-factor.md). */
+  sessionGeneration: number;
+  /** Its two-factor sign-in is set up (confirmed). */
+  twoFactor: boolean;
+}
+
+export async function loadAdminAccount(ctx: DbCtx, adminUserId: number): Promise<LoadedAdminAccount | null> {
   const [row] = await ctx.db
     .select({
       username: adminUsers.username,
       role: adminUsers.role,
       disabledAt: adminUsers.disabledAt,
+      sessionGeneration: adminUsers.sessionGeneration,
+      twoFactor: sql<boolean>`exists (select 1 from ${adminTwoFactor} where ${adminTwoFactor.adminUserId} = ${adminUsers.id} and ${adminTwoFactor.confirmedAt} is not null)`,
       regionIds: sql<
         number[]
       >`coalesce((select array_agg(${adminUserRegions.regionId} order by ${adminUserRegions.regionId}) from ${adminUserRegions} where ${adminUserRegions.adminUserId} = ${adminUsers.id}), '{}')`,
@@ -26,7 +38,7 @@ export async function loadAdminAccount(ctx: DbCtx, adminUserId: number): Promise
     .from(adminUsers)
     .where(eq(adminUsers.id, adminUserId));
   if (!row || row.disabledAt) return null;
-  return { username: row.username, role: row.role, regionIds: row.regionIds.map(Number) };
+  return { username: row.username, role: row.role, regionIds: row.regionIds.map(Number), sessionGeneration: row.sessionGeneration, twoFactor: Boolean(row.twoFactor) };
 }
 
 /** The request's scope: a platform administrator sees every county or the one chosen; a county administrator its own, or the one of them chosen. */

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { AdminCheck } from '@shared/schemas/admin';
 import { COUNTIES_RULE, type AdminAccount, type AdminAccountList, type AdminCounty, type CreateAdminInput, type UpdateAdminInput } from '@shared/schemas/admin-users';
 import { inTransaction, type AppContext, type DbCtx, type ServiceCtx } from '../context';
-import { adminUserRegions, adminUsers, regions } from '../db/schema';
+import { adminTwoFactor, adminUserRegions, adminUsers, regions } from '../db/schema';
 import type { AdminActor, AdminScope } from '../domain/actors';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { ConfigError } from '../env';
 import { loadAdminAccount } from './admin-scope';
+import { endAdminSessions, resetTwoFactor } from './admin-two-factor';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy';
 import { checkPassword, hashPassword } from './passwords';
 
@@ -111,6 +112,7 @@ export async function listAdminAccounts(ctx: DbCtx): Promise<AdminAccountList> {
     ctx.db.select({ adminUserId: adminUserRegions.adminUserId, regionId: adminUserRegions.regionId }).from(adminUserRegions),
     countiesNamed(ctx, null),
   ]);
+  const enrolled = new Set((await ctx.db.select({ id: adminTwoFactor.adminUserId }).from(adminTwoFactor).where(isNotNull(adminTwoFactor.confirmedAt))).map((r) => r.id));
   const byId = new Map(counties.map((c) => [c.id, c]));
   return {
     accounts: rows.map((r) => ({
@@ -124,6 +126,7 @@ export async function listAdminAccounts(ctx: DbCtx): Promise<AdminAccountList> {
         .filter(Boolean)
         .sort((a, b) => a.name.localeCompare(b.name)),
       disabled: r.disabledAt !== null,
+      twoFactor: enrolled.has(r.id),
       lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
       createdAt: r.createdAt.toISOString(),
     })),
@@ -178,5 +181,31 @@ export async function updateAdminAccount(ctx: DbCtx & Pick<AppContext, 'clock'>,
     await tx.db.delete(adminUserRegions).where(eq(adminUserRegions.adminUserId, id));
     if (regionIds.length > 0) await tx.db.insert(adminUserRegions).values(regionIds.map((regionId) => ({ adminUserId: id, regionId })));
   });
+  return accountById(ctx, id);
+}
+
+/**
+ * POST /api/admin/users/:id/password: the platform administrator sets another account's password
+ * (docs/decisions/0109-admin-two-factor.md). Its sessions end; its two-factor sign-in stays, so a
+ * password reset alone never opens an account protected by an authenticator app ('Reset two-factor'
+ * is its own action). One's own password is the operator's ADMIN_PASSWORD or another platform
+ * administrator's reset.
+ */
+export async function resetAdminPassword(ctx: DbCtx, actor: AdminActor, id: number, password: string): Promise<AdminAccount> {
+  await accountById(ctx, id);
+  if (id === actor.adminUserId) throw conflict('Another platform administrator resets your password');
+  if (isCommonPassword(password)) throw invalid('Please check the highlighted fields', { password: COMMON_PASSWORD_MESSAGE });
+  const passwordHash = await hashPassword(password);
+  await inTransaction(ctx, async (tx) => {
+    await tx.db.update(adminUsers).set({ passwordHash }).where(eq(adminUsers.id, id));
+    await endAdminSessions(tx, id);
+  });
+  return accountById(ctx, id);
+}
+
+/** POST /api/admin/users/:id/two-factor/reset: another account's authenticator app and recovery codes removed, its sessions ended. */
+export async function resetAdminTwoFactor(ctx: ServiceCtx & Pick<AppContext, 'log'>, actor: AdminActor, id: number): Promise<AdminAccount> {
+  await accountById(ctx, id);
+  await resetTwoFactor(ctx, actor, id);
   return accountById(ctx, id);
 }

@@ -23,6 +23,8 @@ export interface AdminAccount {
   email: string | null;
   counties: AdminCounty[];
   disabled: boolean;
+  /** It signs in with an authenticator app (docs/decisions/0109-admin-two-factor.md). */
+  twoFactor: boolean;
   lastLoginAt: string | null;
   createdAt: string;
 }

@@ -19,6 +19,11 @@ export interface AdminCheck {
   counties?: { id: number; slug: string; name: string }[];
   /** The county chosen in the switcher; null: all of them. */
   countyId?: number | null;
+  /**
+   * docs/decisions/0109-admin-two-factor.md. 'code': the password was right and the code is still to
+   * come (not authenticated); 'enrol': signed in, and two-factor sign-in must be set up before anything else.
+   */
+  twoFactor?: 'code' | 'enrol';
 }
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;

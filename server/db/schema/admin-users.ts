@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { ADMIN_ROLES } from '../../../shared/admin-roles';
 import { timestamps } from './columns';
 
@@ -21,6 +21,8 @@ export const adminUsers = pgTable(
     email: text('email'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Moves when the platform administrator resets the password or the two-factor sign-in: every session of an older one is over (docs/decisions/0109-admin-two-factor.md). */
+    sessionGeneration: integer('session_generation').notNull().default(0),
     ...timestamps,
   },
   (t) => [check('admin_users_role_check', sql`${t.role} in ('platform', 'county')`)],

@@ -16,6 +16,8 @@ export * from './blog-posts';
 export * from './newsletter-subscribers';
 export * from './admin-users';
 export * from './admin-user-regions';
+export * from './admin-two-factor';
+export * from './admin-recovery-codes';
 export * from './contractor-accounts';
 export * from './setup-codes';
 export * from './contractor-account-tokens';
