@@ -42,7 +42,7 @@ async function confirmedSecret(ctx: Ctx, key: SealingKey, adminUserId: number): 
   if (!row) return null;
   const secret = openSecret(key, row.sealedSecret);
   if (secret === null) {
-    ctx.log.error('An administrator\'s two-factor secret cannot be read (SESSION_SECRET changed since it was set up): the enrolment is removed and must be made again.', { adminUserId });
+    ctx.log.error("An administrator's two-factor secret cannot be read (SESSION_SECRET changed since it was set up): the enrolment is removed and must be made again.", { adminUserId });
     await inTransaction(ctx, (tx) => removeEnrolment(tx, adminUserId));
     return null;
   }
@@ -156,7 +156,7 @@ export async function turnOffTwoFactor(ctx: Ctx, key: SealingKey, adminUserId: n
  * required, the owner sets it up again at the next sign-in with the password.
  */
 export async function resetTwoFactor(ctx: Ctx, actor: AdminActor, adminUserId: number): Promise<void> {
-  if (adminUserId === actor.adminUserId) throw conflict('Reset another administrator\'s two-factor sign-in; your own is changed under Two-factor sign-in');
+  if (adminUserId === actor.adminUserId) throw conflict("Reset another administrator's two-factor sign-in; your own is changed under Two-factor sign-in");
   await inTransaction(ctx, async (tx) => {
     await removeEnrolment(tx, adminUserId);
     await endAdminSessions(tx, adminUserId);

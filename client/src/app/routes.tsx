@@ -98,6 +98,7 @@ export const routes: PageRoute[] = [
   { path: '/admin/outbox', page: adminPage(() => import('@/features/admin/OutboxPage')), ssr: false, layout: 'admin' },
   { path: '/admin/counties', page: adminPage(() => import('@/features/admin/CountiesPage')), ssr: false, layout: 'admin' },
   { path: '/admin/users', page: adminPage(() => import('@/features/admin/AdminUsersPage')), ssr: false, layout: 'admin' },
+  { path: '/admin/two-factor', page: adminPage(() => import('@/features/admin/TwoFactorPage')), ssr: false, layout: 'admin' },
 ];
 
 export function findRoute(pathname: string): { route: PageRoute | null; params: Record<string, string | undefined> } {

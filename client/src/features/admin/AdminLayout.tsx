@@ -14,6 +14,7 @@ import { cn } from '@/lib/cn';
 import { useSignOut } from '@/lib/use-sign-out';
 import { useChooseCounty } from './admin-users-api';
 import { logout, sessionKey, useAdminSession } from './api';
+import { TWO_FACTOR_PATH } from './two-factor-api';
 import { useRegion } from '@/app/region';
 
 export const LOGIN_PATH = '/admin/login';
@@ -28,6 +29,7 @@ const NAV = [
   { href: '/admin/outbox', label: 'Outbox', isCurrent: (p: string) => p === '/admin/outbox' },
   { href: '/admin/counties', label: 'Counties', isCurrent: (p: string) => p === '/admin/counties', platform: true },
   { href: '/admin/users', label: 'Administrators', isCurrent: (p: string) => p === '/admin/users', platform: true },
+  { href: TWO_FACTOR_PATH, label: 'Two-factor', isCurrent: (p: string) => p === TWO_FACTOR_PATH },
 ];
 
 type Role = 'platform' | 'county';
@@ -163,9 +165,11 @@ function GuardedLayout({ children }: { children: ReactNode }) {
   const { signOut, pending } = useSignOut({ logout, loginPath: LOGIN_PATH, area: 'the admin area' });
   useSignedOutWatcher();
 
+  const mustEnrol = session.state === 'authenticated' && session.mustEnrol;
   useEffect(() => {
     if (session.state === 'anonymous') navigate(LOGIN_PATH, { replace: true });
-  }, [session.state, navigate]);
+    else if (mustEnrol && path !== TWO_FACTOR_PATH) navigate(TWO_FACTOR_PATH, { replace: true });
+  }, [session.state, mustEnrol, path, navigate]);
 
   if (session.state === 'error') {
     return (
@@ -177,7 +181,7 @@ function GuardedLayout({ children }: { children: ReactNode }) {
       </SessionCheck>
     );
   }
-  if (session.state !== 'authenticated') {
+  if (session.state !== 'authenticated' || (mustEnrol && path !== TWO_FACTOR_PATH)) {
     return (
       <SessionCheck>
         <span className="h-6 w-6 animate-spin rounded-full border-2 border-primary border-t-transparent" aria-hidden="true" />

@@ -14,7 +14,8 @@ import { Label } from '@/components/ui/label';
 import { NativeCheckbox } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { plural } from '@/lib/format';
-import { useAdminAccounts, useCreateAdmin, useUpdateAdmin } from './admin-users-api';
+import { useAdminAccounts, useCreateAdmin, useResetAdminPassword, useResetAdminTwoFactor, useUpdateAdmin } from './admin-users-api';
+import { useAdminSession } from './api';
 import { AdminList } from './components/AdminList';
 import { PageHeader } from './components/PageHeader';
 import { Td, Tr } from './components/table';
@@ -163,10 +164,53 @@ function AssignCountiesForm({ account, counties, onDone }: { account: AdminAccou
   );
 }
 
-function AccountRow({ account, counties }: { account: AdminAccount; counties: readonly AdminCounty[] }) {
+/**
+ * A new password for another account (docs/decisions/0109-admin-two-factor.md): its sessions end;
+ * its two-factor sign-in stays ('Reset Two-Factor' is its own action).
+ */
+function ResetPasswordForm({ account, onDone }: { account: AdminAccount; onDone: () => void }) {
+  const reset = useResetAdminPassword();
+  const form = useProgressiveForm({
+    schema: () => import('@shared/schemas/admin-two-factor').then((m) => m.resetAdminPasswordSchema),
+    fallback: 'Failed to set the password. Please try again.',
+    onValid: async ({ password }) => {
+      await reset.mutateAsync({ id: account.id, password });
+      toast({ title: `New password set for ${account.username}`, description: 'Its sessions have ended.' });
+      onDone();
+    },
+  });
+  const id = `reset-password-${account.id}`;
+  return (
+    <form {...form.props} className="grid gap-3" aria-label={`New password for ${account.username}`}>
+      {form.problem && <FormNotice variant="destructive" title="Error" description={form.problem} />}
+      <Field id={id} label="New password" error={form.errors.password} hint="At least 12 characters, not a common one.">
+        <Input type="password" autoComplete="new-password" {...form.control('password', id)} />
+      </Field>
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={form.pending}>
+          {form.pending ? 'Saving...' : 'Set Password'}
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function AccountRow({ account, counties, own }: { account: AdminAccount; counties: readonly AdminCounty[]; own: boolean }) {
   const update = useUpdateAdmin();
+  const resetTwoFactor = useResetAdminTwoFactor();
   const [editing, setEditing] = useState(false);
   const [editingEmail, setEditingEmail] = useState(false);
+  const [resetting, setResetting] = useState(false);
+  const clearTwoFactor = () => {
+    if (!window.confirm(`Remove ${account.username}'s authenticator app and recovery codes? Its sessions end, and it sets up two-factor sign-in again where that is required.`)) return;
+    resetTwoFactor.mutate(account.id, {
+      onSuccess: (a) => toast({ title: `Two-factor sign-in of ${a.username} reset` }),
+      onError: (e) => toast({ title: 'Not reset', description: e instanceof Error ? e.message : 'Please try again.', variant: 'destructive' }),
+    });
+  };
   const toggle = () =>
     update.mutate(
       { id: account.id, disabled: !account.disabled },
@@ -178,7 +222,8 @@ function AccountRow({ account, counties }: { account: AdminAccount; counties: re
   return (
     <Tr data-testid="admin-account-row">
       <Td className="font-medium">
-        {account.username} {account.disabled && <Badge variant="secondary">Disabled</Badge>}
+        {account.username} {account.disabled && <Badge variant="secondary">Disabled</Badge>} {account.twoFactor && <Badge variant="outline">Two-factor</Badge>}
+        {resetting && <ResetPasswordForm account={account} onDone={() => setResetting(false)} />}
       </Td>
       <Td label="Role">{ADMIN_ROLE_LABELS[account.role]}</Td>
       <Td label="Email">{editingEmail ? <EmailForm account={account} onDone={() => setEditingEmail(false)} /> : (account.email ?? 'None')}</Td>
@@ -207,6 +252,16 @@ function AccountRow({ account, counties }: { account: AdminAccount; counties: re
           <Button size="sm" variant="outline" disabled={update.isPending} onClick={toggle}>
             {account.disabled ? 'Enable' : 'Disable'}
           </Button>
+          {!own && !resetting && (
+            <Button size="sm" variant="outline" onClick={() => setResetting(true)}>
+              Reset Password
+            </Button>
+          )}
+          {!own && account.twoFactor && (
+            <Button size="sm" variant="outline" disabled={resetTwoFactor.isPending} onClick={clearTwoFactor}>
+              Reset Two-Factor
+            </Button>
+          )}
         </div>
       </Td>
     </Tr>
@@ -216,6 +271,8 @@ function AccountRow({ account, counties }: { account: AdminAccount; counties: re
 /** The platform administrator's accounts page (docs/decisions/0103-county-administrators.md); the server refuses it to county administrators. */
 export default function AdminUsersPage() {
   const query = useAdminAccounts();
+  const session = useAdminSession();
+  const me = session.state === 'authenticated' ? session.username : null;
   const counties = query.data?.counties ?? [];
   return (
     <>
@@ -238,7 +295,7 @@ export default function AdminUsersPage() {
             <p>No administrators yet.</p>
           </EmptyState>
         }
-        row={(a) => <AccountRow key={a.id} account={a} counties={counties} />}
+        row={(a) => <AccountRow key={a.id} account={a} counties={counties} own={a.username === me} />}
       />
     </>
   );

@@ -10,13 +10,50 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { useAdminSession, useLogin } from './api';
+import { TWO_FACTOR_PATH, useSecondStep } from './two-factor-api';
 import { useRegion } from '@/app/region';
+
+/**
+ * The second step (docs/decisions/0109-admin-two-factor.md): the code the authenticator app shows,
+ * or one of the recovery codes, which is then used up.
+ */
+function CodeStep({ onDone }: { onDone: () => void }) {
+  const second = useSecondStep();
+  const form = useProgressiveForm({
+    schema: () => import('@shared/schemas/admin-two-factor').then((m) => m.secondStepSchema),
+    fallback: 'Invalid code',
+    onInvalid: (errors) => toast({ title: 'Missing Information', description: errors.code, variant: 'destructive' }),
+    onProblem: (message) => toast({ title: 'Login Failed', description: message, variant: 'destructive' }),
+    onValid: async (values, el) => {
+      try {
+        const answer = await second.mutateAsync(values);
+        toast({ title: 'Login Successful', description: answer.message === 'Login successful' ? 'Welcome to the admin dashboard.' : answer.message });
+      } catch (error) {
+        (el.elements.namedItem('code') as HTMLInputElement).value = '';
+        throw error;
+      }
+      onDone();
+    },
+  });
+  return (
+    <form {...form.props} className="grid gap-4" aria-label="Two-factor code">
+      <Field id="admin-code" label="Code from your authenticator app" error={form.errors.code} hint="Lost your phone? Enter one of your recovery codes instead.">
+        <Input autoComplete="one-time-code" inputMode="text" autoCapitalize="none" spellCheck={false} maxLength={40} {...form.control('code', 'admin-code')} />
+      </Field>
+      <Button type="submit" className="w-full" disabled={form.pending}>
+        {form.pending ? 'Checking...' : 'Verify'}
+      </Button>
+    </form>
+  );
+}
 
 export default function LoginPage() {
   const region = useRegion();
   const session = useAdminSession();
   const login = useLogin();
   const [, navigate] = useLocation();
+  const codeStep = session.state === 'anonymous' && session.codeStep;
+  const mustEnrol = session.state === 'authenticated' && session.mustEnrol;
   // The one form (docs/decisions/0097-one-progressive-form.md); the page is client-only, so the form has no action of its own.
   const form = useProgressiveForm({
     schema: () => import('@shared/schemas/admin').then((m) => m.adminLoginSchema),
@@ -24,12 +61,20 @@ export default function LoginPage() {
     onInvalid: (errors) => toast({ title: 'Missing Information', description: errors.username ?? errors.password, variant: 'destructive' }),
     onProblem: (message) => toast({ title: 'Login Failed', description: message, variant: 'destructive' }),
     onValid: async (values, el) => {
+      let answer;
       try {
-        await login.mutateAsync(values);
+        answer = await login.mutateAsync(values);
       } catch (error) {
         // A refused sign-in is tried again from an empty password.
         (el.elements.namedItem('password') as HTMLInputElement).value = '';
         throw error;
+      }
+      // The code step shows in place of this form; an account that must set up two-factor sign-in goes there.
+      if (answer.twoFactor === 'code') return;
+      if (answer.twoFactor === 'enrol') {
+        toast({ title: 'Set up two-factor sign-in', description: 'Every administrator signs in with an authenticator app here.' });
+        navigate(TWO_FACTOR_PATH, { replace: true });
+        return;
       }
       toast({ title: 'Login Successful', description: 'Welcome to the admin dashboard.' });
       navigate('/admin', { replace: true });
@@ -39,8 +84,8 @@ export default function LoginPage() {
 
   // Already signed in: straight to the dashboard.
   useEffect(() => {
-    if (session.state === 'authenticated') navigate('/admin', { replace: true });
-  }, [session.state, navigate]);
+    if (session.state === 'authenticated') navigate(mustEnrol ? TWO_FACTOR_PATH : '/admin', { replace: true });
+  }, [session.state, mustEnrol, navigate]);
 
   const pending = form.pending;
   return (
@@ -53,20 +98,24 @@ export default function LoginPage() {
               <ShieldCheck className="h-6 w-6 text-primary" aria-hidden="true" />
             </span>
             <h1 className="text-2xl font-bold">Admin Login</h1>
-            <p className="text-sm text-muted-foreground">{`Sign in to manage ${region.siteTitle}.`}</p>
+            <p className="text-sm text-muted-foreground">{codeStep ? 'Enter the 6-digit code your authenticator app shows.' : `Sign in to manage ${region.siteTitle}.`}</p>
           </CardHeader>
           <CardContent>
-            <form {...form.props} className="grid gap-4">
-              <Field id="admin-username" label="Username" error={errors.username}>
-                <Input autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={ADMIN_USERNAME_MAX} {...control('username', 'admin-username')} />
-              </Field>
-              <Field id="admin-password" label="Password" error={errors.password}>
-                <Input type="password" autoComplete="current-password" maxLength={ADMIN_PASSWORD_MAX} {...control('password', 'admin-password')} />
-              </Field>
-              <Button type="submit" className="w-full" disabled={pending}>
-                {pending ? 'Logging in...' : 'Login'}
-              </Button>
-            </form>
+            {codeStep ? (
+              <CodeStep onDone={() => navigate('/admin', { replace: true })} />
+            ) : (
+              <form {...form.props} className="grid gap-4">
+                <Field id="admin-username" label="Username" error={errors.username}>
+                  <Input autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={ADMIN_USERNAME_MAX} {...control('username', 'admin-username')} />
+                </Field>
+                <Field id="admin-password" label="Password" error={errors.password}>
+                  <Input type="password" autoComplete="current-password" maxLength={ADMIN_PASSWORD_MAX} {...control('password', 'admin-password')} />
+                </Field>
+                <Button type="submit" className="w-full" disabled={pending}>
+                  {pending ? 'Logging in...' : 'Login'}
+                </Button>
+              </form>
+            )}
           </CardContent>
         </Card>
         <p className="mt-4 text-center text-sm text-muted-foreground">

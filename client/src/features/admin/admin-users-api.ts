@@ -25,6 +25,23 @@ export function useUpdateAdmin() {
   });
 }
 
+/** The platform administrator's resets of another account (docs/decisions/0109-admin-two-factor.md). */
+export function useResetAdminPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, password }: { id: number; password: string }) => apiRequest<AdminAccount>('POST', `/api/admin/users/${id}/password`, { password }),
+    onSettled: () => void invalidatePaths(queryClient, '/api/admin/users'),
+  });
+}
+
+export function useResetAdminTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<AdminAccount>('POST', `/api/admin/users/${id}/two-factor/reset`, {}),
+    onSettled: () => void invalidatePaths(queryClient, '/api/admin/users'),
+  });
+}
+
 /** Chooses the county every list shows (null: all of the administrator's); every admin read is read again. */
 export function useChooseCounty() {
   const queryClient = useQueryClient();

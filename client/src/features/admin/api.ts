@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { LeadStatus } from '@shared/schemas/lead-status';
 import type { AdminCheck, AdminContractor, AdminContractorList, ApprovalStatus, OutboxMessage, OutboxStatus, Paged } from '@shared/schemas/admin';
 import type { AdminLeadList, AdminStats } from '@shared/schemas/admin-leads';
+import type { AdminLoginAnswer } from '@shared/schemas/admin-two-factor';
 import type { ContractorStats } from '@shared/schemas/contractor-stats';
 import type { DeliveryDto } from '@shared/schemas/deliveries';
 import type { AdminLeadClaim, AdminLeadClaimList, CancelledDelivery, ClaimStatus } from '@shared/schemas/lead-claims';
@@ -68,9 +69,12 @@ export function invalidatePaths(queryClient: QueryClient, ...paths: string[]) {
 export type AdminSession =
   | { state: 'loading' }
   | { state: 'error' }
-  | { state: 'anonymous' }
+  /** codeStep: the password was right and the code is still to come (docs/decisions/0109-admin-two-factor.md). */
+  | { state: 'anonymous'; codeStep: boolean }
   | {
       state: 'authenticated';
+      /** Two-factor sign-in is required and not set up: nothing but its page until it is. */
+      mustEnrol: boolean;
       username: string | null;
       /** docs/decisions/0103-county-administrators.md */
       role: NonNullable<AdminCheck['role']>;
@@ -86,18 +90,19 @@ export function useAdminSession(): AdminSession & { refetch: () => void } {
   if (query.isError) return { state: 'error', refetch };
   if (query.data?.authenticated) {
     const d = query.data;
-    return { state: 'authenticated', username: d.username ?? null, role: d.role ?? 'county', counties: d.counties ?? [], countyId: d.countyId ?? null, refetch };
+    return { state: 'authenticated', mustEnrol: d.twoFactor === 'enrol', username: d.username ?? null, role: d.role ?? 'county', counties: d.counties ?? [], countyId: d.countyId ?? null, refetch };
   }
-  return { state: 'anonymous', refetch };
+  return { state: 'anonymous', codeStep: query.data?.twoFactor === 'code', refetch };
 }
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { username: string; password: string }) => apiRequest<{ message: string; username: string }>('POST', '/api/admin/login', body),
+    mutationFn: (body: { username: string; password: string }) => apiRequest<AdminLoginAnswer>('POST', '/api/admin/login', body),
     onSuccess: (data) => {
       // Known at once, so the guard does not send the new session back to the login page; the role and counties follow.
-      queryClient.setQueryData<AdminCheck>(sessionKey, { authenticated: true, username: data.username });
+      const known: AdminCheck = data.twoFactor === 'code' ? { authenticated: false, twoFactor: 'code' } : { authenticated: true, username: data.username, twoFactor: data.twoFactor };
+      queryClient.setQueryData<AdminCheck>(sessionKey, known);
       void queryClient.invalidateQueries({ queryKey: sessionKey });
     },
   });
