@@ -2,8 +2,21 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test } from '@playwright/test';
+import { chromium, expect, test, type Page } from '@playwright/test';
 import { pgAdmin, pgDatabaseUrl, startApp, stopApp } from '../support/app-process';
+import { signInWithTwoFactor, type Post } from '../support/two-factor';
+
+/** A JSON POST from the page, with its cookies. */
+const pagePost =
+  (page: Page): Post =>
+  (path, body) =>
+    page.evaluate(
+      async ([u, b]) => {
+        const res = await fetch(u as string, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
+        return { status: res.status, body: await res.json().catch(() => null) };
+      },
+      [path, body] as const,
+    );
 
 /**
  * Two counties on one deployment, in a real browser (docs/decisions/0099-county-by-host.md,
@@ -85,9 +98,9 @@ for (const kind of ['embedded', 'postgres'] as const) {
       // The platform administrator approves it (on the deployment's address), and makes Sullivan's county administrator.
       const admin = await browser.newPage();
       await admin.goto(`http://localhost:${port}/admin/login`);
-      await admin.getByLabel('Username').fill('admin');
-      await admin.getByLabel('Password').fill('two counties, one deployment');
-      await admin.getByRole('button', { name: 'Login' }).click();
+      // Production requires two-factor sign-in (docs/decisions/0109-admin-two-factor.md): set up at the first sign-in, through the API.
+      await signInWithTwoFactor(pagePost(admin), { username: 'admin', password: 'two counties, one deployment' }, {});
+      await admin.goto(`http://localhost:${port}/admin`);
       await expect(admin).not.toHaveURL(/\/login/);
       const api = (method: string, url: string, body?: unknown) =>
         admin.evaluate(
@@ -136,9 +149,8 @@ for (const kind of ['embedded', 'postgres'] as const) {
       // ...nor to Sullivan's county administrator.
       await admin.evaluate(() => fetch('/api/admin/logout', { method: 'POST' }));
       await admin.goto(`http://localhost:${port}/admin/login`);
-      await admin.getByLabel('Username').fill('sullivan-admin');
-      await admin.getByLabel('Password').fill('only sullivan county leads');
-      await admin.getByRole('button', { name: 'Login' }).click();
+      await signInWithTwoFactor(pagePost(admin), { username: 'sullivan-admin', password: 'only sullivan county leads' }, {});
+      await admin.goto(`http://localhost:${port}/admin`);
       await expect(admin).not.toHaveURL(/\/login/);
       const theirLeads = await api('GET', '/api/leads?pageSize=100');
       expect(theirLeads.status).toBe(200);

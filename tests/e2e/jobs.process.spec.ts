@@ -7,7 +7,11 @@ import { expect, test } from '@playwright/test';
 import type { OutboxMessage, Paged } from '../../shared/schemas/admin';
 import { pgAdmin, pgDatabaseUrl, startApp, stopApp } from '../support/app-process';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
+import { fetchPost, signInWithTwoFactor, type TotpDevice } from '../support/two-factor';
 import { waitUntil } from '../support/wait';
+
+/** The administrator's authenticator, once set up; a new database gets it set up again (the helper replaces it). */
+const device: { current?: TotpDevice } = {};
 
 /**
  * Email survives the process and the mail server (issue 13; docs/decisions/0088-email-retries.md),
@@ -48,12 +52,10 @@ async function startServer(env: Record<string, string>): Promise<Server> {
 
 /** A signed-in administrator's calls, as a browser would make them. */
 async function signIn(server: Server) {
-  const res = await fetch(`${server.url}/api/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
-  expect(res.status, await res.clone().text()).toBe(200);
-  const cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('sid='))!
-    .split(';')[0]!;
+  // Production requires two-factor sign-in (docs/decisions/0109-admin-two-factor.md): set up at the first sign-in.
+  const jar = { cookie: '' };
+  await signInWithTwoFactor(fetchPost(server.url, jar), ADMIN, device);
+  const { cookie } = jar;
   return async <T>(url: string): Promise<T> => {
     const r = await fetch(server.url + url, { headers: { Cookie: cookie, Accept: 'application/json' } });
     expect(r.status, url).toBe(200);

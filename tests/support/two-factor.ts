@@ -51,3 +51,17 @@ export async function signInWithTwoFactor(post: Post, credentials: { username: s
     if (confirm.status !== 200) throw new Error(`Two-factor confirmation failed: ${confirm.status} ${JSON.stringify(confirm.body)}`);
   }
 }
+
+/** A Post over fetch keeping the session cookie, for tests that talk to a server process directly. */
+export function fetchPost(baseUrl: string, jar: { cookie: string }): Post {
+  return async (path, body) => {
+    const res = await fetch(baseUrl + path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(jar.cookie ? { Cookie: jar.cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+    const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+    if (sid) jar.cookie = sid.split(';')[0]!;
+    return { status: res.status, body: await res.json().catch(() => null) };
+  };
+}
