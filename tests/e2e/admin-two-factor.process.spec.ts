@@ -78,7 +78,7 @@ for (const kind of ['embedded', 'postgres'] as const) {
       expect((await page.request.get(`${server.url}/api/leads`)).status()).toBe(401);
       await codeField.fill('123456');
       await page.getByRole('button', { name: 'Verify' }).click();
-      await expect(page.getByText('Invalid code')).toBeVisible();
+      await expect(page.getByTestId('toast').getByText('Invalid code')).toBeVisible();
       await codeField.fill(await device.code());
       await page.getByRole('button', { name: 'Verify' }).click();
       await expect(page).toHaveURL(/\/admin$/);
