@@ -46,7 +46,7 @@ export interface AppCaches {
   pages: PageCache;
 }
 
-function apiRouter(ctx: AppContext, session: RequestHandler, answers: AnswerCache): Router {
+function apiRouter(ctx: AppContext, session: RequestHandler, sessionSecret: string, answers: AnswerCache): Router {
   const api = Router();
   api.use(sameOriginOnly({ publicUrl: ctx.env.PUBLIC_URL, log: ctx.log }));
   api.use(healthRoutes(ctx));
@@ -89,7 +89,7 @@ export function createApp({ ctx, sessionSecret, renderer, caches = { answers: ne
   app.use(first.middleware);
   app.use(compression());
   const { middleware: session } = sessionMiddleware(ctx.db, ctx.env, sessionSecret);
-  app.use('/api', apiRouter(ctx, session, caches.answers));
+  app.use('/api', apiRouter(ctx, session, sessionSecret, caches.answers));
   // Photo files by content hash; the session is read only for a file not yet public (docs/decisions/0110-contractor-photos.md).
   app.use(mediaRoutes(ctx, [session, absoluteTimeout]));
   app.use(seoRoutes(ctx));
