@@ -1,6 +1,20 @@
 import { and, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { DbCtx } from '../context';
-import { adminTwoFactor, adminUserRegions, adminUsers, contractorPhotos, contractorServiceAreas, leadClaims, leadDeliveries, leads, outboxEmails, pricingRules, regions, reviews, towns } from '../db/schema';
+import {
+  adminTwoFactor,
+  adminUserRegions,
+  adminUsers,
+  contractorPhotos,
+  contractorServiceAreas,
+  leadClaims,
+  leadDeliveries,
+  leads,
+  outboxEmails,
+  pricingRules,
+  regions,
+  reviews,
+  towns,
+} from '../db/schema';
 import type { AdminScope } from '../domain/actors';
 import { forbidden, notFound } from '../domain/errors';
 
