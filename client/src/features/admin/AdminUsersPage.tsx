@@ -1,8 +1,8 @@
 import { Users } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ADMIN_ROLE_LABELS, ADMIN_ROLES } from '@shared/admin-roles';
 import type { AdminAccount, AdminCounty } from '@shared/schemas/admin-users';
-import { NativeChoice, useProgressiveForm, type FormValuesRaw } from '@/components/form';
+import { NativeChoice, useProgressiveForm, type FormValuesRaw, type ProgressiveForm } from '@/components/form';
 import { EmptyState } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -100,6 +100,24 @@ function CreateAdminForm({ counties }: { counties: readonly AdminCounty[] }) {
   );
 }
 
+/** A change made in an account's row: its fields, the problem if any, Save and Cancel. */
+function RowForm({ form, label, save, onCancel, children }: { form: ProgressiveForm; label: string; save: string; onCancel: () => void; children: ReactNode }) {
+  return (
+    <form {...form.props} className="grid gap-3" aria-label={label}>
+      {form.problem && <FormNotice variant="destructive" title="Error" description={form.problem} />}
+      {children}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={form.pending}>
+          {form.pending ? 'Saving...' : save}
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 const EMAIL_HINT = "A county administrator gets its counties' notices and daily summary here.";
 
 /** An account's email address, changed in place; left empty, it gets no mail. */
@@ -117,20 +135,11 @@ function EmailForm({ account, onDone }: { account: AdminAccount; onDone: () => v
     },
   });
   return (
-    <form {...form.props} className="grid gap-3" aria-label={`Email of ${account.username}`}>
-      {form.problem && <FormNotice variant="destructive" title="Error" description={form.problem} />}
+    <RowForm form={form} label={`Email of ${account.username}`} save="Save Email" onCancel={onDone}>
       <Field id={id} label="Email" error={form.errors.email} hint="Leave empty for no mail.">
         <Input type="email" autoComplete="off" {...form.control('email', id)} />
       </Field>
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={form.pending}>
-          {form.pending ? 'Saving...' : 'Save Email'}
-        </Button>
-        <Button type="button" size="sm" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </RowForm>
   );
 }
 
@@ -149,18 +158,9 @@ function AssignCountiesForm({ account, counties, onDone }: { account: AdminAccou
     },
   });
   return (
-    <form {...form.props} className="grid gap-3" aria-label={`Counties of ${account.username}`}>
-      {form.problem && <FormNotice variant="destructive" title="Error" description={form.problem} />}
+    <RowForm form={form} label={`Counties of ${account.username}`} save="Save Counties" onCancel={onDone}>
       <CountiesField id={`counties-${account.id}`} counties={counties} ticked={account.counties.map((c) => c.id)} error={form.errors.regionIds} legend="Counties" />
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={form.pending}>
-          {form.pending ? 'Saving...' : 'Save Counties'}
-        </Button>
-        <Button type="button" size="sm" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </RowForm>
   );
 }
 
@@ -181,20 +181,11 @@ function ResetPasswordForm({ account, onDone }: { account: AdminAccount; onDone:
   });
   const id = `reset-password-${account.id}`;
   return (
-    <form {...form.props} className="grid gap-3" aria-label={`New password for ${account.username}`}>
-      {form.problem && <FormNotice variant="destructive" title="Error" description={form.problem} />}
+    <RowForm form={form} label={`New password for ${account.username}`} save="Set Password" onCancel={onDone}>
       <Field id={id} label="New password" error={form.errors.password} hint="At least 12 characters, not a common one.">
         <Input type="password" autoComplete="new-password" {...form.control('password', id)} />
       </Field>
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={form.pending}>
-          {form.pending ? 'Saving...' : 'Set Password'}
-        </Button>
-        <Button type="button" size="sm" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </RowForm>
   );
 }
 
