@@ -132,6 +132,8 @@ const BODY_WRITES: Record<string, (other: County) => { body: unknown; status: nu
 const label = (r: RouteEntry) => `${r.method} ${r.path}`;
 const hasParams = (r: RouteEntry) => /:\w+/.test(r.path);
 const isRead = (r: RouteEntry) => r.method === 'GET' || r.method === 'HEAD';
+/** A write to the signed-in administrator's own two-factor sign-in (docs/decisions/0109-admin-two-factor.md): it names no county's item. */
+const ownAccount = (r: RouteEntry) => r.admin?.enrolment === true && !isRead(r);
 
 /** What every one of the other county's rows looks like now, to show nothing was changed. */
 async function rowsOf(county: County) {
@@ -176,7 +178,7 @@ describe("a county administrator and another county's data", () => {
     expect(routes.length).toBeGreaterThan(35);
     const undeclared = routes.filter((r) => hasParams(r) && !r.admin?.owns && !r.admin?.platform).map(label);
     expect(undeclared).toEqual([]);
-    const unlisted = routes.filter((r) => !hasParams(r) && !isRead(r) && !r.admin?.platform && !BODY_WRITES[label(r)]).map(label);
+    const unlisted = routes.filter((r) => !hasParams(r) && !isRead(r) && !r.admin?.platform && !ownAccount(r) && !BODY_WRITES[label(r)]).map(label);
     expect(unlisted).toEqual([]);
   });
 
@@ -184,7 +186,7 @@ describe("a county administrator and another county's data", () => {
     const before = await rowsOf(b);
     const leaks: string[] = [];
     const wrong: string[] = [];
-    for (const r of routes) {
+    for (const r of routes.filter((x) => !ownAccount(x))) {
       let res;
       let allowed: number[];
       if (r.admin?.platform) {
