@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LogOut, Menu, ShieldCheck } from 'lucide-react';
+import { KeyRound, LogOut, Menu, ShieldCheck } from 'lucide-react';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { AdminCheck } from '@shared/schemas/admin';
@@ -29,15 +29,30 @@ const NAV = [
   { href: '/admin/outbox', label: 'Outbox', isCurrent: (p: string) => p === '/admin/outbox' },
   { href: '/admin/counties', label: 'Counties', isCurrent: (p: string) => p === '/admin/counties', platform: true },
   { href: '/admin/users', label: 'Administrators', isCurrent: (p: string) => p === '/admin/users', platform: true },
-  { href: TWO_FACTOR_PATH, label: 'Two-factor', isCurrent: (p: string) => p === TWO_FACTOR_PATH },
+  // The signed-in account's own page: in the menu sheet on a phone, beside Logout on a wider screen (the header's links fill it).
+  { href: TWO_FACTOR_PATH, label: 'Two-factor', isCurrent: (p: string) => p === TWO_FACTOR_PATH, account: true },
 ];
 
 type Role = 'platform' | 'county';
 
-function NavLinks({ path, role, onNavigate, className, linkClassName }: { path: string; role: Role; onNavigate?: () => void; className?: string; linkClassName?: string }) {
+function NavLinks({
+  path,
+  role,
+  onNavigate,
+  className,
+  linkClassName,
+  withAccount = true,
+}: {
+  path: string;
+  role: Role;
+  onNavigate?: () => void;
+  className?: string;
+  linkClassName?: string;
+  withAccount?: boolean;
+}) {
   return (
     <ul className={className}>
-      {NAV.filter((link) => role === 'platform' || !link.platform).map((link) => {
+      {NAV.filter((link) => (role === 'platform' || !link.platform) && (withAccount || !link.account)).map((link) => {
         const current = link.isCurrent(path);
         return (
           <li key={link.href}>
@@ -205,11 +220,28 @@ function GuardedLayout({ children }: { children: ReactNode }) {
             </span>
           </Link>
           <nav aria-label="Admin" className="hidden md:block">
-            <NavLinks path={path} role={session.role} className="flex items-center gap-1" />
+            <NavLinks path={path} role={session.role} withAccount={false} className="flex items-center gap-1" />
           </nav>
           <div className="hidden items-center gap-3 md:flex">
             <CountySwitcher id="admin-county" role={session.role} counties={session.counties} countyId={session.countyId} />
-            {session.username && <span className="hidden text-sm text-muted-foreground lg:inline">{session.username}</span>}
+            {/* The account's own page: its username on a wide screen, a key icon on a narrower one. */}
+            {session.username && (
+              <Link
+                href={TWO_FACTOR_PATH}
+                title="Two-factor sign-in"
+                aria-current={path === TWO_FACTOR_PATH ? 'page' : undefined}
+                className="hidden text-sm text-muted-foreground hover:text-foreground hover:underline lg:inline"
+              >
+                {session.username}
+                <span className="sr-only"> (two-factor sign-in)</span>
+              </Link>
+            )}
+            <Button asChild variant="ghost" size="icon" title="Two-factor sign-in" className="lg:hidden">
+              <Link href={TWO_FACTOR_PATH} aria-current={path === TWO_FACTOR_PATH ? 'page' : undefined}>
+                <KeyRound className="h-4 w-4" aria-hidden="true" />
+                <span className="sr-only">Two-factor</span>
+              </Link>
+            </Button>
             <Button variant="outline" size="sm" disabled={pending} onClick={signOut}>
               <LogOut className="h-4 w-4" aria-hidden="true" />
               Logout
