@@ -64,6 +64,9 @@ test.describe('admin sign-in', () => {
     await page.getByLabel('Username').fill('admin');
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(notice(page)).toContainText('Please enter both username and password');
+    // The same notice as the first check's: wait until this check is over, or the next click
+    // lands while the form is still checking and is rightly ignored.
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
     expect(logins).toHaveLength(0);
 
     await page.getByLabel('Password').fill('not-the-password');
