@@ -88,7 +88,7 @@ export function createApp({ ctx, sessionSecret, renderer, caches = { answers: ne
   app.use(publicAnswers(publicQueries, ctx, first, caches.answers));
   app.use(first.middleware);
   app.use(compression());
-  const { middleware: session } = sessionMiddleware(ctx.db, ctx.env, sessionSecret);
+  const { middleware: session } = sessionMiddleware(ctx.database, ctx.env, sessionSecret);
   app.use('/api', apiRouter(ctx, session, sessionSecret, caches.answers));
   // Photo files by content hash; the session is read only for a file not yet public (docs/decisions/0110-contractor-photos.md).
   app.use(mediaRoutes(ctx, [session, absoluteTimeout]));

@@ -47,7 +47,7 @@ export const MUST_ENROL = 'Set up two-factor sign-in first: every administrator 
  * naming an item says which kind (`owns`), and one of another county is 404 before the handler runs;
  * a `platform` route is 403 to a county administrator.
  */
-export function requireAdmin(ctx: Pick<AppContext, 'db' | 'env'>, rule: AdminRouteRule = {}): Guard {
+export function requireAdmin(ctx: Pick<AppContext, 'db' | 'database' | 'env'>, rule: AdminRouteRule = {}): Guard {
   const twoFactorRequired = adminTwoFactorRequired(ctx.env);
   const handler: RequestHandler = (req, _res, next) => {
     const user = req.session?.user;

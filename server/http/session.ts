@@ -1,6 +1,6 @@
 import session from 'express-session';
 import type { Request, RequestHandler } from 'express';
-import type { Db } from '../db/client';
+import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import { HttpError } from './errors';
@@ -71,8 +71,8 @@ export function secureSignInGuard(env: Env, log: Logger): (req: Request) => void
   };
 }
 
-export function sessionMiddleware(db: Db, env: Env, secret: string): { middleware: RequestHandler; store: DbSessionStore } {
-  const store = new DbSessionStore(db);
+export function sessionMiddleware(database: Pick<Database, 'db' | 'prepared'>, env: Env, secret: string): { middleware: RequestHandler; store: DbSessionStore } {
+  const store = new DbSessionStore(database);
   const middleware = session({
     name: SESSION_COOKIE,
     secret,

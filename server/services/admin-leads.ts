@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import { centsToDecimal } from '@shared/money';
 import type { AdminLead, AdminLeadList, AdminStats, adminLeadQuerySchema } from '@shared/schemas/admin-leads';
-import { LEAD_STATUSES } from '@shared/schemas/lead-status';
+import { LEAD_STATUSES, type LeadStatus } from '@shared/schemas/lead-status';
 import type { z } from 'zod';
 import type { AppContext, DbCtx } from '../context';
 import type { Db } from '../db/client';
@@ -27,17 +27,20 @@ const deliveredTo = alias(contractors, 'delivered_contractor');
 /**
  * The page query, built once per app and kept prepared (Database.prepared): building this
  * join costs more CPU than Postgres spends running it. The offset walks the index alone; only the page's rows
- * are then joined (a deep page would otherwise join, then discard, every row before it).
+ * are then joined (a deep page would otherwise join, then discard, every row before it). The page's
+ * ids come as `id = any(array(...))`, which Postgres plans for a handful of rows whatever the
+ * limit: a generic plan, kept with the prepared statement instead of planned at every call. As a
+ * joined subquery, an unknown limit made the generic plan assume a tenth of the table (hash joins
+ * over every lead), so each call was planned afresh, and that planning cost more than the query.
  */
-function pageQuery(db: Db, where: SQL | undefined, limit: unknown, offset: unknown) {
+function pageQuery(db: Db, where: SQL | undefined, limit: unknown, offset: unknown, countsWhere: SQL | undefined) {
   const page = db
     .select({ id: leads.id })
     .from(leads)
     .where(where)
     .orderBy(...newestFirst)
     .limit(limit as number)
-    .offset(offset as number)
-    .as('page');
+    .offset(offset as number);
   return (
     db
       .select({
@@ -48,16 +51,20 @@ function pageQuery(db: Db, where: SQL | undefined, limit: unknown, offset: unkno
         deliveryContractorName: deliveredTo.name,
         deliveryPriceCents: leadDeliveries.priceCents,
         deliveryPaymentState: leadDeliveries.paymentState,
+        // The counts ride along (computed once, an init plan), sparing a round trip of their own.
+        counts: countsJson(countsWhere),
       })
       .from(leads)
-      .innerJoin(page, eq(page.id, leads.id))
       .leftJoin(requested, eq(requested.id, leads.requestedContractorId))
       // The live delivery: the partial unique index allows one per lead, so rows never multiply.
       .leftJoin(leadDeliveries, and(eq(leadDeliveries.leadId, leads.id), ne(leadDeliveries.paymentState, 'cancelled')))
       .leftJoin(deliveredTo, eq(deliveredTo.id, leadDeliveries.contractorId))
+      .where(sql`${leads.id} = any(array(${page}))`)
       .orderBy(...newestFirst)
   );
 }
+
+type StatusCount = { status: LeadStatus; leads: number; priceCents: number };
 
 /** The trigger-kept counts and price sums per status, over the rows `where` picks. */
 function countsQuery(db: Db, where: SQL | undefined) {
@@ -68,23 +75,34 @@ function countsQuery(db: Db, where: SQL | undefined) {
     .groupBy(leadStatusCounts.status);
 }
 
+/** The same counts as one JSON value, [[status, leads, priceCents], ...], for a column of the page. */
+function countsJson(where: SQL | undefined) {
+  const filter = where ? sql`where ${where}` : sql``;
+  return sql<
+    [LeadStatus, number | string, number | string][]
+  >`(select coalesce(json_agg(json_build_array(c.status, c.leads, c.price_cents)), '[]'::json) from (select ${leadStatusCounts.status} as status, sum(${leadStatusCounts.leads}) as leads, sum(${leadStatusCounts.priceCents}) as price_cents from ${leadStatusCounts} ${filter} group by ${leadStatusCounts.status}) c)`;
+}
+
 /** The counts of the scope's counties (every county's for the platform). */
 function statusCounts(db: DbCtx['db'], scope: AdminScope) {
   return countsQuery(db as Db, inScope(scope, leadStatusCounts.regionId));
 }
 
 /**
- * The page and counts for every county or for one, as prepared statements (Database.prepared):
- * building the page's join costs more CPU than Postgres spends running it. A county is an equality,
- * so its page is read in (region_id, created_at) index order; several counties are built each time.
+ * The page (with the counts) for every county or for one, as prepared statements
+ * (Database.prepared): building the page's join costs more CPU than Postgres spends running it. A
+ * county is an equality, so its page is read in (region_id, status, created_at) or (region_id,
+ * created_at) index order; several counties are built each time. The counts alone are read only
+ * for a page past the last one, which has no row to carry them.
  */
 function prepared(ctx: Pick<AppContext, 'database'>, county: boolean, byStatus: boolean) {
   const name = `admin_leads${county ? '_county' : ''}${byStatus ? '_by_status' : ''}`;
   const region = county ? eq(leads.regionId, sql.placeholder('region')) : undefined;
   const status = byStatus ? eq(leads.status, sql.placeholder('status')) : undefined;
+  const countsWhere = county ? eq(leadStatusCounts.regionId, sql.placeholder('region')) : undefined;
   return {
-    page: ctx.database.prepared(`${name}_page`, (db) => pageQuery(db, and(region, status), sql.placeholder('limit'), sql.placeholder('offset')).prepare(`${name}_page`)),
-    counts: ctx.database.prepared(`${name}_counts`, (db) => countsQuery(db, county ? eq(leadStatusCounts.regionId, sql.placeholder('region')) : undefined).prepare(`${name}_counts`)),
+    page: ctx.database.prepared(`${name}_page`, (db) => pageQuery(db, and(region, status), sql.placeholder('limit'), sql.placeholder('offset'), countsWhere).prepare(`${name}_page`)),
+    counts: ctx.database.prepared(`${name}_counts`, (db) => countsQuery(db, countsWhere).prepare(`${name}_counts`)),
   };
 }
 
@@ -96,12 +114,16 @@ async function pageAndCounts(ctx: Pick<AppContext, 'db' | 'database'>, scope: Ad
   if (ids === null || ids.length === 1) {
     const { page, counts } = prepared(ctx, ids !== null, byStatus);
     const params = { region: ids?.[0], status: q.status, limit: q.pageSize, offset };
-    return Promise.all([page.execute(params), counts.execute(params)]);
+    const rows = await page.execute(params);
+    return [rows, rows[0] ? countsOf(rows[0].counts) : await counts.execute(params)] as const;
   }
-  return Promise.all([
-    pageQuery(ctx.db as Db, and(inScope(scope, leads.regionId), byStatus ? eq(leads.status, q.status as Exclude<AdminLeadQuery['status'], 'all'>) : undefined), q.pageSize, offset),
-    statusCounts(ctx.db, scope),
-  ]);
+  const countsWhere = inScope(scope, leadStatusCounts.regionId);
+  const rows = await pageQuery(ctx.db as Db, and(inScope(scope, leads.regionId), byStatus ? eq(leads.status, q.status as LeadStatus) : undefined), q.pageSize, offset, countsWhere);
+  return [rows, rows[0] ? countsOf(rows[0].counts) : await statusCounts(ctx.db, scope)] as const;
+}
+
+function countsOf(json: [LeadStatus, number | string, number | string][]): StatusCount[] {
+  return json.map(([status, n, cents]) => ({ status, leads: Number(n), priceCents: Number(cents) }));
 }
 
 /** The lead table of the administrator's counties (docs/decisions/0103-county-administrators.md). */

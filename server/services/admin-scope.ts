@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
-import type { DbCtx } from '../context';
+import type { AppContext, DbCtx } from '../context';
+import type { Database } from '../db/client';
 import {
   adminTwoFactor,
   adminUserRegions,
@@ -37,20 +38,31 @@ export interface LoadedAdminAccount {
   twoFactor: boolean;
 }
 
-export async function loadAdminAccount(ctx: DbCtx, adminUserId: number): Promise<LoadedAdminAccount | null> {
-  const [row] = await ctx.db
-    .select({
-      username: adminUsers.username,
-      role: adminUsers.role,
-      disabledAt: adminUsers.disabledAt,
-      sessionGeneration: adminUsers.sessionGeneration,
-      twoFactor: sql<boolean>`exists (select 1 from ${adminTwoFactor} where ${adminTwoFactor.adminUserId} = ${adminUsers.id} and ${adminTwoFactor.confirmedAt} is not null)`,
-      regionIds: sql<
-        number[]
-      >`coalesce((select array_agg(${adminUserRegions.regionId} order by ${adminUserRegions.regionId}) from ${adminUserRegions} where ${adminUserRegions.adminUserId} = ${adminUsers.id}), '{}')`,
-    })
-    .from(adminUsers)
-    .where(eq(adminUsers.id, adminUserId));
+/**
+ * Read at every administrator's request (requireAdmin), so prepared once (Database.prepared): it
+ * runs on the database itself, never inside a caller's transaction.
+ */
+function accountStatement(database: Database) {
+  return database.prepared('admin_account', (db) =>
+    db
+      .select({
+        username: adminUsers.username,
+        role: adminUsers.role,
+        disabledAt: adminUsers.disabledAt,
+        sessionGeneration: adminUsers.sessionGeneration,
+        twoFactor: sql<boolean>`exists (select 1 from ${adminTwoFactor} where ${adminTwoFactor.adminUserId} = ${adminUsers.id} and ${adminTwoFactor.confirmedAt} is not null)`,
+        regionIds: sql<
+          number[]
+        >`coalesce((select array_agg(${adminUserRegions.regionId} order by ${adminUserRegions.regionId}) from ${adminUserRegions} where ${adminUserRegions.adminUserId} = ${adminUsers.id}), '{}')`,
+      })
+      .from(adminUsers)
+      .where(eq(adminUsers.id, sql.placeholder('id')))
+      .prepare('admin_account'),
+  );
+}
+
+export async function loadAdminAccount(ctx: Pick<AppContext, 'database'>, adminUserId: number): Promise<LoadedAdminAccount | null> {
+  const [row] = await accountStatement(ctx.database).execute({ id: adminUserId });
   if (!row || row.disabledAt) return null;
   return { username: row.username, role: row.role, regionIds: row.regionIds.map(Number), sessionGeneration: row.sessionGeneration, twoFactor: Boolean(row.twoFactor) };
 }

@@ -88,7 +88,7 @@ export async function countiesNamed(ctx: DbCtx, ids: readonly number[] | null): 
 }
 
 /** What GET /api/admin/check tells the admin area about the signed-in administrator: its role, the counties it may look at, the one chosen. */
-export async function adminSessionFacts(ctx: DbCtx, adminUserId: number, countyId: number | null | undefined): Promise<Omit<AdminCheck, 'authenticated'> | null> {
+export async function adminSessionFacts(ctx: Pick<AppContext, 'db' | 'database'>, adminUserId: number, countyId: number | null | undefined): Promise<Omit<AdminCheck, 'authenticated'> | null> {
   const account = await loadAdminAccount(ctx, adminUserId);
   if (!account) return null;
   const counties = await countiesNamed(ctx, account.role === 'platform' ? null : account.regionIds);
@@ -97,7 +97,7 @@ export async function adminSessionFacts(ctx: DbCtx, adminUserId: number, countyI
 }
 
 /** The county an administrator chooses to look at: one it may see, or null for all of them. */
-export async function chooseCounty(ctx: DbCtx, scope: AdminScope, countyId: number | null): Promise<number | null> {
+export async function chooseCounty(ctx: Pick<AppContext, 'db' | 'database'>, scope: AdminScope, countyId: number | null): Promise<number | null> {
   if (countyId === null) return null;
   const account = await loadAdminAccount(ctx, scope.adminUserId);
   const allowed = await countiesNamed(ctx, account?.role === 'platform' ? null : (account?.regionIds ?? []));

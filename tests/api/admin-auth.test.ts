@@ -128,6 +128,24 @@ describe('admin sign-in', () => {
     }
   });
 
+  it('moves the idle expiry at a request once it is a minute or more behind, and otherwise leaves the row alone', async () => {
+    const client = await signedIn(app);
+    const sid = sidOf(client.cookie);
+    const setExpiry = (at: Date) => app.ctx.db.update(sessions).set({ expiresAt: at }).where(eq(sessions.sid, sid));
+    const expiry = async () => (await sessionRow(app, client.cookie))!.expiresAt.getTime();
+
+    // Last moved 20 minutes ago: the next request moves it to 30 minutes from now.
+    await setExpiry(new Date(Date.now() + 10 * 60_000));
+    expect((await client.get('/api/admin/check')).body).toMatchObject({ authenticated: true });
+    expect(Math.abs((await expiry()) - (Date.now() + 30 * 60_000))).toBeLessThan(60_000);
+
+    // Moved 30 seconds ago: a request leaves it where it is (the write a request would cost is spared).
+    const recent = new Date(Date.now() + 30 * 60_000 - 30_000);
+    await setExpiry(recent);
+    expect((await client.get('/api/leads')).status).toBe(200);
+    expect(await expiry()).toBe(recent.getTime());
+  });
+
   it('ends a session past its idle timeout', async () => {
     const client = await signedIn(app);
     await app.ctx.db
