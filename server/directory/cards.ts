@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_BUSINESS_HOURS } from '@shared/business-hours';
 import { badgeOn, isCurrent } from '@shared/credentials';
 import { siteMonth } from '@shared/site-calendar';
 import { formatLocation } from '@shared/taxonomy';
@@ -72,6 +73,7 @@ export const profileOnlyColumns = {
   priceRange: contractors.priceRange,
   availability: contractors.availability,
   responseTime: contractors.responseTime,
+  businessHours: contractors.businessHours,
 };
 
 export const profileColumns = { ...cardColumns, ...profileOnlyColumns };
@@ -128,5 +130,7 @@ export function toProfile(
     priceRange: row.priceRange,
     availability: row.availability,
     responseTime: row.responseTime,
+    // Null until the contractor sets its own: the specification's fixed hours (docs/decisions/0111-listing-edits.md).
+    businessHours: row.businessHours ?? DEFAULT_BUSINESS_HOURS,
   };
 }

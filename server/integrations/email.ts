@@ -21,7 +21,8 @@ export type EmailKind =
   | 'password-reset'
   | 'email-change'
   | 'email-changed'
-  | 'photo-decision';
+  | 'photo-decision'
+  | 'listing-decision';
 
 export interface EmailMessage {
   kind: EmailKind;

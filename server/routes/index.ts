@@ -16,6 +16,7 @@ import { credentialRoutes } from './credentials';
 import { demoPaymentRoutes } from './demo-payments';
 import { leadClaimRoutes } from './lead-claims';
 import { leadRoutes } from './leads';
+import { listingChangeRoutes } from './listing-changes';
 import { newsletterRoutes } from './newsletter';
 import { paymentRoutes } from './payments';
 import { photoRoutes } from './photos';
@@ -46,6 +47,7 @@ export function apiRoutes(ctx: AppContext, secrets: { sessionSecret: string }): 
   router.use(pricingRuleRoutes(ctx));
   router.use(portalRoutes(ctx));
   router.use(photoRoutes(ctx));
+  router.use(listingChangeRoutes(ctx));
   router.use(contractorStatsRoutes(ctx));
   router.use(leadClaimRoutes(ctx));
   router.use(credentialRoutes(ctx));

@@ -5,6 +5,7 @@ import {
   adminTwoFactor,
   adminUserRegions,
   adminUsers,
+  contractorListingChanges,
   contractorPhotos,
   contractorServiceAreas,
   leadClaims,
@@ -93,7 +94,7 @@ export function requirePlatform(scope: AdminScope): void {
 }
 
 /** The kinds of item an admin route can name by id. */
-export const OWNED_KINDS = ['lead', 'delivery', 'claim', 'review', 'pricingRule', 'outboxEmail', 'contractor', 'county', 'photo'] as const;
+export const OWNED_KINDS = ['lead', 'delivery', 'claim', 'review', 'pricingRule', 'outboxEmail', 'contractor', 'county', 'photo', 'listingChange'] as const;
 export type OwnedKind = (typeof OWNED_KINDS)[number];
 
 const NOT_FOUND: Record<OwnedKind, string> = {
@@ -106,6 +107,7 @@ const NOT_FOUND: Record<OwnedKind, string> = {
   contractor: 'Contractor not found',
   county: 'County not found',
   photo: 'Photo not found',
+  listingChange: 'Listing change not found',
 };
 
 /** The counties an item belongs to, or undefined when there is no such item (null: the platform's own). */
@@ -139,6 +141,7 @@ async function countiesOf(ctx: DbCtx, kind: OwnedKind, id: number): Promise<(num
       return one(db.select({ regionId: regions.id }).from(regions).where(eq(regions.id, id)));
     case 'contractor':
     case 'photo':
+    case 'listingChange':
       // Shared across counties: a county sees the contractors serving one of its towns (and their photos).
       return undefined;
   }
@@ -148,6 +151,16 @@ async function countiesOf(ctx: DbCtx, kind: OwnedKind, id: number): Promise<(num
 export function contractorInScope(scope: AdminScope, contractorId: Column | SQL): SQL | undefined {
   if (scope.regionIds === null) return undefined;
   return sql`exists (select 1 from ${contractorServiceAreas} join ${towns} on ${towns.id} = ${contractorServiceAreas.townId} where ${contractorServiceAreas.contractorId} = ${contractorId} and ${inScope(scope, towns.regionId)})`;
+}
+
+/**
+ * A county administrator sees a contractor's listing change when the contractor serves one of its
+ * counties, or when the change would bring it there (a proposed town of its county): approving it
+ * lists the contractor on that county's site (docs/decisions/0111-listing-edits.md).
+ */
+export function listingChangeInScope(scope: AdminScope): SQL | undefined {
+  if (scope.regionIds === null) return undefined;
+  return sql`(${contractorInScope(scope, contractorListingChanges.contractorId)} or exists (select 1 from ${towns} where ${towns.id} = any(${contractorListingChanges.townIds}) and ${inScope(scope, towns.regionId)}))`;
 }
 
 /** The contractor serves a town of the scope's counties; otherwise the item is 'not found'. */
@@ -173,6 +186,14 @@ export async function checkOwned(ctx: DbCtx, scope: AdminScope, kind: OwnedKind,
     const [photo] = await ctx.db.select({ contractorId: contractorPhotos.contractorId }).from(contractorPhotos).where(eq(contractorPhotos.id, id));
     if (!photo) throw notFound(NOT_FOUND.photo);
     return checkServes(ctx, scope, photo.contractorId, NOT_FOUND.photo);
+  }
+  if (kind === 'listingChange') {
+    const [change] = await ctx.db
+      .select({ visible: sql<boolean>`${listingChangeInScope(scope)}` })
+      .from(contractorListingChanges)
+      .where(eq(contractorListingChanges.id, id));
+    if (!change?.visible) throw notFound(NOT_FOUND.listingChange);
+    return;
   }
   if (kind === 'contractor') return checkServes(ctx, scope, id, NOT_FOUND.contractor);
   const counties = await countiesOf(ctx, kind, id);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { WeeklyHours } from '../business-hours';
 import type { PublicCredentials } from './credentials';
 import type { Region } from '../region';
 import { resolveServices, resolveTown } from '../taxonomy';
@@ -104,6 +105,8 @@ export interface ContractorProfile extends PublicContractor {
   priceRange: string;
   availability: string;
   responseTime: string;
+  /** Monday to Sunday, null closed; the specification's fixed hours unless the contractor set its own. */
+  businessHours: WeeklyHours;
 }
 
 export interface ContractorPage {

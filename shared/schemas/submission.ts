@@ -22,7 +22,7 @@ const text = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`);
 
 /** '' means not given. People type 'www.example.com', so a missing scheme is read as https. */
-const optionalUrl = (message: string) =>
+export const optionalUrl = (message: string) =>
   z
     .string({ error: message })
     .trim()

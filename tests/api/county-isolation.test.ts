@@ -1,7 +1,21 @@
+import { DEFAULT_BUSINESS_HOURS } from '@shared/business-hours';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { contractorBilling, contractorPhotos, contractorServiceAreas, leadClaims, leadDeliveries, leads, outboxEmails, pricingRules, regions, reviews, towns } from '../../server/db/schema';
+import {
+  contractorBilling,
+  contractorListingChanges,
+  contractorPhotos,
+  contractorServiceAreas,
+  leadClaims,
+  leadDeliveries,
+  leads,
+  outboxEmails,
+  pricingRules,
+  regions,
+  reviews,
+  towns,
+} from '../../server/db/schema';
 import type { OwnedKind } from '../../server/services/admin-scope';
 import { addCounty } from '../../server/services/regions';
 import { adminClient, countyAdminClient } from '../support/admin-session';
@@ -34,6 +48,7 @@ interface County {
   pricingRuleId: number;
   outboxEmailId: number;
   photoId: number;
+  listingChangeId: number;
   /** Strings only this county's rows hold: none may appear in an answer to the other county's administrator. */
   markers: string[];
 }
@@ -73,10 +88,24 @@ async function fillCounty(regionId: number, tag: string, townId: number): Promis
     .insert(contractorPhotos)
     .values({ contractorId: contractor.id, kind: 'project', caption: `Photo caption ${tag}`, width: 640, height: 480 })
     .returning();
+  // A listing change waiting for review, proposing the county's town (docs/decisions/0111-listing-edits.md).
+  const [change] = await db
+    .insert(contractorListingChanges)
+    .values({
+      contractorId: contractor.id,
+      description: `Proposed description ${tag}`,
+      phone: '570-555-0100',
+      serviceIds: [],
+      townIds: [townId],
+      businessHours: DEFAULT_BUSINESS_HOURS,
+      submittedAt: new Date(),
+    })
+    .returning();
   return {
     regionId,
     contractorId: contractor.id,
     photoId: photo!.id,
+    listingChangeId: change!.id,
     leadId: lead.id,
     deliveryId,
     claimId: claim!.id,
@@ -91,6 +120,7 @@ async function fillCounty(regionId: number, tag: string, townId: number): Promis
       `Reviewer ${tag}`,
       `County mail ${tag}`,
       `Photo caption ${tag}`,
+      `Proposed description ${tag}`,
       price === 4321 ? '43.21' : '12.34',
     ],
   };
@@ -107,6 +137,7 @@ const idOf = (county: County, kind: OwnedKind): number =>
     contractor: county.contractorId,
     county: county.regionId,
     photo: county.photoId,
+    listingChange: county.listingChangeId,
   })[kind];
 
 /** Route parameters other than the item's own, with a value the route accepts. */
@@ -145,6 +176,7 @@ async function rowsOf(county: County) {
     review: await db.select().from(reviews).where(eq(reviews.id, county.reviewId)),
     rule: await db.select().from(pricingRules).where(eq(pricingRules.id, county.pricingRuleId)),
     photo: await db.select().from(contractorPhotos).where(eq(contractorPhotos.id, county.photoId)),
+    listingChange: await db.select().from(contractorListingChanges).where(eq(contractorListingChanges.id, county.listingChangeId)),
     mail: await db
       .select()
       .from(outboxEmails)
@@ -225,6 +257,7 @@ describe("a county administrator and another county's data", () => {
     expect(await text('/api/admin/outbox')).toContain('County mail A');
     expect(await text('/api/admin/contractors')).toContain('Contractor A');
     expect(await text('/api/admin/photos')).toContain('Photo caption A');
+    expect(await text('/api/admin/listing-changes')).toContain('Proposed description A');
     expect(await text(`/api/contractors/${a.contractorId}/lead-deliveries`)).toContain(`"leadId":${a.leadId}`);
     expect((await countyAdmin.get(`/api/admin/lead-claims/${a.claimId}`)).status).toBe(200);
     expect((await countyAdmin.get(`/api/admin/counties/${a.regionId}`)).body.towns.length).toBeGreaterThan(0);

@@ -1,3 +1,4 @@
+import { DEFAULT_BUSINESS_HOURS } from '@shared/business-hours';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { sullivanCounty, type Region } from '@shared/region';
@@ -45,6 +46,7 @@ const profile = (licenseNumber: string, r: Region): ContractorProfile => ({
   priceRange: '$$',
   availability: 'Available',
   responseTime: 'Within a day',
+  businessHours: DEFAULT_BUSINESS_HOURS,
 });
 
 /** The example number of the region, written as people write it: lower case, a space and a hyphen. */

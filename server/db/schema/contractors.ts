@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { WeeklyHours } from '../../../shared/business-hours';
 import { APPROVAL_STATUSES } from '../../../shared/schemas/admin';
 import { adminUsers } from './admin-users';
 import { timestamps } from './columns';
@@ -28,6 +29,8 @@ export const contractors = pgTable(
     yearsInBusiness: integer('years_in_business'),
     insuranceInfo: text('insurance_info'),
     projectGalleryUrl: text('project_gallery_url'),
+    /** Seven days, Monday first (shared/business-hours.ts); null shows the specification's fixed hours (docs/decisions/0111-listing-edits.md). */
+    businessHours: jsonb('business_hours').$type<WeeklyHours>(),
     rating: doublePrecision('rating').notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
     /**

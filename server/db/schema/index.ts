@@ -41,3 +41,4 @@ export * from './certificate-upload-tokens';
 export * from './photo-blobs';
 export * from './contractor-photos';
 export * from './contractor-photo-variants';
+export * from './contractor-listing-changes';

@@ -1,5 +1,6 @@
 import { Award, CalendarDays, Clock, MapPin, ShieldCheck, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { hoursLines } from '@shared/business-hours';
 import type { ContractorProfile } from '@shared/schemas/directory';
 import { useSiteConfig } from '@/app/config';
 import { Head } from '@/app/head';
@@ -20,12 +21,6 @@ import { RatingLine } from './components/StarRating';
 import { localBusinessJsonLd } from './local-business';
 import { isRated } from './rating';
 import { useRegion } from '@/app/region';
-
-export const BUSINESS_HOURS = [
-  { days: 'Mon-Fri', hours: '7:00 AM-6:00 PM' },
-  { days: 'Sat', hours: '8:00 AM-4:00 PM' },
-  { days: 'Sun', hours: 'Closed' },
-];
 
 function Section({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -146,7 +141,7 @@ function Profile({ c }: { c: ContractorProfile }) {
         <div className="grid content-start gap-6">
           <Section title="Business Hours" icon={<Clock className="h-5 w-5 text-primary" aria-hidden="true" />}>
             <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
-              {BUSINESS_HOURS.map((h) => (
+              {hoursLines(c.businessHours).map((h) => (
                 <div key={h.days} className="contents">
                   <dt className="font-medium">{h.days}</dt>
                   <dd>{h.hours}</dd>

@@ -1,3 +1,4 @@
+import { openingHoursSpec } from '@shared/business-hours';
 import type { Region } from '@shared/region';
 import type { ContractorProfile } from '@shared/schemas/directory';
 import { townFromText } from '@shared/taxonomy';
@@ -18,7 +19,7 @@ export function localBusinessJsonLd(c: ContractorProfile, siteUrl: string, regio
       ...c.serviceAreas.map((name) => ({ '@type': 'Place', name: `${name}, ${region.state}` })),
       { '@type': 'GeoCircle', geoMidpoint: { '@type': 'GeoCoordinates', latitude: town.geo.lat, longitude: town.geo.lng }, geoRadius: `${region.serviceRadiusMiles} mi` },
     ],
-    openingHours: ['Mo-Fr 07:00-18:00', 'Sa 08:00-16:00'],
+    openingHours: openingHoursSpec(c.businessHours),
     priceRange: c.priceRange,
     // Claimed only while an administrator's verification stands: an expired registration drops it the same day (docs/decisions/0033-credential-expiry.md).
     ...(c.licenseNumber && c.credentials.registration.verified
