@@ -57,7 +57,8 @@ export const listingEditSchema = z
   .object({
     description: text('Business description', SUBMISSION_LIMITS.description),
     phone: text('Phone number', SUBMISSION_LIMITS.phone).refine((v) => v.replace(/\D/g, '').length >= 10, 'Please enter a valid phone number'),
-    website: optionalUrl('Please enter a valid website address'),
+    // null: none (what the form's checked values carry when sent on).
+    website: optionalUrl('Please enter a valid website address').nullable(),
     yearsInBusiness: yearsInBusiness.optional().default(null),
     /** Service slugs, in the contractor's order. */
     services: z

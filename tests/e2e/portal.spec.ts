@@ -210,9 +210,10 @@ test.describe('Contractor portal', () => {
     await expect(profile.getByRole('heading', { name: c.name })).toBeVisible();
     await expect(profile).toContainText('Dushore, PA');
     await expect(profile.getByRole('list', { name: 'Services' })).toContainText('Roofing');
+    // Editing is real now (docs/decisions/0111-listing-edits.md); tests/e2e/listing-edits.spec.ts follows an edit through its review.
     await page.getByRole('button', { name: 'Edit Profile' }).click();
-    await expect(page.getByTestId('toast')).toContainText('Coming Soon');
-    await expect(page.getByTestId('toast')).toContainText('Profile editing will be available soon.');
+    await expect(page.getByRole('form', { name: 'Edit your listing' })).toBeVisible();
+    await expect(page.getByLabel('Business description')).toBeVisible();
     await expectNoAxeViolations(page);
   });
 

@@ -25,6 +25,8 @@ const NAV = [
   { href: '/admin/leads', label: 'Leads', isCurrent: (p: string) => p === '/admin/leads' },
   { href: '/admin/claims', label: 'Claims', isCurrent: (p: string) => p === '/admin/claims' },
   { href: '/admin/reviews', label: 'Reviews', isCurrent: (p: string) => p === '/admin/reviews' },
+  // Listing changes waiting for review (docs/decisions/0111-listing-edits.md); a short label keeps the header within 1280 pixels.
+  { href: '/admin/listing-changes', label: 'Edits', isCurrent: (p: string) => p === '/admin/listing-changes' },
   { href: '/admin/pricing', label: 'Pricing', isCurrent: (p: string) => p === '/admin/pricing' },
   { href: '/admin/outbox', label: 'Outbox', isCurrent: (p: string) => p === '/admin/outbox' },
   { href: '/admin/counties', label: 'Counties', isCurrent: (p: string) => p === '/admin/counties', platform: true },

@@ -1,27 +1,38 @@
-import { Eye, EyeOff, Mail, MapPin, Pencil, Phone, ShieldCheck } from 'lucide-react';
+import { Clock, Eye, EyeOff, Globe, Mail, MapPin, Pencil, Phone, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { hoursLines } from '@shared/business-hours';
 import { Link } from 'wouter';
 import type { PortalProfile } from '@shared/schemas/portal';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { toast } from '@/components/ui/use-toast';
 import { RatingLine } from '@/features/directory';
 import { CardHeading, SectionHeader } from '../components/parts';
+import { useOwnListing } from '../listing-api';
 import { CredentialsCard } from './CredentialsCard';
+import { ListingChangeCard } from './ListingChangeCard';
+import { ListingEditCard } from './ListingEditForm';
 
 export function ProfileSection({ profile: p }: { profile: PortalProfile }) {
+  const listing = useOwnListing();
+  const [editing, setEditing] = useState(false);
+  const change = listing.data?.change ?? null;
+  // The edit starts from the change waiting for review, so sending again amends it rather than starting over.
+  const start = change?.status === 'pending' ? change.proposed : listing.data?.current;
   return (
     <div className="grid gap-6">
       <SectionHeader
         title="Profile Settings"
         description="Your listing as homeowners see it in the directory."
         actions={
-          <Button variant="outline" onClick={() => toast({ title: 'Coming Soon', description: 'Profile editing will be available soon.' })}>
+          <Button variant="outline" disabled={!start || editing} onClick={() => setEditing(true)}>
             <Pencil className="h-4 w-4" aria-hidden="true" />
             Edit Profile
           </Button>
         }
       />
+      {editing && start && <ListingEditCard start={start} onDone={() => setEditing(false)} />}
+      {change && !editing && <ListingChangeCard change={change} />}
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <Card className="grid gap-4 p-5 lg:col-span-2" data-testid="profile-card">
           <div className="flex flex-wrap items-start justify-between gap-2">
@@ -51,6 +62,36 @@ export function ProfileSection({ profile: p }: { profile: PortalProfile }) {
               ))}
             </ul>
           </div>
+          {listing.data && (
+            <dl className="grid gap-4 text-sm sm:grid-cols-2">
+              <div className="grid gap-1">
+                <dt className="font-semibold">Service areas</dt>
+                <dd>{listing.data.current.serviceAreas.map((t) => `${t.label} (${t.county})`).join(', ') || 'None'}</dd>
+              </div>
+              <div className="grid gap-1">
+                <dt className="flex items-center gap-1.5 font-semibold">
+                  <Clock className="h-4 w-4 text-primary" aria-hidden="true" />
+                  Business hours
+                </dt>
+                <dd>
+                  {hoursLines(listing.data.current.businessHours).map((h) => (
+                    <span key={h.days} className="block">{`${h.days} ${h.hours}`}</span>
+                  ))}
+                </dd>
+              </div>
+              <div className="grid gap-1">
+                <dt className="flex items-center gap-1.5 font-semibold">
+                  <Globe className="h-4 w-4 text-primary" aria-hidden="true" />
+                  Website
+                </dt>
+                <dd className="break-all">{listing.data.current.website ?? 'None'}</dd>
+              </div>
+              <div className="grid gap-1">
+                <dt className="font-semibold">Years in business</dt>
+                <dd>{listing.data.current.yearsInBusiness ?? 'Not given'}</dd>
+              </div>
+            </dl>
+          )}
         </Card>
         <Card>
           <CardHeading title="Account & listing" />

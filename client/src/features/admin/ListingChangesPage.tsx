@@ -1,0 +1,163 @@
+import { FilePenLine } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { LISTING_REJECTION_MAX, type AdminListingChange, type ListingChangeStatus } from '@shared/schemas/listing-changes';
+import { useProgressiveForm } from '@/components/form';
+import { EmptyState } from '@/components/query-view';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Textarea } from '@/components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/use-toast';
+import { useRegion } from '@/app/region';
+import { ListingValuesTable } from '@/features/listing-edits';
+import { messageOf } from '@/lib/api';
+import { formatDateTime, plural } from '@/lib/format';
+import { AdminList } from './components/AdminList';
+import { PageHeader } from './components/PageHeader';
+import { useDecideListingChange, useListingChanges } from './listing-changes-api';
+
+const TABS: { value: ListingChangeStatus; label: string }[] = [
+  { value: 'pending', label: 'Waiting for review' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+];
+
+function RejectForm({ change, onClose }: { change: AdminListingChange; onClose: () => void }) {
+  const decide = useDecideListingChange();
+  const [reason, setReason] = useState('');
+  const form = useProgressiveForm({
+    schema: () => import('@shared/schemas/listing-changes').then((m) => m.listingRejectionSchema),
+    fallback: 'Failed to reject the change',
+    onProblem: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
+    onValid: async (reject) => {
+      await decide.mutateAsync({ id: change.id, reject });
+      toast({ title: 'Change rejected', description: `${change.contractorName} is emailed the reason; the listing stays as it is.` });
+      onClose();
+    },
+  });
+  const busy = decide.isPending || form.pending;
+  return (
+    <form {...form.props} className="grid gap-4">
+      <Field id="listing-reject-reason" label="Reason" hint={`${reason.length}/${LISTING_REJECTION_MAX} characters. Sent to the contractor.`} error={form.errors.reason}>
+        <Textarea required aria-required="true" rows={4} maxLength={LISTING_REJECTION_MAX} {...form.control('reason', 'listing-reject-reason')} onChange={(e) => setReason(e.target.value)} />
+      </Field>
+      <DialogFooter>
+        <Button variant="outline" disabled={busy} onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="destructive" disabled={!reason.trim() || busy}>
+          {busy ? 'Rejecting...' : 'Reject Change'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function ChangeItem({ change, onReject }: { change: AdminListingChange; onReject: (c: AdminListingChange) => void }) {
+  const { timeZone } = useRegion();
+  const decide = useDecideListingChange();
+  const approve = () =>
+    decide.mutate(
+      { id: change.id },
+      {
+        onSuccess: () => toast({ title: 'Change approved', description: `${change.contractorName}'s listing now shows the new values.` }),
+        onError: (err) => toast({ title: 'Error', description: messageOf(err, 'Failed to approve the change'), variant: 'destructive' }),
+      },
+    );
+  return (
+    <article className="grid gap-3 p-4" aria-label={`Listing change of ${change.contractorName}`} data-testid="listing-change">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="grid gap-0.5">
+          <Link href={`/contractor/${change.contractorId}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+            {change.contractorName}
+          </Link>
+          <p className="text-sm text-muted-foreground">
+            {`Sent ${formatDateTime(change.submittedAt, timeZone)}`}
+            {change.reviewedAt && ` · ${change.status === 'approved' ? 'Approved' : 'Rejected'} ${formatDateTime(change.reviewedAt, timeZone)}${change.reviewedBy ? ` by ${change.reviewedBy}` : ''}`}
+          </p>
+        </div>
+        {change.status === 'pending' ? (
+          <div className="flex gap-2">
+            <Button size="sm" disabled={decide.isPending} onClick={approve}>
+              Approve
+            </Button>
+            <Button size="sm" variant="outline" disabled={decide.isPending} onClick={() => onReject(change)}>
+              Reject
+            </Button>
+          </div>
+        ) : (
+          <Badge variant={change.status === 'approved' ? 'success' : 'outline'}>{change.status === 'approved' ? 'Approved' : 'Rejected'}</Badge>
+        )}
+      </div>
+      {change.status === 'rejected' && change.rejectionReason && <p className="text-sm">{`Reason: ${change.rejectionReason}`}</p>}
+      <div className="overflow-x-auto">
+        <ListingValuesTable before={change.current} after={change.proposed} beforeLabel={change.status === 'approved' ? 'Listing now' : 'Now'} />
+      </div>
+    </article>
+  );
+}
+
+function ChangesList({ status, onReject }: { status: ListingChangeStatus; onReject: (c: AdminListingChange) => void }) {
+  const query = useListingChanges(status);
+  return (
+    <AdminList
+      query={query}
+      what="listing changes"
+      listLabel="Listing changes"
+      items={(d) => d}
+      itemKey={(c) => c.id}
+      count={(d) => `${plural(d.length, 'change')}${status === 'pending' ? ', oldest first' : ', newest first'}`}
+      empty={
+        <EmptyState icon={<FilePenLine className="h-8 w-8" aria-hidden="true" />}>
+          <p>{status === 'pending' ? 'No listing changes are waiting for review.' : 'None here.'}</p>
+        </EmptyState>
+      }
+      item={(c) => <ChangeItem change={c} onReject={onReject} />}
+    />
+  );
+}
+
+/**
+ * /admin/listing-changes: contractors' edits of their listings waiting for review, the listing now
+ * beside the proposed values; approve, or reject with a reason the contractor is emailed
+ * (docs/decisions/0111-listing-edits.md).
+ */
+export default function ListingChangesPage() {
+  const [status, setStatus] = useState<ListingChangeStatus>('pending');
+  const [rejecting, setRejecting] = useState<AdminListingChange | null>(null);
+  return (
+    <>
+      <PageHeader
+        title="Listing changes"
+        description="Contractors' edits of their listings. The public sees the new values only once a change is approved; the contractor is emailed either way."
+        path="/admin/listing-changes"
+      />
+      <Tabs value={status} onValueChange={(v) => setStatus(v as ListingChangeStatus)}>
+        <TabsList aria-label="Which changes" className="mb-4 grid w-full grid-cols-3 sm:inline-flex sm:w-auto">
+          {TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value}>
+              {t.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {TABS.map((t) => (
+          <TabsContent key={t.value} value={t.value}>
+            <ChangesList status={t.value} onReject={setRejecting} />
+          </TabsContent>
+        ))}
+      </Tabs>
+      <Dialog open={rejecting !== null} onOpenChange={(open) => !open && setRejecting(null)}>
+        <DialogContent className="sm:max-w-[480px]">
+          <DialogHeader>
+            <DialogTitle>Reject listing change</DialogTitle>
+            <DialogDescription>{rejecting ? `${rejecting.contractorName}'s listing stays as it is. The reason is emailed to the contractor and shown in its portal.` : ''}</DialogDescription>
+          </DialogHeader>
+          {rejecting && <RejectForm key={rejecting.id} change={rejecting} onClose={() => setRejecting(null)} />}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

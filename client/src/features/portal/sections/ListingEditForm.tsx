@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { WEEKDAY_LABELS, WEEKDAYS } from '@shared/business-hours';
+import { SUBMISSION_LIMITS } from '@shared/submission-defaults';
+import { hoursControl, listingEditInputOf, type ListingOptions, type ListingValues } from '@shared/schemas/listing-changes';
+import { useProgressiveForm } from '@/components/form';
+import { QueryView } from '@/components/query-view';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { errorId, Field } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeCheckbox, NativeSelect } from '@/components/ui/native-select';
+import { toast } from '@/components/ui/use-toast';
+import { toastProblem } from '../components/form-toast';
+import { CardHeading } from '../components/parts';
+import { useListingOptions, useSubmitListing } from '../listing-api';
+
+function GroupError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={errorId(id)} role="alert" className="text-sm font-medium text-destructive">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** The first message among a list's or the hours' fields ('businessHours.0.open'). */
+const firstUnder = (errors: Record<string, string>, prefix: string) => Object.entries(errors).find(([k]) => k === prefix || k.startsWith(`${prefix}.`))?.[1];
+
+/**
+ * Every county's towns as checkboxes named `serviceAreas`, one county shown at a time: the others'
+ * stay in the form (hidden), so towns ticked in several counties are all sent.
+ */
+function ServiceAreasField({ options, ticked, error }: { options: ListingOptions; ticked: ReadonlySet<number>; error?: string }) {
+  const firstWithTown = options.counties.find((c) => c.towns.some((t) => ticked.has(t.id)))?.slug;
+  const [county, setCounty] = useState(firstWithTown ?? options.counties[0]?.slug ?? '');
+  const chosen = options.counties.flatMap((c) => c.towns.filter((t) => ticked.has(t.id)).map((t) => `${t.label} (${c.name})`));
+  return (
+    <fieldset className="grid gap-3" aria-describedby={error ? errorId('listing-areas') : undefined}>
+      <legend className="text-sm font-medium">Service areas</legend>
+      <p className="text-sm text-muted-foreground">{`Towns you work in, in any county. Saved now: ${chosen.join(', ') || 'none'}.`}</p>
+      <div className="grid max-w-xs gap-1.5">
+        <Label htmlFor="listing-county">County</Label>
+        <NativeSelect id="listing-county" value={county} onChange={(e) => setCounty(e.target.value)}>
+          {options.counties.map((c) => (
+            <option key={c.slug} value={c.slug}>
+              {c.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      {options.counties.map((c) => (
+        <div key={c.slug} hidden={c.slug !== county} role="group" aria-label={`Towns of ${c.name}`} className="grid max-h-72 gap-2 overflow-y-auto sm:grid-cols-2 lg:grid-cols-3">
+          {c.towns.map((t) => (
+            <div key={t.id} className="flex items-center gap-2">
+              <NativeCheckbox id={`listing-town-${t.id}`} name="serviceAreas" value={String(t.id)} defaultChecked={ticked.has(t.id)} aria-invalid={error ? true : undefined} />
+              <Label htmlFor={`listing-town-${t.id}`} className="font-normal">
+                {t.label}
+              </Label>
+            </div>
+          ))}
+        </div>
+      ))}
+      <GroupError id="listing-areas" error={error} />
+    </fieldset>
+  );
+}
+
+function HoursField({ start, errors }: { start: ListingValues['businessHours']; errors: Record<string, string> }) {
+  const error = firstUnder(errors, 'businessHours');
+  return (
+    <fieldset className="grid gap-2" aria-describedby={error ? errorId('listing-hours') : undefined}>
+      <legend className="text-sm font-medium">Business hours</legend>
+      {WEEKDAYS.map((day, i) => {
+        const d = start[i] ?? null;
+        return (
+          <div key={day} className="grid grid-cols-[3rem_1fr_1fr_auto] items-center gap-2" role="group" aria-label={WEEKDAY_LABELS[day]}>
+            <span className="text-sm font-medium">{WEEKDAY_LABELS[day]}</span>
+            <Input type="time" aria-label={`${WEEKDAY_LABELS[day]} opens`} name={hoursControl('open', day)} defaultValue={d?.open ?? '08:00'} />
+            <Input type="time" aria-label={`${WEEKDAY_LABELS[day]} closes`} name={hoursControl('close', day)} defaultValue={d?.close ?? '17:00'} />
+            <span className="flex items-center gap-1.5">
+              <NativeCheckbox id={`listing-closed-${day}`} name={hoursControl('closed', day)} value="on" defaultChecked={d === null} />
+              <Label htmlFor={`listing-closed-${day}`} className="font-normal">
+                Closed
+              </Label>
+            </span>
+          </div>
+        );
+      })}
+      <GroupError id="listing-hours" error={error} />
+    </fieldset>
+  );
+}
+
+function EditForm({ start, options, onDone }: { start: ListingValues; options: ListingOptions; onDone: () => void }) {
+  const submit = useSubmitListing();
+  const services = new Set(start.services.map((s) => s.slug));
+  const form = useProgressiveForm({
+    schema: () => import('@shared/schemas/listing-changes').then((m) => m.listingEditSchema),
+    toInput: listingEditInputOf,
+    lists: ['services', 'serviceAreas'],
+    defaultValues: {
+      description: start.description,
+      phone: start.phone,
+      website: start.website ?? '',
+      yearsInBusiness: start.yearsInBusiness === null ? '' : String(start.yearsInBusiness),
+    },
+    fallback: 'Your changes could not be sent. Please try again.',
+    onProblem: toastProblem('Changes Not Sent'),
+    onValid: async (edit) => {
+      await submit.mutateAsync(edit);
+      toast({ title: 'Sent for Review', description: 'Your listing keeps its current details until an administrator approves the changes.' });
+      onDone();
+    },
+  });
+  const { errors, control, pending } = form;
+  return (
+    <form {...form.props} className="grid gap-5 px-5 pb-5" aria-label="Edit your listing">
+      <p className="text-sm text-muted-foreground">
+        Changes are reviewed before homeowners see them. Your business name and license number are changed by the administrator only: contact us to change them.
+      </p>
+      <Field id="listing-description" label="Business description" error={errors.description}>
+        <Textarea rows={6} maxLength={SUBMISSION_LIMITS.description} {...control('description', 'listing-description')} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field id="listing-phone" label="Phone" error={errors.phone}>
+          <Input type="tel" autoComplete="tel" maxLength={SUBMISSION_LIMITS.phone} {...control('phone', 'listing-phone')} />
+        </Field>
+        <Field id="listing-website" label="Website (optional)" error={errors.website}>
+          <Input type="url" inputMode="url" autoComplete="url" maxLength={500} {...control('website', 'listing-website')} />
+        </Field>
+        <Field id="listing-years" label="Years in business" error={errors.yearsInBusiness}>
+          <Input inputMode="numeric" maxLength={3} {...control('yearsInBusiness', 'listing-years')} />
+        </Field>
+      </div>
+      <fieldset className="grid gap-2" aria-describedby={errors.services ? errorId('listing-services') : undefined}>
+        <legend className="text-sm font-medium">Services</legend>
+        <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          {options.services.map((s) => (
+            <div key={s.slug} className="flex items-center gap-2">
+              <NativeCheckbox id={`listing-service-${s.slug}`} name="services" value={s.slug} defaultChecked={services.has(s.slug)} aria-invalid={errors.services ? true : undefined} />
+              <Label htmlFor={`listing-service-${s.slug}`} className="font-normal">
+                {s.name}
+              </Label>
+            </div>
+          ))}
+        </div>
+        <GroupError id="listing-services" error={firstUnder(errors, 'services')} />
+      </fieldset>
+      <ServiceAreasField options={options} ticked={new Set(start.serviceAreas.map((t) => t.id))} error={firstUnder(errors, 'serviceAreas')} />
+      <HoursField start={start.businessHours} errors={errors} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Sending...' : 'Send for Review'}
+        </Button>
+        <Button type="button" variant="outline" disabled={pending} onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Profile Settings' edit of the listing: starts from the change waiting for review, if any, else the listing as shown. */
+export function ListingEditCard({ start, onDone }: { start: ListingValues; onDone: () => void }) {
+  const options = useListingOptions(true);
+  return (
+    <Card data-testid="listing-edit">
+      <CardHeading title="Edit your listing" />
+      <QueryView query={options} what="the form">
+        {(o) => <EditForm start={start} options={o} onDone={onDone} />}
+      </QueryView>
+    </Card>
+  );
+}
