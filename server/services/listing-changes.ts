@@ -243,6 +243,11 @@ export async function listListingChanges(ctx: DbCtx, scope: AdminScope, status: 
 const regionOfDecision = (scope: AdminScope) => (scope.regionIds?.length === 1 ? scope.regionIds[0]! : null);
 
 async function lockedPending(ctx: DbCtx, id: number) {
+  // The contractor's row first, then the change's: the order a submit takes them in, so a decision
+  // and a new edit of the same contractor wait for each other instead of deadlocking.
+  const [owner] = await ctx.db.select({ contractorId: contractorListingChanges.contractorId }).from(contractorListingChanges).where(eq(contractorListingChanges.id, id));
+  if (!owner) throw notFound(LISTING_CHANGE_NOT_FOUND);
+  await ctx.db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, owner.contractorId)).for('update');
   const [row] = await ctx.db
     .select({ change: contractorListingChanges, name: contractors.name, email: contractors.email })
     .from(contractorListingChanges)
