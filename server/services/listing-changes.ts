@@ -11,7 +11,18 @@ import {
   type OwnListing,
 } from '@shared/schemas/listing-changes';
 import { inTransaction, type AppContext, type DbCtx, type ServiceCtx } from '../context';
-import { adminUsers, contractorListingChanges, contractorServiceAreas, contractorServices, contractors, regions, services, towns, type ContractorListingChangeRow } from '../db/schema';
+import {
+  adminUsers,
+  contractorAccounts,
+  contractorListingChanges,
+  contractorServiceAreas,
+  contractorServices,
+  contractors,
+  regions,
+  services,
+  towns,
+  type ContractorListingChangeRow,
+} from '../db/schema';
 import type { AdminActor, AdminScope } from '../domain/actors';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { listingChangeInScope } from './admin-scope';
@@ -249,14 +260,16 @@ async function lockedPending(ctx: DbCtx, id: number) {
   if (!owner) throw notFound(LISTING_CHANGE_NOT_FOUND);
   await ctx.db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, owner.contractorId)).for('update');
   const [row] = await ctx.db
-    .select({ change: contractorListingChanges, name: contractors.name, email: contractors.email })
+    .select({ change: contractorListingChanges, name: contractors.name, listingEmail: contractors.email, accountEmail: contractorAccounts.email })
     .from(contractorListingChanges)
     .innerJoin(contractors, eq(contractors.id, contractorListingChanges.contractorId))
+    .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
     .where(eq(contractorListingChanges.id, id))
     .for('update', { of: contractorListingChanges });
   if (!row) throw notFound(LISTING_CHANGE_NOT_FOUND);
   if (row.change.status !== 'pending') throw conflict(`This change is ${row.change.status}, not waiting for review`);
-  return row;
+  // The portal's sign-in address when the account has one, as lead and claim emails do.
+  return { change: row.change, name: row.name, email: row.accountEmail ?? row.listingEmail };
 }
 
 async function decided(ctx: DbCtx, id: number): Promise<AdminListingChange> {

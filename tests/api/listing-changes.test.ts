@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BUSINESS_HOURS, type WeeklyHours } from '@shared/business-hours';
 import type { ContractorProfile } from '@shared/schemas/directory';
 import type { AdminListingChange, OwnListing } from '@shared/schemas/listing-changes';
-import { contractorListingChanges, contractors, directoryVersions, outboxEmails, regions, towns } from '../../server/db/schema';
+import { contractorAccounts, contractorListingChanges, contractors, directoryVersions, outboxEmails, regions, towns } from '../../server/db/schema';
 import { addCounty } from '../../server/services/regions';
 import { adminClient, contractorClient, countyAdminClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
@@ -34,7 +34,11 @@ const townId = async (county: string, slug: string) =>
 const version = async (county: string) =>
   (await app.ctx.db.select({ v: directoryVersions.version }).from(directoryVersions).innerJoin(regions, eq(regions.id, directoryVersions.regionId)).where(eq(regions.slug, county)))[0]!.v;
 const regionId = async (slug: string) => (await app.ctx.db.select({ id: regions.id }).from(regions).where(eq(regions.slug, slug)))[0]!.id;
-const mailsTo = (to: string) => app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, to));
+/** The contractor's mail: to its portal sign-in address (contractorClient gives it one of its own). */
+const mailsTo = async (contractorId: number) => {
+  const [account] = await app.ctx.db.select({ email: contractorAccounts.email }).from(contractorAccounts).where(eq(contractorAccounts.contractorId, contractorId));
+  return app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, account!.email));
+};
 const profile = async (id: number) => (await app.client().get<ContractorProfile>(`/api/contractors/${id}`)).body;
 
 const HOURS: WeeklyHours = [
@@ -186,7 +190,7 @@ describe('the review', () => {
     // The public profile never carries the phone (docs/decisions/0017-public-contact-details.md).
     expect(JSON.stringify(pub)).not.toContain('555-0199');
 
-    const [mail] = await mailsTo(row.email);
+    const [mail] = await mailsTo(row.id);
     expect(mail).toMatchObject({ kind: 'listing-decision', subject: 'Your listing changes are now public' });
     expect((await portal.get<OwnListing>('/api/contractor/listing')).body).toMatchObject({ current: { phone: '(570) 555-0199' }, change: { status: 'approved' } });
     // Decided once.
@@ -215,7 +219,7 @@ describe('the review', () => {
     expect((await profile(row.id)).description).toBe('Old description of the business.');
     const own = (await portal.get<OwnListing>('/api/contractor/listing')).body;
     expect(own.change).toMatchObject({ status: 'rejected', rejectionReason: 'Please describe your own work, not a competitor’s.' });
-    const [mail] = await mailsTo(row.email);
+    const [mail] = await mailsTo(row.id);
     expect(mail).toMatchObject({ kind: 'listing-decision', subject: 'Your listing changes were not approved' });
     expect(mail!.textBody).toContain('Reason: Please describe your own work, not a competitor’s.');
     expect((await platform.post(`/api/admin/listing-changes/${id}/approve`)).status).toBe(409);
