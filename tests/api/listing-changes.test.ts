@@ -114,6 +114,25 @@ describe('a listing edit', () => {
     expect((await portal.request('DELETE', '/api/contractor/listing/change')).status).toBe(404);
   });
 
+  it('two edits sent at once leave exactly one pending change; an approval and a rejection at once, one decision', async () => {
+    const { row, portal } = await newContractor();
+    const both = await Promise.all([
+      portal.request('PUT', '/api/contractor/listing', await edit({ phone: '570-555-0301' })),
+      portal.request('PUT', '/api/contractor/listing', await edit({ phone: '570-555-0302' })),
+    ]);
+    expect(both.map((r) => r.status)).toEqual([201, 201]);
+    const pending = await app.ctx.db
+      .select()
+      .from(contractorListingChanges)
+      .where(and(eq(contractorListingChanges.contractorId, row.id), eq(contractorListingChanges.status, 'pending')));
+    expect(pending).toHaveLength(1);
+    const decisions = await Promise.all([
+      platform.post(`/api/admin/listing-changes/${pending[0]!.id}/approve`),
+      platform.post(`/api/admin/listing-changes/${pending[0]!.id}/reject`, { reason: 'Too late.' }),
+    ]);
+    expect(decisions.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+
   it('refuses the business name and registration number, and bad values, with a 400 and stores nothing', async () => {
     const { row, portal } = await newContractor();
     const cases: [string, Record<string, unknown>, string][] = [
