@@ -8,6 +8,7 @@ import { addCounty } from '../../server/services/regions';
 import { adminClient, contractorClient, countyAdminClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
+import { servePages } from '../support/page-server';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -208,6 +209,19 @@ describe('the review', () => {
     expect(pub.services).toEqual(['General Contracting', 'Roofing']);
     // The public profile never carries the phone (docs/decisions/0017-public-contact-details.md).
     expect(JSON.stringify(pub)).not.toContain('555-0199');
+    // The server-rendered page shows the new hours, in the text and in its structured data.
+    const pages = await servePages(app.ctx);
+    try {
+      const html = (await pages.client.get(`/contractor/${row.id}`)).text;
+      expect(html).toContain('Mon-Thu');
+      expect(html).toContain('6:30 AM-5:00 PM');
+      expect(html).toContain('Sat-Sun');
+      expect(html).toContain('Mo-Th 06:30-17:00');
+      expect(html).not.toContain('7:00 AM-6:00 PM');
+      expect(html).not.toContain('555-0199');
+    } finally {
+      await pages.close();
+    }
 
     const [mail] = await mailsTo(row.id);
     expect(mail).toMatchObject({ kind: 'listing-decision', subject: 'Your listing changes are now public' });
