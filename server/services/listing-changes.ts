@@ -87,31 +87,55 @@ function present(raw: RawValues, names: Awaited<ReturnType<typeof namesOf>>): Li
   };
 }
 
-/** What the listing holds now, as ids (services in the contractor's order, towns by county and town order). */
-async function currentRaw(ctx: DbCtx, contractorId: number): Promise<RawValues> {
-  const [c] = await ctx.db
-    .select({ description: contractors.description, phone: contractors.phone, website: contractors.website, yearsInBusiness: contractors.yearsInBusiness, businessHours: contractors.businessHours })
+/** What these listings hold now, as ids (services in the contractor's order, towns by county and town order), in three statements whatever their number. */
+async function currentRaws(ctx: DbCtx, contractorIds: readonly number[]): Promise<Map<number, RawValues>> {
+  const ids = [...new Set(contractorIds)];
+  if (!ids.length) return new Map();
+  const rows = await ctx.db
+    .select({
+      id: contractors.id,
+      description: contractors.description,
+      phone: contractors.phone,
+      website: contractors.website,
+      yearsInBusiness: contractors.yearsInBusiness,
+      businessHours: contractors.businessHours,
+    })
     .from(contractors)
-    .where(eq(contractors.id, contractorId));
-  if (!c) throw notFound('Contractor not found');
+    .where(inArray(contractors.id, ids));
   const serviceRows = await ctx.db
-    .select({ id: contractorServices.serviceId })
+    .select({ contractorId: contractorServices.contractorId, id: contractorServices.serviceId })
     .from(contractorServices)
     .innerJoin(services, eq(services.id, contractorServices.serviceId))
-    .where(eq(contractorServices.contractorId, contractorId))
+    .where(inArray(contractorServices.contractorId, ids))
     .orderBy(asc(contractorServices.position), asc(services.sortOrder));
   const townRows = await ctx.db
-    .select({ id: contractorServiceAreas.townId })
+    .select({ contractorId: contractorServiceAreas.contractorId, id: contractorServiceAreas.townId })
     .from(contractorServiceAreas)
     .innerJoin(towns, eq(towns.id, contractorServiceAreas.townId))
-    .where(eq(contractorServiceAreas.contractorId, contractorId))
+    .where(inArray(contractorServiceAreas.contractorId, ids))
     .orderBy(asc(towns.regionId), asc(towns.sortOrder), asc(towns.id));
-  return { ...c, serviceIds: serviceRows.map((r) => r.id), townIds: townRows.map((r) => r.id) };
+  return new Map(
+    rows.map(({ id, ...c }) => [id, { ...c, serviceIds: serviceRows.filter((r) => r.contractorId === id).map((r) => r.id), townIds: townRows.filter((r) => r.contractorId === id).map((r) => r.id) }]),
+  );
+}
+
+async function currentRaw(ctx: DbCtx, contractorId: number): Promise<RawValues> {
+  const raw = (await currentRaws(ctx, [contractorId])).get(contractorId);
+  if (!raw) throw notFound('Contractor not found');
+  return raw;
+}
+
+/** The listings as they are now, by contractor, their names read once for all. */
+async function currentValuesOf(ctx: DbCtx, contractorIds: readonly number[]): Promise<Map<number, ListingValues>> {
+  const raws = await currentRaws(ctx, contractorIds);
+  const names = await namesOf(ctx, [...new Set([...raws.values()].flatMap((r) => r.serviceIds))], [...new Set([...raws.values()].flatMap((r) => r.townIds))]);
+  return new Map([...raws].map(([id, raw]) => [id, present(raw, names)]));
 }
 
 async function currentValues(ctx: DbCtx, contractorId: number): Promise<ListingValues> {
-  const raw = await currentRaw(ctx, contractorId);
-  return present(raw, await namesOf(ctx, raw.serviceIds, raw.townIds));
+  const values = (await currentValuesOf(ctx, [contractorId])).get(contractorId);
+  if (!values) throw notFound('Contractor not found');
+  return values;
 }
 
 const rawOfChange = (c: ContractorListingChangeRow): RawValues => ({
@@ -239,15 +263,11 @@ export async function listListingChanges(ctx: DbCtx, scope: AdminScope, status: 
     ctx,
     rows.map((r) => r.change),
   );
-  return Promise.all(
-    rows.map(async (r, i) => ({
-      ...dtos[i]!,
-      contractorId: r.change.contractorId,
-      contractorName: r.contractorName,
-      current: await currentValues(ctx, r.change.contractorId),
-      reviewedBy: r.reviewedBy,
-    })),
+  const current = await currentValuesOf(
+    ctx,
+    rows.map((r) => r.change.contractorId),
   );
+  return rows.map((r, i) => ({ ...dtos[i]!, contractorId: r.change.contractorId, contractorName: r.contractorName, current: current.get(r.change.contractorId)!, reviewedBy: r.reviewedBy }));
 }
 
 /** The county the message is about: the administrator's own when it has one in view, else the platform's mail (as photo decisions). */
