@@ -21,12 +21,11 @@ export const LOGIN_PATH = '/admin/login';
 
 const NAV = [
   { href: '/admin', label: 'Dashboard', isCurrent: (p: string) => p === '/admin' || p === '/admin/dashboard' },
-  { href: '/admin/contractors', label: 'Contractors', isCurrent: (p: string) => p === '/admin/contractors' || p.startsWith('/admin/contractors/') },
+  // Listing changes are the contractors' area (docs/decisions/0111-listing-edits.md): a link of their own would push the header past 1280 pixels.
+  { href: '/admin/contractors', label: 'Contractors', isCurrent: (p: string) => p === '/admin/contractors' || p.startsWith('/admin/contractors/') || p === '/admin/listing-changes' },
   { href: '/admin/leads', label: 'Leads', isCurrent: (p: string) => p === '/admin/leads' },
   { href: '/admin/claims', label: 'Claims', isCurrent: (p: string) => p === '/admin/claims' },
   { href: '/admin/reviews', label: 'Reviews', isCurrent: (p: string) => p === '/admin/reviews' },
-  // Listing changes waiting for review (docs/decisions/0111-listing-edits.md); a short label keeps the header within 1280 pixels.
-  { href: '/admin/listing-changes', label: 'Edits', isCurrent: (p: string) => p === '/admin/listing-changes' },
   { href: '/admin/pricing', label: 'Pricing', isCurrent: (p: string) => p === '/admin/pricing' },
   { href: '/admin/outbox', label: 'Outbox', isCurrent: (p: string) => p === '/admin/outbox' },
   { href: '/admin/counties', label: 'Counties', isCurrent: (p: string) => p === '/admin/counties', platform: true },

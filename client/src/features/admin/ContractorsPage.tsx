@@ -1,4 +1,4 @@
-import { ChartColumn, Check, FileCheck, KeyRound, RotateCcw, Search, Star, X } from 'lucide-react';
+import { ChartColumn, Check, FileCheck, FilePenLine, KeyRound, RotateCcw, Search, Star, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { AdminContractor } from '@shared/schemas/admin';
@@ -226,7 +226,20 @@ export default function ContractorsPage() {
   const data = query.data;
   return (
     <>
-      <PageHeader title="Contractor Management" description="Review applications, approve or reject them, and choose who is listed in the directory." path="/admin/contractors" />
+      <PageHeader
+        title="Contractor Management"
+        description="Review applications, approve or reject them, and choose who is listed in the directory."
+        path="/admin/contractors"
+        actions={
+          // Contractors' edits of their listings wait for review there (docs/decisions/0111-listing-edits.md).
+          <Button asChild variant="outline" size="sm">
+            <Link href="/admin/listing-changes">
+              <FilePenLine className="h-4 w-4" aria-hidden="true" />
+              Listing changes
+            </Link>
+          </Button>
+        }
+      />
       <div className="mb-4 grid gap-1.5 sm:max-w-md">
         <Label htmlFor="contractor-search" className="sr-only">
           Search contractors

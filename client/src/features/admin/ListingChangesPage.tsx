@@ -134,6 +134,11 @@ export default function ListingChangesPage() {
         title="Listing changes"
         description="Contractors' edits of their listings. The public sees the new values only once a change is approved; the contractor is emailed either way."
         path="/admin/listing-changes"
+        actions={
+          <Button asChild variant="outline" size="sm">
+            <Link href="/admin/contractors">All contractors</Link>
+          </Button>
+        }
       />
       <Tabs value={status} onValueChange={(v) => setStatus(v as ListingChangeStatus)}>
         <TabsList aria-label="Which changes" className="mb-4 grid w-full grid-cols-3 sm:inline-flex sm:w-auto">
