@@ -90,6 +90,10 @@ const schema = z
     ADMIN_DIGEST: optional(bool),
     /** How long after a lead is paid or credited the homeowner is asked about the contractor (docs/decisions/0050-review-follow-up.md); 0 asks at once. */
     FOLLOW_UP_DELAY: optional(durationInDays).transform((v) => v ?? 7 * DAYS_MS),
+    /** Days after a lead closes until its homeowner's contact details are erased by the daily job (docs/decisions/0114-homeowner-privacy.md). */
+    LEAD_RETENTION_DAYS: optional(
+      z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(1, 'must be at least 1 day').max(36_500, 'must be at most 36500 days'),
+    ).transform((v) => v ?? 365),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {

@@ -11,7 +11,7 @@ export function isBot(body: unknown): boolean {
 }
 
 /** The public forms that also work as plain HTML forms, without JavaScript (docs/decisions/0023-forms-without-javascript.md). */
-export type PostedFormName = 'quote' | 'newsletter' | 'submission' | 'review' | 'forgot-password' | 'reset-password' | 'confirm-email';
+export type PostedFormName = 'quote' | 'newsletter' | 'submission' | 'review' | 'forgot-password' | 'reset-password' | 'confirm-email' | 'withdraw';
 
 /**
  * A form sent without JavaScript that the server refused: what was typed (every field of the
@@ -41,4 +41,6 @@ export const formPages = {
   forgotPassword: { path: '/contractor/forgot-password', done: '/contractor/forgot-password?sent=1' },
   resetPassword: { path: '/contractor/reset-password', done: '/contractor/reset-password?done=1' },
   confirmEmail: { path: '/contractor/confirm-email', done: '/contractor/confirm-email?done=1' },
+  // A homeowner's withdraw link (docs/decisions/0114-homeowner-privacy.md).
+  withdraw: { path: '/withdraw', done: '/withdraw?done=1' },
 } as const;

@@ -22,7 +22,9 @@ export type EmailKind =
   | 'email-change'
   | 'email-changed'
   | 'photo-decision'
-  | 'listing-decision';
+  | 'listing-decision'
+  | 'quote-confirmation'
+  | 'password-changed';
 
 export interface EmailMessage {
   kind: EmailKind;

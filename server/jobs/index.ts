@@ -8,6 +8,7 @@ import { PASSWORD_RESET_REQUEST, sendPasswordResetLink, type PasswordResetJob } 
 import { pruneProfileVisitors } from '../services/profile-views';
 import { REVIEW_FOLLOW_UP, sendFollowUp, type FollowUpJob } from '../services/review-follow-ups';
 import { pruneExpiredSessions } from '../services/sessions';
+import { eraseExpiredLeads } from '../services/lead-retention';
 import { submitRefund } from '../services/refund-jobs';
 import { SUBMIT_REFUND, type SubmitRefundJob } from '../services/refunds';
 import { SMTP_SEND_DEADLINE_MS } from '../integrations/email';
@@ -19,6 +20,7 @@ export const RESET_FREE_CREDITS = 'reset-free-credits';
 export const ADMIN_DIGEST = 'admin-digest';
 export const CREDENTIALS_DAILY = 'credentials-daily';
 export const PRUNE_PROFILE_VISITORS = 'prune-profile-visitors';
+export const ERASE_CLOSED_LEADS = 'erase-closed-leads';
 
 /** The app's queues, what runs their jobs and when the recurring ones come (docs/decisions/0086-job-queue.md). */
 export function registerJobs(ctx: AppContext): void {
@@ -96,6 +98,16 @@ export function registerJobs(ctx: AppContext): void {
     run: () => pruneProfileVisitors(ctx, today(ctx.clock)),
   });
   jobs.schedule(PRUNE_PROFILE_VISITORS, '1 0 * * *');
+
+  // Homeowners' contact details go LEAD_RETENTION_DAYS after their lead closed, at a quiet hour (docs/decisions/0114-homeowner-privacy.md).
+  jobs.define({
+    name: ERASE_CLOSED_LEADS,
+    run: async () => {
+      const erased = await eraseExpiredLeads(ctx);
+      if (erased) log.info("erased closed leads' contact details", { leads: erased });
+    },
+  });
+  jobs.schedule(ERASE_CLOSED_LEADS, '0 3 * * *');
 
   jobs.define({
     name: ADMIN_DIGEST,

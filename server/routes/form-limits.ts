@@ -10,7 +10,7 @@ const HOUR = 60 * 60_000;
  * between them gains nothing (docs/decisions/0023-forms-without-javascript.md,
  * docs/decisions/0074-rate-limits.md).
  */
-export function formLimits(ctx: AppContext): Record<'quote' | 'newsletter' | 'submission' | 'review' | 'resetPassword' | 'confirmEmail', RequestHandler> {
+export function formLimits(ctx: AppContext): Record<'quote' | 'newsletter' | 'submission' | 'review' | 'resetPassword' | 'confirmEmail' | 'withdraw', RequestHandler> {
   const enabled = ctx.env.RATE_LIMIT !== false;
   return {
     quote: rateLimit({ name: 'quote-request', max: 10, windowMs: HOUR, message: 'Too many quote requests from your network. Please try again later.', enabled }),
@@ -20,5 +20,7 @@ export function formLimits(ctx: AppContext): Record<'quote' | 'newsletter' | 'su
     // The links of a contractor's emails (docs/decisions/0108-contractor-password-reset.md): each use counts, right or wrong.
     resetPassword: rateLimit({ name: 'contractor-reset-password', max: 20, windowMs: HOUR, message: 'Too many attempts. Please try again later.', enabled }),
     confirmEmail: rateLimit({ name: 'contractor-confirm-email', max: 20, windowMs: HOUR, message: 'Too many attempts. Please try again later.', enabled }),
+    // A homeowner's withdraw link (docs/decisions/0114-homeowner-privacy.md).
+    withdraw: rateLimit({ name: 'lead-withdraw', max: 20, windowMs: HOUR, message: 'Too many attempts. Please try again later.', enabled }),
   };
 }

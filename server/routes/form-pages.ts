@@ -18,6 +18,8 @@ import { resetRequestLimit } from '../http/reset-request-limit';
 import { badRequest } from '../http/errors';
 import { confirmEmailChange } from '../services/account-settings';
 import { createLead } from '../services/leads';
+import { withdrawLead } from '../services/lead-withdrawal';
+import { withdrawSchema } from '@shared/schemas/lead-withdrawal';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
 import { subscribe } from '../services/newsletter';
 import { submitReview } from '../services/reviews';
@@ -37,6 +39,7 @@ const REVIEW: FormFields = { text: ['contacted', 'hired', 'rating', 'comment'] }
 const FORGOT: FormFields = { text: ['email'] };
 const RESET: FormFields = { text: ['token', 'password', 'confirmPassword'] };
 const CONFIRM: FormFields = { text: ['token'] };
+const WITHDRAW: FormFields = { text: ['token'] };
 /** What a refused reset shows again: never the passwords typed. */
 const RESET_SHOWN: FormFields = { text: ['token'] };
 
@@ -156,6 +159,19 @@ export function formPageRoutes(ctx: AppContext): Router {
       res.redirect(303, formPages.confirmEmail.done);
     }),
     refused('confirm-email', CONFIRM),
+  );
+
+  // A homeowner's withdraw link (docs/decisions/0114-homeowner-privacy.md): the same service and limit as the API's route.
+  router.post(
+    formPages.withdraw.path,
+    ...webForm,
+    limits.withdraw,
+    asyncHandler(async (req, res) => {
+      const { token } = parseInput(withdrawSchema, formValues(req.body, WITHDRAW));
+      await withdrawLead(ctx, token);
+      res.redirect(303, formPages.withdraw.done);
+    }),
+    refused('withdraw', WITHDRAW),
   );
   return router;
 }

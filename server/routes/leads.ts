@@ -8,6 +8,8 @@ import { regionOfRequest } from '../http/county-site';
 import { perCounty } from '../regions/per-county';
 import { parseInput } from '../http/validate';
 import { createLead } from '../services/leads';
+import { withdrawLead } from '../services/lead-withdrawal';
+import { withdrawSchema } from '@shared/schemas/lead-withdrawal';
 import { formLimits } from './form-limits';
 
 // The services and towns offered are the county's whose site is asked (docs/decisions/0105-county-sites-open.md).
@@ -31,6 +33,17 @@ export function leadRoutes(ctx: AppContext): Router {
       const input = parseInput(quoteRequestSchema(region), req.body);
       const lead = await createLead(ctx, input, region);
       res.status(201).json({ id: lead.id, status: 'new' });
+    }),
+  );
+
+  // The confirmation email's withdraw link (docs/decisions/0114-homeowner-privacy.md): only its holder can use it; tries are limited like a reset link's.
+  router.post(
+    '/leads/withdraw',
+    forAnyone,
+    formLimits(ctx).withdraw,
+    asyncHandler(async (req, res) => {
+      const { token } = parseInput(withdrawSchema, req.body);
+      res.json(await withdrawLead(ctx, token));
     }),
   );
   return router;

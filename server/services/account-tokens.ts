@@ -7,7 +7,7 @@ import { contractorAccountTokens, type AccountTokenPurpose, type ContractorAccou
 export const ACCOUNT_LINK_TTL_MS = 60 * 60_000;
 
 /** 256 random bits, in an address without escaping. */
-const newToken = () => randomBytes(32).toString('base64url');
+export const newToken = () => randomBytes(32).toString('base64url');
 
 /** Only this is stored: a plain SHA-256 is enough for 256 random bits that live an hour. */
 export const hashAccountToken = (token: string) => createHash('sha256').update(token.trim()).digest('hex');

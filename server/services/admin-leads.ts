@@ -151,6 +151,8 @@ export async function listAdminLeads(ctx: Pick<AppContext, 'db' | 'database'>, s
         leadPrice: centsToDecimal(l.leadPriceCents),
         status: l.status,
         createdAt: l.createdAt.toISOString(),
+        withdrawnAt: l.withdrawnAt?.toISOString() ?? null,
+        erasedAt: l.erasedAt?.toISOString() ?? null,
         requestedContractor: l.requestedContractorId !== null && r.requestedName !== null ? { id: l.requestedContractorId, name: r.requestedName } : null,
         delivery:
           r.deliveryId !== null

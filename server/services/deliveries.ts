@@ -1,6 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { centsToDecimal } from '@shared/money';
 import type { DeliveryDto } from '@shared/schemas/deliveries';
+import { WITHDRAWN_LEAD } from '@shared/schemas/lead-withdrawal';
 import { inTransaction, type AppContext, type DbCtx } from '../context';
 import type { Executor } from '../db/client';
 import { contractorAccounts, contractors, leadDeliveries, leads } from '../db/schema';
@@ -87,15 +88,17 @@ export async function deliverLead(ctx: AppContext, scope: AdminScope, input: { l
     const [lead] = await tx.db
       .update(leads)
       .set({ status: 'delivered', updatedAt: sql`now()` })
-      .where(and(eq(leads.id, input.leadId), eq(leads.status, 'new'), inScope(scope, leads.regionId)))
+      // A withdrawn or erased lead is offered to no one (docs/decisions/0114-homeowner-privacy.md).
+      .where(and(eq(leads.id, input.leadId), eq(leads.status, 'new'), isNull(leads.withdrawnAt), isNull(leads.erasedAt), inScope(scope, leads.regionId)))
       .returning();
     if (!lead) {
       // Another county's lead is not found, whatever its state.
       const [exists] = await tx.db
-        .select({ id: leads.id })
+        .select({ id: leads.id, withdrawnAt: leads.withdrawnAt, erasedAt: leads.erasedAt })
         .from(leads)
         .where(and(eq(leads.id, input.leadId), inScope(scope, leads.regionId)));
-      throw exists ? conflict(ALREADY_DELIVERED) : notFound('Lead not found');
+      if (!exists) throw notFound('Lead not found');
+      throw conflict(exists.withdrawnAt ? WITHDRAWN_LEAD : exists.erasedAt ? 'This lead was erased under the retention policy' : ALREADY_DELIVERED);
     }
 
     const price = await quotePrice(tx, lead.regionId, {

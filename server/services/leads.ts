@@ -11,6 +11,8 @@ import { isListed } from '../directory/cards';
 import { servesCounty } from '../directory/county';
 import { siteUrlOfCounty } from '../regions/region-of';
 import { quotePrice } from './pricing';
+import { queueEmail } from './email-delivery';
+import { newWithdrawToken, quoteConfirmationEmail } from './lead-withdrawal';
 
 /**
  * A quote request becomes a lead for the contractor it was sent from
@@ -39,6 +41,8 @@ export async function createLead(ctx: AppContext, input: QuoteRequest, region: R
     siteUrlOfCounty(ctx, county),
   ]);
   if (!contractor) throw notFound('This contractor is not available for quote requests');
+  // The confirmation email's withdraw link (docs/decisions/0114-homeowner-privacy.md).
+  const withdraw = newWithdrawToken();
   return inTransaction(ctx, async (tx) => {
     const [lead] = await tx.db
       .insert(leads)
@@ -56,8 +60,25 @@ export async function createLead(ctx: AppContext, input: QuoteRequest, region: R
         requestedContractorId: contractor.id,
         leadPriceCents: price.priceCents,
         status: 'new',
+        withdrawTokenHash: withdraw.hash,
       })
       .returning({ id: leads.id, regionId: leads.regionId });
+
+    await queueEmail(tx, {
+      kind: 'quote-confirmation',
+      to: input.email,
+      regionId: lead!.regionId,
+      ...quoteConfirmationEmail({
+        siteUrl,
+        siteTitle: region.siteTitle,
+        name: input.name,
+        contractorName: contractor.name,
+        serviceNeeded: input.serviceNeeded,
+        askedAt: tx.clock.now(),
+        token: withdraw.token,
+        retentionDays: ctx.env.LEAD_RETENTION_DAYS,
+      }),
+    });
 
     await notifyAdmin(tx, {
       kind: 'lead-notice',

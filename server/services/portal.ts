@@ -149,7 +149,11 @@ export async function updatePortalLeadStatus(ctx: ServiceCtx, contractorId: numb
     if (!isPaidOrCredited(d.paymentState)) throw conflict('Buy this lead before updating its status');
     if (d.status === status) return;
     if (!CONTRACTOR_TRANSITIONS[d.status].includes(status)) throw conflict(`A ${d.status} lead cannot be marked ${status}`);
-    await tx.db.update(leads).set({ status }).where(eq(leads.id, d.leadId));
+    // Won or lost closes the lead: its homeowner's details are erased LEAD_RETENTION_DAYS later (docs/decisions/0114-homeowner-privacy.md).
+    await tx.db
+      .update(leads)
+      .set({ status, closedAt: status === 'contacted' ? null : tx.clock.now() })
+      .where(eq(leads.id, d.leadId));
     // When it happened, for the stats (time to contact, wins per month; docs/decisions/0061-contractor-stats.md).
     await tx.db.insert(leadStatusChanges).values({ deliveryId, status, changedAt: tx.clock.now() });
   });

@@ -22,6 +22,9 @@ export interface AdminLead {
   status: LeadStatus;
   createdAt: string;
   requestedContractor: { id: number; name: string } | null;
+  /** When the homeowner withdrew it, and when its contact details were erased (docs/decisions/0114-homeowner-privacy.md): neither is offered for delivery. */
+  withdrawnAt: string | null;
+  erasedAt: string | null;
   /** The live delivery, once delivered. */
   delivery: { id: number; contractorId: number; contractorName: string; price: string; paymentState: PaymentState } | null;
 }

@@ -58,4 +58,5 @@ export const routeData: Readonly<Record<string, RouteData>> = {
   '/contractor-pricing': { data: () => [leadPricesKey] },
   '/contractor/reset-password': { cache: 'private' },
   '/contractor/confirm-email': { cache: 'private' },
+  '/withdraw': { cache: 'private' },
 };

@@ -74,6 +74,8 @@ export const routes: PageRoute[] = [
     ssr: true,
     layout: 'public',
   },
+  // Privacy (docs/decisions/0114-homeowner-privacy.md): the confirmation email's withdraw link (noindex).
+  { path: '/withdraw', page: page(() => import('@/features/privacy/WithdrawPage')), ssr: true, layout: 'public' },
   { path: '/review-policy', page: page(() => import('@/features/reviews/ReviewPolicyPage')), ssr: true, layout: 'public' },
   { path: '/submit-business', page: page(() => import('@/features/submission/SubmitBusinessPage')), ssr: true, layout: 'public' },
   { path: '/newsletter/unsubscribe', page: page(() => import('@/features/newsletter/UnsubscribePage')), ssr: false, layout: 'public' },

@@ -42,3 +42,4 @@ export * from './photo-blobs';
 export * from './contractor-photos';
 export * from './contractor-photo-variants';
 export * from './contractor-listing-changes';
+export * from './legal-pages';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LEAD_STATUSES } from '../../../shared/schemas/lead-status';
 import { timestamps } from './columns';
 import { contractors } from './contractors';
@@ -32,6 +32,15 @@ export const leads = pgTable(
     requestedContractorId: integer('requested_contractor_id').references(() => contractors.id, { onDelete: 'set null' }),
     leadPriceCents: integer('lead_price_cents').notNull(),
     status: text('status', { enum: LEAD_STATUSES }).notNull().default('new'),
+    /**
+     * Privacy (docs/decisions/0114-homeowner-privacy.md): the SHA-256 of the withdraw link's token in
+     * the confirmation email; when the homeowner withdrew the request; when the lead closed (won,
+     * lost or withdrawn); when its homeowner's contact details were erased.
+     */
+    withdrawTokenHash: text('withdraw_token_hash'),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -42,6 +51,11 @@ export const leads = pgTable(
     index('leads_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('leads_town_id_idx').on(t.townId),
     index('leads_requested_contractor_id_idx').on(t.requestedContractorId),
+    uniqueIndex('leads_withdraw_token_hash_idx').on(t.withdrawTokenHash),
+    // The daily erase's search: leads not yet erased, by the time they closed (or last changed).
+    index('leads_retention_idx')
+      .on(sql`coalesce(${t.closedAt}, ${t.updatedAt})`)
+      .where(sql`${t.erasedAt} is null`),
   ],
 );
 

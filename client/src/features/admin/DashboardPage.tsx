@@ -50,7 +50,7 @@ function LeadAction({ lead }: { lead: AdminLead }) {
       </div>
     );
   }
-  if (lead.status === 'new' && !d) {
+  if (lead.status === 'new' && !d && !lead.withdrawnAt && !lead.erasedAt) {
     return (
       <Button asChild size="sm">
         <Link href="/admin/leads">Deliver</Link>

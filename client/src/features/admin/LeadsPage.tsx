@@ -23,7 +23,7 @@ type StatusFilter = 'all' | LeadStatus;
 
 function DeliveryCell({ lead }: { lead: AdminLead }) {
   const d = lead.delivery;
-  if (!d) return <span className="text-muted-foreground">—</span>;
+  if (!d) return <span className="text-muted-foreground">{offeredToNoOne(lead) ?? '—'}</span>;
   return (
     <div className="grid gap-1">
       <p className="text-sm">
@@ -38,6 +38,9 @@ function DeliveryCell({ lead }: { lead: AdminLead }) {
     </div>
   );
 }
+
+/** Why a lead is offered to no one (docs/decisions/0114-homeowner-privacy.md), or null. */
+const offeredToNoOne = (lead: AdminLead) => (lead.withdrawnAt ? 'Withdrawn by the homeowner' : lead.erasedAt ? 'Contact details erased' : null);
 
 export default function LeadsPage() {
   const { timeZone } = useRegion();
@@ -118,7 +121,9 @@ export default function LeadsPage() {
                 {formatShortDate(lead.createdAt)}
               </time>
             </Td>
-            <Td label="Actions">{lead.status === 'new' && !lead.delivery ? <DeliverControl lead={lead} contractors={loaded ? contractors : undefined} /> : <DeliveryCell lead={lead} />}</Td>
+            <Td label="Actions">
+              {lead.status === 'new' && !lead.delivery && !offeredToNoOne(lead) ? <DeliverControl lead={lead} contractors={loaded ? contractors : undefined} /> : <DeliveryCell lead={lead} />}
+            </Td>
           </Tr>
         )}
       />
