@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OutboxMessage, Paged } from '@shared/schemas/admin';
 import { inTransaction } from '../../server/context';
@@ -72,9 +72,11 @@ describe('the transactional outbox', () => {
     // The request did not wait for the mail server.
     expect(smtp.received).toEqual([]);
 
-    expect(await app.ctx.jobs.runPending()).toBe(1);
+    // The admin's notice and the homeowner's confirmation (docs/decisions/0114-homeowner-privacy.md).
+    expect(await app.ctx.jobs.runPending()).toBe(2);
     expect(smtp.to('office@example.com')).toHaveLength(1);
-    expect(smtp.received[0]!.subject).toBe(`New quote request for ${contractorName}: Kitchen Remodeling`);
+    expect(smtp.to('office@example.com')[0]!.subject).toBe(`New quote request for ${contractorName}: Kitchen Remodeling`);
+    expect(smtp.to('dana@example.com')).toHaveLength(1);
     expect(await messageRow(row.id)).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect((await app.ctx.db.select().from(leads).where(eq(leads.id, leadId))).length).toBe(1);
   });
@@ -105,8 +107,13 @@ describe('failed sends', () => {
     await smtp.stop();
     await requestQuote('Retried Homeowner');
     const { id } = await newestMessage();
+    // Only the admin's notice is followed here: the homeowner's confirmation (docs/decisions/0114-homeowner-privacy.md) is set aside, so its job sends nothing.
+    await app.ctx.db
+      .update(outboxEmails)
+      .set({ status: 'kept' })
+      .where(and(eq(outboxEmails.kind, 'quote-confirmation'), eq(outboxEmails.status, 'pending')));
 
-    expect(await app.ctx.jobs.runPending()).toBe(1);
+    expect(await app.ctx.jobs.runPending()).toBe(2);
     const afterFirst = await messageRow(id);
     expect(afterFirst).toMatchObject({ status: 'pending', attempts: 1 });
     expect(afterFirst.lastError).toMatch(/ECONNREFUSED/);
@@ -122,7 +129,7 @@ describe('failed sends', () => {
 
     await smtp.start();
     expect(await app.ctx.jobs.runPending({ ignoreDelay: true })).toBe(1);
-    expect(smtp.received.filter((m) => m.subject.includes(contractorName))).toHaveLength(1);
+    expect(smtp.to('office@example.com').filter((m) => m.subject.includes(contractorName))).toHaveLength(1);
     const sent = await admin.get<OutboxMessage>(`/api/admin/outbox/${id}`);
     expect(sent.body).toMatchObject({ status: 'sent', attempts: 3, lastError: null, sentAt: expect.any(String) });
   });
@@ -131,8 +138,8 @@ describe('failed sends', () => {
     await smtp.stop();
     await requestQuote('Given-up Homeowner');
     const { id } = await newestMessage();
-    // Every retry now, without waiting for the backoff: 1 attempt + 10 retries, then the dead letter job.
-    expect(await app.ctx.jobs.runPending({ ignoreDelay: true })).toBe(12);
+    // Every retry now, without waiting for the backoff: 1 attempt + 10 retries, then the dead letter job, for the notice and the homeowner's confirmation.
+    expect(await app.ctx.jobs.runPending({ ignoreDelay: true })).toBe(24);
     const failed = await messageRow(id);
     expect(failed).toMatchObject({ status: 'failed', attempts: 11 });
     expect(failed.lastError).toMatch(/ECONNREFUSED/);
@@ -150,7 +157,7 @@ describe('failed sends', () => {
     expect(again.body.message).toBe('Only a message that failed can be sent again; this one is pending');
 
     expect(await app.ctx.jobs.runPending()).toBe(1);
-    expect(smtp.received.filter((m) => m.subject.includes(contractorName))).toHaveLength(1);
+    expect(smtp.to('office@example.com').filter((m) => m.subject.includes(contractorName))).toHaveLength(1);
     expect(await messageRow(id)).toMatchObject({ status: 'sent', attempts: 12, lastError: null });
     expect((await admin.post(`/api/admin/outbox/${id}/resend`)).status).toBe(409);
   });
