@@ -16,6 +16,7 @@ import { credentialRoutes } from './credentials';
 import { demoPaymentRoutes } from './demo-payments';
 import { leadClaimRoutes } from './lead-claims';
 import { leadRoutes } from './leads';
+import { legalPageRoutes } from './legal-pages';
 import { listingChangeRoutes } from './listing-changes';
 import { newsletterRoutes } from './newsletter';
 import { paymentRoutes } from './payments';
@@ -55,6 +56,7 @@ export function apiRoutes(ctx: AppContext, secrets: { sessionSecret: string }): 
   router.use(demoPaymentRoutes(ctx));
   router.use(reviewRoutes(ctx));
   router.use(regionRoutes(ctx));
+  router.use(legalPageRoutes(ctx));
   // Browser tests move the clock for expiry dates (docs/decisions/0090-how-tests-run.md); no other server has these routes.
   if (ctx.env.NODE_ENV === 'test') router.use(testClockRoutes(ctx));
   return router;

@@ -14,12 +14,13 @@ export const legalPageEditSchema = z.object({
 export type LegalPageEdit = z.infer<typeof legalPageEditSchema>;
 
 export const legalPageSlugSchema = z.enum(LEGAL_PAGE_SLUGS, { error: 'No such page' });
+export const legalPageParams = z.object({ slug: legalPageSlugSchema });
 
-/** A legal page as the site shows it: the county's words filled in. */
+/** A legal page as the site shows it: the county's words filled in, rendered as the blog's posts are. */
 export interface LegalPageDto {
   slug: LegalPageSlug;
   title: string;
-  markdown: string;
+  html: string;
   updatedAt: string | null;
 }
 

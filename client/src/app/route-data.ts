@@ -3,6 +3,7 @@ import { browseKey, contractorKey, readBrowseState, readSearchCriteria, readSear
 import { featuredKey } from '@/features/directory/featured';
 import { readServicePageNumber, serviceCoverageKey, servicePageKey } from '@/features/directory/service-page-keys';
 import { leadPricesKey } from '@/features/payments/lead-prices-key';
+import { legalPageKey } from '@/features/privacy/legal-keys';
 import { invitationKey, readReviewsPage, reviewsKey } from '@/features/reviews/keys';
 import type { Region } from '@shared/region';
 import type { ApiKey } from '@/lib/api';
@@ -59,4 +60,6 @@ export const routeData: Readonly<Record<string, RouteData>> = {
   '/contractor/reset-password': { cache: 'private' },
   '/contractor/confirm-email': { cache: 'private' },
   '/withdraw': { cache: 'private' },
+  '/privacy': { data: () => [legalPageKey('privacy')] },
+  '/terms': { data: () => [legalPageKey('terms')] },
 };

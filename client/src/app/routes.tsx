@@ -76,6 +76,8 @@ export const routes: PageRoute[] = [
   },
   // Privacy (docs/decisions/0114-homeowner-privacy.md): the confirmation email's withdraw link (noindex).
   { path: '/withdraw', page: page(() => import('@/features/privacy/WithdrawPage')), ssr: true, layout: 'public' },
+  { path: '/privacy', page: page(() => import('@/features/privacy/PrivacyPage')), ssr: true, layout: 'public' },
+  { path: '/terms', page: page(() => import('@/features/privacy/TermsPage')), ssr: true, layout: 'public' },
   { path: '/review-policy', page: page(() => import('@/features/reviews/ReviewPolicyPage')), ssr: true, layout: 'public' },
   { path: '/submit-business', page: page(() => import('@/features/submission/SubmitBusinessPage')), ssr: true, layout: 'public' },
   { path: '/newsletter/unsubscribe', page: page(() => import('@/features/newsletter/UnsubscribePage')), ssr: false, layout: 'public' },
@@ -101,6 +103,7 @@ export const routes: PageRoute[] = [
   { path: '/admin/outbox', page: adminPage(() => import('@/features/admin/OutboxPage')), ssr: false, layout: 'admin' },
   { path: '/admin/counties', page: adminPage(() => import('@/features/admin/CountiesPage')), ssr: false, layout: 'admin' },
   { path: '/admin/users', page: adminPage(() => import('@/features/admin/AdminUsersPage')), ssr: false, layout: 'admin' },
+  { path: '/admin/legal-pages', page: adminPage(() => import('@/features/admin/LegalPagesPage')), ssr: false, layout: 'admin' },
   { path: '/admin/two-factor', page: adminPage(() => import('@/features/admin/TwoFactorPage')), ssr: false, layout: 'admin' },
 ];
 

@@ -55,10 +55,14 @@ export function Footer() {
               <span>Project Gallery</span>
             </li>
             <li>
-              <span>Privacy Policy</span>
+              <Link href="/privacy" className="underline-offset-4 hover:underline">
+                Privacy Policy
+              </Link>
             </li>
             <li>
-              <span>Terms</span>
+              <Link href="/terms" className="underline-offset-4 hover:underline">
+                Terms
+              </Link>
             </li>
           </ul>
         </div>
