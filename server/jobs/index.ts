@@ -9,6 +9,7 @@ import { pruneProfileVisitors } from '../services/profile-views';
 import { REVIEW_FOLLOW_UP, sendFollowUp, type FollowUpJob } from '../services/review-follow-ups';
 import { pruneExpiredSessions } from '../services/sessions';
 import { eraseExpiredLeads } from '../services/lead-retention';
+import { pruneAccountTokens } from '../services/account-tokens';
 import { submitRefund } from '../services/refund-jobs';
 import { SUBMIT_REFUND, type SubmitRefundJob } from '../services/refunds';
 import { SMTP_SEND_DEADLINE_MS } from '../integrations/email';
@@ -21,6 +22,7 @@ export const ADMIN_DIGEST = 'admin-digest';
 export const CREDENTIALS_DAILY = 'credentials-daily';
 export const PRUNE_PROFILE_VISITORS = 'prune-profile-visitors';
 export const ERASE_CLOSED_LEADS = 'erase-closed-leads';
+export const PRUNE_ACCOUNT_TOKENS = 'prune-account-tokens';
 
 /** The app's queues, what runs their jobs and when the recurring ones come (docs/decisions/0086-job-queue.md). */
 export function registerJobs(ctx: AppContext): void {
@@ -108,6 +110,16 @@ export function registerJobs(ctx: AppContext): void {
     },
   });
   jobs.schedule(ERASE_CLOSED_LEADS, '0 3 * * *');
+
+  // Reset and email-change links that can no longer be used (docs/decisions/0114-homeowner-privacy.md).
+  jobs.define({
+    name: PRUNE_ACCOUNT_TOKENS,
+    run: async () => {
+      const pruned = await pruneAccountTokens(ctx);
+      if (pruned) log.info('pruned account links', { pruned });
+    },
+  });
+  jobs.schedule(PRUNE_ACCOUNT_TOKENS, '30 3 * * *');
 
   jobs.define({
     name: ADMIN_DIGEST,

@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { adminLeadRoutes } from './admin-leads';
 import { leadDeliveryRoutes } from './lead-deliveries';
 import { sealingKey } from '../services/totp';
+import { adminAccountRoutes } from './admin-account';
 import { adminAuthRoutes } from './admin-auth';
 import { adminTwoFactorRoutes } from './admin-two-factor';
 import { adminContractorRoutes } from './admin-contractors';
@@ -57,6 +58,7 @@ export function apiRoutes(ctx: AppContext, secrets: { sessionSecret: string }): 
   router.use(reviewRoutes(ctx));
   router.use(regionRoutes(ctx));
   router.use(legalPageRoutes(ctx));
+  router.use(adminAccountRoutes(ctx));
   // Browser tests move the clock for expiry dates (docs/decisions/0090-how-tests-run.md); no other server has these routes.
   if (ctx.env.NODE_ENV === 'test') router.use(testClockRoutes(ctx));
   return router;

@@ -4,7 +4,8 @@ import { contractorAccounts, contractors } from '../db/schema';
 import { conflict, invalid, unauthenticated } from '../domain/errors';
 import { consumeAccountToken, issueAccountToken, voidAccountTokens } from './account-tokens';
 import { CONFIRM_EMAIL_PATH, linkSite, linkTo } from './account-links';
-import { queueEmail } from './email-delivery';
+import { queueEmail, type OutboxCtx } from './email-delivery';
+import { sendPasswordChanged } from './password-notices';
 import { checkPassword, hashPassword } from './passwords';
 import { endContractorSessions, newSessionGeneration } from './sessions';
 
@@ -46,7 +47,12 @@ async function emailInUse(ctx: DbCtx, email: string, accountId: number): Promise
  * A new password, given the current one. Every other session of the account ends; the one asking
  * goes on under the answered generation (docs/decisions/0108-contractor-password-reset.md).
  */
-export async function changePassword(ctx: ServiceCtx, contractorId: number, input: { currentPassword: string; password: string }, keepSession: string): Promise<{ generation: number }> {
+export async function changePassword(
+  ctx: ServiceCtx & OutboxCtx & Pick<AppContext, 'siteUrl'>,
+  contractorId: number,
+  input: { currentPassword: string; password: string },
+  keepSession: string,
+): Promise<{ generation: number }> {
   const passwordHash = await hashPassword(input.password);
   return inTransaction(ctx, async (tx) => {
     const account = await accountOf(tx, contractorId);
@@ -57,6 +63,8 @@ export async function changePassword(ctx: ServiceCtx, contractorId: number, inpu
     const generation = await newSessionGeneration(tx, account.id);
     // newSessionGeneration ended every session; the caller's is written again with the generation.
     await endContractorSessions(tx, contractorId, keepSession);
+    // The owner is told (docs/decisions/0114-homeowner-privacy.md).
+    await sendPasswordChanged(tx, account.email, { name: account.name, how: 'changed' });
     return { generation };
   });
 }

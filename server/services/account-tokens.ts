@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { ServiceCtx } from '../context';
 import { contractorAccountTokens, type AccountTokenPurpose, type ContractorAccountTokenRow } from '../db/schema';
 
@@ -60,4 +60,17 @@ export async function consumeAccountToken(ctx: ServiceCtx, purpose: AccountToken
     )
     .returning();
   return used ?? null;
+}
+
+/**
+ * The daily prune (docs/decisions/0114-homeowner-privacy.md): links that can no longer be used
+ * (expired by ctx.clock, used or voided) are deleted; they answer 'not valid' whether or not their
+ * row is kept. Answers how many went.
+ */
+export async function pruneAccountTokens(ctx: ServiceCtx): Promise<number> {
+  const pruned = await ctx.db
+    .delete(contractorAccountTokens)
+    .where(or(lte(contractorAccountTokens.expiresAt, ctx.clock.now()), isNotNull(contractorAccountTokens.usedAt), isNotNull(contractorAccountTokens.voidedAt)))
+    .returning({ id: contractorAccountTokens.id });
+  return pruned.length;
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { AdminCheck } from '@shared/schemas/admin';
 import { COUNTIES_RULE, type AdminAccount, type AdminAccountList, type AdminCounty, type CreateAdminInput, type UpdateAdminInput } from '@shared/schemas/admin-users';
 import { inTransaction, type AppContext, type DbCtx, type ServiceCtx } from '../context';
-import { adminTwoFactor, adminUserRegions, adminUsers, regions } from '../db/schema';
+import { adminTwoFactor, adminUserRegions, adminUsers, regions, sessions } from '../db/schema';
 import type { AdminActor, AdminScope } from '../domain/actors';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { ConfigError } from '../env';
@@ -11,6 +11,8 @@ import { loadAdminAccount } from './admin-scope';
 import { endAdminSessions, resetTwoFactor } from './admin-two-factor';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './password-policy';
 import { checkPassword, hashPassword } from './passwords';
+import { type OutboxCtx } from './email-delivery';
+import { sendPasswordChanged } from './password-notices';
 
 export type AdminUser = typeof adminUsers.$inferSelect;
 
@@ -191,16 +193,52 @@ export async function updateAdminAccount(ctx: DbCtx & Pick<AppContext, 'clock'>,
  * is its own action). One's own password is the operator's ADMIN_PASSWORD or another platform
  * administrator's reset.
  */
-export async function resetAdminPassword(ctx: DbCtx, actor: AdminActor, id: number, password: string): Promise<AdminAccount> {
+export async function resetAdminPassword(ctx: DbCtx & OutboxCtx & Pick<AppContext, 'siteUrl'>, actor: AdminActor, id: number, password: string): Promise<AdminAccount> {
   await accountById(ctx, id);
   if (id === actor.adminUserId) throw conflict('Another platform administrator resets your password');
   if (isCommonPassword(password)) throw invalid('Please check the highlighted fields', { password: COMMON_PASSWORD_MESSAGE });
   const passwordHash = await hashPassword(password);
   await inTransaction(ctx, async (tx) => {
-    await tx.db.update(adminUsers).set({ passwordHash }).where(eq(adminUsers.id, id));
+    const [account] = await tx.db.update(adminUsers).set({ passwordHash }).where(eq(adminUsers.id, id)).returning({ email: adminUsers.email, username: adminUsers.username });
     await endAdminSessions(tx, id);
+    // The owner is told (docs/decisions/0114-homeowner-privacy.md).
+    if (account?.email) await sendPasswordChanged(tx, account.email, { name: account.username, how: 'reset-by-admin' });
   });
   return accountById(ctx, id);
+}
+
+export const ADMIN_PASSWORD_IS_SETTING = "This account's password is the server's ADMIN_PASSWORD setting: change it there";
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
+
+/**
+ * POST /api/admin/account/password (docs/decisions/0114-homeowner-privacy.md): an administrator's
+ * new password, given the current one. Every other session of the account ends (the generation
+ * moves, [0109]); the one asking goes on under the answered generation. The account of
+ * ADMIN_USERNAME is refused: ADMIN_PASSWORD is brought back at every start
+ * (docs/decisions/0035-first-admin.md). The owner is told by email when the account has an address.
+ */
+export async function changeOwnAdminPassword(
+  ctx: ServiceCtx & OutboxCtx & Pick<AppContext, 'env' | 'siteUrl'>,
+  actor: AdminActor,
+  input: { currentPassword: string; password: string },
+  keepSession: string,
+): Promise<{ generation: number }> {
+  if (isCommonPassword(input.password)) throw invalid('Please check the highlighted fields', { password: COMMON_PASSWORD_MESSAGE });
+  const passwordHash = await hashPassword(input.password);
+  return inTransaction(ctx, async (tx) => {
+    const [account] = await tx.db.select().from(adminUsers).where(eq(adminUsers.id, actor.adminUserId)).for('update');
+    if (!account) throw notFound('Administrator not found');
+    if (ctx.env.ADMIN_USERNAME && account.username === ctx.env.ADMIN_USERNAME) throw conflict(ADMIN_PASSWORD_IS_SETTING);
+    if (!(await checkPassword(input.currentPassword, account.passwordHash))) throw invalid(WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
+    const [row] = await tx.db
+      .update(adminUsers)
+      .set({ passwordHash, sessionGeneration: sql`${adminUsers.sessionGeneration} + 1` })
+      .where(eq(adminUsers.id, account.id))
+      .returning({ generation: adminUsers.sessionGeneration });
+    await tx.db.delete(sessions).where(and(eq(sessions.adminUserId, account.id), ne(sessions.sid, keepSession)));
+    if (account.email) await sendPasswordChanged(tx, account.email, { name: account.username, how: 'changed' });
+    return { generation: row!.generation };
+  });
 }
 
 /** POST /api/admin/users/:id/two-factor/reset: another account's authenticator app and recovery codes removed, its sessions ended. */

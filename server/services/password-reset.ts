@@ -4,7 +4,8 @@ import { contractorAccounts, contractors, setupCodes } from '../db/schema';
 import { isListed } from '../directory/cards';
 import { consumeAccountToken, issueAccountToken, voidAccountTokens } from './account-tokens';
 import { linkSite, linkTo, RESET_PASSWORD_PATH } from './account-links';
-import { queueEmail } from './email-delivery';
+import { queueEmail, type OutboxCtx } from './email-delivery';
+import { sendPasswordChanged } from './password-notices';
 import { hashPassword } from './passwords';
 import { newSessionGeneration } from './sessions';
 
@@ -64,7 +65,7 @@ export async function sendPasswordResetLink(ctx: AppContext, job: PasswordResetJ
  * expired. Every session of the account ends, and its other live links (a pending email change,
  * a setup code) stop working.
  */
-export async function resetPassword(ctx: ServiceCtx, token: string, password: string): Promise<boolean> {
+export async function resetPassword(ctx: ServiceCtx & OutboxCtx & Pick<AppContext, 'siteUrl'>, token: string, password: string): Promise<boolean> {
   // Hashed before the lookup, so a bad link takes as long as a good one.
   const passwordHash = await hashPassword(password);
   return inTransaction(ctx, async (tx) => {
@@ -77,6 +78,13 @@ export async function resetPassword(ctx: ServiceCtx, token: string, password: st
       .set({ voidedAt: tx.clock.now() })
       .where(and(eq(setupCodes.accountId, used.accountId), isNull(setupCodes.usedAt), isNull(setupCodes.voidedAt)));
     await newSessionGeneration(tx, used.accountId);
+    // The owner is told (docs/decisions/0114-homeowner-privacy.md).
+    const [account] = await tx.db
+      .select({ email: contractorAccounts.email, name: contractors.name })
+      .from(contractorAccounts)
+      .innerJoin(contractors, eq(contractors.id, contractorAccounts.contractorId))
+      .where(eq(contractorAccounts.id, used.accountId));
+    if (account) await sendPasswordChanged(tx, account.email, { name: account.name, how: 'reset' });
     return true;
   });
 }

@@ -8,6 +8,7 @@ import { Field } from '@/components/ui/field';
 import { FormNotice } from '@/components/ui/form-notice';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
+import { OwnPasswordForm } from './components/OwnPasswordForm';
 import { PageHeader } from './components/PageHeader';
 import { useBeginEnrolment, useConfirmEnrolment, useNewRecoveryCodes, useTurnOffTwoFactor, useTwoFactorStatus } from './two-factor-api';
 
@@ -189,6 +190,7 @@ export default function TwoFactorPage() {
           )}
         </div>
       ) : null}
+      {s && !codes && (s.enabled || !s.required) && <OwnPasswordForm />}
     </>
   );
 }
