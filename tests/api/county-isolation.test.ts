@@ -163,8 +163,12 @@ const BODY_WRITES: Record<string, (other: County) => { body: unknown; status: nu
 const label = (r: RouteEntry) => `${r.method} ${r.path}`;
 const hasParams = (r: RouteEntry) => /:\w+/.test(r.path);
 const isRead = (r: RouteEntry) => r.method === 'GET' || r.method === 'HEAD';
-/** A write to the signed-in administrator's own two-factor sign-in (docs/decisions/0109-admin-two-factor.md): it names no county's item. */
-const ownAccount = (r: RouteEntry) => r.admin?.enrolment === true && !isRead(r);
+/**
+ * A write to the signed-in administrator's own two-factor sign-in (docs/decisions/0109-admin-two-factor.md)
+ * or own password (docs/decisions/0114-homeowner-privacy.md): it names no county's item.
+ */
+const OWN_ACCOUNT_WRITES = new Set(['POST /api/admin/account/password']);
+const ownAccount = (r: RouteEntry) => (r.admin?.enrolment === true && !isRead(r)) || OWN_ACCOUNT_WRITES.has(label(r));
 
 /** What every one of the other county's rows looks like now, to show nothing was changed. */
 async function rowsOf(county: County) {
