@@ -79,11 +79,11 @@ test.describe('without JavaScript', () => {
     await signInAdmin(request);
     const c = await approvedBusiness(request, 'Withdraw Plain Roofing');
     const path = await withdrawLink(request, await quoteRequest(request, c.id));
-    await open(page, path);
+    await page.goto(path);
     await page.getByRole('button', { name: 'Withdraw My Request' }).click();
     await expect(page).toHaveURL(/\/withdraw\?done=1$/);
     await expect(page.getByText('Your quote request is withdrawn.')).toBeVisible();
-    await open(page, path);
+    await page.goto(path);
     await page.getByRole('button', { name: 'Withdraw My Request' }).click();
     await expect(page.getByText('This quote request was already withdrawn.')).toBeVisible();
   });
