@@ -103,11 +103,17 @@ test('/privacy and /terms are reached from the footer', async ({ page }) => {
 });
 
 test('the platform administrator edits /terms on the Legal pages screen and the site shows it', async ({ page }, testInfo) => {
+  // The text is one row every site shows: the phone run, on the same server at the same time, would overwrite it between this save and this read.
+  test.skip(testInfo.project.name !== 'desktop', 'one run edits the shared legal text');
   await signInAdmin(page.request);
   const marker = `Edited for ${testInfo.project.name} ${uid()}`;
   try {
-    await open(page, '/admin/legal-pages');
+    // Reached from the Counties page (the platform's own screens).
+    await open(page, '/admin/counties');
+    await page.getByRole('link', { name: 'Legal Pages' }).click();
+    await expect(page).toHaveURL(/\/admin\/legal-pages$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Legal Pages' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     const form = page.getByRole('form', { name: 'Edit the Terms of Use' });
     await form.getByLabel('Markdown').fill(`## ${marker}\n\nThese terms apply to **{site}** in {county}.`);
     await form.getByRole('button', { name: 'Save Terms of Use' }).click();

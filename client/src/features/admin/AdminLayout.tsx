@@ -30,7 +30,6 @@ const NAV = [
   { href: '/admin/outbox', label: 'Outbox', isCurrent: (p: string) => p === '/admin/outbox' },
   { href: '/admin/counties', label: 'Counties', isCurrent: (p: string) => p === '/admin/counties', platform: true },
   { href: '/admin/users', label: 'Administrators', isCurrent: (p: string) => p === '/admin/users', platform: true },
-  { href: '/admin/legal-pages', label: 'Legal', isCurrent: (p: string) => p === '/admin/legal-pages', platform: true },
   // The signed-in account's own page: in the menu sheet on a phone, beside Logout on a wider screen (the header's links fill it).
   { href: TWO_FACTOR_PATH, label: 'Two-factor', isCurrent: (p: string) => p === TWO_FACTOR_PATH, account: true },
 ];

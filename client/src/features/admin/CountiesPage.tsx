@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { MapPin } from 'lucide-react';
 import { useProgressiveForm } from '@/components/form';
 import { EmptyState } from '@/components/query-view';
@@ -68,6 +69,12 @@ export default function CountiesPage() {
         title="Counties"
         description={`The counties this deployment serves, each its own site on its own address. Add a ${region.stateName} county with its towns and every service.`}
         path="/admin/counties"
+        actions={
+          // The privacy policy and terms every county's site shows (docs/decisions/0114-homeowner-privacy.md): reached from here, as the header has no room for another link.
+          <Button asChild variant="outline">
+            <Link href="/admin/legal-pages">Legal Pages</Link>
+          </Button>
+        }
       />
       <AddCountyForm />
       <AdminList
