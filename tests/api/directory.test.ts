@@ -225,7 +225,7 @@ describe('sitemap and robots', () => {
     for (const c of listed) expect(xml).toContain(`/contractor/${c.id}</loc>`);
     expect(xml).not.toContain(`/contractor/${pending.id}</loc>`);
     expect(xml.match(/\/blog\/[a-z0-9-]+<\/loc>/g)).toHaveLength(4);
-    for (const p of ['/browse', '/search', '/blog', '/submit-business', '/contractor-pricing', '/review-policy']) expect(xml).toContain(`${p}</loc>`);
+    for (const p of ['/browse', '/search', '/blog', '/submit-business', '/contractor-pricing', '/review-policy', '/privacy', '/terms']) expect(xml).toContain(`${p}</loc>`);
   });
 
   it('keeps robots out of /admin and /api', async () => {
