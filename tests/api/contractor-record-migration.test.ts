@@ -218,7 +218,9 @@ describe('migration 0014: the contractor record in three tables', () => {
   it('keeps every value of every contractor', async () => {
     const after = rowsOf(await subject.database.db.execute(OLD_SHAPE)).map((r) => JSON.parse(String(r.row)));
     expect(after).toHaveLength(before.length);
-    for (const [i, old] of before.entries()) expect(after[i], `contractor ${String(old.id)}`).toEqual(old);
+    // Columns later migrations add to the listing (business_hours, 0027) are not this one's to keep.
+    const asBefore = (row: Record<string, unknown>, old: Record<string, unknown>) => Object.fromEntries(Object.keys(old).map((k) => [k, row[k]]));
+    for (const [i, old] of before.entries()) expect(asBefore(after[i], old), `contractor ${String(old.id)}`).toEqual(old);
   });
 
   it('gives a credential a row only when something about it was known, and every contractor its billing', async () => {
