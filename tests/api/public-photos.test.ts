@@ -12,6 +12,8 @@ import { addCounty } from '../../server/services/regions';
 import { adminClient, contractorClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import { getOnHost } from '../support/host-request';
+import { canonical, metaDescription } from '../support/page-markup';
+import { servePages } from '../support/page-server';
 import type { TestClient } from '../support/http-client';
 import { plainPng } from '../support/photo-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -188,5 +190,77 @@ describe('the gallery', () => {
       const res = await getOnHost(app.url, '127.0.0.1', `/api/gallery${bad}`);
       expect(res.status, bad).toBe(400);
     }
+  });
+});
+
+describe('the pages', () => {
+  let pages: Awaited<ReturnType<typeof servePages>>;
+  beforeAll(async () => {
+    pages = await servePages(app.ctx);
+  });
+  afterAll(() => pages?.close());
+
+  it('renders the profile with a grid of links to the large images: <picture> with srcset and sizes, width and height, lazy below the fold, captions', async () => {
+    const c = await createContractor(app.ctx.db, { name: 'Markup Check Kitchens', homeTown: 'laporte' });
+    const portal = await contractorClient(app, c.id);
+    const shots: OwnPhoto[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const p = await upload(portal, await plainPng(800, 600), { caption: `Kitchen ${i}` });
+      await approve(p.id);
+      shots.push(p);
+    }
+    const logo = await upload(portal, await plainPng(300, 300), { kind: 'logo' });
+    await approve(logo.id);
+
+    const res = await getOnHost(pages.url, '127.0.0.1', `/contractor/${c.id}`, { Accept: 'text/html' });
+    expect(res.status).toBe(200);
+    const html = res.text;
+    const pictures = [...html.matchAll(/<picture>(.*?)<\/picture>/g)].map((m) => m[1]!);
+    // The logo and the five photos.
+    expect(pictures).toHaveLength(6);
+    for (const pic of pictures) {
+      expect(pic).toMatch(/<source type="image\/avif" srcSet="\/media\/[0-9a-f]{64}\.avif \d+w[^"]*" sizes="[^"]+"/i);
+      expect(pic).toMatch(/<source type="image\/webp" srcSet="\/media\/[0-9a-f]{64}\.webp \d+w[^"]*" sizes="[^"]+"/i);
+      expect(pic).toMatch(/<img [^>]*width="\d+" height="\d+"/);
+    }
+    // The grid: each photo a link to its largest WebP, the first row at once, the rest lazy; each caption shown.
+    const grid = html.slice(html.indexOf('data-testid="profile-photos"'));
+    const links = [...grid.matchAll(/<a href="(\/media\/[0-9a-f]{64}\.webp)"[^>]*><picture>.*?<img ([^>]*)>/g)];
+    expect(links).toHaveLength(5);
+    expect(links.map((l) => l[1])).toEqual(shots.map((s) => s.variants.filter((v) => v.format === 'webp').at(-1)!.url));
+    expect(links.map((l) => /loading="lazy"/.test(l[2]!))).toEqual([false, false, false, true, true]);
+    for (const l of links) expect(l[2]).toMatch(/width="800" height="600"/);
+    for (let i = 1; i <= 5; i++) expect(grid).toContain(`<figcaption class="text-sm text-muted-foreground">Kitchen ${i}</figcaption>`);
+    // Every served rendition named there is public.
+    expect((await fetch(`${app.url}${links[0]![1]}`)).status).toBe(200);
+  });
+
+  it('renders /gallery per county: title, description, canonical, a plain GET form, photos linking to profiles; the sitemap lists it', async () => {
+    const c = await createContractor(app.ctx.db, { name: 'Gallery Page Masonry', homeTown: 'eagles-mere', services: ['concrete-masonry'] });
+    const portal = await contractorClient(app, c.id);
+    const p = await upload(portal, await plainPng(500, 400), { caption: 'Stone chimney' });
+    await approve(p.id);
+
+    const res = await getOnHost(pages.url, '127.0.0.1', '/gallery?service=concrete-masonry&town=eagles-mere', { Accept: 'text/html' });
+    expect(res.status).toBe(200);
+    const html = res.text;
+    expect(html).toMatch(/<title data-head>Concrete &amp; Masonry Project Gallery in Eagles Mere \| Sullivan County Contractors<\/title>/);
+    expect(metaDescription(html)).toContain('Sullivan County contractors');
+    expect(canonical(html)).toBe(`${app.ctx.siteUrl}/gallery?service=concrete-masonry&town=eagles-mere`);
+    const form = /<form [^>]*>/.exec(html.slice(html.indexOf('aria-label="Filter photos"') - 200))![0];
+    expect(form).toContain('action="/gallery"');
+    expect(form).toContain('method="get"');
+    expect(html).toMatch(/<select [^>]*name="service"/);
+    expect(html).toMatch(/<select [^>]*name="town"/);
+    expect(html).toContain(`href="/contractor/${c.id}"`);
+    expect(html).toContain('Stone chimney');
+
+    const wyoming = await getOnHost(pages.url, 'wyoming.localhost', '/gallery', { Accept: 'text/html' });
+    expect(wyoming.status).toBe(200);
+    expect(wyoming.text).toMatch(/<title data-head>Project Gallery \| Wyoming County/);
+    expect(wyoming.text).not.toContain('Stone chimney');
+
+    const sitemap = await getOnHost(pages.url, '127.0.0.1', '/sitemap.xml');
+    expect(sitemap.text).toContain('/gallery</loc>');
   });
 });

@@ -65,6 +65,8 @@ export const routes: PageRoute[] = [
   },
   // The quote form without JavaScript (docs/decisions/0023-forms-without-javascript.md): noindex; with JavaScript 'Get Free Quote' opens the dialog instead.
   { path: '/contractor/:id/quote', page: page(() => import('@/features/quote/QuotePage')), ssr: true, layout: 'public' },
+  // Approved project photos of the county's contractors (docs/decisions/0112-photos-on-the-public-site.md).
+  { path: '/gallery', page: page(() => import('@/features/directory/GalleryPage')), ssr: true, layout: 'public' },
   { path: '/blog', page: page(() => import('@/features/blog/BlogListPage')), ssr: true, layout: 'public' },
   { path: '/blog/:slug', page: page(() => import('@/features/blog/BlogPostPage')), ssr: true, layout: 'public' },
   // Verified reviews (docs/decisions/0051-review-links.md, docs/decisions/0056-review-policy.md): the follow-up email's link (noindex) and the policy every review list links to.
