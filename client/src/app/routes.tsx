@@ -97,6 +97,7 @@ export const routes: PageRoute[] = [
   { path: '/admin/claims', page: adminPage(() => import('@/features/admin/ClaimsPage')), ssr: false, layout: 'admin' },
   { path: '/admin/reviews', page: adminPage(() => import('@/features/admin/ReviewsPage')), ssr: false, layout: 'admin' },
   { path: '/admin/listing-changes', page: adminPage(() => import('@/features/admin/ListingChangesPage')), ssr: false, layout: 'admin' },
+  { path: '/admin/photos', page: adminPage(() => import('@/features/admin/PhotosPage')), ssr: false, layout: 'admin' },
   { path: '/admin/pricing', page: adminPage(() => import('@/features/admin/PricingPage')), ssr: false, layout: 'admin' },
   { path: '/admin/outbox', page: adminPage(() => import('@/features/admin/OutboxPage')), ssr: false, layout: 'admin' },
   { path: '/admin/counties', page: adminPage(() => import('@/features/admin/CountiesPage')), ssr: false, layout: 'admin' },

@@ -26,6 +26,7 @@ const NAV = [
   { href: '/admin/leads', label: 'Leads', isCurrent: (p: string) => p === '/admin/leads' },
   { href: '/admin/claims', label: 'Claims', isCurrent: (p: string) => p === '/admin/claims' },
   { href: '/admin/reviews', label: 'Reviews', isCurrent: (p: string) => p === '/admin/reviews' },
+  { href: '/admin/photos', label: 'Photos', isCurrent: (p: string) => p === '/admin/photos' },
   { href: '/admin/pricing', label: 'Pricing', isCurrent: (p: string) => p === '/admin/pricing' },
   { href: '/admin/outbox', label: 'Outbox', isCurrent: (p: string) => p === '/admin/outbox' },
   { href: '/admin/counties', label: 'Counties', isCurrent: (p: string) => p === '/admin/counties', platform: true },
