@@ -5,7 +5,7 @@ import type { ContractorPage, ContractorProfile } from '@shared/schemas/director
 import type { GalleryPage } from '@shared/schemas/gallery';
 import { galleryQuerySchemaFor } from '@shared/schemas/gallery';
 import type { OwnPhoto } from '@shared/schemas/photos';
-import { directoryVersions, regions } from '../../server/db/schema';
+import { contractorPhotoVariants, directoryVersions, photoBlobs, regions } from '../../server/db/schema';
 import { createDirectory } from '../../server/directory';
 import { todayOf } from '../../server/clock';
 import { addCounty } from '../../server/services/regions';
@@ -69,6 +69,23 @@ const galleryOf = async (query = '', host = '127.0.0.1') => {
   expect(res.status, res.text).toBe(200);
   return res.json() as GalleryPage;
 };
+
+describe('the sample data', () => {
+  it('gives most listed sample contractors a logo and project photos, each distinct image stored once', async () => {
+    const page = (await getOnHost(app.url, '127.0.0.1', '/api/contractors?pageSize=48')).json() as ContractorPage;
+    const withLogo = page.contractors.filter((c) => c.logo);
+    expect(withLogo.length).toBeGreaterThan(page.contractors.length / 2);
+    expect(withLogo.length).toBeLessThan(page.contractors.length);
+    const gallery = await galleryOf();
+    expect(gallery.total).toBeGreaterThanOrEqual(20);
+    expect(new Set(gallery.photos.map((p) => p.contractorId)).size).toBeGreaterThan(5);
+    // A handful of scenes shared across contractors: far fewer files than renditions in use.
+    const variants = await app.ctx.db.select({ hash: contractorPhotoVariants.hash }).from(contractorPhotoVariants);
+    const blobs = await app.ctx.db.select({ key: photoBlobs.key }).from(photoBlobs);
+    expect(blobs.length).toBe(new Set(variants.map((v) => v.hash)).size);
+    expect(blobs.length).toBeLessThan(variants.length / 2);
+  });
+});
 
 describe('a photo on the public site', () => {
   it('moves the version of the counties listing its contractor when approved, taken down or deleted, and not while pending', async () => {
