@@ -39,9 +39,9 @@ function Filters({ filters, onApply }: { filters: GalleryFilters; onApply: (f: G
   };
   return (
     <form method="get" action="/gallery" onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="Filter photos">
-      <label className="grid gap-1 text-sm font-medium sm:w-64">
-        Service
-        <NativeSelect name="service" defaultValue={filters.service ?? 'all'} key={`s-${filters.service}`}>
+      <div className="grid gap-1 text-sm font-medium sm:w-64">
+        <label htmlFor="gallery-service">Service</label>
+        <NativeSelect id="gallery-service" name="service" defaultValue={filters.service ?? 'all'} key={`s-${filters.service}`}>
           <option value="all">All services</option>
           {region.services.map((s) => (
             <option key={s.slug} value={s.slug}>
@@ -49,10 +49,10 @@ function Filters({ filters, onApply }: { filters: GalleryFilters; onApply: (f: G
             </option>
           ))}
         </NativeSelect>
-      </label>
-      <label className="grid gap-1 text-sm font-medium sm:w-64">
-        Town
-        <NativeSelect name="town" defaultValue={filters.town ?? 'all'} key={`t-${filters.town}`}>
+      </div>
+      <div className="grid gap-1 text-sm font-medium sm:w-64">
+        <label htmlFor="gallery-town">Town</label>
+        <NativeSelect id="gallery-town" name="town" defaultValue={filters.town ?? 'all'} key={`t-${filters.town}`}>
           <option value="all">{region.allLocationsLabel}</option>
           {region.towns.map((t) => (
             <option key={t.slug} value={t.slug}>
@@ -60,7 +60,7 @@ function Filters({ filters, onApply }: { filters: GalleryFilters; onApply: (f: G
             </option>
           ))}
         </NativeSelect>
-      </label>
+      </div>
       <Button type="submit">Show Photos</Button>
     </form>
   );
