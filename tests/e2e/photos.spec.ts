@@ -60,8 +60,13 @@ test('a contractor uploads a photo, the administrator approves it, the profile a
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signInAdmin(admin.request);
-  await open(admin, '/admin/photos');
+  // Reached from Contractor Management, beside Listing changes.
+  await open(admin, '/admin/contractors');
+  await admin.getByRole('link', { name: 'Photos', exact: true }).click();
+  await expect(admin).toHaveURL(/\/admin\/photos$/);
   await expect(admin.getByRole('heading', { level: 1, name: 'Photos' })).toBeVisible();
+  // The header's links, Photos among them, stay within the screen (1280 pixels on the desktop project).
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   const card = admin.getByTestId('review-photo').filter({ hasText: caption });
   await expect(card.getByText(c.name)).toBeVisible();
   await expect(card.getByRole('img')).toHaveJSProperty('complete', true);
