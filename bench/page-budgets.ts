@@ -4,18 +4,22 @@
  * the JavaScript the browser loads (gzip bytes over the wire, per file and in total) and
  * whether any of it is Stripe or admin code; and Lighthouse's four category scores (mobile
  * preset, Debian Chromium at CHROME_PATH, default /usr/bin/chromium).
- * Largest Contentful Paint on home, search, a profile and a service page: Lighthouse's mobile
+ * Largest Contentful Paint on home, search, a profile, a profile with 20 approved photos (made
+ * through the portal's and the review's APIs: docs/decisions/0112-photos-on-the-public-site.md)
+ * and a service page: Lighthouse's mobile
  * preset (simulated "Slow 4G": 150 ms round trip, 1.6 Mbit/s, CPU 4x slower) and Playwright on a
  * connection throttled through CDP (400 kbit/s down and up, 400 ms round trip), cold cache,
  * the median of 3 loads.
  * Targets: performance >= 95, accessibility 100, best practices >= 95, SEO 100,
  * public-route JS <= 100 KB gzip, no Stripe or admin code on public routes, LCP < 2.5 s on Slow 4G.
+ * `-- --page=NAME` measures only the pages whose name starts with NAME (e.g. `--page=profile`).
  */
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freshDatabase, startBenchServer } from './lib/bench-server';
 import { ensureBuildFromTs } from './lib/ensure-build';
+import { profileWithPhotos } from './lib/photo-profile';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
@@ -25,12 +29,15 @@ const LCP_TARGET_MS = 2500;
 const SLOW_LINK = { offline: false, latency: 400, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8 };
 const LCP_RUNS = 3;
 /** Pages whose LCP is measured (issue 16). */
-const LCP_PAGES = ['home', 'search', 'profile', 'service page'];
+const LCP_PAGES = ['home', 'search', 'profile', 'profile, 20 photos', 'service page'];
 const skipLighthouse = process.argv.includes('--no-lighthouse');
+const only = process.argv.find((a) => a.startsWith('--page='))?.slice('--page='.length);
 
 await ensureBuildFromTs();
 const database = await freshDatabase();
-const server = await startBenchServer(database.env, 7100 + (process.pid % 300));
+// The 20-photo profile is made through the admin's and the portal's APIs: the administrator signs in
+// with the password alone, and the sign-ins claim TLS for the production session cookie.
+const server = await startBenchServer({ ...database.env, ADMIN_TWO_FACTOR: 'optional', TRUST_PROXY: 'true' }, 7100 + (process.pid % 300));
 
 /** Runs Lighthouse once more when a run errors (Chromium occasionally loses a trace), printing why. */
 async function audit(url: string, port: number, attempts = 2) {
@@ -104,11 +111,13 @@ try {
   // A service in a town with listed contractors (docs/decisions/0030-service-pages.md): the first town of the first service offered.
   const coverage = (await (await fetch(`${server.url}/api/service-pages`)).json()) as { services: { slug: string; towns: { slug: string }[] }[] };
   const served = coverage.services.find((s) => s.towns.length > 0)!;
-  const pages = [
+  const photoProfile = only === undefined || 'profile, 20 photos'.startsWith(only) ? await profileWithPhotos(server.url, { username: 'admin', password: 'bench-admin-password' }, 20) : 0;
+  const allPages = [
     ['home', '/'],
     ['search', '/search?service=kitchen-bath&location=laporte'],
     ['browse', '/browse'],
     ['profile', `/contractor/${contractors.contractors[0]!.id}`],
+    ['profile, 20 photos', `/contractor/${photoProfile}`],
     ['quote page', `/contractor/${contractors.contractors[0]!.id}/quote`],
     ['service page', `/contractors/${served.slug}/${served.towns[0]!.slug}`],
     ['blog list', '/blog'],
@@ -116,6 +125,7 @@ try {
     ['submit business', '/submit-business'],
     ['plans', '/contractor-pricing'],
   ] as const;
+  const pages = allPages.filter(([name]) => only === undefined || name.startsWith(only));
 
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')) });
   const reports: PageReport[] = [];

@@ -4,6 +4,7 @@ import { badgeOn, isCurrent } from '@shared/credentials';
 import { siteMonth } from '@shared/site-calendar';
 import { formatLocation } from '@shared/taxonomy';
 import type { ContractorProfile, DirectorySort, PublicContractor } from '@shared/schemas/directory';
+import type { PublicPhoto } from '@shared/schemas/photos';
 import { insurance, registration } from '../db/credential-joins';
 import { contractors, type ContractorRow } from '../db/schema';
 
@@ -84,8 +85,8 @@ export type CardRow = Pick<ListingRead, keyof typeof cardColumns>;
 export type ProfileOnlyRow = Pick<ListingRead, keyof typeof profileOnlyColumns>;
 export type ProfileRow = Pick<ListingRead, keyof typeof profileColumns>;
 
-/** `today`: the site's day ('YYYY-MM-DD') the answer is for; an expiry date on or before it has lapsed. */
-export function toPublic(row: CardRow, serviceNames: string[], today: string): PublicContractor {
+/** `today`: the site's day ('YYYY-MM-DD') the answer is for; an expiry date on or before it has lapsed. `logo`: its approved logo (photos.ts). */
+export function toPublic(row: CardRow, serviceNames: string[], today: string, logo: PublicPhoto | null = null): PublicContractor {
   return {
     id: row.id,
     name: row.name,
@@ -97,6 +98,7 @@ export function toPublic(row: CardRow, serviceNames: string[], today: string): P
     verified: badgeOn(row.verified, row.registrationExpiresOn, row.insuranceExpiresOn, today),
     licenseNumber: row.licenseNumber,
     featured: row.isFeatured,
+    logo,
   };
 }
 
@@ -109,6 +111,8 @@ export function toProfile(
   areas: readonly { id: number; name: string }[],
   today: string,
   homeSite: string | null,
+  /** Its approved project photos (photos.ts). */
+  photos: PublicPhoto[] = [],
 ): ContractorProfile {
   const registration = isCurrent(row.registrationVerified ?? false, row.registrationExpiresOn, today);
   const insurance = isCurrent(row.insuranceVerified ?? false, row.insuranceExpiresOn, today);
@@ -132,5 +136,6 @@ export function toProfile(
     responseTime: row.responseTime,
     // Null until the contractor sets its own: the specification's fixed hours (docs/decisions/0111-listing-edits.md).
     businessHours: row.businessHours ?? DEFAULT_BUSINESS_HOURS,
+    photos,
   };
 }

@@ -7,7 +7,8 @@ import type { Logger } from '../logger';
 import { deepFreeze, type Frozen } from '@shared/deep-freeze';
 import type { Freshness } from './freshness';
 import { loadSnapshot, type Snapshot } from './snapshot';
-import { sqlPage, sqlProfile } from './sql';
+import { sqlGallery, sqlPage, sqlProfile } from './sql';
+import type { GalleryPage, GalleryQuery } from '@shared/schemas/gallery';
 import { checkServicePage, servicePageOf, servicePageQuery, sqlCoverage } from './coverage';
 import type { ServiceCoverage, ServicePageAnswer, ServicePageParams } from '@shared/schemas/service-pages';
 import { readTaxonomyIds, type TaxonomyIds } from './taxonomy';
@@ -167,6 +168,12 @@ export class Directory {
     const snapshot = await this.snapshot(county, freshness);
     checkServicePage(p, snapshot.ids);
     return snapshot.servicePage(p);
+  }
+
+  /** A page of the county's project gallery: approved project photos of its listed contractors (docs/decisions/0112-photos-on-the-public-site.md). */
+  async gallery(county: string, q: GalleryQuery, freshness?: Freshness): Promise<Frozen<GalleryPage>> {
+    if (!this.cache) return deepFreeze(await sqlGallery(this.db, county, await this.taxonomy(county), q, this.today()));
+    return (await this.snapshot(county, freshness)).gallery(q);
   }
 
   /** The counties whose snapshots are in memory, least recently used first, with their estimated sizes (bench and tests). */

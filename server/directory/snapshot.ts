@@ -12,6 +12,8 @@ import { toTaxonomyIds, type TaxonomyIds } from './taxonomy';
 import { coverageOf, servicePageOf, servicePageQuery } from './coverage';
 import { homeSiteOf, serviceInCounty, servesCounty, townInCounty } from './county';
 import type { ServiceCoverage, ServicePageAnswer, ServicePageParams } from '@shared/schemas/service-pages';
+import type { GalleryPage, GalleryQuery } from '@shared/schemas/gallery';
+import { directoryQueryOfGallery, GALLERY_FILTERS, galleryOrder, galleryPageOf, listingPhotos, publicPhoto, type GalleryEntry, type ListingPhotos } from './photos';
 
 /**
  * A county's listed directory held in memory (docs/decisions/0101-read-model-per-county.md), one
@@ -49,6 +51,9 @@ export class Snapshot implements FilterData {
   private readonly profiles: VersionedLru<Frozen<ContractorProfile>>;
   private coverageMade?: Frozen<ServiceCoverage>;
   private readonly servicePages = new VersionedLru<Frozen<ServicePageAnswer>>(500);
+  /** The gallery's pages asked for (docs/decisions/0112-photos-on-the-public-site.md), and every project photo in gallery order, made on first use. */
+  private readonly galleryPages = new VersionedLru<Frozen<GalleryPage>>(500);
+  private galleryAll?: readonly (GalleryEntry & { pos: number })[];
 
   constructor(
     /** The county's slug. */
@@ -64,6 +69,8 @@ export class Snapshot implements FilterData {
     readonly ids: TaxonomyIds,
     /** The home towns of other counties, to the address of their county's site (a profile's canonical address). */
     private readonly homeSites: ReadonlyMap<number, string> = new Map(),
+    /** Approved logos and project photos, by contractor id (photos.ts). */
+    private readonly photos: ReadonlyMap<number, ListingPhotos> = new Map(),
   ) {
     const n = (this.size = rows.length);
     // A small county keeps fewer answers: 8,192 pages and 2,000 profiles at 10,000 contractors, as before counties.
@@ -114,7 +121,7 @@ export class Snapshot implements FilterData {
         throw new Error(`The snapshot keeps numeric, boolean and date columns for filters, not ${col.name} (${col.dataType})`);
       }),
     );
-    this.cards = rows.map((r, pos) => deepFreeze(toPublic(r, names[pos]!, day)));
+    this.cards = rows.map((r, pos) => deepFreeze(toPublic(r, names[pos]!, day, photos.get(r.id)?.logo ?? null)));
     this.profileOnly = byColumn(rows, Object.keys(profileOnlyColumns) as (keyof ProfileOnlyRow)[]);
   }
 
@@ -242,9 +249,45 @@ export class Snapshot implements FilterData {
     const areas = Array.from(this.areaTowns.subarray(this.areaStart[pos], this.areaStart[pos + 1]), (townId) => ({ id: townId, name: this.townNames.get(townId)! }));
     const homeTown = row.homeTownId === null ? null : (this.townNames.get(row.homeTownId) ?? null);
     const homeSite = row.homeTownId === null ? null : (this.homeSites.get(row.homeTownId) ?? null);
-    profile = deepFreeze(toProfile(this.cards[pos] as PublicContractor, row, homeTown, areas, this.day, homeSite));
+    const photos = (this.photos.get(id)?.projects ?? []).map(publicPhoto);
+    profile = deepFreeze(toProfile(this.cards[pos] as PublicContractor, row, homeTown, areas, this.day, homeSite, photos));
     this.profiles.set(String(id), 0, profile);
     return profile;
+  }
+
+  /** A page of the county's project gallery, filtered by services and town as search is (the last 500 asked for are kept). */
+  gallery(q: GalleryQuery): Frozen<GalleryPage> {
+    const key = `${q.services.join(',')}/${q.town ?? ''}/${q.page}`;
+    let answer = this.galleryPages.get(key, 0);
+    if (answer) return answer;
+    const all = (this.galleryAll ??= this.galleryEntries());
+    const dq = directoryQueryOfGallery(q);
+    const lists = GALLERY_FILTERS.filter((f) => f.active(dq)).map((f) => [...(f.keep(dq, this) as Iterable<Int32Array>)]);
+    // A contractor passes a filter when it is in any of the filter's position lists.
+    const passes = lists.map((ls) => {
+      const mark = new Uint8Array(this.size);
+      for (const l of ls) for (let i = 0; i < l.length; i++) mark[l[i]!] = 1;
+      return mark;
+    });
+    answer = deepFreeze(
+      galleryPageOf(
+        all.filter((e) => passes.every((m) => m[e.pos] === 1)),
+        q.page,
+      ),
+    );
+    this.galleryPages.set(key, 0, answer);
+    return answer;
+  }
+
+  private galleryEntries(): (GalleryEntry & { pos: number })[] {
+    const out: (GalleryEntry & { pos: number })[] = [];
+    for (const [id, { projects }] of this.photos) {
+      const pos = this.positionOf(id);
+      if (pos === undefined) continue;
+      const card = this.cards[pos]!;
+      for (const photo of projects) out.push({ pos, photo, contractor: { id, name: card.name, location: card.location } });
+    }
+    return out.sort((a, b) => galleryOrder(a.photo, b.photo));
   }
 }
 
@@ -331,7 +374,8 @@ export async function loadSnapshot(db: Db, county: string, day: string, deployme
         const site = homeSiteOf(t, county, deploymentUrl);
         if (site) homeSites.set(t.id, site);
       }
-      return new Snapshot(county, state?.version ?? 0, day, rows as unknown as SnapshotRow[], offered, served, townNames, toTaxonomyIds(serviceRows, townRows), homeSites);
+      const photos = await listingPhotos(tx, listed);
+      return new Snapshot(county, state?.version ?? 0, day, rows as unknown as SnapshotRow[], offered, served, townNames, toTaxonomyIds(serviceRows, townRows), homeSites, photos);
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

@@ -7,6 +7,9 @@ import { cardColumns, isListed, ORDER, profileColumns, toProfile, toPublic } fro
 import { ANNOUNCED, FILTER_LIST } from './filters';
 import type { TaxonomyIds } from './taxonomy';
 import { homeSiteOf, servesCounty, townInCounty } from './county';
+import type { GalleryPage, GalleryQuery } from '@shared/schemas/gallery';
+import { formatLocation } from '@shared/taxonomy';
+import { directoryQueryOfGallery, GALLERY_FILTERS, galleryOrder, galleryPageOf, listingPhotos, publicPhoto } from './photos';
 
 /**
  * The directory answered in SQL: the reference the snapshot is tested against, and every read
@@ -58,11 +61,16 @@ export async function sqlPage(db: Db, county: string, ids: TaxonomyIds, q: Direc
   ]);
   // The window count rides along with the page; past the last page it needs its own query.
   const total = rows[0]?.total ?? (q.page > 1 ? await countWhere(db, where) : 0);
-  const names = await servicesOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return { contractors: rows.map((r) => toPublic(r, names.get(r.id) ?? [], today)), total, totalAll, unverifiedMatches, page: q.page, pageSize: q.pageSize };
+  const shown = rows.map((r) => r.id);
+  const [names, photos] = await Promise.all([servicesOf(db, shown), listingPhotos(db, shown.length ? inArray(contractors.id, shown) : sql`false`)]);
+  return {
+    contractors: rows.map((r) => toPublic(r, names.get(r.id) ?? [], today, photos.get(r.id)?.logo ?? null)),
+    total,
+    totalAll,
+    unverifiedMatches,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
 
 /**
@@ -80,7 +88,7 @@ export async function sqlProfile(db: Db, county: string, id: number, today: stri
     .leftJoin(regions, eq(regions.id, towns.regionId))
     .where(and(eq(contractors.id, id), isListed, servesCounty(county)));
   if (!row) return undefined;
-  const [names, areas] = await Promise.all([
+  const [names, areas, photos] = await Promise.all([
     servicesOf(db, [id]),
     db
       .select({ id: towns.id, name: towns.name })
@@ -88,6 +96,27 @@ export async function sqlProfile(db: Db, county: string, id: number, today: stri
       .innerJoin(towns, eq(towns.id, contractorServiceAreas.townId))
       .where(and(eq(contractorServiceAreas.contractorId, id), townInCounty(county)))
       .orderBy(asc(towns.sortOrder), asc(towns.id)),
+    listingPhotos(db, eq(contractors.id, id)),
   ]);
-  return toProfile(toPublic(row, names.get(id) ?? [], today), row, row.homeTown, areas, today, homeSiteOf(row.home, county, deploymentUrl));
+  const own = photos.get(id);
+  return toProfile(toPublic(row, names.get(id) ?? [], today, own?.logo ?? null), row, row.homeTown, areas, today, homeSiteOf(row.home, county, deploymentUrl), (own?.projects ?? []).map(publicPhoto));
+}
+
+/**
+ * A page of the county's project gallery (docs/decisions/0112-photos-on-the-public-site.md): the
+ * listed contractors meeting the services and town filters as search reads them, and their approved
+ * project photos in gallery order.
+ */
+export async function sqlGallery(db: Db, county: string, ids: TaxonomyIds, q: GalleryQuery, today: string): Promise<GalleryPage> {
+  const dq = directoryQueryOfGallery(q);
+  const where = and(isListed, servesCounty(county), ...GALLERY_FILTERS.filter((f) => f.active(dq)).map((f) => f.where(dq, ids, today)))!;
+  const listed = await db.select({ id: contractors.id, name: contractors.name, city: contractors.city, state: contractors.state }).from(contractors).where(where);
+  if (listed.length === 0) return galleryPageOf([], q.page);
+  const byId = new Map(listed.map((c) => [c.id, { id: c.id, name: c.name, location: formatLocation(c.city, c.state) }]));
+  const photos = await listingPhotos(db, where);
+  const entries = [...photos].flatMap(([id, { projects }]) => projects.map((photo) => ({ photo, contractor: byId.get(id)! })));
+  return galleryPageOf(
+    entries.sort((a, b) => galleryOrder(a.photo, b.photo)),
+    q.page,
+  );
 }

@@ -1,5 +1,6 @@
 import { contractorIdSchema, directoryQuerySchemaFor } from '@shared/schemas/directory';
 import { servicePageParams } from '@shared/schemas/service-pages';
+import { galleryQuerySchemaFor } from '@shared/schemas/gallery';
 import { z } from 'zod';
 import { defineQuery, type QueryRoute } from '../http/query-routes';
 
@@ -13,4 +14,6 @@ export const directoryQueries: QueryRoute[] = [
   defineQuery('/api/service-pages', z.object({}), (_input, ctx, freshness, county) => ctx.directory.coverage(county, freshness)),
   defineQuery('/api/service-pages/:service', servicePageParams, (p, ctx, freshness, county) => ctx.directory.servicePage(county, p, freshness)),
   defineQuery('/api/service-pages/:service/:town', servicePageParams, (p, ctx, freshness, county) => ctx.directory.servicePage(county, p, freshness)),
+  // The county's project gallery (docs/decisions/0112-photos-on-the-public-site.md).
+  defineQuery('/api/gallery', galleryQuerySchemaFor, (q, ctx, freshness, county) => ctx.directory.gallery(county, q, freshness)),
 ];

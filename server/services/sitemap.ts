@@ -7,7 +7,8 @@ import { sqlCoverageRows } from '../directory/coverage';
 import { isLive } from './blog';
 
 // The review policy is what every review list links to, so a search for how reviews work finds it.
-const STATIC_PATHS = ['/', '/browse', '/search', '/blog', '/submit-business', '/contractor-pricing', '/review-policy', '/privacy', '/terms'];
+// The project gallery lists the county's approved photos (docs/decisions/0112-photos-on-the-public-site.md).
+const STATIC_PATHS = ['/', '/browse', '/search', '/gallery', '/blog', '/submit-business', '/contractor-pricing', '/review-policy', '/privacy', '/terms'];
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { WeeklyHours } from '../business-hours';
 import type { PublicCredentials } from './credentials';
+import type { PublicPhoto } from './photos';
 import type { Region } from '../region';
 import { resolveServices, resolveTown } from '../taxonomy';
 
@@ -82,6 +83,8 @@ export interface PublicContractor {
   verified: boolean;
   licenseNumber: string | null;
   featured: boolean;
+  /** The approved logo, its smaller renditions only (docs/decisions/0112-photos-on-the-public-site.md); null without one. */
+  logo: PublicPhoto | null;
 }
 
 export interface ContractorProfile extends PublicContractor {
@@ -107,6 +110,8 @@ export interface ContractorProfile extends PublicContractor {
   responseTime: string;
   /** Monday to Sunday, null closed; the specification's fixed hours unless the contractor set its own. */
   businessHours: WeeklyHours;
+  /** Approved project photos in the contractor's order (docs/decisions/0112-photos-on-the-public-site.md). */
+  photos: PublicPhoto[];
 }
 
 export interface ContractorPage {

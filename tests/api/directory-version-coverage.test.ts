@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { directoryQuerySchemaFor, SORTS } from '@shared/schemas/directory';
+import { galleryQuerySchemaFor } from '@shared/schemas/gallery';
 import type { Db } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 import { createClock, todayOf } from '../../server/clock';
@@ -142,6 +143,9 @@ async function directoryStatements() {
     // The service pages: what has one, and one of them (docs/decisions/0065-directory-read-model.md).
     await directory.coverage(region.slug);
     await directory.servicePage(region.slug, { service: 'general-contracting', town: 'laporte', page: 1 });
+    // The project gallery, filtered and not (docs/decisions/0112-photos-on-the-public-site.md).
+    await directory.gallery(region.slug, galleryQuerySchemaFor(region).parse({}));
+    await directory.gallery(region.slug, galleryQuerySchemaFor(region).parse({ service: 'roofing', town: 'laporte' }));
   }
   return statements.filter((s) => /^\s*(select|with)\b/i.test(s.query));
 }
@@ -152,9 +156,11 @@ describe('directory version trigger', () => {
     const statements = await directoryStatements();
     const read = (await Promise.all(statements.map((s) => columnsRead(inline(s))))).flat();
     const tablesRead = new Set(read.map((r) => r.table));
-    // The recording saw the directory's reads: cards, profiles, their credentials, services, towns (of the served county), service areas.
+    // The recording saw the directory's reads: cards, profiles, their credentials, photos, services, towns (of the served county), service areas.
     expect([...tablesRead].sort()).toEqual([
       'contractor_credentials',
+      'contractor_photo_variants',
+      'contractor_photos',
       'contractor_service_areas',
       'contractor_services',
       'contractors',

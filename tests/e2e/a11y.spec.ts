@@ -17,6 +17,7 @@ const PAGES = [
   '/contractors/general-contracting',
   '/contractors/electrical/forksville',
   '/search?service=Underwater&location=laporte',
+  '/gallery',
   '/blog',
   '/submit-business',
   '/contractor-pricing',

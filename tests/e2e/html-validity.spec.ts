@@ -57,6 +57,8 @@ test('every public page is valid HTML (Nu checker: no errors, no warnings)', asy
     '/contractor/999999/quote',
     '/?newsletter=subscribed',
     '/submit-business?submitted=1',
+    '/gallery',
+    '/gallery?service=roofing&town=all',
     '/blog',
     `/blog/${posts[0].slug}`,
     '/submit-business',

@@ -23,6 +23,7 @@ test('every public page loads at most 100 KB of gzip JavaScript, without Stripe 
     `/contractor/${contractors.contractors[0]!.id}`,
     `/contractors/${served.slug}`,
     `/contractors/${served.slug}/${served.towns[0]!.slug}`,
+    '/gallery',
     '/blog',
     `/blog/${posts[0]!.slug}`,
     '/submit-business',

@@ -25,6 +25,7 @@ const contractor = (id: number): PublicContractor => ({
   verified: false,
   licenseNumber: null,
   featured: false,
+  logo: null,
 });
 
 async function renderSearch(url: string) {

@@ -33,6 +33,8 @@ const profile = (licenseNumber: string, r: Region): ContractorProfile => ({
   verified: true,
   licenseNumber,
   featured: false,
+  logo: null,
+  photos: [],
   city: r.towns[0]!.name,
   state: r.state,
   zip: '07860',

@@ -20,6 +20,7 @@ const contractor = (id: number, name: string, description: string): PublicContra
   verified: true,
   licenseNumber: 'PA123456',
   featured: false,
+  logo: null,
 });
 
 describe('the page template takes listing text literally', () => {

@@ -19,6 +19,7 @@ const contractor = (name: string): PublicContractor => ({
   verified: true,
   licenseNumber: 'PA1',
   featured: false,
+  logo: null,
 });
 
 function setup() {

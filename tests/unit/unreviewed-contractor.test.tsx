@@ -31,6 +31,7 @@ const contractor = (id: number, name: string, rating: number, reviewCount: numbe
   verified: true,
   licenseNumber: 'PA123456',
   featured: false,
+  logo: null,
 });
 
 /** Each contractor card of the markup, by the contractor it shows. */

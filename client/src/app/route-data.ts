@@ -1,6 +1,7 @@
 import { blogListKey, blogPostKey } from '@/features/blog/api';
 import { browseKey, contractorKey, readBrowseState, readSearchCriteria, readSearchFilters, searchKey } from '@/features/directory/api';
 import { featuredKey } from '@/features/directory/featured';
+import { galleryKey, readGalleryFilters } from '@/features/directory/gallery';
 import { readServicePageNumber, serviceCoverageKey, servicePageKey } from '@/features/directory/service-page-keys';
 import { leadPricesKey } from '@/features/payments/lead-prices-key';
 import { legalPageKey } from '@/features/privacy/legal-keys';
@@ -52,6 +53,7 @@ export const routeData: Readonly<Record<string, RouteData>> = {
   '/contractors/:service': { data: servicePage },
   '/contractors/:service/:town': { data: servicePage },
   '/contractor/:id/quote': { data: ({ params }) => [contractorKey(params.id ?? '')] },
+  '/gallery': { data: ({ search }, region) => [galleryKey(readGalleryFilters(search, region))] },
   '/blog': { data: () => [blogListKey] },
   '/blog/:slug': { data: ({ params }) => [blogPostKey(params.slug ?? '')], cache: 'revalidate' },
   // Answered or expired since: every visit asks the server.

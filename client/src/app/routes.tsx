@@ -65,6 +65,8 @@ export const routes: PageRoute[] = [
   },
   // The quote form without JavaScript (docs/decisions/0023-forms-without-javascript.md): noindex; with JavaScript 'Get Free Quote' opens the dialog instead.
   { path: '/contractor/:id/quote', page: page(() => import('@/features/quote/QuotePage')), ssr: true, layout: 'public' },
+  // Approved project photos of the county's contractors (docs/decisions/0112-photos-on-the-public-site.md).
+  { path: '/gallery', page: page(() => import('@/features/directory/GalleryPage')), ssr: true, layout: 'public' },
   { path: '/blog', page: page(() => import('@/features/blog/BlogListPage')), ssr: true, layout: 'public' },
   { path: '/blog/:slug', page: page(() => import('@/features/blog/BlogPostPage')), ssr: true, layout: 'public' },
   // Verified reviews (docs/decisions/0051-review-links.md, docs/decisions/0056-review-policy.md): the follow-up email's link (noindex) and the policy every review list links to.
@@ -99,6 +101,7 @@ export const routes: PageRoute[] = [
   { path: '/admin/claims', page: adminPage(() => import('@/features/admin/ClaimsPage')), ssr: false, layout: 'admin' },
   { path: '/admin/reviews', page: adminPage(() => import('@/features/admin/ReviewsPage')), ssr: false, layout: 'admin' },
   { path: '/admin/listing-changes', page: adminPage(() => import('@/features/admin/ListingChangesPage')), ssr: false, layout: 'admin' },
+  { path: '/admin/photos', page: adminPage(() => import('@/features/admin/PhotosPage')), ssr: false, layout: 'admin' },
   { path: '/admin/pricing', page: adminPage(() => import('@/features/admin/PricingPage')), ssr: false, layout: 'admin' },
   { path: '/admin/outbox', page: adminPage(() => import('@/features/admin/OutboxPage')), ssr: false, layout: 'admin' },
   { path: '/admin/counties', page: adminPage(() => import('@/features/admin/CountiesPage')), ssr: false, layout: 'admin' },

@@ -101,3 +101,18 @@ export async function apiUpload<T>(path: string, file: File, headers: Record<str
   if (!res.ok) throw await toApiError(res);
   return (await res.json()) as T;
 }
+
+/**
+ * Sends a web form's fields and files as multipart/form-data (the photo uploads:
+ * docs/decisions/0110-contractor-photos.md); the browser writes the boundary.
+ */
+export async function apiFormUpload<T>(path: string, body: FormData): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`${baseUrl}${path}`, { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' }, body });
+  } catch {
+    throw new ApiError(0, '0: Network error', 'Could not reach the server. Check your connection and try again.', {});
+  }
+  if (!res.ok) throw await toApiError(res);
+  return (await res.json()) as T;
+}

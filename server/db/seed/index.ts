@@ -8,6 +8,7 @@ import { seedContractors } from './data/contractors';
 import { contractorValues } from './factories';
 import { insertContractors } from './insert-contractors';
 import { sampleCredentials } from './sample-credentials';
+import { seedSamplePhotos } from './sample-photos';
 import { seedSampleReviews } from './sample-reviews';
 
 /**
@@ -83,6 +84,7 @@ async function seedSamples(tx: Tx, r: Region, regionId: number, now: Date) {
     reviewed.push({ id, data: c, townId });
   }
   await seedSampleReviews(tx, r, reviewed, now);
+  await seedSamplePhotos(tx, reviewed, now);
   await tx.insert(blogPosts).values(
     seedBlogPosts.map((p) => ({
       slug: p.slug,

@@ -52,7 +52,9 @@ export function Footer() {
               </Link>
             </li>
             <li>
-              <span>Project Gallery</span>
+              <Link href="/gallery" className="underline-offset-4 hover:underline">
+                Project Gallery
+              </Link>
             </li>
             <li>
               <Link href="/privacy" className="underline-offset-4 hover:underline">

@@ -21,8 +21,12 @@ export const LOGIN_PATH = '/admin/login';
 
 const NAV = [
   { href: '/admin', label: 'Dashboard', isCurrent: (p: string) => p === '/admin' || p === '/admin/dashboard' },
-  // Listing changes are the contractors' area (docs/decisions/0111-listing-edits.md): a link of their own would push the header past 1280 pixels.
-  { href: '/admin/contractors', label: 'Contractors', isCurrent: (p: string) => p === '/admin/contractors' || p.startsWith('/admin/contractors/') || p === '/admin/listing-changes' },
+  // Listing changes and photo review are the contractors' area (docs/decisions/0111-listing-edits.md, docs/decisions/0112-photos-on-the-public-site.md): links of their own would push the header past 1280 pixels.
+  {
+    href: '/admin/contractors',
+    label: 'Contractors',
+    isCurrent: (p: string) => p === '/admin/contractors' || p.startsWith('/admin/contractors/') || p === '/admin/listing-changes' || p === '/admin/photos',
+  },
   { href: '/admin/leads', label: 'Leads', isCurrent: (p: string) => p === '/admin/leads' },
   { href: '/admin/claims', label: 'Claims', isCurrent: (p: string) => p === '/admin/claims' },
   { href: '/admin/reviews', label: 'Reviews', isCurrent: (p: string) => p === '/admin/reviews' },

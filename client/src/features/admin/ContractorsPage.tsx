@@ -1,4 +1,4 @@
-import { ChartColumn, Check, FileCheck, FilePenLine, KeyRound, RotateCcw, Search, Star, X } from 'lucide-react';
+import { ChartColumn, Check, FileCheck, FilePenLine, Images, KeyRound, RotateCcw, Search, Star, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { AdminContractor } from '@shared/schemas/admin';
@@ -231,13 +231,22 @@ export default function ContractorsPage() {
         description="Review applications, approve or reject them, and choose who is listed in the directory."
         path="/admin/contractors"
         actions={
-          // Contractors' edits of their listings wait for review there (docs/decisions/0111-listing-edits.md).
-          <Button asChild variant="outline" size="sm">
-            <Link href="/admin/listing-changes">
-              <FilePenLine className="h-4 w-4" aria-hidden="true" />
-              Listing changes
-            </Link>
-          </Button>
+          <>
+            {/* Contractors' edits of their listings wait for review there (docs/decisions/0111-listing-edits.md). */}
+            <Button asChild variant="outline" size="sm">
+              <Link href="/admin/listing-changes">
+                <FilePenLine className="h-4 w-4" aria-hidden="true" />
+                Listing changes
+              </Link>
+            </Button>
+            {/* Their photos too (docs/decisions/0112-photos-on-the-public-site.md): a header link would push it past 1280 pixels. */}
+            <Button asChild variant="outline" size="sm">
+              <Link href="/admin/photos">
+                <Images className="h-4 w-4" aria-hidden="true" />
+                Photos
+              </Link>
+            </Button>
+          </>
         }
       />
       <div className="mb-4 grid gap-1.5 sm:max-w-md">

@@ -15,7 +15,9 @@ import { plural } from '@/lib/format';
 import { QuoteButton } from '@/features/quote';
 import { ReviewList } from '@/features/reviews';
 import { useContractor } from './api';
+import { ContractorLogo } from './components/ContractorLogo';
 import { CredentialsDetails } from './components/Credentials';
+import { ProfilePhotos } from './components/ProfilePhotos';
 import { ServiceAreaLink, ServiceLink } from './components/ProfilePlaceLinks';
 import { RatingLine } from './components/StarRating';
 import { localBusinessJsonLd } from './local-business';
@@ -100,7 +102,10 @@ function Profile({ c }: { c: ContractorProfile }) {
       <Breadcrumbs crumbs={crumbs} />
       <header className="mt-4 flex flex-wrap items-start justify-between gap-4">
         <div className="grid gap-2">
-          <h1 className="text-3xl font-bold">{c.name}</h1>
+          <div className="flex items-center gap-3">
+            <ContractorLogo logo={c.logo} size={64} />
+            <h1 className="text-3xl font-bold">{c.name}</h1>
+          </div>
           <p className="flex items-center gap-1 text-muted-foreground">
             <MapPin className="h-4 w-4" aria-hidden="true" />
             {c.location}
@@ -123,6 +128,7 @@ function Profile({ c }: { c: ContractorProfile }) {
           <Section title="About" icon={<Award className="h-5 w-5 text-primary" aria-hidden="true" />}>
             <p className="whitespace-pre-line leading-relaxed">{c.description}</p>
           </Section>
+          <ProfilePhotos photos={c.photos} contractorName={c.name} />
           <Section title="Services Offered" icon={<Wrench className="h-5 w-5 text-primary" aria-hidden="true" />}>
             <ul className="grid gap-2 sm:grid-cols-2">
               {c.services.map((s) => (

@@ -19,6 +19,7 @@ import { readSection, sectionLabel, type SectionId } from './sections';
 import { AccountSection } from './sections/AccountSection';
 import { DashboardSection } from './sections/DashboardSection';
 import { LeadsSection } from './sections/LeadsSection';
+import { PhotosSection } from './sections/PhotosSection';
 import { ProfileSection } from './sections/ProfileSection';
 import { ReviewsSection } from './sections/ReviewsSection';
 import { SubscriptionSection } from './sections/SubscriptionSection';
@@ -149,6 +150,7 @@ function Portal({ profile, section }: { profile: PortalProfile; section: Section
           {section === 'reviews' && <ReviewsSection />}
           {section === 'subscription' && <SubscriptionSection />}
           {section === 'profile' && <ProfileSection profile={profile} />}
+          {section === 'photos' && <PhotosSection />}
           {section === 'account' && <AccountSection profile={profile} />}
         </main>
       </div>

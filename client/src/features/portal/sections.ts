@@ -1,4 +1,4 @@
-import { CreditCard, Inbox, LayoutDashboard, MessageSquareText, ShieldCheck, UserCog, type LucideIcon } from 'lucide-react';
+import { CreditCard, Images, Inbox, LayoutDashboard, MessageSquareText, ShieldCheck, UserCog, type LucideIcon } from 'lucide-react';
 import { PORTAL_PATH } from './api';
 
 /** The portal's panels; the current one is `?section=` in the address, so it survives a reload. */
@@ -8,6 +8,8 @@ export const SECTIONS = [
   { id: 'reviews', label: 'Reviews', icon: MessageSquareText },
   { id: 'subscription', label: 'Subscription', icon: CreditCard },
   { id: 'profile', label: 'Profile Settings', icon: UserCog },
+  // The logo and project photos (docs/decisions/0110-contractor-photos.md); a photo decision's email links here.
+  { id: 'photos', label: 'Photos', icon: Images },
   { id: 'account', label: 'Sign-in & Security', icon: ShieldCheck },
 ] as const satisfies readonly { id: string; label: string; icon: LucideIcon }[];
 

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { QuoteButton } from '@/features/quote';
+import { ContractorLogo } from './ContractorLogo';
 import { ServiceBadges } from './ServiceBadges';
 import { RatingLine } from './StarRating';
 
@@ -16,11 +17,14 @@ export function ContractorCard({ contractor: c, view = 'grid' }: { contractor: P
     <Card className={cn('flex h-full gap-4 p-5', view === 'list' ? 'flex-col sm:flex-row sm:items-start' : 'flex-col')} data-testid="contractor-card">
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <h3 className="text-lg font-semibold leading-tight">
-            <Link href={`/contractor/${c.id}`} className="hover:text-primary hover:underline">
-              {c.name}
-            </Link>
-          </h3>
+          <div className="flex min-w-0 items-center gap-3">
+            <ContractorLogo logo={c.logo} size={48} lazy />
+            <h3 className="text-lg font-semibold leading-tight">
+              <Link href={`/contractor/${c.id}`} className="hover:text-primary hover:underline">
+                {c.name}
+              </Link>
+            </h3>
+          </div>
           <div className="flex gap-1">
             {c.featured && <Badge variant="warning">Featured</Badge>}
             {c.verified && (

@@ -1,0 +1,137 @@
+import { Check, X } from 'lucide-react';
+import { useState } from 'react';
+import { useRegion } from '@/app/region';
+import { PHOTO_REJECTION_MAX, type AdminPhoto, type PhotoStatus } from '@shared/schemas/photos';
+import { useProgressiveForm } from '@/components/form';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Textarea } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { messageOf } from '@/lib/api';
+import { formatDateTime, plural } from '@/lib/format';
+import { AdminList } from './components/AdminList';
+import { PageHeader } from './components/PageHeader';
+import { useAdminPhotos, useDecidePhoto } from './photos-api';
+
+const VIEWS: { status: PhotoStatus; label: string }[] = [
+  { status: 'pending', label: 'Waiting for review' },
+  { status: 'approved', label: 'Approved' },
+];
+
+function RejectForm({ photo, onDone }: { photo: AdminPhoto; onDone: () => void }) {
+  const decide = useDecidePhoto();
+  const id = `reject-${photo.id}`;
+  const form = useProgressiveForm({
+    schema: () => import('@shared/schemas/photos').then((m) => m.photoRejectionSchema),
+    fallback: 'Failed to reject the photo',
+    onValid: async (values) => {
+      await decide.mutateAsync({ id: photo.id, reject: { reason: values.reason } });
+      toast({ title: photo.status === 'approved' ? 'Photo taken down' : 'Photo rejected', description: `${photo.contractorName} is emailed the reason.` });
+      onDone();
+    },
+  });
+  return (
+    <form {...form.props} className="grid gap-2">
+      {form.problem && <p className="text-sm text-destructive">{form.problem}</p>}
+      <Field id={id} label="Reason (sent to the contractor)" error={form.errors.reason}>
+        <Textarea rows={2} maxLength={PHOTO_REJECTION_MAX} {...form.control('reason', id)} />
+      </Field>
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" variant="destructive" disabled={form.pending}>
+          {form.pending ? 'Sending...' : photo.status === 'approved' ? 'Take down' : 'Reject'}
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PhotoCard({ photo }: { photo: AdminPhoto }) {
+  const [rejecting, setRejecting] = useState(false);
+  const decide = useDecidePhoto();
+  const region = useRegion();
+  const what = photo.kind === 'logo' ? 'logo' : 'project photo';
+  return (
+    <Card className="grid content-start gap-3 p-4" data-testid="review-photo">
+      <a href={photo.variants.filter((v) => v.format === 'webp').at(-1)?.url ?? photo.src} target="_blank" rel="noreferrer" className="block">
+        <img
+          src={photo.src}
+          width={photo.width}
+          height={photo.height}
+          alt={`${photo.contractorName}'s ${what}${photo.caption ? `: ${photo.caption}` : ''}`}
+          loading="lazy"
+          className={photo.kind === 'logo' ? 'h-40 w-full object-contain' : 'aspect-[4/3] h-auto w-full rounded object-cover'}
+        />
+      </a>
+      <div className="grid gap-1">
+        <p className="font-semibold">{photo.contractorName}</p>
+        <div className="flex flex-wrap gap-2">
+          <Badge variant="outline">{photo.kind === 'logo' ? 'Logo' : 'Project photo'}</Badge>
+        </div>
+        {photo.caption && <p className="text-sm">{photo.caption}</p>}
+        <p className="text-xs text-muted-foreground">{`Uploaded ${formatDateTime(photo.createdAt, region.timeZone)}`}</p>
+      </div>
+      {rejecting ? (
+        <RejectForm photo={photo} onDone={() => setRejecting(false)} />
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          {photo.status === 'pending' && (
+            <Button
+              size="sm"
+              disabled={decide.isPending}
+              aria-label={`Approve ${photo.contractorName}'s ${what}`}
+              onClick={() =>
+                decide.mutate(
+                  { id: photo.id, reject: null },
+                  {
+                    onSuccess: () => toast({ title: 'Photo approved', description: `It now shows on ${photo.contractorName}'s listing.` }),
+                    onError: (e) => toast({ title: 'Error', description: messageOf(e, 'Failed to approve the photo'), variant: 'destructive' }),
+                  },
+                )
+              }
+            >
+              <Check className="h-4 w-4" aria-hidden="true" />
+              Approve
+            </Button>
+          )}
+          <Button size="sm" variant="outline" onClick={() => setRejecting(true)} aria-label={`${photo.status === 'approved' ? 'Take down' : 'Reject'} ${photo.contractorName}'s ${what}`}>
+            <X className="h-4 w-4" aria-hidden="true" />
+            {photo.status === 'approved' ? 'Take down' : 'Reject'}
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** /admin/photos: photos of the contractors serving the administrator's counties, to approve or reject with a reason; approved ones can be taken down. */
+export default function PhotosPage() {
+  const [status, setStatus] = useState<PhotoStatus>('pending');
+  const query = useAdminPhotos(status);
+  return (
+    <div>
+      <PageHeader title="Photos" description="Logos and project photos are public only once approved. The contractor is emailed either way." path="/admin/photos" />
+      <div className="mb-4 flex flex-wrap gap-2" role="group" aria-label="Show">
+        {VIEWS.map((v) => (
+          <Button key={v.status} size="sm" variant={status === v.status ? 'default' : 'outline'} aria-pressed={status === v.status} onClick={() => setStatus(v.status)}>
+            {v.label}
+          </Button>
+        ))}
+      </div>
+      <AdminList
+        query={query}
+        what="photos"
+        items={(data) => data}
+        itemKey={(p) => p.id}
+        empty={<p className="p-6 text-center text-muted-foreground">{status === 'pending' ? 'No photos waiting for review.' : 'No approved photos.'}</p>}
+        count={(data) => (status === 'pending' ? `${plural(data.length, 'photo')} waiting, oldest first` : plural(data.length, 'approved photo'))}
+        listLabel="Photos"
+        item={(p) => <PhotoCard photo={p} />}
+      />
+    </div>
+  );
+}
