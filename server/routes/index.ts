@@ -10,6 +10,7 @@ import { adminContractorRoutes } from './admin-contractors';
 import { adminCountyRoutes } from './admin-counties';
 import { adminOutboxRoutes } from './admin-outbox';
 import { adminUserRoutes } from './admin-users';
+import { billingRoutes } from './billing';
 import { contractorAccountRoutes } from './contractor-account';
 import { contractorAuthRoutes } from './contractor-auth';
 import { contractorStatsRoutes } from './contractor-stats';
@@ -55,6 +56,7 @@ export function apiRoutes(ctx: AppContext, secrets: { sessionSecret: string }): 
   router.use(credentialRoutes(ctx));
   router.use(paymentRoutes(ctx));
   router.use(demoPaymentRoutes(ctx));
+  router.use(billingRoutes(ctx));
   router.use(reviewRoutes(ctx));
   router.use(regionRoutes(ctx));
   router.use(legalPageRoutes(ctx));

@@ -4,7 +4,8 @@ import { contractorAccounts } from '../../server/db/schema';
 import { contractorClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import { billingRow } from '../support/payment-fixtures';
+import { startStripeStandIn, type SignedEvent, type StripeStandIn } from '../support/stripe-stand-in';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** Self-service billing on Stripe, through the real SDK against the stand-in (docs/decisions/0113-self-service-billing.md). */
@@ -21,6 +22,9 @@ afterAll(async () => {
   await stripe?.close();
 });
 
+const webhook = (event: SignedEvent) =>
+  app.client().request('POST', '/api/stripe/webhook', undefined, { headers: { 'Content-Type': 'application/json', 'Stripe-Signature': event.signature }, raw: event.payload });
+
 async function newContractor(): Promise<{ id: number; client: TestClient; email: string }> {
   const { id } = await createContractor(app.ctx.db);
   const client = await contractorClient(app, id);
@@ -29,6 +33,17 @@ async function newContractor(): Promise<{ id: number; client: TestClient; email:
 }
 
 const checkoutCreates = () => stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
+
+/** Subscribes through Checkout and the success page: the contractor is on the plan. */
+async function subscribe(c: { client: TestClient }, planId: 'pro' | 'premium') {
+  const res = await c.client.post('/api/stripe/create-subscription', { planId });
+  expect(res.status, res.text).toBe(200);
+  const session = [...stripe.sessions.values()].find((s) => s.url === res.body.subscriptionUrl)!;
+  const { subscription } = stripe.completeSession(session.id);
+  const verified = await app.client().post('/api/stripe/verify-subscription', { sessionId: session.id });
+  expect(verified.status, verified.text).toBe(200);
+  return { session, subscription };
+}
 
 describe('starting a subscription twice', () => {
   it('two concurrent starts make one Checkout Session, sent with one idempotency key', async () => {
@@ -65,5 +80,53 @@ describe('starting a subscription twice', () => {
     expect(second.status, second.text).toBe(200);
     expect(second.body.subscriptionUrl).not.toBe(first.body.subscriptionUrl);
     expect(checkoutCreates().at(-1)!.idempotencyKey).toMatch(new RegExp(`^subscription-checkout-${c.id}-pro-1-`));
+  });
+});
+
+describe("Stripe's customer portal", () => {
+  it('is for a contractor with a billing account; it opens a portal session of their customer, returning to the portal', async () => {
+    expect((await app.client().post('/api/contractor/billing-portal')).status).toBe(401);
+    const c = await newContractor();
+    const none = await c.client.post('/api/contractor/billing-portal');
+    expect(none.status).toBe(409);
+    expect(none.body.message).toBe('You have no billing account yet. Choose a paid plan first.');
+    expect((await c.client.get('/api/contractor/subscription')).body.canManageBilling).toBe(false);
+
+    const { subscription } = await subscribe(c, 'pro');
+    expect((await c.client.get('/api/contractor/subscription')).body.canManageBilling).toBe(true);
+    const res = await c.client.post('/api/contractor/billing-portal');
+    expect(res.status, res.text).toBe(200);
+    const sent = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/billing_portal/sessions').at(-1)!;
+    expect(sent.body).toEqual({ customer: subscription.customer, return_url: `${app.url}/contractor?section=subscription` });
+    expect(res.body).toEqual({ url: [...stripe.portalSessions.values()].at(-1)!.url });
+  });
+
+  it("keeps the plan in step with the portal's changes: cancel at period end, resume, switch plan, and the end back to Free", async () => {
+    const c = await newContractor();
+    const { subscription } = await subscribe(c, 'pro');
+    const portal = async () => (await c.client.get('/api/contractor/subscription')).body;
+
+    // Cancel at the end of the period, in Stripe's portal.
+    const cancelled = stripe.updateSubscription(subscription.id, { cancel_at_period_end: true });
+    expect((await webhook(stripe.event('customer.subscription.updated', cancelled))).status).toBe(200);
+    const end = new Date(subscription.items.data[0].current_period_end * 1000).toISOString();
+    expect(await portal()).toMatchObject({ plan: 'pro', status: 'active', cancelAtPeriodEnd: true, currentPeriodEnd: end });
+
+    // Changed their mind.
+    const resumed = stripe.updateSubscription(subscription.id, { cancel_at_period_end: false });
+    await webhook(stripe.event('customer.subscription.updated', resumed));
+    expect(await portal()).toMatchObject({ plan: 'pro', cancelAtPeriodEnd: false });
+
+    // Switch to Premium: the price gives the plan, and the listing is featured.
+    const switched = stripe.updateSubscription(subscription.id, { price: 'price_premium' });
+    await webhook(stripe.event('customer.subscription.updated', switched));
+    expect(await portal()).toMatchObject({ plan: 'premium', planName: 'Premium', status: 'active', featured: true });
+
+    // The period ends with the subscription cancelled: back to Free, not featured.
+    stripe.updateSubscription(subscription.id, { cancel_at_period_end: true });
+    const ended = stripe.updateSubscription(subscription.id, { status: 'canceled' });
+    expect((await webhook(stripe.event('customer.subscription.deleted', ended))).status).toBe(200);
+    expect(await portal()).toMatchObject({ plan: 'free', status: 'canceled', featured: false });
+    expect(await billingRow(app, c.id)).toMatchObject({ subscriptionPlan: 'free', isFeatured: false, stripeSubscriptionId: subscription.id });
   });
 });

@@ -88,6 +88,7 @@ export const routes: PageRoute[] = [
   { path: '/payment-success', page: page(() => import('@/features/payments/PaymentSuccessPage')), ssr: false, layout: 'public' },
   { path: '/subscription-success', page: page(() => import('@/features/payments/SubscriptionSuccessPage')), ssr: false, layout: 'public' },
   { path: '/demo-checkout', page: page(() => import('@/features/payments/DemoCheckoutPage')), ssr: false, layout: 'public' },
+  { path: '/demo-billing', page: page(() => import('@/features/payments/DemoBillingPage')), ssr: false, layout: 'public' },
   // Admin (docs/decisions/0011-server-rendered-pages.md): rendered in the browser only, code-split, noindex.
   { path: '/admin/login', page: adminPage(() => import('@/features/admin/LoginPage')), ssr: false, layout: 'admin' },
   { path: '/admin', page: AdminDashboard, ssr: false, layout: 'admin' },

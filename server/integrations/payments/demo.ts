@@ -41,6 +41,8 @@ export interface DemoPaymentProvider extends PaymentProvider {
   retrieveDemoBillingSession(id: string): Promise<DemoBillingSession>;
   /** What the demo billing page changes, as Stripe's customer portal would; returns the subscription now. */
   changeDemoSubscription(id: string, change: DemoSubscriptionChange): Promise<SubscriptionInfo>;
+  /** The last four digits of the card entered on the demo billing page, if any. */
+  demoCardLast4(subscriptionId: string): Promise<string | null>;
 }
 
 export interface DemoBillingSession {
@@ -306,6 +308,8 @@ export function createDemoProvider(db: Db): DemoPaymentProvider {
         .returning();
       return subscriptionInfo(updated!);
     },
+
+    demoCardLast4: async (id) => str((await find(id, 'subscription', 'subscription')).data.cardLast4),
 
     async retrieveInvoice(id) {
       return invoiceInfo(await find(id, 'invoice', 'invoice'));
