@@ -5,6 +5,7 @@ import { leadDeliveryRoutes } from './lead-deliveries';
 import { sealingKey } from '../services/totp';
 import { adminAccountRoutes } from './admin-account';
 import { adminAuthRoutes } from './admin-auth';
+import { adminBillingRoutes } from './admin-billing';
 import { adminTwoFactorRoutes } from './admin-two-factor';
 import { adminContractorRoutes } from './admin-contractors';
 import { adminCountyRoutes } from './admin-counties';
@@ -57,6 +58,7 @@ export function apiRoutes(ctx: AppContext, secrets: { sessionSecret: string }): 
   router.use(paymentRoutes(ctx));
   router.use(demoPaymentRoutes(ctx));
   router.use(billingRoutes(ctx));
+  router.use(adminBillingRoutes(ctx));
   router.use(reviewRoutes(ctx));
   router.use(regionRoutes(ctx));
   router.use(legalPageRoutes(ctx));

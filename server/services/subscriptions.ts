@@ -6,6 +6,7 @@ import { contractorBilling, contractors, type ContractorBillingRow } from '../db
 import { conflict, notFound } from '../domain/errors';
 import { PaymentProviderError, type SubscriptionInfo } from '../integrations/payments/provider';
 import { monthResetKey, monthStart, resetCreditsForPeriod } from './credits';
+import { fetchInvoiceQuietly, recordPlanPayment } from './plan-payments';
 import { fromProvider, providerError } from './provider-errors';
 
 /**
@@ -124,9 +125,12 @@ export async function prepareActivation(ctx: AppContext, sessionId: string): Pro
   const sub = await fetchSubscription(ctx, session.subscriptionId);
   const hint: CheckoutHint = { contractorId: session.contractorId, customerId: session.customerId };
   await cancelReplaced(ctx, sub, hint);
+  // The first invoice, for the payment history (docs/decisions/0113-self-service-billing.md).
+  const invoice = await fetchInvoiceQuietly(ctx, sub.latestInvoiceId);
   return async (tx) => {
     const outcome = await applySubscription(tx, sub, hint);
     await resetCreditsFor(tx, outcome, sub, sub.latestInvoiceId);
+    if (outcome?.current && invoice) await recordPlanPayment(tx, outcome.contractorId, invoice, sub.planId);
     return outcome;
   };
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { PlanId, SubscriptionStatus } from '../plans';
+import type { ContractorStats } from './contractor-stats';
+import type { PortalSubscription } from './portal';
 
 /** Self-service billing (docs/decisions/0113-self-service-billing.md): the provider's customer portal, the demo's billing page, payment history. */
 
@@ -65,9 +67,27 @@ export interface BillingEntry {
 export interface BillingReceipt {
   entry: BillingEntry;
   contractorName: string;
-  /** The site's name and address the receipt is from. */
-  siteTitle: string;
-  siteUrl: string;
+}
+
+/** GET /api/admin/exports/payments.csv and leads.csv: optional contractor and dates (from inclusive, to exclusive). */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-01')
+  .transform((s) => new Date(`${s}T00:00:00Z`))
+  .refine((d) => !Number.isNaN(d.getTime()), 'Use a date like 2026-11-01');
+export const billingExportQuerySchema = z.object({
+  contractorId: z.coerce.number({ error: 'Invalid contractor id' }).int('Invalid contractor id').positive('Invalid contractor id').max(2_147_483_647, 'Invalid contractor id').optional(),
+  from: day.optional(),
+  to: day.optional(),
+});
+
+/** GET /api/admin/contractors/:id/billing: the specification's "Contractors" tab (subscription status, lead credits, payment history, performance). */
+export interface AdminContractorBilling {
+  contractorId: number;
+  name: string;
+  subscription: PortalSubscription;
+  history: BillingEntry[];
+  stats: ContractorStats;
 }
 
 export const billingEntryIdSchema = z.object({

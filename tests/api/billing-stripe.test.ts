@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractorAccounts } from '../../server/db/schema';
-import { contractorClient } from '../support/admin-session';
+import { contractorAccounts, leadRefunds } from '../../server/db/schema';
+import { adminClient, contractorClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
-import { billingRow } from '../support/payment-fixtures';
+import { awaitingDelivery, billingRow } from '../support/payment-fixtures';
 import { startStripeStandIn, type SignedEvent, type StripeStandIn } from '../support/stripe-stand-in';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -128,5 +128,57 @@ describe("Stripe's customer portal", () => {
     expect((await webhook(stripe.event('customer.subscription.deleted', ended))).status).toBe(200);
     expect(await portal()).toMatchObject({ plan: 'free', status: 'canceled', featured: false });
     expect(await billingRow(app, c.id)).toMatchObject({ subscriptionPlan: 'free', isFeatured: false, stripeSubscriptionId: subscription.id });
+  });
+});
+
+describe('payment history on Stripe', () => {
+  it("lists plan payments, card payments for leads and refunds, each with Stripe's own receipt", async () => {
+    const admin = await adminClient(app);
+    const c = await newContractor();
+    const { subscription } = await subscribe(c, 'pro');
+    const history = async () => {
+      const res = await c.client.get('/api/contractor/payments');
+      expect(res.status, res.text).toBe(200);
+      return res.body as { id: string; kind: string; amount: string; method: string; status: string; receiptPath: string; leadId: number | null }[];
+    };
+
+    // The first invoice, recorded when the checkout activated the plan; its receipt is the invoice's page.
+    let entries = await history();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ kind: 'plan_payment', amount: '45.00', method: 'card', status: 'succeeded', leadId: null });
+    expect(entries[0]!.receiptPath).toBe(`/api/contractor/payments/${entries[0]!.id}/receipt`);
+    const planReceipt = await c.client.get(entries[0]!.receiptPath);
+    expect(planReceipt.status).toBe(303);
+    expect(planReceipt.headers.get('location')).toBe(stripe.invoices.get(subscription.latest_invoice)!.hosted_invoice_url);
+
+    // A renewal's invoice.paid, twice: one more payment.
+    const invoiceId = stripe.renewSubscription(subscription.id);
+    const paid = stripe.event('invoice.paid', stripe.invoice(invoiceId, subscription.id));
+    expect((await webhook(paid)).status).toBe(200);
+    expect((await webhook(stripe.event('invoice.paid', stripe.invoice(invoiceId, subscription.id)))).status).toBe(200);
+    entries = await history();
+    expect(entries.filter((e) => e.kind === 'plan_payment')).toHaveLength(2);
+
+    // A lead paid by card, then refunded.
+    const { leadId, deliveryId } = await awaitingDelivery(app, admin, c.id);
+    const started = await app.client().post('/api/stripe/create-payment-intent', { leadId, contractorId: c.id });
+    stripe.setIntent(started.body.paymentIntentId, { status: 'succeeded' });
+    expect((await app.client().post('/api/stripe/payment-success', { paymentIntentId: started.body.paymentIntentId })).status).toBe(200);
+    await app.ctx.db.insert(leadRefunds).values({ deliveryId, cause: 'claim', method: 'card', status: 'pending', amountCents: 2500, paymentIntentId: started.body.paymentIntentId });
+
+    entries = await history();
+    const leadPayment = entries.find((e) => e.kind === 'lead_payment')!;
+    expect(leadPayment).toMatchObject({ id: `lead-${deliveryId}`, leadId, amount: '25.00', method: 'card', status: 'succeeded' });
+    const receipt = await c.client.get(leadPayment.receiptPath);
+    expect(receipt.status).toBe(303);
+    expect(receipt.headers.get('location')).toBe(`https://pay.stripe.com/receipts/payment/${started.body.paymentIntentId}`);
+    expect(stripe.requests.filter((r) => r.path === `/v1/payment_intents/${started.body.paymentIntentId}`).at(-1)!.body).toEqual({ expand: ['latest_charge'] });
+    expect(entries.find((e) => e.kind === 'refund')).toMatchObject({ leadId, amount: '25.00', method: 'card', status: 'pending' });
+
+    // Another contractor's entry is not theirs to open.
+    const other = await newContractor();
+    expect((await other.client.get(leadPayment.receiptPath)).status).toBe(404);
+    expect((await other.client.get('/api/contractor/payments')).body).toEqual([]);
+    expect((await c.client.get('/api/contractor/payments/nonsense/receipt')).status).toBe(400);
   });
 });
