@@ -9,6 +9,7 @@ import { QueryLoading, QueryView } from '@/components/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { formatLongDate } from '@/lib/format';
+import { HistoryTable, usePayments } from '@/features/billing';
 import { useOpenBillingPortal, useSubscription } from '../api';
 import { CardHeading, SectionHeader, UsageBar } from '../components/parts';
 import { planPrice, SUBSCRIPTION_STATUS_LABELS } from '../labels';
@@ -130,6 +131,21 @@ function Details({ sub }: { sub: PortalSubscription }) {
   );
 }
 
+/** Every payment, credit and refund with its receipt (docs/decisions/0113-self-service-billing.md). */
+function PaymentHistory() {
+  const payments = usePayments();
+  return (
+    <Card>
+      <CardHeading title="Payment history" />
+      <div className="px-5 pb-5">
+        <QueryView query={payments} what="your payment history">
+          {(entries) => <HistoryTable entries={entries} receipts caption="Your payments, lead credits and refunds, newest first" />}
+        </QueryView>
+      </div>
+    </Card>
+  );
+}
+
 export function SubscriptionSection() {
   const sub = useSubscription();
   return (
@@ -138,6 +154,7 @@ export function SubscriptionSection() {
       <QueryView query={sub} what="your subscription" loading={<QueryLoading what="your subscription" rows={2} className="h-24" />}>
         {(data) => <Details sub={data} />}
       </QueryView>
+      <PaymentHistory />
     </div>
   );
 }
