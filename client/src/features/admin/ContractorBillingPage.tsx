@@ -59,7 +59,7 @@ export default function ContractorBillingPage({ params }: RouteInput) {
                   </div>
                 </dl>
               </Card>
-              <Card className="p-5">
+              <Card className="min-w-0 p-5">
                 <h2 className="mb-3 text-lg font-semibold">Payment history</h2>
                 <HistoryTable entries={data.history} receipts={false} caption={`${data.name}: payments, lead credits and refunds, newest first`} />
               </Card>

@@ -21,7 +21,7 @@ export function HistoryTable({ entries, receipts, caption }: { entries: BillingE
             <th scope="col" className="py-2 pr-3">
               What
             </th>
-            <th scope="col" className="py-2 pr-3">
+            <th scope="col" className="py-2 pr-3 max-sm:hidden">
               Method
             </th>
             <th scope="col" className="py-2 pr-3">
@@ -45,7 +45,7 @@ export function HistoryTable({ entries, receipts, caption }: { entries: BillingE
                 <p className="font-medium">{KIND_LABELS[e.kind]}</p>
                 <p className="text-xs text-muted-foreground">{e.description}</p>
               </td>
-              <td className="py-2 pr-3">{methodLabel(e.method)}</td>
+              <td className="py-2 pr-3 max-sm:hidden">{methodLabel(e.method)}</td>
               <td className="py-2 pr-3">{statusLabel(e.status)}</td>
               <td className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">{e.kind === 'refund' && e.amount !== '0.00' ? `-${formatPrice(e.amount)}` : formatPrice(e.amount)}</td>
               {receipts && (

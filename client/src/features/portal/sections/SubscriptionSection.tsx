@@ -135,7 +135,8 @@ function Details({ sub }: { sub: PortalSubscription }) {
 function PaymentHistory() {
   const payments = usePayments();
   return (
-    <Card>
+    // min-w-0: a grid item would otherwise grow to the table's width on a phone instead of scrolling it.
+    <Card className="min-w-0">
       <CardHeading title="Payment history" />
       <div className="px-5 pb-5">
         <QueryView query={payments} what="your payment history">
