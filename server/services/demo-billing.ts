@@ -22,6 +22,8 @@ const NOT_FOUND = 'Billing session not found';
 interface Opened {
   returnUrl: string;
   subscriptionId: string | null;
+  /** The plan's status as the contractor's billing row holds it. */
+  status: string;
 }
 
 async function open(ctx: AppContext, demo: DemoPaymentProvider, contractorId: number, sessionId: string): Promise<Opened> {
@@ -33,7 +35,7 @@ async function open(ctx: AppContext, demo: DemoPaymentProvider, contractorId: nu
   // Another contractor's link is no link at all to this one.
   if (!billing || billing.stripeCustomerId !== session.customerId) throw notFound(NOT_FOUND);
   if (ctx.clock.now() > session.expiresAt) throw conflict(EXPIRED);
-  return { returnUrl: session.returnUrl, subscriptionId: billing.stripeSubscriptionId };
+  return { returnUrl: session.returnUrl, subscriptionId: billing.stripeSubscriptionId, status: billing.subscriptionStatus };
 }
 
 async function stateOf(ctx: AppContext, demo: DemoPaymentProvider, opened: Opened, sub?: SubscriptionInfo): Promise<DemoBillingState> {
@@ -51,7 +53,13 @@ async function stateOf(ctx: AppContext, demo: DemoPaymentProvider, opened: Opene
 }
 
 export async function readDemoBilling(ctx: AppContext, demo: DemoPaymentProvider, contractorId: number, sessionId: string): Promise<DemoBillingState> {
-  return stateOf(ctx, demo, await open(ctx, demo, contractorId, sessionId));
+  const opened = await open(ctx, demo, contractorId, sessionId);
+  const sub = opened.subscriptionId ? await demo.retrieveSubscription(opened.subscriptionId) : undefined;
+  // A plan set to cancel whose period has passed has ended at the demo provider: the plan follows, as Stripe's deleted event would make it.
+  if (sub?.status === 'canceled' && opened.status !== 'canceled') {
+    await processEvent(ctx, { id: `demo_evt_${sub.id}_deleted`, type: 'customer.subscription.deleted', object: { id: sub.id } });
+  }
+  return stateOf(ctx, demo, opened, sub);
 }
 
 const CHANGES: Record<DemoBillingChange['action'], (c: DemoBillingChange) => DemoSubscriptionChange> = {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractorBilling, contractorServiceAreas, demoPayments, regions, towns } from '../../server/db/schema';
 import { addCounty } from '../../server/services/regions';
@@ -98,6 +98,19 @@ describe("demo: the billing page standing in for Stripe's customer portal", () =
     expect(await portal()).toMatchObject({ plan: 'premium', featured: true });
 
     expect((await change({ action: 'card', cardNumber: '4242 4242 4242 4242' })).body.cardLast4).toBe('4242');
+
+    // Cancelled, and the period passes: the plan ends, back to Free.
+    await change({ action: 'cancel' });
+    const [sub] = await app.ctx.db
+      .select()
+      .from(demoPayments)
+      .where(and(eq(demoPayments.kind, 'subscription'), sql`${demoPayments.data}->>'contractorId' = ${String(c.id)}`));
+    await app.ctx.db
+      .update(demoPayments)
+      .set({ data: { ...sub!.data, currentPeriodEnd: new Date(Date.now() - 60_000).toISOString() } })
+      .where(eq(demoPayments.id, sub!.id));
+    expect((await c.client.get(`/api/demo-payments/billing/${id}`)).body).toMatchObject({ plan: 'free', status: 'canceled' });
+    expect(await portal()).toMatchObject({ plan: 'free', status: 'canceled', featured: false });
 
     for (const bad of [{}, { action: 'refund' }, { action: 'switch', planId: 'free' }, { action: 'card', cardNumber: '12ab' }]) {
       const res = await change(bad);
