@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import { inTransaction, type AppContext } from '../context';
 import { paymentEvents } from '../db/schema';
 import { invalid } from '../domain/errors';
-import { metadataId, WebhookSignatureError, type WebhookEvent } from '../integrations/payments/provider';
+import { metadataId, PaymentProviderError, WebhookSignatureError, type WebhookEvent } from '../integrations/payments/provider';
 import { sendReceipt } from './lead-emails';
 import { applyLeadPayment } from './lead-payments';
-import { fromProvider, isPermanent } from './provider-errors';
+import { fromProvider, isPermanent, providerError } from './provider-errors';
 import { scheduleFollowUp } from './review-follow-ups';
+import { recordPlanPayment } from './plan-payments';
 import { applyProviderRefunds } from './refunds';
 import { applySubscription, fetchSubscription, prepareActivation, resetCreditsFor } from './subscriptions';
 
@@ -49,10 +50,16 @@ async function prepare(ctx: AppContext, event: WebhookEvent): Promise<Apply> {
       const subscriptionId = invoiceSubscriptionId(event.object);
       if (!objectId || !subscriptionId) return noop;
       const sub = await fetchSubscription(ctx, subscriptionId);
+      const invoice = await ctx.payments.retrieveInvoice(objectId).catch((err: unknown) => {
+        if (err instanceof PaymentProviderError && err.reason === 'not_found') return null;
+        throw providerError(ctx, err, 'Invoice not found');
+      });
       return async (tx) => {
         const outcome = await applySubscription(tx, sub);
         // Only the subscription's latest invoice starts its period; a late older one does not.
         if (sub.latestInvoiceId === objectId) await resetCreditsFor(tx, outcome, sub, objectId);
+        // Every paid invoice is in the payment history, a late one too (docs/decisions/0113-self-service-billing.md).
+        if (outcome && invoice) await recordPlanPayment(tx, outcome.contractorId, invoice, sub.planId);
         return none;
       };
     }

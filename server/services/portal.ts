@@ -78,6 +78,7 @@ export async function getPortalSubscription(ctx: ServiceCtx, contractorId: numbe
     credits: creditSummary(billing.subscriptionPlan, billing.monthlyLeadsUsed),
     bonusCredits: billing.bonusCredits,
     featured: c.isFeatured,
+    canManageBilling: billing.stripeCustomerId !== null,
   };
 }
 

@@ -1,11 +1,12 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { planById, type PlanId } from '@shared/plans';
-import type { CreateSubscriptionResponse, VerifySubscriptionResponse } from '@shared/schemas/payments';
+import type { VerifySubscriptionResponse } from '@shared/schemas/payments';
 import { inTransaction, type AppContext, type DbCtx, type ServiceCtx } from '../context';
-import { contractorAccounts, contractorBilling, contractors, type ContractorBillingRow } from '../db/schema';
-import { conflict, invalid, notFound, unauthenticated, unavailable } from '../domain/errors';
+import { contractorBilling, contractors, type ContractorBillingRow } from '../db/schema';
+import { conflict, notFound } from '../domain/errors';
 import { PaymentProviderError, type SubscriptionInfo } from '../integrations/payments/provider';
 import { monthResetKey, monthStart, resetCreditsForPeriod } from './credits';
+import { fetchInvoiceQuietly, recordPlanPayment } from './plan-payments';
 import { fromProvider, providerError } from './provider-errors';
 
 /**
@@ -17,36 +18,7 @@ import { fromProvider, providerError } from './provider-errors';
 
 const LIVE = new Set<string>(['active', 'trialing', 'past_due']);
 const ENDED = new Set<string>(['canceled', 'incomplete_expired', 'unpaid', 'paused']);
-const isLive = (status: string) => LIVE.has(status);
-
-/** `siteUrl`: the site the contractor subscribes on, where Checkout returns (its session cookie is that host's; docs/decisions/0106-county-emails-and-jobs.md). */
-export async function startSubscription(ctx: AppContext, contractorId: number, planId: PlanId, siteUrl = ctx.siteUrl): Promise<CreateSubscriptionResponse> {
-  if (planId === 'free') throw invalid("You're already on the free plan");
-  const [row] = await ctx.db
-    .select({ billing: contractorBilling, email: contractors.email, accountEmail: contractorAccounts.email })
-    .from(contractors)
-    .innerJoin(contractorBilling, eq(contractorBilling.contractorId, contractors.id))
-    .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
-    .where(eq(contractors.id, contractorId));
-  if (!row) throw unauthenticated('Please sign in to the contractor portal');
-  if (row.billing.subscriptionPlan === planId && isLive(row.billing.subscriptionStatus)) throw conflict(`You're already on the ${planById(planId).name} plan`);
-  const priceId = ctx.payments.priceIdFor(planId);
-  if (!priceId) throw unavailable(`The ${planById(planId).name} plan cannot be bought right now. Please try again later.`);
-  const session = await fromProvider(
-    ctx,
-    ctx.payments.createCheckoutSession({
-      planId,
-      priceId,
-      contractorId,
-      customerEmail: row.accountEmail ?? row.email,
-      customerId: row.billing.stripeCustomerId,
-      successUrl: `${siteUrl}/subscription-success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${siteUrl}/contractor-pricing`,
-    }),
-    'Checkout session not found',
-  );
-  return { subscriptionUrl: session.url };
-}
+export const isLive = (status: string) => LIVE.has(status);
 
 /** Where a subscription came from, when it came through a checkout this site started. */
 export interface CheckoutHint {
@@ -153,9 +125,12 @@ export async function prepareActivation(ctx: AppContext, sessionId: string): Pro
   const sub = await fetchSubscription(ctx, session.subscriptionId);
   const hint: CheckoutHint = { contractorId: session.contractorId, customerId: session.customerId };
   await cancelReplaced(ctx, sub, hint);
+  // The first invoice, for the payment history (docs/decisions/0113-self-service-billing.md).
+  const invoice = await fetchInvoiceQuietly(ctx, sub.latestInvoiceId);
   return async (tx) => {
     const outcome = await applySubscription(tx, sub, hint);
     await resetCreditsFor(tx, outcome, sub, sub.latestInvoiceId);
+    if (outcome?.current && invoice) await recordPlanPayment(tx, outcome.contractorId, invoice, sub.planId);
     return outcome;
   };
 }

@@ -61,6 +61,8 @@ export interface PortalSubscription {
   /** Credits that do not expire, used after the plan's. */
   bonusCredits: number;
   featured: boolean;
+  /** A customer at the payment provider: Manage billing opens its portal (docs/decisions/0113-self-service-billing.md). */
+  canManageBilling: boolean;
 }
 
 /** PATCH /api/contractor/leads/:deliveryId/status */

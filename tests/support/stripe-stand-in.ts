@@ -58,6 +58,10 @@ export class StripeStandIn {
   readonly sessions = new Map<string, Json>();
   readonly subscriptions = new Map<string, Json>();
   readonly refunds = new Map<string, Json>();
+  readonly invoices = new Map<string, Json>();
+  readonly portalSessions = new Map<string, Json>();
+  /** What each price costs, for the invoices of subscriptions. */
+  readonly priceAmounts: Record<string, number> = { price_pro: 4500, price_premium: 10000 };
   /** What a new refund's status is: Stripe answers 'pending' until the card network settles it for some methods, 'succeeded' for most cards. */
   refundStatus = 'pending';
   readonly requests: RecordedRequest[] = [];
@@ -146,6 +150,7 @@ export class StripeStandIn {
       livemode: false,
     };
     this.subscriptions.set(subscription.id, subscription);
+    this.newInvoice(subscription);
     Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: subscription.id, customer: subscription.customer });
     return { session, subscription };
   }
@@ -165,10 +170,38 @@ export class StripeStandIn {
     item.current_period_start = item.current_period_end;
     item.current_period_end = item.current_period_start + 30 * DAY;
     sub.latest_invoice = `in_${rand()}`;
+    this.newInvoice(sub);
     return sub.latest_invoice;
   }
 
+  /** The subscription's latest invoice, paid, for its current period and price. */
+  private newInvoice(sub: Json): Json {
+    const item = sub.items.data[0];
+    const amount = this.priceAmounts[item.price.id] ?? 0;
+    const paidAt = now();
+    const invoice: Json = {
+      id: sub.latest_invoice,
+      object: 'invoice',
+      status: 'paid',
+      amount_paid: amount,
+      amount_due: amount,
+      currency: 'usd',
+      customer: sub.customer,
+      hosted_invoice_url: `https://invoice.stripe.com/i/acct_test/${sub.latest_invoice}`,
+      status_transitions: { paid_at: paidAt, finalized_at: paidAt },
+      period_start: item.current_period_start,
+      period_end: item.current_period_start,
+      lines: { object: 'list', data: [{ id: `il_${rand(7)}`, object: 'line_item', amount, period: { start: item.current_period_start, end: item.current_period_end } }], has_more: false },
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: {} } },
+      livemode: false,
+    };
+    this.invoices.set(invoice.id, invoice);
+    return invoice;
+  }
+
   invoice(id: string, subscriptionId: string): Json {
+    const stored = this.invoices.get(id);
+    if (stored) return structuredClone(stored);
     return { id, object: 'invoice', status: 'paid', parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: {} } } };
   }
 
@@ -238,7 +271,29 @@ export class StripeStandIn {
       if (!(Number(body.amount) >= 50)) return error(400, 'invalid_request_error', 'Amount must be at least $0.50 usd');
       return ok(this.newIntent(body));
     }
-    if (method === 'GET' && (m = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) return this.found(this.intents, m[1]!, 'payment_intent', ok);
+    if (method === 'GET' && (m = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
+      const pi = this.intents.get(m[1]!);
+      if (!pi) return missing('payment_intent', m[1]!);
+      // expand[]=latest_charge: the charge with its receipt, once the payment succeeded.
+      const expand: string[] = Array.isArray(body.expand) ? body.expand : body.expand ? [body.expand] : [];
+      const charge: Json | null = pi.status === 'succeeded' ? { ...this.charge(pi.id), receipt_url: `https://pay.stripe.com/receipts/payment/${pi.id}` } : null;
+      return ok({ ...pi, latest_charge: expand.includes('latest_charge') ? charge : (charge?.id ?? null) });
+    }
+    if (method === 'GET' && (m = path.match(/^\/v1\/invoices\/([^/]+)$/))) return this.found(this.invoices, m[1]!, 'invoice', ok);
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      if (!body.customer) return error(400, 'invalid_request_error', 'Missing required param: customer.', 'parameter_missing');
+      const session = {
+        id: `bps_${rand()}`,
+        object: 'billing_portal.session',
+        customer: body.customer,
+        return_url: body.return_url ?? null,
+        url: `https://billing.stripe.com/p/session/test_${rand()}`,
+        created: now(),
+        livemode: false,
+      };
+      this.portalSessions.set(session.id, session);
+      return ok(session);
+    }
     if (method === 'POST' && path === '/v1/checkout/sessions') return ok(this.newSession(body));
     if (method === 'GET' && (m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) return this.found(this.sessions, m[1]!, 'checkout.session', ok);
     if (method === 'GET' && (m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) return this.found(this.subscriptions, m[1]!, 'subscription', ok);

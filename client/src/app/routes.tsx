@@ -48,6 +48,8 @@ export const routes: PageRoute[] = [
   { path: '/contractor/forgot-password', page: portalPage(() => import('@/features/portal/ForgotPasswordPage')), ssr: true, layout: 'portal' },
   { path: '/contractor/reset-password', page: portalPage(() => import('@/features/portal/ResetPasswordPage')), ssr: true, layout: 'portal' },
   { path: '/contractor/confirm-email', page: portalPage(() => import('@/features/portal/ConfirmEmailPage')), ssr: true, layout: 'portal' },
+  // Our printable receipt of a payment, credit or refund (docs/decisions/0113-self-service-billing.md).
+  { path: '/contractor/receipts/:id', page: portalPage(() => import('@/features/billing/ReceiptPage')), ssr: false, layout: 'portal' },
   // Before /contractor/:id so the sign-in page is not read as a profile id.
   {
     path: '/contractor/:id',
@@ -90,12 +92,14 @@ export const routes: PageRoute[] = [
   { path: '/payment-success', page: page(() => import('@/features/payments/PaymentSuccessPage')), ssr: false, layout: 'public' },
   { path: '/subscription-success', page: page(() => import('@/features/payments/SubscriptionSuccessPage')), ssr: false, layout: 'public' },
   { path: '/demo-checkout', page: page(() => import('@/features/payments/DemoCheckoutPage')), ssr: false, layout: 'public' },
+  { path: '/demo-billing', page: page(() => import('@/features/payments/DemoBillingPage')), ssr: false, layout: 'public' },
   // Admin (docs/decisions/0011-server-rendered-pages.md): rendered in the browser only, code-split, noindex.
   { path: '/admin/login', page: adminPage(() => import('@/features/admin/LoginPage')), ssr: false, layout: 'admin' },
   { path: '/admin', page: AdminDashboard, ssr: false, layout: 'admin' },
   { path: '/admin/dashboard', page: AdminDashboard, ssr: false, layout: 'admin' },
   { path: '/admin/contractors', page: adminPage(() => import('@/features/admin/ContractorsPage')), ssr: false, layout: 'admin' },
   { path: '/admin/contractors/:id/stats', page: adminPage(() => import('@/features/admin/ContractorStatsPage')), ssr: false, layout: 'admin' },
+  { path: '/admin/contractors/:id/billing', page: adminPage(() => import('@/features/admin/ContractorBillingPage')), ssr: false, layout: 'admin' },
   { path: '/admin/contractors/:id/credentials', page: adminPage(() => import('@/features/admin/CredentialsPage')), ssr: false, layout: 'admin' },
   { path: '/admin/leads', page: adminPage(() => import('@/features/admin/LeadsPage')), ssr: false, layout: 'admin' },
   { path: '/admin/claims', page: adminPage(() => import('@/features/admin/ClaimsPage')), ssr: false, layout: 'admin' },

@@ -43,3 +43,5 @@ export * from './contractor-photos';
 export * from './contractor-photo-variants';
 export * from './contractor-listing-changes';
 export * from './legal-pages';
+export * from './subscription-checkouts';
+export * from './subscription-payments';

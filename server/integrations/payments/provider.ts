@@ -47,6 +47,12 @@ export interface CreateCheckoutSessionInput {
   /** May contain {CHECKOUT_SESSION_ID}, replaced with the session's id. */
   successUrl: string;
   cancelUrl: string;
+  /**
+   * The same key answers the same session: a double click or a second tab starts one checkout
+   * (docs/decisions/0113-self-service-billing.md). The caller makes it unique per attempt and per
+   * parameters, since the provider refuses a key reused with different parameters.
+   */
+  idempotencyKey: string;
 }
 
 export interface CheckoutSessionInfo {
@@ -59,6 +65,28 @@ export interface CheckoutSessionInfo {
   customerId: string | null;
   contractorId: number | null;
   planId: PaidPlanId | null;
+  /** Where the customer pays, while the session is open. */
+  url: string | null;
+}
+
+export interface CreateBillingPortalInput {
+  customerId: string;
+  /** Where the portal's 'return' link leads (the contractor portal on the site it was opened from). */
+  returnUrl: string;
+}
+
+/** A paid plan's invoice as the provider holds it now (docs/decisions/0113-self-service-billing.md). */
+export interface InvoiceInfo {
+  id: string;
+  /** draft, open, paid, uncollectible or void */
+  status: string;
+  amountPaidCents: number;
+  currency: string;
+  subscriptionId: string | null;
+  customerId: string | null;
+  paidAt: Date | null;
+  periodStart: Date | null;
+  periodEnd: Date | null;
 }
 
 export const SUBSCRIPTION_STATES = ['active', 'trialing', 'past_due', 'canceled', 'incomplete', 'incomplete_expired', 'unpaid', 'paused'] as const;
@@ -123,6 +151,14 @@ export interface PaymentProvider {
   retrieveSubscription(id: string): Promise<SubscriptionInfo>;
   /** Ends a subscription now (one replaced by an upgrade), crediting the unused time. */
   cancelSubscription(id: string): Promise<void>;
+  /** The provider's self-service page for the customer: card, plan switch, cancel at period end. */
+  createBillingPortalSession(input: CreateBillingPortalInput): Promise<{ url: string }>;
+  retrieveInvoice(id: string): Promise<InvoiceInfo>;
+  /**
+   * The provider's receipt of a card payment or a plan invoice (Stripe's receipt_url, or the
+   * invoice's hosted page); null when the provider has none (the demo: ours is used instead).
+   */
+  receiptUrl(object: { paymentIntentId: string } | { invoiceId: string }): Promise<string | null>;
   /** Gives back (part of) a succeeded payment to the card it came from. */
   createRefund(input: CreateRefundInput): Promise<RefundInfo>;
   /** Every refund of a payment, as the provider holds them now. */

@@ -6,6 +6,7 @@ import {
   subscriptionStatus,
   WebhookSignatureError,
   type PaidPlanId,
+  type InvoiceInfo,
   type PaymentIntentInfo,
   type PaymentProvider,
   type RefundInfo,
@@ -69,6 +70,26 @@ function refundInfo(r: Stripe.Refund): RefundInfo {
   };
 }
 
+const fromUnix = (t: number | null | undefined): Date | null => (typeof t === 'number' ? new Date(t * 1000) : null);
+
+function invoiceInfo(inv: Stripe.Invoice): InvoiceInfo {
+  // The subscription is under parent in current API versions, on the invoice itself in older ones.
+  const legacy = inv as unknown as { subscription?: string | { id: string } | null };
+  const line = inv.lines?.data?.[0];
+  return {
+    id: inv.id ?? '',
+    status: inv.status ?? 'draft',
+    amountPaidCents: inv.amount_paid,
+    currency: inv.currency,
+    subscriptionId: idOf(inv.parent?.subscription_details?.subscription) ?? idOf(legacy.subscription),
+    customerId: idOf(inv.customer),
+    paidAt: fromUnix(inv.status_transitions?.paid_at),
+    // The period the plan was paid for is the line's; the invoice's own fields are its items' window.
+    periodStart: fromUnix(line?.period?.start ?? inv.period_start),
+    periodEnd: fromUnix(line?.period?.end ?? inv.period_end),
+  };
+}
+
 /** Older API versions keep the period on the subscription, current ones on its items. */
 interface PeriodFields {
   current_period_start?: number;
@@ -107,16 +128,21 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     async createCheckoutSession(input) {
       const metadata = { contractorId: String(input.contractorId), planId: input.planId };
       const session = await call(
-        stripe.checkout.sessions.create({
-          mode: 'subscription',
-          line_items: [{ price: input.priceId, quantity: 1 }],
-          client_reference_id: String(input.contractorId),
-          metadata,
-          subscription_data: { metadata },
-          success_url: input.successUrl,
-          cancel_url: input.cancelUrl,
-          ...(input.customerId ? { customer: input.customerId } : { customer_email: input.customerEmail }),
-        }),
+        stripe.checkout.sessions.create(
+          {
+            mode: 'subscription',
+            line_items: [{ price: input.priceId, quantity: 1 }],
+            client_reference_id: String(input.contractorId),
+            metadata,
+            subscription_data: { metadata },
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+            ...(input.customerId ? { customer: input.customerId } : { customer_email: input.customerEmail }),
+          },
+          // Stripe answers 409 while the same key is in flight (two tabs at once); the SDK retries
+          // 409s, and the retry gets the first request's session (docs/decisions/0113-self-service-billing.md).
+          { idempotencyKey: input.idempotencyKey, maxNetworkRetries: 2 },
+        ),
       );
       if (!session.url) throw new PaymentProviderError('rejected', 'The checkout session has no address');
       return { id: session.id, url: session.url };
@@ -132,7 +158,24 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         customerId: idOf(s.customer),
         contractorId: metadataId(s.metadata?.contractorId) ?? metadataId(s.client_reference_id),
         planId: planIdFromMetadata(s.metadata?.planId),
+        url: s.url ?? null,
       };
+    },
+
+    async createBillingPortalSession(input) {
+      const session = await call(stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl }));
+      return { url: session.url };
+    },
+
+    async retrieveInvoice(id) {
+      return invoiceInfo(await call(stripe.invoices.retrieve(id)));
+    },
+
+    async receiptUrl(object) {
+      if ('invoiceId' in object) return (await call(stripe.invoices.retrieve(object.invoiceId))).hosted_invoice_url ?? null;
+      const pi = await call(stripe.paymentIntents.retrieve(object.paymentIntentId, { expand: ['latest_charge'] }));
+      const charge = pi.latest_charge;
+      return charge && typeof charge === 'object' ? charge.receipt_url : null;
     },
 
     async retrieveSubscription(id) {

@@ -1,4 +1,4 @@
-import { ChartColumn, Check, FileCheck, FilePenLine, Images, KeyRound, RotateCcw, Search, Star, X } from 'lucide-react';
+import { ChartColumn, Check, FileCheck, FilePenLine, Images, KeyRound, Receipt, RotateCcw, Search, Star, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { AdminContractor } from '@shared/schemas/admin';
@@ -152,6 +152,12 @@ function ContractorRow({ c, onApprove, onReject, onVisible, onSetupCode, onVerif
             <Link href={`/admin/contractors/${c.id}/credentials`} aria-label={`Credentials of ${c.name}`}>
               <FileCheck className="h-4 w-4" aria-hidden="true" />
               Credentials
+            </Link>
+          </Button>
+          <Button asChild size="sm" variant="ghost">
+            <Link href={`/admin/contractors/${c.id}/billing`} aria-label={`Billing of ${c.name}`}>
+              <Receipt className="h-4 w-4" aria-hidden="true" />
+              Billing
             </Link>
           </Button>
           <Button asChild size="sm" variant="ghost">

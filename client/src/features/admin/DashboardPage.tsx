@@ -13,6 +13,7 @@ import { AdminList } from './components/AdminList';
 import { LeadStatusBadge, PaymentBadge } from './components/badges';
 import { CredentialAttention } from './components/CredentialAttention';
 import { CustomerCell } from './components/CustomerCell';
+import { ExportLinks } from './components/ExportLinks';
 import { PageHeader } from './components/PageHeader';
 import { RulesTable } from './components/RulesTable';
 import { StatCard } from './components/StatCard';
@@ -150,9 +151,12 @@ function ContractorsTab() {
     <>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground">Approved contractors: plan, subscription, lead credits this period, deliveries and payments.</p>
-        <Link href="/admin/contractors" className="text-sm font-medium text-primary hover:underline">
-          Manage contractors
-        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <ExportLinks />
+          <Link href="/admin/contractors" className="text-sm font-medium text-primary hover:underline">
+            Manage contractors
+          </Link>
+        </div>
       </div>
       <AdminList
         query={query}
@@ -165,7 +169,9 @@ function ContractorsTab() {
         row={(c) => (
           <Tr>
             <Td className="min-w-[12rem]">
-              <p className="font-semibold">{c.name}</p>
+              <Link href={`/admin/contractors/${c.id}/billing`} className="font-semibold text-primary hover:underline">
+                {c.name}
+              </Link>
               <p className="text-xs text-muted-foreground">{c.location}</p>
             </Td>
             <Td label="Plan">{planName(c.subscriptionPlan)}</Td>

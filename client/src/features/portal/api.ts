@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { BillingPortalResponse } from '@shared/schemas/billing';
 import type { ContractorLogin, ContractorSetup } from '@shared/schemas/contractor-auth';
 import type { ContractorStats } from '@shared/schemas/contractor-stats';
 import type { LeadClaimInput } from '@shared/schemas/lead-claims';
@@ -81,4 +82,9 @@ export function useUpdateLeadStatus() {
     // 404 or 409: the list on screen is out of date, so read it again.
     onError: () => queryClient.invalidateQueries({ queryKey: leadsKey }),
   });
+}
+
+/** "Manage billing": a session of the payment provider's customer portal, or the demo's billing page (docs/decisions/0113-self-service-billing.md). */
+export function useOpenBillingPortal() {
+  return useMutation({ mutationFn: () => apiRequest<BillingPortalResponse>('POST', '/api/contractor/billing-portal') });
 }

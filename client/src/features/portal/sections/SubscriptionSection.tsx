@@ -1,4 +1,4 @@
-import { Check, CreditCard, Info } from 'lucide-react';
+import { Check, CreditCard, ExternalLink, Info } from 'lucide-react';
 import { Link } from 'wouter';
 import { planById } from '@shared/plans';
 import type { PortalSubscription } from '@shared/schemas/portal';
@@ -6,12 +6,42 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { QueryLoading, QueryView } from '@/components/query-view';
+import { toast } from '@/components/ui/use-toast';
+import { messageOf } from '@/lib/api';
 import { formatLongDate } from '@/lib/format';
-import { useSubscription } from '../api';
+import { HistoryTable, usePayments } from '@/features/billing';
+import { useOpenBillingPortal, useSubscription } from '../api';
 import { CardHeading, SectionHeader, UsageBar } from '../components/parts';
 import { planPrice, SUBSCRIPTION_STATUS_LABELS } from '../labels';
 
 const GOOD = new Set(['active', 'trialing']);
+
+/** The demo's billing page is this site's own: opened on the origin in use, so the session cookie goes with it. */
+function destination(url: string): string {
+  const u = new URL(url, window.location.origin);
+  return u.pathname === '/demo-billing' ? `${u.pathname}${u.search}` : u.href;
+}
+
+/** Card, plan switch and cancelling at the end of the period, on the provider's own pages (docs/decisions/0113-self-service-billing.md). */
+function ManageBilling() {
+  const open = useOpenBillingPortal();
+  const leaving = open.isPending || open.isSuccess;
+  return (
+    <Button
+      type="button"
+      disabled={leaving}
+      onClick={() =>
+        open.mutate(undefined, {
+          onSuccess: ({ url }) => window.location.assign(destination(url)),
+          onError: (error) => toast({ title: 'Error', description: messageOf(error, 'Failed to open billing. Please try again.'), variant: 'destructive' }),
+        })
+      }
+    >
+      <ExternalLink className="h-4 w-4" aria-hidden="true" />
+      {leaving ? 'Opening billing...' : 'Manage billing'}
+    </Button>
+  );
+}
 
 function Details({ sub }: { sub: PortalSubscription }) {
   const plan = planById(sub.plan);
@@ -90,12 +120,30 @@ function Details({ sub }: { sub: PortalSubscription }) {
               </li>
             ))}
           </ul>
+          {sub.canManageBilling && <ManageBilling />}
+          {sub.canManageBilling && <p className="text-xs text-muted-foreground">Update your card, switch plan or cancel at the end of the period.</p>}
           <Button asChild variant="outline">
             <Link href="/contractor-pricing">Compare plans</Link>
           </Button>
         </div>
       </Card>
     </div>
+  );
+}
+
+/** Every payment, credit and refund with its receipt (docs/decisions/0113-self-service-billing.md). */
+function PaymentHistory() {
+  const payments = usePayments();
+  return (
+    // min-w-0: a grid item would otherwise grow to the table's width on a phone instead of scrolling it.
+    <Card className="min-w-0">
+      <CardHeading title="Payment history" />
+      <div className="px-5 pb-5">
+        <QueryView query={payments} what="your payment history">
+          {(entries) => <HistoryTable entries={entries} receipts caption="Your payments, lead credits and refunds, newest first" />}
+        </QueryView>
+      </div>
+    </Card>
   );
 }
 
@@ -107,6 +155,7 @@ export function SubscriptionSection() {
       <QueryView query={sub} what="your subscription" loading={<QueryLoading what="your subscription" rows={2} className="h-24" />}>
         {(data) => <Details sub={data} />}
       </QueryView>
+      <PaymentHistory />
     </div>
   );
 }

@@ -1,0 +1,47 @@
+import { Router, type Response } from 'express';
+import { idParamSchema } from '@shared/schemas/admin';
+import { billingExportQuerySchema } from '@shared/schemas/billing';
+import type { AppContext } from '../context';
+import { asyncHandler } from '../http/async-handler';
+import { adminScopeOf, requireAdmin } from '../http/auth';
+import { parseInput } from '../http/validate';
+import { adminContractorBilling } from '../services/admin-billing';
+import { leadsCsv, paymentsCsv } from '../services/billing-exports';
+
+/** The administrator's view of a contractor's billing, and the bookkeeper's exports (docs/decisions/0113-self-service-billing.md), in the administrator's scope. */
+export function adminBillingRoutes(ctx: AppContext): Router {
+  const router = Router();
+
+  router.get(
+    '/admin/contractors/:id/billing',
+    requireAdmin(ctx, { owns: 'contractor' }),
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(idParamSchema, req.params, 'Invalid contractor id');
+      res.json(await adminContractorBilling(ctx, adminScopeOf(req), id));
+    }),
+  );
+
+  const csv = (res: Response, name: string, body: string) => {
+    res.set('Content-Type', 'text/csv; charset=utf-8');
+    res.set('Content-Disposition', `attachment; filename="${name}-${ctx.clock.now().toISOString().slice(0, 10)}.csv"`);
+    res.set('Cache-Control', 'no-store');
+    res.send(body);
+  };
+
+  router.get(
+    '/admin/exports/payments.csv',
+    requireAdmin(ctx),
+    asyncHandler(async (req, res) => {
+      csv(res, 'payments', await paymentsCsv(ctx, adminScopeOf(req), parseInput(billingExportQuerySchema, req.query, 'Invalid query parameters')));
+    }),
+  );
+
+  router.get(
+    '/admin/exports/leads.csv',
+    requireAdmin(ctx),
+    asyncHandler(async (req, res) => {
+      csv(res, 'leads', await leadsCsv(ctx, adminScopeOf(req), parseInput(billingExportQuerySchema, req.query, 'Invalid query parameters')));
+    }),
+  );
+  return router;
+}
