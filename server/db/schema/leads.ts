@@ -49,6 +49,8 @@ export const leads = pgTable(
     index('leads_region_created_at_idx').on(t.regionId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('leads_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('leads_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A county administrator's status tab: both equalities, then the page in order (docs/decisions/0068-lead-counts-and-index-order.md).
+    index('leads_region_status_created_at_idx').on(t.regionId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('leads_town_id_idx').on(t.townId),
     index('leads_requested_contractor_id_idx').on(t.requestedContractorId),
     uniqueIndex('leads_withdraw_token_hash_idx').on(t.withdrawTokenHash),

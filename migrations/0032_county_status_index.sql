@@ -1,0 +1,1 @@
+CREATE INDEX "leads_region_status_created_at_idx" ON "leads" USING btree ("region_id","status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
