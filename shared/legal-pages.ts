@@ -4,6 +4,8 @@
  * placeholders filled in per site. Until edited, the default texts below are shown.
  */
 export const LEGAL_PAGE_SLUGS = ['privacy', 'terms'] as const;
+/** The longest text a legal page may have. */
+export const LEGAL_PAGE_MAX = 100_000;
 export type LegalPageSlug = (typeof LEGAL_PAGE_SLUGS)[number];
 
 export const LEGAL_PAGE_TITLES: Record<LegalPageSlug, string> = { privacy: 'Privacy Policy', terms: 'Terms of Use' };

@@ -40,22 +40,41 @@ export interface LoadedAdminAccount {
 }
 
 /**
- * Read at every administrator's request (requireAdmin), so prepared once (Database.prepared): it
- * runs on the database itself, never inside a caller's transaction.
+ * What requireAdmin reads of the account at every request. The session store reads them with the
+ * session itself (DbSessionStore.takeAdminAccount), in the same statement, sparing a round trip.
  */
+export const adminAccountColumns = {
+  username: adminUsers.username,
+  role: adminUsers.role,
+  disabledAt: adminUsers.disabledAt,
+  sessionGeneration: adminUsers.sessionGeneration,
+  twoFactor: sql<boolean>`exists (select 1 from ${adminTwoFactor} where ${adminTwoFactor.adminUserId} = ${adminUsers.id} and ${adminTwoFactor.confirmedAt} is not null)`,
+  regionIds: sql<
+    number[]
+  >`coalesce((select array_agg(${adminUserRegions.regionId} order by ${adminUserRegions.regionId}) from ${adminUserRegions} where ${adminUserRegions.adminUserId} = ${adminUsers.id}), '{}')`,
+};
+
+/** The columns as read; all null through the session's left join when the session is not an administrator's. */
+interface AccountRow {
+  username: string | null;
+  role: AdminScope['role'] | null;
+  disabledAt: Date | null;
+  sessionGeneration: number | null;
+  twoFactor: boolean | null;
+  regionIds: number[] | null;
+}
+
+/** The account from its columns; null when there is none or it is disabled. */
+export function loadedAccountOf(row: AccountRow | undefined): LoadedAdminAccount | null {
+  if (!row || row.username === null || row.disabledAt) return null;
+  return { username: row.username, role: row.role!, regionIds: (row.regionIds ?? []).map(Number), sessionGeneration: row.sessionGeneration ?? 0, twoFactor: Boolean(row.twoFactor) };
+}
+
+/** Prepared once (Database.prepared): it runs on the database itself, never inside a caller's transaction. */
 function accountStatement(database: Database) {
   return database.prepared('admin_account', (db) =>
     db
-      .select({
-        username: adminUsers.username,
-        role: adminUsers.role,
-        disabledAt: adminUsers.disabledAt,
-        sessionGeneration: adminUsers.sessionGeneration,
-        twoFactor: sql<boolean>`exists (select 1 from ${adminTwoFactor} where ${adminTwoFactor.adminUserId} = ${adminUsers.id} and ${adminTwoFactor.confirmedAt} is not null)`,
-        regionIds: sql<
-          number[]
-        >`coalesce((select array_agg(${adminUserRegions.regionId} order by ${adminUserRegions.regionId}) from ${adminUserRegions} where ${adminUserRegions.adminUserId} = ${adminUsers.id}), '{}')`,
-      })
+      .select(adminAccountColumns)
       .from(adminUsers)
       .where(eq(adminUsers.id, sql.placeholder('id')))
       .prepare('admin_account'),
@@ -64,8 +83,7 @@ function accountStatement(database: Database) {
 
 export async function loadAdminAccount(ctx: Pick<AppContext, 'database'>, adminUserId: number): Promise<LoadedAdminAccount | null> {
   const [row] = await accountStatement(ctx.database).execute({ id: adminUserId });
-  if (!row || row.disabledAt) return null;
-  return { username: row.username, role: row.role, regionIds: row.regionIds.map(Number), sessionGeneration: row.sessionGeneration, twoFactor: Boolean(row.twoFactor) };
+  return loadedAccountOf(row);
 }
 
 /** The request's scope: a platform administrator sees every county or the one chosen; a county administrator its own, or the one of them chosen. */

@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { WITHDRAW_LINK_INVALID } from '../lead-withdrawal';
 
-/** A homeowner's withdraw link (docs/decisions/0114-homeowner-privacy.md): what it answers (its page is formPages.withdraw). */
-export const WITHDRAW_LINK_INVALID = 'This withdraw link is not valid. Check that you copied the whole link from the email.';
-export const ALREADY_WITHDRAWN = 'This quote request was already withdrawn.';
-export const WITHDRAWN_LEAD = 'The homeowner withdrew this quote request';
+export { ALREADY_WITHDRAWN, WITHDRAW_LINK_INVALID, WITHDRAWN_LEAD } from '../lead-withdrawal';
 
 /** POST /api/leads/withdraw and the page's web form: the emailed link's token. */
 export const withdrawSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LEGAL_PAGE_SLUGS, type LegalPageSlug } from '../legal-pages';
+import { LEGAL_PAGE_MAX, LEGAL_PAGE_SLUGS, type LegalPageSlug } from '../legal-pages';
 
-export const LEGAL_PAGE_MAX = 100_000;
+export { LEGAL_PAGE_MAX };
 
 /** PUT /api/admin/legal-pages/:slug (docs/decisions/0114-homeowner-privacy.md). */
 export const legalPageEditSchema = z.object({

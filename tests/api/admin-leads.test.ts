@@ -79,6 +79,8 @@ describe('GET /api/leads (admin)', () => {
       createdAt: expect.any(String),
       requestedContractor: { id: requested.id, name: requested.name },
       delivery: { id: expect.any(Number), contractorId: recipient.id, contractorName: recipient.name, price: '45.00', paymentState: 'credited' },
+      withdrawnAt: null,
+      erasedAt: null,
     });
     expect(res.body.leads.find((l: { id: number }) => l.id === cancelledId).delivery).toBeNull();
     expect(res.body.leads.find((l: { id: number }) => l.id === leadIds[0]).delivery).toBeNull();

@@ -4,10 +4,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { signInDelayMs } from '../../server/http/login-throttle';
-import { rateLimits } from '../../server/db/schema';
+import { contractorPhotos, rateLimits } from '../../server/db/schema';
 import { RateLimits } from '../../server/services/rate-limits';
+import { contractorClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import { TestClient } from '../support/http-client';
+import { plainPng } from '../support/photo-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -19,11 +21,12 @@ const ADMIN = { username: 'limits-admin', password: 'limits-admin-password' };
 const THROTTLED = /^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/;
 
 /** A second app over the same database, as a second process behind a load balancer would be. */
-async function secondInstance(app: TestApp): Promise<{ client(): TestClient; close(): Promise<void> }> {
+async function secondInstance(app: TestApp): Promise<{ url: string; client(): TestClient; close(): Promise<void> }> {
   const server = http.createServer(createApp({ ctx: app.ctx, sessionSecret: app.ctx.env.SESSION_SECRET! }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
+    url,
     client: () => new TestClient(url),
     close: async () => {
       server.closeAllConnections();
@@ -55,6 +58,30 @@ describe('limits shared by every app process on one database', () => {
   afterAll(async () => {
     await other?.close();
     await app?.close();
+  });
+
+  it("counts a contractor's photo uploads on both instances against one limit of 60 an hour, before reading the file, and not another contractor's", async () => {
+    const upload = async (base: string, cookie: string) => {
+      const form = new FormData();
+      form.set('photo', new Blob([new Uint8Array(await plainPng())], { type: 'image/png' }), 'porch.png');
+      const res = await fetch(`${base}/api/contractor/photos`, { method: 'POST', headers: { Cookie: cookie, Accept: 'application/json' }, body: form });
+      return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { message?: string } };
+    };
+    const busy = await createContractor(app.ctx.db);
+    const calm = await createContractor(app.ctx.db);
+    const busyPortal = await contractorClient(app, busy.id);
+    const calmPortal = await contractorClient(app, calm.id);
+    // 59 uploads this hour already: the 60th is taken, on the second instance, and stored.
+    await app.ctx.db.insert(rateLimits).values({ key: `limit:photo-upload:contractor-${busy.id}`, points: 59, expiresAt: new Date(Date.now() + 30 * 60_000) });
+    expect((await upload(other.url, busyPortal.cookie!)).status).toBe(201);
+    // The 61st is refused on the first instance with when to try again, and nothing is stored.
+    const refused = await upload(app.url, busyPortal.cookie!);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe('Too many photo uploads. Please try again later.');
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    expect(await app.ctx.db.$count(contractorPhotos, eq(contractorPhotos.contractorId, busy.id))).toBe(1);
+    // Another contractor's uploads are its own.
+    expect((await upload(app.url, calmPortal.cookie!)).status).toBe(201);
   });
 
   it('counts quote requests sent to both instances against one limit of 10 an hour', async () => {

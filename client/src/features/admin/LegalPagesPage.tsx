@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
-import { LEGAL_PLACEHOLDERS } from '@shared/legal-pages';
-import { LEGAL_PAGE_MAX, type AdminLegalPageDto } from '@shared/schemas/legal-pages';
+import { LEGAL_PAGE_MAX, LEGAL_PLACEHOLDERS } from '@shared/legal-pages';
+import type { AdminLegalPageDto } from '@shared/schemas/legal-pages';
 import { useProgressiveForm } from '@/components/form';
 import { QueryView } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { formPages } from '@shared/forms';
-import { WITHDRAW_LINK_INVALID } from '@shared/schemas/lead-withdrawal';
+import { WITHDRAW_LINK_INVALID } from '@shared/lead-withdrawal';
 import { Head } from '@/app/head';
 import { postedText } from '@/app/posted-form';
 import { useRegion } from '@/app/region';
