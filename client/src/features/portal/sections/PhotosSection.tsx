@@ -62,7 +62,7 @@ function UploadForm({ full }: { full: boolean }) {
             <option value="logo">Logo</option>
           </NativeSelect>
         </Field>
-        <Field id="photo-caption" label="Caption (optional)" error={form.errors.caption} hint="Shown under the photo, e.g. 'New kitchen in Dushore'.">
+        <Field id="photo-caption" label="Caption (optional)" error={form.errors.caption} hint="Shown under the photo, e.g. 'New kitchen with maple cabinets'.">
           <Input maxLength={CAPTION_MAX} {...form.control('caption', 'photo-caption')} />
         </Field>
         <div className="sm:col-span-2">
