@@ -9,7 +9,6 @@ import { forbidden, unauthorized } from './errors';
 import { LoginThrottle } from './login-throttle';
 import { adminTwoFactorRequired } from '../env';
 import { ABSOLUTE_TIMEOUT_MS, secureSignInGuard, SESSION_COOKIE, type SessionUser } from './session';
-import { DbSessionStore } from './session-store';
 import { parseInput } from './validate';
 
 /**
@@ -56,9 +55,7 @@ export function requireAdmin(ctx: Pick<AppContext, 'db' | 'database' | 'env'>, r
     if (user.kind === 'admin-code') return next(unauthorized(CODE_STILL_TO_COME));
     if (user.kind !== 'admin') return next(forbidden('This area is for administrators'));
     (async () => {
-      // Read with the session when the store could (one statement), else on its own.
-      const withSession = req.sessionStore instanceof DbSessionStore ? req.sessionStore.takeAdminAccount(req.sessionID, user.adminUserId) : undefined;
-      const account = withSession === undefined ? await loadAdminAccount(ctx, user.adminUserId) : withSession;
+      const account = await loadAdminAccount(ctx, user.adminUserId);
       // A reset of its password or two-factor sign-in moved the account's generation: this session is over.
       if (!account || account.sessionGeneration !== (user.generation ?? 0)) {
         await signOut(req);

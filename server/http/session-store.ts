@@ -1,8 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import session from 'express-session';
 import type { Database } from '../db/client';
-import { adminUsers, sessions } from '../db/schema';
-import { adminAccountColumns, loadedAccountOf, type LoadedAdminAccount } from '../services/admin-scope';
+import { sessions } from '../db/schema';
 import { trackWork } from './async-handler';
 
 type Callback<T = void> = (err?: unknown, value?: T) => void;
@@ -14,7 +13,7 @@ function expiryOf(sess: session.SessionData): Date {
 
 /** A touch that would move the stored expiry by less than this is skipped. */
 const TOUCH_STEP_MS = 60_000;
-/** Bounds `readExpiry` and `readAccount` should requests read sessions and never end (a touch or set removes their entry). */
+/** Bounds `readExpiry` should requests read sessions and never end (a touch or set removes their entry). */
 const READ_EXPIRY_MAX = 10_000;
 
 /** Sessions in the database (docs/decisions/0008-accounts-and-sessions.md), with owner columns so a user's sessions can be ended. */
@@ -26,40 +25,21 @@ export class DbSessionStore extends session.Store {
    * kept, never shared across requests, so another process's writes are never missed.
    */
   private readonly readExpiry = new Map<string, number>();
-  /**
-   * An administrator's account as this request's session read saw it, for requireAdmin
-   * (takeAdminAccount): read in the same statement as the session, so as fresh as a read of its own.
-   */
-  private readonly readAccount = new Map<string, { adminUserId: number; account: LoadedAdminAccount | null }>();
 
   constructor(private readonly database: Pick<Database, 'db' | 'prepared'>) {
     super();
     this.db = database.db;
   }
 
-  /** Prepared once: a signed-in request reads its session, and an administrator's its account, before anything else. */
+  /** Prepared once: a signed-in request reads its session before anything else. */
   private readStatement() {
     return this.database.prepared('session_read', (db) =>
       db
-        .select({ data: sessions.data, expiresAt: sessions.expiresAt, adminUserId: sessions.adminUserId, ...adminAccountColumns })
+        .select({ data: sessions.data, expiresAt: sessions.expiresAt })
         .from(sessions)
-        .leftJoin(adminUsers, eq(adminUsers.id, sessions.adminUserId))
         .where(eq(sessions.sid, sql.placeholder('sid')))
         .prepare('session_read'),
     );
-  }
-
-  /** The account this request's session read saw for `adminUserId`, once; undefined when it was not read with the session. */
-  takeAdminAccount(sid: string, adminUserId: number): LoadedAdminAccount | null | undefined {
-    const read = this.readAccount.get(sid);
-    this.readAccount.delete(sid);
-    return read?.adminUserId === adminUserId ? read.account : undefined;
-  }
-
-  /** The request is over (its touch or save): what its read kept goes. */
-  private forget(sid: string) {
-    this.readExpiry.delete(sid);
-    this.readAccount.delete(sid);
   }
 
   private touchStatement() {
@@ -81,10 +61,6 @@ export class DbSessionStore extends session.Store {
           if (live) {
             if (this.readExpiry.size >= READ_EXPIRY_MAX) this.readExpiry.clear();
             this.readExpiry.set(sid, row.expiresAt.getTime());
-            if (row.adminUserId !== null) {
-              if (this.readAccount.size >= READ_EXPIRY_MAX) this.readAccount.clear();
-              this.readAccount.set(sid, { adminUserId: row.adminUserId, account: loadedAccountOf(row) });
-            }
           }
           cb(undefined, live ? (row.data as session.SessionData) : null);
         }, cb),
@@ -92,7 +68,7 @@ export class DbSessionStore extends session.Store {
   }
 
   override set(sid: string, sess: session.SessionData, cb?: Callback) {
-    this.forget(sid);
+    this.readExpiry.delete(sid);
     const user = sess.user;
     const values = {
       data: sess,
@@ -113,7 +89,7 @@ export class DbSessionStore extends session.Store {
   }
 
   override destroy(sid: string, cb?: Callback) {
-    this.forget(sid);
+    this.readExpiry.delete(sid);
     trackWork(
       this.db
         .delete(sessions)
@@ -134,7 +110,7 @@ export class DbSessionStore extends session.Store {
     const expiresAt = expiryOf(sess);
     const movedBefore = new Date(expiresAt.getTime() - TOUCH_STEP_MS);
     const read = this.readExpiry.get(sid);
-    this.forget(sid);
+    this.readExpiry.delete(sid);
     if (read !== undefined && read >= movedBefore.getTime()) {
       cb?.();
       return;

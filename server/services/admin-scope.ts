@@ -39,10 +39,7 @@ export interface LoadedAdminAccount {
   twoFactor: boolean;
 }
 
-/**
- * What requireAdmin reads of the account at every request. The session store reads them with the
- * session itself (DbSessionStore.takeAdminAccount), in the same statement, sparing a round trip.
- */
+/** What requireAdmin reads of the account at every request. */
 export const adminAccountColumns = {
   username: adminUsers.username,
   role: adminUsers.role,
@@ -54,7 +51,7 @@ export const adminAccountColumns = {
   >`coalesce((select array_agg(${adminUserRegions.regionId} order by ${adminUserRegions.regionId}) from ${adminUserRegions} where ${adminUserRegions.adminUserId} = ${adminUsers.id}), '{}')`,
 };
 
-/** The columns as read; all null through the session's left join when the session is not an administrator's. */
+/** The columns as read. */
 interface AccountRow {
   username: string | null;
   role: AdminScope['role'] | null;
