@@ -12,15 +12,16 @@ export const twoFactorKey = ['/api/admin/two-factor'] as const;
 
 export const useTwoFactorStatus = () => useQuery<TwoFactorStatus>({ queryKey: twoFactorKey });
 
-/** After the change, the session is read again: an account that had to enrol is let through. */
+/**
+ * After the change, the session is read again: an account that had to enrol is let through. The
+ * mutation ends only once both are read again, so a step taken right after it (leaving the
+ * recovery codes for the dashboard) never meets the session from before and is sent back here.
+ */
 function useTwoFactorMutation<B, T>(path: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: B) => apiRequest<T>('POST', path, body),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: twoFactorKey });
-      void queryClient.invalidateQueries({ queryKey: sessionKey });
-    },
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: twoFactorKey }), queryClient.invalidateQueries({ queryKey: sessionKey })]),
   });
 }
 
