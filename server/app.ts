@@ -59,7 +59,7 @@ function apiRouter(ctx: AppContext, session: RequestHandler, sessionSecret: stri
   api.use(jsonOnly, express.json({ limit: ctx.env.BODY_LIMIT, strict: true }));
   api.use(queryRouter(publicQueries, ctx, answers));
   api.use(session, absoluteTimeout, noStore);
-  api.use(apiRoutes(ctx, { sessionSecret }));
+  api.use(apiRoutes(ctx, { sessionSecret }, answers));
   api.use(apiNotFound);
   return api;
 }

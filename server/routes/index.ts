@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../context';
+import type { AnswerCache } from '../http/answer-cache';
 import { adminLeadRoutes } from './admin-leads';
 import { leadDeliveryRoutes } from './lead-deliveries';
 import { sealingKey } from '../services/totp';
@@ -31,8 +32,8 @@ import { reviewRoutes } from './reviews';
 import { submissionRoutes } from './submissions';
 import { testClockRoutes } from './test-clock';
 
-/** Every API router, mounted under /api after the JSON body parser and the session. */
-export function apiRoutes(ctx: AppContext, secrets: { sessionSecret: string }): Router {
+/** Every API router, mounted under /api after the JSON body parser and the session; `answers` keeps the bodies of answers that are kept. */
+export function apiRoutes(ctx: AppContext, secrets: { sessionSecret: string }, answers: AnswerCache): Router {
   const key = sealingKey(secrets.sessionSecret);
   const router = Router();
   router.use(leadRoutes(ctx));
@@ -46,7 +47,7 @@ export function apiRoutes(ctx: AppContext, secrets: { sessionSecret: string }): 
   router.use(adminUserRoutes(ctx));
   router.use(contractorAuthRoutes(ctx));
   router.use(contractorAccountRoutes(ctx));
-  router.use(adminLeadRoutes(ctx));
+  router.use(adminLeadRoutes(ctx, answers));
   router.use(leadDeliveryRoutes(ctx));
   router.use(pricingRuleRoutes(ctx));
   router.use(portalRoutes(ctx));

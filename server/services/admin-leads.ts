@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Frozen } from '@shared/deep-freeze';
 import { centsToDecimal } from '@shared/money';
 import type { AdminLead, AdminLeadList, AdminStats, adminLeadQuerySchema } from '@shared/schemas/admin-leads';
 import { LEAD_STATUSES, type LeadStatus } from '@shared/schemas/lead-status';
@@ -8,6 +9,7 @@ import type { AppContext, DbCtx } from '../context';
 import type { Db } from '../db/client';
 import { contractors, leadDeliveries, leads, leadStatusCounts, pricingRules } from '../db/schema';
 import type { AdminScope } from '../domain/actors';
+import { LeadPages } from './admin-lead-pages';
 import { inScope } from './admin-scope';
 
 /**
@@ -126,8 +128,16 @@ function countsOf(json: [LeadStatus, number | string, number | string][]): Statu
   return json.map(([status, n, cents]) => ({ status, leads: Number(n), priceCents: Number(cents) }));
 }
 
-/** The lead table of the administrator's counties (docs/decisions/0103-county-administrators.md). */
-export async function listAdminLeads(ctx: Pick<AppContext, 'db' | 'database'>, scope: AdminScope, q: AdminLeadQuery): Promise<AdminLeadList> {
+/**
+ * The lead table of the administrator's counties (docs/decisions/0103-county-administrators.md),
+ * a page kept while its counties' leads are unchanged (admin-lead-pages.ts).
+ */
+export function listAdminLeads(ctx: Pick<AppContext, 'db' | 'database'>, scope: AdminScope, q: AdminLeadQuery): Promise<Frozen<AdminLeadList>> {
+  const pages = ctx.database.prepared('admin_lead_pages', (db) => new LeadPages(db));
+  return pages.get({ regionIds: scope.regionIds, ...q }, () => readAdminLeads(ctx, scope, q));
+}
+
+async function readAdminLeads(ctx: Pick<AppContext, 'db' | 'database'>, scope: AdminScope, q: AdminLeadQuery): Promise<AdminLeadList> {
   const [rows, grouped] = await pageAndCounts(ctx, scope, q);
 
   const counts = { total: 0, ...Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) } as AdminLeadList['counts'];

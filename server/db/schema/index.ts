@@ -27,6 +27,7 @@ export * from './payment-events';
 export * from './directory-state';
 export * from './directory-versions';
 export * from './demo-payments';
+export * from './lead-list-versions';
 export * from './lead-status-counts';
 export * from './rate-limits';
 export * from './profile-view-visitors';
