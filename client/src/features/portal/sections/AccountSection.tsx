@@ -1,8 +1,9 @@
 import { KeyRound, LogOut, Mail } from 'lucide-react';
 import { useState } from 'react';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN_LENGTH } from '@shared/contractor-auth';
+import { EMAIL_MAX, PASSWORD_MAX } from '@shared/contractor-auth';
 import type { PortalProfile } from '@shared/schemas/portal';
 import { useProgressiveForm } from '@/components/form';
+import { PasswordChangeForm } from '@/components/password-change-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -17,35 +18,10 @@ import { CardHeading, SectionHeader } from '../components/parts';
 
 function ChangePasswordCard() {
   const change = useChangePassword();
-  const form = useProgressiveForm({
-    schema: () => import('@shared/schemas/contractor-account').then((m) => m.passwordChangeFormSchema),
-    fallback: 'Your password could not be changed. Please try again.',
-    onProblem: toastProblem('Password Not Changed'),
-    onValid: async ({ currentPassword, password }) => {
-      const { message } = await change.mutateAsync({ currentPassword, password });
-      toast({ title: 'Password Changed', description: message });
-      form.reset();
-    },
-  });
-  const { errors, control, pending } = form;
   return (
     <Card>
       <CardHeading icon={<KeyRound className="h-5 w-5 text-primary" aria-hidden="true" />} title="Change password" />
-      <form {...form.props} className="grid gap-4 px-5 pb-5" aria-label="Change password">
-        <Field id="password-current" label="Current Password" error={errors.currentPassword}>
-          <Input type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} {...control('currentPassword', 'password-current')} />
-        </Field>
-        <Field id="password-new" label="New Password" error={errors.password} hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`}>
-          <Input type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...control('password', 'password-new')} />
-        </Field>
-        <Field id="password-confirm" label="Confirm New Password" error={errors.confirmPassword}>
-          <Input type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...control('confirmPassword', 'password-confirm')} />
-        </Field>
-        <p className="text-sm text-muted-foreground">Other devices signed in to your account are signed out; this one stays signed in.</p>
-        <Button type="submit" className="justify-self-start" disabled={pending}>
-          {pending ? 'Saving...' : 'Change Password'}
-        </Button>
-      </form>
+      <PasswordChangeForm idPrefix="password" change={change.mutateAsync} onProblem={toastProblem('Password Not Changed')} className="px-5 pb-5" />
     </Card>
   );
 }
