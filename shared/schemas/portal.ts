@@ -39,8 +39,12 @@ export interface PortalLead {
   paymentState: PaymentState;
   status: LeadStatus;
   deliveredAt: string;
-  /** Only once the lead is paid for or taken from a plan credit (docs/decisions/0003-leads-and-deliveries.md). */
+  /** Only once the lead is paid for or taken from a plan credit (docs/decisions/0003-leads-and-deliveries.md), and until it is erased. */
   customer: { name: string; email: string; phone: string } | null;
+  /** When the homeowner withdrew the request: a contractor who paid keeps what was delivered (docs/decisions/0114-homeowner-privacy.md). */
+  withdrawnAt: string | null;
+  /** When the homeowner's contact details were erased under the retention policy (docs/decisions/0114-homeowner-privacy.md). */
+  erasedAt: string | null;
   /** The contractor's claim that the lead was bad, once made (docs/decisions/0046-lead-guarantee.md). */
   claim: PortalClaim | null;
   /** What was given back for it, if anything. */

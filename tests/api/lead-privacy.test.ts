@@ -124,7 +124,10 @@ describe('the confirmation email and its withdraw link', () => {
     const [delivery] = await app.ctx.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId));
     expect(delivery!.paymentState).toBe('credited');
     const leadsSeen = await portal.get('/api/contractor/leads');
-    expect(leadsSeen.body.find((l: { leadId: number }) => l.leadId === leadId)?.customer).toEqual({ name: 'Robin Quarry', email, phone: '(570) 555-0142' });
+    const seen = leadsSeen.body.find((l: { leadId: number }) => l.leadId === leadId);
+    expect(seen?.customer).toEqual({ name: 'Robin Quarry', email, phone: '(570) 555-0142' });
+    // The portal says the homeowner withdrew it.
+    expect(seen).toMatchObject({ withdrawnAt: expect.any(String), erasedAt: null });
   });
 
   it('ends a delivery still awaiting payment (its contractor is told) and erases the details', async () => {
@@ -199,9 +202,9 @@ describe('retention: the daily erase', () => {
     expect(redacted!.textBody).not.toContain('555-0142');
     expect(redacted!.textBody).not.toContain('Robin Quarry');
     expect(redacted!.textBody).toContain(ERASED_IN_EMAIL);
-    // The portal still counts the lead, without its customer.
+    // The portal still counts the lead, without its customer, and says when the details went.
     const seen = (await portal.get('/api/contractor/leads')).body.find((l: { leadId: number }) => l.leadId === leadId);
-    expect(seen).toMatchObject({ status: 'won', customer: { name: '', email: '', phone: '' } });
+    expect(seen).toMatchObject({ status: 'won', customer: null, withdrawnAt: null, erasedAt: expect.any(String) });
   });
 
   it('erases a lead nobody acted on LEAD_RETENTION_DAYS after its last change, and leaves a recent one alone', async () => {

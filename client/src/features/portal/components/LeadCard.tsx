@@ -101,7 +101,17 @@ export function LeadCard({ lead, contractorId }: { lead: PortalLead; contractorI
         <p className="mt-1 whitespace-pre-line text-sm leading-relaxed">{lead.projectDetails}</p>
       </div>
 
-      {unlocked && lead.customer ? (
+      {lead.withdrawnAt && (
+        <p className="text-sm text-muted-foreground" data-testid="lead-withdrawn">
+          {`The homeowner withdrew this request on ${formatLongDate(lead.withdrawnAt)}. You keep the details you paid for.`}
+        </p>
+      )}
+      {lead.erasedAt ? (
+        <p className="flex items-center gap-2 rounded-md border border-dashed p-4 text-sm text-muted-foreground" data-testid="lead-erased">
+          <Lock className="h-4 w-4 shrink-0" aria-hidden="true" />
+          {`The customer's contact details were erased on ${formatLongDate(lead.erasedAt)} under the privacy policy.`}
+        </p>
+      ) : unlocked && lead.customer ? (
         <div className="grid gap-3 rounded-md border bg-secondary/60 p-4" data-testid="lead-customer">
           <h3 className="text-sm font-semibold">Customer</h3>
           <ul className="grid gap-2 text-sm sm:grid-cols-3">
