@@ -8,12 +8,16 @@
  * - search and browse p95 over every county at 20 connections (10 an instance), every county warmed
  *   on both instances first; target < 20 ms;
  * - the admin lead list p95 for the platform administrator and a county administrator; < 50 ms;
+ *   meanwhile a new quote request arrives somewhere in the state every second (BENCH_LEAD_EVERY_MS),
+ *   as on a live directory: each moves its county's lead list version, so kept pages are read again;
  * - each instance's resident memory with every county warmed; target <= 400 MB;
  * - adding the 67th county from the admin area and serving its first page; target < 5 s.
  * BENCH_CONTRACTORS, BENCH_LEADS and BENCH_SECONDS change the sizes and the duration.
  * The instances run with ADMIN_TWO_FACTOR=optional: administrators sign in with the password
  * alone, as the bench measures reads, not sign-in (docs/decisions/0109-admin-two-factor.md).
  */
+import { eq } from 'drizzle-orm';
+import { leads } from '../server/db/schema';
 import { freshDatabase, startBenchServer, type BenchServer } from './lib/bench-server';
 import { ensureBuildFromTs } from './lib/ensure-build';
 import { printTable, runLoad, type LoadResult } from './lib/load';
@@ -24,6 +28,7 @@ import { requestOnHost } from '../tests/support/host-request';
 const CONTRACTORS = Number(process.env.BENCH_CONTRACTORS ?? 35_000);
 const LEADS = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 15);
+const LEAD_EVERY_MS = Number(process.env.BENCH_LEAD_EVERY_MS ?? 1000);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DOMAIN = 'statewide.test';
 /** Added while the instances run, to time a new county's first page. */
@@ -122,14 +127,39 @@ try {
     cookie: platform,
     body: { username: 'county-admin', password: PASSWORD, role: 'county', regionIds: homeId ? [homeId] : [] },
   });
+  // A new quote request every LEAD_EVERY_MS while the list is measured: a copy of a random seeded
+  // lead (so a random county), new and dated now, written as the app writes one (the triggers run).
+  const writer = await database.open();
+  let arrived = 0;
+  const arrive = async () => {
+    const [row] = await writer.db
+      .select()
+      .from(leads)
+      .where(eq(leads.id, 1 + Math.floor(rand() * LEADS)));
+    if (!row) return;
+    const { id: _id, createdAt: _c, updatedAt: _u, withdrawTokenHash: _w, closedAt: _cl, ...copy } = row;
+    await writer.db.insert(leads).values({ ...copy, status: 'new', withdrawnAt: null, erasedAt: null });
+    arrived++;
+  };
+  const whileLeadsArrive = async (work: () => Promise<LoadResult>) => {
+    const timer = setInterval(() => void arrive().catch((err: unknown) => console.error('a new lead failed:', err)), LEAD_EVERY_MS);
+    try {
+      return await work();
+    } finally {
+      clearInterval(timer);
+    }
+  };
   const leadPage = (cookie: string) =>
     drawn(() => ({ path: `/api/leads?page=${1 + Math.floor(rand() * 40)}&status=${pick(['all', 'all', 'new', 'delivered'])}`, headers: { ...BROWSER, host: DOMAIN, cookie } }));
-  results.push(await onBoth('admin lead list, platform administrator', leadPage(platform)));
+  results.push(await whileLeadsArrive(() => onBoth('admin lead list, platform administrator', leadPage(platform))));
   if (created.status === 201) {
-    results.push(await onBoth(`admin lead list, county administrator (${home.slug})`, leadPage(await signIn(instances[0]!, 'county-admin'))));
+    const countyAdmin = await signIn(instances[0]!, 'county-admin');
+    results.push(await whileLeadsArrive(() => onBoth(`admin lead list, county administrator (${home.slug})`, leadPage(countyAdmin))));
   } else {
     figures.push(`county administrator: not measured (POST /api/admin/users answered ${created.status})`);
   }
+  figures.push(`new quote requests while the lead list was measured: ${arrived} (one every ${LEAD_EVERY_MS} ms, random counties)`);
+  await writer.close();
 
   // A new county: added from the admin area on one instance, its first page served by the other.
   t = performance.now();
