@@ -68,3 +68,36 @@ test('the county switcher narrows the admin to one county and back', async ({ pa
   await switcher.selectOption({ label: 'All counties' });
   await expect.poll(async () => (await (await page.request.get('/api/admin/check')).json()).countyId).toBeNull();
 });
+
+test('an administrator changes its own password on the Two-factor sign-in page', async ({ page, browser }, testInfo) => {
+  const username = `own-${testInfo.project.name}-${Date.now().toString(36)}`;
+  const password = 'a first admin password';
+  const next = 'a second admin password';
+  await signInAdmin(page.request);
+  const created = await page.request.post('/api/admin/users', { data: { username, password, role: 'platform', regionIds: [] } });
+  expect(created.status(), await created.text()).toBe(201);
+
+  const own = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const me = await own.newPage();
+  expect((await me.request.post('/api/admin/login', { data: { username, password } })).status()).toBe(200);
+  await open(me, '/admin/two-factor');
+  const form = me.getByRole('form', { name: 'Change password' });
+  await form.getByLabel('Current Password').fill('not my password');
+  await form.getByLabel('New Password', { exact: true }).fill(next);
+  await form.getByLabel('Confirm New Password').fill(next);
+  await form.getByRole('button', { name: 'Change Password' }).click();
+  // Above the form and on the field.
+  await expect(form.getByText('Your current password is not correct')).toHaveCount(2);
+  await expect(form.getByLabel('Current Password')).toHaveAttribute('aria-invalid', 'true');
+  await form.getByLabel('Current Password').fill(password);
+  await form.getByRole('button', { name: 'Change Password' }).click();
+  await expect(me.getByTestId('toast').filter({ hasText: 'Password Changed' })).toBeVisible();
+  // Still signed in here; the old password no longer opens the account, the new one does.
+  await expect(me.getByRole('heading', { level: 1, name: 'Two-factor sign-in' })).toBeVisible();
+  expect((await me.request.get('/api/leads')).status()).toBe(200);
+  const fresh = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  expect((await fresh.request.post('/api/admin/login', { data: { username, password } })).status()).toBe(401);
+  expect((await fresh.request.post('/api/admin/login', { data: { username, password: next } })).status()).toBe(200);
+  await fresh.close();
+  await own.close();
+});

@@ -72,6 +72,33 @@ test('a homeowner withdraws a quote request through the link in the confirmation
   await expect(page.getByText('This quote request was already withdrawn.')).toBeVisible();
 });
 
+test('a contractor who used a credit on a request the homeowner then withdraws keeps its customer, and the portal says it was withdrawn', async ({ page, request }) => {
+  await signInAdmin(request);
+  const password = 'withdrawn-lead-password';
+  const c = await approvedBusiness(request, 'Withdrawn Lead Roofing', { password });
+  const email = await quoteRequest(request, c.id);
+  const list = (await (await request.get('/api/leads', { params: { pageSize: '50' } })).json()) as { leads: { id: number; email: string }[] };
+  const leadId = list.leads.find((l) => l.email === email)!.id;
+  const delivered = await request.post('/api/lead-deliveries', { data: { leadId, contractorId: c.id } });
+  expect(((await delivered.json()) as { paymentState: string }).paymentState).toBe('credited');
+
+  await open(page, await withdrawLink(request, email));
+  await page.getByRole('button', { name: 'Withdraw My Request' }).click();
+  await expect(page.getByText('Your quote request is withdrawn.')).toBeVisible();
+
+  await open(page, '/contractor/login');
+  await page.getByLabel('Email').fill(c.email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${c.name}` })).toBeVisible();
+  await open(page, '/contractor?section=leads');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Leads' })).toBeVisible();
+  const card = page.getByTestId('lead-card').filter({ hasText: 'New metal roof on the barn' });
+  await expect(card.getByTestId('lead-withdrawn')).toContainText('The homeowner withdrew this request on');
+  await expect(card.getByTestId('lead-customer')).toContainText('Robin Homeowner');
+  await expect(card.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
