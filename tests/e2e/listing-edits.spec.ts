@@ -29,7 +29,14 @@ test('a contractor edits the listing, an administrator approves it, the public p
   await form.getByLabel('Business description').fill(description);
   await form.getByLabel('Phone').fill('(570) 555-0142');
   await form.getByLabel('Painting & Decorating').check();
+  // A closed day's times are off; Sunday starts closed (the specification's hours).
+  await expect(form.getByLabel('Sat opens')).toBeEnabled();
   await form.getByLabel('Closed').nth(5).check();
+  await expect(form.getByLabel('Sat opens')).toBeDisabled();
+  await expect(form.getByLabel('Sun closes')).toBeDisabled();
+  await form.getByLabel('Closed').nth(4).check();
+  await form.getByLabel('Closed').nth(4).uncheck();
+  await expect(form.getByLabel('Fri opens')).toBeEnabled();
   await form.getByRole('button', { name: 'Send for Review' }).click();
 
   const waiting = page.getByTestId('listing-change');

@@ -65,27 +65,33 @@ function ServiceAreasField({ options, ticked, error }: { options: ListingOptions
   );
 }
 
+/** One day's hours: the times are off while the day is marked closed (a closed day's times are not sent). */
+function DayHours({ day, start }: { day: (typeof WEEKDAYS)[number]; start: ListingValues['businessHours'][number] | null }) {
+  const [closed, setClosed] = useState(start === null);
+  const label = WEEKDAY_LABELS[day];
+  return (
+    <div className="grid grid-cols-[3rem_1fr_1fr_auto] items-center gap-2" role="group" aria-label={label}>
+      <span className="text-sm font-medium">{label}</span>
+      <Input type="time" aria-label={`${label} opens`} name={hoursControl('open', day)} defaultValue={start?.open ?? '08:00'} disabled={closed} />
+      <Input type="time" aria-label={`${label} closes`} name={hoursControl('close', day)} defaultValue={start?.close ?? '17:00'} disabled={closed} />
+      <span className="flex items-center gap-1.5">
+        <NativeCheckbox id={`listing-closed-${day}`} name={hoursControl('closed', day)} value="on" defaultChecked={closed} onChange={(e) => setClosed(e.currentTarget.checked)} />
+        <Label htmlFor={`listing-closed-${day}`} className="font-normal">
+          Closed
+        </Label>
+      </span>
+    </div>
+  );
+}
+
 function HoursField({ start, errors }: { start: ListingValues['businessHours']; errors: Record<string, string> }) {
   const error = firstUnder(errors, 'businessHours');
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? errorId('listing-hours') : undefined}>
       <legend className="text-sm font-medium">Business hours</legend>
-      {WEEKDAYS.map((day, i) => {
-        const d = start[i] ?? null;
-        return (
-          <div key={day} className="grid grid-cols-[3rem_1fr_1fr_auto] items-center gap-2" role="group" aria-label={WEEKDAY_LABELS[day]}>
-            <span className="text-sm font-medium">{WEEKDAY_LABELS[day]}</span>
-            <Input type="time" aria-label={`${WEEKDAY_LABELS[day]} opens`} name={hoursControl('open', day)} defaultValue={d?.open ?? '08:00'} />
-            <Input type="time" aria-label={`${WEEKDAY_LABELS[day]} closes`} name={hoursControl('close', day)} defaultValue={d?.close ?? '17:00'} />
-            <span className="flex items-center gap-1.5">
-              <NativeCheckbox id={`listing-closed-${day}`} name={hoursControl('closed', day)} value="on" defaultChecked={d === null} />
-              <Label htmlFor={`listing-closed-${day}`} className="font-normal">
-                Closed
-              </Label>
-            </span>
-          </div>
-        );
-      })}
+      {WEEKDAYS.map((day, i) => (
+        <DayHours key={day} day={day} start={start[i] ?? null} />
+      ))}
       <GroupError id="listing-hours" error={error} />
     </fieldset>
   );
