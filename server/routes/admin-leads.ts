@@ -11,7 +11,7 @@ import { adminStats, listAdminLeads } from '../services/admin-leads';
 /**
  * The admin lead table and dashboard cards. The guard sits on each route so it never reaches
  * routers mounted after this one. A page of the table is kept while its counties are unchanged
- * (services/admin-lead-pages.ts), and so is its JSON and gzip (`answers`).
+ * (server/lead-pages.ts), and so is its JSON and gzip (`answers`).
  */
 export function adminLeadRoutes(ctx: AppContext, answers: AnswerCache): Router {
   const router = Router();

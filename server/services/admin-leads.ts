@@ -9,7 +9,7 @@ import type { AppContext, DbCtx } from '../context';
 import type { Db } from '../db/client';
 import { contractors, leadDeliveries, leads, leadStatusCounts, pricingRules } from '../db/schema';
 import type { AdminScope } from '../domain/actors';
-import { LeadPages } from './admin-lead-pages';
+import { LeadPages } from '../lead-pages';
 import { inScope } from './admin-scope';
 
 /**
@@ -130,7 +130,7 @@ function countsOf(json: [LeadStatus, number | string, number | string][]): Statu
 
 /**
  * The lead table of the administrator's counties (docs/decisions/0103-county-administrators.md),
- * a page kept while its counties' leads are unchanged (admin-lead-pages.ts).
+ * a page kept while its counties' leads are unchanged (server/lead-pages.ts).
  */
 export function listAdminLeads(ctx: Pick<AppContext, 'db' | 'database'>, scope: AdminScope, q: AdminLeadQuery): Promise<Frozen<AdminLeadList>> {
   const pages = ctx.database.prepared('admin_lead_pages', (db) => new LeadPages(db));

@@ -5,7 +5,7 @@ import { bigint, integer, pgTable } from 'drizzle-orm/pg-core';
  * (migrations/0033) add one to it on any write to what the administrator's lead table shows
  * (its leads, their deliveries, the names of the contractors in them), so a kept page of that
  * table is answered again only while the counties it covers are unchanged
- * (server/services/admin-lead-pages.ts). A scope of several counties is stamped with the sum of
+ * (server/lead-pages.ts). A scope of several counties is stamped with the sum of
  * their versions, which only ever grows: each version only grows, and no row is ever removed
  * (no foreign key to regions, so a county's removal cannot take its row and lower a sum).
  */

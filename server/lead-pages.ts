@@ -1,9 +1,9 @@
 import { deepFreeze, type Frozen } from '@shared/deep-freeze';
 import type { AdminLeadList } from '@shared/schemas/admin-leads';
 import { VersionedLru } from '@shared/versioned-lru';
-import type { Db } from '../db/client';
-import { leadListVersions } from '../db/schema';
-import { freshRead } from '../directory/fresh-read';
+import type { Db } from './db/client';
+import { leadListVersions } from './db/schema';
+import { freshRead } from './directory/fresh-read';
 
 /** The scope and the query a page answers: its key among the kept pages. */
 export interface LeadPageKey {
