@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Router, type Response } from 'express';
 import { idParamSchema } from '@shared/schemas/admin';
 import { billingExportQuerySchema } from '@shared/schemas/billing';
@@ -21,11 +23,38 @@ export function adminBillingRoutes(ctx: AppContext): Router {
     }),
   );
 
-  const csv = (res: Response, name: string, body: string) => {
+  const csvHeaders = (res: Response, name: string) => {
     res.set('Content-Type', 'text/csv; charset=utf-8');
     res.set('Content-Disposition', `attachment; filename="${name}-${ctx.clock.now().toISOString().slice(0, 10)}.csv"`);
     res.set('Cache-Control', 'no-store');
+  };
+  const csv = (res: Response, name: string, body: string) => {
+    csvHeaders(res, name);
     res.send(body);
+  };
+  /**
+   * An export written as it is read (docs/decisions/0113-self-service-billing.md). Its header and first
+   * batch are read before anything is sent, so a failure there is still an error answer; a failure
+   * later cuts the download off (an incomplete file, never one that looks whole), and a client that
+   * goes away stops the reading.
+   */
+  const csvStream = async (res: Response, name: string, pieces: AsyncGenerator<string>) => {
+    const head: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const next = await pieces.next();
+      if (next.done) break;
+      head.push(next.value);
+    }
+    csvHeaders(res, name);
+    await pipeline(
+      Readable.from(
+        (async function* () {
+          yield* head;
+          yield* pieces;
+        })(),
+      ),
+      res,
+    );
   };
 
   router.get(
@@ -40,7 +69,7 @@ export function adminBillingRoutes(ctx: AppContext): Router {
     '/admin/exports/leads.csv',
     requireAdmin(ctx),
     asyncHandler(async (req, res) => {
-      csv(res, 'leads', await leadsCsv(ctx, adminScopeOf(req), parseInput(billingExportQuerySchema, req.query, 'Invalid query parameters')));
+      await csvStream(res, 'leads', leadsCsv(ctx, adminScopeOf(req), parseInput(billingExportQuerySchema, req.query, 'Invalid query parameters')));
     }),
   );
   return router;

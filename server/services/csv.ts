@@ -14,6 +14,13 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+type Row = readonly (string | number | null | undefined)[];
+
+/** Rows as CSV lines, each ending in CRLF. */
+export function csvLines(rows: readonly Row[]): string {
+  return rows.map((row) => row.map(csvCell).join(',') + '\r\n').join('');
+}
+
+export function toCsv(header: readonly string[], rows: readonly Row[]): string {
+  return csvLines([header, ...rows]);
 }
