@@ -1,7 +1,7 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { AdminPhoto, PhotoStatus } from '@shared/schemas/photos';
 import { inTransaction, type AppContext } from '../context';
-import { contractorPhotos, contractors, type ContractorPhotoRow } from '../db/schema';
+import { contractorAccounts, contractorPhotos, contractors, type ContractorPhotoRow } from '../db/schema';
 import type { AdminActor, AdminScope } from '../domain/actors';
 import { conflict, notFound } from '../domain/errors';
 import { contractorInScope } from './admin-scope';
@@ -39,13 +39,15 @@ const regionOfDecision = (scope: AdminScope) => (scope.regionIds?.length === 1 ?
 
 async function lockedPhoto(ctx: Pick<AppContext, 'db'>, photoId: number) {
   const [row] = await ctx.db
-    .select({ photo: contractorPhotos, name: contractors.name, email: contractors.email })
+    .select({ photo: contractorPhotos, name: contractors.name, listingEmail: contractors.email, accountEmail: contractorAccounts.email })
     .from(contractorPhotos)
     .innerJoin(contractors, eq(contractors.id, contractorPhotos.contractorId))
+    .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
     .where(eq(contractorPhotos.id, photoId))
     .for('update', { of: contractorPhotos });
   if (!row) throw notFound(PHOTO_NOT_FOUND);
-  return row;
+  // The decision goes where the contractor signs in, as every other message to it does; the listing's address before an account exists.
+  return { photo: row.photo, name: row.name, email: row.accountEmail ?? row.listingEmail };
 }
 
 const photoName = (p: ContractorPhotoRow) => (p.kind === 'logo' ? 'logo' : p.caption ? `project photo "${p.caption}"` : 'project photo');

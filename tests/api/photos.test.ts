@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES, type OwnPhoto } from '@shared/schemas/photos';
 import { createApp } from '../../server/app';
 import { openDatabase } from '../../server/db/client';
-import { contractorPhotos, contractorPhotoVariants, outboxEmails, photoBlobs } from '../../server/db/schema';
+import { contractorAccounts, contractorPhotos, contractorPhotoVariants, outboxEmails, photoBlobs } from '../../server/db/schema';
 import { createLogger } from '../../server/logger';
 import { buildContext } from '../../server/main';
 import { approvedPhotosOf } from '../../server/services/media';
@@ -33,9 +33,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => app?.close());
 
-async function newContractor(): Promise<{ id: number; email: string; portal: TestClient }> {
+/** A contractor signed in to its portal; `email` is its account's address, where its mail goes, `listingEmail` the listing's. */
+async function newContractor(): Promise<{ id: number; email: string; listingEmail: string; portal: TestClient }> {
   const row = await createContractor(app.ctx.db);
-  return { id: row.id, email: row.email, portal: await contractorClient(app, row.id) };
+  const portal = await contractorClient(app, row.id);
+  const [account] = await app.ctx.db.select({ email: contractorAccounts.email }).from(contractorAccounts).where(eq(contractorAccounts.contractorId, row.id));
+  return { id: row.id, email: account!.email, listingEmail: row.email, portal };
 }
 
 interface UploadOptions {
@@ -71,7 +74,7 @@ const mailsTo = (to: string) => app.ctx.db.select().from(outboxEmails).where(eq(
 
 describe('a phone photo, uploaded and approved', () => {
   it('is served upright, without GPS or any EXIF, at the recorded sizes, public only once approved', async () => {
-    const { email, portal } = await newContractor();
+    const { email, listingEmail, portal } = await newContractor();
     const input = await phoneJpeg();
     expect(hasGps((await sharp(input).metadata()).exif)).toBe(true);
 
@@ -96,6 +99,8 @@ describe('a phone photo, uploaded and approved', () => {
     expect(approved.body.status).toBe('approved');
     const [mail] = await mailsTo(email);
     expect(mail).toMatchObject({ kind: 'photo-decision', subject: 'Your project photo is now on your listing' });
+    // To the address the contractor signs in with, as every other message to it.
+    expect(await mailsTo(listingEmail)).toEqual([]);
 
     for (const v of photo.variants) {
       const served = await fetchMedia(v.url);
