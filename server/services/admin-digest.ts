@@ -5,6 +5,7 @@ import { formatLocation } from '@shared/taxonomy';
 import { inTransaction, type AppContext } from '../context';
 import { contractors, leads, towns } from '../db/schema';
 import { adminAddress, countyRecipients } from './admin-notices';
+import { oneCountyOf } from './admin-scope';
 import { queueEmail } from './email-delivery';
 import { countySitesById, type CountySiteWords } from './regions';
 
@@ -174,7 +175,7 @@ export async function sendAdminDigest(ctx: AppContext): Promise<number> {
   for (const r of recipients) {
     const mine = r.regionIds.filter((id) => sites.has(id)).map(countyOf);
     const names = mine.map((c) => c.site.displayName.replace(/, [A-Z]{2}$/, '')).join(', ');
-    digests.push({ to: r.to, regionId: r.regionIds.length === 1 ? r.regionIds[0]! : null, digest: digestOf(mine, `Daily summary for ${names}`) });
+    digests.push({ to: r.to, regionId: oneCountyOf(r.regionIds), digest: digestOf(mine, `Daily summary for ${names}`) });
   }
   const queued = digests.filter((d) => d.digest !== null);
   if (!queued.length) return 0;

@@ -90,6 +90,9 @@ export function scopeOf(adminUserId: number, account: { username: string; role: 
   return { ...base, regionIds: chosen && account.regionIds.includes(chosen) ? [chosen] : account.regionIds };
 }
 
+/** The one county a set of counties names (an administrator's view, an account's counties), or null for several or every county. */
+export const oneCountyOf = (regionIds: readonly number[] | null): number | null => (regionIds?.length === 1 ? regionIds[0]! : null);
+
 /** A filter on a county column: nothing for every county, never true for none. */
 export function inScope(scope: AdminScope, column: Column): SQL | undefined {
   if (scope.regionIds === null) return undefined;

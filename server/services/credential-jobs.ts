@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AdminScope } from '../domain/actors';
-import { contractorInScope } from './admin-scope';
+import { contractorInScope, oneCountyOf } from './admin-scope';
 import { addDays, CREDENTIALS, daysBetween, formatDay, REMINDER_DAYS, type Credential } from '@shared/credentials';
 import type { Region } from '@shared/region';
 import type { CredentialAttention, CredentialAttentionList } from '@shared/schemas/credentials';
@@ -215,7 +215,7 @@ export async function sendCredentialReminders(ctx: AppContext): Promise<Reminder
       const theirs = due.filter((d) => d.servedRegionIds.some((id) => r.regionIds.includes(id)));
       if (!theirs.some((d) => fresh.has(d))) continue;
       const dashboards = r.regionIds.flatMap((id) => sites.get(id) ?? []);
-      await queueEmail(tx, { to: r.to, regionId: r.regionIds.length === 1 ? r.regionIds[0]! : null, ...expiryList(theirs, fresh, dashboards, regionOfItem) });
+      await queueEmail(tx, { to: r.to, regionId: oneCountyOf(r.regionIds), ...expiryList(theirs, fresh, dashboards, regionOfItem) });
     }
     return { contractorReminders, adminItems: fresh.size };
   });

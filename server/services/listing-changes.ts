@@ -25,7 +25,7 @@ import {
 } from '../db/schema';
 import type { AdminActor, AdminScope } from '../domain/actors';
 import { conflict, invalid, notFound } from '../domain/errors';
-import { listingChangeInScope } from './admin-scope';
+import { listingChangeInScope, oneCountyOf } from './admin-scope';
 import { queueEmail } from './email-delivery';
 
 /**
@@ -271,7 +271,7 @@ export async function listListingChanges(ctx: DbCtx, scope: AdminScope, status: 
 }
 
 /** The county the message is about: the administrator's own when it has one in view, else the platform's mail (as photo decisions). */
-const regionOfDecision = (scope: AdminScope) => (scope.regionIds?.length === 1 ? scope.regionIds[0]! : null);
+const regionOfDecision = (scope: AdminScope) => oneCountyOf(scope.regionIds);
 
 async function lockedPending(ctx: DbCtx, id: number) {
   // The contractor's row first, then the change's: the order a submit takes them in, so a decision

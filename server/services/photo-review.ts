@@ -4,7 +4,7 @@ import { inTransaction, type AppContext } from '../context';
 import { contractorAccounts, contractorPhotos, contractors, type ContractorPhotoRow } from '../db/schema';
 import type { AdminActor, AdminScope } from '../domain/actors';
 import { conflict, notFound } from '../domain/errors';
-import { contractorInScope } from './admin-scope';
+import { contractorInScope, oneCountyOf } from './admin-scope';
 import { deletePhotos, PHOTO_NOT_FOUND } from './contractor-photos';
 import { queueEmail } from './email-delivery';
 import { ownPhotoOf, variantsOf } from './photo-views';
@@ -35,7 +35,7 @@ export async function listPhotosForReview(ctx: Pick<AppContext, 'db'>, scope: Ad
 }
 
 /** The county the message is about: the administrator's own when it has one in view, else the platform's mail. */
-const regionOfDecision = (scope: AdminScope) => (scope.regionIds?.length === 1 ? scope.regionIds[0]! : null);
+const regionOfDecision = (scope: AdminScope) => oneCountyOf(scope.regionIds);
 
 async function lockedPhoto(ctx: Pick<AppContext, 'db'>, photoId: number) {
   const [row] = await ctx.db

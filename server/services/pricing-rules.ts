@@ -9,7 +9,7 @@ import { contractors, pricingRules, regions, towns, type PricingRuleRow } from '
 import type { AdminScope } from '../domain/actors';
 import { forbidden, invalid, notFound } from '../domain/errors';
 import { regionOf } from '../regions/region-of';
-import { covers, inScope } from './admin-scope';
+import { covers, inScope, oneCountyOf } from './admin-scope';
 
 /**
  * Pricing rules as the administrator edits them (docs/decisions/0004-lead-prices.md); the engine
@@ -97,7 +97,8 @@ async function canonicalValue(ctx: RulesCtx, ruleType: Exclude<RuleType, 'locati
 async function countyOf(ctx: Pick<AppContext, 'db'>, scope: AdminScope, wanted: number | null | undefined): Promise<number | null> {
   if (wanted === undefined) {
     if (scope.role === 'platform' && scope.regionIds === null) return null;
-    if (scope.regionIds?.length === 1) return scope.regionIds[0]!;
+    const one = oneCountyOf(scope.regionIds);
+    if (one !== null) return one;
     throw checkFields({ regionId: 'Choose a county' });
   }
   if (wanted === null) {
@@ -147,7 +148,8 @@ async function locationTarget(ctx: RulesCtx, scope: AdminScope, input: PricingRu
 /** The county whose towns a location rule named in words is read in when it names no county: the administrator's one county, else the site's. */
 function nearCounty(ctx: Pick<AppContext, 'db'>, scope: AdminScope, site: string) {
   return async (): Promise<number> => {
-    if (scope.regionIds?.length === 1) return scope.regionIds[0]!;
+    const one = oneCountyOf(scope.regionIds);
+    if (one !== null) return one;
     const [row] = await ctx.db.select({ id: regions.id }).from(regions).where(eq(regions.slug, site));
     if (!row) throw checkFields({ regionId: 'Choose a county' });
     return row.id;
