@@ -86,6 +86,25 @@ test.describe('admin tables', () => {
   });
 });
 
+test('the admin header keeps every screen, the county and Logout on a tablet and a small laptop', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'a phone has the menu sheet (the admin tables above)');
+  await signInAdmin(page.request);
+  for (const width of [800, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await open(page, '/admin/leads');
+    const header = page.locator('header');
+    await expect(header.getByRole('button', { name: 'Logout' })).toBeVisible();
+    for (const control of [header.getByRole('button', { name: 'Logout' }), header.getByLabel('County', { exact: true }), header.getByRole('link', { name: 'Administrators' })]) {
+      expect(await withinWidth(page, control), `${width} px`).toBe(true);
+    }
+    // The brand is not covered by the first screen's link.
+    const brand = (await header.getByText('Admin', { exact: true }).boundingBox())!;
+    const first = (await header.getByRole('link', { name: 'Dashboard' }).boundingBox())!;
+    expect(first.y >= brand.y + brand.height || first.x >= brand.x + brand.width, `${width} px`).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${width} px`).toBe(true);
+  }
+});
+
 test.describe('portal lead cards', () => {
   /** A new business, approved, set up and signed in on the page, with a lead delivered from its plan. */
   async function signedInContractor(page: Page) {

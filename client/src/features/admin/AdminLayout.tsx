@@ -216,6 +216,8 @@ function GuardedLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+        {/* Two rows from a tablet up: the brand and the account above, the screens below (wrapping rather
+            than pushing Logout off a 1024-pixel screen); one row with the menu sheet on a phone. */}
         <div className="container mx-auto flex h-16 items-center justify-between gap-4 px-4">
           <Link href="/admin" className="flex min-w-0 items-center gap-2">
             <ShieldCheck className="h-7 w-7 shrink-0 text-primary" aria-hidden="true" />
@@ -224,10 +226,7 @@ function GuardedLayout({ children }: { children: ReactNode }) {
               <span className="block truncate text-xs text-muted-foreground">{region.siteTitle}</span>
             </span>
           </Link>
-          <nav aria-label="Admin" className="hidden md:block">
-            <NavLinks path={path} role={session.role} withAccount={false} className="flex items-center gap-1" />
-          </nav>
-          <div className="hidden items-center gap-3 md:flex">
+          <div className="hidden shrink-0 items-center gap-3 md:flex">
             <CountySwitcher id="admin-county" role={session.role} counties={session.counties} countyId={session.countyId} />
             {/* The account's own page: its username on a wide screen, a key icon on a narrower one. */}
             {session.username && (
@@ -256,6 +255,9 @@ function GuardedLayout({ children }: { children: ReactNode }) {
             <CountySwitcher id="admin-county-mobile" role={session.role} counties={session.counties} countyId={session.countyId} />
           </MobileNav>
         </div>
+        <nav aria-label="Admin" className="container mx-auto hidden px-4 pb-2 md:block">
+          <NavLinks path={path} role={session.role} withAccount={false} className="flex flex-wrap items-center gap-1" />
+        </nav>
       </header>
       <main id="main" className="container mx-auto flex-1 px-4 py-6 md:py-8">
         <Suspense fallback={<PageFallback />}>{children}</Suspense>
