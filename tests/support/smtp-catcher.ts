@@ -103,6 +103,11 @@ export class SmtpCatcher {
     this.holding = true;
   }
 
+  /** How many messages are held now (read, unanswered, their senders still connected). */
+  get heldCount(): number {
+    return this.held.length;
+  }
+
   /** Resolves once a message is being held. */
   whenHeld(): Promise<void> {
     if (this.held.length) return Promise.resolve();
