@@ -71,6 +71,13 @@ interface RowHandlers {
   busyId: number | null;
 }
 
+/** Each contractor's own admin pages, linked from its row. */
+const CONTRACTOR_PAGES = [
+  { path: 'credentials', label: 'Credentials', icon: FileCheck, name: (n: string) => `Credentials of ${n}` },
+  { path: 'billing', label: 'Billing', icon: Receipt, name: (n: string) => `Billing of ${n}` },
+  { path: 'stats', label: 'Stats', icon: ChartColumn, name: (n: string) => `Stats for ${n}` },
+] as const;
+
 function ContractorRow({ c, onApprove, onReject, onVisible, onSetupCode, onVerify, busyId }: { c: AdminContractor } & RowHandlers) {
   const busy = busyId === c.id;
   return (
@@ -148,24 +155,14 @@ function ContractorRow({ c, onApprove, onReject, onVisible, onSetupCode, onVerif
               {c.account && <span className="text-xs text-muted-foreground">{c.account.setupComplete ? 'Account set up' : 'Awaiting account setup'}</span>}
             </div>
           )}
-          <Button asChild size="sm" variant="ghost">
-            <Link href={`/admin/contractors/${c.id}/credentials`} aria-label={`Credentials of ${c.name}`}>
-              <FileCheck className="h-4 w-4" aria-hidden="true" />
-              Credentials
-            </Link>
-          </Button>
-          <Button asChild size="sm" variant="ghost">
-            <Link href={`/admin/contractors/${c.id}/billing`} aria-label={`Billing of ${c.name}`}>
-              <Receipt className="h-4 w-4" aria-hidden="true" />
-              Billing
-            </Link>
-          </Button>
-          <Button asChild size="sm" variant="ghost">
-            <Link href={`/admin/contractors/${c.id}/stats`} aria-label={`Stats for ${c.name}`}>
-              <ChartColumn className="h-4 w-4" aria-hidden="true" />
-              Stats
-            </Link>
-          </Button>
+          {CONTRACTOR_PAGES.map((p) => (
+            <Button key={p.path} asChild size="sm" variant="ghost">
+              <Link href={`/admin/contractors/${c.id}/${p.path}`} aria-label={p.name(c.name)}>
+                <p.icon className="h-4 w-4" aria-hidden="true" />
+                {p.label}
+              </Link>
+            </Button>
+          ))}
         </div>
       </Td>
     </Tr>

@@ -3,6 +3,15 @@ import type { BillingEntry } from '@shared/schemas/billing';
 import { formatShortDate } from '@/lib/format';
 import { KIND_LABELS, methodLabel, statusLabel } from './labels';
 
+/** The table's columns; a phone leaves out the method. */
+const COLUMNS: { label: string; className?: string }[] = [
+  { label: 'Date' },
+  { label: 'What' },
+  { label: 'Method', className: 'max-sm:hidden' },
+  { label: 'Status' },
+  { label: 'Amount', className: 'text-right' },
+];
+
 /**
  * Every payment, lead credit and refund, newest first (docs/decisions/0113-self-service-billing.md).
  * `receipts`: the contractor's own view links each receipt (the provider's, or our printable page).
@@ -15,21 +24,11 @@ export function HistoryTable({ entries, receipts, caption }: { entries: BillingE
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b text-left text-xs uppercase tracking-wide text-muted-foreground">
-            <th scope="col" className="py-2 pr-3">
-              Date
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              What
-            </th>
-            <th scope="col" className="py-2 pr-3 max-sm:hidden">
-              Method
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Status
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right">
-              Amount
-            </th>
+            {COLUMNS.map((c) => (
+              <th key={c.label} scope="col" className={`py-2 pr-3 ${c.className ?? ''}`}>
+                {c.label}
+              </th>
+            ))}
             {receipts && (
               <th scope="col" className="py-2">
                 <span className="sr-only">Receipt</span>
