@@ -17,7 +17,7 @@ import { createJobQueue, registerJobs } from './jobs';
 import { createLogger, type Logger } from './logger';
 import { Memo } from './memo';
 import type { PageRenderer } from './render/renderer';
-import { ensureFirstAdmin } from './services/admin-users';
+import { ensureFirstAdmin } from './accounts/admin-users';
 import { resolveSessionSecret } from './session-secret';
 import { describeStartupFailure } from './startup-failure';
 

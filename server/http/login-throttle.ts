@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Request } from 'express';
-import { accountKey } from '../services/rate-limits';
+import { accountKey } from './rate-limit-store';
 import { tooManyRequests } from './errors';
 import { clientAddress, rateLimitsOf } from './rate-limit';
 

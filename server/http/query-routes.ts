@@ -14,8 +14,8 @@ import { acceptsGzip, sendJson, sentAsIs } from './reused-body';
 import { parseInput } from './validate';
 import { countyOf, freshnessOf } from './county-site';
 import type { Region } from '@shared/region';
-import { perCounty } from '../regions/per-county';
-import { regionOf } from '../regions/region-of';
+import { perCounty } from '../counties/per-county';
+import { regionOf } from '../counties/region-of';
 
 /**
  * A public GET defined once and served twice: as an API route, and to the server renderer,

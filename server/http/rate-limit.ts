@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
-import type { RateLimits } from '../services/rate-limits';
+import type { RateLimits } from './rate-limit-store';
 import { tooManyRequests } from './errors';
 
 declare global {

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { accountKey } from '../services/rate-limits';
+import { accountKey } from './rate-limit-store';
 import { tooManyRequests } from './errors';
 import { clientAddress, rateLimitsOf } from './rate-limit';
 

@@ -9,7 +9,7 @@ export * from '../reviews';
  * per lead. One schema for the server's validation and the review form.
  */
 
-/** The signed link's token: `<delivery id>.<expiry, seconds, base 36>.<signature>` (server/services/review-tokens.ts). */
+/** The signed link's token: `<delivery id>.<expiry, seconds, base 36>.<signature>` (server/reviews/review-tokens.ts). */
 export const reviewTokenSchema = z
   .string({ error: 'This review link is not valid' })
   .trim()

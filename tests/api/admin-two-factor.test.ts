@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { createClock } from '../../server/clock';
 import { adminRecoveryCodes, adminTwoFactor, adminUsers } from '../../server/db/schema';
-import { totpCode } from '../../server/services/totp';
+import { totpCode } from '../../server/accounts/totp';
 import { adminClient, countyAdminClient } from '../support/admin-session';
 import type { TestClient } from '../support/http-client';
 import { routeTable } from '../support/route-table';

@@ -16,8 +16,8 @@ import {
   reviews,
   towns,
 } from '../../server/db/schema';
-import type { OwnedKind } from '../../server/services/admin-scope';
-import { addCounty } from '../../server/services/regions';
+import type { OwnedKind } from '../../server/counties/admin-scope';
+import { addCounty } from '../../server/counties/counties';
 import { adminClient, countyAdminClient } from '../support/admin-session';
 import { createContractor, createLead } from '../support/factories';
 import type { TestClient } from '../support/http-client';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OutboxMessage, Paged } from '@shared/schemas/admin';
 import { inTransaction } from '../../server/context';
 import { leads, outboxEmails } from '../../server/db/schema';
-import { queueEmail, SEND_EMAIL } from '../../server/services/email-delivery';
+import { queueEmail, SEND_EMAIL } from '../../server/notifications/email-delivery';
 import { adminClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads } from '../../server/db/schema';
-import { scopeOf } from '../../server/services/admin-scope';
-import { leadsCsv } from '../../server/services/billing-exports';
+import { scopeOf } from '../../server/counties/admin-scope';
+import { leadsCsv } from '../../server/billing/billing-exports';
 import { adminClient } from '../support/admin-session';
 import { createLead } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';

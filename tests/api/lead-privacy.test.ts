@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALREADY_WITHDRAWN, WITHDRAW_LINK_INVALID, WITHDRAWN_LEAD } from '@shared/schemas/lead-withdrawal';
 import { contractorBilling, leadClaims, leadDeliveries, leads, outboxEmails } from '../../server/db/schema';
 import { ERASE_CLOSED_LEADS } from '../../server/jobs';
-import { ERASED_IN_EMAIL } from '../../server/services/lead-retention';
+import { ERASED_IN_EMAIL } from '../../server/leads/lead-retention';
 import { adminClient, contractorClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractorBilling, contractors, leads, outboxEmails, sessions } from '../../server/db/schema';
 import { ADMIN_DIGEST, createJobQueue, PRUNE_SESSIONS, registerJobs, RESET_FREE_CREDITS } from '../../server/jobs';
-import { monthStart } from '../../server/services/credits';
+import { monthStart } from '../../server/leads/credits';
 import { createContractor } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 

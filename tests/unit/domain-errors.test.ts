@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { conflict, forbidden, invalid, notFound, rateLimited, tooLarge, unauthenticated, unavailable, unprocessable, unsupportedType, upstreamFailed } from '../../server/domain/errors';
 import { toHttpError } from '../../server/http/error-middleware';
-import { isPermanent } from '../../server/services/provider-errors';
+import { isPermanent } from '../../server/billing/provider-errors';
 
 /** Services throw domain errors; the error middleware alone decides their HTTP answers. */
 describe('domain errors become HTTP answers in one place', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../server/clock';
 import { adminTwoFactorRequired, ConfigError, parseEnv, startupWarnings } from '../../server/env';
-import { hashRecoveryCode, looksLikeRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, openSecret, sealingKey, sealSecret, totpCode, totpStep } from '../../server/services/totp';
+import { hashRecoveryCode, looksLikeRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, openSecret, sealingKey, sealSecret, totpCode, totpStep } from '../../server/accounts/totp';
 import { TotpDevice } from '../support/two-factor';
 
 // Administrators' two-factor sign-in, the parts without a database (docs/decisions/0109-admin-two-factor.md).

@@ -1,0 +1,73 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { AdminScope } from '../domain/actors';
+import { inScope } from '../counties/admin-scope';
+import type { OutboxMessage, OutboxStatus, Paged } from '@shared/schemas/admin';
+import { inTransaction, type AppContext, type DbCtx } from '../context';
+import { outboxEmails } from '../db/schema';
+import { conflict, notFound } from '../domain/errors';
+import { SEND_EMAIL, type SendEmailJob } from './email-delivery';
+
+type OutboxRow = typeof outboxEmails.$inferSelect;
+
+const toMessage = (r: OutboxRow): OutboxMessage => ({
+  id: r.id,
+  kind: r.kind,
+  to: r.toAddress,
+  subject: r.subject,
+  text: r.textBody,
+  status: r.status,
+  attempts: r.attempts,
+  lastError: r.lastError,
+  sentAt: r.sentAt?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/**
+ * Every email the site wrote for the administrator's counties, with where it stands
+ * (docs/decisions/0009-email.md), newest first; the platform's own mail only with every county in view.
+ */
+export async function listOutbox(ctx: DbCtx, scope: AdminScope, { page, pageSize, status }: { page: number; pageSize: number; status?: OutboxStatus }): Promise<Paged<OutboxMessage>> {
+  const { db } = ctx;
+  const where = and(inScope(scope, outboxEmails.regionId), status ? eq(outboxEmails.status, status) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(outboxEmails)
+      .where(where)
+      // The id breaks ties between messages written in the same transaction.
+      .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(outboxEmails).where(where),
+  ]);
+  return { items: rows.map(toMessage), total: total?.n ?? 0, page, pageSize };
+}
+
+export async function getOutboxMessage(ctx: DbCtx, id: number): Promise<OutboxMessage> {
+  const [row] = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+  if (!row) throw notFound('Message not found');
+  return toMessage(row);
+}
+
+/**
+ * The admin sends a failed message again: it is pending once more and gets a new round of
+ * attempts. Only a failed one: anything else is sent, kept, or already being tried. The
+ * conditional UPDATE lets one of two quick clicks through.
+ */
+export async function resendOutboxMessage(ctx: Pick<AppContext, 'db' | 'jobs'>, id: number): Promise<OutboxMessage> {
+  const row = await inTransaction(ctx, async (tx) => {
+    const [updated] = await tx.db
+      .update(outboxEmails)
+      .set({ status: 'pending', sentAt: null })
+      .where(and(eq(outboxEmails.id, id), eq(outboxEmails.status, 'failed')))
+      .returning();
+    if (!updated) {
+      const [exists] = await tx.db.select({ status: outboxEmails.status }).from(outboxEmails).where(eq(outboxEmails.id, id));
+      if (!exists) throw notFound('Message not found');
+      throw conflict(`Only a message that failed can be sent again; this one is ${exists.status}`);
+    }
+    await tx.jobs.send(SEND_EMAIL, { outboxId: id } satisfies SendEmailJob, tx.db);
+    return updated;
+  });
+  return toMessage(row);
+}
