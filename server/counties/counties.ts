@@ -1,4 +1,5 @@
 import { asc, desc, eq } from 'drizzle-orm';
+import type { CountyLeadDelivery } from '@shared/schemas/lead-routing';
 import type { AdminCountyAnswer, CountySummary, RegionAnswer } from '@shared/schemas/region';
 import { inTransaction, type AppContext, type DbCtx } from '../context';
 import { regions, regionServices, services, towns } from '../db/schema';
@@ -50,7 +51,18 @@ export async function addCounty(ctx: DbCtx, typed: string): Promise<CountySummar
     const all = await db.select({ id: services.id }).from(services).orderBy(asc(services.sortOrder));
     if (all.length) await db.insert(regionServices).values(all.map((s) => ({ regionId: row.id, serviceId: s.id })));
     const { siteTitle } = wordingOf(county);
-    return { slug: county.slug, name: county.name, state: home.state, siteTitle, isDefault: false, towns: places.length, services: all.length };
+    return {
+      id: row.id,
+      slug: county.slug,
+      name: county.name,
+      state: home.state,
+      siteTitle,
+      isDefault: false,
+      towns: places.length,
+      services: all.length,
+      leadDelivery: 'automatic',
+      releaseAfterHours: 48,
+    };
   });
 }
 
@@ -72,7 +84,15 @@ export async function adminCounty(ctx: DbCtx, id: number): Promise<AdminCountyAn
   const [found] = await ctx.db.select({ slug: regions.slug }).from(regions).where(eq(regions.id, id));
   if (!found) throw notFound('County not found');
   const { row, townRows, serviceRows } = await readCountyRows(ctx, found.slug);
-  return { id: row.id, slug: row.slug, name: row.name, towns: townRows.map((t) => ({ id: t.id, slug: t.slug, label: t.label })), services: serviceRows };
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    towns: townRows.map((t) => ({ id: t.id, slug: t.slug, label: t.label })),
+    services: serviceRows,
+    leadDelivery: row.leadDelivery,
+    releaseAfterHours: row.releaseAfterHours,
+  };
 }
 
 /** Every county of the deployment, the default first. */
@@ -81,7 +101,18 @@ export async function listCounties(ctx: DbCtx): Promise<CountySummary[]> {
   const summaries = await Promise.all(
     rows.map(async (r) => {
       const answer = await countyAnswer(ctx, r.slug);
-      return { slug: r.slug, name: r.name, state: r.state, siteTitle: r.siteTitle, isDefault: r.isDefault, towns: answer.towns.length, services: answer.services.length };
+      return {
+        id: r.id,
+        slug: r.slug,
+        name: r.name,
+        state: r.state,
+        siteTitle: r.siteTitle,
+        isDefault: r.isDefault,
+        towns: answer.towns.length,
+        services: answer.services.length,
+        leadDelivery: r.leadDelivery,
+        releaseAfterHours: r.releaseAfterHours,
+      };
     }),
   );
   return summaries.sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name));
@@ -120,4 +151,13 @@ export async function countySiteWords(ctx: Pick<AppContext, 'db' | 'siteUrl'>, c
     .where('slug' in county ? eq(regions.slug, county.slug) : eq(regions.id, county.id));
   if (!row) throw notFound('No such county');
   return siteWordsOf(row, ctx.siteUrl);
+}
+
+/** The platform administrator sets how a county's leads are delivered (docs/decisions/0117-lead-routing.md). */
+export async function setCountyLeadDelivery(ctx: DbCtx, id: number, input: CountyLeadDelivery): Promise<CountySummary> {
+  const [row] = await ctx.db.update(regions).set(input).where(eq(regions.id, id)).returning({ slug: regions.slug });
+  if (!row) throw notFound('County not found');
+  const found = (await listCounties(ctx)).find((c) => c.id === id);
+  if (!found) throw notFound('County not found');
+  return found;
 }

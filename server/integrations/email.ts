@@ -24,6 +24,8 @@ export type EmailKind =
   | 'photo-decision'
   | 'listing-decision'
   | 'quote-confirmation'
+  | 'lead-alternatives'
+  | 'lead-released'
   | 'password-changed';
 
 export interface EmailMessage {

@@ -13,6 +13,8 @@ import { pruneAccountTokens } from '../accounts/account-tokens';
 import { submitRefund } from '../billing/refund-jobs';
 import { SUBMIT_REFUND, type SubmitRefundJob } from '../leads/refunds';
 import { SMTP_SEND_DEADLINE_MS } from '../integrations/email';
+import { ROUTE_LEAD, routeLead, type RouteLeadJob } from '../leads/routing/route-lead';
+import { releaseUnpaidLeads } from '../leads/routing/release-unpaid';
 
 export { createJobQueue, type JobQueue } from './queue';
 
@@ -23,6 +25,7 @@ export const CREDENTIALS_DAILY = 'credentials-daily';
 export const PRUNE_PROFILE_VISITORS = 'prune-profile-visitors';
 export const ERASE_CLOSED_LEADS = 'erase-closed-leads';
 export const PRUNE_ACCOUNT_TOKENS = 'prune-account-tokens';
+export const RELEASE_UNPAID_LEADS = 'release-unpaid-leads';
 
 /** The app's queues, what runs their jobs and when the recurring ones come (docs/decisions/0086-job-queue.md). */
 export function registerJobs(ctx: AppContext): void {
@@ -50,6 +53,26 @@ export function registerJobs(ctx: AppContext): void {
     pollingSeconds: 2,
     run: ({ outboxId }, job) => deliverQueuedEmail(ctx, outboxId, job),
   });
+
+  // Each new quote request is routed at once (docs/decisions/0117-lead-routing.md): polled every
+  // half second so a lead reaches its contractor in seconds; retried if the database blinks.
+  jobs.define<RouteLeadJob>({
+    name: ROUTE_LEAD,
+    options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+    concurrency: 2,
+    pollingSeconds: 0.5,
+    run: ({ leadId }) => routeLead(ctx, leadId),
+  });
+
+  // A lead neither paid for nor credited within its county's hours is released to the homeowner's choice of others.
+  jobs.define({
+    name: RELEASE_UNPAID_LEADS,
+    run: async () => {
+      const released = await releaseUnpaidLeads(ctx);
+      if (released) log.info('released unpaid leads', { leads: released });
+    },
+  });
+  jobs.schedule(RELEASE_UNPAID_LEADS, '*/5 * * * *');
 
   // Card refunds (docs/decisions/0048-card-refunds.md): the provider not answering is retried like an email, about three hours in all.
   jobs.define<SubmitRefundJob>({

@@ -1,11 +1,13 @@
-import { and, count, desc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Frozen } from '@shared/deep-freeze';
 import { centsToDecimal } from '@shared/money';
 import type { AdminLead, AdminLeadList, AdminStats, adminLeadQuerySchema } from '@shared/schemas/admin-leads';
 import { LEAD_STATUSES, type LeadStatus } from '@shared/schemas/lead-status';
 import type { z } from 'zod';
-import type { AppContext, DbCtx } from '../context';
+import type { AppContext, DbCtx, ServiceCtx } from '../context';
+import { routingSummary } from '@shared/schemas/lead-routing';
+import { capMonthStart } from '../contractors/lead-preferences';
 import type { Db } from '../db/client';
 import { contractors, leadDeliveries, leads, leadStatusCounts, pricingRules } from '../db/schema';
 import type { AdminScope } from '../domain/actors';
@@ -53,6 +55,7 @@ function pageQuery(db: Db, where: SQL | undefined, limit: unknown, offset: unkno
         deliveryContractorName: deliveredTo.name,
         deliveryPriceCents: leadDeliveries.priceCents,
         deliveryPaymentState: leadDeliveries.paymentState,
+        deliveredBy: leadDeliveries.deliveredBy,
         // The counts ride along (computed once, an init plan), sparing a round trip of their own.
         counts: countsJson(countsWhere),
       })
@@ -137,6 +140,49 @@ export function listAdminLeads(ctx: Pick<AppContext, 'db' | 'database'>, scope: 
   return pages.get({ regionIds: scope.regionIds, ...q }, () => readAdminLeads(ctx, scope, q));
 }
 
+type PageRow = Awaited<ReturnType<typeof pageQuery>>[number];
+
+function toAdminLead(r: PageRow): AdminLead {
+  const l = r.lead;
+  return {
+    id: l.id,
+    name: l.name,
+    email: l.email,
+    phone: l.phone,
+    serviceNeeded: l.serviceNeeded,
+    location: l.location,
+    projectDetails: l.projectDetails,
+    budgetRange: l.budgetRange,
+    leadPrice: centsToDecimal(l.leadPriceCents),
+    status: l.status,
+    createdAt: l.createdAt.toISOString(),
+    withdrawnAt: l.withdrawnAt?.toISOString() ?? null,
+    erasedAt: l.erasedAt?.toISOString() ?? null,
+    requestedContractor: l.requestedContractorId !== null && r.requestedName !== null ? { id: l.requestedContractorId, name: r.requestedName } : null,
+    routing: l.routing,
+    routingReason: l.routingReason,
+    // How it went (docs/decisions/0117-lead-routing.md): the live delivery names its actor.
+    howItWent: routingSummary({ routing: l.routing, routingReason: l.routingReason, deliveredBy: r.deliveredBy }),
+    delivery:
+      r.deliveryId !== null
+        ? {
+            id: r.deliveryId,
+            contractorId: r.deliveryContractorId!,
+            contractorName: r.deliveryContractorName ?? '',
+            price: centsToDecimal(r.deliveryPriceCents!),
+            paymentState: r.deliveryPaymentState!,
+            deliveredBy: r.deliveredBy,
+          }
+        : null,
+  };
+}
+
+/** The held leads of the administrator's counties, oldest first: what waits for a person, at the top of the lead list (at most 100). */
+export async function listHeldLeads(ctx: DbCtx, scope: AdminScope): Promise<AdminLead[]> {
+  const rows = await pageQuery(ctx.db as Db, and(inScope(scope, leads.regionId), eq(leads.routing, 'held'), isNull(leads.withdrawnAt), isNull(leads.erasedAt)), 100, 0, undefined);
+  return rows.map(toAdminLead).reverse();
+}
+
 async function readAdminLeads(ctx: Pick<AppContext, 'db' | 'database'>, scope: AdminScope, q: AdminLeadQuery): Promise<AdminLeadList> {
   const [rows, grouped] = await pageAndCounts(ctx, scope, q);
 
@@ -147,35 +193,7 @@ async function readAdminLeads(ctx: Pick<AppContext, 'db' | 'database'>, scope: A
   }
 
   return {
-    leads: rows.map((r): AdminLead => {
-      const l = r.lead;
-      return {
-        id: l.id,
-        name: l.name,
-        email: l.email,
-        phone: l.phone,
-        serviceNeeded: l.serviceNeeded,
-        location: l.location,
-        projectDetails: l.projectDetails,
-        budgetRange: l.budgetRange,
-        leadPrice: centsToDecimal(l.leadPriceCents),
-        status: l.status,
-        createdAt: l.createdAt.toISOString(),
-        withdrawnAt: l.withdrawnAt?.toISOString() ?? null,
-        erasedAt: l.erasedAt?.toISOString() ?? null,
-        requestedContractor: l.requestedContractorId !== null && r.requestedName !== null ? { id: l.requestedContractorId, name: r.requestedName } : null,
-        delivery:
-          r.deliveryId !== null
-            ? {
-                id: r.deliveryId,
-                contractorId: r.deliveryContractorId!,
-                contractorName: r.deliveryContractorName ?? '',
-                price: centsToDecimal(r.deliveryPriceCents!),
-                paymentState: r.deliveryPaymentState!,
-              }
-            : null,
-      };
-    }),
+    leads: rows.map(toAdminLead),
     total: q.status === 'all' ? counts.total : counts[q.status],
     page: q.page,
     pageSize: q.pageSize,
@@ -183,20 +201,28 @@ async function readAdminLeads(ctx: Pick<AppContext, 'db' | 'database'>, scope: A
   };
 }
 
-export async function adminStats(ctx: DbCtx, scope: AdminScope): Promise<AdminStats> {
+export async function adminStats(ctx: ServiceCtx, scope: AdminScope): Promise<AdminStats> {
   const { db } = ctx;
-  const [counted, [rules]] = await Promise.all([
+  const monthStart = capMonthStart(ctx.clock.now());
+  const [counted, [rules], [speed]] = await Promise.all([
     statusCounts(db, scope),
     // The rules that price the counties' leads: theirs and the platform defaults.
     db
       .select({ n: count() })
       .from(pricingRules)
       .where(and(eq(pricingRules.isActive, true), scope.regionIds === null ? undefined : or(isNull(pricingRules.regionId), inScope(scope, pricingRules.regionId)))),
+    // The median time from request to delivery this month (docs/decisions/0117-lead-routing.md).
+    db
+      .select({ minutes: sql<string | null>`percentile_cont(0.5) within group (order by extract(epoch from ${leadDeliveries.createdAt} - ${leads.createdAt}) / 60)` })
+      .from(leadDeliveries)
+      .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+      .where(and(gte(leadDeliveries.createdAt, monthStart), inScope(scope, leads.regionId))),
   ]);
   return {
     totalLeads: counted.reduce((sum, c) => sum + Number(c.leads), 0),
     newLeads: Number(counted.find((c) => c.status === 'new')?.leads ?? 0),
     revenuePotential: centsToDecimal(counted.reduce((sum, c) => sum + Number(c.priceCents), 0)),
     activePricingRules: Number(rules?.n ?? 0),
+    medianMinutesToDelivery: speed?.minutes == null ? null : Math.round(Number(speed.minutes) * 10) / 10,
   };
 }

@@ -39,7 +39,8 @@ export async function cancelDelivery(ctx: AppContext, deliveryId: number): Promi
       .where(eq(leadDeliveries.id, d.id));
     await tx.db
       .update(leads)
-      .set({ status: 'new', updatedAt: sql`now()` })
+      // Held again for an administrator, who may deliver it to someone else (docs/decisions/0117-lead-routing.md).
+      .set({ status: 'new', routing: 'held', routingReason: 'cancelled', routedAt: tx.clock.now(), updatedAt: sql`now()` })
       .where(eq(leads.id, d.leadId));
 
     const refund = d.paymentState === 'awaiting_payment' ? null : await startRefund(tx, d, 'cancellation');

@@ -13,6 +13,7 @@ import { siteUrlOfCounty } from '../counties/region-of';
 import { quotePrice } from './pricing/quote';
 import { queueEmail } from '../notifications/email-delivery';
 import { newWithdrawToken, quoteConfirmationEmail } from './lead-withdrawal';
+import { ROUTE_LEAD, type RouteLeadJob } from './routing/route-lead';
 
 /**
  * A quote request becomes a lead for the contractor it was sent from
@@ -22,7 +23,7 @@ import { newWithdrawToken, quoteConfirmationEmail } from './lead-withdrawal';
  * (docs/decisions/0087-transactional-outbox.md). It belongs to `county`, the county whose site it was
  * sent on (docs/decisions/0100-leads-belong-to-a-county.md).
  */
-export async function createLead(ctx: AppContext, input: QuoteRequest, region: Region): Promise<{ id: number }> {
+export async function createLead(ctx: AppContext, input: QuoteRequest, region: Region, options: { originLeadId?: number } = {}): Promise<{ id: number }> {
   const county = region.slug;
   const serviceSlugs = servicesOfQuoteOption(input.serviceNeeded, region);
   const townSlug = townFromText(input.location, region);
@@ -61,8 +62,12 @@ export async function createLead(ctx: AppContext, input: QuoteRequest, region: R
         leadPriceCents: price.priceCents,
         status: 'new',
         withdrawTokenHash: withdraw.hash,
+        routing: 'pending',
+        originLeadId: options.originLeadId ?? null,
       })
       .returning({ id: leads.id, regionId: leads.regionId });
+    // Routed by the job queue, so the homeowner's answer never waits for the delivery (docs/decisions/0117-lead-routing.md).
+    await tx.jobs.send(ROUTE_LEAD, { leadId: lead!.id } satisfies RouteLeadJob, tx.db);
 
     await queueEmail(tx, {
       kind: 'quote-confirmation',
@@ -92,7 +97,8 @@ export async function createLead(ctx: AppContext, input: QuoteRequest, region: R
         `Budget: ${input.budgetRange || 'not given'}`,
         `Lead price: ${formatMoney(price.priceCents)}`,
         '',
-        `Deliver it from ${siteUrl}/admin/leads`,
+        // Delivered on its own once it passes the checks; a held one waits at the top of the list (docs/decisions/0117-lead-routing.md).
+        `Follow it, or deliver it if it is held, at ${siteUrl}/admin/leads`,
       ].join('\n'),
     });
     return { id: lead!.id };

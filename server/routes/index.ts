@@ -31,6 +31,8 @@ import { regionRoutes } from '../counties/routes/region';
 import { reviewRoutes } from '../reviews/routes/reviews';
 import { submissionRoutes } from '../contractors/routes/submissions';
 import { testClockRoutes } from './test-clock';
+import { alternativeRoutes } from '../leads/routes/alternatives';
+import { leadPreferenceRoutes } from '../contractors/routes/lead-preferences';
 
 /** Every API router, mounted under /api after the JSON body parser and the session; `answers` keeps the bodies of answers that are kept. */
 export function apiRoutes(ctx: AppContext, secrets: { sessionSecret: string }, answers: AnswerCache): Router {
@@ -51,6 +53,8 @@ export function apiRoutes(ctx: AppContext, secrets: { sessionSecret: string }, a
   router.use(leadDeliveryRoutes(ctx));
   router.use(pricingRuleRoutes(ctx));
   router.use(portalRoutes(ctx));
+  router.use(leadPreferenceRoutes(ctx));
+  router.use(alternativeRoutes(ctx));
   router.use(photoRoutes(ctx));
   router.use(listingChangeRoutes(ctx));
   router.use(contractorStatsRoutes(ctx));

@@ -1,3 +1,4 @@
+import type { LeadRouting } from './lead-routing';
 import { z } from 'zod';
 import type { PaymentState } from './deliveries';
 import { LEAD_STATUSES, type LeadStatus } from './lead-status';
@@ -25,8 +26,12 @@ export interface AdminLead {
   /** When the homeowner withdrew it, and when its contact details were erased (docs/decisions/0114-homeowner-privacy.md): neither is offered for delivery. */
   withdrawnAt: string | null;
   erasedAt: string | null;
-  /** The live delivery, once delivered. */
-  delivery: { id: number; contractorId: number; contractorName: string; price: string; paymentState: PaymentState } | null;
+  /** How it went (docs/decisions/0117-lead-routing.md): its routing, why it was held or released, and one line for the list. */
+  routing: LeadRouting;
+  routingReason: string | null;
+  howItWent: string;
+  /** The live delivery, once delivered; deliveredBy: 'system', an administrator's username, or null from before it was recorded. */
+  delivery: { id: number; contractorId: number; contractorName: string; price: string; paymentState: PaymentState; deliveredBy: string | null } | null;
 }
 
 export interface AdminLeadList {
@@ -45,4 +50,6 @@ export interface AdminStats {
   /** Sum of lead prices ('1234.00'), shown as total potential. */
   revenuePotential: string;
   activePricingRules: number;
+  /** Median minutes from quote request to delivery, over this month's deliveries (UTC month); null when there are none. */
+  medianMinutesToDelivery: number | null;
 }

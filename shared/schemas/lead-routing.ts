@@ -11,7 +11,7 @@ export const LEAD_ROUTINGS = ['pending', 'held', 'delivered', 'released', 'rejec
 export type LeadRouting = (typeof LEAD_ROUTINGS)[number];
 
 /** Why a lead waits for an administrator. */
-export const HELD_REASONS = ['manual', 'duplicate', 'spam', 'no_contractor'] as const;
+export const HELD_REASONS = ['manual', 'duplicate', 'spam', 'no_contractor', 'cancelled'] as const;
 /** Why the chosen contractor did not get it (nothing charged; the homeowner is offered others). */
 export const RELEASE_REASONS = ['paused', 'over_cap', 'not_taken', 'declined', 'unpaid', 'not_listed'] as const;
 export type HeldReason = (typeof HELD_REASONS)[number];
@@ -23,6 +23,7 @@ export const ROUTING_REASON_LABELS: Record<RoutingReason, string> = {
   duplicate: 'the same homeowner asked this contractor in the last 7 days',
   spam: 'links or spam in the project details',
   no_contractor: 'no listed contractor was chosen',
+  cancelled: 'its delivery was cancelled',
   paused: 'the contractor is not taking new requests',
   over_cap: 'it would take the contractor past its monthly spending cap',
   not_taken: 'the contractor does not take that service or town',

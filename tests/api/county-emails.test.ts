@@ -117,7 +117,7 @@ describe("an item's notice", () => {
     expect(addresses(notices)).toEqual([PLATFORM, WYOMING_OFFICE]);
     for (const n of notices) {
       expect(n.regionId).toBe(wyoming);
-      expect(n.textBody).toContain(`Deliver it from ${wyomingSite}/admin/leads`);
+      expect(n.textBody).toContain(`Follow it, or deliver it if it is held, at ${wyomingSite}/admin/leads`);
     }
 
     // The same on Sullivan's site: Sullivan's administrators, Sullivan's address.
@@ -126,7 +126,7 @@ describe("an item's notice", () => {
     expect((await app.client().post('/api/leads', { ...quote, location: 'Laporte, PA', contractorId: local.id })).status).toBe(201);
     const sullivans = await sent('lead-notice', since);
     expect(addresses(sullivans)).toEqual([PLATFORM, SULLIVAN_OFFICE]);
-    expect(sullivans[0]!.textBody).toContain(`Deliver it from ${app.url}/admin/leads`);
+    expect(sullivans[0]!.textBody).toContain(`Follow it, or deliver it if it is held, at ${app.url}/admin/leads`);
   });
 
   it("of a business submitted on Wyoming's site links to its site and reaches its county's administrators", async () => {

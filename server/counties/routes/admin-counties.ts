@@ -5,7 +5,8 @@ import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { requireAdmin } from '../../http/auth';
 import { parseInput } from '../../http/validate';
-import { addCounty, adminCounty, listCounties } from '../counties';
+import { addCounty, adminCounty, listCounties, setCountyLeadDelivery } from '../counties';
+import { countyLeadDeliverySchema } from '@shared/schemas/lead-routing';
 
 /**
  * The deployment's counties (docs/decisions/0098-counties-are-data.md): the administrator lists
@@ -36,6 +37,15 @@ export function adminCountyRoutes(ctx: AppContext): Router {
     asyncHandler(async (req, res) => {
       const { county } = parseInput(addCountySchema, req.body, 'Please fix the errors below');
       res.status(201).json(await addCounty(ctx, county));
+    }),
+  );
+  // Automatic or manual delivery, and the hours before an unpaid lead is released (docs/decisions/0117-lead-routing.md).
+  router.put(
+    '/admin/counties/:id/lead-delivery',
+    requireAdmin(ctx, { platform: true }),
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(idParamSchema, req.params, 'Invalid county id');
+      res.json(await setCountyLeadDelivery(ctx, id, parseInput(countyLeadDeliverySchema, req.body, 'Please fix the errors below')));
     }),
   );
   return router;

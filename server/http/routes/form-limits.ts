@@ -10,7 +10,7 @@ const HOUR = 60 * 60_000;
  * between them gains nothing (docs/decisions/0023-forms-without-javascript.md,
  * docs/decisions/0074-rate-limits.md).
  */
-export function formLimits(ctx: AppContext): Record<'quote' | 'newsletter' | 'submission' | 'review' | 'resetPassword' | 'confirmEmail' | 'withdraw', RequestHandler> {
+export function formLimits(ctx: AppContext): Record<'quote' | 'newsletter' | 'submission' | 'review' | 'resetPassword' | 'confirmEmail' | 'withdraw' | 'alternative', RequestHandler> {
   const enabled = ctx.env.RATE_LIMIT !== false;
   return {
     quote: rateLimit({ name: 'quote-request', max: 10, windowMs: HOUR, message: 'Too many quote requests from your network. Please try again later.', enabled }),
@@ -22,5 +22,7 @@ export function formLimits(ctx: AppContext): Record<'quote' | 'newsletter' | 'su
     confirmEmail: rateLimit({ name: 'contractor-confirm-email', max: 20, windowMs: HOUR, message: 'Too many attempts. Please try again later.', enabled }),
     // A homeowner's withdraw link (docs/decisions/0114-homeowner-privacy.md).
     withdraw: rateLimit({ name: 'lead-withdraw', max: 20, windowMs: HOUR, message: 'Too many attempts. Please try again later.', enabled }),
+    // A homeowner's "Send my request to them" link (docs/decisions/0117-lead-routing.md): guessed tokens are limited like the withdraw link's.
+    alternative: rateLimit({ name: 'lead-alternative', max: 20, windowMs: HOUR, message: 'Too many attempts. Please try again later.', enabled }),
   };
 }

@@ -6,7 +6,9 @@ import { asyncHandler } from '../../http/async-handler';
 import { adminScopeOf, requireAdmin } from '../../http/auth';
 import { sendJson } from '../../http/reused-body';
 import { parseInput } from '../../http/validate';
-import { adminStats, listAdminLeads } from '../admin-leads';
+import { idParamSchema } from '@shared/schemas/admin';
+import { adminStats, listAdminLeads, listHeldLeads } from '../admin-leads';
+import { rejectLead, sendToAlternatives } from '../routing/held-leads';
 
 /**
  * The admin lead table and dashboard cards. The guard sits on each route so it never reaches
@@ -21,6 +23,33 @@ export function adminLeadRoutes(ctx: AppContext, answers: AnswerCache): Router {
     requireAdmin(ctx),
     asyncHandler(async (req, res) => {
       await sendJson(req, res, await listAdminLeads(ctx, adminScopeOf(req), parseInput(adminLeadQuerySchema, req.query, 'Invalid query parameters')), answers.bodies);
+    }),
+  );
+
+  // What waits for a person (docs/decisions/0117-lead-routing.md): held leads, and the administrator's answers besides delivering.
+  router.get(
+    '/admin/leads/held',
+    requireAdmin(ctx),
+    asyncHandler(async (req, res) => {
+      res.set('Cache-Control', 'no-store').json({ leads: await listHeldLeads(ctx, adminScopeOf(req)) });
+    }),
+  );
+  router.post(
+    '/admin/leads/:id/send-to-alternatives',
+    requireAdmin(ctx, { owns: 'lead' }),
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(idParamSchema, req.params, 'Invalid lead id');
+      await sendToAlternatives(ctx, adminScopeOf(req), id);
+      res.status(204).end();
+    }),
+  );
+  router.post(
+    '/admin/leads/:id/reject',
+    requireAdmin(ctx, { owns: 'lead' }),
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(idParamSchema, req.params, 'Invalid lead id');
+      await rejectLead(ctx, adminScopeOf(req), id);
+      res.status(204).end();
     }),
   );
 

@@ -5,6 +5,7 @@ import { asyncHandler } from '../../http/async-handler';
 import { contractorIdOf, requireActiveContractor } from '../../http/auth';
 import { parseInput } from '../../http/validate';
 import { getPortalProfile, getPortalSubscription, listPortalLeads, updatePortalLeadStatus } from '../portal';
+import { declineLead } from '../routing/release-unpaid';
 
 /** The contractor portal's API: only the signed-in contractor's own data. */
 export function portalRoutes(ctx: AppContext): Router {
@@ -38,6 +39,16 @@ export function portalRoutes(ctx: AppContext): Router {
       const { deliveryId } = parseInput(deliveryIdParamSchema, req.params);
       const { status } = parseInput(leadStatusUpdateSchema, req.body);
       res.json(await updatePortalLeadStatus(ctx, contractorIdOf(req), deliveryId, status));
+    }),
+  );
+  // A lead it cannot take, before paying: released, nothing charged, the homeowner offered others (docs/decisions/0117-lead-routing.md).
+  router.post(
+    '/contractor/leads/:deliveryId/decline',
+    requireContractor,
+    asyncHandler(async (req, res) => {
+      const { deliveryId } = parseInput(deliveryIdParamSchema, req.params);
+      await declineLead(ctx, contractorIdOf(req), deliveryId);
+      res.status(204).end();
     }),
   );
   return router;
