@@ -13,6 +13,8 @@ import { pruneAccountTokens } from '../accounts/account-tokens';
 import { submitRefund } from '../billing/refund-jobs';
 import { SUBMIT_REFUND, type SubmitRefundJob } from '../leads/refunds';
 import { SMTP_SEND_DEADLINE_MS } from '../integrations/email';
+import { TWILIO_TIMEOUT_MS } from '../integrations/texts';
+import { deliverQueuedText, giveUpText, SEND_TEXT, SEND_TEXT_GAVE_UP, type SendTextJob } from '../notifications/text-delivery';
 
 export { createJobQueue, type JobQueue } from './queue';
 
@@ -49,6 +51,27 @@ export function registerJobs(ctx: AppContext): void {
     concurrency: 2,
     pollingSeconds: 2,
     run: ({ outboxId }, job) => deliverQueuedEmail(ctx, outboxId, job),
+  });
+
+  // Text messages (docs/decisions/0118-text-messages.md): retried as email is; the dead letter queue first.
+  jobs.define<SendTextJob>({
+    name: SEND_TEXT_GAVE_UP,
+    run: ({ outboxId }) => giveUpText(ctx, outboxId),
+  });
+  jobs.define<SendTextJob>({
+    name: SEND_TEXT,
+    options: {
+      retryLimit: 10,
+      retryDelay: 10,
+      retryBackoff: true,
+      retryDelayMax: 3_600,
+      expireInSeconds: Math.ceil(TWILIO_TIMEOUT_MS / 1000) + 20,
+      heartbeatSeconds: 10,
+      deadLetter: SEND_TEXT_GAVE_UP,
+    },
+    concurrency: 2,
+    pollingSeconds: 2,
+    run: ({ outboxId }, job) => deliverQueuedText(ctx, outboxId, job),
   });
 
   // Card refunds (docs/decisions/0048-card-refunds.md): the provider not answering is retried like an email, about three hours in all.

@@ -6,6 +6,7 @@ import { inTransaction, type AppContext, type DbCtx } from '../context';
 import { outboxEmails } from '../db/schema';
 import { conflict, notFound } from '../domain/errors';
 import { SEND_EMAIL, type SendEmailJob } from './email-delivery';
+import { SEND_TEXT, type SendTextJob } from './text-delivery';
 
 type OutboxRow = typeof outboxEmails.$inferSelect;
 
@@ -66,7 +67,9 @@ export async function resendOutboxMessage(ctx: Pick<AppContext, 'db' | 'jobs'>, 
       if (!exists) throw notFound('Message not found');
       throw conflict(`Only a message that failed can be sent again; this one is ${exists.status}`);
     }
-    await tx.jobs.send(SEND_EMAIL, { outboxId: id } satisfies SendEmailJob, tx.db);
+    // A text goes back to the send-text job (docs/decisions/0118-text-messages.md).
+    if (updated.channel === 'text') await tx.jobs.send(SEND_TEXT, { outboxId: id } satisfies SendTextJob, tx.db);
+    else await tx.jobs.send(SEND_EMAIL, { outboxId: id } satisfies SendEmailJob, tx.db);
     return updated;
   });
   return toMessage(row);
