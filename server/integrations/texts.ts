@@ -36,7 +36,7 @@ export interface TextSender {
   /** Hands one text to Twilio; resolves with the message's id once Twilio accepted it, rejects otherwise (TextRefused when Twilio said no). */
   send(message: TextMessage): Promise<{ sid: string }>;
   /** Whether an inbound webhook request carries Twilio's signature (X-Twilio-Signature) over one of the URLs it may have been posted to and its form fields. */
-  isSignedByTwilio(signature: string | undefined, urls: readonly string[], params: Record<string, string>): Promise<boolean>;
+  isSignedByTwilio(signature: string | undefined, urls: readonly string[], params: Record<string, string | string[]>): Promise<boolean>;
 }
 
 export interface TextSettings {
