@@ -25,6 +25,7 @@ import { photoUploadRoutes } from './contractors/routes/photo-uploads';
 import { formPageRoutes } from './routes/form-pages';
 import { healthRoutes } from './routes/health';
 import { paymentWebhookRoutes } from './billing/routes/payments';
+import { textInboundRoutes } from './notifications/routes/text-inbound';
 import { apiRoutes } from './routes';
 import { publicQueries } from './routes/public-queries';
 import { seoRoutes } from './content/routes/seo';
@@ -52,6 +53,8 @@ function apiRouter(ctx: AppContext, session: RequestHandler, sessionSecret: stri
   api.use(healthRoutes(ctx));
   // Before the JSON parser: the webhook's signature covers the raw bytes.
   api.use(paymentWebhookRoutes(ctx));
+  // Twilio's incoming texts are a web form signed by Twilio (docs/decisions/0118-text-messages.md).
+  api.use(textInboundRoutes(ctx));
   // Before the JSON-only rule too: a certificate upload's body is the file, with its own type check
   // and size limit; a photo upload is a multipart form, read by multer with its own limits.
   api.use(certificateUploadRoutes(ctx, [session, absoluteTimeout, noStore]));

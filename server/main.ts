@@ -13,6 +13,7 @@ import { seedDatabase } from './db/seed';
 import { ConfigError, loadDotEnv, parseEnv, publicUrl, seedsSampleData, startupWarnings, type Env } from './env';
 import { createMailer } from './integrations/email';
 import { createPaymentProvider } from './integrations/payments';
+import { createTextSender } from './integrations/texts';
 import { createJobQueue, registerJobs } from './jobs';
 import { createLogger, type Logger } from './logger';
 import { Memo } from './memo';
@@ -38,6 +39,7 @@ export function buildContext(env: Env, database: Database, log: Logger): AppCont
     }),
     memo: new Memo(),
     mail: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
+    texts: createTextSender({ accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, apiUrl: env.TWILIO_API_URL }),
     jobs: createJobQueue({ database, log }),
     payments: createPaymentProvider(env, database.db),
     siteUrl: env.PUBLIC_URL ?? '',

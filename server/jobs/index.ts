@@ -15,6 +15,8 @@ import { SUBMIT_REFUND, type SubmitRefundJob } from '../leads/refunds';
 import { SMTP_SEND_DEADLINE_MS } from '../integrations/email';
 import { ROUTE_LEAD, routeLead, type RouteLeadJob } from '../leads/routing/route-lead';
 import { releaseUnpaidLeads } from '../leads/routing/release-unpaid';
+import { TWILIO_TIMEOUT_MS } from '../integrations/texts';
+import { deliverQueuedText, giveUpText, SEND_TEXT, SEND_TEXT_GAVE_UP, type SendTextJob } from '../notifications/text-delivery';
 
 export { createJobQueue, type JobQueue } from './queue';
 
@@ -73,6 +75,26 @@ export function registerJobs(ctx: AppContext): void {
     },
   });
   jobs.schedule(RELEASE_UNPAID_LEADS, '*/5 * * * *');
+  // Text messages (docs/decisions/0118-text-messages.md): retried as email is; the dead letter queue first.
+  jobs.define<SendTextJob>({
+    name: SEND_TEXT_GAVE_UP,
+    run: ({ outboxId }) => giveUpText(ctx, outboxId),
+  });
+  jobs.define<SendTextJob>({
+    name: SEND_TEXT,
+    options: {
+      retryLimit: 10,
+      retryDelay: 10,
+      retryBackoff: true,
+      retryDelayMax: 3_600,
+      expireInSeconds: Math.ceil(TWILIO_TIMEOUT_MS / 1000) + 20,
+      heartbeatSeconds: 10,
+      deadLetter: SEND_TEXT_GAVE_UP,
+    },
+    concurrency: 2,
+    pollingSeconds: 2,
+    run: ({ outboxId }, job) => deliverQueuedText(ctx, outboxId, job),
+  });
 
   // Card refunds (docs/decisions/0048-card-refunds.md): the provider not answering is retried like an email, about three hours in all.
   jobs.define<SubmitRefundJob>({

@@ -114,11 +114,16 @@ export const idParamSchema = z.object({
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'kept'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
+/** An email, or a text message (docs/decisions/0118-text-messages.md): to a phone number, without a subject. */
+export type OutboxChannel = 'email' | 'text';
+
 /** GET /api/admin/outbox */
 export interface OutboxMessage {
   id: number;
   kind: string;
+  channel: OutboxChannel;
   to: string;
+  /** '' for a text. */
   subject: string;
   text: string;
   status: OutboxStatus;
@@ -145,4 +150,10 @@ export interface Paged<T> {
   total: number;
   page: number;
   pageSize: number;
+}
+
+/** GET /api/admin/outbox: a page of messages, and whether texts are sent at all. */
+export interface OutboxList extends Paged<OutboxMessage> {
+  /** Production without Twilio's settings: texts are kept in the outbox, never sent (docs/decisions/0118-text-messages.md). */
+  textsNotSent: boolean;
 }
