@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { deepFreeze } from '@shared/deep-freeze';
 import type { Freshness } from '../directory';
-import { toHttpError } from './error-middleware';
-import { notFound } from './errors';
+import { toErrorAnswer } from './error-middleware';
+import { notFound } from '../domain/errors';
 import { asyncHandler, trackWork } from './async-handler';
 import { forAnyone } from './auth';
 import type { AnswerCache } from './answer-cache';
@@ -227,8 +227,8 @@ export async function resolveQueryKey(queries: QueryRoute[], key: readonly [stri
       return await q.run({ ...params, ...pathParams }, ctx, freshness, county);
     } catch (err) {
       // The renderer reads the status the API would answer (a 404 page, a 503 page).
-      throw toHttpError(err) ?? err;
+      throw toErrorAnswer(err) ?? err;
     }
   }
-  throw notFound(`No API route for GET ${path}`);
+  throw toErrorAnswer(notFound(`No API route for GET ${path}`));
 }
