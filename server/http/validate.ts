@@ -16,3 +16,12 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, messa
   if (!result.success) throw invalid(message, fieldErrors(result.error));
   return result.data;
 }
+
+export const INVALID_QUERY = 'Invalid query parameters';
+
+/**
+ * The one way a GET's query (its list filters, its page) is read: the list's shared schema from
+ * shared/schemas, a 400 with the field errors when it refuses them. Public queries
+ * (defineQuery in query-routes.ts) and the admin and portal lists alike.
+ */
+export const parseQuery = <S extends z.ZodType>(schema: S, query: unknown): z.output<S> => parseInput(schema, query, INVALID_QUERY);

@@ -26,4 +26,14 @@ describe('one way for each thing', () => {
     expect(filesMatching(/new ErrorAnswer\(/)).toEqual(['server/http/error-middleware.ts']);
     expect(filesMatching(/\bHttpError\b|http\/errors'/, ['server', 'tests', 'bench', 'scripts'])).toEqual([]);
   });
+
+  it('list filters: a GET reads its query with parseQuery and a shared schema only', () => {
+    for (const f of filesMatching(/req\.query\b/).filter((f) => f !== 'server/http/query-routes.ts')) {
+      const text = readFileSync(join(ROOT, f), 'utf8');
+      expect(text.replace(/parseQuery\(\w+, req\.query\)/g, ''), `${f} reads req.query another way`).not.toMatch(/req\.query\b/);
+      for (const [, schema] of text.matchAll(/parseQuery\((\w+), req\.query\)/g)) {
+        expect(text, `${f}: ${schema} comes from shared/schemas`).toMatch(new RegExp(`import \\{[^}]*\\b${schema}\\b[^}]*\\} from '@shared/schemas/`));
+      }
+    }
+  });
 });

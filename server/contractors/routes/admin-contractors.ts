@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { adminOf, adminScopeOf, requireAdmin } from '../../http/auth';
 import { invalid } from '../../domain/errors';
-import { fieldErrors, parseInput } from '../../http/validate';
+import { fieldErrors, parseInput, parseQuery } from '../../http/validate';
 import { issueSetupCode } from '../contractor-accounts';
 import { listAdminContractors, setApproval, setVerification, setVisibility } from '../moderation';
 
@@ -16,7 +16,7 @@ export function adminContractorRoutes(ctx: AppContext): Router {
     '/admin/contractors',
     requireAdmin(ctx),
     asyncHandler(async (req, res) => {
-      res.json(await listAdminContractors(ctx, adminScopeOf(req), parseInput(adminContractorQuerySchema, req.query, 'Invalid query parameters')));
+      res.json(await listAdminContractors(ctx, adminScopeOf(req), parseQuery(adminContractorQuerySchema, req.query)));
     }),
   );
 
