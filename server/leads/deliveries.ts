@@ -13,6 +13,7 @@ import { deliveryEmail, sendReceipt, sendToContractor } from './lead-emails';
 import { quotePrice } from './pricing/quote';
 import { countySiteWords } from '../counties/counties';
 import { scheduleFollowUp } from '../reviews/review-follow-ups';
+import { accountOfContractor, contractorEmail } from '../contractors/contractor-email';
 
 /** Lead delivery (docs/decisions/0003-leads-and-deliveries.md): one lead to one approved contractor, priced for it (docs/decisions/0004-lead-prices.md), settled by a credit or a payment. */
 
@@ -78,9 +79,9 @@ function isUniqueViolation(err: unknown): boolean {
 export async function deliverLead(ctx: AppContext, scope: AdminScope, input: { leadId: number; contractorId: number }): Promise<DeliveryDto> {
   return inTransaction(ctx, async (tx) => {
     const [contractor] = await tx.db
-      .select({ id: contractors.id, name: contractors.name, email: contractors.email, accountEmail: contractorAccounts.email, approvalStatus: contractors.approvalStatus })
+      .select({ id: contractors.id, name: contractors.name, email: contractorEmail, approvalStatus: contractors.approvalStatus })
       .from(contractors)
-      .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
+      .leftJoin(contractorAccounts, accountOfContractor)
       .where(and(eq(contractors.id, input.contractorId), contractorInScope(scope, contractors.id)));
     if (!contractor) throw notFound('Contractor not found');
     if (contractor.approvalStatus !== 'approved') throw conflict('Only approved contractors can receive leads');
@@ -129,7 +130,7 @@ export async function deliverLead(ctx: AppContext, scope: AdminScope, input: { l
     // The email commits with the delivery (docs/decisions/0087-transactional-outbox.md) and links
     // to the lead's county's site (docs/decisions/0106-county-emails-and-jobs.md).
     const { siteUrl } = await countySiteWords(tx, { id: lead.regionId });
-    await sendToContractor(tx, { id: contractor.id, email: contractor.accountEmail ?? contractor.email }, 'lead-delivered', { ...deliveryEmail(siteUrl, lead, delivery), regionId: lead.regionId });
+    await sendToContractor(tx, { id: contractor.id, email: contractor.email }, 'lead-delivered', { ...deliveryEmail(siteUrl, lead, delivery), regionId: lead.regionId });
     // Credited is settled: the homeowner's follow-up is queued with it (docs/decisions/0050-review-follow-up.md).
     if (credited) await scheduleFollowUp(tx, delivery.id);
     return delivery;

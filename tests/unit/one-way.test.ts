@@ -36,4 +36,8 @@ describe('one way for each thing', () => {
       }
     }
   });
+
+  it("who receives a contractor's email: contractorEmail alone picks the account's address or the listing's", () => {
+    expect(filesMatching(/accountEmail \?\?|listingEmail|\?\? \w+\.accountEmail|coalesce\(\$\{contractorAccounts\.email\}/)).toEqual(['server/contractors/contractor-email.ts']);
+  });
 });
