@@ -8,6 +8,7 @@ import { conflict, invalid, unauthenticated, unavailable } from '../domain/error
 import { PaymentProviderError, type PaidPlanId } from '../integrations/payments/provider';
 import { fromProvider, providerError } from './provider-errors';
 import { isLive } from './subscriptions';
+import { accountOfContractor, contractorEmail } from '../contractors/contractor-email';
 
 /**
  * Starting a plan's checkout once (docs/decisions/0113-self-service-billing.md). A double click or a
@@ -39,10 +40,10 @@ async function openSessionUrl(ctx: AppContext, sessionId: string): Promise<strin
 export async function startSubscription(ctx: AppContext, contractorId: number, planId: PlanId, siteUrl = ctx.siteUrl): Promise<CreateSubscriptionResponse> {
   if (planId === 'free') throw invalid("You're already on the free plan");
   const [row] = await ctx.db
-    .select({ billing: contractorBilling, email: contractors.email, accountEmail: contractorAccounts.email })
+    .select({ billing: contractorBilling, email: contractorEmail })
     .from(contractors)
     .innerJoin(contractorBilling, eq(contractorBilling.contractorId, contractors.id))
-    .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
+    .leftJoin(contractorAccounts, accountOfContractor)
     .where(eq(contractors.id, contractorId));
   if (!row) throw unauthenticated('Please sign in to the contractor portal');
   if (row.billing.subscriptionPlan === planId && isLive(row.billing.subscriptionStatus)) throw conflict(`You're already on the ${planById(planId).name} plan`);
@@ -53,7 +54,7 @@ export async function startSubscription(ctx: AppContext, contractorId: number, p
     planId,
     priceId,
     contractorId,
-    customerEmail: row.accountEmail ?? row.email,
+    customerEmail: row.email,
     customerId: row.billing.stripeCustomerId,
     successUrl: `${siteUrl}/subscription-success?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${siteUrl}/contractor-pricing`,

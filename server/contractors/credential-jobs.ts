@@ -13,6 +13,7 @@ import { adminAddress, countyRecipients } from '../notifications/admin-notices';
 import { overtaken } from './credentials';
 import { queueEmail } from '../notifications/email-delivery';
 import { countySitesById, type CountySiteWords } from '../counties/counties';
+import { accountOfContractor, contractorEmail } from './contractor-email';
 
 /**
  * The daily credentials job (docs/decisions/0033-credential-expiry.md), just after the site's day
@@ -95,8 +96,7 @@ async function dueWithin(ctx: DbCtx, today: string): Promise<Due[]> {
       .select({
         contractorId: contractors.id,
         name: contractors.name,
-        email: contractors.email,
-        accountEmail: contractorAccounts.email,
+        email: contractorEmail,
         number: contractorCredentials.number,
         expiresOn: expires,
         homeRegionId: homeCountyId(),
@@ -104,14 +104,14 @@ async function dueWithin(ctx: DbCtx, today: string): Promise<Due[]> {
       })
       .from(contractorCredentials)
       .innerJoin(contractors, eq(contractors.id, contractorCredentials.contractorId))
-      .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
+      .leftJoin(contractorAccounts, accountOfContractor)
       .where(approvedWithin(credential, addDays(today, 1), addDays(today, WINDOW_DAYS)))
       .orderBy(asc(expires), asc(contractors.id));
     for (const r of rows)
       due.push({
         contractorId: r.contractorId,
         name: r.name,
-        to: r.accountEmail ?? r.email,
+        to: r.email,
         credential,
         number: r.number,
         expiresOn: r.expiresOn!,

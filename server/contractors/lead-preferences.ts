@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { centsToDecimal } from '@shared/money';
-import { normalizeUsPhone, type LeadPreferences, type LeadPreferencesDto } from '@shared/schemas/lead-preferences';
+import { toE164 } from '@shared/phone-numbers';
+import { type LeadPreferences, type LeadPreferencesDto } from '@shared/schemas/lead-preferences';
 import { today } from '../clock';
 import type { ServiceCtx } from '../context';
 import { contractorLeadPreferences, contractors, contractorServiceAreas, contractorServices, leadDeliveries, services, towns, type ContractorLeadPreferencesRow } from '../db/schema';
@@ -95,7 +96,7 @@ export async function saveLeadPreferences(ctx: ServiceCtx, contractorId: number,
     serviceSlugs: input.services && input.services.length < offered.size ? [...new Set(input.services)] : null,
     townIds: input.townIds && input.townIds.length < served.size ? [...new Set(input.townIds)] : null,
     monthlyCapCents: input.monthlyCap === null ? null : Math.round(input.monthlyCap * 100),
-    textPhone: input.textPhone ? normalizeUsPhone(input.textPhone) : null,
+    textPhone: input.textPhone ? toE164(input.textPhone) : null,
     textOptIn: input.textOptIn,
   };
   await ctx.db

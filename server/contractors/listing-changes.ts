@@ -27,6 +27,7 @@ import type { AdminActor, AdminScope } from '../domain/actors';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { listingChangeInScope, oneCountyOf } from '../counties/admin-scope';
 import { queueEmail } from '../notifications/email-delivery';
+import { accountOfContractor, contractorEmail } from './contractor-email';
 
 /**
  * A contractor's edits of its own listing, reviewed before the public sees them
@@ -280,16 +281,16 @@ async function lockedPending(ctx: DbCtx, id: number) {
   if (!owner) throw notFound(LISTING_CHANGE_NOT_FOUND);
   await ctx.db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, owner.contractorId)).for('update');
   const [row] = await ctx.db
-    .select({ change: contractorListingChanges, name: contractors.name, listingEmail: contractors.email, accountEmail: contractorAccounts.email })
+    .select({ change: contractorListingChanges, name: contractors.name, email: contractorEmail })
     .from(contractorListingChanges)
     .innerJoin(contractors, eq(contractors.id, contractorListingChanges.contractorId))
-    .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
+    .leftJoin(contractorAccounts, accountOfContractor)
     .where(eq(contractorListingChanges.id, id))
     .for('update', { of: contractorListingChanges });
   if (!row) throw notFound(LISTING_CHANGE_NOT_FOUND);
   if (row.change.status !== 'pending') throw conflict(`This change is ${row.change.status}, not waiting for review`);
   // The portal's sign-in address when the account has one, as lead and claim emails do.
-  return { change: row.change, name: row.name, email: row.accountEmail ?? row.listingEmail };
+  return { change: row.change, name: row.name, email: row.email };
 }
 
 async function decided(ctx: DbCtx, id: number): Promise<AdminListingChange> {

@@ -14,6 +14,7 @@ import { badgeToday, lapsedToday, setBothVerified, updateCredentialsIn } from '.
 import { endContractorSessions } from '../accounts/sessions';
 import type { AdminActor, AdminScope } from '../domain/actors';
 import { contractorInScope } from '../counties/admin-scope';
+import { accountOfContractor } from './contractor-email';
 
 type ListQuery = z.output<typeof adminContractorQuerySchema>;
 type Approval = z.output<typeof approvalSchema>;
@@ -66,7 +67,7 @@ async function adminRows(ctx: ServiceCtx, where: SQL | undefined): Promise<Admin
     .innerJoin(contractorBilling, eq(contractorBilling.contractorId, contractors.id))
     .leftJoin(registration, onRegistration)
     .leftJoin(insurance, onInsurance)
-    .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
+    .leftJoin(contractorAccounts, accountOfContractor)
     .where(where)
     .orderBy(
       // Pending first, newest first: the ones waiting for a decision.

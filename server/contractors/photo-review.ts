@@ -8,6 +8,7 @@ import { contractorInScope, oneCountyOf } from '../counties/admin-scope';
 import { deletePhotos, PHOTO_NOT_FOUND } from './contractor-photos';
 import { queueEmail } from '../notifications/email-delivery';
 import { ownPhotoOf, variantsOf } from './photo-views';
+import { accountOfContractor, contractorEmail } from './contractor-email';
 
 /**
  * Photos are reviewed before they are public, like the listing's text
@@ -39,15 +40,15 @@ const regionOfDecision = (scope: AdminScope) => oneCountyOf(scope.regionIds);
 
 async function lockedPhoto(ctx: Pick<AppContext, 'db'>, photoId: number) {
   const [row] = await ctx.db
-    .select({ photo: contractorPhotos, name: contractors.name, listingEmail: contractors.email, accountEmail: contractorAccounts.email })
+    .select({ photo: contractorPhotos, name: contractors.name, email: contractorEmail })
     .from(contractorPhotos)
     .innerJoin(contractors, eq(contractors.id, contractorPhotos.contractorId))
-    .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
+    .leftJoin(contractorAccounts, accountOfContractor)
     .where(eq(contractorPhotos.id, photoId))
     .for('update', { of: contractorPhotos });
   if (!row) throw notFound(PHOTO_NOT_FOUND);
   // The decision goes where the contractor signs in, as every other message to it does; the listing's address before an account exists.
-  return { photo: row.photo, name: row.name, email: row.accountEmail ?? row.listingEmail };
+  return { photo: row.photo, name: row.name, email: row.email };
 }
 
 const photoName = (p: ContractorPhotoRow) => (p.kind === 'logo' ? 'logo' : p.caption ? `project photo "${p.caption}"` : 'project photo');

@@ -8,6 +8,7 @@ import { contractorAccounts, contractors, leadDeliveries, leads } from '../db/sc
 import { notifyAdmin } from '../notifications/admin-notices';
 import { countySiteWords } from '../counties/counties';
 import { sendToContractor, type EmailContent } from './lead-emails';
+import { accountOfContractor, contractorEmail } from '../contractors/contractor-email';
 
 /**
  * The emails of the lead guarantee (docs/decisions/0046-lead-guarantee.md): the administrator hears of
@@ -41,17 +42,15 @@ async function partiesOf(db: Executor, deliveryId: number): Promise<DeliveryPart
       priceCents: leadDeliveries.priceCents,
       contractorId: contractors.id,
       contractorName: contractors.name,
-      accountEmail: contractorAccounts.email,
-      listingEmail: contractors.email,
+      email: contractorEmail,
     })
     .from(leadDeliveries)
     .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
     .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
-    .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
+    .leftJoin(contractorAccounts, accountOfContractor)
     .where(eq(leadDeliveries.id, deliveryId));
   if (!row) return null;
-  const { accountEmail, listingEmail, ...rest } = row;
-  return { ...rest, email: accountEmail ?? listingEmail };
+  return row;
 }
 
 const leadName = (p: DeliveryParties) => `${p.serviceNeeded} in ${p.location}`;

@@ -17,6 +17,8 @@ import { countySiteWords } from '../counties/counties';
 import { scheduleFollowUp } from '../reviews/review-follow-ups';
 import { cardSpendThisMonth, leadPreferencesRow, takesOf } from '../contractors/lead-preferences';
 import { leadFit } from './routing/checks';
+import { queueLeadText } from '../notifications/text-delivery';
+import { accountOfContractor, contractorEmail } from '../contractors/contractor-email';
 
 /** Lead delivery (docs/decisions/0003-leads-and-deliveries.md): one lead to one approved contractor, priced for it (docs/decisions/0004-lead-prices.md), settled by a credit or a payment. */
 
@@ -111,13 +113,12 @@ export async function settleDelivery(tx: AppContext, actor: DeliveryActor, input
     .select({
       id: contractors.id,
       name: contractors.name,
-      email: contractors.email,
-      accountEmail: contractorAccounts.email,
+      email: contractorEmail,
       approvalStatus: contractors.approvalStatus,
       isVisible: contractors.isVisible,
     })
     .from(contractors)
-    .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
+    .leftJoin(contractorAccounts, accountOfContractor)
     .where(and(eq(contractors.id, input.contractorId), scope ? contractorInScope(scope, contractors.id) : undefined));
   if (!contractor) throw notFound('Contractor not found');
   // An administrator may hand a lead to a hidden listing (the specification's flow); the routing only to a listed one.
@@ -199,7 +200,9 @@ export async function settleDelivery(tx: AppContext, actor: DeliveryActor, input
   // The email commits with the delivery (docs/decisions/0087-transactional-outbox.md) and links
   // to the lead's county's site (docs/decisions/0106-county-emails-and-jobs.md).
   const { siteUrl } = await countySiteWords(tx, { id: lead.regionId });
-  await sendToContractor(tx, { id: contractor.id, email: contractor.accountEmail ?? contractor.email }, 'lead-delivered', { ...deliveryEmail(siteUrl, lead, delivery), regionId: lead.regionId });
+  await sendToContractor(tx, { id: contractor.id, email: contractor.email }, 'lead-delivered', { ...deliveryEmail(siteUrl, lead, delivery), regionId: lead.regionId });
+  // A text too, once, when the contractor asked for them (docs/decisions/0118-text-messages.md).
+  await queueLeadText(tx, { deliveryId: delivery.id });
   // Credited is settled: the homeowner's follow-up is queued with it (docs/decisions/0050-review-follow-up.md).
   if (credited) await scheduleFollowUp(tx, delivery.id);
   return delivery;

@@ -6,6 +6,7 @@ import { contractorAccounts, contractors, leadDeliveries, leads, type LeadRow } 
 import type { EmailKind } from '../integrations/email';
 import { queueEmail, type OutboxCtx } from '../notifications/email-delivery';
 import { hideContactDetails, projectSummary } from '../../shared/contact-details';
+import { accountOfContractor, contractorEmail } from '../contractors/contractor-email';
 
 /**
  * The emails a contractor gets about a lead (docs/decisions/0040-delivery-emails.md): the delivery notice
@@ -102,14 +103,14 @@ export function receiptEmail(lead: LeadRow, delivery: Pick<DeliveryFacts, 'contr
 /** Queues the receipt for a delivery that has just been paid (by card or recorded by the admin), in the transaction that paid it (ctx.db). */
 export async function sendReceipt(ctx: OutboxCtx, deliveryId: number): Promise<void> {
   const [row] = await ctx.db
-    .select({ lead: leads, priceCents: leadDeliveries.priceCents, contractorId: contractors.id, contractorName: contractors.name, accountEmail: contractorAccounts.email, email: contractors.email })
+    .select({ lead: leads, priceCents: leadDeliveries.priceCents, contractorId: contractors.id, contractorName: contractors.name, email: contractorEmail })
     .from(leadDeliveries)
     .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
     .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
-    .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
+    .leftJoin(contractorAccounts, accountOfContractor)
     .where(eq(leadDeliveries.id, deliveryId));
   if (!row) return;
-  const recipient = { id: row.contractorId, email: row.accountEmail ?? row.email };
+  const recipient = { id: row.contractorId, email: row.email };
   await sendToContractor(ctx, recipient, 'payment-receipt', {
     ...receiptEmail(row.lead, { contractorName: row.contractorName, price: centsToDecimal(row.priceCents) }),
     regionId: row.lead.regionId,

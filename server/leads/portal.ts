@@ -13,6 +13,7 @@ import { conflict, notFound, unauthenticated } from '../domain/errors';
 import { refreshFreePeriod } from './credits';
 import { hideContactDetails, projectSummary } from '../../shared/contact-details';
 import { refundDto } from './refunds';
+import { accountOfContractor, contractorEmail } from '../contractors/contractor-email';
 
 /** A claim as its contractor sees it: the administrator's name stays out. */
 function portalClaim(c: LeadClaimRow): PortalClaim {
@@ -26,11 +27,11 @@ const ifRevealed = (col: typeof leads.name | typeof leads.email | typeof leads.p
 async function contractorRow(ctx: ServiceCtx, contractorId: number) {
   await refreshFreePeriod(ctx, contractorId);
   const [row] = await ctx.db
-    .select({ c: contractors, billing: contractorBilling, licenseNumber: registration.number, accountEmail: contractorAccounts.email })
+    .select({ c: contractors, billing: contractorBilling, licenseNumber: registration.number, email: contractorEmail })
     .from(contractors)
     .innerJoin(contractorBilling, eq(contractorBilling.contractorId, contractors.id))
     .leftJoin(registration, onRegistration)
-    .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
+    .leftJoin(contractorAccounts, accountOfContractor)
     .where(eq(contractors.id, contractorId));
   // A session whose contractor is gone is no session.
   if (!row) throw unauthenticated('Please sign in to the contractor portal');
@@ -38,7 +39,7 @@ async function contractorRow(ctx: ServiceCtx, contractorId: number) {
 }
 
 export async function getPortalProfile(ctx: ServiceCtx, contractorId: number): Promise<PortalProfile> {
-  const { c, billing, licenseNumber, accountEmail } = await contractorRow(ctx, contractorId);
+  const { c, billing, licenseNumber, email } = await contractorRow(ctx, contractorId);
   const names = await ctx.db
     .select({ name: services.name })
     .from(contractorServices)
@@ -48,7 +49,7 @@ export async function getPortalProfile(ctx: ServiceCtx, contractorId: number): P
   return {
     id: c.id,
     name: c.name,
-    email: accountEmail ?? c.email,
+    email,
     phone: c.phone || null,
     location: formatLocation(c.city, c.state),
     description: c.description,

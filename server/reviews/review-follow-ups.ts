@@ -8,6 +8,7 @@ import { queueEmail } from '../notifications/email-delivery';
 import { countySiteWords } from '../counties/counties';
 import { signReviewLink } from './review-tokens';
 import { ownBusinessReason, reviewerName } from './review-rules';
+import { accountOfContractor } from '../contractors/contractor-email';
 
 /**
  * The follow-up email (docs/decisions/0050-review-follow-up.md): FOLLOW_UP_DELAY after a delivery
@@ -84,7 +85,7 @@ export async function sendFollowUp(ctx: AppContext, deliveryId: number): Promise
       .from(leadDeliveries)
       .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
       .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
-      .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
+      .leftJoin(contractorAccounts, accountOfContractor)
       .where(eq(leadDeliveries.id, deliveryId));
     if (!row) return;
     const [reviewed] = await tx.db.select({ id: reviews.id }).from(reviews).where(eq(reviews.leadId, row.leadId));

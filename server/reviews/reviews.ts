@@ -9,6 +9,7 @@ import type { Freshness, Frozen } from '../directory';
 import { conflict, forbidden, invalid, notFound } from '../domain/errors';
 import { readReviewLink, type ReviewLink } from './review-tokens';
 import { ownBusinessReason, reviewerName } from './review-rules';
+import { accountOfContractor } from '../contractors/contractor-email';
 
 /**
  * Verified reviews (docs/decisions/0052-review-answer.md): a homeowner answers the follow-up about
@@ -54,7 +55,7 @@ async function linkedDelivery(db: Executor, deliveryId: number) {
     .from(leadDeliveries)
     .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
     .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
-    .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
+    .leftJoin(contractorAccounts, accountOfContractor)
     .leftJoin(reviewRequests, eq(reviewRequests.deliveryId, leadDeliveries.id))
     .leftJoin(reviews, eq(reviews.leadId, leads.id))
     .where(eq(leadDeliveries.id, deliveryId));

@@ -9,13 +9,13 @@ import { submissionSchemaFor } from '@shared/schemas/submission';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
 import { countyOf, regionOfRequest } from '../http/county-site';
-import { toHttpError } from '../http/error-middleware';
+import { toErrorAnswer } from '../http/error-middleware';
 import { formValues, postedPath, urlencodedOnly, type FormFields } from '../http/form-body';
 import { sameOriginOnly } from '../http/same-origin';
 import { parseInput } from '../http/validate';
 import { perCounty } from '../counties/per-county';
 import { resetRequestLimit } from '../http/reset-request-limit';
-import { badRequest } from '../http/errors';
+import { invalid } from '../domain/errors';
 import { confirmEmailChange } from '../accounts/account-settings';
 import { createLead } from '../leads/leads';
 import { withdrawLead } from '../leads/lead-withdrawal';
@@ -60,7 +60,7 @@ export function formPageRoutes(ctx: AppContext): Router {
   const refused =
     (form: PostedFormName, fields: FormFields): ErrorRequestHandler =>
     (err, req, res, next) => {
-      const http = toHttpError(err);
+      const http = toErrorAnswer(err);
       if (!http) return next(err);
       if (http.status >= 500) ctx.log.warn('form refused', { reqId: req.id, path: postedPath(req), status: http.status, error: http.message });
       if (http.headers) res.set(http.headers);
@@ -143,7 +143,7 @@ export function formPageRoutes(ctx: AppContext): Router {
     asyncHandler(async (req, res) => {
       const { token, password } = parseInput(passwordResetFormSchema, formValues(req.body, RESET));
       refuseCommonPassword(password);
-      if (!(await resetPassword(ctx, token, password))) throw badRequest(INVALID_LINK_MESSAGE);
+      if (!(await resetPassword(ctx, token, password))) throw invalid(INVALID_LINK_MESSAGE);
       res.redirect(303, formPages.resetPassword.done);
     }),
     refused('reset-password', RESET_SHOWN),
@@ -155,7 +155,7 @@ export function formPageRoutes(ctx: AppContext): Router {
     limits.confirmEmail,
     asyncHandler(async (req, res) => {
       const { token } = parseInput(emailConfirmSchema, formValues(req.body, CONFIRM));
-      if (!(await confirmEmailChange(ctx, token, countyOf(res)))) throw badRequest(INVALID_LINK_MESSAGE);
+      if (!(await confirmEmailChange(ctx, token, countyOf(res)))) throw invalid(INVALID_LINK_MESSAGE);
       res.redirect(303, formPages.confirmEmail.done);
     }),
     refused('confirm-email', CONFIRM),

@@ -1,13 +1,14 @@
 import type { LeadRouting } from './lead-routing';
 import { z } from 'zod';
+import { pageParam, pageSizeParam } from './list-query';
 import type { PaymentState } from './deliveries';
 import { LEAD_STATUSES, type LeadStatus } from './lead-status';
 
 /** GET /api/leads (admin): newest first, paged, optionally one status. */
 export const adminLeadQuerySchema = z.object({
   status: z.enum(['all', ...LEAD_STATUSES], { error: 'Unknown status' }).default('all'),
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(100_000, 'page is too large').default(1),
-  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int('pageSize must be a whole number').min(1, 'pageSize must be at least 1').max(100, 'pageSize must be at most 100').default(25),
+  page: pageParam(100_000),
+  pageSize: pageSizeParam(25),
 });
 
 export interface AdminLead {

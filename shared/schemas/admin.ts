@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParam, pageSizeParam } from './list-query';
 import type { PlanId, SubscriptionStatus } from '../plans';
 import { expiryDateSchema } from './credentials';
 
@@ -136,8 +137,8 @@ export interface OutboxMessage {
 }
 
 export const pageQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(100_000, 'page is too large').default(1),
-  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int('pageSize must be a whole number').min(1, 'pageSize must be at least 1').max(100, 'pageSize must be at most 100').default(25),
+  page: pageParam(100_000),
+  pageSize: pageSizeParam(25),
 });
 
 /** GET /api/admin/outbox?status=failed */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toE164 } from '../phone-numbers';
 
 /**
  * A contractor's lead preferences (docs/decisions/0117-lead-routing.md), set in the portal's "Lead
@@ -8,12 +9,6 @@ import { z } from 'zod';
  */
 const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date');
 
-/** A US mobile number as Twilio wants it (+1 and ten digits), or null when it is not one. */
-export function normalizeUsPhone(input: string): string | null {
-  const digits = input.replace(/\D/g, '');
-  const ten = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  return /^[2-9]\d{2}[2-9]\d{6}$/.test(ten) ? `+1${ten}` : null;
-}
 
 export const leadPreferencesSchema = z
   .object({
@@ -38,8 +33,8 @@ export const leadPreferencesSchema = z
   .superRefine((v, c) => {
     if (v.services && v.services.length === 0) c.addIssue({ code: 'custom', path: ['services'], message: 'Choose at least one service' });
     if (v.townIds && v.townIds.length === 0) c.addIssue({ code: 'custom', path: ['townIds'], message: 'Choose at least one town' });
-    if (v.textOptIn && !(v.textPhone && normalizeUsPhone(v.textPhone))) c.addIssue({ code: 'custom', path: ['textPhone'], message: 'Enter a US mobile number for text alerts' });
-    else if (v.textPhone && !normalizeUsPhone(v.textPhone)) c.addIssue({ code: 'custom', path: ['textPhone'], message: 'Enter a US mobile number, e.g. 570-555-0123' });
+    if (v.textOptIn && !(v.textPhone && toE164(v.textPhone))) c.addIssue({ code: 'custom', path: ['textPhone'], message: 'Enter a mobile number for text alerts' });
+    else if (v.textPhone && !toE164(v.textPhone)) c.addIssue({ code: 'custom', path: ['textPhone'], message: 'Enter a US mobile number, e.g. 570-555-0123' });
   });
 export type LeadPreferencesInput = z.input<typeof leadPreferencesSchema>;
 export type LeadPreferences = z.output<typeof leadPreferencesSchema>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { leadPreferencesSchema, normalizeUsPhone, pausedLabel } from '@shared/schemas/lead-preferences';
+import { toE164 } from '@shared/phone-numbers';
+import { leadPreferencesSchema, pausedLabel } from '@shared/schemas/lead-preferences';
 import { routingSummary } from '@shared/schemas/lead-routing';
 import { leadFit, looksLikeSpam, phoneKey } from '../../server/leads/routing/checks';
 import { rankCandidates, replyRate, type Candidate } from '../../server/leads/routing/ranking';
@@ -46,9 +47,9 @@ describe('the cap in the portal', () => {
   });
 
   it('text alerts need a US mobile number', () => {
-    expect(normalizeUsPhone('(570) 555-0123')).toBe('+15705550123');
-    expect(normalizeUsPhone('1-570-555-0123')).toBe('+15705550123');
-    expect(normalizeUsPhone('555-0123')).toBeNull();
+    expect(toE164('(570) 555-0123')).toBe('+15705550123');
+    expect(toE164('1-570-555-0123')).toBe('+15705550123');
+    expect(toE164('555-0123')).toBeNull();
     expect(leadPreferencesSchema.safeParse({ ...base, monthlyCap: null, textOptIn: true, textPhone: null }).success).toBe(false);
   });
 

@@ -4,7 +4,7 @@ import { secondStepSchema, type AdminLoginAnswer } from '@shared/schemas/admin-t
 import type { AppContext } from '../../context';
 import { adminTwoFactorRequired } from '../../env';
 import { forAnyone, signIn, signInRoute, signOut, signOutRoute } from '../../http/auth';
-import { unauthorized } from '../../http/errors';
+import { unauthenticated } from '../../domain/errors';
 import { asyncHandler } from '../../http/async-handler';
 import { LoginThrottle } from '../../http/login-throttle';
 import { ABSOLUTE_TIMEOUT_MS, secureSignInGuard } from '../../http/session';
@@ -35,7 +35,7 @@ export function adminAuthRoutes(ctx: AppContext, key: SealingKey): Router {
       account: (input) => input.username,
       verify: async ({ username, password }) => {
         const admin = await verifyAdmin(ctx, username, password);
-        if (!admin) throw unauthorized('Invalid credentials');
+        if (!admin) throw unauthenticated('Invalid credentials');
         const who = { adminUserId: admin.id, username: admin.username, generation: admin.sessionGeneration };
         if (await hasTwoFactor(ctx, key, admin.id)) {
           const answer: AdminLoginAnswer = { message: 'Enter the code from your authenticator app', username: admin.username, twoFactor: 'code' };
@@ -57,15 +57,15 @@ export function adminAuthRoutes(ctx: AppContext, key: SealingKey): Router {
       const { code } = parseInput(secondStepSchema, req.body, 'Enter the code from your authenticator app or a recovery code');
       secureSignIn(req);
       const user = req.session?.user;
-      if (user?.kind !== 'admin-code') throw unauthorized('Please sign in with your username and password first');
+      if (user?.kind !== 'admin-code') throw unauthenticated('Please sign in with your username and password first');
       const attempt = await codeThrottle.attempt(req, user.username);
       const account = await loadAdminAccount(ctx, user.adminUserId);
       if (!account || account.sessionGeneration !== user.generation) {
         await signOut(req);
-        throw unauthorized('Please sign in again');
+        throw unauthenticated('Please sign in again');
       }
       const used = await checkSecondStep(ctx, key, user.adminUserId, code);
-      if (!used) throw unauthorized('Invalid code');
+      if (!used) throw unauthenticated('Invalid code');
       await attempt.succeeded();
       await signIn(req, { kind: 'admin', adminUserId: user.adminUserId, username: user.username, generation: user.generation }, ABSOLUTE_TIMEOUT_MS);
       await recordAdminLogin(ctx, user.adminUserId);

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { contractorIdOf, forAnyone, requireActiveContractor, signOut } from '../../http/auth';
 import { countyOf } from '../../http/county-site';
-import { badRequest } from '../../http/errors';
+import { invalid } from '../../domain/errors';
 import { LoginThrottle } from '../../http/login-throttle';
 import { resetRequestLimit } from '../../http/reset-request-limit';
 import { SESSION_COOKIE } from '../../http/session';
@@ -66,7 +66,7 @@ export function contractorAccountRoutes(ctx: AppContext): Router {
     asyncHandler(async (req, res) => {
       const { token, password } = parseInput(passwordResetSchema, req.body);
       refuseCommonPassword(password);
-      if (!(await resetPassword(ctx, token, password))) throw badRequest(INVALID_LINK_MESSAGE);
+      if (!(await resetPassword(ctx, token, password))) throw invalid(INVALID_LINK_MESSAGE);
       res.json({ message: PASSWORD_RESET_DONE_MESSAGE });
     }),
   );
@@ -106,7 +106,7 @@ export function contractorAccountRoutes(ctx: AppContext): Router {
     asyncHandler(async (req, res) => {
       const { token } = parseInput(emailConfirmSchema, req.body);
       const changed = await confirmEmailChange(ctx, token, countyOf(res));
-      if (!changed) throw badRequest(INVALID_LINK_MESSAGE);
+      if (!changed) throw invalid(INVALID_LINK_MESSAGE);
       res.json({ message: `Your sign-in email is now ${changed.email}.`, email: changed.email });
     }),
   );

@@ -6,7 +6,7 @@ import { billingExportQuerySchema } from '@shared/schemas/billing';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { adminScopeOf, requireAdmin } from '../../http/auth';
-import { parseInput } from '../../http/validate';
+import { parseInput, parseQuery } from '../../http/validate';
 import { adminContractorBilling } from '../admin-billing';
 import { leadsCsv, paymentsCsv } from '../billing-exports';
 
@@ -61,7 +61,7 @@ export function adminBillingRoutes(ctx: AppContext): Router {
     '/admin/exports/payments.csv',
     requireAdmin(ctx),
     asyncHandler(async (req, res) => {
-      csv(res, 'payments', await paymentsCsv(ctx, adminScopeOf(req), parseInput(billingExportQuerySchema, req.query, 'Invalid query parameters')));
+      csv(res, 'payments', await paymentsCsv(ctx, adminScopeOf(req), parseQuery(billingExportQuerySchema, req.query)));
     }),
   );
 
@@ -69,7 +69,7 @@ export function adminBillingRoutes(ctx: AppContext): Router {
     '/admin/exports/leads.csv',
     requireAdmin(ctx),
     asyncHandler(async (req, res) => {
-      await csvStream(res, 'leads', leadsCsv(ctx, adminScopeOf(req), parseInput(billingExportQuerySchema, req.query, 'Invalid query parameters')));
+      await csvStream(res, 'leads', leadsCsv(ctx, adminScopeOf(req), parseQuery(billingExportQuerySchema, req.query)));
     }),
   );
   return router;

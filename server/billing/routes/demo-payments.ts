@@ -5,7 +5,7 @@ import { demoOutcomeSchema } from '@shared/schemas/payments';
 import type { AppContext } from '../../context';
 import { contractorIdOf, forAnyone, requireActiveContractor } from '../../http/auth';
 import { asyncHandler } from '../../http/async-handler';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../domain/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { parseInput } from '../../http/validate';
 import { isDemoProvider } from '../../integrations/payments/demo';

@@ -3,8 +3,8 @@ import { adminContractorQuerySchema, approvalSchema, idParamSchema, visibilitySc
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { adminOf, adminScopeOf, requireAdmin } from '../../http/auth';
-import { badRequest } from '../../http/errors';
-import { fieldErrors, parseInput } from '../../http/validate';
+import { invalid } from '../../domain/errors';
+import { fieldErrors, parseInput, parseQuery } from '../../http/validate';
 import { issueSetupCode } from '../contractor-accounts';
 import { listAdminContractors, setApproval, setVerification, setVisibility } from '../moderation';
 
@@ -16,7 +16,7 @@ export function adminContractorRoutes(ctx: AppContext): Router {
     '/admin/contractors',
     requireAdmin(ctx),
     asyncHandler(async (req, res) => {
-      res.json(await listAdminContractors(ctx, adminScopeOf(req), parseInput(adminContractorQuerySchema, req.query, 'Invalid query parameters')));
+      res.json(await listAdminContractors(ctx, adminScopeOf(req), parseQuery(adminContractorQuerySchema, req.query)));
     }),
   );
 
@@ -29,7 +29,7 @@ export function adminContractorRoutes(ctx: AppContext): Router {
       const parsed = approvalSchema.safeParse(req.body);
       if (!parsed.success) {
         const errors = fieldErrors(parsed.error);
-        throw badRequest(Object.values(errors)[0] ?? 'Please check the highlighted fields', errors);
+        throw invalid(Object.values(errors)[0] ?? 'Please check the highlighted fields', errors);
       }
       res.json(await setApproval(ctx, id, parsed.data, adminOf(req)));
     }),

@@ -4,7 +4,7 @@ import { idParamSchema } from '@shared/schemas/admin';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { adminOf, contractorIdOf, forAnyone, requireActiveContractor, requireAdmin } from '../../http/auth';
-import { HttpError } from '../../http/errors';
+import { tooLarge, unsupportedType } from '../../domain/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { parseInput } from '../../http/validate';
 import { getCredentials } from '../credentials';
@@ -23,13 +23,13 @@ const ACCEPTED = new Set<string>([...CERTIFICATE_TYPES, 'application/octet-strea
 const fileBody: RequestHandler[] = [
   (req, _res, next) => {
     const type = req.headers['content-type']?.split(';')[0]!.trim().toLowerCase();
-    next(type && ACCEPTED.has(type) ? undefined : new HttpError(415, WRONG_TYPE));
+    next(type && ACCEPTED.has(type) ? undefined : unsupportedType(WRONG_TYPE));
   },
   express.raw({ type: () => true, limit: CERTIFICATE_MAX_BYTES }),
 ];
 
 /** The parser's own refusal of a large body, in the upload's words. */
-const tooLarge: ErrorRequestHandler = (err, _req, _res, next) => next((err as { type?: string }).type === 'entity.too.large' ? new HttpError(413, TOO_LARGE) : err);
+const parserTooLarge: ErrorRequestHandler = (err, _req, _res, next) => next((err as { type?: string }).type === 'entity.too.large' ? tooLarge(TOO_LARGE) : err);
 
 function uploadOf(req: Request) {
   let fileName = '';
@@ -70,7 +70,7 @@ export function certificateUploadRoutes(ctx: AppContext, session: RequestHandler
       await storeCertificate(ctx, id, uploadOf(req), { kind: 'admin', ...adminOf(req) });
       res.status(201).json(await getCredentials(ctx, id, 'admin'));
     }),
-    tooLarge,
+    parserTooLarge,
   );
 
   router.post(
@@ -84,7 +84,7 @@ export function certificateUploadRoutes(ctx: AppContext, session: RequestHandler
       await storeCertificate(ctx, id, uploadOf(req), { kind: 'contractor' });
       res.status(201).json(await getCredentials(ctx, id, 'contractor'));
     }),
-    tooLarge,
+    parserTooLarge,
   );
 
   router.post(
@@ -101,7 +101,7 @@ export function certificateUploadRoutes(ctx: AppContext, session: RequestHandler
       await storeCertificate(ctx, res.locals.uploadFor as number, uploadOf(req), { kind: 'applicant' });
       res.status(201).json({ message: 'Certificate received' });
     }),
-    tooLarge,
+    parserTooLarge,
   );
   return router;
 }

@@ -3,7 +3,7 @@ import { contractorLoginSchema, contractorSetupSchema } from '@shared/schemas/co
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { forAnyone, signInRoute, signOutRoute } from '../../http/auth';
-import { badRequest, forbidden, unauthorized } from '../../http/errors';
+import { forbidden, invalid, unauthenticated } from '../../domain/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { parseInput } from '../../http/validate';
 import { completeSetup, recordContractorLogin, verifyContractorLogin } from '../contractor-auth';
@@ -26,7 +26,7 @@ export function contractorAuthRoutes(ctx: AppContext): Router {
       verify: async ({ email, password }) => {
         const result = await verifyContractorLogin(ctx, email, password);
         // 'Setup required' counts as a failure too: it tells an account exists, so probing it is throttled.
-        if (!result.ok) throw result.reason === 'setup-required' ? forbidden(SETUP_REQUIRED_MESSAGE) : unauthorized('Invalid credentials');
+        if (!result.ok) throw result.reason === 'setup-required' ? forbidden(SETUP_REQUIRED_MESSAGE) : unauthenticated('Invalid credentials');
         return {
           user: { kind: 'contractor', contractorId: result.contractorId, accountId: result.accountId, generation: result.generation },
           recordSignIn: () => recordContractorLogin(ctx, result.accountId),
@@ -44,7 +44,7 @@ export function contractorAuthRoutes(ctx: AppContext): Router {
       const input = parseInput(contractorSetupSchema, req.body);
       refuseCommonPassword(input.password);
       // One answer for a wrong, used or expired code and for an unknown address.
-      if (!(await completeSetup(ctx, input))) throw badRequest('Invalid setup token');
+      if (!(await completeSetup(ctx, input))) throw invalid('Invalid setup token');
       res.json({ message: 'Setup complete' });
     }),
   );

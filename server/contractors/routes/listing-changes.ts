@@ -4,7 +4,7 @@ import { listingChangeQuerySchema, listingEditSchema, listingRejectionSchema } f
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { adminOf, adminScopeOf, contractorIdOf, requireActiveContractor, requireAdmin } from '../../http/auth';
-import { parseInput } from '../../http/validate';
+import { parseInput, parseQuery } from '../../http/validate';
 import { approveListingChange, listingOptions, listListingChanges, ownListing, rejectListingChange, submitListingChange, withdrawListingChange } from '../listing-changes';
 
 const changeId = (params: unknown) => parseInput(idParamSchema, params, 'Invalid listing change id').id;
@@ -53,7 +53,7 @@ export function listingChangeRoutes(ctx: AppContext): Router {
     '/admin/listing-changes',
     requireAdmin(ctx),
     asyncHandler(async (req, res) => {
-      const { status } = parseInput(listingChangeQuerySchema, req.query, 'Invalid filter');
+      const { status } = parseQuery(listingChangeQuerySchema, req.query);
       res.json(await listListingChanges(ctx, adminScopeOf(req), status));
     }),
   );

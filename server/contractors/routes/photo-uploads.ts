@@ -4,7 +4,7 @@ import { PHOTO_FILE_FIELD, PHOTO_MAX_BYTES, photoUploadFieldsSchema } from '@sha
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { contractorIdOf, requireActiveContractor } from '../../http/auth';
-import { badRequest, HttpError } from '../../http/errors';
+import { DomainError, invalid, tooLarge, unsupportedType } from '../../domain/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { parseInput } from '../../http/validate';
 import { uploadPhoto } from '../contractor-photos';
@@ -21,17 +21,17 @@ const multipart = multer({
   limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 4, fieldSize: 2_000, parts: 6, headerPairs: 50 },
 }).single(PHOTO_FILE_FIELD);
 
-const onlyMultipart: RequestHandler = (req, _res, next) => next(req.is('multipart/form-data') ? undefined : new HttpError(415, NOT_MULTIPART));
+const onlyMultipart: RequestHandler = (req, _res, next) => next(req.is('multipart/form-data') ? undefined : unsupportedType(NOT_MULTIPART));
 
 /** multer's and busboy's refusals, in the upload's words: 413 past the size, 400 for a malformed form. */
 const uploadErrors: ErrorRequestHandler = (err, _req, _res, next) => {
   if (err instanceof multer.MulterError) {
-    if (err.code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, TOO_LARGE));
-    if (err.code === 'LIMIT_UNEXPECTED_FILE') return next(badRequest(NOT_MULTIPART));
-    return next(badRequest(`The upload has too many or too long parts: ${err.message}`));
+    if (err.code === 'LIMIT_FILE_SIZE') return next(tooLarge(TOO_LARGE));
+    if (err.code === 'LIMIT_UNEXPECTED_FILE') return next(invalid(NOT_MULTIPART));
+    return next(invalid(`The upload has too many or too long parts: ${err.message}`));
   }
   // busboy: a body that is not the multipart form its header announces.
-  if (err instanceof Error && !(err instanceof HttpError) && /multipart|boundary|form|part/i.test(err.message)) return next(badRequest(`The upload could not be read: ${err.message}`));
+  if (err instanceof Error && !(err instanceof DomainError) && /multipart|boundary|form|part/i.test(err.message)) return next(invalid(`The upload could not be read: ${err.message}`));
   next(err);
 };
 
@@ -60,7 +60,7 @@ export function photoUploadRoutes(ctx: AppContext, session: RequestHandler[]): R
     multipart,
     asyncHandler(async (req, res) => {
       const fields = parseInput(photoUploadFieldsSchema, { ...req.body }, 'Please check the photo details');
-      if (!req.file) throw badRequest(`No photo was sent: the file goes in the field '${PHOTO_FILE_FIELD}'`, { [PHOTO_FILE_FIELD]: 'Choose a photo' });
+      if (!req.file) throw invalid(`No photo was sent: the file goes in the field '${PHOTO_FILE_FIELD}'`, { [PHOTO_FILE_FIELD]: 'Choose a photo' });
       res.status(201).json(await uploadPhoto(ctx, contractorIdOf(req), req.file.buffer, fields));
     }),
     uploadErrors,

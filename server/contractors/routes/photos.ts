@@ -4,7 +4,7 @@ import { adminPhotoQuerySchema, photoCaptionSchema, photoRejectionSchema } from 
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { adminOf, adminScopeOf, contractorIdOf, requireActiveContractor, requireAdmin } from '../../http/auth';
-import { parseInput } from '../../http/validate';
+import { parseInput, parseQuery } from '../../http/validate';
 import { deleteOwnPhoto, listOwnPhotos, updateCaption } from '../contractor-photos';
 import { approvePhoto, listPhotosForReview, rejectPhoto } from '../photo-review';
 
@@ -47,7 +47,7 @@ export function photoRoutes(ctx: AppContext): Router {
     '/admin/photos',
     requireAdmin(ctx),
     asyncHandler(async (req, res) => {
-      const { status } = parseInput(adminPhotoQuerySchema, req.query, 'Invalid filter');
+      const { status } = parseQuery(adminPhotoQuerySchema, req.query);
       res.json(await listPhotosForReview(ctx, adminScopeOf(req), status));
     }),
   );

@@ -5,7 +5,7 @@ import type { AnswerCache } from '../../http/answer-cache';
 import { asyncHandler } from '../../http/async-handler';
 import { adminScopeOf, requireAdmin } from '../../http/auth';
 import { sendJson } from '../../http/reused-body';
-import { parseInput } from '../../http/validate';
+import { parseInput, parseQuery } from '../../http/validate';
 import { idParamSchema } from '@shared/schemas/admin';
 import { adminStats, listAdminLeads, listHeldLeads } from '../admin-leads';
 import { rejectLead, sendToAlternatives } from '../routing/held-leads';
@@ -22,7 +22,7 @@ export function adminLeadRoutes(ctx: AppContext, answers: AnswerCache): Router {
     '/leads',
     requireAdmin(ctx),
     asyncHandler(async (req, res) => {
-      await sendJson(req, res, await listAdminLeads(ctx, adminScopeOf(req), parseInput(adminLeadQuerySchema, req.query, 'Invalid query parameters')), answers.bodies);
+      await sendJson(req, res, await listAdminLeads(ctx, adminScopeOf(req), parseQuery(adminLeadQuerySchema, req.query)), answers.bodies);
     }),
   );
 

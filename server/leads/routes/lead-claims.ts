@@ -5,7 +5,7 @@ import { deliveryIdParamSchema } from '@shared/schemas/portal';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { adminOf, adminScopeOf, contractorIdOf, requireActiveContractor, requireAdmin } from '../../http/auth';
-import { parseInput } from '../../http/validate';
+import { parseInput, parseQuery } from '../../http/validate';
 import { createClaim, decideClaim, getClaim, listClaims } from '../lead-claims';
 
 /** The lead guarantee (docs/decisions/0046-lead-guarantee.md): a contractor's claim on a bad lead and the administrator's decision. Guards sit on each route. */
@@ -28,7 +28,7 @@ export function leadClaimRoutes(ctx: AppContext): Router {
     '/admin/lead-claims',
     requireAdmin(ctx),
     asyncHandler(async (req, res) => {
-      res.json(await listClaims(ctx, adminScopeOf(req), parseInput(claimListQuerySchema, req.query, 'Invalid query parameters')));
+      res.json(await listClaims(ctx, adminScopeOf(req), parseQuery(claimListQuerySchema, req.query)));
     }),
   );
 

@@ -4,6 +4,7 @@ import { contractorAccounts, contractors, leadDeliveries, leads, regions } from 
 import { conflict, notFound } from '../../domain/errors';
 import { countySiteWords } from '../../counties/counties';
 import { sendToContractor } from '../lead-emails';
+import { accountOfContractor, contractorEmail } from '../../contractors/contractor-email';
 import { releaseLead } from './release';
 
 /**
@@ -24,9 +25,9 @@ async function releaseDelivery(tx: AppContext, deliveryId: number, reason: 'unpa
   await tx.db.update(leadDeliveries).set({ paymentState: 'cancelled', cancelledAt: now }).where(eq(leadDeliveries.id, d.id));
   const [lead] = await tx.db.select().from(leads).where(eq(leads.id, d.leadId));
   const [to] = await tx.db
-    .select({ name: contractors.name, email: sql<string>`coalesce(${contractorAccounts.email}, ${contractors.email})` })
+    .select({ name: contractors.name, email: contractorEmail })
     .from(contractors)
-    .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
+    .leftJoin(contractorAccounts, accountOfContractor)
     .where(eq(contractors.id, d.contractorId));
   if (lead && to) {
     const site = await countySiteWords(tx, { id: lead.regionId });

@@ -3,7 +3,7 @@ import { idParamSchema, outboxQuerySchema } from '@shared/schemas/admin';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { adminScopeOf, requireAdmin } from '../../http/auth';
-import { parseInput } from '../../http/validate';
+import { parseInput, parseQuery } from '../../http/validate';
 import { getOutboxMessage, listOutbox, resendOutboxMessage } from '../outbox';
 
 export function adminOutboxRoutes(ctx: AppContext): Router {
@@ -12,7 +12,7 @@ export function adminOutboxRoutes(ctx: AppContext): Router {
     '/admin/outbox',
     requireAdmin(ctx),
     asyncHandler(async (req, res) => {
-      res.json(await listOutbox(ctx, adminScopeOf(req), parseInput(outboxQuerySchema, req.query, 'Invalid query parameters')));
+      res.json(await listOutbox(ctx, adminScopeOf(req), parseQuery(outboxQuerySchema, req.query)));
     }),
   );
   router.get(

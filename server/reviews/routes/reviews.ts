@@ -1,15 +1,12 @@
 import { Router } from 'express';
-import { adminReviewsQuerySchema, reviewHideSchema, reviewIdParamSchema, reviewReplySchema, reviewSubmissionSchema } from '@shared/schemas/reviews';
-import { z } from 'zod';
+import { adminReviewsQuerySchema, portalReviewsQuerySchema, reviewHideSchema, reviewIdParamSchema, reviewReplySchema, reviewSubmissionSchema } from '@shared/schemas/reviews';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { adminOf, adminScopeOf, contractorIdOf, forAnyone, requireActiveContractor, requireAdmin } from '../../http/auth';
-import { parseInput } from '../../http/validate';
+import { parseInput, parseQuery } from '../../http/validate';
 import { hideReview, listReviewsForAdmin, listReviewsForContractor, replyToReview, showReview } from '../review-moderation';
 import { submitReview } from '../reviews';
 import { formLimits } from '../../http/routes/form-limits';
-
-const pageSchema = z.object({ page: adminReviewsQuerySchema.shape.page });
 
 /** Reviews (docs/decisions/0052-review-answer.md, docs/decisions/0056-review-policy.md): the homeowner's answer, the administrator's moderation, the contractor's reply. */
 export function reviewRoutes(ctx: AppContext): Router {
@@ -30,7 +27,7 @@ export function reviewRoutes(ctx: AppContext): Router {
     '/admin/reviews',
     requireAdmin(ctx),
     asyncHandler(async (req, res) => {
-      res.json(await listReviewsForAdmin(ctx, adminScopeOf(req), parseInput(adminReviewsQuerySchema, req.query, 'Invalid query parameters')));
+      res.json(await listReviewsForAdmin(ctx, adminScopeOf(req), parseQuery(adminReviewsQuerySchema, req.query)));
     }),
   );
   router.post(
@@ -53,7 +50,7 @@ export function reviewRoutes(ctx: AppContext): Router {
     '/contractor/reviews',
     requireContractor,
     asyncHandler(async (req, res) => {
-      res.json(await listReviewsForContractor(ctx, contractorIdOf(req), parseInput(pageSchema, req.query, 'Invalid query parameters').page));
+      res.json(await listReviewsForContractor(ctx, contractorIdOf(req), parseQuery(portalReviewsQuerySchema, req.query).page));
     }),
   );
   router.post(
