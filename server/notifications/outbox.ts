@@ -29,7 +29,11 @@ const toMessage = (r: OutboxRow): OutboxMessage => ({
  * (docs/decisions/0009-email.md, docs/decisions/0118-text-messages.md), newest first; the platform's
  * own mail only with every county in view. In production without Twilio it says texts are not sent.
  */
-export async function listOutbox(ctx: Pick<AppContext, 'db' | 'env' | 'texts'>, scope: AdminScope, { page, pageSize, status }: { page: number; pageSize: number; status?: OutboxStatus }): Promise<OutboxList> {
+export async function listOutbox(
+  ctx: Pick<AppContext, 'db' | 'env' | 'texts'>,
+  scope: AdminScope,
+  { page, pageSize, status }: { page: number; pageSize: number; status?: OutboxStatus },
+): Promise<OutboxList> {
   const { db } = ctx;
   const where = and(inScope(scope, outboxEmails.regionId), status ? eq(outboxEmails.status, status) : undefined);
   const [rows, [total]] = await Promise.all([

@@ -155,8 +155,7 @@ export function useContractorDeliveries(contractorId: number | null) {
   return useQuery<DeliveryDto[]>({ queryKey: contractorDeliveriesKey(contractorId ?? 0), enabled: contractorId !== null });
 }
 
-export const useOutbox = (page: number, pageSize: number, status: OutboxFilter = 'all') =>
-  useQuery<OutboxList>({ queryKey: outboxKey(page, pageSize, status), placeholderData: keepPreviousData });
+export const useOutbox = (page: number, pageSize: number, status: OutboxFilter = 'all') => useQuery<OutboxList>({ queryKey: outboxKey(page, pageSize, status), placeholderData: keepPreviousData });
 
 /** One message; while it waits for an attempt it is asked again every few seconds, so an open dialog shows it go out. */
 export function useOutboxMessage(id: number | null, fromList?: OutboxMessage) {
