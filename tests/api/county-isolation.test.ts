@@ -1,5 +1,5 @@
 import { DEFAULT_BUSINESS_HOURS } from '@shared/business-hours';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import {
@@ -10,6 +10,7 @@ import {
   leadClaims,
   leadDeliveries,
   leads,
+  leadStatusCounts,
   outboxEmails,
   pricingRules,
   regions,
@@ -305,6 +306,36 @@ describe("a county administrator and another county's data", () => {
     const ownLeads = await app.ctx.db.select({ id: leads.id }).from(leads).where(eq(leads.regionId, a.regionId));
     expect((await countyAdmin.get('/api/admin/stats')).body.totalLeads).toBe(ownLeads.length);
     expect((await countyAdmin.get('/api/leads')).body.total).toBe(ownLeads.length);
+  });
+
+  it("a county administrator's lead counts are the maintained counts (lead_status_counts), not a scan of its leads", async () => {
+    const db = app.ctx.db;
+    const scanned = async (regionIds: number[]) => (await db.select({ id: leads.id }).from(leads).where(inArray(leads.regionId, regionIds))).length;
+    // 1,000 lost leads that only the maintained counts hold: an answer with them read the counts.
+    const bump = (by: number) =>
+      db
+        .insert(leadStatusCounts)
+        .values({ regionId: a.regionId, status: 'lost', leads: by, priceCents: 0 })
+        .onConflictDoUpdate({ target: [leadStatusCounts.regionId, leadStatusCounts.status], set: { leads: sql`${leadStatusCounts.leads} + ${by}` } });
+    await bump(1000);
+    try {
+      const own = await scanned([a.regionId]);
+      expect((await countyAdmin.get('/api/admin/stats')).body.totalLeads).toBe(own + 1000);
+      // Fresh pages (a page size no test asked for): the first, one status's, and one past the last.
+      const first = (await countyAdmin.get('/api/leads?pageSize=11')).body;
+      expect(first.counts.lost).toBeGreaterThanOrEqual(1000);
+      expect(first.total).toBe(own + 1000);
+      expect((await countyAdmin.get('/api/leads?pageSize=11&status=lost')).body.total).toBe(first.counts.lost);
+      expect((await countyAdmin.get('/api/leads?pageSize=11&page=999')).body.total).toBe(own + 1000);
+      // An administrator of two counties: the two counties' counts, summed.
+      const both = (await countyAdminClient(app, [a.regionId, b.regionId])).client;
+      const two = await scanned([a.regionId, b.regionId]);
+      expect((await both.get('/api/admin/stats')).body.totalLeads).toBe(two + 1000);
+      expect((await both.get('/api/leads?pageSize=12')).body.total).toBe(two + 1000);
+      expect((await both.get('/api/leads?pageSize=12&page=999')).body.total).toBe(two + 1000);
+    } finally {
+      await bump(-1000);
+    }
   });
 
   it('the check is not blind: the platform administrator sees both counties in the same lists', async () => {
