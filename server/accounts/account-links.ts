@@ -1,13 +1,21 @@
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { countySiteWords, type CountySiteWords } from '../counties/counties';
+import { contractors } from '../db/schema';
+import { notFound } from '../domain/errors';
+import { homeCountyId } from '../directory/county';
 
 /**
- * The county site a contractor's link goes to: the one the request came from
- * (docs/decisions/0099-county-by-host.md). In production it is https unless the operator allowed
+ * The county site a contractor's emails link to: its home county's (the county of its home town,
+ * the default county for one without: homeCountyId), whichever site the action happened on
+ * (docs/decisions/0127-contractor-mail-links-home.md), so every link and its session cookie are
+ * on the one site the contractor knows. In production it is https unless the operator allowed
  * plain http, as sign-in is refused over http there (docs/decisions/0042-production-sign-in-https.md).
  */
-export async function linkSite(ctx: Pick<AppContext, 'db' | 'siteUrl' | 'env'>, county: string): Promise<CountySiteWords> {
-  const site = await countySiteWords(ctx, { slug: county });
+export async function contractorSite(ctx: Pick<AppContext, 'db' | 'siteUrl' | 'env'>, contractorId: number): Promise<CountySiteWords> {
+  const [home] = await ctx.db.select({ id: homeCountyId() }).from(contractors).where(eq(contractors.id, contractorId));
+  if (!home) throw notFound('Contractor not found');
+  const site = await countySiteWords(ctx, { id: home.id });
   const secure = ctx.env.NODE_ENV === 'production' && !ctx.env.ALLOW_PLAIN_HTTP;
   return secure ? { ...site, siteUrl: site.siteUrl.replace(/^http:/, 'https:') } : site;
 }

@@ -3,7 +3,7 @@ import { inTransaction, type AppContext, type DbCtx, type ServiceCtx } from '../
 import { contractorAccounts, contractors } from '../db/schema';
 import { conflict, invalid, unauthenticated } from '../domain/errors';
 import { consumeAccountToken, issueAccountToken, voidAccountTokens } from './account-tokens';
-import { CONFIRM_EMAIL_PATH, linkSite, linkTo } from './account-links';
+import { CONFIRM_EMAIL_PATH, contractorSite, linkTo } from './account-links';
 import { queueEmail, type OutboxCtx } from '../notifications/email-delivery';
 import { sendPasswordChanged } from './password-notices';
 import { checkPassword, hashPassword } from './passwords';
@@ -48,7 +48,7 @@ async function emailInUse(ctx: DbCtx, email: string, accountId: number): Promise
  * goes on under the answered generation (docs/decisions/0108-contractor-password-reset.md).
  */
 export async function changePassword(
-  ctx: ServiceCtx & OutboxCtx & Pick<AppContext, 'siteUrl'>,
+  ctx: ServiceCtx & OutboxCtx & Pick<AppContext, 'siteUrl' | 'env'>,
   contractorId: number,
   input: { currentPassword: string; password: string },
   keepSession: string,
@@ -64,23 +64,23 @@ export async function changePassword(
     // newSessionGeneration ended every session; the caller's is written again with the generation.
     await endContractorSessions(tx, contractorId, keepSession);
     // The owner is told (docs/decisions/0114-homeowner-privacy.md).
-    await sendPasswordChanged(tx, account.email, { name: account.name, how: 'changed' });
+    await sendPasswordChanged(tx, account.email, { name: account.name, how: 'changed', site: await contractorSite(tx, contractorId) });
     return { generation };
   });
 }
 
 /**
  * Asks for a new sign-in email, given the current password: a single-use link, valid an hour, goes
- * to the new address; the email changes only when it is opened. The county is the site asked on.
+ * to the new address, on the contractor's home county's site; the email changes only when it is opened.
  */
-export async function requestEmailChange(ctx: AppContext, contractorId: number, input: { email: string; currentPassword: string }, county: string): Promise<{ email: string }> {
+export async function requestEmailChange(ctx: AppContext, contractorId: number, input: { email: string; currentPassword: string }): Promise<{ email: string }> {
   const email = input.email.trim().toLowerCase();
   return inTransaction(ctx, async (tx) => {
     const account = await accountOf(tx, contractorId);
     await checkCurrentPassword(account.passwordHash, input.currentPassword);
     if (account.email.toLowerCase() === email) throw invalid('This is already your sign-in email', { email: 'This is already your sign-in email' });
     if (await emailInUse(tx, email, account.id)) throw conflict(EMAIL_IN_USE_MESSAGE);
-    const site = await linkSite(tx, county);
+    const site = await contractorSite(tx, contractorId);
     const { token } = await issueAccountToken(tx, account.id, 'email-change', email);
     await queueEmail(tx, {
       kind: 'email-change',
@@ -104,7 +104,7 @@ export async function requestEmailChange(ctx: AppContext, contractorId: number, 
  * Opens the link sent to the new address: the account's sign-in email becomes it, and the old
  * address is told. Refused (and the link left unused) when another account took the address since.
  */
-export async function confirmEmailChange(ctx: AppContext, token: string, county: string): Promise<{ email: string } | null> {
+export async function confirmEmailChange(ctx: AppContext, token: string): Promise<{ email: string } | null> {
   return inTransaction(ctx, async (tx) => {
     const used = await consumeAccountToken(tx, 'email-change', token);
     if (!used?.newEmail) return null;
@@ -117,7 +117,7 @@ export async function confirmEmailChange(ctx: AppContext, token: string, county:
     // Thrown, so the transaction and the link's use roll back.
     if (await emailInUse(tx, used.newEmail, used.accountId)) throw conflict(EMAIL_IN_USE_MESSAGE);
     await tx.db.update(contractorAccounts).set({ email: used.newEmail }).where(eq(contractorAccounts.id, used.accountId));
-    const site = await linkSite(tx, county);
+    const site = await contractorSite(tx, account.contractorId);
     await queueEmail(tx, {
       kind: 'email-changed',
       to: account.email,

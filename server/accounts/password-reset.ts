@@ -3,7 +3,7 @@ import { inTransaction, type AppContext, type ServiceCtx } from '../context';
 import { contractorAccounts, contractors, setupCodes } from '../db/schema';
 import { isListed } from '../directory/cards';
 import { consumeAccountToken, issueAccountToken, voidAccountTokens } from './account-tokens';
-import { linkSite, linkTo, RESET_PASSWORD_PATH } from './account-links';
+import { contractorSite, linkTo, RESET_PASSWORD_PATH } from './account-links';
 import { queueEmail, type OutboxCtx } from '../notifications/email-delivery';
 import { sendPasswordChanged } from './password-notices';
 import { hashPassword } from './passwords';
@@ -14,8 +14,6 @@ export const PASSWORD_RESET_REQUEST = 'contractor-password-reset';
 
 export interface PasswordResetJob {
   email: string;
-  /** The county whose site the request came from: the link goes there. */
-  county: string;
 }
 
 /**
@@ -34,14 +32,14 @@ export async function requestPasswordReset(ctx: Pick<AppContext, 'jobs'>, job: P
 export async function sendPasswordResetLink(ctx: AppContext, job: PasswordResetJob): Promise<void> {
   await inTransaction(ctx, async (tx) => {
     const [account] = await tx.db
-      .select({ id: contractorAccounts.id, email: contractorAccounts.email, name: contractors.name })
+      .select({ id: contractorAccounts.id, email: contractorAccounts.email, name: contractors.name, contractorId: contractors.id })
       .from(contractorAccounts)
       .innerJoin(contractors, eq(contractors.id, contractorAccounts.contractorId))
       .where(and(sql`lower(${contractorAccounts.email}) = ${job.email.trim().toLowerCase()}`, isListed))
       // Two jobs for one account wait for each other: only the later link stays live.
       .for('update', { of: contractorAccounts });
     if (!account) return;
-    const site = await linkSite(tx, job.county);
+    const site = await contractorSite(tx, account.contractorId);
     const { token } = await issueAccountToken(tx, account.id, 'password-reset');
     await queueEmail(tx, {
       kind: 'password-reset',
@@ -65,7 +63,7 @@ export async function sendPasswordResetLink(ctx: AppContext, job: PasswordResetJ
  * expired. Every session of the account ends, and its other live links (a pending email change,
  * a setup code) stop working.
  */
-export async function resetPassword(ctx: ServiceCtx & OutboxCtx & Pick<AppContext, 'siteUrl'>, token: string, password: string): Promise<boolean> {
+export async function resetPassword(ctx: ServiceCtx & OutboxCtx & Pick<AppContext, 'siteUrl' | 'env'>, token: string, password: string): Promise<boolean> {
   // Hashed before the lookup, so a bad link takes as long as a good one.
   const passwordHash = await hashPassword(password);
   return inTransaction(ctx, async (tx) => {
@@ -80,11 +78,11 @@ export async function resetPassword(ctx: ServiceCtx & OutboxCtx & Pick<AppContex
     await newSessionGeneration(tx, used.accountId);
     // The owner is told (docs/decisions/0114-homeowner-privacy.md).
     const [account] = await tx.db
-      .select({ email: contractorAccounts.email, name: contractors.name })
+      .select({ email: contractorAccounts.email, name: contractors.name, contractorId: contractors.id })
       .from(contractorAccounts)
       .innerJoin(contractors, eq(contractors.id, contractorAccounts.contractorId))
       .where(eq(contractorAccounts.id, used.accountId));
-    if (account) await sendPasswordChanged(tx, account.email, { name: account.name, how: 'reset' });
+    if (account) await sendPasswordChanged(tx, account.email, { name: account.name, how: 'reset', site: await contractorSite(tx, account.contractorId) });
     return true;
   });
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { contractors, leadDeliveries, leads, regions } from '../db/schema';
 import type { AdminScope } from '../domain/actors';
 import { inScope } from '../counties/admin-scope';
-import { historyRows } from './billing-history';
+import { historyInBatches } from './billing-history';
 import { csvLines, toCsv } from './csv';
 
 /**
@@ -22,12 +22,25 @@ export interface ExportFilter {
 
 const PAYMENT_HEADER = ['date', 'entry_id', 'kind', 'contractor_id', 'contractor', 'county', 'lead_id', 'description', 'method', 'status', 'amount', 'currency'] as const;
 
-export async function paymentsCsv(ctx: Pick<AppContext, 'db' | 'payments'>, scope: AdminScope, f: ExportFilter): Promise<string> {
-  const rows = await historyRows(ctx, { ...f, scope });
-  return toCsv(
-    PAYMENT_HEADER,
-    rows.map((r) => [r.date, r.id, r.kind, r.contractorId, r.contractorName, r.county, r.leadId, r.description, r.method, r.status, r.amount, 'usd']),
-  );
+/** Entries a batch of the payments export reads of each kind (leads, refunds, plan payments). */
+export const PAYMENT_EXPORT_BATCH = 2000;
+
+/**
+ * The payments export as CSV text in pieces, the header first, then each `batch` entries as they
+ * are read, newest first (historyInBatches), so an export of every county's payments is written
+ * out as it goes instead of being built in memory, like the leads export.
+ */
+export async function* paymentsCsv(ctx: Pick<AppContext, 'db' | 'payments'>, scope: AdminScope, f: ExportFilter, batch = PAYMENT_EXPORT_BATCH): AsyncGenerator<string> {
+  yield toCsv(PAYMENT_HEADER, []);
+  let rows: (string | number | null)[][] = [];
+  for await (const r of historyInBatches(ctx, { ...f, scope }, batch)) {
+    rows.push([r.date, r.id, r.kind, r.contractorId, r.contractorName, r.county, r.leadId, r.description, r.method, r.status, r.amount, 'usd']);
+    if (rows.length === batch) {
+      yield csvLines(rows);
+      rows = [];
+    }
+  }
+  if (rows.length) yield csvLines(rows);
 }
 
 const LEAD_HEADER = [

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { centsToDecimal } from '@shared/money';
 import { planById } from '@shared/plans';
@@ -33,8 +33,8 @@ export interface HistoryRow extends BillingEntry {
 
 const REFUND_CAUSE: Record<string, string> = { claim: 'bad lead claim approved', cancellation: 'delivery cancelled' };
 
-function window(column: PgColumn, f: HistoryFilter): SQL[] {
-  return [f.from ? gte(column, f.from) : undefined, f.to ? lt(column, f.to) : undefined].filter((x): x is SQL => x !== undefined);
+function window(at: SQL, f: HistoryFilter): SQL[] {
+  return [f.from ? gte(at, f.from) : undefined, f.to ? lt(at, f.to) : undefined].filter((x): x is SQL => x !== undefined);
 }
 
 /** Where the receipt is: the provider's own for card money on Stripe (a redirect looked up when asked), else our printable page. */
@@ -42,13 +42,43 @@ function receiptPath(ctx: Pick<AppContext, 'payments'>, id: string, providerRece
   return providerReceipt && ctx.payments.kind === 'stripe' ? `/api/contractor/payments/${id}/receipt` : `/contractor/receipts/${id}`;
 }
 
-export async function historyRows(ctx: Pick<AppContext, 'db' | 'payments'>, f: HistoryFilter): Promise<HistoryRow[]> {
-  const leadScope = f.scope ? inScope(f.scope, leads.regionId) : undefined;
-  const ofContractor = (col: typeof leadDeliveries.contractorId | typeof subscriptionPayments.contractorId) => (f.contractorId === undefined ? undefined : eq(col, f.contractorId));
+/**
+ * A batch of one kind's rows for the export, newest first (by its date, then its id), resumed after
+ * the last row of the batch before it. `at` is the date as PostgreSQL's own UTC text to the
+ * microsecond (a JavaScript date keeps milliseconds only), which also orders the kinds' rows against
+ * each other.
+ */
+interface Batch {
+  after: { at: string; id: number } | null;
+  size: number;
+}
 
-  const deliveries = await ctx.db
+const utcText = (at: PgColumn | SQL) => sql<string>`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+
+/** The newest-first order of a kind's rows, and its batch's condition when there is one. */
+function newestFirst(at: PgColumn | SQL, id: PgColumn, batch: Batch | undefined) {
+  return {
+    after: batch?.after ? sql`(${at}, ${id}) < (${batch.after.at}::timestamp at time zone 'UTC', ${batch.after.id})` : undefined,
+    order: [desc(at), desc(id)],
+    size: batch?.size ?? MAX_ROWS,
+  };
+}
+
+/** A contractor's own history is read whole; a batch of the export is far smaller. */
+const MAX_ROWS = 1_000_000;
+
+type Filter = HistoryFilter & { leadScope: SQL | undefined };
+
+const ofContractor = (f: HistoryFilter, col: typeof leadDeliveries.contractorId | typeof subscriptionPayments.contractorId) => (f.contractorId === undefined ? undefined : eq(col, f.contractorId));
+
+/** Leads paid for or taken with a credit: dated when paid or credited. */
+function deliveryRows(ctx: Pick<AppContext, 'db' | 'payments'>, f: Filter, batch?: Batch) {
+  const at = sql`coalesce(${leadDeliveries.paidAt}, ${leadDeliveries.creditedAt})`;
+  const page = newestFirst(at, leadDeliveries.id, batch);
+  return ctx.db
     .select({
       id: leadDeliveries.id,
+      at: utcText(at),
       contractorId: leadDeliveries.contractorId,
       contractorName: contractors.name,
       leadId: leads.id,
@@ -64,78 +94,103 @@ export async function historyRows(ctx: Pick<AppContext, 'db' | 'payments'>, f: H
     .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
     .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
     .leftJoin(regions, eq(regions.id, leads.regionId))
-    .where(and(ofContractor(leadDeliveries.contractorId), leadScope, or(isNotNull(leadDeliveries.paidAt), isNotNull(leadDeliveries.creditedAt))));
+    .where(and(ofContractor(f, leadDeliveries.contractorId), f.leadScope, or(isNotNull(leadDeliveries.paidAt), isNotNull(leadDeliveries.creditedAt)), ...window(at, f), page.after))
+    .orderBy(...page.order)
+    .limit(page.size)
+    .then((rows) =>
+      rows.map((d): HistoryRow & { at: string } => {
+        const base = {
+          at: d.at,
+          contractorId: d.contractorId,
+          contractorName: d.contractorName,
+          county: d.county,
+          leadId: d.leadId,
+          date: (d.paidAt ?? d.creditedAt!).toISOString(),
+          status: 'succeeded',
+        };
+        const what = `Lead #${d.leadId}: ${d.serviceNeeded}, ${d.location}`;
+        if (d.paidAt) {
+          const id = `lead-${d.id}`;
+          const card = d.paymentIntentId !== null;
+          return { ...base, id, kind: 'lead_payment', description: what, amount: centsToDecimal(d.priceCents), method: card ? 'card' : 'offline', receiptPath: receiptPath(ctx, id, card) };
+        }
+        const id = `credit-${d.id}`;
+        return { ...base, id, kind: 'credit', description: `${what} (1 lead credit)`, amount: '0.00', method: 'credit', receiptPath: receiptPath(ctx, id, false) };
+      }),
+    );
+}
 
-  const refunds = await ctx.db
-    .select({
-      id: leadRefunds.id,
-      contractorId: leadDeliveries.contractorId,
-      contractorName: contractors.name,
-      leadId: leads.id,
-      serviceNeeded: leads.serviceNeeded,
-      county: regions.name,
-      cause: leadRefunds.cause,
-      method: leadRefunds.method,
-      status: leadRefunds.status,
-      amountCents: leadRefunds.amountCents,
-      refundedAt: leadRefunds.refundedAt,
-      createdAt: leadRefunds.createdAt,
-    })
-    .from(leadRefunds)
-    .innerJoin(leadDeliveries, eq(leadDeliveries.id, leadRefunds.deliveryId))
-    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
-    .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
-    .leftJoin(regions, eq(regions.id, leads.regionId))
-    .where(and(ofContractor(leadDeliveries.contractorId), leadScope, ...window(leadRefunds.createdAt, f)));
+/** What was given back: dated when refunded, or when asked for while pending. */
+function refundRows(ctx: Pick<AppContext, 'db' | 'payments'>, f: Filter, batch?: Batch) {
+  const at = sql`coalesce(${leadRefunds.refundedAt}, ${leadRefunds.createdAt})`;
+  const page = newestFirst(at, leadRefunds.id, batch);
+  return (
+    ctx.db
+      .select({
+        id: leadRefunds.id,
+        at: utcText(at),
+        contractorId: leadDeliveries.contractorId,
+        contractorName: contractors.name,
+        leadId: leads.id,
+        serviceNeeded: leads.serviceNeeded,
+        county: regions.name,
+        cause: leadRefunds.cause,
+        method: leadRefunds.method,
+        status: leadRefunds.status,
+        amountCents: leadRefunds.amountCents,
+        refundedAt: leadRefunds.refundedAt,
+        createdAt: leadRefunds.createdAt,
+      })
+      .from(leadRefunds)
+      .innerJoin(leadDeliveries, eq(leadDeliveries.id, leadRefunds.deliveryId))
+      .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+      .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
+      .leftJoin(regions, eq(regions.id, leads.regionId))
+      // The period is of the date the entry shows (it was of the request for the refund, which hid a refund made later from its month).
+      .where(and(ofContractor(f, leadDeliveries.contractorId), f.leadScope, ...window(at, f), page.after))
+      .orderBy(...page.order)
+      .limit(page.size)
+      .then((rows) =>
+        rows.map((r): HistoryRow & { at: string } => {
+          const id = `refund-${r.id}`;
+          const what = r.method === 'credit' ? '1 lead credit returned' : 'Refund';
+          return {
+            at: r.at,
+            id,
+            kind: 'refund',
+            contractorId: r.contractorId,
+            contractorName: r.contractorName,
+            county: r.county,
+            leadId: r.leadId,
+            date: (r.refundedAt ?? r.createdAt).toISOString(),
+            description: `${what} for lead #${r.leadId}: ${r.serviceNeeded} (${REFUND_CAUSE[r.cause] ?? r.cause})`,
+            amount: r.method === 'credit' ? '0.00' : centsToDecimal(r.amountCents),
+            method: r.method,
+            status: r.status,
+            receiptPath: receiptPath(ctx, id, r.method === 'card'),
+          };
+        }),
+      )
+  );
+}
 
-  // Plan payments are the platform's, not a county's.
-  const plans =
-    f.scope && f.scope.role !== 'platform'
-      ? []
-      : await ctx.db
-          .select({ row: subscriptionPayments, contractorName: contractors.name })
-          .from(subscriptionPayments)
-          .innerJoin(contractors, eq(contractors.id, subscriptionPayments.contractorId))
-          .where(and(ofContractor(subscriptionPayments.contractorId), ...window(subscriptionPayments.paidAt, f)));
-
-  const rows: HistoryRow[] = [];
-  for (const d of deliveries) {
-    const at = d.paidAt ?? d.creditedAt!;
-    if ((f.from && at < f.from) || (f.to && at >= f.to)) continue;
-    const base = { contractorId: d.contractorId, contractorName: d.contractorName, county: d.county, leadId: d.leadId, date: at.toISOString(), status: 'succeeded' };
-    const what = `Lead #${d.leadId}: ${d.serviceNeeded}, ${d.location}`;
-    if (d.paidAt) {
-      const id = `lead-${d.id}`;
-      const card = d.paymentIntentId !== null;
-      rows.push({ ...base, id, kind: 'lead_payment', description: what, amount: centsToDecimal(d.priceCents), method: card ? 'card' : 'offline', receiptPath: receiptPath(ctx, id, card) });
-    } else {
-      const id = `credit-${d.id}`;
-      rows.push({ ...base, id, kind: 'credit', description: `${what} (1 lead credit)`, amount: '0.00', method: 'credit', receiptPath: receiptPath(ctx, id, false) });
-    }
-  }
-  for (const r of refunds) {
-    const id = `refund-${r.id}`;
-    const what = r.method === 'credit' ? '1 lead credit returned' : 'Refund';
-    rows.push({
-      id,
-      kind: 'refund',
-      contractorId: r.contractorId,
-      contractorName: r.contractorName,
-      county: r.county,
-      leadId: r.leadId,
-      date: (r.refundedAt ?? r.createdAt).toISOString(),
-      description: `${what} for lead #${r.leadId}: ${r.serviceNeeded} (${REFUND_CAUSE[r.cause] ?? r.cause})`,
-      amount: r.method === 'credit' ? '0.00' : centsToDecimal(r.amountCents),
-      method: r.method,
-      status: r.status,
-      receiptPath: receiptPath(ctx, id, r.method === 'card'),
-    });
-  }
-  for (const { row: p, contractorName } of plans) {
+/** Plan payments (paid invoices): the platform's, not a county's, so none in a county administrator's view. */
+async function planRows(ctx: Pick<AppContext, 'db' | 'payments'>, f: Filter, batch?: Batch): Promise<(HistoryRow & { at: string })[]> {
+  if (f.scope && f.scope.role !== 'platform') return [];
+  const page = newestFirst(subscriptionPayments.paidAt, subscriptionPayments.id, batch);
+  const rows = await ctx.db
+    .select({ row: subscriptionPayments, at: utcText(subscriptionPayments.paidAt), contractorName: contractors.name })
+    .from(subscriptionPayments)
+    .innerJoin(contractors, eq(contractors.id, subscriptionPayments.contractorId))
+    .where(and(ofContractor(f, subscriptionPayments.contractorId), ...window(sql`${subscriptionPayments.paidAt}`, f), page.after))
+    .orderBy(...page.order)
+    .limit(page.size);
+  return rows.map(({ row: p, at, contractorName }) => {
     const id = `plan-${p.id}`;
     const plan = p.planId ? planById(p.planId).name : 'Plan';
     const period = p.periodStart && p.periodEnd ? ` (${p.periodStart.toISOString().slice(0, 10)} to ${p.periodEnd.toISOString().slice(0, 10)})` : '';
-    rows.push({
+    return {
+      at,
       id,
       kind: 'plan_payment',
       contractorId: p.contractorId,
@@ -148,9 +203,46 @@ export async function historyRows(ctx: Pick<AppContext, 'db' | 'payments'>, f: H
       method: 'card',
       status: 'succeeded',
       receiptPath: receiptPath(ctx, id, true),
-    });
-  }
+    };
+  });
+}
+
+const withScope = (f: HistoryFilter): Filter => ({ ...f, leadScope: f.scope ? inScope(f.scope, leads.regionId) : undefined });
+const withoutAt = ({ at: _at, ...row }: HistoryRow & { at: string }): HistoryRow => row;
+
+export async function historyRows(ctx: Pick<AppContext, 'db' | 'payments'>, filter: HistoryFilter): Promise<HistoryRow[]> {
+  const f = withScope(filter);
+  const rows = (await Promise.all([deliveryRows(ctx, f), refundRows(ctx, f), planRows(ctx, f)])).flat().map(withoutAt);
   return rows.sort((a, b) => (a.date === b.date ? b.id.localeCompare(a.id) : b.date.localeCompare(a.date)));
+}
+
+/** The kinds in the order the export gives entries of the same microsecond: refunds, plan payments, then leads. */
+const KINDS = [refundRows, planRows, deliveryRows] as const;
+
+/**
+ * Every entry of the filter, newest first, read a batch of each kind at a time and merged
+ * (docs/decisions/0113-self-service-billing.md): the export of every county's payments never holds
+ * more than a batch of each kind. Entries of the same microsecond come refunds first, then plan
+ * payments, then leads, each kind newest id first.
+ */
+export async function* historyInBatches(ctx: Pick<AppContext, 'db' | 'payments'>, filter: HistoryFilter, size: number): AsyncGenerator<HistoryRow> {
+  const f = withScope(filter);
+  const kinds = KINDS.map((read) => ({ read, rows: [] as (HistoryRow & { at: string })[], after: null as Batch['after'], done: false }));
+  const idOf = (row: HistoryRow) => Number(row.id.slice(row.id.indexOf('-') + 1));
+  for (;;) {
+    for (const k of kinds) {
+      if (k.rows.length || k.done) continue;
+      k.rows = await k.read(ctx, f, { after: k.after, size });
+      const last = k.rows.at(-1);
+      if (last) k.after = { at: last.at, id: idOf(last) };
+      if (k.rows.length < size) k.done = true;
+    }
+    // The newest head: a later microsecond, else the earlier kind in KINDS.
+    let next: (typeof kinds)[number] | undefined;
+    for (const k of kinds) if (k.rows.length && (!next || k.rows[0]!.at > next.rows[0]!.at)) next = k;
+    if (!next) return;
+    yield withoutAt(next.rows.shift()!);
+  }
 }
 
 const entryOf = ({ contractorId: _c, contractorName: _n, county: _r, ...entry }: HistoryRow): BillingEntry => entry;

@@ -26,6 +26,7 @@ import {
 import type { AdminActor, AdminScope } from '../domain/actors';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { listingChangeInScope, oneCountyOf } from '../counties/admin-scope';
+import { contractorSite } from '../accounts/account-links';
 import { queueEmail } from '../notifications/email-delivery';
 import { accountOfContractor, contractorEmail } from './contractor-email';
 
@@ -38,7 +39,7 @@ import { accountOfContractor, contractorEmail } from './contractor-email';
  * contractor is emailed either way, through the outbox in the decision's transaction.
  */
 
-type ReviewCtx = Pick<AppContext, 'db' | 'clock' | 'mail' | 'jobs' | 'siteUrl'>;
+type ReviewCtx = Pick<AppContext, 'db' | 'clock' | 'mail' | 'jobs' | 'siteUrl' | 'env'>;
 
 export const LISTING_CHANGE_NOT_FOUND = 'Listing change not found';
 
@@ -336,12 +337,14 @@ export async function approveListingChange(ctx: ReviewCtx, scope: AdminScope, id
       .update(contractorListingChanges)
       .set({ status: 'approved', rejectionReason: null, reviewedAt: now, reviewedBy: admin.adminUserId, updatedAt: now })
       .where(eq(contractorListingChanges.id, id));
+    // The link is on its home county's site (docs/decisions/0127-contractor-mail-links-home.md).
+    const { siteUrl } = await contractorSite(tx, contractorId);
     await queueEmail(tx, {
       kind: 'listing-decision',
       to: email,
       regionId: regionOfDecision(scope),
       subject: 'Your listing changes are now public',
-      text: [`Hello ${name},`, '', 'The changes you made to your listing were approved and now show on your public profile.', '', `Your listing: ${ctx.siteUrl}/contractor?section=profile`].join('\n'),
+      text: [`Hello ${name},`, '', 'The changes you made to your listing were approved and now show on your public profile.', '', `Your listing: ${siteUrl}/contractor?section=profile`].join('\n'),
     });
     return decided(tx, id);
   });
@@ -350,8 +353,9 @@ export async function approveListingChange(ctx: ReviewCtx, scope: AdminScope, id
 /** Rejects a pending change; the listing stays as it is and the reason goes to the contractor. */
 export async function rejectListingChange(ctx: ReviewCtx, scope: AdminScope, id: number, reason: string, admin: AdminActor): Promise<AdminListingChange> {
   return inTransaction(ctx, async (tx) => {
-    const { name, email } = await lockedPending(tx, id);
+    const { change, name, email } = await lockedPending(tx, id);
     const now = tx.clock.now();
+    const { siteUrl } = await contractorSite(tx, change.contractorId);
     await tx.db
       .update(contractorListingChanges)
       .set({ status: 'rejected', rejectionReason: reason, reviewedAt: now, reviewedBy: admin.adminUserId, updatedAt: now })
@@ -368,7 +372,7 @@ export async function rejectListingChange(ctx: ReviewCtx, scope: AdminScope, id:
         '',
         `Reason: ${reason}`,
         '',
-        `You can edit your listing again in your contractor portal: ${ctx.siteUrl}/contractor?section=profile`,
+        `You can edit your listing again in your contractor portal: ${siteUrl}/contractor?section=profile`,
       ].join('\n'),
     });
     return decided(tx, id);

@@ -6,6 +6,7 @@ import type { AdminActor, AdminScope } from '../domain/actors';
 import { conflict, notFound } from '../domain/errors';
 import { contractorInScope, oneCountyOf } from '../counties/admin-scope';
 import { deletePhotos, PHOTO_NOT_FOUND } from './contractor-photos';
+import { contractorSite } from '../accounts/account-links';
 import { queueEmail } from '../notifications/email-delivery';
 import { ownPhotoOf, variantsOf } from './photo-views';
 import { accountOfContractor, contractorEmail } from './contractor-email';
@@ -14,10 +15,11 @@ import { accountOfContractor, contractorEmail } from './contractor-email';
  * Photos are reviewed before they are public, like the listing's text
  * (docs/decisions/0110-contractor-photos.md): an administrator of a county the contractor serves
  * approves or rejects each one with a reason, and the contractor is emailed either way, through
- * the outbox in the decision's transaction.
+ * the outbox in the decision's transaction, with a link on its home county's site
+ * (docs/decisions/0127-contractor-mail-links-home.md).
  */
 
-type ReviewCtx = Pick<AppContext, 'db' | 'clock' | 'mail' | 'jobs' | 'siteUrl'>;
+type ReviewCtx = Pick<AppContext, 'db' | 'clock' | 'mail' | 'jobs' | 'siteUrl' | 'env'>;
 
 /** Photos in this state of the contractors the administrator sees, oldest first (a queue). */
 export async function listPhotosForReview(ctx: Pick<AppContext, 'db'>, scope: AdminScope, status: PhotoStatus): Promise<AdminPhoto[]> {
@@ -73,12 +75,13 @@ export async function approvePhoto(ctx: ReviewCtx, scope: AdminScope, photoId: n
         older.map((o) => o.id),
       );
     }
+    const { siteUrl } = await contractorSite(tx, photo.contractorId);
     await queueEmail(tx, {
       kind: 'photo-decision',
       to: email,
       regionId: regionOfDecision(scope),
       subject: `Your ${photo.kind === 'logo' ? 'logo' : 'project photo'} is now on your listing`,
-      text: [`Hello ${name},`, '', `Your ${photoName(photo)} was approved and now shows on your listing.`, '', `Your photos: ${ctx.siteUrl}/contractor?section=photos`].join('\n'),
+      text: [`Hello ${name},`, '', `Your ${photoName(photo)} was approved and now shows on your listing.`, '', `Your photos: ${siteUrl}/contractor?section=photos`].join('\n'),
     });
     return { ...ownPhotoOf(updated!, (await variantsOf(tx, [photoId])).get(photoId) ?? []), contractorId: photo.contractorId, contractorName: name };
   });
@@ -94,6 +97,7 @@ export async function rejectPhoto(ctx: ReviewCtx, scope: AdminScope, photoId: nu
       .set({ status: 'rejected', rejectionReason: reason, reviewedAt: tx.clock.now(), reviewedBy: admin.adminUserId, updatedAt: tx.clock.now() })
       .where(eq(contractorPhotos.id, photoId))
       .returning();
+    const { siteUrl } = await contractorSite(tx, photo.contractorId);
     await queueEmail(tx, {
       kind: 'photo-decision',
       to: email,
@@ -106,7 +110,7 @@ export async function rejectPhoto(ctx: ReviewCtx, scope: AdminScope, photoId: nu
         '',
         `Reason: ${reason}`,
         '',
-        `You can delete it and upload another in your contractor portal: ${ctx.siteUrl}/contractor?section=photos`,
+        `You can delete it and upload another in your contractor portal: ${siteUrl}/contractor?section=photos`,
       ].join('\n'),
     });
     return { ...ownPhotoOf(updated!, (await variantsOf(tx, [photoId])).get(photoId) ?? []), contractorId: photo.contractorId, contractorName: name };

@@ -130,7 +130,7 @@ export function formPageRoutes(ctx: AppContext): Router {
     asyncHandler(async (req, res) => {
       const { email } = parseInput(passwordResetRequestSchema, formValues(req.body, FORGOT));
       await limitResetRequests(req, email);
-      await requestPasswordReset(ctx, { email, county: countyOf(res) });
+      await requestPasswordReset(ctx, { email });
       res.redirect(303, formPages.forgotPassword.done);
     }),
     refused('forgot-password', FORGOT),
@@ -155,7 +155,7 @@ export function formPageRoutes(ctx: AppContext): Router {
     limits.confirmEmail,
     asyncHandler(async (req, res) => {
       const { token } = parseInput(emailConfirmSchema, formValues(req.body, CONFIRM));
-      if (!(await confirmEmailChange(ctx, token, countyOf(res)))) throw invalid(INVALID_LINK_MESSAGE);
+      if (!(await confirmEmailChange(ctx, token))) throw invalid(INVALID_LINK_MESSAGE);
       res.redirect(303, formPages.confirmEmail.done);
     }),
     refused('confirm-email', CONFIRM),

@@ -5,6 +5,7 @@ import { adminTwoFactorRequired } from '../../env';
 import { asyncHandler } from '../../http/async-handler';
 import { adminOf, requireAdmin } from '../../http/auth';
 import { parseInput } from '../../http/validate';
+import { platformName } from '../../integrations/email';
 import { beginEnrolment, confirmEnrolment, regenerateRecoveryCodes, turnOffTwoFactor, twoFactorStatus } from '../admin-two-factor';
 import type { SealingKey } from '../totp';
 
@@ -29,7 +30,8 @@ export function adminTwoFactorRoutes(ctx: AppContext, key: SealingKey): Router {
     '/admin/two-factor/setup',
     guard,
     asyncHandler(async (req, res) => {
-      res.json(await beginEnrolment(ctx, key, adminOf(req), req.hostname || 'Contractor Directory'));
+      // The platform's name, whatever host the administrator enrols on (127.0.0.1 would name nothing).
+      res.json(await beginEnrolment(ctx, key, adminOf(req), platformName(ctx.env.MAIL_FROM)));
     }),
   );
   router.post(

@@ -11,7 +11,6 @@ import {
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { contractorIdOf, forAnyone, requireActiveContractor, signOut } from '../../http/auth';
-import { countyOf } from '../../http/county-site';
 import { invalid } from '../../domain/errors';
 import { LoginThrottle } from '../../http/login-throttle';
 import { resetRequestLimit } from '../../http/reset-request-limit';
@@ -54,7 +53,7 @@ export function contractorAccountRoutes(ctx: AppContext): Router {
     asyncHandler(async (req, res) => {
       const { email } = parseInput(passwordResetRequestSchema, req.body);
       await limitResetRequests(req, email);
-      await requestPasswordReset(ctx, { email, county: countyOf(res) });
+      await requestPasswordReset(ctx, { email });
       res.status(202).json({ message: RESET_REQUESTED_MESSAGE });
     }),
   );
@@ -93,7 +92,7 @@ export function contractorAccountRoutes(ctx: AppContext): Router {
     asyncHandler(async (req, res) => {
       const input = parseInput(emailChangeSchema, req.body);
       const attempt = await checked(req);
-      const { email } = await requestEmailChange(ctx, contractorIdOf(req), input, countyOf(res));
+      const { email } = await requestEmailChange(ctx, contractorIdOf(req), input);
       await attempt.succeeded();
       res.status(202).json({ message: `We sent a link to ${email}. Open it within one hour to make it your sign-in email.`, email });
     }),
@@ -105,7 +104,7 @@ export function contractorAccountRoutes(ctx: AppContext): Router {
     limits.confirmEmail,
     asyncHandler(async (req, res) => {
       const { token } = parseInput(emailConfirmSchema, req.body);
-      const changed = await confirmEmailChange(ctx, token, countyOf(res));
+      const changed = await confirmEmailChange(ctx, token);
       if (!changed) throw invalid(INVALID_LINK_MESSAGE);
       res.json({ message: `Your sign-in email is now ${changed.email}.`, email: changed.email });
     }),

@@ -28,10 +28,6 @@ export function adminBillingRoutes(ctx: AppContext): Router {
     res.set('Content-Disposition', `attachment; filename="${name}-${ctx.clock.now().toISOString().slice(0, 10)}.csv"`);
     res.set('Cache-Control', 'no-store');
   };
-  const csv = (res: Response, name: string, body: string) => {
-    csvHeaders(res, name);
-    res.send(body);
-  };
   /**
    * An export written as it is read (docs/decisions/0113-self-service-billing.md). Its header and first
    * batch are read before anything is sent, so a failure there is still an error answer; a failure
@@ -61,7 +57,7 @@ export function adminBillingRoutes(ctx: AppContext): Router {
     '/admin/exports/payments.csv',
     requireAdmin(ctx),
     asyncHandler(async (req, res) => {
-      csv(res, 'payments', await paymentsCsv(ctx, adminScopeOf(req), parseQuery(billingExportQuerySchema, req.query)));
+      await csvStream(res, 'payments', paymentsCsv(ctx, adminScopeOf(req), parseQuery(billingExportQuerySchema, req.query)));
     }),
   );
 

@@ -9,7 +9,7 @@ import { contractors, pricingRules, regions, towns, type PricingRuleRow } from '
 import type { AdminScope } from '../../domain/actors';
 import { forbidden, invalid, notFound } from '../../domain/errors';
 import { regionOf } from '../../counties/region-of';
-import { covers, inScope, oneCountyOf } from '../../counties/admin-scope';
+import { checkOwned, covers, inScope, oneCountyOf } from '../../counties/admin-scope';
 
 /**
  * Pricing rules as the administrator edits them (docs/decisions/0004-lead-prices.md); the engine
@@ -74,7 +74,7 @@ async function countySlug(ctx: Pick<AppContext, 'db'>, regionId: number | null):
  * id that exists. The engine compares these literally, so anything else would be a rule that
  * silently never matches.
  */
-async function canonicalValue(ctx: RulesCtx, ruleType: Exclude<RuleType, 'location'>, value: string | null, regionId: number | null): Promise<string | null> {
+async function canonicalValue(ctx: RulesCtx, scope: AdminScope, ruleType: Exclude<RuleType, 'location'>, value: string | null, regionId: number | null): Promise<string | null> {
   if (ruleType === 'global') return null;
   if (value === null) throw invalidValue('Choose what this rule applies to');
   if (ruleType === 'service') {
@@ -87,6 +87,9 @@ async function canonicalValue(ctx: RulesCtx, ruleType: Exclude<RuleType, 'locati
   if (!(id > 0 && id <= MAX_ID)) throw invalidValue('Choose an existing contractor');
   const [found] = await ctx.db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, id));
   if (!found) throw invalidValue('Choose an existing contractor');
+  // A county administrator names only a contractor serving the rule's county: another county's is
+  // 'not found', as any other county's item it names (docs/decisions/0103-county-administrators.md).
+  if (scope.role !== 'platform' && regionId !== null) await checkOwned(ctx, { ...scope, regionIds: [regionId] }, 'contractor', id, { write: true });
   return String(id);
 }
 
@@ -174,7 +177,7 @@ export async function createPricingRule(ctx: RulesCtx, scope: AdminScope, input:
   if (input.ruleType === 'location') target = await locationTarget(ctx, scope, input, nearCounty(ctx, scope, site));
   else {
     const regionId = await countyOf(ctx, scope, input.regionId);
-    target = { ruleType: input.ruleType, ruleValue: await canonicalValue(ctx, input.ruleType, input.ruleValue, regionId), townId: null, regionId };
+    target = { ruleType: input.ruleType, ruleValue: await canonicalValue(ctx, scope, input.ruleType, input.ruleValue, regionId), townId: null, regionId };
   }
   const [row] = await ctx.db
     .insert(pricingRules)
@@ -202,7 +205,7 @@ export async function updatePricingRule(ctx: RulesCtx, scope: AdminScope, id: nu
     target = await locationTarget(ctx, scope, patch, async () => existing.regionId ?? near());
   } else {
     const regionId = patch.regionId === undefined ? existing.regionId : await countyOf(ctx, scope, patch.regionId);
-    target = { ruleType: patch.ruleType, ruleValue: await canonicalValue(ctx, patch.ruleType, patch.ruleValue, regionId), townId: null, regionId };
+    target = { ruleType: patch.ruleType, ruleValue: await canonicalValue(ctx, scope, patch.ruleType, patch.ruleValue, regionId), townId: null, regionId };
   }
   const [row] = await ctx.db
     .update(pricingRules)
