@@ -11,6 +11,8 @@ import { readdirSync, statSync } from 'node:fs';
 const features = readdirSync(new URL('./client/src/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+// The app shell: routes, providers, the frame, and the entries that start it on either side.
+const clientApp = ['./client/src/app', './client/src/entry-client.tsx', './client/src/entry-server.tsx', './client/src/boot.ts'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-*/**', '.data-*/**', 'node_modules/**', '.data/**', 'playwright-report/**', 'test-results/**', 'coverage/**'] },
@@ -68,6 +70,17 @@ export default tseslint.config(
             { target: './server/routes', from: './server/db', message: 'Routes go through services, never the database.' },
             { target: './server/services', from: ['./server/http', './server/render', './server/routes'], message: 'Services speak the domain, not HTTP or rendering.' },
             { target: './server/domain', from: ['./server/http', './server/render', './server/routes', './server/services', './server/db'], message: 'Domain errors depend on nothing.' },
+            // The client's layers, one way down (docs/decisions/0120-client-layers.md): app -> features -> components, lib -> shared.
+            {
+              target: './client/src/features',
+              from: clientApp,
+              message: 'Features never import the app shell: what they share lives in components/, lib/ or shared/, and the shell hands it down (a context in lib/).',
+            },
+            {
+              target: ['./client/src/components', './client/src/lib'],
+              from: ['./client/src/features', ...clientApp],
+              message: 'components/ and lib/ are used by features and the app, and import neither.',
+            },
             ...features.map((f) => ({
               target: `./client/src/features/${f}`,
               from: `./client/src/features/!(${f})/**/*`,
@@ -107,14 +120,14 @@ export default tseslint.config(
             {
               name: '@shared/region',
               importNames: ['region', 'sullivanCounty'],
-              message: "The county comes with the page: useRegion() (client/src/app/region.tsx), or take it as an argument. Types and ALL ('@shared/all-choice') stay allowed.",
+              message: "The county comes with the page: useRegion() (client/src/lib/region.tsx), or take it as an argument. Types and ALL ('@shared/all-choice') stay allowed.",
             },
           ],
           patterns: [
             {
               group: ['**/shared/region', '**/shared/region.ts'],
               importNames: ['region', 'sullivanCounty'],
-              message: 'The county comes with the page: useRegion() (client/src/app/region.tsx), or take it as an argument.',
+              message: 'The county comes with the page: useRegion() (client/src/lib/region.tsx), or take it as an argument.',
             },
           ],
         },

@@ -3,8 +3,8 @@ import { KeyRound, LogOut, Menu, ShieldCheck } from 'lucide-react';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { AdminCheck } from '@shared/schemas/admin';
-import { Head } from '@/app/head';
-import { PageFallback } from '@/app/shell/PageFallback';
+import { Head } from '@/components/head';
+import { PageFallback } from '@/components/page-fallback';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
@@ -15,7 +15,7 @@ import { useSignOut } from '@/lib/use-sign-out';
 import { useChooseCounty } from './admin-users-api';
 import { logout, sessionKey, useAdminSession } from './api';
 import { TWO_FACTOR_PATH } from './two-factor-api';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 export const LOGIN_PATH = '/admin/login';
 

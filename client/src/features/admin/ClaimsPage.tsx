@@ -13,7 +13,7 @@ import { approvalEffect, ClaimDecisionDialog, type ClaimDecision } from './compo
 import { CustomerCell } from './components/CustomerCell';
 import { PageHeader } from './components/PageHeader';
 import { Td, Tr } from './components/table';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 const PAGE_SIZE = 20;
 const COLUMNS = ['Contractor', 'Lead', 'Reason', 'Paid', 'Homeowner', 'Claimed', 'Decision'].map((name) => ({ name }));

@@ -21,7 +21,7 @@ import { RejectDialog } from './components/RejectDialog';
 import { Td, Tr } from './components/table';
 import { VerificationStatus, VerifyButton } from './components/Verification';
 import { plural } from '@/lib/format';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 const TABS: { value: ContractorFilter; label: string }[] = [
   { value: 'all', label: 'All' },

@@ -19,7 +19,7 @@ import { RulesTable } from './components/RulesTable';
 import { StatCard } from './components/StatCard';
 import { Td, Tr } from './components/table';
 import { planName, SUBSCRIPTION_LABELS } from './labels';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 const RECENT_LEADS = 25;
 const LEAD_COLUMNS = [{ name: 'Date' }, { name: 'Customer' }, { name: 'Service' }, { name: 'Location' }, { name: 'Price', className: 'text-right' }, { name: 'Status' }, { name: 'Actions' }];

@@ -11,7 +11,7 @@ import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 import { ListingValuesTable } from '@/features/listing-edits';
 import { messageOf } from '@/lib/api';
 import { formatDateTime, plural } from '@/lib/format';

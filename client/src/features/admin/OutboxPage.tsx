@@ -12,7 +12,7 @@ import { formatDateTime, plural } from '@/lib/format';
 import { useOutbox, useOutboxMessage, useResendOutboxMessage, type OutboxFilter } from './api';
 import { PageHeader } from './components/PageHeader';
 import { AdminList } from './components/AdminList';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 const PAGE_SIZE = 25;
 

@@ -1,6 +1,6 @@
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 import { PHOTO_REJECTION_MAX, type AdminPhoto, type PhotoStatus } from '@shared/schemas/photos';
 import { useProgressiveForm } from '@/components/form';
 import { Badge } from '@/components/ui/badge';

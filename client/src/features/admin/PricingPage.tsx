@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { QueryLoading, QueryView } from '@/components/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 import { useAdminCounty, useAdminSession, useContractorNames, usePricingRules, useUpdateRule, workingCounty } from './api';
 import { PageHeader } from './components/PageHeader';
 import { PriceMatrix } from './components/PriceMatrix';

@@ -17,7 +17,7 @@ import { formatDateTime, plural } from '@/lib/format';
 import { PageHeader } from './components/PageHeader';
 import { AdminList } from './components/AdminList';
 import { useAdminReviews, useModerateReview } from './reviews-api';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 const TABS: { value: AdminReviewFilter; label: string }[] = [
   { value: 'all', label: 'All' },

@@ -2,10 +2,10 @@ import { Award, CalendarDays, Clock, MapPin, ShieldCheck, Wrench } from 'lucide-
 import type { ReactNode } from 'react';
 import { hoursLines } from '@shared/business-hours';
 import type { ContractorProfile } from '@shared/schemas/directory';
-import { useSiteConfig } from '@/app/config';
-import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/route-input';
-import { useHttpStatus } from '@/app/server-context';
+import { useSiteConfig } from '@/lib/site-config';
+import { Head } from '@/components/head';
+import type { RouteInput } from '@/lib/route-input';
+import { useHttpStatus } from '@/lib/server-context';
 import { breadcrumbJsonLd, Breadcrumbs, type Crumb } from '@/components/breadcrumbs';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -22,7 +22,7 @@ import { ServiceAreaLink, ServiceLink } from './components/ProfilePlaceLinks';
 import { RatingLine } from './components/StarRating';
 import { localBusinessJsonLd } from './local-business';
 import { isRated } from './rating';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 function Section({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (

@@ -2,8 +2,8 @@ import { Check, CircleAlert, ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
 import { formatMoney } from '@shared/money';
 import { PLANS } from '@shared/plans';
-import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/route-input';
+import { Head } from '@/components/head';
+import type { RouteInput } from '@/lib/route-input';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
@@ -12,7 +12,7 @@ import { ownPagePath, PRICING_PATH, SUBSCRIPTION_SUCCESS_PATH, useCompleteDemoCh
 import { DemoInProductionWarning } from './components/DemoInProductionWarning';
 import { DemoNotice } from './components/DemoNotice';
 import { ResultPanel } from './components/ResultPanel';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 /**
  * The demo provider's stand-in for the provider's hosted checkout page

@@ -1,15 +1,15 @@
 import { CircleCheck, CircleX, Clock, Mail } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/route-input';
+import { Head } from '@/components/head';
+import type { RouteInput } from '@/lib/route-input';
 import { Button } from '@/components/ui/button';
 import { messageOf } from '@/lib/api';
 import { LEADS_SECTION_PATH, PAYMENT_SUCCESS_PATH, useReportPaymentSuccess } from './api';
 import { DemoInProductionWarning } from './components/DemoInProductionWarning';
 import { PendingPanel, ResultPanel } from './components/ResultPanel';
 import { withHours } from './components/text';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 function Actions() {
   return (

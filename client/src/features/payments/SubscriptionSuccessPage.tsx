@@ -3,8 +3,8 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { planById, type SubscriptionStatus } from '@shared/plans';
 import type { VerifySubscriptionResponse } from '@shared/schemas/payments';
-import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/route-input';
+import { Head } from '@/components/head';
+import type { RouteInput } from '@/lib/route-input';
 import { Button } from '@/components/ui/button';
 import { messageOf } from '@/lib/api';
 import { formatLongDate } from '@/lib/format';
@@ -12,7 +12,7 @@ import { CONTRACTOR_LOGIN_PATH, PRICING_PATH, useVerifySubscription } from './ap
 import { DemoInProductionWarning } from './components/DemoInProductionWarning';
 import { PendingPanel, ResultPanel } from './components/ResultPanel';
 import { withHours } from './components/text';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 const STATUS_TEXT: Record<SubscriptionStatus, string> = {
   none: 'is not active yet',

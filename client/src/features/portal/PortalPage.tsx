@@ -3,8 +3,8 @@ import { Menu } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { PortalProfile } from '@shared/schemas/portal';
-import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/route-input';
+import { Head } from '@/components/head';
+import type { RouteInput } from '@/lib/route-input';
 import { QueryError } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
@@ -23,7 +23,7 @@ import { PhotosSection } from './sections/PhotosSection';
 import { ProfileSection } from './sections/ProfileSection';
 import { ReviewsSection } from './sections/ReviewsSection';
 import { SubscriptionSection } from './sections/SubscriptionSection';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 function PortalHead({ section }: { section?: SectionId }) {
   const region = useRegion();

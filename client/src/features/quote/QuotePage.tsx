@@ -1,11 +1,11 @@
 import { Link, useLocation } from 'wouter';
 import { formPages } from '@shared/forms';
 import type { ContractorProfile } from '@shared/schemas/directory';
-import { useSiteConfig } from '@/app/config';
-import { Head } from '@/app/head';
-import { usePostedForm } from '@/app/posted-form';
-import type { RouteInput } from '@/app/route-input';
-import { useHttpStatus } from '@/app/server-context';
+import { useSiteConfig } from '@/lib/site-config';
+import { Head } from '@/components/head';
+import { usePostedForm } from '@/lib/posted-form';
+import type { RouteInput } from '@/lib/route-input';
+import { useHttpStatus } from '@/lib/server-context';
 import { breadcrumbJsonLd, Breadcrumbs, type Crumb } from '@/components/breadcrumbs';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -13,7 +13,7 @@ import { FormNotice } from '@/components/ui/form-notice';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useContractor } from '@/features/directory';
 import { QuoteForm } from './QuoteForm';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 /** The page's buttons under the form: send, or go back to the profile. */
 function PageActions({ c, pending }: { c: ContractorProfile; pending: boolean }) {

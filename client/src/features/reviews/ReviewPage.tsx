@@ -2,15 +2,15 @@ import { CheckCircle2, Clock, LinkIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { ReviewInvitation } from '@shared/reviews';
-import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/route-input';
-import { useHttpStatus } from '@/app/server-context';
+import { Head } from '@/components/head';
+import type { RouteInput } from '@/lib/route-input';
+import { useHttpStatus } from '@/lib/server-context';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { REVIEW_POLICY_PATH, useInvitation } from './api';
 import { ReviewForm } from './components/ReviewForm';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 function PageHead({ token, contractorName }: { token: string; contractorName?: string }) {
   const region = useRegion();
