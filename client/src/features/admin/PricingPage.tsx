@@ -73,19 +73,18 @@ export default function PricingPage() {
           </h2>
           <p className="text-sm text-muted-foreground">What a new lead costs for each service and town under the active rules (before any contractor rule).</p>
         </div>
-        {/* The rules' error shows once, in the table above. */}
-        {!rules.isError &&
-          (working === null ? (
-            <p className="text-sm text-muted-foreground">Choose a county to see what its leads cost.</p>
-          ) : (
-            <QueryView query={rules} what="price matrix" loading={<QueryLoading what="price matrix" rows={6} className="h-6" />}>
-              {(data) => (
-                <QueryView query={matrixCounty} what="price matrix" loading={<QueryLoading what="price matrix" rows={6} className="h-6" />}>
-                  {(county) => <PriceMatrix rules={forMatrix(data)} county={county} />}
-                </QueryView>
-              )}
-            </QueryView>
-          ))}
+        {working === null ? (
+          <p className="text-sm text-muted-foreground">Choose a county to see what its leads cost.</p>
+        ) : (
+          // The rules' error shows once, in the table above.
+          <QueryView query={rules} what="price matrix" loading={<QueryLoading what="price matrix" rows={6} className="h-6" />} error={() => null}>
+            {(data) => (
+              <QueryView query={matrixCounty} what="price matrix" loading={<QueryLoading what="price matrix" rows={6} className="h-6" />}>
+                {(county) => <PriceMatrix rules={forMatrix(data)} county={county} />}
+              </QueryView>
+            )}
+          </QueryView>
+        )}
       </section>
       <RuleDialog
         open={dialog.open}

@@ -7,6 +7,7 @@ import { Head } from '@/components/head';
 import type { RouteInput } from '@/lib/route-input';
 import { useHttpStatus } from '@/lib/server-context';
 import { breadcrumbJsonLd, Breadcrumbs, type Crumb } from '@/components/breadcrumbs';
+import { QueryView } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -176,7 +177,9 @@ function Profile({ c }: { c: ContractorProfile }) {
 
 export default function ContractorPage({ params }: RouteInput) {
   const query = useContractor(params.id ?? '');
-  if (query.isError) return <NotFound />;
-  if (!query.data) return <Loading />;
-  return <Profile c={query.data} />;
+  return (
+    <QueryView query={query} what="contractor" loading={<Loading />} error={() => <NotFound />}>
+      {(c) => <Profile c={c} />}
+    </QueryView>
+  );
 }

@@ -139,13 +139,14 @@ export default function ServiceTownPage({ params, search }: RouteInput) {
   const town = params.town === undefined ? null : (townBySlug(params.town, region) ?? undefined);
   const page = readServicePageNumber(search);
   const query = useServicePage(servicePageKey(params.service ?? '', params.town ?? null, page));
-  // An unknown service or town, or a combination without a contractor, is the site's 404 page.
-  if (!service || town === undefined || (query.isError && (query.error as { status?: number }).status === 404)) return <NotFoundPage />;
+  // An unknown service or town, or a combination without a contractor (the server's 404), is the site's 404 page.
+  if (!service || town === undefined) return <NotFoundPage />;
   return (
     <QueryView
       query={query}
       what="contractors"
       retry="reload"
+      notFound={<NotFoundPage />}
       loading={<ContractorPlaceholders count={6} />}
       frame={(state) => (
         <div className="container mx-auto grid gap-6 px-4 py-8">

@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import type { PortalProfile } from '@shared/schemas/portal';
 import { Head } from '@/components/head';
 import type { RouteInput } from '@/lib/route-input';
-import { QueryError } from '@/components/query-view';
+import { QueryError, QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -54,6 +54,20 @@ function useSignedOutWatcher() {
       offMutations();
     };
   }, [queryClient]);
+}
+
+/** The portal's failure to load, under its header. */
+function Failed({ error, retry }: { error: unknown; retry: () => void }) {
+  return (
+    <>
+      <PortalHead />
+      <PortalHeader />
+      <main id="main" className="container mx-auto max-w-xl flex-1 px-4 py-12">
+        <h1 className="sr-only">Contractor Portal</h1>
+        <QueryError what="your portal" error={error} onRetry={retry} />
+      </main>
+    </>
+  );
 }
 
 function Loading() {
@@ -169,18 +183,10 @@ export default function PortalPage({ search }: RouteInput) {
     if (signedOut) navigate(LOGIN_PATH, { replace: true });
   }, [signedOut, navigate]);
 
-  if (profile.isError) {
-    return (
-      <>
-        <PortalHead />
-        <PortalHeader />
-        <main id="main" className="container mx-auto max-w-xl flex-1 px-4 py-12">
-          <h1 className="sr-only">Contractor Portal</h1>
-          <QueryError what="your portal" error={profile.error} onRetry={() => void profile.refetch()} />
-        </main>
-      </>
-    );
-  }
-  if (!profile.data) return <Loading />;
-  return <Portal profile={profile.data} section={readSection(search)} />;
+  // Signed out (no profile): the login page is on its way.
+  return (
+    <QueryView query={profile} what="your portal" loading={<Loading />} empty={<Loading />} isEmpty={(p) => p === null} error={(e, retry) => <Failed error={e} retry={retry} />}>
+      {(p) => p && <Portal profile={p} section={readSection(search)} />}
+    </QueryView>
+  );
 }

@@ -7,6 +7,7 @@ import { usePostedForm } from '@/lib/posted-form';
 import type { RouteInput } from '@/lib/route-input';
 import { useHttpStatus } from '@/lib/server-context';
 import { breadcrumbJsonLd, Breadcrumbs, type Crumb } from '@/components/breadcrumbs';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FormNotice } from '@/components/ui/form-notice';
@@ -99,14 +100,15 @@ function NotFound() {
 
 export default function QuotePage({ params, search }: RouteInput) {
   const query = useContractor(params.id ?? '');
-  if (query.isError) return <NotFound />;
-  if (!query.data) {
-    return (
-      <div className="container mx-auto grid max-w-2xl gap-4 px-4 py-8" role="status" aria-label="Loading contractor">
-        <Skeleton className="h-9 w-2/3" />
-        <Skeleton className="h-96" />
-      </div>
-    );
-  }
-  return <QuotePageBody c={query.data} sent={search.get('sent') === '1'} />;
+  const loading = (
+    <div className="container mx-auto grid max-w-2xl gap-4 px-4 py-8" role="status" aria-label="Loading contractor">
+      <Skeleton className="h-9 w-2/3" />
+      <Skeleton className="h-96" />
+    </div>
+  );
+  return (
+    <QueryView query={query} what="contractor" loading={loading} error={() => <NotFound />}>
+      {(c) => <QuotePageBody c={c} sent={search.get('sent') === '1'} />}
+    </QueryView>
+  );
 }
