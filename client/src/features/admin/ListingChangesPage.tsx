@@ -5,18 +5,18 @@ import { LISTING_REJECTION_MAX, type AdminListingChange, type ListingChangeStatu
 import { EmptyState } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { useRegion } from '@/lib/region';
 import { ListingValuesTable } from '@/features/listing-edits';
 import { messageOf } from '@/lib/api';
 import { formatDateTime, plural } from '@/lib/format';
 import { AdminList } from './components/AdminList';
+import { StatusQueue, type QueueTab } from './components/StatusQueue';
 import { PageHeader } from './components/PageHeader';
 import { RejectDialog, type Rejection } from './components/RejectDialog';
 import { useDecideListingChange, useListingChanges } from './listing-changes-api';
 
-const TABS: { value: ListingChangeStatus; label: string }[] = [
+const TABS: QueueTab<ListingChangeStatus>[] = [
   { value: 'pending', label: 'Waiting for review' },
   { value: 'approved', label: 'Approved' },
   { value: 'rejected', label: 'Rejected' },
@@ -75,33 +75,12 @@ function ChangeItem({ change, onReject }: { change: AdminListingChange; onReject
   );
 }
 
-function ChangesList({ status, onReject }: { status: ListingChangeStatus; onReject: (c: AdminListingChange) => void }) {
-  const query = useListingChanges(status);
-  return (
-    <AdminList
-      query={query}
-      what="listing changes"
-      listLabel="Listing changes"
-      items={(d) => d}
-      itemKey={(c) => c.id}
-      count={(d) => `${plural(d.length, 'change')}${status === 'pending' ? ', oldest first' : ', newest first'}`}
-      empty={
-        <EmptyState icon={<FilePenLine className="h-8 w-8" aria-hidden="true" />}>
-          <p>{status === 'pending' ? 'No listing changes are waiting for review.' : 'None here.'}</p>
-        </EmptyState>
-      }
-      item={(c) => <ChangeItem change={c} onReject={onReject} />}
-    />
-  );
-}
-
 /**
  * /admin/listing-changes: contractors' edits of their listings waiting for review, the listing now
  * beside the proposed values; approve, or reject with a reason the contractor is emailed
  * (docs/decisions/0111-listing-edits.md).
  */
 export default function ListingChangesPage() {
-  const [status, setStatus] = useState<ListingChangeStatus>('pending');
   const [rejecting, setRejecting] = useState<AdminListingChange | null>(null);
   const reject = useDecideListingChange();
   return (
@@ -116,20 +95,24 @@ export default function ListingChangesPage() {
           </Button>
         }
       />
-      <Tabs value={status} onValueChange={(v) => setStatus(v as ListingChangeStatus)}>
-        <TabsList aria-label="Which changes" className="mb-4 grid w-full grid-cols-3 sm:inline-flex sm:w-auto">
-          {TABS.map((t) => (
-            <TabsTrigger key={t.value} value={t.value}>
-              {t.label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        {TABS.map((t) => (
-          <TabsContent key={t.value} value={t.value}>
-            <ChangesList status={t.value} onReject={setRejecting} />
-          </TabsContent>
-        ))}
-      </Tabs>
+      <StatusQueue tabs={TABS} initial="pending" label="Which changes" perRow={3} useItems={useListingChanges}>
+        {({ filter, query }) => (
+          <AdminList
+            query={query}
+            what="listing changes"
+            listLabel="Listing changes"
+            items={(d) => d}
+            itemKey={(c) => c.id}
+            count={(d) => `${plural(d.length, 'change')}${filter === 'pending' ? ', oldest first' : ', newest first'}`}
+            empty={
+              <EmptyState icon={<FilePenLine className="h-8 w-8" aria-hidden="true" />}>
+                <p>{filter === 'pending' ? 'No listing changes are waiting for review.' : 'None here.'}</p>
+              </EmptyState>
+            }
+            item={(c) => <ChangeItem change={c} onReject={setRejecting} />}
+          />
+        )}
+      </StatusQueue>
       <RejectDialog
         kind={CHANGE_REJECTION}
         subject={rejecting}
