@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import type { z } from 'zod';
 import { useProgressiveForm, type ProgressiveForm } from '@/components/form';
 import type { ProgressiveFormOptions } from '@/components/form/types';
@@ -35,8 +36,8 @@ interface SingleUseLinkFormProps {
   label: string;
   /** Prefix of the controls' ids: `{id}-token`. */
   id: string;
-  /** The link did its work: what the page says then, in place of the form. */
-  done: ReactNode;
+  /** The link did its work (false while it has not): what the page says then in place of the form, and where to go next. */
+  done: false | { title: string; description: string; next?: { href: string; label: string } };
   /** What a page opened without a token says. */
   invalid: string;
   submit: { label: string; pending: string; variant?: 'destructive' };
@@ -47,7 +48,18 @@ interface SingleUseLinkFormProps {
 /** The link's card body: what it did, that it is not valid, or its form. */
 export function SingleUseLinkForm({ link, action, label, id, done, invalid, submit, children }: SingleUseLinkFormProps) {
   const { form, token } = link;
-  if (done) return done;
+  if (done) {
+    return (
+      <>
+        <FormNotice variant="success" title={done.title} description={done.description} />
+        {done.next && (
+          <Button asChild>
+            <Link href={done.next.href}>{done.next.label}</Link>
+          </Button>
+        )}
+      </>
+    );
+  }
   if (!token) return <FormNotice variant="destructive" title="Link not valid" description={invalid} />;
   return (
     <form method="post" action={action} {...form.props} className="grid gap-4" aria-label={label}>

@@ -7,8 +7,6 @@ import { Head } from '@/components/head';
 import { useRegion } from '@/lib/region';
 import type { RouteInput } from '@/lib/route-input';
 import { SingleUseLinkForm, useSingleUseLink } from '@/components/single-use-link';
-import { Button } from '@/components/ui/button';
-import { FormNotice } from '@/components/ui/form-notice';
 import { confirmEmail } from './account-api';
 import { LOGIN_PATH, PORTAL_PATH } from './api';
 import { AccountFrame } from './components/AccountFrame';
@@ -46,14 +44,11 @@ export default function ConfirmEmailPage({ search }: RouteInput) {
           invalid={INVALID_LINK_MESSAGE}
           submit={{ label: 'Confirm New Email', pending: 'Confirming...' }}
           done={
-            done && (
-              <>
-                <FormNotice variant="success" title="Email changed" description={changedTo ? `Your sign-in email is now ${changedTo}.` : 'Your sign-in email is changed.'} />
-                <Button asChild>
-                  <Link href={PORTAL_PATH}>Go to the portal</Link>
-                </Button>
-              </>
-            )
+            done && {
+              title: 'Email changed',
+              description: changedTo ? `Your sign-in email is now ${changedTo}.` : 'Your sign-in email is changed.',
+              next: { href: PORTAL_PATH, label: 'Go to the portal' },
+            }
           }
         />
         {!done && (

@@ -6,9 +6,7 @@ import { Head } from '@/components/head';
 import { useRegion } from '@/lib/region';
 import type { RouteInput } from '@/lib/route-input';
 import { SingleUseLinkForm, useSingleUseLink } from '@/components/single-use-link';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { FormNotice } from '@/components/ui/form-notice';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { resetPassword } from './account-api';
@@ -49,16 +47,7 @@ export default function ResetPasswordPage({ search }: RouteInput) {
           id="reset"
           invalid={INVALID_LINK_MESSAGE}
           submit={{ label: 'Set New Password', pending: 'Saving...' }}
-          done={
-            done && (
-              <>
-                <FormNotice variant="success" title="Password changed" description={DONE} />
-                <Button asChild>
-                  <Link href={LOGIN_PATH}>Sign in</Link>
-                </Button>
-              </>
-            )
-          }
+          done={done && { title: 'Password changed', description: DONE, next: { href: LOGIN_PATH, label: 'Sign in' } }}
         >
           <Field id="reset-password" label="New Password" error={form.errors.password} hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`}>
             <Input type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...form.control('password', 'reset-password')} />

@@ -7,7 +7,6 @@ import { useRegion } from '@/lib/region';
 import type { RouteInput } from '@/lib/route-input';
 import { SingleUseLinkForm, useSingleUseLink } from '@/components/single-use-link';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { FormNotice } from '@/components/ui/form-notice';
 import { withdrawRequest } from './api';
 
 const DONE = 'Your quote request is withdrawn. It will not be passed to any contractor.';
@@ -47,7 +46,7 @@ export default function WithdrawPage({ search }: RouteInput) {
             id="withdraw"
             invalid={WITHDRAW_LINK_INVALID}
             submit={{ label: 'Withdraw My Request', pending: 'Withdrawing...', variant: 'destructive' }}
-            done={done && <FormNotice variant="success" title="Request withdrawn" description={DONE} />}
+            done={done && { title: 'Request withdrawn', description: DONE }}
           />
           <Link href="/privacy" className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline">
             Privacy Policy
