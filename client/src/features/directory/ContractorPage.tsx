@@ -5,7 +5,6 @@ import type { ContractorProfile } from '@shared/schemas/directory';
 import { useSiteConfig } from '@/lib/site-config';
 import { Head } from '@/components/head';
 import type { RouteInput } from '@/lib/route-input';
-import { useHttpStatus } from '@/lib/server-context';
 import { breadcrumbJsonLd, Breadcrumbs, type Crumb } from '@/components/breadcrumbs';
 import { QueryView } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
@@ -17,6 +16,7 @@ import { QuoteButton } from '@/features/quote';
 import { ReviewList } from '@/features/reviews';
 import { useContractor } from './api';
 import { ContractorLogo } from './components/ContractorLogo';
+import { ContractorNotFound } from './components/ContractorNotFound';
 import { CredentialsDetails } from './components/Credentials';
 import { ProfilePhotos } from './components/ProfilePhotos';
 import { ServiceAreaLink, ServiceLink } from './components/ProfilePlaceLinks';
@@ -40,13 +40,8 @@ function Section({ title, icon, children }: { title: string; icon: ReactNode; ch
 }
 
 function NotFound() {
-  const region = useRegion();
-  useHttpStatus(404);
   return (
-    <div className="container mx-auto flex flex-col items-center px-4 py-24 text-center">
-      <Head title={`Contractor Not Found | ${region.siteTitle}`} description="This contractor is not listed." path="/browse" robots="noindex, follow" />
-      <h1 className="text-2xl font-bold">Contractor Not Found</h1>
-      <p className="mt-2 text-muted-foreground">The contractor you're looking for doesn't exist or has been removed.</p>
+    <ContractorNotFound>
       <Button
         className="mt-6"
         variant="outline"
@@ -57,7 +52,7 @@ function NotFound() {
       >
         Go Back
       </Button>
-    </div>
+    </ContractorNotFound>
   );
 }
 

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Menu } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -9,8 +8,7 @@ import { QueryError, QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api';
-import { useSignOut } from '@/lib/use-sign-out';
+import { useSignedOutWatcher, useSignOut } from '@/lib/use-sign-out';
 import { LOGIN_PATH, logout, PORTAL_PATH, profileKey, useProfile } from './api';
 import { HEADING_ID } from './components/parts';
 import { PortalHeader } from './components/PortalHeader';
@@ -35,25 +33,6 @@ function PortalHead({ section }: { section?: SectionId }) {
       robots="noindex, nofollow"
     />
   );
-}
-
-/** Any portal call answering 401 means the session ended on the server: read it as signed out. */
-function useSignedOutWatcher() {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    const signedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
-    const mark = () => queryClient.setQueryData(profileKey, null);
-    const offQueries = queryClient.getQueryCache().subscribe((e) => {
-      if (e.type === 'updated' && e.action.type === 'error' && signedOut(e.action.error)) mark();
-    });
-    const offMutations = queryClient.getMutationCache().subscribe((e) => {
-      if (e.type === 'updated' && e.action.type === 'error' && signedOut(e.action.error)) mark();
-    });
-    return () => {
-      offQueries();
-      offMutations();
-    };
-  }, [queryClient]);
 }
 
 /** The portal's failure to load, under its header. */
@@ -176,7 +155,8 @@ function Portal({ profile, section }: { profile: PortalProfile; section: Section
 export default function PortalPage({ search }: RouteInput) {
   const profile = useProfile();
   const [, navigate] = useLocation();
-  useSignedOutWatcher();
+  // Any portal call answering 401: the profile reads as signed out (null).
+  useSignedOutWatcher(profileKey, null);
   const signedOut = profile.data === null && !profile.isFetching;
 
   useEffect(() => {

@@ -5,14 +5,13 @@ import { useSiteConfig } from '@/lib/site-config';
 import { Head } from '@/components/head';
 import { usePostedForm } from '@/lib/posted-form';
 import type { RouteInput } from '@/lib/route-input';
-import { useHttpStatus } from '@/lib/server-context';
 import { breadcrumbJsonLd, Breadcrumbs, type Crumb } from '@/components/breadcrumbs';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FormNotice } from '@/components/ui/form-notice';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useContractor } from '@/features/directory';
+import { ContractorNotFound, useContractor } from '@/features/directory';
 import { QuoteForm } from './QuoteForm';
 import { useRegion } from '@/lib/region';
 
@@ -84,17 +83,12 @@ function QuotePageBody({ c, sent }: { c: ContractorProfile; sent: boolean }) {
 }
 
 function NotFound() {
-  const region = useRegion();
-  useHttpStatus(404);
   return (
-    <div className="container mx-auto flex flex-col items-center px-4 py-24 text-center">
-      <Head title={`Contractor Not Found | ${region.siteTitle}`} description="This contractor is not listed." path="/browse" robots="noindex, follow" />
-      <h1 className="text-2xl font-bold">Contractor Not Found</h1>
-      <p className="mt-2 text-muted-foreground">The contractor you're looking for doesn't exist or has been removed.</p>
+    <ContractorNotFound>
       <Button asChild className="mt-6" variant="outline">
         <Link href="/browse">Browse Contractors</Link>
       </Button>
-    </div>
+    </ContractorNotFound>
   );
 }
 
