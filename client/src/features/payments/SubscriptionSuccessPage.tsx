@@ -10,7 +10,7 @@ import { messageOf } from '@/lib/api';
 import { formatLongDate } from '@/lib/format';
 import { CONTRACTOR_LOGIN_PATH, PRICING_PATH, useVerifySubscription } from './api';
 import { DemoInProductionWarning } from './components/DemoInProductionWarning';
-import { PendingPanel, ResultPanel } from './components/ResultPanel';
+import { PendingPanel, ResultPanel, SupportLine } from './components/ResultPanel';
 import { withHours } from './components/text';
 import { useRegion } from '@/lib/region';
 
@@ -43,7 +43,6 @@ function InvalidSession({ message }: { message: string }) {
 }
 
 function Confirmed({ result }: { result: VerifySubscriptionResponse }) {
-  const region = useRegion();
   const plan = planById(result.plan);
   const steps = [
     'Sign in to the contractor portal to see your plan, its status and your lead credits.',
@@ -89,12 +88,7 @@ function Confirmed({ result }: { result: VerifySubscriptionResponse }) {
           ))}
         </ol>
       </div>
-      <p className="text-sm text-muted-foreground">
-        {'Questions? Email '}
-        <a href={`mailto:${region.supportEmail}`} className="font-medium text-primary underline-offset-4 hover:underline">
-          {region.supportEmail}
-        </a>
-      </p>
+      <SupportLine />
     </ResultPanel>
   );
 }
