@@ -11,6 +11,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 const features = readdirSync(new URL('./client/src/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+// The app shell: routes, providers, the frame, and the entries that start it on either side.
+const clientApp = ['./client/src/app', './client/src/entry-client.tsx', './client/src/entry-server.tsx', './client/src/boot.ts'];
 
 // The server's rooms (server/domains.json, docs/decisions/0115-server-rooms-by-domain.md): each domain a
 // folder with its services and its routes/, lowest first. A domain uses the ones before it, never one
@@ -93,6 +95,17 @@ export default tseslint.config(
               from: ['./server/http', './server/render', './server/routes', './server/db', ...serverDomains.map((d) => `./server/${d}`)],
               message: 'Domain errors depend on nothing.',
             },
+            // The client's layers, one way down (docs/decisions/0120-client-layers.md): app -> features -> components, lib -> shared.
+            {
+              target: './client/src/features',
+              from: clientApp,
+              message: 'Features never import the app shell: what they share lives in components/, lib/ or shared/, and the shell hands it down (a context in lib/).',
+            },
+            {
+              target: ['./client/src/components', './client/src/lib'],
+              from: ['./client/src/features', ...clientApp],
+              message: 'components/ and lib/ are used by features and the app, and import neither.',
+            },
             ...features.map((f) => ({
               target: `./client/src/features/${f}`,
               from: `./client/src/features/!(${f})/**/*`,
@@ -132,14 +145,14 @@ export default tseslint.config(
             {
               name: '@shared/region',
               importNames: ['region', 'sullivanCounty'],
-              message: "The county comes with the page: useRegion() (client/src/app/region.tsx), or take it as an argument. Types and ALL ('@shared/all-choice') stay allowed.",
+              message: "The county comes with the page: useRegion() (client/src/lib/region.tsx), or take it as an argument. Types and ALL ('@shared/all-choice') stay allowed.",
             },
           ],
           patterns: [
             {
               group: ['**/shared/region', '**/shared/region.ts'],
               importNames: ['region', 'sullivanCounty'],
-              message: 'The county comes with the page: useRegion() (client/src/app/region.tsx), or take it as an argument.',
+              message: 'The county comes with the page: useRegion() (client/src/lib/region.tsx), or take it as an argument.',
             },
           ],
         },

@@ -1,7 +1,7 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { PostedForm } from '@shared/forms';
 import type { CredentialRules, Region } from '@shared/region';
-import type { SiteConfig } from './app/config';
+import type { SiteConfig } from './lib/site-config';
 
 /** What the server embeds in each page for the browser: settings, the county and the data it rendered with. */
 export interface BootData {

@@ -2,9 +2,9 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { region } from '@shared/region';
 import { App } from '@/app/App';
-import type { SiteConfig } from '@/app/config';
+import type { SiteConfig } from '@/lib/site-config';
 import { findRoute } from '@/app/routes';
-import { ServerRenderState } from '@/app/server-context';
+import { ServerRenderState } from '@/lib/server-context';
 import { createQueryClient } from '@/lib/query-client';
 
 /**

@@ -71,6 +71,33 @@ describe('QueryView', () => {
     expect(view(loaded(['x']), { frame })).toBe('<ul><li>x</li></ul>');
   });
 
+  it("shows a page's own failure screen unframed where the specification names one, with a retry through the query", () => {
+    const frame = (s: React.ReactNode) => <section className="frame">{s}</section>;
+    const query = failed();
+    let retry: (() => void) | undefined;
+    const html = view(query, {
+      frame,
+      error: (error, again) => {
+        retry = again;
+        return <h1>{`Not found (${(error as Error).message})`}</h1>;
+      },
+    });
+    expect(html).toBe('<h1>Not found (500: boom)</h1>');
+    retry!();
+    expect(query.refetch).toHaveBeenCalledOnce();
+  });
+
+  it('shows the 404 page, unframed, only when the server answered 404', () => {
+    const frame = (s: React.ReactNode) => <section className="frame">{s}</section>;
+    const notFound = <h1>Page Not Found</h1>;
+    expect(view(failed(new ApiError(404, '404: {}', null, {})), { frame, notFound })).toBe('<h1>Page Not Found</h1>');
+    // The server render hands the error over as plain data with its status.
+    expect(view(failed({ status: 404, message: 'Not found' }), { frame, notFound })).toBe('<h1>Page Not Found</h1>');
+    const other = view(failed(new ApiError(503, '503: {}', null, {})), { frame, notFound });
+    expect(other).toMatch(/^<section class="frame">/);
+    expect(other).toContain('Failed to load leads. Please try again.');
+  });
+
   it('an error screen retries through the query', () => {
     const onRetry = vi.fn();
     const element = QueryError({ what: 'leads', onRetry });

@@ -5,7 +5,7 @@ import { region } from '@shared/region';
 import { Router } from 'wouter';
 import type { AdminContractor, AdminContractorList } from '@shared/schemas/admin';
 import type { ContractorPage, PublicContractor } from '@shared/schemas/directory';
-import { RegionContext } from '@/app/region';
+import { RegionContext } from '@/lib/region';
 import { renderPage, type RenderOptions } from '@/entry-server';
 import { contractorsKey } from '@/features/admin/api';
 import ContractorsPage from '@/features/admin/ContractorsPage';

@@ -4,13 +4,13 @@ import { Route, Router, Switch, useSearch } from 'wouter';
 import type { PostedForm } from '@shared/forms';
 import type { Region } from '@shared/region';
 import { Toaster } from '@/components/ui/toaster';
-import { SiteConfigContext, type SiteConfig } from './config';
-import { PostedFormProvider } from './posted-form';
-import { RegionContext } from './region';
+import { SiteConfigContext, type SiteConfig } from '@/lib/site-config';
+import { PostedFormProvider } from '@/lib/posted-form';
+import { RegionContext } from '@/lib/region';
 import { AdminLayout, notFoundPage, PortalLayout, routes, type PageRoute } from './routes';
-import { ServerRenderContext, type ServerRenderState } from './server-context';
+import { ServerRenderContext, type ServerRenderState } from '@/lib/server-context';
 import { PublicLayout } from './shell/PublicLayout';
-import { PageFallback } from './shell/PageFallback';
+import { PageFallback } from '@/components/page-fallback';
 
 function RoutePage({ route, params }: { route: PageRoute; params: Record<string, string | undefined> }) {
   const search = useSearch();

@@ -8,7 +8,7 @@ import { legalPageKey } from '@/features/privacy/legal-keys';
 import { invitationKey, readReviewsPage, reviewsKey } from '@/features/reviews/keys';
 import type { Region } from '@shared/region';
 import type { ApiKey } from '@/lib/api';
-import type { RouteInput } from './route-input';
+import type { RouteInput } from '@/lib/route-input';
 
 /**
  * What the server reads before rendering a page, and how caches may keep it, by the route's path

@@ -1,11 +1,8 @@
 import type { ComponentType, ReactNode } from 'react';
 import { parse } from 'regexparam';
 import { matchRoute } from 'wouter';
+import type { RouteInput } from '@/lib/route-input';
 import { lazyPage, type LazyPage } from './lazy-page';
-
-import type { RouteInput } from './route-input';
-
-export type { RouteInput } from './route-input';
 
 export interface PageRoute {
   path: string;

@@ -74,15 +74,29 @@ export interface QueryViewProps<T> {
   empty?: ReactNode;
   isEmpty?: (data: T) => boolean;
   retry?: RetryMode;
+  /**
+   * Where the specification names the failure as a screen of its own (a profile or a link that
+   * is not valid is a 'not found' page): shown, unframed, instead of the one error wording.
+   */
+  error?: (error: unknown, retry: () => void) => ReactNode;
+  /** The site's 404 page, shown unframed when the server answered 404 (a service page no contractor offers). */
+  notFound?: ReactNode;
   /** Wraps the loading, error and empty states (a table row across the columns, a card's padding). */
   frame?: (state: ReactNode) => ReactNode;
   children: (data: T) => ReactNode;
 }
 
 const emptyArray = (data: unknown) => Array.isArray(data) && data.length === 0;
+/** An ApiError in the browser, the handler's answer on the server: both carry the status. */
+const isNotFound = (error: unknown) => (error as { status?: unknown } | null)?.status === 404;
 
-export function QueryView<T>({ query, what, loading, empty, isEmpty = emptyArray, retry, frame = (s) => s, children }: QueryViewProps<T>) {
-  if (query.isError) return frame(<QueryError what={what} error={query.error} retry={retry} onRetry={() => void query.refetch()} />);
+export function QueryView<T>({ query, what, loading, empty, isEmpty = emptyArray, retry, error, notFound, frame = (s) => s, children }: QueryViewProps<T>) {
+  if (query.isError) {
+    if (notFound !== undefined && isNotFound(query.error)) return notFound;
+    const again = () => void query.refetch();
+    if (error) return error(query.error, again);
+    return frame(<QueryError what={what} error={query.error} retry={retry} onRetry={again} />);
+  }
   if (query.data === undefined) return frame(loading ?? <QueryLoading what={what} />);
   if (empty !== undefined && isEmpty(query.data)) return frame(empty);
   return children(query.data);

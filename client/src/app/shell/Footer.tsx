@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 /** Footer: 6 of the service areas, 6 services, and the site links. */
 export function Footer() {

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { cn } from '@/lib/cn';
 import { MobileMenu } from './MobileMenu';
 import { NAV_LINKS } from './nav-links';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 export function Header() {
   const region = useRegion();

@@ -7,7 +7,7 @@ import { describedBy, Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { formatDateTime } from '@/lib/format';
 import { certificateProblem } from './certificate-check';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 const KIND: Record<string, string> = { 'application/pdf': 'PDF', 'image/png': 'PNG image', 'image/jpeg': 'JPEG image', 'image/webp': 'WebP image' };
 const BY: Record<CertificateInfo['uploadedBy'], string> = { admin: 'an administrator', contractor: 'the contractor', applicant: 'the business with its submission' };

@@ -1,7 +1,7 @@
 import type { ContractorCredentials, CredentialFieldName } from '@shared/schemas/credentials';
 import { describedBy, Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 /**
  * The credential facts as form inputs, for the administrator's credentials page and the portal's

@@ -2,7 +2,7 @@ import { ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
 import { formatDay } from '@shared/credentials';
 import type { CredentialVerification } from '@shared/schemas/credentials';
 import { formatDateTime } from '@/lib/format';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 /** Where one credential stands: verified (by whom, when, how, until when), expired, or not verified (docs/decisions/0032-credential-verification.md). */
 export function CredentialStatus({ v, testId }: { v: CredentialVerification; testId: string }) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PostedFormName } from '@shared/forms';
 import type { z } from 'zod';
-import { postedText, usePostedForm } from '@/app/posted-form';
+import { postedText, usePostedForm } from '@/lib/posted-form';
 import { describedBy } from '@/components/ui/field';
 import type { FieldMessages, FormEngine } from './engine';
 import type { FormHandle, ProgressiveFormOptions } from './types';

@@ -1,21 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LogOut, Menu, ShieldCheck } from 'lucide-react';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { AdminCheck } from '@shared/schemas/admin';
-import { Head } from '@/app/head';
-import { PageFallback } from '@/app/shell/PageFallback';
+import { Head } from '@/components/head';
+import { PageFallback } from '@/components/page-fallback';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { useSignOut } from '@/lib/use-sign-out';
+import { useSignedOutWatcher, useSignOut } from '@/lib/use-sign-out';
 import { useChooseCounty } from './admin-users-api';
 import { logout, sessionKey, useAdminSession } from './api';
 import { TWO_FACTOR_PATH } from './two-factor-api';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 export const LOGIN_PATH = '/admin/login';
 
@@ -144,27 +142,8 @@ function MobileNav({ path, role, onSignOut, signingOut, children }: { path: stri
   );
 }
 
-/**
- * When any admin call answers 401 (the session ended on the server), the session is read as
- * signed out, and the guard sends the browser to the login page.
- */
-function useSignedOutWatcher() {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    const signedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
-    const mark = () => queryClient.setQueryData<AdminCheck>(sessionKey, { authenticated: false });
-    const offQueries = queryClient.getQueryCache().subscribe((e) => {
-      if (e.type === 'updated' && e.query.queryKey[0] !== sessionKey[0] && signedOut(e.action.type === 'error' ? e.action.error : null)) mark();
-    });
-    const offMutations = queryClient.getMutationCache().subscribe((e) => {
-      if (e.type === 'updated' && e.action.type === 'error' && signedOut(e.action.error)) mark();
-    });
-    return () => {
-      offQueries();
-      offMutations();
-    };
-  }, [queryClient]);
-}
+/** What the session reads as once any admin call answers 401. */
+const SIGNED_OUT: AdminCheck = { authenticated: false };
 
 function SessionCheck({ children, role = 'status' }: { children: ReactNode; role?: 'status' | 'alert' }) {
   const region = useRegion();
@@ -183,7 +162,7 @@ function GuardedLayout({ children }: { children: ReactNode }) {
   const session = useAdminSession();
   const [path, navigate] = useLocation();
   const { signOut, pending } = useSignOut({ logout, loginPath: LOGIN_PATH, area: 'the admin area' });
-  useSignedOutWatcher();
+  useSignedOutWatcher(sessionKey, SIGNED_OUT);
 
   const mustEnrol = session.state === 'authenticated' && session.mustEnrol;
   useEffect(() => {

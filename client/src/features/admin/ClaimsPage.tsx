@@ -4,27 +4,30 @@ import { useState } from 'react';
 import { CLAIM_REASON_LABELS, CLAIM_STATUS_LABELS, type AdminLeadClaim, type ClaimStatus, type RefundDto } from '@shared/schemas/lead-claims';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime, formatShortDate, plural } from '@/lib/format';
 import { claimsKey, useClaims, useDecideClaim, type ClaimFilter } from './api';
 import { AdminList } from './components/AdminList';
+import { StatusQueue, type QueueTab } from './components/StatusQueue';
 import { approvalEffect, ClaimDecisionDialog, type ClaimDecision } from './components/ClaimDecisionDialog';
 import { CustomerCell } from './components/CustomerCell';
 import { PageHeader } from './components/PageHeader';
 import { Td, Tr } from './components/table';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 const PAGE_SIZE = 20;
 const COLUMNS = ['Contractor', 'Lead', 'Reason', 'Paid', 'Homeowner', 'Claimed', 'Decision'].map((name) => ({ name }));
 const DAY_MS = 86_400_000;
 
-const TABS: { value: ClaimFilter; label: string }[] = [
+const TABS: QueueTab<ClaimFilter>[] = [
   { value: 'open', label: 'Open' },
   { value: 'approved', label: 'Approved' },
   { value: 'denied', label: 'Denied' },
   { value: 'all', label: 'All' },
 ];
+
+/** One status's page of claims. */
+const useClaimPage = (status: ClaimFilter, page: number) => useClaims(claimsKey(status, page, PAGE_SIZE));
 
 const STATUS_VARIANT: Record<ClaimStatus, Parameters<typeof Badge>[0]['variant']> = { open: 'warning', approved: 'success', denied: 'outline' };
 
@@ -140,12 +143,8 @@ function ClaimRow({ claim, onDecide }: { claim: AdminLeadClaim; onDecide: (claim
 
 /** Contractors' claims that a lead was bad (docs/decisions/0046-lead-guarantee.md): approve to give back what was paid, or deny with a note. */
 export default function ClaimsPage() {
-  const [status, setStatus] = useState<ClaimFilter>('open');
-  const [page, setPage] = useState(1);
   const [target, setTarget] = useState<{ claim: AdminLeadClaim; decision: ClaimDecision } | null>(null);
-  const query = useClaims(claimsKey(status, page, PAGE_SIZE));
   const decide = useDecideClaim();
-  const counts = query.data?.counts;
 
   // The dialog sends through this and says its failure itself; a failure (often another administrator deciding first) closes it too.
   const onConfirm = async (note: string) => {
@@ -168,37 +167,28 @@ export default function ClaimsPage() {
         description="Contractors may report a paid or credited lead as bad within 14 days of delivery. Approving gives back what was paid (a card payment to the card, a plan credit as a bonus credit that does not expire); the contractor is emailed either way."
         path="/admin/claims"
       />
-      <Tabs
-        value={status}
-        onValueChange={(v) => {
-          setStatus(v as ClaimFilter);
-          setPage(1);
-        }}
+      <StatusQueue
+        tabs={TABS}
+        initial="open"
+        label="Claim status"
+        perRow={2}
+        useItems={useClaimPage}
+        tabLabel={(t, data) => (data && t.value !== 'all' ? `${t.label} (${data.counts[t.value]})` : t.label)}
       >
-        <TabsList aria-label="Claim status" className="mb-4 grid w-full grid-cols-2 sm:inline-flex sm:w-auto">
-          {TABS.map((t) => (
-            <TabsTrigger key={t.value} value={t.value}>
-              {counts && t.value !== 'all' ? `${t.label} (${counts[t.value]})` : t.label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        {TABS.map((t) => (
-          <TabsContent key={t.value} value={t.value}>
-            {/* Only the open tab is mounted. */}
-            <AdminList
-              query={query}
-              what="claims"
-              label="Lead claims"
-              columns={COLUMNS}
-              items={(d) => d.claims}
-              itemKey={(claim) => claim.id}
-              empty={status === 'open' ? 'No open claims.' : status === 'all' ? 'No claims yet.' : `No ${CLAIM_STATUS_LABELS[status].toLowerCase()} claims.`}
-              pager={{ label: 'Claim pages', onPage: setPage }}
-              row={(claim) => <ClaimRow claim={claim} onDecide={(c, decision) => setTarget({ claim: c, decision })} />}
-            />
-          </TabsContent>
-        ))}
-      </Tabs>
+        {({ filter, query, onPage }) => (
+          <AdminList
+            query={query}
+            what="claims"
+            label="Lead claims"
+            columns={COLUMNS}
+            items={(d) => d.claims}
+            itemKey={(claim) => claim.id}
+            empty={filter === 'open' ? 'No open claims.' : filter === 'all' ? 'No claims yet.' : `No ${CLAIM_STATUS_LABELS[filter].toLowerCase()} claims.`}
+            pager={{ label: 'Claim pages', onPage }}
+            row={(claim) => <ClaimRow claim={claim} onDecide={(c, decision) => setTarget({ claim: c, decision })} />}
+          />
+        )}
+      </StatusQueue>
 
       <ClaimDecisionDialog target={target} pending={decide.isPending} onConfirm={onConfirm} onOpenChange={(open) => !open && setTarget(null)} />
     </>

@@ -1,5 +1,5 @@
 import { SUBSCRIPTION_STATUS_LABELS } from '@shared/plans';
-import type { RouteInput } from '@/app/route-input';
+import type { RouteInput } from '@/lib/route-input';
 import { QueryView } from '@/components/query-view';
 import { Card } from '@/components/ui/card';
 import { HistoryTable } from '@/features/billing';

@@ -1,4 +1,4 @@
-import type { RouteInput } from '@/app/route-input';
+import type { RouteInput } from '@/lib/route-input';
 import { QueryView } from '@/components/query-view';
 import { StatsView } from '@/features/contractor-stats';
 import { useContractorStats } from './api';

@@ -1,7 +1,7 @@
 import { ChartColumn, Check, FileCheck, FilePenLine, Images, KeyRound, Receipt, RotateCcw, Search, Star, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import type { AdminContractor } from '@shared/schemas/admin';
+import { REJECTION_REASON_MAX, type AdminContractor } from '@shared/schemas/admin';
 import { serviceName } from '@shared/taxonomy';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,11 +17,29 @@ import { AdminList } from './components/AdminList';
 import { ApproveDialog } from './components/ApproveDialog';
 import { ApprovalBadge } from './components/badges';
 import { PageHeader } from './components/PageHeader';
-import { RejectDialog } from './components/RejectDialog';
+import { RejectDialog, type Rejection } from './components/RejectDialog';
 import { Td, Tr } from './components/table';
 import { VerificationStatus, VerifyButton } from './components/Verification';
 import { plural } from '@/lib/format';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
+import { APPROVAL_FAILED } from './labels';
+
+/** An application's rejection: the reason goes with approvalSchema's 'rejected' status and stays with the application. */
+const APPLICATION_REJECTION: Rejection = {
+  title: 'Reject Contractor Application',
+  reason: {
+    name: 'rejectionReason',
+    id: 'reject-reason',
+    label: 'Reason for rejection',
+    max: REJECTION_REASON_MAX,
+    note: 'Kept with the application.',
+    placeholder: 'e.g. The licence number could not be verified.',
+  },
+  schema: () => import('@shared/schemas/admin').then((m) => m.approvalSchema),
+  toInput: (values) => ({ status: 'rejected', rejectionReason: values.rejectionReason }),
+  fallback: APPROVAL_FAILED,
+  submit: 'Reject Application',
+};
 
 const TABS: { value: ContractorFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -285,7 +303,9 @@ export default function ContractorsPage() {
         ))}
       </Tabs>
       <RejectDialog
-        contractor={rejecting}
+        kind={APPLICATION_REJECTION}
+        subject={rejecting}
+        description={rejecting ? `${rejecting.name} will not be listed. The reason is shown with the application and can be reconsidered later.` : ''}
         pending={approval.isPending}
         onOpenChange={(open) => !open && setRejecting(null)}
         onConfirm={async (reason) => rejecting && setApproval(rejecting, 'rejected', { rejectionReason: reason })}

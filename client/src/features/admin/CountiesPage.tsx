@@ -14,7 +14,7 @@ import { AdminList } from './components/AdminList';
 import { PageHeader } from './components/PageHeader';
 import { Td, Tr } from './components/table';
 import { useAddCounty, useCounties } from './counties-api';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 /**
  * The address a county's site answers on (docs/decisions/0099-county-by-host.md): `<slug>.` the

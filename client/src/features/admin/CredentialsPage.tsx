@@ -2,7 +2,7 @@ import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { Credential } from '@shared/credentials';
 import { VERIFIED_HOW_MAX, type ContractorCredentials, type CredentialEvent } from '@shared/schemas/credentials';
-import type { RouteInput } from '@/app/route-input';
+import type { RouteInput } from '@/lib/route-input';
 import { useProgressiveForm } from '@/components/form';
 import { CertificateLine, CertificateUpload } from '@/components/credentials/certificate-upload';
 import { CredentialInputs, credentialValues } from '@/components/credentials/credential-inputs';
@@ -19,7 +19,7 @@ import { formatDateTime } from '@/lib/format';
 import { BackToContractors, CONTRACTORS_PATH, contractorIdOf } from './components/ContractorSubpage';
 import { PageHeader } from './components/PageHeader';
 import { certificateHref, useCredentials, useUnverifyCredential, useUpdateCredentials, useUploadCertificate, useVerifyCredential } from './credentials-api';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 const TITLES: Record<Credential, string> = { registration: 'Registration', insurance: 'Insurance' };
 const ACTIONS: Record<CredentialEvent['action'], string> = {

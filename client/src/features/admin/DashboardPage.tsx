@@ -1,9 +1,9 @@
 import { DollarSign, ExternalLink, Inbox, Plus, Send, Tags } from 'lucide-react';
 import { formatPrice } from '@shared/money';
 import { Link } from 'wouter';
-import type { AdminLead } from '@shared/schemas/admin-leads';
+import type { AdminLead, AdminStats } from '@shared/schemas/admin-leads';
 import { Button } from '@/components/ui/button';
-import { QueryError } from '@/components/query-view';
+import { QueryView } from '@/components/query-view';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
@@ -19,7 +19,7 @@ import { RulesTable } from './components/RulesTable';
 import { StatCard } from './components/StatCard';
 import { Td, Tr } from './components/table';
 import { planName, SUBSCRIPTION_LABELS } from './labels';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 const RECENT_LEADS = 25;
 const LEAD_COLUMNS = [{ name: 'Date' }, { name: 'Customer' }, { name: 'Service' }, { name: 'Location' }, { name: 'Price', className: 'text-right' }, { name: 'Status' }, { name: 'Actions' }];
@@ -192,23 +192,26 @@ function ContractorsTab() {
   );
 }
 
+/** The four figures; placeholders in their cards while they load. */
+function StatCards({ s }: { s?: AdminStats }) {
+  return (
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <StatCard title="Total Leads" value={s?.totalLeads} icon={Inbox} note="All quote requests" loading={!s} />
+      <StatCard title="New Leads" value={s?.newLeads} icon={Send} note="Awaiting delivery" loading={!s} />
+      <StatCard title="Revenue" value={s ? formatPrice(s.revenuePotential) : undefined} icon={DollarSign} note="Total potential" loading={!s} />
+      <StatCard title="Pricing Rules" value={s?.activePricingRules} icon={Tags} note="Active rules" loading={!s} />
+    </div>
+  );
+}
+
 export default function DashboardPage() {
   const stats = useStats();
-  const s = stats.data;
   return (
     <>
       <PageHeader title="Admin Dashboard" description="Leads, prices and contractors at a glance." path="/admin" />
-      {stats.isError && (
-        <div className="mb-4">
-          <QueryError what="the figures" error={stats.error} onRetry={() => void stats.refetch()} />
-        </div>
-      )}
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard title="Total Leads" value={s?.totalLeads} icon={Inbox} note="All quote requests" loading={stats.isPending} />
-        <StatCard title="New Leads" value={s?.newLeads} icon={Send} note="Awaiting delivery" loading={stats.isPending} />
-        <StatCard title="Revenue" value={s ? formatPrice(s.revenuePotential) : undefined} icon={DollarSign} note="Total potential" loading={stats.isPending} />
-        <StatCard title="Pricing Rules" value={s?.activePricingRules} icon={Tags} note="Active rules" loading={stats.isPending} />
-      </div>
+      <QueryView query={stats} what="the figures" loading={<StatCards />}>
+        {(s) => <StatCards s={s} />}
+      </QueryView>
       <CredentialAttention />
       <Tabs defaultValue="leads" className="mt-8">
         <TabsList aria-label="Dashboard sections">

@@ -15,7 +15,7 @@ import { DeliverControl } from './components/DeliverControl';
 import { PageHeader } from './components/PageHeader';
 import { StatCard } from './components/StatCard';
 import { Td, Tr } from './components/table';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 const PAGE_SIZE = 20;
 const COLUMNS = [{ name: 'Customer' }, { name: 'Service' }, { name: 'Location' }, { name: 'Status' }, { name: 'Price', className: 'text-right' }, { name: 'Created' }, { name: 'Actions' }];

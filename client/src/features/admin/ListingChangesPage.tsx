@@ -2,59 +2,34 @@ import { FilePenLine } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { LISTING_REJECTION_MAX, type AdminListingChange, type ListingChangeStatus } from '@shared/schemas/listing-changes';
-import { useProgressiveForm } from '@/components/form';
 import { EmptyState } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { Textarea } from '@/components/ui/input';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 import { ListingValuesTable } from '@/features/listing-edits';
 import { messageOf } from '@/lib/api';
 import { formatDateTime, plural } from '@/lib/format';
 import { AdminList } from './components/AdminList';
+import { StatusQueue, type QueueTab } from './components/StatusQueue';
 import { PageHeader } from './components/PageHeader';
+import { RejectDialog, type Rejection } from './components/RejectDialog';
 import { useDecideListingChange, useListingChanges } from './listing-changes-api';
 
-const TABS: { value: ListingChangeStatus; label: string }[] = [
+const TABS: QueueTab<ListingChangeStatus>[] = [
   { value: 'pending', label: 'Waiting for review' },
   { value: 'approved', label: 'Approved' },
   { value: 'rejected', label: 'Rejected' },
 ];
 
-function RejectForm({ change, onClose }: { change: AdminListingChange; onClose: () => void }) {
-  const decide = useDecideListingChange();
-  const [reason, setReason] = useState('');
-  const form = useProgressiveForm({
-    schema: () => import('@shared/schemas/listing-changes').then((m) => m.listingRejectionSchema),
-    fallback: 'Failed to reject the change',
-    onProblem: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
-    onValid: async (reject) => {
-      await decide.mutateAsync({ id: change.id, reject });
-      toast({ title: 'Change rejected', description: `${change.contractorName} is emailed the reason; the listing stays as it is.` });
-      onClose();
-    },
-  });
-  const busy = decide.isPending || form.pending;
-  return (
-    <form {...form.props} className="grid gap-4">
-      <Field id="listing-reject-reason" label="Reason" hint={`${reason.length}/${LISTING_REJECTION_MAX} characters. Sent to the contractor.`} error={form.errors.reason}>
-        <Textarea required aria-required="true" rows={4} maxLength={LISTING_REJECTION_MAX} {...form.control('reason', 'listing-reject-reason')} onChange={(e) => setReason(e.target.value)} />
-      </Field>
-      <DialogFooter>
-        <Button variant="outline" disabled={busy} onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="destructive" disabled={!reason.trim() || busy}>
-          {busy ? 'Rejecting...' : 'Reject Change'}
-        </Button>
-      </DialogFooter>
-    </form>
-  );
-}
+/** A listing change's rejection: the reason is emailed to the contractor. */
+const CHANGE_REJECTION: Rejection = {
+  title: 'Reject listing change',
+  reason: { name: 'reason', id: 'listing-reject-reason', label: 'Reason', max: LISTING_REJECTION_MAX, note: 'Sent to the contractor.' },
+  schema: () => import('@shared/schemas/listing-changes').then((m) => m.listingRejectionSchema),
+  fallback: 'Failed to reject the change',
+  submit: 'Reject Change',
+};
 
 function ChangeItem({ change, onReject }: { change: AdminListingChange; onReject: (c: AdminListingChange) => void }) {
   const { timeZone } = useRegion();
@@ -100,34 +75,14 @@ function ChangeItem({ change, onReject }: { change: AdminListingChange; onReject
   );
 }
 
-function ChangesList({ status, onReject }: { status: ListingChangeStatus; onReject: (c: AdminListingChange) => void }) {
-  const query = useListingChanges(status);
-  return (
-    <AdminList
-      query={query}
-      what="listing changes"
-      listLabel="Listing changes"
-      items={(d) => d}
-      itemKey={(c) => c.id}
-      count={(d) => `${plural(d.length, 'change')}${status === 'pending' ? ', oldest first' : ', newest first'}`}
-      empty={
-        <EmptyState icon={<FilePenLine className="h-8 w-8" aria-hidden="true" />}>
-          <p>{status === 'pending' ? 'No listing changes are waiting for review.' : 'None here.'}</p>
-        </EmptyState>
-      }
-      item={(c) => <ChangeItem change={c} onReject={onReject} />}
-    />
-  );
-}
-
 /**
  * /admin/listing-changes: contractors' edits of their listings waiting for review, the listing now
  * beside the proposed values; approve, or reject with a reason the contractor is emailed
  * (docs/decisions/0111-listing-edits.md).
  */
 export default function ListingChangesPage() {
-  const [status, setStatus] = useState<ListingChangeStatus>('pending');
   const [rejecting, setRejecting] = useState<AdminListingChange | null>(null);
+  const reject = useDecideListingChange();
   return (
     <>
       <PageHeader
@@ -140,29 +95,37 @@ export default function ListingChangesPage() {
           </Button>
         }
       />
-      <Tabs value={status} onValueChange={(v) => setStatus(v as ListingChangeStatus)}>
-        <TabsList aria-label="Which changes" className="mb-4 grid w-full grid-cols-3 sm:inline-flex sm:w-auto">
-          {TABS.map((t) => (
-            <TabsTrigger key={t.value} value={t.value}>
-              {t.label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        {TABS.map((t) => (
-          <TabsContent key={t.value} value={t.value}>
-            <ChangesList status={t.value} onReject={setRejecting} />
-          </TabsContent>
-        ))}
-      </Tabs>
-      <Dialog open={rejecting !== null} onOpenChange={(open) => !open && setRejecting(null)}>
-        <DialogContent className="sm:max-w-[480px]">
-          <DialogHeader>
-            <DialogTitle>Reject listing change</DialogTitle>
-            <DialogDescription>{rejecting ? `${rejecting.contractorName}'s listing stays as it is. The reason is emailed to the contractor and shown in its portal.` : ''}</DialogDescription>
-          </DialogHeader>
-          {rejecting && <RejectForm key={rejecting.id} change={rejecting} onClose={() => setRejecting(null)} />}
-        </DialogContent>
-      </Dialog>
+      <StatusQueue tabs={TABS} initial="pending" label="Which changes" perRow={3} useItems={useListingChanges}>
+        {({ filter, query }) => (
+          <AdminList
+            query={query}
+            what="listing changes"
+            listLabel="Listing changes"
+            items={(d) => d}
+            itemKey={(c) => c.id}
+            count={(d) => `${plural(d.length, 'change')}${filter === 'pending' ? ', oldest first' : ', newest first'}`}
+            empty={
+              <EmptyState icon={<FilePenLine className="h-8 w-8" aria-hidden="true" />}>
+                <p>{filter === 'pending' ? 'No listing changes are waiting for review.' : 'None here.'}</p>
+              </EmptyState>
+            }
+            item={(c) => <ChangeItem change={c} onReject={setRejecting} />}
+          />
+        )}
+      </StatusQueue>
+      <RejectDialog
+        kind={CHANGE_REJECTION}
+        subject={rejecting}
+        description={rejecting ? `${rejecting.contractorName}'s listing stays as it is. The reason is emailed to the contractor and shown in its portal.` : ''}
+        pending={reject.isPending}
+        onOpenChange={(open) => !open && setRejecting(null)}
+        onConfirm={async (reason) => {
+          if (!rejecting) return;
+          await reject.mutateAsync({ id: rejecting.id, reject: { reason } });
+          toast({ title: 'Change rejected', description: `${rejecting.contractorName} is emailed the reason; the listing stays as it is.` });
+          setRejecting(null);
+        }}
+      />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { ShieldCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ADMIN_PASSWORD_MAX, ADMIN_USERNAME_MAX } from '@shared/schemas/admin';
-import { Head } from '@/app/head';
+import { Head } from '@/components/head';
 import { useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { useAdminSession, useLogin } from './api';
 import { TWO_FACTOR_PATH, useSecondStep } from './two-factor-api';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 /**
  * The second step (docs/decisions/0109-admin-two-factor.md): the code the authenticator app shows,

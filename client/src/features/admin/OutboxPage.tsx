@@ -5,18 +5,18 @@ import { EmptyState, QueryError } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { formatDateTime, plural } from '@/lib/format';
 import { useOutbox, useOutboxMessage, useResendOutboxMessage, type OutboxFilter } from './api';
 import { PageHeader } from './components/PageHeader';
 import { AdminList } from './components/AdminList';
-import { useRegion } from '@/app/region';
+import { StatusQueue, type QueueTab } from './components/StatusQueue';
+import { useRegion } from '@/lib/region';
 
 const PAGE_SIZE = 25;
 
-const TABS: { value: OutboxFilter; label: string }[] = [
+const TABS: QueueTab<OutboxFilter>[] = [
   { value: 'all', label: 'All' },
   { value: 'failed', label: 'Failed' },
   { value: 'pending', label: 'Waiting' },
@@ -144,52 +144,36 @@ function MessageDialog({ selected, onClose }: { selected: OutboxMessage | null; 
   );
 }
 
-function MessageList({ status, onSelect }: { status: OutboxFilter; onSelect: (m: OutboxMessage) => void }) {
+function MessageItem({ m, onSelect }: { m: OutboxMessage; onSelect: (m: OutboxMessage) => void }) {
   const { timeZone } = useRegion();
-  const [page, setPage] = useState(1);
-  const query = useOutbox(page, PAGE_SIZE, status);
   return (
-    <AdminList
-      query={query}
-      what="messages"
-      listLabel="Messages"
-      items={(d) => d.items}
-      itemKey={(m) => m.id}
-      count={(d) => `${plural(d.total, 'message')}, newest first`}
-      empty={
-        <EmptyState icon={<Mail className="h-8 w-8" aria-hidden="true" />}>
-          <p>{status === 'all' ? 'No messages yet.' : 'No messages here.'}</p>
-        </EmptyState>
-      }
-      pager={{ label: 'Message pages', onPage: setPage }}
-      item={(m) => (
-        <button
-          type="button"
-          onClick={() => onSelect(m)}
-          className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
-          data-testid="outbox-item"
-        >
-          <span className="grid min-w-0 flex-1 gap-1 sm:grid-cols-[1fr_auto] sm:gap-x-6">
-            <span className="line-clamp-2 font-medium sm:line-clamp-1">{titleOf(m)}</span>
-            <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground sm:col-start-1">
-              <span className="min-w-0 truncate">{`To ${m.to}`}</span>
-              <ChannelBadge m={m} />
-              <Badge variant="secondary" className="shrink-0 font-normal">
-                {kindLabel(m.kind)}
-              </Badge>
-              <StatusBadge m={m} />
-            </span>
-            <span className="whitespace-nowrap text-xs text-muted-foreground sm:col-start-2 sm:row-span-2 sm:row-start-1 sm:self-center sm:text-right">{formatDateTime(m.createdAt, timeZone)}</span>
-          </span>
-          <ChevronRight className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-        </button>
-      )}
-    />
+    <button
+      type="button"
+      onClick={() => onSelect(m)}
+      className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+      data-testid="outbox-item"
+    >
+      <span className="grid min-w-0 flex-1 gap-1 sm:grid-cols-[1fr_auto] sm:gap-x-6">
+        <span className="line-clamp-2 font-medium sm:line-clamp-1">{titleOf(m)}</span>
+        <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground sm:col-start-1">
+          <span className="min-w-0 truncate">{`To ${m.to}`}</span>
+          <ChannelBadge m={m} />
+          <Badge variant="secondary" className="shrink-0 font-normal">
+            {kindLabel(m.kind)}
+          </Badge>
+          <StatusBadge m={m} />
+        </span>
+        <span className="whitespace-nowrap text-xs text-muted-foreground sm:col-start-2 sm:row-span-2 sm:row-start-1 sm:self-center sm:text-right">{formatDateTime(m.createdAt, timeZone)}</span>
+      </span>
+      <ChevronRight className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+    </button>
   );
 }
 
+/** One status's page of messages. */
+const useOutboxPage = (status: OutboxFilter, page: number) => useOutbox(page, PAGE_SIZE, status);
+
 export default function OutboxPage() {
-  const [status, setStatus] = useState<OutboxFilter>('all');
   const [selected, setSelected] = useState<OutboxMessage | null>(null);
   // The All tab's first page, which the page opens on: it also says whether texts are sent.
   const textsNotSent = useOutbox(1, PAGE_SIZE, 'all').data?.textsNotSent ?? false;
@@ -201,22 +185,25 @@ export default function OutboxPage() {
         description="Every email the site sends (setup codes, lead notices, receipts) and where it stands: sent, waiting for a retry, failed (send it again), or kept here when no mail server is configured. Text messages to contractors are listed here too."
         path="/admin/outbox"
       />
-      {textsNotSent ? <TextsNotSentNotice /> : null}
-      <Tabs value={status} onValueChange={(v) => setStatus(v as OutboxFilter)}>
-        <TabsList aria-label="Message status" className="mb-4 grid w-full grid-cols-3 sm:inline-flex sm:w-auto">
-          {TABS.map((t) => (
-            <TabsTrigger key={t.value} value={t.value}>
-              {t.label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        {TABS.map((t) => (
-          <TabsContent key={t.value} value={t.value}>
-            {/* Each tab pages on its own; only the open one is mounted. */}
-            <MessageList status={t.value} onSelect={setSelected} />
-          </TabsContent>
-        ))}
-      </Tabs>
+      <StatusQueue tabs={TABS} initial="all" label="Message status" perRow={3} useItems={useOutboxPage}>
+        {({ filter, query, onPage }) => (
+          <AdminList
+            query={query}
+            what="messages"
+            listLabel="Messages"
+            items={(d) => d.items}
+            itemKey={(m) => m.id}
+            count={(d) => `${plural(d.total, 'message')}, newest first`}
+            empty={
+              <EmptyState icon={<Mail className="h-8 w-8" aria-hidden="true" />}>
+                <p>{filter === 'all' ? 'No messages yet.' : 'No messages here.'}</p>
+              </EmptyState>
+            }
+            pager={{ label: 'Message pages', onPage }}
+            item={(m) => <MessageItem m={m} onSelect={setSelected} />}
+          />
+        )}
+      </StatusQueue>
       <MessageDialog selected={selected} onClose={() => setSelected(null)} />
     </>
   );

@@ -1,6 +1,6 @@
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 import { PHOTO_REJECTION_MAX, type AdminPhoto, type PhotoStatus } from '@shared/schemas/photos';
 import { useProgressiveForm } from '@/components/form';
 import { Badge } from '@/components/ui/badge';
@@ -12,12 +12,13 @@ import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { formatDateTime, plural } from '@/lib/format';
 import { AdminList } from './components/AdminList';
+import { StatusQueue, type QueueTab } from './components/StatusQueue';
 import { PageHeader } from './components/PageHeader';
 import { useAdminPhotos, useDecidePhoto } from './photos-api';
 
-const VIEWS: { status: PhotoStatus; label: string }[] = [
-  { status: 'pending', label: 'Waiting for review' },
-  { status: 'approved', label: 'Approved' },
+const VIEWS: QueueTab<PhotoStatus>[] = [
+  { value: 'pending', label: 'Waiting for review' },
+  { value: 'approved', label: 'Approved' },
 ];
 
 function RejectForm({ photo, onDone }: { photo: AdminPhoto; onDone: () => void }) {
@@ -110,28 +111,23 @@ function PhotoCard({ photo }: { photo: AdminPhoto }) {
 
 /** /admin/photos: photos of the contractors serving the administrator's counties, to approve or reject with a reason; approved ones can be taken down. */
 export default function PhotosPage() {
-  const [status, setStatus] = useState<PhotoStatus>('pending');
-  const query = useAdminPhotos(status);
   return (
     <div>
       <PageHeader title="Photos" description="Logos and project photos are public only once approved. The contractor is emailed either way." path="/admin/photos" />
-      <div className="mb-4 flex flex-wrap gap-2" role="group" aria-label="Show">
-        {VIEWS.map((v) => (
-          <Button key={v.status} size="sm" variant={status === v.status ? 'default' : 'outline'} aria-pressed={status === v.status} onClick={() => setStatus(v.status)}>
-            {v.label}
-          </Button>
-        ))}
-      </div>
-      <AdminList
-        query={query}
-        what="photos"
-        items={(data) => data}
-        itemKey={(p) => p.id}
-        empty={<p className="p-6 text-center text-muted-foreground">{status === 'pending' ? 'No photos waiting for review.' : 'No approved photos.'}</p>}
-        count={(data) => (status === 'pending' ? `${plural(data.length, 'photo')} waiting, oldest first` : plural(data.length, 'approved photo'))}
-        listLabel="Photos"
-        item={(p) => <PhotoCard photo={p} />}
-      />
+      <StatusQueue tabs={VIEWS} initial="pending" label="Which photos" perRow={2} useItems={useAdminPhotos}>
+        {({ filter, query }) => (
+          <AdminList
+            query={query}
+            what="photos"
+            items={(data) => data}
+            itemKey={(p) => p.id}
+            empty={<p className="p-6 text-center text-muted-foreground">{filter === 'pending' ? 'No photos waiting for review.' : 'No approved photos.'}</p>}
+            count={(data) => (filter === 'pending' ? `${plural(data.length, 'photo')} waiting, oldest first` : plural(data.length, 'approved photo'))}
+            listLabel="Photos"
+            item={(p) => <PhotoCard photo={p} />}
+          />
+        )}
+      </StatusQueue>
     </div>
   );
 }

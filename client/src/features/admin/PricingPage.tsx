@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { QueryLoading, QueryView } from '@/components/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 import { useAdminCounty, useAdminSession, useContractorNames, usePricingRules, useUpdateRule, workingCounty } from './api';
 import { PageHeader } from './components/PageHeader';
 import { PriceMatrix } from './components/PriceMatrix';
@@ -73,19 +73,18 @@ export default function PricingPage() {
           </h2>
           <p className="text-sm text-muted-foreground">What a new lead costs for each service and town under the active rules (before any contractor rule).</p>
         </div>
-        {/* The rules' error shows once, in the table above. */}
-        {!rules.isError &&
-          (working === null ? (
-            <p className="text-sm text-muted-foreground">Choose a county to see what its leads cost.</p>
-          ) : (
-            <QueryView query={rules} what="price matrix" loading={<QueryLoading what="price matrix" rows={6} className="h-6" />}>
-              {(data) => (
-                <QueryView query={matrixCounty} what="price matrix" loading={<QueryLoading what="price matrix" rows={6} className="h-6" />}>
-                  {(county) => <PriceMatrix rules={forMatrix(data)} county={county} />}
-                </QueryView>
-              )}
-            </QueryView>
-          ))}
+        {working === null ? (
+          <p className="text-sm text-muted-foreground">Choose a county to see what its leads cost.</p>
+        ) : (
+          // The rules' error shows once, in the table above.
+          <QueryView query={rules} what="price matrix" loading={<QueryLoading what="price matrix" rows={6} className="h-6" />} error={() => null}>
+            {(data) => (
+              <QueryView query={matrixCounty} what="price matrix" loading={<QueryLoading what="price matrix" rows={6} className="h-6" />}>
+                {(county) => <PriceMatrix rules={forMatrix(data)} county={county} />}
+              </QueryView>
+            )}
+          </QueryView>
+        )}
       </section>
       <RuleDialog
         open={dialog.open}

@@ -9,17 +9,17 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { REVIEW_POLICY_PATH, reviewMonth, Stars } from '@/features/reviews';
 import { messageOf } from '@/lib/api';
 import { formatDateTime, plural } from '@/lib/format';
 import { PageHeader } from './components/PageHeader';
 import { AdminList } from './components/AdminList';
+import { StatusQueue, type QueueTab } from './components/StatusQueue';
 import { useAdminReviews, useModerateReview } from './reviews-api';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
-const TABS: { value: AdminReviewFilter; label: string }[] = [
+const TABS: QueueTab<AdminReviewFilter>[] = [
   { value: 'all', label: 'All' },
   { value: 'not_contacted', label: 'Not contacted' },
   { value: 'published', label: 'Published' },
@@ -149,31 +149,8 @@ function ReviewRow({ review, onHide }: { review: ManagedReview; onHide: (r: Mana
   );
 }
 
-function ReviewsList({ filter, onHide }: { filter: AdminReviewFilter; onHide: (r: ManagedReview) => void }) {
-  const [page, setPage] = useState(1);
-  const query = useAdminReviews(filter, page);
-  return (
-    <AdminList
-      query={query}
-      what="reviews"
-      listLabel="Reviews"
-      items={(d) => d.reviews}
-      itemKey={(r) => r.id}
-      count={(d) => `${plural(d.total, 'review')}, newest first`}
-      empty={
-        <EmptyState icon={<MessageSquareText className="h-8 w-8" aria-hidden="true" />}>
-          <p>No reviews here.</p>
-        </EmptyState>
-      }
-      pager={{ label: 'Review pages', onPage: setPage }}
-      item={(r) => <ReviewRow review={r} onHide={onHide} />}
-    />
-  );
-}
-
 /** /admin/reviews: every homeowner answer, 'not contacted' on its own tab, and hiding under the review policy. */
 export default function ReviewsPage() {
-  const [filter, setFilter] = useState<AdminReviewFilter>('all');
   const [hiding, setHiding] = useState<ManagedReview | null>(null);
   return (
     <>
@@ -187,20 +164,25 @@ export default function ReviewsPage() {
           </Button>
         }
       />
-      <Tabs value={filter} onValueChange={(v) => setFilter(v as AdminReviewFilter)}>
-        <TabsList aria-label="Which reviews" className="mb-4 grid w-full grid-cols-2 sm:inline-flex sm:w-auto">
-          {TABS.map((t) => (
-            <TabsTrigger key={t.value} value={t.value}>
-              {t.label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        {TABS.map((t) => (
-          <TabsContent key={t.value} value={t.value}>
-            <ReviewsList filter={t.value} onHide={setHiding} />
-          </TabsContent>
-        ))}
-      </Tabs>
+      <StatusQueue tabs={TABS} initial="all" label="Which reviews" perRow={2} useItems={useAdminReviews}>
+        {({ query, onPage }) => (
+          <AdminList
+            query={query}
+            what="reviews"
+            listLabel="Reviews"
+            items={(d) => d.reviews}
+            itemKey={(r) => r.id}
+            count={(d) => `${plural(d.total, 'review')}, newest first`}
+            empty={
+              <EmptyState icon={<MessageSquareText className="h-8 w-8" aria-hidden="true" />}>
+                <p>No reviews here.</p>
+              </EmptyState>
+            }
+            pager={{ label: 'Review pages', onPage }}
+            item={(r) => <ReviewRow review={r} onHide={setHiding} />}
+          />
+        )}
+      </StatusQueue>
       <HideDialog review={hiding} onClose={() => setHiding(null)} />
     </>
   );

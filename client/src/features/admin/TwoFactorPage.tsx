@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { TwoFactorEnrolment } from '@shared/schemas/admin-two-factor';
+import type { TwoFactorEnrolment, TwoFactorStatus } from '@shared/schemas/admin-two-factor';
 import { useProgressiveForm } from '@/components/form';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -135,17 +136,61 @@ function Enrolment({ onCodes }: { onCodes: (codes: string[]) => void }) {
   );
 }
 
-export default function TwoFactorPage() {
-  const status = useTwoFactorStatus();
+/** Two-factor sign-in is on: new recovery codes, and turning it off where it is not required. */
+function TwoFactorOn({ s, onCodes }: { s: TwoFactorStatus; onCodes: (codes: string[]) => void }) {
   const newCodes = useNewRecoveryCodes();
   const turnOff = useTurnOffTwoFactor();
+  return (
+    <div className="grid gap-6">
+      <FormNotice variant="success" title="Two-factor sign-in is on" description={`${s.recoveryCodesLeft} unused recovery ${s.recoveryCodesLeft === 1 ? 'code' : 'codes'} left.`} />
+      <section className="grid gap-2">
+        <h2 className="text-lg font-semibold">New recovery codes</h2>
+        <p className="text-sm text-muted-foreground">The codes you have now stop working.</p>
+        <CodeForm
+          id="two-factor-new-codes"
+          label="New recovery codes"
+          submit="Make New Recovery Codes"
+          pendingLabel="Making..."
+          onCode={async (code) => onCodes((await newCodes.mutateAsync({ code })).recoveryCodes)}
+        />
+      </section>
+      {!s.required && (
+        <section className="grid gap-2">
+          <h2 className="text-lg font-semibold">Turn off</h2>
+          <CodeForm
+            id="two-factor-off"
+            label="Turn off two-factor sign-in"
+            submit="Turn Off Two-Factor Sign-In"
+            pendingLabel="Turning off..."
+            onCode={async (code) => {
+              await turnOff.mutateAsync({ code });
+              toast({ title: 'Two-factor sign-in is off' });
+            }}
+          />
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** Not set up yet: the enrolment, said to be required where it is. */
+function TwoFactorOff({ required, onCodes }: { required: boolean; onCodes: (codes: string[]) => void }) {
+  return (
+    <>
+      {required && <FormNotice title="Required" description="Every administrator here signs in with an authenticator app. Set it up to continue." className="mb-4" />}
+      <Enrolment onCodes={onCodes} />
+    </>
+  );
+}
+
+export default function TwoFactorPage() {
+  const status = useTwoFactorStatus();
   const [codes, setCodes] = useState<string[] | null>(null);
   const [, navigate] = useLocation();
   const s = status.data;
   return (
     <>
       <PageHeader title="Two-factor sign-in" description="A code from an authenticator app after your password: a stolen password alone does not open the admin area." path="/admin/two-factor" />
-      {status.isError && <FormNotice variant="destructive" title="Error" description="Could not load your two-factor sign-in. Please reload the page." />}
       {codes ? (
         <RecoveryCodes
           codes={codes}
@@ -154,42 +199,11 @@ export default function TwoFactorPage() {
             navigate('/admin', { replace: true });
           }}
         />
-      ) : s && !s.enabled ? (
-        <>
-          {s.required && <FormNotice title="Required" description="Every administrator here signs in with an authenticator app. Set it up to continue." className="mb-4" />}
-          <Enrolment onCodes={setCodes} />
-        </>
-      ) : s ? (
-        <div className="grid gap-6">
-          <FormNotice variant="success" title="Two-factor sign-in is on" description={`${s.recoveryCodesLeft} unused recovery ${s.recoveryCodesLeft === 1 ? 'code' : 'codes'} left.`} />
-          <section className="grid gap-2">
-            <h2 className="text-lg font-semibold">New recovery codes</h2>
-            <p className="text-sm text-muted-foreground">The codes you have now stop working.</p>
-            <CodeForm
-              id="two-factor-new-codes"
-              label="New recovery codes"
-              submit="Make New Recovery Codes"
-              pendingLabel="Making..."
-              onCode={async (code) => setCodes((await newCodes.mutateAsync({ code })).recoveryCodes)}
-            />
-          </section>
-          {!s.required && (
-            <section className="grid gap-2">
-              <h2 className="text-lg font-semibold">Turn off</h2>
-              <CodeForm
-                id="two-factor-off"
-                label="Turn off two-factor sign-in"
-                submit="Turn Off Two-Factor Sign-In"
-                pendingLabel="Turning off..."
-                onCode={async (code) => {
-                  await turnOff.mutateAsync({ code });
-                  toast({ title: 'Two-factor sign-in is off' });
-                }}
-              />
-            </section>
-          )}
-        </div>
-      ) : null}
+      ) : (
+        <QueryView query={status} what="your two-factor sign-in">
+          {(s) => (s.enabled ? <TwoFactorOn s={s} onCodes={setCodes} /> : <TwoFactorOff required={s.required} onCodes={setCodes} />)}
+        </QueryView>
+      )}
       {s && !codes && (s.enabled || !s.required) && <OwnPasswordForm />}
     </>
   );

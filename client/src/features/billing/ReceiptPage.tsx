@@ -1,9 +1,9 @@
 import { Printer } from 'lucide-react';
 import { Link } from 'wouter';
 import { formatPrice } from '@shared/money';
-import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/route-input';
-import { useRegion } from '@/app/region';
+import { Head } from '@/components/head';
+import type { RouteInput } from '@/lib/route-input';
+import { useRegion } from '@/lib/region';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

@@ -1,10 +1,10 @@
 import { Newspaper } from 'lucide-react';
-import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/route-input';
+import { Head } from '@/components/head';
+import type { RouteInput } from '@/lib/route-input';
 import { EmptyState, QueryView } from '@/components/query-view';
 import { useBlogPosts } from './api';
 import { BlogCard, BlogCardSkeleton } from './components/BlogCard';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 /** Spec: 3 placeholder cards while the list loads. */
 const PLACEHOLDERS = 3;

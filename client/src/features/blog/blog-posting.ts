@@ -1,5 +1,5 @@
 import type { BlogPost } from '@shared/schemas/blog';
-import { siteOrganization } from '@/app/head';
+import { siteOrganization } from '@/components/head';
 
 /**
  * schema.org BlogPosting of a post (docs/decisions/0096-blog-posting-markup.md): modified at its last edit, but

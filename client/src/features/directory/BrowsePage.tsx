@@ -1,8 +1,8 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useRef, useState, type MouseEvent } from 'react';
 import { useLocation } from 'wouter';
-import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/route-input';
+import { Head } from '@/components/head';
+import type { RouteInput } from '@/lib/route-input';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -17,7 +17,7 @@ import { RatingFilter } from './components/RatingFilter';
 import { LocationSelect } from './components/Selectors';
 import { UnrecognizedNote } from './components/UnrecognizedNote';
 import { ViewToggle } from './components/ViewToggle';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 const SORT_LABELS: Record<BrowseSort, string> = { rating: 'Highest Rated', name: 'Name A-Z', reviews: 'Most Reviews', location: 'Location' };
 const CLEARED: Pick<BrowseState, 'services' | 'location' | 'ratings' | 'page'> = { services: [], location: '', ratings: [], page: 1 };

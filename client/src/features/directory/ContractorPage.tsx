@@ -2,11 +2,11 @@ import { Award, CalendarDays, Clock, MapPin, ShieldCheck, Wrench } from 'lucide-
 import type { ReactNode } from 'react';
 import { hoursLines } from '@shared/business-hours';
 import type { ContractorProfile } from '@shared/schemas/directory';
-import { useSiteConfig } from '@/app/config';
-import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/route-input';
-import { useHttpStatus } from '@/app/server-context';
+import { useSiteConfig } from '@/lib/site-config';
+import { Head } from '@/components/head';
+import type { RouteInput } from '@/lib/route-input';
 import { breadcrumbJsonLd, Breadcrumbs, type Crumb } from '@/components/breadcrumbs';
+import { QueryView } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -16,13 +16,14 @@ import { QuoteButton } from '@/features/quote';
 import { ReviewList } from '@/features/reviews';
 import { useContractor } from './api';
 import { ContractorLogo } from './components/ContractorLogo';
+import { ContractorNotFound } from './components/ContractorNotFound';
 import { CredentialsDetails } from './components/Credentials';
 import { ProfilePhotos } from './components/ProfilePhotos';
 import { ServiceAreaLink, ServiceLink } from './components/ProfilePlaceLinks';
 import { RatingLine } from './components/StarRating';
 import { localBusinessJsonLd } from './local-business';
 import { isRated } from './rating';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 function Section({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -39,13 +40,8 @@ function Section({ title, icon, children }: { title: string; icon: ReactNode; ch
 }
 
 function NotFound() {
-  const region = useRegion();
-  useHttpStatus(404);
   return (
-    <div className="container mx-auto flex flex-col items-center px-4 py-24 text-center">
-      <Head title={`Contractor Not Found | ${region.siteTitle}`} description="This contractor is not listed." path="/browse" robots="noindex, follow" />
-      <h1 className="text-2xl font-bold">Contractor Not Found</h1>
-      <p className="mt-2 text-muted-foreground">The contractor you're looking for doesn't exist or has been removed.</p>
+    <ContractorNotFound>
       <Button
         className="mt-6"
         variant="outline"
@@ -56,7 +52,7 @@ function NotFound() {
       >
         Go Back
       </Button>
-    </div>
+    </ContractorNotFound>
   );
 }
 
@@ -176,7 +172,9 @@ function Profile({ c }: { c: ContractorProfile }) {
 
 export default function ContractorPage({ params }: RouteInput) {
   const query = useContractor(params.id ?? '');
-  if (query.isError) return <NotFound />;
-  if (!query.data) return <Loading />;
-  return <Profile c={query.data} />;
+  return (
+    <QueryView query={query} what="contractor" loading={<Loading />} error={() => <NotFound />}>
+      {(c) => <Profile c={c} />}
+    </QueryView>
+  );
 }

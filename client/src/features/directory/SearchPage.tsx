@@ -2,8 +2,8 @@ import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { resolveTown, townBySlug } from '@shared/taxonomy';
 import type { Region } from '@shared/region';
-import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/route-input';
+import { Head } from '@/components/head';
+import type { RouteInput } from '@/lib/route-input';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -32,7 +32,7 @@ import { UnrecognizedNote } from './components/UnrecognizedNote';
 import { UnverifiedNote } from './components/UnverifiedNote';
 import { ServicePageLinks } from './components/ServicePageLinks';
 import { ViewToggle } from './components/ViewToggle';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 const SORT_LABELS: Record<SearchSort, string> = { rating: 'Highest Rated', name: 'Name A-Z', reviews: 'Most Reviews' };
 

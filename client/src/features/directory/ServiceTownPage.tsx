@@ -3,19 +3,19 @@ import { Link, useLocation } from 'wouter';
 import { nearestTowns } from '@shared/nearby';
 import type { Service, Town } from '@shared/region';
 import type { ServicePageAnswer } from '@shared/schemas/service-pages';
-import { useSiteConfig } from '@/app/config';
-import { Head } from '@/app/head';
+import { useSiteConfig } from '@/lib/site-config';
+import { Head } from '@/components/head';
 import { breadcrumbJsonLd, Breadcrumbs, type Crumb } from '@/components/breadcrumbs';
 import { QueryView } from '@/components/query-view';
-import type { RouteInput } from '@/app/route-input';
-import { useHttpStatus } from '@/app/server-context';
+import type { RouteInput } from '@/lib/route-input';
+import { useHttpStatus } from '@/lib/server-context';
 import { NotFoundPage } from '@/features/not-found';
 import { ContractorList, ContractorPlaceholders } from './components/ContractorResults';
 import { Pagination, PastLastPage, pageCount, showListTop } from './components/Pagination';
 import { ServiceLinkList } from './components/ServicePageLinks';
 import { countSentence, itemListJsonLd, serviceHeading, useServicePage } from './service-page-content';
 import { placeName, readServicePageNumber, serviceBySlug, servicePageHref, servicePageKey, townBySlug } from './service-pages';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 /** Neighbouring towns linked from a town's page: the nearest ones where the service is offered (docs/decisions/0030-service-pages.md). */
 const NEIGHBOURS = 4;
@@ -139,13 +139,14 @@ export default function ServiceTownPage({ params, search }: RouteInput) {
   const town = params.town === undefined ? null : (townBySlug(params.town, region) ?? undefined);
   const page = readServicePageNumber(search);
   const query = useServicePage(servicePageKey(params.service ?? '', params.town ?? null, page));
-  // An unknown service or town, or a combination without a contractor, is the site's 404 page.
-  if (!service || town === undefined || (query.isError && (query.error as { status?: number }).status === 404)) return <NotFoundPage />;
+  // An unknown service or town, or a combination without a contractor (the server's 404), is the site's 404 page.
+  if (!service || town === undefined) return <NotFoundPage />;
   return (
     <QueryView
       query={query}
       what="contractors"
       retry="reload"
+      notFound={<NotFoundPage />}
       loading={<ContractorPlaceholders count={6} />}
       frame={(state) => (
         <div className="container mx-auto grid gap-6 px-4 py-8">

@@ -1,6 +1,7 @@
 // The directory feature as other features may use it.
 export { useContractor } from './api';
 export { FEATURED_COUNT, featuredKey } from './featured';
+export { ContractorNotFound } from './components/ContractorNotFound';
 export { ContractorList, ContractorPlaceholders } from './components/ContractorResults';
 export { LocationSelect, ServiceTypeSelect } from './components/Selectors';
 export { ServicePageLinks } from './components/ServicePageLinks';

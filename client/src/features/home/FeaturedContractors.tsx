@@ -4,7 +4,7 @@ import type { ContractorPage } from '@shared/schemas/directory';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { ContractorList, ContractorPlaceholders, FEATURED_COUNT, featuredKey } from '@/features/directory';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 /** Premium subscribers first, then the highest rated (docs/decisions/0002-server-side-filtering.md). */
 export function FeaturedContractors() {

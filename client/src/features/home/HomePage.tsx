@@ -1,6 +1,6 @@
 import type { Region } from '@shared/region';
-import { Head } from '@/app/head';
-import { useRegion } from '@/app/region';
+import { Head } from '@/components/head';
+import { useRegion } from '@/lib/region';
 import { NewsletterSignup } from '@/features/newsletter';
 import { FeaturedContractors } from './FeaturedContractors';
 import { ProjectOverview } from './ProjectOverview';

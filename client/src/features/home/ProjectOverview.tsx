@@ -1,7 +1,7 @@
 import { Clock, DollarSign } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { ServicePageLinks } from '@/features/directory';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 export function ProjectOverview() {
   const region = useRegion();

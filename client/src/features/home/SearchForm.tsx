@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { LocationSelect, ServiceTypeSelect } from '@/features/directory';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 /** The hero search: each chosen criterion goes into the /search address, nothing is required. A plain GET form without JavaScript. */
 export function SearchForm() {

@@ -1,5 +1,5 @@
 import { Handshake, MapPinned, ShieldCheck, Snowflake } from 'lucide-react';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 const benefits = (stateName: string) => [
   { icon: MapPinned, title: 'They Know the Area', text: 'Local builders know the back roads, the soils and the township offices, so your project starts on the right foot.' },

@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { subscribe } from './api';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 const ALREADY = { title: 'Already Subscribed', description: "You're already subscribed to our newsletter." };
 const INVALID = 'Please enter a valid email address';

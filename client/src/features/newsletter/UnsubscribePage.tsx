@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/route-input';
+import { Head } from '@/components/head';
+import type { RouteInput } from '@/lib/route-input';
 import { Button } from '@/components/ui/button';
 import { messageOf } from '@/lib/api';
 import { useUnsubscribe } from './unsubscribe-api';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 const INVALID = 'This unsubscribe link is not valid';
 

@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
-import { Head } from '@/app/head';
-import { useHttpStatus } from '@/app/server-context';
+import { Head } from '@/components/head';
+import { useHttpStatus } from '@/lib/server-context';
 import { Button } from '@/components/ui/button';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 export default function NotFoundPage() {
   const region = useRegion();

@@ -2,9 +2,9 @@ import { CircleCheck, Mail, MapPin, ShieldCheck, User, Wrench } from 'lucide-rea
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { PaymentIntentResponse } from '@shared/schemas/payments';
-import { useSiteConfig } from '@/app/config';
-import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/route-input';
+import { useSiteConfig } from '@/lib/site-config';
+import { Head } from '@/components/head';
+import type { RouteInput } from '@/lib/route-input';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
@@ -14,7 +14,7 @@ import { DemoInProductionWarning } from './components/DemoInProductionWarning';
 import { DemoCardForm } from './components/DemoCardForm';
 import { paymentError } from './components/payment-notices';
 import { formatPrice } from '@shared/money';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 /** Stripe's form (and Stripe.js) load only when this page needs them, never with the demo provider. */
 const StripeCardForm = lazy(() => import('./StripeCardForm'));

@@ -3,9 +3,9 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { PLANS, type Plan, type PlanId } from '@shared/plans';
 import type { PortalProfile } from '@shared/schemas/portal';
-import { useSiteConfig } from '@/app/config';
-import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/route-input';
+import { useSiteConfig } from '@/lib/site-config';
+import { Head } from '@/components/head';
+import type { RouteInput } from '@/lib/route-input';
 import { toast } from '@/components/ui/use-toast';
 import { profileKey } from '@/features/portal';
 import { ApiError, getQueryFn, messageOf } from '@/lib/api';
@@ -15,7 +15,7 @@ import { DemoNotice } from './components/DemoNotice';
 import { HowItWorks } from './components/HowItWorks';
 import { LeadPriceTable } from './components/LeadPriceTable';
 import { PlanCard } from './components/PlanCard';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 const paidPlan = (value: string | null): Exclude<PlanId, 'free'> | null => (value === 'pro' || value === 'premium' ? value : null);
 

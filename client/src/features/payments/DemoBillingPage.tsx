@@ -1,13 +1,14 @@
 import { CircleAlert, CreditCard } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatMoney } from '@shared/money';
 import { PLANS, SUBSCRIPTION_STATUS_LABELS } from '@shared/plans';
 import type { DemoBillingChange, DemoBillingState } from '@shared/schemas/billing';
-import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/route-input';
-import { useRegion } from '@/app/region';
+import { Head } from '@/components/head';
+import type { RouteInput } from '@/lib/route-input';
+import { useRegion } from '@/lib/region';
 import { useProgressiveForm } from '@/components/form';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -190,12 +191,11 @@ export default function DemoBillingPage({ search }: RouteInput) {
   );
 
   if (!sessionId) return problem('This billing link is incomplete. Open Manage billing in the portal again.');
-  if (billing.isError) {
-    const signIn = billing.error instanceof ApiError && billing.error.status === 401;
-    return problem(signIn ? 'Sign in to the contractor portal, then open Manage billing again.' : messageOf(billing.error, 'This billing link is not valid.'), signIn);
-  }
-
-  return (
+  const failed = (error: unknown) => {
+    const signIn = error instanceof ApiError && error.status === 401;
+    return problem(signIn ? 'Sign in to the contractor portal, then open Manage billing again.' : messageOf(error, 'This billing link is not valid.'), signIn);
+  };
+  const page = (content: ReactNode) => (
     <>
       {top}
       <div className="container mx-auto max-w-2xl px-4 py-10 md:py-16">
@@ -205,9 +205,15 @@ export default function DemoBillingPage({ search }: RouteInput) {
             <p className="text-sm text-muted-foreground">{region.siteTitle}</p>
           </div>
           <DemoNotice>This page stands in for the payment provider's billing portal. Nothing here charges or refunds a card.</DemoNotice>
-          {billing.data ? <Billing state={billing.data} sessionId={sessionId} /> : <p className="text-muted-foreground">Loading your billing...</p>}
+          {content}
         </Card>
       </div>
     </>
+  );
+
+  return (
+    <QueryView query={billing} what="your billing" loading={page(<p className="text-muted-foreground">Loading your billing...</p>)} error={failed}>
+      {(state) => page(<Billing state={state} sessionId={sessionId} />)}
+    </QueryView>
   );
 }

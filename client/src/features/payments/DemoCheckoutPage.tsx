@@ -1,9 +1,10 @@
-import { Check, CircleAlert, ShoppingCart } from 'lucide-react';
+import { CircleAlert, ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
 import { formatMoney } from '@shared/money';
 import { PLANS } from '@shared/plans';
-import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/route-input';
+import { Head } from '@/components/head';
+import type { RouteInput } from '@/lib/route-input';
+import { PlanFeatures } from '@/components/plan-features';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
@@ -12,7 +13,7 @@ import { ownPagePath, PRICING_PATH, SUBSCRIPTION_SUCCESS_PATH, useCompleteDemoCh
 import { DemoInProductionWarning } from './components/DemoInProductionWarning';
 import { DemoNotice } from './components/DemoNotice';
 import { ResultPanel } from './components/ResultPanel';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 /**
  * The demo provider's stand-in for the provider's hosted checkout page
@@ -87,16 +88,7 @@ export default function DemoCheckoutPage({ search }: RouteInput) {
                 </p>
               )}
             </div>
-            {plan && (
-              <ul className="mt-4 grid gap-2 text-sm">
-                {plan.features.map((f) => (
-                  <li key={f} className="flex items-start gap-2">
-                    <Check className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
-                    {f}
-                  </li>
-                ))}
-              </ul>
-            )}
+            {plan && <PlanFeatures features={plan.features} className="mt-4" />}
           </div>
           <div className="grid gap-3">
             <Button size="lg" onClick={confirm} disabled={complete.isPending || redirecting}>

@@ -1,15 +1,15 @@
 import { CircleCheck, CircleX, Clock, Mail } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/route-input';
+import { Head } from '@/components/head';
+import type { RouteInput } from '@/lib/route-input';
 import { Button } from '@/components/ui/button';
 import { messageOf } from '@/lib/api';
 import { LEADS_SECTION_PATH, PAYMENT_SUCCESS_PATH, useReportPaymentSuccess } from './api';
 import { DemoInProductionWarning } from './components/DemoInProductionWarning';
-import { PendingPanel, ResultPanel } from './components/ResultPanel';
+import { PendingPanel, ResultPanel, SupportLine } from './components/ResultPanel';
 import { withHours } from './components/text';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 function Actions() {
   return (
@@ -21,18 +21,6 @@ function Actions() {
         <Link href="/">Return to Homepage</Link>
       </Button>
     </>
-  );
-}
-
-function Support() {
-  const region = useRegion();
-  return (
-    <p className="text-sm text-muted-foreground">
-      {'Questions? Email '}
-      <a href={`mailto:${region.supportEmail}`} className="font-medium text-primary underline-offset-4 hover:underline">
-        {region.supportEmail}
-      </a>
-    </p>
   );
 }
 
@@ -68,7 +56,7 @@ export default function PaymentSuccessPage({ search }: RouteInput) {
         {top}
         <ResultPanel tone="error" icon={<CircleX className="h-9 w-9" aria-hidden="true" />} title="Payment Not Completed" actions={<Actions />}>
           <p className="text-muted-foreground">Your payment was not completed and you have not been charged. You can try again from the lead in your portal.</p>
-          <Support />
+          <SupportLine />
         </ResultPanel>
       </>
     );
@@ -87,7 +75,7 @@ export default function PaymentSuccessPage({ search }: RouteInput) {
         {top}
         <ResultPanel tone="error" icon={<CircleX className="h-9 w-9" aria-hidden="true" />} title="We Couldn't Confirm Your Payment" actions={<Actions />}>
           <p className="text-muted-foreground">{messageOf(report.error, 'The payment could not be confirmed yet. If you were charged, the lead will unlock in your portal shortly.')}</p>
-          <Support />
+          <SupportLine />
         </ResultPanel>
       </>
     );

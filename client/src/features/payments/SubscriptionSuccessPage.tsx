@@ -3,16 +3,16 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { planById, type SubscriptionStatus } from '@shared/plans';
 import type { VerifySubscriptionResponse } from '@shared/schemas/payments';
-import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/route-input';
+import { Head } from '@/components/head';
+import type { RouteInput } from '@/lib/route-input';
 import { Button } from '@/components/ui/button';
 import { messageOf } from '@/lib/api';
 import { formatLongDate } from '@/lib/format';
 import { CONTRACTOR_LOGIN_PATH, PRICING_PATH, useVerifySubscription } from './api';
 import { DemoInProductionWarning } from './components/DemoInProductionWarning';
-import { PendingPanel, ResultPanel } from './components/ResultPanel';
+import { PendingPanel, ResultPanel, SupportLine } from './components/ResultPanel';
 import { withHours } from './components/text';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 const STATUS_TEXT: Record<SubscriptionStatus, string> = {
   none: 'is not active yet',
@@ -43,7 +43,6 @@ function InvalidSession({ message }: { message: string }) {
 }
 
 function Confirmed({ result }: { result: VerifySubscriptionResponse }) {
-  const region = useRegion();
   const plan = planById(result.plan);
   const steps = [
     'Sign in to the contractor portal to see your plan, its status and your lead credits.',
@@ -89,12 +88,7 @@ function Confirmed({ result }: { result: VerifySubscriptionResponse }) {
           ))}
         </ol>
       </div>
-      <p className="text-sm text-muted-foreground">
-        {'Questions? Email '}
-        <a href={`mailto:${region.supportEmail}`} className="font-medium text-primary underline-offset-4 hover:underline">
-          {region.supportEmail}
-        </a>
-      </p>
+      <SupportLine />
     </ResultPanel>
   );
 }

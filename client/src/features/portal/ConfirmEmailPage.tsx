@@ -3,13 +3,10 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { INVALID_LINK_MESSAGE } from '@shared/contractor-auth';
 import { formPages } from '@shared/forms';
-import { Head } from '@/app/head';
-import { postedText } from '@/app/posted-form';
-import { useRegion } from '@/app/region';
-import type { RouteInput } from '@/app/route-input';
-import { useProgressiveForm } from '@/components/form';
-import { Button } from '@/components/ui/button';
-import { FormNotice } from '@/components/ui/form-notice';
+import { Head } from '@/components/head';
+import { useRegion } from '@/lib/region';
+import type { RouteInput } from '@/lib/route-input';
+import { SingleUseLinkForm, useSingleUseLink } from '@/components/single-use-link';
 import { confirmEmail } from './account-api';
 import { LOGIN_PATH, PORTAL_PATH } from './api';
 import { AccountFrame } from './components/AccountFrame';
@@ -22,39 +19,13 @@ import { AccountFrame } from './components/AccountFrame';
 export default function ConfirmEmailPage({ search }: RouteInput) {
   const region = useRegion();
   const [changedTo, setChangedTo] = useState<string | null>(null);
-  const form = useProgressiveForm({
+  const link = useSingleUseLink(search, {
     posted: 'confirm-email',
     schema: () => import('@shared/schemas/contractor-account').then((m) => m.emailConfirmSchema),
-    defaultValues: { token: search.get('token') ?? '' },
     fallback: 'Your email could not be changed. Please try again.',
     onValid: async ({ token }) => setChangedTo((await confirmEmail({ token })).email),
   });
-  const token = search.get('token') ?? postedText(form.posted, 'token');
-  const done = changedTo !== null || search.get('done') === '1';
-
-  let body;
-  if (done) {
-    body = (
-      <>
-        <FormNotice variant="success" title="Email changed" description={changedTo ? `Your sign-in email is now ${changedTo}.` : 'Your sign-in email is changed.'} />
-        <Button asChild>
-          <Link href={PORTAL_PATH}>Go to the portal</Link>
-        </Button>
-      </>
-    );
-  } else if (!token) {
-    body = <FormNotice variant="destructive" title="Link not valid" description={INVALID_LINK_MESSAGE} />;
-  } else {
-    body = (
-      <form method="post" action={formPages.confirmEmail.path} {...form.props} className="grid gap-4" aria-label="Confirm your new email">
-        {form.problem && <FormNotice variant="destructive" title="Error" description={form.problem} />}
-        <input type="hidden" {...form.control('token', 'confirm-token')} />
-        <Button type="submit" className="w-full" disabled={form.pending}>
-          {form.pending ? 'Confirming...' : 'Confirm New Email'}
-        </Button>
-      </form>
-    );
-  }
+  const done = changedTo !== null || link.landedDone;
 
   return (
     <>
@@ -65,7 +36,21 @@ export default function ConfirmEmailPage({ search }: RouteInput) {
         robots="noindex, nofollow"
       />
       <AccountFrame icon={<MailCheck className="h-6 w-6 text-primary" aria-hidden="true" />} title="Confirm Your New Email" description="Your account signs in with this address once you confirm it.">
-        {body}
+        <SingleUseLinkForm
+          link={link}
+          action={formPages.confirmEmail.path}
+          label="Confirm your new email"
+          id="confirm"
+          invalid={INVALID_LINK_MESSAGE}
+          submit={{ label: 'Confirm New Email', pending: 'Confirming...' }}
+          done={
+            done && {
+              title: 'Email changed',
+              description: changedTo ? `Your sign-in email is now ${changedTo}.` : 'Your sign-in email is changed.',
+              next: { href: PORTAL_PATH, label: 'Go to the portal' },
+            }
+          }
+        />
         {!done && (
           <Link href={LOGIN_PATH} className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline">
             Back to sign in

@@ -1,14 +1,14 @@
 import { HardHat, KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/route-input';
+import { Head } from '@/components/head';
+import type { RouteInput } from '@/lib/route-input';
 import { toast } from '@/components/ui/use-toast';
 import { LOGIN_PATH, PORTAL_PATH, useProfile } from './api';
 import { AccountFrame } from './components/AccountFrame';
 import { SetupForm } from './components/SetupForm';
 import { SignInForm } from './components/SignInForm';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 type Mode = { kind: 'signin'; email: string; focus: boolean } | { kind: 'setup'; email: string; required: boolean };
 

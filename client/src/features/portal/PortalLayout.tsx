@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 /**
  * The frame of the contractor pages (/contractor/login, /contractor): no public header; each

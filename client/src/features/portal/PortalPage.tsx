@@ -1,16 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Menu } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { PortalProfile } from '@shared/schemas/portal';
-import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/route-input';
-import { QueryError } from '@/components/query-view';
+import { Head } from '@/components/head';
+import type { RouteInput } from '@/lib/route-input';
+import { QueryError, QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api';
-import { useSignOut } from '@/lib/use-sign-out';
+import { useSignedOutWatcher, useSignOut } from '@/lib/use-sign-out';
 import { LOGIN_PATH, logout, PORTAL_PATH, profileKey, useProfile } from './api';
 import { HEADING_ID } from './components/parts';
 import { PortalHeader } from './components/PortalHeader';
@@ -23,7 +21,7 @@ import { PhotosSection } from './sections/PhotosSection';
 import { ProfileSection } from './sections/ProfileSection';
 import { ReviewsSection } from './sections/ReviewsSection';
 import { SubscriptionSection } from './sections/SubscriptionSection';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 function PortalHead({ section }: { section?: SectionId }) {
   const region = useRegion();
@@ -37,23 +35,18 @@ function PortalHead({ section }: { section?: SectionId }) {
   );
 }
 
-/** Any portal call answering 401 means the session ended on the server: read it as signed out. */
-function useSignedOutWatcher() {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    const signedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
-    const mark = () => queryClient.setQueryData(profileKey, null);
-    const offQueries = queryClient.getQueryCache().subscribe((e) => {
-      if (e.type === 'updated' && e.action.type === 'error' && signedOut(e.action.error)) mark();
-    });
-    const offMutations = queryClient.getMutationCache().subscribe((e) => {
-      if (e.type === 'updated' && e.action.type === 'error' && signedOut(e.action.error)) mark();
-    });
-    return () => {
-      offQueries();
-      offMutations();
-    };
-  }, [queryClient]);
+/** The portal's failure to load, under its header. */
+function Failed({ error, retry }: { error: unknown; retry: () => void }) {
+  return (
+    <>
+      <PortalHead />
+      <PortalHeader />
+      <main id="main" className="container mx-auto max-w-xl flex-1 px-4 py-12">
+        <h1 className="sr-only">Contractor Portal</h1>
+        <QueryError what="your portal" error={error} onRetry={retry} />
+      </main>
+    </>
+  );
 }
 
 function Loading() {
@@ -162,25 +155,18 @@ function Portal({ profile, section }: { profile: PortalProfile; section: Section
 export default function PortalPage({ search }: RouteInput) {
   const profile = useProfile();
   const [, navigate] = useLocation();
-  useSignedOutWatcher();
+  // Any portal call answering 401: the profile reads as signed out (null).
+  useSignedOutWatcher(profileKey, null);
   const signedOut = profile.data === null && !profile.isFetching;
 
   useEffect(() => {
     if (signedOut) navigate(LOGIN_PATH, { replace: true });
   }, [signedOut, navigate]);
 
-  if (profile.isError) {
-    return (
-      <>
-        <PortalHead />
-        <PortalHeader />
-        <main id="main" className="container mx-auto max-w-xl flex-1 px-4 py-12">
-          <h1 className="sr-only">Contractor Portal</h1>
-          <QueryError what="your portal" error={profile.error} onRetry={() => void profile.refetch()} />
-        </main>
-      </>
-    );
-  }
-  if (!profile.data) return <Loading />;
-  return <Portal profile={profile.data} section={readSection(search)} />;
+  // Signed out (no profile): the login page is on its way.
+  return (
+    <QueryView query={profile} what="your portal" loading={<Loading />} empty={<Loading />} isEmpty={(p) => p === null} error={(e, retry) => <Failed error={e} retry={retry} />}>
+      {(p) => p && <Portal profile={p} section={readSection(search)} />}
+    </QueryView>
+  );
 }

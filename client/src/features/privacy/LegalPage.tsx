@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LegalPageSlug } from '@shared/legal-pages';
 import type { LegalPageDto } from '@shared/schemas/legal-pages';
-import { Head } from '@/app/head';
-import { useRegion } from '@/app/region';
+import { Head } from '@/components/head';
+import { useRegion } from '@/lib/region';
 import { ArticleBody } from '@/features/blog';
 import { legalPageKey } from './legal-keys';
 

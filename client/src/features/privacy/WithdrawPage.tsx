@@ -2,14 +2,11 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { formPages } from '@shared/forms';
 import { WITHDRAW_LINK_INVALID } from '@shared/lead-withdrawal';
-import { Head } from '@/app/head';
-import { postedText } from '@/app/posted-form';
-import { useRegion } from '@/app/region';
-import type { RouteInput } from '@/app/route-input';
-import { useProgressiveForm } from '@/components/form';
-import { Button } from '@/components/ui/button';
+import { Head } from '@/components/head';
+import { useRegion } from '@/lib/region';
+import type { RouteInput } from '@/lib/route-input';
+import { SingleUseLinkForm, useSingleUseLink } from '@/components/single-use-link';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { FormNotice } from '@/components/ui/form-notice';
 import { withdrawRequest } from './api';
 
 const DONE = 'Your quote request is withdrawn. It will not be passed to any contractor.';
@@ -22,35 +19,16 @@ const DONE = 'Your quote request is withdrawn. It will not be passed to any cont
 export default function WithdrawPage({ search }: RouteInput) {
   const region = useRegion();
   const [withdrawn, setWithdrawn] = useState(false);
-  const form = useProgressiveForm({
+  const link = useSingleUseLink(search, {
     posted: 'withdraw',
     schema: () => import('@shared/schemas/lead-withdrawal').then((m) => m.withdrawSchema),
-    defaultValues: { token: search.get('token') ?? '' },
     fallback: 'Your request could not be withdrawn. Please try again.',
     onValid: async ({ token }) => {
       await withdrawRequest({ token });
       setWithdrawn(true);
     },
   });
-  const token = search.get('token') ?? postedText(form.posted, 'token');
-  const done = withdrawn || search.get('done') === '1';
-
-  let body;
-  if (done) {
-    body = <FormNotice variant="success" title="Request withdrawn" description={DONE} />;
-  } else if (!token) {
-    body = <FormNotice variant="destructive" title="Link not valid" description={WITHDRAW_LINK_INVALID} />;
-  } else {
-    body = (
-      <form method="post" action={formPages.withdraw.path} {...form.props} className="grid gap-4" aria-label="Withdraw your quote request">
-        {form.problem && <FormNotice variant="destructive" title="Error" description={form.problem} />}
-        <input type="hidden" {...form.control('token', 'withdraw-token')} />
-        <Button type="submit" variant="destructive" className="w-full" disabled={form.pending}>
-          {form.pending ? 'Withdrawing...' : 'Withdraw My Request'}
-        </Button>
-      </form>
-    );
-  }
+  const done = withdrawn || link.landedDone;
 
   return (
     <div className="container mx-auto flex max-w-md justify-center px-4 py-8 sm:py-12">
@@ -61,7 +39,15 @@ export default function WithdrawPage({ search }: RouteInput) {
           <p className="text-sm text-muted-foreground">A withdrawn request is not passed to any contractor. A contractor who already has it keeps what was sent to them.</p>
         </CardHeader>
         <CardContent className="grid gap-4">
-          {body}
+          <SingleUseLinkForm
+            link={link}
+            action={formPages.withdraw.path}
+            label="Withdraw your quote request"
+            id="withdraw"
+            invalid={WITHDRAW_LINK_INVALID}
+            submit={{ label: 'Withdraw My Request', pending: 'Withdrawing...', variant: 'destructive' }}
+            done={done && { title: 'Request withdrawn', description: DONE }}
+          />
           <Link href="/privacy" className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline">
             Privacy Policy
           </Link>

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { formPages } from '@shared/forms';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 import { Honeypot, honeypotOf, NativeChoice, useProgressiveForm, type ChoiceProps, type ProgressiveForm } from '@/components/form';
 import { Field } from '@/components/ui/field';
 import { FormNotice } from '@/components/ui/form-notice';

@@ -1,19 +1,19 @@
 import { Link, useLocation } from 'wouter';
 import { formPages } from '@shared/forms';
 import type { ContractorProfile } from '@shared/schemas/directory';
-import { useSiteConfig } from '@/app/config';
-import { Head } from '@/app/head';
-import { usePostedForm } from '@/app/posted-form';
-import type { RouteInput } from '@/app/route-input';
-import { useHttpStatus } from '@/app/server-context';
+import { useSiteConfig } from '@/lib/site-config';
+import { Head } from '@/components/head';
+import { usePostedForm } from '@/lib/posted-form';
+import type { RouteInput } from '@/lib/route-input';
 import { breadcrumbJsonLd, Breadcrumbs, type Crumb } from '@/components/breadcrumbs';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FormNotice } from '@/components/ui/form-notice';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useContractor } from '@/features/directory';
+import { ContractorNotFound, useContractor } from '@/features/directory';
 import { QuoteForm } from './QuoteForm';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 /** The page's buttons under the form: send, or go back to the profile. */
 function PageActions({ c, pending }: { c: ContractorProfile; pending: boolean }) {
@@ -83,30 +83,26 @@ function QuotePageBody({ c, sent }: { c: ContractorProfile; sent: boolean }) {
 }
 
 function NotFound() {
-  const region = useRegion();
-  useHttpStatus(404);
   return (
-    <div className="container mx-auto flex flex-col items-center px-4 py-24 text-center">
-      <Head title={`Contractor Not Found | ${region.siteTitle}`} description="This contractor is not listed." path="/browse" robots="noindex, follow" />
-      <h1 className="text-2xl font-bold">Contractor Not Found</h1>
-      <p className="mt-2 text-muted-foreground">The contractor you're looking for doesn't exist or has been removed.</p>
+    <ContractorNotFound>
       <Button asChild className="mt-6" variant="outline">
         <Link href="/browse">Browse Contractors</Link>
       </Button>
-    </div>
+    </ContractorNotFound>
   );
 }
 
 export default function QuotePage({ params, search }: RouteInput) {
   const query = useContractor(params.id ?? '');
-  if (query.isError) return <NotFound />;
-  if (!query.data) {
-    return (
-      <div className="container mx-auto grid max-w-2xl gap-4 px-4 py-8" role="status" aria-label="Loading contractor">
-        <Skeleton className="h-9 w-2/3" />
-        <Skeleton className="h-96" />
-      </div>
-    );
-  }
-  return <QuotePageBody c={query.data} sent={search.get('sent') === '1'} />;
+  const loading = (
+    <div className="container mx-auto grid max-w-2xl gap-4 px-4 py-8" role="status" aria-label="Loading contractor">
+      <Skeleton className="h-9 w-2/3" />
+      <Skeleton className="h-96" />
+    </div>
+  );
+  return (
+    <QueryView query={query} what="contractor" loading={loading} error={() => <NotFound />}>
+      {(c) => <QuotePageBody c={c} sent={search.get('sent') === '1'} />}
+    </QueryView>
+  );
 }

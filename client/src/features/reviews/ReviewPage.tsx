@@ -2,15 +2,16 @@ import { CheckCircle2, Clock, LinkIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { ReviewInvitation } from '@shared/reviews';
-import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/route-input';
-import { useHttpStatus } from '@/app/server-context';
+import { Head } from '@/components/head';
+import type { RouteInput } from '@/lib/route-input';
+import { useHttpStatus } from '@/lib/server-context';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { REVIEW_POLICY_PATH, useInvitation } from './api';
 import { ReviewForm } from './components/ReviewForm';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 function PageHead({ token, contractorName }: { token: string; contractorName?: string }) {
   const region = useRegion();
@@ -66,33 +67,30 @@ export default function ReviewPage({ params, search }: RouteInput) {
   const [outcome, setOutcome] = useState<'published' | 'answered' | null>(null);
   const invitation = query.data;
 
-  let body: ReactNode;
-  if (query.isError) {
-    body = (
-      <Notice icon={<LinkIcon className="h-6 w-6 text-primary" aria-hidden="true" />} title="This review link is not valid" status={404}>
-        <p className="max-w-md text-muted-foreground">Please open the link exactly as it is in the email we sent you. Links from our follow-up emails work once, for 60 days.</p>
-      </Notice>
-    );
-  } else if (!invitation) {
-    body = (
-      <div role="status" aria-label="Loading" className="grid gap-4">
-        <Skeleton className="h-9 w-2/3" />
-        <Skeleton className="h-48" />
-      </div>
-    );
-  } else if (outcome || invitation.status === 'answered') {
-    body = <Thanks invitation={invitation} outcome={outcome ?? (sent ? 'published' : 'answered')} />;
-  } else if (invitation.status === 'expired') {
-    body = (
-      <Notice icon={<Clock className="h-6 w-6 text-primary" aria-hidden="true" />} title="This review link has expired" status={410}>
-        <p className="max-w-md text-muted-foreground">{`Review links work for 60 days after our email, so this one can no longer be used to review ${invitation.contractorName}.`}</p>
-        <Button asChild variant="outline" className="mt-2">
-          <Link href={REVIEW_POLICY_PATH}>Our review policy</Link>
-        </Button>
-      </Notice>
-    );
-  } else {
-    body = (
+  const invalid = (
+    <Notice icon={<LinkIcon className="h-6 w-6 text-primary" aria-hidden="true" />} title="This review link is not valid" status={404}>
+      <p className="max-w-md text-muted-foreground">Please open the link exactly as it is in the email we sent you. Links from our follow-up emails work once, for 60 days.</p>
+    </Notice>
+  );
+  const loading = (
+    <div role="status" aria-label="Loading" className="grid gap-4">
+      <Skeleton className="h-9 w-2/3" />
+      <Skeleton className="h-48" />
+    </div>
+  );
+  const body = (invitation: ReviewInvitation): ReactNode => {
+    if (outcome || invitation.status === 'answered') return <Thanks invitation={invitation} outcome={outcome ?? (sent ? 'published' : 'answered')} />;
+    if (invitation.status === 'expired') {
+      return (
+        <Notice icon={<Clock className="h-6 w-6 text-primary" aria-hidden="true" />} title="This review link has expired" status={410}>
+          <p className="max-w-md text-muted-foreground">{`Review links work for 60 days after our email, so this one can no longer be used to review ${invitation.contractorName}.`}</p>
+          <Button asChild variant="outline" className="mt-2">
+            <Link href={REVIEW_POLICY_PATH}>Our review policy</Link>
+          </Button>
+        </Notice>
+      );
+    }
+    return (
       <>
         <h1 className="text-2xl font-bold sm:text-3xl">{`How did it go with ${invitation.contractorName}?`}</h1>
         <p className="mt-2 text-muted-foreground">
@@ -103,12 +101,14 @@ export default function ReviewPage({ params, search }: RouteInput) {
         </Card>
       </>
     );
-  }
+  };
 
   return (
     <div className="container mx-auto max-w-2xl px-4 py-8 sm:py-12">
       <PageHead token={token} contractorName={invitation?.contractorName} />
-      {body}
+      <QueryView query={query} what="review link" loading={loading} error={() => invalid}>
+        {body}
+      </QueryView>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { HIDE_REASONS, REVIEW_COMMENT_MAX, REVIEW_LINK_DAYS, type HideReason } from '@shared/reviews';
-import { Head } from '@/app/head';
+import { Head } from '@/components/head';
 import { Card, CardContent } from '@/components/ui/card';
 import { REVIEW_POLICY_PATH } from './api';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 /** What each reason the administrator may hide a review for covers; the same words the admin chooses from. */
 const REASONS: Record<HideReason, { title: string; text: string }> = {

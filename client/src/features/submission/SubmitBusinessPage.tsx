@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Head } from '@/app/head';
-import type { RouteInput } from '@/app/route-input';
+import { Head } from '@/components/head';
+import type { RouteInput } from '@/lib/route-input';
 import { Card, CardContent } from '@/components/ui/card';
 import { BenefitCards } from './components/BenefitCards';
 import { SubmissionForm } from './components/SubmissionForm';
 import { SubmissionSuccess } from './components/SubmissionSuccess';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 export default function SubmitBusinessPage({ search }: RouteInput) {
   const region = useRegion();

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { Submission } from '@shared/schemas/submission';
 import { certificationsFor, SUBMISSION_DEFAULTS, type SubmissionResult } from '@shared/submission-defaults';
 import { formatLocation } from '@shared/taxonomy';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 import { apiRequest } from '@/lib/api';
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Head } from '@/app/head';
-import { useRegion } from '@/app/region';
+import { Head } from '@/components/head';
+import { useRegion } from '@/lib/region';
 
 /** An admin page's head tags (never indexed) and its one h1, with optional actions beside it. */
 export function PageHeader({ title, description, path, actions }: { title: string; description: string; path: string; actions?: ReactNode }) {

@@ -1,46 +1,47 @@
 import { useState } from 'react';
-import { REJECTION_REASON_MAX } from '@shared/schemas/admin';
+import type { z } from 'zod';
 import { useProgressiveForm, type FormValuesRaw } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { APPROVAL_FAILED } from '../labels';
 
-/** The reason as approvalSchema's input: a rejection. */
-const rejectionOf = (values: FormValuesRaw) => ({ status: 'rejected', rejectionReason: values.rejectionReason });
+/** What one kind of rejection asks for: its reason field and the shared schema the server checks it with. */
+export interface Rejection {
+  title: string;
+  /** The reason's field: its name in the schema, its id, label and limit, and what becomes of it (after the counter). */
+  reason: { name: string; id: string; label: string; max: number; note: string; placeholder?: string };
+  schema: () => Promise<z.ZodType>;
+  /** The field values as the schema's input, where the reason is one part of a larger request. */
+  toInput?: (values: FormValuesRaw) => unknown;
+  fallback: string;
+  submit: string;
+}
 
-function RejectForm({ pending, onConfirm, onCancel }: { pending: boolean; onConfirm: (reason: string) => Promise<unknown>; onCancel: () => void }) {
+function RejectForm({ kind, pending, onConfirm, onCancel }: { kind: Rejection; pending: boolean; onConfirm: (reason: string) => Promise<unknown>; onCancel: () => void }) {
+  const { reason: field } = kind;
   // What is typed so far, for the counter and the confirm button; the form reads the field itself when sent.
   const [reason, setReason] = useState('');
   const form = useProgressiveForm({
-    schema: () => import('@shared/schemas/admin').then((m) => m.approvalSchema),
-    toInput: rejectionOf,
-    fallback: APPROVAL_FAILED,
+    schema: kind.schema,
+    toInput: kind.toInput,
+    fallback: kind.fallback,
     onProblem: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
-    onValid: (values) => onConfirm(values.rejectionReason ?? ''),
+    onValid: (values) => onConfirm((values as Record<string, string | null | undefined>)[field.name] ?? ''),
   });
   const busy = pending || form.pending;
   return (
     <form {...form.props} className="grid gap-4">
-      <Field id="reject-reason" label="Reason for rejection" hint={`${reason.length}/${REJECTION_REASON_MAX} characters. Kept with the application.`} error={form.errors.rejectionReason}>
-        <Textarea
-          required
-          aria-required="true"
-          rows={4}
-          maxLength={REJECTION_REASON_MAX}
-          placeholder="e.g. The licence number could not be verified."
-          {...form.control('rejectionReason', 'reject-reason')}
-          onChange={(e) => setReason(e.target.value)}
-        />
+      <Field id={field.id} label={field.label} hint={`${reason.length}/${field.max} characters. ${field.note}`} error={form.errors[field.name]}>
+        <Textarea required aria-required="true" rows={4} maxLength={field.max} placeholder={field.placeholder} {...form.control(field.name, field.id)} onChange={(e) => setReason(e.target.value)} />
       </Field>
       <DialogFooter>
         <Button variant="outline" disabled={busy} onClick={onCancel}>
           Cancel
         </Button>
         <Button type="submit" variant="destructive" disabled={!reason.trim() || busy}>
-          {busy ? 'Rejecting...' : 'Reject Application'}
+          {busy ? 'Rejecting...' : kind.submit}
         </Button>
       </DialogFooter>
     </form>
@@ -48,28 +49,34 @@ function RejectForm({ pending, onConfirm, onCancel }: { pending: boolean; onConf
 }
 
 /**
- * 'Reject Contractor Application': a reason is required (non-empty after trimming) before
- * confirming. `onConfirm` sends it (the parent's mutation); its failure is told here.
+ * Rejecting with a reason (a contractor's application, a listing change): a reason is required
+ * (non-empty after trimming) before confirming. `onConfirm` sends it (the parent's mutation); its
+ * failure is told here. While it is sent the dialog stays open.
  */
 export function RejectDialog({
-  contractor,
+  kind,
+  subject,
+  description,
   pending,
   onConfirm,
   onOpenChange,
 }: {
-  contractor: { id: number; name: string } | null;
+  kind: Rejection;
+  /** What is rejected; the dialog is open while there is one. */
+  subject: { id: number } | null;
+  description: string;
   pending: boolean;
   onConfirm: (reason: string) => Promise<unknown>;
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={contractor !== null} onOpenChange={(open) => !pending && onOpenChange(open)}>
+    <Dialog open={subject !== null} onOpenChange={(open) => !pending && onOpenChange(open)}>
       <DialogContent className="sm:max-w-[480px]">
         <DialogHeader>
-          <DialogTitle>Reject Contractor Application</DialogTitle>
-          <DialogDescription>{contractor ? `${contractor.name} will not be listed. The reason is shown with the application and can be reconsidered later.` : ''}</DialogDescription>
+          <DialogTitle>{kind.title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        {contractor && <RejectForm key={contractor.id} pending={pending} onConfirm={onConfirm} onCancel={() => onOpenChange(false)} />}
+        {subject && <RejectForm key={subject.id} kind={kind} pending={pending} onConfirm={onConfirm} onCancel={() => onOpenChange(false)} />}
       </DialogContent>
     </Dialog>
   );

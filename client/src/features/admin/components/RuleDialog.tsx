@@ -13,7 +13,7 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { useAdminCounty, useCreateRule, useUpdateRule } from '../api';
 import { RULE_TYPE_LABELS } from '../labels';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 const TYPE_OPTIONS = RULE_TYPES.map((t) => ({ value: t, label: RULE_TYPE_LABELS[t] }));
 

@@ -9,7 +9,7 @@ import { formatMoney, formatPrice } from '@shared/money';
 import { RULE_TYPE_LABELS, ruleValueLabel, toEngineRule } from '../labels';
 import { AdminList } from './AdminList';
 import { Td, Tr } from './table';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 /** Rules best first (priority, highest first), as the engine ranks them. */
 export function sortRules(rules: readonly PricingRuleDto[]): PricingRuleDto[] {

@@ -3,7 +3,7 @@ import type { AdminContractor } from '@shared/schemas/admin';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 /** Whether the contractor's licence and insurance were checked, by whom and when (docs/decisions/0019-verifying-contractors.md). */
 export function VerificationStatus({ c }: { c: AdminContractor }) {

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 import { Badge } from '@/components/ui/badge';
 import { placeName, serviceOfName, servicePageHref, townOfName } from '../service-pages';
 

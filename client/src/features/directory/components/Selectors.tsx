@@ -1,5 +1,5 @@
 import type { Region } from '@shared/region';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 import { NativeSelect } from '@/components/ui/native-select';
 
 interface SelectorProps {

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import type { Service, Town } from '@shared/region';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 import { placeName, servicePageHref, servicesIn, useServiceCoverage } from '../service-pages';
 
 /**

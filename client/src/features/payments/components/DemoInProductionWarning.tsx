@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import { useSiteConfig } from '@/app/config';
+import { useSiteConfig } from '@/lib/site-config';
 
 /**
  * On every payment screen when the operator runs production on demo payments (PAYMENTS=demo,

@@ -1,7 +1,7 @@
-import { Check } from 'lucide-react';
 import { formatMoney } from '@shared/money';
 import type { Plan } from '@shared/plans';
 import { Badge } from '@/components/ui/badge';
+import { PlanFeatures } from '@/components/plan-features';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
@@ -47,14 +47,7 @@ export function PlanCard({
         <span className="text-muted-foreground">/month</span>
       </p>
       <p className="mt-1 font-medium text-primary" data-testid="plan-leads">{`${plan.leadCredits} leads per month`}</p>
-      <ul className="mt-6 grid flex-1 content-start gap-2.5 text-sm" aria-label={`${plan.name} features`}>
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex items-start gap-2">
-            <Check className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <PlanFeatures features={plan.features} className="mt-6 flex-1 content-start gap-2.5" label={`${plan.name} features`} />
       <Button className="mt-8 w-full" size="lg" variant={popular ? 'default' : plan.id === 'premium' ? 'accent' : 'outline'} onClick={onChoose} disabled={disabled} aria-describedby={headingId}>
         {pending ? 'Redirecting to checkout...' : CTA[plan.id]}
       </Button>

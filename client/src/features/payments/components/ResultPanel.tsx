@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import { useRegion } from '@/lib/region';
 
 /** The one-card layout of the confirmation pages: an icon, the h1, text and the way on. */
 export function ResultPanel({
@@ -56,5 +57,18 @@ export function PendingPanel({ label }: { label: string }) {
         <p className="text-muted-foreground">{label}</p>
       </Card>
     </div>
+  );
+}
+
+/** 'Questions? Email' the county's support address, under a result. */
+export function SupportLine() {
+  const region = useRegion();
+  return (
+    <p className="text-sm text-muted-foreground">
+      {'Questions? Email '}
+      <a href={`mailto:${region.supportEmail}`} className="font-medium text-primary underline-offset-4 hover:underline">
+        {region.supportEmail}
+      </a>
+    </p>
   );
 }

@@ -1,7 +1,7 @@
 import { HardHat } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 /** The portal's slim top bar: the site's name (back to the directory) and the page's own controls. */
 export function PortalHeader({ children }: { children?: ReactNode }) {

@@ -12,7 +12,7 @@ import { messageOf } from '@/lib/api';
 import { toastProblem } from '../components/form-toast';
 import { CardHeading } from '../components/parts';
 import { CERTIFICATE_HREF, useCredentials, useUpdateCredentials, useUploadCertificate } from '../credentials-api';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 function CredentialsForm({ c }: { c: ContractorCredentials }) {
   const region = useRegion();

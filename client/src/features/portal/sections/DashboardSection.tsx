@@ -1,8 +1,9 @@
-import { AlertTriangle, ArrowRight, ChartColumn, CreditCard, Inbox, Sparkles, Star, Trophy } from 'lucide-react';
+import { AlertTriangle, ArrowRight, ChartColumn, CreditCard, Inbox, Sparkles, Trophy } from 'lucide-react';
 import { Link } from 'wouter';
 import { formatMoney } from '@shared/money';
 import { planById } from '@shared/plans';
 import type { PortalLead, PortalProfile } from '@shared/schemas/portal';
+import { PlanFeatures } from '@/components/plan-features';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { QueryLoading, QueryView } from '@/components/query-view';
@@ -86,14 +87,7 @@ function UpgradeCard() {
         {formatMoney(premium.priceCents, { dropZeroCents: true })}
         <span className="text-base font-normal text-muted-foreground">/month</span>
       </p>
-      <ul className="grid gap-2 text-sm">
-        {premium.features.map((f) => (
-          <li key={f} className="flex items-start gap-2">
-            <Star className="mt-0.5 h-4 w-4 shrink-0 fill-accent text-accent" aria-hidden="true" />
-            {f}
-          </li>
-        ))}
-      </ul>
+      <PlanFeatures features={premium.features} mark="star" />
       <Button asChild>
         <Link href="/contractor-pricing">
           Upgrade now

@@ -15,7 +15,7 @@ import { toastProblem } from '../components/form-toast';
 import { SectionHeader } from '../components/parts';
 import { plural } from '@/lib/format';
 import { useOwnReviews, useReplyToReview } from '../reviews-api';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 function ReplyForm({ review }: { review: ManagedReview }) {
   // Not yet opened (undefined), open, or put away with Cancel.

@@ -1,8 +1,9 @@
-import { Check, CreditCard, ExternalLink, Info } from 'lucide-react';
+import { CreditCard, ExternalLink, Info } from 'lucide-react';
 import { Link } from 'wouter';
 import { planById } from '@shared/plans';
 import type { PortalSubscription } from '@shared/schemas/portal';
 import { Badge } from '@/components/ui/badge';
+import { PlanFeatures } from '@/components/plan-features';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { QueryLoading, QueryView } from '@/components/query-view';
@@ -112,14 +113,7 @@ function Details({ sub }: { sub: PortalSubscription }) {
       <Card>
         <CardHeading title={`What's in ${plan.name}`} />
         <div className="grid gap-4 px-5 pb-5">
-          <ul className="grid gap-2 text-sm">
-            {plan.features.map((f) => (
-              <li key={f} className="flex items-start gap-2">
-                <Check className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
-                {f}
-              </li>
-            ))}
-          </ul>
+          <PlanFeatures features={plan.features} />
           {sub.canManageBilling && <ManageBilling />}
           {sub.canManageBilling && <p className="text-xs text-muted-foreground">Update your card, switch plan or cancel at the end of the period.</p>}
           <Button asChild variant="outline">

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formPages } from '@shared/forms';
 import { REVIEW_COMMENT_MAX, reviewAnswersOf, type ReviewInvitation } from '@shared/reviews';
-import { postedText } from '@/app/posted-form';
+import { postedText } from '@/lib/posted-form';
 import { useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { errorId, Field } from '@/components/ui/field';

@@ -9,7 +9,7 @@ import { QueryLoading, QueryView } from '@/components/query-view';
 import { readReviewsPage, REVIEW_POLICY_PATH, reviewsHref, useReviews } from '../api';
 import { reviewMonth } from '../format';
 import { Stars } from './Stars';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 function ReviewItem({ review, contractorName }: { review: PublicReview; contractorName: string }) {
   const { timeZone } = useRegion();

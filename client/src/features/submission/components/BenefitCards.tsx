@@ -1,5 +1,5 @@
 import { ShieldCheck, TrendingUp, Users } from 'lucide-react';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 
 const benefits = (county: string) => [

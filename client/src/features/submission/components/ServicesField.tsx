@@ -1,7 +1,7 @@
 import { errorId } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { NativeCheckbox } from '@/components/ui/native-select';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 /** The 15 canonical services as plain checkboxes named `services`: the form sends the ticked ones as a list. */
 export function ServicesField({ ticked, labelledBy, error }: { ticked: readonly string[]; labelledBy: string; error?: string }) {

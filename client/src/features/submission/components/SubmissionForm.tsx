@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { CERTIFICATE_TYPES, CREDENTIAL_LIMITS } from '@shared/credentials';
 import { formPages, type PostedForm } from '@shared/forms';
 import { SUBMISSION_LIMITS } from '@shared/submission-defaults';
-import { postedList, postedText } from '@/app/posted-form';
+import { postedList, postedText } from '@/lib/posted-form';
 import { certificateProblem } from '@/components/credentials/certificate-check';
 import { Honeypot, honeypotOf, useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
@@ -15,7 +15,7 @@ import { useHydrated } from '@/lib/use-hydrated';
 import { useSubmitBusiness } from '../api';
 import { FormSection } from './FormSection';
 import { ServicesField } from './ServicesField';
-import { useRegion } from '@/app/region';
+import { useRegion } from '@/lib/region';
 
 const DATE_FIELDS = new Set(['registrationExpiresOn', 'insuranceExpiresOn']);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

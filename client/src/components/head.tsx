@@ -1,11 +1,11 @@
 import { useContext, useEffect } from 'react';
 import type { Region } from '@shared/region';
-import { useSiteConfig } from './config';
-import type { HeadTags } from './head-tags';
-import { useRegion } from './region';
-import { ServerRenderContext } from './server-context';
+import { useSiteConfig } from '@/lib/site-config';
+import type { HeadTags } from '@/lib/head-tags';
+import { useRegion } from '@/lib/region';
+import { ServerRenderContext } from '@/lib/server-context';
 
-export type { HeadTags } from './head-tags';
+export type { HeadTags } from '@/lib/head-tags';
 
 export interface HeadElement {
   tag: 'title' | 'meta' | 'link' | 'script';
