@@ -9,7 +9,7 @@ import type { AppContext, DbCtx } from '../context';
 import type { Db } from '../db/client';
 import { contractors, leadDeliveries, leads, leadStatusCounts, pricingRules } from '../db/schema';
 import type { AdminScope } from '../domain/actors';
-import { LeadPages } from '../lead-pages';
+import { leadPagesOf } from '../lead-pages';
 import { inScope } from './admin-scope';
 
 /**
@@ -133,7 +133,7 @@ function countsOf(json: [LeadStatus, number | string, number | string][]): Statu
  * a page kept while its counties' leads are unchanged (server/lead-pages.ts).
  */
 export function listAdminLeads(ctx: Pick<AppContext, 'db' | 'database'>, scope: AdminScope, q: AdminLeadQuery): Promise<Frozen<AdminLeadList>> {
-  const pages = ctx.database.prepared('admin_lead_pages', (db) => new LeadPages(db));
+  const pages = leadPagesOf(ctx.database);
   return pages.get({ regionIds: scope.regionIds, ...q }, () => readAdminLeads(ctx, scope, q));
 }
 
