@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app';
+import { createApp, type AppCaches } from './app';
 import { createClock, todayOf } from './clock';
+import { AnswerCache } from './http/answer-cache';
 import { handlersSettled } from './http/async-handler';
 import { closeConnectionsWhenDraining } from './http/drain';
 import { createHttpServer } from './http/http-server';
@@ -17,6 +18,8 @@ import { createTextSender } from './integrations/texts';
 import { createJobQueue, registerJobs } from './jobs';
 import { createLogger, type Logger } from './logger';
 import { Memo } from './memo';
+import { attachMemoryProbe, memoryProbeWanted, startupMarks } from './memory-probe';
+import { PageCache } from './render/page-cache';
 import type { PageRenderer } from './render/renderer';
 import { ensureFirstAdmin } from './accounts/admin-users';
 import { resolveSessionSecret } from './session-secret';
@@ -59,6 +62,9 @@ const SHUTDOWN_GRACE_MS = 8_000;
 
 /** Opens the database, migrates and seeds it, and serves the app until SIGTERM or SIGINT. */
 export async function startServer(createRenderer: (server: http.Server) => Promise<PageRenderer>): Promise<RunningServer> {
+  // Where the start-up's time and memory go, for bench:memory only (server/memory-probe.ts).
+  const marks = startupMarks();
+  marks.mark('modules loaded');
   let env: Env;
   try {
     loadDotEnv();
@@ -95,6 +101,7 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
     }
     return failed(err);
   }
+  marks.mark('database opened');
   if (database.createdFromImage) log.info("created the embedded database from the build's image");
   const sampleData = seedsSampleData(env);
   // Processes starting together on one PostgreSQL server migrate and seed one at a time (docs/decisions/0077-several-app-processes.md).
@@ -117,6 +124,7 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
     );
   }
 
+  marks.mark('migrated and set up');
   const ctx = buildContext(env, database, log);
   try {
     const { generatedPassword } = await ensureFirstAdmin(ctx);
@@ -130,10 +138,14 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
     throw err;
   }
   // After the migrations: queued email and recurring jobs run from here on (docs/decisions/0086-job-queue.md).
+  marks.mark('first administrator checked');
   await ctx.jobs.start().catch(failed);
+  marks.mark('jobs started');
   const server = createHttpServer();
   const renderer = await createRenderer(server);
-  const app = createApp({ ctx, sessionSecret: resolveSessionSecret(env.SESSION_SECRET, env.DATA_DIR), renderer });
+  marks.mark('renderer loaded');
+  const caches: AppCaches = { answers: new AnswerCache(), pages: new PageCache() };
+  const app = createApp({ ctx, sessionSecret: resolveSessionSecret(env.SESSION_SECRET, env.DATA_DIR), renderer, caches });
   server.on('request', app);
 
   await new Promise<void>((resolve, reject) => {
@@ -142,6 +154,8 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
   }).catch(failed);
   const port = (server.address() as AddressInfo).port;
   ctx.siteUrl = publicUrl(env, port);
+  marks.mark('listening');
+  if (memoryProbeWanted()) attachMemoryProbe({ ctx, caches, marks: marks.list });
 
   let closing: Promise<void> | null = null;
   const drain = closeConnectionsWhenDraining(server);

@@ -11,7 +11,7 @@ import { capMonthStart } from '../contractors/lead-preferences';
 import type { Db } from '../db/client';
 import { contractors, leadDeliveries, leads, leadStatusCounts, pricingRules } from '../db/schema';
 import type { AdminScope } from '../domain/actors';
-import { LeadPages } from '../lead-pages';
+import { leadPagesOf } from '../lead-pages';
 import { inScope } from '../counties/admin-scope';
 
 /**
@@ -136,7 +136,7 @@ function countsOf(json: [LeadStatus, number | string, number | string][]): Statu
  * a page kept while its counties' leads are unchanged (server/lead-pages.ts).
  */
 export function listAdminLeads(ctx: Pick<AppContext, 'db' | 'database'>, scope: AdminScope, q: AdminLeadQuery): Promise<Frozen<AdminLeadList>> {
-  const pages = ctx.database.prepared('admin_lead_pages', (db) => new LeadPages(db));
+  const pages = leadPagesOf(ctx.database);
   return pages.get({ regionIds: scope.regionIds, ...q }, () => readAdminLeads(ctx, scope, q));
 }
 
