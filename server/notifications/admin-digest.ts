@@ -1,5 +1,5 @@
 import { SITE_TIME_ZONE } from '@shared/site-calendar';
-import { asc, count, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { formatMoney } from '@shared/money';
 import { formatLocation } from '@shared/taxonomy';
 import { inTransaction, type AppContext } from '../context';
@@ -92,9 +92,9 @@ async function waitingSubmissions(ctx: Pick<AppContext, 'db'>, since: Date): Pro
   );
 }
 
-/** Leads not yet delivered, by their county. */
+/** Leads waiting for an administrator (held, or not yet routed), by their county; a released or rejected one waits for no one (docs/decisions/0117-lead-routing.md). */
 async function waitingLeads(ctx: Pick<AppContext, 'db'>, since: Date): Promise<Map<number | null, Waiting>> {
-  const undelivered = eq(leads.status, 'new');
+  const undelivered = and(eq(leads.status, 'new'), inArray(leads.routing, ['pending', 'held']))!;
   const ranked = ctx.db
     .select({
       county: leads.regionId,
