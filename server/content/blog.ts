@@ -3,9 +3,10 @@ import { readingMinutes } from '@shared/reading-time';
 import type { BlogPost, BlogPostSummary } from '@shared/schemas/blog';
 import type { AppContext } from '../context';
 import type { Freshness, Frozen } from '../directory';
-import { blogPosts, regions, type BlogPostRow } from '../db/schema';
+import { blogPosts, type BlogPostRow } from '../db/schema';
 import { notFound } from '../domain/errors';
 import { renderMarkdown } from './markdown';
+import { countyIdOfSlug } from '../counties/county-rows';
 
 /**
  * Published, due (a post scheduled for later stays hidden until its date, database clock) and on
@@ -15,7 +16,7 @@ export const isLive = (county: string) =>
   and(
     eq(blogPosts.isPublished, true),
     lte(blogPosts.publishedAt, sql`now()`),
-    or(isNull(blogPosts.regionId), eq(blogPosts.regionId, sql`(select ${regions.id} from ${regions} where ${regions.slug} = ${county})`)),
+    or(isNull(blogPosts.regionId), eq(blogPosts.regionId, countyIdOfSlug(county))),
   );
 
 function toSummary(row: BlogPostRow): BlogPostSummary {

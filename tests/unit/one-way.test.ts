@@ -40,4 +40,8 @@ describe('one way for each thing', () => {
   it("who receives a contractor's email: contractorEmail alone picks the account's address or the listing's", () => {
     expect(filesMatching(/accountEmail \?\?|listingEmail|\?\? \w+\.accountEmail|coalesce\(\$\{contractorAccounts\.email\}/)).toEqual(['server/contractors/contractor-email.ts']);
   });
+
+  it("a county's id from its slug: countyIdOfSlug alone writes the subquery", () => {
+    expect(filesMatching(/select \$\{regions\.id\} from \$\{regions\} where \$\{regions\.slug\}/)).toEqual(['server/counties/county-rows.ts']);
+  });
 });

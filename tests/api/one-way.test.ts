@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountOfContractor, contractorEmail } from '../../server/contractors/contractor-email';
-import { contractorAccounts, contractors } from '../../server/db/schema';
+import { countyIdOfSlug } from '../../server/counties/county-rows';
+import { contractorAccounts, contractors, regions } from '../../server/db/schema';
 import { contractorClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-/** Who receives a contractor's email is decided once (server/contractors/contractor-email.ts). */
+/** What is decided once, checked against the database: each helper named by its test. */
 let app: TestApp;
 
 beforeAll(async () => {
@@ -27,5 +28,29 @@ describe("a contractor's email", () => {
     expect(await recipientOf(c.id)).toBe(account!.email);
     // The portal shows the contractor the address its mail goes to.
     expect((await portal.get('/api/contractor/profile')).body.email).toBe(account!.email);
+  });
+});
+
+describe("a county's id from its slug (countyIdOfSlug)", () => {
+  it('is the id of the county with that slug, and null for none', async () => {
+    const counties = await app.ctx.db.select({ id: regions.id, slug: regions.slug }).from(regions);
+    expect(counties.length).toBeGreaterThan(0);
+    for (const c of counties)
+      expect(
+        (
+          await app.ctx.db
+            .select({ id: countyIdOfSlug(c.slug) })
+            .from(regions)
+            .limit(1)
+        )[0]!.id,
+      ).toBe(c.id);
+    expect(
+      (
+        await app.ctx.db
+          .select({ id: countyIdOfSlug('no-such-county') })
+          .from(regions)
+          .limit(1)
+      )[0]!.id,
+    ).toBeNull();
   });
 });
