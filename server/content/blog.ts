@@ -12,12 +12,7 @@ import { countyIdOfSlug } from '../counties/county-rows';
  * Published, due (a post scheduled for later stays hidden until its date, database clock) and on
  * this county's site: its own posts and those of every site (docs/decisions/0104-county-content.md).
  */
-export const isLive = (county: string) =>
-  and(
-    eq(blogPosts.isPublished, true),
-    lte(blogPosts.publishedAt, sql`now()`),
-    or(isNull(blogPosts.regionId), eq(blogPosts.regionId, countyIdOfSlug(county))),
-  );
+export const isLive = (county: string) => and(eq(blogPosts.isPublished, true), lte(blogPosts.publishedAt, sql`now()`), or(isNull(blogPosts.regionId), eq(blogPosts.regionId, countyIdOfSlug(county))));
 
 function toSummary(row: BlogPostRow): BlogPostSummary {
   return {

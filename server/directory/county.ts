@@ -11,7 +11,6 @@ import { countyIdOfSlug } from '../counties/county-rows';
  * same, so a write moves the versions of exactly the counties that list the contractor.
  */
 
-
 /** A town of the county. */
 export const townInCounty = (county: string): SQL => sql`${towns.regionId} = ${countyIdOfSlug(county)}`;
 
