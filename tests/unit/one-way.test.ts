@@ -44,4 +44,9 @@ describe('one way for each thing', () => {
   it("a county's id from its slug: countyIdOfSlug alone writes the subquery", () => {
     expect(filesMatching(/select \$\{regions\.id\} from \$\{regions\} where \$\{regions\.slug\}/)).toEqual(['server/counties/county-rows.ts']);
   });
+
+  it("the contractor portal's guard: requireContractor(ctx) from server/http/auth.ts, used as it is", () => {
+    expect(filesMatching(/\b(const|let) \w+ = requireContractor\(|requireActiveContractor/)).toEqual([]);
+    expect(filesMatching(/export function requireContractor\(/)).toEqual(['server/http/auth.ts']);
+  });
 });

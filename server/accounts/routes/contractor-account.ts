@@ -10,7 +10,7 @@ import {
 } from '@shared/schemas/contractor-account';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
-import { contractorIdOf, forAnyone, requireActiveContractor, signOut } from '../../http/auth';
+import { contractorIdOf, forAnyone, requireContractor, signOut } from '../../http/auth';
 import { countyOf } from '../../http/county-site';
 import { invalid } from '../../domain/errors';
 import { LoginThrottle } from '../../http/login-throttle';
@@ -24,7 +24,7 @@ import { formLimits } from '../../http/routes/form-limits';
 
 export const PASSWORD_RESET_DONE_MESSAGE = 'Your password is changed. Please sign in with your new password.';
 
-/** The signed-in contractor's session user; only after requireActiveContractor. */
+/** The signed-in contractor's session user; only after requireContractor. */
 const sessionUserOf = (req: Request) => {
   const user = req.session.user;
   if (user?.kind !== 'contractor') throw new Error('contractor session expected');
@@ -41,7 +41,6 @@ const saveSession = (req: Request) => new Promise<void>((resolve, reject) => req
  */
 export function contractorAccountRoutes(ctx: AppContext): Router {
   const router = Router();
-  const requireContractor = requireActiveContractor(ctx);
   const limits = formLimits(ctx);
   const limitResetRequests = resetRequestLimit(ctx.env.RATE_LIMIT !== false);
   // A wrong current password counts as a failed sign-in of the account: it is the same guess.
@@ -73,7 +72,7 @@ export function contractorAccountRoutes(ctx: AppContext): Router {
 
   router.post(
     '/contractor/password',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       const input = parseInput(passwordChangeSchema, req.body);
       refuseCommonPassword(input.password);
@@ -89,7 +88,7 @@ export function contractorAccountRoutes(ctx: AppContext): Router {
 
   router.post(
     '/contractor/email',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       const input = parseInput(emailChangeSchema, req.body);
       const attempt = await checked(req);
@@ -113,7 +112,7 @@ export function contractorAccountRoutes(ctx: AppContext): Router {
 
   router.post(
     '/contractor/logout-everywhere',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       await signOutEverywhere(ctx, contractorIdOf(req));
       await signOut(req);
