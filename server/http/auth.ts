@@ -8,7 +8,7 @@ import { asyncHandler } from './async-handler';
 import { forbidden, unauthenticated } from '../domain/errors';
 import { LoginThrottle } from './login-throttle';
 import { adminTwoFactorRequired } from '../env';
-import { ABSOLUTE_TIMEOUT_MS, secureSignInGuard, SESSION_COOKIE, type SessionUser } from './session';
+import { ABSOLUTE_TIMEOUT_MS, saveSession, secureSignInGuard, SESSION_COOKIE, type SessionUser } from './session';
 import { parseInput } from './validate';
 
 /**
@@ -124,7 +124,7 @@ export function signIn(req: Request, user: SessionUser, absoluteMs: number): Pro
       if (err) return reject(err);
       req.session.user = user;
       req.session.absoluteExpiresAt = Date.now() + absoluteMs;
-      req.session.save((e) => (e ? reject(e) : resolve()));
+      saveSession(req).then(resolve, reject);
     });
   });
 }

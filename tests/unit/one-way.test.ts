@@ -49,4 +49,8 @@ describe('one way for each thing', () => {
     expect(filesMatching(/\b(const|let) \w+ = requireContractor\(|requireActiveContractor/)).toEqual([]);
     expect(filesMatching(/export function requireContractor\(/)).toEqual(['server/http/auth.ts']);
   });
+
+  it('a session is saved by saveSession (server/http/session.ts) alone', () => {
+    expect(filesMatching(/session\.save\(/)).toEqual(['server/http/session.ts']);
+  });
 });

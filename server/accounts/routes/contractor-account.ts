@@ -21,6 +21,7 @@ import { changePassword, confirmEmailChange, requestEmailChange, signOutEverywhe
 import { refuseCommonPassword } from '../password-policy';
 import { requestPasswordReset, resetPassword } from '../password-reset';
 import { formLimits } from '../../http/routes/form-limits';
+import { saveSession } from '../../http/session';
 
 export const PASSWORD_RESET_DONE_MESSAGE = 'Your password is changed. Please sign in with your new password.';
 
@@ -30,8 +31,6 @@ const sessionUserOf = (req: Request) => {
   if (user?.kind !== 'contractor') throw new Error('contractor session expected');
   return user;
 };
-
-const saveSession = (req: Request) => new Promise<void>((resolve, reject) => req.session.save((e) => (e ? reject(e) : resolve())));
 
 /**
  * A contractor's account looking after itself (docs/decisions/0108-contractor-password-reset.md):
