@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { inTransaction, type AppContext, type DbCtx } from '../context';
+import { sqlNow } from '../clock';
+import { inTransaction, type AppContext, type ServiceCtx } from '../context';
 import { newsletterSubscribers } from '../db/schema';
 import { conflict, notFound } from '../domain/errors';
 import { queueEmail } from '../notifications/email-delivery';
@@ -53,10 +54,10 @@ export async function subscribe(ctx: AppContext, email: string, county: string):
 }
 
 /** Idempotent: opening the link twice still answers success. */
-export async function unsubscribe(ctx: DbCtx, token: string): Promise<void> {
+export async function unsubscribe(ctx: ServiceCtx, token: string): Promise<void> {
   const [row] = await ctx.db
     .update(newsletterSubscribers)
-    .set({ unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, now())` })
+    .set({ unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, ${sqlNow(ctx.clock)})` })
     .where(eq(newsletterSubscribers.unsubscribeToken, token))
     .returning({ id: newsletterSubscribers.id });
   if (!row) throw notFound('This unsubscribe link is not valid');

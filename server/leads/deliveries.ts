@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { centsToDecimal } from '@shared/money';
 import type { DeliveryDto } from '@shared/schemas/deliveries';
 import { WITHDRAWN_LEAD } from '@shared/schemas/lead-withdrawal';
@@ -88,7 +88,7 @@ export async function deliverLead(ctx: AppContext, scope: AdminScope, input: { l
 
     const [lead] = await tx.db
       .update(leads)
-      .set({ status: 'delivered', updatedAt: sql`now()` })
+      .set({ status: 'delivered', updatedAt: tx.clock.now() })
       // A withdrawn or erased lead is offered to no one (docs/decisions/0114-homeowner-privacy.md).
       .where(and(eq(leads.id, input.leadId), eq(leads.status, 'new'), isNull(leads.withdrawnAt), isNull(leads.erasedAt), inScope(scope, leads.regionId)))
       .returning();
@@ -157,7 +157,7 @@ export async function markDeliveryPaid(ctx: AppContext, deliveryId: number): Pro
   return inTransaction(ctx, async (tx) => {
     const [updated] = await tx.db
       .update(leadDeliveries)
-      .set({ paymentState: 'paid', paidAt: sql`now()` })
+      .set({ paymentState: 'paid', paidAt: tx.clock.now() })
       .where(and(eq(leadDeliveries.id, deliveryId), eq(leadDeliveries.paymentState, 'awaiting_payment')))
       .returning({ id: leadDeliveries.id });
     if (!updated) {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { CancelledDelivery } from '@shared/schemas/lead-claims';
 import { inTransaction, type AppContext } from '../context';
 import { leadDeliveries, leads } from '../db/schema';
@@ -35,11 +35,11 @@ export async function cancelDelivery(ctx: AppContext, deliveryId: number): Promi
 
     await tx.db
       .update(leadDeliveries)
-      .set({ paymentState: 'cancelled', cancelledAt: sql`now()` })
+      .set({ paymentState: 'cancelled', cancelledAt: tx.clock.now() })
       .where(eq(leadDeliveries.id, d.id));
     await tx.db
       .update(leads)
-      .set({ status: 'new', updatedAt: sql`now()` })
+      .set({ status: 'new', updatedAt: tx.clock.now() })
       .where(eq(leads.id, d.leadId));
 
     const refund = d.paymentState === 'awaiting_payment' ? null : await startRefund(tx, d, 'cancellation');

@@ -53,4 +53,10 @@ describe('one way for each thing', () => {
   it('a session is saved by saveSession (server/http/session.ts) alone', () => {
     expect(filesMatching(/session\.save\(/)).toEqual(['server/http/session.ts']);
   });
+
+  it("time: SQL's now() only where the database's clock is meant, and each of those says why", () => {
+    const files = filesMatching(/(^|[^.\w])now\(\)(?!:)/m);
+    expect(files.sort()).toEqual(['server/accounts/sessions.ts', 'server/clock.ts', 'server/http/rate-limit-store.ts', 'server/http/session-store.ts']);
+    for (const f of files) expect(readFileSync(join(ROOT, f), 'utf8'), f).toMatch(/database's (clock|now\(\))/);
+  });
 });
