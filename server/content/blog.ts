@@ -13,7 +13,8 @@ import { countyIdOfSlug } from '../counties/county-rows';
  * tests move) and on this county's site: its own posts and those of every site
  * (docs/decisions/0104-county-content.md).
  */
-export const isLive = (county: string, now: Date) => and(eq(blogPosts.isPublished, true), lte(blogPosts.publishedAt, now), or(isNull(blogPosts.regionId), eq(blogPosts.regionId, countyIdOfSlug(county))));
+export const isLive = (county: string, now: Date) =>
+  and(eq(blogPosts.isPublished, true), lte(blogPosts.publishedAt, now), or(isNull(blogPosts.regionId), eq(blogPosts.regionId, countyIdOfSlug(county))));
 
 function toSummary(row: BlogPostRow): BlogPostSummary {
   return {

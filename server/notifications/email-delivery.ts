@@ -80,10 +80,7 @@ export async function deliverQueuedEmail(ctx: Pick<AppContext, 'db' | 'mail' | '
       .where(eq(outboxEmails.id, outboxId));
     throw err;
   }
-  await ctx.db
-    .update(outboxEmails)
-    .set({ status: 'sent', sentAt: ctx.clock.now(), lastError: null })
-    .where(eq(outboxEmails.id, outboxId));
+  await ctx.db.update(outboxEmails).set({ status: 'sent', sentAt: ctx.clock.now(), lastError: null }).where(eq(outboxEmails.id, outboxId));
 }
 
 /** A send-email job that ended without its own verdict (it expired, or its process died on the last attempt). */
