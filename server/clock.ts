@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { siteDay } from '@shared/site-calendar';
 
 /**
@@ -13,6 +14,13 @@ export interface Clock {
 export function createClock(): Clock {
   return { now: () => new Date() };
 }
+
+/**
+ * The clock's time as an SQL value, for a stamp written inside an SQL expression (a coalesce, a raw
+ * update); a plain column value takes clock.now() itself. The database's now() is for limits shared
+ * by every process (rate limits, session expiry), each saying so where it is used.
+ */
+export const sqlNow = (clock: Clock): SQL<Date> => sql<Date>`${clock.now().toISOString()}::timestamptz`;
 
 /** The site's day ('YYYY-MM-DD', America/New_York) on the clock. */
 export const today = (clock: Clock) => siteDay(clock.now());

@@ -149,7 +149,7 @@ export async function applyLeadPayment(ctx: AppContext, intent: PaymentIntentInf
   const result: PaymentSuccessResponse = { status: 'paid', leadId: d.leadId, contractorId: d.contractorId };
   const [updated] = await db
     .update(leadDeliveries)
-    .set({ paymentState: 'paid', paidAt: sql`now()` })
+    .set({ paymentState: 'paid', paidAt: ctx.clock.now() })
     .where(and(eq(leadDeliveries.id, d.id), eq(leadDeliveries.paymentState, 'awaiting_payment'), eq(leadDeliveries.paymentIntentId, intent.id)))
     .returning({ id: leadDeliveries.id });
   if (updated) return { result, paidNow: d.id };

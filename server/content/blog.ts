@@ -3,20 +3,18 @@ import { readingMinutes } from '@shared/reading-time';
 import type { BlogPost, BlogPostSummary } from '@shared/schemas/blog';
 import type { AppContext } from '../context';
 import type { Freshness, Frozen } from '../directory';
-import { blogPosts, regions, type BlogPostRow } from '../db/schema';
+import { blogPosts, type BlogPostRow } from '../db/schema';
 import { notFound } from '../domain/errors';
 import { renderMarkdown } from './markdown';
+import { countyIdOfSlug } from '../counties/county-rows';
 
 /**
- * Published, due (a post scheduled for later stays hidden until its date, database clock) and on
- * this county's site: its own posts and those of every site (docs/decisions/0104-county-content.md).
+ * Published, due (a post scheduled for later stays hidden until its date on the app's clock, which
+ * tests move) and on this county's site: its own posts and those of every site
+ * (docs/decisions/0104-county-content.md).
  */
-export const isLive = (county: string) =>
-  and(
-    eq(blogPosts.isPublished, true),
-    lte(blogPosts.publishedAt, sql`now()`),
-    or(isNull(blogPosts.regionId), eq(blogPosts.regionId, sql`(select ${regions.id} from ${regions} where ${regions.slug} = ${county})`)),
-  );
+export const isLive = (county: string, now: Date) =>
+  and(eq(blogPosts.isPublished, true), lte(blogPosts.publishedAt, now), or(isNull(blogPosts.regionId), eq(blogPosts.regionId, countyIdOfSlug(county))));
 
 function toSummary(row: BlogPostRow): BlogPostSummary {
   return {
@@ -32,7 +30,7 @@ function toSummary(row: BlogPostRow): BlogPostSummary {
   };
 }
 
-type BlogContext = Pick<AppContext, 'db' | 'directory' | 'memo'>;
+type BlogContext = Pick<AppContext, 'db' | 'clock' | 'directory' | 'memo'>;
 
 /** The county's posts, newest first, without the bodies. Kept by the read model, by county, for outages (STALE_IF_ERROR). */
 export function listPublishedPosts(ctx: BlogContext, county: string, freshness?: Freshness): Promise<Frozen<BlogPostSummary[]>> {
@@ -40,7 +38,7 @@ export function listPublishedPosts(ctx: BlogContext, county: string, freshness?:
     county,
     'blog',
     async () => {
-      const rows = await ctx.db.select().from(blogPosts).where(isLive(county)).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
+      const rows = await ctx.db.select().from(blogPosts).where(isLive(county, ctx.clock.now())).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
       return rows.map(toSummary);
     },
     freshness,
@@ -60,7 +58,7 @@ export function viewPost(ctx: BlogContext, county: string, slug: string, freshne
         .update(blogPosts)
         // updated_at tracks edits to the post, not readers, so it is kept as it was.
         .set({ viewCount: sql`${blogPosts.viewCount} + 1`, updatedAt: sql`${blogPosts.updatedAt}` })
-        .where(and(eq(blogPosts.slug, slug), isLive(county)))
+        .where(and(eq(blogPosts.slug, slug), isLive(county, ctx.clock.now())))
         .returning();
       if (!row) throw notFound('Blog post not found');
       return { ...toSummary(row), content: row.content, html: htmlOf(ctx, row), metaDescription: row.metaDescription, updatedAt: row.updatedAt.toISOString() };

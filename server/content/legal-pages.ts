@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { DEFAULT_LEGAL_PAGES, fillLegalPage, LEGAL_PAGE_SLUGS, LEGAL_PAGE_TITLES, type LegalPageSlug } from '@shared/legal-pages';
 import type { AdminLegalPageDto, LegalPageDto } from '@shared/schemas/legal-pages';
 import type { Region } from '@shared/region';
-import type { AppContext, DbCtx } from '../context';
+import type { AppContext, DbCtx, ServiceCtx } from '../context';
 import { legalPages } from '../db/schema';
 import type { AdminActor } from '../domain/actors';
 import { renderMarkdown } from './markdown';
@@ -46,11 +46,12 @@ export async function listLegalPages(ctx: DbCtx): Promise<AdminLegalPageDto[]> {
 }
 
 /** PUT /api/admin/legal-pages/:slug: the new text, for every county's site. */
-export async function saveLegalPage(ctx: DbCtx, actor: AdminActor, slug: LegalPageSlug, markdown: string): Promise<AdminLegalPageDto> {
+export async function saveLegalPage(ctx: ServiceCtx, actor: AdminActor, slug: LegalPageSlug, markdown: string): Promise<AdminLegalPageDto> {
+  const edited = { markdown, updatedByAdminId: actor.adminUserId, updatedAt: ctx.clock.now() };
   const [row] = await ctx.db
     .insert(legalPages)
-    .values({ slug, markdown, updatedByAdminId: actor.adminUserId })
-    .onConflictDoUpdate({ target: legalPages.slug, set: { markdown, updatedByAdminId: actor.adminUserId, updatedAt: sql`now()` } })
+    .values({ slug, ...edited })
+    .onConflictDoUpdate({ target: legalPages.slug, set: edited })
     .returning();
   return adminDto(slug, row);
 }

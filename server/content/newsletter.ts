@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { inTransaction, type AppContext, type DbCtx } from '../context';
-import { newsletterSubscribers, regions } from '../db/schema';
+import { sqlNow } from '../clock';
+import { inTransaction, type AppContext, type ServiceCtx } from '../context';
+import { newsletterSubscribers } from '../db/schema';
 import { conflict, notFound } from '../domain/errors';
 import { queueEmail } from '../notifications/email-delivery';
 import { countySiteWords } from '../counties/counties';
+import { countyIdOfSlug } from '../counties/county-rows';
 
 const newToken = () => randomBytes(24).toString('base64url');
 const sameEmail = (email: string) => sql`lower(${newsletterSubscribers.email}) = lower(${email})`;
-const countyId = (county: string) => sql<number>`(select ${regions.id} from ${regions} where ${regions.slug} = ${county})`;
 
 /**
  * Subscribes an address to the newsletter of the county whose site it was sent on
@@ -23,14 +24,14 @@ export async function subscribe(ctx: AppContext, email: string, county: string):
     // Insert-or-nothing then update, so two requests for one address cannot both succeed.
     const [created] = await tx.db
       .insert(newsletterSubscribers)
-      .values({ email, unsubscribeToken: token, regionId: countyId(county) })
+      .values({ email, unsubscribeToken: token, regionId: countyIdOfSlug(county) })
       .onConflictDoNothing()
       .returning({ id: newsletterSubscribers.id });
     if (!created) {
       const [reactivated] = await tx.db
         .update(newsletterSubscribers)
         .set({ unsubscribedAt: null, unsubscribeToken: token })
-        .where(and(sameEmail(email), eq(newsletterSubscribers.regionId, countyId(county)), isNotNull(newsletterSubscribers.unsubscribedAt)))
+        .where(and(sameEmail(email), eq(newsletterSubscribers.regionId, countyIdOfSlug(county)), isNotNull(newsletterSubscribers.unsubscribedAt)))
         .returning({ id: newsletterSubscribers.id });
       if (!reactivated) throw conflict('This email is already subscribed to our newsletter');
     }
@@ -38,7 +39,7 @@ export async function subscribe(ctx: AppContext, email: string, county: string):
     const site = await countySiteWords(tx, { slug: county });
     await queueEmail(tx, {
       kind: 'newsletter-welcome',
-      regionId: countyId(county),
+      regionId: countyIdOfSlug(county),
       to: email,
       subject: `Welcome to the ${site.siteTitle} newsletter`,
       text: [
@@ -53,10 +54,10 @@ export async function subscribe(ctx: AppContext, email: string, county: string):
 }
 
 /** Idempotent: opening the link twice still answers success. */
-export async function unsubscribe(ctx: DbCtx, token: string): Promise<void> {
+export async function unsubscribe(ctx: ServiceCtx, token: string): Promise<void> {
   const [row] = await ctx.db
     .update(newsletterSubscribers)
-    .set({ unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, now())` })
+    .set({ unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, ${sqlNow(ctx.clock)})` })
     .where(eq(newsletterSubscribers.unsubscribeToken, token))
     .returning({ id: newsletterSubscribers.id });
   if (!row) throw notFound('This unsubscribe link is not valid');

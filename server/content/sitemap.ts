@@ -19,7 +19,7 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
  * docs/decisions/0030-service-pages.md), each post published on the site: of the county whose site
  * asks (docs/decisions/0101-read-model-per-county.md, docs/decisions/0104-county-content.md).
  */
-export async function buildSitemap(ctx: Pick<AppContext, 'db' | 'siteUrl'>, county: string): Promise<string> {
+export async function buildSitemap(ctx: Pick<AppContext, 'db' | 'clock' | 'siteUrl'>, county: string): Promise<string> {
   const { db, siteUrl } = ctx;
   const [contractorRows, coverage, posts] = await Promise.all([
     db
@@ -29,7 +29,7 @@ export async function buildSitemap(ctx: Pick<AppContext, 'db' | 'siteUrl'>, coun
       .where(and(isListed, servesCounty(county), homeOnSite(county)))
       .orderBy(asc(contractors.id)),
     sqlCoverageRows(db, county, { lastmod: true }),
-    db.select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(isLive(county)).orderBy(asc(blogPosts.publishedAt)),
+    db.select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(isLive(county, ctx.clock.now())).orderBy(asc(blogPosts.publishedAt)),
   ]);
   const urls = [
     ...STATIC_PATHS.map((p) => ({ loc: p, lastmod: null as Date | null })),

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { contractorServiceAreas, contractors, regions, regionServices, services, towns } from '../db/schema';
 import { siteUrlOf, type CountySite } from '../counties/host';
+import { countyIdOfSlug } from '../counties/county-rows';
 
 /**
  * What a county's site lists (docs/decisions/0101-read-model-per-county.md), for both paths of the
@@ -10,15 +11,12 @@ import { siteUrlOf, type CountySite } from '../counties/host';
  * same, so a write moves the versions of exactly the counties that list the contractor.
  */
 
-/** The county's id, by its slug (null for no such county: nothing is listed). */
-const countyId = (county: string) => sql`(select ${regions.id} from ${regions} where ${regions.slug} = ${county})`;
-
 /** A town of the county. */
-export const townInCounty = (county: string): SQL => sql`${towns.regionId} = ${countyId(county)}`;
+export const townInCounty = (county: string): SQL => sql`${towns.regionId} = ${countyIdOfSlug(county)}`;
 
 /** A service the county offers (region_services). */
 export const serviceInCounty = (county: string): SQL =>
-  sql`exists (select 1 from ${regionServices} where ${regionServices.serviceId} = ${services.id} and ${regionServices.regionId} = ${countyId(county)})`;
+  sql`exists (select 1 from ${regionServices} where ${regionServices.serviceId} = ${services.id} and ${regionServices.regionId} = ${countyIdOfSlug(county)})`;
 
 /**
  * The contractors row serves the county: its home town or a service area is one of its towns, or it

@@ -8,12 +8,12 @@ import { asyncHandler } from './async-handler';
 import { forbidden, unauthenticated } from '../domain/errors';
 import { LoginThrottle } from './login-throttle';
 import { adminTwoFactorRequired } from '../env';
-import { ABSOLUTE_TIMEOUT_MS, secureSignInGuard, SESSION_COOKIE, type SessionUser } from './session';
+import { ABSOLUTE_TIMEOUT_MS, saveSession, secureSignInGuard, SESSION_COOKIE, type SessionUser } from './session';
 import { parseInput } from './validate';
 
 /**
  * Who a route is for. Every route under /api carries exactly one guard saying so (requireAdmin,
- * requireActiveContractor or forAnyone); tests/api/route-guards.test.ts walks the router and
+ * requireContractor or forAnyone); tests/api/route-guards.test.ts walks the router and
  * refuses a route without one, then checks each guard against every kind of caller.
  */
 export type Role = 'admin' | 'contractor' | 'anyone';
@@ -77,35 +77,27 @@ export function requireAdmin(ctx: Pick<AppContext, 'db' | 'database' | 'env'>, r
   return Object.assign(guard('admin', handler), { [ADMIN_ROUTE]: rule });
 }
 
-const requireContractor: RequestHandler = (req, _res, next) => {
-  const user = req.session?.user;
-  if (!user) return next(unauthenticated('Please sign in to the contractor portal'));
-  if (user.kind !== 'contractor') return next(forbidden('This area is for contractors'));
-  next();
-};
-
 /**
  * A signed-in contractor that is still approved and listed, in a session of its account's current
  * generation: rejecting, hiding, a new password and 'sign out everywhere' end its sessions, and
  * this check also covers a session written back by a request that was in flight at that moment.
  */
-export function requireActiveContractor(ctx: Pick<AppContext, 'db'>): Guard {
-  return guard('contractor', (req, res, next) =>
-    requireContractor(req, res, (err?: unknown) => {
-      if (err) return next(err);
-      const user = req.session.user as Extract<SessionUser, { kind: 'contractor' }>;
-      contractorMaySignIn(ctx, user.contractorId, user.generation).then(
-        (active) => (active ? next() : signOut(req).then(() => next(unauthenticated('Your portal session has ended. Please sign in again.')), next)),
-        next,
-      );
-    }),
-  );
+export function requireContractor(ctx: Pick<AppContext, 'db'>): Guard {
+  return guard('contractor', (req, _res, next) => {
+    const user = req.session?.user;
+    if (!user) return next(unauthenticated('Please sign in to the contractor portal'));
+    if (user.kind !== 'contractor') return next(forbidden('This area is for contractors'));
+    contractorMaySignIn(ctx, user.contractorId, user.generation).then(
+      (active) => (active ? next() : signOut(req).then(() => next(unauthenticated('Your portal session has ended. Please sign in again.')), next)),
+      next,
+    );
+  });
 }
 
 /** Open to every caller, said on purpose: what the route checks itself (a token, a signature, a form's limits) is its guard. */
 export const forAnyone = guard('anyone', (_req, _res, next) => next());
 
-/** The signed-in contractor's id; only after requireActiveContractor. */
+/** The signed-in contractor's id; only after requireContractor. */
 export function contractorIdOf(req: Request): number {
   const user = req.session.user;
   if (user?.kind !== 'contractor') throw unauthenticated();
@@ -132,7 +124,7 @@ export function signIn(req: Request, user: SessionUser, absoluteMs: number): Pro
       if (err) return reject(err);
       req.session.user = user;
       req.session.absoluteExpiresAt = Date.now() + absoluteMs;
-      req.session.save((e) => (e ? reject(e) : resolve()));
+      saveSession(req).then(resolve, reject);
     });
   });
 }

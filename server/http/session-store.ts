@@ -126,7 +126,10 @@ export class DbSessionStore extends session.Store {
     );
   }
 
-  /** Removes expired rows; called now and then. */
+  /**
+   * Removes expired rows; called now and then. Expiry is on the real clock (express-session's cookie
+   * times, not ctx.clock) and shared by every process on the database, so the database's now().
+   */
   async prune(): Promise<void> {
     await this.db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
   }

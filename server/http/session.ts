@@ -95,3 +95,6 @@ export const absoluteTimeout: RequestHandler = (req, _res, next) => {
   }
   next();
 };
+
+/** Writes the session now, before the answer goes out (a change the next request must already see). */
+export const saveSession = (req: Request): Promise<void> => new Promise((resolve, reject) => req.session.save((e) => (e ? reject(e) : resolve())));

@@ -238,7 +238,7 @@ export async function markDeliveryPaid(ctx: AppContext, deliveryId: number): Pro
   return inTransaction(ctx, async (tx) => {
     const [updated] = await tx.db
       .update(leadDeliveries)
-      .set({ paymentState: 'paid', paidAt: sql`now()` })
+      .set({ paymentState: 'paid', paidAt: tx.clock.now() })
       .where(and(eq(leadDeliveries.id, deliveryId), eq(leadDeliveries.paymentState, 'awaiting_payment')))
       .returning({ id: leadDeliveries.id });
     if (!updated) {

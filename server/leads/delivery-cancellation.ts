@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { CancelledDelivery } from '@shared/schemas/lead-claims';
 import { inTransaction, type AppContext } from '../context';
 import { leadDeliveries, leads } from '../db/schema';
@@ -33,14 +33,11 @@ export async function cancelDelivery(ctx: AppContext, deliveryId: number): Promi
     if (d.paymentState === 'cancelled') throw conflict('This delivery was already cancelled');
     if (await hasOpenClaim(tx, d.id)) throw conflict('This lead has an open claim: approve or deny it first');
 
-    await tx.db
-      .update(leadDeliveries)
-      .set({ paymentState: 'cancelled', cancelledAt: sql`now()` })
-      .where(eq(leadDeliveries.id, d.id));
+    await tx.db.update(leadDeliveries).set({ paymentState: 'cancelled', cancelledAt: tx.clock.now() }).where(eq(leadDeliveries.id, d.id));
+    // Held again for an administrator, who may deliver it to someone else (docs/decisions/0117-lead-routing.md).
     await tx.db
       .update(leads)
-      // Held again for an administrator, who may deliver it to someone else (docs/decisions/0117-lead-routing.md).
-      .set({ status: 'new', routing: 'held', routingReason: 'cancelled', routedAt: tx.clock.now(), updatedAt: sql`now()` })
+      .set({ status: 'new', routing: 'held', routingReason: 'cancelled', routedAt: tx.clock.now(), updatedAt: tx.clock.now() })
       .where(eq(leads.id, d.leadId));
 
     const refund = d.paymentState === 'awaiting_payment' ? null : await startRefund(tx, d, 'cancellation');

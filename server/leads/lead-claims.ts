@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { isPaidOrCredited } from '@shared/schemas/deliveries';
 import { centsToDecimal } from '@shared/money';
 import { CLAIM_WINDOW_DAYS, claimDeadline, type AdminLeadClaim, type AdminLeadClaimList, type claimListQuerySchema, type ClaimStatus, type leadClaimSchema } from '@shared/schemas/lead-claims';
@@ -174,7 +174,7 @@ export async function decideClaim(ctx: AppContext, actor: AdminActor, id: number
 
     const [decided] = await tx.db
       .update(leadClaims)
-      .set({ status: decision, decisionNote: note || null, decidedAt: sql`now()`, decidedByAdminId: actor.adminUserId, decidedBy: actor.username })
+      .set({ status: decision, decisionNote: note || null, decidedAt: tx.clock.now(), decidedByAdminId: actor.adminUserId, decidedBy: actor.username })
       .where(and(eq(leadClaims.id, id), eq(leadClaims.status, 'open')))
       .returning({ id: leadClaims.id });
     if (!decided) {

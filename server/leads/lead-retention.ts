@@ -46,7 +46,7 @@ export async function eraseLeadDetails(ctx: ServiceCtx, leadIds: number[]): Prom
       to_address = case when lower(o.to_address) = lower(l.email) then ${ERASED_IN_EMAIL} else o.to_address end,
       text_body = case when lower(o.to_address) = lower(l.email) then ${ERASED_IN_EMAIL}
         else replace(replace(case when char_length(l.name) >= 3 then replace(o.text_body, l.name, ${ERASED_IN_EMAIL}) else o.text_body end, l.email, ${ERASED_IN_EMAIL}), l.phone, ${ERASED_IN_EMAIL}) end,
-      updated_at = now()
+      updated_at = ${now.toISOString()}::timestamptz
     from ${leads} l
     where l.id in ${ids} and l.erased_at is null and l.email <> ''
       and o.kind in (${sql.join(
@@ -62,7 +62,7 @@ export async function eraseLeadDetails(ctx: ServiceCtx, leadIds: number[]): Prom
     .where(inArray(leadClaims.deliveryId, ctx.db.select({ id: leadDeliveries.id }).from(leadDeliveries).where(inArray(leadDeliveries.leadId, leadIds))));
   await ctx.db
     .update(leadDeliveries)
-    .set({ paymentState: 'cancelled', cancelledAt: sql`now()` })
+    .set({ paymentState: 'cancelled', cancelledAt: now })
     .where(and(inArray(leadDeliveries.leadId, leadIds), sql`${leadDeliveries.paymentState} = 'awaiting_payment'`));
   await ctx.db
     .update(leads)

@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { formatMoney } from '@shared/money';
 import type { QuoteRequest } from '@shared/schemas/leads';
 import { servicesOfQuoteOption, townFromText } from '@shared/taxonomy';
 import type { Region } from '@shared/region';
 import { inTransaction, type AppContext } from '../context';
-import { contractors, leads, regions } from '../db/schema';
+import { contractors, leads } from '../db/schema';
 import { notFound } from '../domain/errors';
 import { notifyAdmin } from '../notifications/admin-notices';
 import { isListed } from '../directory/cards';
@@ -14,6 +14,7 @@ import { quotePrice } from './pricing/quote';
 import { queueEmail } from '../notifications/email-delivery';
 import { newWithdrawToken, quoteConfirmationEmail } from './lead-withdrawal';
 import { ROUTE_LEAD, type RouteLeadJob } from './routing/route-lead';
+import { countyIdOfSlug } from '../counties/county-rows';
 
 /**
  * A quote request becomes a lead for the contractor it was sent from
@@ -48,7 +49,7 @@ export async function createLead(ctx: AppContext, input: QuoteRequest, region: R
     const [lead] = await tx.db
       .insert(leads)
       .values({
-        regionId: sql`(select ${regions.id} from ${regions} where ${regions.slug} = ${county})`,
+        regionId: countyIdOfSlug(county),
         name: input.name,
         email: input.email,
         phone: input.phone,

@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { centsToDecimal, formatMoney } from '@shared/money';
 import type { PaymentState } from '@shared/schemas/deliveries';
 import type { RefundCause, RefundDto } from '@shared/schemas/lead-claims';
+import { sqlNow } from '../clock';
 import type { AppContext } from '../context';
 import { leadRefunds, type LeadRefundRow } from '../db/schema';
 import { conflict } from '../domain/errors';
@@ -64,7 +65,7 @@ export function refundDto(r: Pick<LeadRefundRow, 'method' | 'cause' | 'status' |
 const FAILURE_REASON_LENGTH = 300;
 
 /** What recording a provider's answer needs: the transaction (ctx.db), the log, and the administrator's notice. */
-type RefundCtx = Pick<AppContext, 'db' | 'log' | 'mail' | 'jobs' | 'env'>;
+type RefundCtx = Pick<AppContext, 'db' | 'clock' | 'log' | 'mail' | 'jobs' | 'env'>;
 
 /** A card refund the provider could not make: recorded, and the administrator told (they settle it at the provider), in the caller's transaction (ctx.db). */
 export async function markRefundFailed(ctx: RefundCtx, refundId: number, reason: string, where = eq(leadRefunds.id, refundId)): Promise<boolean> {
@@ -114,7 +115,7 @@ export async function applyProviderRefunds(ctx: RefundCtx, paymentIntentId: stri
     if (r.status === 'succeeded') {
       await ctx.db
         .update(leadRefunds)
-        .set({ status: 'succeeded', failureReason: null, refundedAt: sql`coalesce(${leadRefunds.refundedAt}, now())` })
+        .set({ status: 'succeeded', failureReason: null, refundedAt: sql`coalesce(${leadRefunds.refundedAt}, ${sqlNow(ctx.clock)})` })
         .where(and(ours, ne(leadRefunds.status, 'succeeded')));
     } else if (r.status === 'failed' || r.status === 'canceled') {
       await markRefundFailed(ctx, id, r.failureReason ?? `The refund was ${r.status}`, ours);

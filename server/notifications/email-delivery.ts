@@ -55,7 +55,7 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  * the outbox recorded. The attempt is counted before the send, so one cut short by a crash
  * still shows. Rejects when the attempt failed, for the queue to retry.
  */
-export async function deliverQueuedEmail(ctx: Pick<AppContext, 'db' | 'mail'>, outboxId: number, attempt: { lastAttempt: boolean; signal?: AbortSignal }): Promise<void> {
+export async function deliverQueuedEmail(ctx: Pick<AppContext, 'db' | 'mail' | 'clock'>, outboxId: number, attempt: { lastAttempt: boolean; signal?: AbortSignal }): Promise<void> {
   if (ctx.mail.transport === 'outbox') {
     // SMTP_URL was removed since the message was queued: it stays here for the admin to read.
     await ctx.db
@@ -80,10 +80,7 @@ export async function deliverQueuedEmail(ctx: Pick<AppContext, 'db' | 'mail'>, o
       .where(eq(outboxEmails.id, outboxId));
     throw err;
   }
-  await ctx.db
-    .update(outboxEmails)
-    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
-    .where(eq(outboxEmails.id, outboxId));
+  await ctx.db.update(outboxEmails).set({ status: 'sent', sentAt: ctx.clock.now(), lastError: null }).where(eq(outboxEmails.id, outboxId));
 }
 
 /** A send-email job that ended without its own verdict (it expired, or its process died on the last attempt). */

@@ -40,4 +40,23 @@ describe('one way for each thing', () => {
   it("who receives a contractor's email: contractorEmail alone picks the account's address or the listing's", () => {
     expect(filesMatching(/accountEmail \?\?|listingEmail|\?\? \w+\.accountEmail|coalesce\(\$\{contractorAccounts\.email\}/)).toEqual(['server/contractors/contractor-email.ts']);
   });
+
+  it("a county's id from its slug: countyIdOfSlug alone writes the subquery", () => {
+    expect(filesMatching(/select \$\{regions\.id\} from \$\{regions\} where \$\{regions\.slug\}/)).toEqual(['server/counties/county-rows.ts']);
+  });
+
+  it("the contractor portal's guard: requireContractor(ctx) from server/http/auth.ts, used as it is", () => {
+    expect(filesMatching(/\b(const|let) \w+ = requireContractor\(|requireActiveContractor/)).toEqual([]);
+    expect(filesMatching(/export function requireContractor\(/)).toEqual(['server/http/auth.ts']);
+  });
+
+  it('a session is saved by saveSession (server/http/session.ts) alone', () => {
+    expect(filesMatching(/session\.save\(/)).toEqual(['server/http/session.ts']);
+  });
+
+  it("time: SQL's now() only where the database's clock is meant, and each of those says why", () => {
+    const files = filesMatching(/(^|[^.\w])now\(\)(?!:)/m);
+    expect(files.sort()).toEqual(['server/accounts/sessions.ts', 'server/clock.ts', 'server/http/rate-limit-store.ts', 'server/http/session-store.ts']);
+    for (const f of files) expect(readFileSync(join(ROOT, f), 'utf8'), f).toMatch(/database's (clock|now\(\))/);
+  });
 });

@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { passwordChangeSchema } from '@shared/schemas/contractor-account';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
@@ -6,8 +6,7 @@ import { adminOf, requireAdmin } from '../../http/auth';
 import { LoginThrottle } from '../../http/login-throttle';
 import { parseInput } from '../../http/validate';
 import { changeOwnAdminPassword } from '../admin-users';
-
-const saveSession = (req: Request) => new Promise<void>((resolve, reject) => req.session.save((e) => (e ? reject(e) : resolve())));
+import { saveSession } from '../../http/session';
 
 /** An administrator's own account (docs/decisions/0114-homeowner-privacy.md): its password, given the current one. */
 export function adminAccountRoutes(ctx: AppContext): Router {

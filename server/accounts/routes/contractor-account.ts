@@ -10,7 +10,7 @@ import {
 } from '@shared/schemas/contractor-account';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
-import { contractorIdOf, forAnyone, requireActiveContractor, signOut } from '../../http/auth';
+import { contractorIdOf, forAnyone, requireContractor, signOut } from '../../http/auth';
 import { invalid } from '../../domain/errors';
 import { LoginThrottle } from '../../http/login-throttle';
 import { resetRequestLimit } from '../../http/reset-request-limit';
@@ -20,17 +20,16 @@ import { changePassword, confirmEmailChange, requestEmailChange, signOutEverywhe
 import { refuseCommonPassword } from '../password-policy';
 import { requestPasswordReset, resetPassword } from '../password-reset';
 import { formLimits } from '../../http/routes/form-limits';
+import { saveSession } from '../../http/session';
 
 export const PASSWORD_RESET_DONE_MESSAGE = 'Your password is changed. Please sign in with your new password.';
 
-/** The signed-in contractor's session user; only after requireActiveContractor. */
+/** The signed-in contractor's session user; only after requireContractor. */
 const sessionUserOf = (req: Request) => {
   const user = req.session.user;
   if (user?.kind !== 'contractor') throw new Error('contractor session expected');
   return user;
 };
-
-const saveSession = (req: Request) => new Promise<void>((resolve, reject) => req.session.save((e) => (e ? reject(e) : resolve())));
 
 /**
  * A contractor's account looking after itself (docs/decisions/0108-contractor-password-reset.md):
@@ -40,7 +39,6 @@ const saveSession = (req: Request) => new Promise<void>((resolve, reject) => req
  */
 export function contractorAccountRoutes(ctx: AppContext): Router {
   const router = Router();
-  const requireContractor = requireActiveContractor(ctx);
   const limits = formLimits(ctx);
   const limitResetRequests = resetRequestLimit(ctx.env.RATE_LIMIT !== false);
   // A wrong current password counts as a failed sign-in of the account: it is the same guess.
@@ -72,7 +70,7 @@ export function contractorAccountRoutes(ctx: AppContext): Router {
 
   router.post(
     '/contractor/password',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       const input = parseInput(passwordChangeSchema, req.body);
       refuseCommonPassword(input.password);
@@ -88,7 +86,7 @@ export function contractorAccountRoutes(ctx: AppContext): Router {
 
   router.post(
     '/contractor/email',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       const input = parseInput(emailChangeSchema, req.body);
       const attempt = await checked(req);
@@ -112,7 +110,7 @@ export function contractorAccountRoutes(ctx: AppContext): Router {
 
   router.post(
     '/contractor/logout-everywhere',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       await signOutEverywhere(ctx, contractorIdOf(req));
       await signOut(req);

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
-import { contractorIdOf, requireActiveContractor } from '../../http/auth';
+import { contractorIdOf, requireContractor } from '../../http/auth';
 import { countyOf } from '../../http/county-site';
 import { siteUrlOfCounty } from '../../counties/region-of';
 import { billingEntryIdSchema } from '@shared/schemas/billing';
@@ -13,11 +13,10 @@ import { providerError } from '../provider-errors';
 /** The contractor's own billing (docs/decisions/0113-self-service-billing.md): the provider's customer portal, payment history and receipts. */
 export function billingRoutes(ctx: AppContext): Router {
   const router = Router();
-  const requireContractor = requireActiveContractor(ctx);
 
   router.post(
     '/contractor/billing-portal',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       res.json(await openBillingPortal(ctx, contractorIdOf(req), await siteUrlOfCounty(ctx, countyOf(res))));
     }),
@@ -25,7 +24,7 @@ export function billingRoutes(ctx: AppContext): Router {
 
   router.get(
     '/contractor/payments',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       res.json(await billingHistory(ctx, contractorIdOf(req)));
     }),
@@ -34,7 +33,7 @@ export function billingRoutes(ctx: AppContext): Router {
   // Our printable receipt's content (the demo provider, credits, payments made outside the site).
   router.get(
     '/contractor/payments/:entryId',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       const { entryId } = parseInput(billingEntryIdSchema, req.params, 'Unknown payment');
       res.json(await billingReceipt(ctx, contractorIdOf(req), entryId));
@@ -44,7 +43,7 @@ export function billingRoutes(ctx: AppContext): Router {
   // The provider's own receipt when it has one (Stripe's receipt_url or the invoice's page), else ours.
   router.get(
     '/contractor/payments/:entryId/receipt',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       const { entryId } = parseInput(billingEntryIdSchema, req.params, 'Unknown payment');
       const url = await providerReceiptUrl(ctx, contractorIdOf(req), entryId).catch((err: unknown) => {

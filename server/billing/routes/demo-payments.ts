@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { demoBillingChangeSchema } from '@shared/schemas/billing';
 import { demoOutcomeSchema } from '@shared/schemas/payments';
 import type { AppContext } from '../../context';
-import { contractorIdOf, forAnyone, requireActiveContractor } from '../../http/auth';
+import { contractorIdOf, forAnyone, requireContractor } from '../../http/auth';
 import { asyncHandler } from '../../http/async-handler';
 import { notFound } from '../../domain/errors';
 import { rateLimit } from '../../http/rate-limit';
@@ -47,7 +47,6 @@ export function demoPaymentRoutes(ctx: AppContext): Router {
   );
 
   // The demo's stand-in for Stripe's customer portal (docs/decisions/0113-self-service-billing.md): the signed-in contractor's own session only.
-  const requireContractor = requireActiveContractor(ctx);
   const billingSession = (params: unknown) => {
     const parsed = billingParam.safeParse(params);
     if (!parsed.success) throw notFound('Billing session not found');
@@ -55,14 +54,14 @@ export function demoPaymentRoutes(ctx: AppContext): Router {
   };
   router.get(
     '/demo-payments/billing/:sessionId',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       res.json(await readDemoBilling(ctx, demo, contractorIdOf(req), billingSession(req.params)));
     }),
   );
   router.post(
     '/demo-payments/billing/:sessionId',
-    requireContractor,
+    requireContractor(ctx),
     limit,
     asyncHandler(async (req, res) => {
       const sessionId = billingSession(req.params);

@@ -2,7 +2,7 @@ import express, { Router } from 'express';
 import { createPaymentIntentSchema, createSubscriptionSchema, paymentSuccessSchema, verifySubscriptionSchema } from '@shared/schemas/payments';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
-import { contractorIdOf, forAnyone, requireActiveContractor } from '../../http/auth';
+import { contractorIdOf, forAnyone, requireContractor } from '../../http/auth';
 import { rateLimit } from '../../http/rate-limit';
 import { parseInput } from '../../http/validate';
 import { countyOf } from '../../http/county-site';
@@ -19,7 +19,6 @@ export function paymentRoutes(ctx: AppContext): Router {
   const enabled = ctx.env.RATE_LIMIT !== false;
   const startLimit = rateLimit({ name: 'payment-start', max: 30, windowMs: 60_000, message: 'Too many payment requests from your network. Please try again in a minute.', enabled });
   const confirmLimit = rateLimit({ name: 'payment-confirm', max: 60, windowMs: 60_000, message: 'Too many payment requests from your network. Please try again in a minute.', enabled });
-  const requireContractor = requireActiveContractor(ctx);
 
   router.get('/payments/config', forAnyone, (_req, res) => {
     res.json({ provider: ctx.payments.kind, publishableKey: ctx.payments.publishableKey });
@@ -46,7 +45,7 @@ export function paymentRoutes(ctx: AppContext): Router {
 
   router.post(
     '/stripe/create-subscription',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       const { planId } = parseInput(createSubscriptionSchema, req.body);
       res.json(await startSubscription(ctx, contractorIdOf(req), planId, await siteUrlOfCounty(ctx, countyOf(res))));

@@ -3,7 +3,7 @@ import { CERTIFICATE_MAX_BYTES, CERTIFICATE_TYPES } from '@shared/credentials';
 import { idParamSchema } from '@shared/schemas/admin';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
-import { adminOf, contractorIdOf, forAnyone, requireActiveContractor, requireAdmin } from '../../http/auth';
+import { adminOf, contractorIdOf, forAnyone, requireContractor, requireAdmin } from '../../http/auth';
 import { tooLarge, unsupportedType } from '../../domain/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { parseInput } from '../../http/validate';
@@ -57,7 +57,6 @@ export function certificateUploadRoutes(ctx: AppContext, session: RequestHandler
     message: 'Too many uploads from your network. Please try again later.',
     enabled: ctx.env.RATE_LIMIT !== false,
   });
-  const requireContractor = requireActiveContractor(ctx);
 
   router.post(
     '/admin/contractors/:id/insurance-certificate',
@@ -76,7 +75,7 @@ export function certificateUploadRoutes(ctx: AppContext, session: RequestHandler
   router.post(
     '/contractor/insurance-certificate',
     ...session,
-    requireContractor,
+    requireContractor(ctx),
     limit,
     ...fileBody,
     asyncHandler(async (req, res) => {

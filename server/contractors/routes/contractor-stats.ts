@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { idParamSchema } from '@shared/schemas/admin';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
-import { contractorIdOf, requireActiveContractor, requireAdmin } from '../../http/auth';
+import { contractorIdOf, requireContractor, requireAdmin } from '../../http/auth';
 import { parseInput } from '../../http/validate';
 import { contractorStats } from '../contractor-stats';
 
@@ -11,7 +11,7 @@ export function contractorStatsRoutes(ctx: AppContext): Router {
   const router = Router();
   router.get(
     '/contractor/stats',
-    requireActiveContractor(ctx),
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       res.json(await contractorStats(ctx, contractorIdOf(req)));
     }),

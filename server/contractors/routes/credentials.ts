@@ -4,7 +4,7 @@ import { region } from '@shared/region';
 import { credentialParamSchema, credentialsUpdateSchemaFor, unverifyCredentialSchema, verifyCredentialSchema } from '@shared/schemas/credentials';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
-import { adminOf, adminScopeOf, contractorIdOf, requireActiveContractor, requireAdmin } from '../../http/auth';
+import { adminOf, adminScopeOf, contractorIdOf, requireContractor, requireAdmin } from '../../http/auth';
 import { parseInput } from '../../http/validate';
 import { credentialAttention } from '../credential-jobs';
 import { getCredentials, unverifyCredential, updateCredentials, verifyCredential } from '../credentials';
@@ -34,7 +34,6 @@ async function sendCertificate(ctx: AppContext, contractorId: number, res: Respo
  */
 export function credentialRoutes(ctx: AppContext): Router {
   const router = Router();
-  const requireContractor = requireActiveContractor(ctx);
   const idOf = (params: unknown) => parseInput(idParamSchema, params, 'Invalid contractor id').id;
 
   router.get(
@@ -92,14 +91,14 @@ export function credentialRoutes(ctx: AppContext): Router {
 
   router.get(
     '/contractor/credentials',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       res.json(await getCredentials(ctx, contractorIdOf(req), 'contractor'));
     }),
   );
   router.patch(
     '/contractor/credentials',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       const id = contractorIdOf(req);
       await updateCredentials(ctx, id, parseInput(credentialsUpdateSchema, req.body), { kind: 'contractor' });
@@ -108,7 +107,7 @@ export function credentialRoutes(ctx: AppContext): Router {
   );
   router.get(
     '/contractor/insurance-certificate',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       await sendCertificate(ctx, contractorIdOf(req), res);
     }),

@@ -3,7 +3,7 @@ import { idParamSchema } from '@shared/schemas/admin';
 import { listingChangeQuerySchema, listingEditSchema, listingRejectionSchema } from '@shared/schemas/listing-changes';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
-import { adminOf, adminScopeOf, contractorIdOf, requireActiveContractor, requireAdmin } from '../../http/auth';
+import { adminOf, adminScopeOf, contractorIdOf, requireContractor, requireAdmin } from '../../http/auth';
 import { parseInput, parseQuery } from '../../http/validate';
 import { approveListingChange, listingOptions, listListingChanges, ownListing, rejectListingChange, submitListingChange, withdrawListingChange } from '../listing-changes';
 
@@ -16,25 +16,24 @@ const changeId = (params: unknown) => parseInput(idParamSchema, params, 'Invalid
  */
 export function listingChangeRoutes(ctx: AppContext): Router {
   const router = Router();
-  const requireContractor = requireActiveContractor(ctx);
 
   router.get(
     '/contractor/listing',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       res.json(await ownListing(ctx, contractorIdOf(req)));
     }),
   );
   router.get(
     '/contractor/listing/options',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (_req, res) => {
       res.json(await listingOptions(ctx));
     }),
   );
   router.put(
     '/contractor/listing',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       const edit = parseInput(listingEditSchema, req.body);
       res.status(201).json(await submitListingChange(ctx, contractorIdOf(req), edit));
@@ -42,7 +41,7 @@ export function listingChangeRoutes(ctx: AppContext): Router {
   );
   router.delete(
     '/contractor/listing/change',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       await withdrawListingChange(ctx, contractorIdOf(req));
       res.status(204).end();

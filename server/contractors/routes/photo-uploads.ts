@@ -3,7 +3,7 @@ import multer from 'multer';
 import { PHOTO_FILE_FIELD, PHOTO_MAX_BYTES, photoUploadFieldsSchema } from '@shared/schemas/photos';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
-import { contractorIdOf, requireActiveContractor } from '../../http/auth';
+import { contractorIdOf, requireContractor } from '../../http/auth';
 import { DomainError, invalid, tooLarge, unsupportedType } from '../../domain/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { parseInput } from '../../http/validate';
@@ -54,7 +54,7 @@ export function photoUploadRoutes(ctx: AppContext, session: RequestHandler[]): R
   router.post(
     '/contractor/photos',
     ...session,
-    requireActiveContractor(ctx),
+    requireContractor(ctx),
     limit,
     onlyMultipart,
     multipart,

@@ -3,7 +3,7 @@ import { idParamSchema } from '@shared/schemas/admin';
 import { adminPhotoQuerySchema, photoCaptionSchema, photoRejectionSchema } from '@shared/schemas/photos';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
-import { adminOf, adminScopeOf, contractorIdOf, requireActiveContractor, requireAdmin } from '../../http/auth';
+import { adminOf, adminScopeOf, contractorIdOf, requireContractor, requireAdmin } from '../../http/auth';
 import { parseInput, parseQuery } from '../../http/validate';
 import { deleteOwnPhoto, listOwnPhotos, updateCaption } from '../contractor-photos';
 import { approvePhoto, listPhotosForReview, rejectPhoto } from '../photo-review';
@@ -17,18 +17,17 @@ const photoId = (params: unknown) => parseInput(idParamSchema, params, 'Invalid 
  */
 export function photoRoutes(ctx: AppContext): Router {
   const router = Router();
-  const requireContractor = requireActiveContractor(ctx);
 
   router.get(
     '/contractor/photos',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       res.json(await listOwnPhotos(ctx, contractorIdOf(req)));
     }),
   );
   router.patch(
     '/contractor/photos/:id',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       const { caption } = parseInput(photoCaptionSchema, req.body);
       res.json(await updateCaption(ctx, contractorIdOf(req), photoId(req.params), caption));
@@ -36,7 +35,7 @@ export function photoRoutes(ctx: AppContext): Router {
   );
   router.delete(
     '/contractor/photos/:id',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       await deleteOwnPhoto(ctx, contractorIdOf(req), photoId(req.params));
       res.status(204).end();

@@ -1,11 +1,12 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import { priceLead, type PriceQuote, type PricingRuleLike, type PricingSubject } from '@shared/pricing';
 import type { DbCtx } from '../../context';
-import { pricingRules, regions } from '../../db/schema';
+import { pricingRules } from '../../db/schema';
+import { countyIdOfSlug } from '../../counties/county-rows';
 
 /** The active rules for a county's leads: its own and the platform defaults (docs/decisions/0103-county-administrators.md). */
 export async function activeRules(ctx: DbCtx, county: number | string): Promise<PricingRuleLike[]> {
-  const regionId = typeof county === 'number' ? county : sql<number>`(select ${regions.id} from ${regions} where ${regions.slug} = ${county})`;
+  const regionId = typeof county === 'number' ? county : countyIdOfSlug(county);
   return ctx.db
     .select({
       id: pricingRules.id,

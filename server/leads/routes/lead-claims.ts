@@ -4,19 +4,18 @@ import { approveClaimSchema, claimListQuerySchema, denyClaimSchema, leadClaimSch
 import { deliveryIdParamSchema } from '@shared/schemas/portal';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
-import { adminOf, adminScopeOf, contractorIdOf, requireActiveContractor, requireAdmin } from '../../http/auth';
+import { adminOf, adminScopeOf, contractorIdOf, requireContractor, requireAdmin } from '../../http/auth';
 import { parseInput, parseQuery } from '../../http/validate';
 import { createClaim, decideClaim, getClaim, listClaims } from '../lead-claims';
 
 /** The lead guarantee (docs/decisions/0046-lead-guarantee.md): a contractor's claim on a bad lead and the administrator's decision. Guards sit on each route. */
 export function leadClaimRoutes(ctx: AppContext): Router {
   const router = Router();
-  const requireContractor = requireActiveContractor(ctx);
   const claimIdOf = (params: unknown) => parseInput(idParamSchema, params, 'Invalid claim id').id;
 
   router.post(
     '/contractor/leads/:deliveryId/claim',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       const { deliveryId } = parseInput(deliveryIdParamSchema, req.params);
       const claim = parseInput(leadClaimSchema, req.body ?? {});

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { deliveryIdParamSchema, leadStatusUpdateSchema } from '@shared/schemas/portal';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
-import { contractorIdOf, requireActiveContractor } from '../../http/auth';
+import { contractorIdOf, requireContractor } from '../../http/auth';
 import { parseInput } from '../../http/validate';
 import { getPortalProfile, getPortalSubscription, listPortalLeads, updatePortalLeadStatus } from '../portal';
 import { declineLead } from '../routing/release-unpaid';
@@ -10,31 +10,30 @@ import { declineLead } from '../routing/release-unpaid';
 /** The contractor portal's API: only the signed-in contractor's own data. */
 export function portalRoutes(ctx: AppContext): Router {
   const router = Router();
-  const requireContractor = requireActiveContractor(ctx);
   router.get(
     '/contractor/profile',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       res.json(await getPortalProfile(ctx, contractorIdOf(req)));
     }),
   );
   router.get(
     '/contractor/subscription',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       res.json(await getPortalSubscription(ctx, contractorIdOf(req)));
     }),
   );
   router.get(
     '/contractor/leads',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       res.json(await listPortalLeads(ctx, contractorIdOf(req)));
     }),
   );
   router.patch(
     '/contractor/leads/:deliveryId/status',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       const { deliveryId } = parseInput(deliveryIdParamSchema, req.params);
       const { status } = parseInput(leadStatusUpdateSchema, req.body);

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { adminReviewsQuerySchema, portalReviewsQuerySchema, reviewHideSchema, reviewIdParamSchema, reviewReplySchema, reviewSubmissionSchema } from '@shared/schemas/reviews';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
-import { adminOf, adminScopeOf, contractorIdOf, forAnyone, requireActiveContractor, requireAdmin } from '../../http/auth';
+import { adminOf, adminScopeOf, contractorIdOf, forAnyone, requireContractor, requireAdmin } from '../../http/auth';
 import { parseInput, parseQuery } from '../../http/validate';
 import { hideReview, listReviewsForAdmin, listReviewsForContractor, replyToReview, showReview } from '../review-moderation';
 import { submitReview } from '../reviews';
@@ -11,7 +11,6 @@ import { formLimits } from '../../http/routes/form-limits';
 /** Reviews (docs/decisions/0052-review-answer.md, docs/decisions/0056-review-policy.md): the homeowner's answer, the administrator's moderation, the contractor's reply. */
 export function reviewRoutes(ctx: AppContext): Router {
   const router = Router();
-  const requireContractor = requireActiveContractor(ctx);
   const idOf = (params: unknown) => parseInput(reviewIdParamSchema, params, 'Invalid review id').id;
 
   router.post(
@@ -48,14 +47,14 @@ export function reviewRoutes(ctx: AppContext): Router {
 
   router.get(
     '/contractor/reviews',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       res.json(await listReviewsForContractor(ctx, contractorIdOf(req), parseQuery(portalReviewsQuerySchema, req.query).page));
     }),
   );
   router.post(
     '/contractor/reviews/:id/reply',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       const id = idOf(req.params);
       const { reply } = parseInput(reviewReplySchema, req.body);
