@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { region } from '../shared/region';
-import { PGLITE_MEMORY_SETTINGS } from '../server/db/client';
+import { PGLITE_MEMORY_SETTINGS, PGLITE_V8_FLAGS } from '../server/db/client';
 import type { MemoryReport } from '../server/memory-probe';
 import { freshDatabase, rssMbOf, startBenchServer, type BenchServer } from './lib/bench-server';
 import { ensureBuildFromTs } from './lib/ensure-build';
@@ -37,6 +37,8 @@ const usePg = process.argv.includes('--pg') || Boolean(process.env.BENCH_DATABAS
 const serverUrl = usePg ? (process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') : undefined;
 const VISITS = Number(process.env.BENCH_VISITS ?? 400);
 const FLOOR_QUERIES = 200;
+/** How long the app is left idle before its memory is read again: V8 gives back what it no longer needs once allocation has stopped a while. */
+const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 20);
 const port = 6300 + (process.pid % 300);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MB = 1024 * 1024;
@@ -58,16 +60,22 @@ async function nodeBaselineMb(): Promise<number> {
   return rss;
 }
 
-/** The floor: a bare PGlite process on the folder (bench/lib/pglite-floor.mjs). */
-async function pgliteFloor(dataDir: string): Promise<{ opened: number; afterQueries: number }> {
-  const child = spawn(process.execPath, [path.join(here, 'lib', 'pglite-floor.mjs'), dataDir, JSON.stringify(PGLITE_MEMORY_SETTINGS), String(FLOOR_QUERIES)], {
+interface Floor {
+  v8Flags: string;
+  opened: number;
+  afterQueries: number;
+}
+
+/** The floor: a bare PGlite process on the folder (bench/lib/pglite-floor.mjs), with V8's defaults or the app's flags. */
+async function pgliteFloor(dataDir: string, v8Flags: string): Promise<Floor> {
+  const child = spawn(process.execPath, [path.join(here, 'lib', 'pglite-floor.mjs'), dataDir, JSON.stringify(PGLITE_MEMORY_SETTINGS), String(FLOOR_QUERIES), v8Flags], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   if (code !== 0) throw new Error(`the PGlite floor exited with ${code}`);
-  return JSON.parse(out) as { opened: number; afterQueries: number };
+  return { v8Flags, ...(JSON.parse(out) as { opened: number; afterQueries: number }) };
 }
 
 /** Asks the app's probe for its report (server/memory-probe.ts). */
@@ -193,6 +201,7 @@ async function adminMix(server: BenchServer, tally: Tally): Promise<void> {
 interface Scenario {
   label: string;
   rssMb: number;
+  idleRssMb: number;
   report: MemoryReport;
   requests: number;
   failed: Map<string, number>;
@@ -205,7 +214,9 @@ async function runScenario(label: string, env: Record<string, string>, mixes: ((
     await get(tally, server.url, '/');
     for (const mix of mixes) await mix(server, tally);
     const rssMb = server.rssMb();
-    return { label, rssMb, report: await probe(server), requests: tally.requests, failed: tally.failed };
+    await sleep(SETTLE_SECONDS * 1000);
+    const idleRssMb = server.rssMb();
+    return { label, rssMb, idleRssMb, report: await probe(server), requests: tally.requests, failed: tally.failed };
   } finally {
     await server.stop();
   }
@@ -216,9 +227,9 @@ const baselineMb = await nodeBaselineMb();
 console.log(`Seeding the sample data into a fresh ${usePg ? 'PostgreSQL server' : 'embedded'} database...`);
 const database = await freshDatabase(serverUrl);
 const scenarios: Scenario[] = [];
-let floor: { opened: number; afterQueries: number } | null = null;
+const floors: Floor[] = [];
 try {
-  if (database.kind === 'pglite') floor = await pgliteFloor(database.env.DATA_DIR!);
+  if (database.kind === 'pglite') for (const flags of ['', PGLITE_V8_FLAGS]) floors.push(await pgliteFloor(database.env.DATA_DIR!, flags));
   scenarios.push(await runScenario('after start', database.env, []));
   scenarios.push(await runScenario('after a visitor mix', database.env, [visitorMix]));
   scenarios.push(await runScenario('after an admin mix', database.env, [visitorMix, adminMix]));
@@ -240,26 +251,26 @@ const markDelta = (r: MemoryReport, from: string, to: string, key: 'rss' | 'heap
   return a && b ? b[key] - a[key] : NaN;
 };
 
-console.log(`\nThe built app's memory on the ${usePg ? 'PostgreSQL server' : 'embedded database'} (MB; node's baseline ${Math.round(baselineMb)} MB):`);
+console.log(
+  `\nThe built app's memory on the ${usePg ? 'PostgreSQL server' : 'embedded database'} (MB; a bare node process holds ${Math.round(baselineMb)} MB). ` +
+    `RSS at the end of the scenario and ${SETTLE_SECONDS} s later; then where it is after a full collection: the node binary's pages, other files mapped, ` +
+    'the pages of PGlite\'s WebAssembly memory touched (of its size), the V8 heap committed (used; of it the young generation), and anonymous memory besides: native allocations and compiled code.',
+);
 console.table(
   scenarios.map((s) => {
     const r = s.report;
-    const wasm = r.wasmBytes ?? 0;
-    // PGlite's WebAssembly memory is an ArrayBuffer: V8 counts it in `external`.
-    const externalOther = Math.max(0, r.afterGc.external - wasm);
-    const outside = r.asFound.rss - baselineMb * MB - wasm - r.afterGc.heapTotal - externalOther;
+    const res = r.resident;
     return {
       scenario: s.label,
       requests: s.requests,
       RSS: Math.round(s.rssMb),
-      'RSS after GC': mb(r.afterGc.rss),
-      'node baseline': Math.round(baselineMb),
-      'PGlite wasm': r.wasmBytes === null ? '-' : mb(wasm),
-      'heap used': mb(r.afterGc.heapUsed),
-      'heap total': mb(r.afterGc.heapTotal),
-      'of it code': mb(r.heapSpaces.code_space ?? 0),
-      'external (besides wasm)': mb(externalOther),
-      'rest (native, code, slack)': mb(outside),
+      [`RSS ${SETTLE_SECONDS} s later`]: Math.round(s.idleRssMb),
+      'node binary': res ? mb(res.nodeBinary) : '-',
+      'other files': res ? mb(res.otherFiles) : '-',
+      'PGlite wasm': r.wasmBytes === null ? '-' : `${res ? mb(res.wasm) : '?'} of ${mb(r.wasmBytes)}`,
+      'V8 heap (used)': `${mb(r.afterGc.heapTotal)} (${mb(r.afterGc.heapUsed)})`,
+      'young gen': mb(r.heapSpaces.new_space?.size ?? 0),
+      'native and code': res ? mb(res.anonymous - r.afterGc.heapTotal) : '-',
     };
   }),
 );
@@ -279,9 +290,9 @@ if (first) {
   console.log('The start-up (after a first start):');
   console.table(first.report.marks.map((m) => ({ mark: m.label, ms: m.ms, 'CPU ms': m.cpuMs, RSS: mb(m.rss), 'heap used': mb(m.heapUsed) })));
 }
-if (floor) {
+for (const floor of floors) {
   console.log(
-    `The floor: a bare PGlite process on the same folder with the app's settings (${PGLITE_MEMORY_SETTINGS.join(' ')}): ` +
+    `The floor: a bare PGlite process on the same folder with the app's settings (${PGLITE_MEMORY_SETTINGS.join(' ')}), ${floor.v8Flags ? `V8 ${floor.v8Flags}` : "V8's defaults"}: ` +
       `${mb(floor.opened)} MB after opening, ${mb(floor.afterQueries)} MB after ${FLOOR_QUERIES} queries.`,
   );
 }

@@ -2,13 +2,16 @@
 // folder with PGlite and the app's memory settings (PGLITE_MEMORY_SETTINGS in server/db/client.ts,
 // passed in) and runs queries of the kind the app runs, and nothing else. Its memory is what any
 // app on this database pays; the app's own figures are read against it.
-// Started by bench/memory.ts: node pglite-floor.mjs <data folder> <settings as JSON> <queries>
+// Started by bench/memory.ts: node pglite-floor.mjs <data folder> <settings as JSON> <queries> [V8 flags]
+// (the app's PGLITE_V8_FLAGS, or none for V8's defaults).
 // Prints one JSON line: RSS in bytes after opening and after the queries.
-import { PGlite } from '@electric-sql/pglite';
+import v8 from 'node:v8';
 
-const [dataDir, settingsJson, queriesArg] = process.argv.slice(2);
+const [dataDir, settingsJson, queriesArg, v8Flags] = process.argv.slice(2);
 const settings = JSON.parse(settingsJson);
 const queries = Number(queriesArg ?? 200);
+if (v8Flags) v8.setFlagsFromString(v8Flags);
+const { PGlite } = await import('@electric-sql/pglite');
 
 const db = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, ...settings.flatMap((s) => ['-c', s])] });
 const opened = process.memoryUsage().rss;

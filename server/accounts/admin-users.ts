@@ -27,8 +27,6 @@ export const GENERATED_ADMIN_USERNAME = 'admin';
 export async function ensureFirstAdmin(ctx: Pick<AppContext, 'db' | 'env'>): Promise<{ generatedPassword?: string }> {
   const { ADMIN_USERNAME: username, ADMIN_PASSWORD: password } = ctx.env;
   if (username && password) {
-    // The same rule as contractors' passwords (docs/decisions/0076-passwords.md); the length is checked in env.ts.
-    if (isCommonPassword(password)) throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD is one of the most common passwords: choose another');
     await upsertAdmin(ctx, username, password);
     return {};
   }
@@ -45,22 +43,34 @@ export async function ensureFirstAdmin(ctx: Pick<AppContext, 'db' | 'env'>): Pro
   return created ? { generatedPassword: generated } : {};
 }
 
+/**
+ * The same rule as contractors' passwords (docs/decisions/0076-passwords.md; the length is checked in
+ * env.ts), for an ADMIN_PASSWORD about to be stored: the one already stored passed it when it was
+ * set, so a start with it unchanged does not load the list (docs/decisions/0123-embedded-memory.md).
+ */
+function refuseCommonAdminPassword(password: string): void {
+  if (isCommonPassword(password)) throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD is one of the most common passwords: choose another');
+}
+
 async function upsertAdmin(ctx: DbCtx, username: string, password: string): Promise<void> {
   const { db } = ctx;
   const [existing] = await db.select().from(adminUsers).where(eq(adminUsers.username, username));
   if (!existing) {
+    refuseCommonAdminPassword(password);
     await db
       .insert(adminUsers)
       .values({ username, passwordHash: await hashPassword(password), role: 'platform' })
       .onConflictDoNothing();
     return;
   }
+  // Rehash only on a change: a fresh salt at every start would be a pointless write.
+  const changed = !(await checkPassword(password, existing.passwordHash));
+  if (changed) refuseCommonAdminPassword(password);
   // The operator's account is the platform's and cannot be locked out (docs/decisions/0103-county-administrators.md).
   if (existing.role !== 'platform' || existing.disabledAt) {
     await db.update(adminUsers).set({ role: 'platform', disabledAt: null }).where(eq(adminUsers.id, existing.id));
   }
-  // Rehash only on a change: a fresh salt at every start would be a pointless write.
-  if (!(await checkPassword(password, existing.passwordHash))) {
+  if (changed) {
     await db
       .update(adminUsers)
       .set({ passwordHash: await hashPassword(password) })

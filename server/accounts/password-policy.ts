@@ -1,16 +1,18 @@
+import { createRequire } from 'node:module';
 import { invalid } from '../domain/errors';
-import { dictionary } from '@zxcvbn-ts/language-common';
 
 /**
  * The common-password rule (docs/decisions/0076-passwords.md): zxcvbn's list of the ~49,000 most
  * used passwords (lower case), checked on the server only so browsers never download it. The length
- * rule lives in the shared schema, where the setup form shows it.
+ * rule lives in the shared schema, where the setup form shows it. The list (zxcvbn's dictionaries,
+ * some 12 MB) is loaded at the first new password, not at start (docs/decisions/0123-embedded-memory.md).
  */
-const COMMON = dictionary['passwords-common'];
-export const COMMON_PASSWORDS_COUNT = COMMON.length;
-
+const load = createRequire(import.meta.url);
 let set: Set<string> | null = null;
-const common = () => (set ??= new Set(COMMON));
+const common = () => (set ??= new Set((load('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common')).dictionary['passwords-common']));
+
+/** How many passwords the list holds. */
+export const commonPasswordsCount = (): number => common().size;
 
 // Digits and symbols around a common word ('password1234!', '2024iloveyou') add little to guess.
 const PADDING = /^[\d\W_]*(.*?)[\d\W_]*$/u;

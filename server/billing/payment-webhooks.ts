@@ -137,7 +137,7 @@ export async function processEvent(ctx: AppContext, event: WebhookEvent): Promis
 export async function handleWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined): Promise<{ duplicate: boolean }> {
   let event: WebhookEvent;
   try {
-    event = ctx.payments.parseWebhook(rawBody, signature);
+    event = await ctx.payments.parseWebhook(rawBody, signature);
   } catch (err) {
     if (err instanceof WebhookSignatureError && err.message !== 'Invalid signature') ctx.log.warn('payment webhook refused', { reason: err.message });
     throw invalid('Invalid signature');

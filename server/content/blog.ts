@@ -61,13 +61,18 @@ export function viewPost(ctx: BlogContext, county: string, slug: string, freshne
         .where(and(eq(blogPosts.slug, slug), isLive(county, ctx.clock.now())))
         .returning();
       if (!row) throw notFound('Blog post not found');
-      return { ...toSummary(row), content: row.content, html: htmlOf(ctx, row), metaDescription: row.metaDescription, updatedAt: row.updatedAt.toISOString() };
+      return { ...toSummary(row), content: row.content, html: await htmlOf(ctx, row), metaDescription: row.metaDescription, updatedAt: row.updatedAt.toISOString() };
     },
     freshness,
   );
 }
 
 /** Rendered bodies by post, stamped with its edit time: a view does not change updated_at, an edit does. */
-function htmlOf(ctx: BlogContext, row: BlogPostRow): string {
-  return ctx.memo.get(`blog-html/${row.id}`, row.updatedAt.getTime(), () => renderMarkdown(row.content));
+function htmlOf(ctx: BlogContext, row: BlogPostRow): Promise<string> {
+  const key = `blog-html/${row.id}`;
+  return ctx.memo.get(key, row.updatedAt.getTime(), () => {
+    const html = renderMarkdown(row.content);
+    html.catch(() => ctx.memo.forget(key, html));
+    return html;
+  });
 }

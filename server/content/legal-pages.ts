@@ -23,7 +23,7 @@ export async function legalPage(ctx: DbCtx & Pick<AppContext, 'env'>, region: Re
     supportEmail: region.supportEmail,
     retentionDays: ctx.env.LEAD_RETENTION_DAYS,
   });
-  return { slug, title: LEGAL_PAGE_TITLES[slug], html: renderMarkdown(markdown), updatedAt: row?.updatedAt.toISOString() ?? null };
+  return { slug, title: LEGAL_PAGE_TITLES[slug], html: await renderMarkdown(markdown), updatedAt: row?.updatedAt.toISOString() ?? null };
 }
 
 const adminDto = (slug: LegalPageSlug, row: typeof legalPages.$inferSelect | undefined): AdminLegalPageDto => ({

@@ -1,7 +1,6 @@
 import type { ComponentPropsWithoutRef } from 'react';
-import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
+import type { Components, ExtraProps } from 'react-markdown';
 import { renderToStaticMarkup } from 'react-dom/server';
-import remarkGfm from 'remark-gfm';
 
 /** Element classes are fixed strings here, so joining is enough. */
 const cn = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(' ');
@@ -71,13 +70,18 @@ const components: Components = {
   td: styled('td', 'px-4 py-2.5 align-top'),
 };
 
+let parser: Promise<{ ReactMarkdown: typeof import('react-markdown').default; remarkGfm: typeof import('remark-gfm').default }> | null = null;
+const loadParser = () => (parser ??= Promise.all([import('react-markdown'), import('remark-gfm')]).then(([md, gfm]) => ({ ReactMarkdown: md.default, remarkGfm: gfm.default })));
+
 /**
  * A post's markdown as HTML, rendered on the server so browsers never download the markdown
  * parser. Raw HTML is dropped (`skipHtml`, no rehype-raw) and URLs go through react-markdown's
  * default urlTransform, which blanks `javascript:` and other unsafe schemes: the output holds
- * only the elements above, never markup from the post.
+ * only the elements above, never markup from the post. The parser is loaded at the first post, not
+ * at start (docs/decisions/0123-embedded-memory.md).
  */
-export function renderMarkdown(markdown: string): string {
+export async function renderMarkdown(markdown: string): Promise<string> {
+  const { ReactMarkdown, remarkGfm } = await loadParser();
   return renderToStaticMarkup(
     <ReactMarkdown skipHtml remarkPlugins={[remarkGfm]} components={components}>
       {markdown}

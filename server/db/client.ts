@@ -1,13 +1,10 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
 import { builtDataImage, restoreDataImage } from './data-image';
@@ -83,7 +80,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options);
 }
 
-function openPostgres(url: string, options: DatabaseOptions): Database {
+/** Each driver's Drizzle side is loaded when a database of its kind is opened (docs/decisions/0123-embedded-memory.md). */
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator')]);
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
@@ -100,7 +99,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
     db,
     driver: 'pg',
     describe: `PostgreSQL ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
-    migrate: () => migrateOnOwnConnection(url),
+    migrate: () => migrateOnOwnConnection(url, (client) => migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder: migrationsFolder() })),
     pendingMigrations: () => pendingMigrations(db, migrationsFolder()),
     withStartupLock: (fn, onWait) => withAdvisoryLock(url, fn, onWait),
     prepared: preparedOn(db),
@@ -115,12 +114,12 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
  * Migrations run on a connection of their own, without the pool's 15 s query timeout: building an
  * index on a large table may take minutes, and a migration cut short would stop every start.
  */
-async function migrateOnOwnConnection(url: string): Promise<void> {
+async function migrateOnOwnConnection(url: string, migrate: (client: pg.Client) => Promise<void>): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
   client.on('error', () => {});
   await client.connect();
   try {
-    await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder: migrationsFolder() });
+    await migrate(client);
   } finally {
     await client.end().catch(() => {});
   }
@@ -167,9 +166,25 @@ async function withAdvisoryLock<T>(url: string, fn: () => Promise<T>, onWait?: (
  * build or vacuum. With these a later start holds about 280 MB instead of 420 MB.
  */
 export const PGLITE_MEMORY_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB', 'work_mem=4MB', 'temp_buffers=2MB'];
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS.flatMap((s) => ['-c', s])];
+
+/**
+ * PostgreSQL's WebAssembly is compiled by V8's baseline compiler only (docs/decisions/0123-embedded-memory.md).
+ * By default V8 compiles it quickly, then again with its optimising compiler, function by function as
+ * each gets hot, on background threads whose scratch memory stays with the process (glibc keeps each
+ * thread's arena): about 50 MB more and a second of CPU in the first minute, for queries that here
+ * ran no faster. Read by V8 when a module is compiled, so it is set before PGlite compiles its own;
+ * it holds for the process's later WebAssembly too (HEIC decoding, about a third slower after its first photo).
+ */
+export const PGLITE_V8_FLAGS = '--liftoff-only';
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  const startParams = [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS.flatMap((s) => ['-c', s])];
+  v8.setFlagsFromString(PGLITE_V8_FLAGS);
   const dataDir = options.dataDir ?? '.data';
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) {
@@ -185,7 +200,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     // A folder without a database starts from the build's image rather than initdb (docs/decisions/0073-embedded-database-memory.md).
     const image = inMemory || options.loadDataDir ? null : builtDataImage();
     if (image) fromImage = restoreDataImage(path.resolve(dataDir), image);
-    client = await PGlite.create(inMemory ? undefined : path.resolve(dataDir), { startParams: PGLITE_START_PARAMS, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+    client = await PGlite.create(inMemory ? undefined : path.resolve(dataDir), { startParams, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   } catch (err) {
     lock?.release();
     throw err;

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 
 /** Kinds of message the product sends (docs/decisions/0009-email.md). */
@@ -95,13 +95,15 @@ export function createMailer({ smtpUrl, from }: MailerSettings): Mailer {
       deliver: () => Promise.reject(new Error('No mail server is configured (SMTP_URL)')),
     };
   }
+  // nodemailer is loaded at the first message, not at start (docs/decisions/0123-embedded-memory.md).
   // Settings written in the URL's query win over these, as nodemailer merges them.
-  const transporter = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+  let transporter: Promise<Transporter> | null = null;
+  const transporterOf = () => (transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })));
   return {
     transport: 'smtp',
     async deliver(m, signal) {
       const deadline = AbortSignal.timeout(SMTP_SEND_DEADLINE_MS);
-      await transporter.sendMail({ from: senderOf(from, m.sender), to: m.to, subject: m.subject, text: m.text, signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
+      await (await transporterOf()).sendMail({ from: senderOf(from, m.sender), to: m.to, subject: m.subject, text: m.text, signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
     },
   };
 }

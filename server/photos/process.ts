@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import decodeHeic from 'heic-decode';
-import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import type decodeHeicModule from 'heic-decode';
+import type sharpModule from 'sharp';
+import type { OutputInfo, Sharp } from 'sharp';
 import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, type PhotoFormat, type PhotoKind, type PhotoUploadType } from '@shared/schemas/photos';
 import { invalid, tooLarge, unprocessable, unsupportedType } from '../domain/errors';
 
@@ -37,6 +38,21 @@ export interface ProcessedPhoto {
   height: number;
   variants: ProcessedVariant[];
 }
+
+/**
+ * The image libraries are loaded at the first photo, not at start
+ * (docs/decisions/0123-embedded-memory.md): sharp's libvips and libheif's WebAssembly hold some 40 MB
+ * that a process answering visitors never needs. libvips' operation cache is off: every upload is a
+ * new image, so it only kept memory.
+ */
+let sharpLoading: Promise<typeof sharpModule> | null = null;
+let heicLoading: Promise<typeof decodeHeicModule> | null = null;
+export const loadSharp = (): Promise<typeof sharpModule> =>
+  (sharpLoading ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  }));
+const loadHeic = () => (heicLoading ??= import('heic-decode').then((m) => m.default));
 
 const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs']);
 const AVIF_BRANDS = new Set(['avif', 'avis']);
@@ -76,6 +92,7 @@ const isPixelLimit = (err: unknown) => err instanceof Error && /pixel limit/i.te
  * before any pixel is decoded. libheif applies the file's rotation and mirroring itself.
  */
 async function heicInput(bytes: Buffer): Promise<Sharp> {
+  const [decodeHeic, sharp] = await Promise.all([loadHeic(), loadSharp()]);
   let images: Awaited<ReturnType<typeof decodeHeic.all>>;
   try {
     images = await decodeHeic.all({ buffer: bytes });
@@ -97,6 +114,7 @@ async function heicInput(bytes: Buffer): Promise<Sharp> {
 
 /** JPEG, PNG and WebP: the header's size is checked first, and sharp refuses more pixels than that on its own too. */
 async function sharpInput(bytes: Buffer): Promise<Sharp> {
+  const sharp = await loadSharp();
   const image = sharp(bytes, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'warning' });
   const meta = await image.metadata().catch((err: unknown) => {
     throw unprocessable(isPixelLimit(err) ? TOO_MANY_PIXELS : CORRUPT);
@@ -115,6 +133,7 @@ export async function processPhoto(bytes: Buffer, kind: PhotoKind): Promise<Proc
   const type = sniffPhoto(bytes);
   if (!type) throw unsupportedType(NOT_AN_IMAGE);
   const input = type === 'image/heic' ? await heicInput(bytes) : await sharpInput(bytes);
+  const sharp = await loadSharp();
   // Decoded once, upright, at the largest width wanted (JPEG shrinks while decoding), as 8-bit sRGB pixels.
   let upright: { data: Buffer; info: OutputInfo };
   try {

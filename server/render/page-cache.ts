@@ -41,18 +41,35 @@ const sameReads = (a: readonly unknown[], b: readonly unknown[]) => a.length ===
 /** Where a page is kept: the county whose site it is and the address (docs/decisions/0101-read-model-per-county.md). */
 export const pageKey = (county: string, url: string) => `${county} ${url}`;
 
+/** The ETag and gzip of a document made from a kept render, made once each. */
+export interface KeptDocument {
+  etag?: string;
+  gzip?: Buffer;
+}
+
+/** A render memo for one request (PageCache.requestMemo): `render` is then the kept render its page was made from, if any. */
+export interface RequestMemo extends PageMemo {
+  render: object | undefined;
+}
+
 /**
  * What the page handler keeps between requests, owned by the app (createApp) and keyed by the
  * county and the address asked for (pageKey; docs/decisions/0067-reused-answers-and-pages.md):
  * - the last page rendered for each address, with what it read: the read model hands out the same
  *   frozen answers until its data changes, so a page whose reads are the same objects is answered
  *   again without rendering (compared by identity, not by serialising the data);
- * - each page's gzip and ETag, stamped with its HTML.
+ * - the ETag and gzip of the document made from each kept render, held as long as the render is:
+ *   the document is a function of the render and the template (the settings and the county it
+ *   carries are among the render's reads), so it is not kept itself, only what was made from it
+ *   (docs/decisions/0123-embedded-memory.md: a document is some 75 kB, the stylesheet inside it);
+ * - for a page not made from a kept render (the shell of an admin or portal page), its gzip and
+ *   ETag stamped with its HTML, for a few addresses.
  */
 export class PageCache {
   private readonly made = new VersionedLru<Made>(256);
-  readonly gzip = new VersionedLru<Buffer>(256);
-  readonly etag = new VersionedLru<string>(256);
+  private readonly documents = new WeakMap<object, { template: string; kept: KeptDocument }>();
+  readonly gzip = new VersionedLru<Buffer>(64);
+  readonly etag = new VersionedLru<string>(64);
   private readonly memos = new Map<string, PageMemo>();
 
   clear(): void {
@@ -75,6 +92,27 @@ export class PageCache {
       this.memos.set(county, memo);
     }
     return memo;
+  }
+
+  /** renderedFor(county) for one request, noting the kept render it answered or kept. */
+  requestMemo(county: string): RequestMemo {
+    const memo = this.renderedFor(county);
+    const request: RequestMemo = {
+      render: undefined,
+      get: (url, reads) => (request.render = memo.get(url, reads)),
+      set: (url, reads, page) => {
+        memo.set(url, reads, page);
+        request.render = page;
+      },
+    };
+    return request;
+  }
+
+  /** What is kept with the document made from the kept `render` and `template`. */
+  documentOf(render: object, template: string): KeptDocument {
+    let doc = this.documents.get(render);
+    if (!doc || doc.template !== template) this.documents.set(render, (doc = { template, kept: {} }));
+    return doc.kept;
   }
 }
 

@@ -32,11 +32,12 @@ export function pageHandler(ctx: AppContext, renderer: PageRenderer, queries: Qu
       // The page is the request's county's, rendered with its Region and carrying it to the browser
       // in the boot data (docs/decisions/0102-region-in-boot-data.md); the default county's costs no read.
       const [region, siteUrl] = await Promise.all([regionOf(ctx, county), siteUrlOfCounty(ctx, county)]);
+      const memo = cache.requestMemo(county);
       const page = await entry.renderPage(req.originalUrl, template, {
         config: { siteUrl, payments },
         region,
         resolve: (queryKey) => resolveQueryKey(queries, queryKey, ctx, freshness, county),
-        pages: cache.renderedFor(county),
+        pages: memo,
         postedForm: posted?.state,
       });
       if (posted) {
@@ -51,10 +52,17 @@ export function pageHandler(ctx: AppContext, renderer: PageRenderer, queries: Qu
       if (page.noindex) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
       setAge(res, freshness);
       res.status(page.status).type('html').setHeader('Cache-Control', pageCacheControl(page)).setHeader('Vary', 'Accept-Encoding');
+      // A page made from a kept render has its ETag and gzip kept with the render; another (an admin
+      // or portal page's shell), by its address and stamped with its HTML.
+      const kept = memo.render ? cache.documentOf(memo.render, template) : null;
       if (page.status < 500) {
         // ETag and 304 for caches and browsers that have the page (docs/decisions/0070-cache-headers.md); the tag is kept with the page.
-        let etag = etags.get(key, page.html);
-        if (!etag) etags.set(key, page.html, (etag = pageEtag(page.html)));
+        let etag = kept ? kept.etag : etags.get(key, page.html);
+        if (!etag) {
+          etag = pageEtag(page.html);
+          if (kept) kept.etag = etag;
+          else etags.set(key, page.html, etag);
+        }
         res.setHeader('ETag', etag);
         if (req.fresh) {
           res.status(304).end();
@@ -65,10 +73,11 @@ export function pageHandler(ctx: AppContext, renderer: PageRenderer, queries: Qu
         res.send(page.html);
         return;
       }
-      let body = gzipped.get(key, page.html);
+      let body = kept ? kept.gzip : gzipped.get(key, page.html);
       if (!body) {
         body = await gzipAsync(page.html);
-        gzipped.set(key, page.html, body);
+        if (kept) kept.gzip = body;
+        else gzipped.set(key, page.html, body);
       }
       res.setHeader('Content-Encoding', 'gzip').send(body);
     } catch (err) {

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { PASSWORD_MIN_LENGTH } from '@shared/contractor-auth';
 import { contractorSetupSchema } from '@shared/schemas/contractor-auth';
 import { parseEnv } from '../../server/env';
-import { COMMON_PASSWORDS_COUNT, isCommonPassword } from '../../server/accounts/password-policy';
+import { commonPasswordsCount, isCommonPassword } from '../../server/accounts/password-policy';
 
 /** Issue 11, item 11: at least 12 characters and none of the most common passwords. */
 describe('password policy', () => {
   it('checks against a list of at least 10,000 common passwords', () => {
-    expect(COMMON_PASSWORDS_COUNT).toBeGreaterThanOrEqual(10_000);
+    expect(commonPasswordsCount()).toBeGreaterThanOrEqual(10_000);
   });
 
   it('refuses common passwords in any case, and ones with only digits or symbols added', () => {

@@ -1,7 +1,6 @@
-import sharp from 'sharp';
 import { mediaTypeOf } from '../../photos/image-of';
 import { PgPhotoStore } from '../../photos/pg-store';
-import { processPhoto, type ProcessedPhoto } from '../../photos/process';
+import { loadSharp, processPhoto, type ProcessedPhoto } from '../../photos/process';
 import type { Tx } from '../client';
 import { contractorPhotos, contractorPhotoVariants } from '../schema';
 import type { SeedContractor } from './data/contractors';
@@ -37,9 +36,8 @@ const rendered = new Map<string, Promise<ProcessedPhoto>>();
 function renderOnce(key: string, svg: () => string, kind: 'logo' | 'project'): Promise<ProcessedPhoto> {
   let p = rendered.get(key);
   if (!p) {
-    p = sharp(Buffer.from(svg()))
-      .png()
-      .toBuffer()
+    p = loadSharp()
+      .then((sharp) => sharp(Buffer.from(svg())).png().toBuffer())
       .then((png) => processPhoto(png, kind));
     rendered.set(key, p);
   }

@@ -350,7 +350,7 @@ export function createDemoProvider(db: Db): DemoPaymentProvider {
 
     listRefunds: async (paymentIntentId) => (await refundsOf(paymentIntentId)).map(refundInfo),
 
-    parseWebhook() {
+    async parseWebhook() {
       throw new WebhookSignatureError('The demo provider sends no webhooks');
     },
   };

@@ -164,7 +164,7 @@ export interface PaymentProvider {
   /** Every refund of a payment, as the provider holds them now. */
   listRefunds(paymentIntentId: string): Promise<RefundInfo[]>;
   /** Verifies the signature; throws on a bad one. */
-  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): WebhookEvent;
+  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<WebhookEvent>;
 }
 
 /**

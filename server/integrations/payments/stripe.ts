@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import {
   metadataId,
   PaymentProviderError,
@@ -21,9 +21,16 @@ export interface StripeSettings {
   apiUrl?: string;
 }
 
-/** Stripe's errors as the state machine understands them. */
+/**
+ * The Stripe SDK, loaded when a Stripe provider is made rather than at start
+ * (docs/decisions/0123-embedded-memory.md): a deployment on the demo provider never loads it.
+ */
+let loaded: typeof Stripe | null = null;
+
+/** Stripe's errors as the state machine understands them (an error from Stripe means the SDK is loaded). */
 function translate(err: unknown): never {
-  if (err instanceof Stripe.errors.StripeError) {
+  const Stripe = loaded;
+  if (Stripe && err instanceof Stripe.errors.StripeError) {
     // A missing object answers 404; a create naming a missing price is a 400 (rejected).
     if (err.statusCode === 404) throw new PaymentProviderError('not_found', err.message);
     // 409: the same idempotency key is in flight (a double click); a retry gets the answer.
@@ -97,7 +104,12 @@ interface PeriodFields {
 }
 
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
-  const stripe = new Stripe(settings.secretKey, { maxNetworkRetries: 0, timeout: 20_000, ...connection(settings.apiUrl) });
+  const client = import('stripe').then(({ default: Stripe }) => {
+    loaded = Stripe;
+    return new Stripe(settings.secretKey, { maxNetworkRetries: 0, timeout: 20_000, ...connection(settings.apiUrl) });
+  });
+  // A failure to load is the first call's to report.
+  client.catch(() => {});
   const planForPrice = (priceId: string | undefined): PaidPlanId | null => (priceId ? ((Object.keys(settings.prices) as PaidPlanId[]).find((p) => settings.prices[p] === priceId) ?? null) : null);
 
   return {
@@ -106,6 +118,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     priceIdFor: (planId) => settings.prices[planId],
 
     async createPaymentIntent(input) {
+      const stripe = await client;
       const pi = await call(
         stripe.paymentIntents.create(
           {
@@ -122,10 +135,12 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     },
 
     async retrievePaymentIntent(id) {
+      const stripe = await client;
       return intentInfo(await call(stripe.paymentIntents.retrieve(id)));
     },
 
     async createCheckoutSession(input) {
+      const stripe = await client;
       const metadata = { contractorId: String(input.contractorId), planId: input.planId };
       const session = await call(
         stripe.checkout.sessions.create(
@@ -149,6 +164,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     },
 
     async retrieveCheckoutSession(id) {
+      const stripe = await client;
       const s = await call(stripe.checkout.sessions.retrieve(id));
       return {
         id: s.id,
@@ -163,15 +179,18 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     },
 
     async createBillingPortalSession(input) {
+      const stripe = await client;
       const session = await call(stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl }));
       return { url: session.url };
     },
 
     async retrieveInvoice(id) {
+      const stripe = await client;
       return invoiceInfo(await call(stripe.invoices.retrieve(id)));
     },
 
     async receiptUrl(object) {
+      const stripe = await client;
       if ('invoiceId' in object) return (await call(stripe.invoices.retrieve(object.invoiceId))).hosted_invoice_url ?? null;
       const pi = await call(stripe.paymentIntents.retrieve(object.paymentIntentId, { expand: ['latest_charge'] }));
       const charge = pi.latest_charge;
@@ -179,6 +198,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     },
 
     async retrieveSubscription(id) {
+      const stripe = await client;
       const sub = await call(stripe.subscriptions.retrieve(id));
       const item = sub.items?.data?.[0] as (Stripe.SubscriptionItem & PeriodFields) | undefined;
       const legacy = sub as unknown as PeriodFields;
@@ -198,10 +218,12 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     },
 
     async cancelSubscription(id) {
+      const stripe = await client;
       await call(stripe.subscriptions.cancel(id, { prorate: true }));
     },
 
     async createRefund(input) {
+      const stripe = await client;
       const refund = await call(
         stripe.refunds.create(
           { payment_intent: input.paymentIntentId, amount: input.amountCents, reason: 'requested_by_customer', metadata: { ...input.metadata } },
@@ -212,6 +234,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     },
 
     async listRefunds(paymentIntentId) {
+      const stripe = await client;
       const refunds: RefundInfo[] = [];
       try {
         for await (const r of stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 })) refunds.push(refundInfo(r));
@@ -221,9 +244,10 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       return refunds;
     },
 
-    parseWebhook(rawBody, signatureHeader) {
+    async parseWebhook(rawBody, signatureHeader) {
       if (!settings.webhookSecret) throw new WebhookSignatureError('Webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set)');
       if (!signatureHeader) throw new WebhookSignatureError();
+      const stripe = await client;
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(rawBody, signatureHeader, settings.webhookSecret);
