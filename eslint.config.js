@@ -5,7 +5,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 
 // Every folder of client/src/features is a feature, read from the tree so a new one is fenced at once.
 const features = readdirSync(new URL('./client/src/features/', import.meta.url), { withFileTypes: true })
@@ -13,6 +13,18 @@ const features = readdirSync(new URL('./client/src/features/', import.meta.url),
   .map((entry) => entry.name);
 // The app shell: routes, providers, the frame, and the entries that start it on either side.
 const clientApp = ['./client/src/app', './client/src/entry-client.tsx', './client/src/entry-server.tsx', './client/src/boot.ts'];
+
+// The server's rooms (server/domains.json, docs/decisions/0115-server-rooms-by-domain.md): each domain a
+// folder with its services and its routes/, lowest first. A domain uses the ones before it, never one
+// after, so "where are lead prices decided?" has one answer (server/leads/pricing) and nothing loops
+// back. Infrastructure is shared; app-level wiring (routes/index.ts, form pages) lives in server/routes.
+const { domains: serverDomains, infrastructure: serverInfrastructure } = JSON.parse(readFileSync(new URL('./server/domains.json', import.meta.url), 'utf8'));
+const unplaced = readdirSync(new URL('./server/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !serverDomains.includes(entry.name) && !serverInfrastructure.includes(entry.name))
+  .map((entry) => entry.name);
+if (unplaced.length) throw new Error(`server/${unplaced[0]} is neither a domain nor infrastructure: add it to serverDomains or serverInfrastructure in eslint.config.js`);
+const domainServices = serverDomains.flatMap((d) => [`./server/${d}/*.{ts,tsx}`, `./server/${d}/!(routes)/**/*.{ts,tsx}`]);
+const routeFolders = ['./server/routes', ...serverDomains.map((d) => `./server/${d}/routes`)];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-*/**', '.data-*/**', 'node_modules/**', '.data/**', 'playwright-report/**', 'test-results/**', 'coverage/**'] },
@@ -67,9 +79,22 @@ export default tseslint.config(
           zones: [
             { target: './client', from: './server', message: 'The client never imports server code.' },
             { target: './shared', from: ['./server', './client'], message: 'shared/ is used by both sides and imports neither.' },
-            { target: './server/routes', from: './server/db', message: 'Routes go through services, never the database.' },
-            { target: './server/services', from: ['./server/http', './server/render', './server/routes'], message: 'Services speak the domain, not HTTP or rendering.' },
-            { target: './server/domain', from: ['./server/http', './server/render', './server/routes', './server/services', './server/db'], message: 'Domain errors depend on nothing.' },
+            ...routeFolders.map((target) => ({ target, from: './server/db', message: 'Routes go through services, never the database.' })),
+            ...domainServices.map((target) => ({
+              target,
+              from: ['./server/http', './server/render', ...routeFolders],
+              message: 'Services speak the domain, not HTTP or rendering.',
+            })),
+            ...serverDomains.slice(0, -1).map((d, i) => ({
+              target: `./server/${d}`,
+              from: serverDomains.slice(i + 1).map((later) => `./server/${later}`),
+              message: `server/${d} comes before ${serverDomains.slice(i + 1).join(', ')}: it may not use them (serverDomains in eslint.config.js).`,
+            })),
+            {
+              target: './server/domain',
+              from: ['./server/http', './server/render', './server/routes', './server/db', ...serverDomains.map((d) => `./server/${d}`)],
+              message: 'Domain errors depend on nothing.',
+            },
             // The client's layers, one way down (docs/decisions/0120-client-layers.md): app -> features -> components, lib -> shared.
             {
               target: './client/src/features',
@@ -96,7 +121,7 @@ export default tseslint.config(
     // The app's time is ctx.clock, which tests move (docs/decisions/0092-services-take-ctx.md): no
     // service, job, route or directory code reads the system clock itself, nor defaults a parameter
     // to it. Where the wall clock is really meant (a duration, a window), disable the line and say why.
-    files: ['server/services/**/*.ts', 'server/jobs/**/*.ts', 'server/routes/**/*.ts', 'server/directory/**/*.ts'],
+    files: [...serverDomains.map((d) => `server/${d}/**/*.ts`), 'server/jobs/**/*.ts', 'server/routes/**/*.ts', 'server/directory/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -7,7 +7,7 @@ import { DataDirLockedError } from '../server/db/data-dir-lock';
 import { seedDatabase } from '../server/db/seed';
 import { DomainError } from '../server/domain/errors';
 import { loadDotEnv, parseEnv, seedsSampleData } from '../server/env';
-import { addCounty, listCounties } from '../server/services/regions';
+import { addCounty, listCounties } from '../server/counties/counties';
 
 loadDotEnv();
 const typed = process.argv.slice(2).join(' ').trim();

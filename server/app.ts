@@ -18,18 +18,19 @@ import { paymentsClientConfig } from './integrations/payments';
 import { PageCache } from './render/page-cache';
 import { pageHandler } from './render/page-handler';
 import type { PageRenderer } from './render/renderer';
-import { CountySites } from './regions/sites';
-import { certificateUploadRoutes } from './routes/certificate-uploads';
-import { mediaRoutes } from './routes/media';
-import { photoUploadRoutes } from './routes/photo-uploads';
+import { CountySites } from './counties/sites';
+import { certificateUploadRoutes } from './contractors/routes/certificate-uploads';
+import { mediaRoutes } from './contractors/routes/media';
+import { photoUploadRoutes } from './contractors/routes/photo-uploads';
 import { formPageRoutes } from './routes/form-pages';
 import { healthRoutes } from './routes/health';
-import { paymentWebhookRoutes } from './routes/payments';
+import { paymentWebhookRoutes } from './billing/routes/payments';
+import { textInboundRoutes } from './notifications/routes/text-inbound';
 import { apiRoutes } from './routes';
 import { publicQueries } from './routes/public-queries';
-import { seoRoutes } from './routes/seo';
-import { ProfileViewCounter } from './services/profile-views';
-import { RateLimits } from './services/rate-limits';
+import { seoRoutes } from './content/routes/seo';
+import { ProfileViewCounter } from './contractors/profile-views';
+import { RateLimits } from './http/rate-limit-store';
 
 export interface AppOptions {
   ctx: AppContext;
@@ -52,6 +53,8 @@ function apiRouter(ctx: AppContext, session: RequestHandler, sessionSecret: stri
   api.use(healthRoutes(ctx));
   // Before the JSON parser: the webhook's signature covers the raw bytes.
   api.use(paymentWebhookRoutes(ctx));
+  // Twilio's incoming texts are a web form signed by Twilio (docs/decisions/0118-text-messages.md).
+  api.use(textInboundRoutes(ctx));
   // Before the JSON-only rule too: a certificate upload's body is the file, with its own type check
   // and size limit; a photo upload is a multipart form, read by multer with its own limits.
   api.use(certificateUploadRoutes(ctx, [session, absoluteTimeout, noStore]));

@@ -4,6 +4,7 @@ import type { Directory } from './directory';
 import type { Env } from './env';
 import type { Mailer } from './integrations/email';
 import type { PaymentProvider } from './integrations/payments';
+import type { TextSender } from './integrations/texts';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
 import type { Memo } from './memo';
@@ -24,6 +25,8 @@ export interface AppContext {
   /** Values services derive from rows (rendered blog bodies, the lead price table), kept while what they came from is unchanged. */
   memo: Memo;
   mail: Mailer;
+  /** Text messages: Twilio, or kept in the outbox without its settings (docs/decisions/0118-text-messages.md). */
+  texts: TextSender;
   /** Background work on pg-boss (docs/decisions/0086-job-queue.md): queued email, recurring jobs. */
   jobs: JobQueue;
   /** Stripe, or the local demo provider without keys (docs/decisions/0007-payment-provider.md). */

@@ -66,6 +66,13 @@ const schema = z
     STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, 'must look like whsec_...')),
     STRIPE_PRICE_PRO: optional(z.string().regex(/^price_\w+$/, 'must look like price_...')),
     STRIPE_PRICE_PREMIUM: optional(z.string().regex(/^price_\w+$/, 'must look like price_...')),
+    /** Text messages through Twilio (docs/decisions/0118-text-messages.md): all three, or none (texts are kept in the outbox). */
+    TWILIO_ACCOUNT_SID: optional(z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must look like AC followed by 32 hex digits')),
+    TWILIO_AUTH_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
+    /** The sending number (+15705550123) or a Messaging Service (MG...). */
+    TWILIO_FROM: optional(z.string().regex(/^(\+[1-9]\d{7,14}|MG[0-9a-fA-F]{32})$/, 'must be a phone number like +15705550123 or a Messaging Service SID (MG...)')),
+    /** Points the Twilio library at another host (the tests' local stand-in). */
+    TWILIO_API_URL: optional(url(['http:', 'https:'], 'http://127.0.0.1:12112')),
     /** Points the Stripe SDK at another host (the tests' local stand-in). */
     STRIPE_API_URL: optional(url(['http:', 'https:'], 'http://127.0.0.1:12111')),
     /** stripe, or demo (no card is charged); unset: Stripe when its keys are set. Production needs Stripe unless this says demo. */
@@ -107,6 +114,11 @@ const schema = z
       ctx.addIssue({ code: 'custom', path: [env.STRIPE_SECRET_KEY ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY'], message: 'must be set together with the other Stripe key' });
     }
     checkPayments(env, ctx);
+    const twilio = { TWILIO_ACCOUNT_SID: env.TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: env.TWILIO_AUTH_TOKEN, TWILIO_FROM: env.TWILIO_FROM };
+    const missing = Object.entries(twilio).filter(([, v]) => !v);
+    if (missing.length && missing.length < 3) {
+      for (const [name] of missing) ctx.addIssue({ code: 'custom', path: [name], message: 'must be set together with the other Twilio settings (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM)' });
+    }
   });
 
 type PaymentSettings = Partial<Record<'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_PRICE_PRO' | 'STRIPE_PRICE_PREMIUM', string>> & {
@@ -178,6 +190,9 @@ export function paymentMode(env: Env): 'stripe' | 'demo' {
   return env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY ? 'stripe' : 'demo';
 }
 
+/** Twilio when its three settings are set, else texts are kept in the outbox (docs/decisions/0118-text-messages.md). */
+export const textsConfigured = (env: Pick<Env, 'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_FROM'>): boolean => Boolean(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM);
+
 /** What an operator opted in to that weakens production, said loudly at every start. */
 export function startupWarnings(env: Env): string[] {
   if (env.NODE_ENV !== 'production') return [];
@@ -188,6 +203,11 @@ export function startupWarnings(env: Env): string[] {
     );
   }
   if (!adminTwoFactorRequired(env)) warnings.push('ADMIN_TWO_FACTOR=optional: administrators may sign in with a password alone.');
+  if (!textsConfigured(env)) {
+    warnings.push(
+      'TEXT MESSAGES ARE NOT SENT (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are not set): contractors who opted in to text alerts get email only; their texts are kept in the admin outbox.',
+    );
+  }
   if (env.ALLOW_PLAIN_HTTP) warnings.push('ALLOW_PLAIN_HTTP: sign-ins work over plain http, so passwords and session cookies cross the network unencrypted. Use it only on a private network.');
   return warnings;
 }

@@ -1,7 +1,7 @@
 import { deepFreeze, type Frozen } from '@shared/deep-freeze';
 import type { AdminLeadList } from '@shared/schemas/admin-leads';
 import { VersionedLru } from '@shared/versioned-lru';
-import type { Db } from './db/client';
+import type { Database, Db } from './db/client';
 import { leadListVersions } from './db/schema';
 import { freshRead } from './directory/fresh-read';
 
@@ -38,6 +38,11 @@ export class LeadPages {
     this.readVersions = freshRead(async () => new Map((await statement.execute()).map((r) => [r.regionId, Number(r.version)])));
   }
 
+  /** Drops every kept page (bench:memory measures what they held). */
+  clear(): void {
+    this.pages.clear();
+  }
+
   /** The kept page for `key` if its counties are unchanged since it was read, or the one `read` answers (then kept). */
   async get(key: LeadPageKey, read: () => Promise<AdminLeadList>): Promise<Frozen<AdminLeadList>> {
     const versions = await this.readVersions();
@@ -51,6 +56,9 @@ export class LeadPages {
     return made;
   }
 }
+
+/** The database's one LeadPages, shared by the app's requests. */
+export const leadPagesOf = (database: Pick<Database, 'prepared'>): LeadPages => database.prepared('admin_lead_pages', (db) => new LeadPages(db));
 
 /**
  * The sum of the counties' versions (every county's for null): it grows with every write to any

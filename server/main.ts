@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app';
+import { createApp, type AppCaches } from './app';
 import { createClock, todayOf } from './clock';
+import { AnswerCache } from './http/answer-cache';
 import { handlersSettled } from './http/async-handler';
 import { closeConnectionsWhenDraining } from './http/drain';
 import { createHttpServer } from './http/http-server';
@@ -13,11 +14,14 @@ import { seedDatabase } from './db/seed';
 import { ConfigError, loadDotEnv, parseEnv, publicUrl, seedsSampleData, startupWarnings, type Env } from './env';
 import { createMailer } from './integrations/email';
 import { createPaymentProvider } from './integrations/payments';
+import { createTextSender } from './integrations/texts';
 import { createJobQueue, registerJobs } from './jobs';
 import { createLogger, type Logger } from './logger';
 import { Memo } from './memo';
+import { attachMemoryProbe, memoryProbeWanted, startupMarks } from './memory-probe';
+import { PageCache } from './render/page-cache';
 import type { PageRenderer } from './render/renderer';
-import { ensureFirstAdmin } from './services/admin-users';
+import { ensureFirstAdmin } from './accounts/admin-users';
 import { resolveSessionSecret } from './session-secret';
 import { describeStartupFailure } from './startup-failure';
 
@@ -38,6 +42,7 @@ export function buildContext(env: Env, database: Database, log: Logger): AppCont
     }),
     memo: new Memo(),
     mail: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
+    texts: createTextSender({ accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, apiUrl: env.TWILIO_API_URL }),
     jobs: createJobQueue({ database, log }),
     payments: createPaymentProvider(env, database.db),
     siteUrl: env.PUBLIC_URL ?? '',
@@ -57,6 +62,9 @@ const SHUTDOWN_GRACE_MS = 8_000;
 
 /** Opens the database, migrates and seeds it, and serves the app until SIGTERM or SIGINT. */
 export async function startServer(createRenderer: (server: http.Server) => Promise<PageRenderer>): Promise<RunningServer> {
+  // Where the start-up's time and memory go, for bench:memory only (server/memory-probe.ts).
+  const marks = startupMarks();
+  marks.mark('modules loaded');
   let env: Env;
   try {
     loadDotEnv();
@@ -93,6 +101,7 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
     }
     return failed(err);
   }
+  marks.mark('database opened');
   if (database.createdFromImage) log.info("created the embedded database from the build's image");
   const sampleData = seedsSampleData(env);
   // Processes starting together on one PostgreSQL server migrate and seed one at a time (docs/decisions/0077-several-app-processes.md).
@@ -115,6 +124,7 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
     );
   }
 
+  marks.mark('migrated and set up');
   const ctx = buildContext(env, database, log);
   try {
     const { generatedPassword } = await ensureFirstAdmin(ctx);
@@ -128,10 +138,14 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
     throw err;
   }
   // After the migrations: queued email and recurring jobs run from here on (docs/decisions/0086-job-queue.md).
+  marks.mark('first administrator checked');
   await ctx.jobs.start().catch(failed);
+  marks.mark('jobs started');
   const server = createHttpServer();
   const renderer = await createRenderer(server);
-  const app = createApp({ ctx, sessionSecret: resolveSessionSecret(env.SESSION_SECRET, env.DATA_DIR), renderer });
+  marks.mark('renderer loaded');
+  const caches: AppCaches = { answers: new AnswerCache(), pages: new PageCache() };
+  const app = createApp({ ctx, sessionSecret: resolveSessionSecret(env.SESSION_SECRET, env.DATA_DIR), renderer, caches });
   server.on('request', app);
 
   await new Promise<void>((resolve, reject) => {
@@ -140,6 +154,8 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
   }).catch(failed);
   const port = (server.address() as AddressInfo).port;
   ctx.siteUrl = publicUrl(env, port);
+  marks.mark('listening');
+  if (memoryProbeWanted()) attachMemoryProbe({ ctx, caches, marks: marks.list });
 
   let closing: Promise<void> | null = null;
   const drain = closeConnectionsWhenDraining(server);

@@ -89,7 +89,7 @@ export interface ManagedReviewsPage {
 
 /**
  * The homeowner's answer to the follow-up about one delivery, for the admin's claims list and the
- * contractor stats: followUpFor() in server/services/reviews.ts.
+ * contractor stats: followUpFor() in server/reviews/reviews.ts.
  */
 export interface FollowUpAnswer {
   /** sent: the email went out (answered or not); skipped: not sent, see skipReason; pending: not due yet. */

@@ -93,6 +93,8 @@ export interface BenchServerOptions {
    * is written when the app exits on stop()). Default: BENCH_NODE_ARGS, split on spaces.
    */
   nodeArgs?: string[];
+  /** An IPC channel to the app (child.send, child.on('message')), as bench:memory's probe needs (server/memory-probe.ts). */
+  ipc?: boolean;
 }
 
 /** Runs the built app (dist/) as its own process, so the load generator does not share its event loop. */
@@ -102,7 +104,7 @@ export async function startBenchServer(env: Record<string, string>, port: number
   const child = spawn(process.execPath, [...nodeArgs, builtServerEntry()], {
     env: { ...benchAppEnv(port), LOG_REQUESTS: String(Boolean(logFile)), ...env },
     // BENCH_SERVER_LOG=file keeps the app's request log (method, path, status, time), to see which requests are slow.
-    stdio: ['ignore', logFile ? openSync(logFile, 'a') : 'ignore', 'inherit'],
+    stdio: ['ignore', logFile ? openSync(logFile, 'a') : 'ignore', 'inherit', ...(opts.ipc ? (['ipc'] as const) : [])],
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
   const url = `http://127.0.0.1:${port}`;

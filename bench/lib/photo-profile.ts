@@ -12,23 +12,27 @@ import { PALETTES, SCENES, type SceneKind } from '../../server/db/seed/sample-ph
 
 const TLS = { 'x-forwarded-proto': 'https' };
 
-async function signIn(url: string, path: string, body: object): Promise<string> {
+export async function signIn(url: string, path: string, body: object): Promise<string> {
   const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...TLS }, body: JSON.stringify(body) });
   const cookie = (res.headers.getSetCookie()[0] ?? '').split(';')[0]!;
   if (!res.ok || !cookie) throw new Error(`sign-in at ${path} failed (${res.status}): ${await res.text()}`);
   return cookie;
 }
 
-async function call<T>(url: string, cookie: string, method: string, path: string, body?: object): Promise<T> {
+export async function call<T>(url: string, cookie: string, method: string, path: string, body?: object): Promise<T> {
   const res = await fetch(`${url}${path}`, { method, headers: { cookie, ...TLS, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
-export async function profileWithPhotos(url: string, admin: { username: string; password: string }, count = 20): Promise<number> {
-  const adminCookie = await signIn(url, '/api/admin/login', admin);
+/**
+ * A new listed contractor with a portal account, made the way the site makes one: submitted,
+ * approved by the administrator (`adminCookie`), its account set up from the welcome email's code
+ * and signed in. Answers its id and the portal session's cookie.
+ */
+export async function newContractorAccount(url: string, adminCookie: string, label = 'Twenty Photos Builders'): Promise<{ id: number; cookie: string }> {
   const stamp = Date.now().toString(36);
-  const name = `Twenty Photos Builders ${stamp}`;
+  const name = `${label} ${stamp}`;
   const email = `photos-${stamp}@builders.example`;
   const submitted = await fetch(`${url}/api/contractors/submit`, {
     method: 'POST',
@@ -58,18 +62,26 @@ export async function profileWithPhotos(url: string, admin: { username: string; 
   if (!code) throw new Error('no welcome email with a setup code');
   const password = `bench-photos-${stamp}`;
   await call(url, '', 'POST', '/api/contractor/setup', { email, token: code, password });
-  const contractorCookie = await signIn(url, '/api/contractor/login', { email, password });
+  return { id, cookie: await signIn(url, '/api/contractor/login', { email, password }) };
+}
+
+/** Uploads a photo through the portal's API as the contractor signed in with `cookie`; answers its id. */
+export async function uploadPhoto(url: string, cookie: string, bytes: Buffer, kind: 'logo' | 'project', caption: string): Promise<number> {
+  const form = new FormData();
+  form.set('kind', kind);
+  form.set('caption', caption);
+  form.set('photo', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `${caption || 'logo'}.jpg`);
+  const res = await fetch(`${url}/api/contractor/photos`, { method: 'POST', headers: { cookie, ...TLS }, body: form });
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: number }).id;
+}
+
+export async function profileWithPhotos(url: string, admin: { username: string; password: string }, count = 20): Promise<number> {
+  const adminCookie = await signIn(url, '/api/admin/login', admin);
+  const { id, cookie: contractorCookie } = await newContractorAccount(url, adminCookie);
 
   const kinds = Object.keys(SCENES) as SceneKind[];
-  const upload = async (bytes: Buffer, kind: 'logo' | 'project', caption: string) => {
-    const form = new FormData();
-    form.set('kind', kind);
-    form.set('caption', caption);
-    form.set('photo', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `${caption || 'logo'}.jpg`);
-    const res = await fetch(`${url}/api/contractor/photos`, { method: 'POST', headers: { cookie: contractorCookie, ...TLS }, body: form });
-    if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
-    return ((await res.json()) as { id: number }).id;
-  };
+  const upload = (bytes: Buffer, kind: 'logo' | 'project', caption: string) => uploadPhoto(url, contractorCookie, bytes, kind, caption);
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
     const kind = kinds[i % kinds.length]!;

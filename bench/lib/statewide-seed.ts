@@ -5,8 +5,8 @@ import type { Db } from '../../server/db/client';
 import { contractorServiceAreas, contractorServices, leads, regions, services, towns } from '../../server/db/schema';
 import { contractorValues, leadValues, rng } from '../../server/db/seed/factories';
 import { insertContractors } from '../../server/db/seed/insert-contractors';
-import { loadDataset } from '../../server/regions/dataset';
-import { addCounty } from '../../server/services/regions';
+import { loadDataset } from '../../server/counties/dataset';
+import { addCounty } from '../../server/counties/counties';
 
 /** A county as the statewide bench uses it: its slug, id and towns. */
 export interface BenchCounty {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { contractorServiceAreas, contractors, regions, regionServices, services, towns } from '../db/schema';
-import { siteUrlOf, type CountySite } from '../regions/host';
+import { siteUrlOf, type CountySite } from '../counties/host';
 
 /**
  * What a county's site lists (docs/decisions/0101-read-model-per-county.md), for both paths of the

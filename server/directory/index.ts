@@ -181,6 +181,12 @@ export class Directory {
     return this.counties.held().map(({ key, bytes, idleMs }) => ({ county: key, bytes, idleMs }));
   }
 
+  /** Drops every county's snapshot and the kept public reads; the next read loads them again (bench:memory measures what they held). */
+  forgetAll(): void {
+    this.counties.clear();
+    this.kept.clear();
+  }
+
   /**
    * A public read the snapshot does not hold (the blog), answered by `fetch`; its answer is kept
    * under the county and `key` (one county's answer is never another's),

@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { services, towns } from '../db/schema';
-import { inDefaultCounty } from '../regions/default-county';
+import { inDefaultCounty } from '../counties/default-county';
 import { serviceInCounty, townInCounty } from './county';
 
 export interface TaxonomyIds {

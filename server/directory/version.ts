@@ -17,7 +17,7 @@ const GLOBAL = '';
  * The directory versions: database triggers set them on any write to what the directory shows
  * (migrations 0002, 0005, 0017), so a change made by any process or any write path is seen by the
  * next read. Each county has its own, moved only by writes that touch its site, and one global
- * version moves with every one of them (what the host check reads: server/regions/sites.ts)
+ * version moves with every one of them (what the host check reads: server/counties/sites.ts)
  * (docs/decisions/0101-read-model-per-county.md).
  *
  * Every version is read in one statement (a few dozen rows at most), shared by all the requests

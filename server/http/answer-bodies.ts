@@ -70,7 +70,12 @@ class KeptBody implements AnswerBody {
  * frozen answers are kept: an object that can still change is serialised each time.
  */
 export class AnswerBodies {
-  private readonly kept = new WeakMap<object, KeptBody>();
+  private kept = new WeakMap<object, KeptBody>();
+
+  /** Forgets every kept body (bench:memory measures what they held). */
+  clear(): void {
+    this.kept = new WeakMap();
+  }
 
   of(value: object): AnswerBody {
     if (!Object.isFrozen(value)) return new KeptBody(value, JSON.stringify(value));

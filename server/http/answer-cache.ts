@@ -17,4 +17,9 @@ import { AnswerBodies } from './answer-bodies';
 export class AnswerCache {
   readonly bodies = new AnswerBodies();
   readonly inputs = new VersionedLru<unknown>(8192);
+
+  clear(): void {
+    this.bodies.clear();
+    this.inputs.clear();
+  }
 }

@@ -2,10 +2,10 @@ import type { Request, RequestHandler } from 'express';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { AdminActor, AdminScope } from '../domain/actors';
-import { checkOwned, loadAdminAccount, scopeOf, type OwnedKind } from '../services/admin-scope';
-import { contractorMaySignIn } from '../services/sessions';
+import { checkOwned, loadAdminAccount, scopeOf, type OwnedKind } from '../counties/admin-scope';
+import { contractorMaySignIn } from '../accounts/sessions';
 import { asyncHandler } from './async-handler';
-import { forbidden, unauthorized } from './errors';
+import { forbidden, unauthenticated } from '../domain/errors';
 import { LoginThrottle } from './login-throttle';
 import { adminTwoFactorRequired } from '../env';
 import { ABSOLUTE_TIMEOUT_MS, secureSignInGuard, SESSION_COOKIE, type SessionUser } from './session';
@@ -51,15 +51,15 @@ export function requireAdmin(ctx: Pick<AppContext, 'db' | 'database' | 'env'>, r
   const twoFactorRequired = adminTwoFactorRequired(ctx.env);
   const handler: RequestHandler = (req, _res, next) => {
     const user = req.session?.user;
-    if (!user) return next(unauthorized('Please sign in as an administrator'));
-    if (user.kind === 'admin-code') return next(unauthorized(CODE_STILL_TO_COME));
+    if (!user) return next(unauthenticated('Please sign in as an administrator'));
+    if (user.kind === 'admin-code') return next(unauthenticated(CODE_STILL_TO_COME));
     if (user.kind !== 'admin') return next(forbidden('This area is for administrators'));
     (async () => {
       const account = await loadAdminAccount(ctx, user.adminUserId);
       // A reset of its password or two-factor sign-in moved the account's generation: this session is over.
       if (!account || account.sessionGeneration !== (user.generation ?? 0)) {
         await signOut(req);
-        throw unauthorized('Your administrator session has ended. Please sign in again.');
+        throw unauthenticated('Your administrator session has ended. Please sign in again.');
       }
       // Required, and not set up: the enrolment's routes and nothing else.
       if (twoFactorRequired && !account.twoFactor && !rule.enrolment) throw forbidden(MUST_ENROL);
@@ -79,7 +79,7 @@ export function requireAdmin(ctx: Pick<AppContext, 'db' | 'database' | 'env'>, r
 
 const requireContractor: RequestHandler = (req, _res, next) => {
   const user = req.session?.user;
-  if (!user) return next(unauthorized('Please sign in to the contractor portal'));
+  if (!user) return next(unauthenticated('Please sign in to the contractor portal'));
   if (user.kind !== 'contractor') return next(forbidden('This area is for contractors'));
   next();
 };
@@ -95,7 +95,7 @@ export function requireActiveContractor(ctx: Pick<AppContext, 'db'>): Guard {
       if (err) return next(err);
       const user = req.session.user as Extract<SessionUser, { kind: 'contractor' }>;
       contractorMaySignIn(ctx, user.contractorId, user.generation).then(
-        (active) => (active ? next() : signOut(req).then(() => next(unauthorized('Your portal session has ended. Please sign in again.')), next)),
+        (active) => (active ? next() : signOut(req).then(() => next(unauthenticated('Your portal session has ended. Please sign in again.')), next)),
         next,
       );
     }),
@@ -108,7 +108,7 @@ export const forAnyone = guard('anyone', (_req, _res, next) => next());
 /** The signed-in contractor's id; only after requireActiveContractor. */
 export function contractorIdOf(req: Request): number {
   const user = req.session.user;
-  if (user?.kind !== 'contractor') throw unauthorized();
+  if (user?.kind !== 'contractor') throw unauthenticated();
   return user.contractorId;
 }
 
@@ -121,7 +121,7 @@ export function adminOf(req: Request): AdminActor {
 /** What the signed-in administrator may see and change now (its role and counties); only after requireAdmin. */
 export function adminScopeOf(req: Request): AdminScope {
   const scope = scopes.get(req);
-  if (!scope) throw unauthorized();
+  if (!scope) throw unauthenticated();
   return scope;
 }
 

@@ -2,8 +2,8 @@ import type { RequestHandler, Response } from 'express';
 import { region, type Region } from '@shared/region';
 import type { AppContext } from '../context';
 import { Freshness } from '../directory/freshness';
-import { regionOf } from '../regions/region-of';
-import type { CountySites } from '../regions/sites';
+import { regionOf } from '../counties/region-of';
+import type { CountySites } from '../counties/sites';
 import type { Front } from './front';
 
 /** The health check answers on any host: load balancers and probes use their own. */

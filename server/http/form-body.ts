@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type { PostedForm } from '@shared/forms';
-import { HttpError } from './errors';
+import { unsupportedType } from '../domain/errors';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -18,7 +18,7 @@ declare global {
  */
 export const urlencodedOnly: RequestHandler = (req, _res, next) => {
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (hasBody && !req.is('application/x-www-form-urlencoded')) return next(new HttpError(415, 'Send the form as a web form (Content-Type: application/x-www-form-urlencoded)'));
+  if (hasBody && !req.is('application/x-www-form-urlencoded')) return next(unsupportedType('Send the form as a web form (Content-Type: application/x-www-form-urlencoded)'));
   next();
 };
 

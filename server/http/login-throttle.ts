@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Request } from 'express';
-import { accountKey } from '../services/rate-limits';
-import { tooManyRequests } from './errors';
+import { accountKey } from './rate-limit-store';
+import { rateLimited } from '../domain/errors';
 import { clientAddress, rateLimitsOf } from './rate-limit';
 
 const WINDOW_MS = 15 * 60_000;
@@ -58,7 +58,7 @@ export class LoginThrottle {
     if (wait > 0) {
       await limits.undo([pair, byAddress, byAccount]);
       const minutes = Math.max(1, Math.ceil(wait / 60_000));
-      throw tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, wait / 1000);
+      throw rateLimited(`Too many failed sign-in attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, wait / 1000);
     }
     // The count includes this attempt; the ones before it are what slow it down.
     const delay = signInDelayMs(acc.points - 1);

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { countsAsVisitor, type ProfileViewCounter } from '../services/profile-views';
+import { countsAsVisitor, type ProfileViewCounter } from '../contractors/profile-views';
 import { trackWork } from './async-handler';
 
 /**

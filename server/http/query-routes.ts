@@ -4,18 +4,18 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { deepFreeze } from '@shared/deep-freeze';
 import type { Freshness } from '../directory';
-import { toHttpError } from './error-middleware';
-import { notFound } from './errors';
+import { toErrorAnswer } from './error-middleware';
+import { notFound } from '../domain/errors';
 import { asyncHandler, trackWork } from './async-handler';
 import { forAnyone } from './auth';
 import type { AnswerCache } from './answer-cache';
 import type { Front } from './front';
 import { acceptsGzip, sendJson, sentAsIs } from './reused-body';
-import { parseInput } from './validate';
+import { parseQuery } from './validate';
 import { countyOf, freshnessOf } from './county-site';
 import type { Region } from '@shared/region';
-import { perCounty } from '../regions/per-county';
-import { regionOf } from '../regions/region-of';
+import { perCounty } from '../counties/per-county';
+import { regionOf } from '../counties/region-of';
 
 /**
  * A public GET defined once and served twice: as an API route, and to the server renderer,
@@ -58,7 +58,7 @@ export function defineQuery<S extends z.ZodType>(
 ): QueryRoute {
   const { keys, pattern } = parse(path) as { keys: string[]; pattern: RegExp };
   const schemaOf = typeof schema === 'function' ? perCounty(schema) : () => schema;
-  const parseQuery = (input: Record<string, unknown>, region: Region) => parseInput(schemaOf(region), input, 'Invalid query parameters');
+  const parseQueryOf = (input: Record<string, unknown>, region: Region) => parseQuery(schemaOf(region), input);
   return {
     path,
     match: (candidate) => {
@@ -71,10 +71,10 @@ export function defineQuery<S extends z.ZodType>(
       });
       return params;
     },
-    parse: parseQuery,
+    parse: parseQueryOf,
     keepsInputs: keepInputs,
     answer: (input, ctx, freshness, county) => handler(input as z.output<S>, ctx, freshness, county),
-    run: async (input, ctx, freshness, county) => handler(parseQuery(input, await regionOf(ctx, county)), ctx, freshness, county),
+    run: async (input, ctx, freshness, county) => handler(parseQueryOf(input, await regionOf(ctx, county)), ctx, freshness, county),
   };
 }
 
@@ -227,8 +227,8 @@ export async function resolveQueryKey(queries: QueryRoute[], key: readonly [stri
       return await q.run({ ...params, ...pathParams }, ctx, freshness, county);
     } catch (err) {
       // The renderer reads the status the API would answer (a 404 page, a 503 page).
-      throw toHttpError(err) ?? err;
+      throw toErrorAnswer(err) ?? err;
     }
   }
-  throw notFound(`No API route for GET ${path}`);
+  throw toErrorAnswer(notFound(`No API route for GET ${path}`));
 }

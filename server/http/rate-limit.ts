@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
-import type { RateLimits } from '../services/rate-limits';
-import { tooManyRequests } from './errors';
+import type { RateLimits } from './rate-limit-store';
+import { rateLimited } from '../domain/errors';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -44,7 +44,7 @@ export function rateLimit(opts: RateLimitOptions): RequestHandler {
     try {
       const key = `limit:${name}:${(opts.keyOf ?? clientAddress)(req)}`;
       const window = (await rateLimitsOf(req).hit([key], opts.windowMs)).get(key)!;
-      if (window.points > opts.max) return next(tooManyRequests(opts.message, window.msLeft / 1000));
+      if (window.points > opts.max) return next(rateLimited(opts.message, window.msLeft / 1000));
       next();
     } catch (err) {
       next(err);

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
-import { accountKey } from '../services/rate-limits';
-import { tooManyRequests } from './errors';
+import { accountKey } from './rate-limit-store';
+import { rateLimited } from '../domain/errors';
 import { clientAddress, rateLimitsOf } from './rate-limit';
 
 const WINDOW_MS = 60 * 60_000;
@@ -25,6 +25,6 @@ export function resetRequestLimit(enabled: boolean): (req: Request, email: strin
     const [a, acc] = [counts.get(byAddress)!, counts.get(byAccount)!];
     const over = [a.points > RESET_ADDRESS_LIMIT ? a.msLeft : 0, acc.points > RESET_ACCOUNT_LIMIT ? acc.msLeft : 0];
     const wait = Math.max(...over);
-    if (wait > 0) throw tooManyRequests(RESET_LIMIT_MESSAGE, wait / 1000);
+    if (wait > 0) throw rateLimited(RESET_LIMIT_MESSAGE, wait / 1000);
   };
 }

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from '../logger';
-import { forbidden } from './errors';
+import { forbidden } from '../domain/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // 'none' is a request the user started (typed address, bookmark), never another site's page.

@@ -3,7 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
-import { HttpError } from './errors';
+import { forbidden } from '../domain/errors';
 import { DbSessionStore } from './session-store';
 
 export type SessionUser =
@@ -67,7 +67,7 @@ export function secureSignInGuard(env: Env, log: Logger): (req: Request) => void
         { forwardedProto: req.get('x-forwarded-proto') ?? null, trustProxy: env.TRUST_PROXY ?? false },
       );
     }
-    throw new HttpError(403, SECURE_CONNECTION_REQUIRED);
+    throw forbidden(SECURE_CONNECTION_REQUIRED);
   };
 }
 

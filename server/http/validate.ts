@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { badRequest } from './errors';
+import { invalid } from '../domain/errors';
 
 /** Field path -> first message, the `errors` of a 400 answer (docs/decisions/0010-bad-input.md). */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
@@ -13,6 +13,15 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, message = 'Please check the highlighted fields'): z.output<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw badRequest(message, fieldErrors(result.error));
+  if (!result.success) throw invalid(message, fieldErrors(result.error));
   return result.data;
 }
+
+export const INVALID_QUERY = 'Invalid query parameters';
+
+/**
+ * The one way a GET's query (its list filters, its page) is read: the list's shared schema from
+ * shared/schemas, a 400 with the field errors when it refuses them. Public queries
+ * (defineQuery in query-routes.ts) and the admin and portal lists alike.
+ */
+export const parseQuery = <S extends z.ZodType>(schema: S, query: unknown): z.output<S> => parseInput(schema, query, INVALID_QUERY);

@@ -24,6 +24,8 @@ export type EmailKind =
   | 'photo-decision'
   | 'listing-decision'
   | 'quote-confirmation'
+  | 'lead-alternatives'
+  | 'lead-released'
   | 'password-changed';
 
 export interface EmailMessage {
@@ -45,6 +47,19 @@ export function senderOf(mailFrom: string, sender?: Sender): string | { name: st
   if ('address' in sender) return sender.address;
   const [parsed] = addressparser(mailFrom, { flatten: true });
   return parsed?.address ? { name: sender.name, address: parsed.address } : mailFrom;
+}
+
+/** What the platform is called where no name is configured. */
+const PRODUCT_NAME = 'Contractor Directory';
+
+/**
+ * The platform's name: the name MAIL_FROM gives the platform's own mail (setup codes, notices
+ * without a county), so an administrator's authenticator entry reads as the mail it gets
+ * (docs/decisions/0126-authenticator-issuer.md); the product's name when MAIL_FROM is a bare address.
+ */
+export function platformName(mailFrom: string): string {
+  const [parsed] = addressparser(mailFrom, { flatten: true });
+  return parsed?.name.trim() || PRODUCT_NAME;
 }
 
 export interface Mailer {

@@ -1,18 +1,22 @@
 import { today } from '../clock';
 import type { AppContext } from '../context';
-import { sendAdminDigest } from '../services/admin-digest';
-import { runCredentialsDaily } from '../services/credential-jobs';
-import { startFreeMonths } from '../services/credits';
-import { deliverQueuedEmail, giveUpEmail, SEND_EMAIL, SEND_EMAIL_GAVE_UP, type SendEmailJob } from '../services/email-delivery';
-import { PASSWORD_RESET_REQUEST, sendPasswordResetLink, type PasswordResetJob } from '../services/password-reset';
-import { pruneProfileVisitors } from '../services/profile-views';
-import { REVIEW_FOLLOW_UP, sendFollowUp, type FollowUpJob } from '../services/review-follow-ups';
-import { pruneExpiredSessions } from '../services/sessions';
-import { eraseExpiredLeads } from '../services/lead-retention';
-import { pruneAccountTokens } from '../services/account-tokens';
-import { submitRefund } from '../services/refund-jobs';
-import { SUBMIT_REFUND, type SubmitRefundJob } from '../services/refunds';
+import { sendAdminDigest } from '../notifications/admin-digest';
+import { runCredentialsDaily } from '../contractors/credential-jobs';
+import { startFreeMonths } from '../leads/credits';
+import { deliverQueuedEmail, giveUpEmail, SEND_EMAIL, SEND_EMAIL_GAVE_UP, type SendEmailJob } from '../notifications/email-delivery';
+import { PASSWORD_RESET_REQUEST, sendPasswordResetLink, type PasswordResetJob } from '../accounts/password-reset';
+import { pruneProfileVisitors } from '../contractors/profile-views';
+import { REVIEW_FOLLOW_UP, sendFollowUp, type FollowUpJob } from '../reviews/review-follow-ups';
+import { pruneExpiredSessions } from '../accounts/sessions';
+import { eraseExpiredLeads } from '../leads/lead-retention';
+import { pruneAccountTokens } from '../accounts/account-tokens';
+import { submitRefund } from '../billing/refund-jobs';
+import { SUBMIT_REFUND, type SubmitRefundJob } from '../leads/refunds';
 import { SMTP_SEND_DEADLINE_MS } from '../integrations/email';
+import { ROUTE_LEAD, routeLead, type RouteLeadJob } from '../leads/routing/route-lead';
+import { releaseUnpaidLeads } from '../leads/routing/release-unpaid';
+import { TWILIO_TIMEOUT_MS } from '../integrations/texts';
+import { deliverQueuedText, giveUpText, SEND_TEXT, SEND_TEXT_GAVE_UP, type SendTextJob } from '../notifications/text-delivery';
 
 export { createJobQueue, type JobQueue } from './queue';
 
@@ -23,6 +27,7 @@ export const CREDENTIALS_DAILY = 'credentials-daily';
 export const PRUNE_PROFILE_VISITORS = 'prune-profile-visitors';
 export const ERASE_CLOSED_LEADS = 'erase-closed-leads';
 export const PRUNE_ACCOUNT_TOKENS = 'prune-account-tokens';
+export const RELEASE_UNPAID_LEADS = 'release-unpaid-leads';
 
 /** The app's queues, what runs their jobs and when the recurring ones come (docs/decisions/0086-job-queue.md). */
 export function registerJobs(ctx: AppContext): void {
@@ -49,6 +54,46 @@ export function registerJobs(ctx: AppContext): void {
     concurrency: 2,
     pollingSeconds: 2,
     run: ({ outboxId }, job) => deliverQueuedEmail(ctx, outboxId, job),
+  });
+
+  // Each new quote request is routed at once (docs/decisions/0117-lead-routing.md): polled every
+  // half second so a lead reaches its contractor in seconds; retried if the database blinks.
+  jobs.define<RouteLeadJob>({
+    name: ROUTE_LEAD,
+    options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+    concurrency: 2,
+    pollingSeconds: 0.5,
+    run: ({ leadId }) => routeLead(ctx, leadId),
+  });
+
+  // A lead neither paid for nor credited within its county's hours is released to the homeowner's choice of others.
+  jobs.define({
+    name: RELEASE_UNPAID_LEADS,
+    run: async () => {
+      const released = await releaseUnpaidLeads(ctx);
+      if (released) log.info('released unpaid leads', { leads: released });
+    },
+  });
+  jobs.schedule(RELEASE_UNPAID_LEADS, '*/5 * * * *');
+  // Text messages (docs/decisions/0118-text-messages.md): retried as email is; the dead letter queue first.
+  jobs.define<SendTextJob>({
+    name: SEND_TEXT_GAVE_UP,
+    run: ({ outboxId }) => giveUpText(ctx, outboxId),
+  });
+  jobs.define<SendTextJob>({
+    name: SEND_TEXT,
+    options: {
+      retryLimit: 10,
+      retryDelay: 10,
+      retryBackoff: true,
+      retryDelayMax: 3_600,
+      expireInSeconds: Math.ceil(TWILIO_TIMEOUT_MS / 1000) + 20,
+      heartbeatSeconds: 10,
+      deadLetter: SEND_TEXT_GAVE_UP,
+    },
+    concurrency: 2,
+    pollingSeconds: 2,
+    run: ({ outboxId }, job) => deliverQueuedText(ctx, outboxId, job),
   });
 
   // Card refunds (docs/decisions/0048-card-refunds.md): the provider not answering is retried like an email, about three hours in all.

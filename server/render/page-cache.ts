@@ -55,6 +55,12 @@ export class PageCache {
   readonly etag = new VersionedLru<string>(256);
   private readonly memos = new Map<string, PageMemo>();
 
+  clear(): void {
+    this.made.clear();
+    this.gzip.clear();
+    this.etag.clear();
+  }
+
   /** The render memo the server entry uses (client/src/entry-server.tsx) on a county's site: it keeps each page by the county and its address. */
   renderedFor(county: string): PageMemo {
     let memo = this.memos.get(county);

@@ -6,7 +6,7 @@ import { asyncHandler } from '../http/async-handler';
 import { countyOf, freshnessOf } from '../http/county-site';
 import { resolveQueryKey, setAge, type QueryRoute } from '../http/query-routes';
 import type { PaymentsClientConfig } from '../integrations/payments';
-import { regionOf, siteUrlOfCounty } from '../regions/region-of';
+import { regionOf, siteUrlOfCounty } from '../counties/region-of';
 import { pageCacheControl, pageEtag, pageKey, type PageCache } from './page-cache';
 import type { PageRenderer } from './renderer';
 

@@ -9,23 +9,23 @@ import { submissionSchemaFor } from '@shared/schemas/submission';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
 import { countyOf, regionOfRequest } from '../http/county-site';
-import { toHttpError } from '../http/error-middleware';
+import { toErrorAnswer } from '../http/error-middleware';
 import { formValues, postedPath, urlencodedOnly, type FormFields } from '../http/form-body';
 import { sameOriginOnly } from '../http/same-origin';
 import { parseInput } from '../http/validate';
-import { perCounty } from '../regions/per-county';
+import { perCounty } from '../counties/per-county';
 import { resetRequestLimit } from '../http/reset-request-limit';
-import { badRequest } from '../http/errors';
-import { confirmEmailChange } from '../services/account-settings';
-import { createLead } from '../services/leads';
-import { withdrawLead } from '../services/lead-withdrawal';
+import { invalid } from '../domain/errors';
+import { confirmEmailChange } from '../accounts/account-settings';
+import { createLead } from '../leads/leads';
+import { withdrawLead } from '../leads/lead-withdrawal';
 import { withdrawSchema } from '@shared/schemas/lead-withdrawal';
-import { requestPasswordReset, resetPassword } from '../services/password-reset';
-import { subscribe } from '../services/newsletter';
-import { submitReview } from '../services/reviews';
-import { submitBusiness } from '../services/submissions';
-import { refuseCommonPassword } from './contractor-account';
-import { formLimits } from './form-limits';
+import { requestPasswordReset, resetPassword } from '../accounts/password-reset';
+import { subscribe } from '../content/newsletter';
+import { submitReview } from '../reviews/reviews';
+import { submitBusiness } from '../contractors/submissions';
+import { refuseCommonPassword } from '../accounts/password-policy';
+import { formLimits } from '../http/routes/form-limits';
 
 // The services and towns offered are the county's whose site is asked (docs/decisions/0105-county-sites-open.md);
 // the fields' names are every county's.
@@ -60,7 +60,7 @@ export function formPageRoutes(ctx: AppContext): Router {
   const refused =
     (form: PostedFormName, fields: FormFields): ErrorRequestHandler =>
     (err, req, res, next) => {
-      const http = toHttpError(err);
+      const http = toErrorAnswer(err);
       if (!http) return next(err);
       if (http.status >= 500) ctx.log.warn('form refused', { reqId: req.id, path: postedPath(req), status: http.status, error: http.message });
       if (http.headers) res.set(http.headers);
@@ -130,7 +130,7 @@ export function formPageRoutes(ctx: AppContext): Router {
     asyncHandler(async (req, res) => {
       const { email } = parseInput(passwordResetRequestSchema, formValues(req.body, FORGOT));
       await limitResetRequests(req, email);
-      await requestPasswordReset(ctx, { email, county: countyOf(res) });
+      await requestPasswordReset(ctx, { email });
       res.redirect(303, formPages.forgotPassword.done);
     }),
     refused('forgot-password', FORGOT),
@@ -143,7 +143,7 @@ export function formPageRoutes(ctx: AppContext): Router {
     asyncHandler(async (req, res) => {
       const { token, password } = parseInput(passwordResetFormSchema, formValues(req.body, RESET));
       refuseCommonPassword(password);
-      if (!(await resetPassword(ctx, token, password))) throw badRequest(INVALID_LINK_MESSAGE);
+      if (!(await resetPassword(ctx, token, password))) throw invalid(INVALID_LINK_MESSAGE);
       res.redirect(303, formPages.resetPassword.done);
     }),
     refused('reset-password', RESET_SHOWN),
@@ -155,7 +155,7 @@ export function formPageRoutes(ctx: AppContext): Router {
     limits.confirmEmail,
     asyncHandler(async (req, res) => {
       const { token } = parseInput(emailConfirmSchema, formValues(req.body, CONFIRM));
-      if (!(await confirmEmailChange(ctx, token, countyOf(res)))) throw badRequest(INVALID_LINK_MESSAGE);
+      if (!(await confirmEmailChange(ctx, token))) throw invalid(INVALID_LINK_MESSAGE);
       res.redirect(303, formPages.confirmEmail.done);
     }),
     refused('confirm-email', CONFIRM),

@@ -5,7 +5,7 @@ import { createClock, today } from '../clock';
 import type { AppContext } from '../context';
 import { forAnyone } from '../http/auth';
 import { asyncHandler } from '../http/async-handler';
-import { conflict } from '../http/errors';
+import { conflict } from '../domain/errors';
 import { parseInput } from '../http/validate';
 
 /**

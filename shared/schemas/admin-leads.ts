@@ -1,12 +1,14 @@
+import type { LeadRouting } from './lead-routing';
 import { z } from 'zod';
+import { pageParam, pageSizeParam } from './list-query';
 import type { PaymentState } from './deliveries';
 import { LEAD_STATUSES, type LeadStatus } from './lead-status';
 
 /** GET /api/leads (admin): newest first, paged, optionally one status. */
 export const adminLeadQuerySchema = z.object({
   status: z.enum(['all', ...LEAD_STATUSES], { error: 'Unknown status' }).default('all'),
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(100_000, 'page is too large').default(1),
-  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int('pageSize must be a whole number').min(1, 'pageSize must be at least 1').max(100, 'pageSize must be at most 100').default(25),
+  page: pageParam(100_000),
+  pageSize: pageSizeParam(25),
 });
 
 export interface AdminLead {
@@ -25,8 +27,12 @@ export interface AdminLead {
   /** When the homeowner withdrew it, and when its contact details were erased (docs/decisions/0114-homeowner-privacy.md): neither is offered for delivery. */
   withdrawnAt: string | null;
   erasedAt: string | null;
-  /** The live delivery, once delivered. */
-  delivery: { id: number; contractorId: number; contractorName: string; price: string; paymentState: PaymentState } | null;
+  /** How it went (docs/decisions/0117-lead-routing.md): its routing, why it was held or released, and one line for the list. */
+  routing: LeadRouting;
+  routingReason: string | null;
+  howItWent: string;
+  /** The live delivery, once delivered; deliveredBy: 'system', an administrator's username, or null from before it was recorded. */
+  delivery: { id: number; contractorId: number; contractorName: string; price: string; paymentState: PaymentState; deliveredBy: string | null } | null;
 }
 
 export interface AdminLeadList {
@@ -45,4 +51,6 @@ export interface AdminStats {
   /** Sum of lead prices ('1234.00'), shown as total potential. */
   revenuePotential: string;
   activePricingRules: number;
+  /** Median minutes from quote request to delivery, over this month's deliveries (UTC month); null when there are none. */
+  medianMinutesToDelivery: number | null;
 }

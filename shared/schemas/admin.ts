@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParam, pageSizeParam } from './list-query';
 import type { PlanId, SubscriptionStatus } from '../plans';
 import { expiryDateSchema } from './credentials';
 
@@ -114,11 +115,16 @@ export const idParamSchema = z.object({
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'kept'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
+/** An email, or a text message (docs/decisions/0118-text-messages.md): to a phone number, without a subject. */
+export type OutboxChannel = 'email' | 'text';
+
 /** GET /api/admin/outbox */
 export interface OutboxMessage {
   id: number;
   kind: string;
+  channel: OutboxChannel;
   to: string;
+  /** '' for a text. */
   subject: string;
   text: string;
   status: OutboxStatus;
@@ -131,8 +137,8 @@ export interface OutboxMessage {
 }
 
 export const pageQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(100_000, 'page is too large').default(1),
-  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int('pageSize must be a whole number').min(1, 'pageSize must be at least 1').max(100, 'pageSize must be at most 100').default(25),
+  page: pageParam(100_000),
+  pageSize: pageSizeParam(25),
 });
 
 /** GET /api/admin/outbox?status=failed */
@@ -145,4 +151,10 @@ export interface Paged<T> {
   total: number;
   page: number;
   pageSize: number;
+}
+
+/** GET /api/admin/outbox: a page of messages, and whether texts are sent at all. */
+export interface OutboxList extends Paged<OutboxMessage> {
+  /** Production without Twilio's settings: texts are kept in the outbox, never sent (docs/decisions/0118-text-messages.md). */
+  textsNotSent: boolean;
 }

@@ -10,7 +10,7 @@ export const contractorLoginSchema = z.object({
 });
 
 const PASSWORD_RULE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
-// The server also refuses the most common passwords (server/services/password-policy.ts).
+// The server also refuses the most common passwords (server/accounts/password-policy.ts).
 export const newPassword = z.string({ error: PASSWORD_RULE }).min(PASSWORD_MIN_LENGTH, PASSWORD_RULE).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
 /** POST /api/contractor/setup: the code from the welcome email and the new password. */

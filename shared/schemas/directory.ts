@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParam, pageSizeParam } from './list-query';
 import type { WeeklyHours } from '../business-hours';
 import type { PublicCredentials } from './credentials';
 import type { PublicPhoto } from './photos';
@@ -29,13 +30,8 @@ export const directoryQuerySchemaFor = (region: Region) =>
       minRating: z.coerce.number({ error: 'Minimum rating must be a number' }).min(0, 'Minimum rating must be between 0 and 5').max(5, 'Minimum rating must be between 0 and 5').optional(),
       licensed: z.enum(['true', 'false'], { error: "licensed must be 'true' or 'false'" }).optional(),
       sort: z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}` }).default('rating'),
-      page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(10_000, 'page is too large').default(1),
-      pageSize: z.coerce
-        .number({ error: 'pageSize must be a number' })
-        .int('pageSize must be a whole number')
-        .min(1, 'pageSize must be at least 1')
-        .max(MAX_PAGE_SIZE, `pageSize must be at most ${MAX_PAGE_SIZE}`)
-        .default(24),
+      page: pageParam(10_000),
+      pageSize: pageSizeParam(24, MAX_PAGE_SIZE),
     })
     .transform((q, ctx) => {
       const raw = q.service || q.serviceType || '';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParam } from './list-query';
 import type { Region } from '../region';
 import { resolveServices, resolveTown } from '../taxonomy';
 import type { PublicPhoto } from './photos';
@@ -19,7 +20,7 @@ export const galleryQuerySchemaFor = (region: Region) =>
     .object({
       service: text(100).optional(),
       town: text(100).optional(),
-      page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(1_000, 'page is too large').default(1),
+      page: pageParam(1_000),
     })
     .transform((q, ctx) => {
       const services = q.service ? resolveServices([q.service], region) : [];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParam, pageSizeParam } from './list-query';
 import type { PaymentState } from './deliveries';
 import type { LeadStatus } from './lead-status';
 
@@ -74,14 +75,8 @@ export const claimListQuerySchema = z.object({
     .enum(['all', ...CLAIM_STATUSES], { error: 'status must be all, open, approved or denied' })
     .optional()
     .default('open'),
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(100_000, 'page is too large').optional().default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be at least 1')
-    .max(100, 'pageSize can be at most 100')
-    .optional()
-    .default(20),
+  page: pageParam(100_000),
+  pageSize: pageSizeParam(20),
 });
 
 /** Money given back for a delivery; at most one per delivery. */

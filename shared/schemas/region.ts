@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LeadDeliveryMode } from './lead-routing';
 
 /** GET /api/region: the county whose site the request's host is (docs/decisions/0098-counties-are-data.md). */
 export interface RegionAnswer {
@@ -20,10 +21,14 @@ export interface AdminCountyAnswer {
   name: string;
   towns: { id: number; slug: string; label: string }[];
   services: { slug: string; name: string }[];
+  /** How its leads are delivered (docs/decisions/0117-lead-routing.md): its administrators see it, the platform administrator sets it. */
+  leadDelivery: LeadDeliveryMode;
+  releaseAfterHours: number;
 }
 
 /** A county of the deployment as the administrator's Counties page lists it. */
 export interface CountySummary {
+  id: number;
   slug: string;
   name: string;
   state: string;
@@ -31,6 +36,8 @@ export interface CountySummary {
   isDefault: boolean;
   towns: number;
   services: number;
+  leadDelivery: LeadDeliveryMode;
+  releaseAfterHours: number;
 }
 
 /** POST /api/admin/counties: a Pennsylvania county to add, as typed ('wyoming', 'Wyoming County'). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParam } from './list-query';
 import { ADMIN_REVIEW_FILTERS, HIDE_NOTE_MAX, HIDE_REASONS, REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from '../reviews';
 
 export * from '../reviews';
@@ -9,7 +10,7 @@ export * from '../reviews';
  * per lead. One schema for the server's validation and the review form.
  */
 
-/** The signed link's token: `<delivery id>.<expiry, seconds, base 36>.<signature>` (server/services/review-tokens.ts). */
+/** The signed link's token: `<delivery id>.<expiry, seconds, base 36>.<signature>` (server/reviews/review-tokens.ts). */
 export const reviewTokenSchema = z
   .string({ error: 'This review link is not valid' })
   .trim()
@@ -47,7 +48,7 @@ export const reviewsPageQuerySchema = z.object({
     .int('Contractor id must be a whole number')
     .positive('Contractor id must be positive')
     .max(2_147_483_647, 'Contractor id is too large'),
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(10_000, 'page is too large').default(1),
+  page: pageParam(10_000),
 });
 
 /** The contractor's public reply (portal), once per review. */
@@ -69,7 +70,10 @@ export const reviewHideSchema = z.object({
   note: z.string({ error: 'The note must be text' }).trim().max(HIDE_NOTE_MAX, `The note must be at most ${HIDE_NOTE_MAX} characters`).optional().default(''),
 });
 
+/** GET /api/contractor/reviews: the portal's own reviews, a page at a time. */
+export const portalReviewsQuerySchema = z.object({ page: pageParam(10_000) });
+
 export const adminReviewsQuerySchema = z.object({
   filter: z.enum(ADMIN_REVIEW_FILTERS, { error: `filter must be one of ${ADMIN_REVIEW_FILTERS.join(', ')}` }).default('all'),
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(10_000, 'page is too large').default(1),
+  page: pageParam(10_000),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParam } from './list-query';
 import type { PublicContractor } from './directory';
 
 /**
@@ -16,7 +17,7 @@ const slug = z.string().trim().max(100, 'Must be at most 100 characters');
 export const servicePageParams = z.object({
   service: slug,
   town: slug.optional(),
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(10_000, 'page is too large').default(1),
+  page: pageParam(10_000),
 });
 export type ServicePageParams = z.output<typeof servicePageParams>;
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsers, leads, outboxEmails, pricingRules, regions } from '../../server/db/schema';
-import { addCounty } from '../../server/services/regions';
+import { addCounty } from '../../server/counties/counties';
 import { adminClient, countyAdminClient } from '../support/admin-session';
 import { createContractor, createLead } from '../support/factories';
 import type { TestClient } from '../support/http-client';

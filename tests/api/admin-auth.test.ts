@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { adminUsers, sessions } from '../../server/db/schema';
 import { ConfigError } from '../../server/env';
-import { ensureFirstAdmin } from '../../server/services/admin-users';
+import { ensureFirstAdmin } from '../../server/accounts/admin-users';
 import { TestClient, type TestResponse } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 

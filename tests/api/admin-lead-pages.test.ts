@@ -8,7 +8,7 @@ import { buildContext } from '../../server/main';
 import { openDatabase } from '../../server/db/client';
 import { contractors, leadDeliveries, leadListVersions, leads, regions } from '../../server/db/schema';
 import { createLogger } from '../../server/logger';
-import { addCounty } from '../../server/services/regions';
+import { addCounty } from '../../server/counties/counties';
 import { stampOf } from '../../server/lead-pages';
 import { adminClient, countyAdminClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';

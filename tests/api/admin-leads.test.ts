@@ -78,9 +78,13 @@ describe('GET /api/leads (admin)', () => {
       status: 'delivered',
       createdAt: expect.any(String),
       requestedContractor: { id: requested.id, name: requested.name },
-      delivery: { id: expect.any(Number), contractorId: recipient.id, contractorName: recipient.name, price: '45.00', paymentState: 'credited' },
+      delivery: { id: expect.any(Number), contractorId: recipient.id, contractorName: recipient.name, price: '45.00', paymentState: 'credited', deliveredBy: expect.stringMatching(/^admin-/) },
       withdrawnAt: null,
       erasedAt: null,
+      // How it went (docs/decisions/0117-lead-routing.md): an administrator delivered it.
+      routing: 'delivered',
+      routingReason: null,
+      howItWent: expect.stringMatching(/^Delivered by admin-/),
     });
     expect(res.body.leads.find((l: { id: number }) => l.id === cancelledId).delivery).toBeNull();
     expect(res.body.leads.find((l: { id: number }) => l.id === leadIds[0]).delivery).toBeNull();
@@ -149,6 +153,8 @@ describe('GET /api/admin/stats', () => {
       newLeads: 4,
       revenuePotential: centsToDecimal(rows.reduce((sum, l) => sum + l.leadPriceCents, 0)),
       activePricingRules: 3,
+      // This month's deliveries: the one made in beforeAll, a moment after its request.
+      medianMinutesToDelivery: expect.any(Number),
     });
     expect(stats.revenuePotential).toBe('180.00');
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { createClock } from '../../server/clock';
 import { adminRecoveryCodes, adminTwoFactor, adminUsers } from '../../server/db/schema';
-import { totpCode } from '../../server/services/totp';
+import { totpCode } from '../../server/accounts/totp';
 import { adminClient, countyAdminClient } from '../support/admin-session';
 import type { TestClient } from '../support/http-client';
 import { routeTable } from '../support/route-table';
@@ -63,6 +63,10 @@ describe('optional (the setting off)', () => {
     const setup = await client.post('/api/admin/two-factor/setup', {});
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(setup.body.uri).toMatch(new RegExp(`^otpauth://totp/.*${admin.username}\\?.*secret=${setup.body.secret}.*algorithm=SHA1&digits=6&period=30`));
+    // The authenticator's entry is the platform's, by the name its mail goes out under, not the host it was set up on (127.0.0.1 here).
+    const uri = new URL(setup.body.uri);
+    expect(uri.searchParams.get('issuer')).toBe('Sullivan County Contractors');
+    expect(decodeURIComponent(uri.pathname)).toBe(`/Sullivan County Contractors:${admin.username}`);
     const wrong = await client.post('/api/admin/two-factor/confirm', { code: totpCode(setup.body.secret, new Date(at + 5 * 60_000)) });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors.code).toMatch(/not right/);

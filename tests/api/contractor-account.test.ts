@@ -7,8 +7,8 @@ import { createClock } from '../../server/clock';
 import { contractorAccounts, contractorAccountTokens, contractors, outboxEmails, sessions } from '../../server/db/schema';
 import { loggablePath } from '../../server/http/request-log';
 import { RESET_ACCOUNT_LIMIT, RESET_ADDRESS_LIMIT } from '../../server/http/reset-request-limit';
-import { ACCOUNT_LINK_TTL_MS } from '../../server/services/account-tokens';
-import { addCounty } from '../../server/services/regions';
+import { ACCOUNT_LINK_TTL_MS } from '../../server/accounts/account-tokens';
+import { addCounty } from '../../server/counties/counties';
 import { contractorClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import { requestOnHost } from '../support/host-request';
@@ -103,15 +103,16 @@ describe("'Forgot your password?'", () => {
     expect((await app.client().post('/api/contractor/forgot-password', {})).status).toBe(400);
   });
 
-  it('links to the site of the county the request came from', async () => {
+  it("links to the contractor's home county's site, whichever county's site it was asked on", async () => {
     await addCounty(app.ctx, 'wyoming');
+    // Its home is Laporte, Sullivan County (the default county, at the deployment's address).
     const known = await owner();
-    const port = new URL(app.url).port;
     const res = await requestOnHost(app.url, 'wyoming.localhost', 'POST', '/api/contractor/forgot-password', { body: { email: known.email } });
     expect(res.status).toBe(202);
     await app.ctx.jobs.runPending();
     const [mail] = await mailsTo(known.email);
-    expect(mail!.textBody).toContain(`http://wyoming.localhost:${port}/contractor/reset-password?token=`);
+    expect(mail!.subject).toBe('Reset your Sullivan County Contractors password');
+    expect(mail!.textBody).toContain(`${app.url}/contractor/reset-password?token=`);
   });
 });
 

@@ -4,7 +4,7 @@ import { region } from '@shared/region';
 import type { RegionAnswer } from '@shared/schemas/region';
 import { regions, towns } from '../../server/db/schema';
 import { DomainError } from '../../server/domain/errors';
-import { addCounty, listCounties } from '../../server/services/regions';
+import { addCounty, listCounties } from '../../server/counties/counties';
 import { freshDatabase, migrationsBefore, type MigrationSubject } from '../support/migration-db';
 import { startTestApp, type TestApp } from '../support/test-app';
 

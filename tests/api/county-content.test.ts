@@ -1,11 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts, leadDeliveries, newsletterSubscribers, outboxEmails, regions } from '../../server/db/schema';
-import { listPublishedPosts, viewPost } from '../../server/services/blog';
-import { subscribe } from '../../server/services/newsletter';
-import { sendFollowUp } from '../../server/services/review-follow-ups';
+import { listPublishedPosts, viewPost } from '../../server/content/blog';
+import { subscribe } from '../../server/content/newsletter';
+import { sendFollowUp } from '../../server/reviews/review-follow-ups';
 import { createContractor, createLead } from '../support/factories';
-import { addCounty } from '../../server/services/regions';
+import { addCounty } from '../../server/counties/counties';
 import { freshDatabase, migrationsBefore, type MigrationSubject } from '../support/migration-db';
 import { startTestApp, type TestApp } from '../support/test-app';
 

@@ -1,17 +1,31 @@
 import bcrypt from 'bcryptjs';
+import { DEFAULT_BUSINESS_HOURS } from '@shared/business-hours';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@shared/credentials';
 import { today } from '../../server/clock';
-import { contractorAccounts, contractorServiceAreas, contractors, demoPayments, directoryVersions, leadDeliveries, leads, outboxEmails, regions, towns } from '../../server/db/schema';
+import {
+  contractorAccounts,
+  contractorListingChanges,
+  contractorPhotos,
+  contractorServiceAreas,
+  contractors,
+  demoPayments,
+  directoryVersions,
+  leadDeliveries,
+  leads,
+  outboxEmails,
+  regions,
+  towns,
+} from '../../server/db/schema';
 import { createDirectory } from '../../server/directory';
-import { regionOf } from '../../server/regions/region-of';
-import { sendAdminDigest } from '../../server/services/admin-digest';
-import { sendClaimNotice } from '../../server/services/claim-emails';
-import { issueSetupCode } from '../../server/services/contractor-accounts';
-import { sendCredentialReminders } from '../../server/services/credential-jobs';
-import { monthStart } from '../../server/services/credits';
-import { addCounty } from '../../server/services/regions';
+import { regionOf } from '../../server/counties/region-of';
+import { sendAdminDigest } from '../../server/notifications/admin-digest';
+import { sendClaimNotice } from '../../server/leads/claim-emails';
+import { issueSetupCode } from '../../server/contractors/contractor-accounts';
+import { sendCredentialReminders } from '../../server/contractors/credential-jobs';
+import { monthStart } from '../../server/leads/credits';
+import { addCounty } from '../../server/counties/counties';
 import { adminClient } from '../support/admin-session';
 import { createContractor, createLead, nextLicenceNumber } from '../support/factories';
 import { getOnHost, requestOnHost } from '../support/host-request';
@@ -117,7 +131,7 @@ describe("an item's notice", () => {
     expect(addresses(notices)).toEqual([PLATFORM, WYOMING_OFFICE]);
     for (const n of notices) {
       expect(n.regionId).toBe(wyoming);
-      expect(n.textBody).toContain(`Deliver it from ${wyomingSite}/admin/leads`);
+      expect(n.textBody).toContain(`Follow it, or deliver it if it is held, at ${wyomingSite}/admin/leads`);
     }
 
     // The same on Sullivan's site: Sullivan's administrators, Sullivan's address.
@@ -126,7 +140,7 @@ describe("an item's notice", () => {
     expect((await app.client().post('/api/leads', { ...quote, location: 'Laporte, PA', contractorId: local.id })).status).toBe(201);
     const sullivans = await sent('lead-notice', since);
     expect(addresses(sullivans)).toEqual([PLATFORM, SULLIVAN_OFFICE]);
-    expect(sullivans[0]!.textBody).toContain(`Deliver it from ${app.url}/admin/leads`);
+    expect(sullivans[0]!.textBody).toContain(`Follow it, or deliver it if it is held, at ${app.url}/admin/leads`);
   });
 
   it("of a business submitted on Wyoming's site links to its site and reaches its county's administrators", async () => {
@@ -221,6 +235,68 @@ describe("a contractor's and a lead's emails", () => {
     expect(toSullivan).not.toContain('Up River Masonry');
     expect(toSullivan).toContain(`dashboard: ${app.url}/admin`);
     expect(lists.find((m) => m.toAddress === WYOMING_OFFICE)!.regionId).toBe(wyoming);
+  });
+});
+
+describe("a contractor's own emails, wherever the action happened", () => {
+  /** A Wyoming contractor with a portal account, signed in on the deployment's address (Sullivan's site). */
+  async function wyomingOwner(name: string) {
+    const contractor = await createContractor(app.ctx.db, { county: 'wyoming', homeTown: 'tunkhannock', name });
+    const email = `${name.toLowerCase().replace(/\W+/g, '-')}@example.com`;
+    const password = 'a long enough password 42';
+    await app.ctx.db.insert(contractorAccounts).values({ contractorId: contractor.id, email, passwordHash: await bcrypt.hash(password, 4) });
+    const client = app.client();
+    const login = await client.post('/api/contractor/login', { email, password });
+    expect(login.status, login.text).toBe(200);
+    return { contractor, email, password, client };
+  }
+  const lastTo = async (kind: string, to: string, since: number) => (await sent(kind, since)).filter((m) => m.toAddress === to).at(-1)!;
+
+  it("link to its home county's site: the reset link, the email change and the password notice", async () => {
+    const owner = await wyomingOwner('Nicholson Home Builders');
+    let since = await mark();
+    expect((await owner.client.post('/api/contractor/forgot-password', { email: owner.email })).status).toBe(202);
+    await app.ctx.jobs.runPending();
+    const reset = await lastTo('password-reset', owner.email, since);
+    expect(reset.subject).toBe('Reset your Wyoming County Contractors password');
+    expect(reset.textBody).toContain(`${wyomingSite}/contractor/reset-password?token=`);
+
+    since = await mark();
+    const newEmail = 'nicholson-new@example.com';
+    expect((await owner.client.post('/api/contractor/email', { email: newEmail, currentPassword: owner.password })).status).toBe(202);
+    const change = await lastTo('email-change', newEmail, since);
+    expect(change.subject).toBe('Confirm your new Wyoming County Contractors sign-in email');
+    const token = new RegExp(`${wyomingSite}/contractor/confirm-email\\?token=([\\w-]+)`).exec(change.textBody)?.[1];
+    expect(token, change.textBody).toBeDefined();
+    expect((await app.client().post('/api/contractor/confirm-email', { token })).status).toBe(200);
+    expect((await lastTo('email-changed', owner.email, since)).subject).toBe('Your Wyoming County Contractors sign-in email was changed');
+
+    since = await mark();
+    const changed = await owner.client.post('/api/contractor/password', { currentPassword: owner.password, password: 'another long password 43' });
+    expect(changed.status, changed.text).toBe(200);
+    expect((await lastTo('password-changed', newEmail, since)).textBody).toContain(`tell us: ${wyomingSite}/contractor/login`);
+  });
+
+  it("link to its home county's site: a photo's and a listing change's decision", async () => {
+    const owner = await wyomingOwner('Mehoopany Deck Builders');
+    const [photo] = await app.ctx.db.insert(contractorPhotos).values({ contractorId: owner.contractor.id, kind: 'project', caption: 'New deck', width: 640, height: 480 }).returning();
+    const [change] = await app.ctx.db
+      .insert(contractorListingChanges)
+      .values({
+        contractorId: owner.contractor.id,
+        description: 'Decks and porches.',
+        phone: '570-555-0101',
+        serviceIds: [],
+        townIds: [],
+        businessHours: DEFAULT_BUSINESS_HOURS,
+        submittedAt: new Date(),
+      })
+      .returning();
+    const since = await mark();
+    expect((await platform.post(`/api/admin/photos/${photo!.id}/approve`, {})).status).toBe(200);
+    expect((await platform.post(`/api/admin/listing-changes/${change!.id}/reject`, { reason: 'Please add your towns.' })).status).toBe(200);
+    expect((await lastTo('photo-decision', owner.email, since)).textBody).toContain(`${wyomingSite}/contractor?section=photos`);
+    expect((await lastTo('listing-decision', owner.email, since)).textBody).toContain(`${wyomingSite}/contractor?section=profile`);
   });
 });
 

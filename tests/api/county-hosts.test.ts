@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { regions } from '../../server/db/schema';
-import { addCounty } from '../../server/services/regions';
+import { addCounty } from '../../server/counties/counties';
 import { getOnHost } from '../support/host-request';
 import { startTestApp, type TestApp } from '../support/test-app';
 

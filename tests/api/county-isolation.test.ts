@@ -1,5 +1,5 @@
 import { DEFAULT_BUSINESS_HOURS } from '@shared/business-hours';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import {
@@ -10,14 +10,15 @@ import {
   leadClaims,
   leadDeliveries,
   leads,
+  leadStatusCounts,
   outboxEmails,
   pricingRules,
   regions,
   reviews,
   towns,
 } from '../../server/db/schema';
-import type { OwnedKind } from '../../server/services/admin-scope';
-import { addCounty } from '../../server/services/regions';
+import type { OwnedKind } from '../../server/counties/admin-scope';
+import { addCounty } from '../../server/counties/counties';
 import { adminClient, countyAdminClient } from '../support/admin-session';
 import { createContractor, createLead } from '../support/factories';
 import type { TestClient } from '../support/http-client';
@@ -29,7 +30,8 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * each with a lead, its delivery, a claim, a review, a pricing rule, outbox mail and a contractor
  * serving its towns with a photo waiting for review; a county administrator of the first walks every admin route of the router
  * (tests/support/route-table.ts, so a new route is in it without anyone listing it) with the second
- * county's ids and gets 403 or 404, and every list it reads holds none of the second county's rows.
+ * county's ids, in the address or in the body (BODY_WRITES), and gets 403 or 404, and every list it
+ * reads holds none of the second county's rows.
  * Runs on both databases like every API test.
  */
 
@@ -40,6 +42,7 @@ let routes: RouteEntry[];
 
 interface County {
   regionId: number;
+  townId: number;
   contractorId: number;
   leadId: number;
   deliveryId: number;
@@ -103,6 +106,7 @@ async function fillCounty(regionId: number, tag: string, townId: number): Promis
     .returning();
   return {
     regionId,
+    townId,
     contractorId: contractor.id,
     photoId: photo!.id,
     listingChangeId: change!.id,
@@ -150,15 +154,39 @@ function addressFor(r: RouteEntry, county: County): string {
   return r.path.replace(/:(\w+)/g, (_m, name: string) => (name === own ? String(idOf(county, rule.owns!)) : (OTHER_PARAMS[name] ?? '1')));
 }
 
+/** One request naming the other county's items in its body, and what it must get. */
+interface BodyCase {
+  /** Which ids of the other county it names, for the failure message. */
+  names: string;
+  body: unknown;
+  status: number[];
+}
+
 /**
- * Admin writes that name the other county's items in their body rather than their address: each
- * says what it sends. A new one fails the walk until it is listed here.
+ * Admin writes whose body names items by id (ids, a county, a town, a contractor rule's value):
+ * each says what it sends, one case for each id the body can name, alone, beside the
+ * administrator's own county's ids (a route naming an item in its address is sent the
+ * administrator's own one, so only the body is foreign). A county is public, so naming another
+ * is refused (403); any other item of another county is 'not found' (404), as in an address.
+ * A new write without an item in its address fails the walk until it is listed here.
  */
-const BODY_WRITES: Record<string, (other: County) => { body: unknown; status: number[] }> = {
-  'POST /api/lead-deliveries': (other) => ({ body: { leadId: other.leadId, contractorId: other.contractorId }, status: [404] }),
-  'POST /api/pricing-rules': (other) => ({ body: { ruleType: 'global', leadPrice: '9.99', regionId: other.regionId }, status: [403] }),
-  'PUT /api/admin/scope': (other) => ({ body: { countyId: other.regionId }, status: [404] }),
+const BODY_WRITES: Record<string, (own: County, other: County) => BodyCase[]> = {
+  'POST /api/lead-deliveries': (own, other) => [
+    { names: 'leadId, contractorId', body: { leadId: other.leadId, contractorId: other.contractorId }, status: [404] },
+    { names: 'leadId', body: { leadId: other.leadId, contractorId: own.contractorId }, status: [404] },
+    { names: 'contractorId', body: { leadId: own.leadId, contractorId: other.contractorId }, status: [404] },
+  ],
+  'POST /api/pricing-rules': (_own, other) => pricingRuleBodies(other),
+  'PATCH /api/pricing-rules/:id': (_own, other) => pricingRuleBodies(other),
+  'PUT /api/admin/scope': (_own, other) => [{ names: 'countyId', body: { countyId: other.regionId }, status: [404] }],
 };
+
+/** A pricing rule names a county, a town (location) or a contractor (its value) of the other county. */
+const pricingRuleBodies = (other: County): BodyCase[] => [
+  { names: 'regionId', body: { ruleType: 'global', leadPrice: '9.99', regionId: other.regionId }, status: [403] },
+  { names: 'townId', body: { ruleType: 'location', townId: other.townId, leadPrice: '9.99' }, status: [403] },
+  { names: 'ruleValue (contractor)', body: { ruleType: 'contractor', ruleValue: String(other.contractorId), leadPrice: '9.99' }, status: [404] },
+];
 
 const label = (r: RouteEntry) => `${r.method} ${r.path}`;
 const hasParams = (r: RouteEntry) => /:\w+/.test(r.path);
@@ -220,6 +248,7 @@ describe("a county administrator and another county's data", () => {
 
   it("gets 403 or 404 on every admin route given the other county's ids, and nothing of it in any answer", async () => {
     const before = await rowsOf(b);
+    const ownRule = await app.ctx.db.select().from(pricingRules).where(eq(pricingRules.id, a.pricingRuleId));
     const leaks: string[] = [];
     const wrong: string[] = [];
     for (const r of routes.filter((x) => !ownAccount(x))) {
@@ -232,9 +261,7 @@ describe("a county administrator and another county's data", () => {
         res = await countyAdmin.request(r.method, addressFor(r, b), isRead(r) ? undefined : {});
         allowed = [403, 404];
       } else if (!isRead(r)) {
-        const { body, status } = BODY_WRITES[label(r)]!(b);
-        res = await countyAdmin.request(r.method, r.path, body);
-        allowed = status;
+        continue; // Its body names the items: walked below.
       } else {
         res = await countyAdmin.get(r.path);
         allowed = [200];
@@ -242,10 +269,21 @@ describe("a county administrator and another county's data", () => {
       if (!allowed.includes(res.status)) wrong.push(`${label(r)}: ${res.status} ${res.text.slice(0, 120)}`);
       for (const m of [...b.markers, PLATFORM_MAIL]) if (res.text.includes(m)) leaks.push(`${label(r)} shows '${m}'`);
     }
+    // Bodies naming the other county's items, each id alone (the address names the administrator's own).
+    for (const r of routes.filter((x) => BODY_WRITES[label(x)])) {
+      for (const { names, body, status } of BODY_WRITES[label(r)]!(a, b)) {
+        const res = await countyAdmin.request(r.method, hasParams(r) ? addressFor(r, a) : r.path, body);
+        if (!status.includes(res.status)) wrong.push(`${label(r)} naming ${names}: ${res.status} ${res.text.slice(0, 120)}`);
+        for (const m of [...b.markers, PLATFORM_MAIL]) if (res.text.includes(m)) leaks.push(`${label(r)} naming ${names} shows '${m}'`);
+      }
+    }
+    expect(Object.keys(BODY_WRITES).filter((k) => !routes.some((r) => label(r) === k))).toEqual([]);
     expect(wrong).toEqual([]);
     expect(leaks).toEqual([]);
     // Nothing of the other county was changed on the way.
     expect(await rowsOf(b)).toEqual(before);
+    // Nor the administrator's own rule, whose address the bodies above were sent to.
+    expect(await app.ctx.db.select().from(pricingRules).where(eq(pricingRules.id, a.pricingRuleId))).toEqual(ownRule);
   });
 
   it("the lists show the administrator's own county's rows", async () => {
@@ -270,11 +308,51 @@ describe("a county administrator and another county's data", () => {
     expect((await countyAdmin.get('/api/leads')).body.total).toBe(ownLeads.length);
   });
 
+  it("a county administrator's lead counts are the maintained counts (lead_status_counts), not a scan of its leads", async () => {
+    const db = app.ctx.db;
+    const scanned = async (regionIds: number[]) => (await db.select({ id: leads.id }).from(leads).where(inArray(leads.regionId, regionIds))).length;
+    // 1,000 lost leads that only the maintained counts hold: an answer with them read the counts.
+    const bump = (by: number) =>
+      db
+        .insert(leadStatusCounts)
+        .values({ regionId: a.regionId, status: 'lost', leads: by, priceCents: 0 })
+        .onConflictDoUpdate({ target: [leadStatusCounts.regionId, leadStatusCounts.status], set: { leads: sql`${leadStatusCounts.leads} + ${by}` } });
+    await bump(1000);
+    try {
+      const own = await scanned([a.regionId]);
+      expect((await countyAdmin.get('/api/admin/stats')).body.totalLeads).toBe(own + 1000);
+      // Fresh pages (a page size no test asked for): the first, one status's, and one past the last.
+      const first = (await countyAdmin.get('/api/leads?pageSize=11')).body;
+      expect(first.counts.lost).toBeGreaterThanOrEqual(1000);
+      expect(first.total).toBe(own + 1000);
+      expect((await countyAdmin.get('/api/leads?pageSize=11&status=lost')).body.total).toBe(first.counts.lost);
+      expect((await countyAdmin.get('/api/leads?pageSize=11&page=999')).body.total).toBe(own + 1000);
+      // An administrator of two counties: the two counties' counts, summed.
+      const both = (await countyAdminClient(app, [a.regionId, b.regionId])).client;
+      const two = await scanned([a.regionId, b.regionId]);
+      expect((await both.get('/api/admin/stats')).body.totalLeads).toBe(two + 1000);
+      expect((await both.get('/api/leads?pageSize=12')).body.total).toBe(two + 1000);
+      expect((await both.get('/api/leads?pageSize=12&page=999')).body.total).toBe(two + 1000);
+    } finally {
+      await bump(-1000);
+    }
+  });
+
   it('the check is not blind: the platform administrator sees both counties in the same lists', async () => {
     const lists = routes.filter((r) => isRead(r) && !hasParams(r));
     let seen = '';
     for (const r of lists) seen += (await platform.get(r.path)).text;
     for (const m of [...b.markers.filter((x) => x !== `homeowner-b@example.com`), PLATFORM_MAIL]) expect(seen, m).toContain(m);
+  });
+
+  it("the body check is not blind: a contractor rule naming the administrator's own county's contractor is written", async () => {
+    const rule = { ruleType: 'contractor', ruleValue: String(a.contractorId), leadPrice: '7.77' };
+    const created = await countyAdmin.post('/api/pricing-rules', rule);
+    expect(created.status, created.text).toBe(201);
+    expect(created.body).toMatchObject({ regionId: a.regionId, ruleValue: String(a.contractorId) });
+    const changed = await countyAdmin.patch(`/api/pricing-rules/${created.body.id}`, { ...rule, leadPrice: '8.88' });
+    expect(changed.status, changed.text).toBe(200);
+    await app.ctx.db.delete(pricingRules).where(eq(pricingRules.id, created.body.id));
   });
 
   it("a platform default rule is read by the county's administrator but changed only by the platform's", async () => {

@@ -9,7 +9,7 @@ import { siteDay } from '@shared/site-calendar';
 import { contractorAccounts, contractors, credentialEvents, directoryState, outboxEmails } from '../../server/db/schema';
 import { createDirectory } from '../../server/directory';
 import { CREDENTIALS_DAILY } from '../../server/jobs';
-import { credentialsOf as storedCredentials } from '../../server/services/credentials';
+import { credentialsOf as storedCredentials } from '../../server/contractors/credentials';
 import { adminClient, contractorClient } from '../support/admin-session';
 import type { TestClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/context';
 import { contractorBilling, contractors } from '../../server/db/schema';
-import { refreshFreePeriod, resetCreditsForPeriod, takeCredit } from '../../server/services/credits';
+import { refreshFreePeriod, resetCreditsForPeriod, takeCredit } from '../../server/leads/credits';
 import { createContractor } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 

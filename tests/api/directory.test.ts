@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractorPage, PublicContractor } from '@shared/schemas/directory';
 import { contractorBilling, contractorServices, contractors } from '../../server/db/schema';
-import { credentialsOf } from '../../server/services/credentials';
+import { credentialsOf } from '../../server/contractors/credentials';
 import { createContractor } from '../support/factories';
 import { contractorByName, listedContractors } from '../support/fixtures';
 import type { TestClient } from '../support/http-client';

@@ -2,8 +2,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OutboxMessage, Paged } from '@shared/schemas/admin';
 import { inTransaction } from '../../server/context';
-import { leads, outboxEmails } from '../../server/db/schema';
-import { queueEmail, SEND_EMAIL } from '../../server/services/email-delivery';
+import { leads, outboxEmails, regions } from '../../server/db/schema';
+import { ROUTE_LEAD } from '../../server/leads/routing/route-lead';
+import { queueEmail, SEND_EMAIL } from '../../server/notifications/email-delivery';
 import { adminClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
@@ -24,6 +25,7 @@ let contractorName: string;
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
   app = await startTestApp({ SMTP_URL: smtp.url, RATE_LIMIT: 'false', ADMIN_EMAIL: 'office@example.com' });
+  await app.ctx.db.update(regions).set({ leadDelivery: 'manual' });
   admin = await adminClient(app);
   ({ id: contractorId, name: contractorName } = await createContractor(app.ctx.db));
 });
@@ -49,9 +51,11 @@ const quote = (name: string) => ({
   contractorId,
 });
 
+/** A quote request, routed at once: the county delivers by hand (beforeAll), so it is held and only the notice and the confirmation are mailed. */
 async function requestQuote(name: string): Promise<number> {
   const res = await app.client().post('/api/leads', quote(name));
   expect(res.status, res.text).toBe(201);
+  expect(await app.ctx.jobs.runPending({ only: [ROUTE_LEAD] })).toBe(1);
   return res.body.id;
 }
 

@@ -5,7 +5,7 @@ import type { PostedForm } from '@shared/forms';
 import type { AdminContractorList, OutboxMessage, Paged } from '@shared/schemas/admin';
 import type { AdminLead } from '@shared/schemas/admin-leads';
 import { reviewRequests, reviews } from '../../server/db/schema';
-import { signReviewLink } from '../../server/services/review-tokens';
+import { signReviewLink } from '../../server/reviews/review-tokens';
 import { adminClient } from '../support/admin-session';
 import { createContractor, nextLicenceNumber } from '../support/factories';
 import type { TestClient } from '../support/http-client';

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads, regions, towns } from '../../server/db/schema';
-import { addCounty } from '../../server/services/regions';
+import { addCounty } from '../../server/counties/counties';
 import { createContractor } from '../support/factories';
 import { requestOnHost } from '../support/host-request';
 import { freshDatabase, migrationsBefore, type MigrationSubject } from '../support/migration-db';

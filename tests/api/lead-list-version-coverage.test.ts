@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminLeadQuerySchema } from '@shared/schemas/admin-leads';
 import type { Db } from '../../server/db/client';
 import { regions } from '../../server/db/schema';
-import { scopeOf } from '../../server/services/admin-scope';
-import { listAdminLeads } from '../../server/services/admin-leads';
+import { scopeOf } from '../../server/counties/admin-scope';
+import { listAdminLeads } from '../../server/leads/admin-leads';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
 import { columnsRead, inline, recordingDb, uncovered, versionTriggers, type ColumnRead, type VersionTrigger } from '../support/version-coverage';
 

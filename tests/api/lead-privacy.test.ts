@@ -1,9 +1,10 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALREADY_WITHDRAWN, WITHDRAW_LINK_INVALID, WITHDRAWN_LEAD } from '@shared/schemas/lead-withdrawal';
-import { contractorBilling, leadClaims, leadDeliveries, leads, outboxEmails } from '../../server/db/schema';
+import { contractorBilling, leadClaims, leadDeliveries, leads, outboxEmails, regions } from '../../server/db/schema';
+import { ROUTE_LEAD } from '../../server/leads/routing/route-lead';
 import { ERASE_CLOSED_LEADS } from '../../server/jobs';
-import { ERASED_IN_EMAIL } from '../../server/services/lead-retention';
+import { ERASED_IN_EMAIL } from '../../server/leads/lead-retention';
 import { adminClient, contractorClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
@@ -24,6 +25,8 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   app = await startTestApp({ RATE_LIMIT: 'false', LEAD_RETENTION_DAYS: '30' });
+  // An administrator delivers these leads, as the specification's flow has it (docs/decisions/0117-lead-routing.md).
+  await app.ctx.db.update(regions).set({ leadDelivery: 'manual' });
   admin = await adminClient(app);
   realNow = app.ctx.clock.now;
 });
@@ -51,6 +54,7 @@ async function quoteRequest(credits = 0) {
     contractorId: contractor.id,
   });
   expect(res.status, res.text).toBe(201);
+  expect(await app.ctx.jobs.runPending({ only: [ROUTE_LEAD] })).toBe(1);
   return { leadId: res.body.id as number, contractorId: contractor.id, email };
 }
 

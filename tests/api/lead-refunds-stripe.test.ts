@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractorAccounts, contractorBilling, paymentEvents } from '../../server/db/schema';
-import { SUBMIT_REFUND } from '../../server/services/refunds';
+import { SUBMIT_REFUND } from '../../server/leads/refunds';
 import { adminClient, contractorClient } from '../support/admin-session';
 import { claimLead, emailsTo, openClaim, refundsOf } from '../support/claim-fixtures';
 import { createContractor } from '../support/factories';

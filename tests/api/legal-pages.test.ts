@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LEGAL_PAGES } from '@shared/legal-pages';
 import { legalPages, regions } from '../../server/db/schema';
-import { addCounty } from '../../server/services/regions';
+import { addCounty } from '../../server/counties/counties';
 import { adminClient, countyAdminClient } from '../support/admin-session';
 import { requestOnHost } from '../support/host-request';
 import type { TestClient } from '../support/http-client';

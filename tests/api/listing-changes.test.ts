@@ -4,7 +4,7 @@ import { DEFAULT_BUSINESS_HOURS, type WeeklyHours } from '@shared/business-hours
 import type { ContractorProfile } from '@shared/schemas/directory';
 import type { AdminListingChange, OwnListing } from '@shared/schemas/listing-changes';
 import { contractorAccounts, contractorListingChanges, contractors, directoryVersions, outboxEmails, regions, towns } from '../../server/db/schema';
-import { addCounty } from '../../server/services/regions';
+import { addCounty } from '../../server/counties/counties';
 import { adminClient, contractorClient, countyAdminClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';

@@ -71,6 +71,7 @@ describe('GET /api/admin/outbox/:id', () => {
     expect(res.body).toEqual({
       id,
       kind: i % 2 ? 'lead-notice' : 'welcome',
+      channel: 'email',
       to: `person${i}@example.com`,
       subject: `Message ${i}`,
       text: `Body ${i}`,

@@ -9,7 +9,7 @@ import { openDatabase } from '../../server/db/client';
 import { contractorAccounts, contractorPhotos, contractorPhotoVariants, outboxEmails, photoBlobs } from '../../server/db/schema';
 import { createLogger } from '../../server/logger';
 import { buildContext } from '../../server/main';
-import { approvedPhotosOf } from '../../server/services/media';
+import { approvedPhotosOf } from '../../server/contractors/media';
 import { adminClient } from '../support/admin-session';
 import { contractorClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { leadDeliveries, leads, pricingRules, regions, towns } from '../../server/db/schema';
-import { addCounty } from '../../server/services/regions';
+import { addCounty } from '../../server/counties/counties';
 import { adminClient, contractorClient, countyAdminClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import { requestOnHost } from '../support/host-request';

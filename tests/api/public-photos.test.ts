@@ -8,7 +8,7 @@ import type { OwnPhoto } from '@shared/schemas/photos';
 import { contractorPhotoVariants, directoryVersions, photoBlobs, regions } from '../../server/db/schema';
 import { createDirectory } from '../../server/directory';
 import { todayOf } from '../../server/clock';
-import { addCounty } from '../../server/services/regions';
+import { addCounty } from '../../server/counties/counties';
 import { adminClient, contractorClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import { getOnHost } from '../support/host-request';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { signInDelayMs } from '../../server/http/login-throttle';
 import { contractorPhotos, rateLimits } from '../../server/db/schema';
-import { RateLimits } from '../../server/services/rate-limits';
+import { RateLimits } from '../../server/http/rate-limit-store';
 import { contractorClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import { TestClient } from '../support/http-client';

@@ -5,7 +5,7 @@ import { region } from '@shared/region';
 import { contractorServiceAreas, contractorServices, contractors, directoryVersions, regions, services, towns } from '../../server/db/schema';
 import { createDirectory } from '../../server/directory';
 import { todayOf } from '../../server/clock';
-import { addCounty } from '../../server/services/regions';
+import { addCounty } from '../../server/counties/counties';
 import { createContractor } from '../support/factories';
 import { getOnHost } from '../support/host-request';
 import { startTestApp, type TestApp } from '../support/test-app';

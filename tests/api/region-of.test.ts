@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { region } from '@shared/region';
 import { regions } from '../../server/db/schema';
-import { regionOf } from '../../server/regions/region-of';
-import { addCounty } from '../../server/services/regions';
+import { regionOf } from '../../server/counties/region-of';
+import { addCounty } from '../../server/counties/counties';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractorBilling, contractors, leads, outboxEmails, sessions } from '../../server/db/schema';
+import { contractorBilling, contractors, leads, outboxEmails, regions, sessions } from '../../server/db/schema';
+import { ROUTE_LEAD } from '../../server/leads/routing/route-lead';
 import { ADMIN_DIGEST, createJobQueue, PRUNE_SESSIONS, registerJobs, RESET_FREE_CREDITS } from '../../server/jobs';
-import { monthStart } from '../../server/services/credits';
+import { monthStart } from '../../server/leads/credits';
 import { createContractor } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -77,6 +78,7 @@ describe('admin-digest', () => {
       const requested = await createContractor(on.ctx.db);
       // One waiting submission received today, one older; two leads not yet delivered.
       await on.ctx.db.update(contractors).set({ approvalStatus: 'approved' }).where(eq(contractors.approvalStatus, 'pending'));
+      await on.ctx.db.update(regions).set({ leadDelivery: 'manual' });
       await on.ctx.db.delete(leads);
       const older = await createContractor(on.ctx.db, { approvalStatus: 'pending', isVisible: false, createdAt: new Date(Date.now() - 3 * 24 * HOUR) });
       const submitted = await on.client().post('/api/contractors/submit', {
@@ -108,6 +110,8 @@ describe('admin-digest', () => {
         expect(res.status, res.text).toBe(201);
       }
 
+      // The requests are routed first: the county delivers by hand, so both are held for an administrator.
+      expect(await on.ctx.jobs.runPending({ only: [ROUTE_LEAD] })).toBe(2);
       await on.ctx.jobs.send(ADMIN_DIGEST, {});
       expect(await on.ctx.jobs.runPending()).toBe(1);
       const [digest] = await on.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'admin-digest'));

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { outboxEmails, regions } from '../../server/db/schema';
-import { queueEmail } from '../../server/services/email-delivery';
-import { addCounty } from '../../server/services/regions';
+import { queueEmail } from '../../server/notifications/email-delivery';
+import { addCounty } from '../../server/counties/counties';
 import { adminClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';

@@ -2,7 +2,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HONEYPOT_FIELD } from '@shared/forms';
 import { contractorBilling, contractorServiceAreas, contractorServices, contractors, outboxEmails, services, towns } from '../../server/db/schema';
-import { credentialsOf } from '../../server/services/credentials';
+import { credentialsOf } from '../../server/contractors/credentials';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;

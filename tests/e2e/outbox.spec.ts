@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures/test';
-import { FAILED_MESSAGE_ERROR, failedMessageSubject } from './fixtures/seed-fixtures';
+import { FAILED_MESSAGE_ERROR, FAILED_TEXT_ERROR, failedMessageSubject, failedTextLine } from './fixtures/seed-fixtures';
 import { open } from './helpers';
 import { signInAdmin } from './fixtures/admin';
 
@@ -39,4 +39,31 @@ test('a failed email is listed under Failed with its last error, and Send again 
     await expect(pager.getByText(`Page ${shown + 1} of`)).toBeVisible();
   }
   await expect(kept.getByTestId('outbox-status')).toHaveText('Kept');
+});
+
+test('a text is listed beside the emails with its mark; sent again without Twilio, it is kept', async ({ page }, testInfo) => {
+  await signInAdmin(page.request);
+  await open(page, '/admin/outbox');
+  // The browser tests' server is not production: no notice that texts are not sent.
+  await expect(page.getByTestId('texts-not-sent')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Failed' }).click();
+  const item = page.getByTestId('outbox-item').filter({ hasText: failedTextLine(testInfo.project.name) });
+  await expect(item.getByTestId('outbox-channel')).toHaveText('Text');
+  await expect(item).toContainText('To +15705550142');
+  // Emails carry no mark.
+  await expect(
+    page
+      .getByTestId('outbox-item')
+      .filter({ hasText: failedMessageSubject(testInfo.project.name) })
+      .getByTestId('outbox-channel'),
+  ).toHaveCount(0);
+
+  await item.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Text message' })).toBeVisible();
+  await expect(dialog.getByTestId('outbox-message-error')).toHaveText(FAILED_TEXT_ERROR);
+  await expect(dialog.getByTestId('outbox-message-text')).toContainText('Reply STOP to stop these texts.');
+  await dialog.getByRole('button', { name: 'Send again' }).click();
+  // The send-text job finds no Twilio configured: the text stays in the outbox.
+  await expect(dialog.getByTestId('outbox-message-status')).toHaveText('Kept (Twilio is not configured)', { timeout: 15_000 });
 });

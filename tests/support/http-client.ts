@@ -45,4 +45,7 @@ export class TestClient {
   patch<T = any>(path: string, body?: unknown) {
     return this.request<T>('PATCH', path, body);
   }
+  put<T = any>(path: string, body?: unknown) {
+    return this.request<T>('PUT', path, body);
+  }
 }

@@ -6,7 +6,7 @@ import type { AppContext } from '../../server/context';
 import { parseEnv, type Env } from '../../server/env';
 import { createLogger } from '../../server/logger';
 import { buildContext } from '../../server/main';
-import { ensureFirstAdmin } from '../../server/services/admin-users';
+import { ensureFirstAdmin } from '../../server/accounts/admin-users';
 import { TestClient } from './http-client';
 import { createTestDatabase, type TestDatabase } from './test-db';
 

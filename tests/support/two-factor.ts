@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { totpCode, totpStep } from '../../server/services/totp';
+import { totpCode, totpStep } from '../../server/accounts/totp';
 
 /**
  * The tests' authenticator app (docs/decisions/0109-admin-two-factor.md): the code for a secret on

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countyOfHost, isBareHost, siteUrlOf } from '../../server/regions/host';
+import { countyOfHost, isBareHost, siteUrlOf } from '../../server/counties/host';
 
 /** Which county's site a host name is (docs/decisions/0099-county-by-host.md). */
 const sullivan = { slug: 'sullivan', siteTitle: 'Sullivan County Contractors', isDefault: true, publicUrl: null };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthResetKey, monthStart } from '../../server/services/credits';
+import { monthResetKey, monthStart } from '../../server/leads/credits';
 
 describe('Free plan credit month (docs/decisions/0006-plans-and-credits.md)', () => {
   it('starts on the first day of the UTC calendar month', () => {

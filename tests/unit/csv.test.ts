@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from '../../server/services/csv';
+import { csvCell, toCsv } from '../../server/billing/csv';
 
 describe('CSV for the bookkeeper', () => {
   it('neutralises cells a spreadsheet would run as a formula', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { conflict, forbidden, invalid, notFound, rateLimited, tooLarge, unauthenticated, unavailable, unprocessable, unsupportedType, upstreamFailed } from '../../server/domain/errors';
-import { toHttpError } from '../../server/http/error-middleware';
-import { isPermanent } from '../../server/services/provider-errors';
+import { toErrorAnswer } from '../../server/http/error-middleware';
+import { isPermanent } from '../../server/billing/provider-errors';
 
 /** Services throw domain errors; the error middleware alone decides their HTTP answers. */
 describe('domain errors become HTTP answers in one place', () => {
@@ -18,18 +18,18 @@ describe('domain errors become HTTP answers in one place', () => {
     [upstreamFailed('The payment service could not handle this request.'), 502],
     [unavailable(), 503],
   ])('%s -> %i', (err, status) => {
-    const http = toHttpError(err)!;
+    const http = toErrorAnswer(err)!;
     expect(http.status).toBe(status);
     expect(http.message).toBe(err.message);
   });
 
   it('carries field errors and Retry-After', () => {
-    expect(toHttpError(invalid('Bad', { email: 'Invalid email address' }))!.errors).toEqual({ email: 'Invalid email address' });
-    expect(toHttpError(rateLimited('Slow down', 61.2))!.headers).toEqual({ 'Retry-After': '62' });
+    expect(toErrorAnswer(invalid('Bad', { email: 'Invalid email address' }))!.errors).toEqual({ email: 'Invalid email address' });
+    expect(toErrorAnswer(rateLimited('Slow down', 61.2))!.headers).toEqual({ 'Retry-After': '62' });
   });
 
   it('finds a domain error wrapped as a cause', () => {
-    expect(toHttpError(new Error('wrapper', { cause: notFound('Gone') }))!.status).toBe(404);
+    expect(toErrorAnswer(new Error('wrapper', { cause: notFound('Gone') }))!.status).toBe(404);
   });
 
   it('says which failures a retry cannot mend', () => {

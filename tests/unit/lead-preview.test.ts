@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HIDDEN, hideContactDetails, projectSummary } from '../../server/services/lead-preview';
+import { HIDDEN, hideContactDetails, projectSummary } from '../../shared/contact-details';
 
 /** What an unpaid lead shows: everything but a way to reach the customer (issue 11.1). */
 describe('hideContactDetails', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PASSWORD_MIN_LENGTH } from '@shared/contractor-auth';
 import { contractorSetupSchema } from '@shared/schemas/contractor-auth';
 import { parseEnv } from '../../server/env';
-import { COMMON_PASSWORDS_COUNT, isCommonPassword } from '../../server/services/password-policy';
+import { COMMON_PASSWORDS_COUNT, isCommonPassword } from '../../server/accounts/password-policy';
 
 /** Issue 11, item 11: at least 12 characters and none of the most common passwords. */
 describe('password policy', () => {

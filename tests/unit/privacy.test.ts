@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LEGAL_PAGES, fillLegalPage, LEGAL_PAGE_SLUGS } from '@shared/legal-pages';
 import { parseEnv } from '../../server/env';
-import { retentionCutoff } from '../../server/services/lead-retention';
+import { retentionCutoff } from '../../server/leads/lead-retention';
 
 /** The pure parts of privacy (docs/decisions/0114-homeowner-privacy.md): the setting, the cutoff, the legal pages' placeholders. */
 const words = { siteTitle: 'Wyoming County Contractors', county: 'Wyoming County, PA', supportEmail: 'help@wyoming.example', retentionDays: 90 };

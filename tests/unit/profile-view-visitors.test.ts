@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countsAsVisitor } from '../../server/services/profile-views';
+import { countsAsVisitor } from '../../server/contractors/profile-views';
 
 /** Who counts as a visitor of a profile (docs/decisions/0058-profile-views.md). */
 

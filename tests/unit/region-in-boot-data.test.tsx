@@ -182,7 +182,7 @@ describe("the browser's code", () => {
     expect(closure.has(join(SHARED, 'taxonomy.ts'))).toBe(true);
     // The form schemas loaded when a form is sent are followed too.
     expect(closure.has(join(SHARED, 'schemas', 'leads.ts'))).toBe(true);
-    expect(importsOf(join(ROOT, 'server', 'regions', 'region-of.ts')).countyValues).toEqual(['region']);
+    expect(importsOf(join(ROOT, 'server', 'counties', 'region-of.ts')).countyValues).toEqual(['region']);
     expect(importsOf(join(ROOT, 'tests', 'support', 'regions', 'sussex-county-nj.ts')).countyValues).toEqual(['sullivanCounty']);
     // A type-only import of the module is not a county value.
     expect(importsOf(join(CLIENT, 'boot.ts')).countyValues).toEqual([]);

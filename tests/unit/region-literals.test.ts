@@ -11,9 +11,11 @@ import { region } from '@shared/region';
  * Comments may name examples.
  */
 const CLIENT = fileURLToPath(new URL('../../client/src', import.meta.url));
-/** The server's code that words pages, emails and dates (not the seed's sample data). */
-const SERVER = ['services', 'jobs', 'routes', 'http', 'render', 'directory', 'integrations'].map((d) => fileURLToPath(new URL(`../../server/${d}`, import.meta.url)));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The server's code that words pages, emails and dates: every domain and the infrastructure that speaks (not the seed's sample data). */
+const SERVER = [...JSON.parse(readFileSync(join(ROOT, 'server/domains.json'), 'utf8')).domains, 'jobs', 'routes', 'http', 'render', 'directory', 'integrations'].map((d: string) =>
+  join(ROOT, 'server', d),
+);
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../../server/env';
-import { ownBusinessReason, reviewerName, websiteDomain } from '../../server/services/review-rules';
-import { readReviewLink, signReviewLink } from '../../server/services/review-tokens';
+import { ownBusinessReason, reviewerName, websiteDomain } from '../../server/reviews/review-rules';
+import { readReviewLink, signReviewLink } from '../../server/reviews/review-tokens';
 
 const env = parseEnv({ NODE_ENV: 'test', SESSION_SECRET: 'unit-secret-unit-secret-unit-secret-0000' });
 const other = parseEnv({ NODE_ENV: 'test', SESSION_SECRET: 'another-secret-another-secret-another-00' });

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,15 @@ import { describe, expect, it } from 'vitest';
  * anywhere else: a parameter named db or tx, or typed Db, Tx or Executor. Private helpers within
  * a file are not checked.
  */
-const SERVICES = fileURLToPath(new URL('../../server/services/', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const serverDomains: string[] = JSON.parse(readFileSync(join(ROOT, 'server/domains.json'), 'utf8')).domains;
+
+/** Every service file of every domain: the domain's folders, its routes/ aside. */
+function serviceFiles(): string[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === 'routes' ? [] : walk(join(dir, e.name))) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return serverDomains.flatMap((d) => walk(join(ROOT, 'server', d)));
+}
 const HANDLE_NAME = /^(db|tx)$/;
 const HANDLE_TYPE = /\b(Db|Tx|Executor)\b/;
 
@@ -52,9 +60,9 @@ export function handleParameters(file: string, text: string): string[] {
 
 describe('services take a context first (docs/decisions/0092-services-take-ctx.md)', () => {
   it('no exported service function takes a bare db or tx', () => {
-    const files = readdirSync(SERVICES).filter((f) => f.endsWith('.ts'));
-    expect(files.length).toBeGreaterThan(40);
-    expect(files.flatMap((f) => handleParameters(`server/services/${f}`, readFileSync(join(SERVICES, f), 'utf8')))).toEqual([]);
+    const files = serviceFiles();
+    expect(files.length).toBeGreaterThan(60);
+    expect(files.flatMap((f) => handleParameters(relative(ROOT, f), readFileSync(f, 'utf8')))).toEqual([]);
   });
 
   it('catches each way of taking a handle, and leaves contexts, private helpers and pure functions alone', () => {

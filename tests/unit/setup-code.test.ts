@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateSetupCode, hashSetupCode, SETUP_CODE_ALPHABET } from '../../server/services/setup-code';
+import { generateSetupCode, hashSetupCode, SETUP_CODE_ALPHABET } from '../../server/accounts/setup-code';
 
 describe('generateSetupCode', () => {
   it('makes 12 characters from the unambiguous uppercase alphabet', () => {

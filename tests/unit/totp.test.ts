@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../server/clock';
 import { adminTwoFactorRequired, ConfigError, parseEnv, startupWarnings } from '../../server/env';
-import { hashRecoveryCode, looksLikeRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, openSecret, sealingKey, sealSecret, totpCode, totpStep } from '../../server/services/totp';
+import { hashRecoveryCode, looksLikeRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, openSecret, sealingKey, sealSecret, totpCode, totpStep } from '../../server/accounts/totp';
+import { platformName } from '../../server/integrations/email';
 import { TotpDevice } from '../support/two-factor';
 
 // Administrators' two-factor sign-in, the parts without a database (docs/decisions/0109-admin-two-factor.md).
@@ -107,5 +108,14 @@ describe('ADMIN_TWO_FACTOR', () => {
   it('says so at start when production lets administrators in with a password alone', () => {
     expect(startupWarnings(parseEnv({ ...prod, ADMIN_TWO_FACTOR: 'optional' })).join('\n')).toMatch(/ADMIN_TWO_FACTOR=optional/);
     expect(startupWarnings(parseEnv(prod)).join('\n')).not.toMatch(/ADMIN_TWO_FACTOR/);
+  });
+});
+
+describe("the authenticator entry's issuer", () => {
+  it("is the platform's name: MAIL_FROM's, the name its mail goes out under, whatever host the administrator is on", () => {
+    expect(platformName(parseEnv({}).MAIL_FROM)).toBe('Sullivan County Contractors');
+    expect(platformName('"Pennsylvania Contractors" <no-reply@example.org>')).toBe('Pennsylvania Contractors');
+    // A bare address has no name: the product's.
+    expect(platformName('no-reply@example.org')).toBe('Contractor Directory');
   });
 });

@@ -46,3 +46,6 @@ export * from './contractor-listing-changes';
 export * from './legal-pages';
 export * from './subscription-checkouts';
 export * from './subscription-payments';
+export * from './contractor-lead-preferences';
+export * from './lead-alternatives';
+export * from './text-opt-outs';

@@ -22,6 +22,8 @@ export const leadDeliveries = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     creditedAt: timestamp('credited_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Who delivered it: 'system' for the automatic delivery, else the administrator's username; null before this was recorded (docs/decisions/0117-lead-routing.md). */
+    deliveredBy: text('delivered_by'),
     ...timestamps,
   },
   (t) => [
@@ -32,6 +34,10 @@ export const leadDeliveries = pgTable(
       .on(t.leadId)
       .where(sql`payment_state <> 'cancelled'`),
     index('lead_deliveries_lead_id_idx').on(t.leadId),
+    // The release job's search: deliveries still awaiting payment, oldest first.
+    index('lead_deliveries_awaiting_idx')
+      .on(t.createdAt)
+      .where(sql`payment_state = 'awaiting_payment'`),
     index('lead_deliveries_contractor_id_idx').on(t.contractorId, t.createdAt.desc().nullsFirst()),
     uniqueIndex('lead_deliveries_payment_intent_idx').on(t.paymentIntentId),
   ],

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { LEAD_ROUTINGS } from '../../../shared/schemas/lead-routing';
 import { LEAD_STATUSES } from '../../../shared/schemas/lead-status';
 import { timestamps } from './columns';
 import { contractors } from './contractors';
@@ -41,11 +42,27 @@ export const leads = pgTable(
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /**
+     * How the lead went (docs/decisions/0117-lead-routing.md): 'pending' until the routing job has
+     * looked at it, then 'held' for an administrator (routing_reason says why), 'delivered',
+     * 'released' (the chosen contractor could not take it; the homeowner was offered others) or
+     * 'rejected' by an administrator. origin_lead_id: the released lead a homeowner's alternative came from.
+     */
+    routing: text('routing', { enum: LEAD_ROUTINGS }).notNull().default('pending'),
+    routingReason: text('routing_reason'),
+    routedAt: timestamp('routed_at', { withTimezone: true }),
+    originLeadId: integer('origin_lead_id').references((): AnyPgColumn => leads.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     check('leads_status_check', sql`${t.status} in ('new', 'delivered', 'contacted', 'won', 'lost')`),
     check('leads_price_check', sql`${t.leadPriceCents} >= 0`),
+    check('leads_routing_check', sql`${t.routing} in ('pending', 'held', 'delivered', 'released', 'rejected')`),
+    // The held list at the top of the administrator's leads, and the duplicate check's search.
+    index('leads_region_routing_idx')
+      .on(t.regionId, t.routing)
+      .where(sql`${t.routing} in ('pending', 'held')`),
+    index('leads_requested_contractor_created_idx').on(t.requestedContractorId, t.createdAt),
     index('leads_region_created_at_idx').on(t.regionId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('leads_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('leads_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

@@ -17,6 +17,10 @@ export const outboxEmails = pgTable(
     id: serial('id').primaryKey(),
     regionId: integer('region_id').references(() => regions.id, { onDelete: 'set null' }),
     kind: text('kind').notNull(),
+    /** 'email', or 'text' for a text message (to_address is then the phone number, subject empty; docs/decisions/0118-text-messages.md). */
+    channel: text('channel', { enum: ['email', 'text'] })
+      .notNull()
+      .default('email'),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
@@ -30,6 +34,7 @@ export const outboxEmails = pgTable(
   },
   (t) => [
     check('outbox_emails_status_check', sql`${t.status} in ('pending', 'sent', 'failed', 'kept')`),
+    check('outbox_emails_channel_check', sql`${t.channel} in ('email', 'text')`),
     index('outbox_emails_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('outbox_emails_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('outbox_emails_region_created_at_idx').on(t.regionId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

@@ -1,4 +1,4 @@
-import { boolean, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { timestamps } from './columns';
 
@@ -27,6 +27,15 @@ export const regions = pgTable(
     /** The From of its emails; null: the deployment's MAIL_FROM. */
     mailFrom: text('mail_from'),
     isDefault: boolean('is_default').notNull().default(false),
+    /**
+     * How its quote requests reach the contractor (docs/decisions/0117-lead-routing.md): 'automatic'
+     * once the checks pass, or 'manual', an administrator delivers each one. An undelivered lead is
+     * released after `release_after_hours` hours without a payment or a credit.
+     */
+    leadDelivery: text('lead_delivery', { enum: ['automatic', 'manual'] })
+      .notNull()
+      .default('automatic'),
+    releaseAfterHours: integer('release_after_hours').notNull().default(48),
     ...timestamps,
   },
   // At most one default county.
@@ -34,5 +43,7 @@ export const regions = pgTable(
     uniqueIndex('regions_one_default_idx')
       .on(t.isDefault)
       .where(sql`${t.isDefault}`),
+    check('regions_lead_delivery_check', sql`${t.leadDelivery} in ('automatic', 'manual')`),
+    check('regions_release_after_hours_check', sql`${t.releaseAfterHours} between 1 and 720`),
   ],
 );

@@ -96,5 +96,9 @@ export function leadValues(overrides: Partial<NewLeadRow> = {}): NewLeadRow {
     leadPriceCents: DEFAULT_LEAD_PRICE_CENTS,
     status: 'new',
     ...overrides,
+    // Made outside the quote form, so no routing job looks at it: a new lead waits for an
+    // administrator as a manual county's does, any other was delivered (docs/decisions/0117-lead-routing.md).
+    ...((overrides.status ?? 'new') === 'new' ? { routing: 'held' as const, routingReason: 'manual' } : { routing: 'delivered' as const }),
+    ...(overrides.routing ? { routing: overrides.routing, routingReason: overrides.routingReason ?? null } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { ChevronRight, Mail, RotateCw } from 'lucide-react';
+import { ChevronRight, Mail, MessageSquareText, RotateCw, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import type { OutboxMessage, OutboxStatus } from '@shared/schemas/admin';
 import { EmptyState, QueryError } from '@/components/query-view';
@@ -38,6 +38,36 @@ function statusLabel(m: Pick<OutboxMessage, 'status' | 'attempts'>): string {
   return { sent: 'Sent', failed: 'Failed', kept: 'Kept' }[m.status];
 }
 
+/** A text has no subject: it is shown by its first line (docs/decisions/0118-text-messages.md). */
+const titleOf = (m: Pick<OutboxMessage, 'channel' | 'subject' | 'text'>) => (m.channel === 'text' ? (m.text.split('\n', 1)[0] ?? '') : m.subject);
+
+/** Why a kept message was not sent: no mail server for an email, no Twilio for a text. */
+const keptBecause = (m: Pick<OutboxMessage, 'channel'>) => (m.channel === 'text' ? ' (Twilio is not configured)' : ' (no mail server is configured)');
+
+/** Texts are marked beside the emails; an email carries no mark, as before texts. */
+function ChannelBadge({ m }: { m: Pick<OutboxMessage, 'channel'> }) {
+  if (m.channel !== 'text') return null;
+  return (
+    <Badge variant="outline" className="shrink-0 gap-1 font-normal" data-testid="outbox-channel">
+      <MessageSquareText className="h-3 w-3" aria-hidden="true" />
+      Text
+    </Badge>
+  );
+}
+
+/** Production without Twilio's settings: texts are written but never sent, and the administrator is told so. */
+function TextsNotSentNotice() {
+  return (
+    <div role="note" data-testid="texts-not-sent" className="mb-4 flex items-start gap-3 rounded-md border border-warning-foreground/25 bg-warning p-4 text-sm text-warning-foreground">
+      <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+      <p>
+        <strong className="font-semibold">Text messages are not sent.</strong> Twilio is not configured (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM), so texts to contractors are kept here
+        (Kept) instead of being sent; contractors still get their emails.
+      </p>
+    </div>
+  );
+}
+
 function StatusBadge({ m }: { m: Pick<OutboxMessage, 'status' | 'attempts'> }) {
   return (
     <Badge variant={STATUS_VARIANT[m.status]} className="shrink-0" data-testid="outbox-status">
@@ -63,20 +93,24 @@ function MessageDialog({ selected, onClose }: { selected: OutboxMessage | null; 
     <Dialog open={selected !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle className="pr-6">{m?.subject ?? 'Message'}</DialogTitle>
+          <DialogTitle className="pr-6">{m ? (m.channel === 'text' ? 'Text message' : m.subject) : 'Message'}</DialogTitle>
           <DialogDescription asChild>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="font-medium text-foreground">To</dt>
               <dd className="break-all">{m?.to}</dd>
+              {m?.channel === 'text' ? (
+                <>
+                  <dt className="font-medium text-foreground">Channel</dt>
+                  <dd>Text message</dd>
+                </>
+              ) : null}
               <dt className="font-medium text-foreground">Kind</dt>
               <dd>{m ? kindLabel(m.kind) : ''}</dd>
               <dt className="font-medium text-foreground">Date</dt>
               <dd>{m ? formatDateTime(m.createdAt, timeZone) : ''}</dd>
               <dt className="font-medium text-foreground">Status</dt>
               <dd data-testid="outbox-message-status">
-                {m
-                  ? `${statusLabel(m)}${m.sentAt ? ` ${formatDateTime(m.sentAt, timeZone)}` : ''}${m.status === 'kept' ? ' (no mail server is configured)' : `, ${plural(m.attempts, 'attempt')}`}`
-                  : ''}
+                {m ? `${statusLabel(m)}${m.sentAt ? ` ${formatDateTime(m.sentAt, timeZone)}` : ''}${m.status === 'kept' ? keptBecause(m) : `, ${plural(m.attempts, 'attempt')}`}` : ''}
               </dd>
               {m?.lastError ? (
                 <>
@@ -120,9 +154,10 @@ function MessageItem({ m, onSelect }: { m: OutboxMessage; onSelect: (m: OutboxMe
       data-testid="outbox-item"
     >
       <span className="grid min-w-0 flex-1 gap-1 sm:grid-cols-[1fr_auto] sm:gap-x-6">
-        <span className="line-clamp-2 font-medium sm:line-clamp-1">{m.subject}</span>
+        <span className="line-clamp-2 font-medium sm:line-clamp-1">{titleOf(m)}</span>
         <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground sm:col-start-1">
           <span className="min-w-0 truncate">{`To ${m.to}`}</span>
+          <ChannelBadge m={m} />
           <Badge variant="secondary" className="shrink-0 font-normal">
             {kindLabel(m.kind)}
           </Badge>
@@ -140,12 +175,14 @@ const useOutboxPage = (status: OutboxFilter, page: number) => useOutbox(page, PA
 
 export default function OutboxPage() {
   const [selected, setSelected] = useState<OutboxMessage | null>(null);
+  // The All tab's first page, which the page opens on: it also says whether texts are sent.
+  const textsNotSent = useOutbox(1, PAGE_SIZE, 'all').data?.textsNotSent ?? false;
 
   return (
     <>
       <PageHeader
         title="Outbox"
-        description="Every email the site sends (setup codes, lead notices, receipts) and where it stands: sent, waiting for a retry, failed (send it again), or kept here when no mail server is configured."
+        description="Every email the site sends (setup codes, lead notices, receipts) and where it stands: sent, waiting for a retry, failed (send it again), or kept here when no mail server is configured. Text messages to contractors are listed here too."
         path="/admin/outbox"
       />
       <StatusQueue tabs={TABS} initial="all" label="Message status" perRow={3} useItems={useOutboxPage}>

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { LeadStatus } from '@shared/schemas/lead-status';
-import type { AdminCheck, AdminContractor, AdminContractorList, ApprovalStatus, OutboxMessage, OutboxStatus, Paged } from '@shared/schemas/admin';
+import type { AdminCheck, AdminContractor, AdminContractorList, ApprovalStatus, OutboxList, OutboxMessage, OutboxStatus } from '@shared/schemas/admin';
 import type { AdminLeadList, AdminStats } from '@shared/schemas/admin-leads';
 import type { AdminLoginAnswer } from '@shared/schemas/admin-two-factor';
 import type { ContractorStats } from '@shared/schemas/contractor-stats';
@@ -155,8 +155,7 @@ export function useContractorDeliveries(contractorId: number | null) {
   return useQuery<DeliveryDto[]>({ queryKey: contractorDeliveriesKey(contractorId ?? 0), enabled: contractorId !== null });
 }
 
-export const useOutbox = (page: number, pageSize: number, status: OutboxFilter = 'all') =>
-  useQuery<Paged<OutboxMessage>>({ queryKey: outboxKey(page, pageSize, status), placeholderData: keepPreviousData });
+export const useOutbox = (page: number, pageSize: number, status: OutboxFilter = 'all') => useQuery<OutboxList>({ queryKey: outboxKey(page, pageSize, status), placeholderData: keepPreviousData });
 
 /** One message; while it waits for an attempt it is asked again every few seconds, so an open dialog shows it go out. */
 export function useOutboxMessage(id: number | null, fromList?: OutboxMessage) {

@@ -1,0 +1,147 @@
+import { eq } from 'drizzle-orm';
+import { formatMoney } from '@shared/money';
+import { CLAIM_REASON_LABELS, type ClaimReason, type RefundMethod } from '@shared/schemas/lead-claims';
+import type { AppContext } from '../context';
+import type { Executor } from '../db/client';
+import type { OutboxCtx } from '../notifications/email-delivery';
+import { contractorAccounts, contractors, leadDeliveries, leads } from '../db/schema';
+import { notifyAdmin } from '../notifications/admin-notices';
+import { countySiteWords } from '../counties/counties';
+import { sendToContractor, type EmailContent } from './lead-emails';
+import { accountOfContractor, contractorEmail } from '../contractors/contractor-email';
+
+/**
+ * The emails of the lead guarantee (docs/decisions/0046-lead-guarantee.md): the administrator hears of
+ * a new claim; the contractor hears the decision either way, and of a cancelled delivery, with what
+ * comes back. Each is queued in the transaction of the change it announces
+ * (docs/decisions/0087-transactional-outbox.md).
+ */
+
+interface DeliveryParties {
+  deliveryId: number;
+  leadId: number;
+  /** The lead's county: the emails are its (docs/decisions/0103-county-administrators.md). */
+  regionId: number;
+  serviceNeeded: string;
+  location: string;
+  priceCents: number;
+  contractorId: number;
+  contractorName: string;
+  /** The portal sign-in's address when there is one, else the listing's business address. */
+  email: string;
+}
+
+async function partiesOf(db: Executor, deliveryId: number): Promise<DeliveryParties | null> {
+  const [row] = await db
+    .select({
+      deliveryId: leadDeliveries.id,
+      leadId: leads.id,
+      regionId: leads.regionId,
+      serviceNeeded: leads.serviceNeeded,
+      location: leads.location,
+      priceCents: leadDeliveries.priceCents,
+      contractorId: contractors.id,
+      contractorName: contractors.name,
+      email: contractorEmail,
+    })
+    .from(leadDeliveries)
+    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+    .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
+    .leftJoin(contractorAccounts, accountOfContractor)
+    .where(eq(leadDeliveries.id, deliveryId));
+  if (!row) return null;
+  return row;
+}
+
+const leadName = (p: DeliveryParties) => `${p.serviceNeeded} in ${p.location}`;
+
+/** What comes back, in the contractor's words. */
+export function refundSentence(method: RefundMethod, amountCents: number): string {
+  const amount = formatMoney(amountCents);
+  switch (method) {
+    case 'card':
+      return `We are refunding the ${amount} you paid to your card. Refunds usually reach your statement within 5-10 business days.`;
+    case 'credit':
+      return 'The plan credit you used is back as a bonus credit. Bonus credits do not expire; they are used when your plan has no credits left for the month.';
+    case 'offline':
+      return `You paid ${amount} outside the site; it will be returned to you the same way.`;
+  }
+}
+
+/** What these emails need: ctx.db is the transaction of the change they announce. */
+type ClaimEmailCtx = OutboxCtx & Pick<AppContext, 'env' | 'siteUrl'>;
+
+async function toContractor(ctx: OutboxCtx, p: DeliveryParties, kind: 'claim-decision' | 'delivery-cancelled', message: EmailContent) {
+  await sendToContractor(ctx, { id: p.contractorId, email: p.email }, kind, { ...message, regionId: p.regionId });
+}
+
+export async function sendClaimNotice(ctx: ClaimEmailCtx, deliveryId: number, claim: { reason: ClaimReason; details: string }): Promise<void> {
+  const p = await partiesOf(ctx.db, deliveryId);
+  if (!p) return;
+  // The lead's county: its site's admin area, and its administrators (docs/decisions/0106-county-emails-and-jobs.md).
+  const { siteUrl } = await countySiteWords(ctx, { id: p.regionId });
+  await notifyAdmin(ctx, {
+    kind: 'claim-notice',
+    regionId: p.regionId,
+    subject: `Lead claim: ${CLAIM_REASON_LABELS[claim.reason]} (${leadName(p)})`,
+    text: [
+      `${p.contractorName} claims that lead #${p.leadId} (${leadName(p)}, ${formatMoney(p.priceCents)}) was bad.`,
+      '',
+      `Reason: ${CLAIM_REASON_LABELS[claim.reason]}`,
+      ...(claim.details ? [`Details: ${claim.details}`] : []),
+      '',
+      `Approve or deny it: ${siteUrl}/admin/claims`,
+    ].join('\n'),
+  });
+}
+
+export async function sendClaimDecision(
+  ctx: ClaimEmailCtx,
+  deliveryId: number,
+  decision: { status: 'approved' | 'denied'; reason: ClaimReason; note: string; refund: { method: RefundMethod; amountCents: number } | null },
+): Promise<void> {
+  const p = await partiesOf(ctx.db, deliveryId);
+  if (!p) return;
+  const reason = CLAIM_REASON_LABELS[decision.reason].toLowerCase();
+  const note = decision.note ? ['', `Note from the administrator: ${decision.note}`] : [];
+  if (decision.status === 'approved') {
+    await toContractor(ctx, p, 'claim-decision', {
+      subject: `Claim approved: ${leadName(p)}`,
+      text: [
+        `Hello ${p.contractorName},`,
+        '',
+        `We approved your claim that this lead was bad (${reason}).`,
+        ...(decision.refund ? ['', refundSentence(decision.refund.method, decision.refund.amountCents)] : []),
+        ...note,
+      ].join('\n'),
+    });
+    return;
+  }
+  await toContractor(ctx, p, 'claim-decision', {
+    subject: `Claim not approved: ${leadName(p)}`,
+    text: [`Hello ${p.contractorName},`, '', `We reviewed your claim that this lead was bad (${reason}) and could not approve it, so nothing is refunded.`, ...note].join('\n'),
+  });
+}
+
+/**
+ * What a cancellation means for the contractor's money: nothing was paid yet, it was given back
+ * for an approved claim already, a payment arrived after the cancellation (refunded), or this refund.
+ */
+export type CancellationOutcome = 'unpaid' | 'refunded-before' | 'paid-late' | { method: RefundMethod; amountCents: number };
+
+function cancellationSentence(outcome: CancellationOutcome, priceCents: number): string {
+  if (outcome === 'unpaid') return 'You do not need to pay for it.';
+  if (outcome === 'refunded-before') return 'What you paid for it was given back when your claim was approved.';
+  if (outcome === 'paid-late') return `Your payment of ${formatMoney(priceCents)} arrived after the delivery was cancelled, so we are refunding it to your card.`;
+  return refundSentence(outcome.method, outcome.amountCents);
+}
+
+export async function sendCancellation(ctx: ClaimEmailCtx, deliveryId: number, outcome: CancellationOutcome): Promise<void> {
+  const p = await partiesOf(ctx.db, deliveryId);
+  if (!p) return;
+  const what = cancellationSentence(outcome, p.priceCents);
+  await toContractor(ctx, p, 'delivery-cancelled', {
+    subject: `Lead cancelled: ${leadName(p)}`,
+    text: [`Hello ${p.contractorName},`, '', `The delivery of lead #${p.leadId} (${leadName(p)}) to you has been cancelled.`, '', what].join('\n'),
+  });
+}

@@ -1,0 +1,64 @@
+import { Router } from 'express';
+import { adminLeadQuerySchema } from '@shared/schemas/admin-leads';
+import type { AppContext } from '../../context';
+import type { AnswerCache } from '../../http/answer-cache';
+import { asyncHandler } from '../../http/async-handler';
+import { adminScopeOf, requireAdmin } from '../../http/auth';
+import { sendJson } from '../../http/reused-body';
+import { parseInput, parseQuery } from '../../http/validate';
+import { idParamSchema } from '@shared/schemas/admin';
+import { adminStats, listAdminLeads, listHeldLeads } from '../admin-leads';
+import { rejectLead, sendToAlternatives } from '../routing/held-leads';
+
+/**
+ * The admin lead table and dashboard cards. The guard sits on each route so it never reaches
+ * routers mounted after this one. A page of the table is kept while its counties are unchanged
+ * (server/lead-pages.ts), and so is its JSON and gzip (`answers`).
+ */
+export function adminLeadRoutes(ctx: AppContext, answers: AnswerCache): Router {
+  const router = Router();
+
+  router.get(
+    '/leads',
+    requireAdmin(ctx),
+    asyncHandler(async (req, res) => {
+      await sendJson(req, res, await listAdminLeads(ctx, adminScopeOf(req), parseQuery(adminLeadQuerySchema, req.query)), answers.bodies);
+    }),
+  );
+
+  // What waits for a person (docs/decisions/0117-lead-routing.md): held leads, and the administrator's answers besides delivering.
+  router.get(
+    '/admin/leads/held',
+    requireAdmin(ctx),
+    asyncHandler(async (req, res) => {
+      res.set('Cache-Control', 'no-store').json({ leads: await listHeldLeads(ctx, adminScopeOf(req)) });
+    }),
+  );
+  router.post(
+    '/admin/leads/:id/send-to-alternatives',
+    requireAdmin(ctx, { owns: 'lead' }),
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(idParamSchema, req.params, 'Invalid lead id');
+      await sendToAlternatives(ctx, adminScopeOf(req), id);
+      res.status(204).end();
+    }),
+  );
+  router.post(
+    '/admin/leads/:id/reject',
+    requireAdmin(ctx, { owns: 'lead' }),
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(idParamSchema, req.params, 'Invalid lead id');
+      await rejectLead(ctx, adminScopeOf(req), id);
+      res.status(204).end();
+    }),
+  );
+
+  router.get(
+    '/admin/stats',
+    requireAdmin(ctx),
+    asyncHandler(async (req, res) => {
+      res.json(await adminStats(ctx, adminScopeOf(req)));
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,55 @@
+import { Router } from 'express';
+import { deliveryIdParamSchema, leadStatusUpdateSchema } from '@shared/schemas/portal';
+import type { AppContext } from '../../context';
+import { asyncHandler } from '../../http/async-handler';
+import { contractorIdOf, requireActiveContractor } from '../../http/auth';
+import { parseInput } from '../../http/validate';
+import { getPortalProfile, getPortalSubscription, listPortalLeads, updatePortalLeadStatus } from '../portal';
+import { declineLead } from '../routing/release-unpaid';
+
+/** The contractor portal's API: only the signed-in contractor's own data. */
+export function portalRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const requireContractor = requireActiveContractor(ctx);
+  router.get(
+    '/contractor/profile',
+    requireContractor,
+    asyncHandler(async (req, res) => {
+      res.json(await getPortalProfile(ctx, contractorIdOf(req)));
+    }),
+  );
+  router.get(
+    '/contractor/subscription',
+    requireContractor,
+    asyncHandler(async (req, res) => {
+      res.json(await getPortalSubscription(ctx, contractorIdOf(req)));
+    }),
+  );
+  router.get(
+    '/contractor/leads',
+    requireContractor,
+    asyncHandler(async (req, res) => {
+      res.json(await listPortalLeads(ctx, contractorIdOf(req)));
+    }),
+  );
+  router.patch(
+    '/contractor/leads/:deliveryId/status',
+    requireContractor,
+    asyncHandler(async (req, res) => {
+      const { deliveryId } = parseInput(deliveryIdParamSchema, req.params);
+      const { status } = parseInput(leadStatusUpdateSchema, req.body);
+      res.json(await updatePortalLeadStatus(ctx, contractorIdOf(req), deliveryId, status));
+    }),
+  );
+  // A lead it cannot take, before paying: released, nothing charged, the homeowner offered others (docs/decisions/0117-lead-routing.md).
+  router.post(
+    '/contractor/leads/:deliveryId/decline',
+    requireContractor,
+    asyncHandler(async (req, res) => {
+      const { deliveryId } = parseInput(deliveryIdParamSchema, req.params);
+      await declineLead(ctx, contractorIdOf(req), deliveryId);
+      res.status(204).end();
+    }),
+  );
+  return router;
+}

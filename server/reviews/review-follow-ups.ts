@@ -1,0 +1,119 @@
+import { SITE_TIME_ZONE } from '@shared/site-calendar';
+import { eq } from 'drizzle-orm';
+import { isPaidOrCredited } from '@shared/schemas/deliveries';
+import { REVIEW_LINK_DAYS } from '@shared/schemas/reviews';
+import { inTransaction, type AppContext } from '../context';
+import { contractorAccounts, contractors, leadDeliveries, leads, reviewRequests, reviews } from '../db/schema';
+import { queueEmail } from '../notifications/email-delivery';
+import { countySiteWords } from '../counties/counties';
+import { signReviewLink } from './review-tokens';
+import { ownBusinessReason, reviewerName } from './review-rules';
+import { accountOfContractor } from '../contractors/contractor-email';
+
+/**
+ * The follow-up email (docs/decisions/0050-review-follow-up.md): FOLLOW_UP_DELAY after a delivery
+ * is paid or credited, its homeowner is asked whether the contractor made contact and was hired,
+ * with a signed review link that works for 60 days. Every homeowner is asked the same way: nothing
+ * is offered for an answer, and whether it will be good plays no part.
+ */
+
+export const REVIEW_FOLLOW_UP = 'review-follow-up';
+
+export interface FollowUpJob {
+  deliveryId: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The one place a follow-up is started: call it in the transaction that makes a delivery paid or
+ * credited (a delivery with a credit, a card payment confirmed by the browser or the webhook, a
+ * payment the administrator records), so it is queued exactly when that commits.
+ */
+export async function scheduleFollowUp(ctx: Pick<AppContext, 'db' | 'jobs' | 'env'>, deliveryId: number): Promise<void> {
+  await ctx.jobs.send(REVIEW_FOLLOW_UP, { deliveryId } satisfies FollowUpJob, ctx.db, { delaySeconds: ctx.env.FOLLOW_UP_DELAY / 1000 });
+}
+
+const longDate = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: SITE_TIME_ZONE });
+
+export function followUpEmail(input: { siteUrl: string; siteTitle: string; token: string; firstName: string; contractorName: string; serviceNeeded: string; askedAt: Date; expiresAt: Date }) {
+  const c = input.contractorName;
+  return {
+    subject: `Did ${c} contact you? Did you hire them?`,
+    text: [
+      `Hello ${input.firstName || 'there'},`,
+      '',
+      `On ${longDate(input.askedAt)} you asked for a quote for ${input.serviceNeeded} through ${input.siteTitle}, and we passed your request to ${c}.`,
+      '',
+      `Did ${c} contact you? Did you hire them?`,
+      '',
+      'Please tell us, and rate them from 1 to 5 stars. It takes a minute:',
+      `${input.siteUrl}/review/${input.token}`,
+      '',
+      `Your answer helps your neighbors. Your rating and comment appear on ${c}'s profile as a "Verified homeowner" review, with your first name and the month; your email and phone number are never shown. Contractors cannot change or remove reviews. Our review policy: ${input.siteUrl}/review-policy`,
+      '',
+      `The link works once, until ${longDate(input.expiresAt)}.`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * The review-follow-up job. The request row is written with the email, in one transaction, and at
+ * most once per delivery, so a job run twice sends one email. Not sent (and recorded why): a
+ * delivery cancelled since, a lead already reviewed, or a homeowner email that is the contractor's
+ * own (16 CFR 465: no reviews by the business or its staff).
+ */
+export async function sendFollowUp(ctx: AppContext, deliveryId: number): Promise<void> {
+  // Before the server listens the address may not be known; the job is retried.
+  if (!ctx.siteUrl) throw new Error('The site address is not known yet');
+  const now = ctx.clock.now();
+  await inTransaction(ctx, async (tx) => {
+    const [row] = await tx.db
+      .select({
+        paymentState: leadDeliveries.paymentState,
+        leadId: leads.id,
+        regionId: leads.regionId,
+        name: leads.name,
+        email: leads.email,
+        serviceNeeded: leads.serviceNeeded,
+        askedAt: leads.createdAt,
+        contractorName: contractors.name,
+        contractorEmail: contractors.email,
+        website: contractors.website,
+        accountEmail: contractorAccounts.email,
+      })
+      .from(leadDeliveries)
+      .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+      .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
+      .leftJoin(contractorAccounts, accountOfContractor)
+      .where(eq(leadDeliveries.id, deliveryId));
+    if (!row) return;
+    const [reviewed] = await tx.db.select({ id: reviews.id }).from(reviews).where(eq(reviews.leadId, row.leadId));
+    const skipReason = !isPaidOrCredited(row.paymentState)
+      ? 'The delivery was cancelled'
+      : reviewed
+        ? 'The homeowner has already reviewed this lead'
+        : ownBusinessReason(row.email, { email: row.contractorEmail, accountEmail: row.accountEmail, website: row.website });
+    const expiresAt = new Date(now.getTime() + REVIEW_LINK_DAYS * DAY_MS);
+    const [request] = await tx.db
+      .insert(reviewRequests)
+      .values(skipReason ? { deliveryId, status: 'skipped', skipReason } : { deliveryId, status: 'sent', expiresAt })
+      .onConflictDoNothing({ target: reviewRequests.deliveryId })
+      .returning({ id: reviewRequests.id });
+    if (!request || skipReason) return;
+    const token = signReviewLink(ctx.env, { deliveryId, expiresAt });
+    // The homeowner answers on the site of the county they asked on.
+    const { siteUrl, siteTitle } = await countySiteWords(tx, { id: row.regionId });
+    const email = followUpEmail({
+      siteUrl,
+      siteTitle,
+      token,
+      firstName: reviewerName(row.name),
+      contractorName: row.contractorName,
+      serviceNeeded: row.serviceNeeded,
+      askedAt: row.askedAt,
+      expiresAt,
+    });
+    await queueEmail(tx, { kind: 'review-request', to: row.email, regionId: row.regionId, ...email });
+  });
+}

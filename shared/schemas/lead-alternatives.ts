@@ -1,0 +1,10 @@
+/** The page of a homeowner's "Send my request to them" link (docs/decisions/0117-lead-routing.md). */
+export interface AlternativeAnswer {
+  state: 'open' | 'used' | 'expired';
+  contractorId: number;
+  contractorName: string;
+  serviceNeeded: string;
+  location: string;
+}
+
+export const alternativeSentMessage = (contractorName: string) => `Your request was sent to ${contractorName}. They will contact you directly.`;
