@@ -9,7 +9,6 @@ import { toE164 } from '../phone-numbers';
  */
 const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date');
 
-
 export const leadPreferencesSchema = z
   .object({
     pausedUntil: dateText.nullable(),

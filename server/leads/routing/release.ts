@@ -94,11 +94,7 @@ const longDate = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', day
  */
 export async function releaseLead(tx: AppContext, lead: LeadRow, reason: ReleaseReason): Promise<void> {
   const now = tx.clock.now();
-  const [released] = await tx.db
-    .update(leads)
-    .set({ status: 'new', routing: 'released', routingReason: reason, routedAt: now, updatedAt: now })
-    .where(eq(leads.id, lead.id))
-    .returning();
+  const [released] = await tx.db.update(leads).set({ status: 'new', routing: 'released', routingReason: reason, routedAt: now, updatedAt: now }).where(eq(leads.id, lead.id)).returning();
   // A withdrawn or erased request is not followed up: its homeowner asked for nothing more.
   if (!released || released.withdrawnAt || released.erasedAt) return;
   const [chosen] = lead.requestedContractorId == null ? [] : await tx.db.select({ name: contractors.name }).from(contractors).where(eq(contractors.id, lead.requestedContractorId));
@@ -109,7 +105,11 @@ export async function releaseLead(tx: AppContext, lead: LeadRow, reason: Release
   for (const [i, c] of offered.entries()) {
     const token = newToken();
     await tx.db.insert(leadAlternatives).values({ leadId: lead.id, contractorId: c.id, rank: i + 1, tokenHash: hashAccountToken(token), expiresAt });
-    links.push(`${c.name}${c.reviewCount > 0 ? ` (rated ${c.rating.toFixed(1)} from ${c.reviewCount} review${c.reviewCount === 1 ? '' : 's'})` : ''}`, `  Send my request to them: ${alternativeLink(site.siteUrl, token)}`, '');
+    links.push(
+      `${c.name}${c.reviewCount > 0 ? ` (rated ${c.rating.toFixed(1)} from ${c.reviewCount} review${c.reviewCount === 1 ? '' : 's'})` : ''}`,
+      `  Send my request to them: ${alternativeLink(site.siteUrl, token)}`,
+      '',
+    );
   }
   const who = chosen?.name ?? 'The contractor you chose';
   const text = [

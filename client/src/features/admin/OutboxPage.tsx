@@ -185,6 +185,7 @@ export default function OutboxPage() {
         description="Every email the site sends (setup codes, lead notices, receipts) and where it stands: sent, waiting for a retry, failed (send it again), or kept here when no mail server is configured. Text messages to contractors are listed here too."
         path="/admin/outbox"
       />
+      {textsNotSent ? <TextsNotSentNotice /> : null}
       <StatusQueue tabs={TABS} initial="all" label="Message status" perRow={3} useItems={useOutboxPage}>
         {({ filter, query, onPage }) => (
           <AdminList
