@@ -20,7 +20,10 @@ async function layerErrors(at: string, code: string): Promise<string[]> {
   return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
 }
 
-describe('client layers (lint)', () => {
+// The first lint loads the configuration and its plugins: seconds on a busy two-core machine.
+const LINT_TIMEOUT = 60_000;
+
+describe('client layers (lint)', { timeout: LINT_TIMEOUT }, () => {
   it('refuses a feature importing the app shell', async () => {
     const errors = await layerErrors('features/home/probe.tsx', "import { routes } from '@/app/routes';\nexport const n = routes.length;\n");
     expect(errors).toHaveLength(1);

@@ -13,7 +13,8 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
   return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
 }
 
-describe('server rooms by domain (lint zones from eslint.config.js)', () => {
+// The first lint loads the configuration and its plugins: seconds on a busy two-core machine.
+describe('server rooms by domain (lint zones from eslint.config.js)', { timeout: 60_000 }, () => {
   it('a lower domain may not use a higher one', async () => {
     const errors = await boundaryErrors('server/counties/probe.ts', "import { createLead } from '../leads/leads';\nexport const probe = createLead;\n");
     expect(errors.join('\n')).toMatch(/server\/counties comes before/);

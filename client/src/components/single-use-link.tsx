@@ -12,7 +12,8 @@ import { postedText } from '@/lib/posted-form';
  * sign-in email (docs/decisions/0108-contractor-password-reset.md), a homeowner's withdraw link
  * (docs/decisions/0114-homeowner-privacy.md). Opening the link changes nothing (mail scanners open
  * links); the form does, with the token as a hidden field, with or without JavaScript (without, it
- * posts to the page's own path and lands on `?done=1`).
+ * posts to the page's own path and lands on `?done=1`). One component for the three
+ * (docs/decisions/0121-client-screens-once.md).
  */
 export interface SingleUseLink {
   form: ProgressiveForm;

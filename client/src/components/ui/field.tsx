@@ -9,12 +9,18 @@ export function Field({ id, label, error, hint, className, children }: { id: str
       <Label htmlFor={id}>{label}</Label>
       {children}
       {hint && !error && <p className="text-xs text-muted-foreground">{hint}</p>}
-      {error && (
-        <p id={errorId(id)} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
+  );
+}
+
+/** A control's or a group's error, announced, with the id its aria-describedby names; nothing without one. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={errorId(id)} role="alert" className="text-sm font-medium text-destructive">
+      {error}
+    </p>
   );
 }
 

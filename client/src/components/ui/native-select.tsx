@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
-import { forwardRef, type SelectHTMLAttributes } from 'react';
+import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
+import { Label } from './label';
 
 /**
  * The browser's own select, styled like the Radix one. Public pages use it: it costs no
@@ -21,6 +22,18 @@ export const NativeSelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes<H
 NativeSelect.displayName = 'NativeSelect';
 
 /** A plain checkbox in the theme colour. */
-export function NativeCheckbox({ className, ...props }: Omit<React.InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+export function NativeCheckbox({ className, ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   return <input type="checkbox" className={cn('h-4 w-4 shrink-0 cursor-pointer rounded-sm border-primary accent-[var(--color-primary)]', className)} {...props} />;
+}
+
+/** A checkbox with its label beside it: a filter, or one of a group of choices. */
+export function LabelledCheckbox({ id, label, ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'> & { id: string; label: ReactNode }) {
+  return (
+    <div className="flex items-center gap-2">
+      <NativeCheckbox id={id} {...props} />
+      <Label htmlFor={id} className="font-normal">
+        {label}
+      </Label>
+    </div>
+  );
 }

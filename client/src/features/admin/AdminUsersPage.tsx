@@ -7,11 +7,10 @@ import { EmptyState } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { errorId, Field } from '@/components/ui/field';
+import { errorId, Field, FieldError } from '@/components/ui/field';
 import { FormNotice } from '@/components/ui/form-notice';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { NativeCheckbox } from '@/components/ui/native-select';
+import { LabelledCheckbox } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { plural } from '@/lib/format';
 import { useAdminAccounts, useCreateAdmin, useResetAdminPassword, useResetAdminTwoFactor, useUpdateAdmin } from './admin-users-api';
@@ -33,21 +32,10 @@ function CountiesField({ id, counties, ticked, error, legend }: { id: string; co
       <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
         {counties.map((c) => {
           const boxId = `${id}-${c.slug}`;
-          return (
-            <div key={c.id} className="flex items-center gap-2">
-              <NativeCheckbox id={boxId} name="regionIds" value={String(c.id)} defaultChecked={ticked.includes(c.id)} aria-invalid={error ? true : undefined} />
-              <Label htmlFor={boxId} className="font-normal">
-                {c.name}
-              </Label>
-            </div>
-          );
+          return <LabelledCheckbox key={c.id} id={boxId} label={c.name} name="regionIds" value={String(c.id)} defaultChecked={ticked.includes(c.id)} aria-invalid={error ? true : undefined} />;
         })}
       </div>
-      {error && (
-        <p id={errorId(id)} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </fieldset>
   );
 }

@@ -6,7 +6,7 @@ import type { RouteInput } from '@/lib/route-input';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
-import { NativeCheckbox, NativeSelect } from '@/components/ui/native-select';
+import { LabelledCheckbox } from '@/components/ui/native-select';
 import { cn } from '@/lib/cn';
 import { plural } from '@/lib/format';
 import { browseHref, browseKey, browseParams, readBrowseState, unrecognizedFilters, useContractorPage, type BrowseSort, type BrowseState } from './api';
@@ -16,6 +16,7 @@ import { Pagination, PastLastPage, pageCount, showListTop } from './components/P
 import { RatingFilter } from './components/RatingFilter';
 import { LocationSelect } from './components/Selectors';
 import { UnrecognizedNote } from './components/UnrecognizedNote';
+import { SortSelect } from './components/SortSelect';
 import { ViewToggle } from './components/ViewToggle';
 import { useRegion } from '@/lib/region';
 
@@ -88,18 +89,7 @@ export default function BrowsePage({ search }: RouteInput) {
             {/* With JavaScript each change applies at once; without it 'Apply Filters' sends the form (docs/decisions/0022-pages-without-javascript.md). */}
             <form action="/browse" method="get" className="grid content-start gap-6" onSubmit={(e) => e.preventDefault()}>
               <HiddenFields query={browseParams(state)} omit={['service', 'location', 'sort', 'rating', 'page']} />
-              <div className="grid gap-2">
-                <Label htmlFor="browse-sort" className="font-semibold">
-                  Sort By
-                </Label>
-                <NativeSelect id="browse-sort" name="sort" value={state.sort} onChange={(e) => update({ sort: e.target.value as BrowseSort })}>
-                  {(Object.keys(SORT_LABELS) as BrowseSort[]).map((s) => (
-                    <option key={s} value={s}>
-                      {SORT_LABELS[s]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
+              <SortSelect id="browse-sort" value={state.sort} labels={SORT_LABELS} onChange={(sort) => update({ sort })} />
               <ViewToggle view={state.view} onChange={(view) => update({ view }, true)} form="browse-view" />
               <div className="grid gap-2">
                 <Label htmlFor="browse-location" className="font-semibold">
@@ -112,12 +102,15 @@ export default function BrowsePage({ search }: RouteInput) {
                 {region.services.map((s) => {
                   const id = `browse-service-${s.slug}`;
                   return (
-                    <div key={s.slug} className="flex items-center gap-2">
-                      <NativeCheckbox id={id} name="service" value={s.slug} checked={state.services.includes(s.slug)} onChange={(e) => toggleService(s.slug, e.target.checked)} />
-                      <Label htmlFor={id} className="font-normal">
-                        {s.name}
-                      </Label>
-                    </div>
+                    <LabelledCheckbox
+                      key={s.slug}
+                      id={id}
+                      label={s.name}
+                      name="service"
+                      value={s.slug}
+                      checked={state.services.includes(s.slug)}
+                      onChange={(e) => toggleService(s.slug, e.target.checked)}
+                    />
                   );
                 })}
               </fieldset>

@@ -7,7 +7,7 @@ import type { RouteInput } from '@/lib/route-input';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
-import { NativeCheckbox, NativeSelect } from '@/components/ui/native-select';
+import { NativeCheckbox } from '@/components/ui/native-select';
 import {
   defaultSearchFilters,
   readSearchCriteria,
@@ -31,6 +31,7 @@ import { LocationSelect, locationLabel, ServiceTypeSelect, serviceTypeLabel } fr
 import { UnrecognizedNote } from './components/UnrecognizedNote';
 import { UnverifiedNote } from './components/UnverifiedNote';
 import { ServicePageLinks } from './components/ServicePageLinks';
+import { SortSelect } from './components/SortSelect';
 import { ViewToggle } from './components/ViewToggle';
 import { useRegion } from '@/lib/region';
 
@@ -118,18 +119,7 @@ export default function SearchPage({ search }: RouteInput) {
           {/* With JavaScript each change applies at once; without it 'Apply Filters' sends the form. */}
           <form action="/search" method="get" className="grid content-start gap-6" onSubmit={(e) => e.preventDefault()}>
             <HiddenFields query={searchParams(criteria, filters, view)} omit={['sort', 'rating', 'licensed', 'page']} />
-            <div className="grid gap-2">
-              <Label htmlFor="search-sort" className="font-semibold">
-                Sort By
-              </Label>
-              <NativeSelect id="search-sort" name="sort" value={filters.sort} onChange={(e) => update({ sort: e.target.value as SearchSort })}>
-                {(Object.keys(SORT_LABELS) as SearchSort[]).map((s) => (
-                  <option key={s} value={s}>
-                    {SORT_LABELS[s]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            <SortSelect id="search-sort" value={filters.sort} labels={SORT_LABELS} onChange={(sort) => update({ sort })} />
             <ViewToggle view={view} onChange={(v) => go(criteria, filters, v, true)} form="search-view" />
             <RatingFilter idPrefix="search" selected={filters.ratings} onChange={(ratings) => update({ ratings })} />
             <div className="flex items-center gap-2">

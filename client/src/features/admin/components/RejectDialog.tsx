@@ -51,7 +51,7 @@ function RejectForm({ kind, pending, onConfirm, onCancel }: { kind: Rejection; p
 /**
  * Rejecting with a reason (a contractor's application, a listing change): a reason is required
  * (non-empty after trimming) before confirming. `onConfirm` sends it (the parent's mutation); its
- * failure is told here. While it is sent the dialog stays open.
+ * failure is told here. While it is sent the dialog stays open (docs/decisions/0121-client-screens-once.md).
  */
 export function RejectDialog({
   kind,

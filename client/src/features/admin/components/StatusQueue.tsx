@@ -30,7 +30,7 @@ interface StatusQueueProps<F extends string, T> {
  * The administrator's moderation queues (listing changes, photos, reviews, claims) and the outbox
  * are this one screen: a tab for each status, the open tab's list of items with the kind's own parts
  * (its rows, its actions, its empty and count lines), paged from the first page again when the tab
- * changes. The decision dialogs stay with each kind's page.
+ * changes. The decision dialogs stay with each kind's page (docs/decisions/0121-client-screens-once.md).
  */
 export function StatusQueue<F extends string, T>({ tabs, initial, label, perRow, useItems, tabLabel, children }: StatusQueueProps<F, T>) {
   const [filter, setFilter] = useState<F>(initial);

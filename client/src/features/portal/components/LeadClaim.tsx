@@ -6,7 +6,7 @@ import type { PortalLead } from '@shared/schemas/portal';
 import { useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { errorId, Field } from '@/components/ui/field';
+import { errorId, Field, FieldError } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
@@ -79,11 +79,7 @@ function ClaimForm({ lead, onDone }: { lead: PortalLead; onDone: () => void }) {
             {CLAIM_REASON_LABELS[reason]}
           </label>
         ))}
-        {reasonError && (
-          <p id={errorId(reasonsId)} role="alert" className="text-sm font-medium text-destructive">
-            {reasonError}
-          </p>
-        )}
+        <FieldError id={reasonsId} error={reasonError} />
       </fieldset>
       <Field id={detailsId} label={other ? 'Details' : 'Details (optional)'} error={errors.details} hint={`What happened when you tried to reach the customer. Up to ${CLAIM_DETAILS_MAX} characters.`}>
         <Textarea rows={3} maxLength={CLAIM_DETAILS_MAX} aria-required={other || undefined} {...control('details', detailsId)} />

@@ -6,22 +6,14 @@ import { useProgressiveForm } from '@/components/form';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { errorId, Field } from '@/components/ui/field';
+import { errorId, Field, FieldError } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { NativeCheckbox, NativeSelect } from '@/components/ui/native-select';
+import { LabelledCheckbox, NativeCheckbox, NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { toastProblem } from '../components/form-toast';
 import { CardHeading } from '../components/parts';
 import { useListingOptions, useSubmitListing } from '../listing-api';
-
-function GroupError({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p id={errorId(id)} role="alert" className="text-sm font-medium text-destructive">
-      {error}
-    </p>
-  ) : null;
-}
 
 /** The first message among a list's or the hours' fields ('businessHours.0.open'). */
 const firstUnder = (errors: Record<string, string>, prefix: string) => Object.entries(errors).find(([k]) => k === prefix || k.startsWith(`${prefix}.`))?.[1];
@@ -51,16 +43,19 @@ function ServiceAreasField({ options, ticked, error }: { options: ListingOptions
       {options.counties.map((c) => (
         <div key={c.slug} hidden={c.slug !== county} role="group" aria-label={`Towns of ${c.name}`} className="grid max-h-72 gap-2 overflow-y-auto sm:grid-cols-2 lg:grid-cols-3">
           {c.towns.map((t) => (
-            <div key={t.id} className="flex items-center gap-2">
-              <NativeCheckbox id={`listing-town-${t.id}`} name="serviceAreas" value={String(t.id)} defaultChecked={ticked.has(t.id)} aria-invalid={error ? true : undefined} />
-              <Label htmlFor={`listing-town-${t.id}`} className="font-normal">
-                {t.label}
-              </Label>
-            </div>
+            <LabelledCheckbox
+              key={t.id}
+              id={`listing-town-${t.id}`}
+              label={t.label}
+              name="serviceAreas"
+              value={String(t.id)}
+              defaultChecked={ticked.has(t.id)}
+              aria-invalid={error ? true : undefined}
+            />
           ))}
         </div>
       ))}
-      <GroupError id="listing-areas" error={error} />
+      <FieldError id="listing-areas" error={error} />
     </fieldset>
   );
 }
@@ -92,7 +87,7 @@ function HoursField({ start, errors }: { start: ListingValues['businessHours']; 
       {WEEKDAYS.map((day, i) => (
         <DayHours key={day} day={day} start={start[i] ?? null} />
       ))}
-      <GroupError id="listing-hours" error={error} />
+      <FieldError id="listing-hours" error={error} />
     </fieldset>
   );
 }
@@ -142,15 +137,18 @@ function EditForm({ start, options, onDone }: { start: ListingValues; options: L
         <legend className="text-sm font-medium">Services</legend>
         <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {options.services.map((s) => (
-            <div key={s.slug} className="flex items-center gap-2">
-              <NativeCheckbox id={`listing-service-${s.slug}`} name="services" value={s.slug} defaultChecked={services.has(s.slug)} aria-invalid={errors.services ? true : undefined} />
-              <Label htmlFor={`listing-service-${s.slug}`} className="font-normal">
-                {s.name}
-              </Label>
-            </div>
+            <LabelledCheckbox
+              key={s.slug}
+              id={`listing-service-${s.slug}`}
+              label={s.name}
+              name="services"
+              value={s.slug}
+              defaultChecked={services.has(s.slug)}
+              aria-invalid={errors.services ? true : undefined}
+            />
           ))}
         </div>
-        <GroupError id="listing-services" error={firstUnder(errors, 'services')} />
+        <FieldError id="listing-services" error={firstUnder(errors, 'services')} />
       </fieldset>
       <ServiceAreasField options={options} ticked={new Set(start.serviceAreas.map((t) => t.id))} error={firstUnder(errors, 'serviceAreas')} />
       <HoursField start={start.businessHours} errors={errors} />

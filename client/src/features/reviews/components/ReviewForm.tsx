@@ -6,7 +6,7 @@ import { REVIEW_COMMENT_MAX, reviewAnswersOf, type ReviewInvitation } from '@sha
 import { postedText } from '@/lib/posted-form';
 import { useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
-import { errorId, Field } from '@/components/ui/field';
+import { errorId, Field, FieldError } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
@@ -18,15 +18,6 @@ import { starsLabel } from '../format';
 type FieldName = 'contacted' | 'hired' | 'rating' | 'comment';
 
 const RATING_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;
-
-function ErrorText({ id, error }: { id: string; error?: string }) {
-  if (!error) return null;
-  return (
-    <p id={errorId(id)} role="alert" className="text-sm font-medium text-destructive">
-      {error}
-    </p>
-  );
-}
 
 /** A yes/no question as a real radio group: a fieldset, its legend, two labelled radios large enough for a thumb. */
 function YesNo({ id, legend, answer, error, autoFocus }: { id: FieldName; legend: ReactNode; answer: string; error?: string; autoFocus?: boolean }) {
@@ -53,7 +44,7 @@ function YesNo({ id, legend, answer, error, autoFocus }: { id: FieldName; legend
           </label>
         ))}
       </div>
-      <ErrorText id={id} error={error} />
+      <FieldError id={id} error={error} />
     </fieldset>
   );
 }
@@ -82,7 +73,7 @@ function PlainRatings({ value, error, autoFocus }: { value: number; error?: stri
           </label>
         ))}
       </div>
-      <ErrorText id="rating" error={error} />
+      <FieldError id="rating" error={error} />
     </fieldset>
   );
 }
@@ -119,7 +110,7 @@ function StarPicker({ initial, error }: { initial: number; error?: string }) {
       <p id="rating-chosen" className="text-sm text-muted-foreground">
         {value ? `${starsLabel(value)}: ${RATING_WORDS[value]}` : 'Choose from 1 star (poor) to 5 stars (excellent).'}
       </p>
-      <ErrorText id="rating" error={error} />
+      <FieldError id="rating" error={error} />
     </fieldset>
   );
 }
