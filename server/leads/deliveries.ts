@@ -107,9 +107,9 @@ const REFUSALS: Record<ReleaseReason, string> = {
  * settled one after the other. A contractor that cannot take it (paused, not that service or
  * town, over its cap) throws DeliveryRefused and nothing is kept.
  */
-export async function settleDelivery(tx: AppContext, actor: DeliveryActor, input: { leadId: number; contractorId: number }): Promise<DeliveryDto> {
+export async function settleDelivery(ctx: AppContext, actor: DeliveryActor, input: { leadId: number; contractorId: number }): Promise<DeliveryDto> {
   const scope = actor.kind === 'admin' ? actor.scope : null;
-  const [contractor] = await tx.db
+  const [contractor] = await ctx.db
     .select({
       id: contractors.id,
       name: contractors.name,
@@ -124,8 +124,8 @@ export async function settleDelivery(tx: AppContext, actor: DeliveryActor, input
   // An administrator may hand a lead to a hidden listing (the specification's flow); the routing only to a listed one.
   if (contractor.approvalStatus !== 'approved' || (actor.kind === 'system' && !contractor.isVisible)) throw new DeliveryRefused('not_listed', REFUSALS.not_listed);
 
-  const now = tx.clock.now();
-  const [lead] = await tx.db
+  const now = ctx.clock.now();
+  const [lead] = await ctx.db
     .update(leads)
     .set({ status: 'delivered', routing: 'delivered', routingReason: null, routedAt: now, updatedAt: now })
     // A withdrawn or erased lead is offered to no one (docs/decisions/0114-homeowner-privacy.md); a released or rejected one is closed.
@@ -142,7 +142,7 @@ export async function settleDelivery(tx: AppContext, actor: DeliveryActor, input
     .returning();
   if (!lead) {
     // Another county's lead is not found, whatever its state.
-    const [exists] = await tx.db
+    const [exists] = await ctx.db
       .select({ id: leads.id, withdrawnAt: leads.withdrawnAt, erasedAt: leads.erasedAt, routing: leads.routing })
       .from(leads)
       .where(and(eq(leads.id, input.leadId), scope ? inScope(scope, leads.regionId) : undefined));
@@ -159,29 +159,29 @@ export async function settleDelivery(tx: AppContext, actor: DeliveryActor, input
               : ALREADY_DELIVERED,
     );
   }
-  await tx.db.execute(sql`select 1 from ${contractors} where ${contractors.id} = ${contractor.id} for no key update`);
+  await ctx.db.execute(sql`select 1 from ${contractors} where ${contractors.id} = ${contractor.id} for no key update`);
 
-  const prefs = await leadPreferencesRow(tx, contractor.id);
+  const prefs = await leadPreferencesRow(ctx, contractor.id);
   // The routing holds a contractor to the services and towns it takes; an administrator, a person
   // choosing, only to its pause and its cap (docs/decisions/0117-lead-routing.md).
-  const takes = actor.kind === 'system' ? await takesOf(tx, contractor.id, prefs) : { pausedUntil: prefs?.pausedUntil ?? null, serviceSlugs: null, townIds: null };
-  const unfit = leadFit(takes, lead, today(tx.clock));
+  const takes = actor.kind === 'system' ? await takesOf(ctx, contractor.id, prefs) : { pausedUntil: prefs?.pausedUntil ?? null, serviceSlugs: null, townIds: null };
+  const unfit = leadFit(takes, lead, today(ctx.clock));
   if (unfit) throw new DeliveryRefused(unfit, REFUSALS[unfit]);
 
-  const price = await quotePrice(tx, lead.regionId, {
+  const price = await quotePrice(ctx, lead.regionId, {
     serviceSlugs: lead.serviceSlugs,
     // The lead's own town: location rules name towns by id (docs/decisions/0107-pricing-per-county.md).
     townId: lead.townId,
     contractorId: contractor.id,
   });
-  const credited = await takeCredit(tx, contractor.id);
+  const credited = await takeCredit(ctx, contractor.id);
   // A real cap: plan credits do not count, card-paid leads this month (paid or awaiting payment) do.
-  if (!credited && prefs?.monthlyCapCents != null && (await cardSpendThisMonth(tx, contractor.id)) + price.priceCents > prefs.monthlyCapCents) {
+  if (!credited && prefs?.monthlyCapCents != null && (await cardSpendThisMonth(ctx, contractor.id)) + price.priceCents > prefs.monthlyCapCents) {
     throw new DeliveryRefused('over_cap', REFUSALS.over_cap);
   }
   let inserted;
   try {
-    [inserted] = await tx.db
+    [inserted] = await ctx.db
       .insert(leadDeliveries)
       .values({
         leadId: lead.id,
@@ -196,15 +196,15 @@ export async function settleDelivery(tx: AppContext, actor: DeliveryActor, input
     if (isUniqueViolation(err)) throw conflict(ALREADY_DELIVERED);
     throw err;
   }
-  const delivery = await deliveryById(tx.db, inserted!.id);
+  const delivery = await deliveryById(ctx.db, inserted!.id);
   // The email commits with the delivery (docs/decisions/0087-transactional-outbox.md) and links
   // to the lead's county's site (docs/decisions/0106-county-emails-and-jobs.md).
-  const { siteUrl } = await countySiteWords(tx, { id: lead.regionId });
-  await sendToContractor(tx, { id: contractor.id, email: contractor.email }, 'lead-delivered', { ...deliveryEmail(siteUrl, lead, delivery), regionId: lead.regionId });
+  const { siteUrl } = await countySiteWords(ctx, { id: lead.regionId });
+  await sendToContractor(ctx, { id: contractor.id, email: contractor.email }, 'lead-delivered', { ...deliveryEmail(siteUrl, lead, delivery), regionId: lead.regionId });
   // A text too, once, when the contractor asked for them (docs/decisions/0118-text-messages.md).
-  await queueLeadText(tx, { deliveryId: delivery.id });
+  await queueLeadText(ctx, { deliveryId: delivery.id });
   // Credited is settled: the homeowner's follow-up is queued with it (docs/decisions/0050-review-follow-up.md).
-  if (credited) await scheduleFollowUp(tx, delivery.id);
+  if (credited) await scheduleFollowUp(ctx, delivery.id);
   return delivery;
 }
 

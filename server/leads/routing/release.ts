@@ -92,19 +92,19 @@ const longDate = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', day
  * Releases the lead (inside the caller's transaction) and writes its homeowner the one email. The
  * lead is 'new' again but closed to delivery: what follows is a new lead of the homeowner's choice.
  */
-export async function releaseLead(tx: AppContext, lead: LeadRow, reason: ReleaseReason): Promise<void> {
-  const now = tx.clock.now();
-  const [released] = await tx.db.update(leads).set({ status: 'new', routing: 'released', routingReason: reason, routedAt: now, updatedAt: now }).where(eq(leads.id, lead.id)).returning();
+export async function releaseLead(ctx: AppContext, lead: LeadRow, reason: ReleaseReason): Promise<void> {
+  const now = ctx.clock.now();
+  const [released] = await ctx.db.update(leads).set({ status: 'new', routing: 'released', routingReason: reason, routedAt: now, updatedAt: now }).where(eq(leads.id, lead.id)).returning();
   // A withdrawn or erased request is not followed up: its homeowner asked for nothing more.
   if (!released || released.withdrawnAt || released.erasedAt) return;
-  const [chosen] = lead.requestedContractorId == null ? [] : await tx.db.select({ name: contractors.name }).from(contractors).where(eq(contractors.id, lead.requestedContractorId));
-  const site = await countySiteWords(tx, { id: lead.regionId });
-  const offered = await alternativesFor(tx, released);
+  const [chosen] = lead.requestedContractorId == null ? [] : await ctx.db.select({ name: contractors.name }).from(contractors).where(eq(contractors.id, lead.requestedContractorId));
+  const site = await countySiteWords(ctx, { id: lead.regionId });
+  const offered = await alternativesFor(ctx, released);
   const expiresAt = new Date(now.getTime() + ALTERNATIVE_LINK_DAYS * 86_400_000);
   const links: string[] = [];
   for (const [i, c] of offered.entries()) {
     const token = newToken();
-    await tx.db.insert(leadAlternatives).values({ leadId: lead.id, contractorId: c.id, rank: i + 1, tokenHash: hashAccountToken(token), expiresAt });
+    await ctx.db.insert(leadAlternatives).values({ leadId: lead.id, contractorId: c.id, rank: i + 1, tokenHash: hashAccountToken(token), expiresAt });
     links.push(
       `${c.name}${c.reviewCount > 0 ? ` (rated ${c.rating.toFixed(1)} from ${c.reviewCount} review${c.reviewCount === 1 ? '' : 's'})` : ''}`,
       `  Send my request to them: ${alternativeLink(site.siteUrl, token)}`,
@@ -128,5 +128,5 @@ export async function releaseLead(tx: AppContext, lead: LeadRow, reason: Release
     '',
     site.siteTitle,
   ].join('\n');
-  await queueEmail(tx, { kind: 'lead-alternatives', to: released.email, regionId: lead.regionId, subject: `${who} cannot take your request: other contractors who can`, text });
+  await queueEmail(ctx, { kind: 'lead-alternatives', to: released.email, regionId: lead.regionId, subject: `${who} cannot take your request: other contractors who can`, text });
 }
