@@ -67,7 +67,7 @@ const TWILIO_UNSUBSCRIBED = 21610;
  * fails it without a send. Twilio refusing the message for good (a 4xx: a bad or unsubscribed
  * number) fails it at once; anything else rejects, for the queue to retry.
  */
-export async function deliverQueuedText(ctx: Pick<AppContext, 'db' | 'texts'>, outboxId: number, attempt: { lastAttempt: boolean }): Promise<void> {
+export async function deliverQueuedText(ctx: Pick<AppContext, 'db' | 'texts' | 'clock'>, outboxId: number, attempt: { lastAttempt: boolean }): Promise<void> {
   const mine = and(eq(outboxEmails.id, outboxId), eq(outboxEmails.channel, 'text'), eq(outboxEmails.status, 'pending'));
   if (ctx.texts.transport === 'outbox') {
     // The Twilio settings were removed since the text was queued: it stays here for the admin to read.
@@ -97,10 +97,7 @@ export async function deliverQueuedText(ctx: Pick<AppContext, 'db' | 'texts'>, o
     if (permanent) return;
     throw err;
   }
-  await ctx.db
-    .update(outboxEmails)
-    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
-    .where(eq(outboxEmails.id, outboxId));
+  await ctx.db.update(outboxEmails).set({ status: 'sent', sentAt: ctx.clock.now(), lastError: null }).where(eq(outboxEmails.id, outboxId));
 }
 
 /** A send-text job that ended without its own verdict (it expired, or its process died on the last attempt). */
