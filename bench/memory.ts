@@ -254,7 +254,7 @@ const markDelta = (r: MemoryReport, from: string, to: string, key: 'rss' | 'heap
 console.log(
   `\nThe built app's memory on the ${usePg ? 'PostgreSQL server' : 'embedded database'} (MB; a bare node process holds ${Math.round(baselineMb)} MB). ` +
     `RSS at the end of the scenario and ${SETTLE_SECONDS} s later; then where it is after a full collection: the node binary's pages, other files mapped, ` +
-    'the pages of PGlite\'s WebAssembly memory touched (of its size), the V8 heap committed (used; of it the young generation), and anonymous memory besides: native allocations and compiled code.',
+    "the pages of PGlite's WebAssembly memory touched (of its size), the V8 heap committed (used; of it the young generation), and anonymous memory besides: native allocations and compiled code.",
 );
 console.table(
   scenarios.map((s) => {

@@ -6,7 +6,7 @@ import type { Freshness, Frozen } from '../directory';
 import { blogPosts, type BlogPostRow } from '../db/schema';
 import { notFound } from '../domain/errors';
 import { renderMarkdown } from './markdown';
-import { countyIdOfSlug } from '../counties/county-rows';
+import { countyIdOfSlug } from '../counties/county-id';
 
 /**
  * Published, due (a post scheduled for later stays hidden until its date on the app's clock, which

@@ -6,7 +6,7 @@ import { newsletterSubscribers } from '../db/schema';
 import { conflict, notFound } from '../domain/errors';
 import { queueEmail } from '../notifications/email-delivery';
 import { countySiteWords } from '../counties/counties';
-import { countyIdOfSlug } from '../counties/county-rows';
+import { countyIdOfSlug } from '../counties/county-id';
 
 const newToken = () => randomBytes(24).toString('base64url');
 const sameEmail = (email: string) => sql`lower(${newsletterSubscribers.email}) = lower(${email})`;

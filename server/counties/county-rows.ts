@@ -1,13 +1,7 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { DbCtx } from '../context';
 import { regions, regionServices, services, towns } from '../db/schema';
 import { notFound } from '../domain/errors';
-
-/**
- * A county's id from its slug, inside the query that needs it (a subquery: no round trip first);
- * null for no such county, which matches nothing and refuses an insert's not-null column.
- */
-export const countyIdOfSlug = (slug: string): SQL<number> => sql<number>`(select ${regions.id} from ${regions} where ${regions.slug} = ${slug})`;
 
 /**
  * A county's rows as stored: its `regions` row, its towns and the services it offers, each in its

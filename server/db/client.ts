@@ -178,11 +178,7 @@ export const PGLITE_MEMORY_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_
 export const PGLITE_V8_FLAGS = '--liftoff-only';
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
   const startParams = [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS.flatMap((s) => ['-c', s])];
   v8.setFlagsFromString(PGLITE_V8_FLAGS);
   const dataDir = options.dataDir ?? '.data';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { contractorServiceAreas, contractors, regions, regionServices, services, towns } from '../db/schema';
 import { siteUrlOf, type CountySite } from '../counties/host';
-import { countyIdOfSlug } from '../counties/county-rows';
+import { countyIdOfSlug } from '../counties/county-id';
 
 /**
  * What a county's site lists (docs/decisions/0101-read-model-per-county.md), for both paths of the

@@ -35,10 +35,7 @@ export async function cancelDelivery(ctx: AppContext, deliveryId: number): Promi
 
     await tx.db.update(leadDeliveries).set({ paymentState: 'cancelled', cancelledAt: tx.clock.now() }).where(eq(leadDeliveries.id, d.id));
     // Held again for an administrator, who may deliver it to someone else (docs/decisions/0117-lead-routing.md).
-    await tx.db
-      .update(leads)
-      .set({ status: 'new', routing: 'held', routingReason: 'cancelled', routedAt: tx.clock.now(), updatedAt: tx.clock.now() })
-      .where(eq(leads.id, d.leadId));
+    await tx.db.update(leads).set({ status: 'new', routing: 'held', routingReason: 'cancelled', routedAt: tx.clock.now(), updatedAt: tx.clock.now() }).where(eq(leads.id, d.leadId));
 
     const refund = d.paymentState === 'awaiting_payment' ? null : await startRefund(tx, d, 'cancellation');
     await sendCancellation(tx, d.id, refund ? { method: refund.method, amountCents: refund.amountCents } : d.paymentState === 'awaiting_payment' ? 'unpaid' : 'refunded-before');

@@ -14,7 +14,7 @@ import { quotePrice } from './pricing/quote';
 import { queueEmail } from '../notifications/email-delivery';
 import { newWithdrawToken, quoteConfirmationEmail } from './lead-withdrawal';
 import { ROUTE_LEAD, type RouteLeadJob } from './routing/route-lead';
-import { countyIdOfSlug } from '../counties/county-rows';
+import { countyIdOfSlug } from '../counties/county-id';
 
 /**
  * A quote request becomes a lead for the contractor it was sent from

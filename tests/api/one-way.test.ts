@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountOfContractor, contractorEmail } from '../../server/contractors/contractor-email';
-import { countyIdOfSlug } from '../../server/counties/county-rows';
+import { countyIdOfSlug } from '../../server/counties/county-id';
 import { buildSitemap } from '../../server/content/sitemap';
 import { blogPosts, contractorAccounts, contractorBilling, contractors, leadDeliveries, leads, legalPages, newsletterSubscribers, regions } from '../../server/db/schema';
 import { adminClient, contractorClient } from '../support/admin-session';

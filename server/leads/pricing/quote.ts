@@ -2,7 +2,7 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import { priceLead, type PriceQuote, type PricingRuleLike, type PricingSubject } from '@shared/pricing';
 import type { DbCtx } from '../../context';
 import { pricingRules } from '../../db/schema';
-import { countyIdOfSlug } from '../../counties/county-rows';
+import { countyIdOfSlug } from '../../counties/county-id';
 
 /** The active rules for a county's leads: its own and the platform defaults (docs/decisions/0103-county-administrators.md). */
 export async function activeRules(ctx: DbCtx, county: number | string): Promise<PricingRuleLike[]> {
