@@ -31,7 +31,7 @@ async function releaseDelivery(tx: AppContext, deliveryId: number, reason: 'unpa
     await sendToContractor(tx, { id: d.contractorId, email: to.email }, 'lead-released', {
       regionId: lead.regionId,
       subject: `Lead released: ${lead.serviceNeeded} in ${lead.location}`,
-      text: [`${why}, so the lead for ${lead.serviceNeeded} in ${lead.location} was released. Nothing was charged.`, '', `Your leads: ${site.siteUrl}/portal`].join('\n'),
+      text: [`${why}, so the lead for ${lead.serviceNeeded} in ${lead.location} was released. Nothing was charged.`, '', `Your leads: ${site.siteUrl}/contractor?section=leads`].join('\n'),
     });
   }
   if (lead) await releaseLead(tx, lead, reason);
