@@ -11,7 +11,7 @@ export function isBot(body: unknown): boolean {
 }
 
 /** The public forms that also work as plain HTML forms, without JavaScript (docs/decisions/0023-forms-without-javascript.md). */
-export type PostedFormName = 'quote' | 'newsletter' | 'submission' | 'review' | 'forgot-password' | 'reset-password' | 'confirm-email' | 'withdraw';
+export type PostedFormName = 'quote' | 'newsletter' | 'submission' | 'review' | 'forgot-password' | 'reset-password' | 'confirm-email' | 'withdraw' | 'alternative';
 
 /**
  * A form sent without JavaScript that the server refused: what was typed (every field of the
@@ -43,4 +43,6 @@ export const formPages = {
   confirmEmail: { path: '/contractor/confirm-email', done: '/contractor/confirm-email?done=1' },
   // A homeowner's withdraw link (docs/decisions/0114-homeowner-privacy.md).
   withdraw: { path: '/withdraw', done: '/withdraw?done=1' },
+  // A released request's "Send my request to them" link (docs/decisions/0117-lead-routing.md): the token is the page's address, as a review link's.
+  alternative: { path: (token: string) => `/alternatives/${encodeURIComponent(token)}`, done: (token: string) => `/alternatives/${encodeURIComponent(token)}?sent=1` },
 } as const;

@@ -6,7 +6,7 @@ import { formatLocation } from '@shared/taxonomy';
 import type { ContractorProfile, DirectorySort, PublicContractor } from '@shared/schemas/directory';
 import type { PublicPhoto } from '@shared/schemas/photos';
 import { insurance, registration } from '../db/credential-joins';
-import { contractors, type ContractorRow } from '../db/schema';
+import { contractorLeadPreferences, contractors, type ContractorRow } from '../db/schema';
 
 /**
  * What both paths of the directory (the snapshot in memory, the SQL reference) share: who is
@@ -55,6 +55,8 @@ export const cardColumns = {
   insuranceExpiresOn: credentialColumns.insuranceExpiresOn,
   licenseNumber: credentialColumns.licenseNumber,
   isFeatured: contractors.isFeatured,
+  // Paused by the contractor (docs/decisions/0117-lead-routing.md): read through `withPreferences`.
+  pausedUntil: contractorLeadPreferences.pausedUntil,
 };
 
 /** What a profile shows beyond its card. */
@@ -79,8 +81,14 @@ export const profileOnlyColumns = {
 
 export const profileColumns = { ...cardColumns, ...profileOnlyColumns };
 
-/** A listing as the directory reads it: its credential columns are null when the credential has no row. */
-type ListingRead = ContractorRow & { [K in keyof typeof credentialColumns]: (typeof credentialColumns)[K]['_']['data'] | null };
+/**
+ * The join every card read makes for `pausedUntil`: `.leftJoin(contractorLeadPreferences, withPreferences)`
+ * (no row: the defaults, taking requests).
+ */
+export const withPreferences = eq(contractorLeadPreferences.contractorId, contractors.id);
+
+/** A listing as the directory reads it: its credential columns are null when the credential has no row, as is `pausedUntil` without preferences. */
+type ListingRead = ContractorRow & { [K in keyof typeof credentialColumns]: (typeof credentialColumns)[K]['_']['data'] | null } & { pausedUntil: string | null };
 export type CardRow = Pick<ListingRead, keyof typeof cardColumns>;
 export type ProfileOnlyRow = Pick<ListingRead, keyof typeof profileOnlyColumns>;
 export type ProfileRow = Pick<ListingRead, keyof typeof profileColumns>;
@@ -99,6 +107,8 @@ export function toPublic(row: CardRow, serviceNames: string[], today: string, lo
     licenseNumber: row.licenseNumber,
     featured: row.isFeatured,
     logo,
+    // "Until" is the first day it takes requests again: from that day on it is simply listed.
+    pausedUntil: row.pausedUntil && row.pausedUntil > today ? row.pausedUntil : null,
   };
 }
 

@@ -3,9 +3,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { SORTS, type ContractorPage, type ContractorProfile, type DirectoryQuery, type DirectorySort, type PublicContractor } from '@shared/schemas/directory';
 import { VersionedLru } from '@shared/versioned-lru';
 import type { Db } from '../db/client';
-import { contractorServiceAreas, contractorServices, contractors, directoryVersions, regions, services, towns } from '../db/schema';
+import { contractorLeadPreferences, contractorServiceAreas, contractorServices, contractors, directoryVersions, regions, services, towns } from '../db/schema';
 import { insurance, onInsurance, onRegistration, registration } from '../db/credential-joins';
-import { isListed, ORDER, profileColumns, profileOnlyColumns, toProfile, toPublic, type ProfileOnlyRow, type ProfileRow } from './cards';
+import { isListed, ORDER, profileColumns, profileOnlyColumns, toProfile, toPublic, withPreferences, type ProfileOnlyRow, type ProfileRow } from './cards';
 import { ANNOUNCED, dayNumber, FILTER_COLUMNS, FILTER_LIST, NO_DATE, type FilterData } from './filters';
 import { deepFreeze, type Frozen } from '@shared/deep-freeze';
 import { toTaxonomyIds, type TaxonomyIds } from './taxonomy';
@@ -346,6 +346,7 @@ export async function loadSnapshot(db: Db, county: string, day: string, deployme
         .from(contractors)
         .leftJoin(registration, onRegistration)
         .leftJoin(insurance, onInsurance)
+        .leftJoin(contractorLeadPreferences, withPreferences)
         .where(listed)
         .orderBy(asc(contractors.id));
       const offered = await tx

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { ContractorPage, ContractorProfile, DirectoryQuery } from '@shared/schemas/directory';
 import type { Db } from '../db/client';
-import { contractorServiceAreas, contractorServices, contractors, regions, services, towns } from '../db/schema';
+import { contractorLeadPreferences, contractorServiceAreas, contractorServices, contractors, regions, services, towns } from '../db/schema';
 import { insurance, onInsurance, onRegistration, registration } from '../db/credential-joins';
-import { cardColumns, isListed, ORDER, profileColumns, toProfile, toPublic } from './cards';
+import { cardColumns, isListed, ORDER, profileColumns, toProfile, toPublic, withPreferences } from './cards';
 import { ANNOUNCED, FILTER_LIST } from './filters';
 import type { TaxonomyIds } from './taxonomy';
 import { homeSiteOf, servesCounty, townInCounty } from './county';
@@ -51,6 +51,7 @@ export async function sqlPage(db: Db, county: string, ids: TaxonomyIds, q: Direc
       .from(contractors)
       .leftJoin(registration, onRegistration)
       .leftJoin(insurance, onInsurance)
+      .leftJoin(contractorLeadPreferences, withPreferences)
       .where(where)
       .orderBy(...ORDER[q.sort])
       .limit(q.pageSize)
@@ -84,6 +85,7 @@ export async function sqlProfile(db: Db, county: string, id: number, today: stri
     .from(contractors)
     .leftJoin(registration, onRegistration)
     .leftJoin(insurance, onInsurance)
+    .leftJoin(contractorLeadPreferences, withPreferences)
     .leftJoin(towns, eq(towns.id, contractors.homeTownId))
     .leftJoin(regions, eq(regions.id, towns.regionId))
     .where(and(eq(contractors.id, id), isListed, servesCounty(county)));

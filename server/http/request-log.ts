@@ -14,8 +14,11 @@ declare module 'node:http' {
 const GOOD_ID = /^[\w.:@/+=-]{1,128}$/;
 /** Query parameters whose values are secrets or contact details, whatever page they are on. */
 const SECRET_PARAM = /token|session_id|code|secret|^key$|api_?key|pass|e-?mail|phone/i;
-/** Pages whose address carries a secret: the review link's token (docs/decisions/0051-review-links.md). */
-const SECRET_PATH = /^(\/review\/)[^/?#]+/;
+/**
+ * Addresses that carry a secret: the review link's token (docs/decisions/0051-review-links.md), a
+ * released request's "Send my request to them" link (docs/decisions/0117-lead-routing.md).
+ */
+const SECRET_PATH = /^(\/review\/|(?:\/api)?\/alternatives\/)[^/?#]+/;
 /** Probes hit every few seconds: logged only when they fail. */
 const PROBE = /^\/api\/health(\/live|\/ready)?$/;
 

@@ -26,6 +26,8 @@ import { submitReview } from '../reviews/reviews';
 import { submitBusiness } from '../contractors/submissions';
 import { refuseCommonPassword } from '../accounts/password-policy';
 import { formLimits } from '../http/routes/form-limits';
+import { useAlternative } from '../leads/routing/use-alternative';
+import { alternativeTokenSchema } from '@shared/schemas/alternative-choice';
 
 // The services and towns offered are the county's whose site is asked (docs/decisions/0105-county-sites-open.md);
 // the fields' names are every county's.
@@ -40,6 +42,7 @@ const FORGOT: FormFields = { text: ['email'] };
 const RESET: FormFields = { text: ['token', 'password', 'confirmPassword'] };
 const CONFIRM: FormFields = { text: ['token'] };
 const WITHDRAW: FormFields = { text: ['token'] };
+const ALTERNATIVE: FormFields = { text: [] };
 /** What a refused reset shows again: never the passwords typed. */
 const RESET_SHOWN: FormFields = { text: ['token'] };
 
@@ -120,6 +123,19 @@ export function formPageRoutes(ctx: AppContext): Router {
       res.redirect(303, formPages.review.done(token));
     }),
     refused('review', REVIEW),
+  );
+
+  // A released request's "Send my request to them" link (docs/decisions/0117-lead-routing.md): the same service and limit as the API's route.
+  router.post(
+    '/alternatives/:token',
+    ...webForm,
+    limits.alternative,
+    asyncHandler(async (req, res) => {
+      const { token } = parseInput(alternativeTokenSchema, req.params, 'This link is not valid');
+      await useAlternative(ctx, token, countyOf(res));
+      res.redirect(303, formPages.alternative.done(token));
+    }),
+    refused('alternative', ALTERNATIVE),
   );
 
   // A contractor's account (docs/decisions/0108-contractor-password-reset.md): the same services and limits as the API's routes.

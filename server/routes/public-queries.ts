@@ -3,7 +3,8 @@ import { blogQueries } from '../content/routes/blog-queries';
 import { directoryQueries } from '../contractors/routes/directory-queries';
 import { legalPageQueries } from '../content/routes/legal-pages';
 import { pricingQueries } from '../leads/routes/pricing-queries';
+import { routingQueries } from '../leads/routes/routing-queries';
 import { reviewQueries } from '../reviews/routes/review-queries';
 
 /** Public GETs, served as API routes and answered in-process for server rendering. */
-export const publicQueries: QueryRoute[] = [...directoryQueries, ...blogQueries, ...pricingQueries, ...reviewQueries, ...legalPageQueries];
+export const publicQueries: QueryRoute[] = [...directoryQueries, ...blogQueries, ...pricingQueries, ...routingQueries, ...reviewQueries, ...legalPageQueries];

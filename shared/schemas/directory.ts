@@ -81,6 +81,11 @@ export interface PublicContractor {
   featured: boolean;
   /** The approved logo, its smaller renditions only (docs/decisions/0112-photos-on-the-public-site.md); null without one. */
   logo: PublicPhoto | null;
+  /**
+   * Set while the contractor is not taking new requests (docs/decisions/0117-lead-routing.md): the
+   * first day ('YYYY-MM-DD') it takes them again. Its cards and profile say so and offer others instead of the form.
+   */
+  pausedUntil: string | null;
 }
 
 export interface ContractorProfile extends PublicContractor {

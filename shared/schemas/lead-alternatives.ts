@@ -8,3 +8,5 @@ export interface AlternativeAnswer {
 }
 
 export const alternativeSentMessage = (contractorName: string) => `Your request was sent to ${contractorName}. They will contact you directly.`;
+
+export const ALTERNATIVE_LINK_INVALID = 'This link is not valid. Please use the link in your email.';

@@ -51,10 +51,3 @@ export interface LeadPreferencesDto {
   serviceOptions: { slug: string; name: string }[];
   townOptions: { id: number; name: string }[];
 }
-
-/** "Not taking new requests until March 2": the date is the first day it takes them again. */
-export function pausedLabel(pausedUntil: string): string {
-  const [y, m, d] = pausedUntil.split('-').map(Number);
-  const month = new Date(Date.UTC(y!, m! - 1, d!)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
-  return `Not taking new requests until ${month} ${d}`;
-}

@@ -26,6 +26,7 @@ const contractor = (id: number): PublicContractor => ({
   licenseNumber: null,
   featured: false,
   logo: null,
+  pausedUntil: null,
 });
 
 async function renderSearch(url: string) {

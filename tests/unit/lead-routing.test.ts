@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toE164 } from '@shared/phone-numbers';
-import { leadPreferencesSchema, pausedLabel } from '@shared/schemas/lead-preferences';
+import { leadPreferencesSchema } from '@shared/schemas/lead-preferences';
+import { pausedLabel } from '@shared/paused-label';
 import { routingSummary } from '@shared/schemas/lead-routing';
 import { leadFit, looksLikeSpam, phoneKey } from '../../server/leads/routing/checks';
 import { rankCandidates, replyRate, type Candidate } from '../../server/leads/routing/ranking';

@@ -42,7 +42,7 @@ describe('one way for each thing', () => {
   });
 
   it("a county's id from its slug: countyIdOfSlug alone writes the subquery", () => {
-    expect(filesMatching(/select \$\{regions\.id\} from \$\{regions\} where \$\{regions\.slug\}/)).toEqual(['server/counties/county-rows.ts']);
+    expect(filesMatching(/select \$\{regions\.id\} from \$\{regions\} where \$\{regions\.slug\}/)).toEqual(['server/counties/county-id.ts']);
   });
 
   it("the contractor portal's guard: requireContractor(ctx) from server/http/auth.ts, used as it is", () => {

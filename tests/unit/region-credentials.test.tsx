@@ -34,6 +34,7 @@ const profile = (licenseNumber: string, r: Region): ContractorProfile => ({
   licenseNumber,
   featured: false,
   logo: null,
+  pausedUntil: null,
   photos: [],
   city: r.towns[0]!.name,
   state: r.state,

@@ -21,6 +21,7 @@ const contractor = (id: number, name: string, description: string): PublicContra
   licenseNumber: 'PA123456',
   featured: false,
   logo: null,
+  pausedUntil: null,
 });
 
 describe('the page template takes listing text literally', () => {

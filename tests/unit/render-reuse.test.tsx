@@ -20,6 +20,7 @@ const contractor = (name: string): PublicContractor => ({
   licenseNumber: 'PA1',
   featured: false,
   logo: null,
+  pausedUntil: null,
 });
 
 function setup() {

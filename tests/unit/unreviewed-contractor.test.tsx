@@ -32,6 +32,7 @@ const contractor = (id: number, name: string, rating: number, reviewCount: numbe
   licenseNumber: 'PA123456',
   featured: false,
   logo: null,
+  pausedUntil: null,
 });
 
 /** Each contractor card of the markup, by the contractor it shows. */

@@ -4,6 +4,8 @@ import { featuredKey } from '@/features/directory/featured';
 import { galleryKey, readGalleryFilters } from '@/features/directory/gallery';
 import { readServicePageNumber, serviceCoverageKey, servicePageKey } from '@/features/directory/service-page-keys';
 import { leadPricesKey } from '@/features/payments/lead-prices-key';
+import { othersKey } from '@/features/quote/api';
+import { alternativeKey } from '@/features/quote/alternative-api';
 import { legalPageKey } from '@/features/privacy/legal-keys';
 import { invitationKey, readReviewsPage, reviewsKey } from '@/features/reviews/keys';
 import type { Region } from '@shared/region';
@@ -52,7 +54,8 @@ export const routeData: Readonly<Record<string, RouteData>> = {
   },
   '/contractors/:service': { data: servicePage },
   '/contractors/:service/:town': { data: servicePage },
-  '/contractor/:id/quote': { data: ({ params }) => [contractorKey(params.id ?? '')] },
+  // A paused contractor's page offers others in place of the form (docs/decisions/0117-lead-routing.md).
+  '/contractor/:id/quote': { data: ({ params }) => [contractorKey(params.id ?? ''), othersKey(params.id ?? '')] },
   '/gallery': { data: ({ search }, region) => [galleryKey(readGalleryFilters(search, region))] },
   '/blog': { data: () => [blogListKey] },
   '/blog/:slug': { data: ({ params }) => [blogPostKey(params.slug ?? '')], cache: 'revalidate' },
@@ -62,6 +65,8 @@ export const routeData: Readonly<Record<string, RouteData>> = {
   '/contractor/reset-password': { cache: 'private' },
   '/contractor/confirm-email': { cache: 'private' },
   '/withdraw': { cache: 'private' },
+  // Single use: every visit asks the server, and the token in the address is kept by no shared cache.
+  '/alternatives/:token': { data: ({ params }) => [alternativeKey(params.token ?? '')], cache: 'private' },
   '/privacy': { data: () => [legalPageKey('privacy')] },
   '/terms': { data: () => [legalPageKey('terms')] },
 };

@@ -75,6 +75,8 @@ export const routes: PageRoute[] = [
     ssr: true,
     layout: 'public',
   },
+  // A released request's "Send my request to them" link (docs/decisions/0117-lead-routing.md), noindex.
+  { path: '/alternatives/:token', page: page(() => import('@/features/quote/AlternativePage')), ssr: true, layout: 'public' },
   // Privacy (docs/decisions/0114-homeowner-privacy.md): the confirmation email's withdraw link (noindex).
   { path: '/withdraw', page: page(() => import('@/features/privacy/WithdrawPage')), ssr: true, layout: 'public' },
   { path: '/privacy', page: page(() => import('@/features/privacy/PrivacyPage')), ssr: true, layout: 'public' },

@@ -27,8 +27,11 @@ export const alternativeLink = (siteUrl: string, token: string) => `${siteUrl}/a
 
 const REPLY_WINDOW_DAYS = 90;
 
+/** What alternatives are found for: a lead, or a paused contractor's would-be request (any of its services, any town). */
+export type AlternativesRequest = Pick<LeadRow, 'regionId' | 'requestedContractorId' | 'serviceSlugs' | 'townId'>;
+
 /** Listed contractors of the lead's county, other than the chosen one, who take its service in its town and could take it now, best first. */
-export async function alternativesFor(ctx: AppContext, lead: LeadRow): Promise<Candidate[]> {
+export async function alternativesFor(ctx: AppContext, lead: AlternativesRequest): Promise<Candidate[]> {
   const [county] = await ctx.db.select({ slug: regions.slug }).from(regions).where(eq(regions.id, lead.regionId));
   if (!county) return [];
   const since = new Date(ctx.clock.now().getTime() - REPLY_WINDOW_DAYS * 86_400_000);

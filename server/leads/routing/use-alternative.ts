@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AlternativeAnswer } from '@shared/schemas/lead-alternatives';
+import { ALTERNATIVE_LINK_INVALID, type AlternativeAnswer } from '@shared/schemas/lead-alternatives';
 import type { QuoteRequest } from '@shared/schemas/leads';
 import { inTransaction, type AppContext } from '../../context';
 import { contractors, leadAlternatives, leads, regions } from '../../db/schema';
@@ -33,20 +33,23 @@ async function offerOf(ctx: AppContext, token: string) {
   return row ?? null;
 }
 
-export const ALTERNATIVE_LINK_INVALID = 'This link is not valid. Please use the link in your email.';
+/** The link, on its own county's site only (another county's site knows no such link), while its request stands. */
+async function openOffer(ctx: AppContext, token: string, county: string) {
+  const offer = await offerOf(ctx, token);
+  if (!offer || offer.county !== county || offer.lead.erasedAt || offer.lead.withdrawnAt) throw notFound(ALTERNATIVE_LINK_INVALID);
+  return offer;
+}
 
 /** What the link's page shows before the homeowner confirms. */
-export async function alternativeOffer(ctx: AppContext, token: string): Promise<AlternativeAnswer> {
-  const offer = await offerOf(ctx, token);
-  if (!offer || offer.lead.erasedAt || offer.lead.withdrawnAt) throw notFound(ALTERNATIVE_LINK_INVALID);
+export async function alternativeOffer(ctx: AppContext, token: string, county: string): Promise<AlternativeAnswer> {
+  const offer = await openOffer(ctx, token, county);
   const state = offer.usedAt ? 'used' : offer.expiresAt <= ctx.clock.now() ? 'expired' : 'open';
   return { state, contractorName: offer.contractorName, contractorId: offer.contractorId, serviceNeeded: offer.lead.serviceNeeded, location: offer.lead.location };
 }
 
 /** Sends the released request to the contractor the link names, once. */
-export async function useAlternative(ctx: AppContext, token: string): Promise<{ leadId: number; contractorName: string }> {
-  const offer = await offerOf(ctx, token);
-  if (!offer || offer.lead.erasedAt || offer.lead.withdrawnAt) throw notFound(ALTERNATIVE_LINK_INVALID);
+export async function useAlternative(ctx: AppContext, token: string, county: string): Promise<{ leadId: number; contractorName: string }> {
+  const offer = await openOffer(ctx, token, county);
   const region = await regionOf(ctx, offer.county);
   return inTransaction(ctx, async (tx) => {
     // The row lock makes a second use (a double click, a second tab) wait and find it used.

@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { plural } from '@/lib/format';
-import { QuoteButton } from '@/features/quote';
+import { PausedNote, QuoteButton } from '@/features/quote';
 import { ReviewList } from '@/features/reviews';
 import { useContractor } from './api';
 import { ContractorLogo } from './components/ContractorLogo';
@@ -107,6 +107,7 @@ function Profile({ c }: { c: ContractorProfile }) {
             {c.location}
           </p>
           <RatingLine rating={c.rating} reviewCount={c.reviewCount} />
+          {c.pausedUntil && <PausedNote pausedUntil={c.pausedUntil} />}
           <div className="flex flex-wrap gap-2">
             {c.verified && (
               <Badge variant="success">
@@ -152,7 +153,11 @@ function Profile({ c }: { c: ContractorProfile }) {
             </dl>
           </Section>
           <Section title="Get Free Quote" icon={<CalendarDays className="h-5 w-5 text-primary" aria-hidden="true" />}>
-            <p className="mb-4 text-sm text-muted-foreground">{`Tell ${c.name} about your project. ${c.responseTime === 'Within 24 hours' ? 'Most requests get an answer within 24 hours.' : ''}`}</p>
+            <p className="mb-4 text-sm text-muted-foreground">
+              {c.pausedUntil
+                ? `${c.name} is not taking new requests just now. Other contractors here take the same kind of work.`
+                : `Tell ${c.name} about your project. ${c.responseTime === 'Within 24 hours' ? 'Most requests get an answer within 24 hours.' : ''}`}
+            </p>
             <QuoteButton contractor={c} className="w-full" />
           </Section>
           <Section title="Service Areas" icon={<MapPin className="h-5 w-5 text-primary" aria-hidden="true" />}>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
+import { Link } from 'wouter';
 import { formPages } from '@shared/forms';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -17,6 +18,20 @@ export type { QuoteTarget } from './quote-target';
  * (docs/decisions/0023-forms-without-javascript.md).
  */
 export function QuoteButton({ contractor, ...props }: { contractor: QuoteTarget } & Omit<ButtonProps, 'onClick'>) {
+  // Paused (docs/decisions/0117-lead-routing.md): the quote page offers others in place of the form, a link with or without JavaScript.
+  if (contractor.pausedUntil) {
+    return (
+      <Button asChild variant="outline" {...props}>
+        <Link href={formPages.quote.path(contractor.id)} rel="nofollow" aria-label={`See other contractors: ${contractor.name} is not taking new requests`}>
+          See Other Contractors
+        </Link>
+      </Button>
+    );
+  }
+  return <QuoteDialogButton contractor={contractor} {...props} />;
+}
+
+function QuoteDialogButton({ contractor, ...props }: { contractor: QuoteTarget } & Omit<ButtonProps, 'onClick'>) {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
   const button = useRef<HTMLButtonElement>(null);

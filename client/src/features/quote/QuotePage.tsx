@@ -11,7 +11,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FormNotice } from '@/components/ui/form-notice';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ContractorNotFound, useContractor } from '@/features/directory';
+import { ContractorList, ContractorNotFound, ContractorPlaceholders, useContractor } from '@/features/directory';
+import { useOthers } from './api';
+import { PausedNote } from './PausedNote';
 import { QuoteForm } from './QuoteForm';
 import { useRegion } from '@/lib/region';
 
@@ -45,6 +47,39 @@ function Sent({ c }: { c: ContractorProfile }) {
   );
 }
 
+/**
+ * A paused contractor's quote page (docs/decisions/0117-lead-routing.md): the date it takes requests
+ * again and up to three others of the county who take the same kind of work, in place of the form.
+ */
+function PausedBody({ c }: { c: ContractorProfile }) {
+  const others = useOthers(c.id);
+  return (
+    <>
+      <h1 className="mt-4 text-3xl font-bold">{`${c.name} is not taking new requests`}</h1>
+      <PausedNote pausedUntil={c.pausedUntil!} className="mt-2 text-base" />
+      <h2 className="mt-8 text-xl font-semibold">Other contractors who take the same kind of work</h2>
+      <div className="mt-4">
+        <QueryView
+          query={others}
+          what="other contractors"
+          loading={<ContractorPlaceholders view="list" count={3} />}
+          empty={<p className="text-muted-foreground">No other contractor here takes this kind of work just now.</p>}
+        >
+          {(list) => <ContractorList contractors={list} view="list" />}
+        </QueryView>
+      </div>
+      <div className="mt-6 flex flex-wrap gap-2">
+        <Button asChild variant="outline">
+          <Link href="/browse">Browse Contractors</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link href={`/contractor/${c.id}`}>{`Back to ${c.name}`}</Link>
+        </Button>
+      </div>
+    </>
+  );
+}
+
 function QuotePageBody({ c, sent }: { c: ContractorProfile; sent: boolean }) {
   const region = useRegion();
   const posted = usePostedForm('quote');
@@ -66,18 +101,24 @@ function QuotePageBody({ c, sent }: { c: ContractorProfile; sent: boolean }) {
         jsonLd={[breadcrumbJsonLd(crumbs, siteUrl)]}
       />
       <Breadcrumbs crumbs={crumbs} />
-      <h1 className="mt-4 text-3xl font-bold">Request a Free Quote</h1>
-      <p className="mt-2 text-muted-foreground">{`Tell ${c.name} about your project. It's free and there's no obligation.`}</p>
-      <Card className="mt-6">
-        <CardContent className="p-5 md:p-6">
-          {sent && !posted ? (
-            <Sent c={c} />
-          ) : (
-            // With JavaScript the page says it was sent as the form's own post would: at ?sent=1.
-            <QuoteForm contractor={c} onSent={() => navigate(formPages.quote.done(c.id))} actions={(form) => <PageActions c={c} pending={form.pending} />} />
-          )}
-        </CardContent>
-      </Card>
+      {c.pausedUntil && !sent ? (
+        <PausedBody c={c} />
+      ) : (
+        <>
+          <h1 className="mt-4 text-3xl font-bold">Request a Free Quote</h1>
+          <p className="mt-2 text-muted-foreground">{`Tell ${c.name} about your project. It's free and there's no obligation.`}</p>
+          <Card className="mt-6">
+            <CardContent className="p-5 md:p-6">
+              {sent && !posted ? (
+                <Sent c={c} />
+              ) : (
+                // With JavaScript the page says it was sent as the form's own post would: at ?sent=1.
+                <QuoteForm contractor={c} onSent={() => navigate(formPages.quote.done(c.id))} actions={(form) => <PageActions c={c} pending={form.pending} />} />
+              )}
+            </CardContent>
+          </Card>
+        </>
+      )}
     </div>
   );
 }

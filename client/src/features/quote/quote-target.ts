@@ -2,4 +2,6 @@
 export interface QuoteTarget {
   id: number;
   name: string;
+  /** Set while it is not taking new requests (docs/decisions/0117-lead-routing.md): the button offers others instead of the form. */
+  pausedUntil: string | null;
 }

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { QuoteButton } from '@/features/quote';
+import { PausedNote, QuoteButton } from '@/features/quote';
 import { ContractorLogo } from './ContractorLogo';
 import { ServiceBadges } from './ServiceBadges';
 import { RatingLine } from './StarRating';
@@ -40,6 +40,7 @@ export function ContractorCard({ contractor: c, view = 'grid' }: { contractor: P
           {c.location}
         </p>
         <RatingLine rating={c.rating} reviewCount={c.reviewCount} />
+        {c.pausedUntil && <PausedNote pausedUntil={c.pausedUntil} />}
         <p className="line-clamp-3 text-sm">{c.description}</p>
         <ServiceBadges services={c.services} />
       </div>

@@ -1,0 +1,130 @@
+import { CheckCircle2, Clock, LinkIcon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { formPages } from '@shared/forms';
+import { ALTERNATIVE_LINK_INVALID, alternativeSentMessage, type AlternativeAnswer } from '@shared/schemas/lead-alternatives';
+import { Head } from '@/components/head';
+import { useProgressiveForm } from '@/components/form';
+import { QueryView } from '@/components/query-view';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FormNotice } from '@/components/ui/form-notice';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useRegion } from '@/lib/region';
+import type { RouteInput } from '@/lib/route-input';
+import { useHttpStatus } from '@/lib/server-context';
+import { sendToAlternative, useAlternativeOffer } from './alternative-api';
+
+/** What the page says in place of the button: sent, used, expired or not one of ours. */
+function Notice({ icon, title, children, status }: { icon: ReactNode; title: string; children: ReactNode; status?: number }) {
+  useHttpStatus(status ?? 200);
+  return (
+    <Card className="flex flex-col items-center gap-3 p-8 text-center">
+      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-secondary">{icon}</span>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      {children}
+    </Card>
+  );
+}
+
+function Sent({ offer }: { offer: AlternativeAnswer }) {
+  return (
+    <Notice icon={<CheckCircle2 className="h-6 w-6 text-primary" aria-hidden="true" />} title="Request sent">
+      <p role="status" className="max-w-md text-muted-foreground">
+        {alternativeSentMessage(offer.contractorName)}
+      </p>
+      <Button asChild variant="outline" className="mt-2">
+        <Link href={`/contractor/${offer.contractorId}`}>{`About ${offer.contractorName}`}</Link>
+      </Button>
+    </Notice>
+  );
+}
+
+/** The choice: one button, a plain form posted to the page without JavaScript. */
+function Offer({ token, offer, onSent }: { token: string; offer: AlternativeAnswer; onSent: () => void }) {
+  const region = useRegion();
+  const form = useProgressiveForm({
+    posted: 'alternative',
+    schema: () => import('@shared/schemas/alternative-choice').then((m) => m.alternativeChoiceSchema),
+    fallback: 'Your request could not be sent. Please try again.',
+    onValid: async () => {
+      await sendToAlternative(token);
+      onSent();
+    },
+  });
+  return (
+    <Card className="grid gap-4 p-6 sm:p-8">
+      <h1 className="text-2xl font-bold">{`Send your request to ${offer.contractorName}?`}</h1>
+      <p className="text-muted-foreground">
+        {`The contractor you chose could not take your request for ${offer.serviceNeeded} in ${offer.location}. ${offer.contractorName} takes this kind of work there. If you send it, they get the details you gave ${region.siteTitle} and contact you directly. It is free, and nobody else gets it.`}
+      </p>
+      <form method="post" action={formPages.alternative.path(token)} {...form.props} className="grid gap-3" aria-label={`Send my request to ${offer.contractorName}`}>
+        {form.problem && <FormNotice variant="destructive" title="Not sent" description={form.problem} />}
+        <Button type="submit" variant="accent" size="lg" disabled={form.pending}>
+          {form.pending ? 'Sending...' : 'Send my request to them'}
+        </Button>
+      </form>
+      <Link href={`/contractor/${offer.contractorId}`} className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+        {`About ${offer.contractorName}`}
+      </Link>
+    </Card>
+  );
+}
+
+/**
+ * /alternatives/{token}: where a released request's email links land
+ * (docs/decisions/0117-lead-routing.md). Opening the link changes nothing (mail scanners open
+ * links); the button sends, with or without JavaScript (without, it lands on `?sent=1`).
+ */
+export default function AlternativePage({ params, search }: RouteInput) {
+  const region = useRegion();
+  const token = params.token ?? '';
+  const query = useAlternativeOffer(token);
+  const [sent, setSent] = useState(search.get('sent') === '1');
+
+  const invalid = (
+    <Notice icon={<LinkIcon className="h-6 w-6 text-primary" aria-hidden="true" />} title="This link is not valid" status={404}>
+      <p className="max-w-md text-muted-foreground">{ALTERNATIVE_LINK_INVALID}</p>
+    </Notice>
+  );
+  const body = (offer: AlternativeAnswer): ReactNode => {
+    if (sent && offer.state === 'used') return <Sent offer={offer} />;
+    if (offer.state === 'used') {
+      return (
+        <Notice icon={<CheckCircle2 className="h-6 w-6 text-primary" aria-hidden="true" />} title="Already sent">
+          <p className="max-w-md text-muted-foreground">{`Your request was already sent to ${offer.contractorName}. They will contact you directly.`}</p>
+        </Notice>
+      );
+    }
+    if (offer.state === 'expired') {
+      return (
+        <Notice icon={<Clock className="h-6 w-6 text-primary" aria-hidden="true" />} title="This link has expired" status={410}>
+          <p className="max-w-md text-muted-foreground">These links work for two weeks. You can still find a contractor in the directory.</p>
+          <Button asChild variant="outline" className="mt-2">
+            <Link href="/browse">Browse Contractors</Link>
+          </Button>
+        </Notice>
+      );
+    }
+    return <Offer token={token} offer={offer} onSent={() => void query.refetch().then(() => setSent(true))} />;
+  };
+
+  return (
+    <div className="container mx-auto max-w-xl px-4 py-8 sm:py-12">
+      <Head title={`Send Your Request | ${region.siteTitle}`} description="Send your quote request to another contractor." path={formPages.alternative.path(token)} robots="noindex, nofollow" />
+      <QueryView
+        query={query}
+        what="link"
+        loading={
+          <div role="status" aria-label="Loading" className="grid gap-4">
+            <Skeleton className="h-9 w-2/3" />
+            <Skeleton className="h-32" />
+          </div>
+        }
+        error={() => invalid}
+      >
+        {body}
+      </QueryView>
+    </div>
+  );
+}
