@@ -1,7 +1,7 @@
 import { Bell, CalendarClock, CircleDollarSign, MapPinned } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { formatPrice } from '@shared/money';
-import { pausedLabel, type LeadPreferencesDto } from '@shared/schemas/lead-preferences';
+import { leadPreferencesSchema, pausedLabel, type LeadPreferencesDto } from '@shared/schemas/lead-preferences';
 import { siteDay } from '@shared/site-calendar';
 import { useProgressiveForm } from '@/components/form';
 import { QueryView } from '@/components/query-view';
@@ -96,7 +96,8 @@ function PreferencesForm({ dto }: { dto: LeadPreferencesDto }) {
   const [taking, setTaking] = useState<Taking>(start.taking);
   const [pausedUntil, setPausedUntil] = useState(start.pausedUntil);
   const form = useProgressiveForm({
-    schema: () => import('@shared/schemas/lead-preferences').then((m) => m.leadPreferencesSchema),
+    // The module is here already for pausedLabel, and zod is in the portal's chunk: nothing to load later.
+    schema: () => Promise.resolve(leadPreferencesSchema),
     toInput: leadPreferencesInputOf,
     lists: PREFERENCE_LISTS,
     defaultValues: { pausedUntil: start.pausedUntil, monthlyCap: start.monthlyCap, textPhone: start.textPhone },
