@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
 import type { PortalLead } from '@shared/schemas/portal';
 import { LeadCard } from '@/features/portal/components/LeadCard';
 
@@ -54,5 +55,20 @@ describe('the portal lead card', () => {
     expect(html).toContain('contact details were erased on March 4, 2027');
     expect(html).not.toContain('mailto:');
     expect(html).not.toContain('Customer details are shown after you buy this lead.');
+  });
+
+  it('offers Decline beside Buy only while the lead awaits payment (docs/decisions/0117-lead-routing.md)', () => {
+    // The Buy link needs a location: the portal's, as the server renders it.
+    const waiting = renderToStaticMarkup(
+      <Router ssrPath="/contractor">
+        <QueryClientProvider client={new QueryClient()}>
+          <LeadCard lead={{ ...lead, paymentState: 'awaiting_payment', customer: null }} contractorId={1} />
+        </QueryClientProvider>
+      </Router>,
+    );
+    expect(waiting).toContain('Buy this lead');
+    expect(waiting).toMatch(/<button[^>]*>Decline<\/button>/);
+    expect(render(lead)).not.toMatch(/>Decline</);
+    expect(render({ ...lead, paymentState: 'credited' })).not.toMatch(/>Decline</);
   });
 });

@@ -43,7 +43,7 @@ export function portalRoutes(ctx: AppContext): Router {
   // A lead it cannot take, before paying: released, nothing charged, the homeowner offered others (docs/decisions/0117-lead-routing.md).
   router.post(
     '/contractor/leads/:deliveryId/decline',
-    requireContractor,
+    requireContractor(ctx),
     asyncHandler(async (req, res) => {
       const { deliveryId } = parseInput(deliveryIdParamSchema, req.params);
       await declineLead(ctx, contractorIdOf(req), deliveryId);

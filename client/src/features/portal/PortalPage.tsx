@@ -16,6 +16,7 @@ import { PortalNav } from './components/PortalNav';
 import { readSection, sectionLabel, type SectionId } from './sections';
 import { AccountSection } from './sections/AccountSection';
 import { DashboardSection } from './sections/DashboardSection';
+import { LeadPreferencesSection } from './sections/LeadPreferencesSection';
 import { LeadsSection } from './sections/LeadsSection';
 import { PhotosSection } from './sections/PhotosSection';
 import { ProfileSection } from './sections/ProfileSection';
@@ -140,6 +141,7 @@ function Portal({ profile, section }: { profile: PortalProfile; section: Section
         <main id="main" className="min-w-0" tabIndex={-1}>
           {section === 'dashboard' && <DashboardSection profile={profile} />}
           {section === 'leads' && <LeadsSection profile={profile} />}
+          {section === 'lead-preferences' && <LeadPreferencesSection />}
           {section === 'reviews' && <ReviewsSection />}
           {section === 'subscription' && <SubscriptionSection />}
           {section === 'profile' && <ProfileSection profile={profile} />}

@@ -84,6 +84,19 @@ export function useUpdateLeadStatus() {
   });
 }
 
+/**
+ * Declines a lead awaiting payment (docs/decisions/0117-lead-routing.md): released, nothing charged,
+ * and the homeowner offered other contractors. The released lead leaves the list and this month's
+ * card spend, so the portal is read again; after a 409 (paid meanwhile, or already released) too.
+ */
+export function useDeclineLead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deliveryId: number) => apiRequest<unknown>('POST', `/api/contractor/leads/${deliveryId}/decline`),
+    onSettled: () => invalidatePortal(queryClient),
+  });
+}
+
 /** "Manage billing": a session of the payment provider's customer portal, or the demo's billing page (docs/decisions/0113-self-service-billing.md). */
 export function useOpenBillingPortal() {
   return useMutation({ mutationFn: () => apiRequest<BillingPortalResponse>('POST', '/api/contractor/billing-portal') });

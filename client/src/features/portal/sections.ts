@@ -1,10 +1,12 @@
-import { CreditCard, Images, Inbox, LayoutDashboard, MessageSquareText, ShieldCheck, UserCog, type LucideIcon } from 'lucide-react';
+import { CreditCard, Images, Inbox, LayoutDashboard, MessageSquareText, ShieldCheck, SlidersHorizontal, UserCog, type LucideIcon } from 'lucide-react';
 import { PORTAL_PATH } from './api';
 
 /** The portal's panels; the current one is `?section=` in the address, so it survives a reload. */
 export const SECTIONS = [
   { id: 'dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { id: 'leads', label: 'My Leads', icon: Inbox },
+  // Which requests reach the contractor, its cap and its text alerts (docs/decisions/0117-lead-routing.md).
+  { id: 'lead-preferences', label: 'Lead preferences', icon: SlidersHorizontal },
   { id: 'reviews', label: 'Reviews', icon: MessageSquareText },
   { id: 'subscription', label: 'Subscription', icon: CreditCard },
   { id: 'profile', label: 'Profile Settings', icon: UserCog },

@@ -13,6 +13,7 @@ import { useUpdateLeadStatus, type ContractorStatus } from '../api';
 import { isUnlocked } from '../labels';
 import { LeadStatusBadge, PaymentBadge } from './badges';
 import { LeadClaim } from './LeadClaim';
+import { LeadDecline } from './LeadDecline';
 
 const ACTIONS: Record<ContractorStatus, string> = { contacted: 'Mark Contacted', won: 'Mark Won', lost: 'Mark Lost' };
 const isContractorStatus = (s: string): s is ContractorStatus => s in ACTIONS;
@@ -141,9 +142,12 @@ export function LeadCard({ lead, contractorId }: { lead: PortalLead; contractorI
             Customer details are shown after you buy this lead.
           </p>
           {lead.paymentState === 'awaiting_payment' && (
-            <Button asChild size="sm" variant="accent" className="shrink-0">
-              <Link href={buyLeadHref(lead.leadId, contractorId)}>Buy this lead</Link>
-            </Button>
+            <div className="flex shrink-0 flex-wrap gap-2">
+              <Button asChild size="sm" variant="accent" className="shrink-0">
+                <Link href={buyLeadHref(lead.leadId, contractorId)}>Buy this lead</Link>
+              </Button>
+              <LeadDecline lead={lead} />
+            </div>
           )}
         </div>
       )}
