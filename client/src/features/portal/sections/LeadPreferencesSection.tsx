@@ -1,7 +1,8 @@
 import { Bell, CalendarClock, CircleDollarSign, MapPinned } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { formatPrice } from '@shared/money';
-import { leadPreferencesSchema, pausedLabel, type LeadPreferencesDto } from '@shared/schemas/lead-preferences';
+import { leadPreferencesSchema, type LeadPreferencesDto } from '@shared/schemas/lead-preferences';
+import { pausedLabel } from '@shared/paused-label';
 import { siteDay } from '@shared/site-calendar';
 import { useProgressiveForm } from '@/components/form';
 import { QueryView } from '@/components/query-view';
