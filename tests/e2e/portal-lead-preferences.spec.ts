@@ -5,7 +5,8 @@ import { approvedBusiness } from './fixtures/approved-business';
 import { deliveredLead } from './fixtures/leads';
 import type { AdminLeadList } from '../../shared/schemas/admin-leads';
 import type { OutboxMessage, Paged } from '../../shared/schemas/admin';
-import { pausedLabel, type LeadPreferencesDto } from '../../shared/schemas/lead-preferences';
+import type { LeadPreferencesDto } from '../../shared/schemas/lead-preferences';
+import { pausedLabel } from '../../shared/paused-label';
 import { siteDay } from '../../shared/site-calendar';
 import { open } from './helpers';
 
