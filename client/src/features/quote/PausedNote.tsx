@@ -1,12 +1,14 @@
-import { PauseCircle } from 'lucide-react';
 import { pausedLabel } from '@shared/paused-label';
 import { cn } from '@/lib/cn';
 
-/** "Not taking new requests until March 2" on a paused contractor's card and profile (docs/decisions/0117-lead-routing.md). */
+/**
+ * "Not taking new requests until March 2" on a paused contractor's card and profile
+ * (docs/decisions/0117-lead-routing.md). Text alone: every public page carries it, within the
+ * JavaScript budget (docs/decisions/0064-bundle-cutting.md).
+ */
 export function PausedNote({ pausedUntil, className }: { pausedUntil: string; className?: string }) {
   return (
-    <p className={cn('flex items-center gap-1.5 text-sm font-medium text-amber-800', className)} data-testid="paused-note">
-      <PauseCircle className="h-4 w-4 shrink-0" aria-hidden="true" />
+    <p className={cn('text-sm font-medium text-amber-800', className)} data-testid="paused-note">
       {pausedLabel(pausedUntil)}
     </p>
   );
