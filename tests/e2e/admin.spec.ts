@@ -81,11 +81,13 @@ test.describe('admin sign-in', () => {
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
     const cards = page.getByTestId('stat-card');
-    await expect(cards).toHaveCount(4);
+    await expect(cards).toHaveCount(5);
     await expect(cards.nth(0)).toContainText(/Total Leads\s*\d+/);
     await expect(cards.nth(1)).toContainText(/New Leads\s*\d+\s*Awaiting delivery/);
     await expect(cards.nth(2)).toContainText(/Revenue\s*\$[\d,]+\.\d\d\s*Total potential/);
     await expect(cards.nth(3)).toContainText(/Pricing Rules\s*\d+/);
+    // The median time from request to delivery this month (docs/decisions/0117-lead-routing.md), in words or a dash.
+    await expect(cards.nth(4)).toContainText(/Median time to delivery \(this month\)\s*(under a minute|\d+ min|\d+ h|\d+ days?|—)/);
     await expect(page.getByRole('tab')).toHaveText(['Leads', 'Pricing Rules', 'Contractors']);
 
     // The Contractors tab has real figures, not a placeholder.

@@ -22,7 +22,7 @@ const cellLabel = (cell: Locator) => cell.evaluate((td) => /^"([^"]*)"/.exec(get
 test.describe('admin tables', () => {
   const TABLES: { path: string; region: string; row: string; labels: string[]; optional?: string[] }[] = [
     { path: '/admin/contractors', region: 'Contractors', row: 'admin-contractor-row', labels: ['Location', 'Services', 'Rating', 'Status', 'Visible', 'Actions'] },
-    { path: '/admin/leads', region: 'Leads', row: 'admin-lead-row', labels: ['Service', 'Location', 'Status', 'Price', 'Created', 'Actions'] },
+    { path: '/admin/leads', region: 'Leads', row: 'admin-lead-row', labels: ['Service', 'Location', 'Status', 'How it went', 'Price', 'Created', 'Actions'] },
     // The County column shows once a rule has a county (a location rule always has: its town's, docs/decisions/0107-pricing-per-county.md).
     { path: '/admin/pricing', region: 'Pricing rules', row: 'pricing-rule', labels: ['Type', 'Value', 'Price', 'Priority', 'Active', 'Actions'], optional: ['County'] },
     { path: '/admin', region: 'Recent leads', row: 'dashboard-lead-row', labels: ['Date', 'Service', 'Location', 'Price', 'Status', 'Actions'] },

@@ -33,3 +33,20 @@ export function formatMonthIn(iso: string | Date, timeZone: string): string {
 
 /** '1 review', '3 reviews'; `many` for an irregular plural ('2 bonus credits', '2 people'). The one plural of the client. */
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * A span of minutes read at a glance (the dashboard's median time to delivery): 'under a minute',
+ * '4 min', '2 h 5 min'; from a day on the minutes no longer matter: '1 day', '3 days 2 h'.
+ */
+export function formatMinutes(minutes: number): string {
+  if (minutes < 1) return 'under a minute';
+  const total = Math.round(minutes);
+  if (total < 60) return `${total} min`;
+  if (total < 24 * 60) {
+    const [h, m] = [Math.floor(total / 60), total % 60];
+    return m ? `${h} h ${m} min` : `${h} h`;
+  }
+  const hours = Math.round(minutes / 60);
+  const [d, h] = [Math.floor(hours / 24), hours % 24];
+  return h ? `${plural(d, 'day')} ${h} h` : plural(d, 'day');
+}

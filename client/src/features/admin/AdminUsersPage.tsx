@@ -1,8 +1,8 @@
 import { Users } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { ADMIN_ROLE_LABELS, ADMIN_ROLES } from '@shared/admin-roles';
 import type { AdminAccount, AdminCounty } from '@shared/schemas/admin-users';
-import { NativeChoice, useProgressiveForm, type FormValuesRaw, type ProgressiveForm } from '@/components/form';
+import { NativeChoice, useProgressiveForm, type FormValuesRaw } from '@/components/form';
 import { EmptyState } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,6 +17,7 @@ import { useAdminAccounts, useCreateAdmin, useResetAdminPassword, useResetAdminT
 import { useAdminSession } from './api';
 import { AdminList } from './components/AdminList';
 import { PageHeader } from './components/PageHeader';
+import { RowForm } from './components/RowForm';
 import { Td, Tr } from './components/table';
 
 /** The form's values as the schema takes them: counties are ids. */
@@ -85,24 +86,6 @@ function CreateAdminForm({ counties }: { counties: readonly AdminCounty[] }) {
         </form>
       </CardContent>
     </Card>
-  );
-}
-
-/** A change made in an account's row: its fields, the problem if any, Save and Cancel. */
-function RowForm({ form, label, save, onCancel, children }: { form: ProgressiveForm; label: string; save: string; onCancel: () => void; children: ReactNode }) {
-  return (
-    <form {...form.props} className="grid gap-3" aria-label={label}>
-      {form.problem && <FormNotice variant="destructive" title="Error" description={form.problem} />}
-      {children}
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={form.pending}>
-          {form.pending ? 'Saving...' : save}
-        </Button>
-        <Button type="button" size="sm" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
   );
 }
 

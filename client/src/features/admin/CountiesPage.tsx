@@ -14,6 +14,8 @@ import { AdminList } from './components/AdminList';
 import { PageHeader } from './components/PageHeader';
 import { Td, Tr } from './components/table';
 import { useAddCounty, useCounties } from './counties-api';
+import { useAdminSession } from './api';
+import { CountyLeadDelivery } from './components/CountyLeadDelivery';
 import { useRegion } from '@/lib/region';
 
 /**
@@ -63,6 +65,9 @@ function AddCountyForm() {
 export default function CountiesPage() {
   const region = useRegion();
   const query = useCounties();
+  // The page is the platform administrator's (docs/decisions/0103-county-administrators.md): a county administrator sees its county's delivery on the Leads page.
+  const session = useAdminSession();
+  const canChange = session.state === 'authenticated' && session.role === 'platform';
   return (
     <>
       <PageHeader
@@ -81,7 +86,7 @@ export default function CountiesPage() {
         query={query}
         what="counties"
         label="Counties"
-        columns={[{ name: 'County' }, { name: 'Site' }, { name: 'Towns' }, { name: 'Services' }]}
+        columns={[{ name: 'County' }, { name: 'Site' }, { name: 'Towns' }, { name: 'Services' }, { name: 'Lead delivery' }]}
         items={(d) => d.counties}
         itemKey={(c) => c.slug}
         count={(d) => plural(d.counties.length, 'county', 'counties')}
@@ -101,6 +106,9 @@ export default function CountiesPage() {
             </Td>
             <Td label="Towns">{c.towns}</Td>
             <Td label="Services">{c.services}</Td>
+            <Td label="Lead delivery" className="min-w-[14rem]">
+              <CountyLeadDelivery county={c} canChange={canChange} />
+            </Td>
           </Tr>
         )}
       />

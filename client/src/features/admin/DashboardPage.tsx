@@ -1,4 +1,4 @@
-import { DollarSign, ExternalLink, Inbox, Plus, Send, Tags } from 'lucide-react';
+import { DollarSign, ExternalLink, Inbox, Plus, Send, Tags, Timer } from 'lucide-react';
 import { formatPrice } from '@shared/money';
 import { Link } from 'wouter';
 import type { AdminLead, AdminStats } from '@shared/schemas/admin-leads';
@@ -7,12 +7,13 @@ import { QueryView } from '@/components/query-view';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
-import { formatDateTime, formatShortDate } from '@/lib/format';
+import { formatDateTime, formatMinutes, formatShortDate } from '@/lib/format';
 import { approvedContractorsKey, leadsKey, QUICK_ADD_RULE, useContractorNames, useContractors, useCreateRule, useLeads, usePricingRules, useStats } from './api';
 import { AdminList } from './components/AdminList';
 import { LeadStatusBadge, PaymentBadge } from './components/badges';
 import { CredentialAttention } from './components/CredentialAttention';
 import { CustomerCell } from './components/CustomerCell';
+import { awaitsDelivery } from './lead-state';
 import { ExportLinks } from './components/ExportLinks';
 import { PageHeader } from './components/PageHeader';
 import { RulesTable } from './components/RulesTable';
@@ -51,7 +52,7 @@ function LeadAction({ lead }: { lead: AdminLead }) {
       </div>
     );
   }
-  if (lead.status === 'new' && !d && !lead.withdrawnAt && !lead.erasedAt) {
+  if (awaitsDelivery(lead)) {
     return (
       <Button asChild size="sm">
         <Link href="/admin/leads">Deliver</Link>
@@ -192,14 +193,29 @@ function ContractorsTab() {
   );
 }
 
-/** The four figures; placeholders in their cards while they load. */
+/** The median time from request to delivery this month (docs/decisions/0117-lead-routing.md), or why there is none. */
+function MedianDelivery({ s }: { s?: AdminStats }) {
+  const minutes = s?.medianMinutesToDelivery;
+  return (
+    <StatCard
+      title="Median time to delivery (this month)"
+      value={minutes == null ? undefined : formatMinutes(minutes)}
+      icon={Timer}
+      note={s && minutes === null ? 'No deliveries yet this month' : 'From quote request to contractor'}
+      loading={!s}
+    />
+  );
+}
+
+/** The figures; placeholders in their cards while they load. */
 function StatCards({ s }: { s?: AdminStats }) {
   return (
-    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
       <StatCard title="Total Leads" value={s?.totalLeads} icon={Inbox} note="All quote requests" loading={!s} />
       <StatCard title="New Leads" value={s?.newLeads} icon={Send} note="Awaiting delivery" loading={!s} />
       <StatCard title="Revenue" value={s ? formatPrice(s.revenuePotential) : undefined} icon={DollarSign} note="Total potential" loading={!s} />
       <StatCard title="Pricing Rules" value={s?.activePricingRules} icon={Tags} note="Active rules" loading={!s} />
+      <MedianDelivery s={s} />
     </div>
   );
 }

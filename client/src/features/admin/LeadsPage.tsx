@@ -12,13 +12,25 @@ import { LeadStatusBadge, PaymentBadge } from './components/badges';
 import { CancelDeliveryControl } from './components/CancelDeliveryControl';
 import { CustomerCell } from './components/CustomerCell';
 import { DeliverControl } from './components/DeliverControl';
+import { HeldLeads } from './components/HeldLeads';
+import { CountyDeliveryNote } from './components/CountyDeliveryNote';
 import { PageHeader } from './components/PageHeader';
 import { StatCard } from './components/StatCard';
 import { Td, Tr } from './components/table';
 import { useRegion } from '@/lib/region';
+import { awaitsDelivery, offeredToNoOne } from './lead-state';
 
 const PAGE_SIZE = 20;
-const COLUMNS = [{ name: 'Customer' }, { name: 'Service' }, { name: 'Location' }, { name: 'Status' }, { name: 'Price', className: 'text-right' }, { name: 'Created' }, { name: 'Actions' }];
+const COLUMNS = [
+  { name: 'Customer' },
+  { name: 'Service' },
+  { name: 'Location' },
+  { name: 'Status' },
+  { name: 'How it went' },
+  { name: 'Price', className: 'text-right' },
+  { name: 'Created' },
+  { name: 'Actions' },
+];
 type StatusFilter = 'all' | LeadStatus;
 
 function DeliveryCell({ lead }: { lead: AdminLead }) {
@@ -39,9 +51,6 @@ function DeliveryCell({ lead }: { lead: AdminLead }) {
   );
 }
 
-/** Why a lead is offered to no one (docs/decisions/0114-homeowner-privacy.md), or null. */
-const offeredToNoOne = (lead: AdminLead) => (lead.withdrawnAt ? 'Withdrawn by the homeowner' : lead.erasedAt ? 'Contact details erased' : null);
-
 export default function LeadsPage() {
   const { timeZone } = useRegion();
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -59,6 +68,9 @@ export default function LeadsPage() {
         <StatCard title="Delivered" value={counts?.delivered} icon={CheckCircle2} note="With a contractor" loading={query.isPending} />
         <StatCard title="Won" value={counts?.won} icon={Trophy} note="Became a job" loading={query.isPending} />
       </div>
+      <CountyDeliveryNote />
+
+      <HeldLeads contractors={loaded ? contractors : undefined} />
 
       <div className="mb-3 mt-8 flex flex-wrap items-end justify-between gap-3">
         <h2 className="text-lg font-semibold">Leads</h2>
@@ -113,6 +125,9 @@ export default function LeadsPage() {
             <Td label="Status">
               <LeadStatusBadge status={lead.status} />
             </Td>
+            <Td label="How it went" className="min-w-[10rem] text-sm">
+              {lead.howItWent}
+            </Td>
             <Td label="Price" className="text-right font-semibold tabular-nums">
               {formatPrice(lead.leadPrice)}
             </Td>
@@ -121,9 +136,7 @@ export default function LeadsPage() {
                 {formatShortDate(lead.createdAt)}
               </time>
             </Td>
-            <Td label="Actions">
-              {lead.status === 'new' && !lead.delivery && !offeredToNoOne(lead) ? <DeliverControl lead={lead} contractors={loaded ? contractors : undefined} /> : <DeliveryCell lead={lead} />}
-            </Td>
+            <Td label="Actions">{awaitsDelivery(lead) ? <DeliverControl lead={lead} contractors={loaded ? contractors : undefined} /> : <DeliveryCell lead={lead} />}</Td>
           </Tr>
         )}
       />

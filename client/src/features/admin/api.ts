@@ -223,13 +223,16 @@ export function useSendSetupCode() {
 
 // ---- Leads
 
+/** What a change to a lead shows in: the lead list, the held leads at its top (docs/decisions/0117-lead-routing.md) and the dashboard's figures. */
+export const leadsChanged = ['/api/leads', '/api/admin/leads', '/api/admin/stats'] as const;
+
 export function useDeliverLead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { leadId: number; contractorId: number }) => apiRequest<DeliveryDto>('POST', '/api/lead-deliveries', body),
     // A 409 means someone else delivered it first: the refreshed list shows to whom.
     onSettled: (_data, _error, body) => {
-      void invalidatePaths(queryClient, '/api/leads', '/api/admin/stats', '/api/admin/contractors', '/api/admin/outbox');
+      void invalidatePaths(queryClient, ...leadsChanged, '/api/admin/contractors', '/api/admin/outbox');
       void queryClient.invalidateQueries({ queryKey: contractorDeliveriesKey(body.contractorId) });
     },
   });
@@ -288,11 +291,11 @@ export function useDecideClaim() {
   });
 }
 
-/** Takes a delivery back; what was paid for it is refunded and the lead is new again. */
+/** Takes a delivery back; what was paid for it is refunded and the lead is new again, held for an administrator. */
 export function useCancelDelivery() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (deliveryId: number) => apiRequest<CancelledDelivery>('POST', `/api/lead-deliveries/${deliveryId}/cancel`),
-    onSettled: () => void invalidatePaths(queryClient, '/api/leads', '/api/admin/stats', '/api/contractors', '/api/admin/contractors', '/api/admin/outbox', '/api/admin/lead-claims'),
+    onSettled: () => void invalidatePaths(queryClient, ...leadsChanged, '/api/contractors', '/api/admin/contractors', '/api/admin/outbox', '/api/admin/lead-claims'),
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CountyLeadDelivery } from '@shared/schemas/lead-routing';
 import type { AddCounty, CountySummary } from '@shared/schemas/region';
 import { apiRequest } from '@/lib/api';
 import { invalidatePaths } from './api';
@@ -10,6 +11,15 @@ export function useAddCounty() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AddCounty) => apiRequest<CountySummary>('POST', '/api/admin/counties', body),
+    onSettled: () => void invalidatePaths(queryClient, '/api/admin/counties'),
+  });
+}
+
+/** The platform administrator's setting of a county's lead delivery (docs/decisions/0117-lead-routing.md); one county's answer (/api/admin/counties/:id) shows it too. */
+export function useSetCountyLeadDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: CountyLeadDelivery & { id: number }) => apiRequest<CountySummary>('PUT', `/api/admin/counties/${id}/lead-delivery`, body),
     onSettled: () => void invalidatePaths(queryClient, '/api/admin/counties'),
   });
 }

@@ -2,9 +2,11 @@ import { decimalToCents } from '@shared/money';
 import { planById } from '@shared/plans';
 import { DEFAULT_LEAD_PRICE_CENTS, type PricingRuleLike, type RuleType } from '@shared/pricing';
 import type { ApprovalStatus } from '@shared/schemas/admin';
+import type { LeadDeliveryMode } from '@shared/schemas/lead-routing';
 import type { Region } from '@shared/region';
 import type { PricingRuleDto } from '@shared/schemas/pricing-rules';
 import { serviceName } from '@shared/taxonomy';
+import { plural } from '@/lib/format';
 
 /** Visible wording shared by the admin pages, so one state reads the same everywhere. */
 
@@ -48,3 +50,12 @@ export function toEngineRule(r: PricingRuleDto): PricingRuleLike {
 
 /** What the approve and reject steps say when the change was not saved and the server said nothing itself. */
 export const APPROVAL_FAILED = 'Failed to update contractor status';
+
+/** A county's lead delivery (docs/decisions/0117-lead-routing.md), named and explained. */
+export const LEAD_DELIVERY_LABELS: Record<LeadDeliveryMode, { name: string; about: string }> = {
+  automatic: { name: 'Automatic', about: 'Leads that pass the checks go to the chosen contractor at once.' },
+  manual: { name: 'Manual', about: 'Every lead is held for an administrator to deliver.' },
+};
+
+/** How long a delivery may wait for a payment or a credit before the lead is released. */
+export const releaseAfterText = (hours: number) => `Unpaid deliveries are released after ${plural(hours, 'hour')}.`;

@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { AdminLead } from '@shared/schemas/admin-leads';
 import type { DeliveryDto } from '@shared/schemas/deliveries';
 import { Button } from '@/components/ui/button';
@@ -31,13 +31,14 @@ function DeliveryCount({ contractorId }: { contractorId: number }) {
   return <p className="text-xs text-muted-foreground">{`${plural(q.data.length, 'lead')} delivered to this contractor`}</p>;
 }
 
-/** A contractor dropdown and Deliver, for a lead that is still new. */
+/** A contractor dropdown and Deliver, for a lead that awaits delivery. */
 export function DeliverControl({ lead, contractors }: { lead: AdminLead; contractors: { id: number; name: string }[] | undefined }) {
   const requested = lead.requestedContractor && contractors?.some((c) => c.id === lead.requestedContractor!.id) ? String(lead.requestedContractor.id) : '';
   const [choice, setChoice] = useState('');
   const selected = choice || requested;
   const deliver = useDeliverLead();
-  const id = `deliver-to-${lead.id}`;
+  // A held lead shows this control twice, at the top and in its row: each needs an id of its own.
+  const id = useId();
 
   const onDeliver = () => {
     if (!selected) return;
