@@ -16,7 +16,9 @@ export const HELD_REASONS = ['manual', 'duplicate', 'spam', 'no_contractor', 'ca
 export const RELEASE_REASONS = ['paused', 'over_cap', 'not_taken', 'declined', 'unpaid', 'not_listed'] as const;
 export type HeldReason = (typeof HELD_REASONS)[number];
 export type ReleaseReason = (typeof RELEASE_REASONS)[number];
-export type RoutingReason = HeldReason | ReleaseReason | 'rejected';
+/** An administrator sent a held lead's homeowner the others instead of delivering it. */
+export type ReleaseCause = ReleaseReason | 'offered_others';
+export type RoutingReason = HeldReason | ReleaseCause | 'rejected';
 
 export const ROUTING_REASON_LABELS: Record<RoutingReason, string> = {
   manual: 'this county delivers by hand',
@@ -30,6 +32,7 @@ export const ROUTING_REASON_LABELS: Record<RoutingReason, string> = {
   declined: 'the contractor declined it',
   unpaid: 'neither paid nor credited in time',
   not_listed: 'the contractor is no longer listed',
+  offered_others: 'an administrator offered the homeowner other contractors',
   rejected: 'rejected by an administrator',
 };
 

@@ -120,6 +120,22 @@ describe('automatic delivery', () => {
     expect(await deliveryOf(id)).toBeUndefined();
   });
 
+  it("an administrator may send a held lead's homeowner the others instead, and the list says so", async () => {
+    const c = await roofer({ name: 'Held Roofing' });
+    await roofer({ name: 'Other Held Roofing' });
+    const id = await ask(c.id, { email: 'offered-case@example.com', projectDetails: 'Roof repair, details at www.example.com/roof' });
+    await app.ctx.jobs.runPending();
+    expect(await leadRow(id)).toMatchObject({ routing: 'held', routingReason: 'spam' });
+    expect((await admin.post(`/api/admin/leads/${id}/send-to-alternatives`)).status).toBe(204);
+    expect(await leadRow(id)).toMatchObject({ routing: 'released', routingReason: 'offered_others' });
+    expect(await deliveryOf(id)).toBeUndefined();
+    expect(await mailsTo('offered-case@example.com', 'lead-alternatives')).toHaveLength(1);
+    const list = await admin.get('/api/leads?pageSize=100');
+    expect(list.body.leads.find((l: { id: number }) => l.id === id)?.howItWent).toBe('Released: an administrator offered the homeowner other contractors');
+    // Once released it is no longer held: a second send is refused.
+    expect((await admin.post(`/api/admin/leads/${id}/send-to-alternatives`)).status).toBe(409);
+  });
+
   it('holds every request of a manual county with the reason shown, and the platform administrator alone switches it', async () => {
     const county = await countyAdminClient(app, [sullivan]);
     expect((await county.client.put(`/api/admin/counties/${sullivan}/lead-delivery`, { leadDelivery: 'manual', releaseAfterHours: 48 })).status).toBe(403);

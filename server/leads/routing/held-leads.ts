@@ -23,7 +23,7 @@ async function lockHeld(tx: AppContext, scope: AdminScope, leadId: number) {
 }
 
 export async function sendToAlternatives(ctx: AppContext, scope: AdminScope, leadId: number): Promise<void> {
-  await inTransaction(ctx, async (tx) => releaseLead(tx, await lockHeld(tx, scope, leadId), 'not_taken'));
+  await inTransaction(ctx, async (tx) => releaseLead(tx, await lockHeld(tx, scope, leadId), 'offered_others'));
 }
 
 export async function rejectLead(ctx: AppContext, scope: AdminScope, leadId: number): Promise<void> {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { ReleaseReason } from '@shared/schemas/lead-routing';
+import type { ReleaseCause } from '@shared/schemas/lead-routing';
 import { SITE_TIME_ZONE } from '@shared/site-calendar';
 import { today } from '../../clock';
 import type { AppContext } from '../../context';
@@ -95,7 +95,7 @@ const longDate = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', day
  * Releases the lead (inside the caller's transaction) and writes its homeowner the one email. The
  * lead is 'new' again but closed to delivery: what follows is a new lead of the homeowner's choice.
  */
-export async function releaseLead(ctx: AppContext, lead: LeadRow, reason: ReleaseReason): Promise<void> {
+export async function releaseLead(ctx: AppContext, lead: LeadRow, reason: ReleaseCause): Promise<void> {
   const now = ctx.clock.now();
   const [released] = await ctx.db.update(leads).set({ status: 'new', routing: 'released', routingReason: reason, routedAt: now, updatedAt: now }).where(eq(leads.id, lead.id)).returning();
   // A withdrawn or erased request is not followed up: its homeowner asked for nothing more.
