@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { formPages } from '@shared/forms';
 import { ALTERNATIVE_LINK_INVALID, alternativeSentMessage, type AlternativeAnswer } from '@shared/schemas/lead-alternatives';
 import { Head } from '@/components/head';
+import { LinkNotice } from '@/components/link-notice';
 import { useProgressiveForm } from '@/components/form';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
@@ -12,31 +13,18 @@ import { FormNotice } from '@/components/ui/form-notice';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useRegion } from '@/lib/region';
 import type { RouteInput } from '@/lib/route-input';
-import { useHttpStatus } from '@/lib/server-context';
 import { sendToAlternative, useAlternativeOffer } from './alternative-api';
-
-/** What the page says in place of the button: sent, used, expired or not one of ours. */
-function Notice({ icon, title, children, status }: { icon: ReactNode; title: string; children: ReactNode; status?: number }) {
-  useHttpStatus(status ?? 200);
-  return (
-    <Card className="flex flex-col items-center gap-3 p-8 text-center">
-      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-secondary">{icon}</span>
-      <h1 className="text-2xl font-bold">{title}</h1>
-      {children}
-    </Card>
-  );
-}
 
 function Sent({ offer }: { offer: AlternativeAnswer }) {
   return (
-    <Notice icon={<CheckCircle2 className="h-6 w-6 text-primary" aria-hidden="true" />} title="Request sent">
+    <LinkNotice icon={<CheckCircle2 className="h-6 w-6 text-primary" aria-hidden="true" />} title="Request sent">
       <p role="status" className="max-w-md text-muted-foreground">
         {alternativeSentMessage(offer.contractorName)}
       </p>
       <Button asChild variant="outline" className="mt-2">
         <Link href={`/contractor/${offer.contractorId}`}>{`About ${offer.contractorName}`}</Link>
       </Button>
-    </Notice>
+    </LinkNotice>
   );
 }
 
@@ -83,27 +71,27 @@ export default function AlternativePage({ params, search }: RouteInput) {
   const [sent, setSent] = useState(search.get('sent') === '1');
 
   const invalid = (
-    <Notice icon={<LinkIcon className="h-6 w-6 text-primary" aria-hidden="true" />} title="This link is not valid" status={404}>
+    <LinkNotice icon={<LinkIcon className="h-6 w-6 text-primary" aria-hidden="true" />} title="This link is not valid" status={404}>
       <p className="max-w-md text-muted-foreground">{ALTERNATIVE_LINK_INVALID}</p>
-    </Notice>
+    </LinkNotice>
   );
   const body = (offer: AlternativeAnswer): ReactNode => {
     if (sent && offer.state === 'used') return <Sent offer={offer} />;
     if (offer.state === 'used') {
       return (
-        <Notice icon={<CheckCircle2 className="h-6 w-6 text-primary" aria-hidden="true" />} title="Already sent">
+        <LinkNotice icon={<CheckCircle2 className="h-6 w-6 text-primary" aria-hidden="true" />} title="Already sent">
           <p className="max-w-md text-muted-foreground">{`Your request was already sent to ${offer.contractorName}. They will contact you directly.`}</p>
-        </Notice>
+        </LinkNotice>
       );
     }
     if (offer.state === 'expired') {
       return (
-        <Notice icon={<Clock className="h-6 w-6 text-primary" aria-hidden="true" />} title="This link has expired" status={410}>
+        <LinkNotice icon={<Clock className="h-6 w-6 text-primary" aria-hidden="true" />} title="This link has expired" status={410}>
           <p className="max-w-md text-muted-foreground">These links work for two weeks. You can still find a contractor in the directory.</p>
           <Button asChild variant="outline" className="mt-2">
             <Link href="/browse">Browse Contractors</Link>
           </Button>
-        </Notice>
+        </LinkNotice>
       );
     }
     return <Offer token={token} offer={offer} onSent={() => void query.refetch().then(() => setSent(true))} />;

@@ -3,8 +3,8 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { ReviewInvitation } from '@shared/reviews';
 import { Head } from '@/components/head';
+import { LinkNotice } from '@/components/link-notice';
 import type { RouteInput } from '@/lib/route-input';
-import { useHttpStatus } from '@/lib/server-context';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -25,23 +25,11 @@ function PageHead({ token, contractorName }: { token: string; contractorName?: s
   );
 }
 
-/** A message in place of the form: the link is used, expired or not one of ours. */
-function Notice({ icon, title, children, status }: { icon: ReactNode; title: string; children: ReactNode; status?: number }) {
-  useHttpStatus(status ?? 200);
-  return (
-    <Card className="flex flex-col items-center gap-3 p-8 text-center">
-      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-secondary">{icon}</span>
-      <h1 className="text-2xl font-bold">{title}</h1>
-      {children}
-    </Card>
-  );
-}
-
 const profileHref = (id: number) => `/contractor/${id}#reviews`;
 
 function Thanks({ invitation, outcome }: { invitation: ReviewInvitation; outcome: 'published' | 'answered' }) {
   return (
-    <Notice
+    <LinkNotice
       icon={<CheckCircle2 className="h-6 w-6 text-primary" aria-hidden="true" />}
       title={outcome === 'published' ? `Thank you${invitation.firstName ? `, ${invitation.firstName}` : ''}!` : 'You have already answered'}
     >
@@ -53,7 +41,7 @@ function Thanks({ invitation, outcome }: { invitation: ReviewInvitation; outcome
       <Button asChild className="mt-2">
         <Link href={profileHref(invitation.contractorId)}>{`See ${invitation.contractorName}'s reviews`}</Link>
       </Button>
-    </Notice>
+    </LinkNotice>
   );
 }
 
@@ -68,9 +56,9 @@ export default function ReviewPage({ params, search }: RouteInput) {
   const invitation = query.data;
 
   const invalid = (
-    <Notice icon={<LinkIcon className="h-6 w-6 text-primary" aria-hidden="true" />} title="This review link is not valid" status={404}>
+    <LinkNotice icon={<LinkIcon className="h-6 w-6 text-primary" aria-hidden="true" />} title="This review link is not valid" status={404}>
       <p className="max-w-md text-muted-foreground">Please open the link exactly as it is in the email we sent you. Links from our follow-up emails work once, for 60 days.</p>
-    </Notice>
+    </LinkNotice>
   );
   const loading = (
     <div role="status" aria-label="Loading" className="grid gap-4">
@@ -82,12 +70,12 @@ export default function ReviewPage({ params, search }: RouteInput) {
     if (outcome || invitation.status === 'answered') return <Thanks invitation={invitation} outcome={outcome ?? (sent ? 'published' : 'answered')} />;
     if (invitation.status === 'expired') {
       return (
-        <Notice icon={<Clock className="h-6 w-6 text-primary" aria-hidden="true" />} title="This review link has expired" status={410}>
+        <LinkNotice icon={<Clock className="h-6 w-6 text-primary" aria-hidden="true" />} title="This review link has expired" status={410}>
           <p className="max-w-md text-muted-foreground">{`Review links work for 60 days after our email, so this one can no longer be used to review ${invitation.contractorName}.`}</p>
           <Button asChild variant="outline" className="mt-2">
             <Link href={REVIEW_POLICY_PATH}>Our review policy</Link>
           </Button>
-        </Notice>
+        </LinkNotice>
       );
     }
     return (
