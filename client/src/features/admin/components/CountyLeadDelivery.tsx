@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LEAD_DELIVERY_MODES } from '@shared/schemas/lead-routing';
+import { countyLeadDeliverySchema, LEAD_DELIVERY_MODES } from '@shared/schemas/lead-routing';
 import type { CountySummary } from '@shared/schemas/region';
 import { NativeChoice, useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
@@ -17,7 +17,8 @@ const MODE_HINT = LEAD_DELIVERY_MODES.map((m) => `${LEAD_DELIVERY_LABELS[m].name
 function LeadDeliveryForm({ county, onDone }: { county: CountySummary; onDone: () => void }) {
   const save = useSetCountyLeadDelivery();
   const form = useProgressiveForm({
-    schema: () => import('@shared/schemas/lead-routing').then((m) => m.countyLeadDeliverySchema),
+    // Loaded with the module already (the modes list): an admin page, outside the public JavaScript budget.
+    schema: () => Promise.resolve(countyLeadDeliverySchema),
     defaultValues: { leadDelivery: county.leadDelivery, releaseAfterHours: String(county.releaseAfterHours) },
     fallback: 'Failed to save the lead delivery. Please try again.',
     onValid: async (data) => {
