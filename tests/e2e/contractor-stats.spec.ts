@@ -1,11 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test, type Locator, type Page } from './fixtures/test';
 import { holdClock, releaseClock } from './fixtures/test-clock';
 import { approvedBusiness } from './fixtures/approved-business';
 import type { AdminLeadList } from '../../shared/schemas/admin-leads';
 import { RECEIVED_BY } from '../../shared/lead-recipients';
-import { open } from './helpers';
+import { open, expectNoAxeViolations } from './helpers';
 import { signInAdmin } from './fixtures/admin';
 
 /**
@@ -18,12 +17,6 @@ import { signInAdmin } from './fixtures/admin';
 
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 const PASSWORD = 'stats-journey-password-1';
-
-/** A new business, approved, with its portal account set up through the API. */
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** The 12-month total of one figure on the dashboard. */
 const total = (stats: Locator, figure: string) => stats.getByTestId(`stats-total-${figure}`).locator('dd').first();

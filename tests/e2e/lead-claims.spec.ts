@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from './fixtures/test';
+import { expect, test, type APIRequestContext } from './fixtures/test';
 import { signInAdmin } from './fixtures/admin';
 import { approvedBusiness } from './fixtures/approved-business';
 import { deliveredLead } from './fixtures/leads';
 import type { OutboxMessage, Paged } from '../../shared/schemas/admin';
-import { open } from './helpers';
+import { open, expectNoAxeViolations, openSection } from './helpers';
 
 /**
  * The lead guarantee in the browser (docs/decisions/0046-lead-guarantee.md), on the demo payment
@@ -17,19 +16,6 @@ const PASSWORD = 'claims-good-password';
 
 async function outbox(request: APIRequestContext): Promise<OutboxMessage[]> {
   return ((await (await request.get('/api/admin/outbox', { params: { pageSize: '100' } })).json()) as Paged<OutboxMessage>).items;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** Opens a portal panel from the side navigation, through the 'Menu' drawer on phones. */
-async function openSection(page: Page, name: string, heading: string | RegExp = name) {
-  const menu = page.getByRole('button', { name: 'Menu' });
-  if (await menu.isVisible()) await menu.click();
-  await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name }).click();
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
 test('a contractor claims a bad lead and gets a card refund, and a claimed credited lead gives the credit back', async ({ page, request, browser }) => {

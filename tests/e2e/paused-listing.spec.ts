@@ -4,7 +4,7 @@ import { signInAdmin } from './fixtures/admin';
 import { approvedBusiness, type ApprovedBusiness } from './fixtures/approved-business';
 import { pausedLabel } from '../../shared/paused-label';
 import { siteDay } from '../../shared/site-calendar';
-import { open } from './helpers';
+import { expectNoSidewaysScroll, open } from './helpers';
 
 /**
  * A paused contractor as a homeowner meets it (issue 34; docs/decisions/0117-lead-routing.md): its
@@ -45,7 +45,7 @@ async function expectOthersInsteadOfForm(page: Page, paused: ApprovedBusiness) {
   await expect(cards.filter({ hasText: paused.name })).toHaveCount(0);
   // Every card offered takes requests: its button is the quote button, not another detour.
   await expect(cards.getByRole('link', { name: /See other contractors/ })).toHaveCount(0);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
 }
 
 test.describe('with JavaScript', () => {

@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures/test';
 import { signInAdmin } from './fixtures/admin';
 import { approvedBusiness, type ApprovedBusiness } from './fixtures/approved-business';
 import type { DeliveryDto } from '../../shared/schemas/deliveries';
 import type { PortalLead } from '../../shared/schemas/portal';
-import { open } from './helpers';
+import { open, expectNoAxeViolations, openSection } from './helpers';
 
 /**
  * Lead purchase and plan subscriptions in the browser, with the demo payment provider (Stripe.js
@@ -58,19 +57,6 @@ async function signInThroughPage(page: Page, c: ApprovedBusiness) {
   await page.getByLabel('Email').fill(c.email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-/** Opens a portal panel from the side navigation, through the 'Menu' drawer on phones. */
-async function openSection(page: Page, name: string) {
-  const menu = page.getByRole('button', { name: 'Menu' });
-  if (await menu.isVisible()) await menu.click();
-  await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const firstName = (name: string) => name.split(' ')[0]!;

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures/test';
 import { signInAdmin } from './fixtures/admin';
 import { approvedBusiness } from './fixtures/approved-business';
@@ -8,7 +7,7 @@ import type { OutboxMessage, Paged } from '../../shared/schemas/admin';
 import type { LeadPreferencesDto } from '../../shared/schemas/lead-preferences';
 import { pausedLabel } from '../../shared/paused-label';
 import { siteDay } from '../../shared/site-calendar';
-import { open } from './helpers';
+import { open, expectNoAxeViolations, openSection, expectNoSidewaysScroll } from './helpers';
 
 /**
  * The portal's Lead preferences and the Decline of a lead awaiting payment (issue 34,
@@ -24,24 +23,6 @@ const PASSWORD = 'lead-prefs-password';
 async function signIn(page: Page, email: string) {
   const login = await page.request.post('/api/contractor/login', { data: { email, password: PASSWORD } });
   expect(login.status(), await login.text()).toBe(200);
-}
-
-/** Opens a portal panel from the side navigation, through the 'Menu' drawer on phones. */
-async function openSection(page: Page, name: string) {
-  const menu = page.getByRole('button', { name: 'Menu' });
-  if (await menu.isVisible()) await menu.click();
-  await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** Nothing wider than the screen: no sideways scrolling on a phone. */
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }
 
 /** 'YYYY-MM-DD' `days` after the site's today. */

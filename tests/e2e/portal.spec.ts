@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures/test';
 import { signInAdmin } from './fixtures/admin';
 import { approvedBusiness } from './fixtures/approved-business';
 import type { DeliveryDto } from '../../shared/schemas/deliveries';
-import { open } from './helpers';
+import { open, expectNoAxeViolations } from './helpers';
 
 /**
  * The contractor portal end to end. The desktop and phone projects run in parallel against one
@@ -52,11 +51,6 @@ async function openSection(page: Page, name: string, heading: string | RegExp = 
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeFocused();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test.describe('Contractor portal', () => {
