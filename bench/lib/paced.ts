@@ -15,6 +15,8 @@ export interface PacedRequest {
 export interface PacedRecord {
   at: number;
   ms: number;
+  /** When the answer was read (Date.now()), to time what the request set off, as bench:lead-speed does. */
+  answeredAt: number;
   status: number;
   path: string;
   tag?: string;
@@ -53,9 +55,11 @@ export async function runPaced(opts: {
     })
       .then(async (res) => {
         const body = await res.text();
+        const answeredAt = Date.now();
         records.push({
           at: t0 - started,
-          ms: Date.now() - t0,
+          ms: answeredAt - t0,
+          answeredAt,
           status: res.status,
           path: req.path,
           tag: req.tag,
@@ -65,7 +69,19 @@ export async function runPaced(opts: {
         });
       })
       .catch((e: unknown) => {
-        records.push({ at: t0 - started, ms: Date.now() - t0, status: 0, path: req.path, tag: req.tag, contentType: null, age: null, body: '', error: e instanceof Error ? e.message : String(e) });
+        const answeredAt = Date.now();
+        records.push({
+          at: t0 - started,
+          ms: answeredAt - t0,
+          answeredAt,
+          status: 0,
+          path: req.path,
+          tag: req.tag,
+          contentType: null,
+          age: null,
+          body: '',
+          error: e instanceof Error ? e.message : String(e),
+        });
       })
       .finally(() => inflight.delete(p));
     inflight.add(p);

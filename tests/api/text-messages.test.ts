@@ -60,7 +60,9 @@ describe('sending', () => {
     expect(twilio.messages).toHaveLength(before);
 
     expect(await app.ctx.jobs.runPending()).toBe(1);
-    expect(twilio.messages.slice(before)).toEqual([{ sid: expect.stringMatching(/^SM/), to: '+15705550101', from: twilio.from, messagingServiceSid: null, body: 'New lead: roofing in Laporte' }]);
+    expect(twilio.messages.slice(before)).toEqual([
+      { sid: expect.stringMatching(/^SM/), to: '+15705550101', from: twilio.from, messagingServiceSid: null, body: 'New lead: roofing in Laporte', acceptedAt: expect.any(Number) },
+    ]);
     const sent = await rowOf(id);
     expect(sent).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect(sent.sentAt).toBeInstanceOf(Date);

@@ -14,6 +14,8 @@ export interface CaughtMail {
   /** The text part as written: quoted-printable decoded. */
   text: string;
   raw: string;
+  /** When it was answered 250 (Date.now()), for timings such as bench:lead-speed's; unset while it is not. */
+  acceptedAt?: number;
 }
 
 interface Held {
@@ -69,6 +71,7 @@ export class SmtpCatcher {
             raw,
           };
           const accept = () => {
+            mail.acceptedAt = Date.now();
             this.received.push(mail);
             cb();
           };

@@ -18,6 +18,8 @@ export interface SentText {
   from: string | null;
   messagingServiceSid: string | null;
   body: string;
+  /** When it was accepted (Date.now()), for timings such as bench:lead-speed's. */
+  acceptedAt: number;
 }
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
@@ -96,7 +98,7 @@ export class TwilioStandIn {
     if (!body) return this.error(400, 21602, 'Message body is required.');
     if (this.unsubscribed.has(to)) return this.error(400, 21610, 'Attempt to send to unsubscribed recipient');
     const sid = `SM${hex(16)}`;
-    this.messages.push({ sid, to, from, messagingServiceSid, body });
+    this.messages.push({ sid, to, from, messagingServiceSid, body, acceptedAt: Date.now() });
     const created = new Date().toUTCString();
     return {
       status: 201,
