@@ -51,7 +51,9 @@ export function registerJobs(ctx: AppContext): void {
       heartbeatSeconds: 10,
       deadLetter: SEND_EMAIL_GAVE_UP,
     },
-    concurrency: 2,
+    // Most of a send is waiting on the mail server: eight at a time keep up with ten quote requests a
+    // second, three messages each (npm run bench:lead-speed, docs/decisions/0117-lead-routing.md).
+    concurrency: 8,
     pollingSeconds: 2,
     run: ({ outboxId }, job) => deliverQueuedEmail(ctx, outboxId, job),
   });

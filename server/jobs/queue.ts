@@ -48,7 +48,8 @@ export interface JobQueue {
   /** Before start: a recurring job for a defined queue. A defined queue without one loses any earlier schedule at start. */
   schedule(name: string, cron: string, tz?: string): void;
   /** Queues a job; given a transaction, the job commits or rolls back with it. `delaySeconds` makes it due that much later. */
-  send(name: string, data: object, db?: Executor, options?: { delaySeconds?: number }): Promise<void>;
+  /** `priority`: higher first among the queue's waiting jobs (pg-boss's own order; 0 by default). */
+  send(name: string, data: object, db?: Executor, options?: { delaySeconds?: number; priority?: number }): Promise<void>;
   /**
    * Installs or upgrades pg-boss's tables (schema pgboss), creates the queues and schedules and,
    * with workers (the default), polls them. Without workers jobs run only through runPending().
@@ -122,9 +123,9 @@ export function createJobQueue({ database, log }: JobQueueSettings): JobQueue {
       recurring.set(name, { name, cron, tz });
     },
 
-    async send(name, data, db, { delaySeconds = 0 } = {}) {
+    async send(name, data, db, { delaySeconds = 0, priority = 0 } = {}) {
       // drizzle's sql tag and transactions have what the adapter calls; their declared types are narrower.
-      const options = db ? { db: fromDrizzle(db as unknown as DrizzleTransactionLike, sql as unknown as DrizzleSqlTagLike) } : {};
+      const options = { ...(db ? { db: fromDrizzle(db as unknown as DrizzleTransactionLike, sql as unknown as DrizzleSqlTagLike) } : {}), ...(priority ? { priority } : {}) };
       await started().send(name, data, delaySeconds > 0 ? { ...options, startAfter: Math.ceil(delaySeconds) } : options);
     },
 

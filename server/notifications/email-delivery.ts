@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppContext, DbCtx } from '../context';
 import { outboxEmails, regions } from '../db/schema';
-import type { EmailMessage, Sender } from '../integrations/email';
+import type { EmailKind, EmailMessage, Sender } from '../integrations/email';
 
 /**
  * Email as a transactional outbox (docs/decisions/0009-email.md,
@@ -24,13 +24,17 @@ export type OutboxCtx = Pick<AppContext, 'db' | 'mail' | 'jobs'>;
 
 /** Writes the message through ctx.db (the transaction of the change) and, with SMTP, queues its delivery there too. */
 /** regionId: the county the message is about (its lead, review or subscriber); none is the platform's own mail (docs/decisions/0103-county-administrators.md). */
+/** Sent before other queued mail. */
+const URGENT_KINDS: ReadonlySet<EmailKind> = new Set(['lead-delivered']);
+
 export async function queueEmail(ctx: OutboxCtx, message: EmailMessage & { regionId?: number | SQL | null }): Promise<number> {
   const smtp = ctx.mail.transport === 'smtp';
   const [row] = await ctx.db
     .insert(outboxEmails)
     .values({ regionId: message.regionId ?? null, kind: message.kind, toAddress: message.to, subject: message.subject.replace(/\s+/g, ' '), textBody: message.text, status: smtp ? 'pending' : 'kept' })
     .returning({ id: outboxEmails.id });
-  if (smtp) await ctx.jobs.send(SEND_EMAIL, { outboxId: row!.id } satisfies SendEmailJob, ctx.db);
+  // A contractor's new lead goes before the mail queued beside it: speed decides what a lead is worth (docs/decisions/0117-lead-routing.md).
+  if (smtp) await ctx.jobs.send(SEND_EMAIL, { outboxId: row!.id } satisfies SendEmailJob, ctx.db, { priority: URGENT_KINDS.has(message.kind) ? 10 : 0 });
   return row!.id;
 }
 
