@@ -23,6 +23,8 @@ import { certificateUploadRoutes } from './contractors/routes/certificate-upload
 import { mediaRoutes } from './contractors/routes/media';
 import { photoUploadRoutes } from './contractors/routes/photo-uploads';
 import { formPageRoutes } from './routes/form-pages';
+import { signInPageRoutes } from './routes/sign-in-pages';
+import { sealingKey } from './accounts/totp';
 import { healthRoutes } from './routes/health';
 import { paymentWebhookRoutes } from './billing/routes/payments';
 import { textInboundRoutes } from './notifications/routes/text-inbound';
@@ -100,6 +102,8 @@ export function createApp({ ctx, sessionSecret, renderer, caches = { answers: ne
     app.use(renderer.assets);
     // Forms sent without JavaScript post to their page; a refused one is answered by the page handler.
     app.use(formPageRoutes(ctx));
+    // Signing in without JavaScript (docs/decisions/0124-sign-in-without-javascript.md): the same steps as the API, with the session.
+    app.use(signInPageRoutes(ctx, [session, absoluteTimeout, noStore], sealingKey(sessionSecret)));
     app.use(pageHandler(ctx, renderer, publicQueries, paymentsClientConfig(ctx.env, ctx.payments), caches.pages));
   }
   app.use(errorMiddleware(ctx.log));
