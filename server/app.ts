@@ -23,6 +23,8 @@ import { certificateUploadRoutes } from './contractors/routes/certificate-upload
 import { mediaRoutes } from './contractors/routes/media';
 import { photoUploadRoutes } from './contractors/routes/photo-uploads';
 import { formPageRoutes } from './routes/form-pages';
+import { signInPageRoutes } from './routes/sign-in-pages';
+import { sealingKey, type SealingKey } from './accounts/totp';
 import { healthRoutes } from './routes/health';
 import { paymentWebhookRoutes } from './billing/routes/payments';
 import { textInboundRoutes } from './notifications/routes/text-inbound';
@@ -47,7 +49,7 @@ export interface AppCaches {
   pages: PageCache;
 }
 
-function apiRouter(ctx: AppContext, session: RequestHandler, sessionSecret: string, answers: AnswerCache): Router {
+function apiRouter(ctx: AppContext, session: RequestHandler, twoFactorKey: SealingKey, answers: AnswerCache): Router {
   const api = Router();
   api.use(sameOriginOnly({ publicUrl: ctx.env.PUBLIC_URL, log: ctx.log }));
   api.use(healthRoutes(ctx));
@@ -62,7 +64,7 @@ function apiRouter(ctx: AppContext, session: RequestHandler, sessionSecret: stri
   api.use(jsonOnly, express.json({ limit: ctx.env.BODY_LIMIT, strict: true }));
   api.use(queryRouter(publicQueries, ctx, answers));
   api.use(session, absoluteTimeout, noStore);
-  api.use(apiRoutes(ctx, { sessionSecret }, answers));
+  api.use(apiRoutes(ctx, twoFactorKey, answers));
   api.use(apiNotFound);
   return api;
 }
@@ -92,7 +94,9 @@ export function createApp({ ctx, sessionSecret, renderer, caches = { answers: ne
   app.use(first.middleware);
   app.use(compression());
   const { middleware: session } = sessionMiddleware(ctx.database, ctx.env, sessionSecret);
-  app.use('/api', apiRouter(ctx, session, sessionSecret, caches.answers));
+  // The key two-factor secrets are sealed with (docs/decisions/0109-admin-two-factor.md), for the API's and the sign-in pages' steps.
+  const twoFactorKey = sealingKey(sessionSecret);
+  app.use('/api', apiRouter(ctx, session, twoFactorKey, caches.answers));
   // Photo files by content hash; the session is read only for a file not yet public (docs/decisions/0110-contractor-photos.md).
   app.use(mediaRoutes(ctx, [session, absoluteTimeout]));
   app.use(seoRoutes(ctx));
@@ -100,6 +104,8 @@ export function createApp({ ctx, sessionSecret, renderer, caches = { answers: ne
     app.use(renderer.assets);
     // Forms sent without JavaScript post to their page; a refused one is answered by the page handler.
     app.use(formPageRoutes(ctx));
+    // Signing in without JavaScript (docs/decisions/0124-sign-in-without-javascript.md): the same steps as the API, with the session.
+    app.use(signInPageRoutes(ctx, [session, absoluteTimeout, noStore], twoFactorKey));
     app.use(pageHandler(ctx, renderer, publicQueries, paymentsClientConfig(ctx.env, ctx.payments), caches.pages));
   }
   app.use(errorMiddleware(ctx.log));

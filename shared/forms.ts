@@ -10,8 +10,13 @@ export function isBot(body: unknown): boolean {
   return typeof v === 'string' ? v.trim() !== '' : v !== undefined && v !== null;
 }
 
-/** The public forms that also work as plain HTML forms, without JavaScript (docs/decisions/0023-forms-without-javascript.md). */
-export type PostedFormName = 'quote' | 'newsletter' | 'submission' | 'review' | 'forgot-password' | 'reset-password' | 'confirm-email' | 'withdraw' | 'alternative';
+/**
+ * The forms that also work as plain HTML forms, without JavaScript: the public ones
+ * (docs/decisions/0023-forms-without-javascript.md) and signing in to the portal and the admin area
+ * (docs/decisions/0124-sign-in-without-javascript.md).
+ */
+export type PostedFormName =
+  'quote' | 'newsletter' | 'submission' | 'review' | 'forgot-password' | 'reset-password' | 'confirm-email' | 'withdraw' | 'alternative' | 'contractor-login' | 'admin-login' | 'admin-code';
 
 /**
  * A form sent without JavaScript that the server refused: what was typed (every field of the
@@ -45,4 +50,20 @@ export const formPages = {
   withdraw: { path: '/withdraw', done: '/withdraw?done=1' },
   // A released request's "Send my request to them" link (docs/decisions/0117-lead-routing.md): the token is the page's address, as a review link's.
   alternative: { path: (token: string) => `/alternatives/${encodeURIComponent(token)}`, done: (token: string) => `/alternatives/${encodeURIComponent(token)}?sent=1` },
+  // Signing in (docs/decisions/0124-sign-in-without-javascript.md): each step leads where the JSON flow goes next.
+  // The portal's sign-in goes on to `?next=` when that is a path of this site (afterSignIn), else to the portal.
+  contractorLogin: { path: '/contractor/login', done: '/contractor' },
+  // The password, then the code step (an account with two-factor sign-in), the enrolment (where it is required and not set up) or the dashboard.
+  adminLogin: { path: '/admin/login', code: '/admin/login/code', enrol: '/admin/two-factor', done: '/admin' },
+  adminCode: { path: '/admin/login/code', done: '/admin' },
 } as const;
+
+/**
+ * Where a sign-in goes on to from `?next=`: a path of this site only (never another host, however
+ * spelled: '//host', '/\host', control characters a browser drops), else the given default.
+ */
+export function afterSignIn(next: unknown, otherwise: string): string {
+  if (typeof next !== 'string' || !next.startsWith('/') || next[1] === '/') return otherwise;
+  for (const c of next) if (c === '\\' || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f) return otherwise;
+  return next;
+}

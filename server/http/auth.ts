@@ -137,37 +137,51 @@ export function signOut(req: Request): Promise<void> {
 }
 
 /** What a sign-in's check of the credentials gives: the session's user, what to record once signed in, and the answer. */
-export interface SignedIn {
+export interface SignedIn<A extends object = object> {
   user: SessionUser;
   recordSignIn(): Promise<void>;
-  answer: object;
+  answer: A;
   /** The session's absolute lifetime when not the usual (a sign-in waiting for its second step is short). */
   absoluteMs?: number;
 }
 
 /**
- * POST /api/{admin,contractor}/login: the credentials parsed with the shared schema (`message` when
- * refused), sign-in refused over plain http in production, failures throttled per account and
- * address (docs/decisions/0036-sign-in-throttling.md), then a new session. `verify` throws the
- * domain error of a refused attempt, which counts as a failure.
+ * One step of a sign-in, as the JSON API and the sign-in pages posted without JavaScript both take
+ * it (docs/decisions/0124-sign-in-without-javascript.md): the sent fields in, the API's answer out,
+ * the session started on the way. A refusal is thrown as a domain error.
  */
-export function signInRoute<S extends z.ZodType>(
+export type SignInStep<A extends object> = (req: Request, body: unknown) => Promise<A>;
+
+/**
+ * A password sign-in: the credentials parsed with the shared schema (`message` when refused),
+ * sign-in refused over plain http in production, failures throttled per account and address
+ * (docs/decisions/0036-sign-in-throttling.md), then a new session. `verify` throws the domain error
+ * of a refused attempt, which counts as a failure.
+ */
+export function passwordSignIn<S extends z.ZodType, A extends object>(
   ctx: AppContext,
-  opts: { kind: 'admin' | 'contractor'; schema: S; message: string; account: (input: z.output<S>) => string; verify: (input: z.output<S>) => Promise<SignedIn> },
-): RequestHandler[] {
+  opts: { kind: 'admin' | 'contractor'; schema: S; message: string; account: (input: z.output<S>) => string; verify: (input: z.output<S>) => Promise<SignedIn<A>> },
+): SignInStep<A> {
   const throttle = new LoginThrottle(opts.kind, ctx.env.RATE_LIMIT !== false);
   const secureSignIn = secureSignInGuard(ctx.env, ctx.log);
+  return async (req, body) => {
+    const input = parseInput(opts.schema, body, opts.message);
+    secureSignIn(req);
+    const attempt = await throttle.attempt(req, opts.account(input));
+    const signedIn = await opts.verify(input);
+    await attempt.succeeded();
+    await signIn(req, signedIn.user, signedIn.absoluteMs ?? ABSOLUTE_TIMEOUT_MS);
+    await signedIn.recordSignIn();
+    return signedIn.answer;
+  };
+}
+
+/** POST /api/{admin,contractor}/login (and the admin's second step): the step with the JSON body, answered as JSON. */
+export function signInRoute<A extends object>(step: SignInStep<A>): RequestHandler[] {
   return [
     forAnyone,
     asyncHandler(async (req, res) => {
-      const input = parseInput(opts.schema, req.body, opts.message);
-      secureSignIn(req);
-      const attempt = await throttle.attempt(req, opts.account(input));
-      const signedIn = await opts.verify(input);
-      await attempt.succeeded();
-      await signIn(req, signedIn.user, signedIn.absoluteMs ?? ABSOLUTE_TIMEOUT_MS);
-      await signedIn.recordSignIn();
-      res.json(signedIn.answer);
+      res.json(await step(req, req.body));
     }),
   ];
 }

@@ -1,5 +1,5 @@
-import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
-import { formPages, HONEYPOT_FIELD, isBot, type PostedFormName } from '@shared/forms';
+import { Router } from 'express';
+import { formPages, HONEYPOT_FIELD, isBot } from '@shared/forms';
 import { region } from '@shared/region';
 import { quoteFormSchemaFor, quoteRequestSchemaFor } from '@shared/schemas/leads';
 import { newsletterSchema } from '@shared/schemas/newsletter';
@@ -9,9 +9,8 @@ import { submissionSchemaFor } from '@shared/schemas/submission';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
 import { countyOf, regionOfRequest } from '../http/county-site';
-import { toErrorAnswer } from '../http/error-middleware';
-import { formValues, postedPath, urlencodedOnly, type FormFields } from '../http/form-body';
-import { sameOriginOnly } from '../http/same-origin';
+import { formValues, type FormFields } from '../http/form-body';
+import { refusedForm, webForm as webFormChecks } from '../http/web-form';
 import { parseInput } from '../http/validate';
 import { perCounty } from '../counties/per-county';
 import { resetRequestLimit } from '../http/reset-request-limit';
@@ -57,19 +56,8 @@ const RESET_SHOWN: FormFields = { text: ['token'] };
 export function formPageRoutes(ctx: AppContext): Router {
   const router = Router();
   const limits = formLimits(ctx);
-  const webForm: RequestHandler[] = [sameOriginOnly({ publicUrl: ctx.env.PUBLIC_URL, log: ctx.log }), urlencodedOnly, express.urlencoded({ extended: false, limit: ctx.env.BODY_LIMIT })];
-
-  /** A refused form goes back to its page; errors nobody foresaw go on to the error middleware. */
-  const refused =
-    (form: PostedFormName, fields: FormFields): ErrorRequestHandler =>
-    (err, req, res, next) => {
-      const http = toErrorAnswer(err);
-      if (!http) return next(err);
-      if (http.status >= 500) ctx.log.warn('form refused', { reqId: req.id, path: postedPath(req), status: http.status, error: http.message });
-      if (http.headers) res.set(http.headers);
-      res.locals.postedForm = { status: http.status, state: { form, path: postedPath(req), values: formValues(req.body, fields), errors: http.errors ?? {}, message: http.message } };
-      next();
-    };
+  const webForm = webFormChecks(ctx.env, ctx.log);
+  const refused = refusedForm(ctx.log);
 
   router.post(
     '/contractor/:id/quote',

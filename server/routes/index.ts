@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import type { AnswerCache } from '../http/answer-cache';
 import { adminLeadRoutes } from '../leads/routes/admin-leads';
 import { leadDeliveryRoutes } from '../leads/routes/lead-deliveries';
-import { sealingKey } from '../accounts/totp';
+import type { SealingKey } from '../accounts/totp';
 import { adminAccountRoutes } from '../accounts/routes/admin-account';
 import { adminAuthRoutes } from '../accounts/routes/admin-auth';
 import { adminBillingRoutes } from '../billing/routes/admin-billing';
@@ -35,8 +35,7 @@ import { alternativeRoutes } from '../leads/routes/alternatives';
 import { leadPreferenceRoutes } from '../contractors/routes/lead-preferences';
 
 /** Every API router, mounted under /api after the JSON body parser and the session; `answers` keeps the bodies of answers that are kept. */
-export function apiRoutes(ctx: AppContext, secrets: { sessionSecret: string }, answers: AnswerCache): Router {
-  const key = sealingKey(secrets.sessionSecret);
+export function apiRoutes(ctx: AppContext, key: SealingKey, answers: AnswerCache): Router {
   const router = Router();
   router.use(leadRoutes(ctx));
   router.use(submissionRoutes(ctx));

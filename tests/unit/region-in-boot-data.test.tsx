@@ -66,7 +66,7 @@ describe("the page's county", () => {
   });
 
   it('renders admin and portal shells with the county too: their pages read it from the boot data', async () => {
-    const { html } = await renderPage('/admin/login', template, options(sussex));
+    const { html } = await renderPage('/admin/leads', template, options(sussex));
     expect(html).toContain('<title data-head>Sussex County Contractors</title>');
     expect(parseBoot(bootText(html)).region.slug).toBe('sussex');
   });

@@ -35,8 +35,8 @@ export interface RouteData {
  * 'short': shared caches (a CDN) may answer it for a minute; 'revalidate': a page that counts its
  * views (profiles, blog posts), which every visit must reach the server for, so caches keep it only
  * to revalidate (a 304 when unchanged); 'private': a page whose address carries an emailed link's
- * token, for the browser's cache only and never kept by the server's page memo
- * (docs/decisions/0108-contractor-password-reset.md). See docs/decisions/0070-cache-headers.md.
+ * token, or a sign-in page, for the browser's cache only and never kept by the server's page memo
+ * (docs/decisions/0108-contractor-password-reset.md, docs/decisions/0124-sign-in-without-javascript.md). See docs/decisions/0070-cache-headers.md.
  */
 export type PageCache = 'short' | 'revalidate' | 'private';
 
@@ -62,6 +62,10 @@ export const routeData: Readonly<Record<string, RouteData>> = {
   // Answered or expired since: every visit asks the server.
   '/review/:token': { data: ({ params }) => [invitationKey(params.token ?? '')], cache: 'revalidate' },
   '/contractor-pricing': { data: () => [leadPricesKey] },
+  // The sign-in pages (docs/decisions/0124-sign-in-without-javascript.md): the browser's cache only, and never the page memo.
+  '/contractor/login': { cache: 'private' },
+  '/admin/login': { cache: 'private' },
+  '/admin/login/code': { cache: 'private' },
   '/contractor/reset-password': { cache: 'private' },
   '/contractor/confirm-email': { cache: 'private' },
   '/withdraw': { cache: 'private' },

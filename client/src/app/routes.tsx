@@ -7,7 +7,7 @@ import { lazyPage, type LazyPage } from './lazy-page';
 export interface PageRoute {
   path: string;
   page: LazyPage<RouteInput>;
-  /** Public pages are rendered on the server (docs/decisions/0011-server-rendered-pages.md); admin and portal pages are not. */
+  /** Public pages are rendered on the server (docs/decisions/0011-server-rendered-pages.md); admin and portal pages are not, but for the pages whose forms post without JavaScript (sign-in, emailed links). */
   ssr: boolean;
   layout: 'public' | 'admin' | 'portal';
 }
@@ -25,6 +25,7 @@ const adminPage = (loader: () => Promise<{ default: ComponentType<RouteInput> }>
 export const PortalLayout = lazyPage<{ children: ReactNode }>(() => import('@/features/portal/PortalLayout'));
 const portalPage = (loader: () => Promise<{ default: ComponentType<RouteInput> }>) => page(() => Promise.all([loader(), PortalLayout.load()]).then(([m]) => m));
 const AdminDashboard = adminPage(() => import('@/features/admin/DashboardPage'));
+const AdminLogin = adminPage(() => import('@/features/admin/LoginPage'));
 
 export const notFoundPage = page(() => import('@/features/not-found/NotFoundPage'));
 
@@ -39,7 +40,8 @@ export const routes: PageRoute[] = [
   },
   { path: '/browse', page: page(() => import('@/features/directory/BrowsePage')), ssr: true, layout: 'public' },
   // Contractor portal (docs/decisions/0011-server-rendered-pages.md): browser only, noindex; before /contractor/:id so 'login' is not read as a profile id.
-  { path: '/contractor/login', page: portalPage(() => import('@/features/portal/ContractorLoginPage')), ssr: false, layout: 'portal' },
+  // Its sign-in page is server rendered, so its form posts without JavaScript (docs/decisions/0124-sign-in-without-javascript.md).
+  { path: '/contractor/login', page: portalPage(() => import('@/features/portal/ContractorLoginPage')), ssr: true, layout: 'portal' },
   { path: '/contractor', page: portalPage(() => import('@/features/portal/PortalPage')), ssr: false, layout: 'portal' },
   // The pages a contractor's account emails link to (docs/decisions/0108-contractor-password-reset.md): server rendered, so their forms post without JavaScript; noindex.
   { path: '/contractor/forgot-password', page: portalPage(() => import('@/features/portal/ForgotPasswordPage')), ssr: true, layout: 'portal' },
@@ -92,8 +94,10 @@ export const routes: PageRoute[] = [
   { path: '/subscription-success', page: page(() => import('@/features/payments/SubscriptionSuccessPage')), ssr: false, layout: 'public' },
   { path: '/demo-checkout', page: page(() => import('@/features/payments/DemoCheckoutPage')), ssr: false, layout: 'public' },
   { path: '/demo-billing', page: page(() => import('@/features/payments/DemoBillingPage')), ssr: false, layout: 'public' },
-  // Admin (docs/decisions/0011-server-rendered-pages.md): rendered in the browser only, code-split, noindex.
-  { path: '/admin/login', page: adminPage(() => import('@/features/admin/LoginPage')), ssr: false, layout: 'admin' },
+  // Admin (docs/decisions/0011-server-rendered-pages.md): rendered in the browser only, code-split, noindex; but the sign-in's
+  // pages (the password, and the code step a post without JavaScript leads to) are server rendered (docs/decisions/0124-sign-in-without-javascript.md).
+  { path: '/admin/login', page: AdminLogin, ssr: true, layout: 'admin' },
+  { path: '/admin/login/code', page: AdminLogin, ssr: true, layout: 'admin' },
   { path: '/admin', page: AdminDashboard, ssr: false, layout: 'admin' },
   { path: '/admin/dashboard', page: AdminDashboard, ssr: false, layout: 'admin' },
   { path: '/admin/contractors', page: adminPage(() => import('@/features/admin/ContractorsPage')), ssr: false, layout: 'admin' },

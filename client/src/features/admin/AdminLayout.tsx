@@ -1,6 +1,7 @@
 import { KeyRound, LogOut, Menu, ShieldCheck } from 'lucide-react';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { formPages } from '@shared/forms';
 import type { AdminCheck } from '@shared/schemas/admin';
 import { Head } from '@/components/head';
 import { PageFallback } from '@/components/page-fallback';
@@ -15,7 +16,9 @@ import { logout, sessionKey, useAdminSession } from './api';
 import { TWO_FACTOR_PATH } from './two-factor-api';
 import { useRegion } from '@/lib/region';
 
-export const LOGIN_PATH = '/admin/login';
+export const LOGIN_PATH = formPages.adminLogin.path;
+/** The sign-in's pages (the password and, posted without JavaScript, the code step) stand outside the session guard. */
+const SIGN_IN_PATHS: readonly string[] = [LOGIN_PATH, formPages.adminCode.path];
 
 const NAV = [
   { href: '/admin', label: 'Dashboard', isCurrent: (p: string) => p === '/admin' || p === '/admin/dashboard' },
@@ -245,10 +248,10 @@ function GuardedLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** The admin area's frame: the login page stands alone; every other page is behind the session guard. */
+/** The admin area's frame: the sign-in pages stand alone; every other page is behind the session guard. */
 export default function AdminLayout({ children }: { children: ReactNode }) {
   const [path] = useLocation();
-  if (path === LOGIN_PATH) {
+  if (SIGN_IN_PATHS.includes(path)) {
     return (
       <main id="main" className="flex min-h-screen items-center justify-center bg-muted/40 px-4 py-10">
         {children}

@@ -1,25 +1,29 @@
 import { ShieldCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
+import { formPages } from '@shared/forms';
 import { ADMIN_PASSWORD_MAX, ADMIN_USERNAME_MAX } from '@shared/schemas/admin';
 import { Head } from '@/components/head';
 import { useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { FormNotice } from '@/components/ui/form-notice';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { useAdminSession, useLogin } from './api';
-import { TWO_FACTOR_PATH, useSecondStep } from './two-factor-api';
+import { useSecondStep } from './two-factor-api';
 import { useRegion } from '@/lib/region';
 
 /**
  * The second step (docs/decisions/0109-admin-two-factor.md): the code the authenticator app shows,
- * or one of the recovery codes, which is then used up.
+ * or one of the recovery codes, which is then used up. Without JavaScript it posts to its own page,
+ * /admin/login/code (docs/decisions/0124-sign-in-without-javascript.md).
  */
 function CodeStep({ onDone }: { onDone: () => void }) {
   const second = useSecondStep();
   const form = useProgressiveForm({
+    posted: 'admin-code',
     schema: () => import('@shared/schemas/admin-two-factor').then((m) => m.secondStepSchema),
     fallback: 'Invalid code',
     onInvalid: (errors) => toast({ title: 'Missing Information', description: errors.code, variant: 'destructive' }),
@@ -36,7 +40,8 @@ function CodeStep({ onDone }: { onDone: () => void }) {
     },
   });
   return (
-    <form {...form.props} className="grid gap-4" aria-label="Two-factor code">
+    <form method="post" action={formPages.adminCode.path} {...form.props} className="grid gap-4" aria-label="Two-factor code">
+      {form.problem && <FormNotice variant="destructive" title="Login Failed" description={form.problem} />}
       <Field id="admin-code" label="Code from your authenticator app" error={form.errors.code} hint="Lost your phone? Enter one of your recovery codes instead.">
         <Input autoComplete="one-time-code" inputMode="text" autoCapitalize="none" spellCheck={false} maxLength={40} {...form.control('code', 'admin-code')} />
       </Field>
@@ -51,11 +56,14 @@ export default function LoginPage() {
   const region = useRegion();
   const session = useAdminSession();
   const login = useLogin();
-  const [, navigate] = useLocation();
-  const codeStep = session.state === 'anonymous' && session.codeStep;
+  const [path, navigate] = useLocation();
+  // The code step is shown in place once the password was right, and is a page of its own for the post without JavaScript.
+  const codePage = path === formPages.adminCode.path;
+  const codeStep = codePage || (session.state === 'anonymous' && session.codeStep);
   const mustEnrol = session.state === 'authenticated' && session.mustEnrol;
-  // The one form (docs/decisions/0097-one-progressive-form.md); the page is client-only, so the form has no action of its own.
+  // The one form (docs/decisions/0097-one-progressive-form.md); without JavaScript it posts to this page (docs/decisions/0124-sign-in-without-javascript.md).
   const form = useProgressiveForm({
+    posted: 'admin-login',
     schema: () => import('@shared/schemas/admin').then((m) => m.adminLoginSchema),
     fallback: 'Invalid credentials',
     onInvalid: (errors) => toast({ title: 'Missing Information', description: errors.username ?? errors.password, variant: 'destructive' }),
@@ -73,24 +81,24 @@ export default function LoginPage() {
       if (answer.twoFactor === 'code') return;
       if (answer.twoFactor === 'enrol') {
         toast({ title: 'Set up two-factor sign-in', description: 'Every administrator signs in with an authenticator app here.' });
-        navigate(TWO_FACTOR_PATH, { replace: true });
+        navigate(formPages.adminLogin.enrol, { replace: true });
         return;
       }
       toast({ title: 'Login Successful', description: 'Welcome to the admin dashboard.' });
-      navigate('/admin', { replace: true });
+      navigate(formPages.adminLogin.done, { replace: true });
     },
   });
   const { errors, control } = form;
 
   // Already signed in: straight to the dashboard.
   useEffect(() => {
-    if (session.state === 'authenticated') navigate(mustEnrol ? TWO_FACTOR_PATH : '/admin', { replace: true });
+    if (session.state === 'authenticated') navigate(mustEnrol ? formPages.adminLogin.enrol : formPages.adminLogin.done, { replace: true });
   }, [session.state, mustEnrol, navigate]);
 
   const pending = form.pending;
   return (
     <>
-      <Head title={`Admin Login | ${region.siteTitle}`} description="Sign in to administer the contractor directory." path="/admin/login" robots="noindex, nofollow" />
+      <Head title={`Admin Login | ${region.siteTitle}`} description="Sign in to administer the contractor directory." path={formPages.adminLogin.path} robots="noindex, nofollow" />
       <div className="w-full max-w-sm">
         <Card>
           <CardHeader className="items-center text-center">
@@ -102,9 +110,10 @@ export default function LoginPage() {
           </CardHeader>
           <CardContent>
             {codeStep ? (
-              <CodeStep onDone={() => navigate('/admin', { replace: true })} />
+              <CodeStep onDone={() => navigate(formPages.adminCode.done, { replace: true })} />
             ) : (
-              <form {...form.props} className="grid gap-4">
+              <form method="post" action={formPages.adminLogin.path} {...form.props} className="grid gap-4" aria-label="Admin login">
+                {form.problem && <FormNotice variant="destructive" title="Login Failed" description={form.problem} />}
                 <Field id="admin-username" label="Username" error={errors.username}>
                   <Input autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={ADMIN_USERNAME_MAX} {...control('username', 'admin-username')} />
                 </Field>
@@ -118,6 +127,13 @@ export default function LoginPage() {
             )}
           </CardContent>
         </Card>
+        {codePage && (
+          <p className="mt-4 text-center text-sm">
+            <Link href={formPages.adminLogin.path} className="font-medium text-primary underline-offset-4 hover:underline">
+              Sign in again with your password
+            </Link>
+          </p>
+        )}
         <p className="mt-4 text-center text-sm text-muted-foreground">
           <Link href="/" className="hover:text-primary hover:underline">
             {`Back to ${region.siteTitle}`}

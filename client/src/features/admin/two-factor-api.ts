@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formPages } from '@shared/forms';
 import type { AdminCheck } from '@shared/schemas/admin';
 import type { AdminLoginAnswer, RecoveryCodesAnswer, TwoFactorEnrolment, TwoFactorStatus } from '@shared/schemas/admin-two-factor';
 import { apiRequest } from '@/lib/api';
@@ -6,7 +7,7 @@ import { sessionKey } from './api';
 
 /** An administrator's own two-factor sign-in and the sign-in's second step (docs/decisions/0109-admin-two-factor.md). */
 /** Its page; the only one while it must be set up. */
-export const TWO_FACTOR_PATH = '/admin/two-factor';
+export const TWO_FACTOR_PATH = formPages.adminLogin.enrol;
 
 export const twoFactorKey = ['/api/admin/two-factor'] as const;
 

@@ -1,6 +1,7 @@
 import { HardHat, KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { afterSignIn } from '@shared/forms';
 import { Head } from '@/components/head';
 import type { RouteInput } from '@/lib/route-input';
 import { toast } from '@/components/ui/use-toast';
@@ -12,18 +13,15 @@ import { useRegion } from '@/lib/region';
 
 type Mode = { kind: 'signin'; email: string; focus: boolean } | { kind: 'setup'; email: string; required: boolean };
 
-/** `?next=` when it is a path on this site (e.g. back to the plan chosen on /contractor-pricing), else the portal. */
-function afterSignIn(search: URLSearchParams): string {
-  const next = search.get('next');
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : PORTAL_PATH;
-}
-
 export default function ContractorLoginPage({ search }: RouteInput) {
   const region = useRegion();
   const profile = useProfile();
   const [, navigate] = useLocation();
   const [mode, setMode] = useState<Mode>({ kind: 'signin', email: '', focus: false });
-  const target = afterSignIn(search);
+  // `?next=` when it is a path on this site (e.g. back to the plan chosen on /contractor-pricing), else the portal; the form
+  // posted without JavaScript carries it, and the server reads it the same way.
+  const next = search.get('next');
+  const target = afterSignIn(next, PORTAL_PATH);
 
   // Already signed in: straight on.
   useEffect(() => {
@@ -69,6 +67,7 @@ export default function ContractorLoginPage({ search }: RouteInput) {
           <SetupForm defaultEmail={mode.email} onComplete={(email) => setMode({ kind: 'signin', email, focus: true })} onCancel={() => setMode({ kind: 'signin', email: mode.email, focus: true })} />
         ) : (
           <SignInForm
+            action={next === null ? LOGIN_PATH : `${LOGIN_PATH}?${new URLSearchParams({ next })}`}
             defaultEmail={mode.email}
             focusOnMount={mode.focus}
             onSignedIn={() => {

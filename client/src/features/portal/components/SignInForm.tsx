@@ -4,8 +4,10 @@ import { formPages } from '@shared/forms';
 import { useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { FormNotice } from '@/components/ui/form-notice';
 import { Input } from '@/components/ui/input';
 import { messageOf } from '@/lib/api';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useLogin } from '../api';
 import { toastProblem } from './form-toast';
 
@@ -17,14 +19,21 @@ export function isSetupRequired(error: unknown): boolean {
 
 const inputOf = (form: HTMLFormElement | null, name: string) => form?.elements.namedItem(name) as HTMLInputElement | null;
 
-/** Sign-in, as the one form (docs/decisions/0097-one-progressive-form.md); a failure is a toast. */
+/**
+ * Sign-in, as the one form (docs/decisions/0097-one-progressive-form.md); a failure is a toast.
+ * Without JavaScript it posts to `action`, the sign-in page (docs/decisions/0124-sign-in-without-javascript.md),
+ * and a refused one comes back with its message above the fields.
+ */
 export function SignInForm({
+  action,
   defaultEmail,
   focusOnMount,
   onSignedIn,
   onSetupRequired,
   onStartSetup,
 }: {
+  /** The sign-in page's address with its `?next=`. */
+  action: string;
   defaultEmail: string;
   /** After switching back from setup: the email is known, so the password is next. */
   focusOnMount: boolean;
@@ -33,7 +42,10 @@ export function SignInForm({
   onStartSetup: (email: string) => void;
 }) {
   const login = useLogin();
+  // A button that only works with JavaScript is shown once the page runs: setup is not posted without it.
+  const hydrated = useHydrated();
   const form = useProgressiveForm({
+    posted: 'contractor-login',
     schema: () => import('@shared/schemas/contractor-auth').then((m) => m.contractorLoginSchema),
     defaultValues: { email: defaultEmail },
     fallback: 'Invalid credentials',
@@ -53,7 +65,8 @@ export function SignInForm({
   const { errors, control, pending } = form;
 
   return (
-    <form {...form.props} className="grid gap-4" aria-label="Sign in">
+    <form method="post" action={action} {...form.props} className="grid gap-4" aria-label="Sign in">
+      {form.problem && <FormNotice variant="destructive" title="Login Failed" description={form.problem} />}
       <Field id="login-email" label="Email" error={errors.email}>
         <Input
           type="email"
@@ -74,9 +87,11 @@ export function SignInForm({
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? 'Signing in...' : 'Sign In'}
       </Button>
-      <Button type="button" variant="link" className="h-auto justify-self-center p-0" onClick={() => onStartSetup(inputOf(form.props.ref.current, 'email')?.value.trim() ?? '')}>
-        First-time setup? Use your setup code
-      </Button>
+      {hydrated && (
+        <Button type="button" variant="link" className="h-auto justify-self-center p-0" onClick={() => onStartSetup(inputOf(form.props.ref.current, 'email')?.value.trim() ?? '')}>
+          First-time setup? Use your setup code
+        </Button>
+      )}
     </form>
   );
 }
