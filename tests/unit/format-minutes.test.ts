@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMinutes } from '@/lib/format';
+import { dayIn, formatMinutes } from '@/lib/format';
 
 /** The dashboard's median time to delivery, in words (docs/decisions/0117-lead-routing.md). */
 describe('formatMinutes', () => {
@@ -29,5 +29,15 @@ describe('formatMinutes', () => {
     expect(formatMinutes(26 * 60 + 10)).toBe('1 day 2 h');
     expect(formatMinutes(3 * 24 * 60 + 40)).toBe('3 days 1 h');
     expect(formatMinutes(2 * 24 * 60)).toBe('2 days');
+  });
+});
+
+/** The portal's "today" for a pause date: the county's day, not the browser's or UTC's. */
+describe('dayIn', () => {
+  it("gives the county's calendar day", () => {
+    // 03:00 UTC on March 2 is still March 1 in Pennsylvania.
+    expect(dayIn(new Date('2026-03-02T03:00:00Z'), 'America/New_York')).toBe('2026-03-01');
+    expect(dayIn(new Date('2026-03-02T05:00:00Z'), 'America/New_York')).toBe('2026-03-02');
+    expect(dayIn(new Date('2026-03-02T03:00:00Z'), 'UTC')).toBe('2026-03-02');
   });
 });

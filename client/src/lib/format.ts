@@ -31,6 +31,15 @@ export function formatMonthIn(iso: string | Date, timeZone: string): string {
   return formatterIn(monthYears, timeZone, { month: 'long', year: 'numeric' }).format(new Date(iso));
 }
 
+const isoDays = new Map<string, Intl.DateTimeFormat>();
+
+/** 'YYYY-MM-DD': the day it is at `at` in the county's time zone (useRegion().timeZone). */
+export function dayIn(at: Date, timeZone: string): string {
+  const parts = formatterIn(isoDays, timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
 /** '1 review', '3 reviews'; `many` for an irregular plural ('2 bonus credits', '2 people'). The one plural of the client. */
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

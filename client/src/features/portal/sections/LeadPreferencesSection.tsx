@@ -3,7 +3,6 @@ import { useState, type ReactNode } from 'react';
 import { formatPrice } from '@shared/money';
 import { leadPreferencesSchema, type LeadPreferencesDto } from '@shared/schemas/lead-preferences';
 import { pausedLabel } from '@shared/paused-label';
-import { siteDay } from '@shared/site-calendar';
 import { useProgressiveForm } from '@/components/form';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
@@ -12,6 +11,8 @@ import { errorId, Field, FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { LabelledCheckbox } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
+import { dayIn } from '@/lib/format';
+import { useRegion } from '@/lib/region';
 import { toastProblem } from '../components/form-toast';
 import { CardHeading, SectionHeader } from '../components/parts';
 import { useLeadPreferences, useSaveLeadPreferences } from '../lead-preferences-api';
@@ -92,7 +93,8 @@ function ScopeField<T extends string | number>({
 
 function PreferencesForm({ dto }: { dto: LeadPreferencesDto }) {
   const save = useSaveLeadPreferences();
-  const today = siteDay(new Date());
+  const { timeZone } = useRegion();
+  const today = dayIn(new Date(), timeZone);
   const start = preferenceStart(dto, today);
   const [taking, setTaking] = useState<Taking>(start.taking);
   const [pausedUntil, setPausedUntil] = useState(start.pausedUntil);
