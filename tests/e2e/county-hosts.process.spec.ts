@@ -24,7 +24,7 @@ const pagePost =
  * region:add`; the default county's site stays on the bare address, `wyoming.localhost` is
  * Wyoming's own site, and a host that is no county's gets a 404 page. Then a journey: a business
  * in Tunkhannock submitted on Wyoming's site, approved, asked for a quote there and the lead
- * delivered, never visible on Sullivan's site nor to Sullivan's county administrator. On the built
+ * delivered by the routing, never visible on Sullivan's site nor to Sullivan's county administrator. On the built
  * server in production posture, on the embedded database (county added with the app stopped) and
  * on the PostgreSQL server (added by another process while the app runs).
  */
@@ -133,11 +133,12 @@ for (const kind of ['embedded', 'postgres'] as const) {
       await form.getByRole('button', { name: 'Send Quote Request' }).click();
       await expect(page).toHaveURL(/sent=1/);
 
-      // The platform administrator delivers it.
-      const leadsNow = await api('GET', '/api/leads?pageSize=100');
-      const lead = leadsNow.body.leads.find((l: { location: string; requestedContractor: { id: number } | null }) => l.requestedContractor?.id === business.id);
-      expect(lead, JSON.stringify(leadsNow.body).slice(0, 500)).toBeDefined();
-      expect((await api('POST', '/api/lead-deliveries', { leadId: lead.id, contractorId: business.id })).status).toBe(201);
+      // A new county delivers automatically (docs/decisions/0117-lead-routing.md): the routing, not an administrator, delivers it.
+      const howItWent = async () => {
+        const leadsNow = await api('GET', '/api/leads?pageSize=100');
+        return leadsNow.body.leads.find((l: { requestedContractor: { id: number } | null }) => l.requestedContractor?.id === business.id)?.howItWent as string | undefined;
+      };
+      await expect.poll(howItWent, { timeout: 30_000, intervals: [500] }).toBe('Delivered automatically');
 
       // Never on Sullivan's site...
       const sullivanProfile = await page.goto(`http://localhost:${port}/contractor/${business.id}`);
