@@ -1,7 +1,9 @@
 import { Router, type RequestHandler } from 'express';
 import { afterSignIn, formPages } from '@shared/forms';
+import { signInNextQuerySchema } from '@shared/schemas/contractor-auth';
 import type { AdminLoginAnswer } from '@shared/schemas/admin-two-factor';
 import type { AppContext } from '../context';
+import { parseQuery } from '../http/validate';
 import { adminSignIn } from '../accounts/routes/admin-sign-in';
 import type { SealingKey } from '../accounts/totp';
 import { contractorSignIn } from '../contractors/routes/contractor-sign-in';
@@ -18,7 +20,12 @@ const CODE_SENT: FormFields = { text: ['code'] };
 const CODE_SHOWN: FormFields = { text: [] };
 
 /** Where the admin's password step leads, as the sign-in page with JavaScript goes on from the API's answer. */
-const afterPassword = (answer: AdminLoginAnswer) => (answer.twoFactor === 'code' ? formPages.adminLogin.code : answer.twoFactor === 'enrol' ? formPages.adminLogin.enrol : formPages.adminLogin.done);
+const afterPassword = (answer: AdminLoginAnswer) =>
+  answer.twoFactor === 'code'
+    ? formPages.adminLogin.code
+    : answer.twoFactor === 'enrol'
+      ? formPages.adminLogin.enrol
+      : formPages.adminLogin.done;
 
 /**
  * Signing in to the portal and the admin area without JavaScript
@@ -41,7 +48,7 @@ export function signInPageRoutes(ctx: AppContext, session: RequestHandler[], key
     ...form,
     asyncHandler(async (req, res) => {
       await contractor(req, formValues(req.body, CONTRACTOR_SENT));
-      res.redirect(303, afterSignIn(req.query.next, formPages.contractorLogin.done));
+      res.redirect(303, afterSignIn(parseQuery(signInNextQuerySchema, req.query).next, formPages.contractorLogin.done));
     }),
     refused('contractor-login', CONTRACTOR_SHOWN),
   );
