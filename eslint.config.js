@@ -12,22 +12,48 @@ const features = readdirSync(new URL('./client/src/features/', import.meta.url),
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 // The app shell: routes, providers, the frame, and the entries that start it on either side.
-const clientApp = ['./client/src/app', './client/src/entry-client.tsx', './client/src/entry-server.tsx', './client/src/boot.ts'];
+const clientApp = [
+  './client/src/app',
+  './client/src/entry-client.tsx',
+  './client/src/entry-server.tsx',
+  './client/src/boot.ts',
+];
 
 // The server's rooms (server/domains.json, docs/decisions/0115-server-rooms-by-domain.md): each domain a
 // folder with its services and its routes/, lowest first. A domain uses the ones before it, never one
 // after, so "where are lead prices decided?" has one answer (server/leads/pricing) and nothing loops
 // back. Infrastructure is shared; app-level wiring (routes/index.ts, form pages) lives in server/routes.
-const { domains: serverDomains, infrastructure: serverInfrastructure } = JSON.parse(readFileSync(new URL('./server/domains.json', import.meta.url), 'utf8'));
+const { domains: serverDomains, infrastructure: serverInfrastructure } = JSON.parse(
+  readFileSync(new URL('./server/domains.json', import.meta.url), 'utf8'),
+);
 const unplaced = readdirSync(new URL('./server/', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && !serverDomains.includes(entry.name) && !serverInfrastructure.includes(entry.name))
+  .filter(
+    (entry) => entry.isDirectory() && !serverDomains.includes(entry.name) && !serverInfrastructure.includes(entry.name),
+  )
   .map((entry) => entry.name);
-if (unplaced.length) throw new Error(`server/${unplaced[0]} is neither a domain nor infrastructure: add it to serverDomains or serverInfrastructure in eslint.config.js`);
-const domainServices = serverDomains.flatMap((d) => [`./server/${d}/*.{ts,tsx}`, `./server/${d}/!(routes)/**/*.{ts,tsx}`]);
+if (unplaced.length)
+  throw new Error(
+    `server/${unplaced[0]} is neither a domain nor infrastructure: add it to serverDomains or serverInfrastructure in eslint.config.js`,
+  );
+const domainServices = serverDomains.flatMap((d) => [
+  `./server/${d}/*.{ts,tsx}`,
+  `./server/${d}/!(routes)/**/*.{ts,tsx}`,
+]);
 const routeFolders = ['./server/routes', ...serverDomains.map((d) => `./server/${d}/routes`)];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-*/**', '.data-*/**', 'node_modules/**', '.data/**', 'playwright-report/**', 'test-results/**', 'coverage/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-*/**',
+      '.data-*/**',
+      'node_modules/**',
+      '.data/**',
+      'playwright-report/**',
+      'test-results/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -37,7 +63,10 @@ export default tseslint.config(
       'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
       'no-empty': ['error', { allowEmptyCatch: true }],
@@ -78,8 +107,16 @@ export default tseslint.config(
         {
           zones: [
             { target: './client', from: './server', message: 'The client never imports server code.' },
-            { target: './shared', from: ['./server', './client'], message: 'shared/ is used by both sides and imports neither.' },
-            ...routeFolders.map((target) => ({ target, from: './server/db', message: 'Routes go through services, never the database.' })),
+            {
+              target: './shared',
+              from: ['./server', './client'],
+              message: 'shared/ is used by both sides and imports neither.',
+            },
+            ...routeFolders.map((target) => ({
+              target,
+              from: './server/db',
+              message: 'Routes go through services, never the database.',
+            })),
             ...domainServices.map((target) => ({
               target,
               from: ['./server/http', './server/render', ...routeFolders],
@@ -92,14 +129,21 @@ export default tseslint.config(
             })),
             {
               target: './server/domain',
-              from: ['./server/http', './server/render', './server/routes', './server/db', ...serverDomains.map((d) => `./server/${d}`)],
+              from: [
+                './server/http',
+                './server/render',
+                './server/routes',
+                './server/db',
+                ...serverDomains.map((d) => `./server/${d}`),
+              ],
               message: 'Domain errors depend on nothing.',
             },
             // The client's layers, one way down (docs/decisions/0120-client-layers.md): app -> features -> components, lib -> shared.
             {
               target: './client/src/features',
               from: clientApp,
-              message: 'Features never import the app shell: what they share lives in components/, lib/ or shared/, and the shell hands it down (a context in lib/).',
+              message:
+                'Features never import the app shell: what they share lives in components/, lib/ or shared/, and the shell hands it down (a context in lib/).',
             },
             {
               target: ['./client/src/components', './client/src/lib'],
@@ -121,11 +165,19 @@ export default tseslint.config(
     // The app's time is ctx.clock, which tests move (docs/decisions/0092-services-take-ctx.md): no
     // service, job, route or directory code reads the system clock itself, nor defaults a parameter
     // to it. Where the wall clock is really meant (a duration, a window), disable the line and say why.
-    files: [...serverDomains.map((d) => `server/${d}/**/*.ts`), 'server/jobs/**/*.ts', 'server/routes/**/*.ts', 'server/directory/**/*.ts'],
+    files: [
+      ...serverDomains.map((d) => `server/${d}/**/*.ts`),
+      'server/jobs/**/*.ts',
+      'server/routes/**/*.ts',
+      'server/directory/**/*.ts',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Read the time from ctx.clock (now() or today(ctx.clock)), not new Date().' },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Read the time from ctx.clock (now() or today(ctx.clock)), not new Date().',
+        },
         {
           selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
           message: 'Read the time from ctx.clock, not Date.now(); a real duration disables this line and says why.',
@@ -145,14 +197,16 @@ export default tseslint.config(
             {
               name: '@shared/region',
               importNames: ['region', 'sullivanCounty'],
-              message: "The county comes with the page: useRegion() (client/src/lib/region.tsx), or take it as an argument. Types and ALL ('@shared/all-choice') stay allowed.",
+              message:
+                "The county comes with the page: useRegion() (client/src/lib/region.tsx), or take it as an argument. Types and ALL ('@shared/all-choice') stay allowed.",
             },
           ],
           patterns: [
             {
               group: ['**/shared/region', '**/shared/region.ts'],
               importNames: ['region', 'sullivanCounty'],
-              message: 'The county comes with the page: useRegion() (client/src/lib/region.tsx), or take it as an argument.',
+              message:
+                'The county comes with the page: useRegion() (client/src/lib/region.tsx), or take it as an argument.',
             },
           ],
         },

@@ -35,7 +35,10 @@ export default defineConfig(({ isSsrBuild }) => ({
       { find: '@', replacement: r('./client/src') },
       { find: '@shared', replacement: r('./shared') },
       // wouter's fallback for React 17 and older; React 19 has useSyncExternalStore itself (the public JS budget, docs/decisions/0064-bundle-cutting.md).
-      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: r('./client/src/lib/use-sync-external-store.ts') },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: r('./client/src/lib/use-sync-external-store.ts'),
+      },
     ],
   },
   build: {

@@ -76,7 +76,11 @@ try {
   const writesDuring = during.filter((r) => !isRead(r));
   const failed = records.filter((r) => r.status >= 500 || r.status === 0);
   // An API failure is 503 with a JSON message; a page's is the 503 error page.
-  const badFailures = failed.filter((r) => r.status !== 503 || (r.path.startsWith('/api/') && (!r.contentType?.includes('application/json') || !/"message"/.test(r.body))));
+  const badFailures = failed.filter(
+    (r) =>
+      r.status !== 503 ||
+      (r.path.startsWith('/api/') && (!r.contentType?.includes('application/json') || !/"message"/.test(r.body))),
+  );
   // Reads are answered all along, so recovery is the first write taken and the first read from fresh data.
   const firstOkAfter = records.find((r) => r.at >= startedAt && !isRead(r) && served(r));
   const firstFreshRead = records.find((r) => r.at >= startedAt && isRead(r) && served(r) && r.age === null);
@@ -85,29 +89,51 @@ try {
 
   const check = new pg.Client({ connectionString: database.env.DATABASE_URL });
   await check.connect();
-  const { rows } = await check.query<{ email: string }>('select email from leads where email = any($1)', [acceptedQuotes]);
+  const { rows } = await check.query<{ email: string }>('select email from leads where email = any($1)', [
+    acceptedQuotes,
+  ]);
   await check.end();
   const stored = new Set(rows.map((r) => r.email));
   const lost = acceptedQuotes.filter((e) => !stored.has(e));
   const alive = server.child.exitCode === null;
 
-  console.log(`\nPostgreSQL stopped at ${(stoppedAt / 1000).toFixed(1)} s and was back at ${(startedAt / 1000).toFixed(1)} s, during ${RATE} req/s for ${SECONDS} s (${records.length} requests)`);
-  console.log(`answers while the database was down: ${during.length} requests -> ${summarize(during.map((r) => r.status))}`);
+  console.log(
+    `\nPostgreSQL stopped at ${(stoppedAt / 1000).toFixed(1)} s and was back at ${(startedAt / 1000).toFixed(1)} s, during ${RATE} req/s for ${SECONDS} s (${records.length} requests)`,
+  );
+  console.log(
+    `answers while the database was down: ${during.length} requests -> ${summarize(during.map((r) => r.status))}`,
+  );
   console.log(
     `public reads while the database was down: ${readsDuring.length}; served: ${readsDuring.filter(served).length} (with an Age header: ${readsDuring.filter((r) => served(r) && r.age !== null).length}), failed: ${readsDuring.filter((r) => !served(r)).length}${readsDuring.find((r) => !served(r)) ? ` (e.g. ${readsDuring.find((r) => !served(r))!.status} ${readsDuring.find((r) => !served(r))!.path})` : ''}`,
   );
-  console.log(`writes (quote requests) while the database was down: ${writesDuring.length} -> ${summarize(writesDuring.map((r) => r.status))}`);
-  console.log(`failures: ${failed.length}; of which not '503 + JSON message': ${badFailures.length}${badFailures[0] ? ` (e.g. ${badFailures[0].status} ${badFailures[0].body.slice(0, 80)})` : ''}`);
+  console.log(
+    `writes (quote requests) while the database was down: ${writesDuring.length} -> ${summarize(writesDuring.map((r) => r.status))}`,
+  );
+  console.log(
+    `failures: ${failed.length}; of which not '503 + JSON message': ${badFailures.length}${badFailures[0] ? ` (e.g. ${badFailures[0].status} ${badFailures[0].body.slice(0, 80)})` : ''}`,
+  );
   console.log(`sample outage answer: ${failed.find((r) => r.status === 503)?.body ?? 'none'}`);
   console.log(
     `recovery: first write taken ${firstOkAfter ? ((firstOkAfter.at - startedAt) / 1000).toFixed(2) : 'never'} s and first fresh read ${firstFreshRead ? ((firstFreshRead.at - startedAt) / 1000).toFixed(2) : 'never'} s after the database came back; last failure at ${lastFailure ? ((lastFailure.at - startedAt) / 1000).toFixed(2) : '-'} s`,
   );
-  console.log(`latency p50/p95/p99 outside the outage: ${latencies(records.filter((r) => r.at < stoppedAt || r.at > startedAt + 2000))}`);
-  console.log(`quote requests answered 2xx: ${acceptedQuotes.length}; found in the database afterwards: ${acceptedQuotes.length - lost.length}; lost: ${lost.length}`);
+  console.log(
+    `latency p50/p95/p99 outside the outage: ${latencies(records.filter((r) => r.at < stoppedAt || r.at > startedAt + 2000))}`,
+  );
+  console.log(
+    `quote requests answered 2xx: ${acceptedQuotes.length}; found in the database afterwards: ${acceptedQuotes.length - lost.length}; lost: ${lost.length}`,
+  );
   console.log(`app process still running: ${alive}`);
   const allReadsServed = readsDuring.length > 0 && readsDuring.every(served);
-  const ok = alive && allReadsServed && badFailures.length === 0 && lost.length === 0 && firstOkAfter !== undefined && firstOkAfter.at - startedAt < 10_000;
-  console.log(`target (every public read served during the outage, writes 503 JSON, recovers within seconds, no accepted quote lost): ${ok ? 'met' : 'NOT met'}`);
+  const ok =
+    alive &&
+    allReadsServed &&
+    badFailures.length === 0 &&
+    lost.length === 0 &&
+    firstOkAfter !== undefined &&
+    firstOkAfter.at - startedAt < 10_000;
+  console.log(
+    `target (every public read served during the outage, writes 503 JSON, recovers within seconds, no accepted quote lost): ${ok ? 'met' : 'NOT met'}`,
+  );
 } finally {
   try {
     execSync(`pg_ctlcluster --skip-systemctl-redirect ${cluster} start`, { stdio: 'ignore' });

@@ -42,12 +42,16 @@ try {
   const inFlight = before.filter((r) => r.at + r.ms > killedAt);
   const inFlightOk = inFlight.filter((r) => r.status >= 200 && r.status < 500);
   const after = records.filter((r) => r.at > killedAt + 50);
-  console.log(`\nSIGTERM at ${(killedAt / 1000).toFixed(1)} s of a ${RATE} req/s load (${database.kind === 'pg' ? 'PostgreSQL server' : 'embedded PGlite'})`);
+  console.log(
+    `\nSIGTERM at ${(killedAt / 1000).toFixed(1)} s of a ${RATE} req/s load (${database.kind === 'pg' ? 'PostgreSQL server' : 'embedded PGlite'})`,
+  );
   console.log(
     `requests sent before the signal: ${before.length}, answered: ${before.filter((r) => r.status > 0).length}, errors before it: ${before.filter((r) => r.status >= 500 || r.status === 0).length}`,
   );
   console.log(`in flight when the signal arrived: ${inFlight.length}; answered normally: ${inFlightOk.length}`);
-  console.log(`requests after the signal were refused (connection closed): ${after.filter((r) => r.status === 0).length} of ${after.length}`);
+  console.log(
+    `requests after the signal were refused (connection closed): ${after.filter((r) => r.status === 0).length} of ${after.length}`,
+  );
   console.log(`process exit code ${code} after ${exitedAfter} ms`);
   const ok = inFlightOk.length === inFlight.length && code === 0 && exitedAfter >= 0 && exitedAfter < 10_000;
   console.log(`target (in-flight requests finish, exit within 10 s): ${ok ? 'met' : 'NOT met'}`);

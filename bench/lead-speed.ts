@@ -24,11 +24,17 @@ import { leadSpeedRows, matchLeadMessages, readLeadOutcomes, SPEED_TESTER } from
 import { runPaced, type PacedRecord } from './lib/paced';
 
 const { values: args } = parseArgs({
-  options: { pg: { type: 'boolean', default: false }, seconds: { type: 'string', default: '60' }, rate: { type: 'string', default: '10' }, 'drain-seconds': { type: 'string', default: '120' } },
+  options: {
+    pg: { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '60' },
+    rate: { type: 'string', default: '10' },
+    'drain-seconds': { type: 'string', default: '120' },
+  },
 });
 const SECONDS = Number(args.seconds);
 const RATE = Number(args.rate);
-if (!(SECONDS > 0 && RATE > 0 && Number(args['drain-seconds']) >= 0)) throw new Error('--seconds and --rate must be positive numbers, --drain-seconds not negative');
+if (!(SECONDS > 0 && RATE > 0 && Number(args['drain-seconds']) >= 0))
+  throw new Error('--seconds and --rate must be positive numbers, --drain-seconds not negative');
 const GOAL_MS = 5_000;
 /** How long after the last answer the lead emails and texts may still come. */
 const DRAIN_MS = Number(args['drain-seconds']) * 1000;
@@ -43,7 +49,10 @@ try {
   const setup = await database.open();
   const contractors = await prepareLeadSpeed(setup.db).finally(() => setup.close());
   if (!contractors.length) throw new Error('No listed contractor to send quote requests to');
-  const server = await startBenchServer({ ...database.env, SMTP_URL: smtp.url, ...twilio.appEnv() }, 6400 + (process.pid % 300));
+  const server = await startBenchServer(
+    { ...database.env, SMTP_URL: smtp.url, ...twilio.appEnv() },
+    6400 + (process.pid % 300),
+  );
   let records: PacedRecord[];
   // Other work on the machine slows every figure: its load is printed with them.
   const loadAtStart = os.loadavg()[0]!;
@@ -89,7 +98,12 @@ try {
   }
   const after = await database.open();
   const outcomes = await readLeadOutcomes(after.db).finally(() => after.close());
-  const { rows, missing, notCreated } = leadSpeedRows({ records, received: smtp.received, texts: twilio.messages, outcomes });
+  const { rows, missing, notCreated } = leadSpeedRows({
+    records,
+    received: smtp.received,
+    texts: twilio.messages,
+    outcomes,
+  });
 
   const withCredits = contractors.filter((c) => c.credits).length;
   console.log(
@@ -97,7 +111,14 @@ try {
       `${contractors.length} contractors (${withCredits} with plan credits, ${contractors.length - withCredits} without: the pay link), all opted in to texts`,
   );
   console.table(
-    rows.map((r) => ({ measure: r.label, n: r.n, 'p50 ms': r.p50, 'p95 ms': r.p95, 'max ms': r.max, [`goal p95 < ${GOAL_MS / 1000} s`]: r.goal ? (r.p95 < GOAL_MS ? 'met' : 'NOT met') : '' })),
+    rows.map((r) => ({
+      measure: r.label,
+      n: r.n,
+      'p50 ms': r.p50,
+      'p95 ms': r.p95,
+      'max ms': r.max,
+      [`goal p95 < ${GOAL_MS / 1000} s`]: r.goal ? (r.p95 < GOAL_MS ? 'met' : 'NOT met') : '',
+    })),
   );
   console.log(
     `quote requests not answered 201: ${notCreated}; leads by routing: ${
@@ -106,13 +127,23 @@ try {
         .join(', ') || 'none'
     }`,
   );
-  console.log(`created leads without their lead email: ${missing.emails}, without their lead text: ${missing.texts} (waited up to ${DRAIN_MS / 1000} s after the last answer)`);
+  console.log(
+    `created leads without their lead email: ${missing.emails}, without their lead text: ${missing.texts} (waited up to ${DRAIN_MS / 1000} s after the last answer)`,
+  );
   // Each request also mails the homeowner's confirmation and the administrators' notice: the same queue as the lead's email.
   console.log(`SMTP accepted ${smtp.received.length} messages in all, Twilio ${twilio.messages.length} texts`);
   const delivery = rows.filter((r) => r.goal && r.label.endsWith('(all)'));
-  const met = delivery.every((r) => r.n > 0 && r.p95 < GOAL_MS) && missing.emails === 0 && missing.texts === 0 && notCreated === 0;
-  console.log(`machine: ${os.cpus().length} cores, 1-minute load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end`);
-  console.log(`goal (every lead's email and text, p95 under ${GOAL_MS / 1000} s from the answer): ${met ? 'met' : 'NOT met'}`);
+  const met =
+    delivery.every((r) => r.n > 0 && r.p95 < GOAL_MS) &&
+    missing.emails === 0 &&
+    missing.texts === 0 &&
+    notCreated === 0;
+  console.log(
+    `machine: ${os.cpus().length} cores, 1-minute load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end`,
+  );
+  console.log(
+    `goal (every lead's email and text, p95 under ${GOAL_MS / 1000} s from the answer): ${met ? 'met' : 'NOT met'}`,
+  );
 } finally {
   await smtp.stop();
   await twilio.close();

@@ -21,7 +21,14 @@ const server = await startBenchServer(database.env, 5900 + (process.pid % 300));
 try {
   const next = visitorMix(await discoverTargets(server));
   // One pass over every kind of page first, so memory is measured after start-up work.
-  await runLoad({ label: 'warm-up', url: server.url, connections: 4, durationSeconds: 3, overallRate: 50, requests: [{ setupRequest: (req: object) => ({ ...req, ...toRequest(next()) }) }] });
+  await runLoad({
+    label: 'warm-up',
+    url: server.url,
+    connections: 4,
+    durationSeconds: 3,
+    overallRate: 50,
+    requests: [{ setupRequest: (req: object) => ({ ...req, ...toRequest(next()) }) }],
+  });
   const memStart = server.rssMb();
   const samples: number[] = [];
   const sampler = setInterval(() => samples.push(server.rssMb()), 5_000);
@@ -44,7 +51,9 @@ try {
     `app memory (RSS): start ${memStart.toFixed(0)} MB, end ${memEnd.toFixed(0)} MB, max ${Math.max(memStart, memEnd, ...samples).toFixed(0)} MB; samples every 5 s: ${samples.map((s) => s.toFixed(0)).join(' ')}`,
   );
   const ok = result.errors === 0 && result.non2xx === 0 && result.p99 < 100;
-  console.log(`target (0 errors, p99 < 100 ms, memory flat): errors ${result.errors + result.non2xx}, p99 ${result.p99} ms -> ${ok ? 'met' : 'NOT met'}`);
+  console.log(
+    `target (0 errors, p99 < 100 ms, memory flat): errors ${result.errors + result.non2xx}, p99 ${result.p99} ms -> ${ok ? 'met' : 'NOT met'}`,
+  );
 } finally {
   await server.stop();
   await database.drop();
@@ -52,6 +61,15 @@ try {
 
 function toRequest(r: { method: 'GET' | 'POST'; path: string; body?: unknown }) {
   return r.body === undefined
-    ? { method: r.method, path: r.path, headers: { accept: 'text/html,application/json', 'accept-encoding': 'gzip, deflate, br' } }
-    : { method: r.method, path: r.path, headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br' }, body: JSON.stringify(r.body) };
+    ? {
+        method: r.method,
+        path: r.path,
+        headers: { accept: 'text/html,application/json', 'accept-encoding': 'gzip, deflate, br' },
+      }
+    : {
+        method: r.method,
+        path: r.path,
+        headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br' },
+        body: JSON.stringify(r.body),
+      };
 }

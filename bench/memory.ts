@@ -68,9 +68,19 @@ interface Floor {
 
 /** The floor: a bare PGlite process on the folder (bench/lib/pglite-floor.mjs), with V8's defaults or the app's flags. */
 async function pgliteFloor(dataDir: string, v8Flags: string): Promise<Floor> {
-  const child = spawn(process.execPath, [path.join(here, 'lib', 'pglite-floor.mjs'), dataDir, JSON.stringify(PGLITE_MEMORY_SETTINGS), String(FLOOR_QUERIES), v8Flags], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(here, 'lib', 'pglite-floor.mjs'),
+      dataDir,
+      JSON.stringify(PGLITE_MEMORY_SETTINGS),
+      String(FLOOR_QUERIES),
+      v8Flags,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let out = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
@@ -120,8 +130,15 @@ async function visitorMix(server: BenchServer, tally: Tally): Promise<void> {
     const url = server.url;
     if (r < 0.1) return () => get(tally, url, '/');
     if (r < 0.25) return () => get(tally, url, `/search?service=${pick(services)}&location=${pick(towns)}`);
-    if (r < 0.4) return () => get(tally, url, `/api/contractors/search?service=${pick(services)}&location=${pick(towns)}`);
-    if (r < 0.5) return () => get(tally, url, `/api/contractors?service=${pick(serviceSlugs)}&sort=${pick(['rating', 'name', 'reviews'])}&page=1&pageSize=12`);
+    if (r < 0.4)
+      return () => get(tally, url, `/api/contractors/search?service=${pick(services)}&location=${pick(towns)}`);
+    if (r < 0.5)
+      return () =>
+        get(
+          tally,
+          url,
+          `/api/contractors?service=${pick(serviceSlugs)}&sort=${pick(['rating', 'name', 'reviews'])}&page=1&pageSize=12`,
+        );
     if (r < 0.65) return () => get(tally, url, `/contractor/${pick(contractorIds)}`);
     if (r < 0.72) return () => get(tally, url, `/api/contractors/${pick(contractorIds)}`);
     if (r < 0.8) return () => get(tally, url, `/contractors/${pick(serviceSlugs)}`);
@@ -145,7 +162,8 @@ async function visitorMix(server: BenchServer, tally: Tally): Promise<void> {
       });
       await res.arrayBuffer();
       tally.requests++;
-      if (res.status >= 400) tally.failed.set(`POST /api/leads ${res.status}`, (tally.failed.get(`POST /api/leads ${res.status}`) ?? 0) + 1);
+      if (res.status >= 400)
+        tally.failed.set(`POST /api/leads ${res.status}`, (tally.failed.get(`POST /api/leads ${res.status}`) ?? 0) + 1);
     };
   };
   let left = VISITS;
@@ -187,14 +205,27 @@ async function adminMix(server: BenchServer, tally: Tally): Promise<void> {
   const asContractor = { cookie, ...TLS };
   // The first upload: the image libraries are loaded for it.
   const sharp = (await import('sharp')).default;
-  const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 90, g: 120, b: 160 } } })
+  const jpeg = await sharp({
+    create: { width: 1600, height: 1200, channels: 3, background: { r: 90, g: 120, b: 160 } },
+  })
     .jpeg({ quality: 85 })
     .toBuffer();
   const photoId = await uploadPhoto(url, cookie, jpeg, 'project', 'Memory bench project');
   await call(url, admin, 'POST', `/api/admin/photos/${photoId}/approve`);
   for (let round = 0; round < 3; round++) {
     await get(tally, url, '/contractor', asContractor);
-    for (const p of ['/profile', '/listing', '/leads', '/stats', '/payments', '/photos', '/reviews', '/credentials', '/subscription']) await get(tally, url, `/api/contractor${p}`, asContractor);
+    for (const p of [
+      '/profile',
+      '/listing',
+      '/leads',
+      '/stats',
+      '/payments',
+      '/photos',
+      '/reviews',
+      '/credentials',
+      '/subscription',
+    ])
+      await get(tally, url, `/api/contractor${p}`, asContractor);
   }
 }
 
@@ -207,8 +238,16 @@ interface Scenario {
   failed: Map<string, number>;
 }
 
-async function runScenario(label: string, env: Record<string, string>, mixes: ((s: BenchServer, t: Tally) => Promise<void>)[]): Promise<Scenario> {
-  const server = await startBenchServer({ ...env, BENCH_MEMORY_PROBE: '1', TRUST_PROXY: 'true', ADMIN_TWO_FACTOR: 'optional' }, port, { ipc: true, nodeArgs: ['--expose-gc'] });
+async function runScenario(
+  label: string,
+  env: Record<string, string>,
+  mixes: ((s: BenchServer, t: Tally) => Promise<void>)[],
+): Promise<Scenario> {
+  const server = await startBenchServer(
+    { ...env, BENCH_MEMORY_PROBE: '1', TRUST_PROXY: 'true', ADMIN_TWO_FACTOR: 'optional' },
+    port,
+    { ipc: true, nodeArgs: ['--expose-gc'] },
+  );
   const tally: Tally = { requests: 0, failed: new Map() };
   try {
     await get(tally, server.url, '/');
@@ -229,7 +268,8 @@ const database = await freshDatabase(serverUrl);
 const scenarios: Scenario[] = [];
 const floors: Floor[] = [];
 try {
-  if (database.kind === 'pglite') for (const flags of ['', PGLITE_V8_FLAGS]) floors.push(await pgliteFloor(database.env.DATA_DIR!, flags));
+  if (database.kind === 'pglite')
+    for (const flags of ['', PGLITE_V8_FLAGS]) floors.push(await pgliteFloor(database.env.DATA_DIR!, flags));
   scenarios.push(await runScenario('after start', database.env, []));
   scenarios.push(await runScenario('after a visitor mix', database.env, [visitorMix]));
   scenarios.push(await runScenario('after an admin mix', database.env, [visitorMix, adminMix]));
@@ -283,12 +323,24 @@ console.table(
   })),
 );
 const start = scenarios[0]!.report;
-console.log('The start-up (after start): each mark with ms since the process began, CPU ms used, RSS and heap used after a collection (MB):');
-console.table(start.marks.map((m) => ({ mark: m.label, ms: m.ms, 'CPU ms': m.cpuMs, RSS: mb(m.rss), 'heap used': mb(m.heapUsed) })));
+console.log(
+  'The start-up (after start): each mark with ms since the process began, CPU ms used, RSS and heap used after a collection (MB):',
+);
+console.table(
+  start.marks.map((m) => ({ mark: m.label, ms: m.ms, 'CPU ms': m.cpuMs, RSS: mb(m.rss), 'heap used': mb(m.heapUsed) })),
+);
 const first = scenarios.find((s) => s.label.startsWith('after a first start'));
 if (first) {
   console.log('The start-up (after a first start):');
-  console.table(first.report.marks.map((m) => ({ mark: m.label, ms: m.ms, 'CPU ms': m.cpuMs, RSS: mb(m.rss), 'heap used': mb(m.heapUsed) })));
+  console.table(
+    first.report.marks.map((m) => ({
+      mark: m.label,
+      ms: m.ms,
+      'CPU ms': m.cpuMs,
+      RSS: mb(m.rss),
+      'heap used': mb(m.heapUsed),
+    })),
+  );
 }
 for (const floor of floors) {
   console.log(
@@ -297,7 +349,12 @@ for (const floor of floors) {
   );
 }
 for (const s of scenarios) {
-  if (s.failed.size) console.log(`WARNING: ${s.label}: answers of 400 or more: ${[...s.failed].map(([k, n]) => `${k} x${n}`).join(', ')}`);
+  if (s.failed.size)
+    console.log(
+      `WARNING: ${s.label}: answers of 400 or more: ${[...s.failed].map(([k, n]) => `${k} x${n}`).join(', ')}`,
+    );
 }
 const later = scenarios.find((s) => s.label === 'after a visitor mix')!;
-console.log(`target: at most 250 MB after a visitor mix: ${later.rssMb <= 250 ? 'met' : 'NOT met'} (${Math.round(later.rssMb)} MB)`);
+console.log(
+  `target: at most 250 MB after a visitor mix: ${later.rssMb <= 250 ? 'met' : 'NOT met'} (${Math.round(later.rssMb)} MB)`,
+);

@@ -22,7 +22,16 @@ import { ensureBuildFromTs } from './lib/ensure-build';
 import { profileWithPhotos } from './lib/photo-profile';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 const BUDGET_KB = 100;
 const LCP_TARGET_MS = 2500;
 /** The throttled connection of the Playwright measurement: 400 kbit/s each way, 400 ms round trip. */
@@ -37,12 +46,20 @@ await ensureBuildFromTs();
 const database = await freshDatabase();
 // The 20-photo profile is made through the admin's and the portal's APIs: the administrator signs in
 // with the password alone, and the sign-ins claim TLS for the production session cookie.
-const server = await startBenchServer({ ...database.env, ADMIN_TWO_FACTOR: 'optional', TRUST_PROXY: 'true' }, 7100 + (process.pid % 300));
+const server = await startBenchServer(
+  { ...database.env, ADMIN_TWO_FACTOR: 'optional', TRUST_PROXY: 'true' },
+  7100 + (process.pid % 300),
+);
 
 /** Runs Lighthouse once more when a run errors (Chromium occasionally loses a trace), printing why. */
 async function audit(url: string, port: number, attempts = 2) {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const error = result.lhr.runtimeError;
     if (!error) return result;
@@ -71,7 +88,10 @@ interface PageReport {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Largest Contentful Paint of one cold load on the throttled link, as the page's own PerformanceObserver reports it, and when it hydrated. */
-async function throttledLoad(browser: import('@playwright/test').Browser, url: string): Promise<{ lcp: number; hydrated: number }> {
+async function throttledLoad(
+  browser: import('@playwright/test').Browser,
+  url: string,
+): Promise<{ lcp: number; hydrated: number }> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
   try {
     const page = await context.newPage();
@@ -106,12 +126,19 @@ async function throttledLoad(browser: import('@playwright/test').Browser, url: s
 }
 
 try {
-  const contractors = (await (await fetch(`${server.url}/api/contractors?pageSize=1`)).json()) as { contractors: { id: number }[] };
+  const contractors = (await (await fetch(`${server.url}/api/contractors?pageSize=1`)).json()) as {
+    contractors: { id: number }[];
+  };
   const posts = (await (await fetch(`${server.url}/api/blog`)).json()) as { slug: string }[];
   // A service in a town with listed contractors (docs/decisions/0030-service-pages.md): the first town of the first service offered.
-  const coverage = (await (await fetch(`${server.url}/api/service-pages`)).json()) as { services: { slug: string; towns: { slug: string }[] }[] };
+  const coverage = (await (await fetch(`${server.url}/api/service-pages`)).json()) as {
+    services: { slug: string; towns: { slug: string }[] }[];
+  };
   const served = coverage.services.find((s) => s.towns.length > 0)!;
-  const photoProfile = only === undefined || 'profile, 20 photos'.startsWith(only) ? await profileWithPhotos(server.url, { username: 'admin', password: 'bench-admin-password' }, 20) : 0;
+  const photoProfile =
+    only === undefined || 'profile, 20 photos'.startsWith(only)
+      ? await profileWithPhotos(server.url, { username: 'admin', password: 'bench-admin-password' }, 20)
+      : 0;
   const allPages = [
     ['home', '/'],
     ['search', '/search?service=kitchen-bath&location=laporte'],
@@ -127,7 +154,10 @@ try {
   ] as const;
   const pages = allPages.filter(([name]) => only === undefined || name.startsWith(only));
 
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')) });
+  const browser = await chromium.launch({
+    executablePath: CHROME_PATH,
+    args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')),
+  });
   const reports: PageReport[] = [];
   for (const [name, path] of pages) {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
@@ -169,11 +199,22 @@ try {
         if (![...LCP_PAGES, 'blog post'].includes(pages[i]![0])) continue;
         const result = await audit(server.url + path, chrome.port);
         const categories = result.lhr.categories;
-        reports[i]!.scores = Object.fromEntries(Object.entries(categories).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)]));
+        reports[i]!.scores = Object.fromEntries(
+          Object.entries(categories).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)]),
+        );
         const lcp = result.lhr.audits['largest-contentful-paint']?.numericValue;
         if (lcp !== undefined) reports[i]!.lcpSlow4g = Math.round(lcp);
-        const failing = Object.values(result.lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual');
-        if (failing.length) console.log(`${path}: audits below 0.9: ${failing.map((a) => `${a.id} (${a.displayValue ?? a.score})`).join(', ')}`);
+        const failing = Object.values(result.lhr.audits).filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 0.9 &&
+            a.scoreDisplayMode !== 'informative' &&
+            a.scoreDisplayMode !== 'manual',
+        );
+        if (failing.length)
+          console.log(
+            `${path}: audits below 0.9: ${failing.map((a) => `${a.id} (${a.displayValue ?? a.score})`).join(', ')}`,
+          );
       }
     } finally {
       chrome.kill();
@@ -200,7 +241,13 @@ try {
   const overJs = reports.filter((r) => r.jsKb > BUDGET_KB);
   const leaks = reports.filter((r) => r.stripe || r.admin);
   const scored = reports.filter((r) => r.scores);
-  const lhOk = scored.every((r) => r.scores!.performance! >= 95 && r.scores!.accessibility === 100 && r.scores!['best-practices']! >= 95 && r.scores!.seo === 100);
+  const lhOk = scored.every(
+    (r) =>
+      r.scores!.performance! >= 95 &&
+      r.scores!.accessibility === 100 &&
+      r.scores!['best-practices']! >= 95 &&
+      r.scores!.seo === 100,
+  );
   const slowLcp = reports.filter((r) => r.lcpSlow4g !== undefined && r.lcpSlow4g >= LCP_TARGET_MS);
   console.log(
     `JS budget <= ${BUDGET_KB} KB: ${overJs.length ? `NOT met (${overJs.map((r) => r.page).join(', ')})` : 'met'}; Stripe/admin code on public pages: ${leaks.length ? 'FOUND' : 'none'}${skipLighthouse ? '' : `; Lighthouse targets: ${lhOk ? 'met' : 'NOT met'}; LCP < ${LCP_TARGET_MS / 1000} s on Slow 4G: ${slowLcp.length ? `NOT met (${slowLcp.map((r) => r.page).join(', ')})` : 'met'}`}`,

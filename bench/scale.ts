@@ -18,7 +18,9 @@ const CONTRACTORS = Number(process.env.BENCH_CONTRACTORS ?? 100_000);
 const LEADS = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 15);
 const usePglite = process.argv.includes('--pglite');
-const serverUrl = usePglite ? undefined : (process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const serverUrl = usePglite
+  ? undefined
+  : (process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 
 const rand = rng(5);
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
@@ -40,8 +42,14 @@ let t = Date.now();
       'search: service + town, rating order',
       sql`explain (analyze, buffers) select id from contractors c where approval_status = 'approved' and is_visible and exists (select 1 from contractor_services cs where cs.contractor_id = c.id and cs.service_id in (3)) and (c.home_town_id = 1 or exists (select 1 from contractor_service_areas a where a.contractor_id = c.id and a.town_id = 1)) and verified order by rating desc, review_count desc, id limit 24`,
     ],
-    ['admin lead list, page 20', sql`explain (analyze, buffers) select id from leads order by created_at desc, id desc limit 25 offset 475`],
-    ['admin lead list, status new, page 20', sql`explain (analyze, buffers) select id from leads where status = 'new' order by created_at desc, id desc limit 25 offset 475`],
+    [
+      'admin lead list, page 20',
+      sql`explain (analyze, buffers) select id from leads order by created_at desc, id desc limit 25 offset 475`,
+    ],
+    [
+      'admin lead list, status new, page 20',
+      sql`explain (analyze, buffers) select id from leads where status = 'new' order by created_at desc, id desc limit 25 offset 475`,
+    ],
   ] as const) {
     const res = (await db.db.execute(query)) as unknown as { rows: Record<string, string>[] };
     console.log(`\n-- plan: ${label}\n${res.rows.map((r) => Object.values(r)[0]).join('\n')}`);
@@ -52,7 +60,10 @@ let t = Date.now();
 const results: LoadResult[] = [];
 for (const cache of [true, false]) {
   // TRUST_PROXY: the production session cookie is Secure, so the sign-in claims to come through TLS.
-  const server = await startBenchServer({ ...database.env, DIRECTORY_CACHE: String(cache), TRUST_PROXY: 'true', ADMIN_TWO_FACTOR: 'optional' }, 6800 + (process.pid % 300));
+  const server = await startBenchServer(
+    { ...database.env, DIRECTORY_CACHE: String(cache), TRUST_PROXY: 'true', ADMIN_TWO_FACTOR: 'optional' },
+    6800 + (process.pid % 300),
+  );
   try {
     const login = await fetch(`${server.url}/api/admin/login`, {
       method: 'POST',
@@ -60,25 +71,60 @@ for (const cache of [true, false]) {
       body: JSON.stringify({ username: 'admin', password: 'bench-admin-password' }),
     });
     const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0]!;
-    if (!login.ok || !cookie) throw new Error(`admin sign-in failed (${login.status}): the lead list would measure 401s`);
-    const search = [{ setupRequest: (req: object) => ({ ...req, path: `/api/contractors/search?service=${pick(services)}&location=${pick(towns)}&licensed=true&page=${pick(['1', '2'])}` }) }];
+    if (!login.ok || !cookie)
+      throw new Error(`admin sign-in failed (${login.status}): the lead list would measure 401s`);
+    const search = [
+      {
+        setupRequest: (req: object) => ({
+          ...req,
+          path: `/api/contractors/search?service=${pick(services)}&location=${pick(towns)}&licensed=true&page=${pick(['1', '2'])}`,
+        }),
+      },
+    ];
     await runLoad({ label: 'warm-up', url: server.url, connections: 5, durationSeconds: 3, requests: search });
-    results.push(await runLoad({ label: `search${cache ? '' : ' [no cache]'}`, url: server.url, connections: 20, durationSeconds: DURATION, requests: search }));
+    results.push(
+      await runLoad({
+        label: `search${cache ? '' : ' [no cache]'}`,
+        url: server.url,
+        connections: 20,
+        durationSeconds: DURATION,
+        requests: search,
+      }),
+    );
     if (cache) {
       const leadsPage = [
-        { setupRequest: (req: object) => ({ ...req, path: `/api/leads?page=${1 + Math.floor(rand() * 40)}&status=${pick(['all', 'all', 'new', 'delivered'])}`, headers: { cookie } }) },
+        {
+          setupRequest: (req: object) => ({
+            ...req,
+            path: `/api/leads?page=${1 + Math.floor(rand() * 40)}&status=${pick(['all', 'all', 'new', 'delivered'])}`,
+            headers: { cookie },
+          }),
+        },
       ];
       await runLoad({ label: 'warm-up', url: server.url, connections: 5, durationSeconds: 3, requests: leadsPage });
-      results.push(await runLoad({ label: 'admin lead list (pages 1-40, by status)', url: server.url, connections: 20, durationSeconds: DURATION, requests: leadsPage }));
+      results.push(
+        await runLoad({
+          label: 'admin lead list (pages 1-40, by status)',
+          url: server.url,
+          connections: 20,
+          durationSeconds: DURATION,
+          requests: leadsPage,
+        }),
+      );
     }
   } finally {
     await server.stop();
   }
 }
 await database.drop();
-console.log(`\n${CONTRACTORS} contractors and ${LEADS} leads on ${database.kind === 'pg' ? 'the PostgreSQL server' : 'embedded PGlite'}, 20 connections, ${DURATION}s each:`);
+console.log(
+  `\n${CONTRACTORS} contractors and ${LEADS} leads on ${database.kind === 'pg' ? 'the PostgreSQL server' : 'embedded PGlite'}, 20 connections, ${DURATION}s each:`,
+);
 printTable(results);
-const verdict = (r: LoadResult | undefined, target: number) => (r && !r.errors && !r.non2xx ? `${r.p95} ms ${r.p95 < target ? 'met' : 'NOT met'}` : 'NOT met (errors)');
+const verdict = (r: LoadResult | undefined, target: number) =>
+  r && !r.errors && !r.non2xx ? `${r.p95} ms ${r.p95 < target ? 'met' : 'NOT met'}` : 'NOT met (errors)';
 const searchResult = results.find((r) => r.label === 'search');
 const leadsResult = results.find((r) => r.label.startsWith('admin lead list'));
-console.log(`targets: search p95 < 30 ms -> ${verdict(searchResult, 30)}; admin lead list p95 < 50 ms -> ${verdict(leadsResult, 50)}`);
+console.log(
+  `targets: search p95 < 30 ms -> ${verdict(searchResult, 30)}; admin lead list p95 < 50 ms -> ${verdict(leadsResult, 50)}`,
+);

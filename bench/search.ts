@@ -35,8 +35,10 @@ const ratings = ['3', '4'];
 const sorts = ['rating', 'name', 'reviews', 'location'];
 const pages = ['1', '2', '3'];
 
-const searchPath = (service: string, town: string) => `/api/contractors/search?service=${service}&location=${town}&licensed=true`;
-const browsePath = (s1: string, s2: string, rating: string, sort: string, page: string) => `/api/contractors?service=${s1},${s2}&minRating=${rating}&sort=${sort}&page=${page}&pageSize=12`;
+const searchPath = (service: string, town: string) =>
+  `/api/contractors/search?service=${service}&location=${town}&licensed=true`;
+const browsePath = (s1: string, s2: string, rating: string, sort: string, page: string) =>
+  `/api/contractors?service=${s1},${s2}&minRating=${rating}&sort=${sort}&page=${page}&pageSize=12`;
 const unique = (xs: readonly string[]) => [...new Set(xs)];
 
 const endpoints = [
@@ -49,7 +51,12 @@ const endpoints = [
   {
     label: 'GET /api/contractors (2 services, rating, sorted, page 1-3)',
     path: () => browsePath(pick(services), pick(services), pick(ratings), pick(sorts), pick(pages)),
-    all: () => unique(services).flatMap((a) => unique(services).flatMap((b) => ratings.flatMap((r) => sorts.flatMap((o) => pages.map((p) => browsePath(a, b, r, o, p)))))),
+    all: () =>
+      unique(services).flatMap((a) =>
+        unique(services).flatMap((b) =>
+          ratings.flatMap((r) => sorts.flatMap((o) => pages.map((p) => browsePath(a, b, r, o, p)))),
+        ),
+      ),
   },
 ];
 
@@ -69,7 +76,13 @@ const results: LoadResult[] = [];
 const summary: { endpoint: string; appRps: number; floorRps: number; appP95: number; floorP95: number }[] = [];
 const memory: string[] = [];
 const load = (url: string, label: string, path: () => string, connections = 20, durationSeconds = DURATION) =>
-  runLoad({ label, url, connections, durationSeconds, requests: [{ setupRequest: (req: object) => ({ ...req, path: path(), headers: HEADERS }) }] });
+  runLoad({
+    label,
+    url,
+    connections,
+    durationSeconds,
+    requests: [{ setupRequest: (req: object) => ({ ...req, path: path(), headers: HEADERS }) }],
+  });
 const mean = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.length);
 
 {
@@ -81,7 +94,9 @@ const mean = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.len
       const t1 = Date.now();
       const answers = await recordAnswers(server.url, addresses, HEADERS);
       const gzipped = answers.filter((a) => a.headers['content-encoding'] === 'gzip').length;
-      console.log(`recorded ${answers.length} answers in ${((Date.now() - t1) / 1000).toFixed(1)}s (${gzipped} gzip) for ${e.label}`);
+      console.log(
+        `recorded ${answers.length} answers in ${((Date.now() - t1) / 1000).toFixed(1)}s (${gzipped} gzip) for ${e.label}`,
+      );
       const floor = await startFloor(answers, port + 700);
       try {
         await load(server.url, 'warm-up', e.path, 5, 2);
@@ -105,7 +120,9 @@ const mean = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.len
       }
     }
     const sample = await fetch(server.url + endpoints[0]!.path());
-    console.log(`sample response: ${(await sample.text()).length} bytes, ${sample.headers.get('content-encoding') ?? 'identity'}`);
+    console.log(
+      `sample response: ${(await sample.text()).length} bytes, ${sample.headers.get('content-encoding') ?? 'identity'}`,
+    );
     memory.push(`at the end ${server.rssMb().toFixed(0)} MB`);
   } finally {
     await server.stop();
@@ -126,7 +143,9 @@ await database.drop();
 const where = database.kind === 'pg' ? 'PostgreSQL server' : 'embedded PGlite';
 console.log(`\n${CONTRACTORS} contractors, ${where}, 20 connections, ${DURATION}s each, latency resolution 1 ms:`);
 printTable(results);
-console.log('App against its floor (the same answers from a bare Express process; req/s the mean of two runs, p95 the worse):');
+console.log(
+  'App against its floor (the same answers from a bare Express process; req/s the mean of two runs, p95 the worse):',
+);
 console.table(
   summary.map((r) => ({
     endpoint: r.endpoint,

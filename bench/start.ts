@@ -45,9 +45,17 @@ async function firstPage(url: string, exited: () => boolean): Promise<void> {
   }
 }
 
-async function timeStart(label: string, round: number, dataDir: string, env: Record<string, string> = {}): Promise<Start> {
+async function timeStart(
+  label: string,
+  round: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<Start> {
   const started = performance.now();
-  const child = spawn(process.execPath, [builtServerEntry()], { env: { ...benchAppEnv(port), DATA_DIR: dataDir, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [builtServerEntry()], {
+    env: { ...benchAppEnv(port), DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   try {
     await firstPage(`http://127.0.0.1:${port}/`, () => child.exitCode !== null);
@@ -89,7 +97,13 @@ const medians = kinds.map((start) => {
 });
 console.log(`\nStarts of the built app on the embedded database (${builtServerEntry()}), ${ROUNDS} rounds:`);
 console.table(
-  [...results, ...medians].map((r) => ({ start: r.start, round: r.round, 'to first page ms': r.firstPageMs, 'RSS then MB': r.rssAtFirstPageMb, [`RSS ${SETTLE_SECONDS} s later MB`]: r.rssSettledMb })),
+  [...results, ...medians].map((r) => ({
+    start: r.start,
+    round: r.round,
+    'to first page ms': r.firstPageMs,
+    'RSS then MB': r.rssAtFirstPageMb,
+    [`RSS ${SETTLE_SECONDS} s later MB`]: r.rssSettledMb,
+  })),
 );
 const first = medians.find((m) => m.start.startsWith('first start, empty'))!;
 const later = medians.find((m) => m.start.startsWith('later'))!;

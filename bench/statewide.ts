@@ -21,7 +21,13 @@ import { leads } from '../server/db/schema';
 import { freshDatabase, startBenchServer, type BenchServer } from './lib/bench-server';
 import { ensureBuildFromTs } from './lib/ensure-build';
 import { printTable, runLoad, type LoadResult } from './lib/load';
-import { addEveryCounty, benchCounties, seedStatewideContractors, seedStatewideLeads, type BenchCounty } from './lib/statewide-seed';
+import {
+  addEveryCounty,
+  benchCounties,
+  seedStatewideContractors,
+  seedStatewideLeads,
+  type BenchCounty,
+} from './lib/statewide-seed';
 import { rng } from './lib/scale-seed';
 import { requestOnHost } from '../tests/support/host-request';
 
@@ -64,26 +70,39 @@ const base = 6900 + (process.pid % 200) * 2;
 const instances: BenchServer[] = [await startBenchServer(env, base), await startBenchServer(env, base + 1)];
 
 /** A request on a county's host (fetch cannot set Host), through the proxy's TLS as production sees it. */
-function call(server: BenchServer, method: string, path: string, opts: { host?: string; cookie?: string; body?: unknown } = {}) {
+function call(
+  server: BenchServer,
+  method: string,
+  path: string,
+  opts: { host?: string; cookie?: string; body?: unknown } = {},
+) {
   const host = opts.host ?? DOMAIN;
   const port = new URL(server.url).port;
   return requestOnHost(server.url, host, method, path, {
     body: opts.body,
-    headers: { 'X-Forwarded-Proto': 'https', ...(opts.body ? { Origin: `https://${host}:${port}` } : {}), ...(opts.cookie ? { Cookie: opts.cookie } : {}) },
+    headers: {
+      'X-Forwarded-Proto': 'https',
+      ...(opts.body ? { Origin: `https://${host}:${port}` } : {}),
+      ...(opts.cookie ? { Cookie: opts.cookie } : {}),
+    },
   });
 }
 
 async function signIn(server: BenchServer, username: string): Promise<string> {
   const res = await call(server, 'POST', '/api/admin/login', { body: { username, password: PASSWORD } });
   const cookie = (res.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
-  if (res.status !== 200 || !cookie) throw new Error(`${username} could not sign in (${res.status}): the lead list would measure refusals`);
+  if (res.status !== 200 || !cookie)
+    throw new Error(`${username} could not sign in (${res.status}): the lead list would measure refusals`);
   return cookie;
 }
 
-const searchPath = (county: BenchCounty) => `/api/contractors/search?location=${pick(['all', ...county.towns.map((t) => t.slug)])}&page=${pick(['1', '2'])}`;
+const searchPath = (county: BenchCounty) =>
+  `/api/contractors/search?location=${pick(['all', ...county.towns.map((t) => t.slug)])}&page=${pick(['1', '2'])}`;
 const browsePath = () => `/api/contractors?page=${1 + Math.floor(rand() * 5)}`;
 /** Each request drawn afresh: its path and headers. */
-const drawn = (next: () => { path: string; headers: Record<string, string> }) => [{ setupRequest: (req: object) => ({ ...req, ...next() }) }];
+const drawn = (next: () => { path: string; headers: Record<string, string> }) => [
+  { setupRequest: (req: object) => ({ ...req, ...next() }) },
+];
 /** Requests over every county, each on its own host. */
 const overCounties = (path: (county: BenchCounty) => string) =>
   drawn(() => {
@@ -93,7 +112,9 @@ const overCounties = (path: (county: BenchCounty) => string) =>
 
 /** The same load on both instances at once, half the connections each; the worse p95 of the two is the figure. */
 async function onBoth(label: string, requests: ReturnType<typeof drawn>): Promise<LoadResult> {
-  const results = await Promise.all(instances.map((s) => runLoad({ label, url: s.url, connections: 10, durationSeconds: DURATION, requests })));
+  const results = await Promise.all(
+    instances.map((s) => runLoad({ label, url: s.url, connections: 10, durationSeconds: DURATION, requests })),
+  );
   const worst = results.reduce((a, b) => (b.p95 > a.p95 ? b : a));
   const sum = (k: 'requests' | 'rps' | 'errors' | 'non2xx') => results.reduce((n, r) => n + r[k], 0);
   return { ...worst, requests: sum('requests'), rps: sum('rps'), errors: sum('errors'), non2xx: sum('non2xx') };
@@ -113,7 +134,9 @@ try {
     }
   }
   figures.push(`every county warmed on both instances in ${seconds(performance.now() - t)}`);
-  figures.push(`resident memory with every county warmed: ${instances.map((s, i) => `instance ${i + 1} ${s.rssMb().toFixed(0)} MB`).join(', ')} (target <= 400 MB)`);
+  figures.push(
+    `resident memory with every county warmed: ${instances.map((s, i) => `instance ${i + 1} ${s.rssMb().toFixed(0)} MB`).join(', ')} (target <= 400 MB)`,
+  );
 
   results.push(await onBoth('search, a random county on its host', overCounties(searchPath)));
   results.push(await onBoth('browse, a random county on its host', overCounties(browsePath)));
@@ -121,7 +144,9 @@ try {
   // The admin lead list: the platform administrator over every county, and a county administrator of one.
   const platform = await signIn(instances[0]!, 'admin');
   const home = counties[1]!;
-  const counties0 = (await call(instances[0]!, 'GET', '/api/admin/users', { cookie: platform })).json() as { counties: { id: number; slug: string }[] };
+  const counties0 = (await call(instances[0]!, 'GET', '/api/admin/users', { cookie: platform })).json() as {
+    counties: { id: number; slug: string }[];
+  };
   const homeId = counties0.counties.find((c) => c.slug === home.slug)?.id;
   const created = await call(instances[0]!, 'POST', '/api/admin/users', {
     cookie: platform,
@@ -142,7 +167,10 @@ try {
     arrived++;
   };
   const whileLeadsArrive = async (work: () => Promise<LoadResult>) => {
-    const timer = setInterval(() => void arrive().catch((err: unknown) => console.error('a new lead failed:', err)), LEAD_EVERY_MS);
+    const timer = setInterval(
+      () => void arrive().catch((err: unknown) => console.error('a new lead failed:', err)),
+      LEAD_EVERY_MS,
+    );
     try {
       return await work();
     } finally {
@@ -150,39 +178,58 @@ try {
     }
   };
   const leadPage = (cookie: string) =>
-    drawn(() => ({ path: `/api/leads?page=${1 + Math.floor(rand() * 40)}&status=${pick(['all', 'all', 'new', 'delivered'])}`, headers: { ...BROWSER, host: DOMAIN, cookie } }));
+    drawn(() => ({
+      path: `/api/leads?page=${1 + Math.floor(rand() * 40)}&status=${pick(['all', 'all', 'new', 'delivered'])}`,
+      headers: { ...BROWSER, host: DOMAIN, cookie },
+    }));
   results.push(await whileLeadsArrive(() => onBoth('admin lead list, platform administrator', leadPage(platform))));
   if (created.status === 201) {
     const countyAdmin = await signIn(instances[0]!, 'county-admin');
-    results.push(await whileLeadsArrive(() => onBoth(`admin lead list, county administrator (${home.slug})`, leadPage(countyAdmin))));
+    results.push(
+      await whileLeadsArrive(() =>
+        onBoth(`admin lead list, county administrator (${home.slug})`, leadPage(countyAdmin)),
+      ),
+    );
   } else {
     figures.push(`county administrator: not measured (POST /api/admin/users answered ${created.status})`);
   }
-  figures.push(`new quote requests while the lead list was measured: ${arrived} (one every ${LEAD_EVERY_MS} ms, random counties)`);
+  figures.push(
+    `new quote requests while the lead list was measured: ${arrived} (one every ${LEAD_EVERY_MS} ms, random counties)`,
+  );
   await writer.close();
 
   // A new county: added from the admin area on one instance, its first page served by the other.
   t = performance.now();
-  const added = await call(instances[0]!, 'POST', '/api/admin/counties', { cookie: platform, body: { county: LAST_COUNTY } });
+  const added = await call(instances[0]!, 'POST', '/api/admin/counties', {
+    cookie: platform,
+    body: { county: LAST_COUNTY },
+  });
   if (added.status !== 201) throw new Error(`adding ${LAST_COUNTY} answered ${added.status}`);
   for (;;) {
     const res = await call(instances[1]!, 'GET', '/', { host: hostOf(LAST_COUNTY) });
     if (res.status === 200 && res.text.includes('Wyoming')) break;
-    if (performance.now() - t > 30_000) throw new Error(`${LAST_COUNTY}'s first page did not come in 30 s (${res.status})`);
+    if (performance.now() - t > 30_000)
+      throw new Error(`${LAST_COUNTY}'s first page did not come in 30 s (${res.status})`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  figures.push(`adding ${LAST_COUNTY} and serving its first page on the other instance: ${seconds(performance.now() - t)} (target < 5 s)`);
+  figures.push(
+    `adding ${LAST_COUNTY} and serving its first page on the other instance: ${seconds(performance.now() - t)} (target < 5 s)`,
+  );
 } finally {
   for (const s of instances) await s.stop();
   await database.drop();
 }
 
-console.log(`\n${counties.length + 1} counties, ${CONTRACTORS} contractors and ${LEADS} leads on the PostgreSQL server, two instances, 20 connections, ${DURATION}s each:`);
+console.log(
+  `\n${counties.length + 1} counties, ${CONTRACTORS} contractors and ${LEADS} leads on the PostgreSQL server, two instances, 20 connections, ${DURATION}s each:`,
+);
 printTable(results);
 for (const f of figures) console.log(f);
 const verdict = (label: string, target: number) => {
   const r = results.find((x) => x.label.startsWith(label));
-  return r && !r.errors && !r.non2xx ? `${r.p95} ms ${r.p95 < target ? 'met' : 'NOT met'}` : 'NOT met (not measured or errors)';
+  return r && !r.errors && !r.non2xx
+    ? `${r.p95} ms ${r.p95 < target ? 'met' : 'NOT met'}`
+    : 'NOT met (not measured or errors)';
 };
 console.log(
   `targets: search p95 < 20 ms -> ${verdict('search', 20)}; browse p95 < 20 ms -> ${verdict('browse', 20)}; platform admin lead list p95 < 50 ms -> ${verdict('admin lead list, platform', 50)}; county admin lead list p95 < 50 ms -> ${verdict('admin lead list, county', 50)}`,

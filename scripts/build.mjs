@@ -23,7 +23,9 @@ async function precompress(dir) {
     files.map(async (f) => {
       const buf = readFileSync(path.join(dir, f));
       const iterations = buf.length > 50_000 ? 8 : 15;
-      const out = await new Promise((resolve, reject) => zopfli.gzip(buf, { numiterations: iterations }, (err, data) => (err ? reject(err) : resolve(data))));
+      const out = await new Promise((resolve, reject) =>
+        zopfli.gzip(buf, { numiterations: iterations }, (err, data) => (err ? reject(err) : resolve(data))),
+      );
       writeFileSync(path.join(dir, `${f}.gz`), out);
     }),
   );
@@ -59,12 +61,23 @@ export async function buildAll({ quiet = false } = {}) {
   const started = Date.now();
   rmSync(dist, { recursive: true, force: true });
   const logLevel = quiet ? 'warn' : 'info';
-  await viteBuild({ configFile, logLevel, mode: 'production', build: { outDir: path.join(dist, 'client'), emptyOutDir: true } });
   await viteBuild({
     configFile,
     logLevel,
     mode: 'production',
-    build: { ssr: 'src/entry-server.tsx', outDir: path.join(dist, 'ssr'), emptyOutDir: true, manifest: false, copyPublicDir: false },
+    build: { outDir: path.join(dist, 'client'), emptyOutDir: true },
+  });
+  await viteBuild({
+    configFile,
+    logLevel,
+    mode: 'production',
+    build: {
+      ssr: 'src/entry-server.tsx',
+      outDir: path.join(dist, 'ssr'),
+      emptyOutDir: true,
+      manifest: false,
+      copyPublicDir: false,
+    },
   });
   await esbuild({
     entryPoints: [path.join(root, 'server/prod.ts')],

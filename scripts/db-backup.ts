@@ -14,6 +14,12 @@ try {
   const { file: written, bytes } = await backupEmbedded(dataDir, file);
   console.log(`Backed up ${dataDir} to ${written} (${(bytes / 1024 / 1024).toFixed(1)} MB).`);
 } catch (err) {
-  console.error(err instanceof DataDirLockedError ? `${err.message}\nThe app must be stopped while it is backed up.` : err instanceof Error ? err.message : String(err));
+  console.error(
+    err instanceof DataDirLockedError
+      ? `${err.message}\nThe app must be stopped while it is backed up.`
+      : err instanceof Error
+        ? err.message
+        : String(err),
+  );
   process.exit(1);
 }

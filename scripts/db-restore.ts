@@ -10,14 +10,24 @@ if (!file) {
   process.exit(1);
 }
 if (process.env.DATABASE_URL) {
-  console.error('DATABASE_URL is set: restore the PostgreSQL server with pg_restore or psql (see the README, Production).');
+  console.error(
+    'DATABASE_URL is set: restore the PostgreSQL server with pg_restore or psql (see the README, Production).',
+  );
   process.exit(1);
 }
 const dataDir = process.env.DATA_DIR || '.data';
 try {
   const { kept } = await restoreEmbedded(dataDir, file);
-  console.log(`Restored ${dataDir} from ${file}.${kept ? ` The replaced database is kept in ${kept}; delete it when you no longer need it.` : ''}`);
+  console.log(
+    `Restored ${dataDir} from ${file}.${kept ? ` The replaced database is kept in ${kept}; delete it when you no longer need it.` : ''}`,
+  );
 } catch (err) {
-  console.error(err instanceof DataDirLockedError ? `${err.message}\nThe app must be stopped while it is restored.` : err instanceof Error ? err.message : String(err));
+  console.error(
+    err instanceof DataDirLockedError
+      ? `${err.message}\nThe app must be stopped while it is restored.`
+      : err instanceof Error
+        ? err.message
+        : String(err),
+  );
   process.exit(1);
 }

@@ -28,6 +28,10 @@ if (serverUrl) {
   process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
 }
 // Test-only data goes in before the app starts; the fixture script migrates and seeds too.
-const fixtures = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'tests/e2e/fixtures/seed-fixtures.ts')], { stdio: 'inherit', env: process.env });
+const fixtures = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', path.join(root, 'tests/e2e/fixtures/seed-fixtures.ts')],
+  { stdio: 'inherit', env: process.env },
+);
 if (fixtures.status !== 0) throw new Error('Seeding the browser-test fixtures failed');
 await import(pathToFileURL(path.join(distDir, 'server', 'index.js')).href);

@@ -20,8 +20,13 @@ function newestMtime(dir) {
 
 export async function ensureBuild() {
   const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-  const files = ['package.json', 'vite.config.ts', 'tailwind.config.ts'].map((f) => statSync(path.join(root, f)).mtimeMs);
-  const changedAt = Math.max(...['client', 'server', 'shared', 'migrations'].map((d) => newestMtime(path.join(root, d))), ...files);
+  const files = ['package.json', 'vite.config.ts', 'tailwind.config.ts'].map(
+    (f) => statSync(path.join(root, f)).mtimeMs,
+  );
+  const changedAt = Math.max(
+    ...['client', 'server', 'shared', 'migrations'].map((d) => newestMtime(path.join(root, d))),
+    ...files,
+  );
   if (changedAt <= builtAt) return;
   console.log(builtAt ? 'Sources changed since the last build; rebuilding...' : 'Building the app (first run)...');
   // A separate process: Vite sets NODE_ENV=production while it builds, which must not leak into the server.

@@ -20,7 +20,13 @@ let database;
 try {
   database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 2 });
 } catch (err) {
-  console.error(err instanceof DataDirLockedError ? `${err.message}\nStop the app, or add the county from a server on PostgreSQL.` : err instanceof Error ? err.message : String(err));
+  console.error(
+    err instanceof DataDirLockedError
+      ? `${err.message}\nStop the app, or add the county from a server on PostgreSQL.`
+      : err instanceof Error
+        ? err.message
+        : String(err),
+  );
   process.exit(1);
 }
 try {
@@ -30,7 +36,9 @@ try {
   });
   const added = await addCounty({ db: database.db }, typed);
   console.log(`Added ${added.name}, ${added.state}: ${added.towns} towns, ${added.services} services.`);
-  console.log(`Counties: ${(await listCounties({ db: database.db })).map((c) => `${c.name}${c.isDefault ? ' (default)' : ''}`).join(', ')}.`);
+  console.log(
+    `Counties: ${(await listCounties({ db: database.db })).map((c) => `${c.name}${c.isDefault ? ' (default)' : ''}`).join(', ')}.`,
+  );
 } catch (err) {
   if (!(err instanceof DomainError)) throw err;
   console.error(err.message);

@@ -24,10 +24,14 @@ function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
     console.log('Installing Debian chromium for the browser tests...');
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+      stdio: 'inherit',
+    });
     return;
   }
-  console.error(`Chromium is needed at ${CHROMIUM} for the browser tests: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH).`);
+  console.error(
+    `Chromium is needed at ${CHROMIUM} for the browser tests: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH).`,
+  );
   process.exit(1);
 }
 
@@ -55,9 +59,15 @@ if (!pgUrl && (await reachable(LOCAL_PG))) pgUrl = LOCAL_PG;
 run('Type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('Lint (ESLint boundaries and hooks, import cycles, Prettier)', 'npm', ['run', '--silent', 'lint']);
 run('Unit tests', 'npx', ['vitest', 'run', '--project', 'unit']);
-run('API tests on the embedded database (PGlite)', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DATABASE_URL: '' });
-if (pgUrl) run('API tests on the PostgreSQL server', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DATABASE_URL: pgUrl });
-else console.warn('\n! No PostgreSQL server answered (set TEST_DATABASE_URL): the API tests ran on the embedded database only.');
+run('API tests on the embedded database (PGlite)', 'npx', ['vitest', 'run', '--project', 'api'], {
+  TEST_DATABASE_URL: '',
+});
+if (pgUrl)
+  run('API tests on the PostgreSQL server', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DATABASE_URL: pgUrl });
+else
+  console.warn(
+    '\n! No PostgreSQL server answered (set TEST_DATABASE_URL): the API tests ran on the embedded database only.',
+  );
 run('Build', 'node', ['scripts/build.mjs']);
 run('Browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], { CI: process.env.CI ?? '1' });
 console.log('\nAll tests passed.');

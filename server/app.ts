@@ -70,7 +70,12 @@ function apiRouter(ctx: AppContext, session: RequestHandler, twoFactorKey: Seali
 }
 
 /** The Express app; the order of middleware is the order a request meets it. */
-export function createApp({ ctx, sessionSecret, renderer, caches = { answers: new AnswerCache(), pages: new PageCache() } }: AppOptions) {
+export function createApp({
+  ctx,
+  sessionSecret,
+  renderer,
+  caches = { answers: new AnswerCache(), pages: new PageCache() },
+}: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
   // Every rate limit and sign-in throttle of this app counts in the database (docs/decisions/0074-rate-limits.md).

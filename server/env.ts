@@ -7,7 +7,8 @@ import { z } from 'zod';
  * message that names the variable.
  */
 
-const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 
 const url = (protocols: string[], example: string) =>
   z.string().refine((v) => {
@@ -18,7 +19,9 @@ const url = (protocols: string[], example: string) =>
     }
   }, `must be a URL like ${example}`);
 
-const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const UNIT_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 } as const;
 /** A duration such as 10m, 90s, 1h or 500ms (a bare number is seconds), in milliseconds. */
@@ -44,7 +47,9 @@ const durationInDays = z
 
 const schema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+      .default('development'),
     HOST: z.string().min(1).default('0.0.0.0'),
     PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
     PUBLIC_URL: optional(url(['http:', 'https:'], 'https://contractors.example.org')),
@@ -67,10 +72,19 @@ const schema = z
     STRIPE_PRICE_PRO: optional(z.string().regex(/^price_\w+$/, 'must look like price_...')),
     STRIPE_PRICE_PREMIUM: optional(z.string().regex(/^price_\w+$/, 'must look like price_...')),
     /** Text messages through Twilio (docs/decisions/0118-text-messages.md): all three, or none (texts are kept in the outbox). */
-    TWILIO_ACCOUNT_SID: optional(z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must look like AC followed by 32 hex digits')),
+    TWILIO_ACCOUNT_SID: optional(
+      z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must look like AC followed by 32 hex digits'),
+    ),
     TWILIO_AUTH_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
     /** The sending number (+15705550123) or a Messaging Service (MG...). */
-    TWILIO_FROM: optional(z.string().regex(/^(\+[1-9]\d{7,14}|MG[0-9a-fA-F]{32})$/, 'must be a phone number like +15705550123 or a Messaging Service SID (MG...)')),
+    TWILIO_FROM: optional(
+      z
+        .string()
+        .regex(
+          /^(\+[1-9]\d{7,14}|MG[0-9a-fA-F]{32})$/,
+          'must be a phone number like +15705550123 or a Messaging Service SID (MG...)',
+        ),
+    ),
     /** Points the Twilio library at another host (the tests' local stand-in). */
     TWILIO_API_URL: optional(url(['http:', 'https:'], 'http://127.0.0.1:12112')),
     /** Points the Stripe SDK at another host (the tests' local stand-in). */
@@ -92,14 +106,23 @@ const schema = z
     /** While PostgreSQL is unreachable, public reads answer from the data loaded last, for up to this long after it was last known current (0: never). */
     STALE_IF_ERROR: optional(duration).transform((v) => v ?? 600_000),
     /** Memory (MB) the counties' directory snapshots may hold together; the least recently used go first (docs/decisions/0101-read-model-per-county.md). */
-    DIRECTORY_MEMORY_MB: optional(z.coerce.number({ error: 'must be a number of megabytes' }).int('must be a whole number of megabytes').min(1, 'must be at least 1')).transform((v) => v ?? 256),
+    DIRECTORY_MEMORY_MB: optional(
+      z.coerce
+        .number({ error: 'must be a number of megabytes' })
+        .int('must be a whole number of megabytes')
+        .min(1, 'must be at least 1'),
+    ).transform((v) => v ?? 256),
     /** A daily email to the admin (7:00 Eastern) of submissions to review and leads to deliver; off unless true. */
     ADMIN_DIGEST: optional(bool),
     /** How long after a lead is paid or credited the homeowner is asked about the contractor (docs/decisions/0050-review-follow-up.md); 0 asks at once. */
     FOLLOW_UP_DELAY: optional(durationInDays).transform((v) => v ?? 7 * DAYS_MS),
     /** Days after a lead closes until its homeowner's contact details are erased by the daily job (docs/decisions/0114-homeowner-privacy.md). */
     LEAD_RETENTION_DAYS: optional(
-      z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(1, 'must be at least 1 day').max(36_500, 'must be at most 36500 days'),
+      z.coerce
+        .number({ error: 'must be a number of days' })
+        .int('must be a whole number of days')
+        .min(1, 'must be at least 1 day')
+        .max(36_500, 'must be at most 36500 days'),
     ).transform((v) => v ?? 365),
   })
   .superRefine((env, ctx) => {
@@ -107,21 +130,48 @@ const schema = z
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
     }
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
-      ctx.addIssue({ code: 'custom', path: [env.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME'], message: 'must be set together with the other admin variable' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME'],
+        message: 'must be set together with the other admin variable',
+      });
     }
     const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY];
     if (stripe.some(Boolean) && !stripe.every(Boolean)) {
-      ctx.addIssue({ code: 'custom', path: [env.STRIPE_SECRET_KEY ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY'], message: 'must be set together with the other Stripe key' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.STRIPE_SECRET_KEY ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY'],
+        message: 'must be set together with the other Stripe key',
+      });
     }
     checkPayments(env, ctx);
-    const twilio = { TWILIO_ACCOUNT_SID: env.TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: env.TWILIO_AUTH_TOKEN, TWILIO_FROM: env.TWILIO_FROM };
+    const twilio = {
+      TWILIO_ACCOUNT_SID: env.TWILIO_ACCOUNT_SID,
+      TWILIO_AUTH_TOKEN: env.TWILIO_AUTH_TOKEN,
+      TWILIO_FROM: env.TWILIO_FROM,
+    };
     const missing = Object.entries(twilio).filter(([, v]) => !v);
     if (missing.length && missing.length < 3) {
-      for (const [name] of missing) ctx.addIssue({ code: 'custom', path: [name], message: 'must be set together with the other Twilio settings (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM)' });
+      for (const [name] of missing)
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message:
+            'must be set together with the other Twilio settings (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM)',
+        });
     }
   });
 
-type PaymentSettings = Partial<Record<'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_PRICE_PRO' | 'STRIPE_PRICE_PREMIUM', string>> & {
+type PaymentSettings = Partial<
+  Record<
+    | 'STRIPE_SECRET_KEY'
+    | 'STRIPE_PUBLISHABLE_KEY'
+    | 'STRIPE_WEBHOOK_SECRET'
+    | 'STRIPE_PRICE_PRO'
+    | 'STRIPE_PRICE_PREMIUM',
+    string
+  >
+> & {
   NODE_ENV: string;
   PAYMENTS?: 'stripe' | 'demo';
 };
@@ -138,14 +188,16 @@ function checkPayments(env: PaymentSettings, ctx: z.RefinementCtx) {
     ctx.addIssue({
       code: 'custom',
       path: ['PAYMENTS'],
-      message: 'is demo but STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set: unset them for demo payments, or unset PAYMENTS to take card payments',
+      message:
+        'is demo but STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set: unset them for demo payments, or unset PAYMENTS to take card payments',
     });
   }
   if (!anyKey && production && env.PAYMENTS !== 'demo') {
     ctx.addIssue({
       code: 'custom',
       path: ['STRIPE_SECRET_KEY'],
-      message: 'and STRIPE_PUBLISHABLE_KEY are required when NODE_ENV=production; to run without real payments set PAYMENTS=demo (no card is charged, and anyone with a pay link can unlock a lead)',
+      message:
+        'and STRIPE_PUBLISHABLE_KEY are required when NODE_ENV=production; to run without real payments set PAYMENTS=demo (no card is charged, and anyone with a pay link can unlock a lead)',
     });
   } else if (!anyKey && env.PAYMENTS === 'stripe') {
     ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENTS=stripe' });
@@ -183,7 +235,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 }
 
 /** Whether every administrator must sign in with an authenticator app: ADMIN_TWO_FACTOR, by default in production (docs/decisions/0109-admin-two-factor.md). */
-export const adminTwoFactorRequired = (env: Pick<Env, 'ADMIN_TWO_FACTOR' | 'NODE_ENV'>): boolean => (env.ADMIN_TWO_FACTOR ?? (env.NODE_ENV === 'production' ? 'required' : 'optional')) === 'required';
+export const adminTwoFactorRequired = (env: Pick<Env, 'ADMIN_TWO_FACTOR' | 'NODE_ENV'>): boolean =>
+  (env.ADMIN_TWO_FACTOR ?? (env.NODE_ENV === 'production' ? 'required' : 'optional')) === 'required';
 
 /** Stripe when both its keys are set, else the local demo provider (docs/decisions/0007-payment-provider.md). */
 export function paymentMode(env: Env): 'stripe' | 'demo' {
@@ -191,7 +244,8 @@ export function paymentMode(env: Env): 'stripe' | 'demo' {
 }
 
 /** Twilio when its three settings are set, else texts are kept in the outbox (docs/decisions/0118-text-messages.md). */
-export const textsConfigured = (env: Pick<Env, 'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_FROM'>): boolean => Boolean(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM);
+export const textsConfigured = (env: Pick<Env, 'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_FROM'>): boolean =>
+  Boolean(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM);
 
 /** What an operator opted in to that weakens production, said loudly at every start. */
 export function startupWarnings(env: Env): string[] {
@@ -202,13 +256,17 @@ export function startupWarnings(env: Env): string[] {
       'DEMO PAYMENTS IN PRODUCTION (PAYMENTS=demo): no card is charged, anyone with a pay link can unlock a lead and any contractor can start a paid plan for free. Set the Stripe keys and unset PAYMENTS to take real payments.',
     );
   }
-  if (!adminTwoFactorRequired(env)) warnings.push('ADMIN_TWO_FACTOR=optional: administrators may sign in with a password alone.');
+  if (!adminTwoFactorRequired(env))
+    warnings.push('ADMIN_TWO_FACTOR=optional: administrators may sign in with a password alone.');
   if (!textsConfigured(env)) {
     warnings.push(
       'TEXT MESSAGES ARE NOT SENT (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are not set): contractors who opted in to text alerts get email only; their texts are kept in the admin outbox.',
     );
   }
-  if (env.ALLOW_PLAIN_HTTP) warnings.push('ALLOW_PLAIN_HTTP: sign-ins work over plain http, so passwords and session cookies cross the network unencrypted. Use it only on a private network.');
+  if (env.ALLOW_PLAIN_HTTP)
+    warnings.push(
+      'ALLOW_PLAIN_HTTP: sign-ins work over plain http, so passwords and session cookies cross the network unencrypted. Use it only on a private network.',
+    );
   return warnings;
 }
 

@@ -35,7 +35,9 @@ export class LeadPages {
 
   constructor(db: Db) {
     const statement = db.select().from(leadListVersions).prepare('lead_list_versions_all');
-    this.readVersions = freshRead(async () => new Map((await statement.execute()).map((r) => [r.regionId, Number(r.version)])));
+    this.readVersions = freshRead(
+      async () => new Map((await statement.execute()).map((r) => [r.regionId, Number(r.version)])),
+    );
   }
 
   /** Drops every kept page (bench:memory measures what they held). */
@@ -58,7 +60,8 @@ export class LeadPages {
 }
 
 /** The database's one LeadPages, shared by the app's requests. */
-export const leadPagesOf = (database: Pick<Database, 'prepared'>): LeadPages => database.prepared('admin_lead_pages', (db) => new LeadPages(db));
+export const leadPagesOf = (database: Pick<Database, 'prepared'>): LeadPages =>
+  database.prepared('admin_lead_pages', (db) => new LeadPages(db));
 
 /**
  * The sum of the counties' versions (every county's for null): it grows with every write to any

@@ -26,7 +26,8 @@ export interface LoggerOptions {
 
 const REDACTED = '[redacted]';
 /** Keys whose values are never logged, whatever they hold. */
-const SECRET_KEY = /pass(word)?|secret|token|cookie|authorization|api[-_]?key|session[-_]?id|setup[-_]?code|^sid$|e-?mail|phone/i;
+const SECRET_KEY =
+  /pass(word)?|secret|token|cookie|authorization|api[-_]?key|session[-_]?id|setup[-_]?code|^sid$|e-?mail|phone/i;
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 // North American numbers as people write them: 570-555-0100, (570) 555 0100, +1 570.555.0100, 5705550100.
 const PHONE = /(?<![\w/:.-])(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}(?![\w])/g;
@@ -36,7 +37,11 @@ const QUERY_PARAMS = /(^|\n)params: [\s\S]*?(?=\n {4}at |$(?![\s\S]))/g;
 
 /** A text with contact details, URL passwords and query parameters taken out. */
 export function scrubText(text: string): string {
-  return text.replace(QUERY_PARAMS, `$1params: ${REDACTED}`).replace(URL_CREDENTIALS, `$1:${REDACTED}@`).replace(EMAIL, '[email]').replace(PHONE, '[phone]');
+  return text
+    .replace(QUERY_PARAMS, `$1params: ${REDACTED}`)
+    .replace(URL_CREDENTIALS, `$1:${REDACTED}@`)
+    .replace(EMAIL, '[email]')
+    .replace(PHONE, '[phone]');
 }
 
 /** A loggable copy of a value: errors as type, message and stack; secret keys redacted; every text scrubbed. */
@@ -61,7 +66,12 @@ export function scrub(value: unknown, depth = 0): unknown {
 function prettyDestination(): DestinationStream | undefined {
   try {
     const { prettyFactory } = createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
-    const format = prettyFactory({ colorize: Boolean(process.stdout.isTTY), translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', singleLine: true });
+    const format = prettyFactory({
+      colorize: Boolean(process.stdout.isTTY),
+      translateTime: 'SYS:HH:MM:ss.l',
+      ignore: 'pid,hostname',
+      singleLine: true,
+    });
     return { write: (line: string) => void process.stdout.write(format(line)) };
   } catch {
     return undefined;

@@ -42,7 +42,12 @@ export function buildContext(env: Env, database: Database, log: Logger): AppCont
     }),
     memo: new Memo(),
     mail: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
-    texts: createTextSender({ accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, apiUrl: env.TWILIO_API_URL }),
+    texts: createTextSender({
+      accountSid: env.TWILIO_ACCOUNT_SID,
+      authToken: env.TWILIO_AUTH_TOKEN,
+      from: env.TWILIO_FROM,
+      apiUrl: env.TWILIO_API_URL,
+    }),
     jobs: createJobQueue({ database, log }),
     payments: createPaymentProvider(env, database.db),
     siteUrl: env.PUBLIC_URL ?? '',
@@ -61,7 +66,9 @@ export interface RunningServer {
 const SHUTDOWN_GRACE_MS = 8_000;
 
 /** Opens the database, migrates and seeds it, and serves the app until SIGTERM or SIGINT. */
-export async function startServer(createRenderer: (server: http.Server) => Promise<PageRenderer>): Promise<RunningServer> {
+export async function startServer(
+  createRenderer: (server: http.Server) => Promise<PageRenderer>,
+): Promise<RunningServer> {
   // Where the start-up's time and memory go, for bench:memory only (server/memory-probe.ts).
   const marks = startupMarks();
   marks.mark('modules loaded');
@@ -77,7 +84,10 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
     throw err;
   }
   // Readable lines in development (when pino-pretty is installed), JSON lines otherwise.
-  const log = createLogger({ silent: env.NODE_ENV === 'test' && !env.LOG_REQUESTS, pretty: env.NODE_ENV === 'development' });
+  const log = createLogger({
+    silent: env.NODE_ENV === 'test' && !env.LOG_REQUESTS,
+    pretty: env.NODE_ENV === 'development',
+  });
   // A failure the operator can fix (database unreachable, missing, refusing the user; port taken) is one line, no stack.
   const failed = (err: unknown): never => {
     const line = describeStartupFailure(err, env);
@@ -110,7 +120,11 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
       async () => {
         const pending = await database.pendingMigrations();
         await database.migrate();
-        log.info(pending.length ? `migrated the database: applied ${pending.length} migrations (${pending.join(', ')})` : 'the database schema is up to date');
+        log.info(
+          pending.length
+            ? `migrated the database: applied ${pending.length} migrations (${pending.join(', ')})`
+            : 'the database schema is up to date',
+        );
         return seedDatabase(database.db, { sampleData });
       },
       () => log.info('another app process holds the start-up lock on this database (migrating); waiting for it'),
@@ -128,7 +142,10 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
   const ctx = buildContext(env, database, log);
   try {
     const { generatedPassword } = await ensureFirstAdmin(ctx);
-    if (generatedPassword) console.log(`Admin sign-in: admin / ${generatedPassword} (printed once; set ADMIN_USERNAME and ADMIN_PASSWORD to choose your own)`);
+    if (generatedPassword)
+      console.log(
+        `Admin sign-in: admin / ${generatedPassword} (printed once; set ADMIN_USERNAME and ADMIN_PASSWORD to choose your own)`,
+      );
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -145,7 +162,12 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
   const renderer = await createRenderer(server);
   marks.mark('renderer loaded');
   const caches: AppCaches = { answers: new AnswerCache(), pages: new PageCache() };
-  const app = createApp({ ctx, sessionSecret: resolveSessionSecret(env.SESSION_SECRET, env.DATA_DIR), renderer, caches });
+  const app = createApp({
+    ctx,
+    sessionSecret: resolveSessionSecret(env.SESSION_SECRET, env.DATA_DIR),
+    renderer,
+    caches,
+  });
   server.on('request', app);
 
   await new Promise<void>((resolve, reject) => {
@@ -190,6 +212,8 @@ export async function startServer(createRenderer: (server: http.Server) => Promi
     });
   }
   // Announced only once a signal would shut it down cleanly: whoever waits for this line may stop it at once.
-  log.info(`listening on http://localhost:${port} (${renderer.mode === 'vite' ? 'development with Vite' : 'built app'}, ${database.describe})`);
+  log.info(
+    `listening on http://localhost:${port} (${renderer.mode === 'vite' ? 'development with Vite' : 'built app'}, ${database.describe})`,
+  );
   return { port, ctx, close };
 }

@@ -76,7 +76,14 @@ function residentMemory(wasmBytes: number | null): ResidentMemory | null {
     if (mapping) {
       const size = parseInt(mapping[2]!, 16) - parseInt(mapping[1]!, 16);
       const name = mapping[3]!.trim();
-      kind = name === process.execPath ? 'nodeBinary' : name.startsWith('/') ? 'otherFiles' : wasmBytes !== null && size === wasmBytes ? 'wasm' : 'anonymous';
+      kind =
+        name === process.execPath
+          ? 'nodeBinary'
+          : name.startsWith('/')
+            ? 'otherFiles'
+            : wasmBytes !== null && size === wasmBytes
+              ? 'wasm'
+              : 'anonymous';
       continue;
     }
     if (line.startsWith('Rss:')) out[kind] += Number(/(\d+)/.exec(line)?.[1] ?? 0) * 1024;
@@ -84,7 +91,8 @@ function residentMemory(wasmBytes: number | null): ResidentMemory | null {
   return out;
 }
 
-export const memoryProbeWanted = (): boolean => process.env.BENCH_MEMORY_PROBE === '1' && typeof process.send === 'function';
+export const memoryProbeWanted = (): boolean =>
+  process.env.BENCH_MEMORY_PROBE === '1' && typeof process.send === 'function';
 
 /** The start-up's marks: taken only for the probe (a no-op otherwise). */
 export function startupMarks(): { mark(label: string): void; list: StartupMark[] } {
@@ -110,7 +118,9 @@ export interface ProbeTargets {
 
 function wasmBytesOf(ctx: AppContext): number | null {
   if (ctx.database.driver !== 'pglite') return null;
-  const client = (ctx.db as unknown as { $client?: { Module?: { wasmMemory?: WebAssembly.Memory; HEAP8?: Int8Array } } }).$client;
+  const client = (
+    ctx.db as unknown as { $client?: { Module?: { wasmMemory?: WebAssembly.Memory; HEAP8?: Int8Array } } }
+  ).$client;
   const mod = client?.Module;
   return mod?.wasmMemory?.buffer.byteLength ?? mod?.HEAP8?.byteLength ?? null;
 }
@@ -119,7 +129,9 @@ function report({ ctx, caches, marks }: ProbeTargets): MemoryReport {
   const asFound = process.memoryUsage();
   collect();
   const afterGc = process.memoryUsage();
-  const heapSpaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, { used: s.space_used_size, size: s.space_size }]));
+  const heapSpaces = Object.fromEntries(
+    v8.getHeapSpaceStatistics().map((s) => [s.space_name, { used: s.space_used_size, size: s.space_size }]),
+  );
   const wasmBytes = wasmBytesOf(ctx);
   const resident = residentMemory(wasmBytes);
   // Emptied in this order: answer bodies are kept by the read model's answers, so each figure is

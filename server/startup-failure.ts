@@ -15,7 +15,15 @@ function* chain(err: unknown): Generator<Coded> {
   }
 }
 
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET']);
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNRESET',
+]);
 const UNREACHABLE_MESSAGE = /timeout expired|connection timeout|Connection terminated/i;
 const REASON: Record<string, string> = {
   ECONNREFUSED: 'connection refused',

@@ -7,4 +7,7 @@
 export const ADMIN_ROLES = ['platform', 'county'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
-export const ADMIN_ROLE_LABELS: Record<AdminRole, string> = { platform: 'Platform administrator', county: 'County administrator' };
+export const ADMIN_ROLE_LABELS: Record<AdminRole, string> = {
+  platform: 'Platform administrator',
+  county: 'County administrator',
+};

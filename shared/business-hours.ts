@@ -6,7 +6,15 @@
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
-export const WEEKDAY_LABELS: Record<Weekday, string> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };
+export const WEEKDAY_LABELS: Record<Weekday, string> = {
+  mon: 'Mon',
+  tue: 'Tue',
+  wed: 'Wed',
+  thu: 'Thu',
+  fri: 'Fri',
+  sat: 'Sat',
+  sun: 'Sun',
+};
 
 export interface DayHours {
   /** 'HH:MM', 24-hour. */
@@ -18,7 +26,11 @@ export type WeeklyHours = (DayHours | null)[];
 
 const weekdays = (h: DayHours) => Array.from({ length: 5 }, () => ({ ...h }));
 /** The specification's fixed hours: Mon-Fri 7:00 AM-6:00 PM, Sat 8:00 AM-4:00 PM, Sun Closed. */
-export const DEFAULT_BUSINESS_HOURS: WeeklyHours = [...weekdays({ open: '07:00', close: '18:00' }), { open: '08:00', close: '16:00' }, null];
+export const DEFAULT_BUSINESS_HOURS: WeeklyHours = [
+  ...weekdays({ open: '07:00', close: '18:00' }),
+  { open: '08:00', close: '16:00' },
+  null,
+];
 
 /** '07:00' -> '7:00 AM', as the specification writes hours. */
 export function formatTime(hhmm: string): string {
@@ -48,7 +60,15 @@ export function hoursLines(hours: WeeklyHours | null | undefined): { days: strin
   return lines;
 }
 
-const SCHEMA_DAYS: Record<Weekday, string> = { mon: 'Mo', tue: 'Tu', wed: 'We', thu: 'Th', fri: 'Fr', sat: 'Sa', sun: 'Su' };
+const SCHEMA_DAYS: Record<Weekday, string> = {
+  mon: 'Mo',
+  tue: 'Tu',
+  wed: 'We',
+  thu: 'Th',
+  fri: 'Fr',
+  sat: 'Sa',
+  sun: 'Su',
+};
 
 /** schema.org's openingHours ('Mo-Fr 07:00-18:00'), the same runs of days as hoursLines; closed days are left out. */
 export function openingHoursSpec(hours: WeeklyHours | null | undefined): string[] {

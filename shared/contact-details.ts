@@ -20,7 +20,10 @@ const LABEL = String.raw`[\w-]+`;
 // An address written with '@' may end in any domain; one spelled 'at' needs a common ending,
 // so 'meet at the barn dot...' is left alone while 'name at example dot com' is not.
 const EMAIL = new RegExp(String.raw`${LOCAL}\s*@\s*${LABEL}(?:${DOT}${LABEL})*${DOT}[a-z]{2,24}\b`, 'gi');
-const SPELLED_EMAIL = new RegExp(String.raw`${LOCAL}${AT}${LABEL}(?:${DOT}${LABEL})*${DOT}(?:com|net|org|edu|gov|us|info|biz|io|co|me|ca|uk)\b`, 'gi');
+const SPELLED_EMAIL = new RegExp(
+  String.raw`${LOCAL}${AT}${LABEL}(?:${DOT}${LABEL})*${DOT}(?:com|net|org|edu|gov|us|info|biz|io|co|me|ca|uk)\b`,
+  'gi',
+);
 
 export function hideContactDetails(text: string): string {
   return text.replace(EMAIL, HIDDEN).replace(SPELLED_EMAIL, HIDDEN).replace(PHONE, HIDDEN);

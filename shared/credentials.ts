@@ -52,7 +52,12 @@ export function isCurrent(verified: boolean, expiresOn: string | null, today: st
  * The stored badge (contractors.verified, kept by every change and by the daily job) as it stands on
  * `today`: an expiry date that has come drops it at once, whether or not the job has run yet.
  */
-export function badgeOn(verified: boolean, registrationExpiresOn: string | null, insuranceExpiresOn: string | null, today: string): boolean {
+export function badgeOn(
+  verified: boolean,
+  registrationExpiresOn: string | null,
+  insuranceExpiresOn: string | null,
+  today: string,
+): boolean {
   return isCurrent(verified, registrationExpiresOn, today) && isCurrent(verified, insuranceExpiresOn, today);
 }
 
@@ -65,7 +70,10 @@ export interface CredentialState {
 
 /** The 'Verified Licensed' badge and 'Licensed & Insured Only': both credentials verified and neither expired. */
 export function hasBadge(c: CredentialState, today: string): boolean {
-  return isCurrent(c.registrationVerified, c.registrationExpiresOn, today) && isCurrent(c.insuranceVerified, c.insuranceExpiresOn, today);
+  return (
+    isCurrent(c.registrationVerified, c.registrationExpiresOn, today) &&
+    isCurrent(c.insuranceVerified, c.insuranceExpiresOn, today)
+  );
 }
 
 const DAY_MS = 86_400_000;

@@ -1,5 +1,9 @@
 /** A value no one may change: every object and array in it is read-only, all the way down. */
-export type Frozen<T> = T extends (...args: never[]) => unknown ? T : T extends object ? { readonly [K in keyof T]: Frozen<T[K]> } : T;
+export type Frozen<T> = T extends (...args: never[]) => unknown
+  ? T
+  : T extends object
+    ? { readonly [K in keyof T]: Frozen<T[K]> }
+    : T;
 
 /**
  * Freezes a value and everything in it, so a caller that changes a cached answer fails at once

@@ -16,7 +16,18 @@ export function isBot(body: unknown): boolean {
  * (docs/decisions/0124-sign-in-without-javascript.md).
  */
 export type PostedFormName =
-  'quote' | 'newsletter' | 'submission' | 'review' | 'forgot-password' | 'reset-password' | 'confirm-email' | 'withdraw' | 'alternative' | 'contractor-login' | 'admin-login' | 'admin-code';
+  | 'quote'
+  | 'newsletter'
+  | 'submission'
+  | 'review'
+  | 'forgot-password'
+  | 'reset-password'
+  | 'confirm-email'
+  | 'withdraw'
+  | 'alternative'
+  | 'contractor-login'
+  | 'admin-login'
+  | 'admin-code';
 
 /**
  * A form sent without JavaScript that the server refused: what was typed (every field of the
@@ -37,11 +48,17 @@ export interface PostedForm {
  * redirect after the POST (303), so reloading the page shown does not send it again.
  */
 export const formPages = {
-  quote: { path: (contractorId: number | string) => `/contractor/${contractorId}/quote`, done: (contractorId: number | string) => `/contractor/${contractorId}/quote?sent=1` },
+  quote: {
+    path: (contractorId: number | string) => `/contractor/${contractorId}/quote`,
+    done: (contractorId: number | string) => `/contractor/${contractorId}/quote?sent=1`,
+  },
   newsletter: { path: '/', anchor: 'newsletter', done: '/?newsletter=subscribed#newsletter' },
   submission: { path: '/submit-business', done: '/submit-business?submitted=1' },
   // The follow-up email's link (docs/decisions/0051-review-links.md): the token is the page's address.
-  review: { path: (token: string) => `/review/${encodeURIComponent(token)}`, done: (token: string) => `/review/${encodeURIComponent(token)}?sent=1` },
+  review: {
+    path: (token: string) => `/review/${encodeURIComponent(token)}`,
+    done: (token: string) => `/review/${encodeURIComponent(token)}?sent=1`,
+  },
   // A contractor's emailed links (docs/decisions/0108-contractor-password-reset.md): the token is a hidden field, so it never has to be in the address posted to.
   forgotPassword: { path: '/contractor/forgot-password', done: '/contractor/forgot-password?sent=1' },
   resetPassword: { path: '/contractor/reset-password', done: '/contractor/reset-password?done=1' },
@@ -49,7 +66,10 @@ export const formPages = {
   // A homeowner's withdraw link (docs/decisions/0114-homeowner-privacy.md).
   withdraw: { path: '/withdraw', done: '/withdraw?done=1' },
   // A released request's "Send my request to them" link (docs/decisions/0117-lead-routing.md): the token is the page's address, as a review link's.
-  alternative: { path: (token: string) => `/alternatives/${encodeURIComponent(token)}`, done: (token: string) => `/alternatives/${encodeURIComponent(token)}?sent=1` },
+  alternative: {
+    path: (token: string) => `/alternatives/${encodeURIComponent(token)}`,
+    done: (token: string) => `/alternatives/${encodeURIComponent(token)}?sent=1`,
+  },
   // Signing in (docs/decisions/0124-sign-in-without-javascript.md): each step leads where the JSON flow goes next.
   // The portal's sign-in goes on to `?next=` when that is a path of this site (afterSignIn), else to the portal.
   contractorLogin: { path: '/contractor/login', done: '/contractor' },

@@ -26,7 +26,12 @@ export const PLANS: readonly Plan[] = [
     priceCents: 4500,
     leadCredits: 9,
     featuredListing: false,
-    features: ['Listing in the directory', '9 leads per month ($5 per lead)', 'Email notice of every new lead', 'Buy extra leads one at a time'],
+    features: [
+      'Listing in the directory',
+      '9 leads per month ($5 per lead)',
+      'Email notice of every new lead',
+      'Buy extra leads one at a time',
+    ],
   },
   {
     id: 'premium',
@@ -34,7 +39,12 @@ export const PLANS: readonly Plan[] = [
     priceCents: 10000,
     leadCredits: 20,
     featuredListing: true,
-    features: ['Featured homepage placement', '20 leads per month ($5 per lead)', 'Email notice of every new lead', 'Buy extra leads one at a time'],
+    features: [
+      'Featured homepage placement',
+      '20 leads per month ($5 per lead)',
+      'Email notice of every new lead',
+      'Buy extra leads one at a time',
+    ],
   },
 ];
 
@@ -45,7 +55,17 @@ export function planById(id: string): Plan {
 }
 
 /** Subscription status as the payment provider reports it, or 'none' on Free. */
-export const SUBSCRIPTION_STATUSES = ['none', 'active', 'trialing', 'past_due', 'canceled', 'incomplete', 'incomplete_expired', 'unpaid', 'paused'] as const;
+export const SUBSCRIPTION_STATUSES = [
+  'none',
+  'active',
+  'trialing',
+  'past_due',
+  'canceled',
+  'incomplete',
+  'incomplete_expired',
+  'unpaid',
+  'paused',
+] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {

@@ -47,7 +47,9 @@ export function ruleMatches(rule: PricingRuleLike, subject: PricingSubject): boo
     case 'location':
       return rule.townId !== null && subject.townId === rule.townId;
     case 'contractor':
-      return rule.ruleValue !== null && subject.contractorId !== null && rule.ruleValue === String(subject.contractorId);
+      return (
+        rule.ruleValue !== null && subject.contractorId !== null && rule.ruleValue === String(subject.contractorId)
+      );
   }
 }
 
@@ -55,10 +57,17 @@ const time = (d: Date | string) => (typeof d === 'string' ? Date.parse(d) : d.ge
 
 /** Orders rules best first: priority, then specificity, then most recently updated, then id. */
 export function compareRules(a: PricingRuleLike, b: PricingRuleLike): number {
-  return b.priority - a.priority || SPECIFICITY[b.ruleType] - SPECIFICITY[a.ruleType] || time(b.updatedAt) - time(a.updatedAt) || b.id - a.id;
+  return (
+    b.priority - a.priority ||
+    SPECIFICITY[b.ruleType] - SPECIFICITY[a.ruleType] ||
+    time(b.updatedAt) - time(a.updatedAt) ||
+    b.id - a.id
+  );
 }
 
 export function priceLead(rules: readonly PricingRuleLike[], subject: PricingSubject): PriceQuote {
   const best = rules.filter((r) => ruleMatches(r, subject)).sort(compareRules)[0];
-  return best ? { priceCents: best.leadPriceCents, ruleId: best.id } : { priceCents: DEFAULT_LEAD_PRICE_CENTS, ruleId: null };
+  return best
+    ? { priceCents: best.leadPriceCents, ruleId: best.id }
+    : { priceCents: DEFAULT_LEAD_PRICE_CENTS, ruleId: null };
 }

@@ -10,7 +10,12 @@ export { addMonths, formatMonth } from './months';
  */
 export const SITE_TIME_ZONE = region.timeZone;
 
-const parts = new Intl.DateTimeFormat('en-US', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const parts = new Intl.DateTimeFormat('en-US', {
+  timeZone: SITE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 function ymd(at: Date): { y: number; m: number; d: number } {
   const p = Object.fromEntries(parts.formatToParts(at).map((x) => [x.type, x.value]));

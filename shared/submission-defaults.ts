@@ -18,7 +18,8 @@ export const SUBMISSION_LIMITS = {
   zip: 10,
 } as const;
 
-export const certificationsFor = (licenseNumber: string | undefined) => (licenseNumber ? [`Licensed: ${licenseNumber}`] : []);
+export const certificationsFor = (licenseNumber: string | undefined) =>
+  licenseNumber ? [`Licensed: ${licenseNumber}`] : [];
 
 export interface SubmissionResult {
   id: number;

@@ -88,7 +88,10 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * The longest matching alias wins so 'Laporte Township' is not read as 'Laporte'.
  */
 export function townFromText(text: string, r: Region): string | null {
-  const v = norm(text).replace(new RegExp(`,?\\s*(${escapeRe(r.state.toLowerCase())}|${escapeRe(r.stateName.toLowerCase())})\\.?$`), '');
+  const v = norm(text).replace(
+    new RegExp(`,?\\s*(${escapeRe(r.state.toLowerCase())}|${escapeRe(r.stateName.toLowerCase())})\\.?$`),
+    '',
+  );
   const exact = resolveTown(v, r);
   if (exact) return exact;
   let best: { slug: string; len: number } | null = null;

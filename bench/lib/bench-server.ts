@@ -98,7 +98,11 @@ export interface BenchServerOptions {
 }
 
 /** Runs the built app (dist/) as its own process, so the load generator does not share its event loop. */
-export async function startBenchServer(env: Record<string, string>, port: number, opts: BenchServerOptions = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  env: Record<string, string>,
+  port: number,
+  opts: BenchServerOptions = {},
+): Promise<BenchServer> {
   const logFile = process.env.BENCH_SERVER_LOG;
   const nodeArgs = opts.nodeArgs ?? (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, builtServerEntry()], {

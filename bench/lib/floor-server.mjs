@@ -8,7 +8,8 @@ import express from 'express';
 const [file, port] = process.argv.slice(2);
 /** @type {Map<string, { status: number, headers: Record<string, string>, body: Buffer }>} */
 const answers = new Map();
-for (const a of JSON.parse(readFileSync(file, 'utf8'))) answers.set(a.path, { status: a.status, headers: a.headers, body: Buffer.from(a.body, 'base64') });
+for (const a of JSON.parse(readFileSync(file, 'utf8')))
+  answers.set(a.path, { status: a.status, headers: a.headers, body: Buffer.from(a.body, 'base64') });
 
 const app = express();
 app.disable('x-powered-by');

@@ -25,7 +25,8 @@ function get(base: string, p: string, headers: Record<string, string>): Promise<
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         const kept: Record<string, string> = {};
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined && !PER_CONNECTION.has(k)) kept[k] = Array.isArray(v) ? v.join(', ') : v;
+        for (const [k, v] of Object.entries(res.headers))
+          if (v !== undefined && !PER_CONNECTION.has(k)) kept[k] = Array.isArray(v) ? v.join(', ') : v;
         resolve({ path: p, status: res.statusCode ?? 0, headers: kept, body: Buffer.concat(chunks) });
       });
       res.on('error', reject);
@@ -35,7 +36,11 @@ function get(base: string, p: string, headers: Record<string, string>): Promise<
 }
 
 /** The app's answers to every address, asked with the headers the bench sends, a few at a time. */
-export async function recordAnswers(base: string, paths: readonly string[], headers: Record<string, string>): Promise<RecordedAnswer[]> {
+export async function recordAnswers(
+  base: string,
+  paths: readonly string[],
+  headers: Record<string, string>,
+): Promise<RecordedAnswer[]> {
   const out: RecordedAnswer[] = [];
   let next = 0;
   await Promise.all(
@@ -44,7 +49,10 @@ export async function recordAnswers(base: string, paths: readonly string[], head
     }),
   );
   const failed = out.filter((a) => a.status !== 200);
-  if (failed.length) throw new Error(`${failed.length} of ${out.length} recorded answers were not 200 (first: ${failed[0]!.path} ${failed[0]!.status})`);
+  if (failed.length)
+    throw new Error(
+      `${failed.length} of ${out.length} recorded answers were not 200 (first: ${failed[0]!.path} ${failed[0]!.status})`,
+    );
   return out;
 }
 
@@ -60,7 +68,10 @@ export async function startFloor(answers: readonly RecordedAnswer[], port: numbe
   const file = path.join(dir, 'answers.json');
   writeFileSync(file, JSON.stringify(answers.map((a) => ({ ...a, body: a.body.toString('base64') }))));
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'floor-server.mjs');
-  const child = spawn(process.execPath, [script, file, String(port)], { stdio: ['ignore', 'pipe', 'inherit'], env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' } });
+  const child = spawn(process.execPath, [script, file, String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' },
+  });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     child.stdout!.once('data', () => resolve());

@@ -24,7 +24,10 @@ export async function readLeadOutcomes(db: Db): Promise<LeadOutcomes> {
     .from(leadDeliveries)
     .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
     .where(eq(leads.name, SPEED_TESTER));
-  return { routing: Object.fromEntries(routing.map((r) => [r.routing, r.n])), deliveries: new Map(rows.map((r) => [r.id, { leadId: r.leadId, paymentState: r.paymentState }])) };
+  return {
+    routing: Object.fromEntries(routing.map((r) => [r.routing, r.n])),
+    deliveries: new Map(rows.map((r) => [r.id, { leadId: r.leadId, paymentState: r.paymentState }])),
+  };
 }
 
 /** The homeowner's name on the bench's quote requests, which tells its leads from the sample data's. */
@@ -48,7 +51,14 @@ export interface SpeedRow {
   goal: boolean;
 }
 
-const row = (label: string, ms: number[], goal: boolean): SpeedRow => ({ label, n: ms.length, p50: percentile(ms, 50), p95: percentile(ms, 95), max: ms.length ? Math.max(...ms) : 0, goal });
+const row = (label: string, ms: number[], goal: boolean): SpeedRow => ({
+  label,
+  n: ms.length,
+  p50: percentile(ms, 50),
+  p95: percentile(ms, 95),
+  max: ms.length ? Math.max(...ms) : 0,
+  goal,
+});
 
 /**
  * The table of bench:lead-speed: the quote request's answer time, and from the answer to the
@@ -56,9 +66,16 @@ const row = (label: string, ms: number[], goal: boolean): SpeedRow => ({ label, 
  * every lead and split by how it was settled. The email names its lead (the pay link's leadId, or
  * a credited lead's homeowner email); the text names its delivery.
  */
-export function leadSpeedRows(input: { records: PacedRecord[]; received: CaughtMail[]; texts: SentText[]; outcomes: LeadOutcomes }) {
+export function leadSpeedRows(input: {
+  records: PacedRecord[];
+  received: CaughtMail[];
+  texts: SentText[];
+  outcomes: LeadOutcomes;
+}) {
   const created = new Map<number, { answeredAt: number; email: string }>();
-  for (const r of input.records) if (r.status === 201) created.set((JSON.parse(r.body) as { id: number }).id, { answeredAt: r.answeredAt, email: r.tag! });
+  for (const r of input.records)
+    if (r.status === 201)
+      created.set((JSON.parse(r.body) as { id: number }).id, { answeredAt: r.answeredAt, email: r.tag! });
   const leadOfEmail = new Map([...created].map(([id, c]) => [c.email.toLowerCase(), id]));
   const settled = new Map([...input.outcomes.deliveries.values()].map((d) => [d.leadId, d.paymentState]));
 
@@ -75,7 +92,10 @@ export function leadSpeedRows(input: { records: PacedRecord[]; received: CaughtM
     if (leadId !== undefined && created.has(leadId) && !textAt.has(leadId)) textAt.set(leadId, t.acceptedAt);
   }
 
-  const since = (at: Map<number, number>, state?: string) => [...at].filter(([id]) => !state || settled.get(id) === state).map(([id, when]) => Math.max(0, when - created.get(id)!.answeredAt));
+  const since = (at: Map<number, number>, state?: string) =>
+    [...at]
+      .filter(([id]) => !state || settled.get(id) === state)
+      .map(([id, when]) => Math.max(0, when - created.get(id)!.answeredAt));
   const rows: SpeedRow[] = [
     row(
       '(a) quote request answer (all requests)',
@@ -89,5 +109,9 @@ export function leadSpeedRows(input: { records: PacedRecord[]; received: CaughtM
     row('(c)   with a plan credit', since(textAt, 'credited'), true),
     row('(c)   pay link (no credit)', since(textAt, 'awaiting_payment'), true),
   ];
-  return { rows, missing: { emails: created.size - emailAt.size, texts: created.size - textAt.size }, notCreated: input.records.length - created.size };
+  return {
+    rows,
+    missing: { emails: created.size - emailAt.size, texts: created.size - textAt.size },
+    notCreated: input.records.length - created.size,
+  };
 }

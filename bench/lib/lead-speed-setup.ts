@@ -2,7 +2,16 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { region } from '../../shared/region';
 import { planById } from '../../shared/plans';
 import type { Db } from '../../server/db/client';
-import { contractorBilling, contractorLeadPreferences, contractors, contractorServiceAreas, contractorServices, regions, services, towns } from '../../server/db/schema';
+import {
+  contractorBilling,
+  contractorLeadPreferences,
+  contractors,
+  contractorServiceAreas,
+  contractorServices,
+  regions,
+  services,
+  towns,
+} from '../../server/db/schema';
 
 /** A listed contractor of the bench and what a quote request it would take may say. */
 export interface SpeedContractor {
@@ -43,17 +52,26 @@ export async function prepareLeadSpeed(db: Db): Promise<SpeedContractor[]> {
     .select({ contractorId: contractorServiceAreas.contractorId, townId: contractorServiceAreas.townId })
     .from(contractorServiceAreas)
     .where(inArray(contractorServiceAreas.contractorId, ids));
-  const townRows = await db.select({ id: towns.id, slug: towns.slug }).from(towns).innerJoin(regions, eq(regions.id, towns.regionId)).where(eq(regions.slug, region.slug));
+  const townRows = await db
+    .select({ id: towns.id, slug: towns.slug })
+    .from(towns)
+    .innerJoin(regions, eq(regions.id, towns.regionId))
+    .where(eq(regions.slug, region.slug));
   const townSlug = new Map(townRows.map((t) => [t.id, t.slug]));
 
   // Requests it takes (its listing's services and towns, the routing's default), so none is released.
   const usable = listed.flatMap((c) => {
     const slugs = serviceRows.filter((r) => r.contractorId === c.id).map((r) => r.slug);
-    const townIds = [...areaRows.filter((r) => r.contractorId === c.id).map((r) => r.townId), ...(c.homeTownId != null ? [c.homeTownId] : [])];
+    const townIds = [
+      ...areaRows.filter((r) => r.contractorId === c.id).map((r) => r.townId),
+      ...(c.homeTownId != null ? [c.homeTownId] : []),
+    ];
     const ownTowns = new Set(townIds.map((id) => townSlug.get(id)).filter(Boolean));
     const options = region.quoteServices.filter((o) => slugs.length === 0 || o.services.some((s) => slugs.includes(s)));
     const places = region.towns.filter((t) => ownTowns.size === 0 || ownTowns.has(t.slug));
-    return options.length && places.length ? [{ id: c.id, services: options.map((o) => o.label), towns: places.map((t) => t.name) }] : [];
+    return options.length && places.length
+      ? [{ id: c.id, services: options.map((o) => o.label), towns: places.map((t) => t.name) }]
+      : [];
   });
 
   const result: SpeedContractor[] = [];
@@ -63,8 +81,19 @@ export async function prepareLeadSpeed(db: Db): Promise<SpeedContractor[]> {
       .update(contractorBilling)
       .set(
         credits
-          ? { subscriptionPlan: 'premium', subscriptionStatus: 'active', monthlyLeadsUsed: 0, bonusCredits: BONUS_CREDITS }
-          : { subscriptionPlan: 'free', subscriptionStatus: 'none', monthlyLeadsUsed: planById('free').leadCredits, bonusCredits: 0, creditsPeriodStart: new Date() },
+          ? {
+              subscriptionPlan: 'premium',
+              subscriptionStatus: 'active',
+              monthlyLeadsUsed: 0,
+              bonusCredits: BONUS_CREDITS,
+            }
+          : {
+              subscriptionPlan: 'free',
+              subscriptionStatus: 'none',
+              monthlyLeadsUsed: planById('free').leadCredits,
+              bonusCredits: 0,
+              creditsPeriodStart: new Date(),
+            },
       )
       .where(eq(contractorBilling.contractorId, c.id));
     const prefs = { textPhone: `+1570555${String(2000 + i).padStart(4, '0')}`, textOptIn: true };

@@ -33,7 +33,14 @@ export interface LoadOptions {
 }
 
 export async function runLoad(o: LoadOptions): Promise<LoadResult> {
-  const latencies = hdr.build({ useWebAssembly: false, bitBucketSize: 64, autoResize: true, lowestDiscernibleValue: 1, highestTrackableValue: 10000, numberOfSignificantValueDigits: 5 });
+  const latencies = hdr.build({
+    useWebAssembly: false,
+    bitBucketSize: 64,
+    autoResize: true,
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: 10000,
+    numberOfSignificantValueDigits: 5,
+  });
   // autocannon frees its histograms when it finishes; this one is read afterwards.
   latencies.destroy = () => {};
   const result = await autocannon({

@@ -9,7 +9,11 @@ export function visitorMix(opts: { contractorIds: number[]; blogSlugs: string[];
   return () => {
     const r = rand();
     if (r < 0.25) return { method: 'GET' as const, path: '/' };
-    if (r < 0.5) return { method: 'GET' as const, path: `/search?service=${pick(region.homeSearchServices).value}&location=${pick(region.towns).slug}` };
+    if (r < 0.5)
+      return {
+        method: 'GET' as const,
+        path: `/search?service=${pick(region.homeSearchServices).value}&location=${pick(region.towns).slug}`,
+      };
     if (r < 0.75) return { method: 'GET' as const, path: `/contractor/${pick(opts.contractorIds)}` };
     if (r < 0.9) return { method: 'GET' as const, path: `/blog/${pick(opts.blogSlugs)}` };
     quotes++;

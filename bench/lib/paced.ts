@@ -49,7 +49,10 @@ export async function runPaced(opts: {
     const t0 = Date.now();
     const p = fetch(opts.baseUrl + req.path, {
       method: req.method,
-      headers: req.body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers:
+        req.body === undefined
+          ? { Accept: 'application/json' }
+          : { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: req.body === undefined ? undefined : JSON.stringify(req.body),
       signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
     })

@@ -13,13 +13,22 @@ const queries = Number(queriesArg ?? 200);
 if (v8Flags) v8.setFlagsFromString(v8Flags);
 const { PGlite } = await import('@electric-sql/pglite');
 
-const db = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, ...settings.flatMap((s) => ['-c', s])] });
+const db = await PGlite.create(dataDir, {
+  startParams: [...PGlite.defaultStartParams, ...settings.flatMap((s) => ['-c', s])],
+});
 const opened = process.memoryUsage().rss;
 const ids = (await db.query('select id from contractors order by id')).rows.map((r) => r.id);
 const statements = [
   (i) => db.query('select * from contractors where id = $1', [ids[i % ids.length] ?? 0]),
-  () => db.query("select c.id, c.name, c.rating from contractors c where c.approval_status = 'approved' and c.is_visible order by c.rating desc, c.id limit 24"),
-  (i) => db.query('select s.slug from contractor_services cs join services s on s.id = cs.service_id where cs.contractor_id = $1', [ids[i % ids.length] ?? 0]),
+  () =>
+    db.query(
+      "select c.id, c.name, c.rating from contractors c where c.approval_status = 'approved' and c.is_visible order by c.rating desc, c.id limit 24",
+    ),
+  (i) =>
+    db.query(
+      'select s.slug from contractor_services cs join services s on s.id = cs.service_id where cs.contractor_id = $1',
+      [ids[i % ids.length] ?? 0],
+    ),
   () => db.query('select slug, title, excerpt from blog_posts order by published_at desc limit 20'),
 ];
 for (let i = 0; i < queries; i++) await statements[i % statements.length](i);

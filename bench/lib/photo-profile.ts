@@ -13,14 +13,22 @@ import { PALETTES, SCENES, type SceneKind } from '../../server/db/seed/sample-ph
 const TLS = { 'x-forwarded-proto': 'https' };
 
 export async function signIn(url: string, path: string, body: object): Promise<string> {
-  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...TLS }, body: JSON.stringify(body) });
+  const res = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...TLS },
+    body: JSON.stringify(body),
+  });
   const cookie = (res.headers.getSetCookie()[0] ?? '').split(';')[0]!;
   if (!res.ok || !cookie) throw new Error(`sign-in at ${path} failed (${res.status}): ${await res.text()}`);
   return cookie;
 }
 
 export async function call<T>(url: string, cookie: string, method: string, path: string, body?: object): Promise<T> {
-  const res = await fetch(`${url}${path}`, { method, headers: { cookie, ...TLS, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { cookie, ...TLS, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
@@ -30,7 +38,11 @@ export async function call<T>(url: string, cookie: string, method: string, path:
  * approved by the administrator (`adminCookie`), its account set up from the welcome email's code
  * and signed in. Answers its id and the portal session's cookie.
  */
-export async function newContractorAccount(url: string, adminCookie: string, label = 'Twenty Photos Builders'): Promise<{ id: number; cookie: string }> {
+export async function newContractorAccount(
+  url: string,
+  adminCookie: string,
+  label = 'Twenty Photos Builders',
+): Promise<{ id: number; cookie: string }> {
   const stamp = Date.now().toString(36);
   const name = `${label} ${stamp}`;
   const email = `photos-${stamp}@builders.example`;
@@ -54,11 +66,23 @@ export async function newContractorAccount(url: string, adminCookie: string, lab
     }),
   });
   if (!submitted.ok) throw new Error(`submission failed: ${submitted.status} ${await submitted.text()}`);
-  const list = await call<{ contractors: { id: number; name: string }[] }>(url, adminCookie, 'GET', `/api/admin/contractors?search=${encodeURIComponent(name)}`);
+  const list = await call<{ contractors: { id: number; name: string }[] }>(
+    url,
+    adminCookie,
+    'GET',
+    `/api/admin/contractors?search=${encodeURIComponent(name)}`,
+  );
   const id = list.contractors.find((c) => c.name === name)!.id;
   await call(url, adminCookie, 'PATCH', `/api/admin/contractors/${id}/approval`, { status: 'approved' });
-  const outbox = await call<{ items: { kind: string; to: string; text: string }[] }>(url, adminCookie, 'GET', '/api/admin/outbox?pageSize=100');
-  const code = outbox.items.find((m) => m.kind === 'welcome' && m.to === email)?.text.match(/Your setup code: ([A-Z2-9]{12})\b/)?.[1];
+  const outbox = await call<{ items: { kind: string; to: string; text: string }[] }>(
+    url,
+    adminCookie,
+    'GET',
+    '/api/admin/outbox?pageSize=100',
+  );
+  const code = outbox.items
+    .find((m) => m.kind === 'welcome' && m.to === email)
+    ?.text.match(/Your setup code: ([A-Z2-9]{12})\b/)?.[1];
   if (!code) throw new Error('no welcome email with a setup code');
   const password = `bench-photos-${stamp}`;
   await call(url, '', 'POST', '/api/contractor/setup', { email, token: code, password });
@@ -66,7 +90,13 @@ export async function newContractorAccount(url: string, adminCookie: string, lab
 }
 
 /** Uploads a photo through the portal's API as the contractor signed in with `cookie`; answers its id. */
-export async function uploadPhoto(url: string, cookie: string, bytes: Buffer, kind: 'logo' | 'project', caption: string): Promise<number> {
+export async function uploadPhoto(
+  url: string,
+  cookie: string,
+  bytes: Buffer,
+  kind: 'logo' | 'project',
+  caption: string,
+): Promise<number> {
   const form = new FormData();
   form.set('kind', kind);
   form.set('caption', caption);
@@ -76,12 +106,17 @@ export async function uploadPhoto(url: string, cookie: string, bytes: Buffer, ki
   return ((await res.json()) as { id: number }).id;
 }
 
-export async function profileWithPhotos(url: string, admin: { username: string; password: string }, count = 20): Promise<number> {
+export async function profileWithPhotos(
+  url: string,
+  admin: { username: string; password: string },
+  count = 20,
+): Promise<number> {
   const adminCookie = await signIn(url, '/api/admin/login', admin);
   const { id, cookie: contractorCookie } = await newContractorAccount(url, adminCookie);
 
   const kinds = Object.keys(SCENES) as SceneKind[];
-  const upload = (bytes: Buffer, kind: 'logo' | 'project', caption: string) => uploadPhoto(url, contractorCookie, bytes, kind, caption);
+  const upload = (bytes: Buffer, kind: 'logo' | 'project', caption: string) =>
+    uploadPhoto(url, contractorCookie, bytes, kind, caption);
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
     const kind = kinds[i % kinds.length]!;

@@ -40,15 +40,45 @@ export async function benchCounties(db: Db): Promise<BenchCounty[]> {
   return [...byId.values()];
 }
 
-const FIRST = ['Oak', 'Pine', 'Hemlock', 'Ridge', 'Creek', 'Valley', 'Summit', 'Laurel', 'Maple', 'Birch', 'Stone', 'Iron'];
-const LAST = ['Builders', 'Contracting', 'Home Services', 'Construction', 'Renovations', 'Roofing', 'Electric', 'Mechanical', 'Masonry', 'Carpentry'];
+const FIRST = [
+  'Oak',
+  'Pine',
+  'Hemlock',
+  'Ridge',
+  'Creek',
+  'Valley',
+  'Summit',
+  'Laurel',
+  'Maple',
+  'Birch',
+  'Stone',
+  'Iron',
+];
+const LAST = [
+  'Builders',
+  'Contracting',
+  'Home Services',
+  'Construction',
+  'Renovations',
+  'Roofing',
+  'Electric',
+  'Mechanical',
+  'Masonry',
+  'Carpentry',
+];
 
 /**
  * n approved, listed contractors spread evenly over the counties, each in a home town of its
  * county and up to two more of its towns; one in ten also works in a town of the next county
  * (listed on both sites). Random from `seed`, the same on every run.
  */
-export async function seedStatewideContractors(db: Db, counties: BenchCounty[], n: number, seed = 42, batch = 1000): Promise<void> {
+export async function seedStatewideContractors(
+  db: Db,
+  counties: BenchCounty[],
+  n: number,
+  seed = 42,
+  batch = 1000,
+): Promise<void> {
   const rand = rng(seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
   const serviceIds = (await db.select({ id: services.id }).from(services)).map((s) => s.id);
@@ -77,13 +107,18 @@ export async function seedStatewideContractors(db: Db, counties: BenchCounty[], 
       .insert(contractorServices)
       .values(
         inserted.flatMap(({ id }) =>
-          [...new Set(Array.from({ length: 1 + Math.floor(rand() * 4) }, () => pick(serviceIds)))].map((serviceId, position) => ({ contractorId: id, serviceId, position })),
+          [...new Set(Array.from({ length: 1 + Math.floor(rand() * 4) }, () => pick(serviceIds)))].map(
+            (serviceId, position) => ({ contractorId: id, serviceId, position }),
+          ),
         ),
       );
     await db.insert(contractorServiceAreas).values(
       inserted.flatMap(({ id }, i) => {
         const { county, next, town } = homes[i]!;
-        const areas = new Set([town.id, ...Array.from({ length: Math.floor(rand() * 3) }, () => pick(county.towns).id)]);
+        const areas = new Set([
+          town.id,
+          ...Array.from({ length: Math.floor(rand() * 3) }, () => pick(county.towns).id),
+        ]);
         if (rand() < 0.1) areas.add(pick(next.towns).id);
         return [...areas].map((townId) => ({ contractorId: id, townId }));
       }),
@@ -93,9 +128,17 @@ export async function seedStatewideContractors(db: Db, counties: BenchCounty[], 
 }
 
 /** n quote requests spread evenly over the counties, each in one of its towns, dated over the last year. */
-export async function seedStatewideLeads(db: Db, counties: BenchCounty[], n: number, seed = 7, batch = 5000): Promise<void> {
+export async function seedStatewideLeads(
+  db: Db,
+  counties: BenchCounty[],
+  n: number,
+  seed = 7,
+  batch = 5000,
+): Promise<void> {
   const rand = rng(seed);
-  const res = (await db.execute(sql`select coalesce(max(id), 1)::int as max from contractors`)) as unknown as { rows: { max: number }[] };
+  const res = (await db.execute(sql`select coalesce(max(id), 1)::int as max from contractors`)) as unknown as {
+    rows: { max: number }[];
+  };
   const max = res.rows[0]?.max ?? 1;
   const statuses = ['new', 'new', 'delivered', 'contacted', 'won', 'lost'] as const;
   const start = Date.now() - 365 * 24 * 3600_000;

@@ -18,17 +18,31 @@ export const BOOT_ELEMENT_ID = '__BOOT__';
 type Registration = CredentialRules['registration'];
 /** A Region as JSON: the registration number's pattern (a RegExp) travels as its source and flags. */
 export type BootRegion = Omit<Region, 'credentials'> & {
-  credentials: Omit<CredentialRules, 'registration'> & { registration: Omit<Registration, 'pattern'> & { pattern: { source: string; flags: string } } };
+  credentials: Omit<CredentialRules, 'registration'> & {
+    registration: Omit<Registration, 'pattern'> & { pattern: { source: string; flags: string } };
+  };
 };
 
 export function regionToBoot(region: Region): BootRegion {
   const { pattern, ...registration } = region.credentials.registration;
-  return { ...region, credentials: { ...region.credentials, registration: { ...registration, pattern: { source: pattern.source, flags: pattern.flags } } } };
+  return {
+    ...region,
+    credentials: {
+      ...region.credentials,
+      registration: { ...registration, pattern: { source: pattern.source, flags: pattern.flags } },
+    },
+  };
 }
 
 export function regionFromBoot(boot: BootRegion): Region {
   const { pattern, ...registration } = boot.credentials.registration;
-  return { ...boot, credentials: { ...boot.credentials, registration: { ...registration, pattern: new RegExp(pattern.source, pattern.flags) } } };
+  return {
+    ...boot,
+    credentials: {
+      ...boot.credentials,
+      registration: { ...registration, pattern: new RegExp(pattern.source, pattern.flags) },
+    },
+  };
 }
 
 /** A county's JSON, made once per Region object (the server hands out the same object until the county changes). */

@@ -43,14 +43,25 @@ export type RenderResult =
   /** Admin and portal pages: the browser renders them; the server sends the shell only. */
   | { kind: 'client-only'; head: string };
 
-const clientOnlyHead = (region: Region, path: string): HeadTags => ({ title: region.siteTitle, description: 'Account area.', path, robots: 'noindex, nofollow' });
+const clientOnlyHead = (region: Region, path: string): HeadTags => ({
+  title: region.siteTitle,
+  description: 'Account area.',
+  path,
+  robots: 'noindex, nofollow',
+});
 
 /** Errors cross to the browser as plain data so an error screen hydrates as an error screen. */
 function plainError(err: unknown) {
   const e = err as { status?: number; message?: string };
   const status = typeof e.status === 'number' ? e.status : 500;
   const message = e.message ?? 'Error';
-  return { name: 'ApiError', status, message: `${status}: ${JSON.stringify({ message })}`, serverMessage: message, fieldErrors: {} };
+  return {
+    name: 'ApiError',
+    status,
+    message: `${status}: ${JSON.stringify({ message })}`,
+    serverMessage: message,
+    fieldErrors: {},
+  };
 }
 
 type RenderedPage = Extract<RenderResult, { kind: 'page' }>;
@@ -58,7 +69,11 @@ type RenderedPage = Extract<RenderResult, { kind: 'page' }>;
 export async function render(url: string, opts: RenderOptions): Promise<RenderResult> {
   const { pathname, search } = new URL(url, 'http://localhost');
   const { route, params } = findRoute(pathname);
-  if (route && !route.ssr) return { kind: 'client-only', head: headToHtml(headElements(clientOnlyHead(opts.region, pathname), opts.config.siteUrl, opts.region)) };
+  if (route && !route.ssr)
+    return {
+      kind: 'client-only',
+      head: headToHtml(headElements(clientOnlyHead(opts.region, pathname), opts.config.siteUrl, opts.region)),
+    };
 
   await (route?.page ?? notFoundPage).load();
   const queryClient = createQueryClient();
@@ -66,7 +81,11 @@ export async function render(url: string, opts: RenderOptions): Promise<RenderRe
   const reads = route ? routeData[route.path] : undefined;
   const keys = reads?.data?.(input, opts.region) ?? [];
   const secondary = reads?.secondaryData?.(input, opts.region) ?? [];
-  await Promise.all([...keys, ...secondary].map((key) => queryClient.prefetchQuery({ queryKey: key, queryFn: () => opts.resolve(key) })));
+  await Promise.all(
+    [...keys, ...secondary].map((key) =>
+      queryClient.prefetchQuery({ queryKey: key, queryFn: () => opts.resolve(key) }),
+    ),
+  );
 
   const all = queryClient.getQueryCache().getAll();
   // The page is a function of the address (which names the queries), what they answered and the
@@ -86,13 +105,26 @@ export async function render(url: string, opts: RenderOptions): Promise<RenderRe
   const state = new ServerRenderState();
   const html = renderToString(
     <StrictMode>
-      <App queryClient={queryClient} config={opts.config} region={opts.region} ssr={{ path: pathname, search: search.replace(/^\?/, ''), state }} postedForm={opts.postedForm} />
+      <App
+        queryClient={queryClient}
+        config={opts.config}
+        region={opts.region}
+        ssr={{ path: pathname, search: search.replace(/^\?/, ''), state }}
+        postedForm={opts.postedForm}
+      />
     </StrictMode>,
   );
   // A page whose data could not be read because the service is down says so to crawlers and monitors;
   // a secondary part that failed says so on the page, which is answered (never memoised, above).
-  const required = new Set(keys.map((key) => queryClient.getQueryCache().find({ queryKey: key, exact: true })?.queryHash));
-  const failed = all.some((q) => required.has(q.queryHash) && q.state.status === 'error' && ((q.state.error as { status?: number } | null)?.status ?? 500) >= 500);
+  const required = new Set(
+    keys.map((key) => queryClient.getQueryCache().find({ queryKey: key, exact: true })?.queryHash),
+  );
+  const failed = all.some(
+    (q) =>
+      required.has(q.queryHash) &&
+      q.state.status === 'error' &&
+      ((q.state.error as { status?: number } | null)?.status ?? 500) >= 500,
+  );
   if (failed && state.status < 500) state.status = 503;
   const queries = dehydrate(queryClient, { shouldDehydrateQuery: () => true });
   for (const q of queries.queries) {
@@ -100,8 +132,19 @@ export async function render(url: string, opts: RenderOptions): Promise<RenderRe
   }
   queryClient.clear();
   const { region } = opts;
-  const head = state.head ?? { title: region.siteTitle, description: `Find trusted building contractors in ${region.displayName}.`, path: pathname };
-  const result = { kind: 'page' as const, status: state.status, html, head: headToHtml(headElements(head, opts.config.siteUrl, region)), queries, cache: reads?.cache ?? 'short' };
+  const head = state.head ?? {
+    title: region.siteTitle,
+    description: `Find trusted building contractors in ${region.displayName}.`,
+    path: pathname,
+  };
+  const result = {
+    kind: 'page' as const,
+    status: state.status,
+    html,
+    head: headToHtml(headElements(head, opts.config.siteUrl, region)),
+    queries,
+    cache: reads?.cache ?? 'short',
+  };
   // Frozen, as it is handed out again: a change to it would show on every later visitor's page.
   if (used !== null) opts.pages?.set(url, used, deepFreeze(result));
   return result;
@@ -119,11 +162,21 @@ export interface PageResponse {
 /** The whole HTML document for a URL: head tags, rendered markup and the data it was rendered with. */
 export async function renderPage(url: string, template: string, opts: RenderOptions): Promise<PageResponse> {
   const result = await render(url, opts);
-  const boot = serializeBoot({ config: opts.config, region: opts.region, queries: result.kind === 'page' ? result.queries : null, ...(opts.postedForm ? { postedForm: opts.postedForm } : {}) });
+  const boot = serializeBoot({
+    config: opts.config,
+    region: opts.region,
+    queries: result.kind === 'page' ? result.queries : null,
+    ...(opts.postedForm ? { postedForm: opts.postedForm } : {}),
+  });
   const html = fillTemplate(template, {
     '<!--app-head-->': result.head,
     '<!--app-html-->': result.kind === 'page' ? result.html : '',
     '<!--app-state-->': `<script id="${BOOT_ELEMENT_ID}" type="application/json">${boot}</script>`,
   });
-  return { status: result.kind === 'page' ? result.status : 200, html, noindex: result.kind === 'client-only', cache: result.kind === 'page' ? result.cache : 'private' };
+  return {
+    status: result.kind === 'page' ? result.status : 200,
+    html,
+    noindex: result.kind === 'client-only',
+    cache: result.kind === 'page' ? result.cache : 'private',
+  };
 }

@@ -12,7 +12,10 @@ import { homeCountyId } from '../directory/county';
  * on the one site the contractor knows. In production it is https unless the operator allowed
  * plain http, as sign-in is refused over http there (docs/decisions/0042-production-sign-in-https.md).
  */
-export async function contractorSite(ctx: Pick<AppContext, 'db' | 'siteUrl' | 'env'>, contractorId: number): Promise<CountySiteWords> {
+export async function contractorSite(
+  ctx: Pick<AppContext, 'db' | 'siteUrl' | 'env'>,
+  contractorId: number,
+): Promise<CountySiteWords> {
   const [home] = await ctx.db.select({ id: homeCountyId() }).from(contractors).where(eq(contractors.id, contractorId));
   if (!home) throw notFound('Contractor not found');
   const site = await countySiteWords(ctx, { id: home.id });
@@ -21,7 +24,8 @@ export async function contractorSite(ctx: Pick<AppContext, 'db' | 'siteUrl' | 'e
 }
 
 /** A contractor page's address with the link's token; the token is a query value, which request logs drop (server/http/request-log.ts). */
-export const linkTo = (site: CountySiteWords, path: string, token: string) => `${site.siteUrl}${path}?token=${encodeURIComponent(token)}`;
+export const linkTo = (site: CountySiteWords, path: string, token: string) =>
+  `${site.siteUrl}${path}?token=${encodeURIComponent(token)}`;
 
 export const RESET_PASSWORD_PATH = '/contractor/reset-password';
 export const CONFIRM_EMAIL_PATH = '/contractor/confirm-email';

@@ -20,7 +20,12 @@ export const EMAIL_IN_USE_MESSAGE = 'Another account already uses this email add
 
 async function accountOf(ctx: DbCtx, contractorId: number) {
   const [row] = await ctx.db
-    .select({ id: contractorAccounts.id, email: contractorAccounts.email, passwordHash: contractorAccounts.passwordHash, name: contractors.name })
+    .select({
+      id: contractorAccounts.id,
+      email: contractorAccounts.email,
+      passwordHash: contractorAccounts.passwordHash,
+      name: contractors.name,
+    })
     .from(contractorAccounts)
     .innerJoin(contractors, eq(contractors.id, contractorAccounts.contractorId))
     .where(eq(contractorAccounts.contractorId, contractorId))
@@ -30,7 +35,8 @@ async function accountOf(ctx: DbCtx, contractorId: number) {
 }
 
 async function checkCurrentPassword(hash: string | null, password: string): Promise<void> {
-  if (!(await checkPassword(password, hash))) throw invalid(WRONG_PASSWORD_MESSAGE, { currentPassword: WRONG_PASSWORD_MESSAGE });
+  if (!(await checkPassword(password, hash)))
+    throw invalid(WRONG_PASSWORD_MESSAGE, { currentPassword: WRONG_PASSWORD_MESSAGE });
 }
 
 const sameEmail = (email: string) => sql`lower(${contractorAccounts.email}) = ${email.trim().toLowerCase()}`;
@@ -64,7 +70,11 @@ export async function changePassword(
     // newSessionGeneration ended every session; the caller's is written again with the generation.
     await endContractorSessions(tx, contractorId, keepSession);
     // The owner is told (docs/decisions/0114-homeowner-privacy.md).
-    await sendPasswordChanged(tx, account.email, { name: account.name, how: 'changed', site: await contractorSite(tx, contractorId) });
+    await sendPasswordChanged(tx, account.email, {
+      name: account.name,
+      how: 'changed',
+      site: await contractorSite(tx, contractorId),
+    });
     return { generation };
   });
 }
@@ -73,12 +83,17 @@ export async function changePassword(
  * Asks for a new sign-in email, given the current password: a single-use link, valid an hour, goes
  * to the new address, on the contractor's home county's site; the email changes only when it is opened.
  */
-export async function requestEmailChange(ctx: AppContext, contractorId: number, input: { email: string; currentPassword: string }): Promise<{ email: string }> {
+export async function requestEmailChange(
+  ctx: AppContext,
+  contractorId: number,
+  input: { email: string; currentPassword: string },
+): Promise<{ email: string }> {
   const email = input.email.trim().toLowerCase();
   return inTransaction(ctx, async (tx) => {
     const account = await accountOf(tx, contractorId);
     await checkCurrentPassword(account.passwordHash, input.currentPassword);
-    if (account.email.toLowerCase() === email) throw invalid('This is already your sign-in email', { email: 'This is already your sign-in email' });
+    if (account.email.toLowerCase() === email)
+      throw invalid('This is already your sign-in email', { email: 'This is already your sign-in email' });
     if (await emailInUse(tx, email, account.id)) throw conflict(EMAIL_IN_USE_MESSAGE);
     const site = await contractorSite(tx, contractorId);
     const { token } = await issueAccountToken(tx, account.id, 'email-change', email);
@@ -116,7 +131,10 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
     if (!account) return null;
     // Thrown, so the transaction and the link's use roll back.
     if (await emailInUse(tx, used.newEmail, used.accountId)) throw conflict(EMAIL_IN_USE_MESSAGE);
-    await tx.db.update(contractorAccounts).set({ email: used.newEmail }).where(eq(contractorAccounts.id, used.accountId));
+    await tx.db
+      .update(contractorAccounts)
+      .set({ email: used.newEmail })
+      .where(eq(contractorAccounts.id, used.accountId));
     const site = await contractorSite(tx, account.contractorId);
     await queueEmail(tx, {
       kind: 'email-changed',
@@ -136,7 +154,10 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
 
 /** 'Sign out everywhere': every session of the account ends, the one asking too. */
 export async function signOutEverywhere(ctx: DbCtx, contractorId: number): Promise<void> {
-  const [account] = await ctx.db.select({ id: contractorAccounts.id }).from(contractorAccounts).where(eq(contractorAccounts.contractorId, contractorId));
+  const [account] = await ctx.db
+    .select({ id: contractorAccounts.id })
+    .from(contractorAccounts)
+    .where(eq(contractorAccounts.contractorId, contractorId));
   if (account) await newSessionGeneration(ctx, account.id);
   else await endContractorSessions(ctx, contractorId);
 }

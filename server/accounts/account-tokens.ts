@@ -16,17 +16,28 @@ export const hashAccountToken = (token: string) => createHash('sha256').update(t
  * A new link of this purpose for the account; its earlier live ones stop working, so only the
  * latest email's link counts. Answers the token, which only the email carries.
  */
-export async function issueAccountToken(ctx: ServiceCtx, accountId: number, purpose: AccountTokenPurpose, newEmail: string | null = null): Promise<{ token: string; expiresAt: Date }> {
+export async function issueAccountToken(
+  ctx: ServiceCtx,
+  accountId: number,
+  purpose: AccountTokenPurpose,
+  newEmail: string | null = null,
+): Promise<{ token: string; expiresAt: Date }> {
   const now = ctx.clock.now();
   await voidAccountTokens(ctx, accountId, purpose);
   const token = newToken();
   const expiresAt = new Date(now.getTime() + ACCOUNT_LINK_TTL_MS);
-  await ctx.db.insert(contractorAccountTokens).values({ accountId, purpose, tokenHash: hashAccountToken(token), newEmail, expiresAt });
+  await ctx.db
+    .insert(contractorAccountTokens)
+    .values({ accountId, purpose, tokenHash: hashAccountToken(token), newEmail, expiresAt });
   return { token, expiresAt };
 }
 
 /** Every live link of the account (of one purpose, or all) stops working. */
-export async function voidAccountTokens(ctx: ServiceCtx, accountId: number, purpose?: AccountTokenPurpose): Promise<void> {
+export async function voidAccountTokens(
+  ctx: ServiceCtx,
+  accountId: number,
+  purpose?: AccountTokenPurpose,
+): Promise<void> {
   await ctx.db
     .update(contractorAccountTokens)
     .set({ voidedAt: ctx.clock.now() })
@@ -44,7 +55,11 @@ export async function voidAccountTokens(ctx: ServiceCtx, accountId: number, purp
  * Uses a live link: its row, marked used; null for a wrong, used, voided or expired one (by
  * ctx.clock, which set its expiry). The conditional UPDATE lets one of two parallel uses through.
  */
-export async function consumeAccountToken(ctx: ServiceCtx, purpose: AccountTokenPurpose, token: string): Promise<ContractorAccountTokenRow | null> {
+export async function consumeAccountToken(
+  ctx: ServiceCtx,
+  purpose: AccountTokenPurpose,
+  token: string,
+): Promise<ContractorAccountTokenRow | null> {
   const now = ctx.clock.now();
   const [used] = await ctx.db
     .update(contractorAccountTokens)
@@ -70,7 +85,13 @@ export async function consumeAccountToken(ctx: ServiceCtx, purpose: AccountToken
 export async function pruneAccountTokens(ctx: ServiceCtx): Promise<number> {
   const pruned = await ctx.db
     .delete(contractorAccountTokens)
-    .where(or(lte(contractorAccountTokens.expiresAt, ctx.clock.now()), isNotNull(contractorAccountTokens.usedAt), isNotNull(contractorAccountTokens.voidedAt)))
+    .where(
+      or(
+        lte(contractorAccountTokens.expiresAt, ctx.clock.now()),
+        isNotNull(contractorAccountTokens.usedAt),
+        isNotNull(contractorAccountTokens.voidedAt),
+      ),
+    )
     .returning({ id: contractorAccountTokens.id });
   return pruned.length;
 }

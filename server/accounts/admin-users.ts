@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { AdminCheck } from '@shared/schemas/admin';
-import { COUNTIES_RULE, type AdminAccount, type AdminAccountList, type AdminCounty, type CreateAdminInput, type UpdateAdminInput } from '@shared/schemas/admin-users';
+import {
+  COUNTIES_RULE,
+  type AdminAccount,
+  type AdminAccountList,
+  type AdminCounty,
+  type CreateAdminInput,
+  type UpdateAdminInput,
+} from '@shared/schemas/admin-users';
 import { inTransaction, type AppContext, type DbCtx, type ServiceCtx } from '../context';
 import { adminTwoFactor, adminUserRegions, adminUsers, regions, sessions } from '../db/schema';
 import type { AdminActor, AdminScope } from '../domain/actors';
@@ -32,7 +39,8 @@ export async function ensureFirstAdmin(ctx: Pick<AppContext, 'db' | 'env'>): Pro
   }
   const [{ n } = { n: 0 }] = await ctx.db.select({ n: count() }).from(adminUsers);
   if (n > 0) return {};
-  if (ctx.env.NODE_ENV === 'production') throw new ConfigError('No administrator: set ADMIN_USERNAME and ADMIN_PASSWORD');
+  if (ctx.env.NODE_ENV === 'production')
+    throw new ConfigError('No administrator: set ADMIN_USERNAME and ADMIN_PASSWORD');
   const generated = randomBytes(12).toString('base64url');
   const [created] = await ctx.db
     .insert(adminUsers)
@@ -49,7 +57,10 @@ export async function ensureFirstAdmin(ctx: Pick<AppContext, 'db' | 'env'>): Pro
  * set, so a start with it unchanged does not load the list (docs/decisions/0123-embedded-memory.md).
  */
 function refuseCommonAdminPassword(password: string): void {
-  if (isCommonPassword(password)) throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD is one of the most common passwords: choose another');
+  if (isCommonPassword(password))
+    throw new ConfigError(
+      'Invalid configuration:\n  ADMIN_PASSWORD is one of the most common passwords: choose another',
+    );
 }
 
 async function upsertAdmin(ctx: DbCtx, username: string, password: string): Promise<void> {
@@ -100,7 +111,11 @@ export async function countiesNamed(ctx: DbCtx, ids: readonly number[] | null): 
 }
 
 /** What GET /api/admin/check tells the admin area about the signed-in administrator: its role, the counties it may look at, the one chosen. */
-export async function adminSessionFacts(ctx: Pick<AppContext, 'db' | 'database'>, adminUserId: number, countyId: number | null | undefined): Promise<Omit<AdminCheck, 'authenticated'> | null> {
+export async function adminSessionFacts(
+  ctx: Pick<AppContext, 'db' | 'database'>,
+  adminUserId: number,
+  countyId: number | null | undefined,
+): Promise<Omit<AdminCheck, 'authenticated'> | null> {
   const account = await loadAdminAccount(ctx, adminUserId);
   if (!account) return null;
   const counties = await countiesNamed(ctx, account.role === 'platform' ? null : account.regionIds);
@@ -109,7 +124,11 @@ export async function adminSessionFacts(ctx: Pick<AppContext, 'db' | 'database'>
 }
 
 /** The county an administrator chooses to look at: one it may see, or null for all of them. */
-export async function chooseCounty(ctx: Pick<AppContext, 'db' | 'database'>, scope: AdminScope, countyId: number | null): Promise<number | null> {
+export async function chooseCounty(
+  ctx: Pick<AppContext, 'db' | 'database'>,
+  scope: AdminScope,
+  countyId: number | null,
+): Promise<number | null> {
   if (countyId === null) return null;
   const account = await loadAdminAccount(ctx, scope.adminUserId);
   const allowed = await countiesNamed(ctx, account?.role === 'platform' ? null : (account?.regionIds ?? []));
@@ -121,10 +140,19 @@ export async function chooseCounty(ctx: Pick<AppContext, 'db' | 'database'>, sco
 export async function listAdminAccounts(ctx: DbCtx): Promise<AdminAccountList> {
   const [rows, links, counties] = await Promise.all([
     ctx.db.select().from(adminUsers).orderBy(asc(adminUsers.username)),
-    ctx.db.select({ adminUserId: adminUserRegions.adminUserId, regionId: adminUserRegions.regionId }).from(adminUserRegions),
+    ctx.db
+      .select({ adminUserId: adminUserRegions.adminUserId, regionId: adminUserRegions.regionId })
+      .from(adminUserRegions),
     countiesNamed(ctx, null),
   ]);
-  const enrolled = new Set((await ctx.db.select({ id: adminTwoFactor.adminUserId }).from(adminTwoFactor).where(isNotNull(adminTwoFactor.confirmedAt))).map((r) => r.id));
+  const enrolled = new Set(
+    (
+      await ctx.db
+        .select({ id: adminTwoFactor.adminUserId })
+        .from(adminTwoFactor)
+        .where(isNotNull(adminTwoFactor.confirmedAt))
+    ).map((r) => r.id),
+  );
   const byId = new Map(counties.map((c) => [c.id, c]));
   return {
     accounts: rows.map((r) => ({
@@ -154,19 +182,26 @@ async function accountById(ctx: DbCtx, id: number): Promise<AdminAccount> {
 
 async function checkCounties(ctx: DbCtx, regionIds: readonly number[]): Promise<void> {
   const found = await countiesNamed(ctx, regionIds);
-  if (found.length !== new Set(regionIds).size) throw invalid('Please check the highlighted fields', { regionIds: 'Choose counties from the list' });
+  if (found.length !== new Set(regionIds).size)
+    throw invalid('Please check the highlighted fields', { regionIds: 'Choose counties from the list' });
 }
 
 /** POST /api/admin/users: a new account; a county administrator's counties with it, in one transaction. */
 export async function createAdminAccount(ctx: DbCtx, input: CreateAdminInput): Promise<AdminAccount> {
-  if (isCommonPassword(input.password)) throw invalid('Please check the highlighted fields', { password: COMMON_PASSWORD_MESSAGE });
+  if (isCommonPassword(input.password))
+    throw invalid('Please check the highlighted fields', { password: COMMON_PASSWORD_MESSAGE });
   const regionIds = input.role === 'county' ? [...new Set(input.regionIds)] : [];
   await checkCounties(ctx, regionIds);
   const passwordHash = await hashPassword(input.password);
   const id = await inTransaction(ctx, async (tx) => {
-    const [created] = await tx.db.insert(adminUsers).values({ username: input.username, passwordHash, role: input.role, email: input.email }).onConflictDoNothing().returning({ id: adminUsers.id });
+    const [created] = await tx.db
+      .insert(adminUsers)
+      .values({ username: input.username, passwordHash, role: input.role, email: input.email })
+      .onConflictDoNothing()
+      .returning({ id: adminUsers.id });
     if (!created) throw invalid('Please check the highlighted fields', { username: 'This username is taken' });
-    if (regionIds.length > 0) await tx.db.insert(adminUserRegions).values(regionIds.map((regionId) => ({ adminUserId: created.id, regionId })));
+    if (regionIds.length > 0)
+      await tx.db.insert(adminUserRegions).values(regionIds.map((regionId) => ({ adminUserId: created.id, regionId })));
     return created.id;
   });
   return accountById(ctx, id);
@@ -177,21 +212,40 @@ export async function createAdminAccount(ctx: DbCtx, input: CreateAdminInput): P
  * itself (someone must be left to undo it); a county administrator keeps at least one county. The
  * change holds at the account's next request: the guard reads the account every time.
  */
-export async function updateAdminAccount(ctx: DbCtx & Pick<AppContext, 'clock'>, actor: AdminActor, id: number, patch: UpdateAdminInput): Promise<AdminAccount> {
+export async function updateAdminAccount(
+  ctx: DbCtx & Pick<AppContext, 'clock'>,
+  actor: AdminActor,
+  id: number,
+  patch: UpdateAdminInput,
+): Promise<AdminAccount> {
   const current = await accountById(ctx, id);
-  if (id === actor.adminUserId && (patch.disabled === true || patch.role === 'county')) throw conflict('You cannot disable your own account or take away your own platform role');
+  if (id === actor.adminUserId && (patch.disabled === true || patch.role === 'county'))
+    throw conflict('You cannot disable your own account or take away your own platform role');
   const role = patch.role ?? current.role;
   const regionIds = role === 'platform' ? [] : [...new Set(patch.regionIds ?? current.counties.map((c) => c.id))];
-  if (role === 'county' && regionIds.length === 0) throw invalid('Please check the highlighted fields', { regionIds: COUNTIES_RULE });
+  if (role === 'county' && regionIds.length === 0)
+    throw invalid('Please check the highlighted fields', { regionIds: COUNTIES_RULE });
   await checkCounties(ctx, regionIds);
   await inTransaction(ctx, async (tx) => {
-    const disabledAt = patch.disabled === undefined ? undefined : patch.disabled ? (current.disabled ? undefined : tx.clock.now()) : null;
+    const disabledAt =
+      patch.disabled === undefined
+        ? undefined
+        : patch.disabled
+          ? current.disabled
+            ? undefined
+            : tx.clock.now()
+          : null;
     await tx.db
       .update(adminUsers)
-      .set({ role, ...(patch.email === undefined ? {} : { email: patch.email }), ...(disabledAt === undefined ? {} : { disabledAt }) })
+      .set({
+        role,
+        ...(patch.email === undefined ? {} : { email: patch.email }),
+        ...(disabledAt === undefined ? {} : { disabledAt }),
+      })
       .where(eq(adminUsers.id, id));
     await tx.db.delete(adminUserRegions).where(eq(adminUserRegions.adminUserId, id));
-    if (regionIds.length > 0) await tx.db.insert(adminUserRegions).values(regionIds.map((regionId) => ({ adminUserId: id, regionId })));
+    if (regionIds.length > 0)
+      await tx.db.insert(adminUserRegions).values(regionIds.map((regionId) => ({ adminUserId: id, regionId })));
   });
   return accountById(ctx, id);
 }
@@ -203,13 +257,23 @@ export async function updateAdminAccount(ctx: DbCtx & Pick<AppContext, 'clock'>,
  * is its own action). One's own password is the operator's ADMIN_PASSWORD or another platform
  * administrator's reset.
  */
-export async function resetAdminPassword(ctx: DbCtx & OutboxCtx & Pick<AppContext, 'siteUrl'>, actor: AdminActor, id: number, password: string): Promise<AdminAccount> {
+export async function resetAdminPassword(
+  ctx: DbCtx & OutboxCtx & Pick<AppContext, 'siteUrl'>,
+  actor: AdminActor,
+  id: number,
+  password: string,
+): Promise<AdminAccount> {
   await accountById(ctx, id);
   if (id === actor.adminUserId) throw conflict('Another platform administrator resets your password');
-  if (isCommonPassword(password)) throw invalid('Please check the highlighted fields', { password: COMMON_PASSWORD_MESSAGE });
+  if (isCommonPassword(password))
+    throw invalid('Please check the highlighted fields', { password: COMMON_PASSWORD_MESSAGE });
   const passwordHash = await hashPassword(password);
   await inTransaction(ctx, async (tx) => {
-    const [account] = await tx.db.update(adminUsers).set({ passwordHash }).where(eq(adminUsers.id, id)).returning({ email: adminUsers.email, username: adminUsers.username });
+    const [account] = await tx.db
+      .update(adminUsers)
+      .set({ passwordHash })
+      .where(eq(adminUsers.id, id))
+      .returning({ email: adminUsers.email, username: adminUsers.username });
     await endAdminSessions(tx, id);
     // The owner is told (docs/decisions/0114-homeowner-privacy.md).
     if (account?.email) await sendPasswordChanged(tx, account.email, { name: account.username, how: 'reset-by-admin' });
@@ -217,7 +281,8 @@ export async function resetAdminPassword(ctx: DbCtx & OutboxCtx & Pick<AppContex
   return accountById(ctx, id);
 }
 
-export const ADMIN_PASSWORD_IS_SETTING = "This account's password is the server's ADMIN_PASSWORD setting: change it there";
+export const ADMIN_PASSWORD_IS_SETTING =
+  "This account's password is the server's ADMIN_PASSWORD setting: change it there";
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
 
 /**
@@ -233,13 +298,16 @@ export async function changeOwnAdminPassword(
   input: { currentPassword: string; password: string },
   keepSession: string,
 ): Promise<{ generation: number }> {
-  if (isCommonPassword(input.password)) throw invalid('Please check the highlighted fields', { password: COMMON_PASSWORD_MESSAGE });
+  if (isCommonPassword(input.password))
+    throw invalid('Please check the highlighted fields', { password: COMMON_PASSWORD_MESSAGE });
   const passwordHash = await hashPassword(input.password);
   return inTransaction(ctx, async (tx) => {
     const [account] = await tx.db.select().from(adminUsers).where(eq(adminUsers.id, actor.adminUserId)).for('update');
     if (!account) throw notFound('Administrator not found');
-    if (ctx.env.ADMIN_USERNAME && account.username === ctx.env.ADMIN_USERNAME) throw conflict(ADMIN_PASSWORD_IS_SETTING);
-    if (!(await checkPassword(input.currentPassword, account.passwordHash))) throw invalid(WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
+    if (ctx.env.ADMIN_USERNAME && account.username === ctx.env.ADMIN_USERNAME)
+      throw conflict(ADMIN_PASSWORD_IS_SETTING);
+    if (!(await checkPassword(input.currentPassword, account.passwordHash)))
+      throw invalid(WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
     const [row] = await tx.db
       .update(adminUsers)
       .set({ passwordHash, sessionGeneration: sql`${adminUsers.sessionGeneration} + 1` })
@@ -252,7 +320,11 @@ export async function changeOwnAdminPassword(
 }
 
 /** POST /api/admin/users/:id/two-factor/reset: another account's authenticator app and recovery codes removed, its sessions ended. */
-export async function resetAdminTwoFactor(ctx: ServiceCtx & Pick<AppContext, 'log'>, actor: AdminActor, id: number): Promise<AdminAccount> {
+export async function resetAdminTwoFactor(
+  ctx: ServiceCtx & Pick<AppContext, 'log'>,
+  actor: AdminActor,
+  id: number,
+): Promise<AdminAccount> {
   await accountById(ctx, id);
   await resetTwoFactor(ctx, actor, id);
   return accountById(ctx, id);

@@ -9,7 +9,10 @@ import { invalid } from '../domain/errors';
  */
 const load = createRequire(import.meta.url);
 let set: Set<string> | null = null;
-const common = () => (set ??= new Set((load('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common')).dictionary['passwords-common']));
+const common = () =>
+  (set ??= new Set(
+    (load('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common')).dictionary['passwords-common'],
+  ));
 
 /** How many passwords the list holds. */
 export const commonPasswordsCount = (): number => common().size;
@@ -27,7 +30,8 @@ export function isCommonPassword(password: string): boolean {
   return twice !== null && common().has(twice[1]!);
 }
 
-export const COMMON_PASSWORD_MESSAGE = 'This password is too easy to guess: it is one of the most common passwords, or one with only numbers or symbols added. Please choose another.';
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is too easy to guess: it is one of the most common passwords, or one with only numbers or symbols added. Please choose another.';
 
 /** The common-password rule of every new password (docs/decisions/0076-passwords.md). */
 export function refuseCommonPassword(password: string): void {

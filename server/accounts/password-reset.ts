@@ -32,7 +32,12 @@ export async function requestPasswordReset(ctx: Pick<AppContext, 'jobs'>, job: P
 export async function sendPasswordResetLink(ctx: AppContext, job: PasswordResetJob): Promise<void> {
   await inTransaction(ctx, async (tx) => {
     const [account] = await tx.db
-      .select({ id: contractorAccounts.id, email: contractorAccounts.email, name: contractors.name, contractorId: contractors.id })
+      .select({
+        id: contractorAccounts.id,
+        email: contractorAccounts.email,
+        name: contractors.name,
+        contractorId: contractors.id,
+      })
       .from(contractorAccounts)
       .innerJoin(contractors, eq(contractors.id, contractorAccounts.contractorId))
       .where(and(sql`lower(${contractorAccounts.email}) = ${job.email.trim().toLowerCase()}`, isListed))
@@ -63,7 +68,11 @@ export async function sendPasswordResetLink(ctx: AppContext, job: PasswordResetJ
  * expired. Every session of the account ends, and its other live links (a pending email change,
  * a setup code) stop working.
  */
-export async function resetPassword(ctx: ServiceCtx & OutboxCtx & Pick<AppContext, 'siteUrl' | 'env'>, token: string, password: string): Promise<boolean> {
+export async function resetPassword(
+  ctx: ServiceCtx & OutboxCtx & Pick<AppContext, 'siteUrl' | 'env'>,
+  token: string,
+  password: string,
+): Promise<boolean> {
   // Hashed before the lookup, so a bad link takes as long as a good one.
   const passwordHash = await hashPassword(password);
   return inTransaction(ctx, async (tx) => {
@@ -82,7 +91,12 @@ export async function resetPassword(ctx: ServiceCtx & OutboxCtx & Pick<AppContex
       .from(contractorAccounts)
       .innerJoin(contractors, eq(contractors.id, contractorAccounts.contractorId))
       .where(eq(contractorAccounts.id, used.accountId));
-    if (account) await sendPasswordChanged(tx, account.email, { name: account.name, how: 'reset', site: await contractorSite(tx, account.contractorId) });
+    if (account)
+      await sendPasswordChanged(tx, account.email, {
+        name: account.name,
+        how: 'reset',
+        site: await contractorSite(tx, account.contractorId),
+      });
     return true;
   });
 }

@@ -8,7 +8,9 @@ import { isListed } from '../directory/cards';
  * any of its other cookies is anonymous.
  */
 export async function endContractorSessions(ctx: DbCtx, contractorId: number, except?: string): Promise<void> {
-  await ctx.db.delete(sessions).where(and(eq(sessions.contractorId, contractorId), except ? ne(sessions.sid, except) : undefined));
+  await ctx.db
+    .delete(sessions)
+    .where(and(eq(sessions.contractorId, contractorId), except ? ne(sessions.sid, except) : undefined));
 }
 
 /**
@@ -37,7 +39,13 @@ export async function contractorMaySignIn(ctx: DbCtx, contractorId: number, gene
     .select({ id: contractors.id })
     .from(contractors)
     .leftJoin(contractorAccounts, eq(contractorAccounts.contractorId, contractors.id))
-    .where(and(eq(contractors.id, contractorId), isListed, sql`coalesce(${contractorAccounts.sessionGeneration}, 0) = ${generation}`));
+    .where(
+      and(
+        eq(contractors.id, contractorId),
+        isListed,
+        sql`coalesce(${contractorAccounts.sessionGeneration}, 0) = ${generation}`,
+      ),
+    );
   return Boolean(row);
 }
 

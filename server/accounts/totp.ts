@@ -14,16 +14,25 @@ const DIGITS = 6;
 const WINDOW = 1;
 
 const totp = (secretBase32: string, label = 'admin', issuer = 'Contractor Directory') =>
-  new TOTP({ issuer, label, algorithm: 'SHA1', digits: DIGITS, period: PERIOD, secret: Secret.fromBase32(secretBase32) });
+  new TOTP({
+    issuer,
+    label,
+    algorithm: 'SHA1',
+    digits: DIGITS,
+    period: PERIOD,
+    secret: Secret.fromBase32(secretBase32),
+  });
 
 /** A new secret: 160 random bits (RFC 4226's recommended length), in base32 as apps take it typed. */
 export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
 
 /** The otpauth:// address the QR code carries. */
-export const otpauthUri = (secretBase32: string, username: string, issuer: string): string => totp(secretBase32, username, issuer).toString();
+export const otpauthUri = (secretBase32: string, username: string, issuer: string): string =>
+  totp(secretBase32, username, issuer).toString();
 
 /** The code at a moment (tests and the test helpers compute what the app would show). */
-export const totpCode = (secretBase32: string, at: Date): string => totp(secretBase32).generate({ timestamp: at.getTime() });
+export const totpCode = (secretBase32: string, at: Date): string =>
+  totp(secretBase32).generate({ timestamp: at.getTime() });
 
 /** The 30-second step a moment falls in. */
 export const totpStep = (at: Date): number => Math.floor(at.getTime() / 1000 / PERIOD);
@@ -49,14 +58,17 @@ export function matchTotp(secretBase32: string, code: string, at: Date, lastStep
 
 /** A key for sealing secrets, derived from SESSION_SECRET (HKDF, its own label, so it is no other use's key). */
 export type SealingKey = Buffer & { readonly __sealingKey: true };
-export const sealingKey = (sessionSecret: string): SealingKey => Buffer.from(hkdfSync('sha256', sessionSecret, 'admin-two-factor', 'totp-secret-v1', 32)) as SealingKey;
+export const sealingKey = (sessionSecret: string): SealingKey =>
+  Buffer.from(hkdfSync('sha256', sessionSecret, 'admin-two-factor', 'totp-secret-v1', 32)) as SealingKey;
 
 /** AES-256-GCM: 'v1.' iv.tag.ciphertext, base64url. */
 export function sealSecret(key: SealingKey, plain: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), body].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+  return ['v1', iv, cipher.getAuthTag(), body]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join('.');
 }
 
 /** The secret, or null when it was sealed with another key (SESSION_SECRET changed) or is damaged. */
@@ -90,6 +102,8 @@ export function newRecoveryCodes(count = RECOVERY_CODE_COUNT): string[] {
 /** Typed any way: case, spaces and dashes do not matter. */
 export const normalizeRecoveryCode = (code: string): string => code.toUpperCase().replace(/[\s-]/g, '');
 
-export const looksLikeRecoveryCode = (code: string): boolean => new RegExp(`^[${ALPHABET}]{${CODE_LENGTH}}$`).test(normalizeRecoveryCode(code));
+export const looksLikeRecoveryCode = (code: string): boolean =>
+  new RegExp(`^[${ALPHABET}]{${CODE_LENGTH}}$`).test(normalizeRecoveryCode(code));
 
-export const hashRecoveryCode = (code: string): string => createHash('sha256').update(normalizeRecoveryCode(code)).digest('hex');
+export const hashRecoveryCode = (code: string): string =>
+  createHash('sha256').update(normalizeRecoveryCode(code)).digest('hex');

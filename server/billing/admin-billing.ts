@@ -13,7 +13,11 @@ import { getPortalSubscription } from '../leads/portal';
  * subscription status and lead credits as the contractor sees them, the payment history in the
  * administrator's scope, and the performance figures of the contractor's own dashboard.
  */
-export async function adminContractorBilling(ctx: AppContext, scope: AdminScope, contractorId: number): Promise<AdminContractorBilling> {
+export async function adminContractorBilling(
+  ctx: AppContext,
+  scope: AdminScope,
+  contractorId: number,
+): Promise<AdminContractorBilling> {
   const [c] = await ctx.db.select({ name: contractors.name }).from(contractors).where(eq(contractors.id, contractorId));
   if (!c) throw notFound('Contractor not found');
   return {

@@ -20,7 +20,20 @@ export interface ExportFilter {
   to?: Date;
 }
 
-const PAYMENT_HEADER = ['date', 'entry_id', 'kind', 'contractor_id', 'contractor', 'county', 'lead_id', 'description', 'method', 'status', 'amount', 'currency'] as const;
+const PAYMENT_HEADER = [
+  'date',
+  'entry_id',
+  'kind',
+  'contractor_id',
+  'contractor',
+  'county',
+  'lead_id',
+  'description',
+  'method',
+  'status',
+  'amount',
+  'currency',
+] as const;
 
 /** Entries a batch of the payments export reads of each kind (leads, refunds, plan payments). */
 export const PAYMENT_EXPORT_BATCH = 2000;
@@ -30,11 +43,29 @@ export const PAYMENT_EXPORT_BATCH = 2000;
  * are read, newest first (historyInBatches), so an export of every county's payments is written
  * out as it goes instead of being built in memory, like the leads export.
  */
-export async function* paymentsCsv(ctx: Pick<AppContext, 'db' | 'payments'>, scope: AdminScope, f: ExportFilter, batch = PAYMENT_EXPORT_BATCH): AsyncGenerator<string> {
+export async function* paymentsCsv(
+  ctx: Pick<AppContext, 'db' | 'payments'>,
+  scope: AdminScope,
+  f: ExportFilter,
+  batch = PAYMENT_EXPORT_BATCH,
+): AsyncGenerator<string> {
   yield toCsv(PAYMENT_HEADER, []);
   let rows: (string | number | null)[][] = [];
   for await (const r of historyInBatches(ctx, { ...f, scope }, batch)) {
-    rows.push([r.date, r.id, r.kind, r.contractorId, r.contractorName, r.county, r.leadId, r.description, r.method, r.status, r.amount, 'usd']);
+    rows.push([
+      r.date,
+      r.id,
+      r.kind,
+      r.contractorId,
+      r.contractorName,
+      r.county,
+      r.leadId,
+      r.description,
+      r.method,
+      r.status,
+      r.amount,
+      'usd',
+    ]);
     if (rows.length === batch) {
       yield csvLines(rows);
       rows = [];
@@ -68,7 +99,12 @@ export const LEAD_EXPORT_BATCH = 2000;
  * (in creation order, resumed after the last row of the batch before it), so an export of every
  * county's leads is written out as it goes instead of being built in memory.
  */
-export async function* leadsCsv(ctx: Pick<AppContext, 'db'>, scope: AdminScope, f: ExportFilter, batch = LEAD_EXPORT_BATCH): AsyncGenerator<string> {
+export async function* leadsCsv(
+  ctx: Pick<AppContext, 'db'>,
+  scope: AdminScope,
+  f: ExportFilter,
+  batch = LEAD_EXPORT_BATCH,
+): AsyncGenerator<string> {
   yield toCsv(LEAD_HEADER, []);
   // The last row's creation time as PostgreSQL's own text: a JavaScript Date keeps milliseconds, PostgreSQL microseconds.
   let after: { at: string; id: number } | null = null;

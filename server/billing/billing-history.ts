@@ -34,12 +34,16 @@ export interface HistoryRow extends BillingEntry {
 const REFUND_CAUSE: Record<string, string> = { claim: 'bad lead claim approved', cancellation: 'delivery cancelled' };
 
 function window(at: SQL, f: HistoryFilter): SQL[] {
-  return [f.from ? gte(at, f.from) : undefined, f.to ? lt(at, f.to) : undefined].filter((x): x is SQL => x !== undefined);
+  return [f.from ? gte(at, f.from) : undefined, f.to ? lt(at, f.to) : undefined].filter(
+    (x): x is SQL => x !== undefined,
+  );
 }
 
 /** Where the receipt is: the provider's own for card money on Stripe (a redirect looked up when asked), else our printable page. */
 function receiptPath(ctx: Pick<AppContext, 'payments'>, id: string, providerReceipt: boolean): string {
-  return providerReceipt && ctx.payments.kind === 'stripe' ? `/api/contractor/payments/${id}/receipt` : `/contractor/receipts/${id}`;
+  return providerReceipt && ctx.payments.kind === 'stripe'
+    ? `/api/contractor/payments/${id}/receipt`
+    : `/contractor/receipts/${id}`;
 }
 
 /**
@@ -58,7 +62,9 @@ const utcText = (at: PgColumn | SQL) => sql<string>`to_char(${at} at time zone '
 /** The newest-first order of a kind's rows, and its batch's condition when there is one. */
 function newestFirst(at: PgColumn | SQL, id: PgColumn, batch: Batch | undefined) {
   return {
-    after: batch?.after ? sql`(${at}, ${id}) < (${batch.after.at}::timestamp at time zone 'UTC', ${batch.after.id})` : undefined,
+    after: batch?.after
+      ? sql`(${at}, ${id}) < (${batch.after.at}::timestamp at time zone 'UTC', ${batch.after.id})`
+      : undefined,
     order: [desc(at), desc(id)],
     size: batch?.size ?? MAX_ROWS,
   };
@@ -69,7 +75,10 @@ const MAX_ROWS = 1_000_000;
 
 type Filter = HistoryFilter & { leadScope: SQL | undefined };
 
-const ofContractor = (f: HistoryFilter, col: typeof leadDeliveries.contractorId | typeof subscriptionPayments.contractorId) => (f.contractorId === undefined ? undefined : eq(col, f.contractorId));
+const ofContractor = (
+  f: HistoryFilter,
+  col: typeof leadDeliveries.contractorId | typeof subscriptionPayments.contractorId,
+) => (f.contractorId === undefined ? undefined : eq(col, f.contractorId));
 
 /** Leads paid for or taken with a credit: dated when paid or credited. */
 function deliveryRows(ctx: Pick<AppContext, 'db' | 'payments'>, f: Filter, batch?: Batch) {
@@ -94,7 +103,15 @@ function deliveryRows(ctx: Pick<AppContext, 'db' | 'payments'>, f: Filter, batch
     .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
     .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
     .leftJoin(regions, eq(regions.id, leads.regionId))
-    .where(and(ofContractor(f, leadDeliveries.contractorId), f.leadScope, or(isNotNull(leadDeliveries.paidAt), isNotNull(leadDeliveries.creditedAt)), ...window(at, f), page.after))
+    .where(
+      and(
+        ofContractor(f, leadDeliveries.contractorId),
+        f.leadScope,
+        or(isNotNull(leadDeliveries.paidAt), isNotNull(leadDeliveries.creditedAt)),
+        ...window(at, f),
+        page.after,
+      ),
+    )
     .orderBy(...page.order)
     .limit(page.size)
     .then((rows) =>
@@ -112,10 +129,26 @@ function deliveryRows(ctx: Pick<AppContext, 'db' | 'payments'>, f: Filter, batch
         if (d.paidAt) {
           const id = `lead-${d.id}`;
           const card = d.paymentIntentId !== null;
-          return { ...base, id, kind: 'lead_payment', description: what, amount: centsToDecimal(d.priceCents), method: card ? 'card' : 'offline', receiptPath: receiptPath(ctx, id, card) };
+          return {
+            ...base,
+            id,
+            kind: 'lead_payment',
+            description: what,
+            amount: centsToDecimal(d.priceCents),
+            method: card ? 'card' : 'offline',
+            receiptPath: receiptPath(ctx, id, card),
+          };
         }
         const id = `credit-${d.id}`;
-        return { ...base, id, kind: 'credit', description: `${what} (1 lead credit)`, amount: '0.00', method: 'credit', receiptPath: receiptPath(ctx, id, false) };
+        return {
+          ...base,
+          id,
+          kind: 'credit',
+          description: `${what} (1 lead credit)`,
+          amount: '0.00',
+          method: 'credit',
+          receiptPath: receiptPath(ctx, id, false),
+        };
       }),
     );
 }
@@ -175,20 +208,33 @@ function refundRows(ctx: Pick<AppContext, 'db' | 'payments'>, f: Filter, batch?:
 }
 
 /** Plan payments (paid invoices): the platform's, not a county's, so none in a county administrator's view. */
-async function planRows(ctx: Pick<AppContext, 'db' | 'payments'>, f: Filter, batch?: Batch): Promise<(HistoryRow & { at: string })[]> {
+async function planRows(
+  ctx: Pick<AppContext, 'db' | 'payments'>,
+  f: Filter,
+  batch?: Batch,
+): Promise<(HistoryRow & { at: string })[]> {
   if (f.scope && f.scope.role !== 'platform') return [];
   const page = newestFirst(subscriptionPayments.paidAt, subscriptionPayments.id, batch);
   const rows = await ctx.db
     .select({ row: subscriptionPayments, at: utcText(subscriptionPayments.paidAt), contractorName: contractors.name })
     .from(subscriptionPayments)
     .innerJoin(contractors, eq(contractors.id, subscriptionPayments.contractorId))
-    .where(and(ofContractor(f, subscriptionPayments.contractorId), ...window(sql`${subscriptionPayments.paidAt}`, f), page.after))
+    .where(
+      and(
+        ofContractor(f, subscriptionPayments.contractorId),
+        ...window(sql`${subscriptionPayments.paidAt}`, f),
+        page.after,
+      ),
+    )
     .orderBy(...page.order)
     .limit(page.size);
   return rows.map(({ row: p, at, contractorName }) => {
     const id = `plan-${p.id}`;
     const plan = p.planId ? planById(p.planId).name : 'Plan';
-    const period = p.periodStart && p.periodEnd ? ` (${p.periodStart.toISOString().slice(0, 10)} to ${p.periodEnd.toISOString().slice(0, 10)})` : '';
+    const period =
+      p.periodStart && p.periodEnd
+        ? ` (${p.periodStart.toISOString().slice(0, 10)} to ${p.periodEnd.toISOString().slice(0, 10)})`
+        : '';
     return {
       at,
       id,
@@ -207,10 +253,16 @@ async function planRows(ctx: Pick<AppContext, 'db' | 'payments'>, f: Filter, bat
   });
 }
 
-const withScope = (f: HistoryFilter): Filter => ({ ...f, leadScope: f.scope ? inScope(f.scope, leads.regionId) : undefined });
+const withScope = (f: HistoryFilter): Filter => ({
+  ...f,
+  leadScope: f.scope ? inScope(f.scope, leads.regionId) : undefined,
+});
 const withoutAt = ({ at: _at, ...row }: HistoryRow & { at: string }): HistoryRow => row;
 
-export async function historyRows(ctx: Pick<AppContext, 'db' | 'payments'>, filter: HistoryFilter): Promise<HistoryRow[]> {
+export async function historyRows(
+  ctx: Pick<AppContext, 'db' | 'payments'>,
+  filter: HistoryFilter,
+): Promise<HistoryRow[]> {
   const f = withScope(filter);
   const rows = (await Promise.all([deliveryRows(ctx, f), refundRows(ctx, f), planRows(ctx, f)])).flat().map(withoutAt);
   return rows.sort((a, b) => (a.date === b.date ? b.id.localeCompare(a.id) : b.date.localeCompare(a.date)));
@@ -225,9 +277,18 @@ const KINDS = [refundRows, planRows, deliveryRows] as const;
  * more than a batch of each kind. Entries of the same microsecond come refunds first, then plan
  * payments, then leads, each kind newest id first.
  */
-export async function* historyInBatches(ctx: Pick<AppContext, 'db' | 'payments'>, filter: HistoryFilter, size: number): AsyncGenerator<HistoryRow> {
+export async function* historyInBatches(
+  ctx: Pick<AppContext, 'db' | 'payments'>,
+  filter: HistoryFilter,
+  size: number,
+): AsyncGenerator<HistoryRow> {
   const f = withScope(filter);
-  const kinds = KINDS.map((read) => ({ read, rows: [] as (HistoryRow & { at: string })[], after: null as Batch['after'], done: false }));
+  const kinds = KINDS.map((read) => ({
+    read,
+    rows: [] as (HistoryRow & { at: string })[],
+    after: null as Batch['after'],
+    done: false,
+  }));
   const idOf = (row: HistoryRow) => Number(row.id.slice(row.id.indexOf('-') + 1));
   for (;;) {
     for (const k of kinds) {
@@ -248,25 +309,41 @@ export async function* historyInBatches(ctx: Pick<AppContext, 'db' | 'payments'>
 const entryOf = ({ contractorId: _c, contractorName: _n, county: _r, ...entry }: HistoryRow): BillingEntry => entry;
 
 /** The contractor's own history, or one contractor's in an administrator's scope. */
-export async function billingHistory(ctx: Pick<AppContext, 'db' | 'payments'>, contractorId: number, scope?: AdminScope): Promise<BillingEntry[]> {
+export async function billingHistory(
+  ctx: Pick<AppContext, 'db' | 'payments'>,
+  contractorId: number,
+  scope?: AdminScope,
+): Promise<BillingEntry[]> {
   return (await historyRows(ctx, { contractorId, scope })).map(entryOf);
 }
 
 /** One entry of the contractor's own history, for its receipt. */
-export async function billingEntry(ctx: Pick<AppContext, 'db' | 'payments'>, contractorId: number, entryId: string): Promise<HistoryRow> {
+export async function billingEntry(
+  ctx: Pick<AppContext, 'db' | 'payments'>,
+  contractorId: number,
+  entryId: string,
+): Promise<HistoryRow> {
   const row = (await historyRows(ctx, { contractorId })).find((r) => r.id === entryId);
   if (!row) throw notFound('Payment not found');
   return row;
 }
 
 /** The printable receipt's content (our receipt page). */
-export async function billingReceipt(ctx: Pick<AppContext, 'db' | 'payments'>, contractorId: number, entryId: string): Promise<BillingReceipt> {
+export async function billingReceipt(
+  ctx: Pick<AppContext, 'db' | 'payments'>,
+  contractorId: number,
+  entryId: string,
+): Promise<BillingReceipt> {
   const row = await billingEntry(ctx, contractorId, entryId);
   return { entry: entryOf(row), contractorName: row.contractorName };
 }
 
 /** Where the provider's own receipt is (Stripe's receipt_url, the invoice's page); null when it has none. */
-export async function providerReceiptUrl(ctx: Pick<AppContext, 'db' | 'payments' | 'log'>, contractorId: number, entryId: string): Promise<string | null> {
+export async function providerReceiptUrl(
+  ctx: Pick<AppContext, 'db' | 'payments' | 'log'>,
+  contractorId: number,
+  entryId: string,
+): Promise<string | null> {
   await billingEntry(ctx, contractorId, entryId);
   const [kind, idText] = entryId.split('-') as [string, string];
   const id = Number(idText);
@@ -275,18 +352,31 @@ export async function providerReceiptUrl(ctx: Pick<AppContext, 'db' | 'payments'
   return ctx.payments.receiptUrl(object);
 }
 
-async function providerObject(ctx: DbCtx, kind: string, id: number): Promise<{ paymentIntentId: string } | { invoiceId: string } | null> {
+async function providerObject(
+  ctx: DbCtx,
+  kind: string,
+  id: number,
+): Promise<{ paymentIntentId: string } | { invoiceId: string } | null> {
   if (kind === 'plan') {
-    const [p] = await ctx.db.select({ invoiceId: subscriptionPayments.providerInvoiceId }).from(subscriptionPayments).where(eq(subscriptionPayments.id, id));
+    const [p] = await ctx.db
+      .select({ invoiceId: subscriptionPayments.providerInvoiceId })
+      .from(subscriptionPayments)
+      .where(eq(subscriptionPayments.id, id));
     return p ? { invoiceId: p.invoiceId } : null;
   }
   if (kind === 'lead') {
-    const [d] = await ctx.db.select({ pi: leadDeliveries.paymentIntentId }).from(leadDeliveries).where(eq(leadDeliveries.id, id));
+    const [d] = await ctx.db
+      .select({ pi: leadDeliveries.paymentIntentId })
+      .from(leadDeliveries)
+      .where(eq(leadDeliveries.id, id));
     return d?.pi ? { paymentIntentId: d.pi } : null;
   }
   if (kind === 'refund') {
     // A card refund shows on the payment's receipt.
-    const [r] = await ctx.db.select({ pi: leadRefunds.paymentIntentId }).from(leadRefunds).where(eq(leadRefunds.id, id));
+    const [r] = await ctx.db
+      .select({ pi: leadRefunds.paymentIntentId })
+      .from(leadRefunds)
+      .where(eq(leadRefunds.id, id));
     return r?.pi ? { paymentIntentId: r.pi } : null;
   }
   return null;

@@ -13,9 +13,23 @@ export const NO_BILLING_ACCOUNT = 'You have no billing account yet. Choose a pai
  * the site it was opened from. What the portal offers is the provider's configuration; the plan
  * follows its events.
  */
-export async function openBillingPortal(ctx: AppContext, contractorId: number, siteUrl = ctx.siteUrl): Promise<BillingPortalResponse> {
-  const [billing] = await ctx.db.select({ customerId: contractorBilling.stripeCustomerId }).from(contractorBilling).where(eq(contractorBilling.contractorId, contractorId));
+export async function openBillingPortal(
+  ctx: AppContext,
+  contractorId: number,
+  siteUrl = ctx.siteUrl,
+): Promise<BillingPortalResponse> {
+  const [billing] = await ctx.db
+    .select({ customerId: contractorBilling.stripeCustomerId })
+    .from(contractorBilling)
+    .where(eq(contractorBilling.contractorId, contractorId));
   if (!billing) throw unauthenticated('Please sign in to the contractor portal');
   if (!billing.customerId) throw conflict(NO_BILLING_ACCOUNT);
-  return fromProvider(ctx, ctx.payments.createBillingPortalSession({ customerId: billing.customerId, returnUrl: `${siteUrl}/contractor?section=subscription` }), 'Billing account not found');
+  return fromProvider(
+    ctx,
+    ctx.payments.createBillingPortalSession({
+      customerId: billing.customerId,
+      returnUrl: `${siteUrl}/contractor?section=subscription`,
+    }),
+    'Billing account not found',
+  );
 }

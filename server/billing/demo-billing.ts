@@ -26,19 +26,36 @@ interface Opened {
   status: string;
 }
 
-async function open(ctx: AppContext, demo: DemoPaymentProvider, contractorId: number, sessionId: string): Promise<Opened> {
+async function open(
+  ctx: AppContext,
+  demo: DemoPaymentProvider,
+  contractorId: number,
+  sessionId: string,
+): Promise<Opened> {
   const session = await demo.retrieveDemoBillingSession(sessionId).catch((err: unknown) => {
     if (err instanceof PaymentProviderError && err.reason === 'not_found') throw notFound(NOT_FOUND);
     throw err;
   });
-  const [billing] = await ctx.db.select().from(contractorBilling).where(eq(contractorBilling.contractorId, contractorId));
+  const [billing] = await ctx.db
+    .select()
+    .from(contractorBilling)
+    .where(eq(contractorBilling.contractorId, contractorId));
   // Another contractor's link is no link at all to this one.
   if (!billing || billing.stripeCustomerId !== session.customerId) throw notFound(NOT_FOUND);
   if (ctx.clock.now() > session.expiresAt) throw conflict(EXPIRED);
-  return { returnUrl: session.returnUrl, subscriptionId: billing.stripeSubscriptionId, status: billing.subscriptionStatus };
+  return {
+    returnUrl: session.returnUrl,
+    subscriptionId: billing.stripeSubscriptionId,
+    status: billing.subscriptionStatus,
+  };
 }
 
-async function stateOf(ctx: AppContext, demo: DemoPaymentProvider, opened: Opened, sub?: SubscriptionInfo): Promise<DemoBillingState> {
+async function stateOf(
+  ctx: AppContext,
+  demo: DemoPaymentProvider,
+  opened: Opened,
+  sub?: SubscriptionInfo,
+): Promise<DemoBillingState> {
   const current = sub ?? (opened.subscriptionId ? await demo.retrieveSubscription(opened.subscriptionId) : null);
   const plan = current && current.status !== 'canceled' ? (current.planId ?? 'free') : 'free';
   return {
@@ -52,12 +69,21 @@ async function stateOf(ctx: AppContext, demo: DemoPaymentProvider, opened: Opene
   };
 }
 
-export async function readDemoBilling(ctx: AppContext, demo: DemoPaymentProvider, contractorId: number, sessionId: string): Promise<DemoBillingState> {
+export async function readDemoBilling(
+  ctx: AppContext,
+  demo: DemoPaymentProvider,
+  contractorId: number,
+  sessionId: string,
+): Promise<DemoBillingState> {
   const opened = await open(ctx, demo, contractorId, sessionId);
   const sub = opened.subscriptionId ? await demo.retrieveSubscription(opened.subscriptionId) : undefined;
   // A plan set to cancel whose period has passed has ended at the demo provider: the plan follows, as Stripe's deleted event would make it.
   if (sub?.status === 'canceled' && opened.status !== 'canceled') {
-    await processEvent(ctx, { id: `demo_evt_${sub.id}_deleted`, type: 'customer.subscription.deleted', object: { id: sub.id } });
+    await processEvent(ctx, {
+      id: `demo_evt_${sub.id}_deleted`,
+      type: 'customer.subscription.deleted',
+      object: { id: sub.id },
+    });
   }
   return stateOf(ctx, demo, opened, sub);
 }
@@ -69,14 +95,27 @@ const CHANGES: Record<DemoBillingChange['action'], (c: DemoBillingChange) => Dem
   card: (c) => ({ cardLast4: (c as { cardNumber: string }).cardNumber.slice(-4) }),
 };
 
-export async function changeDemoBilling(ctx: AppContext, demo: DemoPaymentProvider, contractorId: number, sessionId: string, change: DemoBillingChange): Promise<DemoBillingState> {
+export async function changeDemoBilling(
+  ctx: AppContext,
+  demo: DemoPaymentProvider,
+  contractorId: number,
+  sessionId: string,
+  change: DemoBillingChange,
+): Promise<DemoBillingState> {
   const opened = await open(ctx, demo, contractorId, sessionId);
   if (!opened.subscriptionId) throw conflict('You have no plan to change. Choose a paid plan first.');
-  const sub = await demo.changeDemoSubscription(opened.subscriptionId, CHANGES[change.action](change)).catch((err: unknown) => {
-    if (err instanceof PaymentProviderError) throw err.reason === 'not_found' ? notFound(NOT_FOUND) : conflict(err.message);
-    throw err;
-  });
+  const sub = await demo
+    .changeDemoSubscription(opened.subscriptionId, CHANGES[change.action](change))
+    .catch((err: unknown) => {
+      if (err instanceof PaymentProviderError)
+        throw err.reason === 'not_found' ? notFound(NOT_FOUND) : conflict(err.message);
+      throw err;
+    });
   // As Stripe sends it: the event names the subscription, whose state is read back from the provider.
-  await processEvent(ctx, { id: `demo_evt_${sub.id}_updated_${randomBytes(8).toString('hex')}`, type: 'customer.subscription.updated', object: { id: sub.id } });
+  await processEvent(ctx, {
+    id: `demo_evt_${sub.id}_updated_${randomBytes(8).toString('hex')}`,
+    type: 'customer.subscription.updated',
+    object: { id: sub.id },
+  });
   return stateOf(ctx, demo, opened, sub);
 }

@@ -38,9 +38,13 @@ function assertAwaiting(state: PaymentState): void {
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 
 /** A key per delivery and price, so a reload of the purchase page finds the same intent. */
-export const leadIdempotencyKey = (deliveryId: number, priceCents: number) => `lead-delivery-${deliveryId}-${priceCents}`;
+export const leadIdempotencyKey = (deliveryId: number, priceCents: number) =>
+  `lead-delivery-${deliveryId}-${priceCents}`;
 
-export async function startLeadPayment(ctx: AppContext, input: { leadId: number; contractorId: number }): Promise<PaymentIntentResponse> {
+export async function startLeadPayment(
+  ctx: AppContext,
+  input: { leadId: number; contractorId: number },
+): Promise<PaymentIntentResponse> {
   // The live delivery when there is one, else the latest cancelled one (to say so).
   const [d] = await ctx.db
     .select({
@@ -60,7 +64,13 @@ export async function startLeadPayment(ctx: AppContext, input: { leadId: number;
   if (!d) throw notFound('No delivery of this lead to this contractor');
   assertAwaiting(d.paymentState);
 
-  const intent = await intentFor(ctx, { id: d.id, leadId: input.leadId, contractorId: input.contractorId, priceCents: d.priceCents, paymentIntentId: d.paymentIntentId });
+  const intent = await intentFor(ctx, {
+    id: d.id,
+    leadId: input.leadId,
+    contractorId: input.contractorId,
+    priceCents: d.priceCents,
+    paymentIntentId: d.paymentIntentId,
+  });
   if (intent.id !== d.paymentIntentId) {
     const [stored] = await ctx.db
       .update(leadDeliveries)
@@ -72,7 +82,12 @@ export async function startLeadPayment(ctx: AppContext, input: { leadId: number;
   return {
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
-    leadDetails: { customerName: hideContactDetails(firstName(d.name)), serviceNeeded: d.serviceNeeded, location: hideContactDetails(d.location), price: centsToDecimal(d.priceCents) },
+    leadDetails: {
+      customerName: hideContactDetails(firstName(d.name)),
+      serviceNeeded: d.serviceNeeded,
+      location: hideContactDetails(d.location),
+      price: centsToDecimal(d.priceCents),
+    },
     provider: ctx.payments.kind,
   };
 }
@@ -98,7 +113,13 @@ async function intentFor(ctx: AppContext, d: PayableDelivery): Promise<PaymentIn
       await confirmIntent(ctx, existing);
       throw conflict(STATE_CONFLICT.paid);
     }
-    if (existing && existing.status !== 'canceled' && existing.amountCents === d.priceCents && existing.currency === 'usd') return existing;
+    if (
+      existing &&
+      existing.status !== 'canceled' &&
+      existing.amountCents === d.priceCents &&
+      existing.currency === 'usd'
+    )
+      return existing;
     // A cancelled intent keeps its key at the provider; the next one needs its own.
     if (existing) key = `${key}-after-${existing.id}`;
   }
@@ -116,7 +137,10 @@ async function intentFor(ctx: AppContext, d: PayableDelivery): Promise<PaymentIn
 }
 
 async function deliveryState(db: Executor, id: number): Promise<PaymentState | null> {
-  const [row] = await db.select({ state: leadDeliveries.paymentState }).from(leadDeliveries).where(eq(leadDeliveries.id, id));
+  const [row] = await db
+    .select({ state: leadDeliveries.paymentState })
+    .from(leadDeliveries)
+    .where(eq(leadDeliveries.id, id));
   return row?.state ?? null;
 }
 
@@ -141,7 +165,13 @@ export async function applyLeadPayment(ctx: AppContext, intent: PaymentIntentInf
   const deliveryId = metadataId(intent.metadata.deliveryId);
   if (intent.currency !== 'usd' || deliveryId === null) throw conflict(MISMATCH);
   const [d] = await db
-    .select({ id: leadDeliveries.id, leadId: leadDeliveries.leadId, contractorId: leadDeliveries.contractorId, priceCents: leadDeliveries.priceCents, paymentIntentId: leadDeliveries.paymentIntentId })
+    .select({
+      id: leadDeliveries.id,
+      leadId: leadDeliveries.leadId,
+      contractorId: leadDeliveries.contractorId,
+      priceCents: leadDeliveries.priceCents,
+      paymentIntentId: leadDeliveries.paymentIntentId,
+    })
     .from(leadDeliveries)
     .where(eq(leadDeliveries.id, deliveryId));
   if (!d || d.paymentIntentId !== intent.id || d.priceCents !== intent.amountCents) throw conflict(MISMATCH);
@@ -150,14 +180,30 @@ export async function applyLeadPayment(ctx: AppContext, intent: PaymentIntentInf
   const [updated] = await db
     .update(leadDeliveries)
     .set({ paymentState: 'paid', paidAt: ctx.clock.now() })
-    .where(and(eq(leadDeliveries.id, d.id), eq(leadDeliveries.paymentState, 'awaiting_payment'), eq(leadDeliveries.paymentIntentId, intent.id)))
+    .where(
+      and(
+        eq(leadDeliveries.id, d.id),
+        eq(leadDeliveries.paymentState, 'awaiting_payment'),
+        eq(leadDeliveries.paymentIntentId, intent.id),
+      ),
+    )
     .returning({ id: leadDeliveries.id });
   if (updated) return { result, paidNow: d.id };
   const state = (await deliveryState(db, d.id)) ?? 'cancelled';
   if (state === 'paid') return { result, paidNow: null };
   if (state === 'cancelled') {
     // Paid after the administrator cancelled the delivery: the money goes back (docs/decisions/0049-cancelled-deliveries.md), once.
-    const refund = await startRefund(ctx, { id: d.id, contractorId: d.contractorId, priceCents: d.priceCents, paymentState: 'paid', paymentIntentId: intent.id }, 'cancellation');
+    const refund = await startRefund(
+      ctx,
+      {
+        id: d.id,
+        contractorId: d.contractorId,
+        priceCents: d.priceCents,
+        paymentState: 'paid',
+        paymentIntentId: intent.id,
+      },
+      'cancellation',
+    );
     if (refund) await sendCancellation(ctx, d.id, 'paid-late');
     return { result, paidNow: null, cancelled: true };
   }

@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm';
 import { inTransaction, type AppContext } from '../context';
 import { paymentEvents } from '../db/schema';
 import { invalid } from '../domain/errors';
-import { metadataId, PaymentProviderError, WebhookSignatureError, type WebhookEvent } from '../integrations/payments/provider';
+import {
+  metadataId,
+  PaymentProviderError,
+  WebhookSignatureError,
+  type WebhookEvent,
+} from '../integrations/payments/provider';
 import { sendReceipt } from '../leads/lead-emails';
 import { applyLeadPayment } from './lead-payments';
 import { fromProvider, isPermanent, providerError } from './provider-errors';
@@ -30,7 +35,8 @@ const none: Effects = { receipts: [] };
 const noop: Apply = async () => none;
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
-const idOf = (v: unknown): string | null => str(v) ?? (v && typeof v === 'object' ? str((v as { id?: unknown }).id) : null);
+const idOf = (v: unknown): string | null =>
+  str(v) ?? (v && typeof v === 'object' ? str((v as { id?: unknown }).id) : null);
 
 /** The invoice's subscription, where current API versions (parent) and older ones put it. */
 function invoiceSubscriptionId(invoice: Record<string, unknown>): string | null {
@@ -104,13 +110,20 @@ async function prepare(ctx: AppContext, event: WebhookEvent): Promise<Apply> {
 /** Permanent refusals (a mismatched payment, a checkout that is not ours) are logged and acknowledged. */
 function acknowledging(ctx: AppContext, event: WebhookEvent, err: unknown): Effects {
   if (!isPermanent(err)) throw err;
-  ctx.log.warn('payment event ignored', { id: event.id, type: event.type, reason: err instanceof Error ? err.message : String(err) });
+  ctx.log.warn('payment event ignored', {
+    id: event.id,
+    type: event.type,
+    reason: err instanceof Error ? err.message : String(err),
+  });
   return none;
 }
 
 /** Applies a verified event once. Returns whether it had been applied before. */
 export async function processEvent(ctx: AppContext, event: WebhookEvent): Promise<{ duplicate: boolean }> {
-  const [seen] = await ctx.db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, event.id));
+  const [seen] = await ctx.db
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.id, event.id));
   if (seen) return { duplicate: true };
   const apply = await prepare(ctx, event).catch((err: unknown) => (acknowledging(ctx, event, err), noop));
 
@@ -134,12 +147,17 @@ export async function processEvent(ctx: AppContext, event: WebhookEvent): Promis
 }
 
 /** POST /api/stripe/webhook: the raw body and its signature header. */
-export async function handleWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined): Promise<{ duplicate: boolean }> {
+export async function handleWebhook(
+  ctx: AppContext,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<{ duplicate: boolean }> {
   let event: WebhookEvent;
   try {
     event = await ctx.payments.parseWebhook(rawBody, signature);
   } catch (err) {
-    if (err instanceof WebhookSignatureError && err.message !== 'Invalid signature') ctx.log.warn('payment webhook refused', { reason: err.message });
+    if (err instanceof WebhookSignatureError && err.message !== 'Invalid signature')
+      ctx.log.warn('payment webhook refused', { reason: err.message });
     throw invalid('Invalid signature');
   }
   return processEvent(ctx, event);

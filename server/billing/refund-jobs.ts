@@ -36,7 +36,16 @@ export async function submitRefund(ctx: AppContext, refundId: number, job: Pick<
 
   // Like Stripe, the demo reports the refund as an event on the webhook's path.
   if (isDemoProvider(ctx.payments)) {
-    const event = { id: `demo_evt_${refund.id}_refunded`, type: 'charge.refunded', object: { id: `demo_ch_${paymentIntentId}`, object: 'charge', payment_intent: paymentIntentId } };
-    await processEvent(ctx, event).catch((err: unknown) => ctx.log.warn('demo refund event failed', { id: event.id, error: err instanceof Error ? err.message : String(err) }));
+    const event = {
+      id: `demo_evt_${refund.id}_refunded`,
+      type: 'charge.refunded',
+      object: { id: `demo_ch_${paymentIntentId}`, object: 'charge', payment_intent: paymentIntentId },
+    };
+    await processEvent(ctx, event).catch((err: unknown) =>
+      ctx.log.warn('demo refund event failed', {
+        id: event.id,
+        error: err instanceof Error ? err.message : String(err),
+      }),
+    );
   }
 }

@@ -21,9 +21,11 @@ import { accountOfContractor, contractorEmail } from '../contractors/contractor-
  * Stripe refuses for 24 hours.
  */
 
-const hashOf = (params: Record<string, unknown>) => createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 16);
+const hashOf = (params: Record<string, unknown>) =>
+  createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 16);
 
-export const checkoutIdempotencyKey = (contractorId: number, planId: PaidPlanId, attempt: number, paramsHash: string) => `subscription-checkout-${contractorId}-${planId}-${attempt}-${paramsHash}`;
+export const checkoutIdempotencyKey = (contractorId: number, planId: PaidPlanId, attempt: number, paramsHash: string) =>
+  `subscription-checkout-${contractorId}-${planId}-${attempt}-${paramsHash}`;
 
 /** The stored session's address while it is still open and was made with these parameters; null otherwise (or when the provider no longer has it). */
 async function openSessionUrl(ctx: AppContext, sessionId: string): Promise<string | null> {
@@ -37,7 +39,12 @@ async function openSessionUrl(ctx: AppContext, sessionId: string): Promise<strin
 }
 
 /** `siteUrl`: the site the contractor subscribes on, where Checkout returns (its session cookie is that host's; docs/decisions/0106-county-emails-and-jobs.md). */
-export async function startSubscription(ctx: AppContext, contractorId: number, planId: PlanId, siteUrl = ctx.siteUrl): Promise<CreateSubscriptionResponse> {
+export async function startSubscription(
+  ctx: AppContext,
+  contractorId: number,
+  planId: PlanId,
+  siteUrl = ctx.siteUrl,
+): Promise<CreateSubscriptionResponse> {
   if (planId === 'free') throw invalid("You're already on the free plan");
   const [row] = await ctx.db
     .select({ billing: contractorBilling, email: contractorEmail })
@@ -46,9 +53,11 @@ export async function startSubscription(ctx: AppContext, contractorId: number, p
     .leftJoin(contractorAccounts, accountOfContractor)
     .where(eq(contractors.id, contractorId));
   if (!row) throw unauthenticated('Please sign in to the contractor portal');
-  if (row.billing.subscriptionPlan === planId && isLive(row.billing.subscriptionStatus)) throw conflict(`You're already on the ${planById(planId).name} plan`);
+  if (row.billing.subscriptionPlan === planId && isLive(row.billing.subscriptionStatus))
+    throw conflict(`You're already on the ${planById(planId).name} plan`);
   const priceId = ctx.payments.priceIdFor(planId);
-  if (!priceId) throw unavailable(`The ${planById(planId).name} plan cannot be bought right now. Please try again later.`);
+  if (!priceId)
+    throw unavailable(`The ${planById(planId).name} plan cannot be bought right now. Please try again later.`);
 
   const params = {
     planId,
@@ -78,7 +87,10 @@ export async function startSubscription(ctx: AppContext, contractorId: number, p
 
   const session = await fromProvider(
     ctx,
-    ctx.payments.createCheckoutSession({ ...params, idempotencyKey: checkoutIdempotencyKey(contractorId, planId, attempt, paramsHash) }),
+    ctx.payments.createCheckoutSession({
+      ...params,
+      idempotencyKey: checkoutIdempotencyKey(contractorId, planId, attempt, paramsHash),
+    }),
     'Checkout session not found',
   );
   await ctx.db

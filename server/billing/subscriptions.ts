@@ -27,11 +27,20 @@ export interface CheckoutHint {
 }
 
 /** The contractor's billing: by subscription id, else the contractor named in its metadata (or the checkout), else the customer. */
-async function findBilling(ctx: DbCtx, sub: SubscriptionInfo, hint: CheckoutHint | null, lock: boolean): Promise<ContractorBillingRow | null> {
+async function findBilling(
+  ctx: DbCtx,
+  sub: SubscriptionInfo,
+  hint: CheckoutHint | null,
+  lock: boolean,
+): Promise<ContractorBillingRow | null> {
   const candidates = [
     eq(contractorBilling.stripeSubscriptionId, sub.id),
-    ...[sub.contractorId, hint?.contractorId].filter((id): id is number => id !== null && id !== undefined).map((id) => eq(contractorBilling.contractorId, id)),
-    ...[sub.customerId, hint?.customerId].filter((id): id is string => Boolean(id)).map((id) => eq(contractorBilling.stripeCustomerId, id)),
+    ...[sub.contractorId, hint?.contractorId]
+      .filter((id): id is number => id !== null && id !== undefined)
+      .map((id) => eq(contractorBilling.contractorId, id)),
+    ...[sub.customerId, hint?.customerId]
+      .filter((id): id is string => Boolean(id))
+      .map((id) => eq(contractorBilling.stripeCustomerId, id)),
   ];
   for (const where of candidates) {
     const q = ctx.db.select().from(contractorBilling).where(where).limit(1);
@@ -48,7 +57,9 @@ export interface SubscriptionOutcome {
   state: VerifySubscriptionResponse;
 }
 
-const stateOf = (b: Pick<ContractorBillingRow, 'subscriptionPlan' | 'subscriptionStatus' | 'currentPeriodEnd'>): VerifySubscriptionResponse => ({
+const stateOf = (
+  b: Pick<ContractorBillingRow, 'subscriptionPlan' | 'subscriptionStatus' | 'currentPeriodEnd'>,
+): VerifySubscriptionResponse => ({
   plan: b.subscriptionPlan,
   planName: planById(b.subscriptionPlan).name,
   status: b.subscriptionStatus,
@@ -61,16 +72,27 @@ const stateOf = (b: Pick<ContractorBillingRow, 'subscriptionPlan' | 'subscriptio
  * has ended and this one is live, or when it comes from a completed checkout and is live (an
  * upgrade); otherwise an old subscription's news changes nothing. In the caller's transaction (ctx.db).
  */
-export async function applySubscription(ctx: ServiceCtx, sub: SubscriptionInfo, hint: CheckoutHint | null = null): Promise<SubscriptionOutcome | null> {
+export async function applySubscription(
+  ctx: ServiceCtx,
+  sub: SubscriptionInfo,
+  hint: CheckoutHint | null = null,
+): Promise<SubscriptionOutcome | null> {
   const { db } = ctx;
   const now = ctx.clock.now();
   const b = await findBilling(ctx, sub, hint, true);
   if (!b) return null;
-  const adopt = b.stripeSubscriptionId === sub.id || b.stripeSubscriptionId === null || (isLive(sub.status) && (hint !== null || !isLive(b.subscriptionStatus)));
+  const adopt =
+    b.stripeSubscriptionId === sub.id ||
+    b.stripeSubscriptionId === null ||
+    (isLive(sub.status) && (hint !== null || !isLive(b.subscriptionStatus)));
   if (!adopt) return { contractorId: b.contractorId, current: false, state: stateOf(b) };
 
   // Paid plan while live; Free once it has ended; an incomplete first payment changes nothing yet.
-  const plan: PlanId = isLive(sub.status) ? (sub.planId ?? b.subscriptionPlan) : ENDED.has(sub.status) ? 'free' : b.subscriptionPlan;
+  const plan: PlanId = isLive(sub.status)
+    ? (sub.planId ?? b.subscriptionPlan)
+    : ENDED.has(sub.status)
+      ? 'free'
+      : b.subscriptionPlan;
   const start = monthStart(now);
   const backToFree = plan === 'free' && b.subscriptionPlan !== 'free';
   const [updated] = await db
@@ -98,9 +120,19 @@ export async function applySubscription(ctx: ServiceCtx, sub: SubscriptionInfo, 
 }
 
 /** A new paid period starts a new set of credits, once per invoice (the reset key). */
-export async function resetCreditsFor(ctx: DbCtx, outcome: SubscriptionOutcome | null, sub: SubscriptionInfo, invoiceId: string | null): Promise<void> {
+export async function resetCreditsFor(
+  ctx: DbCtx,
+  outcome: SubscriptionOutcome | null,
+  sub: SubscriptionInfo,
+  invoiceId: string | null,
+): Promise<void> {
   if (!outcome?.current || !isLive(sub.status)) return;
-  await resetCreditsForPeriod(ctx, outcome.contractorId, sub.currentPeriodStart, invoiceId ?? `${sub.id}:${sub.currentPeriodStart.toISOString()}`);
+  await resetCreditsForPeriod(
+    ctx,
+    outcome.contractorId,
+    sub.currentPeriodStart,
+    invoiceId ?? `${sub.id}:${sub.currentPeriodStart.toISOString()}`,
+  );
 }
 
 /** Reads a subscription from the provider (404 when it has no such subscription). */
@@ -119,8 +151,15 @@ export async function syncSubscription(ctx: AppContext, subscriptionId: string):
  * provider, and a different live subscription it replaces (an upgrade) is cancelled first, so a
  * contractor never pays for two plans. If that fails nothing is written and the caller retries.
  */
-export async function prepareActivation(ctx: AppContext, sessionId: string): Promise<(tx: ServiceCtx) => Promise<SubscriptionOutcome | null>> {
-  const session = await fromProvider(ctx, ctx.payments.retrieveCheckoutSession(sessionId), 'Checkout session not found');
+export async function prepareActivation(
+  ctx: AppContext,
+  sessionId: string,
+): Promise<(tx: ServiceCtx) => Promise<SubscriptionOutcome | null>> {
+  const session = await fromProvider(
+    ctx,
+    ctx.payments.retrieveCheckoutSession(sessionId),
+    'Checkout session not found',
+  );
   if (session.status !== 'complete' || !session.subscriptionId) throw conflict('This checkout has not completed');
   const sub = await fetchSubscription(ctx, session.subscriptionId);
   const hint: CheckoutHint = { contractorId: session.contractorId, customerId: session.customerId };

@@ -14,7 +14,11 @@ import { countyIdOfSlug } from '../counties/county-id';
  * (docs/decisions/0104-county-content.md).
  */
 export const isLive = (county: string, now: Date) =>
-  and(eq(blogPosts.isPublished, true), lte(blogPosts.publishedAt, now), or(isNull(blogPosts.regionId), eq(blogPosts.regionId, countyIdOfSlug(county))));
+  and(
+    eq(blogPosts.isPublished, true),
+    lte(blogPosts.publishedAt, now),
+    or(isNull(blogPosts.regionId), eq(blogPosts.regionId, countyIdOfSlug(county))),
+  );
 
 function toSummary(row: BlogPostRow): BlogPostSummary {
   return {
@@ -33,12 +37,20 @@ function toSummary(row: BlogPostRow): BlogPostSummary {
 type BlogContext = Pick<AppContext, 'db' | 'clock' | 'directory' | 'memo'>;
 
 /** The county's posts, newest first, without the bodies. Kept by the read model, by county, for outages (STALE_IF_ERROR). */
-export function listPublishedPosts(ctx: BlogContext, county: string, freshness?: Freshness): Promise<Frozen<BlogPostSummary[]>> {
+export function listPublishedPosts(
+  ctx: BlogContext,
+  county: string,
+  freshness?: Freshness,
+): Promise<Frozen<BlogPostSummary[]>> {
   return ctx.directory.read(
     county,
     'blog',
     async () => {
-      const rows = await ctx.db.select().from(blogPosts).where(isLive(county, ctx.clock.now())).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
+      const rows = await ctx.db
+        .select()
+        .from(blogPosts)
+        .where(isLive(county, ctx.clock.now()))
+        .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
       return rows.map(toSummary);
     },
     freshness,
@@ -49,7 +61,12 @@ export function listPublishedPosts(ctx: BlogContext, county: string, freshness?:
  * Counts a view and returns the post with the new count, in one statement so concurrent views are
  * not lost. Another county's post is not found. While the database is unreachable the post is answered as last read, uncounted.
  */
-export function viewPost(ctx: BlogContext, county: string, slug: string, freshness?: Freshness): Promise<Frozen<BlogPost>> {
+export function viewPost(
+  ctx: BlogContext,
+  county: string,
+  slug: string,
+  freshness?: Freshness,
+): Promise<Frozen<BlogPost>> {
   return ctx.directory.read(
     county,
     `blog/${slug}`,
@@ -61,7 +78,13 @@ export function viewPost(ctx: BlogContext, county: string, slug: string, freshne
         .where(and(eq(blogPosts.slug, slug), isLive(county, ctx.clock.now())))
         .returning();
       if (!row) throw notFound('Blog post not found');
-      return { ...toSummary(row), content: row.content, html: await htmlOf(ctx, row), metaDescription: row.metaDescription, updatedAt: row.updatedAt.toISOString() };
+      return {
+        ...toSummary(row),
+        content: row.content,
+        html: await htmlOf(ctx, row),
+        metaDescription: row.metaDescription,
+        updatedAt: row.updatedAt.toISOString(),
+      };
     },
     freshness,
   );

@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_LEGAL_PAGES, fillLegalPage, LEGAL_PAGE_SLUGS, LEGAL_PAGE_TITLES, type LegalPageSlug } from '@shared/legal-pages';
+import {
+  DEFAULT_LEGAL_PAGES,
+  fillLegalPage,
+  LEGAL_PAGE_SLUGS,
+  LEGAL_PAGE_TITLES,
+  type LegalPageSlug,
+} from '@shared/legal-pages';
 import type { AdminLegalPageDto, LegalPageDto } from '@shared/schemas/legal-pages';
 import type { Region } from '@shared/region';
 import type { AppContext, DbCtx, ServiceCtx } from '../context';
@@ -15,7 +21,11 @@ import { renderMarkdown } from './markdown';
  */
 
 /** The page as a county's site shows it. Read at every request, so an edit shows on every app process at once. */
-export async function legalPage(ctx: DbCtx & Pick<AppContext, 'env'>, region: Region, slug: LegalPageSlug): Promise<LegalPageDto> {
+export async function legalPage(
+  ctx: DbCtx & Pick<AppContext, 'env'>,
+  region: Region,
+  slug: LegalPageSlug,
+): Promise<LegalPageDto> {
   const [row] = await ctx.db.select().from(legalPages).where(eq(legalPages.slug, slug));
   const markdown = fillLegalPage(row?.markdown ?? DEFAULT_LEGAL_PAGES[slug], {
     siteTitle: region.siteTitle,
@@ -23,7 +33,12 @@ export async function legalPage(ctx: DbCtx & Pick<AppContext, 'env'>, region: Re
     supportEmail: region.supportEmail,
     retentionDays: ctx.env.LEAD_RETENTION_DAYS,
   });
-  return { slug, title: LEGAL_PAGE_TITLES[slug], html: await renderMarkdown(markdown), updatedAt: row?.updatedAt.toISOString() ?? null };
+  return {
+    slug,
+    title: LEGAL_PAGE_TITLES[slug],
+    html: await renderMarkdown(markdown),
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+  };
 }
 
 const adminDto = (slug: LegalPageSlug, row: typeof legalPages.$inferSelect | undefined): AdminLegalPageDto => ({
@@ -46,7 +61,12 @@ export async function listLegalPages(ctx: DbCtx): Promise<AdminLegalPageDto[]> {
 }
 
 /** PUT /api/admin/legal-pages/:slug: the new text, for every county's site. */
-export async function saveLegalPage(ctx: ServiceCtx, actor: AdminActor, slug: LegalPageSlug, markdown: string): Promise<AdminLegalPageDto> {
+export async function saveLegalPage(
+  ctx: ServiceCtx,
+  actor: AdminActor,
+  slug: LegalPageSlug,
+  markdown: string,
+): Promise<AdminLegalPageDto> {
   const edited = { markdown, updatedByAdminId: actor.adminUserId, updatedAt: ctx.clock.now() };
   const [row] = await ctx.db
     .insert(legalPages)

@@ -7,7 +7,8 @@ const cn = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(' ')
 
 type Props<T extends keyof React.JSX.IntrinsicElements> = ComponentPropsWithoutRef<T> & ExtraProps;
 
-const linkClass = 'font-medium text-primary underline decoration-primary/40 underline-offset-4 hover:decoration-primary';
+const linkClass =
+  'font-medium text-primary underline decoration-primary/40 underline-offset-4 hover:decoration-primary';
 
 /**
  * Site paths are marked for the page's client-side router; an unsafe URL (emptied by
@@ -53,10 +54,16 @@ const components: Components = {
   ul: styled('ul', 'my-5 list-disc space-y-2 pl-6 marker:text-primary'),
   ol: styled('ol', 'my-5 list-decimal space-y-2 pl-6 marker:font-semibold marker:text-primary'),
   li: styled('li', 'pl-1 [&>ol]:my-2 [&>ul]:my-2'),
-  blockquote: styled('blockquote', 'my-6 border-l-4 border-primary/40 bg-muted/50 py-2 pl-4 pr-2 italic text-muted-foreground'),
+  blockquote: styled(
+    'blockquote',
+    'my-6 border-l-4 border-primary/40 bg-muted/50 py-2 pl-4 pr-2 italic text-muted-foreground',
+  ),
   hr: styled('hr', 'my-10 border-border'),
   code: styled('code', 'rounded bg-muted px-1.5 py-0.5 font-mono text-[0.9em]'),
-  pre: styled('pre', 'my-6 overflow-x-auto rounded-lg bg-muted p-4 text-sm leading-6 [&>code]:bg-transparent [&>code]:p-0'),
+  pre: styled(
+    'pre',
+    'my-6 overflow-x-auto rounded-lg bg-muted p-4 text-sm leading-6 [&>code]:bg-transparent [&>code]:p-0',
+  ),
   img: styled('img', 'my-6 h-auto max-w-full rounded-lg'),
   // Wide tables scroll sideways on phones instead of widening the page.
   table: ({ node: _node, className, ...rest }: Props<'table'>) => (
@@ -70,8 +77,15 @@ const components: Components = {
   td: styled('td', 'px-4 py-2.5 align-top'),
 };
 
-let parser: Promise<{ ReactMarkdown: typeof import('react-markdown').default; remarkGfm: typeof import('remark-gfm').default }> | null = null;
-const loadParser = () => (parser ??= Promise.all([import('react-markdown'), import('remark-gfm')]).then(([md, gfm]) => ({ ReactMarkdown: md.default, remarkGfm: gfm.default })));
+let parser: Promise<{
+  ReactMarkdown: typeof import('react-markdown').default;
+  remarkGfm: typeof import('remark-gfm').default;
+}> | null = null;
+const loadParser = () =>
+  (parser ??= Promise.all([import('react-markdown'), import('remark-gfm')]).then(([md, gfm]) => ({
+    ReactMarkdown: md.default,
+    remarkGfm: gfm.default,
+  })));
 
 /**
  * A post's markdown as HTML, rendered on the server so browsers never download the markdown

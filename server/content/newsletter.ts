@@ -31,7 +31,13 @@ export async function subscribe(ctx: AppContext, email: string, county: string):
       const [reactivated] = await tx.db
         .update(newsletterSubscribers)
         .set({ unsubscribedAt: null, unsubscribeToken: token })
-        .where(and(sameEmail(email), eq(newsletterSubscribers.regionId, countyIdOfSlug(county)), isNotNull(newsletterSubscribers.unsubscribedAt)))
+        .where(
+          and(
+            sameEmail(email),
+            eq(newsletterSubscribers.regionId, countyIdOfSlug(county)),
+            isNotNull(newsletterSubscribers.unsubscribedAt),
+          ),
+        )
         .returning({ id: newsletterSubscribers.id });
       if (!reactivated) throw conflict('This email is already subscribed to our newsletter');
     }

@@ -22,13 +22,23 @@ export interface IssuedCode {
  * The contractor's sign-in, created once at approval (docs/decisions/0008-accounts-and-sessions.md) with
  * the listing's business email. Race-safe: a parallel approval finds the account the other one made.
  */
-export async function ensureAccount(ctx: DbCtx, contractorId: number): Promise<{ account: ContractorAccountRow; created: boolean }> {
+export async function ensureAccount(
+  ctx: DbCtx,
+  contractorId: number,
+): Promise<{ account: ContractorAccountRow; created: boolean }> {
   const existing = await accountOf(ctx, contractorId);
   if (existing) return { account: existing, created: false };
-  const [contractor] = await ctx.db.select({ email: contractors.email }).from(contractors).where(eq(contractors.id, contractorId));
+  const [contractor] = await ctx.db
+    .select({ email: contractors.email })
+    .from(contractors)
+    .where(eq(contractors.id, contractorId));
   if (!contractor) throw notFound('Contractor not found');
   const email = contractor.email.trim().toLowerCase();
-  const [created] = await ctx.db.insert(contractorAccounts).values({ contractorId, email }).onConflictDoNothing().returning();
+  const [created] = await ctx.db
+    .insert(contractorAccounts)
+    .values({ contractorId, email })
+    .onConflictDoNothing()
+    .returning();
   if (created) return { account: created, created: true };
   const raced = await accountOf(ctx, contractorId);
   if (raced) return { account: raced, created: false };
@@ -44,9 +54,15 @@ async function accountOf(ctx: DbCtx, contractorId: number) {
  * A new code for the account; every earlier unused one stops working. The caller holds the
  * contractor row locked (in ctx.db, its transaction), so two issues cannot leave two live codes.
  */
-export async function createSetupCode(ctx: ServiceCtx, account: Pick<ContractorAccountRow, 'id' | 'email' | 'contractorId'>): Promise<IssuedCode> {
+export async function createSetupCode(
+  ctx: ServiceCtx,
+  account: Pick<ContractorAccountRow, 'id' | 'email' | 'contractorId'>,
+): Promise<IssuedCode> {
   const now = ctx.clock.now();
-  const [{ n: earlier } = { n: 0 }] = await ctx.db.select({ n: count() }).from(setupCodes).where(eq(setupCodes.accountId, account.id));
+  const [{ n: earlier } = { n: 0 }] = await ctx.db
+    .select({ n: count() })
+    .from(setupCodes)
+    .where(eq(setupCodes.accountId, account.id));
   await ctx.db
     .update(setupCodes)
     .set({ voidedAt: now })
@@ -54,8 +70,18 @@ export async function createSetupCode(ctx: ServiceCtx, account: Pick<ContractorA
   const code = generateSetupCode();
   const expiresAt = new Date(now.getTime() + SETUP_CODE_TTL_MS);
   await ctx.db.insert(setupCodes).values({ accountId: account.id, codeHash: hashSetupCode(code), expiresAt });
-  const [contractor] = await ctx.db.select({ name: contractors.name }).from(contractors).where(eq(contractors.id, account.contractorId));
-  return { contractorId: account.contractorId, to: account.email, businessName: contractor?.name ?? '', code, expiresAt, first: earlier === 0 };
+  const [contractor] = await ctx.db
+    .select({ name: contractors.name })
+    .from(contractors)
+    .where(eq(contractors.id, account.contractorId));
+  return {
+    contractorId: account.contractorId,
+    to: account.email,
+    businessName: contractor?.name ?? '',
+    code,
+    expiresAt,
+    first: earlier === 0,
+  };
 }
 
 /**
@@ -65,7 +91,11 @@ export async function createSetupCode(ctx: ServiceCtx, account: Pick<ContractorA
 export async function issueSetupCode(ctx: AppContext, contractorId: number): Promise<{ email: string }> {
   const issued = await inTransaction(ctx, async (tx) => {
     // Locked so a parallel rejection or second issue waits for this one.
-    const [contractor] = await tx.db.select({ approvalStatus: contractors.approvalStatus }).from(contractors).where(eq(contractors.id, contractorId)).for('update');
+    const [contractor] = await tx.db
+      .select({ approvalStatus: contractors.approvalStatus })
+      .from(contractors)
+      .where(eq(contractors.id, contractorId))
+      .for('update');
     if (!contractor) throw notFound('Contractor not found');
     if (contractor.approvalStatus !== 'approved') throw conflict('Only approved contractors can be sent a setup code');
     const { account } = await ensureAccount(tx, contractorId);
@@ -92,7 +122,10 @@ const expiryFormat = new Intl.DateTimeFormat('en-US', {
  * contractor's home county (docs/decisions/0106-county-emails-and-jobs.md).
  */
 export async function sendSetupCode(ctx: OutboxCtx & Pick<AppContext, 'siteUrl'>, issued: IssuedCode): Promise<void> {
-  const [home] = await ctx.db.select({ id: homeCountyId() }).from(contractors).where(eq(contractors.id, issued.contractorId));
+  const [home] = await ctx.db
+    .select({ id: homeCountyId() })
+    .from(contractors)
+    .where(eq(contractors.id, issued.contractorId));
   if (!home) throw notFound('Contractor not found');
   const { siteTitle, siteUrl } = await countySiteWords(ctx, { id: home.id });
   const steps = [
@@ -106,14 +139,22 @@ export async function sendSetupCode(ctx: OutboxCtx & Pick<AppContext, 'siteUrl'>
     ? {
         kind: 'welcome' as const,
         subject: `Welcome to ${siteTitle}: your setup code`,
-        text: [`Welcome to ${siteTitle}!`, '', `${issued.businessName} is approved and listed in the directory. Set up your contractor portal account to see your leads and plan.`, '', ...steps].join(
-          '\n',
-        ),
+        text: [
+          `Welcome to ${siteTitle}!`,
+          '',
+          `${issued.businessName} is approved and listed in the directory. Set up your contractor portal account to see your leads and plan.`,
+          '',
+          ...steps,
+        ].join('\n'),
       }
     : {
         kind: 'setup-code' as const,
         subject: `Your new ${siteTitle} setup code`,
-        text: [`Here is a new setup code for ${issued.businessName}. Any earlier code no longer works.`, '', ...steps].join('\n'),
+        text: [
+          `Here is a new setup code for ${issued.businessName}. Any earlier code no longer works.`,
+          '',
+          ...steps,
+        ].join('\n'),
       };
   await queueEmail(ctx, { ...message, to: issued.to });
 }
@@ -123,7 +164,11 @@ export async function sendSetupCode(ctx: OutboxCtx & Pick<AppContext, 'siteUrl'>
  * expired code (by ctx.clock, which set its expiry) or an address that does not match. The
  * conditional UPDATE lets only one of two parallel uses succeed.
  */
-export async function consumeSetupCode(ctx: ServiceCtx, email: string, code: string): Promise<ContractorAccountRow | null> {
+export async function consumeSetupCode(
+  ctx: ServiceCtx,
+  email: string,
+  code: string,
+): Promise<ContractorAccountRow | null> {
   const now = ctx.clock.now();
   const [used] = await ctx.db
     .update(setupCodes)

@@ -6,14 +6,20 @@ import { consumeSetupCode } from './contractor-accounts';
 import { checkPassword, hashPassword } from '../accounts/passwords';
 import { newSessionGeneration } from '../accounts/sessions';
 
-export type ContractorLoginResult = { ok: true; contractorId: number; accountId: number; generation: number } | { ok: false; reason: 'invalid' | 'setup-required' };
+export type ContractorLoginResult =
+  | { ok: true; contractorId: number; accountId: number; generation: number }
+  | { ok: false; reason: 'invalid' | 'setup-required' };
 
 /**
  * Checks a contractor's sign-in. Unknown addresses, wrong passwords and delisted (pending,
  * rejected, hidden) contractors all read 'invalid', and every path runs one bcrypt compare, so
  * neither the answer nor its timing tells which one it was.
  */
-export async function verifyContractorLogin(ctx: DbCtx, email: string, password: string): Promise<ContractorLoginResult> {
+export async function verifyContractorLogin(
+  ctx: DbCtx,
+  email: string,
+  password: string,
+): Promise<ContractorLoginResult> {
   const [row] = await ctx.db
     .select({
       accountId: contractorAccounts.id,
@@ -34,7 +40,10 @@ export async function verifyContractorLogin(ctx: DbCtx, email: string, password:
 }
 
 export async function recordContractorLogin(ctx: ServiceCtx, accountId: number): Promise<void> {
-  await ctx.db.update(contractorAccounts).set({ lastLoginAt: ctx.clock.now() }).where(eq(contractorAccounts.id, accountId));
+  await ctx.db
+    .update(contractorAccounts)
+    .set({ lastLoginAt: ctx.clock.now() })
+    .where(eq(contractorAccounts.id, accountId));
 }
 
 /**

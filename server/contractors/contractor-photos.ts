@@ -20,12 +20,18 @@ export const TOO_MANY_PHOTOS = `You already have ${PROJECT_PHOTOS_MAX} project p
 /** Deletes these photos' rows and then the files no photo uses any more. */
 export async function deletePhotos(ctx: ServiceCtx, photoIds: number[]): Promise<void> {
   if (photoIds.length === 0) return;
-  const gone = await ctx.db.delete(contractorPhotoVariants).where(inArray(contractorPhotoVariants.photoId, photoIds)).returning({ hash: contractorPhotoVariants.hash });
+  const gone = await ctx.db
+    .delete(contractorPhotoVariants)
+    .where(inArray(contractorPhotoVariants.photoId, photoIds))
+    .returning({ hash: contractorPhotoVariants.hash });
   await ctx.db.delete(contractorPhotos).where(inArray(contractorPhotos.id, photoIds));
   const hashes = [...new Set(gone.map((g) => g.hash))];
   if (hashes.length === 0) return;
   // Identical files are stored once: one still used by another photo stays.
-  const used = await ctx.db.selectDistinct({ hash: contractorPhotoVariants.hash }).from(contractorPhotoVariants).where(inArray(contractorPhotoVariants.hash, hashes));
+  const used = await ctx.db
+    .selectDistinct({ hash: contractorPhotoVariants.hash })
+    .from(contractorPhotoVariants)
+    .where(inArray(contractorPhotoVariants.hash, hashes));
   const stillUsed = new Set(used.map((u) => u.hash));
   await photoStoreOf(ctx).delete(hashes.filter((h) => !stillUsed.has(h)));
 }
@@ -35,23 +41,45 @@ async function projectCount(ctx: ServiceCtx, contractorId: number): Promise<numb
   const [row] = await ctx.db
     .select({ n: count() })
     .from(contractorPhotos)
-    .where(and(eq(contractorPhotos.contractorId, contractorId), eq(contractorPhotos.kind, 'project'), ne(contractorPhotos.status, 'rejected')));
+    .where(
+      and(
+        eq(contractorPhotos.contractorId, contractorId),
+        eq(contractorPhotos.kind, 'project'),
+        ne(contractorPhotos.status, 'rejected'),
+      ),
+    );
   return row?.n ?? 0;
 }
 
-export async function uploadPhoto(ctx: ServiceCtx, contractorId: number, bytes: Buffer, fields: PhotoUploadFields): Promise<OwnPhoto> {
+export async function uploadPhoto(
+  ctx: ServiceCtx,
+  contractorId: number,
+  bytes: Buffer,
+  fields: PhotoUploadFields,
+): Promise<OwnPhoto> {
   const processed = await processPhoto(bytes, fields.kind);
   return inTransaction(ctx, async (tx) => {
     // One upload of a contractor at a time: the count and the logo's replacement hold.
-    const [exists] = await tx.db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, contractorId)).for('update');
+    const [exists] = await tx.db
+      .select({ id: contractors.id })
+      .from(contractors)
+      .where(eq(contractors.id, contractorId))
+      .for('update');
     if (!exists) throw notFound('Contractor not found');
-    if (fields.kind === 'project' && (await projectCount(tx, contractorId)) >= PROJECT_PHOTOS_MAX) throw conflict(TOO_MANY_PHOTOS);
+    if (fields.kind === 'project' && (await projectCount(tx, contractorId)) >= PROJECT_PHOTOS_MAX)
+      throw conflict(TOO_MANY_PHOTOS);
     if (fields.kind === 'logo') {
       // A new logo replaces one not yet public; an approved one stays until the new one is approved.
       const waiting = await tx.db
         .select({ id: contractorPhotos.id })
         .from(contractorPhotos)
-        .where(and(eq(contractorPhotos.contractorId, contractorId), eq(contractorPhotos.kind, 'logo'), ne(contractorPhotos.status, 'approved')));
+        .where(
+          and(
+            eq(contractorPhotos.contractorId, contractorId),
+            eq(contractorPhotos.kind, 'logo'),
+            ne(contractorPhotos.status, 'approved'),
+          ),
+        );
       await deletePhotos(
         tx,
         waiting.map((w) => w.id),
@@ -64,11 +92,29 @@ export async function uploadPhoto(ctx: ServiceCtx, contractorId: number, bytes: 
     const now = tx.clock.now();
     const [photo] = await tx.db
       .insert(contractorPhotos)
-      .values({ contractorId, kind: fields.kind, caption: fields.caption, position: Number(last?.position ?? 0) + 1, width: processed.width, height: processed.height, createdAt: now, updatedAt: now })
+      .values({
+        contractorId,
+        kind: fields.kind,
+        caption: fields.caption,
+        position: Number(last?.position ?? 0) + 1,
+        width: processed.width,
+        height: processed.height,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     const variants = await tx.db
       .insert(contractorPhotoVariants)
-      .values(processed.variants.map((v) => ({ photoId: photo!.id, format: v.format, width: v.width, height: v.height, hash: v.hash, byteSize: v.bytes.length })))
+      .values(
+        processed.variants.map((v) => ({
+          photoId: photo!.id,
+          format: v.format,
+          width: v.width,
+          height: v.height,
+          hash: v.hash,
+          byteSize: v.bytes.length,
+        })),
+      )
       .returning();
     const store = photoStoreOf(tx);
     for (const v of processed.variants) await store.put(v.hash, { contentType: mediaTypeOf[v.format], bytes: v.bytes });
@@ -87,7 +133,11 @@ export async function listOwnPhotos(ctx: ServiceCtx, contractorId: number): Prom
     ctx,
     rows.map((r) => r.id),
   );
-  return { photos: rows.map((r) => ownPhotoOf(r, variants.get(r.id) ?? [])), projectCount: await projectCount(ctx, contractorId), projectMax: PROJECT_PHOTOS_MAX };
+  return {
+    photos: rows.map((r) => ownPhotoOf(r, variants.get(r.id) ?? [])),
+    projectCount: await projectCount(ctx, contractorId),
+    projectMax: PROJECT_PHOTOS_MAX,
+  };
 }
 
 async function ownPhoto(ctx: ServiceCtx, contractorId: number, photoId: number) {
@@ -108,13 +158,25 @@ export async function deleteOwnPhoto(ctx: ServiceCtx, contractorId: number, phot
 }
 
 /** A new caption is reviewed like any text of the listing: the photo is pending again until approved. */
-export async function updateCaption(ctx: ServiceCtx, contractorId: number, photoId: number, caption: string): Promise<OwnPhoto> {
+export async function updateCaption(
+  ctx: ServiceCtx,
+  contractorId: number,
+  photoId: number,
+  caption: string,
+): Promise<OwnPhoto> {
   return inTransaction(ctx, async (tx) => {
     let row = await ownPhoto(tx, contractorId, photoId);
     if (row.caption !== caption) {
       const [updated] = await tx.db
         .update(contractorPhotos)
-        .set({ caption, status: 'pending', rejectionReason: null, reviewedAt: null, reviewedBy: null, updatedAt: tx.clock.now() })
+        .set({
+          caption,
+          status: 'pending',
+          rejectionReason: null,
+          reviewedAt: null,
+          reviewedBy: null,
+          updatedAt: tx.clock.now(),
+        })
         .where(eq(contractorPhotos.id, photoId))
         .returning();
       row = updated!;

@@ -1,6 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { centsToDecimal } from '@shared/money';
-import { STATS_MONTHS, type ContractorStats, type MonthStats, type StatsFigures } from '@shared/schemas/contractor-stats';
+import {
+  STATS_MONTHS,
+  type ContractorStats,
+  type MonthStats,
+  type StatsFigures,
+} from '@shared/schemas/contractor-stats';
 import { addMonths, lastMonths, SITE_TIME_ZONE } from '@shared/site-calendar';
 import type { ServiceCtx } from '../context';
 import type { Executor } from '../db/client';
@@ -70,8 +75,21 @@ async function figures(db: Executor, contractorId: number, first: string, end: s
       group by rollup (${monthOf('won_at')})`),
   ]);
   const byMonth = (result: unknown) => new Map(rowsOf<Counted>(result).map((r) => [r.month, Number(r.n)]));
-  const medians = new Map(rowsOf<Row & { median: number | string | null }>(contacts).map((r) => [r.month, r.median === null ? null : Math.round(Number(r.median))]));
-  return { views: byMonth(views), quotes: byMonth(quotes), delivered: byMonth(delivered), spent: byMonth(spent), contacted: byMonth(contacts), won: byMonth(wins), medians };
+  const medians = new Map(
+    rowsOf<Row & { median: number | string | null }>(contacts).map((r) => [
+      r.month,
+      r.median === null ? null : Math.round(Number(r.median)),
+    ]),
+  );
+  return {
+    views: byMonth(views),
+    quotes: byMonth(quotes),
+    delivered: byMonth(delivered),
+    spent: byMonth(spent),
+    contacted: byMonth(contacts),
+    won: byMonth(wins),
+    medians,
+  };
 }
 
 type Figures = Awaited<ReturnType<typeof figures>>;
@@ -98,7 +116,11 @@ function pick(f: Figures, month: string | null): StatsFigures {
  * here of those written by that month's end; null before the first. A review hidden since counts in
  * no month, as it counts in no rating. The current month's is the rating the profile shows now.
  */
-async function ratingsByMonth(db: Executor, contractorId: number, months: string[]): Promise<Map<string, { rating: number; reviewCount: number }>> {
+async function ratingsByMonth(
+  db: Executor,
+  contractorId: number,
+  months: string[],
+): Promise<Map<string, { rating: number; reviewCount: number }>> {
   const ends = sql.join(
     months.map((m) => sql`(${m}::text, (${`${m}-01`}::date + interval '1 month')::timestamp at time zone ${TZ})`),
     sql`, `,
@@ -109,19 +131,31 @@ async function ratingsByMonth(db: Executor, contractorId: number, months: string
     left join reviews r on r.contractor_id = ${contractorId} and r.status = 'published' and r.created_at < m.until
     group by m.month`);
   const rows = rowsOf<{ month: string; n: number; rating: number | null }>(result);
-  return new Map(rows.filter((r) => r.n > 0 && r.rating !== null).map((r) => [r.month, { rating: Number(r.rating), reviewCount: Number(r.n) }]));
+  return new Map(
+    rows
+      .filter((r) => r.n > 0 && r.rating !== null)
+      .map((r) => [r.month, { rating: Number(r.rating), reviewCount: Number(r.n) }]),
+  );
 }
 
 export async function contractorStats(ctx: ServiceCtx, contractorId: number): Promise<ContractorStats> {
   const { db } = ctx;
   const now = ctx.clock.now();
   const [c] = await db
-    .select({ id: contractors.id, name: contractors.name, rating: contractors.rating, reviewCount: contractors.reviewCount })
+    .select({
+      id: contractors.id,
+      name: contractors.name,
+      rating: contractors.rating,
+      reviewCount: contractors.reviewCount,
+    })
     .from(contractors)
     .where(eq(contractors.id, contractorId));
   if (!c) throw notFound('Contractor not found');
   const months = lastMonths(now, STATS_MONTHS);
-  const [f, ratings] = await Promise.all([figures(db, contractorId, months[0]!, addMonths(months[months.length - 1]!, 1)), ratingsByMonth(db, contractorId, months.slice(0, -1))]);
+  const [f, ratings] = await Promise.all([
+    figures(db, contractorId, months[0]!, addMonths(months[months.length - 1]!, 1)),
+    ratingsByMonth(db, contractorId, months.slice(0, -1)),
+  ]);
   if (c.reviewCount > 0) ratings.set(months[months.length - 1]!, { rating: c.rating, reviewCount: c.reviewCount });
   return {
     contractorId: c.id,

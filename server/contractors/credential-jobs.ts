@@ -6,7 +6,16 @@ import type { Region } from '@shared/region';
 import type { CredentialAttention, CredentialAttentionList } from '@shared/schemas/credentials';
 import { today as todayOn } from '../clock';
 import { inTransaction, type AppContext, type DbCtx, type ServiceCtx } from '../context';
-import { certificateUploadTokens, contractorAccounts, contractorCredentials, contractorServiceAreas, contractors, credentialEvents, credentialReminders, towns } from '../db/schema';
+import {
+  certificateUploadTokens,
+  contractorAccounts,
+  contractorCredentials,
+  contractorServiceAreas,
+  contractors,
+  credentialEvents,
+  credentialReminders,
+  towns,
+} from '../db/schema';
 import { homeCountyId } from '../directory/county';
 import { regionOf } from '../counties/region-of';
 import { adminAddress, countyRecipients } from '../notifications/admin-notices';
@@ -53,14 +62,34 @@ export async function lapseCredentials(ctx: ServiceCtx): Promise<LapseResult> {
       const rows = await tx.db
         .select({ id: contractorCredentials.contractorId, expiresOn: expires })
         .from(contractorCredentials)
-        .where(and(ofKind(credential), eq(contractorCredentials.verified, true), isNotNull(expires), sql`${expires} <= ${today}::date`, lapseNotRecorded));
+        .where(
+          and(
+            ofKind(credential),
+            eq(contractorCredentials.verified, true),
+            isNotNull(expires),
+            sql`${expires} <= ${today}::date`,
+            lapseNotRecorded,
+          ),
+        );
       if (rows.length)
         await tx.db
           .insert(credentialEvents)
-          .values(rows.map((r) => ({ contractorId: r.id, credential, action: 'lapsed' as const, detail: `Expired on ${formatDay(r.expiresOn!)}`, actor: 'system' as const })));
+          .values(
+            rows.map((r) => ({
+              contractorId: r.id,
+              credential,
+              action: 'lapsed' as const,
+              detail: `Expired on ${formatDay(r.expiresOn!)}`,
+              actor: 'system' as const,
+            })),
+          );
       lapsed += rows.length;
     }
-    const dropped = await tx.db.update(contractors).set({ verified: false, verifiedAt: null, verifiedBy: null, verifiedByAdminId: null }).where(overtaken(today)).returning({ id: contractors.id });
+    const dropped = await tx.db
+      .update(contractors)
+      .set({ verified: false, verifiedAt: null, verifiedBy: null, verifiedByAdminId: null })
+      .where(overtaken(today))
+      .returning({ id: contractors.id });
     // Upload rights of submissions last an hour; the ones used or not are gone by the next day.
     await tx.db.delete(certificateUploadTokens).where(lt(certificateUploadTokens.expiresAt, tx.clock.now()));
     return { lapsed, badgesDropped: dropped.length };
@@ -86,7 +115,13 @@ const servedRegionIds = sql<
 >`array(select distinct ${towns.regionId} from ${contractorServiceAreas} join ${towns} on ${towns.id} = ${contractorServiceAreas.townId} where ${contractorServiceAreas.contractorId} = ${contractors.id})`;
 
 const approvedWithin = (credential: Credential, from: string, to: string): SQL =>
-  and(ofKind(credential), eq(contractors.approvalStatus, 'approved'), isNotNull(expires), sql`${expires} >= ${from}::date`, sql`${expires} <= ${to}::date`)!;
+  and(
+    ofKind(credential),
+    eq(contractors.approvalStatus, 'approved'),
+    isNotNull(expires),
+    sql`${expires} >= ${from}::date`,
+    sql`${expires} <= ${to}::date`,
+  )!;
 
 /** Approved contractors' credentials expiring from tomorrow to 30 days ahead, soonest first. */
 async function dueWithin(ctx: DbCtx, today: string): Promise<Due[]> {
@@ -124,7 +159,12 @@ async function dueWithin(ctx: DbCtx, today: string): Promise<Due[]> {
 }
 
 /** Marks a reminder sent; false when it already was (this run or another process's). */
-async function claimReminder(ctx: DbCtx, d: Due, audience: 'contractor' | 'admin', daysBefore: number): Promise<boolean> {
+async function claimReminder(
+  ctx: DbCtx,
+  d: Due,
+  audience: 'contractor' | 'admin',
+  daysBefore: number,
+): Promise<boolean> {
   const rows = await ctx.db
     .insert(credentialReminders)
     .values({ contractorId: d.contractorId, credential: d.credential, expiresOn: d.expiresOn, audience, daysBefore })
@@ -134,7 +174,10 @@ async function claimReminder(ctx: DbCtx, d: Due, audience: 'contractor' | 'admin
 }
 
 /** The credential as its county's rule set names it. */
-const credentialName = (credential: Credential, region: Region) => (credential === 'registration' ? region.credentials.registration.name : region.credentials.insurance.name.toLowerCase());
+const credentialName = (credential: Credential, region: Region) =>
+  credential === 'registration'
+    ? region.credentials.registration.name
+    : region.credentials.insurance.name.toLowerCase();
 const inDays = (n: number) => (n === 1 ? 'tomorrow' : `in ${n} days`);
 
 /** The reminder, on the contractor's home county's site and in its words. */
@@ -183,7 +226,10 @@ function expiryList(due: Due[], fresh: ReadonlySet<Due>, sites: CountySiteWords[
       '',
       ...(sites.length === 1
         ? [`The contractors were reminded. Lapsed credentials are listed on the dashboard: ${sites[0]!.siteUrl}/admin`]
-        : ['The contractors were reminded. Lapsed credentials are listed on the dashboards:', ...sites.map((s) => `${s.displayName}: ${s.siteUrl}/admin`)]),
+        : [
+            'The contractors were reminded. Lapsed credentials are listed on the dashboards:',
+            ...sites.map((s) => `${s.displayName}: ${s.siteUrl}/admin`),
+          ]),
     ].join('\n'),
   };
 }
@@ -193,7 +239,11 @@ export async function sendCredentialReminders(ctx: AppContext): Promise<Reminder
   const today = todayOn(ctx.clock);
   // Read before the transaction (on the embedded driver a read outside it, as regionOf's version, would wait for it);
   // each reminder is claimed in it, so a run twice, or two processes, send each once.
-  const [{ defaultId, sites }, recipients, due] = await Promise.all([countySitesById(ctx), countyRecipients(ctx), dueWithin(ctx, today)]);
+  const [{ defaultId, sites }, recipients, due] = await Promise.all([
+    countySitesById(ctx),
+    countyRecipients(ctx),
+    dueWithin(ctx, today),
+  ]);
   // Each home county's Region, for its words (the default county's needs no read).
   const regions = new Map<number, Region>();
   for (const id of new Set(due.map((d) => d.homeRegionId))) regions.set(id, await regionOf(ctx, sites.get(id)!.slug));
@@ -215,7 +265,11 @@ export async function sendCredentialReminders(ctx: AppContext): Promise<Reminder
       const theirs = due.filter((d) => d.servedRegionIds.some((id) => r.regionIds.includes(id)));
       if (!theirs.some((d) => fresh.has(d))) continue;
       const dashboards = r.regionIds.flatMap((id) => sites.get(id) ?? []);
-      await queueEmail(tx, { to: r.to, regionId: oneCountyOf(r.regionIds), ...expiryList(theirs, fresh, dashboards, regionOfItem) });
+      await queueEmail(tx, {
+        to: r.to,
+        regionId: oneCountyOf(r.regionIds),
+        ...expiryList(theirs, fresh, dashboards, regionOfItem),
+      });
     }
     return { contractorReminders, adminItems: fresh.size };
   });
@@ -235,17 +289,37 @@ export async function credentialAttention(ctx: ServiceCtx, scope: AdminScope): P
   const expiringSoon: CredentialAttention[] = [];
   for (const credential of CREDENTIALS) {
     const rows = await ctx.db
-      .select({ contractorId: contractors.id, name: contractors.name, expiresOn: expires, verified: contractorCredentials.verified })
+      .select({
+        contractorId: contractors.id,
+        name: contractors.name,
+        expiresOn: expires,
+        verified: contractorCredentials.verified,
+      })
       .from(contractorCredentials)
       .innerJoin(contractors, eq(contractors.id, contractorCredentials.contractorId))
-      .where(and(ofKind(credential), contractorInScope(scope, contractors.id), eq(contractors.approvalStatus, 'approved'), isNotNull(expires), sql`${expires} <= ${addDays(today, WINDOW_DAYS)}::date`))
+      .where(
+        and(
+          ofKind(credential),
+          contractorInScope(scope, contractors.id),
+          eq(contractors.approvalStatus, 'approved'),
+          isNotNull(expires),
+          sql`${expires} <= ${addDays(today, WINDOW_DAYS)}::date`,
+        ),
+      )
       .orderBy(asc(expires), asc(contractors.id));
     for (const r of rows) {
-      const item = { contractorId: r.contractorId, name: r.name, credential, expiresOn: r.expiresOn!, daysLeft: daysBetween(today, r.expiresOn!) };
+      const item = {
+        contractorId: r.contractorId,
+        name: r.name,
+        credential,
+        expiresOn: r.expiresOn!,
+        daysLeft: daysBetween(today, r.expiresOn!),
+      };
       if (item.daysLeft > 0) expiringSoon.push(item);
       else if (r.verified) lapsed.push(item);
     }
   }
-  const order = (a: CredentialAttention, b: CredentialAttention) => a.expiresOn.localeCompare(b.expiresOn) || a.contractorId - b.contractorId;
+  const order = (a: CredentialAttention, b: CredentialAttention) =>
+    a.expiresOn.localeCompare(b.expiresOn) || a.contractorId - b.contractorId;
   return { lapsed: lapsed.sort(order), expiringSoon: expiringSoon.sort(order) };
 }

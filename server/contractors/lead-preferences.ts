@@ -4,7 +4,16 @@ import { toE164 } from '@shared/phone-numbers';
 import { type LeadPreferences, type LeadPreferencesDto } from '@shared/schemas/lead-preferences';
 import { today } from '../clock';
 import type { ServiceCtx } from '../context';
-import { contractorLeadPreferences, contractors, contractorServiceAreas, contractorServices, leadDeliveries, services, towns, type ContractorLeadPreferencesRow } from '../db/schema';
+import {
+  contractorLeadPreferences,
+  contractors,
+  contractorServiceAreas,
+  contractorServices,
+  leadDeliveries,
+  services,
+  towns,
+  type ContractorLeadPreferencesRow,
+} from '../db/schema';
 import { invalid } from '../domain/errors';
 
 /**
@@ -22,13 +31,25 @@ export async function cardSpendThisMonth(ctx: ServiceCtx, contractorId: number):
   const [row] = await ctx.db
     .select({ cents: sql<string>`coalesce(sum(${leadDeliveries.priceCents}), 0)` })
     .from(leadDeliveries)
-    .where(and(eq(leadDeliveries.contractorId, contractorId), inArray(leadDeliveries.paymentState, ['awaiting_payment', 'paid']), gte(leadDeliveries.createdAt, capMonthStart(ctx.clock.now()))));
+    .where(
+      and(
+        eq(leadDeliveries.contractorId, contractorId),
+        inArray(leadDeliveries.paymentState, ['awaiting_payment', 'paid']),
+        gte(leadDeliveries.createdAt, capMonthStart(ctx.clock.now())),
+      ),
+    );
   return Number(row?.cents ?? 0);
 }
 
 /** The saved row, or null: no row is the defaults (taking requests, everything its listing has, no cap, no texts). */
-export async function leadPreferencesRow(ctx: Pick<ServiceCtx, 'db'>, contractorId: number): Promise<ContractorLeadPreferencesRow | null> {
-  const [row] = await ctx.db.select().from(contractorLeadPreferences).where(eq(contractorLeadPreferences.contractorId, contractorId));
+export async function leadPreferencesRow(
+  ctx: Pick<ServiceCtx, 'db'>,
+  contractorId: number,
+): Promise<ContractorLeadPreferencesRow | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(contractorLeadPreferences)
+    .where(eq(contractorLeadPreferences.contractorId, contractorId));
   return row ?? null;
 }
 
@@ -39,14 +60,28 @@ export interface Takes {
   townIds: number[] | null;
 }
 
-export async function takesOf(ctx: Pick<ServiceCtx, 'db'>, contractorId: number, prefs: ContractorLeadPreferencesRow | null): Promise<Takes> {
+export async function takesOf(
+  ctx: Pick<ServiceCtx, 'db'>,
+  contractorId: number,
+  prefs: ContractorLeadPreferencesRow | null,
+): Promise<Takes> {
   const needListing = !prefs?.serviceSlugs || !prefs?.townIds;
   const listing = needListing ? await listingOptions(ctx, contractorId) : null;
-  const [home] = needListing && !prefs?.townIds ? await ctx.db.select({ townId: contractors.homeTownId }).from(contractors).where(eq(contractors.id, contractorId)) : [];
-  const listedTowns = [...new Set([...(listing?.townOptions.map((t) => t.id) ?? []), ...(home?.townId != null ? [home.townId] : [])])];
+  const [home] =
+    needListing && !prefs?.townIds
+      ? await ctx.db
+          .select({ townId: contractors.homeTownId })
+          .from(contractors)
+          .where(eq(contractors.id, contractorId))
+      : [];
+  const listedTowns = [
+    ...new Set([...(listing?.townOptions.map((t) => t.id) ?? []), ...(home?.townId != null ? [home.townId] : [])]),
+  ];
   return {
     pausedUntil: prefs?.pausedUntil ?? null,
-    serviceSlugs: prefs?.serviceSlugs ?? (listing && listing.serviceOptions.length > 0 ? listing.serviceOptions.map((o) => o.slug) : null),
+    serviceSlugs:
+      prefs?.serviceSlugs ??
+      (listing && listing.serviceOptions.length > 0 ? listing.serviceOptions.map((o) => o.slug) : null),
     townIds: prefs?.townIds ?? (listedTowns.length > 0 ? listedTowns : null),
   };
 }
@@ -70,7 +105,11 @@ async function listingOptions(ctx: Pick<ServiceCtx, 'db'>, contractorId: number)
 }
 
 export async function getLeadPreferences(ctx: ServiceCtx, contractorId: number): Promise<LeadPreferencesDto> {
-  const [row, options, spent] = await Promise.all([leadPreferencesRow(ctx, contractorId), listingOptions(ctx, contractorId), cardSpendThisMonth(ctx, contractorId)]);
+  const [row, options, spent] = await Promise.all([
+    leadPreferencesRow(ctx, contractorId),
+    listingOptions(ctx, contractorId),
+    cardSpendThisMonth(ctx, contractorId),
+  ]);
   return {
     pausedUntil: row?.pausedUntil ?? null,
     services: row?.serviceSlugs ?? null,
@@ -84,13 +123,22 @@ export async function getLeadPreferences(ctx: ServiceCtx, contractorId: number):
 }
 
 /** Saves the panel. Services and towns are chosen among the listing's; choosing all of them is stored as "everything" so a new listing service is taken too. */
-export async function saveLeadPreferences(ctx: ServiceCtx, contractorId: number, input: LeadPreferences): Promise<LeadPreferencesDto> {
+export async function saveLeadPreferences(
+  ctx: ServiceCtx,
+  contractorId: number,
+  input: LeadPreferences,
+): Promise<LeadPreferencesDto> {
   const { serviceOptions, townOptions } = await listingOptions(ctx, contractorId);
   const offered = new Set(serviceOptions.map((s) => s.slug));
   const served = new Set(townOptions.map((t) => t.id));
-  if (input.services?.some((s) => !offered.has(s))) throw invalid('Choose among the services of your listing', { services: 'Choose among the services of your listing' });
-  if (input.townIds?.some((t) => !served.has(t))) throw invalid('Choose among the towns of your listing', { townIds: 'Choose among the towns of your listing' });
-  if (input.pausedUntil && input.pausedUntil <= today(ctx.clock)) throw invalid('Choose a date after today, or take requests now', { pausedUntil: 'Choose a date after today' });
+  if (input.services?.some((s) => !offered.has(s)))
+    throw invalid('Choose among the services of your listing', {
+      services: 'Choose among the services of your listing',
+    });
+  if (input.townIds?.some((t) => !served.has(t)))
+    throw invalid('Choose among the towns of your listing', { townIds: 'Choose among the towns of your listing' });
+  if (input.pausedUntil && input.pausedUntil <= today(ctx.clock))
+    throw invalid('Choose a date after today, or take requests now', { pausedUntil: 'Choose a date after today' });
   const values = {
     pausedUntil: input.pausedUntil,
     serviceSlugs: input.services && input.services.length < offered.size ? [...new Set(input.services)] : null,
@@ -102,6 +150,9 @@ export async function saveLeadPreferences(ctx: ServiceCtx, contractorId: number,
   await ctx.db
     .insert(contractorLeadPreferences)
     .values({ contractorId, ...values })
-    .onConflictDoUpdate({ target: contractorLeadPreferences.contractorId, set: { ...values, updatedAt: ctx.clock.now() } });
+    .onConflictDoUpdate({
+      target: contractorLeadPreferences.contractorId,
+      set: { ...values, updatedAt: ctx.clock.now() },
+    });
   return getLeadPreferences(ctx, contractorId);
 }

@@ -117,7 +117,14 @@ async function currentRaws(ctx: DbCtx, contractorIds: readonly number[]): Promis
     .where(inArray(contractorServiceAreas.contractorId, ids))
     .orderBy(asc(towns.regionId), asc(towns.sortOrder), asc(towns.id));
   return new Map(
-    rows.map(({ id, ...c }) => [id, { ...c, serviceIds: serviceRows.filter((r) => r.contractorId === id).map((r) => r.id), townIds: townRows.filter((r) => r.contractorId === id).map((r) => r.id) }]),
+    rows.map(({ id, ...c }) => [
+      id,
+      {
+        ...c,
+        serviceIds: serviceRows.filter((r) => r.contractorId === id).map((r) => r.id),
+        townIds: townRows.filter((r) => r.contractorId === id).map((r) => r.id),
+      },
+    ]),
   );
 }
 
@@ -130,7 +137,11 @@ async function currentRaw(ctx: DbCtx, contractorId: number): Promise<RawValues> 
 /** The listings as they are now, by contractor, their names read once for all. */
 async function currentValuesOf(ctx: DbCtx, contractorIds: readonly number[]): Promise<Map<number, ListingValues>> {
   const raws = await currentRaws(ctx, contractorIds);
-  const names = await namesOf(ctx, [...new Set([...raws.values()].flatMap((r) => r.serviceIds))], [...new Set([...raws.values()].flatMap((r) => r.townIds))]);
+  const names = await namesOf(
+    ctx,
+    [...new Set([...raws.values()].flatMap((r) => r.serviceIds))],
+    [...new Set([...raws.values()].flatMap((r) => r.townIds))],
+  );
   return new Map([...raws].map(([id, raw]) => [id, present(raw, names)]));
 }
 
@@ -151,7 +162,11 @@ const rawOfChange = (c: ContractorListingChangeRow): RawValues => ({
 });
 
 async function changeDtos(ctx: DbCtx, rows: ContractorListingChangeRow[]): Promise<ListingChangeDto[]> {
-  const names = await namesOf(ctx, [...new Set(rows.flatMap((r) => r.serviceIds))], [...new Set(rows.flatMap((r) => r.townIds))]);
+  const names = await namesOf(
+    ctx,
+    [...new Set(rows.flatMap((r) => r.serviceIds))],
+    [...new Set(rows.flatMap((r) => r.townIds))],
+  );
   return rows.map((r) => ({
     id: r.id,
     status: r.status,
@@ -176,22 +191,39 @@ export async function ownListing(ctx: DbCtx, contractorId: number): Promise<OwnL
 
 /** What the form offers: every service of the taxonomy, and every county's towns (a contractor may work across county lines). */
 export async function listingOptions(ctx: DbCtx): Promise<ListingOptions> {
-  const serviceRows = await ctx.db.select({ slug: services.slug, name: services.name }).from(services).orderBy(asc(services.sortOrder), asc(services.id));
-  const countyRows = await ctx.db.select({ id: regions.id, slug: regions.slug, name: regions.name, isDefault: regions.isDefault }).from(regions);
-  const townRows = await ctx.db.select({ id: towns.id, regionId: towns.regionId, label: towns.label }).from(towns).orderBy(asc(towns.sortOrder), asc(towns.id));
+  const serviceRows = await ctx.db
+    .select({ slug: services.slug, name: services.name })
+    .from(services)
+    .orderBy(asc(services.sortOrder), asc(services.id));
+  const countyRows = await ctx.db
+    .select({ id: regions.id, slug: regions.slug, name: regions.name, isDefault: regions.isDefault })
+    .from(regions);
+  const townRows = await ctx.db
+    .select({ id: towns.id, regionId: towns.regionId, label: towns.label })
+    .from(towns)
+    .orderBy(asc(towns.sortOrder), asc(towns.id));
   const counties = countyRows
     .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name))
-    .map((c) => ({ slug: c.slug, name: c.name, towns: townRows.filter((t) => t.regionId === c.id).map((t) => ({ id: t.id, label: t.label })) }));
+    .map((c) => ({
+      slug: c.slug,
+      name: c.name,
+      towns: townRows.filter((t) => t.regionId === c.id).map((t) => ({ id: t.id, label: t.label })),
+    }));
   return { services: serviceRows, counties };
 }
 
 /** The edit's slugs and town ids as stored ids; an unknown one is the field's 400. */
 async function resolveEdit(ctx: DbCtx, edit: ListingEdit): Promise<RawValues> {
-  const serviceRows = await ctx.db.select({ id: services.id, slug: services.slug }).from(services).where(inArray(services.slug, edit.services));
+  const serviceRows = await ctx.db
+    .select({ id: services.id, slug: services.slug })
+    .from(services)
+    .where(inArray(services.slug, edit.services));
   const bySlug = new Map(serviceRows.map((s) => [s.slug, s.id]));
-  if (edit.services.some((s) => !bySlug.has(s))) throw invalid('Please check the highlighted fields', { services: 'Please choose services from the list' });
+  if (edit.services.some((s) => !bySlug.has(s)))
+    throw invalid('Please check the highlighted fields', { services: 'Please choose services from the list' });
   const townRows = await ctx.db.select({ id: towns.id }).from(towns).where(inArray(towns.id, edit.serviceAreas));
-  if (townRows.length !== edit.serviceAreas.length) throw invalid('Please check the highlighted fields', { serviceAreas: 'Please choose towns from the list' });
+  if (townRows.length !== edit.serviceAreas.length)
+    throw invalid('Please check the highlighted fields', { serviceAreas: 'Please choose towns from the list' });
   return {
     description: edit.description,
     phone: edit.phone,
@@ -203,8 +235,10 @@ async function resolveEdit(ctx: DbCtx, edit: ListingEdit): Promise<RawValues> {
   };
 }
 
-const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
-const sameHours = (a: WeeklyHours | null, b: WeeklyHours | null) => JSON.stringify(a ?? DEFAULT_BUSINESS_HOURS) === JSON.stringify(b ?? DEFAULT_BUSINESS_HOURS);
+const sameSet = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();
+const sameHours = (a: WeeklyHours | null, b: WeeklyHours | null) =>
+  JSON.stringify(a ?? DEFAULT_BUSINESS_HOURS) === JSON.stringify(b ?? DEFAULT_BUSINESS_HOURS);
 
 function unchanged(now: RawValues, next: RawValues): boolean {
   return (
@@ -222,17 +256,24 @@ function unchanged(now: RawValues, next: RawValues): boolean {
  * Stores the contractor's edit as its one pending change, withdrawing the one before. Nothing on
  * the listing changes until an administrator approves it.
  */
-export async function submitListingChange(ctx: ServiceCtx, contractorId: number, edit: ListingEdit): Promise<ListingChangeDto> {
+export async function submitListingChange(
+  ctx: ServiceCtx,
+  contractorId: number,
+  edit: ListingEdit,
+): Promise<ListingChangeDto> {
   return inTransaction(ctx, async (tx) => {
     // One submit at a time per contractor: the listing's row is the lock.
     await tx.db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, contractorId)).for('update');
     const next = await resolveEdit(tx, edit);
-    if (unchanged(await currentRaw(tx, contractorId), next)) throw invalid('Nothing to review: these are the values your listing shows now', {});
+    if (unchanged(await currentRaw(tx, contractorId), next))
+      throw invalid('Nothing to review: these are the values your listing shows now', {});
     const now = tx.clock.now();
     await tx.db
       .update(contractorListingChanges)
       .set({ status: 'withdrawn', updatedAt: now })
-      .where(and(eq(contractorListingChanges.contractorId, contractorId), eq(contractorListingChanges.status, 'pending')));
+      .where(
+        and(eq(contractorListingChanges.contractorId, contractorId), eq(contractorListingChanges.status, 'pending')),
+      );
     const [row] = await tx.db
       .insert(contractorListingChanges)
       .values({ contractorId, ...next, businessHours: next.businessHours ?? DEFAULT_BUSINESS_HOURS, submittedAt: now })
@@ -252,14 +293,21 @@ export async function withdrawListingChange(ctx: ServiceCtx, contractorId: numbe
 }
 
 /** Changes in this state of the contractors the administrator sees, oldest first (a queue), with the listing as it is now. */
-export async function listListingChanges(ctx: DbCtx, scope: AdminScope, status: ListingChangeStatus): Promise<AdminListingChange[]> {
+export async function listListingChanges(
+  ctx: DbCtx,
+  scope: AdminScope,
+  status: ListingChangeStatus,
+): Promise<AdminListingChange[]> {
   const rows = await ctx.db
     .select({ change: contractorListingChanges, contractorName: contractors.name, reviewedBy: adminUsers.username })
     .from(contractorListingChanges)
     .innerJoin(contractors, eq(contractors.id, contractorListingChanges.contractorId))
     .leftJoin(adminUsers, eq(adminUsers.id, contractorListingChanges.reviewedBy))
     .where(and(eq(contractorListingChanges.status, status), listingChangeInScope(scope)))
-    .orderBy(status === 'pending' ? asc(contractorListingChanges.submittedAt) : desc(contractorListingChanges.submittedAt), asc(contractorListingChanges.id))
+    .orderBy(
+      status === 'pending' ? asc(contractorListingChanges.submittedAt) : desc(contractorListingChanges.submittedAt),
+      asc(contractorListingChanges.id),
+    )
     .limit(200);
   const dtos = await changeDtos(
     ctx,
@@ -269,7 +317,13 @@ export async function listListingChanges(ctx: DbCtx, scope: AdminScope, status: 
     ctx,
     rows.map((r) => r.change.contractorId),
   );
-  return rows.map((r, i) => ({ ...dtos[i]!, contractorId: r.change.contractorId, contractorName: r.contractorName, current: current.get(r.change.contractorId)!, reviewedBy: r.reviewedBy }));
+  return rows.map((r, i) => ({
+    ...dtos[i]!,
+    contractorId: r.change.contractorId,
+    contractorName: r.contractorName,
+    current: current.get(r.change.contractorId)!,
+    reviewedBy: r.reviewedBy,
+  }));
 }
 
 /** The county the message is about: the administrator's own when it has one in view, else the platform's mail (as photo decisions). */
@@ -278,9 +332,16 @@ const regionOfDecision = (scope: AdminScope) => oneCountyOf(scope.regionIds);
 async function lockedPending(ctx: DbCtx, id: number) {
   // The contractor's row first, then the change's: the order a submit takes them in, so a decision
   // and a new edit of the same contractor wait for each other instead of deadlocking.
-  const [owner] = await ctx.db.select({ contractorId: contractorListingChanges.contractorId }).from(contractorListingChanges).where(eq(contractorListingChanges.id, id));
+  const [owner] = await ctx.db
+    .select({ contractorId: contractorListingChanges.contractorId })
+    .from(contractorListingChanges)
+    .where(eq(contractorListingChanges.id, id));
   if (!owner) throw notFound(LISTING_CHANGE_NOT_FOUND);
-  await ctx.db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, owner.contractorId)).for('update');
+  await ctx.db
+    .select({ id: contractors.id })
+    .from(contractors)
+    .where(eq(contractors.id, owner.contractorId))
+    .for('update');
   const [row] = await ctx.db
     .select({ change: contractorListingChanges, name: contractors.name, email: contractorEmail })
     .from(contractorListingChanges)
@@ -302,7 +363,13 @@ async function decided(ctx: DbCtx, id: number): Promise<AdminListingChange> {
     .leftJoin(adminUsers, eq(adminUsers.id, contractorListingChanges.reviewedBy))
     .where(eq(contractorListingChanges.id, id));
   const [dto] = await changeDtos(ctx, [row!.change]);
-  return { ...dto!, contractorId: row!.change.contractorId, contractorName: row!.contractorName, current: await currentValues(ctx, row!.change.contractorId), reviewedBy: row!.reviewedBy };
+  return {
+    ...dto!,
+    contractorId: row!.change.contractorId,
+    contractorName: row!.contractorName,
+    current: await currentValues(ctx, row!.change.contractorId),
+    reviewedBy: row!.reviewedBy,
+  };
 }
 
 /**
@@ -312,22 +379,44 @@ async function decided(ctx: DbCtx, id: number): Promise<AdminListingChange> {
  * and is listed on after (docs/decisions/0101-read-model-per-county.md), so every instance's cached
  * searches and profiles are replaced at their next request.
  */
-export async function approveListingChange(ctx: ReviewCtx, scope: AdminScope, id: number, admin: AdminActor): Promise<AdminListingChange> {
+export async function approveListingChange(
+  ctx: ReviewCtx,
+  scope: AdminScope,
+  id: number,
+  admin: AdminActor,
+): Promise<AdminListingChange> {
   return inTransaction(ctx, async (tx) => {
     const { change, name, email } = await lockedPending(tx, id);
     const contractorId = change.contractorId;
     const now = tx.clock.now();
     await tx.db
       .update(contractors)
-      .set({ description: change.description, phone: change.phone, website: change.website, yearsInBusiness: change.yearsInBusiness, businessHours: change.businessHours, updatedAt: now })
+      .set({
+        description: change.description,
+        phone: change.phone,
+        website: change.website,
+        yearsInBusiness: change.yearsInBusiness,
+        businessHours: change.businessHours,
+        updatedAt: now,
+      })
       .where(eq(contractors.id, contractorId));
     // Services and towns removed from the taxonomy since the change was sent are left out.
     const { services: knownServices, towns: knownTowns } = await namesOf(tx, change.serviceIds, change.townIds);
     const serviceIds = change.serviceIds.filter((s) => knownServices.has(s));
     const townIds = change.townIds.filter((t) => knownTowns.has(t));
     await tx.db.delete(contractorServices).where(eq(contractorServices.contractorId, contractorId));
-    if (serviceIds.length) await tx.db.insert(contractorServices).values(serviceIds.map((serviceId, position) => ({ contractorId, serviceId, position })));
-    await tx.db.delete(contractorServiceAreas).where(and(eq(contractorServiceAreas.contractorId, contractorId), townIds.length ? notInArray(contractorServiceAreas.townId, townIds) : undefined));
+    if (serviceIds.length)
+      await tx.db
+        .insert(contractorServices)
+        .values(serviceIds.map((serviceId, position) => ({ contractorId, serviceId, position })));
+    await tx.db
+      .delete(contractorServiceAreas)
+      .where(
+        and(
+          eq(contractorServiceAreas.contractorId, contractorId),
+          townIds.length ? notInArray(contractorServiceAreas.townId, townIds) : undefined,
+        ),
+      );
     if (townIds.length)
       await tx.db
         .insert(contractorServiceAreas)
@@ -335,7 +424,13 @@ export async function approveListingChange(ctx: ReviewCtx, scope: AdminScope, id
         .onConflictDoNothing();
     await tx.db
       .update(contractorListingChanges)
-      .set({ status: 'approved', rejectionReason: null, reviewedAt: now, reviewedBy: admin.adminUserId, updatedAt: now })
+      .set({
+        status: 'approved',
+        rejectionReason: null,
+        reviewedAt: now,
+        reviewedBy: admin.adminUserId,
+        updatedAt: now,
+      })
       .where(eq(contractorListingChanges.id, id));
     // The link is on its home county's site (docs/decisions/0127-contractor-mail-links-home.md).
     const { siteUrl } = await contractorSite(tx, contractorId);
@@ -344,21 +439,39 @@ export async function approveListingChange(ctx: ReviewCtx, scope: AdminScope, id
       to: email,
       regionId: regionOfDecision(scope),
       subject: 'Your listing changes are now public',
-      text: [`Hello ${name},`, '', 'The changes you made to your listing were approved and now show on your public profile.', '', `Your listing: ${siteUrl}/contractor?section=profile`].join('\n'),
+      text: [
+        `Hello ${name},`,
+        '',
+        'The changes you made to your listing were approved and now show on your public profile.',
+        '',
+        `Your listing: ${siteUrl}/contractor?section=profile`,
+      ].join('\n'),
     });
     return decided(tx, id);
   });
 }
 
 /** Rejects a pending change; the listing stays as it is and the reason goes to the contractor. */
-export async function rejectListingChange(ctx: ReviewCtx, scope: AdminScope, id: number, reason: string, admin: AdminActor): Promise<AdminListingChange> {
+export async function rejectListingChange(
+  ctx: ReviewCtx,
+  scope: AdminScope,
+  id: number,
+  reason: string,
+  admin: AdminActor,
+): Promise<AdminListingChange> {
   return inTransaction(ctx, async (tx) => {
     const { change, name, email } = await lockedPending(tx, id);
     const now = tx.clock.now();
     const { siteUrl } = await contractorSite(tx, change.contractorId);
     await tx.db
       .update(contractorListingChanges)
-      .set({ status: 'rejected', rejectionReason: reason, reviewedAt: now, reviewedBy: admin.adminUserId, updatedAt: now })
+      .set({
+        status: 'rejected',
+        rejectionReason: reason,
+        reviewedAt: now,
+        reviewedBy: admin.adminUserId,
+        updatedAt: now,
+      })
       .where(eq(contractorListingChanges.id, id));
     await queueEmail(tx, {
       kind: 'listing-decision',

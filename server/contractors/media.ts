@@ -15,7 +15,8 @@ import { imageOf, mediaTypeOf, variantsOf } from './photo-views';
  */
 
 /** Who asks for a file: nobody known, the signed-in contractor, or an administrator with its scope. */
-export type MediaViewer = { kind: 'anyone' } | { kind: 'contractor'; contractorId: number } | { kind: 'admin'; scope: AdminScope };
+export type MediaViewer =
+  { kind: 'anyone' } | { kind: 'contractor'; contractorId: number } | { kind: 'admin'; scope: AdminScope };
 
 export interface MediaAnswer {
   file: StoredFile;
@@ -24,7 +25,12 @@ export interface MediaAnswer {
 }
 
 /** The file named /media/<hash>.<format>, or null when there is none this viewer may see. */
-export async function mediaFile(ctx: DbCtx, hash: string, format: PhotoFormat, viewer: MediaViewer): Promise<MediaAnswer | null> {
+export async function mediaFile(
+  ctx: DbCtx,
+  hash: string,
+  format: PhotoFormat,
+  viewer: MediaViewer,
+): Promise<MediaAnswer | null> {
   const uses = await ctx.db
     .select({ contractorId: contractorPhotos.contractorId, status: contractorPhotos.status })
     .from(contractorPhotoVariants)
@@ -65,7 +71,11 @@ export async function approvedPhotosOf(ctx: DbCtx, contractorId: number): Promis
     ctx,
     rows.map((r) => r.id),
   );
-  const view = (r: (typeof rows)[number]) => ({ id: r.id, caption: r.caption, ...imageOf(r, variants.get(r.id) ?? []) });
+  const view = (r: (typeof rows)[number]) => ({
+    id: r.id,
+    caption: r.caption,
+    ...imageOf(r, variants.get(r.id) ?? []),
+  });
   const logo = rows.find((r) => r.kind === 'logo');
   return { logo: logo ? view(logo) : null, projects: rows.filter((r) => r.kind === 'project').map(view) };
 }

@@ -1,13 +1,26 @@
 import { and, asc, count, desc, eq, exists, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { planById } from '@shared/plans';
 import { centsToDecimal } from '@shared/money';
-import type { AdminContractor, AdminContractorList, adminContractorQuerySchema, ApprovalStatus, approvalSchema } from '@shared/schemas/admin';
+import type {
+  AdminContractor,
+  AdminContractorList,
+  adminContractorQuerySchema,
+  ApprovalStatus,
+  approvalSchema,
+} from '@shared/schemas/admin';
 import { formatLocation } from '@shared/taxonomy';
 import type { z } from 'zod';
 import { inTransaction, type AppContext, type DbCtx, type ServiceCtx } from '../context';
 import type { Executor } from '../db/client';
 import { credentialsFrom, insurance, onInsurance, onRegistration, registration } from '../db/credential-joins';
-import { contractorAccounts, contractorBilling, contractorServices, contractors, leadDeliveries, services } from '../db/schema';
+import {
+  contractorAccounts,
+  contractorBilling,
+  contractorServices,
+  contractors,
+  leadDeliveries,
+  services,
+} from '../db/schema';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { createSetupCode, ensureAccount, sendSetupCode } from './contractor-accounts';
 import { badgeToday, lapsedToday, setBothVerified, updateCredentialsIn } from './credentials';
@@ -45,9 +58,13 @@ const serviceNames = sql<string[]>`coalesce((
   from ${contractorServices} join ${services} on ${services.id} = ${contractorServices.serviceId}
   where ${contractorServices.contractorId} = ${contractors.id}), '{}'::text[])`;
 const liveDeliveries = sql<number>`(select count(*) from ${leadDeliveries}
-  where ${leadDeliveries.contractorId} = ${contractors.id} and ${leadDeliveries.paymentState} <> 'cancelled')`.mapWith(Number);
+  where ${leadDeliveries.contractorId} = ${contractors.id} and ${leadDeliveries.paymentState} <> 'cancelled')`.mapWith(
+  Number,
+);
 const paidCents = sql<number>`(select coalesce(sum(${leadDeliveries.priceCents}), 0) from ${leadDeliveries}
-  where ${leadDeliveries.contractorId} = ${contractors.id} and ${leadDeliveries.paymentState} = 'paid')`.mapWith(Number);
+  where ${leadDeliveries.contractorId} = ${contractors.id} and ${leadDeliveries.paymentState} = 'paid')`.mapWith(
+  Number,
+);
 
 async function adminRows(ctx: ServiceCtx, where: SQL | undefined): Promise<AdminContractor[]> {
   const { db } = ctx;
@@ -116,13 +133,21 @@ async function adminRows(ctx: ServiceCtx, where: SQL | undefined): Promise<Admin
 }
 
 /** The contractors serving a town of the administrator's counties (all of them for the platform's view of every county). */
-export async function listAdminContractors(ctx: ServiceCtx, scope: AdminScope, q: ListQuery): Promise<AdminContractorList> {
+export async function listAdminContractors(
+  ctx: ServiceCtx,
+  scope: AdminScope,
+  q: ListQuery,
+): Promise<AdminContractorList> {
   const { db } = ctx;
   const search = and(searchFilter(db, q.search), contractorInScope(scope, contractors.id));
   const byStatus = q.status === 'all' ? undefined : eq(contractors.approvalStatus, q.status);
   const [list, tallies] = await Promise.all([
     adminRows(ctx, and(search, byStatus)),
-    db.select({ status: contractors.approvalStatus, n: count() }).from(contractors).where(search).groupBy(contractors.approvalStatus),
+    db
+      .select({ status: contractors.approvalStatus, n: count() })
+      .from(contractors)
+      .where(search)
+      .groupBy(contractors.approvalStatus),
   ]);
   const counts: AdminContractorList['counts'] = { all: 0, pending: 0, approved: 0, rejected: 0 };
   for (const t of tallies) {
@@ -141,7 +166,11 @@ export async function getAdminContractor(ctx: ServiceCtx, id: number): Promise<A
 /** The contractor row, locked for the rest of the transaction so decisions on it queue up. */
 async function lockContractor(ctx: DbCtx, id: number) {
   const [row] = await ctx.db
-    .select({ approvalStatus: contractors.approvalStatus, isVisible: contractors.isVisible, verified: contractors.verified })
+    .select({
+      approvalStatus: contractors.approvalStatus,
+      isVisible: contractors.isVisible,
+      verified: contractors.verified,
+    })
     .from(contractors)
     .where(eq(contractors.id, id))
     .for('update');
@@ -154,19 +183,30 @@ async function lockContractor(ctx: DbCtx, id: number) {
  * first time, creates its account and emails the setup code; approving twice does nothing.
  * Rejection delists it and signs it out everywhere.
  */
-export async function setApproval(ctx: AppContext, id: number, input: Approval, actor: AdminActor): Promise<AdminContractor> {
+export async function setApproval(
+  ctx: AppContext,
+  id: number,
+  input: Approval,
+  actor: AdminActor,
+): Promise<AdminContractor> {
   await inTransaction(ctx, async (tx) => {
     const current = await lockContractor(tx, id);
     if (input.verified !== undefined) {
       const admin = { kind: 'admin' as const, ...actor };
       // The expiry dates the administrator checked go in first: verifying needs them (docs/decisions/0032-credential-verification.md).
-      const dates = { registrationExpiresOn: input.registrationExpiresOn ?? undefined, insuranceExpiresOn: input.insuranceExpiresOn ?? undefined };
+      const dates = {
+        registrationExpiresOn: input.registrationExpiresOn ?? undefined,
+        insuranceExpiresOn: input.insuranceExpiresOn ?? undefined,
+      };
       await updateCredentialsIn(tx, id, dates, admin);
       await setBothVerified(tx, id, input.verified, admin);
     }
     if (input.status === 'approved') {
       if (current.approvalStatus === 'approved') return;
-      await tx.db.update(contractors).set({ approvalStatus: 'approved', isVisible: true, rejectionReason: null }).where(eq(contractors.id, id));
+      await tx.db
+        .update(contractors)
+        .set({ approvalStatus: 'approved', isVisible: true, rejectionReason: null })
+        .where(eq(contractors.id, id));
       const { account, created } = await ensureAccount(tx, id);
       // The welcome email commits with the approval, or neither does (docs/decisions/0087-transactional-outbox.md).
       if (created) await sendSetupCode(tx, await createSetupCode(tx, account));
@@ -174,7 +214,10 @@ export async function setApproval(ctx: AppContext, id: number, input: Approval, 
     }
     const reason = input.rejectionReason?.trim();
     if (!reason) throw invalid('A rejection reason is required', { rejectionReason: 'A rejection reason is required' });
-    await tx.db.update(contractors).set({ approvalStatus: 'rejected', isVisible: false, rejectionReason: reason }).where(eq(contractors.id, id));
+    await tx.db
+      .update(contractors)
+      .set({ approvalStatus: 'rejected', isVisible: false, rejectionReason: reason })
+      .where(eq(contractors.id, id));
     await endContractorSessions(tx, id);
   });
   return getAdminContractor(ctx, id);
@@ -197,7 +240,12 @@ export async function setVisibility(ctx: ServiceCtx, id: number, isVisible: bool
  * checking (docs/decisions/0019-verifying-contractors.md); each credential on its own is verified
  * from the contractor's credentials page (services/credentials.ts).
  */
-export async function setVerification(ctx: ServiceCtx, id: number, verified: boolean, actor: AdminActor): Promise<AdminContractor> {
+export async function setVerification(
+  ctx: ServiceCtx,
+  id: number,
+  verified: boolean,
+  actor: AdminActor,
+): Promise<AdminContractor> {
   await inTransaction(ctx, async (tx) => {
     await lockContractor(tx, id);
     await setBothVerified(tx, id, verified, { kind: 'admin', ...actor });

@@ -22,7 +22,11 @@ import { accountOfContractor, contractorEmail } from './contractor-email';
 type ReviewCtx = Pick<AppContext, 'db' | 'clock' | 'mail' | 'jobs' | 'siteUrl' | 'env'>;
 
 /** Photos in this state of the contractors the administrator sees, oldest first (a queue). */
-export async function listPhotosForReview(ctx: Pick<AppContext, 'db'>, scope: AdminScope, status: PhotoStatus): Promise<AdminPhoto[]> {
+export async function listPhotosForReview(
+  ctx: Pick<AppContext, 'db'>,
+  scope: AdminScope,
+  status: PhotoStatus,
+): Promise<AdminPhoto[]> {
   const rows = await ctx.db
     .select({ photo: contractorPhotos, contractorName: contractors.name })
     .from(contractorPhotos)
@@ -34,7 +38,11 @@ export async function listPhotosForReview(ctx: Pick<AppContext, 'db'>, scope: Ad
     ctx,
     rows.map((r) => r.photo.id),
   );
-  return rows.map((r) => ({ ...ownPhotoOf(r.photo, variants.get(r.photo.id) ?? []), contractorId: r.photo.contractorId, contractorName: r.contractorName }));
+  return rows.map((r) => ({
+    ...ownPhotoOf(r.photo, variants.get(r.photo.id) ?? []),
+    contractorId: r.photo.contractorId,
+    contractorName: r.contractorName,
+  }));
 }
 
 /** The county the message is about: the administrator's own when it has one in view, else the platform's mail. */
@@ -53,15 +61,27 @@ async function lockedPhoto(ctx: Pick<AppContext, 'db'>, photoId: number) {
   return { photo: row.photo, name: row.name, email: row.email };
 }
 
-const photoName = (p: ContractorPhotoRow) => (p.kind === 'logo' ? 'logo' : p.caption ? `project photo "${p.caption}"` : 'project photo');
+const photoName = (p: ContractorPhotoRow) =>
+  p.kind === 'logo' ? 'logo' : p.caption ? `project photo "${p.caption}"` : 'project photo';
 
-export async function approvePhoto(ctx: ReviewCtx, scope: AdminScope, photoId: number, admin: AdminActor): Promise<AdminPhoto> {
+export async function approvePhoto(
+  ctx: ReviewCtx,
+  scope: AdminScope,
+  photoId: number,
+  admin: AdminActor,
+): Promise<AdminPhoto> {
   return inTransaction(ctx, async (tx) => {
     const { photo, name, email } = await lockedPhoto(tx, photoId);
     if (photo.status !== 'pending') throw conflict(`This photo is ${photo.status}, not waiting for review`);
     const [updated] = await tx.db
       .update(contractorPhotos)
-      .set({ status: 'approved', rejectionReason: null, reviewedAt: tx.clock.now(), reviewedBy: admin.adminUserId, updatedAt: tx.clock.now() })
+      .set({
+        status: 'approved',
+        rejectionReason: null,
+        reviewedAt: tx.clock.now(),
+        reviewedBy: admin.adminUserId,
+        updatedAt: tx.clock.now(),
+      })
       .where(eq(contractorPhotos.id, photoId))
       .returning();
     if (photo.kind === 'logo') {
@@ -69,7 +89,13 @@ export async function approvePhoto(ctx: ReviewCtx, scope: AdminScope, photoId: n
       const older = await tx.db
         .select({ id: contractorPhotos.id })
         .from(contractorPhotos)
-        .where(and(eq(contractorPhotos.contractorId, photo.contractorId), eq(contractorPhotos.kind, 'logo'), ne(contractorPhotos.id, photoId)));
+        .where(
+          and(
+            eq(contractorPhotos.contractorId, photo.contractorId),
+            eq(contractorPhotos.kind, 'logo'),
+            ne(contractorPhotos.id, photoId),
+          ),
+        );
       await deletePhotos(
         tx,
         older.map((o) => o.id),
@@ -81,20 +107,42 @@ export async function approvePhoto(ctx: ReviewCtx, scope: AdminScope, photoId: n
       to: email,
       regionId: regionOfDecision(scope),
       subject: `Your ${photo.kind === 'logo' ? 'logo' : 'project photo'} is now on your listing`,
-      text: [`Hello ${name},`, '', `Your ${photoName(photo)} was approved and now shows on your listing.`, '', `Your photos: ${siteUrl}/contractor?section=photos`].join('\n'),
+      text: [
+        `Hello ${name},`,
+        '',
+        `Your ${photoName(photo)} was approved and now shows on your listing.`,
+        '',
+        `Your photos: ${siteUrl}/contractor?section=photos`,
+      ].join('\n'),
     });
-    return { ...ownPhotoOf(updated!, (await variantsOf(tx, [photoId])).get(photoId) ?? []), contractorId: photo.contractorId, contractorName: name };
+    return {
+      ...ownPhotoOf(updated!, (await variantsOf(tx, [photoId])).get(photoId) ?? []),
+      contractorId: photo.contractorId,
+      contractorName: name,
+    };
   });
 }
 
 /** Rejects a pending photo, or takes down an approved one; the reason goes to the contractor. */
-export async function rejectPhoto(ctx: ReviewCtx, scope: AdminScope, photoId: number, reason: string, admin: AdminActor): Promise<AdminPhoto> {
+export async function rejectPhoto(
+  ctx: ReviewCtx,
+  scope: AdminScope,
+  photoId: number,
+  reason: string,
+  admin: AdminActor,
+): Promise<AdminPhoto> {
   return inTransaction(ctx, async (tx) => {
     const { photo, name, email } = await lockedPhoto(tx, photoId);
     if (photo.status === 'rejected') throw conflict('This photo is already rejected');
     const [updated] = await tx.db
       .update(contractorPhotos)
-      .set({ status: 'rejected', rejectionReason: reason, reviewedAt: tx.clock.now(), reviewedBy: admin.adminUserId, updatedAt: tx.clock.now() })
+      .set({
+        status: 'rejected',
+        rejectionReason: reason,
+        reviewedAt: tx.clock.now(),
+        reviewedBy: admin.adminUserId,
+        updatedAt: tx.clock.now(),
+      })
       .where(eq(contractorPhotos.id, photoId))
       .returning();
     const { siteUrl } = await contractorSite(tx, photo.contractorId);
@@ -113,6 +161,10 @@ export async function rejectPhoto(ctx: ReviewCtx, scope: AdminScope, photoId: nu
         `You can delete it and upload another in your contractor portal: ${siteUrl}/contractor?section=photos`,
       ].join('\n'),
     });
-    return { ...ownPhotoOf(updated!, (await variantsOf(tx, [photoId])).get(photoId) ?? []), contractorId: photo.contractorId, contractorName: name };
+    return {
+      ...ownPhotoOf(updated!, (await variantsOf(tx, [photoId])).get(photoId) ?? []),
+      contractorId: photo.contractorId,
+      contractorName: name,
+    };
   });
 }

@@ -15,13 +15,22 @@ export { imageOf, mediaTypeOf, mediaUrl } from '../photos/image-of';
 export async function variantsOf(ctx: DbCtx, photoIds: number[]): Promise<Map<number, ContractorPhotoVariantRow[]>> {
   const out = new Map<number, ContractorPhotoVariantRow[]>();
   if (photoIds.length === 0) return out;
-  const rows = await ctx.db.select().from(contractorPhotoVariants).where(inArray(contractorPhotoVariants.photoId, photoIds)).orderBy(asc(contractorPhotoVariants.width));
+  const rows = await ctx.db
+    .select()
+    .from(contractorPhotoVariants)
+    .where(inArray(contractorPhotoVariants.photoId, photoIds))
+    .orderBy(asc(contractorPhotoVariants.width));
   for (const r of rows) out.set(r.photoId, [...(out.get(r.photoId) ?? []), r]);
   return out;
 }
 
 export function ownPhotoOf(photo: ContractorPhotoRow, variants: ContractorPhotoVariantRow[]): OwnPhoto {
-  const list: PhotoVariant[] = variants.map((v) => ({ format: v.format, width: v.width, height: v.height, url: mediaUrl(v.hash, v.format) }));
+  const list: PhotoVariant[] = variants.map((v) => ({
+    format: v.format,
+    width: v.width,
+    height: v.height,
+    url: mediaUrl(v.hash, v.format),
+  }));
   return {
     id: photo.id,
     kind: photo.kind,

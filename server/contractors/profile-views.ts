@@ -76,8 +76,12 @@ export class ProfileViewCounter {
 
   /** The visitor's hash for today; the day key is derived from the secret and the day. */
   visitorHash(view: ProfileView, day: string): string {
-    if (this.keys.day !== day) this.keys = { day, key: createHmac('sha256', this.secret).update(`profile-view-visitors:${day}`).digest() };
-    return createHmac('sha256', this.keys.key).update(`${view.contractorId}\n${view.address}\n${view.userAgent}`).digest('base64url').slice(0, 22);
+    if (this.keys.day !== day)
+      this.keys = { day, key: createHmac('sha256', this.secret).update(`profile-view-visitors:${day}`).digest() };
+    return createHmac('sha256', this.keys.key)
+      .update(`${view.contractorId}\n${view.address}\n${view.userAgent}`)
+      .digest('base64url')
+      .slice(0, 22);
   }
 
   /**
@@ -145,7 +149,11 @@ export class ProfileViewCounter {
       this.failing = false;
     } catch (err) {
       // A count is never worth a failed page: logged once per run of failures, then dropped.
-      if (!this.failing) this.ctx.log.warn('profile views could not be counted; dropped', { views: batch.length, error: err instanceof Error ? err.message : String(err) });
+      if (!this.failing)
+        this.ctx.log.warn('profile views could not be counted; dropped', {
+          views: batch.length,
+          error: err instanceof Error ? err.message : String(err),
+        });
       this.failing = true;
     }
   }

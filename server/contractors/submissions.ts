@@ -15,7 +15,11 @@ import { createUploadToken } from './insurance-certificates';
  * decide is set here, never taken from the visitor: a submission is always pending and hidden,
  * unrated and unverified (docs/decisions/0010-bad-input.md).
  */
-export async function submitBusiness(ctx: AppContext, input: Submission, region: Region): Promise<{ id: number; certificateUploadToken: string }> {
+export async function submitBusiness(
+  ctx: AppContext,
+  input: Submission,
+  region: Region,
+): Promise<{ id: number; certificateUploadToken: string }> {
   // Validated already; the schema refuses unknown services.
   const serviceSlugs = resolveServices(input.services, region) ?? [];
   const townSlug = townFromText(input.city, region);
@@ -26,7 +30,10 @@ export async function submitBusiness(ctx: AppContext, input: Submission, region:
     inTransaction(ctx, async (tx) => {
       // One listing per registration number (docs/decisions/0031-credentials-stored.md).
       await checkNumberFree(tx, input.licenseNumber);
-      const serviceRows = await tx.db.select({ id: services.id, slug: services.slug }).from(services).where(inArray(services.slug, serviceSlugs));
+      const serviceRows = await tx.db
+        .select({ id: services.id, slug: services.slug })
+        .from(services)
+        .where(inArray(services.slug, serviceSlugs));
       const serviceId = new Map(serviceRows.map((s) => [s.slug, s.id]));
       const [town] = townSlug
         ? await tx.db

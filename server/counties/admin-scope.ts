@@ -64,7 +64,13 @@ interface AccountRow {
 /** The account from its columns; null when there is none or it is disabled. */
 export function loadedAccountOf(row: AccountRow | undefined): LoadedAdminAccount | null {
   if (!row || row.username === null || row.disabledAt) return null;
-  return { username: row.username, role: row.role!, regionIds: (row.regionIds ?? []).map(Number), sessionGeneration: row.sessionGeneration ?? 0, twoFactor: Boolean(row.twoFactor) };
+  return {
+    username: row.username,
+    role: row.role!,
+    regionIds: (row.regionIds ?? []).map(Number),
+    sessionGeneration: row.sessionGeneration ?? 0,
+    twoFactor: Boolean(row.twoFactor),
+  };
 }
 
 /** Prepared once (Database.prepared): it runs on the database itself, never inside a caller's transaction. */
@@ -78,20 +84,28 @@ function accountStatement(database: Database) {
   );
 }
 
-export async function loadAdminAccount(ctx: Pick<AppContext, 'database'>, adminUserId: number): Promise<LoadedAdminAccount | null> {
+export async function loadAdminAccount(
+  ctx: Pick<AppContext, 'database'>,
+  adminUserId: number,
+): Promise<LoadedAdminAccount | null> {
   const [row] = await accountStatement(ctx.database).execute({ id: adminUserId });
   return loadedAccountOf(row);
 }
 
 /** The request's scope: a platform administrator sees every county or the one chosen; a county administrator its own, or the one of them chosen. */
-export function scopeOf(adminUserId: number, account: { username: string; role: AdminScope['role']; regionIds: number[] }, chosen: number | null | undefined): AdminScope {
+export function scopeOf(
+  adminUserId: number,
+  account: { username: string; role: AdminScope['role']; regionIds: number[] },
+  chosen: number | null | undefined,
+): AdminScope {
   const base = { adminUserId, username: account.username, role: account.role };
   if (account.role === 'platform') return { ...base, regionIds: chosen ? [chosen] : null };
   return { ...base, regionIds: chosen && account.regionIds.includes(chosen) ? [chosen] : account.regionIds };
 }
 
 /** The one county a set of counties names (an administrator's view, an account's counties), or null for several or every county. */
-export const oneCountyOf = (regionIds: readonly number[] | null): number | null => (regionIds?.length === 1 ? regionIds[0]! : null);
+export const oneCountyOf = (regionIds: readonly number[] | null): number | null =>
+  regionIds?.length === 1 ? regionIds[0]! : null;
 
 /** A filter on a county column: nothing for every county, never true for none. */
 export function inScope(scope: AdminScope, column: Column): SQL | undefined {
@@ -112,7 +126,18 @@ export function requirePlatform(scope: AdminScope): void {
 }
 
 /** The kinds of item an admin route can name by id. */
-export const OWNED_KINDS = ['lead', 'delivery', 'claim', 'review', 'pricingRule', 'outboxEmail', 'contractor', 'county', 'photo', 'listingChange'] as const;
+export const OWNED_KINDS = [
+  'lead',
+  'delivery',
+  'claim',
+  'review',
+  'pricingRule',
+  'outboxEmail',
+  'contractor',
+  'county',
+  'photo',
+  'listingChange',
+] as const;
 export type OwnedKind = (typeof OWNED_KINDS)[number];
 
 const NOT_FOUND: Record<OwnedKind, string> = {
@@ -139,7 +164,13 @@ async function countiesOf(ctx: DbCtx, kind: OwnedKind, id: number): Promise<(num
     case 'lead':
       return one(db.select({ regionId: leads.regionId }).from(leads).where(eq(leads.id, id)));
     case 'delivery':
-      return one(db.select({ regionId: leads.regionId }).from(leadDeliveries).innerJoin(leads, eq(leads.id, leadDeliveries.leadId)).where(eq(leadDeliveries.id, id)));
+      return one(
+        db
+          .select({ regionId: leads.regionId })
+          .from(leadDeliveries)
+          .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+          .where(eq(leadDeliveries.id, id)),
+      );
     case 'claim':
       return one(
         db
@@ -150,7 +181,13 @@ async function countiesOf(ctx: DbCtx, kind: OwnedKind, id: number): Promise<(num
           .where(eq(leadClaims.id, id)),
       );
     case 'review':
-      return one(db.select({ regionId: leads.regionId }).from(reviews).innerJoin(leads, eq(leads.id, reviews.leadId)).where(eq(reviews.id, id)));
+      return one(
+        db
+          .select({ regionId: leads.regionId })
+          .from(reviews)
+          .innerJoin(leads, eq(leads.id, reviews.leadId))
+          .where(eq(reviews.id, id)),
+      );
     case 'pricingRule':
       return one(db.select({ regionId: pricingRules.regionId }).from(pricingRules).where(eq(pricingRules.id, id)));
     case 'outboxEmail':
@@ -197,11 +234,20 @@ async function checkServes(ctx: DbCtx, scope: AdminScope, contractorId: number, 
  * and a platform default (a pricing rule without a county) is refused to a county administrator
  * when it would change it.
  */
-export async function checkOwned(ctx: DbCtx, scope: AdminScope, kind: OwnedKind, id: number, opts: { write: boolean }): Promise<void> {
+export async function checkOwned(
+  ctx: DbCtx,
+  scope: AdminScope,
+  kind: OwnedKind,
+  id: number,
+  opts: { write: boolean },
+): Promise<void> {
   // A platform administrator's chosen county narrows its lists, not what it may open.
   if (scope.role === 'platform') return;
   if (kind === 'photo') {
-    const [photo] = await ctx.db.select({ contractorId: contractorPhotos.contractorId }).from(contractorPhotos).where(eq(contractorPhotos.id, id));
+    const [photo] = await ctx.db
+      .select({ contractorId: contractorPhotos.contractorId })
+      .from(contractorPhotos)
+      .where(eq(contractorPhotos.id, id));
     if (!photo) throw notFound(NOT_FOUND.photo);
     return checkServes(ctx, scope, photo.contractorId, NOT_FOUND.photo);
   }

@@ -15,7 +15,9 @@ function wordingOf(county: DatasetCounty) {
     name: county.name,
     siteTitle: `${county.name} Contractors`,
     shortTitle: `${county.name.replace(/ County$/, ' Co.')} Contractors`,
-    tagline: firstPlaces.length ? `Serving ${firstPlaces.join(', ')} & All ${county.name}` : `Serving All ${county.name}`,
+    tagline: firstPlaces.length
+      ? `Serving ${firstPlaces.join(', ')} & All ${county.name}`
+      : `Serving All ${county.name}`,
   };
 }
 
@@ -29,14 +31,23 @@ const kindOf = (name: string) => (/ Township$/.test(name) ? 'township' : / Borou
 export async function addCounty(ctx: DbCtx, typed: string): Promise<CountySummary> {
   const county = findCounty(await loadDataset(), typed);
   if (!county) {
-    throw invalid(`No Pennsylvania county is called '${typed}'`, { county: 'Not a Pennsylvania county: check the spelling' });
+    throw invalid(`No Pennsylvania county is called '${typed}'`, {
+      county: 'Not a Pennsylvania county: check the spelling',
+    });
   }
   return inTransaction(ctx, async ({ db }) => {
     const [home] = await db.select().from(regions).where(eq(regions.isDefault, true));
     if (!home) throw conflict('The default county is missing: start the app once to set it up');
     const [row] = await db
       .insert(regions)
-      .values({ slug: county.slug, state: home.state, template: home.template, timeZone: home.timeZone, supportEmail: home.supportEmail, ...wordingOf(county) })
+      .values({
+        slug: county.slug,
+        state: home.state,
+        template: home.template,
+        timeZone: home.timeZone,
+        supportEmail: home.supportEmail,
+        ...wordingOf(county),
+      })
       .onConflictDoNothing({ target: regions.slug })
       .returning({ id: regions.id });
     if (!row) throw conflict(`${county.name} has already been added`);
@@ -45,7 +56,17 @@ export async function addCounty(ctx: DbCtx, typed: string): Promise<CountySummar
       await db
         .insert(towns)
         .values(
-          places.map((p, i) => ({ regionId: row.id, slug: p.slug, name: p.name, label: p.name, kind: kindOf(p.name), aliases: [p.name.toLowerCase()], lat: p.geo.lat, lng: p.geo.lng, sortOrder: i })),
+          places.map((p, i) => ({
+            regionId: row.id,
+            slug: p.slug,
+            name: p.name,
+            label: p.name,
+            kind: kindOf(p.name),
+            aliases: [p.name.toLowerCase()],
+            lat: p.geo.lat,
+            lng: p.geo.lng,
+            sortOrder: i,
+          })),
         );
     }
     const all = await db.select({ id: services.id }).from(services).orderBy(asc(services.sortOrder));
@@ -74,7 +95,12 @@ export async function countyAnswer(ctx: DbCtx, slug: string): Promise<RegionAnsw
     name: row.name,
     state: row.state,
     siteTitle: row.siteTitle,
-    towns: townRows.map((t) => ({ slug: t.slug, name: t.name, label: t.label, geo: t.lat === null || t.lng === null ? null : { lat: t.lat, lng: t.lng } })),
+    towns: townRows.map((t) => ({
+      slug: t.slug,
+      name: t.name,
+      label: t.label,
+      geo: t.lat === null || t.lng === null ? null : { lat: t.lat, lng: t.lng },
+    })),
     services: serviceRows,
   };
 }
@@ -136,7 +162,9 @@ const siteWordsOf = (row: typeof regions.$inferSelect, deploymentUrl: string): C
 });
 
 /** Every county's site, by id, the default county first, for a job writing for several counties at once. */
-export async function countySitesById(ctx: Pick<AppContext, 'db' | 'siteUrl'>): Promise<{ defaultId: number; sites: Map<number, CountySiteWords> }> {
+export async function countySitesById(
+  ctx: Pick<AppContext, 'db' | 'siteUrl'>,
+): Promise<{ defaultId: number; sites: Map<number, CountySiteWords> }> {
   const rows = await ctx.db.select().from(regions).orderBy(desc(regions.isDefault), asc(regions.name));
   const home = rows.find((r) => r.isDefault);
   if (!home) throw conflict('The default county is missing: start the app once to set it up');
@@ -144,7 +172,10 @@ export async function countySitesById(ctx: Pick<AppContext, 'db' | 'siteUrl'>): 
 }
 
 /** The site of a county, by its slug or id, for the links and words of the emails sent for it. */
-export async function countySiteWords(ctx: Pick<AppContext, 'db' | 'siteUrl'>, county: { slug: string } | { id: number }): Promise<CountySiteWords> {
+export async function countySiteWords(
+  ctx: Pick<AppContext, 'db' | 'siteUrl'>,
+  county: { slug: string } | { id: number },
+): Promise<CountySiteWords> {
   const [row] = await ctx.db
     .select()
     .from(regions)

@@ -6,4 +6,5 @@ import { regions } from '../db/schema';
  * null for no such county, which matches nothing and refuses an insert's not-null column.
  * Its own module, beside no context type, so the directory can use it without an import cycle.
  */
-export const countyIdOfSlug = (slug: string): SQL<number> => sql<number>`(select ${regions.id} from ${regions} where ${regions.slug} = ${slug})`;
+export const countyIdOfSlug = (slug: string): SQL<number> =>
+  sql<number>`(select ${regions.id} from ${regions} where ${regions.slug} = ${slug})`;

@@ -43,7 +43,11 @@ export function hostOfUrl(url: string | null): string | null {
  * `<slug>.<PUBLIC_URL's host>` for every county. A deployment of one county answers on any host,
  * as it always has.
  */
-export function countyOfHost<C extends CountySite>(hostname: string | undefined, counties: readonly C[], deploymentHost: string | null): C | null {
+export function countyOfHost<C extends CountySite>(
+  hostname: string | undefined,
+  counties: readonly C[],
+  deploymentHost: string | null,
+): C | null {
   const h = normalHost(hostname);
   if (counties.length === 1) return counties[0]!;
   const own = counties.find((c) => hostOfUrl(c.publicUrl) === h);

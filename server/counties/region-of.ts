@@ -59,7 +59,9 @@ async function readRegion(ctx: Pick<AppContext, 'db'>, slug: string): Promise<Re
   const template = templateOf(row.template);
   const placed = townRows.filter((t) => t.lat !== null && t.lng !== null);
   // A place without coordinates is put at the middle of those with them (structured data only).
-  const middle = placed.length ? { lat: mean(placed.map((t) => t.lat!)), lng: mean(placed.map((t) => t.lng!)) } : { lat: 0, lng: 0 };
+  const middle = placed.length
+    ? { lat: mean(placed.map((t) => t.lat!)), lng: mean(placed.map((t) => t.lng!)) }
+    : { lat: 0, lng: 0 };
   const offered = new Set(serviceRows.map((s) => s.slug));
   return {
     ...template,

@@ -46,7 +46,12 @@ export class CountySites {
     }
     if (this.held && this.held.version >= version) return this.held.counties;
     const counties = this.ctx.db
-      .select({ slug: regions.slug, siteTitle: regions.siteTitle, isDefault: regions.isDefault, publicUrl: regions.publicUrl })
+      .select({
+        slug: regions.slug,
+        siteTitle: regions.siteTitle,
+        isDefault: regions.isDefault,
+        publicUrl: regions.publicUrl,
+      })
       .from(regions)
       .orderBy(desc(regions.isDefault), asc(regions.slug))
       .then((rows) => (this.last = rows));

@@ -7,7 +7,16 @@ import { sullivanCounty, type Region } from '@shared/region';
  * docs/decisions/0102-region-in-boot-data.md). Today there is one, Pennsylvania's, worded as the
  * default county's (shared/region.ts).
  */
-export type RegionTemplate = Pick<Region, 'stateName' | 'credentials' | 'homeSearchServices' | 'quoteServices' | 'budgetOptions' | 'projectOverview' | 'serviceRadiusMiles'>;
+export type RegionTemplate = Pick<
+  Region,
+  | 'stateName'
+  | 'credentials'
+  | 'homeSearchServices'
+  | 'quoteServices'
+  | 'budgetOptions'
+  | 'projectOverview'
+  | 'serviceRadiusMiles'
+>;
 
 const pennsylvania: RegionTemplate = {
   stateName: sullivanCounty.stateName,

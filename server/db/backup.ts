@@ -1,4 +1,14 @@
-import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { acquireDataDirLock, LOCK_FILE } from './data-dir-lock';
@@ -15,7 +25,8 @@ const KEPT_FILES = ['session-secret'];
 
 export async function backupEmbedded(dataDir: string, file: string): Promise<{ file: string; bytes: number }> {
   const dir = path.resolve(dataDir);
-  if (!existsSync(path.join(dir, 'PG_VERSION'))) throw new Error(`No embedded database in ${dir} (set DATA_DIR to its folder).`);
+  if (!existsSync(path.join(dir, 'PG_VERSION')))
+    throw new Error(`No embedded database in ${dir} (set DATA_DIR to its folder).`);
   const lock = acquireDataDirLock(dir);
   try {
     const client = await PGlite.create(dir);
@@ -40,7 +51,11 @@ export async function backupEmbedded(dataDir: string, file: string): Promise<{ f
  * beside DATA_DIR first; only then are the folders swapped. The replaced folder is kept as
  * `DATA_DIR.before-restore-<time>` until the operator deletes it.
  */
-export async function restoreEmbedded(dataDir: string, file: string, now = new Date()): Promise<{ kept: string | null }> {
+export async function restoreEmbedded(
+  dataDir: string,
+  file: string,
+  now = new Date(),
+): Promise<{ kept: string | null }> {
   const dir = path.resolve(dataDir);
   const source = path.resolve(file);
   if (!existsSync(source)) throw new Error(`No backup file at ${source}.`);
@@ -61,7 +76,8 @@ export async function restoreEmbedded(dataDir: string, file: string, now = new D
     if (existsSync(dir)) {
       kept = `${dir}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`;
       renameSync(dir, kept);
-      for (const name of KEPT_FILES) if (existsSync(path.join(kept, name))) cpSync(path.join(kept, name), path.join(staging, name));
+      for (const name of KEPT_FILES)
+        if (existsSync(path.join(kept, name))) cpSync(path.join(kept, name), path.join(staging, name));
     }
     renameSync(staging, dir);
     chmodSync(dir, 0o700);

@@ -60,7 +60,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** The migrations folder, found from the source tree or from the built server in dist/server. */
 export function migrationsFolder(): string {
-  const candidates = [path.resolve(here, '../../migrations'), path.resolve(here, '../migrations'), path.resolve(process.cwd(), 'migrations')];
+  const candidates = [
+    path.resolve(here, '../../migrations'),
+    path.resolve(here, '../migrations'),
+    path.resolve(process.cwd(), 'migrations'),
+  ];
   const found = candidates.find((c) => existsSync(path.join(c, 'meta', '_journal.json')));
   if (!found) throw new Error(`No migrations folder found (looked in ${candidates.join(', ')})`);
   return found;
@@ -82,7 +86,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 /** Each driver's Drizzle side is loaded when a database of its kind is opened (docs/decisions/0123-embedded-memory.md). */
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
-  const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator')]);
+  const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
@@ -99,7 +106,10 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     db,
     driver: 'pg',
     describe: `PostgreSQL ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
-    migrate: () => migrateOnOwnConnection(url, (client) => migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder: migrationsFolder() })),
+    migrate: () =>
+      migrateOnOwnConnection(url, (client) =>
+        migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder: migrationsFolder() }),
+      ),
     pendingMigrations: () => pendingMigrations(db, migrationsFolder()),
     withStartupLock: (fn, onWait) => withAdvisoryLock(url, fn, onWait),
     prepared: preparedOn(db),
@@ -142,10 +152,15 @@ async function withAdvisoryLock<T>(url: string, fn: () => Promise<T>, onWait?: (
   try {
     const until = Date.now() + LOCK_WAIT_LIMIT_MS;
     for (let told = false; ; told = true) {
-      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [STARTUP_LOCK_KEY]);
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+        STARTUP_LOCK_KEY,
+      ]);
       if (rows[0]?.locked) break;
       if (!told) onWait?.();
-      if (Date.now() > until) throw new Error(`Another app process has held the start-up lock for ${LOCK_WAIT_LIMIT_MS / 60_000} minutes (migrating?); giving up`);
+      if (Date.now() > until)
+        throw new Error(
+          `Another app process has held the start-up lock for ${LOCK_WAIT_LIMIT_MS / 60_000} minutes (migrating?); giving up`,
+        );
       await new Promise((r) => setTimeout(r, 250));
     }
     try {
@@ -165,7 +180,12 @@ async function withAdvisoryLock<T>(url: string, fn: () => Promise<T>, onWait?: (
  * shared buffers (one process here, and the operating system caches the files anyway) and 64 MB for each index
  * build or vacuum. With these a later start holds about 280 MB instead of 420 MB.
  */
-export const PGLITE_MEMORY_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB', 'work_mem=4MB', 'temp_buffers=2MB'];
+export const PGLITE_MEMORY_SETTINGS = [
+  'shared_buffers=16MB',
+  'maintenance_work_mem=16MB',
+  'work_mem=4MB',
+  'temp_buffers=2MB',
+];
 
 /**
  * PostgreSQL's WebAssembly is compiled by V8's baseline compiler only (docs/decisions/0123-embedded-memory.md).
@@ -178,7 +198,11 @@ export const PGLITE_MEMORY_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_
 export const PGLITE_V8_FLAGS = '--liftoff-only';
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const startParams = [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS.flatMap((s) => ['-c', s])];
   v8.setFlagsFromString(PGLITE_V8_FLAGS);
   const dataDir = options.dataDir ?? '.data';
@@ -196,7 +220,10 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     // A folder without a database starts from the build's image rather than initdb (docs/decisions/0073-embedded-database-memory.md).
     const image = inMemory || options.loadDataDir ? null : builtDataImage();
     if (image) fromImage = restoreDataImage(path.resolve(dataDir), image);
-    client = await PGlite.create(inMemory ? undefined : path.resolve(dataDir), { startParams, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+    client = await PGlite.create(inMemory ? undefined : path.resolve(dataDir), {
+      startParams,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
   } catch (err) {
     lock?.release();
     throw err;

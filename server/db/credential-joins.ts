@@ -10,7 +10,10 @@ import { contractorCredentials, contractors, type ContractorCredentialRow } from
  */
 export const registration = alias(contractorCredentials, 'registration');
 export const insurance = alias(contractorCredentials, 'insurance');
-export const onRegistration = and(eq(registration.contractorId, contractors.id), eq(registration.credential, 'registration'))!;
+export const onRegistration = and(
+  eq(registration.contractorId, contractors.id),
+  eq(registration.credential, 'registration'),
+)!;
 export const onInsurance = and(eq(insurance.contractorId, contractors.id), eq(insurance.credential, 'insurance'))!;
 
 /** One credential's facts and verification, as its row holds them. */
@@ -32,7 +35,10 @@ export const NO_CREDENTIAL: Readonly<StoredCredential> = Object.freeze({
 });
 
 /** Both credentials from a query's joined rows (null: no row). */
-export const credentialsFrom = (r: { registration: StoredCredential | null; insurance: StoredCredential | null }): Credentials => ({
+export const credentialsFrom = (r: {
+  registration: StoredCredential | null;
+  insurance: StoredCredential | null;
+}): Credentials => ({
   registration: r.registration ?? NO_CREDENTIAL,
   insurance: r.insurance ?? NO_CREDENTIAL,
 });

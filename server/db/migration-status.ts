@@ -18,7 +18,9 @@ const journals = new Map<string, JournalEntry[]>();
 function journal(folder: string): JournalEntry[] {
   let entries = journals.get(folder);
   if (!entries) {
-    entries = (JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] }).entries;
+    entries = (
+      JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] }
+    ).entries;
     journals.set(folder, entries);
   }
   return entries;
@@ -35,6 +37,8 @@ export async function pendingMigrations(db: Executes, folder: string): Promise<s
   const present = (table as unknown as { rows: { present: boolean }[] }).rows[0]?.present;
   if (!present) return entries.map((e) => e.tag);
   const applied = await db.execute(sql`select created_at from drizzle.__drizzle_migrations`);
-  const times = new Set((applied as unknown as { rows: { created_at: string | number }[] }).rows.map((r) => Number(r.created_at)));
+  const times = new Set(
+    (applied as unknown as { rows: { created_at: string | number }[] }).rows.map((r) => Number(r.created_at)),
+  );
   return entries.filter((e) => !times.has(e.when)).map((e) => e.tag);
 }

@@ -4,8 +4,24 @@
  * with 503; the read model (server/directory) answers public reads from its last loaded data instead.
  */
 
-const CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '53300']);
-const MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|terminating connection/i;
+const CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  '53300',
+]);
+const MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|terminating connection/i;
 
 interface Coded {
   code?: unknown;
@@ -15,7 +31,9 @@ interface Coded {
 
 /** This one error, without its causes. */
 export function isUnreachableError(e: Coded): boolean {
-  return (typeof e.code === 'string' && CODES.has(e.code)) || (typeof e.message === 'string' && MESSAGES.test(e.message));
+  return (
+    (typeof e.code === 'string' && CODES.has(e.code)) || (typeof e.message === 'string' && MESSAGES.test(e.message))
+  );
 }
 
 /** The error or one of its causes (Drizzle wraps the driver's error). */

@@ -38,7 +38,12 @@ export const ORDER: Record<DirectorySort, SQL[]> = {
   name: [sql`lower(${contractors.name}) asc`, sql`${contractors.id} asc`],
   reviews: [sql`${contractors.reviewCount} desc`, sql`${contractors.rating} desc`, sql`${contractors.id} asc`],
   location: [sql`lower(${contractors.city}) asc`, sql`lower(${contractors.name}) asc`, sql`${contractors.id} asc`],
-  featured: [sql`${contractors.isFeatured} desc`, sql`${contractors.rating} desc`, sql`${contractors.reviewCount} desc`, sql`${contractors.id} asc`],
+  featured: [
+    sql`${contractors.isFeatured} desc`,
+    sql`${contractors.rating} desc`,
+    sql`${contractors.reviewCount} desc`,
+    sql`${contractors.id} asc`,
+  ],
 };
 
 export const cardColumns = {
@@ -88,13 +93,20 @@ export const profileColumns = { ...cardColumns, ...profileOnlyColumns };
 export const withPreferences = eq(contractorLeadPreferences.contractorId, contractors.id);
 
 /** A listing as the directory reads it: its credential columns are null when the credential has no row, as is `pausedUntil` without preferences. */
-type ListingRead = ContractorRow & { [K in keyof typeof credentialColumns]: (typeof credentialColumns)[K]['_']['data'] | null } & { pausedUntil: string | null };
+type ListingRead = ContractorRow & {
+  [K in keyof typeof credentialColumns]: (typeof credentialColumns)[K]['_']['data'] | null;
+} & { pausedUntil: string | null };
 export type CardRow = Pick<ListingRead, keyof typeof cardColumns>;
 export type ProfileOnlyRow = Pick<ListingRead, keyof typeof profileOnlyColumns>;
 export type ProfileRow = Pick<ListingRead, keyof typeof profileColumns>;
 
 /** `today`: the site's day ('YYYY-MM-DD') the answer is for; an expiry date on or before it has lapsed. `logo`: its approved logo (photos.ts). */
-export function toPublic(row: CardRow, serviceNames: string[], today: string, logo: PublicPhoto | null = null): PublicContractor {
+export function toPublic(
+  row: CardRow,
+  serviceNames: string[],
+  today: string,
+  logo: PublicPhoto | null = null,
+): PublicContractor {
   return {
     id: row.id,
     name: row.name,
@@ -136,7 +148,10 @@ export function toProfile(
     serviceAreas: [...(homeTown ? [homeTown] : []), ...areas.filter((a) => a.id !== row.homeTownId).map((a) => a.name)],
     yearsInBusiness: row.yearsInBusiness,
     credentials: {
-      registration: { verified: registration, verifiedMonth: registration && row.registrationVerifiedAt ? siteMonth(row.registrationVerifiedAt) : null },
+      registration: {
+        verified: registration,
+        verifiedMonth: registration && row.registrationVerifiedAt ? siteMonth(row.registrationVerifiedAt) : null,
+      },
       insurance: { verified: insurance, insuredUntil: insurance ? row.insuranceExpiresOn : null },
     },
     website: row.website,

@@ -41,7 +41,10 @@ export function servesCounty(county: string): SQL {
  * credential reminders; docs/decisions/0106-county-emails-and-jobs.md): its home town's county, or
  * the default county for one without, as a contractor with no town was before counties.
  */
-export const homeCountyId = (): SQL<number> => sql<number>`coalesce((select ${towns.regionId} from ${towns} where ${towns.id} = ${contractors.homeTownId}), default_region_id())`.mapWith(Number);
+export const homeCountyId = (): SQL<number> =>
+  sql<number>`coalesce((select ${towns.regionId} from ${towns} where ${towns.id} = ${contractors.homeTownId}), default_region_id())`.mapWith(
+    Number,
+  );
 
 /**
  * The site of a contractor's home county when it is not `county` (the site showing it), for the
@@ -49,11 +52,16 @@ export const homeCountyId = (): SQL<number> => sql<number>`coalesce((select ${to
  * `county`, when there is no home town (each site it is listed on is its own), or while the
  * deployment's address is not known yet (before the server listens).
  */
-export function homeSiteOf(home: Pick<CountySite, 'slug' | 'isDefault' | 'publicUrl'> | null, county: string, deploymentUrl: string): string | null {
+export function homeSiteOf(
+  home: Pick<CountySite, 'slug' | 'isDefault' | 'publicUrl'> | null,
+  county: string,
+  deploymentUrl: string,
+): string | null {
   if (!home || home.slug === county) return null;
   if (!home.publicUrl && !deploymentUrl) return null;
   return siteUrlOf(home, deploymentUrl);
 }
 
 /** The contractors row's profile is canonical on `county`'s site: its home town is the county's, or it has none (homeSiteOf). */
-export const homeOnSite = (county: string): SQL => sql`(${contractors.homeTownId} is null or ${contractors.homeTownId} in (select ${towns.id} from ${towns} where ${townInCounty(county)}))`;
+export const homeOnSite = (county: string): SQL =>
+  sql`(${contractors.homeTownId} is null or ${contractors.homeTownId} in (select ${towns.id} from ${towns} where ${townInCounty(county)}))`;

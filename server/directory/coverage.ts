@@ -1,5 +1,11 @@
 import { and, asc, count, eq, isNotNull, max, sql } from 'drizzle-orm';
-import { SERVICE_PAGE_SIZE, type PlaceCount, type ServiceCoverage, type ServicePageAnswer, type ServicePageParams } from '@shared/schemas/service-pages';
+import {
+  SERVICE_PAGE_SIZE,
+  type PlaceCount,
+  type ServiceCoverage,
+  type ServicePageAnswer,
+  type ServicePageParams,
+} from '@shared/schemas/service-pages';
 import type { ContractorPage, DirectoryQuery } from '@shared/schemas/directory';
 import type { Db } from '../db/client';
 import { contractorServiceAreas, contractorServices, contractors, services, towns } from '../db/schema';
@@ -20,7 +26,15 @@ import { serviceInCounty, servesCounty, townInCounty } from './county';
 
 /** The search's query for a service page: the service, the town, every listed contractor (verified or not), the search's order. */
 export function servicePageQuery(p: ServicePageParams): DirectoryQuery {
-  return { services: [p.service], town: p.town ?? null, minRating: null, licensedOnly: false, sort: 'rating', page: p.page, pageSize: SERVICE_PAGE_SIZE };
+  return {
+    services: [p.service],
+    town: p.town ?? null,
+    minRating: null,
+    licensedOnly: false,
+    sort: 'rating',
+    page: p.page,
+    pageSize: SERVICE_PAGE_SIZE,
+  };
 }
 
 /** An address that names no service or town of the taxonomy is a missing page, like any unknown address. */
@@ -30,11 +44,17 @@ export function checkServicePage(p: ServicePageParams, ids: TaxonomyIds): void {
 }
 
 /** The page: its contractors and what it links to. A combination without a contractor is not found (and not in the sitemap). */
-export function servicePageOf(p: ServicePageParams, coverage: ServiceCoverage, page: ContractorPage): ServicePageAnswer {
+export function servicePageOf(
+  p: ServicePageParams,
+  coverage: ServiceCoverage,
+  page: ContractorPage,
+): ServicePageAnswer {
   if (page.total === 0) throw notFound('No listed contractor offers this service here');
   const town = p.town ?? null;
   const services: PlaceCount[] = town
-    ? coverage.services.flatMap((s) => s.towns.filter((t) => t.slug === town).map((t) => ({ slug: s.slug, count: t.count })))
+    ? coverage.services.flatMap((s) =>
+        s.towns.filter((t) => t.slug === town).map((t) => ({ slug: s.slug, count: t.count })),
+      )
     : coverage.services.map((s) => ({ slug: s.slug, count: s.count }));
   return {
     service: p.service,
@@ -83,14 +103,25 @@ export interface CoverageRow {
  * adds each one's newest contractor change, for the sitemap; the directory never asks for it,
  * as updated_at moves without the directory version (docs/decisions/0065-directory-read-model.md).
  */
-export async function sqlCoverageRows(db: Db, county: string, opts: { lastmod?: boolean } = {}): Promise<CoverageRow[]> {
+export async function sqlCoverageRows(
+  db: Db,
+  county: string,
+  opts: { lastmod?: boolean } = {},
+): Promise<CoverageRow[]> {
   // A contractor covers its home town and its service areas (the search's location filter).
   // Its column names are unique in the statement: Drizzle names a subquery's columns without the subquery.
   const served = db
-    .select({ contractorId: sql<number>`${contractors.id}`.as('served_contractor_id'), townId: sql<number>`${contractors.homeTownId}`.as('served_town_id') })
+    .select({
+      contractorId: sql<number>`${contractors.id}`.as('served_contractor_id'),
+      townId: sql<number>`${contractors.homeTownId}`.as('served_town_id'),
+    })
     .from(contractors)
     .where(isNotNull(contractors.homeTownId))
-    .union(db.select({ contractorId: contractorServiceAreas.contractorId, townId: contractorServiceAreas.townId }).from(contractorServiceAreas))
+    .union(
+      db
+        .select({ contractorId: contractorServiceAreas.contractorId, townId: contractorServiceAreas.townId })
+        .from(contractorServiceAreas),
+    )
     .as('served');
   // The county's listed contractors, the services it offers and its towns (docs/decisions/0101-read-model-per-county.md).
   const listed = and(isListed, servesCounty(county), eq(contractors.id, contractorServices.contractorId));

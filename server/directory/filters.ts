@@ -57,7 +57,9 @@ const notExpired = (col: AnyPgColumn, today: string) => or(isNull(col), sql`${co
 const listsOf = (lists: ReadonlyMap<number, Int32Array>, keys: number[]) => keys.map((k) => lists.get(k) ?? EMPTY);
 
 /** Any of the asked services (unknown slugs match nothing; the query schema already refuses them). */
-const serviceIdsOf = (q: DirectoryQuery, ids: TaxonomyIds) => [...new Set(q.services.map((s) => ids.serviceId.get(s) ?? -1))];
+const serviceIdsOf = (q: DirectoryQuery, ids: TaxonomyIds) => [
+  ...new Set(q.services.map((s) => ids.serviceId.get(s) ?? -1)),
+];
 const townIdOf = (q: DirectoryQuery, ids: TaxonomyIds) => ids.townId.get(q.town ?? '') ?? -1;
 
 export const FILTERS = {
@@ -96,7 +98,12 @@ export const FILTERS = {
    */
   licensed: {
     active: (q) => q.licensedOnly,
-    where: (_q, _ids, today) => and(eq(contractors.verified, true), notExpired(credentialColumns.registrationExpiresOn, today), notExpired(credentialColumns.insuranceExpiresOn, today))!,
+    where: (_q, _ids, today) =>
+      and(
+        eq(contractors.verified, true),
+        notExpired(credentialColumns.registrationExpiresOn, today),
+        notExpired(credentialColumns.insuranceExpiresOn, today),
+      )!,
     keep: (_q, s) => {
       const verified = s.flags(contractors.verified);
       const registration = s.days(credentialColumns.registrationExpiresOn);

@@ -108,7 +108,10 @@ export class Directory {
       onEvict: (county, why) => opts.log?.info('a county directory snapshot was dropped', { county, why }),
     });
     this.versions = new VersionSource(database.db);
-    if (database.listen) void this.versions.follow(database.listen).catch((err: unknown) => opts.log?.warn('directory change notifications are off', { err }));
+    if (database.listen)
+      void this.versions
+        .follow(database.listen)
+        .catch((err: unknown) => opts.log?.warn('directory change notifications are off', { err }));
   }
 
   /**
@@ -146,7 +149,9 @@ export class Directory {
 
   /** A contractor's public profile on a county's site; hidden, pending, rejected, missing ones and those the county does not list are not found. */
   async profile(county: string, id: number, freshness?: Freshness): Promise<Frozen<ContractorProfile>> {
-    const profile = this.cache ? (await this.snapshot(county, freshness)).profile(id) : deepFreeze(await sqlProfile(this.db, county, id, this.today(), this.siteUrl()));
+    const profile = this.cache
+      ? (await this.snapshot(county, freshness)).profile(id)
+      : deepFreeze(await sqlProfile(this.db, county, id, this.today(), this.siteUrl()));
     if (!profile) throw notFound('Contractor not found');
     return profile;
   }
@@ -162,7 +167,10 @@ export class Directory {
     if (!this.cache) {
       const ids = await this.taxonomy(county);
       checkServicePage(p, ids);
-      const [coverage, page] = await Promise.all([sqlCoverage(this.db, county), sqlPage(this.db, county, ids, servicePageQuery(p), this.today())]);
+      const [coverage, page] = await Promise.all([
+        sqlCoverage(this.db, county),
+        sqlPage(this.db, county, ids, servicePageQuery(p), this.today()),
+      ]);
       return deepFreeze(servicePageOf(p, coverage, page));
     }
     const snapshot = await this.snapshot(county, freshness);
@@ -219,7 +227,8 @@ export class Directory {
     const m = this.model(county);
     const last = m.loaded;
     // While the database is away requests do not wait for it, unless its notifications vouch for the version.
-    if (this.down && !this.versions.vouched(county) && last && this.usable(last.confirmedAt)) return this.stale(last.snapshot, last.confirmedAt, freshness);
+    if (this.down && !this.versions.vouched(county) && last && this.usable(last.confirmedAt))
+      return this.stale(last.snapshot, last.confirmedAt, freshness);
     try {
       return await this.currentSnapshot(county, m, freshness?.since);
     } catch (err) {
@@ -265,7 +274,10 @@ export class Directory {
   /** Whether the error says the database cannot be reached; the first such error of an outage is logged. */
   private wentAway(err: unknown): boolean {
     if (!isDatabaseUnreachable(err)) return false;
-    if (!this.down) this.log?.warn('the database is unreachable: public reads answer from the data loaded last (STALE_IF_ERROR)', { error: err instanceof Error ? err.message : String(err) });
+    if (!this.down)
+      this.log?.warn('the database is unreachable: public reads answer from the data loaded last (STALE_IF_ERROR)', {
+        error: err instanceof Error ? err.message : String(err),
+      });
     this.down = true;
     return true;
   }

@@ -59,7 +59,8 @@ export async function listingPhotos(db: Executor, where: SQL): Promise<Map<numbe
     .where(approved)
     .orderBy(asc(contractorPhotoVariants.photoId), asc(contractorPhotoVariants.width));
   const variants = new Map<number, ContractorPhotoVariantRow[]>();
-  for (const { variant } of variantRows) (variants.get(variant.photoId) ?? variants.set(variant.photoId, []).get(variant.photoId)!).push(variant);
+  for (const { variant } of variantRows)
+    (variants.get(variant.photoId) ?? variants.set(variant.photoId, []).get(variant.photoId)!).push(variant);
   for (const p of photos) {
     const files = variants.get(p.id) ?? [];
     // A photo without files (never written so) would show an empty frame: left out.
@@ -68,7 +69,13 @@ export async function listingPhotos(db: Executor, where: SQL): Promise<Map<numbe
     if (p.kind === 'logo') {
       const small = files.filter((v) => v.width <= CARD_LOGO_MAX_WIDTH);
       entry.logo = { id: p.id, caption: p.caption, ...imageOf(p, small.length ? small : files.slice(0, 1)) };
-    } else entry.projects.push({ id: p.id, caption: p.caption, ...imageOf(p, files), approvedAt: (p.reviewedAt ?? p.createdAt).getTime() });
+    } else
+      entry.projects.push({
+        id: p.id,
+        caption: p.caption,
+        ...imageOf(p, files),
+        approvedAt: (p.reviewedAt ?? p.createdAt).getTime(),
+      });
   }
   return out;
 }
@@ -84,7 +91,15 @@ export const GALLERY_FILTERS: readonly DirectoryFilter[] = [FILTERS.services, FI
 
 /** The directory filters the gallery shares with search (server/directory/filters.ts): its services and town, nothing else. */
 export function directoryQueryOfGallery(q: GalleryQuery): DirectoryQuery {
-  return { services: q.services, town: q.town, minRating: null, licensedOnly: false, sort: 'rating', page: 1, pageSize: GALLERY_PAGE_SIZE };
+  return {
+    services: q.services,
+    town: q.town,
+    minRating: null,
+    licensedOnly: false,
+    sort: 'rating',
+    page: 1,
+    pageSize: GALLERY_PAGE_SIZE,
+  };
 }
 
 export interface GalleryEntry {

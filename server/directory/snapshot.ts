@@ -1,11 +1,37 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { SORTS, type ContractorPage, type ContractorProfile, type DirectoryQuery, type DirectorySort, type PublicContractor } from '@shared/schemas/directory';
+import {
+  SORTS,
+  type ContractorPage,
+  type ContractorProfile,
+  type DirectoryQuery,
+  type DirectorySort,
+  type PublicContractor,
+} from '@shared/schemas/directory';
 import { VersionedLru } from '@shared/versioned-lru';
 import type { Db } from '../db/client';
-import { contractorLeadPreferences, contractorServiceAreas, contractorServices, contractors, directoryVersions, regions, services, towns } from '../db/schema';
+import {
+  contractorLeadPreferences,
+  contractorServiceAreas,
+  contractorServices,
+  contractors,
+  directoryVersions,
+  regions,
+  services,
+  towns,
+} from '../db/schema';
 import { insurance, onInsurance, onRegistration, registration } from '../db/credential-joins';
-import { isListed, ORDER, profileColumns, profileOnlyColumns, toProfile, toPublic, withPreferences, type ProfileOnlyRow, type ProfileRow } from './cards';
+import {
+  isListed,
+  ORDER,
+  profileColumns,
+  profileOnlyColumns,
+  toProfile,
+  toPublic,
+  withPreferences,
+  type ProfileOnlyRow,
+  type ProfileRow,
+} from './cards';
 import { ANNOUNCED, dayNumber, FILTER_COLUMNS, FILTER_LIST, NO_DATE, type FilterData } from './filters';
 import { deepFreeze, type Frozen } from '@shared/deep-freeze';
 import { toTaxonomyIds, type TaxonomyIds } from './taxonomy';
@@ -13,7 +39,16 @@ import { coverageOf, servicePageOf, servicePageQuery } from './coverage';
 import { homeSiteOf, serviceInCounty, servesCounty, townInCounty } from './county';
 import type { ServiceCoverage, ServicePageAnswer, ServicePageParams } from '@shared/schemas/service-pages';
 import type { GalleryPage, GalleryQuery } from '@shared/schemas/gallery';
-import { directoryQueryOfGallery, GALLERY_FILTERS, galleryOrder, galleryPageOf, listingPhotos, publicPhoto, type GalleryEntry, type ListingPhotos } from './photos';
+import {
+  directoryQueryOfGallery,
+  GALLERY_FILTERS,
+  galleryOrder,
+  galleryPageOf,
+  listingPhotos,
+  publicPhoto,
+  type GalleryEntry,
+  type ListingPhotos,
+} from './photos';
 
 /**
  * A county's listed directory held in memory (docs/decisions/0101-read-model-per-county.md), one
@@ -90,7 +125,8 @@ export class Snapshot implements FilterData {
       (serviceLists.get(o.serviceId) ?? serviceLists.set(o.serviceId, []).get(o.serviceId)!).push(pos);
     }
     const townSets = new Map<number, Set<number>>();
-    const serve = (townId: number, pos: number) => (townSets.get(townId) ?? townSets.set(townId, new Set()).get(townId)!).add(pos);
+    const serve = (townId: number, pos: number) =>
+      (townSets.get(townId) ?? townSets.set(townId, new Set()).get(townId)!).add(pos);
     rows.forEach((r, pos) => r.homeTownId !== null && serve(r.homeTownId, pos));
     this.areaStart = new Int32Array(n + 1);
     this.areaTowns = new Int32Array(served.length);
@@ -117,8 +153,11 @@ export class Snapshot implements FilterData {
         const key = filterKey(i);
         if (col.dataType === 'number') return [col, Float64Array.from(rows, (r) => r[key] as number)];
         if (col.dataType === 'boolean') return [col, Uint8Array.from(rows, (r) => (r[key] ? 1 : 0))];
-        if (col.columnType === 'PgDateString') return [col, Int32Array.from(rows, (r) => (r[key] === null ? NO_DATE : dayNumber(r[key] as string)))];
-        throw new Error(`The snapshot keeps numeric, boolean and date columns for filters, not ${col.name} (${col.dataType})`);
+        if (col.columnType === 'PgDateString')
+          return [col, Int32Array.from(rows, (r) => (r[key] === null ? NO_DATE : dayNumber(r[key] as string)))];
+        throw new Error(
+          `The snapshot keeps numeric, boolean and date columns for filters, not ${col.name} (${col.dataType})`,
+        );
       }),
     );
     this.cards = rows.map((r, pos) => deepFreeze(toPublic(r, names[pos]!, day, photos.get(r.id)?.logo ?? null)));
@@ -140,19 +179,22 @@ export class Snapshot implements FilterData {
 
   numbers(col: AnyPgColumn): Float64Array {
     const values = this.columns.get(col);
-    if (!(values instanceof Float64Array)) throw new Error(`The snapshot has no numeric column ${col.name}: name it in the filter's columns`);
+    if (!(values instanceof Float64Array))
+      throw new Error(`The snapshot has no numeric column ${col.name}: name it in the filter's columns`);
     return values;
   }
 
   flags(col: AnyPgColumn): Uint8Array {
     const values = this.columns.get(col);
-    if (!(values instanceof Uint8Array)) throw new Error(`The snapshot has no boolean column ${col.name}: name it in the filter's columns`);
+    if (!(values instanceof Uint8Array))
+      throw new Error(`The snapshot has no boolean column ${col.name}: name it in the filter's columns`);
     return values;
   }
 
   days(col: AnyPgColumn): Int32Array {
     const values = this.columns.get(col);
-    if (!(values instanceof Int32Array)) throw new Error(`The snapshot has no date column ${col.name}: name it in the filter's columns`);
+    if (!(values instanceof Int32Array))
+      throw new Error(`The snapshot has no date column ${col.name}: name it in the filter's columns`);
     return values;
   }
 
@@ -213,14 +255,24 @@ export class Snapshot implements FilterData {
       if (marks !== null && (marks[pos]! & need) !== need) continue;
       for (let m = 0; m < masks.length; m++) if (masks[m]![pos] === 0) continue next;
       for (let t = 0; t < tests.length; t++) if (!tests[t]!(pos)) continue next;
-      if (announced !== null && (typeof announced === 'function' ? !announced(pos) : (announced as Uint8Array)[pos] === 0)) {
+      if (
+        announced !== null &&
+        (typeof announced === 'function' ? !announced(pos) : (announced as Uint8Array)[pos] === 0)
+      ) {
         hidden++;
         continue;
       }
       if (total >= from && total < to) out.push(this.cards[pos]!);
       total++;
     }
-    return { contractors: out as PublicContractor[], total, totalAll: this.size, unverifiedMatches: hidden, page: q.page, pageSize: q.pageSize };
+    return {
+      contractors: out as PublicContractor[],
+      total,
+      totalAll: this.size,
+      unverifiedMatches: hidden,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
   }
 
   /** Which services are offered where, with counts: what has a service page. Made once per snapshot. */
@@ -233,7 +285,9 @@ export class Snapshot implements FilterData {
     const key = `${p.service}/${p.town ?? ''}/${p.page}`;
     let answer = this.servicePages.get(key, 0);
     if (!answer) {
-      answer = deepFreeze(servicePageOf(p, this.coverage() as ServiceCoverage, this.page(servicePageQuery(p)) as ContractorPage));
+      answer = deepFreeze(
+        servicePageOf(p, this.coverage() as ServiceCoverage, this.page(servicePageQuery(p)) as ContractorPage),
+      );
       this.servicePages.set(key, 0, answer);
     }
     return answer;
@@ -245,12 +299,19 @@ export class Snapshot implements FilterData {
     if (profile) return profile;
     const pos = this.positionOf(id);
     if (pos === undefined) return undefined;
-    const row = Object.fromEntries(Object.entries(this.profileOnly).map(([k, values]) => [k, values[pos]])) as unknown as ProfileOnlyRow;
-    const areas = Array.from(this.areaTowns.subarray(this.areaStart[pos], this.areaStart[pos + 1]), (townId) => ({ id: townId, name: this.townNames.get(townId)! }));
+    const row = Object.fromEntries(
+      Object.entries(this.profileOnly).map(([k, values]) => [k, values[pos]]),
+    ) as unknown as ProfileOnlyRow;
+    const areas = Array.from(this.areaTowns.subarray(this.areaStart[pos], this.areaStart[pos + 1]), (townId) => ({
+      id: townId,
+      name: this.townNames.get(townId)!,
+    }));
     const homeTown = row.homeTownId === null ? null : (this.townNames.get(row.homeTownId) ?? null);
     const homeSite = row.homeTownId === null ? null : (this.homeSites.get(row.homeTownId) ?? null);
     const photos = (this.photos.get(id)?.projects ?? []).map(publicPhoto);
-    profile = deepFreeze(toProfile(this.cards[pos] as PublicContractor, row, homeTown, areas, this.day, homeSite, photos));
+    profile = deepFreeze(
+      toProfile(this.cards[pos] as PublicContractor, row, homeTown, areas, this.day, homeSite, photos),
+    );
     this.profiles.set(String(id), 0, profile);
     return profile;
   }
@@ -262,7 +323,9 @@ export class Snapshot implements FilterData {
     if (answer) return answer;
     const all = (this.galleryAll ??= this.galleryEntries());
     const dq = directoryQueryOfGallery(q);
-    const lists = GALLERY_FILTERS.filter((f) => f.active(dq)).map((f) => [...(f.keep(dq, this) as Iterable<Int32Array>)]);
+    const lists = GALLERY_FILTERS.filter((f) => f.active(dq)).map((f) => [
+      ...(f.keep(dq, this) as Iterable<Int32Array>),
+    ]);
     // A contractor passes a filter when it is in any of the filter's position lists.
     const passes = lists.map((ls) => {
       const mark = new Uint8Array(this.size);
@@ -285,7 +348,8 @@ export class Snapshot implements FilterData {
       const pos = this.positionOf(id);
       if (pos === undefined) continue;
       const card = this.cards[pos]!;
-      for (const photo of projects) out.push({ pos, photo, contractor: { id, name: card.name, location: card.location } });
+      for (const photo of projects)
+        out.push({ pos, photo, contractor: { id, name: card.name, location: card.location } });
     }
     return out.sort((a, b) => galleryOrder(a.photo, b.photo));
   }
@@ -320,7 +384,8 @@ function byColumn<R, K extends keyof R>(rows: readonly R[], keys: K[]): { [C in 
 const filterKey = (i: number) => `filter_${i}` as const;
 type SnapshotRow = ProfileRow & Record<`${DirectorySort}_rank`, number> & Record<`filter_${number}`, unknown>;
 
-const rankOf = (sort: DirectorySort) => sql<number>`(row_number() over (order by ${sql.join(ORDER[sort], sql`, `)}))::int`;
+const rankOf = (sort: DirectorySort) =>
+  sql<number>`(row_number() over (order by ${sql.join(ORDER[sort], sql`, `)}))::int`;
 
 /**
  * A county's listed directory at its current version, read in one consistent view, answering for
@@ -331,7 +396,11 @@ export async function loadSnapshot(db: Db, county: string, day: string, deployme
   return db.transaction(
     async (tx) => {
       // The version read here is the one the rows belong to.
-      const [state] = await tx.select({ version: directoryVersions.version }).from(directoryVersions).innerJoin(regions, eq(regions.id, directoryVersions.regionId)).where(eq(regions.slug, county));
+      const [state] = await tx
+        .select({ version: directoryVersions.version })
+        .from(directoryVersions)
+        .innerJoin(regions, eq(regions.id, directoryVersions.regionId))
+        .where(eq(regions.slug, county));
       // One after another: a transaction is one connection, which runs one statement at a time anyway.
       const rows = await tx
         .select({
@@ -350,7 +419,11 @@ export async function loadSnapshot(db: Db, county: string, day: string, deployme
         .where(listed)
         .orderBy(asc(contractors.id));
       const offered = await tx
-        .select({ contractorId: contractorServices.contractorId, serviceId: contractorServices.serviceId, name: services.name })
+        .select({
+          contractorId: contractorServices.contractorId,
+          serviceId: contractorServices.serviceId,
+          name: services.name,
+        })
         .from(contractorServices)
         .innerJoin(services, eq(services.id, contractorServices.serviceId))
         .innerJoin(contractors, and(eq(contractors.id, contractorServices.contractorId), listed))
@@ -361,14 +434,30 @@ export async function loadSnapshot(db: Db, county: string, day: string, deployme
         .innerJoin(towns, and(eq(towns.id, contractorServiceAreas.townId), townInCounty(county)))
         .innerJoin(contractors, and(eq(contractors.id, contractorServiceAreas.contractorId), listed))
         .orderBy(asc(contractorServiceAreas.contractorId), asc(towns.sortOrder), asc(towns.id));
-      const serviceRows = await tx.select({ id: services.id, slug: services.slug }).from(services).where(serviceInCounty(county)).orderBy(asc(services.sortOrder), asc(services.id));
-      const townRows = await tx.select({ id: towns.id, slug: towns.slug, name: towns.name }).from(towns).where(townInCounty(county)).orderBy(asc(towns.sortOrder), asc(towns.id));
+      const serviceRows = await tx
+        .select({ id: services.id, slug: services.slug })
+        .from(services)
+        .where(serviceInCounty(county))
+        .orderBy(asc(services.sortOrder), asc(services.id));
+      const townRows = await tx
+        .select({ id: towns.id, slug: towns.slug, name: towns.name })
+        .from(towns)
+        .where(townInCounty(county))
+        .orderBy(asc(towns.sortOrder), asc(towns.id));
       // A profile names its home town, which may be another county's, whose site is then its canonical address.
       const homeTowns = await tx
-        .select({ id: towns.id, name: towns.name, slug: regions.slug, isDefault: regions.isDefault, publicUrl: regions.publicUrl })
+        .select({
+          id: towns.id,
+          name: towns.name,
+          slug: regions.slug,
+          isDefault: regions.isDefault,
+          publicUrl: regions.publicUrl,
+        })
         .from(towns)
         .innerJoin(regions, eq(regions.id, towns.regionId))
-        .where(sql`${towns.id} in (select ${contractors.homeTownId} from ${contractors} where ${listed}) and not ${townInCounty(county)}`);
+        .where(
+          sql`${towns.id} in (select ${contractors.homeTownId} from ${contractors} where ${listed}) and not ${townInCounty(county)}`,
+        );
       const townNames = new Map([...townRows, ...homeTowns].map((t) => [t.id, t.name]));
       const homeSites = new Map<number, string>();
       for (const t of homeTowns) {
@@ -376,7 +465,18 @@ export async function loadSnapshot(db: Db, county: string, day: string, deployme
         if (site) homeSites.set(t.id, site);
       }
       const photos = await listingPhotos(tx, listed);
-      return new Snapshot(county, state?.version ?? 0, day, rows as unknown as SnapshotRow[], offered, served, townNames, toTaxonomyIds(serviceRows, townRows), homeSites, photos);
+      return new Snapshot(
+        county,
+        state?.version ?? 0,
+        day,
+        rows as unknown as SnapshotRow[],
+        offered,
+        served,
+        townNames,
+        toTaxonomyIds(serviceRows, townRows),
+        homeSites,
+        photos,
+      );
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

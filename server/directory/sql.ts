@@ -1,7 +1,15 @@
 import { and, asc, count, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { ContractorPage, ContractorProfile, DirectoryQuery } from '@shared/schemas/directory';
 import type { Db } from '../db/client';
-import { contractorLeadPreferences, contractorServiceAreas, contractorServices, contractors, regions, services, towns } from '../db/schema';
+import {
+  contractorLeadPreferences,
+  contractorServiceAreas,
+  contractorServices,
+  contractors,
+  regions,
+  services,
+  towns,
+} from '../db/schema';
 import { insurance, onInsurance, onRegistration, registration } from '../db/credential-joins';
 import { cardColumns, isListed, ORDER, profileColumns, toProfile, toPublic, withPreferences } from './cards';
 import { ANNOUNCED, FILTER_LIST } from './filters';
@@ -9,7 +17,14 @@ import type { TaxonomyIds } from './taxonomy';
 import { homeSiteOf, servesCounty, townInCounty } from './county';
 import type { GalleryPage, GalleryQuery } from '@shared/schemas/gallery';
 import { formatLocation } from '@shared/taxonomy';
-import { directoryQueryOfGallery, GALLERY_FILTERS, galleryOrder, galleryPageOf, listingPhotos, publicPhoto } from './photos';
+import {
+  directoryQueryOfGallery,
+  GALLERY_FILTERS,
+  galleryOrder,
+  galleryPageOf,
+  listingPhotos,
+  publicPhoto,
+} from './photos';
 
 /**
  * The directory answered in SQL: the reference the snapshot is tested against, and every read
@@ -20,7 +35,11 @@ import { directoryQueryOfGallery, GALLERY_FILTERS, galleryOrder, galleryPageOf, 
 
 /** The county's listed contractors meeting every active filter on `today`; `announced` false leaves the announced filter out. */
 function whereOf(county: string, q: DirectoryQuery, ids: TaxonomyIds, today: string, announced = true): SQL {
-  return and(isListed, servesCounty(county), ...FILTER_LIST.filter((f) => f.active(q) && (announced || f !== ANNOUNCED)).map((f) => f.where(q, ids, today)))!;
+  return and(
+    isListed,
+    servesCounty(county),
+    ...FILTER_LIST.filter((f) => f.active(q) && (announced || f !== ANNOUNCED)).map((f) => f.where(q, ids, today)),
+  )!;
 }
 
 /** Service names per contractor, in each contractor's own order. */
@@ -38,12 +57,23 @@ async function servicesOf(db: Db, ids: number[]): Promise<Map<number, string[]>>
 }
 
 async function countWhere(db: Db, where: SQL): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(contractors).leftJoin(registration, onRegistration).leftJoin(insurance, onInsurance).where(where);
+  const [row] = await db
+    .select({ n: count() })
+    .from(contractors)
+    .leftJoin(registration, onRegistration)
+    .leftJoin(insurance, onInsurance)
+    .where(where);
   return row?.n ?? 0;
 }
 
 /** One page of a county's directory with its counts on the site's day `today`, filtered, sorted and paged in SQL. */
-export async function sqlPage(db: Db, county: string, ids: TaxonomyIds, q: DirectoryQuery, today: string): Promise<ContractorPage> {
+export async function sqlPage(
+  db: Db,
+  county: string,
+  ids: TaxonomyIds,
+  q: DirectoryQuery,
+  today: string,
+): Promise<ContractorPage> {
   const where = whereOf(county, q, ids, today);
   const [rows, totalAll, unverifiedMatches] = await Promise.all([
     db
@@ -58,12 +88,17 @@ export async function sqlPage(db: Db, county: string, ids: TaxonomyIds, q: Direc
       .offset((q.page - 1) * q.pageSize),
     countWhere(db, and(isListed, servesCounty(county))!),
     // What the announced filter hides: the matches of every other filter that fail it.
-    ANNOUNCED.active(q) ? countWhere(db, and(whereOf(county, q, ids, today, false), not(ANNOUNCED.where(q, ids, today)))!) : 0,
+    ANNOUNCED.active(q)
+      ? countWhere(db, and(whereOf(county, q, ids, today, false), not(ANNOUNCED.where(q, ids, today)))!)
+      : 0,
   ]);
   // The window count rides along with the page; past the last page it needs its own query.
   const total = rows[0]?.total ?? (q.page > 1 ? await countWhere(db, where) : 0);
   const shown = rows.map((r) => r.id);
-  const [names, photos] = await Promise.all([servicesOf(db, shown), listingPhotos(db, shown.length ? inArray(contractors.id, shown) : sql`false`)]);
+  const [names, photos] = await Promise.all([
+    servicesOf(db, shown),
+    listingPhotos(db, shown.length ? inArray(contractors.id, shown) : sql`false`),
+  ]);
   return {
     contractors: rows.map((r) => toPublic(r, names.get(r.id) ?? [], today, photos.get(r.id)?.logo ?? null)),
     total,
@@ -79,9 +114,19 @@ export async function sqlPage(db: Db, county: string, ids: TaxonomyIds, q: Direc
  * pending, rejected, missing ones and those the county does not list); its service areas are the
  * county's towns, its canonical address its home county's site (`deploymentUrl` makes it).
  */
-export async function sqlProfile(db: Db, county: string, id: number, today: string, deploymentUrl = ''): Promise<ContractorProfile | undefined> {
+export async function sqlProfile(
+  db: Db,
+  county: string,
+  id: number,
+  today: string,
+  deploymentUrl = '',
+): Promise<ContractorProfile | undefined> {
   const [row] = await db
-    .select({ ...profileColumns, homeTown: towns.name, home: { slug: regions.slug, isDefault: regions.isDefault, publicUrl: regions.publicUrl } })
+    .select({
+      ...profileColumns,
+      homeTown: towns.name,
+      home: { slug: regions.slug, isDefault: regions.isDefault, publicUrl: regions.publicUrl },
+    })
     .from(contractors)
     .leftJoin(registration, onRegistration)
     .leftJoin(insurance, onInsurance)
@@ -101,7 +146,15 @@ export async function sqlProfile(db: Db, county: string, id: number, today: stri
     listingPhotos(db, eq(contractors.id, id)),
   ]);
   const own = photos.get(id);
-  return toProfile(toPublic(row, names.get(id) ?? [], today, own?.logo ?? null), row, row.homeTown, areas, today, homeSiteOf(row.home, county, deploymentUrl), (own?.projects ?? []).map(publicPhoto));
+  return toProfile(
+    toPublic(row, names.get(id) ?? [], today, own?.logo ?? null),
+    row,
+    row.homeTown,
+    areas,
+    today,
+    homeSiteOf(row.home, county, deploymentUrl),
+    (own?.projects ?? []).map(publicPhoto),
+  );
 }
 
 /**
@@ -109,14 +162,31 @@ export async function sqlProfile(db: Db, county: string, id: number, today: stri
  * listed contractors meeting the services and town filters as search reads them, and their approved
  * project photos in gallery order.
  */
-export async function sqlGallery(db: Db, county: string, ids: TaxonomyIds, q: GalleryQuery, today: string): Promise<GalleryPage> {
+export async function sqlGallery(
+  db: Db,
+  county: string,
+  ids: TaxonomyIds,
+  q: GalleryQuery,
+  today: string,
+): Promise<GalleryPage> {
   const dq = directoryQueryOfGallery(q);
-  const where = and(isListed, servesCounty(county), ...GALLERY_FILTERS.filter((f) => f.active(dq)).map((f) => f.where(dq, ids, today)))!;
-  const listed = await db.select({ id: contractors.id, name: contractors.name, city: contractors.city, state: contractors.state }).from(contractors).where(where);
+  const where = and(
+    isListed,
+    servesCounty(county),
+    ...GALLERY_FILTERS.filter((f) => f.active(dq)).map((f) => f.where(dq, ids, today)),
+  )!;
+  const listed = await db
+    .select({ id: contractors.id, name: contractors.name, city: contractors.city, state: contractors.state })
+    .from(contractors)
+    .where(where);
   if (listed.length === 0) return galleryPageOf([], q.page);
-  const byId = new Map(listed.map((c) => [c.id, { id: c.id, name: c.name, location: formatLocation(c.city, c.state) }]));
+  const byId = new Map(
+    listed.map((c) => [c.id, { id: c.id, name: c.name, location: formatLocation(c.city, c.state) }]),
+  );
   const photos = await listingPhotos(db, where);
-  const entries = [...photos].flatMap(([id, { projects }]) => projects.map((photo) => ({ photo, contractor: byId.get(id)! })));
+  const entries = [...photos].flatMap(([id, { projects }]) =>
+    projects.map((photo) => ({ photo, contractor: byId.get(id)! })),
+  );
   return galleryPageOf(
     entries.sort((a, b) => galleryOrder(a.photo, b.photo)),
     q.page,

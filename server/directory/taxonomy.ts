@@ -14,7 +14,10 @@ export interface TaxonomyIds {
 }
 
 /** The rows come in taxonomy order (sort_order, then id). */
-export function toTaxonomyIds(serviceRows: { id: number; slug: string }[], townRows: { id: number; slug: string }[]): TaxonomyIds {
+export function toTaxonomyIds(
+  serviceRows: { id: number; slug: string }[],
+  townRows: { id: number; slug: string }[],
+): TaxonomyIds {
   return {
     serviceSlugs: serviceRows.map((r) => r.slug),
     townSlugs: townRows.map((r) => r.slug),

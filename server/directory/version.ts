@@ -42,7 +42,12 @@ export class VersionSource {
       .select({ slug: sql<string>`''`, version: directoryState.version })
       .from(directoryState)
       .where(eq(directoryState.id, 1))
-      .unionAll(db.select({ slug: regions.slug, version: directoryVersions.version }).from(directoryVersions).innerJoin(regions, eq(regions.id, directoryVersions.regionId)))
+      .unionAll(
+        db
+          .select({ slug: regions.slug, version: directoryVersions.version })
+          .from(directoryVersions)
+          .innerJoin(regions, eq(regions.id, directoryVersions.regionId)),
+      )
       .prepare('directory_versions_all');
     this.readAll = freshRead(async () => {
       const changesBefore = this.changes;

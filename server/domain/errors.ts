@@ -41,7 +41,8 @@ export class DomainError extends Error {
   }
 }
 
-export const invalid = (message: string, fields?: Record<string, string>) => new DomainError('invalid', message, { fields });
+export const invalid = (message: string, fields?: Record<string, string>) =>
+  new DomainError('invalid', message, { fields });
 export const unauthenticated = (message = 'Authentication required') => new DomainError('unauthenticated', message);
 export const forbidden = (message = 'You do not have access to this') => new DomainError('forbidden', message);
 export const notFound = (message = 'Not found') => new DomainError('not_found', message);
@@ -49,6 +50,8 @@ export const tooLarge = (message: string) => new DomainError('too_large', messag
 export const unsupportedType = (message: string) => new DomainError('unsupported_type', message);
 export const unprocessable = (message: string) => new DomainError('unprocessable', message);
 export const conflict = (message: string) => new DomainError('conflict', message);
-export const rateLimited = (message: string, retryAfterSeconds: number) => new DomainError('rate_limited', message, { retryAfterSeconds });
-export const unavailable = (message = 'The service is temporarily unavailable. Please try again shortly.') => new DomainError('unavailable', message);
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new DomainError('rate_limited', message, { retryAfterSeconds });
+export const unavailable = (message = 'The service is temporarily unavailable. Please try again shortly.') =>
+  new DomainError('unavailable', message);
 export const upstreamFailed = (message: string) => new DomainError('upstream_failed', message);

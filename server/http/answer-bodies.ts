@@ -24,7 +24,8 @@ export interface AnswerBody {
 }
 
 /** Express's weak ETag (its `etag` setting's default): the length in hex and the start of the SHA-1 of the bytes. */
-const weakEtag = (bytes: Buffer) => `W/"${bytes.length.toString(16)}-${createHash('sha1').update(bytes).digest('base64').substring(0, 27)}"`;
+const weakEtag = (bytes: Buffer) =>
+  `W/"${bytes.length.toString(16)}-${createHash('sha1').update(bytes).digest('base64').substring(0, 27)}"`;
 
 /** zlib answers a view of its 16 KB output chunk; a kept gzip of 2 KB must not hold the whole chunk. */
 const exact = (b: Buffer) => (b.buffer.byteLength > b.length ? Buffer.from(b) : b);
@@ -49,7 +50,8 @@ class KeptBody implements AnswerBody {
   gzip(): Promise<Buffer> {
     if (!this.gzipped) {
       const text = this.json;
-      this.gzipped = text.length < GZIP_IN_TURN_BELOW ? Promise.resolve(exact(gzipSync(text))) : gzipAsync(text).then(exact);
+      this.gzipped =
+        text.length < GZIP_IN_TURN_BELOW ? Promise.resolve(exact(gzipSync(text))) : gzipAsync(text).then(exact);
       // Only a frozen answer's body is kept, so its text can be made again from it.
       if (Object.isFrozen(this.value)) void this.gzipped.then(() => (this.text = undefined));
     }

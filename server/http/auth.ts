@@ -37,7 +37,8 @@ const guard = (role: Role, handler: RequestHandler): Guard => Object.assign(hand
 const scopes = new WeakMap<Request, AdminScope>();
 
 export const CODE_STILL_TO_COME = 'Enter the code from your authenticator app to finish signing in';
-export const MUST_ENROL = 'Set up two-factor sign-in first: every administrator signs in with an authenticator app here';
+export const MUST_ENROL =
+  'Set up two-factor sign-in first: every administrator signs in with an authenticator app here';
 
 /**
  * The guard of every admin endpoint (docs/decisions/0008-accounts-and-sessions.md,
@@ -69,7 +70,8 @@ export function requireAdmin(ctx: Pick<AppContext, 'db' | 'database' | 'env'>, r
         const raw = String(req.params[rule.param ?? 'id'] ?? '');
         const id = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
         // A malformed id is left to the route's own parsing and message.
-        if (Number.isInteger(id)) await checkOwned(ctx, scope, rule.owns, id, { write: req.method !== 'GET' && req.method !== 'HEAD' });
+        if (Number.isInteger(id))
+          await checkOwned(ctx, scope, rule.owns, id, { write: req.method !== 'GET' && req.method !== 'HEAD' });
       }
       scopes.set(req, scope);
     })().then(() => next(), next);
@@ -88,7 +90,13 @@ export function requireContractor(ctx: Pick<AppContext, 'db'>): Guard {
     if (!user) return next(unauthenticated('Please sign in to the contractor portal'));
     if (user.kind !== 'contractor') return next(forbidden('This area is for contractors'));
     contractorMaySignIn(ctx, user.contractorId, user.generation).then(
-      (active) => (active ? next() : signOut(req).then(() => next(unauthenticated('Your portal session has ended. Please sign in again.')), next)),
+      (active) =>
+        active
+          ? next()
+          : signOut(req).then(
+              () => next(unauthenticated('Your portal session has ended. Please sign in again.')),
+              next,
+            ),
       next,
     );
   });
@@ -160,7 +168,13 @@ export type SignInStep<A extends object> = (req: Request, body: unknown) => Prom
  */
 export function passwordSignIn<S extends z.ZodType, A extends object>(
   ctx: AppContext,
-  opts: { kind: 'admin' | 'contractor'; schema: S; message: string; account: (input: z.output<S>) => string; verify: (input: z.output<S>) => Promise<SignedIn<A>> },
+  opts: {
+    kind: 'admin' | 'contractor';
+    schema: S;
+    message: string;
+    account: (input: z.output<S>) => string;
+    verify: (input: z.output<S>) => Promise<SignedIn<A>>;
+  },
 ): SignInStep<A> {
   const throttle = new LoginThrottle(opts.kind, ctx.env.RATE_LIMIT !== false);
   const secureSignIn = secureSignInGuard(ctx.env, ctx.log);

@@ -58,7 +58,8 @@ const STATUS: Record<DomainErrorKind, number> = {
 
 function fromDomain(e: DomainError): ErrorAnswer {
   const { fields, retryAfterSeconds } = e.details;
-  const headers = retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) };
+  const headers =
+    retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) };
   return new ErrorAnswer(STATUS[e.kind], e.message, fields, headers);
 }
 
@@ -73,12 +74,16 @@ export function toErrorAnswer(err: unknown): ErrorAnswer | null {
     // body-parser errors carry a type and a status.
     if (e.type === 'entity.too.large') return new ErrorAnswer(413, 'The request body is too large');
     if (e.type === 'entity.parse.failed') return new ErrorAnswer(400, 'The request body is not valid JSON');
-    if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return new ErrorAnswer(415, 'Unsupported request encoding');
+    if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported')
+      return new ErrorAnswer(415, 'Unsupported request encoding');
     if (e.type === 'request.aborted') return new ErrorAnswer(400, 'The request was aborted');
     // A body that does not decompress as its Content-Encoding says: body-parser passes zlib's error on untyped.
-    if (e.code && ZLIB_CODE.test(e.code)) return new ErrorAnswer(400, 'The request body could not be decompressed as its Content-Encoding header says');
-    if (typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.type) return new ErrorAnswer(e.status, e.message ?? 'Bad request');
-    if (isUnreachableError(e)) return new ErrorAnswer(503, 'The service is temporarily unavailable. Please try again shortly.');
+    if (e.code && ZLIB_CODE.test(e.code))
+      return new ErrorAnswer(400, 'The request body could not be decompressed as its Content-Encoding header says');
+    if (typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.type)
+      return new ErrorAnswer(e.status, e.message ?? 'Bad request');
+    if (isUnreachableError(e))
+      return new ErrorAnswer(503, 'The service is temporarily unavailable. Please try again shortly.');
     // Input that reached the database in a shape it refuses: the caller's fault, never a 500.
     if (e.code === '23505') return new ErrorAnswer(409, 'That record already exists');
     if (e.code === '23503') return new ErrorAnswer(409, 'A related record does not exist');
@@ -100,14 +105,28 @@ export function errorMiddleware(log: Logger): ErrorRequestHandler {
     const http = toErrorAnswer(err);
     if (!http) {
       // One line with the stack and the request's id (the request line has the same id).
-      log.error('unhandled error', { reqId: req.id, method: req.method, path: req.originalUrl.split('?')[0], err, causes: describeCauses(err) });
+      log.error('unhandled error', {
+        reqId: req.id,
+        method: req.method,
+        path: req.originalUrl.split('?')[0],
+        err,
+        causes: describeCauses(err),
+      });
       res.status(500).json({ message: 'Something went wrong on our side. Please try again.' });
       return;
     }
     if (http.status >= 500)
-      log.warn('request failed', { reqId: req.id, method: req.method, path: req.originalUrl.split('?')[0], status: http.status, error: err instanceof Error ? err.message : String(err) });
+      log.warn('request failed', {
+        reqId: req.id,
+        method: req.method,
+        path: req.originalUrl.split('?')[0],
+        status: http.status,
+        error: err instanceof Error ? err.message : String(err),
+      });
     if (http.headers) res.set(http.headers);
-    res.status(http.status).json(http.errors ? { message: http.message, errors: http.errors } : { message: http.message });
+    res
+      .status(http.status)
+      .json(http.errors ? { message: http.message, errors: http.errors } : { message: http.message });
   };
 }
 

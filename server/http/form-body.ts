@@ -18,7 +18,8 @@ declare global {
  */
 export const urlencodedOnly: RequestHandler = (req, _res, next) => {
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (hasBody && !req.is('application/x-www-form-urlencoded')) return next(unsupportedType('Send the form as a web form (Content-Type: application/x-www-form-urlencoded)'));
+  if (hasBody && !req.is('application/x-www-form-urlencoded'))
+    return next(unsupportedType('Send the form as a web form (Content-Type: application/x-www-form-urlencoded)'));
   next();
 };
 
@@ -35,7 +36,8 @@ export interface FormFields {
  */
 export function formValues(body: unknown, fields: FormFields): Record<string, string | string[]> {
   const sent = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const strings = (v: unknown): string[] => (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string');
+  const strings = (v: unknown): string[] =>
+    (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string');
   const out: Record<string, string | string[]> = {};
   for (const name of fields.text) out[name] = strings(Object.hasOwn(sent, name) ? sent[name] : undefined)[0] ?? '';
   for (const name of fields.lists ?? []) out[name] = strings(Object.hasOwn(sent, name) ? sent[name] : undefined);

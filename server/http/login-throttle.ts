@@ -15,7 +15,10 @@ const DELAY_STEP_MS = 250;
 const MAX_DELAY_MS = 3_000;
 
 /** How long an attempt waits after this many failures of its account in the window. */
-export const signInDelayMs = (accountFailures: number) => (accountFailures < ACCOUNT_SLOW_FROM ? 0 : Math.min(MAX_DELAY_MS, DELAY_STEP_MS * (accountFailures - ACCOUNT_SLOW_FROM + 1)));
+export const signInDelayMs = (accountFailures: number) =>
+  accountFailures < ACCOUNT_SLOW_FROM
+    ? 0
+    : Math.min(MAX_DELAY_MS, DELAY_STEP_MS * (accountFailures - ACCOUNT_SLOW_FROM + 1));
 
 export interface SignInAttempt {
   /** The password was right: the attempt was no failure, and the pair's failures are forgiven. */
@@ -58,7 +61,10 @@ export class LoginThrottle {
     if (wait > 0) {
       await limits.undo([pair, byAddress, byAccount]);
       const minutes = Math.max(1, Math.ceil(wait / 60_000));
-      throw rateLimited(`Too many failed sign-in attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, wait / 1000);
+      throw rateLimited(
+        `Too many failed sign-in attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+        wait / 1000,
+      );
     }
     // The count includes this attempt; the ones before it are what slow it down.
     const delay = signInDelayMs(acc.points - 1);

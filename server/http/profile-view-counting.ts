@@ -12,7 +12,8 @@ const PROFILE = /^\/(?:api\/contractors|contractor)\/(\d{1,9})$/;
 
 /** A link the browser loads in case it is followed is not a view. */
 const PREFETCH = /prefetch|prerender/i;
-const isPrefetch = (req: Request) => PREFETCH.test(`${req.get('sec-purpose') ?? ''} ${req.get('purpose') ?? ''} ${req.get('x-moz') ?? ''}`);
+const isPrefetch = (req: Request) =>
+  PREFETCH.test(`${req.get('sec-purpose') ?? ''} ${req.get('purpose') ?? ''} ${req.get('x-moz') ?? ''}`);
 
 /**
  * Counts a profile view once its answer has gone: only a profile answered from current data (a

@@ -74,7 +74,8 @@ export function defineQuery<S extends z.ZodType>(
     parse: parseQueryOf,
     keepsInputs: keepInputs,
     answer: (input, ctx, freshness, county) => handler(input as z.output<S>, ctx, freshness, county),
-    run: async (input, ctx, freshness, county) => handler(parseQueryOf(input, await regionOf(ctx, county)), ctx, freshness, county),
+    run: async (input, ctx, freshness, county) =>
+      handler(parseQueryOf(input, await regionOf(ctx, county)), ctx, freshness, county),
   };
 }
 
@@ -86,7 +87,14 @@ export const inputKey = (county: string, path: string, url: string) => `${county
  * frozen (QueryRoute.keepsInputs). A kept input is answered at once; parsing reads the county's
  * Region first.
  */
-function inputOf(q: QueryRoute, req: Request, params: Record<string, string>, cache: AnswerCache, ctx: AppContext, county: string): unknown {
+function inputOf(
+  q: QueryRoute,
+  req: Request,
+  params: Record<string, string>,
+  cache: AnswerCache,
+  ctx: AppContext,
+  county: string,
+): unknown {
   const key = inputKey(county, q.path, req.originalUrl);
   const kept = q.keepsInputs ? cache.inputs.get(key, 0) : undefined;
   if (kept !== undefined) return kept;
@@ -100,9 +108,19 @@ function inputOf(q: QueryRoute, req: Request, params: Record<string, string>, ca
 }
 
 /** Answers q for an API request: with a kept input at once, with a new one once it is parsed. */
-function answerOf(q: QueryRoute, req: Request, params: Record<string, string>, cache: AnswerCache, ctx: AppContext, freshness: Freshness, county: string): Promise<unknown> {
+function answerOf(
+  q: QueryRoute,
+  req: Request,
+  params: Record<string, string>,
+  cache: AnswerCache,
+  ctx: AppContext,
+  freshness: Freshness,
+  county: string,
+): Promise<unknown> {
   const input = inputOf(q, req, params, cache, ctx, county);
-  return input instanceof Promise ? input.then((i) => q.answer(i, ctx, freshness, county)) : q.answer(input, ctx, freshness, county);
+  return input instanceof Promise
+    ? input.then((i) => q.answer(i, ctx, freshness, county))
+    : q.answer(input, ctx, freshness, county);
 }
 
 /** What publicAnswers learnt about a request it left to the router: the answer, or the error, not to be asked again. */
@@ -127,7 +145,9 @@ export function queryRouter(queries: QueryRoute[], ctx: AppContext, cache: Answe
         if (early && 'error' in early) throw early.error;
         const freshness = early?.freshness ?? freshnessOf(res);
         const county = countyOf(res);
-        const answer = early ? early.answer : await answerOf(q, req, req.params as Record<string, string>, cache, ctx, freshness, county);
+        const answer = early
+          ? early.answer
+          : await answerOf(q, req, req.params as Record<string, string>, cache, ctx, freshness, county);
         setAge(res, freshness);
         await sendJson(req, res, answer, cache.bodies);
       }),
@@ -147,7 +167,12 @@ export function queryRouter(queries: QueryRoute[], ctx: AppContext, cache: Answe
  * answer from older data, another encoding, a revalidation, HEAD) goes through all of it with what
  * was learnt (res.locals), so it is answered as it always was, and nothing is asked twice.
  */
-export function publicAnswers(queries: QueryRoute[], ctx: AppContext, front: Front, cache: AnswerCache): RequestHandler {
+export function publicAnswers(
+  queries: QueryRoute[],
+  ctx: AppContext,
+  front: Front,
+  cache: AnswerCache,
+): RequestHandler {
   // What each Accept-Encoding header says about gzip: browsers send a handful of spellings, and
   // parsing one on every request cost more than the answer's lookup. Owned by this app's middleware.
   const gzipBy = new Map<string, boolean>();
@@ -213,12 +238,20 @@ export function publicAnswers(queries: QueryRoute[], ctx: AppContext, front: Fro
 }
 
 /** A revalidation (answered 304 by Express's send when unchanged), left to the router. */
-const isConditional = (req: Request) => req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined;
+const isConditional = (req: Request) =>
+  req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined;
 
-const hasBody = (req: Request) => Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+const hasBody = (req: Request) =>
+  Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 
 /** Answers a query key as the API would on the county's site, for server rendering. */
-export async function resolveQueryKey(queries: QueryRoute[], key: readonly [string, Record<string, string>?], ctx: AppContext, freshness: Freshness, county: string): Promise<unknown> {
+export async function resolveQueryKey(
+  queries: QueryRoute[],
+  key: readonly [string, Record<string, string>?],
+  ctx: AppContext,
+  freshness: Freshness,
+  county: string,
+): Promise<unknown> {
   const [path, params = {}] = key;
   for (const q of queries) {
     const pathParams = q.match(path);

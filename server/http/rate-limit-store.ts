@@ -11,7 +11,8 @@ export interface Window {
 const SWEEP_EVERY_MS = 5 * 60_000;
 
 /** Account names in keys are hashed: the table says how often, not who. */
-export const accountKey = (account: string) => createHash('sha256').update(account.trim().toLowerCase()).digest('hex').slice(0, 32);
+export const accountKey = (account: string) =>
+  createHash('sha256').update(account.trim().toLowerCase()).digest('hex').slice(0, 32);
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const msLeft = sql.raw(`greatest(ceil(extract(epoch from (expires_at - now())) * 1000), 0)::int as ms_left`);
@@ -50,7 +51,12 @@ export class RateLimits {
         returning key, points, ${msLeft}`),
       this.sweepNow(),
     ]);
-    return new Map(rowsOf<{ key: string; points: number; ms_left: number }>(result).map((r) => [r.key, { points: r.points, msLeft: r.ms_left }]));
+    return new Map(
+      rowsOf<{ key: string; points: number; ms_left: number }>(result).map((r) => [
+        r.key,
+        { points: r.points, msLeft: r.ms_left },
+      ]),
+    );
   }
 
   /**

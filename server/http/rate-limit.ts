@@ -38,7 +38,8 @@ export interface RateLimitOptions {
  * limit the answer is 429 with a clear message and Retry-After.
  */
 export function rateLimit(opts: RateLimitOptions): RequestHandler {
-  const name = opts.name ?? createHash('sha256').update(`${opts.max}/${opts.windowMs}/${opts.message}`).digest('hex').slice(0, 12);
+  const name =
+    opts.name ?? createHash('sha256').update(`${opts.max}/${opts.windowMs}/${opts.message}`).digest('hex').slice(0, 12);
   return async (req, _res, next) => {
     if (!opts.enabled) return next();
     try {

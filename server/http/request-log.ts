@@ -44,7 +44,9 @@ export function loggablePath(address: string): string {
       const [key, value] = [decode(pair.slice(0, eq)), decode(pair.slice(eq + 1))];
       if (SECRET_PARAM.test(key)) return `${pair.slice(0, eq)}=redacted`;
       const scrubbed = scrubText(value);
-      return scrubbed === value ? pair : `${pair.slice(0, eq)}=${encodeURIComponent(scrubbed).replace(/%5B/g, '[').replace(/%5D/g, ']')}`;
+      return scrubbed === value
+        ? pair
+        : `${pair.slice(0, eq)}=${encodeURIComponent(scrubbed).replace(/%5B/g, '[').replace(/%5D/g, ']')}`;
     });
   return `${originalUrl.slice(0, q)}?${pairs.join('&')}`;
 }
@@ -97,7 +99,9 @@ export function requestLog(log: Logger, enabled: boolean): RequestLog {
 function writeLine(log: Logger, req: Request, res: ServerResponse, reqId: string, durationMs: number) {
   const failed = res.statusCode >= 500;
   if (!failed && PROBE.test(pathOf(req))) return;
-  log.pino.child({ reqId })[failed ? 'error' : 'info'](fields(req, res, durationMs), `${req.method} ${pathOf(req)} ${res.statusCode}`);
+  log.pino
+    .child({ reqId })
+    [failed ? 'error' : 'info'](fields(req, res, durationMs), `${req.method} ${pathOf(req)} ${res.statusCode}`);
 }
 
 function fields(req: Request, res: ServerResponse, durationMs: number) {

@@ -31,7 +31,9 @@ export function sameOriginOnly(opts: { publicUrl?: string; log: Logger }): Reque
   let hinted = false;
   const isOwn = (req: Request, origin: string) => {
     const normalised = originOf(origin);
-    return normalised !== null && (normalised === published || normalised === originOf(`${req.protocol}://${req.host}`));
+    return (
+      normalised !== null && (normalised === published || normalised === originOf(`${req.protocol}://${req.host}`))
+    );
   };
   return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
@@ -43,10 +45,13 @@ export function sameOriginOnly(opts: { publicUrl?: string; log: Logger }): Reque
     if (foreignOrigin && fetchSite === 'same-origin' && !hinted) {
       // The browser says same origin but the address does not match: usually a TLS proxy without TRUST_PROXY or PUBLIC_URL.
       hinted = true;
-      opts.log.warn('refused a request whose Origin does not match this site although the browser calls it same-origin; behind a proxy set TRUST_PROXY or PUBLIC_URL', {
-        origin,
-        site: `${req.protocol}://${req.host}`,
-      });
+      opts.log.warn(
+        'refused a request whose Origin does not match this site although the browser calls it same-origin; behind a proxy set TRUST_PROXY or PUBLIC_URL',
+        {
+          origin,
+          site: `${req.protocol}://${req.host}`,
+        },
+      );
     }
     next(forbidden(CROSS_SITE_MESSAGE));
   };

@@ -22,7 +22,11 @@ export function securityHeaders(opts: { dev: boolean; stripe: boolean }) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', ...(opts.stripe ? ['https://*.stripe.com'] : [])],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...(opts.stripe ? ['https://api.stripe.com'] : []), ...(opts.dev ? ['ws:', 'wss:'] : [])],
+        connectSrc: [
+          "'self'",
+          ...(opts.stripe ? ['https://api.stripe.com'] : []),
+          ...(opts.dev ? ['ws:', 'wss:'] : []),
+        ],
         frameSrc: opts.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
         ...(opts.dev ? {} : { upgradeInsecureRequests: null }),
       },
@@ -63,7 +67,9 @@ export function fixedHeadersOf(middleware: RequestHandler): [string, string][] {
       passed = true;
     });
   } catch (err) {
-    throw new Error(`These headers are not fixed: the middleware ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    throw new Error(`These headers are not fixed: the middleware ${err instanceof Error ? err.message : String(err)}`, {
+      cause: err,
+    });
   }
   if (!passed) throw new Error('These headers are not fixed: the middleware did not go on at once');
   return [...headers.values()];

@@ -47,7 +47,12 @@ export class DbSessionStore extends session.Store {
       db
         .update(sessions)
         .set({ expiresAt: sql`${sql.placeholder('expiresAt')}::timestamptz` })
-        .where(and(eq(sessions.sid, sql.placeholder('sid')), lt(sessions.expiresAt, sql`${sql.placeholder('movedBefore')}::timestamptz`)))
+        .where(
+          and(
+            eq(sessions.sid, sql.placeholder('sid')),
+            lt(sessions.expiresAt, sql`${sql.placeholder('movedBefore')}::timestamptz`),
+          ),
+        )
         .prepare('session_touch'),
     );
   }

@@ -48,7 +48,8 @@ export function cookieSecurity(env: Env): boolean | 'auto' {
   return env.ALLOW_PLAIN_HTTP ? 'auto' : true;
 }
 
-export const SECURE_CONNECTION_REQUIRED = 'Sign-in needs a secure connection: open this site with https://. (Behind a proxy that handles HTTPS, the server needs TRUST_PROXY=true.)';
+export const SECURE_CONNECTION_REQUIRED =
+  'Sign-in needs a secure connection: open this site with https://. (Behind a proxy that handles HTTPS, the server needs TRUST_PROXY=true.)';
 
 /** Loggers already told, so the operator reads it once, not once per attempt. */
 const toldOperator = new WeakSet<Logger>();
@@ -71,7 +72,11 @@ export function secureSignInGuard(env: Env, log: Logger): (req: Request) => void
   };
 }
 
-export function sessionMiddleware(database: Pick<Database, 'db' | 'prepared'>, env: Env, secret: string): { middleware: RequestHandler; store: DbSessionStore } {
+export function sessionMiddleware(
+  database: Pick<Database, 'db' | 'prepared'>,
+  env: Env,
+  secret: string,
+): { middleware: RequestHandler; store: DbSessionStore } {
   const store = new DbSessionStore(database);
   const middleware = session({
     name: SESSION_COOKIE,
@@ -97,4 +102,5 @@ export const absoluteTimeout: RequestHandler = (req, _res, next) => {
 };
 
 /** Writes the session now, before the answer goes out (a change the next request must already see). */
-export const saveSession = (req: Request): Promise<void> => new Promise((resolve, reject) => req.session.save((e) => (e ? reject(e) : resolve())));
+export const saveSession = (req: Request): Promise<void> =>
+  new Promise((resolve, reject) => req.session.save((e) => (e ? reject(e) : resolve())));

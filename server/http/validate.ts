@@ -11,7 +11,11 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return out;
 }
 
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown, message = 'Please check the highlighted fields'): z.output<S> {
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  message = 'Please check the highlighted fields',
+): z.output<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw invalid(message, fieldErrors(result.error));
   return result.data;
@@ -24,4 +28,5 @@ export const INVALID_QUERY = 'Invalid query parameters';
  * shared/schemas, a 400 with the field errors when it refuses them. Public queries
  * (defineQuery in query-routes.ts) and the admin and portal lists alike.
  */
-export const parseQuery = <S extends z.ZodType>(schema: S, query: unknown): z.output<S> => parseInput(schema, query, INVALID_QUERY);
+export const parseQuery = <S extends z.ZodType>(schema: S, query: unknown): z.output<S> =>
+  parseInput(schema, query, INVALID_QUERY);

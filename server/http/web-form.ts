@@ -11,7 +11,11 @@ import { sameOriginOnly } from './same-origin';
  * the cross-site check, a web form's body only (415 for anything else) and the body limit.
  */
 export function webForm(env: Pick<Env, 'PUBLIC_URL' | 'BODY_LIMIT'>, log: Logger): RequestHandler[] {
-  return [sameOriginOnly({ publicUrl: env.PUBLIC_URL, log }), urlencodedOnly, express.urlencoded({ extended: false, limit: env.BODY_LIMIT })];
+  return [
+    sameOriginOnly({ publicUrl: env.PUBLIC_URL, log }),
+    urlencodedOnly,
+    express.urlencoded({ extended: false, limit: env.BODY_LIMIT }),
+  ];
 }
 
 /**
@@ -24,9 +28,19 @@ export function refusedForm(log: Logger) {
     (err, req, res, next) => {
       const http = toErrorAnswer(err);
       if (!http) return next(err);
-      if (http.status >= 500) log.warn('form refused', { reqId: req.id, path: postedPath(req), status: http.status, error: http.message });
+      if (http.status >= 500)
+        log.warn('form refused', { reqId: req.id, path: postedPath(req), status: http.status, error: http.message });
       if (http.headers) res.set(http.headers);
-      res.locals.postedForm = { status: http.status, state: { form, path: postedPath(req), values: formValues(req.body, shown), errors: http.errors ?? {}, message: http.message } };
+      res.locals.postedForm = {
+        status: http.status,
+        state: {
+          form,
+          path: postedPath(req),
+          values: formValues(req.body, shown),
+          errors: http.errors ?? {},
+          message: http.message,
+        },
+      };
       next();
     };
 }

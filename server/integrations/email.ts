@@ -98,12 +98,23 @@ export function createMailer({ smtpUrl, from }: MailerSettings): Mailer {
   // nodemailer is loaded at the first message, not at start (docs/decisions/0123-embedded-memory.md).
   // Settings written in the URL's query win over these, as nodemailer merges them.
   let transporter: Promise<Transporter> | null = null;
-  const transporterOf = () => (transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })));
+  const transporterOf = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }),
+    ));
   return {
     transport: 'smtp',
     async deliver(m, signal) {
       const deadline = AbortSignal.timeout(SMTP_SEND_DEADLINE_MS);
-      await (await transporterOf()).sendMail({ from: senderOf(from, m.sender), to: m.to, subject: m.subject, text: m.text, signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
+      await (
+        await transporterOf()
+      ).sendMail({
+        from: senderOf(from, m.sender),
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
+      });
     },
   };
 }

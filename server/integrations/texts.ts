@@ -36,7 +36,11 @@ export interface TextSender {
   /** Hands one text to Twilio; resolves with the message's id once Twilio accepted it, rejects otherwise (TextRefused when Twilio said no). */
   send(message: TextMessage): Promise<{ sid: string }>;
   /** Whether an inbound webhook request carries Twilio's signature (X-Twilio-Signature) over one of the URLs it may have been posted to and its form fields. */
-  isSignedByTwilio(signature: string | undefined, urls: readonly string[], params: Record<string, string | string[]>): Promise<boolean>;
+  isSignedByTwilio(
+    signature: string | undefined,
+    urls: readonly string[],
+    params: Record<string, string | string[]>,
+  ): Promise<boolean>;
 }
 
 export interface TextSettings {
@@ -56,13 +60,19 @@ const TWILIO_API = 'https://api.twilio.com';
 type TwilioModule = typeof import('twilio');
 
 /** The library's client, made on the first use; with apiUrl its requests go to that host instead of Twilio's. */
-async function twilioClient(settings: Required<Pick<TextSettings, 'accountSid' | 'authToken'>> & Pick<TextSettings, 'apiUrl'>): Promise<Twilio> {
+async function twilioClient(
+  settings: Required<Pick<TextSettings, 'accountSid' | 'authToken'>> & Pick<TextSettings, 'apiUrl'>,
+): Promise<Twilio> {
   const { default: twilio } = (await import('twilio')) as { default: TwilioModule };
   const httpClient = new twilio.RequestClient({ timeout: TWILIO_TIMEOUT_MS });
   const apiUrl = settings.apiUrl?.replace(/\/$/, '');
   if (apiUrl) {
     const request = httpClient.request.bind(httpClient);
-    httpClient.request = (opts) => request({ ...opts, uri: opts.uri.startsWith(TWILIO_API) ? apiUrl + opts.uri.slice(TWILIO_API.length) : opts.uri });
+    httpClient.request = (opts) =>
+      request({
+        ...opts,
+        uri: opts.uri.startsWith(TWILIO_API) ? apiUrl + opts.uri.slice(TWILIO_API.length) : opts.uri,
+      });
   }
   return twilio(settings.accountSid, settings.authToken, { httpClient });
 }
@@ -82,12 +92,16 @@ export function createTextSender(settings: TextSettings): TextSender {
   if (!accountSid || !authToken || !from) {
     return {
       transport: 'outbox',
-      send: () => Promise.reject(new Error('Twilio is not configured (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM)')),
+      send: () =>
+        Promise.reject(new Error('Twilio is not configured (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM)')),
       isSignedByTwilio: () => Promise.resolve(false),
     };
   }
   let client: Promise<Twilio> | null = null;
-  const clientOnce = () => (client ??= twilioClient({ accountSid, authToken, apiUrl }).catch((err: unknown) => ((client = null), Promise.reject(err))));
+  const clientOnce = () =>
+    (client ??= twilioClient({ accountSid, authToken, apiUrl }).catch(
+      (err: unknown) => ((client = null), Promise.reject(err)),
+    ));
   return {
     transport: 'twilio',
     async send({ to, body }) {

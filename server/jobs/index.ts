@@ -3,7 +3,13 @@ import type { AppContext } from '../context';
 import { sendAdminDigest } from '../notifications/admin-digest';
 import { runCredentialsDaily } from '../contractors/credential-jobs';
 import { startFreeMonths } from '../leads/credits';
-import { deliverQueuedEmail, giveUpEmail, SEND_EMAIL, SEND_EMAIL_GAVE_UP, type SendEmailJob } from '../notifications/email-delivery';
+import {
+  deliverQueuedEmail,
+  giveUpEmail,
+  SEND_EMAIL,
+  SEND_EMAIL_GAVE_UP,
+  type SendEmailJob,
+} from '../notifications/email-delivery';
 import { PASSWORD_RESET_REQUEST, sendPasswordResetLink, type PasswordResetJob } from '../accounts/password-reset';
 import { pruneProfileVisitors } from '../contractors/profile-views';
 import { REVIEW_FOLLOW_UP, sendFollowUp, type FollowUpJob } from '../reviews/review-follow-ups';
@@ -16,7 +22,13 @@ import { SMTP_SEND_DEADLINE_MS } from '../integrations/email';
 import { ROUTE_LEAD, routeLead, type RouteLeadJob } from '../leads/routing/route-lead';
 import { releaseUnpaidLeads } from '../leads/routing/release-unpaid';
 import { TWILIO_TIMEOUT_MS } from '../integrations/texts';
-import { deliverQueuedText, giveUpText, SEND_TEXT, SEND_TEXT_GAVE_UP, type SendTextJob } from '../notifications/text-delivery';
+import {
+  deliverQueuedText,
+  giveUpText,
+  SEND_TEXT,
+  SEND_TEXT_GAVE_UP,
+  type SendTextJob,
+} from '../notifications/text-delivery';
 
 export { createJobQueue, type JobQueue } from './queue';
 
@@ -181,7 +193,8 @@ export function registerJobs(ctx: AppContext): void {
     name: CREDENTIALS_DAILY,
     run: async () => {
       const done = await runCredentialsDaily(ctx);
-      if (done.lapsed || done.badgesDropped || done.contractorReminders || done.adminItems) log.info('checked credentials', { ...done });
+      if (done.lapsed || done.badgesDropped || done.contractorReminders || done.adminItems)
+        log.info('checked credentials', { ...done });
     },
   });
   jobs.schedule(CREDENTIALS_DAILY, '0 0 * * *');

@@ -1,6 +1,16 @@
 import { SITE_TIME_ZONE } from '@shared/site-calendar';
 import { sql } from 'drizzle-orm';
-import { fromDrizzle, fromPglite, PgBoss, type ConstructorOptions, type DrizzleSqlTagLike, type DrizzleTransactionLike, type JobWithMetadata, type PGliteLike, type Queue } from 'pg-boss';
+import {
+  fromDrizzle,
+  fromPglite,
+  PgBoss,
+  type ConstructorOptions,
+  type DrizzleSqlTagLike,
+  type DrizzleTransactionLike,
+  type JobWithMetadata,
+  type PGliteLike,
+  type Queue,
+} from 'pg-boss';
 import type pg from 'pg';
 import type { Database, Executor } from '../db/client';
 import type { Logger } from '../logger';
@@ -49,7 +59,12 @@ export interface JobQueue {
   schedule(name: string, cron: string, tz?: string): void;
   /** Queues a job; given a transaction, the job commits or rolls back with it. `delaySeconds` makes it due that much later. */
   /** `priority`: higher first among the queue's waiting jobs (pg-boss's own order; 0 by default). */
-  send(name: string, data: object, db?: Executor, options?: { delaySeconds?: number; priority?: number }): Promise<void>;
+  send(
+    name: string,
+    data: object,
+    db?: Executor,
+    options?: { delaySeconds?: number; priority?: number },
+  ): Promise<void>;
   /**
    * Installs or upgrades pg-boss's tables (schema pgboss), creates the queues and schedules and,
    * with workers (the default), polls them. Without workers jobs run only through runPending().
@@ -79,7 +94,12 @@ const SCHEMA = 'pgboss';
 function connectionOf(database: Database): ConstructorOptions {
   const client = (database.db as unknown as { $client: unknown }).$client;
   if (database.driver === 'pglite') return { db: fromPglite(client as PGliteLike), backend: 'pglite' };
-  return { connectionString: (client as pg.Pool).options.connectionString, max: 3, application_name: 'contractors-jobs', connectionTimeoutMillis: 5_000 };
+  return {
+    connectionString: (client as pg.Pool).options.connectionString,
+    max: 3,
+    application_name: 'contractors-jobs',
+    connectionTimeoutMillis: 5_000,
+  };
 }
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -107,7 +127,13 @@ export function createJobQueue({ database, log }: JobQueueSettings): JobQueue {
     try {
       await definition.run(job.data, run);
     } catch (err) {
-      log.warn('job failed', { queue: definition.name, id: job.id, attempt: run.retryCount + 1, willRetry: !run.lastAttempt, error: messageOf(err) });
+      log.warn('job failed', {
+        queue: definition.name,
+        id: job.id,
+        attempt: run.retryCount + 1,
+        willRetry: !run.lastAttempt,
+        error: messageOf(err),
+      });
       throw err;
     }
   }
@@ -125,8 +151,17 @@ export function createJobQueue({ database, log }: JobQueueSettings): JobQueue {
 
     async send(name, data, db, { delaySeconds = 0, priority = 0 } = {}) {
       // drizzle's sql tag and transactions have what the adapter calls; their declared types are narrower.
-      const options = { ...(db ? { db: fromDrizzle(db as unknown as DrizzleTransactionLike, sql as unknown as DrizzleSqlTagLike) } : {}), ...(priority ? { priority } : {}) };
-      await started().send(name, data, delaySeconds > 0 ? { ...options, startAfter: Math.ceil(delaySeconds) } : options);
+      const options = {
+        ...(db
+          ? { db: fromDrizzle(db as unknown as DrizzleTransactionLike, sql as unknown as DrizzleSqlTagLike) }
+          : {}),
+        ...(priority ? { priority } : {}),
+      };
+      await started().send(
+        name,
+        data,
+        delaySeconds > 0 ? { ...options, startAfter: Math.ceil(delaySeconds) } : options,
+      );
     },
 
     async start({ workers = true } = {}) {
@@ -162,7 +197,13 @@ export function createJobQueue({ database, log }: JobQueueSettings): JobQueue {
         if (workers) {
           for (const d of definitions.values()) {
             const polling = d.pollingSeconds ?? 10;
-            const options = { includeMetadata: true, batchSize: 1, localConcurrency: d.concurrency ?? 1, pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: polling } as const;
+            const options = {
+              includeMetadata: true,
+              batchSize: 1,
+              localConcurrency: d.concurrency ?? 1,
+              pollingIntervalSeconds: polling,
+              notifyPollingIntervalSeconds: polling,
+            } as const;
             await instance.work<object, unknown, typeof options>(d.name, options, async ([job]) => {
               if (job) await execute(d, job, job.signal);
             });

@@ -74,7 +74,11 @@ type StatusCount = { status: LeadStatus; leads: number; priceCents: number };
 /** The trigger-kept counts and price sums per status, over the rows `where` picks. */
 function countsQuery(db: Db, where: SQL | undefined) {
   return db
-    .select({ status: leadStatusCounts.status, leads: sql<number>`sum(${leadStatusCounts.leads})`.mapWith(Number), priceCents: sql<number>`sum(${leadStatusCounts.priceCents})`.mapWith(Number) })
+    .select({
+      status: leadStatusCounts.status,
+      leads: sql<number>`sum(${leadStatusCounts.leads})`.mapWith(Number),
+      priceCents: sql<number>`sum(${leadStatusCounts.priceCents})`.mapWith(Number),
+    })
     .from(leadStatusCounts)
     .where(where)
     .groupBy(leadStatusCounts.status);
@@ -106,7 +110,11 @@ function prepared(ctx: Pick<AppContext, 'database'>, county: boolean, byStatus: 
   const status = byStatus ? eq(leads.status, sql.placeholder('status')) : undefined;
   const countsWhere = county ? eq(leadStatusCounts.regionId, sql.placeholder('region')) : undefined;
   return {
-    page: ctx.database.prepared(`${name}_page`, (db) => pageQuery(db, and(region, status), sql.placeholder('limit'), sql.placeholder('offset'), countsWhere).prepare(`${name}_page`)),
+    page: ctx.database.prepared(`${name}_page`, (db) =>
+      pageQuery(db, and(region, status), sql.placeholder('limit'), sql.placeholder('offset'), countsWhere).prepare(
+        `${name}_page`,
+      ),
+    ),
     counts: ctx.database.prepared(`${name}_counts`, (db) => countsQuery(db, countsWhere).prepare(`${name}_counts`)),
   };
 }
@@ -123,7 +131,13 @@ async function pageAndCounts(ctx: Pick<AppContext, 'db' | 'database'>, scope: Ad
     return [rows, rows[0] ? countsOf(rows[0].counts) : await counts.execute(params)] as const;
   }
   const countsWhere = inScope(scope, leadStatusCounts.regionId);
-  const rows = await pageQuery(ctx.db as Db, and(inScope(scope, leads.regionId), byStatus ? eq(leads.status, q.status as LeadStatus) : undefined), q.pageSize, offset, countsWhere);
+  const rows = await pageQuery(
+    ctx.db as Db,
+    and(inScope(scope, leads.regionId), byStatus ? eq(leads.status, q.status as LeadStatus) : undefined),
+    q.pageSize,
+    offset,
+    countsWhere,
+  );
   return [rows, rows[0] ? countsOf(rows[0].counts) : await statusCounts(ctx.db, scope)] as const;
 }
 
@@ -135,7 +149,11 @@ function countsOf(json: [LeadStatus, number | string, number | string][]): Statu
  * The lead table of the administrator's counties (docs/decisions/0103-county-administrators.md),
  * a page kept while its counties' leads are unchanged (server/lead-pages.ts).
  */
-export function listAdminLeads(ctx: Pick<AppContext, 'db' | 'database'>, scope: AdminScope, q: AdminLeadQuery): Promise<Frozen<AdminLeadList>> {
+export function listAdminLeads(
+  ctx: Pick<AppContext, 'db' | 'database'>,
+  scope: AdminScope,
+  q: AdminLeadQuery,
+): Promise<Frozen<AdminLeadList>> {
   const pages = leadPagesOf(ctx.database);
   return pages.get({ regionIds: scope.regionIds, ...q }, () => readAdminLeads(ctx, scope, q));
 }
@@ -158,7 +176,10 @@ function toAdminLead(r: PageRow): AdminLead {
     createdAt: l.createdAt.toISOString(),
     withdrawnAt: l.withdrawnAt?.toISOString() ?? null,
     erasedAt: l.erasedAt?.toISOString() ?? null,
-    requestedContractor: l.requestedContractorId !== null && r.requestedName !== null ? { id: l.requestedContractorId, name: r.requestedName } : null,
+    requestedContractor:
+      l.requestedContractorId !== null && r.requestedName !== null
+        ? { id: l.requestedContractorId, name: r.requestedName }
+        : null,
     routing: l.routing,
     routingReason: l.routingReason,
     // How it went (docs/decisions/0117-lead-routing.md): the live delivery names its actor.
@@ -179,11 +200,21 @@ function toAdminLead(r: PageRow): AdminLead {
 
 /** The held leads of the administrator's counties, oldest first: what waits for a person, at the top of the lead list (at most 100). */
 export async function listHeldLeads(ctx: DbCtx, scope: AdminScope): Promise<AdminLead[]> {
-  const rows = await pageQuery(ctx.db as Db, and(inScope(scope, leads.regionId), eq(leads.routing, 'held'), isNull(leads.withdrawnAt), isNull(leads.erasedAt)), 100, 0, undefined);
+  const rows = await pageQuery(
+    ctx.db as Db,
+    and(inScope(scope, leads.regionId), eq(leads.routing, 'held'), isNull(leads.withdrawnAt), isNull(leads.erasedAt)),
+    100,
+    0,
+    undefined,
+  );
   return rows.map(toAdminLead).reverse();
 }
 
-async function readAdminLeads(ctx: Pick<AppContext, 'db' | 'database'>, scope: AdminScope, q: AdminLeadQuery): Promise<AdminLeadList> {
+async function readAdminLeads(
+  ctx: Pick<AppContext, 'db' | 'database'>,
+  scope: AdminScope,
+  q: AdminLeadQuery,
+): Promise<AdminLeadList> {
   const [rows, grouped] = await pageAndCounts(ctx, scope, q);
 
   const counts = { total: 0, ...Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) } as AdminLeadList['counts'];
@@ -210,10 +241,21 @@ export async function adminStats(ctx: ServiceCtx, scope: AdminScope): Promise<Ad
     db
       .select({ n: count() })
       .from(pricingRules)
-      .where(and(eq(pricingRules.isActive, true), scope.regionIds === null ? undefined : or(isNull(pricingRules.regionId), inScope(scope, pricingRules.regionId)))),
+      .where(
+        and(
+          eq(pricingRules.isActive, true),
+          scope.regionIds === null
+            ? undefined
+            : or(isNull(pricingRules.regionId), inScope(scope, pricingRules.regionId)),
+        ),
+      ),
     // The median time from request to delivery this month (docs/decisions/0117-lead-routing.md).
     db
-      .select({ minutes: sql<string | null>`percentile_cont(0.5) within group (order by extract(epoch from ${leadDeliveries.createdAt} - ${leads.createdAt}) / 60)` })
+      .select({
+        minutes: sql<
+          string | null
+        >`percentile_cont(0.5) within group (order by extract(epoch from ${leadDeliveries.createdAt} - ${leads.createdAt}) / 60)`,
+      })
       .from(leadDeliveries)
       .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
       .where(and(gte(leadDeliveries.createdAt, monthStart), inScope(scope, leads.regionId))),

@@ -71,11 +71,20 @@ export function refundSentence(method: RefundMethod, amountCents: number): strin
 /** What these emails need: ctx.db is the transaction of the change they announce. */
 type ClaimEmailCtx = OutboxCtx & Pick<AppContext, 'env' | 'siteUrl'>;
 
-async function toContractor(ctx: OutboxCtx, p: DeliveryParties, kind: 'claim-decision' | 'delivery-cancelled', message: EmailContent) {
+async function toContractor(
+  ctx: OutboxCtx,
+  p: DeliveryParties,
+  kind: 'claim-decision' | 'delivery-cancelled',
+  message: EmailContent,
+) {
   await sendToContractor(ctx, { id: p.contractorId, email: p.email }, kind, { ...message, regionId: p.regionId });
 }
 
-export async function sendClaimNotice(ctx: ClaimEmailCtx, deliveryId: number, claim: { reason: ClaimReason; details: string }): Promise<void> {
+export async function sendClaimNotice(
+  ctx: ClaimEmailCtx,
+  deliveryId: number,
+  claim: { reason: ClaimReason; details: string },
+): Promise<void> {
   const p = await partiesOf(ctx.db, deliveryId);
   if (!p) return;
   // The lead's county: its site's admin area, and its administrators (docs/decisions/0106-county-emails-and-jobs.md).
@@ -98,7 +107,12 @@ export async function sendClaimNotice(ctx: ClaimEmailCtx, deliveryId: number, cl
 export async function sendClaimDecision(
   ctx: ClaimEmailCtx,
   deliveryId: number,
-  decision: { status: 'approved' | 'denied'; reason: ClaimReason; note: string; refund: { method: RefundMethod; amountCents: number } | null },
+  decision: {
+    status: 'approved' | 'denied';
+    reason: ClaimReason;
+    note: string;
+    refund: { method: RefundMethod; amountCents: number } | null;
+  },
 ): Promise<void> {
   const p = await partiesOf(ctx.db, deliveryId);
   if (!p) return;
@@ -119,7 +133,12 @@ export async function sendClaimDecision(
   }
   await toContractor(ctx, p, 'claim-decision', {
     subject: `Claim not approved: ${leadName(p)}`,
-    text: [`Hello ${p.contractorName},`, '', `We reviewed your claim that this lead was bad (${reason}) and could not approve it, so nothing is refunded.`, ...note].join('\n'),
+    text: [
+      `Hello ${p.contractorName},`,
+      '',
+      `We reviewed your claim that this lead was bad (${reason}) and could not approve it, so nothing is refunded.`,
+      ...note,
+    ].join('\n'),
   });
 }
 
@@ -127,21 +146,33 @@ export async function sendClaimDecision(
  * What a cancellation means for the contractor's money: nothing was paid yet, it was given back
  * for an approved claim already, a payment arrived after the cancellation (refunded), or this refund.
  */
-export type CancellationOutcome = 'unpaid' | 'refunded-before' | 'paid-late' | { method: RefundMethod; amountCents: number };
+export type CancellationOutcome =
+  'unpaid' | 'refunded-before' | 'paid-late' | { method: RefundMethod; amountCents: number };
 
 function cancellationSentence(outcome: CancellationOutcome, priceCents: number): string {
   if (outcome === 'unpaid') return 'You do not need to pay for it.';
   if (outcome === 'refunded-before') return 'What you paid for it was given back when your claim was approved.';
-  if (outcome === 'paid-late') return `Your payment of ${formatMoney(priceCents)} arrived after the delivery was cancelled, so we are refunding it to your card.`;
+  if (outcome === 'paid-late')
+    return `Your payment of ${formatMoney(priceCents)} arrived after the delivery was cancelled, so we are refunding it to your card.`;
   return refundSentence(outcome.method, outcome.amountCents);
 }
 
-export async function sendCancellation(ctx: ClaimEmailCtx, deliveryId: number, outcome: CancellationOutcome): Promise<void> {
+export async function sendCancellation(
+  ctx: ClaimEmailCtx,
+  deliveryId: number,
+  outcome: CancellationOutcome,
+): Promise<void> {
   const p = await partiesOf(ctx.db, deliveryId);
   if (!p) return;
   const what = cancellationSentence(outcome, p.priceCents);
   await toContractor(ctx, p, 'delivery-cancelled', {
     subject: `Lead cancelled: ${leadName(p)}`,
-    text: [`Hello ${p.contractorName},`, '', `The delivery of lead #${p.leadId} (${leadName(p)}) to you has been cancelled.`, '', what].join('\n'),
+    text: [
+      `Hello ${p.contractorName},`,
+      '',
+      `The delivery of lead #${p.leadId} (${leadName(p)}) to you has been cancelled.`,
+      '',
+      what,
+    ].join('\n'),
   });
 }

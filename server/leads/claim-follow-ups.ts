@@ -10,10 +10,20 @@ import { followUpFor } from '../reviews/reviews';
  * each asked on its own.
  */
 export async function homeownerFollowUps(ctx: DbCtx, deliveryIds: number[]): Promise<Map<number, HomeownerFollowUp>> {
-  const answers = await Promise.all(deliveryIds.map(async (deliveryId) => [deliveryId, await followUpFor(ctx, { deliveryId })] as const));
+  const answers = await Promise.all(
+    deliveryIds.map(async (deliveryId) => [deliveryId, await followUpFor(ctx, { deliveryId })] as const),
+  );
   const out = new Map<number, HomeownerFollowUp>();
   for (const [deliveryId, a] of answers) {
-    if (a) out.set(deliveryId, { request: a.request, sentAt: a.sentAt, answeredAt: a.answeredAt, contacted: a.contacted, hired: a.hired, rating: a.rating });
+    if (a)
+      out.set(deliveryId, {
+        request: a.request,
+        sentAt: a.sentAt,
+        answeredAt: a.answeredAt,
+        contacted: a.contacted,
+        hired: a.hired,
+        rating: a.rating,
+      });
   }
   return out;
 }

@@ -32,7 +32,13 @@ export async function refreshFreePeriod(ctx: ServiceCtx, contractorId: number): 
   const rows = await ctx.db
     .update(contractorBilling)
     .set({ monthlyLeadsUsed: 0, creditsPeriodStart: start, creditsResetKey: monthResetKey(start) })
-    .where(and(eq(contractorBilling.contractorId, contractorId), eq(contractorBilling.subscriptionPlan, 'free'), lt(contractorBilling.creditsPeriodStart, start)))
+    .where(
+      and(
+        eq(contractorBilling.contractorId, contractorId),
+        eq(contractorBilling.subscriptionPlan, 'free'),
+        lt(contractorBilling.creditsPeriodStart, start),
+      ),
+    )
     .returning({ id: contractorBilling.contractorId });
   return rows.length > 0;
 }
@@ -56,11 +62,21 @@ export async function startFreeMonths(ctx: ServiceCtx): Promise<number> {
  * Starts a paid plan's new period. `resetKey` names what caused it (an invoice id), so a
  * replayed or late event for the same invoice resets nothing. Returns whether it reset.
  */
-export async function resetCreditsForPeriod(ctx: DbCtx, contractorId: number, periodStart: Date, resetKey: string): Promise<boolean> {
+export async function resetCreditsForPeriod(
+  ctx: DbCtx,
+  contractorId: number,
+  periodStart: Date,
+  resetKey: string,
+): Promise<boolean> {
   const rows = await ctx.db
     .update(contractorBilling)
     .set({ monthlyLeadsUsed: 0, creditsPeriodStart: periodStart, creditsResetKey: resetKey })
-    .where(and(eq(contractorBilling.contractorId, contractorId), sql`${contractorBilling.creditsResetKey} is distinct from ${resetKey}`))
+    .where(
+      and(
+        eq(contractorBilling.contractorId, contractorId),
+        sql`${contractorBilling.creditsResetKey} is distinct from ${resetKey}`,
+      ),
+    )
     .returning({ id: contractorBilling.contractorId });
   return rows.length > 0;
 }

@@ -59,7 +59,11 @@ function toDto(r: DtoRow): DeliveryDto {
 }
 
 function selectDeliveries(db: Executor) {
-  return db.select(dtoColumns).from(leadDeliveries).innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId)).innerJoin(leads, eq(leads.id, leadDeliveries.leadId));
+  return db
+    .select(dtoColumns)
+    .from(leadDeliveries)
+    .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
+    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId));
 }
 
 async function deliveryById(db: Executor, id: number): Promise<DeliveryDto> {
@@ -107,7 +111,11 @@ const REFUSALS: Record<ReleaseReason, string> = {
  * settled one after the other. A contractor that cannot take it (paused, not that service or
  * town, over its cap) throws DeliveryRefused and nothing is kept.
  */
-export async function settleDelivery(ctx: AppContext, actor: DeliveryActor, input: { leadId: number; contractorId: number }): Promise<DeliveryDto> {
+export async function settleDelivery(
+  ctx: AppContext,
+  actor: DeliveryActor,
+  input: { leadId: number; contractorId: number },
+): Promise<DeliveryDto> {
   const scope = actor.kind === 'admin' ? actor.scope : null;
   const [contractor] = await ctx.db
     .select({
@@ -122,7 +130,8 @@ export async function settleDelivery(ctx: AppContext, actor: DeliveryActor, inpu
     .where(and(eq(contractors.id, input.contractorId), scope ? contractorInScope(scope, contractors.id) : undefined));
   if (!contractor) throw notFound('Contractor not found');
   // An administrator may hand a lead to a hidden listing (the specification's flow); the routing only to a listed one.
-  if (contractor.approvalStatus !== 'approved' || (actor.kind === 'system' && !contractor.isVisible)) throw new DeliveryRefused('not_listed', REFUSALS.not_listed);
+  if (contractor.approvalStatus !== 'approved' || (actor.kind === 'system' && !contractor.isVisible))
+    throw new DeliveryRefused('not_listed', REFUSALS.not_listed);
 
   const now = ctx.clock.now();
   const [lead] = await ctx.db
@@ -164,7 +173,10 @@ export async function settleDelivery(ctx: AppContext, actor: DeliveryActor, inpu
   const prefs = await leadPreferencesRow(ctx, contractor.id);
   // The routing holds a contractor to the services and towns it takes; an administrator, a person
   // choosing, only to its pause and its cap (docs/decisions/0117-lead-routing.md).
-  const takes = actor.kind === 'system' ? await takesOf(ctx, contractor.id, prefs) : { pausedUntil: prefs?.pausedUntil ?? null, serviceSlugs: null, townIds: null };
+  const takes =
+    actor.kind === 'system'
+      ? await takesOf(ctx, contractor.id, prefs)
+      : { pausedUntil: prefs?.pausedUntil ?? null, serviceSlugs: null, townIds: null };
   const unfit = leadFit(takes, lead, today(ctx.clock));
   if (unfit) throw new DeliveryRefused(unfit, REFUSALS[unfit]);
 
@@ -176,7 +188,11 @@ export async function settleDelivery(ctx: AppContext, actor: DeliveryActor, inpu
   });
   const credited = await takeCredit(ctx, contractor.id);
   // A real cap: plan credits do not count, card-paid leads this month (paid or awaiting payment) do.
-  if (!credited && prefs?.monthlyCapCents != null && (await cardSpendThisMonth(ctx, contractor.id)) + price.priceCents > prefs.monthlyCapCents) {
+  if (
+    !credited &&
+    prefs?.monthlyCapCents != null &&
+    (await cardSpendThisMonth(ctx, contractor.id)) + price.priceCents > prefs.monthlyCapCents
+  ) {
     throw new DeliveryRefused('over_cap', REFUSALS.over_cap);
   }
   let inserted;
@@ -200,7 +216,10 @@ export async function settleDelivery(ctx: AppContext, actor: DeliveryActor, inpu
   // The email commits with the delivery (docs/decisions/0087-transactional-outbox.md) and links
   // to the lead's county's site (docs/decisions/0106-county-emails-and-jobs.md).
   const { siteUrl } = await countySiteWords(ctx, { id: lead.regionId });
-  await sendToContractor(ctx, { id: contractor.id, email: contractor.email }, 'lead-delivered', { ...deliveryEmail(siteUrl, lead, delivery), regionId: lead.regionId });
+  await sendToContractor(ctx, { id: contractor.id, email: contractor.email }, 'lead-delivered', {
+    ...deliveryEmail(siteUrl, lead, delivery),
+    regionId: lead.regionId,
+  });
   // A text too, once, when the contractor asked for them (docs/decisions/0118-text-messages.md).
   await queueLeadText(ctx, { deliveryId: delivery.id });
   // Credited is settled: the homeowner's follow-up is queued with it (docs/decisions/0050-review-follow-up.md).
@@ -209,7 +228,11 @@ export async function settleDelivery(ctx: AppContext, actor: DeliveryActor, inpu
 }
 
 /** An administrator delivers a lead: the same path as the automatic delivery; a contractor that cannot take it is a conflict. */
-export async function deliverLead(ctx: AppContext, scope: AdminScope, input: { leadId: number; contractorId: number }): Promise<DeliveryDto> {
+export async function deliverLead(
+  ctx: AppContext,
+  scope: AdminScope,
+  input: { leadId: number; contractorId: number },
+): Promise<DeliveryDto> {
   try {
     return await inTransaction(ctx, (tx) => settleDelivery(tx, { kind: 'admin', scope }, input));
   } catch (e) {
@@ -219,9 +242,16 @@ export async function deliverLead(ctx: AppContext, scope: AdminScope, input: { l
 }
 
 /** A contractor's deliveries of the administrator's counties' leads, newest first. */
-export async function listContractorDeliveries(ctx: DbCtx, scope: AdminScope, contractorId: number): Promise<DeliveryDto[]> {
+export async function listContractorDeliveries(
+  ctx: DbCtx,
+  scope: AdminScope,
+  contractorId: number,
+): Promise<DeliveryDto[]> {
   const { db } = ctx;
-  const [contractor] = await db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, contractorId));
+  const [contractor] = await db
+    .select({ id: contractors.id })
+    .from(contractors)
+    .where(eq(contractors.id, contractorId));
   if (!contractor) throw notFound('Contractor not found');
   const rows = await selectDeliveries(db)
     .where(and(eq(leadDeliveries.contractorId, contractorId), inScope(scope, leads.regionId)))
@@ -242,7 +272,10 @@ export async function markDeliveryPaid(ctx: AppContext, deliveryId: number): Pro
       .where(and(eq(leadDeliveries.id, deliveryId), eq(leadDeliveries.paymentState, 'awaiting_payment')))
       .returning({ id: leadDeliveries.id });
     if (!updated) {
-      const [exists] = await tx.db.select({ id: leadDeliveries.id }).from(leadDeliveries).where(eq(leadDeliveries.id, deliveryId));
+      const [exists] = await tx.db
+        .select({ id: leadDeliveries.id })
+        .from(leadDeliveries)
+        .where(eq(leadDeliveries.id, deliveryId));
       throw exists ? conflict('Only deliveries awaiting payment can be marked paid') : notFound('Delivery not found');
     }
     await sendReceipt(tx, deliveryId);

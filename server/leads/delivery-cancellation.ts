@@ -33,12 +33,32 @@ export async function cancelDelivery(ctx: AppContext, deliveryId: number): Promi
     if (d.paymentState === 'cancelled') throw conflict('This delivery was already cancelled');
     if (await hasOpenClaim(tx, d.id)) throw conflict('This lead has an open claim: approve or deny it first');
 
-    await tx.db.update(leadDeliveries).set({ paymentState: 'cancelled', cancelledAt: tx.clock.now() }).where(eq(leadDeliveries.id, d.id));
+    await tx.db
+      .update(leadDeliveries)
+      .set({ paymentState: 'cancelled', cancelledAt: tx.clock.now() })
+      .where(eq(leadDeliveries.id, d.id));
     // Held again for an administrator, who may deliver it to someone else (docs/decisions/0117-lead-routing.md).
-    await tx.db.update(leads).set({ status: 'new', routing: 'held', routingReason: 'cancelled', routedAt: tx.clock.now(), updatedAt: tx.clock.now() }).where(eq(leads.id, d.leadId));
+    await tx.db
+      .update(leads)
+      .set({
+        status: 'new',
+        routing: 'held',
+        routingReason: 'cancelled',
+        routedAt: tx.clock.now(),
+        updatedAt: tx.clock.now(),
+      })
+      .where(eq(leads.id, d.leadId));
 
     const refund = d.paymentState === 'awaiting_payment' ? null : await startRefund(tx, d, 'cancellation');
-    await sendCancellation(tx, d.id, refund ? { method: refund.method, amountCents: refund.amountCents } : d.paymentState === 'awaiting_payment' ? 'unpaid' : 'refunded-before');
+    await sendCancellation(
+      tx,
+      d.id,
+      refund
+        ? { method: refund.method, amountCents: refund.amountCents }
+        : d.paymentState === 'awaiting_payment'
+          ? 'unpaid'
+          : 'refunded-before',
+    );
     return { id: d.id, leadId: d.leadId, paymentState: 'cancelled', refund: refund && refundDto(refund) };
   });
 }

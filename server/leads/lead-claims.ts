@@ -1,7 +1,15 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { isPaidOrCredited } from '@shared/schemas/deliveries';
 import { centsToDecimal } from '@shared/money';
-import { CLAIM_WINDOW_DAYS, claimDeadline, type AdminLeadClaim, type AdminLeadClaimList, type claimListQuerySchema, type ClaimStatus, type leadClaimSchema } from '@shared/schemas/lead-claims';
+import {
+  CLAIM_WINDOW_DAYS,
+  claimDeadline,
+  type AdminLeadClaim,
+  type AdminLeadClaimList,
+  type claimListQuerySchema,
+  type ClaimStatus,
+  type leadClaimSchema,
+} from '@shared/schemas/lead-claims';
 import type { PortalLead } from '@shared/schemas/portal';
 import type { z } from 'zod';
 import { inTransaction, type AppContext, type DbCtx } from '../context';
@@ -49,16 +57,28 @@ async function lockDelivery(tx: Executor, deliveryId: number) {
  * POST /api/contractor/leads/:deliveryId/claim. Someone else's delivery, or a cancelled one, is
  * 'not found' as in the rest of the portal, so ids reveal nothing.
  */
-export async function createClaim(ctx: AppContext, contractorId: number, deliveryId: number, input: ClaimInput): Promise<PortalLead> {
+export async function createClaim(
+  ctx: AppContext,
+  contractorId: number,
+  deliveryId: number,
+  input: ClaimInput,
+): Promise<PortalLead> {
   const now = ctx.clock.now();
   await inTransaction(ctx, async (tx) => {
     const d = await lockDelivery(tx.db, deliveryId);
     if (!d || d.contractorId !== contractorId || d.paymentState === 'cancelled') throw notFound('Lead not found');
-    if (!isPaidOrCredited(d.paymentState)) throw conflict('Only a lead you paid for or took from a plan credit can be claimed');
-    const [existing] = await tx.db.select({ id: leadClaims.id }).from(leadClaims).where(eq(leadClaims.deliveryId, d.id));
+    if (!isPaidOrCredited(d.paymentState))
+      throw conflict('Only a lead you paid for or took from a plan credit can be claimed');
+    const [existing] = await tx.db
+      .select({ id: leadClaims.id })
+      .from(leadClaims)
+      .where(eq(leadClaims.deliveryId, d.id));
     if (existing) throw conflict('This lead has already been claimed');
     if (d.leadStatus === 'won') throw conflict('A lead you marked won cannot be claimed as bad');
-    if (now > claimDeadline(d.createdAt)) throw conflict(`Bad leads can be claimed within ${CLAIM_WINDOW_DAYS} days of delivery; the time to claim this one has passed`);
+    if (now > claimDeadline(d.createdAt))
+      throw conflict(
+        `Bad leads can be claimed within ${CLAIM_WINDOW_DAYS} days of delivery; the time to claim this one has passed`,
+      );
 
     await tx.db.insert(leadClaims).values({ deliveryId: d.id, reason: input.reason, details: input.details });
     await sendClaimNotice(tx, d.id, input);
@@ -165,16 +185,31 @@ export async function getClaim(ctx: DbCtx, id: number): Promise<AdminLeadClaim> 
  * decisions at once the first wins and the second answers 409. Approving gives back what was paid,
  * in the same transaction (a card refund is queued for the provider).
  */
-export async function decideClaim(ctx: AppContext, actor: AdminActor, id: number, decision: 'approved' | 'denied', note: string): Promise<AdminLeadClaim> {
+export async function decideClaim(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: number,
+  decision: 'approved' | 'denied',
+  note: string,
+): Promise<AdminLeadClaim> {
   await inTransaction(ctx, async (tx) => {
-    const [c] = await tx.db.select({ deliveryId: leadClaims.deliveryId, reason: leadClaims.reason }).from(leadClaims).where(eq(leadClaims.id, id));
+    const [c] = await tx.db
+      .select({ deliveryId: leadClaims.deliveryId, reason: leadClaims.reason })
+      .from(leadClaims)
+      .where(eq(leadClaims.id, id));
     if (!c) throw notFound('Claim not found');
     const d = await lockDelivery(tx.db, c.deliveryId);
     if (!d) throw notFound('Claim not found');
 
     const [decided] = await tx.db
       .update(leadClaims)
-      .set({ status: decision, decisionNote: note || null, decidedAt: tx.clock.now(), decidedByAdminId: actor.adminUserId, decidedBy: actor.username })
+      .set({
+        status: decision,
+        decisionNote: note || null,
+        decidedAt: tx.clock.now(),
+        decidedByAdminId: actor.adminUserId,
+        decidedBy: actor.username,
+      })
       .where(and(eq(leadClaims.id, id), eq(leadClaims.status, 'open')))
       .returning({ id: leadClaims.id });
     if (!decided) {
@@ -189,7 +224,12 @@ export async function decideClaim(ctx: AppContext, actor: AdminActor, id: number
       refund = await startRefund(tx, d, 'claim');
       if (!refund) throw conflict(ALREADY_REFUNDED);
     }
-    await sendClaimDecision(tx, d.id, { status: decision, reason: c.reason, note, refund: refund && { method: refund.method, amountCents: refund.amountCents } });
+    await sendClaimDecision(tx, d.id, {
+      status: decision,
+      reason: c.reason,
+      note,
+      refund: refund && { method: refund.method, amountCents: refund.amountCents },
+    });
   });
   return getClaim(ctx, id);
 }

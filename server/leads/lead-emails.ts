@@ -36,8 +36,19 @@ export interface DeliveryFacts {
 }
 
 /** Queued in the transaction of the delivery or payment it announces (ctx.db; docs/decisions/0087-transactional-outbox.md). */
-export async function sendToContractor(ctx: OutboxCtx, to: Recipient, kind: EmailKind, message: EmailContent & { regionId?: number | null }): Promise<void> {
-  await queueEmail(ctx, { kind, to: to.email, subject: message.subject, text: message.text, regionId: message.regionId ?? null });
+export async function sendToContractor(
+  ctx: OutboxCtx,
+  to: Recipient,
+  kind: EmailKind,
+  message: EmailContent & { regionId?: number | null },
+): Promise<void> {
+  await queueEmail(ctx, {
+    kind,
+    to: to.email,
+    subject: message.subject,
+    text: message.text,
+    regionId: message.regionId ?? null,
+  });
 }
 
 const subjectOf = (lead: LeadRow) => `New lead: ${lead.serviceNeeded} in ${lead.location}`;
@@ -62,7 +73,14 @@ export function deliveryEmail(siteUrl: string, lead: LeadRow, delivery: Delivery
   if (delivery.paymentState === 'credited') {
     return {
       subject: subjectOf(lead),
-      text: [`Hello ${delivery.contractorName},`, '', 'A new lead has been delivered to you and paid with one of your plan credits.', RECEIVED_BY, '', ...customerDetails(lead)].join('\n'),
+      text: [
+        `Hello ${delivery.contractorName},`,
+        '',
+        'A new lead has been delivered to you and paid with one of your plan credits.',
+        RECEIVED_BY,
+        '',
+        ...customerDetails(lead),
+      ].join('\n'),
     };
   }
   const link = `${siteUrl}/buy-lead?leadId=${delivery.leadId}&contractorId=${delivery.contractorId}`;
@@ -103,7 +121,13 @@ export function receiptEmail(lead: LeadRow, delivery: Pick<DeliveryFacts, 'contr
 /** Queues the receipt for a delivery that has just been paid (by card or recorded by the admin), in the transaction that paid it (ctx.db). */
 export async function sendReceipt(ctx: OutboxCtx, deliveryId: number): Promise<void> {
   const [row] = await ctx.db
-    .select({ lead: leads, priceCents: leadDeliveries.priceCents, contractorId: contractors.id, contractorName: contractors.name, email: contractorEmail })
+    .select({
+      lead: leads,
+      priceCents: leadDeliveries.priceCents,
+      contractorId: contractors.id,
+      contractorName: contractors.name,
+      email: contractorEmail,
+    })
     .from(leadDeliveries)
     .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
     .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))

@@ -22,7 +22,15 @@ const BATCH = 500;
 const DAY_MS = 86_400_000;
 
 /** The kinds of email that quote a lead's customer (docs/decisions/0040-delivery-emails.md) or go to the homeowner. */
-const LEAD_EMAIL_KINDS = ['lead-delivered', 'payment-receipt', 'claim-notice', 'claim-decision', 'delivery-cancelled', 'review-request', 'quote-confirmation'];
+const LEAD_EMAIL_KINDS = [
+  'lead-delivered',
+  'payment-receipt',
+  'claim-notice',
+  'claim-decision',
+  'delivery-cancelled',
+  'review-request',
+  'quote-confirmation',
+];
 
 /** The moment before which a lead closed is erased now. */
 export const retentionCutoff = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
@@ -59,7 +67,12 @@ export async function eraseLeadDetails(ctx: ServiceCtx, leadIds: number[]): Prom
   await ctx.db
     .update(leadClaims)
     .set({ details: ERASED })
-    .where(inArray(leadClaims.deliveryId, ctx.db.select({ id: leadDeliveries.id }).from(leadDeliveries).where(inArray(leadDeliveries.leadId, leadIds))));
+    .where(
+      inArray(
+        leadClaims.deliveryId,
+        ctx.db.select({ id: leadDeliveries.id }).from(leadDeliveries).where(inArray(leadDeliveries.leadId, leadIds)),
+      ),
+    );
   await ctx.db
     .update(leadDeliveries)
     .set({ paymentState: 'cancelled', cancelledAt: now })
@@ -83,7 +96,12 @@ export async function eraseExpiredLeads(ctx: Pick<AppContext, 'db' | 'clock' | '
       const rows = await tx.db
         .select({ id: leads.id })
         .from(leads)
-        .where(and(isNull(leads.erasedAt), sql`coalesce(${leads.closedAt}, ${leads.updatedAt}) < ${cutoff.toISOString()}::timestamptz`))
+        .where(
+          and(
+            isNull(leads.erasedAt),
+            sql`coalesce(${leads.closedAt}, ${leads.updatedAt}) < ${cutoff.toISOString()}::timestamptz`,
+          ),
+        )
         .orderBy(sql`coalesce(${leads.closedAt}, ${leads.updatedAt})`)
         .limit(BATCH)
         .for('update', { skipLocked: true });

@@ -23,9 +23,11 @@ export function newWithdrawToken(): { token: string; hash: string } {
   return { token, hash: hashAccountToken(token) };
 }
 
-export const withdrawLink = (siteUrl: string, token: string) => `${siteUrl}${formPages.withdraw.path}?token=${encodeURIComponent(token)}`;
+export const withdrawLink = (siteUrl: string, token: string) =>
+  `${siteUrl}${formPages.withdraw.path}?token=${encodeURIComponent(token)}`;
 
-const longDate = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: SITE_TIME_ZONE });
+const longDate = (d: Date) =>
+  d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: SITE_TIME_ZONE });
 
 /** The homeowner's confirmation of a quote request, with the withdraw link. */
 export function quoteConfirmationEmail(input: {
@@ -79,7 +81,10 @@ export async function withdrawLead(ctx: AppContext, token: string): Promise<With
       .for('update');
     const kept = live !== undefined && isPaidOrCredited(live.paymentState);
     if (live && !kept) {
-      await tx.db.update(leadDeliveries).set({ paymentState: 'cancelled', cancelledAt: now }).where(eq(leadDeliveries.id, live.id));
+      await tx.db
+        .update(leadDeliveries)
+        .set({ paymentState: 'cancelled', cancelledAt: now })
+        .where(eq(leadDeliveries.id, live.id));
       await sendCancellation(tx, live.id, 'unpaid');
     }
     await tx.db

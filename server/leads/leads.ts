@@ -24,7 +24,12 @@ import { countyIdOfSlug } from '../counties/county-id';
  * (docs/decisions/0087-transactional-outbox.md). It belongs to `county`, the county whose site it was
  * sent on (docs/decisions/0100-leads-belong-to-a-county.md).
  */
-export async function createLead(ctx: AppContext, input: QuoteRequest, region: Region, options: { originLeadId?: number } = {}): Promise<{ id: number }> {
+export async function createLead(
+  ctx: AppContext,
+  input: QuoteRequest,
+  region: Region,
+  options: { originLeadId?: number } = {},
+): Promise<{ id: number }> {
   const county = region.slug;
   const serviceSlugs = servicesOfQuoteOption(input.serviceNeeded, region);
   const townSlug = townFromText(input.location, region);

@@ -8,7 +8,19 @@ import type { PortalLead, PortalProfile, PortalSubscription } from '@shared/sche
 import { formatLocation } from '@shared/taxonomy';
 import { inTransaction, type ServiceCtx } from '../context';
 import { onRegistration, registration } from '../db/credential-joins';
-import { contractorAccounts, contractorBilling, contractorServices, contractors, leadClaims, leadDeliveries, leadRefunds, leadStatusChanges, leads, services, type LeadClaimRow } from '../db/schema';
+import {
+  contractorAccounts,
+  contractorBilling,
+  contractorServices,
+  contractors,
+  leadClaims,
+  leadDeliveries,
+  leadRefunds,
+  leadStatusChanges,
+  leads,
+  services,
+  type LeadClaimRow,
+} from '../db/schema';
 import { conflict, notFound, unauthenticated } from '../domain/errors';
 import { refreshFreePeriod } from './credits';
 import { hideContactDetails, projectSummary } from '../../shared/contact-details';
@@ -17,12 +29,21 @@ import { accountOfContractor, contractorEmail } from '../contractors/contractor-
 
 /** A claim as its contractor sees it: the administrator's name stays out. */
 function portalClaim(c: LeadClaimRow): PortalClaim {
-  return { id: c.id, reason: c.reason, details: c.details, status: c.status, createdAt: c.createdAt.toISOString(), decidedAt: c.decidedAt?.toISOString() ?? null, note: c.decisionNote };
+  return {
+    id: c.id,
+    reason: c.reason,
+    details: c.details,
+    status: c.status,
+    createdAt: c.createdAt.toISOString(),
+    decidedAt: c.decidedAt?.toISOString() ?? null,
+    note: c.decisionNote,
+  };
 }
 
 /** Only paid or credited deliveries reveal the customer (docs/decisions/0003-leads-and-deliveries.md); enforced in the query itself. */
 const revealed = inArray(leadDeliveries.paymentState, PAID_OR_CREDITED);
-const ifRevealed = (col: typeof leads.name | typeof leads.email | typeof leads.phone) => sql<string | null>`case when ${revealed} then ${col} end`;
+const ifRevealed = (col: typeof leads.name | typeof leads.email | typeof leads.phone) =>
+  sql<string | null>`case when ${revealed} then ${col} end`;
 
 async function contractorRow(ctx: ServiceCtx, contractorId: number) {
   await refreshFreePeriod(ctx, contractorId);
@@ -129,7 +150,10 @@ export async function listPortalLeads(ctx: ServiceCtx, contractorId: number, lim
       status: r.status,
       deliveredAt: r.deliveredAt.toISOString(),
       // An erased lead's fields are empty text: there is no one left to show.
-      customer: paid && !r.erasedAt && r.name !== null && r.email !== null && r.phone !== null ? { name: r.name, email: r.email, phone: r.phone } : null,
+      customer:
+        paid && !r.erasedAt && r.name !== null && r.email !== null && r.phone !== null
+          ? { name: r.name, email: r.email, phone: r.phone }
+          : null,
       withdrawnAt: r.withdrawnAt?.toISOString() ?? null,
       erasedAt: r.erasedAt?.toISOString() ?? null,
       claim: r.claim && portalClaim(r.claim),
@@ -144,18 +168,30 @@ export async function listPortalLeads(ctx: ServiceCtx, contractorId: number, lim
  * contacted, then won or lost. Someone else's delivery is 'not found', not 'forbidden', so ids
  * reveal nothing.
  */
-export async function updatePortalLeadStatus(ctx: ServiceCtx, contractorId: number, deliveryId: number, status: 'contacted' | 'won' | 'lost'): Promise<PortalLead> {
+export async function updatePortalLeadStatus(
+  ctx: ServiceCtx,
+  contractorId: number,
+  deliveryId: number,
+  status: 'contacted' | 'won' | 'lost',
+): Promise<PortalLead> {
   await inTransaction(ctx, async (tx) => {
     const [d] = await tx.db
       .select({ leadId: leadDeliveries.leadId, paymentState: leadDeliveries.paymentState, status: leads.status })
       .from(leadDeliveries)
       .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
-      .where(and(eq(leadDeliveries.id, deliveryId), eq(leadDeliveries.contractorId, contractorId), sql`${leadDeliveries.paymentState} <> 'cancelled'`))
+      .where(
+        and(
+          eq(leadDeliveries.id, deliveryId),
+          eq(leadDeliveries.contractorId, contractorId),
+          sql`${leadDeliveries.paymentState} <> 'cancelled'`,
+        ),
+      )
       .for('update', { of: leads });
     if (!d) throw notFound('Lead not found');
     if (!isPaidOrCredited(d.paymentState)) throw conflict('Buy this lead before updating its status');
     if (d.status === status) return;
-    if (!CONTRACTOR_TRANSITIONS[d.status].includes(status)) throw conflict(`A ${d.status} lead cannot be marked ${status}`);
+    if (!CONTRACTOR_TRANSITIONS[d.status].includes(status))
+      throw conflict(`A ${d.status} lead cannot be marked ${status}`);
     // Won or lost closes the lead: its homeowner's details are erased LEAD_RETENTION_DAYS later (docs/decisions/0114-homeowner-privacy.md).
     await tx.db
       .update(leads)

@@ -42,24 +42,44 @@ export const ALREADY_REFUNDED = 'This lead has already been refunded';
  * (ctx.db, which holds the delivery's row lock). The unique delivery id makes it once, whatever
  * races: null when the delivery already has one.
  */
-export async function startRefund(ctx: Pick<AppContext, 'db' | 'clock' | 'jobs'>, d: RefundableDelivery, cause: RefundCause): Promise<LeadRefundRow | null> {
+export async function startRefund(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'jobs'>,
+  d: RefundableDelivery,
+  cause: RefundCause,
+): Promise<LeadRefundRow | null> {
   const base = { deliveryId: d.id, cause, amountCents: d.priceCents };
   let values: typeof leadRefunds.$inferInsert;
-  if (d.paymentState === 'credited') values = { ...base, method: 'credit', status: 'succeeded', refundedAt: ctx.clock.now() };
-  else if (d.paymentState === 'paid' && d.paymentIntentId) values = { ...base, method: 'card', status: 'pending', paymentIntentId: d.paymentIntentId };
+  if (d.paymentState === 'credited')
+    values = { ...base, method: 'credit', status: 'succeeded', refundedAt: ctx.clock.now() };
+  else if (d.paymentState === 'paid' && d.paymentIntentId)
+    values = { ...base, method: 'card', status: 'pending', paymentIntentId: d.paymentIntentId };
   // Recorded by the administrator as paid outside the site: given back the same way, by them.
-  else if (d.paymentState === 'paid') values = { ...base, method: 'offline', status: 'succeeded', refundedAt: ctx.clock.now() };
+  else if (d.paymentState === 'paid')
+    values = { ...base, method: 'offline', status: 'succeeded', refundedAt: ctx.clock.now() };
   else throw conflict('Only a lead that was paid for or taken from a plan credit can be refunded');
 
-  const [row] = await ctx.db.insert(leadRefunds).values(values).onConflictDoNothing({ target: leadRefunds.deliveryId }).returning();
+  const [row] = await ctx.db
+    .insert(leadRefunds)
+    .values(values)
+    .onConflictDoNothing({ target: leadRefunds.deliveryId })
+    .returning();
   if (!row) return null;
   if (row.method === 'credit') await returnCredit(ctx, d.contractorId);
   if (row.method === 'card') await ctx.jobs.send(SUBMIT_REFUND, { refundId: row.id } satisfies SubmitRefundJob, ctx.db);
   return row;
 }
 
-export function refundDto(r: Pick<LeadRefundRow, 'method' | 'cause' | 'status' | 'amountCents' | 'refundedAt' | 'failureReason'>): RefundDto {
-  return { method: r.method, cause: r.cause, status: r.status, amount: centsToDecimal(r.amountCents), refundedAt: r.refundedAt?.toISOString() ?? null, failureReason: r.failureReason };
+export function refundDto(
+  r: Pick<LeadRefundRow, 'method' | 'cause' | 'status' | 'amountCents' | 'refundedAt' | 'failureReason'>,
+): RefundDto {
+  return {
+    method: r.method,
+    cause: r.cause,
+    status: r.status,
+    amount: centsToDecimal(r.amountCents),
+    refundedAt: r.refundedAt?.toISOString() ?? null,
+    failureReason: r.failureReason,
+  };
 }
 
 const FAILURE_REASON_LENGTH = 300;
@@ -68,7 +88,12 @@ const FAILURE_REASON_LENGTH = 300;
 type RefundCtx = Pick<AppContext, 'db' | 'clock' | 'log' | 'mail' | 'jobs' | 'env'>;
 
 /** A card refund the provider could not make: recorded, and the administrator told (they settle it at the provider), in the caller's transaction (ctx.db). */
-export async function markRefundFailed(ctx: RefundCtx, refundId: number, reason: string, where = eq(leadRefunds.id, refundId)): Promise<boolean> {
+export async function markRefundFailed(
+  ctx: RefundCtx,
+  refundId: number,
+  reason: string,
+  where = eq(leadRefunds.id, refundId),
+): Promise<boolean> {
   const [failed] = await ctx.db
     .update(leadRefunds)
     .set({ status: 'failed', failureReason: reason.slice(0, FAILURE_REASON_LENGTH) })
@@ -97,7 +122,11 @@ export async function markRefundFailed(ctx: RefundCtx, refundId: number, reason:
  * whichever answer arrives first counts and the others change nothing. Refunds without our
  * metadata (made in the provider's dashboard) are not ours to record.
  */
-export async function applyProviderRefunds(ctx: RefundCtx, paymentIntentId: string, refunds: RefundInfo[]): Promise<void> {
+export async function applyProviderRefunds(
+  ctx: RefundCtx,
+  paymentIntentId: string,
+  refunds: RefundInfo[],
+): Promise<void> {
   for (const r of refunds) {
     const id = metadataId(r.metadata.leadRefundId);
     if (id === null || r.currency !== 'usd' || (r.paymentIntentId ?? paymentIntentId) !== paymentIntentId) continue;
@@ -115,7 +144,11 @@ export async function applyProviderRefunds(ctx: RefundCtx, paymentIntentId: stri
     if (r.status === 'succeeded') {
       await ctx.db
         .update(leadRefunds)
-        .set({ status: 'succeeded', failureReason: null, refundedAt: sql`coalesce(${leadRefunds.refundedAt}, ${sqlNow(ctx.clock)})` })
+        .set({
+          status: 'succeeded',
+          failureReason: null,
+          refundedAt: sql`coalesce(${leadRefunds.refundedAt}, ${sqlNow(ctx.clock)})`,
+        })
         .where(and(ours, ne(leadRefunds.status, 'succeeded')));
     } else if (r.status === 'failed' || r.status === 'canceled') {
       await markRefundFailed(ctx, id, r.failureReason ?? `The refund was ${r.status}`, ours);

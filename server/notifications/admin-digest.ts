@@ -33,19 +33,29 @@ const none = (): Waiting => ({ total: 0, recent: 0, lines: [] });
 
 function section(title: string, w: Waiting, link: string): string[] {
   if (w.total === 0) return [`${title}: none.`];
-  return [`${title}: ${w.total} (${w.recent} in the last day)`, ...w.lines.map((l) => `- ${l.text}`), ...(w.total > w.lines.length ? [`- and ${w.total - w.lines.length} more`] : []), link];
+  return [
+    `${title}: ${w.total} (${w.recent} in the last day)`,
+    ...w.lines.map((l) => `- ${l.text}`),
+    ...(w.total > w.lines.length ? [`- and ${w.total - w.lines.length} more`] : []),
+    link,
+  ];
 }
 
 /** Adds one county's rows into another's (the platform's digest puts townless submissions with the default county). */
 function merge(into: Waiting, from: Waiting): Waiting {
-  const lines = [...into.lines, ...from.lines].sort((a, b) => a.at.getTime() - b.at.getTime() || a.id - b.id).slice(0, LISTED);
+  const lines = [...into.lines, ...from.lines]
+    .sort((a, b) => a.at.getTime() - b.at.getTime() || a.id - b.id)
+    .slice(0, LISTED);
   return { total: into.total + from.total, recent: into.recent + from.recent, lines };
 }
 
 type Line = { county: number | null; id: number; createdAt: Date; text: string };
 
 /** Counts per county and the lines of the oldest LISTED items of each (null: a submission without a home town). */
-function byCounty(counts: { county: number | null; total: number; recent: number }[], lines: Line[]): Map<number | null, Waiting> {
+function byCounty(
+  counts: { county: number | null; total: number; recent: number }[],
+  lines: Line[],
+): Map<number | null, Waiting> {
   const waiting = new Map<number | null, Waiting>();
   for (const c of counts) waiting.set(c.county, { total: c.total, recent: c.recent, lines: [] });
   for (const l of lines) waiting.get(l.county)?.lines.push({ at: l.createdAt, id: l.id, text: l.text });
@@ -56,8 +66,11 @@ const recentSince = (createdAt: typeof contractors.createdAt | typeof leads.crea
   sql<number>`count(*) filter (where ${createdAt} >= ${since.toISOString()}::timestamptz)`.mapWith(Number);
 
 /** The first LISTED of each county, oldest first. */
-const rankIn = (county: SQL, createdAt: typeof contractors.createdAt | typeof leads.createdAt, id: typeof contractors.id | typeof leads.id) =>
-  sql<number>`row_number() over (partition by ${county} order by ${createdAt}, ${id})`.as('rank');
+const rankIn = (
+  county: SQL,
+  createdAt: typeof contractors.createdAt | typeof leads.createdAt,
+  id: typeof contractors.id | typeof leads.id,
+) => sql<number>`row_number() over (partition by ${county} order by ${createdAt}, ${id})`.as('rank');
 
 /** Submissions to review, by the county of the business's home town. */
 async function waitingSubmissions(ctx: Pick<AppContext, 'db'>, since: Date): Promise<Map<number | null, Waiting>> {
@@ -88,7 +101,12 @@ async function waitingSubmissions(ctx: Pick<AppContext, 'db'>, since: Date): Pro
   ]);
   return byCounty(
     counts,
-    rows.map((s) => ({ county: s.county, id: s.id, createdAt: s.createdAt, text: `${s.name}, ${formatLocation(s.city, s.state)} (received ${dateFormat.format(s.createdAt)})` })),
+    rows.map((s) => ({
+      county: s.county,
+      id: s.id,
+      createdAt: s.createdAt,
+      text: `${s.name}, ${formatLocation(s.city, s.state)} (received ${dateFormat.format(s.createdAt)})`,
+    })),
   );
 }
 
@@ -156,31 +174,50 @@ function digestOf(counties: CountyWaiting[], subjectPrefix: string): { subject: 
       ...section('Leads not yet delivered', c.leads, `Deliver them at ${c.site.siteUrl}/admin/leads`),
     ]),
   ].join('\n');
-  return { subject: `${subjectPrefix}: ${plural(subs, 'submission', 'submissions')} to review, ${plural(lds, 'lead', 'leads')} to deliver`, text };
+  return {
+    subject: `${subjectPrefix}: ${plural(subs, 'submission', 'submissions')} to review, ${plural(lds, 'lead', 'leads')} to deliver`,
+    text,
+  };
 }
 
 /** Answers how many digests were queued; 'the last day' is the day before ctx.clock's now. */
 export async function sendAdminDigest(ctx: AppContext): Promise<number> {
   const since = new Date(ctx.clock.now().getTime() - DAY_MS);
-  const [submissions, undelivered, { defaultId, sites }, recipients] = await Promise.all([waitingSubmissions(ctx, since), waitingLeads(ctx, since), countySitesById(ctx), countyRecipients(ctx)]);
-  const countyOf = (id: number): CountyWaiting => ({ site: sites.get(id)!, submissions: submissions.get(id) ?? none(), leads: undelivered.get(id) ?? none() });
+  const [submissions, undelivered, { defaultId, sites }, recipients] = await Promise.all([
+    waitingSubmissions(ctx, since),
+    waitingLeads(ctx, since),
+    countySitesById(ctx),
+    countyRecipients(ctx),
+  ]);
+  const countyOf = (id: number): CountyWaiting => ({
+    site: sites.get(id)!,
+    submissions: submissions.get(id) ?? none(),
+    leads: undelivered.get(id) ?? none(),
+  });
 
   // The platform: every county, a submission without a home town with the default county's.
   const everyCounty = [...sites.keys()].map((id) => {
     const c = countyOf(id);
     return id === defaultId ? { ...c, submissions: merge(c.submissions, submissions.get(null) ?? none()) } : c;
   });
-  const digests = [{ to: adminAddress(ctx), regionId: null as number | null, digest: digestOf(everyCounty, 'Daily summary') }];
+  const digests = [
+    { to: adminAddress(ctx), regionId: null as number | null, digest: digestOf(everyCounty, 'Daily summary') },
+  ];
   // A county administrator: its counties; the email is its county's when it has one.
   for (const r of recipients) {
     const mine = r.regionIds.filter((id) => sites.has(id)).map(countyOf);
     const names = mine.map((c) => c.site.displayName.replace(/, [A-Z]{2}$/, '')).join(', ');
-    digests.push({ to: r.to, regionId: oneCountyOf(r.regionIds), digest: digestOf(mine, `Daily summary for ${names}`) });
+    digests.push({
+      to: r.to,
+      regionId: oneCountyOf(r.regionIds),
+      digest: digestOf(mine, `Daily summary for ${names}`),
+    });
   }
   const queued = digests.filter((d) => d.digest !== null);
   if (!queued.length) return 0;
   await inTransaction(ctx, async (tx) => {
-    for (const d of queued) await queueEmail(tx, { kind: 'admin-digest', to: d.to, regionId: d.regionId, ...d.digest! });
+    for (const d of queued)
+      await queueEmail(tx, { kind: 'admin-digest', to: d.to, regionId: d.regionId, ...d.digest! });
   });
   return queued.length;
 }

@@ -19,13 +19,26 @@ export interface CountyRecipient {
  * address order; `regionId` narrows them to that county's. The platform's address is left out: it
  * gets every county's mail already.
  */
-export async function countyRecipients(ctx: DbCtx & Pick<AppContext, 'env'>, regionId?: number): Promise<CountyRecipient[]> {
+export async function countyRecipients(
+  ctx: DbCtx & Pick<AppContext, 'env'>,
+  regionId?: number,
+): Promise<CountyRecipient[]> {
   const address = sql<string>`lower(${adminUsers.email})`;
   const rows = await ctx.db
-    .select({ to: sql<string>`min(${adminUsers.email})`, regionIds: sql<number[]>`array_agg(distinct ${adminUserRegions.regionId} order by ${adminUserRegions.regionId})` })
+    .select({
+      to: sql<string>`min(${adminUsers.email})`,
+      regionIds: sql<number[]>`array_agg(distinct ${adminUserRegions.regionId} order by ${adminUserRegions.regionId})`,
+    })
     .from(adminUsers)
     .innerJoin(adminUserRegions, eq(adminUserRegions.adminUserId, adminUsers.id))
-    .where(and(eq(adminUsers.role, 'county'), isNull(adminUsers.disabledAt), isNotNull(adminUsers.email), sql`${address} <> lower(${adminAddress(ctx)})`))
+    .where(
+      and(
+        eq(adminUsers.role, 'county'),
+        isNull(adminUsers.disabledAt),
+        isNotNull(adminUsers.email),
+        sql`${address} <> lower(${adminAddress(ctx)})`,
+      ),
+    )
     .groupBy(address)
     .orderBy(asc(address));
   const all = rows.map((r) => ({ to: r.to, regionIds: r.regionIds.map(Number) }));
@@ -38,7 +51,10 @@ export async function countyRecipients(ctx: DbCtx & Pick<AppContext, 'env'>, reg
  * administrators who have an address. Queued in the transaction that stores the thing itself
  * (ctx.db; docs/decisions/0087-transactional-outbox.md); the text links to the county's site.
  */
-export async function notifyAdmin(ctx: OutboxCtx & Pick<AppContext, 'env'>, message: { kind: EmailKind; subject: string; text: string; regionId?: number | null }): Promise<void> {
+export async function notifyAdmin(
+  ctx: OutboxCtx & Pick<AppContext, 'env'>,
+  message: { kind: EmailKind; subject: string; text: string; regionId?: number | null },
+): Promise<void> {
   await queueEmail(ctx, { ...message, to: adminAddress(ctx) });
   if (message.regionId == null) return;
   for (const { to } of await countyRecipients(ctx, message.regionId)) await queueEmail(ctx, { ...message, to });

@@ -27,14 +27,27 @@ export type OutboxCtx = Pick<AppContext, 'db' | 'mail' | 'jobs'>;
 /** Sent before other queued mail. */
 const URGENT_KINDS: ReadonlySet<EmailKind> = new Set(['lead-delivered']);
 
-export async function queueEmail(ctx: OutboxCtx, message: EmailMessage & { regionId?: number | SQL | null }): Promise<number> {
+export async function queueEmail(
+  ctx: OutboxCtx,
+  message: EmailMessage & { regionId?: number | SQL | null },
+): Promise<number> {
   const smtp = ctx.mail.transport === 'smtp';
   const [row] = await ctx.db
     .insert(outboxEmails)
-    .values({ regionId: message.regionId ?? null, kind: message.kind, toAddress: message.to, subject: message.subject.replace(/\s+/g, ' '), textBody: message.text, status: smtp ? 'pending' : 'kept' })
+    .values({
+      regionId: message.regionId ?? null,
+      kind: message.kind,
+      toAddress: message.to,
+      subject: message.subject.replace(/\s+/g, ' '),
+      textBody: message.text,
+      status: smtp ? 'pending' : 'kept',
+    })
     .returning({ id: outboxEmails.id });
   // A contractor's new lead goes before the mail queued beside it: speed decides what a lead is worth (docs/decisions/0117-lead-routing.md).
-  if (smtp) await ctx.jobs.send(SEND_EMAIL, { outboxId: row!.id } satisfies SendEmailJob, ctx.db, { priority: URGENT_KINDS.has(message.kind) ? 10 : 0 });
+  if (smtp)
+    await ctx.jobs.send(SEND_EMAIL, { outboxId: row!.id } satisfies SendEmailJob, ctx.db, {
+      priority: URGENT_KINDS.has(message.kind) ? 10 : 0,
+    });
   return row!.id;
 }
 
@@ -44,7 +57,10 @@ export async function queueEmail(ctx: OutboxCtx, message: EmailMessage & { regio
  * mail signed by Sullivan's site; the default county's from MAIL_FROM as it stands.
  */
 async function countySender(ctx: Pick<AppContext, 'db'>, regionId: number): Promise<Sender | undefined> {
-  const [county] = await ctx.db.select({ mailFrom: regions.mailFrom, siteTitle: regions.siteTitle, isDefault: regions.isDefault }).from(regions).where(eq(regions.id, regionId));
+  const [county] = await ctx.db
+    .select({ mailFrom: regions.mailFrom, siteTitle: regions.siteTitle, isDefault: regions.isDefault })
+    .from(regions)
+    .where(eq(regions.id, regionId));
   if (!county) return undefined;
   if (county.mailFrom) return { address: county.mailFrom };
   return county.isDefault ? undefined : { name: county.siteTitle };
@@ -59,7 +75,11 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  * the outbox recorded. The attempt is counted before the send, so one cut short by a crash
  * still shows. Rejects when the attempt failed, for the queue to retry.
  */
-export async function deliverQueuedEmail(ctx: Pick<AppContext, 'db' | 'mail' | 'clock'>, outboxId: number, attempt: { lastAttempt: boolean; signal?: AbortSignal }): Promise<void> {
+export async function deliverQueuedEmail(
+  ctx: Pick<AppContext, 'db' | 'mail' | 'clock'>,
+  outboxId: number,
+  attempt: { lastAttempt: boolean; signal?: AbortSignal },
+): Promise<void> {
   if (ctx.mail.transport === 'outbox') {
     // SMTP_URL was removed since the message was queued: it stays here for the admin to read.
     await ctx.db
@@ -76,7 +96,10 @@ export async function deliverQueuedEmail(ctx: Pick<AppContext, 'db' | 'mail' | '
   if (!row) return;
   try {
     const sender = row.regionId === null ? undefined : await countySender(ctx, row.regionId);
-    await ctx.mail.deliver({ kind: row.kind as EmailMessage['kind'], to: row.toAddress, subject: row.subject, text: row.textBody, sender }, attempt.signal);
+    await ctx.mail.deliver(
+      { kind: row.kind as EmailMessage['kind'], to: row.toAddress, subject: row.subject, text: row.textBody, sender },
+      attempt.signal,
+    );
   } catch (err) {
     await ctx.db
       .update(outboxEmails)
@@ -84,7 +107,10 @@ export async function deliverQueuedEmail(ctx: Pick<AppContext, 'db' | 'mail' | '
       .where(eq(outboxEmails.id, outboxId));
     throw err;
   }
-  await ctx.db.update(outboxEmails).set({ status: 'sent', sentAt: ctx.clock.now(), lastError: null }).where(eq(outboxEmails.id, outboxId));
+  await ctx.db
+    .update(outboxEmails)
+    .set({ status: 'sent', sentAt: ctx.clock.now(), lastError: null })
+    .where(eq(outboxEmails.id, outboxId));
 }
 
 /** A send-email job that ended without its own verdict (it expired, or its process died on the last attempt). */

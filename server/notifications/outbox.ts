@@ -70,7 +70,10 @@ export async function resendOutboxMessage(ctx: Pick<AppContext, 'db' | 'jobs'>, 
       .where(and(eq(outboxEmails.id, id), eq(outboxEmails.status, 'failed')))
       .returning();
     if (!updated) {
-      const [exists] = await tx.db.select({ status: outboxEmails.status }).from(outboxEmails).where(eq(outboxEmails.id, id));
+      const [exists] = await tx.db
+        .select({ status: outboxEmails.status })
+        .from(outboxEmails)
+        .where(eq(outboxEmails.id, id));
       if (!exists) throw notFound('Message not found');
       throw conflict(`Only a message that failed can be sent again; this one is ${exists.status}`);
     }

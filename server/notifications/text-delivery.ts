@@ -44,13 +44,25 @@ async function isOptedOut(ctx: DbCtx, phone: string): Promise<boolean> {
  * sending there too. A number that cannot take a text, or that answered STOP, gets no job: the
  * row says why it was not sent.
  */
-export async function queueText(ctx: TextOutboxCtx, message: { regionId?: number | null; kind: TextKind; to: string; body: string }): Promise<number> {
+export async function queueText(
+  ctx: TextOutboxCtx,
+  message: { regionId?: number | null; kind: TextKind; to: string; body: string },
+): Promise<number> {
   const phone = toE164(message.to);
   const refused = !phone ? NOT_A_NUMBER : (await isOptedOut(ctx, phone)) ? OPTED_OUT : null;
   const status = refused ? 'failed' : ctx.texts.transport === 'twilio' ? 'pending' : 'kept';
   const [row] = await ctx.db
     .insert(outboxEmails)
-    .values({ regionId: message.regionId ?? null, kind: message.kind, channel: 'text', toAddress: phone ?? message.to, subject: '', textBody: message.body, status, lastError: refused })
+    .values({
+      regionId: message.regionId ?? null,
+      kind: message.kind,
+      channel: 'text',
+      toAddress: phone ?? message.to,
+      subject: '',
+      textBody: message.body,
+      status,
+      lastError: refused,
+    })
     .returning({ id: outboxEmails.id });
   if (status === 'pending') await ctx.jobs.send(SEND_TEXT, { outboxId: row!.id } satisfies SendTextJob, ctx.db);
   return row!.id;
@@ -67,7 +79,11 @@ const TWILIO_UNSUBSCRIBED = 21610;
  * fails it without a send. Twilio refusing the message for good (a 4xx: a bad or unsubscribed
  * number) fails it at once; anything else rejects, for the queue to retry.
  */
-export async function deliverQueuedText(ctx: Pick<AppContext, 'db' | 'texts' | 'clock'>, outboxId: number, attempt: { lastAttempt: boolean }): Promise<void> {
+export async function deliverQueuedText(
+  ctx: Pick<AppContext, 'db' | 'texts' | 'clock'>,
+  outboxId: number,
+  attempt: { lastAttempt: boolean },
+): Promise<void> {
   const mine = and(eq(outboxEmails.id, outboxId), eq(outboxEmails.channel, 'text'), eq(outboxEmails.status, 'pending'));
   if (ctx.texts.transport === 'outbox') {
     // The Twilio settings were removed since the text was queued: it stays here for the admin to read.
@@ -81,7 +97,10 @@ export async function deliverQueuedText(ctx: Pick<AppContext, 'db' | 'texts' | '
     .returning();
   if (!row) return;
   if (await isOptedOut(ctx, row.toAddress)) {
-    await ctx.db.update(outboxEmails).set({ status: 'failed', lastError: OPTED_OUT }).where(eq(outboxEmails.id, outboxId));
+    await ctx.db
+      .update(outboxEmails)
+      .set({ status: 'failed', lastError: OPTED_OUT })
+      .where(eq(outboxEmails.id, outboxId));
     return;
   }
   try {
@@ -89,7 +108,8 @@ export async function deliverQueuedText(ctx: Pick<AppContext, 'db' | 'texts' | '
   } catch (err) {
     const permanent = err instanceof TextRefused && err.permanent;
     // Twilio knows of a STOP this app missed: recorded, so no later text is even tried.
-    if (err instanceof TextRefused && err.code === TWILIO_UNSUBSCRIBED) await ctx.db.insert(textOptOuts).values({ phone: row.toAddress }).onConflictDoNothing();
+    if (err instanceof TextRefused && err.code === TWILIO_UNSUBSCRIBED)
+      await ctx.db.insert(textOptOuts).values({ phone: row.toAddress }).onConflictDoNothing();
     await ctx.db
       .update(outboxEmails)
       .set({ lastError: errorText(err), status: permanent || attempt.lastAttempt ? 'failed' : 'pending' })
@@ -97,7 +117,10 @@ export async function deliverQueuedText(ctx: Pick<AppContext, 'db' | 'texts' | '
     if (permanent) return;
     throw err;
   }
-  await ctx.db.update(outboxEmails).set({ status: 'sent', sentAt: ctx.clock.now(), lastError: null }).where(eq(outboxEmails.id, outboxId));
+  await ctx.db
+    .update(outboxEmails)
+    .set({ status: 'sent', sentAt: ctx.clock.now(), lastError: null })
+    .where(eq(outboxEmails.id, outboxId));
 }
 
 /** A send-text job that ended without its own verdict (it expired, or its process died on the last attempt). */
@@ -109,17 +132,30 @@ export async function giveUpText(ctx: DbCtx, outboxId: number): Promise<void> {
 }
 
 /** Where a lead's text points: the contractor's leads in the portal; `delivery` marks which one, and that this delivery's text exists. */
-export const portalLeadLink = (siteUrl: string, deliveryId: number) => `${siteUrl}/contractor?section=leads&delivery=${deliveryId}`;
+export const portalLeadLink = (siteUrl: string, deliveryId: number) =>
+  `${siteUrl}/contractor?section=leads&delivery=${deliveryId}`;
 
 /** The text of a delivered lead: service, town, price and the portal link; never the homeowner's name, email, phone or words. */
-export function leadText(facts: { siteTitle: string; siteUrl: string; deliveryId: number; service: string; town: string; price: string; paymentState: PaymentState }): string {
+export function leadText(facts: {
+  siteTitle: string;
+  siteUrl: string;
+  deliveryId: number;
+  service: string;
+  town: string;
+  price: string;
+  paymentState: PaymentState;
+}): string {
   const price =
     facts.paymentState === 'credited'
       ? `taken from a plan credit (${formatPrice(facts.price)})`
       : facts.paymentState === 'paid'
         ? `paid (${formatPrice(facts.price)})`
         : `${formatPrice(facts.price)} to unlock the customer's details`;
-  return [`${facts.siteTitle}: new lead, ${facts.service} in ${facts.town}, ${price}.`, 'Reply STOP to stop these texts.', `Open it: ${portalLeadLink(facts.siteUrl, facts.deliveryId)}`].join('\n');
+  return [
+    `${facts.siteTitle}: new lead, ${facts.service} in ${facts.town}, ${price}.`,
+    'Reply STOP to stop these texts.',
+    `Open it: ${portalLeadLink(facts.siteUrl, facts.deliveryId)}`,
+  ].join('\n');
 }
 
 /**
@@ -128,7 +164,10 @@ export function leadText(facts: { siteTitle: string; siteUrl: string; deliveryId
  * delivery: the delivery's row is locked and a text already written for it (its link names the
  * delivery) is not written again. Answers the outbox row's id, or null when no text is due.
  */
-export async function queueLeadText(ctx: TextOutboxCtx & Pick<AppContext, 'siteUrl'>, { deliveryId }: { deliveryId: number }): Promise<number | null> {
+export async function queueLeadText(
+  ctx: TextOutboxCtx & Pick<AppContext, 'siteUrl'>,
+  { deliveryId }: { deliveryId: number },
+): Promise<number | null> {
   const [row] = await ctx.db
     .select({
       paymentState: leadDeliveries.paymentState,
@@ -152,7 +191,13 @@ export async function queueLeadText(ctx: TextOutboxCtx & Pick<AppContext, 'siteU
   const [existing] = await ctx.db
     .select({ id: outboxEmails.id })
     .from(outboxEmails)
-    .where(and(eq(outboxEmails.toAddress, to), eq(outboxEmails.kind, 'lead-text'), sql`${outboxEmails.textBody} ~ ${`[?&]delivery=${deliveryId}(\\D|$)`}`))
+    .where(
+      and(
+        eq(outboxEmails.toAddress, to),
+        eq(outboxEmails.kind, 'lead-text'),
+        sql`${outboxEmails.textBody} ~ ${`[?&]delivery=${deliveryId}(\\D|$)`}`,
+      ),
+    )
     .limit(1);
   if (existing) return null;
   const site = await countySiteWords(ctx, { id: row.regionId });

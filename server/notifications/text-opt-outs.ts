@@ -22,9 +22,13 @@ export interface InboundText {
 
 const field = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
 
-export async function receiveText(ctx: Pick<AppContext, 'db' | 'texts'>, inbound: InboundText): Promise<TextKeyword | null> {
+export async function receiveText(
+  ctx: Pick<AppContext, 'db' | 'texts'>,
+  inbound: InboundText,
+): Promise<TextKeyword | null> {
   if (ctx.texts.transport !== 'twilio') throw notFound('Text messages are not configured');
-  if (!(await ctx.texts.isSignedByTwilio(inbound.signature, inbound.urls, inbound.params))) throw forbidden('The request does not carry a valid Twilio signature');
+  if (!(await ctx.texts.isSignedByTwilio(inbound.signature, inbound.urls, inbound.params)))
+    throw forbidden('The request does not carry a valid Twilio signature');
   const keyword = textKeyword(field(inbound.params.Body));
   const phone = toE164(field(inbound.params.From));
   if (!keyword || !phone) return null;

@@ -13,7 +13,10 @@ export const mediaUrl = (hash: string, format: PhotoFormat) => `/media/${hash}.$
 export const mediaTypeOf: Record<PhotoFormat, 'image/webp' | 'image/avif'> = { webp: 'image/webp', avif: 'image/avif' };
 
 /** Width, height and a srcset per format; `src` is a middle-sized WebP, for browsers reading no srcset. */
-export function imageOf(photo: Pick<ContractorPhotoRow, 'width' | 'height'>, variants: ContractorPhotoVariantRow[]): PhotoImage {
+export function imageOf(
+  photo: Pick<ContractorPhotoRow, 'width' | 'height'>,
+  variants: ContractorPhotoVariantRow[],
+): PhotoImage {
   const srcsetOf = (format: PhotoFormat) =>
     variants
       .filter((v) => v.format === format)

@@ -12,11 +12,17 @@ export class PgPhotoStore implements PhotoStore {
   constructor(private readonly db: Executor) {}
 
   async put(key: string, file: StoredFile): Promise<void> {
-    await this.db.insert(photoBlobs).values({ key, contentType: file.contentType, content: file.bytes, byteSize: file.bytes.length }).onConflictDoNothing({ target: photoBlobs.key });
+    await this.db
+      .insert(photoBlobs)
+      .values({ key, contentType: file.contentType, content: file.bytes, byteSize: file.bytes.length })
+      .onConflictDoNothing({ target: photoBlobs.key });
   }
 
   async get(key: string): Promise<StoredFile | null> {
-    const [row] = await this.db.select({ contentType: photoBlobs.contentType, bytes: photoBlobs.content }).from(photoBlobs).where(eq(photoBlobs.key, key));
+    const [row] = await this.db
+      .select({ contentType: photoBlobs.contentType, bytes: photoBlobs.content })
+      .from(photoBlobs)
+      .where(eq(photoBlobs.key, key));
     return row ?? null;
   }
 

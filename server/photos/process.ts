@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import type decodeHeicModule from 'heic-decode';
 import type sharpModule from 'sharp';
 import type { OutputInfo, Sharp } from 'sharp';
-import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, type PhotoFormat, type PhotoKind, type PhotoUploadType } from '@shared/schemas/photos';
+import {
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_PIXELS,
+  type PhotoFormat,
+  type PhotoKind,
+  type PhotoUploadType,
+} from '@shared/schemas/photos';
 import { invalid, tooLarge, unprocessable, unsupportedType } from '../domain/errors';
 
 /**
@@ -20,7 +26,10 @@ export const TOO_LARGE = `The photo must be at most ${PHOTO_MAX_BYTES / 1024 / 1
 export const TOO_MANY_PIXELS = `The image is too large: at most ${PHOTO_MAX_PIXELS / 1_000_000} megapixels`;
 
 /** Widths made of each kind: a logo is shown small, a project photo up to a wide screen's column. */
-export const VARIANT_WIDTHS: Record<PhotoKind, readonly number[]> = { logo: [128, 256, 512], project: [320, 640, 1280] };
+export const VARIANT_WIDTHS: Record<PhotoKind, readonly number[]> = {
+  logo: [128, 256, 512],
+  project: [320, 640, 1280],
+};
 
 export interface ProcessedVariant {
   format: PhotoFormat;
@@ -70,7 +79,8 @@ function brandsOf(b: Buffer): string[] {
 export function sniffPhoto(b: Buffer): PhotoUploadType | null {
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
   if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  if (b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'image/webp';
   const brands = brandsOf(b);
   if (brands.some((x) => HEIC_BRANDS.has(x))) return 'image/heic';
   // A generic HEIF brand is HEIC unless the file says it is AVIF.
@@ -154,7 +164,8 @@ export async function processPhoto(bytes: Buffer, kind: PhotoKind): Promise<Proc
     const sized = sharp(upright.data, { raw }).resize({ width: w, withoutEnlargement: true });
     for (const format of ['webp', 'avif'] as const) {
       // From raw pixels: nothing of the upload's metadata can reach the output.
-      const encoded = format === 'webp' ? sized.clone().webp({ quality: 80 }) : sized.clone().avif({ quality: 55, effort: 2 });
+      const encoded =
+        format === 'webp' ? sized.clone().webp({ quality: 80 }) : sized.clone().avif({ quality: 55, effort: 2 });
       const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
       variants.push({ format, width: info.width, height: info.height, bytes: data, hash: sha256(data) });
     }

@@ -15,7 +15,8 @@ export async function createBuiltRenderer(distDir: string): Promise<PageRenderer
     index: false,
     setHeaders(res, file) {
       // Hashed file names never change content.
-      if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      if (file.includes(`${path.sep}assets${path.sep}`))
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     },
   });
   const files = Router().use(precompressedAssets(clientDir), statics);

@@ -36,7 +36,8 @@ interface Made {
   page: object;
 }
 
-const sameReads = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+const sameReads = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
 
 /** Where a page is kept: the county whose site it is and the address (docs/decisions/0101-read-model-per-county.md). */
 export const pageKey = (county: string, url: string) => `${county} ${url}`;

@@ -18,7 +18,13 @@ const gzipAsync = promisify(gzip);
  * answers an unchanged page with the same document (from the app's page cache, server/render/page-cache.ts),
  * so its gzip is kept too (compressing a page costs more than serving it).
  */
-export function pageHandler(ctx: AppContext, renderer: PageRenderer, queries: QueryRoute[], payments: PaymentsClientConfig, cache: PageCache): RequestHandler {
+export function pageHandler(
+  ctx: AppContext,
+  renderer: PageRenderer,
+  queries: QueryRoute[],
+  payments: PaymentsClientConfig,
+  cache: PageCache,
+): RequestHandler {
   const { gzip: gzipped, etag: etags } = cache;
   return asyncHandler(async (req, res, next) => {
     const posted = res.locals.postedForm;
@@ -51,7 +57,11 @@ export function pageHandler(ctx: AppContext, renderer: PageRenderer, queries: Qu
       }
       if (page.noindex) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
       setAge(res, freshness);
-      res.status(page.status).type('html').setHeader('Cache-Control', pageCacheControl(page)).setHeader('Vary', 'Accept-Encoding');
+      res
+        .status(page.status)
+        .type('html')
+        .setHeader('Cache-Control', pageCacheControl(page))
+        .setHeader('Vary', 'Accept-Encoding');
       // A page made from a kept render has its ETag and gzip kept with the render; another (an admin
       // or portal page's shell), by its address and stamped with its HTML.
       const kept = memo.render ? cache.documentOf(memo.render, template) : null;

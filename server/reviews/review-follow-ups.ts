@@ -30,13 +30,28 @@ const DAY_MS = 86_400_000;
  * credited (a delivery with a credit, a card payment confirmed by the browser or the webhook, a
  * payment the administrator records), so it is queued exactly when that commits.
  */
-export async function scheduleFollowUp(ctx: Pick<AppContext, 'db' | 'jobs' | 'env'>, deliveryId: number): Promise<void> {
-  await ctx.jobs.send(REVIEW_FOLLOW_UP, { deliveryId } satisfies FollowUpJob, ctx.db, { delaySeconds: ctx.env.FOLLOW_UP_DELAY / 1000 });
+export async function scheduleFollowUp(
+  ctx: Pick<AppContext, 'db' | 'jobs' | 'env'>,
+  deliveryId: number,
+): Promise<void> {
+  await ctx.jobs.send(REVIEW_FOLLOW_UP, { deliveryId } satisfies FollowUpJob, ctx.db, {
+    delaySeconds: ctx.env.FOLLOW_UP_DELAY / 1000,
+  });
 }
 
-const longDate = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: SITE_TIME_ZONE });
+const longDate = (d: Date) =>
+  d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: SITE_TIME_ZONE });
 
-export function followUpEmail(input: { siteUrl: string; siteTitle: string; token: string; firstName: string; contractorName: string; serviceNeeded: string; askedAt: Date; expiresAt: Date }) {
+export function followUpEmail(input: {
+  siteUrl: string;
+  siteTitle: string;
+  token: string;
+  firstName: string;
+  contractorName: string;
+  serviceNeeded: string;
+  askedAt: Date;
+  expiresAt: Date;
+}) {
   const c = input.contractorName;
   return {
     subject: `Did ${c} contact you? Did you hire them?`,
@@ -93,7 +108,11 @@ export async function sendFollowUp(ctx: AppContext, deliveryId: number): Promise
       ? 'The delivery was cancelled'
       : reviewed
         ? 'The homeowner has already reviewed this lead'
-        : ownBusinessReason(row.email, { email: row.contractorEmail, accountEmail: row.accountEmail, website: row.website });
+        : ownBusinessReason(row.email, {
+            email: row.contractorEmail,
+            accountEmail: row.accountEmail,
+            website: row.website,
+          });
     const expiresAt = new Date(now.getTime() + REVIEW_LINK_DAYS * DAY_MS);
     const [request] = await tx.db
       .insert(reviewRequests)

@@ -1,5 +1,11 @@
 import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
-import { REVIEWS_PAGE_SIZE, type AdminReviewFilter, type HideReason, type ManagedReview, type ManagedReviewsPage } from '@shared/schemas/reviews';
+import {
+  REVIEWS_PAGE_SIZE,
+  type AdminReviewFilter,
+  type HideReason,
+  type ManagedReview,
+  type ManagedReviewsPage,
+} from '@shared/schemas/reviews';
 import type { DbCtx, ServiceCtx } from '../context';
 import type { Executor } from '../db/client';
 import { contractors, leads, reviews, type ReviewRow } from '../db/schema';
@@ -36,7 +42,12 @@ function managed(r: { review: ReviewRow; contractorName: string; serviceNeeded: 
   };
 }
 
-async function page(db: Executor, where: SQL | undefined, pageNumber: number, countAcrossLeads = false): Promise<ManagedReviewsPage> {
+async function page(
+  db: Executor,
+  where: SQL | undefined,
+  pageNumber: number,
+  countAcrossLeads = false,
+): Promise<ManagedReviewsPage> {
   const [rows, [total]] = await Promise.all([
     db
       .select({ review: reviews, contractorName: contractors.name, serviceNeeded: leads.serviceNeeded })
@@ -47,7 +58,9 @@ async function page(db: Executor, where: SQL | undefined, pageNumber: number, co
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(PAGE_SIZE)
       .offset((pageNumber - 1) * PAGE_SIZE),
-    countAcrossLeads ? db.select({ n: count() }).from(reviews).innerJoin(leads, eq(leads.id, reviews.leadId)).where(where) : db.select({ n: count() }).from(reviews).where(where),
+    countAcrossLeads
+      ? db.select({ n: count() }).from(reviews).innerJoin(leads, eq(leads.id, reviews.leadId)).where(where)
+      : db.select({ n: count() }).from(reviews).where(where),
   ]);
   return { reviews: rows.map(managed), total: total?.n ?? 0, page: pageNumber, pageSize: PAGE_SIZE };
 }
@@ -61,13 +74,21 @@ const FILTERS: Record<AdminReviewFilter, SQL | undefined> = {
 };
 
 /** GET /api/admin/reviews: the reviews of the administrator's counties' leads, newest first, with the homeowner's contacted / hired answers. */
-export function listReviewsForAdmin(ctx: DbCtx, scope: AdminScope, q: { filter: AdminReviewFilter; page: number }): Promise<ManagedReviewsPage> {
+export function listReviewsForAdmin(
+  ctx: DbCtx,
+  scope: AdminScope,
+  q: { filter: AdminReviewFilter; page: number },
+): Promise<ManagedReviewsPage> {
   const counties = inScope(scope, leads.regionId);
   return page(ctx.db, and(counties, FILTERS[q.filter]), q.page, counties !== undefined);
 }
 
 /** GET /api/contractor/reviews: the signed-in contractor's reviews, hidden ones too with the policy's reason (not the administrator's note or name). */
-export async function listReviewsForContractor(ctx: DbCtx, contractorId: number, pageNumber: number): Promise<ManagedReviewsPage> {
+export async function listReviewsForContractor(
+  ctx: DbCtx,
+  contractorId: number,
+  pageNumber: number,
+): Promise<ManagedReviewsPage> {
   const result = await page(ctx.db, eq(reviews.contractorId, contractorId), pageNumber);
   return { ...result, reviews: result.reviews.map((r) => ({ ...r, hiddenNote: null, hiddenBy: null })) };
 }
@@ -83,11 +104,23 @@ async function managedById(db: Executor, id: number): Promise<ManagedReview> {
 }
 
 /** Hides a review for a reason the policy names; its rating leaves the contractor's (the trigger). */
-export async function hideReview(ctx: ServiceCtx, reviewId: number, input: { reason: HideReason; note: string }, actor: AdminActor): Promise<ManagedReview> {
+export async function hideReview(
+  ctx: ServiceCtx,
+  reviewId: number,
+  input: { reason: HideReason; note: string },
+  actor: AdminActor,
+): Promise<ManagedReview> {
   await reviewOf(ctx, reviewId);
   await ctx.db
     .update(reviews)
-    .set({ status: 'hidden', hiddenReason: input.reason, hiddenNote: input.note || null, hiddenAt: ctx.clock.now(), hiddenByAdminId: actor.adminUserId, hiddenBy: actor.username })
+    .set({
+      status: 'hidden',
+      hiddenReason: input.reason,
+      hiddenNote: input.note || null,
+      hiddenAt: ctx.clock.now(),
+      hiddenByAdminId: actor.adminUserId,
+      hiddenBy: actor.username,
+    })
     .where(eq(reviews.id, reviewId));
   return managedById(ctx.db, reviewId);
 }
@@ -95,12 +128,27 @@ export async function hideReview(ctx: ServiceCtx, reviewId: number, input: { rea
 /** Shows a hidden review again (a decision undone); the record of who hid it goes with it. */
 export async function showReview(ctx: DbCtx, reviewId: number): Promise<ManagedReview> {
   await reviewOf(ctx, reviewId);
-  await ctx.db.update(reviews).set({ status: 'published', hiddenReason: null, hiddenNote: null, hiddenAt: null, hiddenByAdminId: null, hiddenBy: null }).where(eq(reviews.id, reviewId));
+  await ctx.db
+    .update(reviews)
+    .set({
+      status: 'published',
+      hiddenReason: null,
+      hiddenNote: null,
+      hiddenAt: null,
+      hiddenByAdminId: null,
+      hiddenBy: null,
+    })
+    .where(eq(reviews.id, reviewId));
   return managedById(ctx.db, reviewId);
 }
 
 /** The contractor's one public reply; a second answers 409, and the review itself is not touched. */
-export async function replyToReview(ctx: ServiceCtx, contractorId: number, reviewId: number, reply: string): Promise<ManagedReview> {
+export async function replyToReview(
+  ctx: ServiceCtx,
+  contractorId: number,
+  reviewId: number,
+  reply: string,
+): Promise<ManagedReview> {
   await reviewOf(ctx, reviewId, contractorId);
   const [updated] = await ctx.db
     .update(reviews)

@@ -34,9 +34,11 @@ export function websiteDomain(website: string | null): string | null {
 /** Why this homeowner email may not review this contractor, or null when it may. */
 export function ownBusinessReason(homeownerEmail: string, c: ContractorAddresses): string | null {
   const email = normal(homeownerEmail);
-  if (email === normal(c.email) || (c.accountEmail && email === normal(c.accountEmail))) return "The homeowner's email is the contractor's own";
+  if (email === normal(c.email) || (c.accountEmail && email === normal(c.accountEmail)))
+    return "The homeowner's email is the contractor's own";
   const site = websiteDomain(c.website);
   const domain = domainOf(email);
-  if (site && (domain === site || domain.endsWith(`.${site}`))) return "The homeowner's email is at the contractor's own website domain";
+  if (site && (domain === site || domain.endsWith(`.${site}`)))
+    return "The homeowner's email is at the contractor's own website domain";
   return null;
 }

@@ -21,11 +21,18 @@ const keys = new WeakMap<Env, Buffer>();
 /** A key of its own, so the session secret itself never signs anything a visitor can read. */
 function keyOf(env: Env): Buffer {
   let key = keys.get(env);
-  if (!key) keys.set(env, (key = createHmac('sha256', resolveSessionSecret(env.SESSION_SECRET, env.DATA_DIR)).update('review-link-v1').digest()));
+  if (!key)
+    keys.set(
+      env,
+      (key = createHmac('sha256', resolveSessionSecret(env.SESSION_SECRET, env.DATA_DIR))
+        .update('review-link-v1')
+        .digest()),
+    );
   return key;
 }
 
-const signature = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url').slice(0, SIGNATURE_LENGTH);
+const signature = (key: Buffer, payload: string) =>
+  createHmac('sha256', key).update(payload).digest('base64url').slice(0, SIGNATURE_LENGTH);
 
 export function signReviewLink(env: Env, link: ReviewLink): string {
   const payload = `${link.deliveryId}.${Math.floor(link.expiresAt.getTime() / 1000).toString(36)}`;

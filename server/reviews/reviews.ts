@@ -1,10 +1,25 @@
 import { SITE_TIME_ZONE } from '@shared/site-calendar';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { isPaidOrCredited } from '@shared/schemas/deliveries';
-import { REVIEWS_PAGE_SIZE, type FollowUpAnswer, type PublicReview, type ReviewInvitation, type ReviewSubmission, type ReviewsPage } from '@shared/schemas/reviews';
+import {
+  REVIEWS_PAGE_SIZE,
+  type FollowUpAnswer,
+  type PublicReview,
+  type ReviewInvitation,
+  type ReviewSubmission,
+  type ReviewsPage,
+} from '@shared/schemas/reviews';
 import { inTransaction, type AppContext, type DbCtx, type ServiceCtx } from '../context';
 import type { Executor } from '../db/client';
-import { contractorAccounts, contractors, leadDeliveries, leads, reviewRequests, reviews, type ReviewRow } from '../db/schema';
+import {
+  contractorAccounts,
+  contractors,
+  leadDeliveries,
+  leads,
+  reviewRequests,
+  reviews,
+  type ReviewRow,
+} from '../db/schema';
 import type { Freshness, Frozen } from '../directory';
 import { conflict, forbidden, invalid, notFound } from '../domain/errors';
 import { readReviewLink, type ReviewLink } from './review-tokens';
@@ -79,7 +94,10 @@ export async function reviewInvitation(ctx: ReviewCtx, token: string): Promise<R
 }
 
 /** POST /api/reviews: stores the homeowner's answer, once per lead (the unique lead decides between two at once). */
-export async function submitReview(ctx: ReviewCtx, input: ReviewSubmission): Promise<{ id: number; status: 'published' }> {
+export async function submitReview(
+  ctx: ReviewCtx,
+  input: ReviewSubmission,
+): Promise<{ id: number; status: 'published' }> {
   const link = linkOf(ctx, input.token);
   return inTransaction(ctx, async (tx) => {
     const d = await linkedDelivery(tx.db, link.deliveryId);
@@ -108,7 +126,9 @@ export async function submitReview(ctx: ReviewCtx, input: ReviewSubmission): Pro
   });
 }
 
-export function publicReview(r: Pick<ReviewRow, 'id' | 'rating' | 'comment' | 'hired' | 'authorName' | 'createdAt' | 'reply' | 'repliedAt'>): PublicReview {
+export function publicReview(
+  r: Pick<ReviewRow, 'id' | 'rating' | 'comment' | 'hired' | 'authorName' | 'createdAt' | 'reply' | 'repliedAt'>,
+): PublicReview {
   return {
     id: r.id,
     rating: r.rating,
@@ -121,13 +141,20 @@ export function publicReview(r: Pick<ReviewRow, 'id' | 'rating' | 'comment' | 'h
   };
 }
 
-const published = (contractorId: number) => and(eq(reviews.contractorId, contractorId), eq(reviews.status, 'published'));
+const published = (contractorId: number) =>
+  and(eq(reviews.contractorId, contractorId), eq(reviews.status, 'published'));
 
 /**
  * GET /api/contractors/{id}/reviews?page=: a listed contractor's published reviews, newest first,
  * and how many the policy hides. Kept by the read model for outages, like the blog.
  */
-export async function contractorReviews(ctx: Pick<AppContext, 'db' | 'directory'>, county: string, contractorId: number, page: number, freshness?: Freshness): Promise<Frozen<ReviewsPage>> {
+export async function contractorReviews(
+  ctx: Pick<AppContext, 'db' | 'directory'>,
+  county: string,
+  contractorId: number,
+  page: number,
+  freshness?: Freshness,
+): Promise<Frozen<ReviewsPage>> {
   // Hidden, pending and unknown contractors, and those the county does not list, are not found, as their profiles are not.
   await ctx.directory.profile(county, contractorId, freshness);
   return ctx.directory.read(
@@ -150,7 +177,13 @@ export async function contractorReviews(ctx: Pick<AppContext, 'db' | 'directory'
           .from(reviews)
           .where(eq(reviews.contractorId, contractorId)),
       ]);
-      return { reviews: rows.map(publicReview), total: totals?.total ?? 0, page, pageSize: REVIEWS_PAGE_SIZE, hidden: totals?.hidden ?? 0 };
+      return {
+        reviews: rows.map(publicReview),
+        total: totals?.total ?? 0,
+        page,
+        pageSize: REVIEWS_PAGE_SIZE,
+        hidden: totals?.hidden ?? 0,
+      };
     },
     freshness,
   );
@@ -162,7 +195,10 @@ export async function contractorReviews(ctx: Pick<AppContext, 'db' | 'directory'
  * answered, contacted / hired / rating. Null when there is no such delivery. Hidden reviews count:
  * the answer is the homeowner's whatever is shown publicly.
  */
-export async function followUpFor(ctx: DbCtx, ref: { deliveryId: number } | { leadId: number }): Promise<FollowUpAnswer | null> {
+export async function followUpFor(
+  ctx: DbCtx,
+  ref: { deliveryId: number } | { leadId: number },
+): Promise<FollowUpAnswer | null> {
   const where = 'deliveryId' in ref ? eq(leadDeliveries.id, ref.deliveryId) : eq(leadDeliveries.leadId, ref.leadId);
   const [row] = await ctx.db
     .select({ request: reviewRequests, review: reviews })
@@ -187,7 +223,12 @@ export async function followUpFor(ctx: DbCtx, ref: { deliveryId: number } | { le
 }
 
 /** Follow-up answers per month (site time zone, 'YYYY-MM'), for the contractor's response figures: answers, 'not contacted', 'hired'. */
-export async function followUpAnswersByMonth(ctx: DbCtx, contractorId: number, from: Date, until: Date): Promise<Map<string, { answers: number; notContacted: number; hired: number }>> {
+export async function followUpAnswersByMonth(
+  ctx: DbCtx,
+  contractorId: number,
+  from: Date,
+  until: Date,
+): Promise<Map<string, { answers: number; notContacted: number; hired: number }>> {
   const month = sql<string>`to_char(${reviews.createdAt} at time zone ${SITE_TIME_ZONE}, 'YYYY-MM')`;
   const rows = await ctx.db
     .select({
@@ -197,7 +238,13 @@ export async function followUpAnswersByMonth(ctx: DbCtx, contractorId: number, f
       hired: sql<number>`count(*) filter (where ${reviews.hired})`.mapWith(Number),
     })
     .from(reviews)
-    .where(and(eq(reviews.contractorId, contractorId), sql`${reviews.createdAt} >= ${from.toISOString()}`, sql`${reviews.createdAt} < ${until.toISOString()}`))
+    .where(
+      and(
+        eq(reviews.contractorId, contractorId),
+        sql`${reviews.createdAt} >= ${from.toISOString()}`,
+        sql`${reviews.createdAt} < ${until.toISOString()}`,
+      ),
+    )
     .groupBy(month);
   return new Map(rows.map((r) => [r.month, { answers: r.answers, notContacted: r.notContacted, hired: r.hired }]));
 }
@@ -207,9 +254,17 @@ export async function followUpAnswersByMonth(ctx: DbCtx, contractorId: number, f
  * contractors.rating is (one decimal). For "rating over time"; a review hidden later is left out
  * of every month, as it is of the rating now.
  */
-export async function ratingsAt(ctx: DbCtx, contractorId: number, instants: Date[]): Promise<{ at: Date; rating: number; reviewCount: number }[]> {
+export async function ratingsAt(
+  ctx: DbCtx,
+  contractorId: number,
+  instants: Date[],
+): Promise<{ at: Date; rating: number; reviewCount: number }[]> {
   if (instants.length === 0) return [];
-  const rows = await ctx.db.select({ rating: reviews.rating, createdAt: reviews.createdAt }).from(reviews).where(published(contractorId)).orderBy(reviews.createdAt);
+  const rows = await ctx.db
+    .select({ rating: reviews.rating, createdAt: reviews.createdAt })
+    .from(reviews)
+    .where(published(contractorId))
+    .orderBy(reviews.createdAt);
   return instants.map((at) => {
     const before = rows.filter((r) => r.createdAt.getTime() < at.getTime());
     const sum = before.reduce((s, r) => s + r.rating, 0);
@@ -222,7 +277,11 @@ export async function reviewOf(ctx: DbCtx, reviewId: number, contractorId?: numb
   const [row] = await ctx.db
     .select()
     .from(reviews)
-    .where(contractorId === undefined ? eq(reviews.id, reviewId) : and(eq(reviews.id, reviewId), eq(reviews.contractorId, contractorId)));
+    .where(
+      contractorId === undefined
+        ? eq(reviews.id, reviewId)
+        : and(eq(reviews.id, reviewId), eq(reviews.contractorId, contractorId)),
+    );
   if (!row) throw notFound('Review not found');
   return row;
 }

@@ -3,7 +3,12 @@ import { formPages, HONEYPOT_FIELD, isBot } from '@shared/forms';
 import { region } from '@shared/region';
 import { quoteFormSchemaFor, quoteRequestSchemaFor } from '@shared/schemas/leads';
 import { newsletterSchema } from '@shared/schemas/newsletter';
-import { emailConfirmSchema, passwordResetFormSchema, passwordResetRequestSchema, INVALID_LINK_MESSAGE } from '@shared/schemas/contractor-account';
+import {
+  emailConfirmSchema,
+  passwordResetFormSchema,
+  passwordResetRequestSchema,
+  INVALID_LINK_MESSAGE,
+} from '@shared/schemas/contractor-account';
 import { reviewAnswersOf, reviewSubmissionSchema } from '@shared/schemas/reviews';
 import { submissionSchemaFor } from '@shared/schemas/submission';
 import type { AppContext } from '../context';
@@ -35,7 +40,10 @@ const submissionSchema = perCounty(submissionSchemaFor);
 
 const QUOTE: FormFields = { text: Object.keys(quoteFormSchemaFor(region).shape) };
 const NEWSLETTER: FormFields = { text: ['email'] };
-const SUBMISSION: FormFields = { text: Object.keys(submissionSchema(region).shape).filter((f) => f !== 'services' && f !== HONEYPOT_FIELD), lists: ['services'] };
+const SUBMISSION: FormFields = {
+  text: Object.keys(submissionSchema(region).shape).filter((f) => f !== 'services' && f !== HONEYPOT_FIELD),
+  lists: ['services'],
+};
 const REVIEW: FormFields = { text: ['contacted', 'hired', 'rating', 'comment'] };
 const FORGOT: FormFields = { text: ['email'] };
 const RESET: FormFields = { text: ['token', 'password', 'confirmPassword'] };
@@ -67,7 +75,10 @@ export function formPageRoutes(ctx: AppContext): Router {
       // Bots that fill the hidden field are told it worked and nothing is stored (docs/decisions/0028-public-forms.md).
       if (isBot(req.body)) return res.redirect(303, formPages.quote.done(encodeURIComponent(String(req.params.id))));
       const region = await regionOfRequest(ctx, res);
-      const input = parseInput(quoteRequestSchema(region), { ...formValues(req.body, QUOTE), contractorId: req.params.id });
+      const input = parseInput(quoteRequestSchema(region), {
+        ...formValues(req.body, QUOTE),
+        contractorId: req.params.id,
+      });
       await createLead(ctx, input, region);
       res.redirect(303, formPages.quote.done(input.contractorId));
     }),
@@ -107,7 +118,10 @@ export function formPageRoutes(ctx: AppContext): Router {
     limits.review,
     asyncHandler(async (req, res) => {
       const token = String(req.params.token);
-      await submitReview(ctx, parseInput(reviewSubmissionSchema, { token, ...reviewAnswersOf(formValues(req.body, REVIEW)) }));
+      await submitReview(
+        ctx,
+        parseInput(reviewSubmissionSchema, { token, ...reviewAnswersOf(formValues(req.body, REVIEW)) }),
+      );
       res.redirect(303, formPages.review.done(token));
     }),
     refused('review', REVIEW),

@@ -25,7 +25,8 @@ export function readinessChecks(ctx: AppContext): Record<string, ReadyCheck> {
         const pending = await ctx.database.pendingMigrations();
         if (pending.length) throw new Error(`not applied: ${pending.join(', ')}`);
       },
-      failure: (err) => (err instanceof Error && err.message.startsWith('not applied') ? err.message : 'could not be read'),
+      failure: (err) =>
+        err instanceof Error && err.message.startsWith('not applied') ? err.message : 'could not be read',
     },
     // Queued email and the recurring jobs (docs/decisions/0086-job-queue.md).
     queue: {
@@ -39,7 +40,10 @@ export function readinessChecks(ctx: AppContext): Record<string, ReadyCheck> {
 
 function withTimeout(run: () => Promise<void>): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS)));
+  const timeout = new Promise<never>(
+    (_, reject) =>
+      (timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS)),
+  );
   return Promise.race([run(), timeout]).finally(() => clearTimeout(timer));
 }
 
@@ -76,7 +80,13 @@ export function healthRoutes(ctx: AppContext): Router {
         res.json({ status: 'ok', checks: Object.fromEntries(results) });
         return;
       }
-      res.status(503).json({ status: 'unavailable', message: `Not ready: ${failed.map(([n, r]) => `${n} ${r}`).join('; ')}`, checks: Object.fromEntries(results) });
+      res
+        .status(503)
+        .json({
+          status: 'unavailable',
+          message: `Not ready: ${failed.map(([n, r]) => `${n} ${r}`).join('; ')}`,
+          checks: Object.fromEntries(results),
+        });
     }),
   );
 

@@ -7,4 +7,11 @@ import { routingQueries } from '../leads/routes/routing-queries';
 import { reviewQueries } from '../reviews/routes/review-queries';
 
 /** Public GETs, served as API routes and answered in-process for server rendering. */
-export const publicQueries: QueryRoute[] = [...directoryQueries, ...blogQueries, ...pricingQueries, ...routingQueries, ...reviewQueries, ...legalPageQueries];
+export const publicQueries: QueryRoute[] = [
+  ...directoryQueries,
+  ...blogQueries,
+  ...pricingQueries,
+  ...routingQueries,
+  ...reviewQueries,
+  ...legalPageQueries,
+];

@@ -32,7 +32,14 @@ export interface AdminLead {
   routingReason: string | null;
   howItWent: string;
   /** The live delivery, once delivered; deliveredBy: 'system', an administrator's username, or null from before it was recorded. */
-  delivery: { id: number; contractorId: number; contractorName: string; price: string; paymentState: PaymentState; deliveredBy: string | null } | null;
+  delivery: {
+    id: number;
+    contractorId: number;
+    contractorName: string;
+    price: string;
+    paymentState: PaymentState;
+    deliveredBy: string | null;
+  } | null;
 }
 
 export interface AdminLeadList {

@@ -29,7 +29,10 @@ export const appCodeSchema = z.object({
 /** POST /api/admin/users/:id/password: the platform administrator sets another account's password. */
 const PASSWORD_RULE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
 export const resetAdminPasswordSchema = z.object({
-  password: z.string({ error: PASSWORD_RULE }).min(PASSWORD_MIN_LENGTH, PASSWORD_RULE).max(ADMIN_PASSWORD_MAX, 'Password is too long'),
+  password: z
+    .string({ error: PASSWORD_RULE })
+    .min(PASSWORD_MIN_LENGTH, PASSWORD_RULE)
+    .max(ADMIN_PASSWORD_MAX, 'Password is too long'),
 });
 
 /** GET /api/admin/two-factor */

@@ -38,7 +38,13 @@ export interface AdminAccountList {
 const PASSWORD_RULE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
 const COUNTIES_RULE = 'A county administrator needs at least one county';
 const regionIds = z
-  .array(z.number({ error: 'Choose counties from the list' }).int('Choose counties from the list').positive('Choose counties from the list'), { error: 'Choose counties from the list' })
+  .array(
+    z
+      .number({ error: 'Choose counties from the list' })
+      .int('Choose counties from the list')
+      .positive('Choose counties from the list'),
+    { error: 'Choose counties from the list' },
+  )
   .max(100, 'Too many counties');
 
 const EMAIL_RULE = 'Please enter a valid email address';
@@ -60,13 +66,17 @@ export const createAdminSchema = z
       .min(3, 'Username must be at least 3 characters')
       .max(ADMIN_USERNAME_MAX, 'Username is too long')
       .regex(/^[A-Za-z0-9._@-]+$/, 'Use letters, digits and . _ @ - only'),
-    password: z.string({ error: PASSWORD_RULE }).min(PASSWORD_MIN_LENGTH, PASSWORD_RULE).max(ADMIN_PASSWORD_MAX, 'Password is too long'),
+    password: z
+      .string({ error: PASSWORD_RULE })
+      .min(PASSWORD_MIN_LENGTH, PASSWORD_RULE)
+      .max(ADMIN_PASSWORD_MAX, 'Password is too long'),
     role: z.enum(ADMIN_ROLES, { error: 'Choose a role' }),
     email: email.default(null),
     regionIds: regionIds.default([]),
   })
   .superRefine((v, ctx) => {
-    if (v.role === 'county' && v.regionIds.length === 0) ctx.addIssue({ code: 'custom', path: ['regionIds'], message: COUNTIES_RULE });
+    if (v.role === 'county' && v.regionIds.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['regionIds'], message: COUNTIES_RULE });
   });
 export type CreateAdminInput = z.output<typeof createAdminSchema>;
 

@@ -7,8 +7,15 @@ export const ADMIN_USERNAME_MAX = 100;
 export const ADMIN_PASSWORD_MAX = 200;
 
 export const adminLoginSchema = z.object({
-  username: z.string({ error: 'Please enter both username and password' }).trim().min(1, 'Please enter both username and password').max(ADMIN_USERNAME_MAX, 'Username is too long'),
-  password: z.string({ error: 'Please enter both username and password' }).min(1, 'Please enter both username and password').max(ADMIN_PASSWORD_MAX, 'Password is too long'),
+  username: z
+    .string({ error: 'Please enter both username and password' })
+    .trim()
+    .min(1, 'Please enter both username and password')
+    .max(ADMIN_USERNAME_MAX, 'Username is too long'),
+  password: z
+    .string({ error: 'Please enter both username and password' })
+    .min(1, 'Please enter both username and password')
+    .max(ADMIN_PASSWORD_MAX, 'Password is too long'),
 });
 
 export interface AdminCheck {
@@ -33,7 +40,9 @@ export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 /** GET /api/admin/contractors?search=&status= */
 export const adminContractorQuerySchema = z.object({
   search: z.string().trim().max(100, 'Search is too long').optional(),
-  status: z.enum(['all', ...APPROVAL_STATUSES], { error: 'status must be all, pending, approved or rejected' }).default('all'),
+  status: z
+    .enum(['all', ...APPROVAL_STATUSES], { error: 'status must be all, pending, approved or rejected' })
+    .default('all'),
 });
 
 /** A contractor as the administrator sees it, with its account and business figures. */
@@ -90,7 +99,11 @@ export const REJECTION_REASON_MAX = 500;
 export const approvalSchema = z
   .object({
     status: z.enum(['approved', 'rejected'], { error: "status must be 'approved' or 'rejected'" }),
-    rejectionReason: z.string().trim().max(REJECTION_REASON_MAX, `Rejection reason must be at most ${REJECTION_REASON_MAX} characters`).nullish(),
+    rejectionReason: z
+      .string()
+      .trim()
+      .max(REJECTION_REASON_MAX, `Rejection reason must be at most ${REJECTION_REASON_MAX} characters`)
+      .nullish(),
     /** The approve step's 'License and insurance verified' box: sets the verification with the approval. */
     verified: z.boolean({ error: 'verified must be true or false' }).optional(),
     /** The expiry dates the administrator checked, recorded with the verification ('' or absent: unchanged). */
@@ -98,13 +111,18 @@ export const approvalSchema = z
     insuranceExpiresOn: expiryDateSchema('Insurance expiry date').optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.status === 'rejected' && !v.rejectionReason) ctx.addIssue({ code: 'custom', path: ['rejectionReason'], message: 'A rejection reason is required' });
+    if (v.status === 'rejected' && !v.rejectionReason)
+      ctx.addIssue({ code: 'custom', path: ['rejectionReason'], message: 'A rejection reason is required' });
   });
 
 export const visibilitySchema = z.object({ isVisible: z.boolean({ error: 'isVisible must be true or false' }) });
 
 export const idParamSchema = z.object({
-  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(2_147_483_647, 'id is too large'),
+  id: z.coerce
+    .number({ error: 'id must be a number' })
+    .int('id must be a whole number')
+    .positive('id must be positive')
+    .max(2_147_483_647, 'id is too large'),
 });
 
 /**

@@ -8,4 +8,6 @@ import { z } from 'zod';
 export const alternativeChoiceSchema = z.object({});
 
 /** The link's token, from its address. */
-export const alternativeTokenSchema = z.object({ token: z.string().trim().min(20, 'This link is not valid').max(200, 'This link is not valid') });
+export const alternativeTokenSchema = z.object({
+  token: z.string().trim().min(20, 'This link is not valid').max(200, 'This link is not valid'),
+});

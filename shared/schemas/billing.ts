@@ -76,7 +76,12 @@ const day = z
   .transform((s) => new Date(`${s}T00:00:00Z`))
   .refine((d) => !Number.isNaN(d.getTime()), 'Use a date like 2026-11-01');
 export const billingExportQuerySchema = z.object({
-  contractorId: z.coerce.number({ error: 'Invalid contractor id' }).int('Invalid contractor id').positive('Invalid contractor id').max(2_147_483_647, 'Invalid contractor id').optional(),
+  contractorId: z.coerce
+    .number({ error: 'Invalid contractor id' })
+    .int('Invalid contractor id')
+    .positive('Invalid contractor id')
+    .max(2_147_483_647, 'Invalid contractor id')
+    .optional(),
   from: day.optional(),
   to: day.optional(),
 });

@@ -9,8 +9,15 @@ import { email, newPassword } from './contractor-auth';
 
 export { INVALID_LINK_MESSAGE, RESET_REQUESTED_MESSAGE } from '../contractor-auth';
 
-const token = z.string({ error: INVALID_LINK_MESSAGE }).trim().min(1, INVALID_LINK_MESSAGE).max(128, INVALID_LINK_MESSAGE);
-const currentPassword = z.string({ error: 'Please enter your current password' }).min(1, 'Please enter your current password').max(PASSWORD_MAX, 'Password is too long');
+const token = z
+  .string({ error: INVALID_LINK_MESSAGE })
+  .trim()
+  .min(1, INVALID_LINK_MESSAGE)
+  .max(128, INVALID_LINK_MESSAGE);
+const currentPassword = z
+  .string({ error: 'Please enter your current password' })
+  .min(1, 'Please enter your current password')
+  .max(PASSWORD_MAX, 'Password is too long');
 const confirmPassword = z.string();
 const sameTwice = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
 const MISMATCH = { message: 'Passwords do not match', path: ['confirmPassword'] };

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CREDENTIAL_LIMITS, type Credential, type CredentialAction, type CredentialActor, type CertificateType } from '../credentials';
+import {
+  CREDENTIAL_LIMITS,
+  type Credential,
+  type CredentialAction,
+  type CredentialActor,
+  type CertificateType,
+} from '../credentials';
 import type { CredentialRules } from '../region';
 
 /**
@@ -93,12 +99,20 @@ export const VERIFIED_HOW_MAX = 200;
 
 /** POST .../credentials/:credential/verify: how it was checked, kept in the history. */
 export const verifyCredentialSchema = z.object({
-  how: z.string({ error: 'Say how it was checked' }).trim().min(1, 'Say how it was checked').max(VERIFIED_HOW_MAX, `How it was checked must be at most ${VERIFIED_HOW_MAX} characters`),
+  how: z
+    .string({ error: 'Say how it was checked' })
+    .trim()
+    .min(1, 'Say how it was checked')
+    .max(VERIFIED_HOW_MAX, `How it was checked must be at most ${VERIFIED_HOW_MAX} characters`),
 });
 
 /** POST .../credentials/:credential/unverify */
 export const unverifyCredentialSchema = z.object({
-  reason: z.string({ error: 'The reason must be text' }).trim().max(200, 'The reason must be at most 200 characters').optional(),
+  reason: z
+    .string({ error: 'The reason must be text' })
+    .trim()
+    .max(200, 'The reason must be at most 200 characters')
+    .optional(),
 });
 
 export interface CredentialVerification {

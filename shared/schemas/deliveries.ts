@@ -11,7 +11,8 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
  * rule.
  */
 export const PAID_OR_CREDITED = ['paid', 'credited'] as const satisfies readonly PaymentState[];
-export const isPaidOrCredited = (state: PaymentState): state is (typeof PAID_OR_CREDITED)[number] => state === 'paid' || state === 'credited';
+export const isPaidOrCredited = (state: PaymentState): state is (typeof PAID_OR_CREDITED)[number] =>
+  state === 'paid' || state === 'credited';
 
 /** One wording for payment states everywhere (admin, portal, emails). */
 export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
@@ -23,8 +24,16 @@ export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
 
 /** POST /api/lead-deliveries */
 export const deliverySchema = z.object({
-  leadId: z.coerce.number({ error: 'Choose a lead' }).int('Choose a lead').positive('Choose a lead').max(2_147_483_647, 'Choose a lead'),
-  contractorId: z.coerce.number({ error: 'Select a contractor' }).int('Select a contractor').positive('Select a contractor').max(2_147_483_647, 'Select a contractor'),
+  leadId: z.coerce
+    .number({ error: 'Choose a lead' })
+    .int('Choose a lead')
+    .positive('Choose a lead')
+    .max(2_147_483_647, 'Choose a lead'),
+  contractorId: z.coerce
+    .number({ error: 'Select a contractor' })
+    .int('Select a contractor')
+    .positive('Select a contractor')
+    .max(2_147_483_647, 'Select a contractor'),
 });
 
 export interface DeliveryDto {

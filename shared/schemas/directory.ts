@@ -27,7 +27,11 @@ export const directoryQuerySchemaFor = (region: Region) =>
       service: text(500).optional(),
       serviceType: text(500).optional(),
       location: text(100).optional(),
-      minRating: z.coerce.number({ error: 'Minimum rating must be a number' }).min(0, 'Minimum rating must be between 0 and 5').max(5, 'Minimum rating must be between 0 and 5').optional(),
+      minRating: z.coerce
+        .number({ error: 'Minimum rating must be a number' })
+        .min(0, 'Minimum rating must be between 0 and 5')
+        .max(5, 'Minimum rating must be between 0 and 5')
+        .optional(),
       licensed: z.enum(['true', 'false'], { error: "licensed must be 'true' or 'false'" }).optional(),
       sort: z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}` }).default('rating'),
       page: pageParam(10_000),
@@ -41,7 +45,8 @@ export const directoryQuerySchemaFor = (region: Region) =>
             region,
           )
         : [];
-      if (services === null) ctx.addIssue({ code: 'custom', path: [q.service ? 'service' : 'serviceType'], message: 'Unknown service' });
+      if (services === null)
+        ctx.addIssue({ code: 'custom', path: [q.service ? 'service' : 'serviceType'], message: 'Unknown service' });
       const town = q.location ? resolveTown(q.location, region) : '';
       if (town === null) ctx.addIssue({ code: 'custom', path: ['location'], message: 'Unknown location' });
       return {

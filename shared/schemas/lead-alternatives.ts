@@ -7,6 +7,7 @@ export interface AlternativeAnswer {
   location: string;
 }
 
-export const alternativeSentMessage = (contractorName: string) => `Your request was sent to ${contractorName}. They will contact you directly.`;
+export const alternativeSentMessage = (contractorName: string) =>
+  `Your request was sent to ${contractorName}. They will contact you directly.`;
 
 export const ALTERNATIVE_LINK_INVALID = 'This link is not valid. Please use the link in your email.';

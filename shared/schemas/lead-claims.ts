@@ -13,7 +13,8 @@ import type { LeadStatus } from './lead-status';
 export const CLAIM_WINDOW_DAYS = 14;
 
 /** The last moment a delivery may be claimed: 14 days (of 24 hours) after it was delivered. */
-export const claimDeadline = (deliveredAt: Date): Date => new Date(deliveredAt.getTime() + CLAIM_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+export const claimDeadline = (deliveredAt: Date): Date =>
+  new Date(deliveredAt.getTime() + CLAIM_WINDOW_DAYS * 24 * 60 * 60 * 1000);
 
 export const CLAIM_REASONS = ['wrong_number', 'not_real', 'outside_area', 'duplicate', 'other'] as const;
 export type ClaimReason = (typeof CLAIM_REASONS)[number];
@@ -29,7 +30,11 @@ export const CLAIM_REASON_LABELS: Record<ClaimReason, string> = {
 export const CLAIM_STATUSES = ['open', 'approved', 'denied'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
-export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = { open: 'Under review', approved: 'Approved', denied: 'Denied' };
+export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = {
+  open: 'Under review',
+  approved: 'Approved',
+  denied: 'Denied',
+};
 
 /** How money goes back: to the card, as a credit, or (paid outside the site) by the administrator. */
 export const REFUND_METHODS = ['card', 'credit', 'offline'] as const;
@@ -49,10 +54,16 @@ export const CLAIM_NOTE_MAX = 1000;
 export const leadClaimSchema = z
   .object({
     reason: z.enum(CLAIM_REASONS, { error: 'Choose a reason' }),
-    details: z.string({ error: 'Details must be text' }).trim().max(CLAIM_DETAILS_MAX, `Details can be at most ${CLAIM_DETAILS_MAX} characters`).optional().default(''),
+    details: z
+      .string({ error: 'Details must be text' })
+      .trim()
+      .max(CLAIM_DETAILS_MAX, `Details can be at most ${CLAIM_DETAILS_MAX} characters`)
+      .optional()
+      .default(''),
   })
   .superRefine((v, ctx) => {
-    if (v.reason === 'other' && v.details.length === 0) ctx.addIssue({ code: 'custom', path: ['details'], message: 'Say what was wrong with this lead' });
+    if (v.reason === 'other' && v.details.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['details'], message: 'Say what was wrong with this lead' });
   });
 export type LeadClaimInput = z.input<typeof leadClaimSchema>;
 
@@ -128,8 +139,26 @@ export interface AdminLeadClaim {
   decidedBy: string | null;
   note: string | null;
   contractor: { id: number; name: string };
-  lead: { id: number; name: string; email: string; phone: string; serviceNeeded: string; location: string; projectDetails: string; status: LeadStatus; createdAt: string };
-  delivery: { id: number; price: string; paymentState: PaymentState; deliveredAt: string; paidAt: string | null; creditedAt: string | null; paidByCard: boolean };
+  lead: {
+    id: number;
+    name: string;
+    email: string;
+    phone: string;
+    serviceNeeded: string;
+    location: string;
+    projectDetails: string;
+    status: LeadStatus;
+    createdAt: string;
+  };
+  delivery: {
+    id: number;
+    price: string;
+    paymentState: PaymentState;
+    deliveredAt: string;
+    paidAt: string | null;
+    creditedAt: string | null;
+    paidByCard: boolean;
+  };
   refund: RefundDto | null;
   followUp: HomeownerFollowUp | null;
 }

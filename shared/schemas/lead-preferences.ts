@@ -30,10 +30,14 @@ export const leadPreferencesSchema = z
     textOptIn: z.boolean(),
   })
   .superRefine((v, c) => {
-    if (v.services && v.services.length === 0) c.addIssue({ code: 'custom', path: ['services'], message: 'Choose at least one service' });
-    if (v.townIds && v.townIds.length === 0) c.addIssue({ code: 'custom', path: ['townIds'], message: 'Choose at least one town' });
-    if (v.textOptIn && !(v.textPhone && toE164(v.textPhone))) c.addIssue({ code: 'custom', path: ['textPhone'], message: 'Enter a mobile number for text alerts' });
-    else if (v.textPhone && !toE164(v.textPhone)) c.addIssue({ code: 'custom', path: ['textPhone'], message: 'Enter a US mobile number, e.g. 570-555-0123' });
+    if (v.services && v.services.length === 0)
+      c.addIssue({ code: 'custom', path: ['services'], message: 'Choose at least one service' });
+    if (v.townIds && v.townIds.length === 0)
+      c.addIssue({ code: 'custom', path: ['townIds'], message: 'Choose at least one town' });
+    if (v.textOptIn && !(v.textPhone && toE164(v.textPhone)))
+      c.addIssue({ code: 'custom', path: ['textPhone'], message: 'Enter a mobile number for text alerts' });
+    else if (v.textPhone && !toE164(v.textPhone))
+      c.addIssue({ code: 'custom', path: ['textPhone'], message: 'Enter a US mobile number, e.g. 570-555-0123' });
   });
 export type LeadPreferencesInput = z.input<typeof leadPreferencesSchema>;
 export type LeadPreferences = z.output<typeof leadPreferencesSchema>;

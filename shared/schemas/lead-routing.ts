@@ -37,8 +37,14 @@ export const ROUTING_REASON_LABELS: Record<RoutingReason, string> = {
 };
 
 /** One line on how a lead went, for the administrator's list: "Delivered automatically", "Held: duplicate ...". */
-export function routingSummary(lead: { routing: LeadRouting; routingReason: string | null; deliveredBy: string | null }): string {
-  const reason = lead.routingReason ? (ROUTING_REASON_LABELS[lead.routingReason as RoutingReason] ?? lead.routingReason) : null;
+export function routingSummary(lead: {
+  routing: LeadRouting;
+  routingReason: string | null;
+  deliveredBy: string | null;
+}): string {
+  const reason = lead.routingReason
+    ? (ROUTING_REASON_LABELS[lead.routingReason as RoutingReason] ?? lead.routingReason)
+    : null;
   switch (lead.routing) {
     case 'pending':
       return 'Being routed';
@@ -57,6 +63,10 @@ export function routingSummary(lead: { routing: LeadRouting; routingReason: stri
 /** The platform administrator's setting of a county (PUT /api/admin/counties/:id/lead-delivery). */
 export const countyLeadDeliverySchema = z.object({
   leadDelivery: z.enum(LEAD_DELIVERY_MODES),
-  releaseAfterHours: z.coerce.number().int('Enter whole hours').min(1, 'At least 1 hour').max(720, 'At most 720 hours (30 days)'),
+  releaseAfterHours: z.coerce
+    .number()
+    .int('Enter whole hours')
+    .min(1, 'At least 1 hour')
+    .max(720, 'At most 720 hours (30 days)'),
 });
 export type CountyLeadDelivery = z.infer<typeof countyLeadDeliverySchema>;

@@ -11,4 +11,10 @@ export const CONTRACTOR_TRANSITIONS: Record<LeadStatus, LeadStatus[]> = {
   lost: [],
 };
 
-export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = { new: 'New', delivered: 'Delivered', contacted: 'Contacted', won: 'Won', lost: 'Lost' };
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  delivered: 'Delivered',
+  contacted: 'Contacted',
+  won: 'Won',
+  lost: 'Lost',
+};

@@ -5,7 +5,11 @@ export { ALREADY_WITHDRAWN, WITHDRAW_LINK_INVALID, WITHDRAWN_LEAD } from '../lea
 
 /** POST /api/leads/withdraw and the page's web form: the emailed link's token. */
 export const withdrawSchema = z.object({
-  token: z.string({ error: WITHDRAW_LINK_INVALID }).trim().min(20, WITHDRAW_LINK_INVALID).max(200, WITHDRAW_LINK_INVALID),
+  token: z
+    .string({ error: WITHDRAW_LINK_INVALID })
+    .trim()
+    .min(20, WITHDRAW_LINK_INVALID)
+    .max(200, WITHDRAW_LINK_INVALID),
 });
 export type WithdrawRequest = z.infer<typeof withdrawSchema>;
 

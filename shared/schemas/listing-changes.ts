@@ -17,7 +17,8 @@ export const LISTING_SERVICES_MAX = 50;
 export const LISTING_TOWNS_MAX = 60;
 /** Fields only the administrator changes; the contractor's API answers 400 when they are sent. */
 export const ADMIN_ONLY_FIELDS = ['name', 'licenseNumber', 'registrationNumber'] as const;
-export const ADMIN_ONLY_MESSAGE = 'The business name and registration number are changed only by the administrator: please contact us';
+export const ADMIN_ONLY_MESSAGE =
+  'The business name and registration number are changed only by the administrator: please contact us';
 
 const text = (label: string, max: number) =>
   z
@@ -31,11 +32,19 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = z.string({ error: 'Enter a time' }).regex(TIME, 'Enter a time as HH:MM');
 
 export const weeklyHoursSchema = z
-  .array(z.union([z.null(), z.object({ open: time, close: time })], { error: 'Each day is open with two times, or closed' }), { error: 'Business hours must list the seven days' })
+  .array(
+    z.union([z.null(), z.object({ open: time, close: time })], { error: 'Each day is open with two times, or closed' }),
+    { error: 'Business hours must list the seven days' },
+  )
   .length(7, 'Business hours must list the seven days')
   .superRefine((days, ctx) => {
     days.forEach((d, i) => {
-      if (d && d.close <= d.open) ctx.addIssue({ code: 'custom', path: [i], message: `${WEEKDAY_LABELS[WEEKDAYS[i]!]}: closing time must be after opening time` });
+      if (d && d.close <= d.open)
+        ctx.addIssue({
+          code: 'custom',
+          path: [i],
+          message: `${WEEKDAY_LABELS[WEEKDAYS[i]!]}: closing time must be after opening time`,
+        });
     });
   });
 
@@ -56,7 +65,10 @@ const townId = z.coerce
 export const listingEditSchema = z
   .object({
     description: text('Business description', SUBMISSION_LIMITS.description),
-    phone: text('Phone number', SUBMISSION_LIMITS.phone).refine((v) => v.replace(/\D/g, '').length >= 10, 'Please enter a valid phone number'),
+    phone: text('Phone number', SUBMISSION_LIMITS.phone).refine(
+      (v) => v.replace(/\D/g, '').length >= 10,
+      'Please enter a valid phone number',
+    ),
     // null: none (what the form's checked values carry when sent on).
     website: optionalUrl('Please enter a valid website address').nullable(),
     yearsInBusiness: yearsInBusiness.optional().default(null),
@@ -77,7 +89,8 @@ export const listingEditSchema = z
     registrationNumber: z.unknown().optional(),
   })
   .superRefine((v, ctx) => {
-    for (const field of ADMIN_ONLY_FIELDS) if (v[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: ADMIN_ONLY_MESSAGE });
+    for (const field of ADMIN_ONLY_FIELDS)
+      if (v[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: ADMIN_ONLY_MESSAGE });
   })
   .transform(({ name: _n, licenseNumber: _l, registrationNumber: _r, website, services, serviceAreas, ...rest }) => ({
     ...rest,
@@ -97,7 +110,11 @@ export function listingEditInputOf(values: Record<string, string | string[] | un
     const v = values[name];
     return typeof v === 'string' ? v : '';
   };
-  const businessHours: WeeklyHours = WEEKDAYS.map((day) => (one(hoursControl('closed', day)) ? null : { open: one(hoursControl('open', day)), close: one(hoursControl('close', day)) }));
+  const businessHours: WeeklyHours = WEEKDAYS.map((day) =>
+    one(hoursControl('closed', day))
+      ? null
+      : { open: one(hoursControl('open', day)), close: one(hoursControl('close', day)) },
+  );
   return {
     description: one('description'),
     phone: one('phone'),
@@ -120,7 +137,9 @@ export const listingRejectionSchema = z.object({
 
 /** GET /api/admin/listing-changes?status= */
 export const listingChangeQuerySchema = z.object({
-  status: z.enum(LISTING_CHANGE_STATUSES, { error: 'status must be pending, approved, rejected or withdrawn' }).default('pending'),
+  status: z
+    .enum(LISTING_CHANGE_STATUSES, { error: 'status must be pending, approved, rejected or withdrawn' })
+    .default('pending'),
 });
 
 /** A listing's editable values, with the names a person reads beside the ids. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { PlanId, SubscriptionStatus } from '../plans';
 
-const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+const id = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 
 /** POST /api/stripe/create-payment-intent */
 export const createPaymentIntentSchema = z.object({
@@ -27,7 +28,11 @@ export interface PaymentIntentResponse {
 
 /** POST /api/stripe/payment-success */
 export const paymentSuccessSchema = z.object({
-  paymentIntentId: z.string({ error: 'paymentIntentId is required' }).trim().min(1, 'paymentIntentId is required').max(255, 'paymentIntentId is too long'),
+  paymentIntentId: z
+    .string({ error: 'paymentIntentId is required' })
+    .trim()
+    .min(1, 'paymentIntentId is required')
+    .max(255, 'paymentIntentId is too long'),
 });
 
 export interface PaymentSuccessResponse {
@@ -47,7 +52,11 @@ export interface CreateSubscriptionResponse {
 
 /** POST /api/stripe/verify-subscription */
 export const verifySubscriptionSchema = z.object({
-  sessionId: z.string({ error: 'sessionId is required' }).trim().min(1, 'sessionId is required').max(255, 'sessionId is too long'),
+  sessionId: z
+    .string({ error: 'sessionId is required' })
+    .trim()
+    .min(1, 'sessionId is required')
+    .max(255, 'sessionId is too long'),
 });
 
 export interface VerifySubscriptionResponse {

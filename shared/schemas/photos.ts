@@ -53,7 +53,9 @@ export const photoRejectionSchema = z.object({
 });
 
 /** GET /api/admin/photos?status= */
-export const adminPhotoQuerySchema = z.object({ status: z.enum(PHOTO_STATUSES, { error: 'status must be pending, approved or rejected' }).default('pending') });
+export const adminPhotoQuerySchema = z.object({
+  status: z.enum(PHOTO_STATUSES, { error: 'status must be pending, approved or rejected' }).default('pending'),
+});
 
 /** One stored rendition: served at `url` (/media/<sha-256>.<format>), never changing. */
 export interface PhotoVariant {

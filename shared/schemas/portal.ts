@@ -75,5 +75,9 @@ export const leadStatusUpdateSchema = z.object({
 });
 
 export const deliveryIdParamSchema = z.object({
-  deliveryId: z.coerce.number({ error: 'Unknown lead' }).int('Unknown lead').positive('Unknown lead').max(2_147_483_647, 'Unknown lead'),
+  deliveryId: z.coerce
+    .number({ error: 'Unknown lead' })
+    .int('Unknown lead')
+    .positive('Unknown lead')
+    .max(2_147_483_647, 'Unknown lead'),
 });

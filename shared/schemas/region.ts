@@ -42,6 +42,10 @@ export interface CountySummary {
 
 /** POST /api/admin/counties: a Pennsylvania county to add, as typed ('wyoming', 'Wyoming County'). */
 export const addCountySchema = z.object({
-  county: z.string().trim().min(2, 'Enter the name of a Pennsylvania county').max(40, 'A county name is at most 40 characters'),
+  county: z
+    .string()
+    .trim()
+    .min(2, 'Enter the name of a Pennsylvania county')
+    .max(40, 'A county name is at most 40 characters'),
 });
 export type AddCounty = z.infer<typeof addCountySchema>;

@@ -61,19 +61,30 @@ export const reviewReplySchema = z.object({
 });
 
 export const reviewIdParamSchema = z.object({
-  id: z.coerce.number({ error: 'Review id must be a number' }).int('Review id must be a whole number').positive('Review id must be positive').max(2_147_483_647, 'Review id is too large'),
+  id: z.coerce
+    .number({ error: 'Review id must be a number' })
+    .int('Review id must be a whole number')
+    .positive('Review id must be positive')
+    .max(2_147_483_647, 'Review id is too large'),
 });
 
 /** The administrator hides a review for a reason the policy names, or shows it again. */
 export const reviewHideSchema = z.object({
   reason: z.enum(HIDE_REASONS, { error: `reason must be one of ${HIDE_REASONS.join(', ')}` }),
-  note: z.string({ error: 'The note must be text' }).trim().max(HIDE_NOTE_MAX, `The note must be at most ${HIDE_NOTE_MAX} characters`).optional().default(''),
+  note: z
+    .string({ error: 'The note must be text' })
+    .trim()
+    .max(HIDE_NOTE_MAX, `The note must be at most ${HIDE_NOTE_MAX} characters`)
+    .optional()
+    .default(''),
 });
 
 /** GET /api/contractor/reviews: the portal's own reviews, a page at a time. */
 export const portalReviewsQuerySchema = z.object({ page: pageParam(10_000) });
 
 export const adminReviewsQuerySchema = z.object({
-  filter: z.enum(ADMIN_REVIEW_FILTERS, { error: `filter must be one of ${ADMIN_REVIEW_FILTERS.join(', ')}` }).default('all'),
+  filter: z
+    .enum(ADMIN_REVIEW_FILTERS, { error: `filter must be one of ${ADMIN_REVIEW_FILTERS.join(', ')}` })
+    .default('all'),
   page: pageParam(10_000),
 });

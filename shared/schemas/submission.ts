@@ -45,7 +45,8 @@ const yearsInBusiness = z
         .regex(/^\d+(\.\d+)?$/, YEARS_NOT_A_NUMBER),
     ],
     {
-      error: (issue) => (issue.input === undefined || issue.input === null ? 'Years in business is required' : YEARS_NOT_A_NUMBER),
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? 'Years in business is required' : YEARS_NOT_A_NUMBER,
     },
   )
   .pipe(
@@ -70,7 +71,10 @@ export const submissionFormSchemaFor = (registration: CredentialRules['registrat
       .min(1, 'Email address is required')
       .max(254, 'Please enter a valid email address')
       .pipe(z.email('Please enter a valid email address')),
-    phone: text('Phone number', SUBMISSION_LIMITS.phone).refine((v) => v.replace(/\D/g, '').length >= 10, 'Please enter a valid phone number'),
+    phone: text('Phone number', SUBMISSION_LIMITS.phone).refine(
+      (v) => v.replace(/\D/g, '').length >= 10,
+      'Please enter a valid phone number',
+    ),
     website: optionalUrl('Please enter a valid website address'),
     address: text('Street address', SUBMISSION_LIMITS.address),
     city: text('City', SUBMISSION_LIMITS.city),
@@ -80,7 +84,9 @@ export const submissionFormSchemaFor = (registration: CredentialRules['registrat
       .min(1, 'ZIP code is required')
       .regex(/^\d{5}(-\d{4})?$/, 'Please enter a valid ZIP code'),
     // The region's registration number (docs/decisions/0031-credentials-stored.md): required here, as the spec lists it.
-    licenseNumber: text('License number', CREDENTIAL_LIMITS.registrationNumber).pipe(registrationNumberSchema(registration)).pipe(z.string()),
+    licenseNumber: text('License number', CREDENTIAL_LIMITS.registrationNumber)
+      .pipe(registrationNumberSchema(registration))
+      .pipe(z.string()),
     insuranceInfo: text('Insurance information', SUBMISSION_LIMITS.insuranceInfo),
     ...credentialFields,
     projectGalleryUrl: optionalUrl('Please enter a valid project gallery address'),
@@ -96,7 +102,10 @@ export const submissionSchemaFor = (region: Region) =>
       .min(1, 'Please select at least one service you provide')
       .max(50, 'Please choose services from the list')
       // One message on the field itself rather than one per list position.
-      .refine((names) => names.every((name) => isSubmissionService(name, region)), 'Please choose services from the list'),
+      .refine(
+        (names) => names.every((name) => isSubmissionService(name, region)),
+        'Please choose services from the list',
+      ),
   });
 
 export type SubmissionForm = z.input<ReturnType<typeof submissionFormSchemaFor>>;

@@ -39,12 +39,23 @@ describe("an administrator's own password", () => {
     expect((await other.post('/api/admin/login', { username, password })).status).toBe(200);
     expect((await other.get('/api/admin/check')).body.authenticated).toBe(true);
 
-    expect((await app.client().post('/api/admin/account/password', { currentPassword: password, password: NEW_PASSWORD })).status).toBe(401);
-    const wrong = await client.post('/api/admin/account/password', { currentPassword: 'not-my-password', password: NEW_PASSWORD });
+    expect(
+      (await app.client().post('/api/admin/account/password', { currentPassword: password, password: NEW_PASSWORD }))
+        .status,
+    ).toBe(401);
+    const wrong = await client.post('/api/admin/account/password', {
+      currentPassword: 'not-my-password',
+      password: NEW_PASSWORD,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors).toEqual({ currentPassword: WRONG_CURRENT_PASSWORD });
-    expect((await client.post('/api/admin/account/password', { currentPassword: password, password: 'short' })).status).toBe(400);
-    expect((await client.post('/api/admin/account/password', { currentPassword: password, password: 'password1234' })).status).toBe(400);
+    expect(
+      (await client.post('/api/admin/account/password', { currentPassword: password, password: 'short' })).status,
+    ).toBe(400);
+    expect(
+      (await client.post('/api/admin/account/password', { currentPassword: password, password: 'password1234' }))
+        .status,
+    ).toBe(400);
     expect((await client.post('/api/admin/account/password', {})).status).toBe(400);
     expect(await mailsTo(email)).toEqual([]);
 
@@ -64,7 +75,10 @@ describe("an administrator's own password", () => {
     const before = app.ctx.env.ADMIN_USERNAME;
     (app.ctx.env as { ADMIN_USERNAME?: string }).ADMIN_USERNAME = username;
     try {
-      const res = await client.post('/api/admin/account/password', { currentPassword: password, password: NEW_PASSWORD });
+      const res = await client.post('/api/admin/account/password', {
+        currentPassword: password,
+        password: NEW_PASSWORD,
+      });
       expect(res.status).toBe(409);
       expect(res.body.message).toBe(ADMIN_PASSWORD_IS_SETTING);
     } finally {
@@ -84,22 +98,39 @@ describe("a contractor's password change", () => {
       .returning();
     const client = app.client();
     expect((await client.post('/api/contractor/login', { email, password })).status).toBe(200);
-    expect((await client.post('/api/contractor/password', { currentPassword: password, password: NEW_PASSWORD })).status).toBe(200);
-    expect((await mailsTo(email)).map((m) => m.textBody)).toEqual([expect.stringContaining('was changed from your account settings')]);
+    expect(
+      (await client.post('/api/contractor/password', { currentPassword: password, password: NEW_PASSWORD })).status,
+    ).toBe(200);
+    expect((await mailsTo(email)).map((m) => m.textBody)).toEqual([
+      expect.stringContaining('was changed from your account settings'),
+    ]);
 
     const { token } = await issueAccountToken(app.ctx, account!.id, 'password-reset');
-    expect((await app.client().post('/api/contractor/reset-password', { token, password: 'granite-quarry-lane-19' })).status).toBe(200);
-    expect((await mailsTo(email)).map((m) => m.textBody)).toEqual([expect.stringContaining('from your account settings'), expect.stringContaining('"Forgot your password?"')]);
+    expect(
+      (await app.client().post('/api/contractor/reset-password', { token, password: 'granite-quarry-lane-19' })).status,
+    ).toBe(200);
+    expect((await mailsTo(email)).map((m) => m.textBody)).toEqual([
+      expect.stringContaining('from your account settings'),
+      expect.stringContaining('"Forgot your password?"'),
+    ]);
   });
 });
 
 describe('prune-account-tokens', () => {
   it('runs daily and deletes links that are expired, used or voided, keeping live ones', async () => {
-    expect(await app.ctx.jobs.schedules()).toContainEqual({ name: PRUNE_ACCOUNT_TOKENS, cron: '30 3 * * *', tz: 'America/New_York' });
+    expect(await app.ctx.jobs.schedules()).toContainEqual({
+      name: PRUNE_ACCOUNT_TOKENS,
+      cron: '30 3 * * *',
+      tz: 'America/New_York',
+    });
     const contractor = await createContractor(app.ctx.db);
     const [account] = await app.ctx.db
       .insert(contractorAccounts)
-      .values({ contractorId: contractor.id, email: `prune-${randomBytes(4).toString('hex')}@builders.example`, passwordHash: 'x' })
+      .values({
+        contractorId: contractor.id,
+        email: `prune-${randomBytes(4).toString('hex')}@builders.example`,
+        passwordHash: 'x',
+      })
       .returning();
     const now = Date.now();
     const row = (name: string, over: Partial<typeof contractorAccountTokens.$inferInsert>) => ({
@@ -141,6 +172,8 @@ describe('prune-account-tokens', () => {
     } finally {
       app.ctx.clock.now = realNow;
     }
-    expect(await app.ctx.db.select().from(contractorAccountTokens).where(eq(contractorAccountTokens.accountId, account!.id))).toEqual([]);
+    expect(
+      await app.ctx.db.select().from(contractorAccountTokens).where(eq(contractorAccountTokens.accountId, account!.id)),
+    ).toEqual([]);
   });
 });

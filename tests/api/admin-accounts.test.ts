@@ -38,18 +38,35 @@ const signIn = async (username: string, password: string) => {
 
 describe('the accounts, for the platform administrator', () => {
   it('creates a county administrator, who signs in and sees its county only', async () => {
-    const created = await platform.post('/api/admin/users', { username: 'wyoming-admin', password: 'long enough password 1', role: 'county', regionIds: [wyoming] });
+    const created = await platform.post('/api/admin/users', {
+      username: 'wyoming-admin',
+      password: 'long enough password 1',
+      role: 'county',
+      regionIds: [wyoming],
+    });
     expect(created.status, created.text).toBe(201);
-    expect(created.body).toMatchObject({ username: 'wyoming-admin', role: 'county', disabled: false, counties: [{ id: wyoming, slug: 'wyoming', name: 'Wyoming County' }] });
+    expect(created.body).toMatchObject({
+      username: 'wyoming-admin',
+      role: 'county',
+      disabled: false,
+      counties: [{ id: wyoming, slug: 'wyoming', name: 'Wyoming County' }],
+    });
 
     const list = await platform.get('/api/admin/users');
     expect(list.status).toBe(200);
     expect(list.body.accounts.map((a: { username: string }) => a.username)).toContain('wyoming-admin');
-    expect(list.body.counties.map((c: { slug: string }) => c.slug)).toEqual(expect.arrayContaining(['sullivan', 'wyoming']));
+    expect(list.body.counties.map((c: { slug: string }) => c.slug)).toEqual(
+      expect.arrayContaining(['sullivan', 'wyoming']),
+    );
 
     const { client, res } = await signIn('wyoming-admin', 'long enough password 1');
     expect(res.status).toBe(200);
-    expect((await client.get('/api/admin/check')).body).toMatchObject({ authenticated: true, role: 'county', counties: [{ id: wyoming }], countyId: null });
+    expect((await client.get('/api/admin/check')).body).toMatchObject({
+      authenticated: true,
+      role: 'county',
+      counties: [{ id: wyoming }],
+      countyId: null,
+    });
     await createLead(app.ctx.db, { regionId: sullivan, name: 'Sullivan homeowner' });
     const leadsSeen = await client.get('/api/leads');
     expect(leadsSeen.status).toBe(200);
@@ -57,16 +74,34 @@ describe('the accounts, for the platform administrator', () => {
   });
 
   it('refuses a taken username, a common password and a county administrator without a county, on their fields', async () => {
-    const taken = await platform.post('/api/admin/users', { username: 'wyoming-admin', password: 'another long password', role: 'platform' });
+    const taken = await platform.post('/api/admin/users', {
+      username: 'wyoming-admin',
+      password: 'another long password',
+      role: 'platform',
+    });
     expect(taken.status).toBe(400);
     expect(taken.body.errors.username).toBeTruthy();
-    const common = await platform.post('/api/admin/users', { username: 'someone', password: 'password1234', role: 'platform' });
+    const common = await platform.post('/api/admin/users', {
+      username: 'someone',
+      password: 'password1234',
+      role: 'platform',
+    });
     expect(common.status).toBe(400);
     expect(common.body.errors.password).toBeTruthy();
-    const none = await platform.post('/api/admin/users', { username: 'someone', password: 'long enough password 2', role: 'county', regionIds: [] });
+    const none = await platform.post('/api/admin/users', {
+      username: 'someone',
+      password: 'long enough password 2',
+      role: 'county',
+      regionIds: [],
+    });
     expect(none.status).toBe(400);
     expect(none.body.errors.regionIds).toBeTruthy();
-    const unknown = await platform.post('/api/admin/users', { username: 'someone', password: 'long enough password 2', role: 'county', regionIds: [999999] });
+    const unknown = await platform.post('/api/admin/users', {
+      username: 'someone',
+      password: 'long enough password 2',
+      role: 'county',
+      regionIds: [999999],
+    });
     expect(unknown.status).toBe(400);
   });
 
@@ -102,7 +137,9 @@ describe('the accounts, for the platform administrator', () => {
         .where(eq(adminUsers.username, (await platform.get('/api/admin/check')).body.username))
     )[0]!;
     expect((await platform.patch(`/api/admin/users/${me.id}`, { disabled: true })).status).toBe(409);
-    expect((await platform.patch(`/api/admin/users/${me.id}`, { role: 'county', regionIds: [sullivan] })).status).toBe(409);
+    expect((await platform.patch(`/api/admin/users/${me.id}`, { role: 'county', regionIds: [sullivan] })).status).toBe(
+      409,
+    );
     expect((await platform.patch('/api/admin/users/999999', { disabled: true })).status).toBe(404);
   });
 
@@ -115,7 +152,9 @@ describe('the accounts, for the platform administrator', () => {
       ['GET', '/api/admin/counties'],
       ['POST', '/api/admin/counties'],
     ] as const) {
-      expect((await client.request(method, path, method === 'GET' ? undefined : {})).status, `${method} ${path}`).toBe(403);
+      expect((await client.request(method, path, method === 'GET' ? undefined : {})).status, `${method} ${path}`).toBe(
+        403,
+      );
     }
   });
 });
@@ -148,7 +187,10 @@ describe('the county switcher', () => {
 describe('pricing and mail per county', () => {
   it("prices a county's leads by its own rules and the platform defaults, never another county's", async () => {
     const contractor = await createContractor(app.ctx.db);
-    const [rule] = await app.ctx.db.insert(pricingRules).values({ regionId: wyoming, ruleType: 'global', leadPriceCents: 9900, priority: 1000 }).returning();
+    const [rule] = await app.ctx.db
+      .insert(pricingRules)
+      .values({ regionId: wyoming, ruleType: 'global', leadPriceCents: 9900, priority: 1000 })
+      .returning();
     const leadId = await newLead(app, contractor.id);
     const [lead] = await app.ctx.db.select().from(leads).where(eq(leads.id, leadId));
     expect(lead!.regionId).toBe(sullivan);
@@ -163,7 +205,11 @@ describe('pricing and mail per county', () => {
     expect(notices.at(-1)!.regionId).toBe(sullivan);
     const delivered = await platform.post('/api/lead-deliveries', { leadId, contractorId: contractor.id });
     expect(delivered.status, delivered.text).toBe(201);
-    const [mail] = await app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'lead-delivered')).orderBy(outboxEmails.id);
+    const [mail] = await app.ctx.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.kind, 'lead-delivered'))
+      .orderBy(outboxEmails.id);
     expect(mail!.regionId).toBe(sullivan);
   });
 });
@@ -177,7 +223,9 @@ describe("migration 0019: the administrators already there are the platform's", 
     cleanup = before.cleanup;
     await subject.migrateTo(before.folder);
     await subject.database.db.execute(sql`insert into admin_users (username, password_hash) values ('old-admin', 'x')`);
-    await subject.database.db.execute(sql`insert into pricing_rules (rule_type, lead_price_cents) values ('global', 2500)`);
+    await subject.database.db.execute(
+      sql`insert into pricing_rules (rule_type, lead_price_cents) values ('global', 2500)`,
+    );
     await subject.database.migrate();
   });
   afterAll(async () => {
@@ -187,9 +235,14 @@ describe("migration 0019: the administrators already there are the platform's", 
 
   it('makes every existing account a platform administrator, enabled; a new row is a county administrator; old rules are platform defaults', async () => {
     const { db } = subject.database;
-    expect(await db.select({ role: adminUsers.role, disabledAt: adminUsers.disabledAt }).from(adminUsers)).toEqual([{ role: 'platform', disabledAt: null }]);
+    expect(await db.select({ role: adminUsers.role, disabledAt: adminUsers.disabledAt }).from(adminUsers)).toEqual([
+      { role: 'platform', disabledAt: null },
+    ]);
     await db.execute(sql`insert into admin_users (username, password_hash) values ('new-admin', 'x')`);
-    expect((await db.select({ role: adminUsers.role }).from(adminUsers).where(eq(adminUsers.username, 'new-admin')))[0]!.role).toBe('county');
+    expect(
+      (await db.select({ role: adminUsers.role }).from(adminUsers).where(eq(adminUsers.username, 'new-admin')))[0]!
+        .role,
+    ).toBe('county');
     expect(await db.select({ regionId: pricingRules.regionId }).from(pricingRules)).toEqual([{ regionId: null }]);
   });
 });

@@ -15,7 +15,8 @@ const PASSWORD = 'correct-horse-battery';
 const THROTTLED = /^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/;
 
 /** The session id inside a signed cookie 'sid=s%3A<id>.<signature>'. */
-const sidOf = (cookie: string | null) => decodeURIComponent(cookie!.slice('sid='.length)).replace(/^s:/, '').split('.')[0]!;
+const sidOf = (cookie: string | null) =>
+  decodeURIComponent(cookie!.slice('sid='.length)).replace(/^s:/, '').split('.')[0]!;
 const sessionRow = async (app: TestApp, cookie: string | null) =>
   (
     await app.ctx.db
@@ -75,7 +76,12 @@ describe('admin sign-in', () => {
     const cookie = res.headers.get('set-cookie')!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
-    expect((await client.get('/api/admin/check')).body).toMatchObject({ authenticated: true, username: USERNAME, role: 'platform', countyId: null });
+    expect((await client.get('/api/admin/check')).body).toMatchObject({
+      authenticated: true,
+      username: USERNAME,
+      role: 'platform',
+      countyId: null,
+    });
     const [admin] = await app.ctx.db.select().from(adminUsers).where(eq(adminUsers.username, USERNAME));
     expect(Date.now() - admin!.lastLoginAt!.getTime()).toBeLessThan(60_000);
   });
@@ -119,7 +125,11 @@ describe('admin sign-in', () => {
     try {
       const restarted = new TestClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
       restarted.cookie = client.cookie;
-      expect((await restarted.get('/api/admin/check')).body).toMatchObject({ authenticated: true, username: USERNAME, role: 'platform' });
+      expect((await restarted.get('/api/admin/check')).body).toMatchObject({
+        authenticated: true,
+        username: USERNAME,
+        role: 'platform',
+      });
       await app.ctx.db.delete(sessions).where(eq(sessions.sid, sidOf(client.cookie)));
       expect((await restarted.get('/api/admin/check')).body).toEqual({ authenticated: false });
     } finally {
@@ -159,7 +169,9 @@ describe('admin sign-in', () => {
   it('ends a session past its absolute lifetime, however active', async () => {
     const client = await signedIn(app);
     const row = await sessionRow(app, client.cookie);
-    expect((row!.data as { absoluteExpiresAt: number }).absoluteExpiresAt).toBeGreaterThan(Date.now() + 11 * 60 * 60_000);
+    expect((row!.data as { absoluteExpiresAt: number }).absoluteExpiresAt).toBeGreaterThan(
+      Date.now() + 11 * 60 * 60_000,
+    );
     await app.ctx.db
       .update(sessions)
       .set({ data: sql`jsonb_set(${sessions.data}, '{absoluteExpiresAt}', to_jsonb(${Date.now() - 1000}::bigint))` })
@@ -178,7 +190,10 @@ describe('sign-in throttle', () => {
   });
   afterAll(() => app?.close());
 
-  const from = (address: string, username: string, password: string) => app.client().request('POST', '/api/admin/login', { username, password }, { headers: { 'X-Forwarded-For': address } });
+  const from = (address: string, username: string, password: string) =>
+    app
+      .client()
+      .request('POST', '/api/admin/login', { username, password }, { headers: { 'X-Forwarded-For': address } });
   /** Another admin with the same password. */
   async function anotherAdmin(prefix: string): Promise<string> {
     const username = `${prefix}-${randomBytes(3).toString('hex')}`;
@@ -227,7 +242,9 @@ describe('sign-in throttle', () => {
 
   it('counts parallel guesses before checking them, so a burst cannot slip past the limit', async () => {
     const target = await anotherAdmin('burst');
-    const statuses = (await Promise.all(Array.from({ length: 12 }, (_, i) => from('203.0.113.50', target, `wrong-${i}`)))).map((r) => r.status);
+    const statuses = (
+      await Promise.all(Array.from({ length: 12 }, (_, i) => from('203.0.113.50', target, `wrong-${i}`)))
+    ).map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(7);
   });
@@ -241,9 +258,15 @@ describe('sign-in throttle reset', () => {
   afterAll(() => app?.close());
 
   it("forgets an account's failures at an address once it signs in there", async () => {
-    for (let i = 0; i < 4; i++) expect((await app.client().post('/api/admin/login', { username: USERNAME, password: 'wrong-password' })).status).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect(
+        (await app.client().post('/api/admin/login', { username: USERNAME, password: 'wrong-password' })).status,
+      ).toBe(401);
     expect((await app.client().post('/api/admin/login', { username: USERNAME, password: PASSWORD })).status).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await app.client().post('/api/admin/login', { username: USERNAME, password: 'wrong-password' })).status).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect(
+        (await app.client().post('/api/admin/login', { username: USERNAME, password: 'wrong-password' })).status,
+      ).toBe(401);
     expect((await app.client().post('/api/admin/login', { username: USERNAME, password: PASSWORD })).status).toBe(200);
   });
 });
@@ -267,9 +290,13 @@ describe('first administrator', () => {
   });
 
   it('refuses a common ADMIN_PASSWORD, naming the variable', async () => {
-    const err = await ensureFirstAdmin(withEnv({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'Qwerty123456!' })).catch((e: unknown) => e);
+    const err = await ensureFirstAdmin(withEnv({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'Qwerty123456!' })).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ConfigError);
-    expect((err as Error).message).toBe('Invalid configuration:\n  ADMIN_PASSWORD is one of the most common passwords: choose another');
+    expect((err as Error).message).toBe(
+      'Invalid configuration:\n  ADMIN_PASSWORD is one of the most common passwords: choose another',
+    );
     expect(await app.ctx.db.select().from(adminUsers).where(eq(adminUsers.username, 'owner'))).toEqual([]);
   });
 
@@ -285,7 +312,8 @@ describe('first administrator', () => {
   it('creates the configured admin and follows a changed password', async () => {
     await ensureFirstAdmin(withEnv({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'first-password-1' }));
     expect((await login('owner', 'first-password-1')).status).toBe(200);
-    const hashOf = async () => (await app.ctx.db.select().from(adminUsers).where(eq(adminUsers.username, 'owner')))[0]!.passwordHash;
+    const hashOf = async () =>
+      (await app.ctx.db.select().from(adminUsers).where(eq(adminUsers.username, 'owner')))[0]!.passwordHash;
     const hash = await hashOf();
     expect(hash).toMatch(/^\$2[aby]\$10\$/);
 

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsToDecimal, decimalToCents } from '@shared/money';
 import type { AdminContractor, AdminContractorList } from '@shared/schemas/admin';
 import { createClock } from '../../server/clock';
-import { contractorAccounts, contractorBilling, contractors, leadDeliveries, leads, outboxEmails, sessions, setupCodes } from '../../server/db/schema';
+import {
+  contractorAccounts,
+  contractorBilling,
+  contractors,
+  leadDeliveries,
+  leads,
+  outboxEmails,
+  sessions,
+  setupCodes,
+} from '../../server/db/schema';
 import { credentialsOf } from '../../server/contractors/credentials';
 import { hashPassword } from '../../server/accounts/passwords';
 import { SETUP_CODE_TTL_MS } from '../../server/accounts/setup-code';
@@ -16,7 +25,8 @@ const GANSEL = 'Gansel Home Services';
 const GANSEL_EMAIL = 'contact@ganselhomeservices.example';
 const CODE = /Your setup code: ([A-Z0-9]{12})\n/;
 const INVALID = { message: 'Invalid setup token' };
-const COMMON_PASSWORD_MESSAGE = 'This password is too easy to guess: it is one of the most common passwords, or one with only numbers or symbols added. Please choose another.';
+const COMMON_PASSWORD_MESSAGE =
+  'This password is too easy to guess: it is one of the most common passwords, or one with only numbers or symbols added. Please choose another.';
 
 let app: TestApp;
 let admin: TestClient;
@@ -33,16 +43,20 @@ const list = async (query = '') => {
   return res.body;
 };
 const names = (l: AdminContractorList) => l.contractors.map((c) => c.name);
-const mailsTo = (to: string) => app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, to)).orderBy(asc(outboxEmails.id));
+const mailsTo = (to: string) =>
+  app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, to)).orderBy(asc(outboxEmails.id));
 const latestCode = async (to: string) => {
   const mails = await mailsTo(to);
   return CODE.exec(mails.at(-1)!.textBody)![1]!;
 };
 const approve = (id: number) => admin.patch(`/api/admin/contractors/${id}/approval`, { status: 'approved' });
-const reject = (id: number, rejectionReason?: string) => admin.patch(`/api/admin/contractors/${id}/approval`, { status: 'rejected', rejectionReason });
+const reject = (id: number, rejectionReason?: string) =>
+  admin.patch(`/api/admin/contractors/${id}/approval`, { status: 'rejected', rejectionReason });
 const newCode = (id: number) => admin.post(`/api/admin/contractors/${id}/setup-code`);
-const setup = (email: string, token: string, password = 'a-new-password') => app.client().post('/api/contractor/setup', { email, token, password });
-const publicIds = async () => ((await app.client().get('/api/contractors?pageSize=48')).body.contractors as { id: number }[]).map((c) => c.id);
+const setup = (email: string, token: string, password = 'a-new-password') =>
+  app.client().post('/api/contractor/setup', { email, token, password });
+const publicIds = async () =>
+  ((await app.client().get('/api/contractors?pageSize=48')).body.contractors as { id: number }[]).map((c) => c.id);
 
 async function contractorClient(email: string, password: string): Promise<TestClient> {
   const client = app.client();
@@ -90,7 +104,9 @@ describe('GET /api/admin/contractors', () => {
     const [figures] = await app.ctx.db
       .select({
         live: sql<number>`count(*) filter (where ${leadDeliveries.paymentState} <> 'cancelled')`.mapWith(Number),
-        paid: sql<number>`coalesce(sum(${leadDeliveries.priceCents}) filter (where ${leadDeliveries.paymentState} = 'paid'), 0)`.mapWith(Number),
+        paid: sql<number>`coalesce(sum(${leadDeliveries.priceCents}) filter (where ${leadDeliveries.paymentState} = 'paid'), 0)`.mapWith(
+          Number,
+        ),
       })
       .from(leadDeliveries)
       .where(eq(leadDeliveries.contractorId, seeded.id));
@@ -100,7 +116,13 @@ describe('GET /api/admin/contractors', () => {
       name: 'Loyalsock Creek Builders',
       licenseNumber: registration.number,
       location: 'Laporte, PA',
-      services: ['General Contracting', 'Home Building & New Construction', 'Kitchen & Bath Remodeling', 'Additions & Extensions', 'Basement Finishing'],
+      services: [
+        'General Contracting',
+        'Home Building & New Construction',
+        'Kitchen & Bath Remodeling',
+        'Additions & Extensions',
+        'Basement Finishing',
+      ],
       rating: seeded.rating,
       reviewCount: seeded.reviewCount,
       approvalStatus: 'approved',
@@ -134,7 +156,10 @@ describe('GET /api/admin/contractors', () => {
   it('counts live deliveries and sums the paid ones', async () => {
     const id = await idOf('Kraus Electric');
     const before = (await list('?search=Kraus')).contractors[0]!;
-    await app.ctx.db.update(contractorBilling).set({ subscriptionPlan: 'pro', subscriptionStatus: 'active', monthlyLeadsUsed: 3 }).where(eq(contractorBilling.contractorId, id));
+    await app.ctx.db
+      .update(contractorBilling)
+      .set({ subscriptionPlan: 'pro', subscriptionStatus: 'active', monthlyLeadsUsed: 3 })
+      .where(eq(contractorBilling.contractorId, id));
     const made = await app.ctx.db
       .insert(leads)
       .values(
@@ -151,7 +176,16 @@ describe('GET /api/admin/contractors', () => {
       .returning({ id: leads.id });
     const states = ['paid', 'paid', 'credited', 'cancelled', 'awaiting_payment'] as const;
     const prices = [2500, 3175, 2500, 9900, 2500];
-    await app.ctx.db.insert(leadDeliveries).values(states.map((paymentState, i) => ({ leadId: made[i]!.id, contractorId: id, priceCents: prices[i]!, paymentState })));
+    await app.ctx.db
+      .insert(leadDeliveries)
+      .values(
+        states.map((paymentState, i) => ({
+          leadId: made[i]!.id,
+          contractorId: id,
+          priceCents: prices[i]!,
+          paymentState,
+        })),
+      );
     const row = (await list('?search=Kraus')).contractors[0]!;
     // Added to the sample deliveries it had already.
     expect(row).toMatchObject({
@@ -169,11 +203,19 @@ describe('GET /api/admin/contractors', () => {
     expect(names(await list('?search=laporte'))).toEqual(['Loyalsock Creek Builders', 'Vandine Mechanical']);
     expect(names(await list('?search=Laporte%2C%20PA'))).toEqual(['Loyalsock Creek Builders', 'Vandine Mechanical']);
     expect(names(await list('?search=electrical'))).toEqual(['Kraus Electric', 'Tomczak Electrical Services']);
-    expect(names(await list(`?search=${encodeURIComponent('kitchen & bath')}`))).toEqual(['Loyalsock Creek Builders', 'Yoder Floor & Cabinet']);
+    expect(names(await list(`?search=${encodeURIComponent('kitchen & bath')}`))).toEqual([
+      'Loyalsock Creek Builders',
+      'Yoder Floor & Cabinet',
+    ]);
     const roof = await list('?search=roof');
     expect(roof.counts).toEqual({ all: 4, pending: 1, approved: 3, rejected: 0 });
     // 'Waterproofing' in a name matches too.
-    expect(names(roof)).toEqual(['Cole Brothers Roofing', 'Endless Mountains Roofing', 'Muncy Creek Custom Homes', 'Ridgeline Basement & Waterproofing']);
+    expect(names(roof)).toEqual([
+      'Cole Brothers Roofing',
+      'Endless Mountains Roofing',
+      'Muncy Creek Custom Homes',
+      'Ridgeline Basement & Waterproofing',
+    ]);
     const pendingRoof = await list('?search=roof&status=pending');
     expect(names(pendingRoof)).toEqual(['Cole Brothers Roofing']);
     expect(pendingRoof.counts).toEqual(roof.counts);
@@ -201,9 +243,13 @@ describe('approval, accounts and setup codes', () => {
   });
 
   it('is for administrators only', async () => {
-    expect((await app.client().patch(`/api/admin/contractors/${gansel}/approval`, { status: 'approved' })).status).toBe(401);
+    expect((await app.client().patch(`/api/admin/contractors/${gansel}/approval`, { status: 'approved' })).status).toBe(
+      401,
+    );
     expect((await app.client().post(`/api/admin/contractors/${gansel}/setup-code`)).status).toBe(401);
-    expect((await app.client().patch(`/api/admin/contractors/${gansel}/visibility`, { isVisible: true })).status).toBe(401);
+    expect((await app.client().patch(`/api/admin/contractors/${gansel}/visibility`, { isVisible: true })).status).toBe(
+      401,
+    );
     expect((await contractorByName(app.ctx.db, GANSEL)).approvalStatus).toBe('pending');
   });
 
@@ -218,17 +264,29 @@ describe('approval, accounts and setup codes', () => {
     expect(await publicIds()).not.toContain(gansel);
     const res = await approve(gansel);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: gansel, approvalStatus: 'approved', isVisible: true, rejectionReason: null, account: { email: GANSEL_EMAIL, setupComplete: false } });
+    expect(res.body).toMatchObject({
+      id: gansel,
+      approvalStatus: 'approved',
+      isVisible: true,
+      rejectionReason: null,
+      account: { email: GANSEL_EMAIL, setupComplete: false },
+    });
 
     const mails = await mailsTo(GANSEL_EMAIL);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ kind: 'welcome', subject: 'Welcome to Sullivan County Contractors: your setup code' });
+    expect(mails[0]).toMatchObject({
+      kind: 'welcome',
+      subject: 'Welcome to Sullivan County Contractors: your setup code',
+    });
     expect(mails[0]!.textBody).toMatch(CODE);
     expect(mails[0]!.textBody).toContain(`${app.url}/contractor/login`);
     expect(mails[0]!.textBody).toContain("'First-time setup'");
     expect(mails[0]!.textBody).toMatch(/expires on [A-Z][a-z]+ \d{1,2}, \d{4}/);
 
-    const [account] = await app.ctx.db.select().from(contractorAccounts).where(eq(contractorAccounts.contractorId, gansel));
+    const [account] = await app.ctx.db
+      .select()
+      .from(contractorAccounts)
+      .where(eq(contractorAccounts.contractorId, gansel));
     expect(account).toMatchObject({ email: GANSEL_EMAIL, passwordHash: null });
     const [code] = await app.ctx.db.select().from(setupCodes).where(eq(setupCodes.accountId, account!.id));
     // Only the hash is kept, valid for 7 days.
@@ -245,7 +303,9 @@ describe('approval, accounts and setup codes', () => {
     expect(res.status).toBe(200);
     expect(res.body.approvalStatus).toBe('approved');
     expect(await mailsTo(GANSEL_EMAIL)).toHaveLength(1);
-    expect(await app.ctx.db.select().from(contractorAccounts).where(eq(contractorAccounts.contractorId, gansel))).toHaveLength(1);
+    expect(
+      await app.ctx.db.select().from(contractorAccounts).where(eq(contractorAccounts.contractorId, gansel)),
+    ).toHaveLength(1);
   });
 
   it("says 'setup required' before the password is chosen", async () => {
@@ -264,7 +324,9 @@ describe('approval, accounts and setup codes', () => {
   });
 
   it('validates the setup fields', async () => {
-    const res = await app.client().post('/api/contractor/setup', { email: 'not-an-email', token: 'SHORT', password: 'short' });
+    const res = await app
+      .client()
+      .post('/api/contractor/setup', { email: 'not-an-email', token: 'SHORT', password: 'short' });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({
       email: 'Please enter a valid email address',
@@ -284,7 +346,10 @@ describe('approval, accounts and setup codes', () => {
       expect(res.body).toEqual({ message: COMMON_PASSWORD_MESSAGE, errors: { password: COMMON_PASSWORD_MESSAGE } });
     }
     // Nothing was used up: the code still sets a good password (the next test does).
-    const [account] = await app.ctx.db.select().from(contractorAccounts).where(eq(contractorAccounts.contractorId, gansel));
+    const [account] = await app.ctx.db
+      .select()
+      .from(contractorAccounts)
+      .where(eq(contractorAccounts.contractorId, gansel));
     expect(account!.passwordHash).toBeNull();
   });
 
@@ -296,30 +361,49 @@ describe('approval, accounts and setup codes', () => {
     expect(first.headers.get('set-cookie')).toBeNull();
     expect((await setup(GANSEL_EMAIL, code, 'another-password')).body).toEqual(INVALID);
 
-    expect((await app.client().post('/api/contractor/login', { email: GANSEL_EMAIL, password: 'wrong-password' })).body).toEqual({ message: 'Invalid credentials' });
+    expect(
+      (await app.client().post('/api/contractor/login', { email: GANSEL_EMAIL, password: 'wrong-password' })).body,
+    ).toEqual({ message: 'Invalid credentials' });
     const client = await contractorClient('Contact@GanselHomeServices.example', 'gansel-password');
     expect((await client.get('/api/admin/check')).body).toEqual({ authenticated: false });
     expect((await client.get('/api/admin/contractors')).status).toBe(403);
-    const [account] = await app.ctx.db.select().from(contractorAccounts).where(eq(contractorAccounts.contractorId, gansel));
+    const [account] = await app.ctx.db
+      .select()
+      .from(contractorAccounts)
+      .where(eq(contractorAccounts.contractorId, gansel));
     expect(account!.lastLoginAt).not.toBeNull();
-    expect((await list('?search=gansel')).contractors[0]!.account).toEqual({ email: GANSEL_EMAIL, setupComplete: true });
+    expect((await list('?search=gansel')).contractors[0]!.account).toEqual({
+      email: GANSEL_EMAIL,
+      setupComplete: true,
+    });
   });
 
   it('lets only one of two parallel uses of a code succeed', async () => {
     expect((await newCode(gansel)).status).toBe(200);
     const code = await latestCode(GANSEL_EMAIL);
-    const results = await Promise.all([setup(GANSEL_EMAIL, code, 'gansel-password'), setup(GANSEL_EMAIL, code, 'gansel-password')]);
+    const results = await Promise.all([
+      setup(GANSEL_EMAIL, code, 'gansel-password'),
+      setup(GANSEL_EMAIL, code, 'gansel-password'),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
   });
 
   it('refuses an expired code', async () => {
     expect((await newCode(gansel)).status).toBe(200);
     const code = await latestCode(GANSEL_EMAIL);
-    const [account] = await app.ctx.db.select().from(contractorAccounts).where(eq(contractorAccounts.contractorId, gansel));
+    const [account] = await app.ctx.db
+      .select()
+      .from(contractorAccounts)
+      .where(eq(contractorAccounts.contractorId, gansel));
     await app.ctx.db
       .update(setupCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(and(eq(setupCodes.accountId, account!.id), sql`${setupCodes.usedAt} is null and ${setupCodes.voidedAt} is null`));
+      .where(
+        and(
+          eq(setupCodes.accountId, account!.id),
+          sql`${setupCodes.usedAt} is null and ${setupCodes.voidedAt} is null`,
+        ),
+      );
     expect((await setup(GANSEL_EMAIL, code)).body).toEqual(INVALID);
   });
 
@@ -389,7 +473,8 @@ describe('rejection, reconsideration and visibility', () => {
     signedIn = await contractorClient(GANSEL_EMAIL, 'gansel-password');
   });
 
-  const contractorSessions = async (id: number) => app.ctx.db.select().from(sessions).where(eq(sessions.contractorId, id));
+  const contractorSessions = async (id: number) =>
+    app.ctx.db.select().from(sessions).where(eq(sessions.contractorId, id));
 
   it('needs a reason to reject', async () => {
     for (const reason of [undefined, '', '   ']) {
@@ -405,12 +490,18 @@ describe('rejection, reconsideration and visibility', () => {
     expect((await signedIn.get('/api/contractor/profile')).status).not.toBe(401);
     const res = await reject(gansel, '  No proof of insurance  ');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ approvalStatus: 'rejected', isVisible: false, rejectionReason: 'No proof of insurance' });
+    expect(res.body).toMatchObject({
+      approvalStatus: 'rejected',
+      isVisible: false,
+      rejectionReason: 'No proof of insurance',
+    });
     expect(await publicIds()).not.toContain(gansel);
     expect((await app.client().get(`/api/contractors/${gansel}`)).status).toBe(404);
     expect(await contractorSessions(gansel)).toEqual([]);
     expect((await signedIn.get('/api/contractor/profile')).status).toBe(401);
-    expect((await app.client().post('/api/contractor/login', { email: GANSEL_EMAIL, password: 'gansel-password' })).body).toEqual({ message: 'Invalid credentials' });
+    expect(
+      (await app.client().post('/api/contractor/login', { email: GANSEL_EMAIL, password: 'gansel-password' })).body,
+    ).toEqual({ message: 'Invalid credentials' });
     expect((await list('?status=rejected')).contractors.map((c) => c.id)).toEqual([gansel]);
   });
 
@@ -430,12 +521,16 @@ describe('rejection, reconsideration and visibility', () => {
     expect(res.body.message).toBe('Only approved contractors can be shown or hidden');
     expect((await contractorByName(app.ctx.db, 'Cole Brothers Roofing')).isVisible).toBe(false);
     expect((await admin.patch(`/api/admin/contractors/999999/visibility`, { isVisible: true })).status).toBe(404);
-    expect((await admin.patch(`/api/admin/contractors/${gansel}/visibility`, { isVisible: 'no' })).body.errors.isVisible).toBe('isVisible must be true or false');
+    expect(
+      (await admin.patch(`/api/admin/contractors/${gansel}/visibility`, { isVisible: 'no' })).body.errors.isVisible,
+    ).toBe('isVisible must be true or false');
   });
 
   it('hides an approved contractor (signing it out) and shows it again', async () => {
     expect(await contractorSessions(gansel)).toHaveLength(1);
-    const hidden = await admin.patch<AdminContractor>(`/api/admin/contractors/${gansel}/visibility`, { isVisible: false });
+    const hidden = await admin.patch<AdminContractor>(`/api/admin/contractors/${gansel}/visibility`, {
+      isVisible: false,
+    });
     expect(hidden.status).toBe(200);
     expect(hidden.body).toMatchObject({ id: gansel, approvalStatus: 'approved', isVisible: false });
     expect(await publicIds()).not.toContain(gansel);
@@ -445,7 +540,9 @@ describe('rejection, reconsideration and visibility', () => {
     // Approving an approved contractor changes nothing, hidden included.
     expect((await approve(gansel)).body).toMatchObject({ approvalStatus: 'approved', isVisible: false });
 
-    const shown = await admin.patch<AdminContractor>(`/api/admin/contractors/${gansel}/visibility`, { isVisible: true });
+    const shown = await admin.patch<AdminContractor>(`/api/admin/contractors/${gansel}/visibility`, {
+      isVisible: true,
+    });
     expect(shown.body.isVisible).toBe(true);
     expect(await publicIds()).toContain(gansel);
     expect((await app.client().get(`/api/contractors/${gansel}`)).status).toBe(200);
@@ -480,12 +577,16 @@ describe('contractor sign-in limits', () => {
   beforeAll(async () => {
     limited = await startTestApp({ TRUST_PROXY: 'true' });
     const contractorId = (await contractorByName(limited.ctx.db, 'Loyalsock Creek Builders')).id;
-    await limited.ctx.db.insert(contractorAccounts).values({ contractorId, email, passwordHash: await hashPassword('loyalsock-password') });
+    await limited.ctx.db
+      .insert(contractorAccounts)
+      .values({ contractorId, email, passwordHash: await hashPassword('loyalsock-password') });
   });
   afterAll(() => limited?.close());
 
   const login = (password: string, who = email, address = '203.0.113.9') =>
-    limited.client().request('POST', '/api/contractor/login', { email: who, password }, { headers: { 'X-Forwarded-For': address } });
+    limited
+      .client()
+      .request('POST', '/api/contractor/login', { email: who, password }, { headers: { 'X-Forwarded-For': address } });
 
   it('blocks an account at the address of its 5 failures, even with the right password', async () => {
     for (let i = 0; i < 5; i++) expect((await login(`wrong-${i}`)).body).toEqual({ message: 'Invalid credentials' });
@@ -501,15 +602,28 @@ describe('contractor sign-in limits', () => {
 
   it('counts contractors apart from admins: admin failures from an address do not lock contractor sign-in there', async () => {
     for (let i = 0; i < 20; i++) {
-      const res = await limited.client().request('POST', '/api/admin/login', { username: `nobody-${i}`, password: 'wrong-password' }, { headers: { 'X-Forwarded-For': '198.51.100.30' } });
+      const res = await limited
+        .client()
+        .request(
+          'POST',
+          '/api/admin/login',
+          { username: `nobody-${i}`, password: 'wrong-password' },
+          { headers: { 'X-Forwarded-For': '198.51.100.30' } },
+        );
       expect(res.status).toBe(401);
     }
     expect((await login('loyalsock-password', email, '198.51.100.30')).body).toEqual({ message: 'Login successful' });
   });
 
   it('allows 10 setup attempts per address in 15 minutes', async () => {
-    for (let i = 0; i < 10; i++) expect((await limited.client().post('/api/contractor/setup', { email, token: 'ABCDEFGHJKLM', password: 'whatever-1' })).status).toBe(400);
-    const res = await limited.client().post('/api/contractor/setup', { email, token: 'ABCDEFGHJKLM', password: 'whatever-1' });
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await limited.client().post('/api/contractor/setup', { email, token: 'ABCDEFGHJKLM', password: 'whatever-1' }))
+          .status,
+      ).toBe(400);
+    const res = await limited
+      .client()
+      .post('/api/contractor/setup', { email, token: 'ABCDEFGHJKLM', password: 'whatever-1' });
     expect(res.status).toBe(429);
     expect(res.body.message).toBe('Too many setup attempts. Please try again later.');
   });

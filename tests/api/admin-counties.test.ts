@@ -25,11 +25,18 @@ describe('the admin Counties API', () => {
     const admin = await adminClient(app);
     const before = await admin.get<{ counties: CountySummary[] }>('/api/admin/counties');
     expect(before.status).toBe(200);
-    expect(before.body.counties).toEqual([expect.objectContaining({ slug: 'sullivan', isDefault: true, siteTitle: 'Sullivan County Contractors' })]);
+    expect(before.body.counties).toEqual([
+      expect.objectContaining({ slug: 'sullivan', isDefault: true, siteTitle: 'Sullivan County Contractors' }),
+    ]);
 
     const added = await admin.post<CountySummary>('/api/admin/counties', { county: 'Wyoming County' });
     expect(added.status).toBe(201);
-    expect(added.body).toMatchObject({ slug: 'wyoming', name: 'Wyoming County', siteTitle: 'Wyoming County Contractors', isDefault: false });
+    expect(added.body).toMatchObject({
+      slug: 'wyoming',
+      name: 'Wyoming County',
+      siteTitle: 'Wyoming County Contractors',
+      isDefault: false,
+    });
     expect(added.body.towns).toBeGreaterThan(5);
     expect((await getOnHost(app.url, 'wyoming.localhost', '/api/region')).json()).toMatchObject({ slug: 'wyoming' });
 
@@ -38,7 +45,10 @@ describe('the admin Counties API', () => {
     expect(twice.body.message).toBe('Wyoming County has already been added');
     const unknown = await admin.post('/api/admin/counties', { county: 'Atlantis' });
     expect(unknown.status).toBe(400);
-    expect(unknown.body).toMatchObject({ message: "No Pennsylvania county is called 'Atlantis'", errors: { county: 'Not a Pennsylvania county: check the spelling' } });
+    expect(unknown.body).toMatchObject({
+      message: "No Pennsylvania county is called 'Atlantis'",
+      errors: { county: 'Not a Pennsylvania county: check the spelling' },
+    });
     for (const body of [{}, { county: 'x' }, { county: 'y'.repeat(41) }, { county: 7 }]) {
       const res = await admin.post('/api/admin/counties', body);
       expect(res.status, JSON.stringify(body)).toBe(400);

@@ -54,7 +54,8 @@ const list = async (client: TestClient, path = '/api/leads?pageSize=10'): Promis
   return res.body;
 };
 
-const versions = async () => new Map((await app.ctx.db.select().from(leadListVersions)).map((r) => [r.regionId, Number(r.version)]));
+const versions = async () =>
+  new Map((await app.ctx.db.select().from(leadListVersions)).map((r) => [r.regionId, Number(r.version)]));
 
 beforeAll(async () => {
   app = await startTestApp({ RATE_LIMIT: 'false' });
@@ -83,17 +84,33 @@ describe('the kept admin lead table', () => {
       ['a new quote request', () => newLead({ name: 'Kept new' }), (p) => p.leads[0]!.name],
       [
         'a delivery',
-        async () => expect((await admin.post('/api/lead-deliveries', { leadId: top, contractorId: recipient.id })).text).toContain('"id"'),
+        async () =>
+          expect(
+            (await admin.post('/api/lead-deliveries', { leadId: top, contractorId: recipient.id })).text,
+          ).toContain('"id"'),
         (p) => p.leads.find((l) => l.id === top)!.delivery?.contractorId,
       ],
-      ['a payment', () => app.ctx.db.update(leadDeliveries).set({ paymentState: 'paid' }).where(eq(leadDeliveries.leadId, top)), (p) => p.leads.find((l) => l.id === top)!.delivery?.paymentState],
-      ['a status change', () => app.ctx.db.update(leads).set({ status: 'won' }).where(eq(leads.id, top)), (p) => p.counts.won],
+      [
+        'a payment',
+        () => app.ctx.db.update(leadDeliveries).set({ paymentState: 'paid' }).where(eq(leadDeliveries.leadId, top)),
+        (p) => p.leads.find((l) => l.id === top)!.delivery?.paymentState,
+      ],
+      [
+        'a status change',
+        () => app.ctx.db.update(leads).set({ status: 'won' }).where(eq(leads.id, top)),
+        (p) => p.counts.won,
+      ],
       [
         'a contractor renamed',
-        () => app.ctx.db.update(contractors).set({ name: 'Renamed Roofing LLC' }).where(eq(contractors.id, recipient.id)),
+        () =>
+          app.ctx.db.update(contractors).set({ name: 'Renamed Roofing LLC' }).where(eq(contractors.id, recipient.id)),
         (p) => p.leads.find((l) => l.id === top)!.delivery?.contractorName,
       ],
-      ['a lead erased', () => app.ctx.db.update(leads).set({ phone: '', erasedAt: new Date() }).where(eq(leads.id, top)), (p) => p.leads.find((l) => l.id === top)!.phone],
+      [
+        'a lead erased',
+        () => app.ctx.db.update(leads).set({ phone: '', erasedAt: new Date() }).where(eq(leads.id, top)),
+        (p) => p.leads.find((l) => l.id === top)!.phone,
+      ],
     ];
     let last = await list(admin);
     for (const [what, write, shown] of writes) {
@@ -112,7 +129,9 @@ describe('the kept admin lead table', () => {
   it('moves only the versions of the counties a write touches', async () => {
     const was = await versions();
     const local = await createContractor(app.ctx.db, { county: 'wyoming', homeTown: 'tunkhannock' });
-    const sent = await requestOnHost(app.url, 'wyoming.localhost', 'POST', '/api/leads', { body: quote({ contractorId: local.id, location: 'Tunkhannock, PA' }) });
+    const sent = await requestOnHost(app.url, 'wyoming.localhost', 'POST', '/api/leads', {
+      body: quote({ contractorId: local.id, location: 'Tunkhannock, PA' }),
+    });
     expect(sent.status).toBe(201);
     const now = await versions();
     expect(now.get(wyomingId)).toBeGreaterThan(was.get(wyomingId) ?? 0);

@@ -44,10 +44,20 @@ beforeAll(async () => {
   ]);
   for (let i = 0; i < 6; i++) leadIds.push(await newLead({ name: `Customer ${i}` }));
   deliveredId = leadIds[1]!;
-  expect((await admin.post('/api/lead-deliveries', { leadId: deliveredId, contractorId: recipient.id })).status).toBe(201);
+  expect((await admin.post('/api/lead-deliveries', { leadId: deliveredId, contractorId: recipient.id })).status).toBe(
+    201,
+  );
   // A cancelled delivery is history, not the lead's delivery.
   cancelledId = leadIds[2]!;
-  await app.ctx.db.insert(leadDeliveries).values({ leadId: cancelledId, contractorId: recipient.id, priceCents: 4500, paymentState: 'cancelled', cancelledAt: new Date() });
+  await app.ctx.db
+    .insert(leadDeliveries)
+    .values({
+      leadId: cancelledId,
+      contractorId: recipient.id,
+      priceCents: 4500,
+      paymentState: 'cancelled',
+      cancelledAt: new Date(),
+    });
   await app.ctx.db.update(leads).set({ status: 'won' }).where(eq(leads.id, leadIds[3]!));
 });
 afterAll(() => app?.close());
@@ -78,7 +88,14 @@ describe('GET /api/leads (admin)', () => {
       status: 'delivered',
       createdAt: expect.any(String),
       requestedContractor: { id: requested.id, name: requested.name },
-      delivery: { id: expect.any(Number), contractorId: recipient.id, contractorName: recipient.name, price: '45.00', paymentState: 'credited', deliveredBy: expect.stringMatching(/^admin-/) },
+      delivery: {
+        id: expect.any(Number),
+        contractorId: recipient.id,
+        contractorName: recipient.name,
+        price: '45.00',
+        paymentState: 'credited',
+        deliveredBy: expect.stringMatching(/^admin-/),
+      },
       withdrawnAt: null,
       erasedAt: null,
       // How it went (docs/decisions/0117-lead-routing.md): an administrator delivered it.
@@ -136,7 +153,11 @@ describe('GET /api/leads (admin)', () => {
   it('answers 400 for a bad query', async () => {
     const res = await admin.get('/api/leads?status=paid&pageSize=500&page=0');
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual({ status: 'Unknown status', pageSize: 'pageSize must be at most 100', page: 'page must be at least 1' });
+    expect(res.body.errors).toEqual({
+      status: 'Unknown status',
+      pageSize: 'pageSize must be at most 100',
+      page: 'page must be at least 1',
+    });
   });
 });
 
@@ -160,14 +181,21 @@ describe('GET /api/admin/stats', () => {
   });
 
   it('leaves inactive rules out of the rule count', async () => {
-    await app.ctx.db.insert(pricingRules).values({ ruleType: 'global', leadPriceCents: 1000, priority: 3, isActive: false });
+    await app.ctx.db
+      .insert(pricingRules)
+      .values({ ruleType: 'global', leadPriceCents: 1000, priority: 3, isActive: false });
     expect((await admin.get('/api/admin/stats')).body.activePricingRules).toBe(3);
-    await app.ctx.db.insert(pricingRules).values({ ruleType: 'global', leadPriceCents: 1000, priority: 3, isActive: true });
+    await app.ctx.db
+      .insert(pricingRules)
+      .values({ ruleType: 'global', leadPriceCents: 1000, priority: 3, isActive: true });
     expect((await admin.get('/api/admin/stats')).body.activePricingRules).toBe(4);
   });
 
   it('counts a delivered lead at its lead price', async () => {
-    await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 0 }).where(eq(contractorBilling.contractorId, recipient.id));
+    await app.ctx.db
+      .update(contractorBilling)
+      .set({ monthlyLeadsUsed: 0 })
+      .where(eq(contractorBilling.contractorId, recipient.id));
     const before = (await admin.get('/api/admin/stats')).body;
     const id = await newLead({ contractorId: recipient.id });
     expect((await admin.post('/api/lead-deliveries', { leadId: id, contractorId: recipient.id })).status).toBe(201);

@@ -41,7 +41,9 @@ async function passwordStep(app: TestApp, creds: { username: string; password: s
 async function enrol(client: TestClient) {
   const setup = await client.post('/api/admin/two-factor/setup', {});
   expect(setup.status, setup.text).toBe(200);
-  const confirm = await client.post('/api/admin/two-factor/confirm', { code: totpCode(setup.body.secret, new Date(at)) });
+  const confirm = await client.post('/api/admin/two-factor/confirm', {
+    code: totpCode(setup.body.secret, new Date(at)),
+  });
   expect(confirm.status, confirm.text).toBe(200);
   return { secret: setup.body.secret as string, recoveryCodes: confirm.body.recoveryCodes as string[] };
 }
@@ -58,33 +60,52 @@ describe('optional (the setting off)', () => {
     const admin = await newAdmin(app);
     const { client, res } = await passwordStep(app, admin);
     expect(res.body).toEqual({ message: 'Login successful', username: admin.username });
-    expect((await client.get('/api/admin/two-factor')).body).toEqual({ enabled: false, required: false, recoveryCodesLeft: 0 });
+    expect((await client.get('/api/admin/two-factor')).body).toEqual({
+      enabled: false,
+      required: false,
+      recoveryCodesLeft: 0,
+    });
 
     const setup = await client.post('/api/admin/two-factor/setup', {});
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(setup.body.uri).toMatch(new RegExp(`^otpauth://totp/.*${admin.username}\\?.*secret=${setup.body.secret}.*algorithm=SHA1&digits=6&period=30`));
+    expect(setup.body.uri).toMatch(
+      new RegExp(
+        `^otpauth://totp/.*${admin.username}\\?.*secret=${setup.body.secret}.*algorithm=SHA1&digits=6&period=30`,
+      ),
+    );
     // The authenticator's entry is the platform's, by the name its mail goes out under, not the host it was set up on (127.0.0.1 here).
     const uri = new URL(setup.body.uri);
     expect(uri.searchParams.get('issuer')).toBe('Sullivan County Contractors');
     expect(decodeURIComponent(uri.pathname)).toBe(`/Sullivan County Contractors:${admin.username}`);
-    const wrong = await client.post('/api/admin/two-factor/confirm', { code: totpCode(setup.body.secret, new Date(at + 5 * 60_000)) });
+    const wrong = await client.post('/api/admin/two-factor/confirm', {
+      code: totpCode(setup.body.secret, new Date(at + 5 * 60_000)),
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors.code).toMatch(/not right/);
     expect((await client.post('/api/admin/two-factor/confirm', { code: 'abc' })).status).toBe(400);
 
-    const confirm = await client.post('/api/admin/two-factor/confirm', { code: totpCode(setup.body.secret, new Date(at)) });
+    const confirm = await client.post('/api/admin/two-factor/confirm', {
+      code: totpCode(setup.body.secret, new Date(at)),
+    });
     expect(confirm.status).toBe(200);
     expect(confirm.body.recoveryCodes).toHaveLength(10);
     expect(new Set(confirm.body.recoveryCodes).size).toBe(10);
     expect(confirm.body.recoveryCodes[0]).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
     // Stored hashed, the secret sealed.
-    const stored = await app.ctx.db.select().from(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminUserId, admin.id));
+    const stored = await app.ctx.db
+      .select()
+      .from(adminRecoveryCodes)
+      .where(eq(adminRecoveryCodes.adminUserId, admin.id));
     expect(stored.map((r) => r.codeHash)).not.toContain(confirm.body.recoveryCodes[0]);
     const [sealed] = await app.ctx.db.select().from(adminTwoFactor).where(eq(adminTwoFactor.adminUserId, admin.id));
     expect(sealed!.sealedSecret).not.toContain(setup.body.secret);
 
     expect((await client.post('/api/admin/two-factor/setup', {})).status).toBe(409);
-    expect((await client.get('/api/admin/two-factor')).body).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 });
+    expect((await client.get('/api/admin/two-factor')).body).toEqual({
+      enabled: true,
+      required: false,
+      recoveryCodesLeft: 10,
+    });
   });
 
   it('signs in with the password then a code: no admin session in between; a wrong code 401; a code taken once', async () => {
@@ -99,18 +120,27 @@ describe('optional (the setting off)', () => {
     expect((await client.get('/api/admin/check')).body).toEqual({ authenticated: false, twoFactor: 'code' });
 
     expect((await client.post('/api/admin/login/code', {})).status).toBe(400);
-    expect((await client.post('/api/admin/login/code', { code: totpCode(secret, new Date(at - 5 * 60_000)) })).status).toBe(401);
+    expect(
+      (await client.post('/api/admin/login/code', { code: totpCode(secret, new Date(at - 5 * 60_000)) })).status,
+    ).toBe(401);
     const code = totpCode(secret, new Date(at));
     const ok = await client.post('/api/admin/login/code', { code });
     expect(ok.status, ok.text).toBe(200);
     expect((await client.get('/api/admin/stats')).status).toBe(200);
-    expect((await client.get('/api/admin/check')).body).toMatchObject({ authenticated: true, username: admin.username });
+    expect((await client.get('/api/admin/check')).body).toMatchObject({
+      authenticated: true,
+      username: admin.username,
+    });
 
     // The same code again, in its window: refused. So is the previous step's, older than the one taken.
     const again = await passwordStep(app, admin);
     expect((await again.client.post('/api/admin/login/code', { code })).status).toBe(401);
-    expect((await again.client.post('/api/admin/login/code', { code: totpCode(secret, new Date(at - 30_000)) })).status).toBe(401);
-    expect((await again.client.post('/api/admin/login/code', { code: totpCode(secret, new Date(at + 30_000)) })).status).toBe(200);
+    expect(
+      (await again.client.post('/api/admin/login/code', { code: totpCode(secret, new Date(at - 30_000)) })).status,
+    ).toBe(401);
+    expect(
+      (await again.client.post('/api/admin/login/code', { code: totpCode(secret, new Date(at + 30_000)) })).status,
+    ).toBe(200);
   });
 
   it('takes a recovery code once, typed any case and without dashes', async () => {
@@ -149,7 +179,10 @@ describe('optional (the setting off)', () => {
     expect((await old.client.post('/api/admin/login/code', { code: recoveryCodes[0] })).status).toBe(401);
 
     step();
-    expect((await client.post('/api/admin/two-factor/disable', { code: totpCode(secret, new Date(at - 5 * 60_000)) })).status).toBe(400);
+    expect(
+      (await client.post('/api/admin/two-factor/disable', { code: totpCode(secret, new Date(at - 5 * 60_000)) }))
+        .status,
+    ).toBe(400);
     const off = await client.post('/api/admin/two-factor/disable', { code: totpCode(secret, new Date(at)) });
     expect(off.status).toBe(200);
     expect(off.body).toEqual({ enabled: false, required: false, recoveryCodesLeft: 0 });
@@ -177,8 +210,12 @@ describe('the platform administrator resets another account', () => {
     expect((await client.get('/api/admin/two-factor')).status).toBe(200);
 
     expect((await platform.post(`/api/admin/users/${other.id}/password`, { password: 'short' })).status).toBe(400);
-    expect((await platform.post(`/api/admin/users/${other.id}/password`, { password: 'password1234' })).status).toBe(400);
-    expect((await platform.post('/api/admin/users/999999/password', { password: 'a brand new passphrase' })).status).toBe(404);
+    expect((await platform.post(`/api/admin/users/${other.id}/password`, { password: 'password1234' })).status).toBe(
+      400,
+    );
+    expect(
+      (await platform.post('/api/admin/users/999999/password', { password: 'a brand new passphrase' })).status,
+    ).toBe(404);
     const reset = await platform.post(`/api/admin/users/${other.id}/password`, { password: 'a brand new passphrase' });
     expect(reset.status, reset.text).toBe(200);
     expect(reset.body).toMatchObject({ id: other.id, twoFactor: true });
@@ -188,7 +225,9 @@ describe('the platform administrator resets another account', () => {
     const again = await passwordStep(app, { username: other.username, password: 'a brand new passphrase' });
     expect(again.res.body.twoFactor).toBe('code');
     step();
-    expect((await again.client.post('/api/admin/login/code', { code: totpCode(secret, new Date(at)) })).status).toBe(200);
+    expect((await again.client.post('/api/admin/login/code', { code: totpCode(secret, new Date(at)) })).status).toBe(
+      200,
+    );
   });
 
   it('ends a session being written back after the reset: the generation, not only the rows', async () => {
@@ -206,15 +245,22 @@ describe('the platform administrator resets another account', () => {
     expect(reset.status, reset.text).toBe(200);
     expect(reset.body.twoFactor).toBe(false);
     expect((await client.get('/api/admin/two-factor')).status).toBe(401);
-    expect(await app.ctx.db.select().from(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminUserId, other.id))).toEqual([]);
+    expect(
+      await app.ctx.db.select().from(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminUserId, other.id)),
+    ).toEqual([]);
     expect((await passwordStep(app, other)).res.body.twoFactor).toBeUndefined();
   });
 
   it('refuses its own account (409), and a county administrator (403)', async () => {
-    expect((await platform.post(`/api/admin/users/${platformId}/password`, { password: 'a brand new passphrase' })).status).toBe(409);
+    expect(
+      (await platform.post(`/api/admin/users/${platformId}/password`, { password: 'a brand new passphrase' })).status,
+    ).toBe(409);
     expect((await platform.post(`/api/admin/users/${platformId}/two-factor/reset`, {})).status).toBe(409);
     const county = await countyAdminClient(app, []);
-    expect((await county.client.post(`/api/admin/users/${platformId}/password`, { password: 'a brand new passphrase' })).status).toBe(403);
+    expect(
+      (await county.client.post(`/api/admin/users/${platformId}/password`, { password: 'a brand new passphrase' }))
+        .status,
+    ).toBe(403);
     expect((await county.client.post(`/api/admin/users/${platformId}/two-factor/reset`, {})).status).toBe(403);
     expect((await passwordStep(app, county)).res.status).toBe(200);
   });
@@ -237,14 +283,24 @@ describe('required (ADMIN_TWO_FACTOR=required)', () => {
     expect(res.body.twoFactor).toBe('enrol');
     expect((await client.get('/api/admin/check')).body).toMatchObject({ authenticated: true, twoFactor: 'enrol' });
 
-    const adminRoutes = routeTable(createApp({ ctx: app.ctx, sessionSecret: app.ctx.env.SESSION_SECRET! })).filter((r) => r.path.startsWith('/api/') && r.roles[0] === 'admin');
+    const adminRoutes = routeTable(createApp({ ctx: app.ctx, sessionSecret: app.ctx.env.SESSION_SECRET! })).filter(
+      (r) => r.path.startsWith('/api/') && r.roles[0] === 'admin',
+    );
     const blocked = adminRoutes.filter((r) => !r.admin?.enrolment);
     expect(blocked.length).toBeGreaterThan(30);
     expect(adminRoutes.filter((r) => r.admin?.enrolment).map((r) => `${r.method} ${r.path}`)).toEqual(
-      expect.arrayContaining(['GET /api/admin/two-factor', 'POST /api/admin/two-factor/setup', 'POST /api/admin/two-factor/confirm']),
+      expect.arrayContaining([
+        'GET /api/admin/two-factor',
+        'POST /api/admin/two-factor/setup',
+        'POST /api/admin/two-factor/confirm',
+      ]),
     );
     for (const r of blocked) {
-      const answer = await client.request(r.method, r.path.replace(/:(\w+)/g, '1'), r.method === 'GET' ? undefined : {});
+      const answer = await client.request(
+        r.method,
+        r.path.replace(/:(\w+)/g, '1'),
+        r.method === 'GET' ? undefined : {},
+      );
       expect(answer.status, `${r.method} ${r.path}`).toBe(403);
       expect(answer.body.message).toMatch(/two-factor/);
     }
@@ -253,6 +309,8 @@ describe('required (ADMIN_TWO_FACTOR=required)', () => {
     expect((await client.get('/api/admin/stats')).status).toBe(200);
     expect((await client.get('/api/admin/check')).body.twoFactor).toBeUndefined();
     step();
-    expect((await client.post('/api/admin/two-factor/disable', { code: totpCode(secret, new Date(at)) })).status).toBe(409);
+    expect((await client.post('/api/admin/two-factor/disable', { code: totpCode(secret, new Date(at)) })).status).toBe(
+      409,
+    );
   });
 });

@@ -32,7 +32,9 @@ const sessionsOf = (contractorId: number) =>
 describe('demo: starting a subscription twice', () => {
   it('two concurrent starts make one checkout session; after it completes the next start is a new one', async () => {
     const c = await newContractor();
-    const answers = await Promise.all([0, 1, 2].map(() => c.client.post('/api/stripe/create-subscription', { planId: 'pro' })));
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => c.client.post('/api/stripe/create-subscription', { planId: 'pro' })),
+    );
     for (const a of answers) expect(a.status, a.text).toBe(200);
     expect(new Set(answers.map((a) => a.body.subscriptionUrl)).size).toBe(1);
     expect(await sessionsOf(c.id)).toHaveLength(1);
@@ -69,7 +71,14 @@ describe("demo: the billing page standing in for Stripe's customer portal", () =
     const id = await openBilling(c);
     const state = await c.client.get(`/api/demo-payments/billing/${id}`);
     expect(state.status, state.text).toBe(200);
-    expect(state.body).toMatchObject({ returnUrl: `${app.url}/contractor?section=subscription`, plan: 'pro', planName: 'Pro', status: 'active', cancelAtPeriodEnd: false, cardLast4: null });
+    expect(state.body).toMatchObject({
+      returnUrl: `${app.url}/contractor?section=subscription`,
+      plan: 'pro',
+      planName: 'Pro',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      cardLast4: null,
+    });
 
     const other = await newContractor();
     expect((await other.client.get(`/api/demo-payments/billing/${id}`)).status).toBe(404);
@@ -89,12 +98,20 @@ describe("demo: the billing page standing in for Stripe's customer portal", () =
     const cancelled = await change({ action: 'cancel' });
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(cancelled.body).toMatchObject({ plan: 'pro', cancelAtPeriodEnd: true });
-    expect(await portal()).toMatchObject({ plan: 'pro', status: 'active', cancelAtPeriodEnd: true, currentPeriodEnd: cancelled.body.currentPeriodEnd });
+    expect(await portal()).toMatchObject({
+      plan: 'pro',
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: cancelled.body.currentPeriodEnd,
+    });
 
     expect((await change({ action: 'resume' })).body.cancelAtPeriodEnd).toBe(false);
     expect((await portal()).cancelAtPeriodEnd).toBe(false);
 
-    expect((await change({ action: 'switch', planId: 'premium' })).body).toMatchObject({ plan: 'premium', planName: 'Premium' });
+    expect((await change({ action: 'switch', planId: 'premium' })).body).toMatchObject({
+      plan: 'premium',
+      planName: 'Premium',
+    });
     expect(await portal()).toMatchObject({ plan: 'premium', featured: true });
 
     expect((await change({ action: 'card', cardNumber: '4242 4242 4242 4242' })).body.cardLast4).toBe('4242');
@@ -109,10 +126,18 @@ describe("demo: the billing page standing in for Stripe's customer portal", () =
       .update(demoPayments)
       .set({ data: { ...sub!.data, currentPeriodEnd: new Date(Date.now() - 60_000).toISOString() } })
       .where(eq(demoPayments.id, sub!.id));
-    expect((await c.client.get(`/api/demo-payments/billing/${id}`)).body).toMatchObject({ plan: 'free', status: 'canceled' });
+    expect((await c.client.get(`/api/demo-payments/billing/${id}`)).body).toMatchObject({
+      plan: 'free',
+      status: 'canceled',
+    });
     expect(await portal()).toMatchObject({ plan: 'free', status: 'canceled', featured: false });
 
-    for (const bad of [{}, { action: 'refund' }, { action: 'switch', planId: 'free' }, { action: 'card', cardNumber: '12ab' }]) {
+    for (const bad of [
+      {},
+      { action: 'refund' },
+      { action: 'switch', planId: 'free' },
+      { action: 'card', cardNumber: '12ab' },
+    ]) {
       const res = await change(bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
     }
@@ -169,19 +194,40 @@ describe("the administrator's contractor view and the bookkeeper's CSV", () => {
     // A contractor of Sullivan on Pro with a credited lead whose text tries a formula; one of Wyoming's with a credited lead.
     const a = await newContractor();
     await subscribe(a, 'pro');
-    const leadA = await createLead(db, { regionId: sullivan!.id, name: 'Homeowner Sullivan', serviceNeeded: '=HYPERLINK("http://evil.example","x")', requestedContractorId: a.id });
-    expect((await platform.post('/api/lead-deliveries', { leadId: leadA.id, contractorId: a.id })).body.paymentState).toBe('credited');
+    const leadA = await createLead(db, {
+      regionId: sullivan!.id,
+      name: 'Homeowner Sullivan',
+      serviceNeeded: '=HYPERLINK("http://evil.example","x")',
+      requestedContractorId: a.id,
+    });
+    expect(
+      (await platform.post('/api/lead-deliveries', { leadId: leadA.id, contractorId: a.id })).body.paymentState,
+    ).toBe('credited');
     const { id: bId } = await createContractor(db, { name: 'Wyoming Builder' });
     await db.delete(contractorServiceAreas).where(eq(contractorServiceAreas.contractorId, bId));
     await db.insert(contractorServiceAreas).values({ contractorId: bId, townId: wyomingTown!.id });
-    await db.update(contractorBilling).set({ monthlyLeadsUsed: 0, creditsPeriodStart: new Date() }).where(eq(contractorBilling.contractorId, bId));
-    const leadB = await createLead(db, { regionId: wyoming!.id, name: 'Homeowner Wyoming', serviceNeeded: 'Wyoming roofing', requestedContractorId: bId });
-    expect((await platform.post('/api/lead-deliveries', { leadId: leadB.id, contractorId: bId })).body.paymentState).toBe('credited');
+    await db
+      .update(contractorBilling)
+      .set({ monthlyLeadsUsed: 0, creditsPeriodStart: new Date() })
+      .where(eq(contractorBilling.contractorId, bId));
+    const leadB = await createLead(db, {
+      regionId: wyoming!.id,
+      name: 'Homeowner Wyoming',
+      serviceNeeded: 'Wyoming roofing',
+      requestedContractorId: bId,
+    });
+    expect(
+      (await platform.post('/api/lead-deliveries', { leadId: leadB.id, contractorId: bId })).body.paymentState,
+    ).toBe('credited');
 
     // The contractor view.
     const view = await platform.get(`/api/admin/contractors/${a.id}/billing`);
     expect(view.status, view.text).toBe(200);
-    expect(view.body.subscription).toMatchObject({ plan: 'pro', status: 'active', credits: { total: 9, used: 1, left: 8 } });
+    expect(view.body.subscription).toMatchObject({
+      plan: 'pro',
+      status: 'active',
+      credits: { total: 9, used: 1, left: 8 },
+    });
     expect(view.body.history.map((e: { kind: string }) => e.kind).sort()).toEqual(['credit', 'plan_payment']);
     expect(view.body.stats).toBeDefined();
     expect(view.body.stats).toMatchObject({ contractorId: a.id });
@@ -190,13 +236,19 @@ describe("the administrator's contractor view and the bookkeeper's CSV", () => {
     const payments = await platform.get('/api/admin/exports/payments.csv');
     expect(payments.status).toBe(200);
     expect(payments.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(payments.headers.get('content-disposition')).toMatch(/^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(payments.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const paymentLines = payments.text.trim().split('\r\n');
-    expect(paymentLines[0]).toBe('date,entry_id,kind,contractor_id,contractor,county,lead_id,description,method,status,amount,currency');
+    expect(paymentLines[0]).toBe(
+      'date,entry_id,kind,contractor_id,contractor,county,lead_id,description,method,status,amount,currency',
+    );
     expect(payments.text).toContain(`,plan_payment,${a.id},`);
     expect(payments.text).toContain('Wyoming roofing');
     const leadsCsv = await platform.get('/api/admin/exports/leads.csv');
-    expect(leadsCsv.text.split('\r\n')[0]).toBe('lead_id,created_at,county,service,location,status,lead_price,contractor_id,contractor,payment_state,price_charged,delivered_at,paid_at,credited_at');
+    expect(leadsCsv.text.split('\r\n')[0]).toBe(
+      'lead_id,created_at,county,service,location,status,lead_price,contractor_id,contractor,payment_state,price_charged,delivered_at,paid_at,credited_at',
+    );
     const rowA = leadsCsv.text.split('\r\n').find((l) => l.startsWith(`${leadA.id},`))!;
     expect(rowA).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(rowA).toContain(',credited,');
@@ -222,7 +274,9 @@ describe("the administrator's contractor view and the bookkeeper's CSV", () => {
     // One contractor, a period; bad input is a 400.
     const onlyB = await platform.get(`/api/admin/exports/leads.csv?contractorId=${bId}`);
     expect(onlyB.text.trim().split('\r\n')).toHaveLength(2);
-    expect((await platform.get('/api/admin/exports/payments.csv?from=2999-01-01')).text.trim().split('\r\n')).toHaveLength(1);
+    expect(
+      (await platform.get('/api/admin/exports/payments.csv?from=2999-01-01')).text.trim().split('\r\n'),
+    ).toHaveLength(1);
     expect((await platform.get('/api/admin/exports/payments.csv?from=yesterday')).status).toBe(400);
     expect((await platform.get('/api/admin/exports/leads.csv?contractorId=abc')).status).toBe(400);
     expect((await a.client.get('/api/admin/exports/leads.csv')).status).toBe(403);

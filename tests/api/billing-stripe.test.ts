@@ -23,7 +23,12 @@ afterAll(async () => {
 });
 
 const webhook = (event: SignedEvent) =>
-  app.client().request('POST', '/api/stripe/webhook', undefined, { headers: { 'Content-Type': 'application/json', 'Stripe-Signature': event.signature }, raw: event.payload });
+  app
+    .client()
+    .request('POST', '/api/stripe/webhook', undefined, {
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': event.signature },
+      raw: event.payload,
+    });
 
 async function newContractor(): Promise<{ id: number; client: TestClient; email: string }> {
   const { id } = await createContractor(app.ctx.db);
@@ -49,7 +54,10 @@ describe('starting a subscription twice', () => {
   it('two concurrent starts make one Checkout Session, sent with one idempotency key', async () => {
     const c = await newContractor();
     const before = checkoutCreates().length;
-    const answers = await Promise.all([c.client.post('/api/stripe/create-subscription', { planId: 'pro' }), c.client.post('/api/stripe/create-subscription', { planId: 'pro' })]);
+    const answers = await Promise.all([
+      c.client.post('/api/stripe/create-subscription', { planId: 'pro' }),
+      c.client.post('/api/stripe/create-subscription', { planId: 'pro' }),
+    ]);
     for (const a of answers) expect(a.status, a.text).toBe(200);
     expect(answers[0]!.body.subscriptionUrl).toBe(answers[1]!.body.subscriptionUrl);
     const sessions = [...stripe.sessions.values()].filter((s) => s.client_reference_id === String(c.id));
@@ -97,7 +105,10 @@ describe("Stripe's customer portal", () => {
     const res = await c.client.post('/api/contractor/billing-portal');
     expect(res.status, res.text).toBe(200);
     const sent = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/billing_portal/sessions').at(-1)!;
-    expect(sent.body).toEqual({ customer: subscription.customer, return_url: `${app.url}/contractor?section=subscription` });
+    expect(sent.body).toEqual({
+      customer: subscription.customer,
+      return_url: `${app.url}/contractor?section=subscription`,
+    });
     expect(res.body).toEqual({ url: [...stripe.portalSessions.values()].at(-1)!.url });
   });
 
@@ -110,7 +121,12 @@ describe("Stripe's customer portal", () => {
     const cancelled = stripe.updateSubscription(subscription.id, { cancel_at_period_end: true });
     expect((await webhook(stripe.event('customer.subscription.updated', cancelled))).status).toBe(200);
     const end = new Date(subscription.items.data[0].current_period_end * 1000).toISOString();
-    expect(await portal()).toMatchObject({ plan: 'pro', status: 'active', cancelAtPeriodEnd: true, currentPeriodEnd: end });
+    expect(await portal()).toMatchObject({
+      plan: 'pro',
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: end,
+    });
 
     // Changed their mind.
     const resumed = stripe.updateSubscription(subscription.id, { cancel_at_period_end: false });
@@ -127,7 +143,11 @@ describe("Stripe's customer portal", () => {
     const ended = stripe.updateSubscription(subscription.id, { status: 'canceled' });
     expect((await webhook(stripe.event('customer.subscription.deleted', ended))).status).toBe(200);
     expect(await portal()).toMatchObject({ plan: 'free', status: 'canceled', featured: false });
-    expect(await billingRow(app, c.id)).toMatchObject({ subscriptionPlan: 'free', isFeatured: false, stripeSubscriptionId: subscription.id });
+    expect(await billingRow(app, c.id)).toMatchObject({
+      subscriptionPlan: 'free',
+      isFeatured: false,
+      stripeSubscriptionId: subscription.id,
+    });
   });
 });
 
@@ -139,17 +159,33 @@ describe('payment history on Stripe', () => {
     const history = async () => {
       const res = await c.client.get('/api/contractor/payments');
       expect(res.status, res.text).toBe(200);
-      return res.body as { id: string; kind: string; amount: string; method: string; status: string; receiptPath: string; leadId: number | null }[];
+      return res.body as {
+        id: string;
+        kind: string;
+        amount: string;
+        method: string;
+        status: string;
+        receiptPath: string;
+        leadId: number | null;
+      }[];
     };
 
     // The first invoice, recorded when the checkout activated the plan; its receipt is the invoice's page.
     let entries = await history();
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ kind: 'plan_payment', amount: '45.00', method: 'card', status: 'succeeded', leadId: null });
+    expect(entries[0]).toMatchObject({
+      kind: 'plan_payment',
+      amount: '45.00',
+      method: 'card',
+      status: 'succeeded',
+      leadId: null,
+    });
     expect(entries[0]!.receiptPath).toBe(`/api/contractor/payments/${entries[0]!.id}/receipt`);
     const planReceipt = await c.client.get(entries[0]!.receiptPath);
     expect(planReceipt.status).toBe(303);
-    expect(planReceipt.headers.get('location')).toBe(stripe.invoices.get(subscription.latest_invoice)!.hosted_invoice_url);
+    expect(planReceipt.headers.get('location')).toBe(
+      stripe.invoices.get(subscription.latest_invoice)!.hosted_invoice_url,
+    );
 
     // A renewal's invoice.paid, twice: one more payment.
     const invoiceId = stripe.renewSubscription(subscription.id);
@@ -163,17 +199,44 @@ describe('payment history on Stripe', () => {
     const { leadId, deliveryId } = await awaitingDelivery(app, admin, c.id);
     const started = await app.client().post('/api/stripe/create-payment-intent', { leadId, contractorId: c.id });
     stripe.setIntent(started.body.paymentIntentId, { status: 'succeeded' });
-    expect((await app.client().post('/api/stripe/payment-success', { paymentIntentId: started.body.paymentIntentId })).status).toBe(200);
-    await app.ctx.db.insert(leadRefunds).values({ deliveryId, cause: 'claim', method: 'card', status: 'pending', amountCents: 2500, paymentIntentId: started.body.paymentIntentId });
+    expect(
+      (await app.client().post('/api/stripe/payment-success', { paymentIntentId: started.body.paymentIntentId }))
+        .status,
+    ).toBe(200);
+    await app.ctx.db
+      .insert(leadRefunds)
+      .values({
+        deliveryId,
+        cause: 'claim',
+        method: 'card',
+        status: 'pending',
+        amountCents: 2500,
+        paymentIntentId: started.body.paymentIntentId,
+      });
 
     entries = await history();
     const leadPayment = entries.find((e) => e.kind === 'lead_payment')!;
-    expect(leadPayment).toMatchObject({ id: `lead-${deliveryId}`, leadId, amount: '25.00', method: 'card', status: 'succeeded' });
+    expect(leadPayment).toMatchObject({
+      id: `lead-${deliveryId}`,
+      leadId,
+      amount: '25.00',
+      method: 'card',
+      status: 'succeeded',
+    });
     const receipt = await c.client.get(leadPayment.receiptPath);
     expect(receipt.status).toBe(303);
-    expect(receipt.headers.get('location')).toBe(`https://pay.stripe.com/receipts/payment/${started.body.paymentIntentId}`);
-    expect(stripe.requests.filter((r) => r.path === `/v1/payment_intents/${started.body.paymentIntentId}`).at(-1)!.body).toEqual({ expand: ['latest_charge'] });
-    expect(entries.find((e) => e.kind === 'refund')).toMatchObject({ leadId, amount: '25.00', method: 'card', status: 'pending' });
+    expect(receipt.headers.get('location')).toBe(
+      `https://pay.stripe.com/receipts/payment/${started.body.paymentIntentId}`,
+    );
+    expect(
+      stripe.requests.filter((r) => r.path === `/v1/payment_intents/${started.body.paymentIntentId}`).at(-1)!.body,
+    ).toEqual({ expand: ['latest_charge'] });
+    expect(entries.find((e) => e.kind === 'refund')).toMatchObject({
+      leadId,
+      amount: '25.00',
+      method: 'card',
+      status: 'pending',
+    });
 
     // Another contractor's entry is not theirs to open.
     const other = await newContractor();

@@ -59,7 +59,8 @@ describe('GET /api/blog', () => {
 
 describe('GET /api/blog/:slug', () => {
   const seed = seedBlogPosts[0]!;
-  const viewsNow = async () => (await app.ctx.db.select({ n: blogPosts.viewCount }).from(blogPosts).where(eq(blogPosts.slug, seed.slug)))[0]!.n;
+  const viewsNow = async () =>
+    (await app.ctx.db.select({ n: blogPosts.viewCount }).from(blogPosts).where(eq(blogPosts.slug, seed.slug)))[0]!.n;
 
   it('returns the post and counts exactly one view per read', async () => {
     const before = await viewsNow();
@@ -117,14 +118,23 @@ describe('GET /api/blog/:slug', () => {
       const res = await app.client().get(`/api/blog/${slug}`);
       expect(res.status, slug).toBe(404);
     }
-    const hidden = await app.ctx.db.select({ slug: blogPosts.slug, n: blogPosts.viewCount }).from(blogPosts).where(eq(blogPosts.isPublished, false));
+    const hidden = await app.ctx.db
+      .select({ slug: blogPosts.slug, n: blogPosts.viewCount })
+      .from(blogPosts)
+      .where(eq(blogPosts.isPublished, false));
     expect(hidden).toEqual([{ slug: 'draft-post', n: 0 }]);
   });
 
   it('does not touch updated_at when counting a view', async () => {
-    const [before] = await app.ctx.db.select({ at: blogPosts.updatedAt }).from(blogPosts).where(eq(blogPosts.slug, seed.slug));
+    const [before] = await app.ctx.db
+      .select({ at: blogPosts.updatedAt })
+      .from(blogPosts)
+      .where(eq(blogPosts.slug, seed.slug));
     await app.client().get(`/api/blog/${seed.slug}`);
-    const [after] = await app.ctx.db.select({ at: blogPosts.updatedAt }).from(blogPosts).where(eq(blogPosts.slug, seed.slug));
+    const [after] = await app.ctx.db
+      .select({ at: blogPosts.updatedAt })
+      .from(blogPosts)
+      .where(eq(blogPosts.slug, seed.slug));
     expect(after!.at.getTime()).toBe(before!.at.getTime());
   });
 });

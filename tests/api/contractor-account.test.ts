@@ -4,7 +4,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_LINK_MESSAGE, RESET_REQUESTED_MESSAGE } from '@shared/schemas/contractor-account';
 import { createClock } from '../../server/clock';
-import { contractorAccounts, contractorAccountTokens, contractors, outboxEmails, sessions } from '../../server/db/schema';
+import {
+  contractorAccounts,
+  contractorAccountTokens,
+  contractors,
+  outboxEmails,
+  sessions,
+} from '../../server/db/schema';
 import { loggablePath } from '../../server/http/request-log';
 import { RESET_ACCOUNT_LIMIT, RESET_ADDRESS_LIMIT } from '../../server/http/reset-request-limit';
 import { ACCOUNT_LINK_TTL_MS } from '../../server/accounts/account-tokens';
@@ -35,7 +41,9 @@ async function owner(opts: { listed?: boolean } = {}) {
   const contractor = await createContractor(app.ctx.db, opts.listed === false ? { isVisible: false } : {});
   const email = `owner-${randomBytes(4).toString('hex')}@builders.example`;
   const password = randomBytes(12).toString('base64url');
-  await app.ctx.db.insert(contractorAccounts).values({ contractorId: contractor.id, email, passwordHash: await bcrypt.hash(password, 4) });
+  await app.ctx.db
+    .insert(contractorAccounts)
+    .values({ contractorId: contractor.id, email, passwordHash: await bcrypt.hash(password, 4) });
   return { contractorId: contractor.id, email, password, signIn: () => signIn(email, password) };
 }
 
@@ -46,7 +54,8 @@ async function signIn(email: string, password: string): Promise<TestClient> {
   return client;
 }
 
-const mailsTo = (to: string) => app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, to)).orderBy(asc(outboxEmails.id));
+const mailsTo = (to: string) =>
+  app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, to)).orderBy(asc(outboxEmails.id));
 
 /** The link's token from the last email of this kind to this address. */
 async function linkIn(to: string, kind: string, path: string): Promise<string> {
@@ -83,7 +92,10 @@ describe("'Forgot your password?'", () => {
     expect(await mailsTo(unknown)).toEqual([]);
     // Only the token's hash is kept.
     const token = await linkIn(known.email, 'password-reset', '/contractor/reset-password');
-    const rows = await app.ctx.db.select().from(contractorAccountTokens).where(eq(contractorAccountTokens.purpose, 'password-reset'));
+    const rows = await app.ctx.db
+      .select()
+      .from(contractorAccountTokens)
+      .where(eq(contractorAccountTokens.purpose, 'password-reset'));
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 
@@ -107,7 +119,9 @@ describe("'Forgot your password?'", () => {
     await addCounty(app.ctx, 'wyoming');
     // Its home is Laporte, Sullivan County (the default county, at the deployment's address).
     const known = await owner();
-    const res = await requestOnHost(app.url, 'wyoming.localhost', 'POST', '/api/contractor/forgot-password', { body: { email: known.email } });
+    const res = await requestOnHost(app.url, 'wyoming.localhost', 'POST', '/api/contractor/forgot-password', {
+      body: { email: known.email },
+    });
     expect(res.status).toBe(202);
     await app.ctx.jobs.runPending();
     const [mail] = await mailsTo(known.email);
@@ -129,10 +143,14 @@ describe('the reset link', () => {
     for (const client of [phone, laptop]) expect((await profile(client)).status).toBe(401);
     expect(await app.ctx.db.select().from(sessions).where(eq(sessions.contractorId, o.contractorId))).toEqual([]);
 
-    expect((await app.client().post('/api/contractor/login', { email: o.email, password: o.password })).status).toBe(401);
+    expect((await app.client().post('/api/contractor/login', { email: o.email, password: o.password })).status).toBe(
+      401,
+    );
     expect((await profile(await signIn(o.email, NEW_PASSWORD))).status).toBe(200);
 
-    const again = await app.client().post('/api/contractor/reset-password', { token, password: 'another-long-passphrase-9' });
+    const again = await app
+      .client()
+      .post('/api/contractor/reset-password', { token, password: 'another-long-passphrase-9' });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(INVALID_LINK_MESSAGE);
   });
@@ -152,7 +170,9 @@ describe('the reset link', () => {
       app.ctx.clock.now = createClock().now;
     }
     // Refused by the clock alone: the same link on time still works.
-    expect((await app.client().post('/api/contractor/reset-password', { token, password: NEW_PASSWORD })).status).toBe(200);
+    expect((await app.client().post('/api/contractor/reset-password', { token, password: NEW_PASSWORD })).status).toBe(
+      200,
+    );
   });
 
   it('is voided by a newer link, and refuses wrong tokens, short and common passwords with 400', async () => {
@@ -162,24 +182,37 @@ describe('the reset link', () => {
     await requestReset(o.email);
     const second = await linkIn(o.email, 'password-reset', '/contractor/reset-password');
     expect(second).not.toBe(first);
-    expect((await app.client().post('/api/contractor/reset-password', { token: first, password: NEW_PASSWORD })).status).toBe(400);
+    expect(
+      (await app.client().post('/api/contractor/reset-password', { token: first, password: NEW_PASSWORD })).status,
+    ).toBe(400);
 
     const short = await app.client().post('/api/contractor/reset-password', { token: second, password: 'short' });
     expect(short.status).toBe(400);
     expect(short.body.errors.password).toMatch(/at least/);
-    const common = await app.client().post('/api/contractor/reset-password', { token: second, password: 'password123456' });
+    const common = await app
+      .client()
+      .post('/api/contractor/reset-password', { token: second, password: 'password123456' });
     expect(common.status).toBe(400);
     expect(common.body.errors.password).toMatch(/too easy to guess/);
-    for (const token of ['x', 'y'.repeat(500), 42]) expect((await app.client().post('/api/contractor/reset-password', { token, password: NEW_PASSWORD })).status).toBe(400);
+    for (const token of ['x', 'y'.repeat(500), 42])
+      expect(
+        (await app.client().post('/api/contractor/reset-password', { token, password: NEW_PASSWORD })).status,
+      ).toBe(400);
     // None of those used the live link.
-    expect((await app.client().post('/api/contractor/reset-password', { token: second, password: NEW_PASSWORD })).status).toBe(200);
+    expect(
+      (await app.client().post('/api/contractor/reset-password', { token: second, password: NEW_PASSWORD })).status,
+    ).toBe(200);
   });
 
   it('lets one of two parallel uses through', async () => {
     const o = await owner();
     await requestReset(o.email);
     const token = await linkIn(o.email, 'password-reset', '/contractor/reset-password');
-    const answers = await Promise.all([NEW_PASSWORD, 'second-long-passphrase-7'].map((password) => app.client().post('/api/contractor/reset-password', { token, password })));
+    const answers = await Promise.all(
+      [NEW_PASSWORD, 'second-long-passphrase-7'].map((password) =>
+        app.client().post('/api/contractor/reset-password', { token, password }),
+      ),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
   });
 
@@ -188,7 +221,10 @@ describe('the reset link', () => {
     const stale = await o.signIn();
     // The reset as it lands between a sign-in's password check and its session write: the account
     // moves on, the session row stays.
-    await app.ctx.db.update(contractorAccounts).set({ sessionGeneration: 5 }).where(eq(contractorAccounts.contractorId, o.contractorId));
+    await app.ctx.db
+      .update(contractorAccounts)
+      .set({ sessionGeneration: 5 })
+      .where(eq(contractorAccounts.contractorId, o.contractorId));
     expect((await profile(stale)).status).toBe(401);
     expect((await profile(await o.signIn())).status).toBe(200);
   });
@@ -204,11 +240,14 @@ describe('limits on reset requests', () => {
   it(`sends at most ${RESET_ACCOUNT_LIMIT} links an hour to one address, known or not, then answers 429`, async () => {
     const known = `known-${randomBytes(4).toString('hex')}@builders.example`;
     const contractor = await createContractor(limited.ctx.db);
-    await limited.ctx.db.insert(contractorAccounts).values({ contractorId: contractor.id, email: known, passwordHash: await bcrypt.hash('x', 4) });
+    await limited.ctx.db
+      .insert(contractorAccounts)
+      .values({ contractorId: contractor.id, email: known, passwordHash: await bcrypt.hash('x', 4) });
     const unknown = `nobody-${randomBytes(4).toString('hex')}@builders.example`;
     for (const email of [known, unknown]) {
       const statuses: number[] = [];
-      for (let i = 0; i <= RESET_ACCOUNT_LIMIT; i++) statuses.push((await limited.client().post('/api/contractor/forgot-password', { email })).status);
+      for (let i = 0; i <= RESET_ACCOUNT_LIMIT; i++)
+        statuses.push((await limited.client().post('/api/contractor/forgot-password', { email })).status);
       expect(statuses).toEqual([...Array(RESET_ACCOUNT_LIMIT).fill(202), 429]);
     }
     await limited.ctx.jobs.runPending();
@@ -223,9 +262,19 @@ describe('limits on reset requests', () => {
     const statuses: number[] = [];
     // This file's other test spent some of this address's hour.
     for (let i = 0; i < RESET_ADDRESS_LIMIT + 1; i++)
-      statuses.push((await limited.client().post('/api/contractor/forgot-password', { email: `any-${i}-${randomBytes(3).toString('hex')}@example.com` })).status);
+      statuses.push(
+        (
+          await limited
+            .client()
+            .post('/api/contractor/forgot-password', {
+              email: `any-${i}-${randomBytes(3).toString('hex')}@example.com`,
+            })
+        ).status,
+      );
     expect(statuses.at(-1)).toBe(429);
-    const res = await limited.client().post('/api/contractor/forgot-password', { email: `more-${randomBytes(3).toString('hex')}@example.com` });
+    const res = await limited
+      .client()
+      .post('/api/contractor/forgot-password', { email: `more-${randomBytes(3).toString('hex')}@example.com` });
     expect(res.status).toBe(429);
     expect(res.body.message).toMatch(/Too many password reset requests/);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -239,20 +288,29 @@ describe('the portal: change password', () => {
     const wrong = await here.post('/api/contractor/password', { currentPassword: 'not-it', password: NEW_PASSWORD });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors.currentPassword).toMatch(/not correct/);
-    expect((await here.post('/api/contractor/password', { currentPassword: o.password, password: 'password123456' })).status).toBe(400);
+    expect(
+      (await here.post('/api/contractor/password', { currentPassword: o.password, password: 'password123456' })).status,
+    ).toBe(400);
     expect((await here.post('/api/contractor/password', {})).status).toBe(400);
     expect((await profile(elsewhere)).status).toBe(200);
 
-    const changed = await here.post('/api/contractor/password', { currentPassword: o.password, password: NEW_PASSWORD });
+    const changed = await here.post('/api/contractor/password', {
+      currentPassword: o.password,
+      password: NEW_PASSWORD,
+    });
     expect(changed.status, changed.text).toBe(200);
     expect((await profile(here)).status).toBe(200);
     expect((await profile(elsewhere)).status).toBe(401);
-    expect((await app.client().post('/api/contractor/login', { email: o.email, password: o.password })).status).toBe(401);
+    expect((await app.client().post('/api/contractor/login', { email: o.email, password: o.password })).status).toBe(
+      401,
+    );
     await signIn(o.email, NEW_PASSWORD);
   });
 
   it('is for a signed-in contractor only', async () => {
-    expect((await app.client().post('/api/contractor/password', { currentPassword: 'x', password: NEW_PASSWORD })).status).toBe(401);
+    expect(
+      (await app.client().post('/api/contractor/password', { currentPassword: 'x', password: NEW_PASSWORD })).status,
+    ).toBe(401);
   });
 });
 
@@ -264,7 +322,10 @@ describe('the portal: change email', () => {
     const wrong = await client.post('/api/contractor/email', { email: next, currentPassword: 'not-it' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors.currentPassword).toBeTypeOf('string');
-    expect((await client.post('/api/contractor/email', { email: o.email.toUpperCase(), currentPassword: o.password })).status).toBe(400);
+    expect(
+      (await client.post('/api/contractor/email', { email: o.email.toUpperCase(), currentPassword: o.password }))
+        .status,
+    ).toBe(400);
 
     const asked = await client.post('/api/contractor/email', { email: next, currentPassword: o.password });
     expect(asked.status, asked.text).toBe(202);
@@ -281,7 +342,9 @@ describe('the portal: change email', () => {
     const told = await mailsTo(o.email);
     expect(told.map((m) => m.kind)).toEqual(['email-changed']);
     expect(told[0]!.textBody).toContain(next);
-    expect((await app.client().post('/api/contractor/login', { email: o.email, password: o.password })).status).toBe(401);
+    expect((await app.client().post('/api/contractor/login', { email: o.email, password: o.password })).status).toBe(
+      401,
+    );
     await signIn(next, o.password);
 
     const again = await app.client().post('/api/contractor/confirm-email', { token });
@@ -300,7 +363,10 @@ describe('the portal: change email', () => {
     expect((await client.post('/api/contractor/email', { email: free, currentPassword: a.password })).status).toBe(202);
     const token = await linkIn(free, 'email-change', '/contractor/confirm-email');
     // Another account takes the address meanwhile.
-    await app.ctx.db.update(contractorAccounts).set({ email: free.toUpperCase() }).where(eq(contractorAccounts.contractorId, b.contractorId));
+    await app.ctx.db
+      .update(contractorAccounts)
+      .set({ email: free.toUpperCase() })
+      .where(eq(contractorAccounts.contractorId, b.contractorId));
     const late = await app.client().post('/api/contractor/confirm-email', { token });
     expect(late.status).toBe(409);
     expect((await profile(client)).body.email).toBe(a.email);
@@ -319,7 +385,8 @@ describe('the portal: change email', () => {
     } finally {
       app.ctx.clock.now = createClock().now;
     }
-    for (const bad of [{}, { token: '' }, { token: ['a'] }]) expect((await app.client().post('/api/contractor/confirm-email', bad)).status).toBe(400);
+    for (const bad of [{}, { token: '' }, { token: ['a'] }])
+      expect((await app.client().post('/api/contractor/confirm-email', bad)).status).toBe(400);
     // A reset link is no confirmation link.
     await requestReset(o.email);
     const reset = await linkIn(o.email, 'password-reset', '/contractor/reset-password');
@@ -361,11 +428,15 @@ describe('in production', () => {
   it("links to the county's site over https, and no log line carries a link's token", async () => {
     const contractor = await createContractor(production.ctx.db);
     const email = `prod-${randomBytes(4).toString('hex')}@builders.example`;
-    await production.ctx.db.insert(contractorAccounts).values({ contractorId: contractor.id, email, passwordHash: await bcrypt.hash('x', 4) });
+    await production.ctx.db
+      .insert(contractorAccounts)
+      .values({ contractorId: contractor.id, email, passwordHash: await bcrypt.hash('x', 4) });
     expect((await production.client().post('/api/contractor/forgot-password', { email })).status).toBe(202);
     await production.ctx.jobs.runPending();
     const [mail] = await production.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, email));
-    expect(mail!.textBody).toMatch(/https:\/\/contractors\.example\.org\/contractor\/reset-password\?token=[\w-]{43}\s/);
+    expect(mail!.textBody).toMatch(
+      /https:\/\/contractors\.example\.org\/contractor\/reset-password\?token=[\w-]{43}\s/,
+    );
     expect(loggablePath('/contractor/reset-password?token=abc')).toBe('/contractor/reset-password?token=redacted');
     expect(loggablePath('/contractor/confirm-email?token=abc')).toBe('/contractor/confirm-email?token=redacted');
   });

@@ -59,12 +59,22 @@ const insurance = (n: number, verified: boolean, admin: number | null, expiresOn
 });
 
 /** The stored badge, as the credentials service wrote it. */
-const badge = (admin: number | null): OldRow => ({ verified: true, verified_at: at('2025-03-10T08:00:00Z'), verified_by_admin_id: admin, verified_by: 'clerk' });
+const badge = (admin: number | null): OldRow => ({
+  verified: true,
+  verified_at: at('2025-03-10T08:00:00Z'),
+  verified_by_admin_id: admin,
+  verified_by: 'clerk',
+});
 
 /** Every plan in every subscription status, with Stripe ids, a period, credits used and bonus credits, or none of them. */
 const billing = (n: number, plan: string, status: string): OldRow =>
   status === 'none'
-    ? { subscription_plan: plan, subscription_status: status, credits_period_start: at('2025-06-01T00:00:00Z'), credits_reset_key: 'month:2025-06' }
+    ? {
+        subscription_plan: plan,
+        subscription_status: status,
+        credits_period_start: at('2025-06-01T00:00:00Z'),
+        credits_reset_key: 'month:2025-06',
+      }
     : {
         subscription_plan: plan,
         subscription_status: status,
@@ -101,7 +111,11 @@ function cases(admin: number, townId: number): OldRow[] {
     // Both verified, with the badge.
     (n) => ({ ...registration(n, true, admin), ...insurance(n, true, admin), ...badge(admin) }),
     // Both verified and expired: the badge still stored, as before the daily job.
-    (n) => ({ ...registration(n, true, admin, '2024-01-31'), ...insurance(n, true, admin, '2024-02-29'), ...badge(admin) }),
+    (n) => ({
+      ...registration(n, true, admin, '2024-01-31'),
+      ...insurance(n, true, admin, '2024-02-29'),
+      ...badge(admin),
+    }),
     // The insurance only, verified by an administrator since removed (only the name is left).
     (n) => ({ license_number: null, ...insurance(n, true, null), insurance_verified_by: 'former clerk' }),
     // The insurance only, an insurer and nothing else.
@@ -118,7 +132,14 @@ function cases(admin: number, townId: number): OldRow[] {
     rows.push({
       ...listing(n),
       ...states[i % states.length],
-      ...(i % 5 === 0 ? { home_town_id: townId, website: 'https://example.com', years_in_business: 12, certifications: '{"Licensed: PA1","EPA Lead-Safe"}' } : {}),
+      ...(i % 5 === 0
+        ? {
+            home_town_id: townId,
+            website: 'https://example.com',
+            years_in_business: 12,
+            certifications: '{"Licensed: PA1","EPA Lead-Safe"}',
+          }
+        : {}),
       insurance_info: i % 2 ? 'General liability $1M' : null,
       rating: (i % 6) * 0.8,
       review_count: i * 3,
@@ -179,8 +200,14 @@ describe('migration 0014: the contractor record in three tables', () => {
     folders = migrationsBefore(SPLIT);
     await subject.migrateTo(folders.folder);
     const { db } = subject.database;
-    const [admin] = rowsOf(await db.execute(sql`insert into admin_users (username, password_hash) values ('clerk', 'x') returning id`));
-    const [town] = rowsOf(await db.execute(sql`insert into towns (slug, name, label, kind) values ('laporte', 'Laporte', 'Laporte Borough', 'borough') returning id`));
+    const [admin] = rowsOf(
+      await db.execute(sql`insert into admin_users (username, password_hash) values ('clerk', 'x') returning id`),
+    );
+    const [town] = rowsOf(
+      await db.execute(
+        sql`insert into towns (slug, name, label, kind) values ('laporte', 'Laporte', 'Laporte Borough', 'borough') returning id`,
+      ),
+    );
     given = cases(Number(admin!.id), Number(town!.id));
     for (const row of given) {
       const columns = Object.keys(row);
@@ -195,7 +222,9 @@ describe('migration 0014: the contractor record in three tables', () => {
       );
     }
     // Every column of every row, as PostgreSQL writes it.
-    before = rowsOf(await db.execute(sql`select to_jsonb(c)::text as "row" from contractors c order by c.id`)).map((r) => JSON.parse(String(r.row)));
+    before = rowsOf(await db.execute(sql`select to_jsonb(c)::text as "row" from contractors c order by c.id`)).map(
+      (r) => JSON.parse(String(r.row)),
+    );
     await subject.database.migrate();
   });
   afterAll(async () => {
@@ -212,15 +241,19 @@ describe('migration 0014: the contractor record in three tables', () => {
     expect(seen('is_visible')).toEqual(new Set([true, false]));
     expect(seen('registration_verified')).toEqual(new Set([true, false]));
     expect(seen('insurance_verified')).toEqual(new Set([true, false]));
-    expect(before.some((r) => r.license_number === null && r.insurer === null && r.registration_verified_how === null)).toBe(true);
+    expect(
+      before.some((r) => r.license_number === null && r.insurer === null && r.registration_verified_how === null),
+    ).toBe(true);
   });
 
   it('keeps every value of every contractor', async () => {
     const after = rowsOf(await subject.database.db.execute(OLD_SHAPE)).map((r) => JSON.parse(String(r.row)));
     expect(after).toHaveLength(before.length);
     // Columns later migrations add to the listing (business_hours, 0027) are not this one's to keep.
-    const asBefore = (row: Record<string, unknown>, old: Record<string, unknown>) => Object.fromEntries(Object.keys(old).map((k) => [k, row[k]]));
-    for (const [i, old] of before.entries()) expect(asBefore(after[i], old), `contractor ${String(old.id)}`).toEqual(old);
+    const asBefore = (row: Record<string, unknown>, old: Record<string, unknown>) =>
+      Object.fromEntries(Object.keys(old).map((k) => [k, row[k]]));
+    for (const [i, old] of before.entries())
+      expect(asBefore(after[i], old), `contractor ${String(old.id)}`).toEqual(old);
   });
 
   it('gives a credential a row only when something about it was known, and every contractor its billing', async () => {
@@ -228,32 +261,65 @@ describe('migration 0014: the contractor record in three tables', () => {
     const known = (r: Record<string, unknown>, prefix: 'registration' | 'insurance') =>
       Object.entries(r).some(
         ([k, v]) =>
-          (prefix === 'registration' ? k === 'license_number' || k.startsWith('registration_') : k === 'insurer' || k.startsWith('insurance_')) && k !== 'insurance_info' && v !== null && v !== false,
+          (prefix === 'registration'
+            ? k === 'license_number' || k.startsWith('registration_')
+            : k === 'insurer' || k.startsWith('insurance_')) &&
+          k !== 'insurance_info' &&
+          v !== null &&
+          v !== false,
       );
-    const rows = await db.select({ contractorId: contractorCredentials.contractorId, credential: contractorCredentials.credential }).from(contractorCredentials);
-    const expected = before.flatMap((r) => (['registration', 'insurance'] as const).filter((c) => known(r, c)).map((credential) => ({ contractorId: r.id, credential })));
+    const rows = await db
+      .select({ contractorId: contractorCredentials.contractorId, credential: contractorCredentials.credential })
+      .from(contractorCredentials);
+    const expected = before.flatMap((r) =>
+      (['registration', 'insurance'] as const)
+        .filter((c) => known(r, c))
+        .map((credential) => ({ contractorId: r.id, credential })),
+    );
     expect(rows.sort((a, b) => a.contractorId - b.contractorId || a.credential.localeCompare(b.credential))).toEqual(
-      expected.sort((a, b) => Number(a.contractorId) - Number(b.contractorId) || a.credential.localeCompare(b.credential)),
+      expected.sort(
+        (a, b) => Number(a.contractorId) - Number(b.contractorId) || a.credential.localeCompare(b.credential),
+      ),
     );
     expect(rows.length).toBeLessThan(before.length * 2);
     expect(await db.$count(contractorBilling)).toBe(before.length);
   });
 
   it('leaves the listing without the moved columns', async () => {
-    const res = await subject.database.db.execute(sql`select column_name from information_schema.columns where table_name = 'contractors' and table_schema = 'public'`);
+    const res = await subject.database.db.execute(
+      sql`select column_name from information_schema.columns where table_name = 'contractors' and table_schema = 'public'`,
+    );
     const columns = rowsOf(res).map((r) => String(r.column_name));
-    for (const gone of ['license_number', 'registration_verified', 'insurance_expires_on', 'subscription_plan', 'stripe_customer_id', 'monthly_leads_used', 'bonus_credits']) {
+    for (const gone of [
+      'license_number',
+      'registration_verified',
+      'insurance_expires_on',
+      'subscription_plan',
+      'stripe_customer_id',
+      'monthly_leads_used',
+      'bonus_credits',
+    ]) {
       expect(columns).not.toContain(gone);
     }
-    expect(columns).toEqual(expect.arrayContaining(['name', 'verified', 'verified_at', 'is_featured', 'approval_status', 'is_visible']));
+    expect(columns).toEqual(
+      expect.arrayContaining(['name', 'verified', 'verified_at', 'is_featured', 'approval_status', 'is_visible']),
+    );
   });
 
   it('keeps the rules: one listing per registration number, a billing row for a new contractor, the directory version moved by credentials', async () => {
     const { db } = subject.database;
     const taken = given.find((r) => typeof r.license_number === 'string')!.license_number as string;
-    const [made] = await db.insert(contractors).values({ name: 'After Split Builders', email: 'after@split.example', phone: '(570) 555-0101', city: 'Laporte' }).returning();
+    const [made] = await db
+      .insert(contractors)
+      .values({ name: 'After Split Builders', email: 'after@split.example', phone: '(570) 555-0101', city: 'Laporte' })
+      .returning();
     const [bill] = await db.select().from(contractorBilling).where(eq(contractorBilling.contractorId, made!.id));
-    expect(bill).toMatchObject({ subscriptionPlan: 'free', subscriptionStatus: 'none', monthlyLeadsUsed: 0, bonusCredits: 0 });
+    expect(bill).toMatchObject({
+      subscriptionPlan: 'free',
+      subscriptionStatus: 'none',
+      monthlyLeadsUsed: 0,
+      bonusCredits: 0,
+    });
     const refused: unknown = await db
       .insert(contractorCredentials)
       .values({ contractorId: made!.id, credential: 'registration', number: taken })
@@ -261,10 +327,14 @@ describe('migration 0014: the contractor record in three tables', () => {
         () => null,
         (err: unknown) => err,
       );
-    expect(String((refused as { cause?: unknown } | null)?.cause)).toMatch(/contractor_credentials_registration_number_key/);
+    expect(String((refused as { cause?: unknown } | null)?.cause)).toMatch(
+      /contractor_credentials_registration_number_key/,
+    );
     const version = async () => (await db.select({ v: directoryState.version }).from(directoryState))[0]!.v;
     const v0 = await version();
-    await db.insert(contractorCredentials).values({ contractorId: made!.id, credential: 'insurance', expiresOn: '2030-01-01' });
+    await db
+      .insert(contractorCredentials)
+      .values({ contractorId: made!.id, credential: 'insurance', expiresOn: '2030-01-01' });
     expect(await version()).toBeGreaterThan(v0);
     const v1 = await version();
     await db.update(contractorBilling).set({ monthlyLeadsUsed: 1 }).where(eq(contractorBilling.contractorId, made!.id));

@@ -5,7 +5,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { RECEIVED_BY } from '@shared/lead-recipients';
 import type { ContractorStats, MonthStats } from '@shared/schemas/contractor-stats';
 import type { OutboxMessage, Paged } from '@shared/schemas/admin';
-import { contractorAccounts, contractors, leadDeliveries, leadRefunds, leadStatusChanges, leads, profileViewCounts, reviews } from '../../server/db/schema';
+import {
+  contractorAccounts,
+  contractors,
+  leadDeliveries,
+  leadRefunds,
+  leadStatusChanges,
+  leads,
+  profileViewCounts,
+  reviews,
+} from '../../server/db/schema';
 import { adminClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
@@ -72,7 +81,16 @@ async function adminStats(id = c.id): Promise<ContractorStats> {
 }
 
 const month = (s: ContractorStats, m: string) => s.months.find((x) => x.month === m)!;
-const ZERO = { profileViews: 0, quoteRequests: 0, leadsDelivered: 0, contacted: 0, won: 0, spent: '0.00', costPerWon: null, medianSecondsToContact: null };
+const ZERO = {
+  profileViews: 0,
+  quoteRequests: 0,
+  leadsDelivered: 0,
+  contacted: 0,
+  won: 0,
+  spent: '0.00',
+  costPerWon: null,
+  medianSecondsToContact: null,
+};
 
 beforeAll(async () => {
   app = await startTestApp({ RATE_LIMIT: 'false', TRUST_PROXY: 'true' });
@@ -80,8 +98,14 @@ beforeAll(async () => {
   // Listed contractors of this file's own, so the seed's sample leads and reviews are not in their figures.
   const [first, second] = [await createContractor(app.ctx.db), await createContractor(app.ctx.db)];
   otherId = second.id;
-  c = { id: first.id, email: `stats-${randomBytes(4).toString('hex')}@example.com`, password: randomBytes(12).toString('base64url') };
-  await app.ctx.db.insert(contractorAccounts).values({ contractorId: c.id, email: c.email, passwordHash: await bcrypt.hash(c.password, 4) });
+  c = {
+    id: first.id,
+    email: `stats-${randomBytes(4).toString('hex')}@example.com`,
+    password: randomBytes(12).toString('base64url'),
+  };
+  await app.ctx.db
+    .insert(contractorAccounts)
+    .values({ contractorId: c.id, email: c.email, passwordHash: await bcrypt.hash(c.password, 4) });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -93,7 +117,20 @@ describe('contractor stats', () => {
     at(Date.parse('2031-02-14T12:00:00Z'));
     const own = await (await portal()).get<ContractorStats>('/api/contractor/stats');
     expect(own.status, own.text).toBe(200);
-    expect(own.body.months.map((m) => m.month)).toEqual(['2030-03', '2030-04', '2030-05', '2030-06', '2030-07', '2030-08', '2030-09', '2030-10', '2030-11', '2030-12', '2031-01', '2031-02']);
+    expect(own.body.months.map((m) => m.month)).toEqual([
+      '2030-03',
+      '2030-04',
+      '2030-05',
+      '2030-06',
+      '2030-07',
+      '2030-08',
+      '2030-09',
+      '2030-10',
+      '2030-11',
+      '2030-12',
+      '2031-01',
+      '2031-02',
+    ]);
     expect(own.body.totals).toEqual(ZERO);
     expect(own.body.timeZone).toBe('America/New_York');
     const { asOf: _a, ...fromAdmin } = await adminStats();
@@ -105,10 +142,15 @@ describe('contractor stats', () => {
     // A view of the profile at B (and one of another contractor's).
     at(B);
     for (const id of [c.id, otherId]) {
-      const res = await fetch(`${app.url}/api/contractors/${id}`, { headers: { 'User-Agent': CHROME, 'X-Forwarded-For': '203.0.113.77' } });
+      const res = await fetch(`${app.url}/api/contractors/${id}`, {
+        headers: { 'User-Agent': CHROME, 'X-Forwarded-For': '203.0.113.77' },
+      });
       expect(res.status).toBe(200);
     }
-    await waitUntil('the view counted', async () => (await app.ctx.db.$count(profileViewCounts, eq(profileViewCounts.contractorId, c.id))) === 1 || null);
+    await waitUntil(
+      'the view counted',
+      async () => (await app.ctx.db.$count(profileViewCounts, eq(profileViewCounts.contractorId, c.id))) === 1 || null,
+    );
     vi.useRealTimers();
 
     // Four quote requests from the profile and one to someone else, all at B.
@@ -119,7 +161,12 @@ describe('contractor stats', () => {
       .set({ createdAt: new Date(B) })
       .where(inArray(leads.id, [l1, l2, l3, l4, elsewhere]));
     // Delivered at B: 1 and 4 from plan credits, 2 bought by card an hour later for 30.00, 3 cancelled.
-    const [d1, d2, d3, d4] = [await deliver(l1, c.id), await deliver(l2, c.id), await deliver(l3, c.id), await deliver(l4, c.id)];
+    const [d1, d2, d3, d4] = [
+      await deliver(l1, c.id),
+      await deliver(l2, c.id),
+      await deliver(l3, c.id),
+      await deliver(l4, c.id),
+    ];
     await app.ctx.db
       .update(leadDeliveries)
       .set({ createdAt: new Date(B), paymentState: 'credited', creditedAt: new Date(B) })
@@ -203,14 +250,23 @@ describe('contractor stats', () => {
       createdAt: new Date(createdAt),
       ...(hidden ? { status: 'hidden' as const, hiddenReason: 'abuse' as const } : {}),
     });
-    await app.ctx.db.insert(reviews).values([review(d1!, 4, '2031-04-20T12:00:00Z'), review(d2!, 5, '2031-05-12T12:00:00Z'), review(d4!, 1, '2031-05-13T12:00:00Z', true)]);
+    await app.ctx.db
+      .insert(reviews)
+      .values([
+        review(d1!, 4, '2031-04-20T12:00:00Z'),
+        review(d2!, 5, '2031-05-12T12:00:00Z'),
+        review(d4!, 1, '2031-05-13T12:00:00Z', true),
+      ]);
     at(Date.parse('2031-06-20T12:00:00Z'));
     const stats = await adminStats();
     expect(month(stats, '2031-03')).toMatchObject({ rating: null, reviewCount: null });
     expect(month(stats, '2031-04')).toMatchObject({ rating: 4, reviewCount: 1 });
     expect(month(stats, '2031-05')).toMatchObject({ rating: 4.5, reviewCount: 2 });
     // The current month's is the contractor's rating now.
-    const [now] = await app.ctx.db.select({ rating: contractors.rating, reviewCount: contractors.reviewCount }).from(contractors).where(eq(contractors.id, c.id));
+    const [now] = await app.ctx.db
+      .select({ rating: contractors.rating, reviewCount: contractors.reviewCount })
+      .from(contractors)
+      .where(eq(contractors.id, c.id));
     expect(month(stats, '2031-06')).toMatchObject({ rating: now!.rating, reviewCount: now!.reviewCount });
   });
 
@@ -218,12 +274,27 @@ describe('contractor stats', () => {
     const stats = async () => (await adminStats(otherId)).totals.spent;
     const leadId = await quote(otherId);
     const deliveryId = await deliver(leadId, otherId);
-    await app.ctx.db.update(leadDeliveries).set({ paymentState: 'paid', paidAt: new Date(), priceCents: 3100, paymentIntentId: 'pi_refund_test' }).where(eq(leadDeliveries.id, deliveryId));
+    await app.ctx.db
+      .update(leadDeliveries)
+      .set({ paymentState: 'paid', paidAt: new Date(), priceCents: 3100, paymentIntentId: 'pi_refund_test' })
+      .where(eq(leadDeliveries.id, deliveryId));
     expect(await stats()).toBe('31.00');
-    await app.ctx.db.insert(leadRefunds).values({ deliveryId, cause: 'claim', method: 'card', status: 'pending', amountCents: 3100, paymentIntentId: 'pi_refund_test' });
+    await app.ctx.db
+      .insert(leadRefunds)
+      .values({
+        deliveryId,
+        cause: 'claim',
+        method: 'card',
+        status: 'pending',
+        amountCents: 3100,
+        paymentIntentId: 'pi_refund_test',
+      });
     // Spent until the card is really refunded...
     expect(await stats()).toBe('31.00');
-    await app.ctx.db.update(leadRefunds).set({ status: 'succeeded', refundedAt: new Date() }).where(eq(leadRefunds.deliveryId, deliveryId));
+    await app.ctx.db
+      .update(leadRefunds)
+      .set({ status: 'succeeded', refundedAt: new Date() })
+      .where(eq(leadRefunds.deliveryId, deliveryId));
     // ...then not.
     expect(await stats()).toBe('0.00');
   });

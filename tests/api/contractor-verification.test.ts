@@ -35,7 +35,11 @@ async function search(extra: Record<string, string> = {}): Promise<ContractorPag
   const res = await app.client().get<ContractorPage>(`/api/contractors/search?${new URLSearchParams(query)}`);
   expect(res.status, res.text).toBe(200);
   // The SQL reference (DIRECTORY_CACHE=false) answers the same as the in-memory snapshot the API used.
-  const reference = createDirectory(app.ctx.database, { cache: false, staleIfErrorMs: 0, today: todayOf(app.ctx.clock) });
+  const reference = createDirectory(app.ctx.database, {
+    cache: false,
+    staleIfErrorMs: 0,
+    today: todayOf(app.ctx.clock),
+  });
   expect(await reference.contractors(region.slug, directoryQuerySchemaFor(region).parse(query))).toEqual(res.body);
   return res.body;
 }
@@ -67,12 +71,19 @@ async function submit(name: string): Promise<number> {
   return res.body.id;
 }
 
-const approve = (id: number, body: Record<string, unknown> = {}) => admin.patch<AdminContractor & { message?: string }>(`/api/admin/contractors/${id}/approval`, { status: 'approved', ...body });
+const approve = (id: number, body: Record<string, unknown> = {}) =>
+  admin.patch<AdminContractor & { message?: string }>(`/api/admin/contractors/${id}/approval`, {
+    status: 'approved',
+    ...body,
+  });
 // Error answers carry { message } instead of the contractor.
-const verify = (id: number | string) => admin.post<AdminContractor & { message?: string }>(`/api/admin/contractors/${id}/verify`);
-const unverify = (id: number | string) => admin.post<AdminContractor & { message?: string }>(`/api/admin/contractors/${id}/unverify`);
+const verify = (id: number | string) =>
+  admin.post<AdminContractor & { message?: string }>(`/api/admin/contractors/${id}/verify`);
+const unverify = (id: number | string) =>
+  admin.post<AdminContractor & { message?: string }>(`/api/admin/contractors/${id}/unverify`);
 const row = async (id: number) => (await app.ctx.db.select().from(contractors).where(eq(contractors.id, id)))[0]!;
-const adminId = async () => (await app.ctx.db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.username, adminName)))[0]!.id;
+const adminId = async () =>
+  (await app.ctx.db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.username, adminName)))[0]!.id;
 
 function expectRecentIso(iso: string | null) {
   expect(iso).not.toBeNull();
@@ -88,7 +99,13 @@ describe('a business approved through the product', () => {
 
     const approved = await approve(id);
     expect(approved.status, approved.text).toBe(200);
-    expect(approved.body).toMatchObject({ approvalStatus: 'approved', verified: false, verifiedAt: null, verifiedBy: null, insuranceInfo: 'General liability $2M, Penn Mutual' });
+    expect(approved.body).toMatchObject({
+      approvalStatus: 'approved',
+      verified: false,
+      verifiedAt: null,
+      verifiedBy: null,
+      insuranceInfo: 'General liability $2M, Penn Mutual',
+    });
 
     const hidden = await licensed();
     expect(hidden.contractors).toEqual([]);
@@ -111,7 +128,9 @@ describe('a business approved through the product', () => {
     expect(found.contractors[0]).toMatchObject({ id, name: 'Estella Additions Co', verified: true });
     expect((await app.client().get<ContractorProfile>(`/api/contractors/${id}`)).body.verified).toBe(true);
     // The admin list shows the record too.
-    const listed = (await admin.get<{ contractors: AdminContractor[] }>('/api/admin/contractors?search=Estella%20Additions')).body.contractors;
+    const listed = (
+      await admin.get<{ contractors: AdminContractor[] }>('/api/admin/contractors?search=Estella%20Additions')
+    ).body.contractors;
     expect(listed).toMatchObject([{ id, verified: true, verifiedBy: adminName, verifiedAt: res.body.verifiedAt }]);
   });
 
@@ -125,7 +144,12 @@ describe('a business approved through the product', () => {
     const withdrawn = await unverify(id);
     expect(withdrawn.status, withdrawn.text).toBe(200);
     expect(withdrawn.body).toMatchObject({ verified: false, verifiedAt: null, verifiedBy: null });
-    expect(await row(id)).toMatchObject({ verified: false, verifiedAt: null, verifiedBy: null, verifiedByAdminId: null });
+    expect(await row(id)).toMatchObject({
+      verified: false,
+      verifiedAt: null,
+      verifiedBy: null,
+      verifiedByAdminId: null,
+    });
     expect(await licensed()).toMatchObject({ total: 0, unverifiedMatches: 1 });
     expect((await app.client().get<ContractorProfile>(`/api/contractors/${id}`)).body.verified).toBe(false);
     // Withdrawing twice changes nothing.
@@ -145,13 +169,23 @@ describe('the approve step', () => {
     const id = await submit('Elkland Sunrooms');
     const res = await approve(id, { verified: true });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ approvalStatus: 'approved', isVisible: true, verified: true, verifiedBy: adminName });
+    expect(res.body).toMatchObject({
+      approvalStatus: 'approved',
+      isVisible: true,
+      verified: true,
+      verifiedBy: adminName,
+    });
     expectRecentIso(res.body.verifiedAt);
     expect((await licensed()).contractors.map((c) => c.id)).toContain(id);
   });
 
   it('leaves verification alone without the field, and withdraws it with verified: false', async () => {
-    const submitted = await createContractor(app.ctx.db, { approvalStatus: 'pending', isVisible: false, registration: { expiresOn: inAYear() }, insurance: { expiresOn: inAYear() } });
+    const submitted = await createContractor(app.ctx.db, {
+      approvalStatus: 'pending',
+      isVisible: false,
+      registration: { expiresOn: inAYear() },
+      insurance: { expiresOn: inAYear() },
+    });
     await verify(submitted.id);
     const kept = await approve(submitted.id);
     expect(kept.body).toMatchObject({ approvalStatus: 'approved', verified: true, verifiedBy: adminName });

@@ -29,7 +29,12 @@ describe('counties', () => {
 
   it("answers the default county: the region module's towns and services, in order", async () => {
     const answer = await regionAnswer();
-    expect(answer).toMatchObject({ slug: 'sullivan', name: region.county, state: region.state, siteTitle: region.siteTitle });
+    expect(answer).toMatchObject({
+      slug: 'sullivan',
+      name: region.county,
+      state: region.state,
+      siteTitle: region.siteTitle,
+    });
     expect(answer.towns.map((t) => t.slug)).toEqual(region.towns.map((t) => t.slug));
     expect(answer.towns[0]!.geo).toEqual(region.towns[0]!.geo);
     expect(answer.services.map((s) => s.slug)).toEqual(region.services.map((s) => s.slug));
@@ -40,12 +45,24 @@ describe('counties', () => {
     expect(added).toMatchObject({ slug: 'wyoming', name: 'Wyoming County', state: 'PA', isDefault: false });
     expect(added.services).toBe(region.services.length);
     const [wyoming] = await app.ctx.db.select().from(regions).where(eq(regions.slug, 'wyoming'));
-    expect(wyoming).toMatchObject({ siteTitle: 'Wyoming County Contractors', shortTitle: 'Wyoming Co. Contractors', timeZone: region.timeZone, isDefault: false });
+    expect(wyoming).toMatchObject({
+      siteTitle: 'Wyoming County Contractors',
+      shortTitle: 'Wyoming Co. Contractors',
+      timeZone: region.timeZone,
+      isDefault: false,
+    });
     const places = await app.ctx.db.select().from(towns).where(eq(towns.regionId, wyoming!.id));
     expect(places.length).toBe(added.towns);
-    expect(places.find((t) => t.slug === 'tunkhannock')).toMatchObject({ name: 'Tunkhannock', lat: expect.any(Number), lng: expect.any(Number) });
+    expect(places.find((t) => t.slug === 'tunkhannock')).toMatchObject({
+      name: 'Tunkhannock',
+      lat: expect.any(Number),
+      lng: expect.any(Number),
+    });
 
-    await expect(addCounty(app.ctx, 'wyoming')).rejects.toMatchObject({ kind: 'conflict', message: 'Wyoming County has already been added' });
+    await expect(addCounty(app.ctx, 'wyoming')).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'Wyoming County has already been added',
+    });
     await expect(addCounty(app.ctx, 'atlantis')).rejects.toBeInstanceOf(DomainError);
     expect((await listCounties(app.ctx)).map((c) => [c.slug, c.isDefault])).toEqual([
       ['sullivan', true],
@@ -58,14 +75,22 @@ describe('counties', () => {
     expect(searchBefore.status).toBe(200);
     const [wyoming] = await app.ctx.db.select().from(regions).where(eq(regions.slug, 'wyoming'));
     // A town slug is unique within its county only (Washington, Franklin, Jackson townships recur).
-    await app.ctx.db.insert(towns).values({ regionId: wyoming!.id, slug: 'laporte', name: 'Laporte', label: 'Laporte', kind: 'other' });
-    await expect(app.ctx.db.insert(towns).values({ regionId: wyoming!.id, slug: 'laporte', name: 'Laporte', label: 'Laporte', kind: 'other' })).rejects.toThrow();
+    await app.ctx.db
+      .insert(towns)
+      .values({ regionId: wyoming!.id, slug: 'laporte', name: 'Laporte', label: 'Laporte', kind: 'other' });
+    await expect(
+      app.ctx.db
+        .insert(towns)
+        .values({ regionId: wyoming!.id, slug: 'laporte', name: 'Laporte', label: 'Laporte', kind: 'other' }),
+    ).rejects.toThrow();
 
     const answer = await regionAnswer();
     expect(answer.towns.map((t) => t.slug)).toEqual(region.towns.map((t) => t.slug));
     const searchAfter = await app.client().get('/api/contractors?location=laporte');
     expect(searchAfter.status).toBe(200);
-    expect(searchAfter.body.contractors.map((c: { id: number }) => c.id)).toEqual(searchBefore.body.contractors.map((c: { id: number }) => c.id));
+    expect(searchAfter.body.contractors.map((c: { id: number }) => c.id)).toEqual(
+      searchBefore.body.contractors.map((c: { id: number }) => c.id),
+    );
     expect(searchAfter.body.contractors.length).toBeGreaterThan(0);
   });
 });
@@ -98,7 +123,9 @@ describe('migration 0015: the towns already there belong to the default county',
       { slug: 'laporte', regionId: counties[0]!.id },
       { slug: 'dushore', regionId: counties[0]!.id },
     ]);
-    const offered = await db.execute(sql`select count(*)::int as n from region_services where region_id = ${counties[0]!.id}`);
+    const offered = await db.execute(
+      sql`select count(*)::int as n from region_services where region_id = ${counties[0]!.id}`,
+    );
     expect((offered as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
   });
 });

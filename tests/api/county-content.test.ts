@@ -20,7 +20,10 @@ describe("a county's blog and newsletter", () => {
   beforeAll(async () => {
     app = await startTestApp({ RATE_LIMIT: 'false' });
     await addCounty(app.ctx, 'wyoming');
-    [{ id: wyomingId }] = (await app.ctx.db.select({ id: regions.id }).from(regions).where(eq(regions.slug, 'wyoming'))) as [{ id: number }];
+    [{ id: wyomingId }] = (await app.ctx.db
+      .select({ id: regions.id })
+      .from(regions)
+      .where(eq(regions.slug, 'wyoming'))) as [{ id: number }];
   });
   afterAll(() => app?.close());
 
@@ -36,7 +39,9 @@ describe("a county's blog and newsletter", () => {
   });
 
   it("lists a county's own posts and every site's posts, and finds no other county's post", async () => {
-    await app.ctx.db.insert(blogPosts).values([post('wyoming-river-homes', wyomingId), post('every-county-winter', null)]);
+    await app.ctx.db
+      .insert(blogPosts)
+      .values([post('wyoming-river-homes', wyomingId), post('every-county-winter', null)]);
     const sullivan = (await listPublishedPosts(app.ctx, 'sullivan')).map((p) => p.slug);
     const wyoming = (await listPublishedPosts(app.ctx, 'wyoming')).map((p) => p.slug);
     expect(sullivan).toContain('every-county-winter');
@@ -44,7 +49,9 @@ describe("a county's blog and newsletter", () => {
     expect(wyoming).toEqual(expect.arrayContaining(['wyoming-river-homes', 'every-county-winter']));
     // The seeded posts have no county: every site shows them.
     expect(wyoming).toHaveLength(sullivan.length + 1);
-    await expect(viewPost(app.ctx, 'wyoming', 'wyoming-river-homes')).resolves.toMatchObject({ slug: 'wyoming-river-homes' });
+    await expect(viewPost(app.ctx, 'wyoming', 'wyoming-river-homes')).resolves.toMatchObject({
+      slug: 'wyoming-river-homes',
+    });
     await expect(viewPost(app.ctx, 'sullivan', 'wyoming-river-homes')).rejects.toMatchObject({ kind: 'not_found' });
     // On the default county's address the API answers the same as the service.
     const res = await app.client().get('/api/blog');
@@ -92,7 +99,10 @@ describe("a county's blog and newsletter", () => {
 
     const contractor = await createContractor(app.ctx.db);
     const lead = await createLead(app.ctx.db, { email: 'river-owner@example.com', regionId: wyomingId });
-    const [delivery] = await app.ctx.db.insert(leadDeliveries).values({ leadId: lead.id, contractorId: contractor.id, priceCents: 2500, paymentState: 'credited' }).returning();
+    const [delivery] = await app.ctx.db
+      .insert(leadDeliveries)
+      .values({ leadId: lead.id, contractorId: contractor.id, priceCents: 2500, paymentState: 'credited' })
+      .returning();
     await sendFollowUp(app.ctx, delivery!.id);
     const ask = await mailTo('river-owner@example.com', 'review-request');
     expect(ask.textBody).toContain('through Wyoming County Contractors');
@@ -109,7 +119,9 @@ describe('migration 0018: the subscribers already there read the default countyâ
     const before = migrationsBefore('0018_county_content');
     cleanup = before.cleanup;
     await subject.migrateTo(before.folder);
-    await subject.database.db.execute(sql`insert into newsletter_subscribers (email, unsubscribe_token) values ('old@example.com', 'old-token')`);
+    await subject.database.db.execute(
+      sql`insert into newsletter_subscribers (email, unsubscribe_token) values ('old@example.com', 'old-token')`,
+    );
     await subject.database.db.execute(
       sql`insert into blog_posts (slug, title, content, excerpt, meta_description, author, published_at) values ('old-post', 'Old', 'Body.', 'Excerpt.', 'Meta.', 'Author', now())`,
     );
@@ -123,9 +135,13 @@ describe('migration 0018: the subscribers already there read the default countyâ
   it('gives every subscriber the default county and leaves every post on every site', async () => {
     const { db } = subject.database;
     const [sullivan] = await db.select({ id: regions.id }).from(regions).where(eq(regions.isDefault, true));
-    expect(await db.select({ email: newsletterSubscribers.email, regionId: newsletterSubscribers.regionId }).from(newsletterSubscribers)).toEqual([
-      { email: 'old@example.com', regionId: sullivan!.id },
+    expect(
+      await db
+        .select({ email: newsletterSubscribers.email, regionId: newsletterSubscribers.regionId })
+        .from(newsletterSubscribers),
+    ).toEqual([{ email: 'old@example.com', regionId: sullivan!.id }]);
+    expect(await db.select({ slug: blogPosts.slug, regionId: blogPosts.regionId }).from(blogPosts)).toEqual([
+      { slug: 'old-post', regionId: null },
     ]);
-    expect(await db.select({ slug: blogPosts.slug, regionId: blogPosts.regionId }).from(blogPosts)).toEqual([{ slug: 'old-post', regionId: null }]);
   });
 });

@@ -65,9 +65,19 @@ beforeAll(async () => {
   sullivan = ids.find((r) => r.slug === 'sullivan')!.id;
   wyoming = ids.find((r) => r.slug === 'wyoming')!.id;
   wyomingSite = `http://wyoming.localhost:${new URL(app.url).port}`;
-  wyomingContractor = await createContractor(app.ctx.db, { county: 'wyoming', homeTown: 'tunkhannock', name: 'Tunkhannock Ridge Builders' });
+  wyomingContractor = await createContractor(app.ctx.db, {
+    county: 'wyoming',
+    homeTown: 'tunkhannock',
+    name: 'Tunkhannock Ridge Builders',
+  });
   const account = async (username: string, regionIds: number[], email?: string) => {
-    const res = await platform.post('/api/admin/users', { username, password: 'long enough password 9', role: 'county', regionIds, ...(email ? { email } : {}) });
+    const res = await platform.post('/api/admin/users', {
+      username,
+      password: 'long enough password 9',
+      role: 'county',
+      regionIds,
+      ...(email ? { email } : {}),
+    });
     expect(res.status, res.text).toBe(201);
     return res.body as { id: number; email: string | null };
   };
@@ -80,7 +90,12 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 /** The outbox's last id: what a step sends comes after it. */
-const mark = async () => (await app.ctx.db.select({ id: sql<number>`coalesce(max(${outboxEmails.id}), 0)`.mapWith(Number) }).from(outboxEmails))[0]!.id;
+const mark = async () =>
+  (
+    await app.ctx.db
+      .select({ id: sql<number>`coalesce(max(${outboxEmails.id}), 0)`.mapWith(Number) })
+      .from(outboxEmails)
+  )[0]!.id;
 /** The emails of a kind queued since `since`, by address. */
 async function sent(kind: string, since: number) {
   const rows = await app.ctx.db
@@ -94,22 +109,37 @@ const addresses = (rows: { toAddress: string }[]) => rows.map((r) => r.toAddress
 
 describe("a county administrator's email address", () => {
   it('is set when the account is created, changed, cleared, and refused when it is not an address', async () => {
-    const created = await platform.post('/api/admin/users', { username: 'address-check', password: 'long enough password 9', role: 'county', regionIds: [wyoming], email: ' Office@Example.com ' });
+    const created = await platform.post('/api/admin/users', {
+      username: 'address-check',
+      password: 'long enough password 9',
+      role: 'county',
+      regionIds: [wyoming],
+      email: ' Office@Example.com ',
+    });
     expect(created.status, created.text).toBe(201);
     expect(created.body.email).toBe('Office@Example.com');
     const id = created.body.id as number;
     const bad = await platform.patch(`/api/admin/users/${id}`, { email: 'not an address' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.email).toBe('Please enter a valid email address');
-    const badCreate = await platform.post('/api/admin/users', { username: 'address-check-2', password: 'long enough password 9', role: 'platform', email: 42 });
+    const badCreate = await platform.post('/api/admin/users', {
+      username: 'address-check-2',
+      password: 'long enough password 9',
+      role: 'platform',
+      email: 42,
+    });
     expect(badCreate.status).toBe(400);
     expect(badCreate.body.errors.email).toBeTruthy();
-    expect((await platform.patch(`/api/admin/users/${id}`, { email: 'new-office@example.com' })).body.email).toBe('new-office@example.com');
+    expect((await platform.patch(`/api/admin/users/${id}`, { email: 'new-office@example.com' })).body.email).toBe(
+      'new-office@example.com',
+    );
     const cleared = await platform.patch(`/api/admin/users/${id}`, { email: '' });
     expect(cleared.status).toBe(200);
     expect(cleared.body.email).toBeNull();
     const list = await platform.get('/api/admin/users');
-    expect(list.body.accounts.find((a: { username: string }) => a.username === 'wyoming-office').email).toBe(WYOMING_OFFICE);
+    expect(list.body.accounts.find((a: { username: string }) => a.username === 'wyoming-office').email).toBe(
+      WYOMING_OFFICE,
+    );
   });
 });
 
@@ -137,7 +167,9 @@ describe("an item's notice", () => {
     // The same on Sullivan's site: Sullivan's administrators, Sullivan's address.
     const local = await createContractor(app.ctx.db);
     since = await mark();
-    expect((await app.client().post('/api/leads', { ...quote, location: 'Laporte, PA', contractorId: local.id })).status).toBe(201);
+    expect(
+      (await app.client().post('/api/leads', { ...quote, location: 'Laporte, PA', contractorId: local.id })).status,
+    ).toBe(201);
     const sullivans = await sent('lead-notice', since);
     expect(addresses(sullivans)).toEqual([PLATFORM, SULLIVAN_OFFICE]);
     expect(sullivans[0]!.textBody).toContain(`Follow it, or deliver it if it is held, at ${app.url}/admin/leads`);
@@ -173,7 +205,13 @@ describe("an item's notice", () => {
     const lead = await createLead(app.ctx.db, { regionId: wyoming, requestedContractorId: wyomingContractor.id });
     const [delivery] = await app.ctx.db
       .insert(leadDeliveries)
-      .values({ leadId: lead.id, contractorId: wyomingContractor.id, priceCents: 2500, paymentState: 'credited', creditedAt: new Date() })
+      .values({
+        leadId: lead.id,
+        contractorId: wyomingContractor.id,
+        priceCents: 2500,
+        paymentState: 'credited',
+        creditedAt: new Date(),
+      })
       .returning();
     const since = await mark();
     await sendClaimNotice(app.ctx, delivery!.id, { reason: 'not_real', details: '' });
@@ -200,20 +238,35 @@ describe("a contractor's and a lead's emails", () => {
   });
 
   it("a Wyoming lead's delivery links the contractor to Wyoming's site to buy it", async () => {
-    const spent = await createContractor(app.ctx.db, { county: 'wyoming', homeTown: 'tunkhannock', billing: { monthlyLeadsUsed: 1_000, creditsPeriodStart: monthStart(app.ctx.clock.now()) } });
-    const lead = await createLead(app.ctx.db, { regionId: wyoming, location: 'Tunkhannock, PA', requestedContractorId: spent.id });
+    const spent = await createContractor(app.ctx.db, {
+      county: 'wyoming',
+      homeTown: 'tunkhannock',
+      billing: { monthlyLeadsUsed: 1_000, creditsPeriodStart: monthStart(app.ctx.clock.now()) },
+    });
+    const lead = await createLead(app.ctx.db, {
+      regionId: wyoming,
+      location: 'Tunkhannock, PA',
+      requestedContractorId: spent.id,
+    });
     const since = await mark();
     const res = await platform.post('/api/lead-deliveries', { leadId: lead.id, contractorId: spent.id });
     expect(res.status, res.text).toBe(201);
     expect(res.body.paymentState).toBe('awaiting_payment');
     const [email] = await sent('lead-delivered', since);
-    expect(email!.textBody).toContain(`Buy this lead: ${wyomingSite}/buy-lead?leadId=${lead.id}&contractorId=${spent.id}`);
+    expect(email!.textBody).toContain(
+      `Buy this lead: ${wyomingSite}/buy-lead?leadId=${lead.id}&contractorId=${spent.id}`,
+    );
   });
 
   it("a credential reminder links to the home county's site in its words; each county's administrators get their contractors' list", async () => {
     const expires = addDays(today(app.ctx.clock), 30);
     const registration = { expiresOn: expires, verified: true, verifiedAt: new Date() };
-    const upRiver = await createContractor(app.ctx.db, { county: 'wyoming', homeTown: 'tunkhannock', name: 'Up River Masonry', registration });
+    const upRiver = await createContractor(app.ctx.db, {
+      county: 'wyoming',
+      homeTown: 'tunkhannock',
+      name: 'Up River Masonry',
+      registration,
+    });
     await createContractor(app.ctx.db, { name: 'Laporte Lapse Carpentry', registration });
     const since = await mark();
     await sendCredentialReminders(app.ctx);
@@ -244,13 +297,16 @@ describe("a contractor's own emails, wherever the action happened", () => {
     const contractor = await createContractor(app.ctx.db, { county: 'wyoming', homeTown: 'tunkhannock', name });
     const email = `${name.toLowerCase().replace(/\W+/g, '-')}@example.com`;
     const password = 'a long enough password 42';
-    await app.ctx.db.insert(contractorAccounts).values({ contractorId: contractor.id, email, passwordHash: await bcrypt.hash(password, 4) });
+    await app.ctx.db
+      .insert(contractorAccounts)
+      .values({ contractorId: contractor.id, email, passwordHash: await bcrypt.hash(password, 4) });
     const client = app.client();
     const login = await client.post('/api/contractor/login', { email, password });
     expect(login.status, login.text).toBe(200);
     return { contractor, email, password, client };
   }
-  const lastTo = async (kind: string, to: string, since: number) => (await sent(kind, since)).filter((m) => m.toAddress === to).at(-1)!;
+  const lastTo = async (kind: string, to: string, since: number) =>
+    (await sent(kind, since)).filter((m) => m.toAddress === to).at(-1)!;
 
   it("link to its home county's site: the reset link, the email change and the password notice", async () => {
     const owner = await wyomingOwner('Nicholson Home Builders');
@@ -263,23 +319,35 @@ describe("a contractor's own emails, wherever the action happened", () => {
 
     since = await mark();
     const newEmail = 'nicholson-new@example.com';
-    expect((await owner.client.post('/api/contractor/email', { email: newEmail, currentPassword: owner.password })).status).toBe(202);
+    expect(
+      (await owner.client.post('/api/contractor/email', { email: newEmail, currentPassword: owner.password })).status,
+    ).toBe(202);
     const change = await lastTo('email-change', newEmail, since);
     expect(change.subject).toBe('Confirm your new Wyoming County Contractors sign-in email');
     const token = new RegExp(`${wyomingSite}/contractor/confirm-email\\?token=([\\w-]+)`).exec(change.textBody)?.[1];
     expect(token, change.textBody).toBeDefined();
     expect((await app.client().post('/api/contractor/confirm-email', { token })).status).toBe(200);
-    expect((await lastTo('email-changed', owner.email, since)).subject).toBe('Your Wyoming County Contractors sign-in email was changed');
+    expect((await lastTo('email-changed', owner.email, since)).subject).toBe(
+      'Your Wyoming County Contractors sign-in email was changed',
+    );
 
     since = await mark();
-    const changed = await owner.client.post('/api/contractor/password', { currentPassword: owner.password, password: 'another long password 43' });
+    const changed = await owner.client.post('/api/contractor/password', {
+      currentPassword: owner.password,
+      password: 'another long password 43',
+    });
     expect(changed.status, changed.text).toBe(200);
-    expect((await lastTo('password-changed', newEmail, since)).textBody).toContain(`tell us: ${wyomingSite}/contractor/login`);
+    expect((await lastTo('password-changed', newEmail, since)).textBody).toContain(
+      `tell us: ${wyomingSite}/contractor/login`,
+    );
   });
 
   it("link to its home county's site: a photo's and a listing change's decision", async () => {
     const owner = await wyomingOwner('Mehoopany Deck Builders');
-    const [photo] = await app.ctx.db.insert(contractorPhotos).values({ contractorId: owner.contractor.id, kind: 'project', caption: 'New deck', width: 640, height: 480 }).returning();
+    const [photo] = await app.ctx.db
+      .insert(contractorPhotos)
+      .values({ contractorId: owner.contractor.id, kind: 'project', caption: 'New deck', width: 640, height: 480 })
+      .returning();
     const [change] = await app.ctx.db
       .insert(contractorListingChanges)
       .values({
@@ -294,9 +362,16 @@ describe("a contractor's own emails, wherever the action happened", () => {
       .returning();
     const since = await mark();
     expect((await platform.post(`/api/admin/photos/${photo!.id}/approve`, {})).status).toBe(200);
-    expect((await platform.post(`/api/admin/listing-changes/${change!.id}/reject`, { reason: 'Please add your towns.' })).status).toBe(200);
-    expect((await lastTo('photo-decision', owner.email, since)).textBody).toContain(`${wyomingSite}/contractor?section=photos`);
-    expect((await lastTo('listing-decision', owner.email, since)).textBody).toContain(`${wyomingSite}/contractor?section=profile`);
+    expect(
+      (await platform.post(`/api/admin/listing-changes/${change!.id}/reject`, { reason: 'Please add your towns.' }))
+        .status,
+    ).toBe(200);
+    expect((await lastTo('photo-decision', owner.email, since)).textBody).toContain(
+      `${wyomingSite}/contractor?section=photos`,
+    );
+    expect((await lastTo('listing-decision', owner.email, since)).textBody).toContain(
+      `${wyomingSite}/contractor?section=profile`,
+    );
   });
 });
 
@@ -304,26 +379,58 @@ describe("a contractor's plan checkout", () => {
   it("started on Wyoming's site returns to Wyoming's site, where its session cookie is", async () => {
     const email = 'tunkhannock-owner@example.com';
     const password = 'a long enough password 42';
-    const subscriber = await createContractor(app.ctx.db, { county: 'wyoming', homeTown: 'tunkhannock', name: 'Lake Winola Builders' });
-    await app.ctx.db.insert(contractorAccounts).values({ contractorId: subscriber.id, email, passwordHash: await bcrypt.hash(password, 4) });
-    const login = await requestOnHost(app.url, 'wyoming.localhost', 'POST', '/api/contractor/login', { body: { email, password } });
+    const subscriber = await createContractor(app.ctx.db, {
+      county: 'wyoming',
+      homeTown: 'tunkhannock',
+      name: 'Lake Winola Builders',
+    });
+    await app.ctx.db
+      .insert(contractorAccounts)
+      .values({ contractorId: subscriber.id, email, passwordHash: await bcrypt.hash(password, 4) });
+    const login = await requestOnHost(app.url, 'wyoming.localhost', 'POST', '/api/contractor/login', {
+      body: { email, password },
+    });
     expect(login.status, login.text).toBe(200);
     const cookie = String(login.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
-    const started = await requestOnHost(app.url, 'wyoming.localhost', 'POST', '/api/stripe/create-subscription', { body: { planId: 'pro' }, headers: { Cookie: cookie } });
+    const started = await requestOnHost(app.url, 'wyoming.localhost', 'POST', '/api/stripe/create-subscription', {
+      body: { planId: 'pro' },
+      headers: { Cookie: cookie },
+    });
     expect(started.status, started.text).toBe(200);
     expect(started.json().subscriptionUrl).toMatch(new RegExp(`^${wyomingSite}/demo-checkout\\?session_id=`));
-    const [session] = await app.ctx.db.select({ data: demoPayments.data }).from(demoPayments).where(eq(demoPayments.kind, 'checkout_session')).orderBy(desc(demoPayments.createdAt)).limit(1);
-    expect(session!.data).toMatchObject({ successUrl: expect.stringMatching(new RegExp(`^${wyomingSite}/subscription-success\\?session_id=`)), cancelUrl: `${wyomingSite}/contractor-pricing` });
+    const [session] = await app.ctx.db
+      .select({ data: demoPayments.data })
+      .from(demoPayments)
+      .where(eq(demoPayments.kind, 'checkout_session'))
+      .orderBy(desc(demoPayments.createdAt))
+      .limit(1);
+    expect(session!.data).toMatchObject({
+      successUrl: expect.stringMatching(new RegExp(`^${wyomingSite}/subscription-success\\?session_id=`)),
+      cancelUrl: `${wyomingSite}/contractor-pricing`,
+    });
   });
 });
 
 describe('the daily digest', () => {
   it("gives the platform every county with each site's links, and each county's administrators their county's only", async () => {
     // Only this test's items wait.
-    await app.ctx.db.update(contractors).set({ approvalStatus: 'approved' }).where(eq(contractors.approvalStatus, 'pending'));
+    await app.ctx.db
+      .update(contractors)
+      .set({ approvalStatus: 'approved' })
+      .where(eq(contractors.approvalStatus, 'pending'));
     await app.ctx.db.update(leads).set({ status: 'lost' }).where(eq(leads.status, 'new'));
-    await createContractor(app.ctx.db, { county: 'wyoming', homeTown: 'nicholson', name: 'Nicholson Pending Builders', approvalStatus: 'pending', isVisible: false });
-    await createLead(app.ctx.db, { regionId: wyoming, serviceNeeded: 'Wyoming Porch Repair', location: 'Tunkhannock, PA' });
+    await createContractor(app.ctx.db, {
+      county: 'wyoming',
+      homeTown: 'nicholson',
+      name: 'Nicholson Pending Builders',
+      approvalStatus: 'pending',
+      isVisible: false,
+    });
+    await createLead(app.ctx.db, {
+      regionId: wyoming,
+      serviceNeeded: 'Wyoming Porch Repair',
+      location: 'Tunkhannock, PA',
+    });
     await createLead(app.ctx.db, { serviceNeeded: 'Sullivan Roof Repair' });
 
     const since = await mark();
@@ -361,7 +468,10 @@ describe('the daily digest', () => {
     const next = await mark();
     expect(await sendAdminDigest(app.ctx)).toBe(2);
     expect(addresses(await sent('admin-digest', next))).toEqual([PLATFORM, WYOMING_OFFICE]);
-    await app.ctx.db.update(contractors).set({ approvalStatus: 'approved' }).where(eq(contractors.approvalStatus, 'pending'));
+    await app.ctx.db
+      .update(contractors)
+      .set({ approvalStatus: 'approved' })
+      .where(eq(contractors.approvalStatus, 'pending'));
     await app.ctx.db.update(leads).set({ status: 'lost' }).where(eq(leads.status, 'new'));
     expect(await sendAdminDigest(app.ctx)).toBe(0);
   });
@@ -396,14 +506,21 @@ describe("a profile's canonical address", () => {
   it("is on its home county's site wherever it is shown, and only that site's sitemap lists it", async () => {
     // Home in Laporte (Sullivan), also serving Tunkhannock (Wyoming): listed on both sites.
     const both = await createContractor(app.ctx.db, { name: 'Two County Builders' });
-    await app.ctx.db.insert(contractorServiceAreas).values({ contractorId: both.id, townId: await townId(wyoming, 'tunkhannock') });
+    await app.ctx.db
+      .insert(contractorServiceAreas)
+      .values({ contractorId: both.id, townId: await townId(wyoming, 'tunkhannock') });
     const home = `${app.url}/contractor/${both.id}`;
 
     expect(await profileOn('wyoming.localhost', both.id)).toBe(home);
     expect(await profileOn('localhost', both.id)).toBeNull();
     expect(await profileOn('wyoming.localhost', wyomingContractor.id)).toBeNull();
     // The SQL reference says the same.
-    const reference = createDirectory(app.ctx.database, { cache: false, staleIfErrorMs: 0, today: () => today(app.ctx.clock), siteUrl: () => app.ctx.siteUrl });
+    const reference = createDirectory(app.ctx.database, {
+      cache: false,
+      staleIfErrorMs: 0,
+      today: () => today(app.ctx.clock),
+      siteUrl: () => app.ctx.siteUrl,
+    });
     expect((await reference.profile('wyoming', both.id)).canonicalUrl).toBe(home);
     expect((await reference.profile('sullivan', both.id)).canonicalUrl).toBeNull();
 
@@ -421,10 +538,22 @@ describe("a profile's canonical address", () => {
 
   it("follows a county's new public address on every county's site showing its contractors", async () => {
     // Home in Tunkhannock (Wyoming), also serving Laporte (Sullivan).
-    const upstream = await createContractor(app.ctx.db, { county: 'wyoming', homeTown: 'tunkhannock', name: 'Upstream Builders' });
-    await app.ctx.db.insert(contractorServiceAreas).values({ contractorId: upstream.id, townId: await townId(sullivan, 'laporte') });
+    const upstream = await createContractor(app.ctx.db, {
+      county: 'wyoming',
+      homeTown: 'tunkhannock',
+      name: 'Upstream Builders',
+    });
+    await app.ctx.db
+      .insert(contractorServiceAreas)
+      .values({ contractorId: upstream.id, townId: await townId(sullivan, 'laporte') });
     expect(await profileOn('localhost', upstream.id)).toBe(`${wyomingSite}/contractor/${upstream.id}`);
-    const sullivanVersion = async () => (await app.ctx.db.select({ v: directoryVersions.version }).from(directoryVersions).where(eq(directoryVersions.regionId, sullivan)))[0]!.v;
+    const sullivanVersion = async () =>
+      (
+        await app.ctx.db
+          .select({ v: directoryVersions.version })
+          .from(directoryVersions)
+          .where(eq(directoryVersions.regionId, sullivan))
+      )[0]!.v;
     const before = await sullivanVersion();
     await app.ctx.db.update(regions).set({ publicUrl: 'https://wyoming.example.org' }).where(eq(regions.id, wyoming));
     try {

@@ -38,7 +38,8 @@ describe('the county of a request, by host name', () => {
     const directory = await getOnHost(app.url, 'wyoming.localhost', '/api/contractors?pageSize=48');
     expect(directory.status).toBe(200);
     expect(directory.json().total).toBe(0);
-    const sullivanFirst = (await getOnHost(app.url, 'localhost', '/api/contractors?pageSize=1')).json().contractors[0].id;
+    const sullivanFirst = (await getOnHost(app.url, 'localhost', '/api/contractors?pageSize=1')).json().contractors[0]
+      .id;
     expect((await getOnHost(app.url, 'wyoming.localhost', `/api/contractors/${sullivanFirst}`)).status).toBe(404);
     expect((await getOnHost(app.url, 'wyoming.localhost', '/api/contractors?location=tunkhannock')).status).toBe(200);
     expect((await getOnHost(app.url, 'wyoming.localhost', '/api/contractors?location=laporte')).status).toBe(400);
@@ -60,7 +61,10 @@ describe('the county of a request, by host name', () => {
 
   it("answers a county's own public URL as its site, read again when the row changes", async () => {
     expect((await getOnHost(app.url, 'wyoming-contractors.example.com', '/api/region')).status).toBe(404);
-    await app.ctx.db.update(regions).set({ publicUrl: 'https://wyoming-contractors.example.com' }).where(eq(regions.slug, 'wyoming'));
+    await app.ctx.db
+      .update(regions)
+      .set({ publicUrl: 'https://wyoming-contractors.example.com' })
+      .where(eq(regions.slug, 'wyoming'));
     const res = await getOnHost(app.url, 'wyoming-contractors.example.com', '/api/region');
     expect(res.status).toBe(200);
     expect(res.json().slug).toBe('wyoming');

@@ -67,8 +67,16 @@ async function fillCounty(regionId: number, tag: string, townId: number): Promis
   // It serves the county's town only (shared contractors are listed where they work).
   await db.delete(contractorServiceAreas).where(eq(contractorServiceAreas.contractorId, contractor.id));
   await db.insert(contractorServiceAreas).values({ contractorId: contractor.id, townId });
-  await db.update(contractorBilling).set({ subscriptionPlan: 'free', monthlyLeadsUsed: 0, bonusCredits: 0, creditsPeriodStart: new Date() }).where(eq(contractorBilling.contractorId, contractor.id));
-  const lead = await createLead(db, { regionId, name: `Homeowner ${tag}`, email: `homeowner-${tag.toLowerCase()}@example.com`, requestedContractorId: contractor.id });
+  await db
+    .update(contractorBilling)
+    .set({ subscriptionPlan: 'free', monthlyLeadsUsed: 0, bonusCredits: 0, creditsPeriodStart: new Date() })
+    .where(eq(contractorBilling.contractorId, contractor.id));
+  const lead = await createLead(db, {
+    regionId,
+    name: `Homeowner ${tag}`,
+    email: `homeowner-${tag.toLowerCase()}@example.com`,
+    requestedContractorId: contractor.id,
+  });
   const delivered = await platform.post('/api/lead-deliveries', { leadId: lead.id, contractorId: contractor.id });
   expect(delivered.status, delivered.text).toBe(201);
   const deliveryId = delivered.body.id as number;
@@ -78,13 +86,31 @@ async function fillCounty(regionId: number, tag: string, townId: number): Promis
     .returning();
   const [review] = await db
     .insert(reviews)
-    .values({ leadId: lead.id, deliveryId, contractorId: contractor.id, contacted: true, hired: true, rating: 4, authorName: `Reviewer ${tag}` })
+    .values({
+      leadId: lead.id,
+      deliveryId,
+      contractorId: contractor.id,
+      contacted: true,
+      hired: true,
+      rating: 4,
+      authorName: `Reviewer ${tag}`,
+    })
     .returning();
   const price = tag === 'B' ? 4321 : 1234;
-  const [rule] = await db.insert(pricingRules).values({ regionId, ruleType: 'service', ruleValue: 'roofing-siding', leadPriceCents: price, priority: 3 }).returning();
+  const [rule] = await db
+    .insert(pricingRules)
+    .values({ regionId, ruleType: 'service', ruleValue: 'roofing-siding', leadPriceCents: price, priority: 3 })
+    .returning();
   const [mail] = await db
     .insert(outboxEmails)
-    .values({ regionId, kind: 'lead-notice', toAddress: 'admin@outbox.local', subject: `County mail ${tag}`, textBody: `About county ${tag}`, status: 'failed' })
+    .values({
+      regionId,
+      kind: 'lead-notice',
+      toAddress: 'admin@outbox.local',
+      subject: `County mail ${tag}`,
+      textBody: `About county ${tag}`,
+      status: 'failed',
+    })
     .returning();
   // A photo waiting for review (its files do not matter here: the rows are what an administrator sees).
   const [photo] = await db
@@ -151,7 +177,9 @@ const OTHER_PARAMS: Record<string, string> = { credential: 'insurance' };
 function addressFor(r: RouteEntry, county: County): string {
   const rule = r.admin!;
   const own = rule.param ?? 'id';
-  return r.path.replace(/:(\w+)/g, (_m, name: string) => (name === own ? String(idOf(county, rule.owns!)) : (OTHER_PARAMS[name] ?? '1')));
+  return r.path.replace(/:(\w+)/g, (_m, name: string) =>
+    name === own ? String(idOf(county, rule.owns!)) : (OTHER_PARAMS[name] ?? '1'),
+  );
 }
 
 /** One request naming the other county's items in its body, and what it must get. */
@@ -185,7 +213,11 @@ const BODY_WRITES: Record<string, (own: County, other: County) => BodyCase[]> = 
 const pricingRuleBodies = (other: County): BodyCase[] => [
   { names: 'regionId', body: { ruleType: 'global', leadPrice: '9.99', regionId: other.regionId }, status: [403] },
   { names: 'townId', body: { ruleType: 'location', townId: other.townId, leadPrice: '9.99' }, status: [403] },
-  { names: 'ruleValue (contractor)', body: { ruleType: 'contractor', ruleValue: String(other.contractorId), leadPrice: '9.99' }, status: [404] },
+  {
+    names: 'ruleValue (contractor)',
+    body: { ruleType: 'contractor', ruleValue: String(other.contractorId), leadPrice: '9.99' },
+    status: [404],
+  },
 ];
 
 const label = (r: RouteEntry) => `${r.method} ${r.path}`;
@@ -208,7 +240,10 @@ async function rowsOf(county: County) {
     review: await db.select().from(reviews).where(eq(reviews.id, county.reviewId)),
     rule: await db.select().from(pricingRules).where(eq(pricingRules.id, county.pricingRuleId)),
     photo: await db.select().from(contractorPhotos).where(eq(contractorPhotos.id, county.photoId)),
-    listingChange: await db.select().from(contractorListingChanges).where(eq(contractorListingChanges.id, county.listingChangeId)),
+    listingChange: await db
+      .select()
+      .from(contractorListingChanges)
+      .where(eq(contractorListingChanges.id, county.listingChangeId)),
     mail: await db
       .select()
       .from(outboxEmails)
@@ -230,10 +265,22 @@ beforeAll(async () => {
   const [wyomingTown] = await db.select({ id: towns.id }).from(towns).where(eq(towns.regionId, wyoming!.id)).limit(1);
   a = await fillCounty(sullivan!.id, 'A', laporte!.id);
   b = await fillCounty(wyoming!.id, 'B', wyomingTown!.id);
-  const [mail] = await db.insert(outboxEmails).values({ regionId: null, kind: 'setup-code', toAddress: 'someone@example.com', subject: PLATFORM_MAIL, textBody: 'x', status: 'failed' }).returning();
+  const [mail] = await db
+    .insert(outboxEmails)
+    .values({
+      regionId: null,
+      kind: 'setup-code',
+      toAddress: 'someone@example.com',
+      subject: PLATFORM_MAIL,
+      textBody: 'x',
+      status: 'failed',
+    })
+    .returning();
   platformMailId = mail!.id;
   countyAdmin = (await countyAdminClient(app, [a.regionId])).client;
-  routes = routeTable(createApp({ ctx: app.ctx, sessionSecret: app.ctx.env.SESSION_SECRET! })).filter((r) => r.path.startsWith('/api/') && r.roles[0] === 'admin');
+  routes = routeTable(createApp({ ctx: app.ctx, sessionSecret: app.ctx.env.SESSION_SECRET! })).filter(
+    (r) => r.path.startsWith('/api/') && r.roles[0] === 'admin',
+  );
 }, 120_000);
 afterAll(() => app?.close());
 
@@ -242,7 +289,9 @@ describe("a county administrator and another county's data", () => {
     expect(routes.length).toBeGreaterThan(35);
     const undeclared = routes.filter((r) => hasParams(r) && !r.admin?.owns && !r.admin?.platform).map(label);
     expect(undeclared).toEqual([]);
-    const unlisted = routes.filter((r) => !hasParams(r) && !isRead(r) && !r.admin?.platform && !ownAccount(r) && !BODY_WRITES[label(r)]).map(label);
+    const unlisted = routes
+      .filter((r) => !hasParams(r) && !isRead(r) && !r.admin?.platform && !ownAccount(r) && !BODY_WRITES[label(r)])
+      .map(label);
     expect(unlisted).toEqual([]);
   });
 
@@ -255,7 +304,11 @@ describe("a county administrator and another county's data", () => {
       let res;
       let allowed: number[];
       if (r.admin?.platform) {
-        res = await countyAdmin.request(r.method, r.path.replace(/:(\w+)/g, String(b.leadId)), isRead(r) ? undefined : {});
+        res = await countyAdmin.request(
+          r.method,
+          r.path.replace(/:(\w+)/g, String(b.leadId)),
+          isRead(r) ? undefined : {},
+        );
         allowed = [403];
       } else if (hasParams(r)) {
         res = await countyAdmin.request(r.method, addressFor(r, b), isRead(r) ? undefined : {});
@@ -273,8 +326,10 @@ describe("a county administrator and another county's data", () => {
     for (const r of routes.filter((x) => BODY_WRITES[label(x)])) {
       for (const { names, body, status } of BODY_WRITES[label(r)]!(a, b)) {
         const res = await countyAdmin.request(r.method, hasParams(r) ? addressFor(r, a) : r.path, body);
-        if (!status.includes(res.status)) wrong.push(`${label(r)} naming ${names}: ${res.status} ${res.text.slice(0, 120)}`);
-        for (const m of [...b.markers, PLATFORM_MAIL]) if (res.text.includes(m)) leaks.push(`${label(r)} naming ${names} shows '${m}'`);
+        if (!status.includes(res.status))
+          wrong.push(`${label(r)} naming ${names}: ${res.status} ${res.text.slice(0, 120)}`);
+        for (const m of [...b.markers, PLATFORM_MAIL])
+          if (res.text.includes(m)) leaks.push(`${label(r)} naming ${names} shows '${m}'`);
       }
     }
     expect(Object.keys(BODY_WRITES).filter((k) => !routes.some((r) => label(r) === k))).toEqual([]);
@@ -310,13 +365,17 @@ describe("a county administrator and another county's data", () => {
 
   it("a county administrator's lead counts are the maintained counts (lead_status_counts), not a scan of its leads", async () => {
     const db = app.ctx.db;
-    const scanned = async (regionIds: number[]) => (await db.select({ id: leads.id }).from(leads).where(inArray(leads.regionId, regionIds))).length;
+    const scanned = async (regionIds: number[]) =>
+      (await db.select({ id: leads.id }).from(leads).where(inArray(leads.regionId, regionIds))).length;
     // 1,000 lost leads that only the maintained counts hold: an answer with them read the counts.
     const bump = (by: number) =>
       db
         .insert(leadStatusCounts)
         .values({ regionId: a.regionId, status: 'lost', leads: by, priceCents: 0 })
-        .onConflictDoUpdate({ target: [leadStatusCounts.regionId, leadStatusCounts.status], set: { leads: sql`${leadStatusCounts.leads} + ${by}` } });
+        .onConflictDoUpdate({
+          target: [leadStatusCounts.regionId, leadStatusCounts.status],
+          set: { leads: sql`${leadStatusCounts.leads} + ${by}` },
+        });
     await bump(1000);
     try {
       const own = await scanned([a.regionId]);
@@ -342,7 +401,8 @@ describe("a county administrator and another county's data", () => {
     const lists = routes.filter((r) => isRead(r) && !hasParams(r));
     let seen = '';
     for (const r of lists) seen += (await platform.get(r.path)).text;
-    for (const m of [...b.markers.filter((x) => x !== `homeowner-b@example.com`), PLATFORM_MAIL]) expect(seen, m).toContain(m);
+    for (const m of [...b.markers.filter((x) => x !== `homeowner-b@example.com`), PLATFORM_MAIL])
+      expect(seen, m).toContain(m);
   });
 
   it("the body check is not blind: a contractor rule naming the administrator's own county's contractor is written", async () => {
@@ -356,13 +416,18 @@ describe("a county administrator and another county's data", () => {
   });
 
   it("a platform default rule is read by the county's administrator but changed only by the platform's", async () => {
-    const [seeded] = await app.ctx.db.select({ id: pricingRules.id }).from(pricingRules).where(eq(pricingRules.ruleType, 'global'));
+    const [seeded] = await app.ctx.db
+      .select({ id: pricingRules.id })
+      .from(pricingRules)
+      .where(eq(pricingRules.ruleType, 'global'));
     expect((await countyAdmin.get('/api/pricing-rules')).body.map((r: { id: number }) => r.id)).toContain(seeded!.id);
     expect((await countyAdmin.patch(`/api/pricing-rules/${seeded!.id}`, { isActive: false })).status).toBe(403);
     const own = await countyAdmin.post('/api/pricing-rules', { ruleType: 'global', leadPrice: '31.00' });
     expect(own.status, own.text).toBe(201);
     expect(own.body.regionId).toBe(a.regionId);
-    expect((await countyAdmin.post('/api/pricing-rules', { ruleType: 'global', leadPrice: '31.00', regionId: null })).status).toBe(403);
+    expect(
+      (await countyAdmin.post('/api/pricing-rules', { ruleType: 'global', leadPrice: '31.00', regionId: null })).status,
+    ).toBe(403);
     await app.ctx.db.delete(pricingRules).where(eq(pricingRules.id, own.body.id));
   });
 });

@@ -14,9 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const row = async () => (await app.ctx.db.select().from(contractorBilling).where(eq(contractorBilling.contractorId, id)))[0]!;
-const set = (values: Partial<typeof contractorBilling.$inferInsert>) => app.ctx.db.update(contractorBilling).set(values).where(eq(contractorBilling.contractorId, id));
-const listingUpdatedAt = async () => (await app.ctx.db.select({ at: contractors.updatedAt }).from(contractors).where(eq(contractors.id, id)))[0]!.at;
+const row = async () =>
+  (await app.ctx.db.select().from(contractorBilling).where(eq(contractorBilling.contractorId, id)))[0]!;
+const set = (values: Partial<typeof contractorBilling.$inferInsert>) =>
+  app.ctx.db.update(contractorBilling).set(values).where(eq(contractorBilling.contractorId, id));
+const listingUpdatedAt = async () =>
+  (await app.ctx.db.select({ at: contractors.updatedAt }).from(contractors).where(eq(contractors.id, id)))[0]!.at;
 const take = () => inTransaction(app.ctx, (tx) => takeCredit(tx, id));
 /** The app's context with its clock standing at `now`. */
 const at = (now: Date) => ({ ...app.ctx, clock: { now: () => now } });
@@ -43,7 +46,11 @@ describe('plan credits (docs/decisions/0006-plans-and-credits.md)', () => {
     const now = new Date(Date.UTC(2026, 10, 3, 12));
     await set({ subscriptionPlan: 'free', monthlyLeadsUsed: 2, creditsPeriodStart: lastMonth });
     expect(await refreshFreePeriod(at(now), id)).toBe(true);
-    expect(await row()).toMatchObject({ monthlyLeadsUsed: 0, creditsPeriodStart: new Date(Date.UTC(2026, 10, 1)), creditsResetKey: 'month:2026-11' });
+    expect(await row()).toMatchObject({
+      monthlyLeadsUsed: 0,
+      creditsPeriodStart: new Date(Date.UTC(2026, 10, 1)),
+      creditsResetKey: 'month:2026-11',
+    });
     await set({ monthlyLeadsUsed: 1 });
     expect(await refreshFreePeriod(at(now), id)).toBe(false);
     expect((await row()).monthlyLeadsUsed).toBe(1);

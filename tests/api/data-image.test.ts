@@ -22,10 +22,15 @@ let olderImage: string;
 let laterTags: string[];
 
 beforeAll(async () => {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
   const older = path.join(tmp, 'older-migrations');
   cpSync(migrationsFolder(), older, { recursive: true });
-  writeFileSync(path.join(older, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, -2) }));
+  writeFileSync(
+    path.join(older, 'meta', '_journal.json'),
+    JSON.stringify({ ...journal, entries: journal.entries.slice(0, -2) }),
+  );
   laterTags = journal.entries.slice(-2).map((e) => e.tag);
   olderImage = path.join(tmp, 'older.tar.gz');
   await writeDataImage(olderImage, older);
@@ -64,7 +69,9 @@ describe('the data folder image', () => {
     expect(restoreDataImage(dir, olderImage)).toBe(true);
     const db = await openDatabase({ dataDir: dir });
     await db.migrate();
-    await db.db.execute(sql`insert into towns (region_id, slug, name, label, kind, aliases, sort_order) select id, 'kept', 'Kept', 'Kept, PA', 'borough', '{}', 0 from regions where is_default`);
+    await db.db.execute(
+      sql`insert into towns (region_id, slug, name, label, kind, aliases, sort_order) select id, 'kept', 'Kept', 'Kept, PA', 'borough', '{}', 0 from regions where is_default`,
+    );
     await db.close();
     // A start cut short after the marker went in leaves its staging folder: it goes, the database stays.
     mkdirSync(path.join(dir, '.image-unpacking', 'global'), { recursive: true });
@@ -103,7 +110,10 @@ describe('the data folder image', () => {
       return header.block!;
     };
     const dir = folder('refused');
-    const escaping = writeGzip('escaping.tar.gz', Buffer.concat([entry('../escaped'), entry('../../escaped-further'), Buffer.alloc(1024)]));
+    const escaping = writeGzip(
+      'escaping.tar.gz',
+      Buffer.concat([entry('../escaped'), entry('../../escaped-further'), Buffer.alloc(1024)]),
+    );
     expect(() => restoreDataImage(dir, escaping)).toThrow(/not a PostgreSQL data folder/);
     expect(existsSync(path.join(tmp, 'escaped'))).toBe(false);
     expect(existsSync(path.join(path.dirname(tmp), 'escaped-further'))).toBe(false);

@@ -1,7 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { region } from '@shared/region';
-import { directoryQuerySchemaFor, SORTS, type ContractorPage, type ContractorProfile, type PublicContractor } from '@shared/schemas/directory';
+import {
+  directoryQuerySchemaFor,
+  SORTS,
+  type ContractorPage,
+  type ContractorProfile,
+  type PublicContractor,
+} from '@shared/schemas/directory';
 import type { Db } from '../../server/db/client';
 import { contractors } from '../../server/db/schema';
 import { createClock, todayOf } from '../../server/clock';
@@ -37,8 +43,13 @@ const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
 const serviceValues = [...region.homeSearchServices.map((o) => o.value), ...region.services.map((s) => s.slug)];
 
 function randomQuery() {
-  const raw: Record<string, string> = { sort: pick(SORTS), page: String(1 + Math.floor(rand() * 4)), pageSize: String(pick([6, 12, 24, 48])) };
-  if (rand() < 0.7) raw.service = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => pick(serviceValues)).join(',');
+  const raw: Record<string, string> = {
+    sort: pick(SORTS),
+    page: String(1 + Math.floor(rand() * 4)),
+    pageSize: String(pick([6, 12, 24, 48])),
+  };
+  if (rand() < 0.7)
+    raw.service = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => pick(serviceValues)).join(',');
   if (rand() < 0.6) raw.location = pick(region.towns).slug;
   if (rand() < 0.4) raw.minRating = pick(['3', '3.5', '4', '4.5', '4.8']);
   if (rand() < 0.4) raw.licensed = 'true';
@@ -50,7 +61,10 @@ async function expectSameAnswers(count: number) {
   let hiding = 0;
   for (let i = 0; i < count; i++) {
     const q = randomQuery();
-    const [fromIndex, fromSql] = await Promise.all([memory.contractors(region.slug, q), reference.contractors(region.slug, q)]);
+    const [fromIndex, fromSql] = await Promise.all([
+      memory.contractors(region.slug, q),
+      reference.contractors(region.slug, q),
+    ]);
     expect(fromIndex, JSON.stringify(q)).toEqual(fromSql);
     if (fromSql.unverifiedMatches) hiding++;
   }
@@ -58,10 +72,14 @@ async function expectSameAnswers(count: number) {
 }
 
 describe('directory index', () => {
-  it('answers 300 random queries exactly as SQL does: rows, order, services, counts', { timeout: SQL_REFERENCE_TIMEOUT }, async () => {
-    // Including the count of unverified matches the licensed filter hides.
-    expect(await expectSameAnswers(300)).toBeGreaterThan(30);
-  });
+  it(
+    'answers 300 random queries exactly as SQL does: rows, order, services, counts',
+    { timeout: SQL_REFERENCE_TIMEOUT },
+    async () => {
+      // Including the count of unverified matches the licensed filter hides.
+      expect(await expectSameAnswers(300)).toBeGreaterThan(30);
+    },
+  );
 
   it('sees every change at once: hidden, re-rated, re-listed', async () => {
     const q = directoryQuerySchemaFor(region).parse({ pageSize: '48' });
@@ -84,7 +102,10 @@ describe('directory index', () => {
     let listed = 0;
     let withAreas = 0;
     for (const { id } of [...rows, { id: 999_999 }]) {
-      const [fromIndex, fromSql] = await Promise.all([outcome(memory.profile(region.slug, id)), outcome(reference.profile(region.slug, id))]);
+      const [fromIndex, fromSql] = await Promise.all([
+        outcome(memory.profile(region.slug, id)),
+        outcome(reference.profile(region.slug, id)),
+      ]);
       expect(fromIndex, String(id)).toEqual(fromSql);
       if (typeof fromSql === 'object') listed++;
       if ((fromSql as ContractorProfile).serviceAreas?.length > 1) withAreas++;
@@ -94,26 +115,33 @@ describe('directory index', () => {
     expect(listed).toBeLessThan(rows.length);
   });
 
-  it('answers what has a service page, and every service page, exactly as SQL does', { timeout: SQL_REFERENCE_TIMEOUT }, async () => {
-    expect(await memory.coverage(region.slug)).toEqual(await reference.coverage(region.slug));
-    const outcome = (p: Promise<unknown>) => p.catch((e: { kind?: string }) => e.kind);
-    let found = 0;
-    for (const s of region.services) {
-      for (const town of [undefined, ...region.towns.map((t) => t.slug)]) {
-        for (const page of [1, 2]) {
-          const p = { service: s.slug, town, page };
-          const [fromIndex, fromSql] = await Promise.all([outcome(memory.servicePage(region.slug, p)), outcome(reference.servicePage(region.slug, p))]);
-          expect(fromIndex, JSON.stringify(p)).toEqual(fromSql);
-          if (typeof fromSql === 'object' && (fromSql as { contractors: unknown[] }).contractors.length) found++;
+  it(
+    'answers what has a service page, and every service page, exactly as SQL does',
+    { timeout: SQL_REFERENCE_TIMEOUT },
+    async () => {
+      expect(await memory.coverage(region.slug)).toEqual(await reference.coverage(region.slug));
+      const outcome = (p: Promise<unknown>) => p.catch((e: { kind?: string }) => e.kind);
+      let found = 0;
+      for (const s of region.services) {
+        for (const town of [undefined, ...region.towns.map((t) => t.slug)]) {
+          for (const page of [1, 2]) {
+            const p = { service: s.slug, town, page };
+            const [fromIndex, fromSql] = await Promise.all([
+              outcome(memory.servicePage(region.slug, p)),
+              outcome(reference.servicePage(region.slug, p)),
+            ]);
+            expect(fromIndex, JSON.stringify(p)).toEqual(fromSql);
+            if (typeof fromSql === 'object' && (fromSql as { contractors: unknown[] }).contractors.length) found++;
+          }
         }
       }
-    }
-    // Pages with contractors, second pages among them.
-    expect(found).toBeGreaterThan(150);
-    // The page itself is frozen, like every answer.
-    const page = await memory.servicePage(region.slug, { service: 'roofing', page: 1 });
-    expect(() => (page.towns as unknown as unknown[]).pop()).toThrow(TypeError);
-  });
+      // Pages with contractors, second pages among them.
+      expect(found).toBeGreaterThan(150);
+      // The page itself is frozen, like every answer.
+      const page = await memory.servicePage(region.slug, { service: 'roofing', page: 1 });
+      expect(() => (page.towns as unknown as unknown[]).pop()).toThrow(TypeError);
+    },
+  );
 
   it('hands out frozen answers: changing a page, a card or a profile throws, on both paths', async () => {
     for (const directory of [memory, reference]) {

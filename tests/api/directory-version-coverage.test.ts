@@ -6,7 +6,15 @@ import type { Db } from '../../server/db/client';
 import { createClock, todayOf } from '../../server/clock';
 import { createDirectory } from '../../server/directory';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
-import { columnsRead, inline, recordingDb, uncovered, versionTriggers, type ColumnRead, type VersionTrigger } from '../support/version-coverage';
+import {
+  columnsRead,
+  inline,
+  recordingDb,
+  uncovered,
+  versionTriggers,
+  type ColumnRead,
+  type VersionTrigger,
+} from '../support/version-coverage';
 
 /**
  * The directory is cached until its version moves, and only triggers move it (migrations 0002,
@@ -29,7 +37,8 @@ afterAll(() => testDb?.drop());
 const directoryTriggers = () => versionTriggers(db, 'directory_version_');
 
 /** Columns read but not covered by the directory's triggers; the version itself needs none. */
-const uncoveredByDirectory = (read: ColumnRead[], triggers: Map<string, VersionTrigger>) => uncovered(read, triggers, { skip: ['directory_state', 'directory_versions'] });
+const uncoveredByDirectory = (read: ColumnRead[], triggers: Map<string, VersionTrigger>) =>
+  uncovered(read, triggers, { skip: ['directory_state', 'directory_versions'] });
 
 /** Every statement the directory runs to answer all it answers: the snapshot's load, and the SQL reference for each sort, filter, profile and service page. */
 async function directoryStatements() {
@@ -37,7 +46,13 @@ async function directoryStatements() {
   const database = { db: recording };
   const queries = [
     ...SORTS.map((sort) => directoryQuerySchemaFor(region).parse({ sort })),
-    directoryQuerySchemaFor(region).parse({ service: 'roofing,electrical', location: 'laporte', minRating: '4', licensed: 'true', sort: 'location' }),
+    directoryQuerySchemaFor(region).parse({
+      service: 'roofing,electrical',
+      location: 'laporte',
+      minRating: '4',
+      licensed: 'true',
+      sort: 'location',
+    }),
     // Past the last page: the total needs its own count.
     directoryQuerySchemaFor(region).parse({ service: 'roofing', page: '500' }),
   ];
@@ -76,14 +91,26 @@ describe('directory version trigger', () => {
       'services',
       'towns',
     ]);
-    for (const column of ['name', 'rating', 'verified', 'certifications', 'home_town_id', 'approval_status', 'is_visible', 'is_featured']) {
+    for (const column of [
+      'name',
+      'rating',
+      'verified',
+      'certifications',
+      'home_town_id',
+      'approval_status',
+      'is_visible',
+      'is_featured',
+    ]) {
       expect(read, column).toContainEqual({ table: 'contractors', column });
     }
     // The licence number, 'Registration verified {month}', 'Insured until' and the expiry dates that end the badge.
     for (const column of ['number', 'verified', 'verified_at', 'expires_on', 'credential']) {
       expect(read, `contractor_credentials.${column}`).toContainEqual({ table: 'contractor_credentials', column });
     }
-    expect(uncoveredByDirectory(read, triggers), 'columns the directory reads that no version trigger watches: add them to the trigger in a migration').toEqual([]);
+    expect(
+      uncoveredByDirectory(read, triggers),
+      'columns the directory reads that no version trigger watches: add them to the trigger in a migration',
+    ).toEqual([]);
   });
 
   it('finds a column that no trigger watches (the check can fail)', async () => {
@@ -97,8 +124,12 @@ describe('directory version trigger', () => {
     expect(read).toContainEqual({ table: 'contractors', column: 'city' });
     expect(uncoveredByDirectory(read, triggers)).toEqual(['contractor_credentials.insurer', 'contractors.email']);
     // Billing has no version trigger at all: a directory read of it is found too.
-    expect(uncoveredByDirectory(await columnsRead(db, 'select "monthly_leads_used" from "contractor_billing"'), triggers)).toEqual(['contractor_billing.monthly_leads_used']);
+    expect(
+      uncoveredByDirectory(await columnsRead(db, 'select "monthly_leads_used" from "contractor_billing"'), triggers),
+    ).toEqual(['contractor_billing.monthly_leads_used']);
     // A table without a version trigger at all is found too.
-    expect(uncoveredByDirectory(await columnsRead(db, 'select "email" from "leads"'), triggers)).toEqual(['leads.email']);
+    expect(uncoveredByDirectory(await columnsRead(db, 'select "email" from "leads"'), triggers)).toEqual([
+      'leads.email',
+    ]);
   });
 });

@@ -30,16 +30,22 @@ describe('GET /api/contractors', () => {
     expect(page.total).toBe(listed.length);
     expect(page.totalAll).toBe(listed.length);
     expect(page.contractors).toHaveLength(listed.length);
-    const expected = [...listed].sort((a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || a.id - b.id).map((c) => c.name);
+    const expected = [...listed]
+      .sort((a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || a.id - b.id)
+      .map((c) => c.name);
     expect(names(page)).toEqual(expected);
     expect(names(page)).not.toContain('Gansel Home Services');
   });
 
   it('sorts by name, by reviews and by location', async () => {
     const listed = await listedContractors(app.ctx.db);
-    const byName = [...listed].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id).map((c) => c.name);
+    const byName = [...listed]
+      .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id)
+      .map((c) => c.name);
     expect(names(await list('?sort=name&pageSize=48'))).toEqual(byName);
-    const byReviews = [...listed].sort((a, b) => b.reviewCount - a.reviewCount || b.rating - a.rating || a.id - b.id).map((c) => c.name);
+    const byReviews = [...listed]
+      .sort((a, b) => b.reviewCount - a.reviewCount || b.rating - a.rating || a.id - b.id)
+      .map((c) => c.name);
     expect(names(await list('?sort=reviews&pageSize=48'))).toEqual(byReviews);
     const cities = (await list('?sort=location&pageSize=48')).contractors.map((c) => c.location.toLowerCase());
     expect(cities).toEqual([...cities].sort());
@@ -64,7 +70,8 @@ describe('GET /api/contractors', () => {
 
   it('combines several services (any of them), rating and licensed filters', async () => {
     const both = await list('?service=roofing-siding&pageSize=48');
-    for (const c of both.contractors) expect(c.services.some((s) => s === 'Roofing' || s === 'Siding & Exteriors')).toBe(true);
+    for (const c of both.contractors)
+      expect(c.services.some((s) => s === 'Roofing' || s === 'Siding & Exteriors')).toBe(true);
     const rated = await list('?minRating=4.8&pageSize=48');
     for (const c of rated.contractors) expect(c.rating).toBeGreaterThanOrEqual(4.8);
     const licensed = await list('?licensed=true&pageSize=48');
@@ -89,10 +96,16 @@ describe('GET /api/contractors', () => {
     await app.ctx.db.update(contractors).set({ isVisible: false }).where(eq(contractors.id, target.id));
     expect(names(await list('?pageSize=48'))).not.toContain(target.name);
     expect((await http.get(`/api/contractors/${target.id}`)).status).toBe(404);
-    await app.ctx.db.update(contractors).set({ isVisible: true, approvalStatus: 'rejected', rejectionReason: 'Unlicensed' }).where(eq(contractors.id, target.id));
+    await app.ctx.db
+      .update(contractors)
+      .set({ isVisible: true, approvalStatus: 'rejected', rejectionReason: 'Unlicensed' })
+      .where(eq(contractors.id, target.id));
     expect(names(await list('?pageSize=48'))).not.toContain(target.name);
     expect((await http.get(`/api/contractors/${target.id}`)).status).toBe(404);
-    await app.ctx.db.update(contractors).set({ approvalStatus: 'approved', rejectionReason: null }).where(eq(contractors.id, target.id));
+    await app.ctx.db
+      .update(contractors)
+      .set({ approvalStatus: 'approved', rejectionReason: null })
+      .where(eq(contractors.id, target.id));
     expect(names(await list('?pageSize=48'))).toContain(target.name);
     const pending = await createContractor(app.ctx.db, { approvalStatus: 'pending', isVisible: false });
     expect((await http.get(`/api/contractors/${pending.id}`)).status).toBe(404);
@@ -131,7 +144,17 @@ describe('GET /api/contractors', () => {
   it('keeps what only the admin or the contractor may see out of public answers', async () => {
     const page = await list('?pageSize=48');
     const keys = new Set(page.contractors.flatMap((c) => Object.keys(c)));
-    for (const secret of ['email', 'phone', 'rejectionReason', 'approvalStatus', 'stripeCustomerId', 'stripeSubscriptionId', 'monthlyLeadsUsed', 'isVisible', 'address']) {
+    for (const secret of [
+      'email',
+      'phone',
+      'rejectionReason',
+      'approvalStatus',
+      'stripeCustomerId',
+      'stripeSubscriptionId',
+      'monthlyLeadsUsed',
+      'isVisible',
+      'address',
+    ]) {
       expect(keys.has(secret), secret).toBe(false);
     }
   });
@@ -143,7 +166,10 @@ describe('directory cache', () => {
     const before = await list('?sort=name&pageSize=48');
     const v0 = await app.ctx.directory.version();
     // Credit counters are not shown publicly: no new version, same cached answer.
-    await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 1 }).where(eq(contractorBilling.contractorId, target.id));
+    await app.ctx.db
+      .update(contractorBilling)
+      .set({ monthlyLeadsUsed: 1 })
+      .where(eq(contractorBilling.contractorId, target.id));
     expect(await app.ctx.directory.version()).toBe(v0);
     expect(await list('?sort=name&pageSize=48')).toEqual(before);
     // A raw SQL change to a shown column is seen at once.
@@ -176,7 +202,9 @@ describe('directory cache', () => {
 describe('GET /api/contractors/search', () => {
   it('takes service (search page) or serviceType (browse) and location', async () => {
     const a = await http.get<ContractorPage>('/api/contractors/search?service=electrical&location=all');
-    const b = await http.get<ContractorPage>(`/api/contractors/search?serviceType=${encodeURIComponent('Electrical Work & Wiring')}`);
+    const b = await http.get<ContractorPage>(
+      `/api/contractors/search?serviceType=${encodeURIComponent('Electrical Work & Wiring')}`,
+    );
     expect(a.status).toBe(200);
     expect(a.body.total).toBeGreaterThanOrEqual(2);
     expect(b.body).toEqual(a.body);
@@ -198,7 +226,10 @@ describe('GET /api/contractors/:id', () => {
       licenseNumber: registration.number,
       verified: true,
       // The seeded registration and insurance are verified, the insurance until its expiry date.
-      credentials: { registration: { verified: true, verifiedMonth: expect.stringMatching(/^\d{4}-\d{2}$/) }, insurance: { verified: true, insuredUntil: insurance.expiresOn } },
+      credentials: {
+        registration: { verified: true, verifiedMonth: expect.stringMatching(/^\d{4}-\d{2}$/) },
+        insurance: { verified: true, insuredUntil: insurance.expiresOn },
+      },
     });
     expect(res.body.serviceAreas[0]).toBe('Laporte');
     expect(res.body.services).toContain('Kitchen & Bath Remodeling');
@@ -225,7 +256,17 @@ describe('sitemap and robots', () => {
     for (const c of listed) expect(xml).toContain(`/contractor/${c.id}</loc>`);
     expect(xml).not.toContain(`/contractor/${pending.id}</loc>`);
     expect(xml.match(/\/blog\/[a-z0-9-]+<\/loc>/g)).toHaveLength(4);
-    for (const p of ['/browse', '/search', '/blog', '/submit-business', '/contractor-pricing', '/review-policy', '/privacy', '/terms']) expect(xml).toContain(`${p}</loc>`);
+    for (const p of [
+      '/browse',
+      '/search',
+      '/blog',
+      '/submit-business',
+      '/contractor-pricing',
+      '/review-policy',
+      '/privacy',
+      '/terms',
+    ])
+      expect(xml).toContain(`${p}</loc>`);
   });
 
   it('keeps robots out of /admin and /api', async () => {

@@ -60,11 +60,15 @@ async function requestQuote(name: string): Promise<number> {
 }
 
 /** The newest outbox row, which the last request wrote. */
-const newestMessage = async () => (await app.ctx.db.select().from(outboxEmails).orderBy(desc(outboxEmails.id)).limit(1))[0]!;
-const messageRow = async (id: number) => (await app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.id, id)))[0]!;
+const newestMessage = async () =>
+  (await app.ctx.db.select().from(outboxEmails).orderBy(desc(outboxEmails.id)).limit(1))[0]!;
+const messageRow = async (id: number) =>
+  (await app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.id, id)))[0]!;
 /** send-email jobs in pg-boss's own table, whatever their state. */
 const sendEmailJobs = async () => {
-  const result = (await app.ctx.db.execute(sql`select count(*)::int as n from pgboss.job where name = ${SEND_EMAIL}`)) as unknown as { rows: { n: number }[] };
+  const result = (await app.ctx.db.execute(
+    sql`select count(*)::int as n from pgboss.job where name = ${SEND_EMAIL}`,
+  )) as unknown as { rows: { n: number }[] };
   return result.rows[0]!.n;
 };
 
@@ -79,7 +83,9 @@ describe('the transactional outbox', () => {
     // The admin's notice and the homeowner's confirmation (docs/decisions/0114-homeowner-privacy.md).
     expect(await app.ctx.jobs.runPending()).toBe(2);
     expect(smtp.to('office@example.com')).toHaveLength(1);
-    expect(smtp.to('office@example.com')[0]!.subject).toBe(`New quote request for ${contractorName}: Kitchen Remodeling`);
+    expect(smtp.to('office@example.com')[0]!.subject).toBe(
+      `New quote request for ${contractorName}: Kitchen Remodeling`,
+    );
     expect(smtp.to('dana@example.com')).toHaveLength(1);
     expect(await messageRow(row.id)).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect((await app.ctx.db.select().from(leads).where(eq(leads.id, leadId))).length).toBe(1);
@@ -89,7 +95,12 @@ describe('the transactional outbox', () => {
     const [rowsBefore, jobsBefore] = [await app.ctx.db.$count(outboxEmails), await sendEmailJobs()];
     await expect(
       inTransaction(app.ctx, async (tx) => {
-        await queueEmail(tx, { kind: 'lead-notice', to: 'office@example.com', subject: 'Never committed', text: 'Rolled back with its change' });
+        await queueEmail(tx, {
+          kind: 'lead-notice',
+          to: 'office@example.com',
+          subject: 'Never committed',
+          text: 'Rolled back with its change',
+        });
         throw new Error('the change failed after its email was queued');
       }),
     ).rejects.toThrow('the change failed');
@@ -99,7 +110,9 @@ describe('the transactional outbox', () => {
     expect(smtp.received).toEqual([]);
 
     // The same write committed does get its job (the control for the assertion above).
-    await inTransaction(app.ctx, (tx) => queueEmail(tx, { kind: 'lead-notice', to: 'office@example.com', subject: 'Committed', text: 'Sent' }));
+    await inTransaction(app.ctx, (tx) =>
+      queueEmail(tx, { kind: 'lead-notice', to: 'office@example.com', subject: 'Committed', text: 'Sent' }),
+    );
     expect(await sendEmailJobs()).toBe(jobsBefore + 1);
     expect(await app.ctx.jobs.runPending()).toBe(1);
     expect(smtp.received.map((m) => m.subject)).toEqual(['Committed']);
@@ -126,7 +139,12 @@ describe('failed sends', () => {
 
     const listed = await admin.get<Paged<OutboxMessage>>('/api/admin/outbox?status=pending');
     expect(listed.status).toBe(200);
-    expect(listed.body.items.find((m) => m.id === id)).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringMatching(/ECONNREFUSED/), sentAt: null });
+    expect(listed.body.items.find((m) => m.id === id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: expect.stringMatching(/ECONNREFUSED/),
+      sentAt: null,
+    });
 
     expect(await app.ctx.jobs.runPending({ ignoreDelay: true, max: 1 })).toBe(1);
     expect(await messageRow(id)).toMatchObject({ status: 'pending', attempts: 2 });
@@ -180,13 +198,23 @@ describe('failed sends', () => {
 
 describe('with workers polling, as in production', () => {
   it('sends a queued message without anyone asking', async () => {
-    const polled = await startTestApp({ SMTP_URL: smtp.url, RATE_LIMIT: 'false', ADMIN_EMAIL: 'polled@example.com' }, { jobs: 'workers' });
+    const polled = await startTestApp(
+      { SMTP_URL: smtp.url, RATE_LIMIT: 'false', ADMIN_EMAIL: 'polled@example.com' },
+      { jobs: 'workers' },
+    );
     try {
       expect(polled.ctx.jobs.running).toBe(true);
-      const res = await polled.client().post('/api/leads', { ...quote('Polled Homeowner'), contractorId: (await createContractor(polled.ctx.db)).id });
+      const res = await polled
+        .client()
+        .post('/api/leads', { ...quote('Polled Homeowner'), contractorId: (await createContractor(polled.ctx.db)).id });
       expect(res.status).toBe(201);
       await waitUntil('the notice to arrive', () => smtp.to('polled@example.com').length > 0);
-      await waitUntil('the outbox to record it as sent', async () => (await polled.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, 'polled@example.com')))[0]?.status === 'sent');
+      await waitUntil(
+        'the outbox to record it as sent',
+        async () =>
+          (await polled.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, 'polled@example.com')))[0]
+            ?.status === 'sent',
+      );
       expect(smtp.to('polled@example.com')).toHaveLength(1);
     } finally {
       await polled.close();

@@ -25,20 +25,29 @@ describe('API foundation', () => {
   });
 
   it('refuses bodies that are not JSON with 415', async () => {
-    const res = await app.client().request('POST', '/api/anything', undefined, { headers: { 'Content-Type': 'text/plain' }, raw: 'hello' });
+    const res = await app
+      .client()
+      .request('POST', '/api/anything', undefined, { headers: { 'Content-Type': 'text/plain' }, raw: 'hello' });
     expect(res.status).toBe(415);
     expect(res.body.message).toMatch(/JSON/);
   });
 
   it('answers malformed JSON with 400 and no stack trace', async () => {
-    const res = await app.client().request('POST', '/api/anything', undefined, { headers: { 'Content-Type': 'application/json' }, raw: '{"a":' });
+    const res = await app
+      .client()
+      .request('POST', '/api/anything', undefined, { headers: { 'Content-Type': 'application/json' }, raw: '{"a":' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'The request body is not valid JSON' });
     expect(res.text).not.toMatch(/at .*\.ts:\d+/);
   });
 
   it('refuses a body over the size limit with 413', async () => {
-    const res = await app.client().request('POST', '/api/anything', undefined, { headers: { 'Content-Type': 'application/json' }, raw: JSON.stringify({ x: 'a'.repeat(200_000) }) });
+    const res = await app
+      .client()
+      .request('POST', '/api/anything', undefined, {
+        headers: { 'Content-Type': 'application/json' },
+        raw: JSON.stringify({ x: 'a'.repeat(200_000) }),
+      });
     expect(res.status).toBe(413);
     expect(res.body.message).toMatch(/too large/);
   });

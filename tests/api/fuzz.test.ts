@@ -23,13 +23,38 @@ interface Endpoint {
 }
 
 const ENDPOINTS: Endpoint[] = [
-  { method: 'GET', path: '/api/contractors', role: 'anonymous', query: ['service', 'serviceType', 'location', 'minRating', 'licensed', 'sort', 'page', 'pageSize'] },
-  { method: 'GET', path: '/api/contractors/search', role: 'anonymous', query: ['service', 'serviceType', 'location', 'minRating', 'licensed', 'sort', 'page'] },
+  {
+    method: 'GET',
+    path: '/api/contractors',
+    role: 'anonymous',
+    query: ['service', 'serviceType', 'location', 'minRating', 'licensed', 'sort', 'page', 'pageSize'],
+  },
+  {
+    method: 'GET',
+    path: '/api/contractors/search',
+    role: 'anonymous',
+    query: ['service', 'serviceType', 'location', 'minRating', 'licensed', 'sort', 'page'],
+  },
   { method: 'GET', path: '/api/contractors/:id', role: 'anonymous' },
   { method: 'GET', path: '/api/blog', role: 'anonymous', query: ['page'] },
   { method: 'GET', path: '/api/blog/:id', role: 'anonymous' },
   { method: 'GET', path: '/api/lead-prices', role: 'anonymous', query: ['town', 'service'] },
-  { method: 'POST', path: '/api/leads', role: 'anonymous', fields: ['name', 'email', 'phone', 'serviceNeeded', 'location', 'projectDetails', 'budgetRange', 'contractorId', 'companyFax'] },
+  {
+    method: 'POST',
+    path: '/api/leads',
+    role: 'anonymous',
+    fields: [
+      'name',
+      'email',
+      'phone',
+      'serviceNeeded',
+      'location',
+      'projectDetails',
+      'budgetRange',
+      'contractorId',
+      'companyFax',
+    ],
+  },
   { method: 'POST', path: '/api/newsletter', role: 'anonymous', fields: ['email', 'companyFax'] },
   { method: 'POST', path: '/api/newsletter/unsubscribe', role: 'anonymous', fields: ['token'] },
   {
@@ -60,7 +85,12 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/contractor/login', role: 'anonymous', fields: ['email', 'password'] },
   { method: 'POST', path: '/api/contractor/setup', role: 'anonymous', fields: ['email', 'token', 'password'] },
   { method: 'GET', path: '/api/admin/contractors', role: 'admin', query: ['search', 'status'] },
-  { method: 'PATCH', path: '/api/admin/contractors/:id/approval', role: 'admin', fields: ['status', 'rejectionReason'] },
+  {
+    method: 'PATCH',
+    path: '/api/admin/contractors/:id/approval',
+    role: 'admin',
+    fields: ['status', 'rejectionReason'],
+  },
   { method: 'PATCH', path: '/api/admin/contractors/:id/visibility', role: 'admin', fields: ['isVisible'] },
   { method: 'POST', path: '/api/admin/contractors/:id/setup-code', role: 'admin' },
   { method: 'GET', path: '/api/admin/outbox', role: 'admin', query: ['page', 'pageSize'] },
@@ -69,8 +99,18 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/admin/contractors/:id/stats', role: 'admin' },
   { method: 'GET', path: '/api/leads', role: 'admin', query: ['status', 'page', 'pageSize'] },
   { method: 'GET', path: '/api/pricing-rules', role: 'admin' },
-  { method: 'POST', path: '/api/pricing-rules', role: 'admin', fields: ['ruleType', 'ruleValue', 'leadPrice', 'priority', 'isActive'] },
-  { method: 'PATCH', path: '/api/pricing-rules/:id', role: 'admin', fields: ['ruleType', 'ruleValue', 'leadPrice', 'priority', 'isActive'] },
+  {
+    method: 'POST',
+    path: '/api/pricing-rules',
+    role: 'admin',
+    fields: ['ruleType', 'ruleValue', 'leadPrice', 'priority', 'isActive'],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/pricing-rules/:id',
+    role: 'admin',
+    fields: ['ruleType', 'ruleValue', 'leadPrice', 'priority', 'isActive'],
+  },
   { method: 'POST', path: '/api/lead-deliveries', role: 'admin', fields: ['leadId', 'contractorId'] },
   { method: 'POST', path: '/api/lead-deliveries/:id/pay', role: 'admin' },
   { method: 'GET', path: '/api/contractors/:id/lead-deliveries', role: 'admin' },
@@ -81,7 +121,12 @@ const ENDPOINTS: Endpoint[] = [
   // Reviews (docs/decisions/0052-review-answer.md).
   { method: 'GET', path: '/api/contractors/:id/reviews', role: 'anonymous', query: ['page'] },
   { method: 'GET', path: '/api/reviews/invitation', role: 'anonymous', query: ['token'] },
-  { method: 'POST', path: '/api/reviews', role: 'anonymous', fields: ['token', 'contacted', 'hired', 'rating', 'comment'] },
+  {
+    method: 'POST',
+    path: '/api/reviews',
+    role: 'anonymous',
+    fields: ['token', 'contacted', 'hired', 'rating', 'comment'],
+  },
   { method: 'GET', path: '/api/admin/reviews', role: 'admin', query: ['filter', 'page'] },
   { method: 'POST', path: '/api/admin/reviews/:id/hide', role: 'admin', fields: ['reason', 'note'] },
   { method: 'POST', path: '/api/admin/reviews/:id/show', role: 'admin' },
@@ -93,14 +138,48 @@ const RUNS_PER_ENDPOINT = Number(process.env.FUZZ_RUNS ?? 360);
 
 // ---- generators
 
-const sqlish = fc.constantFrom("' OR 1=1 --", "'; DROP TABLE leads; --", '1; select pg_sleep(1)', "\\' union select * from admin_users --", '%', '_', '\\');
-const htmlish = fc.constantFrom('<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '"><svg onload=alert(1)>', 'javascript:alert(1)', '{{7*7}}', '${7*7}');
-const numbers = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(-1, 0, 1, 2 ** 31, -(2 ** 31), 2 ** 53, Number.MAX_SAFE_INTEGER, 1e308, -1e308, 0.1 + 0.2));
+const sqlish = fc.constantFrom(
+  "' OR 1=1 --",
+  "'; DROP TABLE leads; --",
+  '1; select pg_sleep(1)',
+  "\\' union select * from admin_users --",
+  '%',
+  '_',
+  '\\',
+);
+const htmlish = fc.constantFrom(
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '"><svg onload=alert(1)>',
+  'javascript:alert(1)',
+  '{{7*7}}',
+  '${7*7}',
+);
+const numbers = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(-1, 0, 1, 2 ** 31, -(2 ** 31), 2 ** 53, Number.MAX_SAFE_INTEGER, 1e308, -1e308, 0.1 + 0.2),
+);
 const strings = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 50 }),
   fc.string({ unit: 'binary', maxLength: 50 }),
-  fc.constantFrom('', ' ', '\u0000', '\uFFFF', '\uD800', '🏠🔨', 'ß'.repeat(20), 'all', 'approved', 'premium', 'true', 'null', '__proto__', 'constructor'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\uFFFF',
+    '\uD800',
+    '🏠🔨',
+    'ß'.repeat(20),
+    'all',
+    'approved',
+    'premium',
+    'true',
+    'null',
+    '__proto__',
+    'constructor',
+  ),
   fc.nat({ max: 200_000 }).map((n) => 'x'.repeat(n % 120_000)),
   sqlish,
   htmlish,
@@ -120,31 +199,54 @@ interface Payload {
   contentEncoding?: string;
 }
 
-const contentEncoding = fc.option(fc.constantFrom('gzip', 'deflate', 'br', 'GZIP', 'identity', 'compress', 'x-gzip', 'gzip, deflate', 'zstd', ''), { freq: 4, nil: undefined });
+const contentEncoding = fc.option(
+  fc.constantFrom('gzip', 'deflate', 'br', 'GZIP', 'identity', 'compress', 'x-gzip', 'gzip, deflate', 'zstd', ''),
+  { freq: 4, nil: undefined },
+);
 
 function bodyArb(fields: string[]): fc.Arbitrary<Payload> {
-  return fc.tuple(bodyShapes(fields), contentEncoding).map(([payload, encoding]) => (encoding === undefined ? payload : { ...payload, contentEncoding: encoding }));
+  return fc
+    .tuple(bodyShapes(fields), contentEncoding)
+    .map(([payload, encoding]) => (encoding === undefined ? payload : { ...payload, contentEncoding: encoding }));
 }
 
 function bodyShapes(fields: string[]): fc.Arbitrary<Payload> {
   const shaped = fc.record(Object.fromEntries(fields.map((f) => [f, value])), { requiredKeys: [] });
   return fc.oneof(
     { weight: 5, arbitrary: shaped.map((body) => ({ body })) },
-    { weight: 1, arbitrary: fc.tuple(shaped, fc.dictionary(fc.string({ maxLength: 10 }), value, { maxKeys: 5 })).map(([a, b]) => ({ body: { ...b, ...a } })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(shaped, fc.dictionary(fc.string({ maxLength: 10 }), value, { maxKeys: 5 }))
+        .map(([a, b]) => ({ body: { ...b, ...a } })),
+    },
     { weight: 1, arbitrary: fc.anything().map((body) => ({ body })) },
     // JSON.stringify drops __proto__ keys; these bodies carry them as text.
     {
       weight: 1,
       arbitrary: fc
-        .constantFrom('{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}', '{"__proto__":null}', '[{"__proto__":{}}]')
+        .constantFrom(
+          '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}',
+          '{"__proto__":null}',
+          '[{"__proto__":{}}]',
+        )
         .map((raw) => ({ raw, contentType: 'application/json' })),
     },
-    { weight: 1, arbitrary: fc.string({ maxLength: 60 }).map((raw) => ({ raw: `{${raw}`, contentType: 'application/json' })) },
+    {
+      weight: 1,
+      arbitrary: fc.string({ maxLength: 60 }).map((raw) => ({ raw: `{${raw}`, contentType: 'application/json' })),
+    },
     {
       weight: 1,
       arbitrary: fc
         .tuple(
-          fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=zz', 'application/xml', 'application/json; charset=latin1'),
+          fc.constantFrom(
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=zz',
+            'application/xml',
+            'application/json; charset=latin1',
+          ),
           fc.string({ maxLength: 80 }),
         )
         .map(([contentType, raw]) => ({ raw: raw || 'a=1', contentType })),
@@ -166,10 +268,19 @@ const pathParam = fc.oneof(
 
 function queryArb(names: string[]): fc.Arbitrary<string> {
   return fc
-    .array(fc.tuple(fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 10 })), fc.oneof(strings, numbers.map(String))), { maxLength: 6 })
+    .array(
+      fc.tuple(
+        fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 10 })),
+        fc.oneof(strings, numbers.map(String)),
+      ),
+      { maxLength: 6 },
+    )
     .chain((pairs) =>
       fc.oneof(
-        { weight: 5, arbitrary: fc.constant(pairs.map(([k, v]) => `${enc(k)}=${enc(String(v).slice(0, 2000))}`).join('&')) },
+        {
+          weight: 5,
+          arbitrary: fc.constant(pairs.map(([k, v]) => `${enc(k)}=${enc(String(v).slice(0, 2000))}`).join('&')),
+        },
         { weight: 1, arbitrary: brokenEscapes.map((b) => `${names[0]}=${b}&${names[0]}[x]=1`) },
       ),
     );
@@ -189,7 +300,9 @@ async function fingerprint(): Promise<string> {
     (select count(*) from newsletter_subscribers)::text || '/' || (select coalesce(max(updated_at), 'epoch')::text from newsletter_subscribers) as subscribers,
     (select count(*) from pricing_rules)::text || '/' || (select coalesce(max(updated_at), 'epoch')::text from pricing_rules) as rules,
     (select count(*) from outbox_emails)::text as outbox,
-    (select count(*) from reviews)::text || '/' || (select coalesce(max(updated_at), 'epoch')::text from reviews) as reviews`)) as unknown as { rows: Record<string, string>[] };
+    (select count(*) from reviews)::text || '/' || (select coalesce(max(updated_at), 'epoch')::text from reviews) as reviews`)) as unknown as {
+    rows: Record<string, string>[];
+  };
   return JSON.stringify(res.rows[0]);
 }
 
@@ -233,11 +346,15 @@ describe('hostile input', () => {
         const before = endpoint.method === 'GET' ? null : await fingerprint();
         const res = await clients[endpoint.role].request(endpoint.method, path, payload.body, {
           raw: payload.raw,
-          headers: { ...(payload.contentType ? { 'Content-Type': payload.contentType } : {}), ...(payload.contentEncoding !== undefined ? { 'Content-Encoding': payload.contentEncoding } : {}) },
+          headers: {
+            ...(payload.contentType ? { 'Content-Type': payload.contentType } : {}),
+            ...(payload.contentEncoding !== undefined ? { 'Content-Encoding': payload.contentEncoding } : {}),
+          },
         });
         total++;
         expectWellFormed(endpoint, res, path);
-        if (before !== null && res.status >= 400) expect(await fingerprint(), `${endpoint.method} ${path} ${res.status} wrote something`).toBe(before);
+        if (before !== null && res.status >= 400)
+          expect(await fingerprint(), `${endpoint.method} ${path} ${res.status} wrote something`).toBe(before);
       }),
       { numRuns: RUNS_PER_ENDPOINT, endOnFailure: true },
     );

@@ -1,8 +1,24 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractorAccounts, contractorBilling, demoPayments, leadClaims, leadDeliveries, leads, paymentEvents } from '../../server/db/schema';
+import {
+  contractorAccounts,
+  contractorBilling,
+  demoPayments,
+  leadClaims,
+  leadDeliveries,
+  leads,
+  paymentEvents,
+} from '../../server/db/schema';
 import { adminClient, contractorClient } from '../support/admin-session';
-import { bonusCredits, claimLead, claimOf, creditedDelivery, emailsTo, openClaim, refundsOf } from '../support/claim-fixtures';
+import {
+  bonusCredits,
+  claimLead,
+  claimOf,
+  creditedDelivery,
+  emailsTo,
+  openClaim,
+  refundsOf,
+} from '../support/claim-fixtures';
 import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 import { awaitingDelivery, CUSTOMER, deliveryRow, newLead, portalLead } from '../support/payment-fixtures';
@@ -26,10 +42,12 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const approve = (id: number, body: unknown = {}, client = admin) => client.post(`/api/admin/lead-claims/${id}/approve`, body);
+const approve = (id: number, body: unknown = {}, client = admin) =>
+  client.post(`/api/admin/lead-claims/${id}/approve`, body);
 const deny = (id: number, body: unknown, client = admin) => client.post(`/api/admin/lead-claims/${id}/deny`, body);
 const cancel = (deliveryId: number) => admin.post(`/api/lead-deliveries/${deliveryId}/cancel`);
-const setBilling = (values: Partial<typeof contractorBilling.$inferInsert>) => app.ctx.db.update(contractorBilling).set(values).where(eq(contractorBilling.contractorId, owner.id));
+const setBilling = (values: Partial<typeof contractorBilling.$inferInsert>) =>
+  app.ctx.db.update(contractorBilling).set(values).where(eq(contractorBilling.contractorId, owner.id));
 const deliveredDaysAgo = (deliveryId: number, days: number) =>
   app.ctx.db
     .update(leadDeliveries)
@@ -43,7 +61,9 @@ async function paidDelivery(): Promise<{ leadId: number; deliveryId: number; pay
   const started = await app.client().post('/api/stripe/create-payment-intent', { leadId, contractorId: owner.id });
   expect(started.status, started.text).toBe(200);
   const paymentIntentId: string = started.body.paymentIntentId;
-  expect((await app.client().post(`/api/demo-payments/${paymentIntentId}/confirm`, { outcome: 'succeed' })).body).toEqual({ status: 'succeeded' });
+  expect(
+    (await app.client().post(`/api/demo-payments/${paymentIntentId}/confirm`, { outcome: 'succeed' })).body,
+  ).toEqual({ status: 'succeeded' });
   expect((await deliveryRow(app, deliveryId)).paymentState).toBe('paid');
   return { leadId, deliveryId, paymentIntentId };
 }
@@ -54,15 +74,26 @@ describe('claiming a bad lead', () => {
     const before = await portalLead(owner.client, deliveryId);
     expect(before).toMatchObject({ claim: null, refund: null });
     const until = Date.parse((before as unknown as { claimUntil: string }).claimUntil);
-    expect(Math.abs(until - (Date.parse((await deliveryRow(app, deliveryId)).createdAt.toISOString()) + 14 * 86_400_000))).toBeLessThan(1000);
+    expect(
+      Math.abs(until - (Date.parse((await deliveryRow(app, deliveryId)).createdAt.toISOString()) + 14 * 86_400_000)),
+    ).toBeLessThan(1000);
 
-    const claimed = await claimLead(owner.client, deliveryId, { reason: 'not_real', details: '  The homeowner says she never asked for a quote.  ' });
+    const claimed = await claimLead(owner.client, deliveryId, {
+      reason: 'not_real',
+      details: '  The homeowner says she never asked for a quote.  ',
+    });
     expect(claimed.status, claimed.text).toBe(201);
     expect(claimed.body).toMatchObject({
       deliveryId,
       claimUntil: null,
       refund: null,
-      claim: { reason: 'not_real', details: 'The homeowner says she never asked for a quote.', status: 'open', decidedAt: null, note: null },
+      claim: {
+        reason: 'not_real',
+        details: 'The homeowner says she never asked for a quote.',
+        status: 'open',
+        decidedAt: null,
+        note: null,
+      },
     });
     const [notice] = await emailsTo(app, 'admin@outbox.local', 'claim-notice');
     expect(notice!.subject).toBe('Lead claim: Not a real request (Kitchen Remodeling in Laporte, PA)');
@@ -116,20 +147,40 @@ describe('claiming a bad lead', () => {
     const asked = (await admin.get(`/api/admin/lead-claims/${claimId}`)).body.followUp;
     expect(asked).toMatchObject({ request: 'sent', sentAt: expect.any(String), answeredAt: null, contacted: null });
 
-    const [email] = (await emailsTo(app, CUSTOMER.email, 'review-request')).filter((e) => e.textBody.includes(`/review/${deliveryId}.`));
+    const [email] = (await emailsTo(app, CUSTOMER.email, 'review-request')).filter((e) =>
+      e.textBody.includes(`/review/${deliveryId}.`),
+    );
     const token = email!.textBody.match(/\/review\/([\w.-]+)/)![1]!;
-    const answered = await app.client().post('/api/reviews', { token, contacted: false, hired: false, rating: 1, comment: 'Nobody ever called me.' });
+    const answered = await app
+      .client()
+      .post('/api/reviews', { token, contacted: false, hired: false, rating: 1, comment: 'Nobody ever called me.' });
     expect(answered.status, answered.text).toBe(201);
     const followUp = (await admin.get(`/api/admin/lead-claims/${claimId}`)).body.followUp;
-    expect(followUp).toMatchObject({ request: 'sent', answeredAt: expect.any(String), contacted: false, hired: false, rating: 1 });
-    const listed = (await admin.get('/api/admin/lead-claims')).body.claims.find((c: { id: number }) => c.id === claimId);
+    expect(followUp).toMatchObject({
+      request: 'sent',
+      answeredAt: expect.any(String),
+      contacted: false,
+      hired: false,
+      rating: 1,
+    });
+    const listed = (await admin.get('/api/admin/lead-claims')).body.claims.find(
+      (c: { id: number }) => c.id === claimId,
+    );
     expect(listed.followUp).toEqual(followUp);
   });
 
   it("uses the plan's credits first and the bonus credit after them, which survives a new month", async () => {
-    await setBilling({ subscriptionPlan: 'free', monthlyLeadsUsed: 1, bonusCredits: 1, creditsPeriodStart: new Date() });
+    await setBilling({
+      subscriptionPlan: 'free',
+      monthlyLeadsUsed: 1,
+      bonusCredits: 1,
+      creditsPeriodStart: new Date(),
+    });
     const deliver = async () => {
-      const res = await admin.post('/api/lead-deliveries', { leadId: await newLead(app, owner.id), contractorId: owner.id });
+      const res = await admin.post('/api/lead-deliveries', {
+        leadId: await newLead(app, owner.id),
+        contractorId: owner.id,
+      });
       expect(res.status, res.text).toBe(201);
       return res.body.paymentState;
     };
@@ -138,7 +189,10 @@ describe('claiming a bad lead', () => {
     expect(await bonusCredits(app, owner.id)).toBe(1);
     // A new month starts the plan's credits again and leaves the bonus credit alone.
     await setBilling({ creditsPeriodStart: new Date(Date.UTC(2020, 0, 1)) });
-    expect((await owner.client.get('/api/contractor/profile')).body).toMatchObject({ credits: { used: 0, total: 2 }, bonusCredits: 1 });
+    expect((await owner.client.get('/api/contractor/profile')).body).toMatchObject({
+      credits: { used: 0, total: 2 },
+      bonusCredits: 1,
+    });
     expect([await deliver(), await deliver()]).toEqual(['credited', 'credited']);
     expect(await bonusCredits(app, owner.id)).toBe(1);
     // Then the bonus credit, then nothing.
@@ -152,26 +206,45 @@ describe('claiming a bad lead', () => {
     const claimId = await openClaim(app, owner.client, deliveryId);
     const approved = await approve(claimId);
     expect(approved.status, approved.text).toBe(200);
-    expect(approved.body).toMatchObject({ note: null, delivery: { paymentState: 'paid', paidByCard: true }, refund: { method: 'card', status: 'pending', amount: '25.00' } });
-    expect((await emailsTo(app, owner.email, 'claim-decision'))[0]!.textBody).toContain('We are refunding the $25.00 you paid to your card.');
+    expect(approved.body).toMatchObject({
+      note: null,
+      delivery: { paymentState: 'paid', paidByCard: true },
+      refund: { method: 'card', status: 'pending', amount: '25.00' },
+    });
+    expect((await emailsTo(app, owner.email, 'claim-decision'))[0]!.textBody).toContain(
+      'We are refunding the $25.00 you paid to your card.',
+    );
 
     // The provider is asked by a job, after the approval committed.
     expect(await app.ctx.jobs.runPending()).toBeGreaterThanOrEqual(1);
     const [refund] = await refundsOf(app, deliveryId);
-    expect(refund).toMatchObject({ method: 'card', status: 'succeeded', paymentIntentId, providerRefundId: expect.stringMatching(/^demo_re_/) });
+    expect(refund).toMatchObject({
+      method: 'card',
+      status: 'succeeded',
+      paymentIntentId,
+      providerRefundId: expect.stringMatching(/^demo_re_/),
+    });
     expect(refund!.refundedAt).toBeInstanceOf(Date);
     const demoRefunds = await app.ctx.db.select().from(demoPayments).where(eq(demoPayments.kind, 'refund'));
-    expect(demoRefunds.filter((r) => r.data.paymentIntentId === paymentIntentId)).toMatchObject([{ status: 'succeeded', amountCents: 2500 }]);
+    expect(demoRefunds.filter((r) => r.data.paymentIntentId === paymentIntentId)).toMatchObject([
+      { status: 'succeeded', amountCents: 2500 },
+    ]);
     expect(
       await app.ctx.db
         .select()
         .from(paymentEvents)
         .where(eq(paymentEvents.id, `demo_evt_${refund!.providerRefundId}_refunded`)),
     ).toHaveLength(1);
-    expect(await portalLead(owner.client, deliveryId)).toMatchObject({ refund: { method: 'card', status: 'succeeded' } });
+    expect(await portalLead(owner.client, deliveryId)).toMatchObject({
+      refund: { method: 'card', status: 'succeeded' },
+    });
     // Nothing more to do: running the jobs again refunds nothing twice.
     await app.ctx.jobs.runPending();
-    expect((await app.ctx.db.select().from(demoPayments).where(eq(demoPayments.kind, 'refund'))).filter((r) => r.data.paymentIntentId === paymentIntentId)).toHaveLength(1);
+    expect(
+      (await app.ctx.db.select().from(demoPayments).where(eq(demoPayments.kind, 'refund'))).filter(
+        (r) => r.data.paymentIntentId === paymentIntentId,
+      ),
+    ).toHaveLength(1);
   });
 
   it('approves a claim on a payment recorded outside the site: the administrator returns it the same way', async () => {
@@ -180,11 +253,18 @@ describe('claiming a bad lead', () => {
     expect((await admin.post(`/api/lead-deliveries/${deliveryId}/pay`)).status).toBe(200);
     const claimId = await openClaim(app, owner.client, deliveryId);
     const approved = await approve(claimId);
-    expect(approved.body).toMatchObject({ delivery: { paymentState: 'paid', paidByCard: false }, refund: { method: 'offline', status: 'succeeded', amount: '25.00' } });
-    expect((await emailsTo(app, owner.email, 'claim-decision'))[0]!.textBody).toContain('You paid $25.00 outside the site; it will be returned to you the same way.');
+    expect(approved.body).toMatchObject({
+      delivery: { paymentState: 'paid', paidByCard: false },
+      refund: { method: 'offline', status: 'succeeded', amount: '25.00' },
+    });
+    expect((await emailsTo(app, owner.email, 'claim-decision'))[0]!.textBody).toContain(
+      'You paid $25.00 outside the site; it will be returned to you the same way.',
+    );
     // Nothing for the payment provider to do.
     await app.ctx.jobs.runPending();
-    expect(await refundsOf(app, deliveryId)).toMatchObject([{ method: 'offline', status: 'succeeded', paymentIntentId: null, providerRefundId: null }]);
+    expect(await refundsOf(app, deliveryId)).toMatchObject([
+      { method: 'offline', status: 'succeeded', paymentIntentId: null, providerRefundId: null },
+    ]);
   });
 
   it('denies with a note: nothing comes back, the contractor is told why, and the lead cannot be claimed again', async () => {
@@ -195,7 +275,9 @@ describe('claiming a bad lead', () => {
     expect(noNote.status).toBe(400);
     expect(noNote.body.errors.note).toBe('Say why the claim is denied');
     expect((await deny(claimId, { note: '   ' })).status).toBe(400);
-    expect((await deny(claimId, { note: 'x'.repeat(1001) })).body.errors.note).toBe('The note can be at most 1000 characters');
+    expect((await deny(claimId, { note: 'x'.repeat(1001) })).body.errors.note).toBe(
+      'The note can be at most 1000 characters',
+    );
 
     const denied = await deny(claimId, { note: 'Laporte is in your service area.' });
     expect(denied.status, denied.text).toBe(200);
@@ -231,11 +313,16 @@ describe('claiming a bad lead', () => {
     const noReason = await claimLead(owner.client, deliveryId, { details: 'bad' });
     expect(noReason.status).toBe(400);
     expect(noReason.body.errors.reason).toBe('Choose a reason');
-    expect((await claimLead(owner.client, deliveryId, { reason: 'too_expensive' })).body.errors.reason).toBe('Choose a reason');
+    expect((await claimLead(owner.client, deliveryId, { reason: 'too_expensive' })).body.errors.reason).toBe(
+      'Choose a reason',
+    );
     const otherWithoutText = await claimLead(owner.client, deliveryId, { reason: 'other', details: '  ' });
     expect(otherWithoutText.status).toBe(400);
     expect(otherWithoutText.body.errors.details).toBe('Say what was wrong with this lead');
-    expect((await claimLead(owner.client, deliveryId, { reason: 'duplicate', details: 'x'.repeat(1001) })).body.errors.details).toBe('Details can be at most 1000 characters');
+    expect(
+      (await claimLead(owner.client, deliveryId, { reason: 'duplicate', details: 'x'.repeat(1001) })).body.errors
+        .details,
+    ).toBe('Details can be at most 1000 characters');
     expect((await claimLead(owner.client, deliveryId, { reason: 'duplicate', details: 42 })).status).toBe(400);
     expect(await app.ctx.db.select().from(leadClaims).where(eq(leadClaims.deliveryId, deliveryId))).toEqual([]);
 
@@ -252,7 +339,9 @@ describe('claiming a bad lead', () => {
 
     // A won lead was not bad.
     const won = await creditedDelivery(app, admin, owner.id);
-    expect((await owner.client.patch(`/api/contractor/leads/${won.deliveryId}/status`, { status: 'won' })).status).toBe(200);
+    expect((await owner.client.patch(`/api/contractor/leads/${won.deliveryId}/status`, { status: 'won' })).status).toBe(
+      200,
+    );
     expect((await portalLead(owner.client, won.deliveryId)) as unknown).toMatchObject({ claimUntil: null });
     const wonClaim = await claimLead(owner.client, won.deliveryId);
     expect(wonClaim.status).toBe(409);
@@ -265,7 +354,9 @@ describe('claiming a bad lead', () => {
     expect(await portalLead(owner.client, late.deliveryId)).toMatchObject({ claimUntil: null });
     const refused = await claimLead(owner.client, late.deliveryId);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('Bad leads can be claimed within 14 days of delivery; the time to claim this one has passed');
+    expect(refused.body.message).toBe(
+      'Bad leads can be claimed within 14 days of delivery; the time to claim this one has passed',
+    );
 
     const inTime = await creditedDelivery(app, admin, owner.id);
     await deliveredDaysAgo(inTime.deliveryId, 13.99);
@@ -279,7 +370,10 @@ describe('claiming a bad lead', () => {
     const decisionsBefore = (await emailsTo(app, owner.email, 'claim-decision')).length;
     const answers = await Promise.all([approve(claimId), approve(claimId, {}, other), approve(claimId)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
-    expect(answers.filter((a) => a.status === 409).map((a) => a.body.message)).toEqual(['This claim has already been approved', 'This claim has already been approved']);
+    expect(answers.filter((a) => a.status === 409).map((a) => a.body.message)).toEqual([
+      'This claim has already been approved',
+      'This claim has already been approved',
+    ]);
     expect(await bonusCredits(app, owner.id)).toBe(1);
     expect(await refundsOf(app, credited.deliveryId)).toHaveLength(1);
     expect((await emailsTo(app, owner.email, 'claim-decision')).length).toBe(decisionsBefore + 1);
@@ -331,15 +425,27 @@ describe('cancelling a delivery', () => {
     const res = await cancel(deliveryId);
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ id: deliveryId, leadId, paymentState: 'cancelled', refund: null });
-    expect(await deliveryRow(app, deliveryId)).toMatchObject({ paymentState: 'cancelled', cancelledAt: expect.any(Date) });
+    expect(await deliveryRow(app, deliveryId)).toMatchObject({
+      paymentState: 'cancelled',
+      cancelledAt: expect.any(Date),
+    });
     expect((await app.ctx.db.select().from(leads).where(eq(leads.id, leadId)))[0]!.status).toBe('new');
-    expect((await emailsTo(app, owner.email, 'delivery-cancelled'))[0]!.textBody).toContain('You do not need to pay for it.');
-    expect((await owner.client.get('/api/contractor/leads')).body.some((l: { deliveryId: number }) => l.deliveryId === deliveryId)).toBe(false);
+    expect((await emailsTo(app, owner.email, 'delivery-cancelled'))[0]!.textBody).toContain(
+      'You do not need to pay for it.',
+    );
+    expect(
+      (await owner.client.get('/api/contractor/leads')).body.some(
+        (l: { deliveryId: number }) => l.deliveryId === deliveryId,
+      ),
+    ).toBe(false);
 
     const again = await cancel(deliveryId);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This delivery was already cancelled');
-    const redelivered = await admin.post('/api/lead-deliveries', { leadId, contractorId: (await createContractor(app.ctx.db)).id });
+    const redelivered = await admin.post('/api/lead-deliveries', {
+      leadId,
+      contractorId: (await createContractor(app.ctx.db)).id,
+    });
     expect(redelivered.status, redelivered.text).toBe(201);
     expect((await cancel(999_999)).status).toBe(404);
     expect((await cancel('abc' as unknown as number)).status).toBe(400);
@@ -348,7 +454,12 @@ describe('cancelling a delivery', () => {
   it('gives back a plan credit as a bonus credit, and a card payment to the card', async () => {
     const credited = await creditedDelivery(app, admin, owner.id);
     const res = await cancel(credited.deliveryId);
-    expect(res.body.refund).toMatchObject({ method: 'credit', cause: 'cancellation', status: 'succeeded', amount: '25.00' });
+    expect(res.body.refund).toMatchObject({
+      method: 'credit',
+      cause: 'cancellation',
+      status: 'succeeded',
+      amount: '25.00',
+    });
     expect(await bonusCredits(app, owner.id)).toBe(1);
     expect((await emailsTo(app, owner.email, 'delivery-cancelled'))[0]!.textBody).toContain('bonus credit');
 
@@ -356,8 +467,12 @@ describe('cancelling a delivery', () => {
     const cardRes = await cancel(paid.deliveryId);
     expect(cardRes.body.refund).toMatchObject({ method: 'card', cause: 'cancellation', status: 'pending' });
     await app.ctx.jobs.runPending();
-    expect(await refundsOf(app, paid.deliveryId)).toMatchObject([{ status: 'succeeded', providerRefundId: expect.stringMatching(/^demo_re_/) }]);
-    expect((await emailsTo(app, owner.email, 'delivery-cancelled'))[0]!.textBody).toContain('We are refunding the $25.00 you paid to your card.');
+    expect(await refundsOf(app, paid.deliveryId)).toMatchObject([
+      { status: 'succeeded', providerRefundId: expect.stringMatching(/^demo_re_/) },
+    ]);
+    expect((await emailsTo(app, owner.email, 'delivery-cancelled'))[0]!.textBody).toContain(
+      'We are refunding the $25.00 you paid to your card.',
+    );
   });
 
   it('waits for an open claim, and does not refund twice after an approved one', async () => {
@@ -374,27 +489,37 @@ describe('cancelling a delivery', () => {
     expect(res.body.refund).toBeNull();
     expect(await bonusCredits(app, owner.id)).toBe(1);
     expect(await refundsOf(app, deliveryId)).toHaveLength(1);
-    expect((await emailsTo(app, owner.email, 'delivery-cancelled'))[0]!.textBody).toContain('given back when your claim was approved');
+    expect((await emailsTo(app, owner.email, 'delivery-cancelled'))[0]!.textBody).toContain(
+      'given back when your claim was approved',
+    );
   });
 
   it('refunds a payment that arrives after the delivery was cancelled, once', async () => {
     await setBilling({ bonusCredits: 0 });
     const { leadId, deliveryId } = await awaitingDelivery(app, admin, owner.id);
-    const { paymentIntentId } = (await app.client().post('/api/stripe/create-payment-intent', { leadId, contractorId: owner.id })).body;
+    const { paymentIntentId } = (
+      await app.client().post('/api/stripe/create-payment-intent', { leadId, contractorId: owner.id })
+    ).body;
     expect((await cancel(deliveryId)).status).toBe(200);
 
     // The card form was still open: the demo payment succeeds and reports itself.
-    expect((await app.client().post(`/api/demo-payments/${paymentIntentId}/confirm`, { outcome: 'succeed' })).body).toEqual({ status: 'succeeded' });
+    expect(
+      (await app.client().post(`/api/demo-payments/${paymentIntentId}/confirm`, { outcome: 'succeed' })).body,
+    ).toEqual({ status: 'succeeded' });
     const success = await app.client().post('/api/stripe/payment-success', { paymentIntentId });
     expect(success.status).toBe(409);
     expect(success.body.message).toBe('This delivery was cancelled, so your payment is being refunded');
     expect((await app.client().post('/api/stripe/payment-success', { paymentIntentId })).status).toBe(409);
     expect(await deliveryRow(app, deliveryId)).toMatchObject({ paymentState: 'cancelled' });
 
-    expect(await refundsOf(app, deliveryId)).toMatchObject([{ method: 'card', cause: 'cancellation', status: 'pending', paymentIntentId }]);
+    expect(await refundsOf(app, deliveryId)).toMatchObject([
+      { method: 'card', cause: 'cancellation', status: 'pending', paymentIntentId },
+    ]);
     await app.ctx.jobs.runPending();
     expect(await refundsOf(app, deliveryId)).toMatchObject([{ status: 'succeeded' }]);
-    const late = (await emailsTo(app, owner.email, 'delivery-cancelled')).filter((e) => e.textBody.includes('arrived after the delivery was cancelled'));
+    const late = (await emailsTo(app, owner.email, 'delivery-cancelled')).filter((e) =>
+      e.textBody.includes('arrived after the delivery was cancelled'),
+    );
     expect(late).toHaveLength(1);
     const demoRefunds = await app.ctx.db
       .select()

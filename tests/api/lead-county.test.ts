@@ -31,7 +31,10 @@ describe('the county of a lead', () => {
     projectDetails: 'A new metal roof on the cabin before the snow.',
     contractorId,
   });
-  const latest = async () => (await app.ctx.db.select({ id: leads.id, regionId: leads.regionId }).from(leads).orderBy(desc(leads.id)).limit(1))[0];
+  const latest = async () =>
+    (
+      await app.ctx.db.select({ id: leads.id, regionId: leads.regionId }).from(leads).orderBy(desc(leads.id)).limit(1)
+    )[0];
 
   it("is the default county's when sent on its address (the web form's route passes the same county)", async () => {
     const [sullivan] = await app.ctx.db.select({ id: regions.id }).from(regions).where(eq(regions.slug, 'sullivan'));
@@ -51,13 +54,20 @@ describe('the county of a lead', () => {
     // The default county's contractor is not listed on Wyoming's site, so it takes no request there.
     const elsewhere = await requestOnHost(app.url, 'wyoming.localhost', 'POST', '/api/leads', { body: quote() });
     expect(elsewhere.status).toBe(404);
-    expect((await requestOnHost(app.url, 'nowhere.localhost', 'POST', '/api/leads', { body: quote() })).status).toBe(404);
+    expect((await requestOnHost(app.url, 'nowhere.localhost', 'POST', '/api/leads', { body: quote() })).status).toBe(
+      404,
+    );
     expect(await latest()).toEqual(before);
 
     const { id: local } = await createContractor(app.ctx.db, { county: 'wyoming', homeTown: 'tunkhannock' });
-    const sent = await requestOnHost(app.url, 'wyoming.localhost', 'POST', '/api/leads', { body: { ...quote(), contractorId: local, location: 'Tunkhannock, PA' } });
+    const sent = await requestOnHost(app.url, 'wyoming.localhost', 'POST', '/api/leads', {
+      body: { ...quote(), contractorId: local, location: 'Tunkhannock, PA' },
+    });
     expect(sent.status, sent.text).toBe(201);
-    const [stored] = await app.ctx.db.select({ regionId: leads.regionId, townId: leads.townId }).from(leads).where(eq(leads.id, sent.json().id));
+    const [stored] = await app.ctx.db
+      .select({ regionId: leads.regionId, townId: leads.townId })
+      .from(leads)
+      .where(eq(leads.id, sent.json().id));
     expect(stored).toEqual({ regionId: wyoming!.id, townId: tunkhannock!.id });
     // The default county's address still takes its own, with two counties.
     expect((await requestOnHost(app.url, 'localhost', 'POST', '/api/leads', { body: quote() })).status).toBe(201);
@@ -85,7 +95,9 @@ describe('migration 0016: the leads already there are the default county’s', (
   it('gives every existing lead the default county, and a lead stored without one gets it too', async () => {
     const { db } = subject.database;
     const [sullivan] = await db.select({ id: regions.id }).from(regions).where(eq(regions.isDefault, true));
-    expect(await db.select({ name: leads.name, regionId: leads.regionId }).from(leads)).toEqual([{ name: 'Old Lead', regionId: sullivan!.id }]);
+    expect(await db.select({ name: leads.name, regionId: leads.regionId }).from(leads)).toEqual([
+      { name: 'Old Lead', regionId: sullivan!.id },
+    ]);
     await db.execute(
       sql`insert into leads (name, email, phone, service_needed, location, project_details, lead_price_cents) values ('New Lead', 'new@example.com', '570-555-0101', 'Roofing', 'Laporte, PA', 'Stored by an old writer.', 2500)`,
     );

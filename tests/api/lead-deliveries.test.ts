@@ -1,6 +1,13 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { contractorAccounts, contractorBilling, leadDeliveries, leads, outboxEmails, pricingRules } from '../../server/db/schema';
+import {
+  contractorAccounts,
+  contractorBilling,
+  leadDeliveries,
+  leads,
+  outboxEmails,
+  pricingRules,
+} from '../../server/db/schema';
 import { adminClient, contractorClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
@@ -21,7 +28,10 @@ afterAll(() => app?.close());
 
 /** A fresh Free month with no credits used. */
 async function resetCredits(...ids: number[]) {
-  await app.ctx.db.update(contractorBilling).set({ subscriptionPlan: 'free', monthlyLeadsUsed: 0, creditsPeriodStart: new Date() }).where(inArray(contractorBilling.contractorId, ids));
+  await app.ctx.db
+    .update(contractorBilling)
+    .set({ subscriptionPlan: 'free', monthlyLeadsUsed: 0, creditsPeriodStart: new Date() })
+    .where(inArray(contractorBilling.contractorId, ids));
 }
 beforeEach(() => resetCredits(recipientId, requestedId));
 
@@ -41,9 +51,16 @@ async function newLead(over: Record<string, unknown> = {}): Promise<number> {
   return res.body.id;
 }
 
-const deliver = (leadId: unknown, contractorId: unknown, client = admin) => client.post('/api/lead-deliveries', { leadId, contractorId });
+const deliver = (leadId: unknown, contractorId: unknown, client = admin) =>
+  client.post('/api/lead-deliveries', { leadId, contractorId });
 const leadRow = async (id: number) => (await app.ctx.db.select().from(leads).where(eq(leads.id, id)))[0]!;
-const creditsUsed = async (id: number) => (await app.ctx.db.select({ n: contractorBilling.monthlyLeadsUsed }).from(contractorBilling).where(eq(contractorBilling.contractorId, id)))[0]!.n;
+const creditsUsed = async (id: number) =>
+  (
+    await app.ctx.db
+      .select({ n: contractorBilling.monthlyLeadsUsed })
+      .from(contractorBilling)
+      .where(eq(contractorBilling.contractorId, id))
+  )[0]!.n;
 const lastEmailTo = async (to: string) =>
   (
     await app.ctx.db
@@ -127,31 +144,55 @@ describe('POST /api/lead-deliveries', () => {
     expect(res.body.paymentState).toBe('credited');
     const mail = await lastEmailTo(recipient.email);
     expect(mail.subject).toBe('New lead: Kitchen Remodeling in Laporte, PA');
-    for (const text of [CUSTOMER.name, CUSTOMER.email, CUSTOMER.phone, '$25,000 - $50,000', 'Replace cabinets and counters']) expect(mail.textBody).toContain(text);
+    for (const text of [
+      CUSTOMER.name,
+      CUSTOMER.email,
+      CUSTOMER.phone,
+      '$25,000 - $50,000',
+      'Replace cabinets and counters',
+    ])
+      expect(mail.textBody).toContain(text);
     expect(mail.textBody).not.toContain('/buy-lead');
   });
 
   it('emails a pay link and no contact details for a lead awaiting payment', async () => {
-    await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 2 }).where(eq(contractorBilling.contractorId, recipientId));
-    const leadId = await newLead({ projectDetails: `New deck off the kitchen. Text me at 570-555-0123 or write to dana@example.com. ${'More. '.repeat(80)}` });
+    await app.ctx.db
+      .update(contractorBilling)
+      .set({ monthlyLeadsUsed: 2 })
+      .where(eq(contractorBilling.contractorId, recipientId));
+    const leadId = await newLead({
+      projectDetails: `New deck off the kitchen. Text me at 570-555-0123 or write to dana@example.com. ${'More. '.repeat(80)}`,
+    });
     const res = await deliver(leadId, recipientId);
     expect(res.body.paymentState).toBe('awaiting_payment');
     const mail = await lastEmailTo(recipient.email);
     expect(mail.subject).toBe('New lead: Kitchen Remodeling in Laporte, PA');
-    for (const text of ['Kitchen Remodeling', 'Laporte, PA', '$25,000 - $50,000', 'New deck off the kitchen', '$25.00', `${app.url}/buy-lead?leadId=${leadId}&contractorId=${recipientId}`]) {
+    for (const text of [
+      'Kitchen Remodeling',
+      'Laporte, PA',
+      '$25,000 - $50,000',
+      'New deck off the kitchen',
+      '$25.00',
+      `${app.url}/buy-lead?leadId=${leadId}&contractorId=${recipientId}`,
+    ]) {
       expect(mail.textBody).toContain(text);
     }
     // Including what the customer typed into the project details, which are cut to a summary.
-    for (const text of [CUSTOMER.name, CUSTOMER.email, CUSTOMER.phone, '555-0199', '555-0123']) expect(mail.textBody).not.toContain(text);
+    for (const text of [CUSTOMER.name, CUSTOMER.email, CUSTOMER.phone, '555-0199', '555-0123'])
+      expect(mail.textBody).not.toContain(text);
     expect(mail.textBody).toContain('More. More.');
     expect(mail.textBody).not.toContain('More. '.repeat(60));
   });
 
   it("writes to the contractor's portal account address when it has one", async () => {
     const withAccount = await createContractor(app.ctx.db);
-    await app.ctx.db.insert(contractorAccounts).values({ contractorId: withAccount.id, email: 'owner@portal-account.example' });
+    await app.ctx.db
+      .insert(contractorAccounts)
+      .values({ contractorId: withAccount.id, email: 'owner@portal-account.example' });
     expect((await deliver(await newLead(), withAccount.id)).status).toBe(201);
-    expect((await lastEmailTo('owner@portal-account.example')).subject).toBe('New lead: Kitchen Remodeling in Laporte, PA');
+    expect((await lastEmailTo('owner@portal-account.example')).subject).toBe(
+      'New lead: Kitchen Remodeling in Laporte, PA',
+    );
   });
 
   it('refuses a lead that is no longer new (409) and an unknown lead (404)', async () => {
@@ -180,7 +221,11 @@ describe('POST /api/lead-deliveries', () => {
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Only approved contractors can receive leads');
 
-    const rejected = await createContractor(app.ctx.db, { approvalStatus: 'rejected', rejectionReason: 'No licence', isVisible: false });
+    const rejected = await createContractor(app.ctx.db, {
+      approvalStatus: 'rejected',
+      rejectionReason: 'No licence',
+      isVisible: false,
+    });
     expect((await deliver(leadId, rejected.id)).status).toBe(409);
 
     const unknown = await deliver(leadId, 999999);
@@ -209,7 +254,9 @@ describe('POST /api/lead-deliveries', () => {
     expect(statuses).toEqual([201, ...Array(19).fill(409)]);
     const winner = results.find((r) => r.status === 201)!.body;
 
-    expect(await app.ctx.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId))).toMatchObject([{ id: winner.id, contractorId: winner.contractorId }]);
+    expect(await app.ctx.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId))).toMatchObject([
+      { id: winner.id, contractorId: winner.contractorId },
+    ]);
     for (const id of ids) expect(await creditsUsed(id)).toBe(id === winner.contractorId ? 1 : 0);
   });
 });
@@ -236,7 +283,10 @@ describe('GET /api/contractors/:id/lead-deliveries', () => {
 
 describe('POST /api/lead-deliveries/:id/pay', () => {
   it('records an offline payment for a delivery awaiting payment and sends the customer details', async () => {
-    await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 2 }).where(eq(contractorBilling.contractorId, recipientId));
+    await app.ctx.db
+      .update(contractorBilling)
+      .set({ monthlyLeadsUsed: 2 })
+      .where(eq(contractorBilling.contractorId, recipientId));
     const delivery = (await deliver(await newLead(), recipientId)).body;
     expect(delivery.paymentState).toBe('awaiting_payment');
 
@@ -260,7 +310,9 @@ describe('POST /api/lead-deliveries/:id/pay', () => {
     expect(credited.paymentState).toBe('credited');
     const res = await admin.post(`/api/lead-deliveries/${credited.id}/pay`);
     expect(res.status).toBe(409);
-    expect((await app.ctx.db.select().from(leadDeliveries).where(eq(leadDeliveries.id, credited.id)))[0]!.paymentState).toBe('credited');
+    expect(
+      (await app.ctx.db.select().from(leadDeliveries).where(eq(leadDeliveries.id, credited.id)))[0]!.paymentState,
+    ).toBe('credited');
     expect((await admin.post('/api/lead-deliveries/999999/pay')).status).toBe(404);
     expect((await app.client().post(`/api/lead-deliveries/${credited.id}/pay`)).status).toBe(401);
   });

@@ -58,7 +58,9 @@ describe('the leads export', () => {
       .update(leads)
       .set({ createdAt: sql`'2025-01-01 00:00:00+00'::timestamptz` })
       .where(eq(leads.id, made[8]!));
-    const order = (await app.ctx.db.select({ id: leads.id }).from(leads).orderBy(leads.createdAt, leads.id)).map((r) => r.id);
+    const order = (await app.ctx.db.select({ id: leads.id }).from(leads).orderBy(leads.createdAt, leads.id)).map(
+      (r) => r.id,
+    );
     expect(order.slice(0, 6)).toEqual([made[8], made[1], made[4], made[6], made[2], made[3]]);
 
     const whole = await exported(1000);
@@ -79,7 +81,9 @@ describe('the leads export', () => {
     expect(res.text).toBe((await exported(1000)).text);
     const none = await admin.get('/api/admin/exports/leads.csv?from=2099-01-01');
     expect(none.status).toBe(200);
-    expect(none.text).toBe('lead_id,created_at,county,service,location,status,lead_price,contractor_id,contractor,payment_state,price_charged,delivered_at,paid_at,credited_at\r\n');
+    expect(none.text).toBe(
+      'lead_id,created_at,county,service,location,status,lead_price,contractor_id,contractor,payment_state,price_charged,delivered_at,paid_at,credited_at\r\n',
+    );
     expect((await admin.get('/api/admin/exports/leads.csv?from=yesterday')).status).toBe(400);
   });
 });
@@ -135,9 +139,26 @@ describe('the payments export', () => {
     }
     // Refunds and plan payments at the same moments as some deliveries.
     for (const [i, d] of [deliveries[0]!, deliveries[3]!, deliveries[6]!].entries())
-      await app.ctx.db.insert(leadRefunds).values({ deliveryId: d, cause: 'claim', method: 'offline', status: 'succeeded', amountCents: 1000 + i, refundedAt: at(times[[0, 3, 6][i]!]!) });
+      await app.ctx.db
+        .insert(leadRefunds)
+        .values({
+          deliveryId: d,
+          cause: 'claim',
+          method: 'offline',
+          status: 'succeeded',
+          amountCents: 1000 + i,
+          refundedAt: at(times[[0, 3, 6][i]!]!),
+        });
     for (const [i, time] of [times[0]!, times[7]!].entries())
-      await app.ctx.db.insert(subscriptionPayments).values({ contractorId: contractor.id, providerInvoiceId: `in_export_${i}`, planId: 'pro', amountCents: 4900, paidAt: at(time) });
+      await app.ctx.db
+        .insert(subscriptionPayments)
+        .values({
+          contractorId: contractor.id,
+          providerInvoiceId: `in_export_${i}`,
+          planId: 'pro',
+          amountCents: 4900,
+          paidAt: at(time),
+        });
 
     const expected = (await historyRows(app.ctx, { scope: platform })).map((r) => r.id);
     expect(expected.length).toBe(14);
@@ -163,9 +184,13 @@ describe('the payments export', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.text).toBe(whole.text);
     const none = await admin.get('/api/admin/exports/payments.csv?from=2099-01-01');
-    expect(none.text).toBe('date,entry_id,kind,contractor_id,contractor,county,lead_id,description,method,status,amount,currency\r\n');
+    expect(none.text).toBe(
+      'date,entry_id,kind,contractor_id,contractor,county,lead_id,description,method,status,amount,currency\r\n',
+    );
     // A period: only what falls in it.
-    const february = entryIdsOf((await admin.get('/api/admin/exports/payments.csv?from=2026-02-01&to=2026-02-28')).text);
+    const february = entryIdsOf(
+      (await admin.get('/api/admin/exports/payments.csv?from=2026-02-01&to=2026-02-28')).text,
+    );
     expect(february.sort()).toEqual(
       [
         `credit-${deliveries[5]}`,

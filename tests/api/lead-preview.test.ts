@@ -33,7 +33,10 @@ function expectNoContact(text: string) {
 }
 
 async function awaitingLead() {
-  await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 100, creditsPeriodStart: new Date() }).where(eq(contractorBilling.contractorId, contractor.id));
+  await app.ctx.db
+    .update(contractorBilling)
+    .set({ monthlyLeadsUsed: 100, creditsPeriodStart: new Date() })
+    .where(eq(contractorBilling.contractorId, contractor.id));
   const lead = await app.client().post('/api/leads', {
     name: 'Pat pat@example.com',
     email: 'pat.owner@example.com',
@@ -51,7 +54,10 @@ async function awaitingLead() {
   return { leadId: lead.body.id as number, deliveryId: delivery.body.id as number };
 }
 
-const portalLead = async (deliveryId: number) => ((await contractor.client.get<PortalLead[]>('/api/contractor/leads')).body ?? []).find((l) => l.deliveryId === deliveryId)!;
+const portalLead = async (deliveryId: number) =>
+  ((await contractor.client.get<PortalLead[]>('/api/contractor/leads')).body ?? []).find(
+    (l) => l.deliveryId === deliveryId,
+  )!;
 
 describe('a lead awaiting payment', () => {
   it('hides contact details in the portal API, the buy-lead data and the delivery email', async () => {
@@ -63,7 +69,9 @@ describe('a lead awaiting payment', () => {
     expect(shown.projectDetails).toContain('[contact hidden]');
     expectNoContact(JSON.stringify(shown));
 
-    const purchase = await app.client().post('/api/stripe/create-payment-intent', { leadId, contractorId: contractor.id });
+    const purchase = await app
+      .client()
+      .post('/api/stripe/create-payment-intent', { leadId, contractorId: contractor.id });
     expect(purchase.status, purchase.text).toBe(200);
     expectNoContact(JSON.stringify(purchase.body.leadDetails));
 
@@ -83,6 +91,10 @@ describe('a lead awaiting payment', () => {
     const shown = await portalLead(deliveryId);
     expect(shown.projectDetails).toBe(DETAILS);
     expect(shown.location).toBe(LOCATION);
-    expect(shown.customer).toEqual({ name: 'Pat pat@example.com', email: 'pat.owner@example.com', phone: '(570) 555-0123' });
+    expect(shown.customer).toEqual({
+      name: 'Pat pat@example.com',
+      email: 'pat.owner@example.com',
+      phone: '(570) 555-0123',
+    });
   });
 });

@@ -43,7 +43,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-const cell = (t: LeadPriceTable, service: string, town: string | null) => t.services.find((s) => s.value === service)!.prices[t.towns.findIndex((x) => x.slug === town)];
+const cell = (t: LeadPriceTable, service: string, town: string | null) =>
+  t.services.find((s) => s.value === service)!.prices[t.towns.findIndex((x) => x.slug === town)];
 
 async function table(client: TestClient = app.client()): Promise<LeadPriceTable> {
   const res = await client.get<LeadPriceTable>('/api/lead-prices');
@@ -92,12 +93,20 @@ describe('GET /api/lead-prices', () => {
     for (const s of region.quoteServices) {
       for (const town of after.towns) {
         const townId = town.slug === null ? null : ids.townId.get(town.slug)!;
-        expect(cell(after, s.value, town.slug)).toBe(centsToDecimal(priceLead(rules, { serviceSlugs: s.services, townId, contractorId: null }).priceCents));
+        expect(cell(after, s.value, town.slug)).toBe(
+          centsToDecimal(priceLead(rules, { serviceSlugs: s.services, townId, contractorId: null }).priceCents),
+        );
       }
     }
 
     // A quote request is charged what the table says (to a contractor without a price of its own).
-    const [listed] = await app.ctx.db.select({ id: contractors.id }).from(contractors).where(isListed).orderBy(contractors.id).offset(1).limit(1);
+    const [listed] = await app.ctx.db
+      .select({ id: contractors.id })
+      .from(contractors)
+      .where(isListed)
+      .orderBy(contractors.id)
+      .offset(1)
+      .limit(1);
     const res = await app.client().post('/api/leads', {
       name: 'Pat Homeowner',
       email: 'pat.prices@example.com',
@@ -166,9 +175,19 @@ describe("a county's price table", () => {
     expect(before.towns.map((t) => t.slug)).not.toContain('laporte');
     expect(before.towns.at(-1)).toEqual({ slug: null, label: 'Any other place' });
 
-    const created = await wyomingAdmin.post('/api/pricing-rules', { ruleType: 'location', townId: tunkhannock, leadPrice: '47.25', priority: 8 });
+    const created = await wyomingAdmin.post('/api/pricing-rules', {
+      ruleType: 'location',
+      townId: tunkhannock,
+      leadPrice: '47.25',
+      priority: 8,
+    });
     expect(created.status, created.text).toBe(201);
-    const wyomingService = await wyomingAdmin.post('/api/pricing-rules', { ruleType: 'service', ruleValue: 'electrical', leadPrice: '44.44', priority: 7 });
+    const wyomingService = await wyomingAdmin.post('/api/pricing-rules', {
+      ruleType: 'service',
+      ruleValue: 'electrical',
+      leadPrice: '44.44',
+      priority: 7,
+    });
     expect(wyomingService.status, wyomingService.text).toBe(201);
 
     const after = (await onWyoming()).json() as LeadPriceTable;

@@ -40,7 +40,12 @@ async function quoteRequest(credits = 0) {
   const contractor = await createContractor(app.ctx.db);
   await app.ctx.db
     .update(contractorBilling)
-    .set({ subscriptionPlan: 'free', monthlyLeadsUsed: 2 - credits, bonusCredits: 0, creditsPeriodStart: app.ctx.clock.now() })
+    .set({
+      subscriptionPlan: 'free',
+      monthlyLeadsUsed: 2 - credits,
+      bonusCredits: 0,
+      creditsPeriodStart: app.ctx.clock.now(),
+    })
     .where(eq(contractorBilling.contractorId, contractor.id));
   const email = `privacy-${++n}-${Date.now()}@example.com`;
   const res = await app.client().post('/api/leads', {
@@ -59,7 +64,8 @@ async function quoteRequest(credits = 0) {
 }
 
 const leadRow = async (id: number) => (await app.ctx.db.select().from(leads).where(eq(leads.id, id)))[0]!;
-const mailsTo = (to: string) => app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, to)).orderBy(asc(outboxEmails.id));
+const mailsTo = (to: string) =>
+  app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, to)).orderBy(asc(outboxEmails.id));
 
 /** The withdraw link's token from the homeowner's confirmation email. */
 async function withdrawToken(email: string): Promise<string> {
@@ -77,7 +83,10 @@ describe('the confirmation email and its withdraw link', () => {
   it('is sent to the homeowner with the request, saying how long details are kept', async () => {
     const { email } = await quoteRequest();
     const [mail] = await mailsTo(email);
-    expect(mail).toMatchObject({ kind: 'quote-confirmation', subject: expect.stringContaining('Your quote request to') });
+    expect(mail).toMatchObject({
+      kind: 'quote-confirmation',
+      subject: expect.stringContaining('Your quote request to'),
+    });
     expect(mail!.textBody).toContain('erased 30 days after your request is closed');
     expect(mail!.textBody).toMatch(/\/privacy$/m);
   });
@@ -97,7 +106,15 @@ describe('the confirmation email and its withdraw link', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ erased: true });
     const lead = await leadRow(leadId);
-    expect(lead).toMatchObject({ name: '', email: '', phone: '', projectDetails: '', status: 'new', serviceNeeded: 'Kitchen Remodeling', location: 'Laporte, PA' });
+    expect(lead).toMatchObject({
+      name: '',
+      email: '',
+      phone: '',
+      projectDetails: '',
+      status: 'new',
+      serviceNeeded: 'Kitchen Remodeling',
+      location: 'Laporte, PA',
+    });
     expect(lead.withdrawnAt).not.toBeNull();
     expect(lead.closedAt).not.toBeNull();
     expect(lead.erasedAt).not.toBeNull();
@@ -160,7 +177,11 @@ describe('retention: the daily erase', () => {
   };
 
   it('runs daily at 03:00 Eastern', async () => {
-    expect(await app.ctx.jobs.schedules()).toContainEqual({ name: ERASE_CLOSED_LEADS, cron: '0 3 * * *', tz: 'America/New_York' });
+    expect(await app.ctx.jobs.schedules()).toContainEqual({
+      name: ERASE_CLOSED_LEADS,
+      cron: '0 3 * * *',
+      tz: 'America/New_York',
+    });
   });
 
   it('erases a won lead LEAD_RETENTION_DAYS after it closed, not a day before; prices, deliveries and counts stay, and the outbox forgets the homeowner', async () => {
@@ -168,14 +189,28 @@ describe('retention: the daily erase', () => {
     expect((await deliver(leadId, contractorId)).status).toBe(201);
     const portal = await contractorClient(app, contractorId);
     const [delivery] = await app.ctx.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId));
-    await app.ctx.db.insert(leadClaims).values({ deliveryId: delivery!.id, reason: 'other', details: 'Robin said call 570-555-0142 after 5', status: 'denied' });
+    await app.ctx.db
+      .insert(leadClaims)
+      .values({
+        deliveryId: delivery!.id,
+        reason: 'other',
+        details: 'Robin said call 570-555-0142 after 5',
+        status: 'denied',
+      });
     // Won 10 days from now, by the app's clock.
     const wonAt = Date.now() + 10 * DAY;
     app.ctx.clock.now = () => new Date(wonAt);
     expect((await portal.patch(`/api/contractor/leads/${delivery!.id}/status`, { status: 'won' })).status).toBe(200);
     expect((await leadRow(leadId)).closedAt).toEqual(new Date(wonAt));
     const before = await leadRow(leadId);
-    const receipt = (await app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'lead-delivered')).orderBy(desc(outboxEmails.id)).limit(1))[0]!;
+    const receipt = (
+      await app.ctx.db
+        .select()
+        .from(outboxEmails)
+        .where(eq(outboxEmails.kind, 'lead-delivered'))
+        .orderBy(desc(outboxEmails.id))
+        .limit(1)
+    )[0]!;
     expect(receipt.textBody).toContain(email);
 
     app.ctx.clock.now = () => new Date(wonAt + 29 * DAY);
@@ -198,7 +233,9 @@ describe('retention: the daily erase', () => {
     expect(after.erasedAt).toEqual(new Date(wonAt + 30 * DAY + 60_000));
     const [kept] = await app.ctx.db.select().from(leadDeliveries).where(eq(leadDeliveries.id, delivery!.id));
     expect(kept).toMatchObject({ paymentState: 'credited', priceCents: delivery!.priceCents });
-    expect((await app.ctx.db.select().from(leadClaims).where(eq(leadClaims.deliveryId, delivery!.id)))[0]!.details).toBe('');
+    expect(
+      (await app.ctx.db.select().from(leadClaims).where(eq(leadClaims.deliveryId, delivery!.id)))[0]!.details,
+    ).toBe('');
     // The homeowner's own mail and the contractor's copy of their details.
     expect(await mailsTo(email)).toEqual([]);
     const [redacted] = await app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.id, receipt.id));

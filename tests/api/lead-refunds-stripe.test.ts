@@ -36,14 +36,23 @@ afterAll(async () => {
 });
 
 const webhook = (event: SignedEvent) =>
-  app.client().request('POST', '/api/stripe/webhook', undefined, { headers: { 'Content-Type': 'application/json', 'Stripe-Signature': event.signature }, raw: event.payload });
-const approve = (claimId: number, client = admin) => client.post(`/api/admin/lead-claims/${claimId}/approve`, { note: 'Confirmed.' });
+  app
+    .client()
+    .request('POST', '/api/stripe/webhook', undefined, {
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': event.signature },
+      raw: event.payload,
+    });
+const approve = (claimId: number, client = admin) =>
+  client.post(`/api/admin/lead-claims/${claimId}/approve`, { note: 'Confirmed.' });
 const refundCreates = () => stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
 const refundRow = async (deliveryId: number) => (await refundsOf(app, deliveryId))[0]!;
 
 /** A lead paid by card through the stand-in (the success page reports it). */
 async function paidDelivery(): Promise<{ deliveryId: number; paymentIntentId: string }> {
-  await app.ctx.db.update(contractorBilling).set({ bonusCredits: 0 }).where(eq(contractorBilling.contractorId, owner.id));
+  await app.ctx.db
+    .update(contractorBilling)
+    .set({ bonusCredits: 0 })
+    .where(eq(contractorBilling.contractorId, owner.id));
   const { leadId, deliveryId } = await awaitingDelivery(app, admin, owner.id);
   const started = await app.client().post('/api/stripe/create-payment-intent', { leadId, contractorId: owner.id });
   expect(started.status, started.text).toBe(200);
@@ -66,7 +75,13 @@ describe('card refunds with Stripe', () => {
   it('refunds an approved claim through Stripe Refunds once, and marks it refunded when charge.refunded confirms it', async () => {
     const { deliveryId, paymentIntentId, claimId } = await approvedClaim();
     const row = await refundRow(deliveryId);
-    expect(row).toMatchObject({ method: 'card', status: 'pending', amountCents: 2500, paymentIntentId, providerRefundId: null });
+    expect(row).toMatchObject({
+      method: 'card',
+      status: 'pending',
+      amountCents: 2500,
+      paymentIntentId,
+      providerRefundId: null,
+    });
     // Nothing is asked of Stripe inside the approval's transaction: a job does it after the commit.
     expect(stripe.refundsOf(paymentIntentId)).toEqual([]);
 
@@ -74,7 +89,12 @@ describe('card refunds with Stripe', () => {
     const [created] = refundCreates().slice(-1);
     expect(created).toMatchObject({
       idempotencyKey: `lead-refund-${row.id}`,
-      body: { payment_intent: paymentIntentId, amount: '2500', reason: 'requested_by_customer', metadata: { leadRefundId: String(row.id), deliveryId: String(deliveryId) } },
+      body: {
+        payment_intent: paymentIntentId,
+        amount: '2500',
+        reason: 'requested_by_customer',
+        metadata: { leadRefundId: String(row.id), deliveryId: String(deliveryId) },
+      },
     });
     const [refund] = stripe.refundsOf(paymentIntentId);
     // Stripe answered 'pending': the refund is not done until it says so.
@@ -90,7 +110,11 @@ describe('card refunds with Stripe', () => {
     const done = await refundRow(deliveryId);
     expect(done).toMatchObject({ status: 'succeeded', failureReason: null });
     expect(done.refundedAt).toBeInstanceOf(Date);
-    expect((await admin.get(`/api/admin/lead-claims/${claimId}`)).body.refund).toMatchObject({ method: 'card', status: 'succeeded', amount: '25.00' });
+    expect((await admin.get(`/api/admin/lead-claims/${claimId}`)).body.refund).toMatchObject({
+      method: 'card',
+      status: 'succeeded',
+      amount: '25.00',
+    });
 
     // A replay is acknowledged and changes nothing.
     const replay = await webhook(settled);
@@ -162,7 +186,13 @@ describe('card refunds with Stripe', () => {
     expect(await refundRow(deliveryId)).toMatchObject({ status: 'succeeded', providerRefundId: made.id });
 
     // An older event about the same refund, delivered late, reads the current state and changes nothing.
-    expect((await webhook(stripe.event('charge.refund.updated', { ...stripe.refundsOf(paymentIntentId)[0], status: 'pending' }))).status).toBe(200);
+    expect(
+      (
+        await webhook(
+          stripe.event('charge.refund.updated', { ...stripe.refundsOf(paymentIntentId)[0], status: 'pending' }),
+        )
+      ).status,
+    ).toBe(200);
     expect((await refundRow(deliveryId)).status).toBe('succeeded');
   });
 
@@ -176,7 +206,12 @@ describe('card refunds with Stripe', () => {
 
     // Refunded in Stripe's dashboard meanwhile: nothing is left to refund, which no retry changes.
     const second = await approvedClaim();
-    await app.ctx.payments.createRefund({ paymentIntentId: second.paymentIntentId, amountCents: 2500, idempotencyKey: 'dashboard', metadata: { leadRefundId: '', deliveryId: '' } });
+    await app.ctx.payments.createRefund({
+      paymentIntentId: second.paymentIntentId,
+      amountCents: 2500,
+      idempotencyKey: 'dashboard',
+      metadata: { leadRefundId: '', deliveryId: '' },
+    });
     const noticesBefore = (await emailsTo(app, 'admin@outbox.local', 'refund-failed')).length;
     await app.ctx.jobs.runPending();
     const failed = await refundRow(second.deliveryId);
@@ -190,7 +225,10 @@ describe('card refunds with Stripe', () => {
     await app.ctx.jobs.runPending({ ignoreDelay: true });
     expect(refundCreates().filter((r) => r.body.payment_intent === second.paymentIntentId).length).toBe(asked);
     expect((await refundRow(second.deliveryId)).status).toBe('failed');
-    expect((await admin.get(`/api/admin/lead-claims/${second.claimId}`)).body.refund).toMatchObject({ status: 'failed', failureReason: expect.stringContaining('greater than') });
+    expect((await admin.get(`/api/admin/lead-claims/${second.claimId}`)).body.refund).toMatchObject({
+      status: 'failed',
+      failureReason: expect.stringContaining('greater than'),
+    });
   });
 
   it('marks a refund that fails later at the card network as failed, on charge.refund.updated', async () => {
@@ -205,7 +243,9 @@ describe('card refunds with Stripe', () => {
     const event = stripe.event('charge.refund.updated', stripe.refundsOf(paymentIntentId)[0]!);
     expect((await webhook(event)).status).toBe(200);
     expect(await refundRow(deliveryId)).toMatchObject({ status: 'failed', failureReason: 'expired_or_canceled_card' });
-    expect((await emailsTo(app, 'admin@outbox.local', 'refund-failed'))[0]!.textBody).toContain('expired_or_canceled_card');
+    expect((await emailsTo(app, 'admin@outbox.local', 'refund-failed'))[0]!.textBody).toContain(
+      'expired_or_canceled_card',
+    );
     // Once failed, a replay tells the administrator nothing new.
     const notices = (await emailsTo(app, 'admin@outbox.local', 'refund-failed')).length;
     await webhook(stripe.event('charge.refund.updated', stripe.refundsOf(paymentIntentId)[0]!));
@@ -229,7 +269,12 @@ describe('card refunds with Stripe', () => {
   it('acknowledges refund events that are not ours and changes nothing', async () => {
     const { deliveryId, paymentIntentId } = await paidDelivery();
     // A refund made in Stripe's dashboard carries none of our metadata.
-    await app.ctx.payments.createRefund({ paymentIntentId, amountCents: 500, idempotencyKey: 'dashboard-partial', metadata: { leadRefundId: 'x', deliveryId: 'y' } });
+    await app.ctx.payments.createRefund({
+      paymentIntentId,
+      amountCents: 500,
+      idempotencyKey: 'dashboard-partial',
+      metadata: { leadRefundId: 'x', deliveryId: 'y' },
+    });
     for (const event of [
       stripe.event('charge.refunded', stripe.charge(paymentIntentId)),
       stripe.event('charge.refunded', { id: 'ch_unknown', object: 'charge', payment_intent: null }),

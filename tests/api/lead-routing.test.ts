@@ -1,6 +1,15 @@
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contractorBilling, contractorLeadPreferences, contractors, leadAlternatives, leadDeliveries, leads, outboxEmails, regions } from '../../server/db/schema';
+import {
+  contractorBilling,
+  contractorLeadPreferences,
+  contractors,
+  leadAlternatives,
+  leadDeliveries,
+  leads,
+  outboxEmails,
+  regions,
+} from '../../server/db/schema';
 import { planById } from '@shared/plans';
 import { addCounty } from '../../server/counties/counties';
 import { releaseUnpaidLeads } from '../../server/leads/routing/release-unpaid';
@@ -37,10 +46,20 @@ beforeEach(async () => {
 
 /** A roofer of Laporte with one credit left this Free month, or none. */
 async function roofer(opts: { credits?: boolean; name?: string; homeTown?: string; county?: string } = {}) {
-  const c = await createContractor(app.ctx.db, { services: ['roofing'], name: opts.name ?? `Roofer ${++n}`, homeTown: opts.homeTown, county: opts.county });
+  const c = await createContractor(app.ctx.db, {
+    services: ['roofing'],
+    name: opts.name ?? `Roofer ${++n}`,
+    homeTown: opts.homeTown,
+    county: opts.county,
+  });
   await app.ctx.db
     .update(contractorBilling)
-    .set({ subscriptionPlan: 'free', monthlyLeadsUsed: opts.credits === false ? 99 : FREE_CREDITS - 1, bonusCredits: 0, creditsPeriodStart: new Date() })
+    .set({
+      subscriptionPlan: 'free',
+      monthlyLeadsUsed: opts.credits === false ? 99 : FREE_CREDITS - 1,
+      bonusCredits: 0,
+      creditsPeriodStart: new Date(),
+    })
     .where(eq(contractorBilling.contractorId, c.id));
   return c;
 }
@@ -62,7 +81,14 @@ async function ask(contractorId: number, over: Record<string, unknown> = {}): Pr
 }
 
 const leadRow = async (id: number) => (await app.ctx.db.select().from(leads).where(eq(leads.id, id)))[0]!;
-const deliveryOf = async (leadId: number) => (await app.ctx.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId)).orderBy(desc(leadDeliveries.id)))[0];
+const deliveryOf = async (leadId: number) =>
+  (
+    await app.ctx.db
+      .select()
+      .from(leadDeliveries)
+      .where(eq(leadDeliveries.leadId, leadId))
+      .orderBy(desc(leadDeliveries.id))
+  )[0];
 const mailsTo = (to: string, kind: string) =>
   app.ctx.db
     .select()
@@ -80,7 +106,11 @@ describe('automatic delivery', () => {
     expect(await deliveryOf(id)).toMatchObject({ contractorId: c.id, paymentState: 'credited', deliveredBy: 'system' });
     expect(await mailsTo(c.email, 'lead-delivered')).toHaveLength(1);
     const list = await admin.get('/api/leads?status=all');
-    expect(list.body.leads.find((l: { id: number }) => l.id === id)).toMatchObject({ routing: 'delivered', howItWent: 'Delivered automatically', delivery: { deliveredBy: 'system' } });
+    expect(list.body.leads.find((l: { id: number }) => l.id === id)).toMatchObject({
+      routing: 'delivered',
+      howItWent: 'Delivered automatically',
+      delivery: { deliveredBy: 'system' },
+    });
   });
 
   it('without a credit, delivers with the pay link and the contact details hidden', async () => {
@@ -102,7 +132,9 @@ describe('automatic delivery', () => {
     expect(await leadRow(second)).toMatchObject({ routing: 'held', routingReason: 'duplicate', status: 'new' });
     const held = await admin.get('/api/admin/leads/held');
     expect(held.body.leads.map((l: { id: number }) => l.id)).toContain(second);
-    expect(held.body.leads.find((l: { id: number }) => l.id === second).howItWent).toBe('Held: the same homeowner asked this contractor in the last 7 days');
+    expect(held.body.leads.find((l: { id: number }) => l.id === second).howItWent).toBe(
+      'Held: the same homeowner asked this contractor in the last 7 days',
+    );
     // The administrator delivers it: the same path, the administrator recorded.
     const res = await admin.post('/api/lead-deliveries', { leadId: second, contractorId: c.id });
     expect(res.status, res.text).toBe(201);
@@ -123,7 +155,10 @@ describe('automatic delivery', () => {
   it("an administrator may send a held lead's homeowner the others instead, and the list says so", async () => {
     const c = await roofer({ name: 'Held Roofing' });
     await roofer({ name: 'Other Held Roofing' });
-    const id = await ask(c.id, { email: 'offered-case@example.com', projectDetails: 'Roof repair, details at www.example.com/roof' });
+    const id = await ask(c.id, {
+      email: 'offered-case@example.com',
+      projectDetails: 'Roof repair, details at www.example.com/roof',
+    });
     await app.ctx.jobs.runPending();
     expect(await leadRow(id)).toMatchObject({ routing: 'held', routingReason: 'spam' });
     expect((await admin.post(`/api/admin/leads/${id}/send-to-alternatives`)).status).toBe(204);
@@ -131,17 +166,39 @@ describe('automatic delivery', () => {
     expect(await deliveryOf(id)).toBeUndefined();
     expect(await mailsTo('offered-case@example.com', 'lead-alternatives')).toHaveLength(1);
     const list = await admin.get('/api/leads?pageSize=100');
-    expect(list.body.leads.find((l: { id: number }) => l.id === id)?.howItWent).toBe('Released: an administrator offered the homeowner other contractors');
+    expect(list.body.leads.find((l: { id: number }) => l.id === id)?.howItWent).toBe(
+      'Released: an administrator offered the homeowner other contractors',
+    );
     // Once released it is no longer held: a second send is refused.
     expect((await admin.post(`/api/admin/leads/${id}/send-to-alternatives`)).status).toBe(409);
   });
 
   it('holds every request of a manual county with the reason shown, and the platform administrator alone switches it', async () => {
     const county = await countyAdminClient(app, [sullivan]);
-    expect((await county.client.put(`/api/admin/counties/${sullivan}/lead-delivery`, { leadDelivery: 'manual', releaseAfterHours: 48 })).status).toBe(403);
-    expect((await county.client.get(`/api/admin/counties/${sullivan}`)).body).toMatchObject({ leadDelivery: 'automatic', releaseAfterHours: 48 });
-    expect((await admin.put(`/api/admin/counties/${sullivan}/lead-delivery`, { leadDelivery: 'sometimes', releaseAfterHours: 0 })).status).toBe(400);
-    const set = await admin.put(`/api/admin/counties/${sullivan}/lead-delivery`, { leadDelivery: 'manual', releaseAfterHours: 24 });
+    expect(
+      (
+        await county.client.put(`/api/admin/counties/${sullivan}/lead-delivery`, {
+          leadDelivery: 'manual',
+          releaseAfterHours: 48,
+        })
+      ).status,
+    ).toBe(403);
+    expect((await county.client.get(`/api/admin/counties/${sullivan}`)).body).toMatchObject({
+      leadDelivery: 'automatic',
+      releaseAfterHours: 48,
+    });
+    expect(
+      (
+        await admin.put(`/api/admin/counties/${sullivan}/lead-delivery`, {
+          leadDelivery: 'sometimes',
+          releaseAfterHours: 0,
+        })
+      ).status,
+    ).toBe(400);
+    const set = await admin.put(`/api/admin/counties/${sullivan}/lead-delivery`, {
+      leadDelivery: 'manual',
+      releaseAfterHours: 24,
+    });
     expect(set.status, set.text).toBe(200);
     expect(set.body).toMatchObject({ leadDelivery: 'manual', releaseAfterHours: 24 });
     const c = await roofer();
@@ -154,14 +211,19 @@ describe('automatic delivery', () => {
   it('the automation and an administrator on one lead at the same moment: exactly one delivery', async () => {
     const c = await roofer({ credits: false });
     const id = await ask(c.id);
-    const [auto, manual] = await Promise.allSettled([routeLead(app.ctx, id), admin.post('/api/lead-deliveries', { leadId: id, contractorId: c.id })]);
+    const [auto, manual] = await Promise.allSettled([
+      routeLead(app.ctx, id),
+      admin.post('/api/lead-deliveries', { leadId: id, contractorId: c.id }),
+    ]);
     expect(auto.status).toBe('fulfilled');
     const live = await app.ctx.db
       .select()
       .from(leadDeliveries)
       .where(and(eq(leadDeliveries.leadId, id), sql`${leadDeliveries.paymentState} <> 'cancelled'`));
     expect(live).toHaveLength(1);
-    expect(manual.status === 'fulfilled' && [201, 409]).toContain(manual.status === 'fulfilled' ? manual.value.status : 0);
+    expect(manual.status === 'fulfilled' && [201, 409]).toContain(
+      manual.status === 'fulfilled' ? manual.value.status : 0,
+    );
   });
 
   it('two leads for the last credit: one takes the credit, the other the pay link', async () => {
@@ -178,11 +240,29 @@ describe('what the contractor takes', () => {
     const c = await roofer();
     const portal = await contractorClient(app, c.id);
     const got = await portal.get('/api/contractor/lead-preferences');
-    expect(got.body).toMatchObject({ pausedUntil: null, services: null, monthlyCap: null, textOptIn: false, serviceOptions: [{ slug: 'roofing' }] });
-    expect((await portal.put('/api/contractor/lead-preferences', { ...got.body, services: ['plumbing'] })).status).toBe(400);
-    expect((await portal.put('/api/contractor/lead-preferences', { ...got.body, textOptIn: true, textPhone: 'call me' })).status).toBe(400);
+    expect(got.body).toMatchObject({
+      pausedUntil: null,
+      services: null,
+      monthlyCap: null,
+      textOptIn: false,
+      serviceOptions: [{ slug: 'roofing' }],
+    });
+    expect((await portal.put('/api/contractor/lead-preferences', { ...got.body, services: ['plumbing'] })).status).toBe(
+      400,
+    );
+    expect(
+      (await portal.put('/api/contractor/lead-preferences', { ...got.body, textOptIn: true, textPhone: 'call me' }))
+        .status,
+    ).toBe(400);
     expect((await portal.put('/api/contractor/lead-preferences', { ...got.body, monthlyCap: -5 })).status).toBe(400);
-    const saved = await portal.put('/api/contractor/lead-preferences', { pausedUntil: null, services: null, townIds: null, monthlyCap: '150', textPhone: '570-555-0123', textOptIn: true });
+    const saved = await portal.put('/api/contractor/lead-preferences', {
+      pausedUntil: null,
+      services: null,
+      townIds: null,
+      monthlyCap: '150',
+      textPhone: '570-555-0123',
+      textOptIn: true,
+    });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body).toMatchObject({ monthlyCap: '150.00', textPhone: '+15705550123', textOptIn: true });
     expect((await app.client().get('/api/contractor/lead-preferences')).status).toBe(401);
@@ -192,7 +272,10 @@ describe('what the contractor takes', () => {
     const c = await roofer({ name: 'Paused Roofing' });
     const other = await roofer({ name: 'Ready Roofing' });
     // Ranked among the first three of the county's roofers: verified, and well rated.
-    await app.ctx.db.update(contractors).set({ verified: true, rating: 4.9, reviewCount: 12 }).where(eq(contractors.id, other.id));
+    await app.ctx.db
+      .update(contractors)
+      .set({ verified: true, rating: 4.9, reviewCount: 12 })
+      .where(eq(contractors.id, other.id));
     await app.ctx.db.insert(contractorLeadPreferences).values({ contractorId: c.id, pausedUntil: '2099-03-02' });
     const id = await ask(c.id, { email: 'paused-case@example.com' });
     await app.ctx.jobs.runPending();
@@ -210,7 +293,10 @@ describe('what the contractor takes', () => {
     const readyIndex = offers.sort((x, y) => x.rank - y.rank).findIndex((o) => o.contractorId === other.id);
     expect(readyIndex).toBeGreaterThanOrEqual(0);
     const token = tokens[readyIndex]!;
-    expect((await app.client().get(`/api/alternatives/${token}`)).body).toMatchObject({ state: 'open', contractorName: 'Ready Roofing' });
+    expect((await app.client().get(`/api/alternatives/${token}`)).body).toMatchObject({
+      state: 'open',
+      contractorName: 'Ready Roofing',
+    });
     // Nothing went to the other contractor until the homeowner chose it.
     expect(await mailsTo(other.email, 'lead-delivered')).toHaveLength(0);
     const used = await app.client().post(`/api/alternatives/${token}`);
@@ -235,7 +321,11 @@ describe('what the contractor takes', () => {
     const c = await roofer();
     // 25.00 a lead; a cap of 30.00 leaves room for one card-paid lead after the credit.
     await app.ctx.db.insert(contractorLeadPreferences).values({ contractorId: c.id, monthlyCapCents: 3000 });
-    const ids = [await ask(c.id), await ask(c.id, { email: 'b@example.com', phone: '570-555-2222' }), await ask(c.id, { email: 'c@example.com', phone: '570-555-3333' })];
+    const ids = [
+      await ask(c.id),
+      await ask(c.id, { email: 'b@example.com', phone: '570-555-2222' }),
+      await ask(c.id, { email: 'c@example.com', phone: '570-555-3333' }),
+    ];
     for (const id of ids) await routeLead(app.ctx, id);
     expect((await deliveryOf(ids[0]!))!.paymentState).toBe('credited');
     expect((await deliveryOf(ids[1]!))!.paymentState).toBe('awaiting_payment');
@@ -290,12 +380,16 @@ describe('two counties', () => {
     await app.ctx.db.insert(contractorLeadPreferences).values({ contractorId: c.id, pausedUntil: '2099-01-01' });
     const id = await ask(c.id, { email: 'county-case@example.com' });
     await app.ctx.jobs.runPending();
-    const offered = await app.ctx.db.select({ contractorId: leadAlternatives.contractorId }).from(leadAlternatives).where(eq(leadAlternatives.leadId, id));
+    const offered = await app.ctx.db
+      .select({ contractorId: leadAlternatives.contractorId })
+      .from(leadAlternatives)
+      .where(eq(leadAlternatives.leadId, id));
     expect(offered.map((o) => o.contractorId)).not.toContain(far.id);
     const [mail] = await mailsTo('county-case@example.com', 'lead-alternatives');
     expect(mail!.textBody).not.toContain('Far Away Roofing');
     // And the other county's administrator never sees the held or released lead.
-    const wyoming = (await app.ctx.db.select({ id: regions.id }).from(regions).where(eq(regions.slug, 'wyoming')))[0]!.id;
+    const wyoming = (await app.ctx.db.select({ id: regions.id }).from(regions).where(eq(regions.slug, 'wyoming')))[0]!
+      .id;
     const other = await countyAdminClient(app, [wyoming]);
     expect((await other.client.post(`/api/admin/leads/${id}/reject`)).status).toBe(404);
     const wyomingHeld = await other.client.get('/api/admin/leads/held');

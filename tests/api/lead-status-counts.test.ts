@@ -15,12 +15,18 @@ beforeAll(async () => {
 afterAll(() => testDb?.drop());
 
 async function expectCountsMatchTable() {
-  const counted = (await db.execute(sql`select region_id, status, count(*)::int as leads, coalesce(sum(lead_price_cents), 0)::int as cents from leads group by region_id, status`)) as unknown as {
+  const counted = (await db.execute(
+    sql`select region_id, status, count(*)::int as leads, coalesce(sum(lead_price_cents), 0)::int as cents from leads group by region_id, status`,
+  )) as unknown as {
     rows: { region_id: number; status: string; leads: number; cents: number }[];
   };
-  const expected = Object.fromEntries(counted.rows.map((r) => [`${r.region_id} ${r.status}`, { leads: r.leads, priceCents: r.cents }]));
+  const expected = Object.fromEntries(
+    counted.rows.map((r) => [`${r.region_id} ${r.status}`, { leads: r.leads, priceCents: r.cents }]),
+  );
   const kept = Object.fromEntries(
-    (await db.select().from(leadStatusCounts)).filter((c) => c.leads !== 0 || c.priceCents !== 0).map((c) => [`${c.regionId} ${c.status}`, { leads: c.leads, priceCents: c.priceCents }]),
+    (await db.select().from(leadStatusCounts))
+      .filter((c) => c.leads !== 0 || c.priceCents !== 0)
+      .map((c) => [`${c.regionId} ${c.status}`, { leads: c.leads, priceCents: c.priceCents }]),
   );
   expect(new Set(counted.rows.map((r) => r.region_id)).size).toBeGreaterThan(1);
   expect(kept).toEqual(expected);
@@ -47,7 +53,9 @@ describe('lead status counts', () => {
   });
 
   it('stay exact under concurrent status moves in opposite directions', async () => {
-    const ids = (await db.select({ id: leads.id }).from(leads).where(eq(leads.status, 'delivered')).limit(20)).map((r) => r.id);
+    const ids = (await db.select({ id: leads.id }).from(leads).where(eq(leads.status, 'delivered')).limit(20)).map(
+      (r) => r.id,
+    );
     await Promise.all(
       ids.map((id, i) =>
         db.transaction(async (tx) => {

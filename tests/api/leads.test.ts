@@ -48,7 +48,10 @@ describe('POST /api/leads', () => {
   });
 
   it('uses the winning pricing rule for that contractor at creation', async () => {
-    const [rule] = await app.ctx.db.insert(pricingRules).values({ ruleType: 'service', ruleValue: 'kitchen-bath', leadPriceCents: 4200, priority: 5 }).returning();
+    const [rule] = await app.ctx.db
+      .insert(pricingRules)
+      .values({ ruleType: 'service', ruleValue: 'kitchen-bath', leadPriceCents: 4200, priority: 5 })
+      .returning();
     const [contractorRule] = await app.ctx.db
       .insert(pricingRules)
       .values({ ruleType: 'contractor', ruleValue: String(contractorId), leadPriceCents: 3100, priority: 5 })
@@ -66,13 +69,23 @@ describe('POST /api/leads', () => {
 
   it('tells the administrator about the new lead', async () => {
     await app.client().post('/api/leads', quote({ serviceNeeded: 'Electrical Work & Wiring' }));
-    const [mail] = await app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'lead-notice')).orderBy(desc(outboxEmails.id)).limit(1);
+    const [mail] = await app.ctx.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.kind, 'lead-notice'))
+      .orderBy(desc(outboxEmails.id))
+      .limit(1);
     expect(mail!.subject).toBe(`New quote request for ${contractorName}: Electrical Work & Wiring`);
     expect(mail!.textBody).toContain('/admin/leads');
   });
 
   it("gives each field the spec's message", async () => {
-    const res = await app.client().post('/api/leads', quote({ name: 'D', email: 'nope', phone: '555', serviceNeeded: '', location: 'L', projectDetails: 'short' }));
+    const res = await app
+      .client()
+      .post(
+        '/api/leads',
+        quote({ name: 'D', email: 'nope', phone: '555', serviceNeeded: '', location: 'L', projectDetails: 'short' }),
+      );
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({
       name: 'Name must be at least 2 characters',
@@ -87,7 +100,9 @@ describe('POST /api/leads', () => {
   it('accepts a missing budget and refuses an unknown service or budget', async () => {
     expect((await app.client().post('/api/leads', quote({ budgetRange: undefined }))).status).toBe(201);
     expect((await app.client().post('/api/leads', quote({ budgetRange: '' }))).status).toBe(201);
-    expect((await app.client().post('/api/leads', quote({ serviceNeeded: 'Moon landing' }))).body.errors.serviceNeeded).toBe('Please select a service');
+    expect(
+      (await app.client().post('/api/leads', quote({ serviceNeeded: 'Moon landing' }))).body.errors.serviceNeeded,
+    ).toBe('Please select a service');
     expect((await app.client().post('/api/leads', quote({ budgetRange: 'a million' }))).status).toBe(400);
   });
 
@@ -118,7 +133,8 @@ describe('rate limit', () => {
     try {
       const client = limited.client();
       const { id } = await createContractor(limited.ctx.db);
-      for (let i = 0; i < 10; i++) expect((await client.post('/api/leads', quote({ contractorId: id }))).status).toBe(201);
+      for (let i = 0; i < 10; i++)
+        expect((await client.post('/api/leads', quote({ contractorId: id }))).status).toBe(201);
       const res = await client.post('/api/leads', quote({ contractorId: id }));
       expect(res.status).toBe(429);
       expect(res.body.message).toBe('Too many quote requests from your network. Please try again later.');

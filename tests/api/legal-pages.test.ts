@@ -55,7 +55,9 @@ describe('the public legal pages', () => {
   });
 
   it('are server-rendered pages with their title and canonical on each county site, linked from the footer', async () => {
-    const res = await requestOnHost(pages.url, 'wyoming.localhost', 'GET', '/privacy', { headers: { Accept: 'text/html' } });
+    const res = await requestOnHost(pages.url, 'wyoming.localhost', 'GET', '/privacy', {
+      headers: { Accept: 'text/html' },
+    });
     expect(res.status).toBe(200);
     expect(res.text).toMatch(/<title[^>]*>Privacy Policy \| [^<]*Wyoming[^<]*<\/title>/);
     expect(res.text).toMatch(/<link rel="canonical" href="http:\/\/wyoming\.localhost:\d+\/privacy"/);
@@ -70,20 +72,31 @@ describe("the admin's Legal pages", () => {
   it('lets only a platform administrator read and edit them', async () => {
     expect((await app.client().get('/api/admin/legal-pages')).status).toBe(401);
     expect((await countyAdmin.get('/api/admin/legal-pages')).status).toBe(403);
-    expect((await countyAdmin.request('PUT', '/api/admin/legal-pages/terms', { markdown: '## Mine' })).status).toBe(403);
-    expect((await app.client().request('PUT', '/api/admin/legal-pages/terms', { markdown: '## Mine' })).status).toBe(401);
+    expect((await countyAdmin.request('PUT', '/api/admin/legal-pages/terms', { markdown: '## Mine' })).status).toBe(
+      403,
+    );
+    expect((await app.client().request('PUT', '/api/admin/legal-pages/terms', { markdown: '## Mine' })).status).toBe(
+      401,
+    );
     const list = await platform.get('/api/admin/legal-pages');
     expect(list.status).toBe(200);
     expect(list.body.map((p: { slug: string }) => p.slug)).toEqual(['privacy', 'terms']);
-    expect(list.body.find((p: { slug: string }) => p.slug === 'terms')).toMatchObject({ isDefault: true, markdown: DEFAULT_LEGAL_PAGES.terms });
+    expect(list.body.find((p: { slug: string }) => p.slug === 'terms')).toMatchObject({
+      isDefault: true,
+      markdown: DEFAULT_LEGAL_PAGES.terms,
+    });
     expect(await app.ctx.db.select().from(legalPages)).toEqual([]);
   });
 
   it('refuses bad input with a 4xx', async () => {
     expect((await platform.request('PUT', '/api/admin/legal-pages/terms', { markdown: '   ' })).status).toBe(400);
     expect((await platform.request('PUT', '/api/admin/legal-pages/terms', {})).status).toBe(400);
-    expect((await platform.request('PUT', '/api/admin/legal-pages/terms', { markdown: 'x'.repeat(100_001) })).status).toBe(400);
-    expect((await platform.request('PUT', '/api/admin/legal-pages/cookies', { markdown: '## Cookies' })).status).toBe(400);
+    expect(
+      (await platform.request('PUT', '/api/admin/legal-pages/terms', { markdown: 'x'.repeat(100_001) })).status,
+    ).toBe(400);
+    expect((await platform.request('PUT', '/api/admin/legal-pages/cookies', { markdown: '## Cookies' })).status).toBe(
+      400,
+    );
   });
 
   it('saves the markdown for every county, shown without raw HTML or unsafe links', async () => {
@@ -110,7 +123,9 @@ describe("the admin's Legal pages", () => {
     expect((await publicPage('terms')).body.html).toContain('Our terms for Sullivan County, PA');
     // The other page keeps its default.
     expect((await publicPage('privacy')).body.html).toContain('Card payments');
-    expect((await platform.get('/api/admin/legal-pages')).body.find((p: { slug: string }) => p.slug === 'privacy').isDefault).toBe(true);
+    expect(
+      (await platform.get('/api/admin/legal-pages')).body.find((p: { slug: string }) => p.slug === 'privacy').isDefault,
+    ).toBe(true);
 
     const page = await requestOnHost(pages.url, 'localhost', 'GET', '/terms', { headers: { Accept: 'text/html' } });
     expect(page.text).toContain('Our terms for Sullivan County, PA');

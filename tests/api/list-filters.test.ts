@@ -27,7 +27,10 @@ describe('list filters, one way', () => {
     ['/api/admin/contractors?status=bogus', { status: 'status must be all, pending, approved or rejected' }],
     ['/api/admin/photos?status=bogus', { status: 'status must be pending, approved or rejected' }],
     ['/api/admin/listing-changes?status=bogus', { status: 'status must be pending, approved, rejected or withdrawn' }],
-    ['/api/admin/outbox?status=bogus&page=0', { page: 'page must be at least 1', status: 'status must be pending, sent, failed or kept' }],
+    [
+      '/api/admin/outbox?status=bogus&page=0',
+      { page: 'page must be at least 1', status: 'status must be pending, sent, failed or kept' },
+    ],
     ['/api/leads?status=bogus', { status: 'Unknown status' }],
     ['/api/admin/lead-claims?pageSize=101', { pageSize: 'pageSize must be at most 100' }],
     ['/api/admin/reviews?filter=bogus', { filter: 'filter must be one of all, published, hidden, not_contacted' }],
@@ -39,7 +42,9 @@ describe('list filters, one way', () => {
   });
 
   it("a contractor's own reviews, by page", async () => {
-    expect((await contractor.get('/api/contractor/reviews?page=x')).body).toEqual(refused({ page: 'page must be a number' }));
+    expect((await contractor.get('/api/contractor/reviews?page=x')).body).toEqual(
+      refused({ page: 'page must be a number' }),
+    );
     expect((await contractor.get('/api/contractor/reviews?page=1')).status).toBe(200);
   });
 

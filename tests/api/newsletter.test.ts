@@ -14,7 +14,12 @@ const subscriberCount = async () => (await app.ctx.db.select({ n: count() }).fro
 
 /** The unsubscribe token from the newest welcome email to an address. */
 async function welcomeToken(email: string): Promise<string> {
-  const [mail] = await app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, email)).orderBy(desc(outboxEmails.id)).limit(1);
+  const [mail] = await app.ctx.db
+    .select()
+    .from(outboxEmails)
+    .where(eq(outboxEmails.toAddress, email))
+    .orderBy(desc(outboxEmails.id))
+    .limit(1);
   expect(mail?.kind).toBe('newsletter-welcome');
   const link = /(\S+\/newsletter\/unsubscribe\?token=)([\w-]+)/.exec(mail!.textBody);
   expect(link?.[1]).toBe(`${app.url}/newsletter/unsubscribe?token=`);
@@ -27,7 +32,10 @@ describe('POST /api/newsletter', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: 'Subscribed' });
     const token = await welcomeToken('reader@example.com');
-    const [row] = await app.ctx.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.unsubscribeToken, token));
+    const [row] = await app.ctx.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.unsubscribeToken, token));
     expect(row).toMatchObject({ email: 'reader@example.com', unsubscribedAt: null });
   });
 
@@ -44,15 +52,21 @@ describe('POST /api/newsletter', () => {
   });
 
   it('lets exactly one of two simultaneous subscriptions of one address succeed', async () => {
-    const [a, b] = await Promise.all([app.client().post('/api/newsletter', { email: 'race@example.com' }), app.client().post('/api/newsletter', { email: 'Race@example.com' })]);
+    const [a, b] = await Promise.all([
+      app.client().post('/api/newsletter', { email: 'race@example.com' }),
+      app.client().post('/api/newsletter', { email: 'Race@example.com' }),
+    ]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
   });
 
-  it.each([['not-an-email'], [''], ['a@b'], [`${'x'.repeat(250)}@example.com`]])('refuses %j with 400 errors.email', async (email) => {
-    const res = await app.client().post('/api/newsletter', { email });
-    expect(res.status).toBe(400);
-    expect(res.body.errors.email).toBe('Please enter a valid email address');
-  });
+  it.each([['not-an-email'], [''], ['a@b'], [`${'x'.repeat(250)}@example.com`]])(
+    'refuses %j with 400 errors.email',
+    async (email) => {
+      const res = await app.client().post('/api/newsletter', { email });
+      expect(res.status).toBe(400);
+      expect(res.body.errors.email).toBe('Please enter a valid email address');
+    },
+  );
 
   it('refuses a body without an email', async () => {
     const res = await app.client().post('/api/newsletter', {});
@@ -77,7 +91,10 @@ describe('POST /api/newsletter/unsubscribe', () => {
     const res = await app.client().post('/api/newsletter/unsubscribe', { token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Unsubscribed' });
-    const [row] = await app.ctx.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.unsubscribeToken, token));
+    const [row] = await app.ctx.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.unsubscribeToken, token));
     expect(row!.unsubscribedAt).toBeInstanceOf(Date);
 
     // Opening the link again still succeeds.

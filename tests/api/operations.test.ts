@@ -39,7 +39,10 @@ async function serve(ctx: AppContext): Promise<TestClient> {
 
 describe('health', () => {
   it('/api/health/live answers while the process runs, without touching the database', async () => {
-    const broken = await serve({ ...app.ctx, database: { ...app.ctx.database, ping: () => Promise.reject(new Error('down')) } });
+    const broken = await serve({
+      ...app.ctx,
+      database: { ...app.ctx.database, ping: () => Promise.reject(new Error('down')) },
+    });
     const res = await broken.get('/api/health/live');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok' });
@@ -59,9 +62,13 @@ describe('health', () => {
   });
 
   it('is not ready while a migration in the folder is not applied, naming it', async () => {
-    const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: { when: number; tag: string }[] };
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+      entries: { when: number; tag: string }[];
+    };
     const last = journal.entries.at(-1)!;
-    const deleted = await app.ctx.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = ${last.when} returning hash, created_at`);
+    const deleted = await app.ctx.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = ${last.when} returning hash, created_at`,
+    );
     const [row] = (deleted as unknown as { rows: { hash: string; created_at: string }[] }).rows;
     expect(row).toBeDefined();
     try {
@@ -70,7 +77,9 @@ describe('health', () => {
       expect(res.body.checks).toEqual({ database: 'ok', migrations: `not applied: ${last.tag}`, queue: 'ok' });
       expect(res.body.message).toBe(`Not ready: migrations not applied: ${last.tag}`);
     } finally {
-      await app.ctx.db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${row!.hash}, ${row!.created_at})`);
+      await app.ctx.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${row!.hash}, ${row!.created_at})`,
+      );
     }
     expect((await app.client().get('/api/health/ready')).status).toBe(200);
   });
@@ -114,7 +123,8 @@ describe('request log', () => {
     logged = await serve({ ...app.ctx, env: { ...app.ctx.env, LOG_REQUESTS: true }, log });
   });
   /** A request's line, which is written as its answer ends, after the client may have read it. */
-  const lineOf = (res: { headers: Headers }) => waitUntil('the request log line', () => lines.find((l) => l.reqId === res.headers.get('x-request-id')));
+  const lineOf = (res: { headers: Headers }) =>
+    waitUntil('the request log line', () => lines.find((l) => l.reqId === res.headers.get('x-request-id')));
 
   it("says who asked: the user's role from the session", async () => {
     const admin = await adminClient({ ...app, url: logged.baseUrl, client: () => new TestClient(logged.baseUrl) });

@@ -58,7 +58,8 @@ describe('GET /api/admin/outbox', () => {
   });
 
   it('refuses bad paging', async () => {
-    for (const q of ['page=0', 'pageSize=101', 'page=abc']) expect((await admin.get(`/api/admin/outbox?${q}`)).status).toBe(400);
+    for (const q of ['page=0', 'pageSize=101', 'page=abc'])
+      expect((await admin.get(`/api/admin/outbox?${q}`)).status).toBe(400);
   });
 });
 

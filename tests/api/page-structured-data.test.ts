@@ -5,7 +5,15 @@ import { blogPosts, leadDeliveries, reviews } from '../../server/db/schema';
 import { seedBlogPosts } from '../../server/db/seed/data/blog-posts';
 import { createContractor, createLead } from '../support/factories';
 import type { TestClient } from '../support/http-client';
-import { bodyMarkup, breadcrumbList, htmlText, jsonLd, jsonLdOf, metaDescription, visibleTrail } from '../support/page-markup';
+import {
+  bodyMarkup,
+  breadcrumbList,
+  htmlText,
+  jsonLd,
+  jsonLdOf,
+  metaDescription,
+  visibleTrail,
+} from '../support/page-markup';
 import { servePages } from '../support/page-server';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -41,8 +49,22 @@ async function page(path: string): Promise<string> {
 /** A published review written straight to the table; the rating trigger (migration 0012) counts it as any path's. */
 async function publishedReview(contractorId: number, rating: number) {
   const lead = await createLead(app.ctx.db, { requestedContractorId: contractorId });
-  const [delivery] = await app.ctx.db.insert(leadDeliveries).values({ leadId: lead.id, contractorId, priceCents: 0, paymentState: 'credited', creditedAt: new Date() }).returning();
-  const [review] = await app.ctx.db.insert(reviews).values({ leadId: lead.id, deliveryId: delivery!.id, contractorId, contacted: true, hired: true, rating, authorName: 'Dana' }).returning();
+  const [delivery] = await app.ctx.db
+    .insert(leadDeliveries)
+    .values({ leadId: lead.id, contractorId, priceCents: 0, paymentState: 'credited', creditedAt: new Date() })
+    .returning();
+  const [review] = await app.ctx.db
+    .insert(reviews)
+    .values({
+      leadId: lead.id,
+      deliveryId: delivery!.id,
+      contractorId,
+      contacted: true,
+      hired: true,
+      rating,
+      authorName: 'Dana',
+    })
+    .returning();
   return review!.id;
 }
 
@@ -53,7 +75,12 @@ describe('a contractor with no published reviews', () => {
     // The profile's own header (name, place, rating), inside the page's main, not the site's.
     const main = bodyMarkup(html).slice(bodyMarkup(html).indexOf('<main'));
     const header = /<header[\s\S]*?<\/header>/.exec(main)![0];
-    return { html, header, description: metaDescription(html), business: jsonLdOf(html, 'HomeAndConstructionBusiness') };
+    return {
+      html,
+      header,
+      description: metaDescription(html),
+      business: jsonLdOf(html, 'HomeAndConstructionBusiness'),
+    };
   }
 
   it("a new listing's profile says 'No reviews yet' and its description and markup carry no rating", async () => {
@@ -74,17 +101,31 @@ describe('a contractor with no published reviews', () => {
     const rated = await profileRating(c.id);
     expect(htmlText(rated.header)).toContain('4.0(1 review)');
     expect(rated.header).not.toContain('No reviews yet');
-    expect(rated.description).toBe('Second Chance Roofing in Laporte, PA: Roofing. Rated 4.0 from 1 review. Request a free quote.');
-    expect(rated.business.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4, reviewCount: 1, bestRating: 5, worstRating: 1 });
+    expect(rated.description).toBe(
+      'Second Chance Roofing in Laporte, PA: Roofing. Rated 4.0 from 1 review. Request a free quote.',
+    );
+    expect(rated.business.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4,
+      reviewCount: 1,
+      bestRating: 5,
+      worstRating: 1,
+    });
 
-    await app.ctx.db.update(reviews).set({ status: 'hidden', hiddenReason: 'abuse', hiddenAt: new Date() }).where(eq(reviews.id, review));
+    await app.ctx.db
+      .update(reviews)
+      .set({ status: 'hidden', hiddenReason: 'abuse', hiddenAt: new Date() })
+      .where(eq(reviews.id, review));
     const hidden = await profileRating(c.id);
     expect(hidden.header).toContain('No reviews yet');
     expect(bodyMarkup(hidden.html)).not.toContain('0.0');
     expect(hidden.description).toBe('Second Chance Roofing in Laporte, PA: Roofing. Request a free quote.');
     expect(hidden.business).not.toHaveProperty('aggregateRating');
 
-    await app.ctx.db.update(reviews).set({ status: 'published', hiddenReason: null, hiddenAt: null }).where(eq(reviews.id, review));
+    await app.ctx.db
+      .update(reviews)
+      .set({ status: 'published', hiddenReason: null, hiddenAt: null })
+      .where(eq(reviews.id, review));
     const shown = await profileRating(c.id);
     expect(htmlText(shown.header)).toContain('4.0(1 review)');
     expect(shown.business.aggregateRating).toMatchObject({ ratingValue: 4, reviewCount: 1 });
@@ -119,7 +160,11 @@ describe('breadcrumbs', () => {
 
   it('every other page with a trail carries the same BreadcrumbList: a service page and the quote page', async () => {
     const c = await createContractor(app.ctx.db, { name: 'Trail Check Carpentry', services: ['general-contracting'] });
-    for (const path of ['/contractors/general-contracting/laporte', '/contractors/general-contracting', `/contractor/${c.id}/quote`]) {
+    for (const path of [
+      '/contractors/general-contracting/laporte',
+      '/contractors/general-contracting',
+      `/contractor/${c.id}/quote`,
+    ]) {
       const html = await page(path);
       const trail = visibleTrail(html, site);
       expect(trail.length, path).toBeGreaterThanOrEqual(2);
@@ -136,7 +181,17 @@ describe("a blog post's BlogPosting", () => {
     const slug = `structured-data-post-${++n}`;
     await app.ctx.db
       .insert(blogPosts)
-      .values({ slug, title: `Post ${n}`, content: 'Body text.', excerpt: 'Excerpt.', metaDescription: 'Meta.', keywords: ['decks'], author: 'Test Author', publishedAt, updatedAt });
+      .values({
+        slug,
+        title: `Post ${n}`,
+        content: 'Body text.',
+        excerpt: 'Excerpt.',
+        metaDescription: 'Meta.',
+        keywords: ['decks'],
+        author: 'Test Author',
+        publishedAt,
+        updatedAt,
+      });
     return slug;
   }
 
@@ -146,17 +201,36 @@ describe("a blog post's BlogPosting", () => {
     const slug = await post({ publishedAt, updatedAt: edited });
     const html = await page(`/blog/${slug}`);
     const posting = jsonLdOf(html, 'BlogPosting');
-    expect(posting).toMatchObject({ datePublished: publishedAt.toISOString(), dateModified: edited.toISOString(), author: { '@type': 'Person', name: 'Test Author' } });
-    expect(posting.publisher).toEqual({ '@type': 'Organization', '@id': `${site}/#organization`, name: region.siteTitle, url: `${site}/` });
+    expect(posting).toMatchObject({
+      datePublished: publishedAt.toISOString(),
+      dateModified: edited.toISOString(),
+      author: { '@type': 'Person', name: 'Test Author' },
+    });
+    expect(posting.publisher).toEqual({
+      '@type': 'Organization',
+      '@id': `${site}/#organization`,
+      name: region.siteTitle,
+      url: `${site}/`,
+    });
     // The same organization the page describes in full.
     const [organization] = jsonLd(html);
-    expect(organization).toMatchObject({ '@type': 'Organization', '@id': posting.publisher['@id'], name: region.siteTitle });
+    expect(organization).toMatchObject({
+      '@type': 'Organization',
+      '@id': posting.publisher['@id'],
+      name: region.siteTitle,
+    });
   });
 
   it('follows an edit, and a view is not an edit', async () => {
-    const slug = await post({ publishedAt: new Date(Date.now() - 48 * HOUR), updatedAt: new Date(Date.now() - 24 * HOUR) });
+    const slug = await post({
+      publishedAt: new Date(Date.now() - 48 * HOUR),
+      updatedAt: new Date(Date.now() - 24 * HOUR),
+    });
     await app.ctx.db.update(blogPosts).set({ content: 'Body text, corrected.' }).where(eq(blogPosts.slug, slug));
-    const [row] = await app.ctx.db.select({ updatedAt: blogPosts.updatedAt }).from(blogPosts).where(eq(blogPosts.slug, slug));
+    const [row] = await app.ctx.db
+      .select({ updatedAt: blogPosts.updatedAt })
+      .from(blogPosts)
+      .where(eq(blogPosts.slug, slug));
     expect(jsonLdOf(await page(`/blog/${slug}`), 'BlogPosting').dateModified).toBe(row!.updatedAt.toISOString());
     // The view that page counted left the time as it was.
     expect(jsonLdOf(await page(`/blog/${slug}`), 'BlogPosting').dateModified).toBe(row!.updatedAt.toISOString());

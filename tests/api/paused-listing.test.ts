@@ -33,7 +33,10 @@ afterAll(async () => {
 });
 
 const pause = (contractorId: number, pausedUntil: string) =>
-  app.ctx.db.insert(contractorLeadPreferences).values({ contractorId, pausedUntil }).onConflictDoUpdate({ target: contractorLeadPreferences.contractorId, set: { pausedUntil } });
+  app.ctx.db
+    .insert(contractorLeadPreferences)
+    .values({ contractorId, pausedUntil })
+    .onConflictDoUpdate({ target: contractorLeadPreferences.contractorId, set: { pausedUntil } });
 
 /** Each test its own service, so one test's contractors are not among another's alternatives. */
 async function plumber(name: string, opts: { service?: string; verified?: boolean; rating?: number } = {}) {
@@ -48,7 +51,11 @@ async function plumber(name: string, opts: { service?: string; verified?: boolea
 /** A page as a browser without JavaScript gets it. */
 const page = async (path: string) => {
   const res = await fetch(`${pagesUrl}${path}`, { redirect: 'manual' });
-  return { status: res.status, html: (await res.text()).replace(/&#x27;/g, "'").replace(/&amp;/g, '&'), location: res.headers.get('location') };
+  return {
+    status: res.status,
+    html: (await res.text()).replace(/&#x27;/g, "'").replace(/&amp;/g, '&'),
+    location: res.headers.get('location'),
+  };
 };
 
 /** The page's form, posted as a browser without JavaScript posts it (same origin). */
@@ -56,7 +63,12 @@ async function postForm(path: string) {
   const res = await fetch(`${pagesUrl}${path}`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: pagesUrl, 'Sec-Fetch-Site': 'same-origin', 'X-Forwarded-For': `203.0.113.${nextAddress++}` },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: pagesUrl,
+      'Sec-Fetch-Site': 'same-origin',
+      'X-Forwarded-For': `203.0.113.${nextAddress++}`,
+    },
     body: '',
   });
   const html = await res.text();
@@ -71,7 +83,8 @@ describe('a paused contractor in the directory', () => {
     await pause(c.id, '2099-03-02');
     const profile = (await app.client().get(`/api/contractors/${c.id}`)).body as ContractorProfile;
     expect(profile.pausedUntil).toBe('2099-03-02');
-    const search = (await app.client().get('/api/contractors?service=roofing&sort=rating')).body.contractors as PublicContractor[];
+    const search = (await app.client().get('/api/contractors?service=roofing&sort=rating')).body
+      .contractors as PublicContractor[];
     expect(search.find((x) => x.id === c.id)?.pausedUntil).toBe('2099-03-02');
     // Search still finds it.
     expect(search.map((x) => x.id)).toContain(c.id);
@@ -174,7 +187,9 @@ describe('the "Send my request to them" page', () => {
     const { token } = await releasedOffer();
     await addCounty(app.ctx, 'wyoming').catch(() => {});
     expect((await requestOnHost(app.url, 'wyoming.localhost', 'GET', `/api/alternatives/${token}`)).status).toBe(404);
-    expect((await requestOnHost(app.url, 'wyoming.localhost', 'POST', `/api/alternatives/${token}`, { body: {} })).status).toBe(404);
+    expect(
+      (await requestOnHost(app.url, 'wyoming.localhost', 'POST', `/api/alternatives/${token}`, { body: {} })).status,
+    ).toBe(404);
     expect((await app.client().get(`/api/alternatives/${token}`)).body.state).toBe('open');
   });
 });

@@ -5,7 +5,14 @@ import { createPaymentProvider } from '../../server/integrations/payments';
 import { adminClient, contractorClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
-import { awaitingDelivery, billingRow, CUSTOMER, deliveryRow, portalLead, receiptsTo } from '../support/payment-fixtures';
+import {
+  awaitingDelivery,
+  billingRow,
+  CUSTOMER,
+  deliveryRow,
+  portalLead,
+  receiptsTo,
+} from '../support/payment-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** The demo provider, the default without Stripe keys: the same state machine, no card charged. */
@@ -25,7 +32,8 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const startPayment = (leadId: number, contractorId: number) => app.client().post('/api/stripe/create-payment-intent', { leadId, contractorId });
+const startPayment = (leadId: number, contractorId: number) =>
+  app.client().post('/api/stripe/create-payment-intent', { leadId, contractorId });
 const confirm = (id: string, outcome: string) => app.client().post(`/api/demo-payments/${id}/confirm`, { outcome });
 const claimSuccess = (paymentIntentId: string) => app.client().post('/api/stripe/payment-success', { paymentIntentId });
 
@@ -123,7 +131,12 @@ describe('demo payments', () => {
     const days = (Date.parse(verified.body.currentPeriodEnd) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
-    expect((await client.get('/api/contractor/subscription')).body).toMatchObject({ plan: 'pro', status: 'active', featured: false, credits: { total: 9, used: 0 } });
+    expect((await client.get('/api/contractor/subscription')).body).toMatchObject({
+      plan: 'pro',
+      status: 'active',
+      featured: false,
+      credits: { total: 9, used: 0 },
+    });
 
     // Completing twice starts one subscription.
     expect((await app.client().post(`/api/demo-payments/checkout/${sessionId}/complete`)).body).toEqual(completed.body);
@@ -147,7 +160,10 @@ describe('demo payments', () => {
   it('receives no webhooks', async () => {
     const res = await app
       .client()
-      .request('POST', '/api/stripe/webhook', undefined, { headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=00' }, raw: '{"id":"evt_1","type":"payment_intent.succeeded"}' });
+      .request('POST', '/api/stripe/webhook', undefined, {
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=00' },
+        raw: '{"id":"evt_1","type":"payment_intent.succeeded"}',
+      });
     expect(res.status).toBe(400);
   });
 

@@ -1,10 +1,24 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractorAccounts, contractorBilling, leadDeliveries, paymentEvents, pricingRules } from '../../server/db/schema';
+import {
+  contractorAccounts,
+  contractorBilling,
+  leadDeliveries,
+  paymentEvents,
+  pricingRules,
+} from '../../server/db/schema';
 import { adminClient, contractorClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
-import { awaitingDelivery, billingRow, CUSTOMER, deliveryRow, newLead, portalLead, receiptsTo } from '../support/payment-fixtures';
+import {
+  awaitingDelivery,
+  billingRow,
+  CUSTOMER,
+  deliveryRow,
+  newLead,
+  portalLead,
+  receiptsTo,
+} from '../support/payment-fixtures';
 import { startStripeStandIn, type SignedEvent, type StripeStandIn } from '../support/stripe-stand-in';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -30,11 +44,18 @@ afterAll(async () => {
   await stripe?.close();
 });
 
-const startPayment = (leadId: number, contractorId: number, extra: Record<string, unknown> = {}) => app.client().post('/api/stripe/create-payment-intent', { leadId, contractorId, ...extra });
+const startPayment = (leadId: number, contractorId: number, extra: Record<string, unknown> = {}) =>
+  app.client().post('/api/stripe/create-payment-intent', { leadId, contractorId, ...extra });
 const claimSuccess = (paymentIntentId: string) => app.client().post('/api/stripe/payment-success', { paymentIntentId });
 const webhook = (event: SignedEvent, signature = event.signature) =>
-  app.client().request('POST', '/api/stripe/webhook', undefined, { headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, raw: event.payload });
-const recordedEvents = async (ids: string[]) => app.ctx.db.select().from(paymentEvents).where(inArray(paymentEvents.id, ids));
+  app
+    .client()
+    .request('POST', '/api/stripe/webhook', undefined, {
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+      raw: event.payload,
+    });
+const recordedEvents = async (ids: string[]) =>
+  app.ctx.db.select().from(paymentEvents).where(inArray(paymentEvents.id, ids));
 
 describe('lead purchase with Stripe', () => {
   it('charges the price stored on the delivery, whatever the body says, and shows only the first name', async () => {
@@ -50,7 +71,12 @@ describe('lead purchase with Stripe', () => {
       expect(res.body).toEqual({
         clientSecret: intent.client_secret,
         paymentIntentId: intent.id,
-        leadDetails: { customerName: 'Dana', serviceNeeded: 'Kitchen Remodeling', location: 'Laporte, PA', price: '41.00' },
+        leadDetails: {
+          customerName: 'Dana',
+          serviceNeeded: 'Kitchen Remodeling',
+          location: 'Laporte, PA',
+          price: '41.00',
+        },
         provider: 'stripe',
       });
       for (const hidden of ['Homeowner', CUSTOMER.email, CUSTOMER.phone]) expect(res.text).not.toContain(hidden);
@@ -84,7 +110,10 @@ describe('lead purchase with Stripe', () => {
     const { paymentIntentId } = (await startPayment(leadId, buyer.id)).body;
     const receiptsBefore = (await receiptsTo(app, buyer.email)).length;
 
-    stripe.setIntent(paymentIntentId, { status: 'requires_payment_method', last_payment_error: { message: 'Your card was declined.' } });
+    stripe.setIntent(paymentIntentId, {
+      status: 'requires_payment_method',
+      last_payment_error: { message: 'Your card was declined.' },
+    });
     const failed = await claimSuccess(paymentIntentId);
     expect(failed.status).toBe(409);
     expect(failed.body.message).toBe('Payment has not succeeded');
@@ -98,7 +127,11 @@ describe('lead purchase with Stripe', () => {
     expect((await claimSuccess(paymentIntentId)).status).toBe(409);
 
     // A succeeded intent made elsewhere that names this delivery is not this delivery's intent.
-    const stranger = stripe.createIntent({ amount: 2500, status: 'succeeded', metadata: { deliveryId: String(deliveryId), leadId: String(leadId), contractorId: String(buyer.id) } });
+    const stranger = stripe.createIntent({
+      amount: 2500,
+      status: 'succeeded',
+      metadata: { deliveryId: String(deliveryId), leadId: String(leadId), contractorId: String(buyer.id) },
+    });
     expect((await claimSuccess(stranger.id)).status).toBe(409);
     expect((await claimSuccess('pi_does_not_exist')).status).toBe(404);
 
@@ -153,15 +186,23 @@ describe('lead purchase with Stripe', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This lead has already been paid for');
 
-    await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 0, subscriptionPlan: 'free' }).where(eq(contractorBilling.contractorId, buyer.id));
+    await app.ctx.db
+      .update(contractorBilling)
+      .set({ monthlyLeadsUsed: 0, subscriptionPlan: 'free' })
+      .where(eq(contractorBilling.contractorId, buyer.id));
     const lead = await newLead(app, buyer.id);
-    expect((await admin.post('/api/lead-deliveries', { leadId: lead, contractorId: buyer.id })).body.paymentState).toBe('credited');
+    expect((await admin.post('/api/lead-deliveries', { leadId: lead, contractorId: buyer.id })).body.paymentState).toBe(
+      'credited',
+    );
     const credited = await startPayment(lead, buyer.id);
     expect(credited.status).toBe(409);
     expect(credited.body.message).toBe('This lead was taken from a plan credit');
 
     const cancelled = await awaitingDelivery(app, admin, buyer.id);
-    await app.ctx.db.update(leadDeliveries).set({ paymentState: 'cancelled', cancelledAt: new Date() }).where(eq(leadDeliveries.id, cancelled.deliveryId));
+    await app.ctx.db
+      .update(leadDeliveries)
+      .set({ paymentState: 'cancelled', cancelledAt: new Date() })
+      .where(eq(leadDeliveries.id, cancelled.deliveryId));
     const cancelledAnswer = await startPayment(cancelled.leadId, buyer.id);
     expect(cancelledAnswer.status).toBe(409);
     expect(cancelledAnswer.body.message).toBe('This delivery was cancelled');
@@ -188,7 +229,12 @@ describe('Stripe webhooks', () => {
       await webhook(forged),
       await webhook(event, 't=1,v1=deadbeef'),
       await webhook({ ...event, payload: event.payload.replace('"livemode":false', '"livemode":true') }),
-      await app.client().request('POST', '/api/stripe/webhook', undefined, { headers: { 'Content-Type': 'application/json' }, raw: event.payload }),
+      await app
+        .client()
+        .request('POST', '/api/stripe/webhook', undefined, {
+          headers: { 'Content-Type': 'application/json' },
+          raw: event.payload,
+        }),
     ]) {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message: 'Invalid signature' });
@@ -250,7 +296,10 @@ describe('subscriptions with Stripe', () => {
   });
 
   it('activates Pro after checkout: 9 credits, not featured', async () => {
-    await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 2 }).where(eq(contractorBilling.contractorId, subscriber.id));
+    await app.ctx.db
+      .update(contractorBilling)
+      .set({ monthlyLeadsUsed: 2 })
+      .where(eq(contractorBilling.contractorId, subscriber.id));
     const session = await checkout(subscriber.client, 'pro');
     expect(session).toMatchObject({
       mode: 'subscription',
@@ -267,19 +316,38 @@ describe('subscriptions with Stripe', () => {
     const early = await app.client().post('/api/stripe/verify-subscription', { sessionId: session.id });
     expect(early.status).toBe(409);
     expect(early.body.message).toBe('This checkout has not completed');
-    expect((await app.client().post('/api/stripe/verify-subscription', { sessionId: 'cs_test_unknown' })).status).toBe(404);
+    expect((await app.client().post('/api/stripe/verify-subscription', { sessionId: 'cs_test_unknown' })).status).toBe(
+      404,
+    );
 
     const { subscription } = stripe.completeSession(session.id);
     const res = await app.client().post('/api/stripe/verify-subscription', { sessionId: session.id });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ plan: 'pro', planName: 'Pro', status: 'active', currentPeriodEnd: new Date(subscription.items.data[0].current_period_end * 1000).toISOString() });
+    expect(res.body).toEqual({
+      plan: 'pro',
+      planName: 'Pro',
+      status: 'active',
+      currentPeriodEnd: new Date(subscription.items.data[0].current_period_end * 1000).toISOString(),
+    });
 
     const sub = (await subscriber.client.get('/api/contractor/subscription')).body;
-    expect(sub).toMatchObject({ plan: 'pro', status: 'active', featured: false, credits: { total: 9, used: 0, left: 9, low: false } });
-    expect(await billingRow(app, subscriber.id)).toMatchObject({ stripeSubscriptionId: subscription.id, stripeCustomerId: subscription.customer, creditsResetKey: subscription.latest_invoice });
+    expect(sub).toMatchObject({
+      plan: 'pro',
+      status: 'active',
+      featured: false,
+      credits: { total: 9, used: 0, left: 9, low: false },
+    });
+    expect(await billingRow(app, subscriber.id)).toMatchObject({
+      stripeSubscriptionId: subscription.id,
+      stripeCustomerId: subscription.customer,
+      creditsResetKey: subscription.latest_invoice,
+    });
 
     // The success page reloaded, or the webhook after it: the same period's credits stay used.
-    await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 3 }).where(eq(contractorBilling.contractorId, subscriber.id));
+    await app.ctx.db
+      .update(contractorBilling)
+      .set({ monthlyLeadsUsed: 3 })
+      .where(eq(contractorBilling.contractorId, subscriber.id));
     expect((await app.client().post('/api/stripe/verify-subscription', { sessionId: session.id })).status).toBe(200);
     expect((await webhook(stripe.event('checkout.session.completed', session))).status).toBe(200);
     expect((await billingRow(app, subscriber.id)).monthlyLeadsUsed).toBe(3);
@@ -291,14 +359,23 @@ describe('subscriptions with Stripe', () => {
     const pro = await billingRow(app, subscriber.id);
     const session = await checkout(subscriber.client, 'premium');
     // One contractor stays one customer.
-    expect(session).toMatchObject({ customer: pro.stripeCustomerId, customer_email: null, line_items: [{ price: 'price_premium', quantity: 1 }] });
+    expect(session).toMatchObject({
+      customer: pro.stripeCustomerId,
+      customer_email: null,
+      line_items: [{ price: 'price_premium', quantity: 1 }],
+    });
     const { subscription } = stripe.completeSession(session.id);
     const res = await app.client().post('/api/stripe/verify-subscription', { sessionId: session.id });
     expect(res.body).toMatchObject({ plan: 'premium', planName: 'Premium', status: 'active' });
 
     expect(stripe.subscriptions.get(pro.stripeSubscriptionId!)!.status).toBe('canceled');
     const row = await billingRow(app, subscriber.id);
-    expect(row).toMatchObject({ subscriptionPlan: 'premium', isFeatured: true, stripeSubscriptionId: subscription.id, monthlyLeadsUsed: 0 });
+    expect(row).toMatchObject({
+      subscriptionPlan: 'premium',
+      isFeatured: true,
+      stripeSubscriptionId: subscription.id,
+      monthlyLeadsUsed: 0,
+    });
     const listing = await app.client().get('/api/contractors?sort=featured');
     expect(listing.status).toBe(200);
     expect(listing.body.contractors[0]).toMatchObject({ id: subscriber.id, featured: true });
@@ -306,8 +383,14 @@ describe('subscriptions with Stripe', () => {
     // The old subscription's news, late, changes nothing.
     const old = stripe.subscriptions.get(pro.stripeSubscriptionId!)!;
     expect((await webhook(stripe.event('customer.subscription.deleted', old))).status).toBe(200);
-    expect((await webhook(stripe.event('invoice.payment_failed', stripe.invoice(old.latest_invoice, old.id)))).status).toBe(200);
-    expect(await billingRow(app, subscriber.id)).toMatchObject({ subscriptionPlan: 'premium', subscriptionStatus: 'active', isFeatured: true });
+    expect(
+      (await webhook(stripe.event('invoice.payment_failed', stripe.invoice(old.latest_invoice, old.id)))).status,
+    ).toBe(200);
+    expect(await billingRow(app, subscriber.id)).toMatchObject({
+      subscriptionPlan: 'premium',
+      subscriptionStatus: 'active',
+      isFeatured: true,
+    });
   });
 
   it('goes back to Free when the subscription is deleted: featured off', async () => {
@@ -320,7 +403,9 @@ describe('subscriptions with Stripe', () => {
     const monthStart = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
     expect(row.creditsPeriodStart.toISOString()).toBe(monthStart.toISOString());
     const listing = await app.client().get('/api/contractors?sort=featured');
-    expect(listing.body.contractors.find((c: { id: number }) => c.id === subscriber.id)).toMatchObject({ featured: false });
+    expect(listing.body.contractors.find((c: { id: number }) => c.id === subscriber.id)).toMatchObject({
+      featured: false,
+    });
     expect(listing.body.contractors[0].id).not.toBe(subscriber.id);
   });
 
@@ -330,11 +415,25 @@ describe('subscriptions with Stripe', () => {
     const session = await checkout(client, 'premium');
     const { subscription } = stripe.completeSession(session.id);
     expect((await webhook(stripe.event('checkout.session.completed', session))).status).toBe(200);
-    expect(await billingRow(app, premium.id)).toMatchObject({ subscriptionPlan: 'premium', subscriptionStatus: 'active', isFeatured: true });
+    expect(await billingRow(app, premium.id)).toMatchObject({
+      subscriptionPlan: 'premium',
+      subscriptionStatus: 'active',
+      isFeatured: true,
+    });
 
     stripe.updateSubscription(subscription.id, { status: 'past_due' });
-    expect((await webhook(stripe.event('invoice.payment_failed', stripe.invoice(subscription.latest_invoice, subscription.id)))).status).toBe(200);
-    expect(await billingRow(app, premium.id)).toMatchObject({ subscriptionPlan: 'premium', subscriptionStatus: 'past_due', isFeatured: false });
+    expect(
+      (
+        await webhook(
+          stripe.event('invoice.payment_failed', stripe.invoice(subscription.latest_invoice, subscription.id)),
+        )
+      ).status,
+    ).toBe(200);
+    expect(await billingRow(app, premium.id)).toMatchObject({
+      subscriptionPlan: 'premium',
+      subscriptionStatus: 'past_due',
+      isFeatured: false,
+    });
     expect((await client.get('/api/contractor/profile')).body.subscriptionStatus).toBe('past_due');
   });
 
@@ -364,7 +463,10 @@ describe('subscriptions with Stripe', () => {
 
     // Credits used this period survive every replay (ten times each event).
     const ids = people.map((p) => p.id);
-    await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 4 }).where(inArray(contractorBilling.contractorId, ids));
+    await app.ctx.db
+      .update(contractorBilling)
+      .set({ monthlyLeadsUsed: 4 })
+      .where(inArray(contractorBilling.contractorId, ids));
     for (let i = 0; i < 10; i++) await send([forward.sessionEvent, ...forward.events, ...reversed.events]);
     expect((await Promise.all(ids.map((id) => billingRow(app, id)))).map((c) => c.monthlyLeadsUsed)).toEqual([4, 4]);
     expect(await recordedEvents(forward.events.map((e) => e.id))).toHaveLength(3);
@@ -375,15 +477,24 @@ describe('subscriptions with Stripe', () => {
       const sub = stripe.subscriptions.get(s.id)!;
       return {
         invoiceId,
-        events: [stripe.event('customer.subscription.updated', sub), stripe.event('invoice.paid', stripe.invoice(invoiceId, s.id))],
-        stale: stripe.event('invoice.paid', stripe.invoice(s.events[1]!.payload.match(/"id":"(in_[0-9a-f]+)"/)![1]!, s.id)),
+        events: [
+          stripe.event('customer.subscription.updated', sub),
+          stripe.event('invoice.paid', stripe.invoice(invoiceId, s.id)),
+        ],
+        stale: stripe.event(
+          'invoice.paid',
+          stripe.invoice(s.events[1]!.payload.match(/"id":"(in_[0-9a-f]+)"/)![1]!, s.id),
+        ),
         again: stripe.event('invoice.paid', stripe.invoice(invoiceId, s.id)),
       };
     });
     await send(renewals[0]!.events);
     await send([...renewals[1]!.events].reverse());
     expect((await Promise.all(ids.map((id) => billingRow(app, id)))).map((c) => c.monthlyLeadsUsed)).toEqual([0, 0]);
-    await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 2 }).where(inArray(contractorBilling.contractorId, ids));
+    await app.ctx.db
+      .update(contractorBilling)
+      .set({ monthlyLeadsUsed: 2 })
+      .where(inArray(contractorBilling.contractorId, ids));
     for (const r of renewals) await send([r.stale, r.again, ...r.events]);
 
     const ends = await Promise.all(ids.map((id) => billingRow(app, id)));
@@ -394,14 +505,27 @@ describe('subscriptions with Stripe', () => {
       used: c.monthlyLeadsUsed,
       resetKey: c.creditsResetKey === renewals[i]!.invoiceId,
       subscription: c.stripeSubscriptionId === subs[i]!.id,
-      periodEnd: c.currentPeriodEnd?.toISOString() === new Date(stripe.subscriptions.get(subs[i]!.id)!.items.data[0].current_period_end * 1000).toISOString(),
+      periodEnd:
+        c.currentPeriodEnd?.toISOString() ===
+        new Date(stripe.subscriptions.get(subs[i]!.id)!.items.data[0].current_period_end * 1000).toISOString(),
     });
-    expect(shape(ends[0]!, 0)).toEqual({ plan: 'pro', status: 'active', featured: false, used: 2, resetKey: true, subscription: true, periodEnd: true });
+    expect(shape(ends[0]!, 0)).toEqual({
+      plan: 'pro',
+      status: 'active',
+      featured: false,
+      used: 2,
+      resetKey: true,
+      subscription: true,
+      periodEnd: true,
+    });
     expect(shape(ends[1]!, 1)).toEqual(shape(ends[0]!, 0));
   });
 
   it('tells the browser which provider to load', async () => {
-    expect((await app.client().get('/api/payments/config')).body).toEqual({ provider: 'stripe', publishableKey: 'pk_test_x' });
+    expect((await app.client().get('/api/payments/config')).body).toEqual({
+      provider: 'stripe',
+      publishableKey: 'pk_test_x',
+    });
     // The demo's own endpoints do not exist beside Stripe.
     expect((await app.client().post('/api/demo-payments/demo_pi_00/confirm', { outcome: 'succeed' })).status).toBe(404);
   });

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES, type OwnPhoto } from '@shared/schemas/photos';
 import { createApp } from '../../server/app';
 import { openDatabase } from '../../server/db/client';
-import { contractorAccounts, contractorPhotos, contractorPhotoVariants, outboxEmails, photoBlobs } from '../../server/db/schema';
+import {
+  contractorAccounts,
+  contractorPhotos,
+  contractorPhotoVariants,
+  outboxEmails,
+  photoBlobs,
+} from '../../server/db/schema';
 import { createLogger } from '../../server/logger';
 import { buildContext } from '../../server/main';
 import { approvedPhotosOf } from '../../server/contractors/media';
@@ -37,7 +43,10 @@ afterAll(() => app?.close());
 async function newContractor(): Promise<{ id: number; email: string; listingEmail: string; portal: TestClient }> {
   const row = await createContractor(app.ctx.db);
   const portal = await contractorClient(app, row.id);
-  const [account] = await app.ctx.db.select({ email: contractorAccounts.email }).from(contractorAccounts).where(eq(contractorAccounts.contractorId, row.id));
+  const [account] = await app.ctx.db
+    .select({ email: contractorAccounts.email })
+    .from(contractorAccounts)
+    .where(eq(contractorAccounts.contractorId, row.id));
   return { id: row.id, email: account!.email, listingEmail: row.email, portal };
 }
 
@@ -50,12 +59,20 @@ interface UploadOptions {
 }
 
 /** A multipart upload as a browser's form sends it. */
-async function upload(client: TestClient, bytes: Buffer, { name = 'IMG_0042.jpg', type = 'image/jpeg', kind, caption, field = 'photo' }: UploadOptions = {}) {
+async function upload(
+  client: TestClient,
+  bytes: Buffer,
+  { name = 'IMG_0042.jpg', type = 'image/jpeg', kind, caption, field = 'photo' }: UploadOptions = {},
+) {
   const form = new FormData();
   if (kind !== undefined) form.set('kind', kind);
   if (caption !== undefined) form.set('caption', caption);
   form.set(field, new Blob([new Uint8Array(bytes)], { type }), name);
-  const res = await fetch(`${app.url}/api/contractor/photos`, { method: 'POST', headers: { Cookie: client.cookie!, Accept: 'application/json' }, body: form });
+  const res = await fetch(`${app.url}/api/contractor/photos`, {
+    method: 'POST',
+    headers: { Cookie: client.cookie!, Accept: 'application/json' },
+    body: form,
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null, text };
 }
@@ -66,7 +83,8 @@ async function fetchMedia(url: string, client?: TestClient, base = app.url) {
 }
 
 async function stored() {
-  const n = async (table: typeof contractorPhotos | typeof contractorPhotoVariants | typeof photoBlobs) => (await app.ctx.db.select({ n: count() }).from(table))[0]!.n;
+  const n = async (table: typeof contractorPhotos | typeof contractorPhotoVariants | typeof photoBlobs) =>
+    (await app.ctx.db.select({ n: count() }).from(table))[0]!.n;
   return { photos: await n(contractorPhotos), variants: await n(contractorPhotoVariants), blobs: await n(photoBlobs) };
 }
 
@@ -81,9 +99,17 @@ describe('a phone photo, uploaded and approved', () => {
     const res = await upload(portal, input, { caption: 'New porch on Main Street' });
     expect(res.status, res.text).toBe(201);
     const photo = res.body as OwnPhoto;
-    expect(photo).toMatchObject({ kind: 'project', caption: 'New porch on Main Street', status: 'pending', width: 1200, height: 1600 });
+    expect(photo).toMatchObject({
+      kind: 'project',
+      caption: 'New porch on Main Street',
+      status: 'pending',
+      width: 1200,
+      height: 1600,
+    });
     expect(photo.variants).toHaveLength(6);
-    expect(photo.srcset.webp).toMatch(/^\/media\/[0-9a-f]{64}\.webp 320w, \/media\/[0-9a-f]{64}\.webp 640w, \/media\/[0-9a-f]{64}\.webp 1200w$/);
+    expect(photo.srcset.webp).toMatch(
+      /^\/media\/[0-9a-f]{64}\.webp 320w, \/media\/[0-9a-f]{64}\.webp 640w, \/media\/[0-9a-f]{64}\.webp 1200w$/,
+    );
 
     // Pending: not public, but its contractor and the administrators see it, never cached.
     const first = photo.variants[0]!.url;
@@ -128,10 +154,20 @@ describe('bad input', () => {
     const before = await stored();
     const jpeg = await phoneJpeg(400, 300);
     const cases: [string, Promise<{ status: number; body: { message: string } | null }>, number, RegExp][] = [
-      ['an executable named photo.jpg', upload(portal, elfBinary(), { name: 'photo.jpg' }), 415, /must be a JPEG, PNG, WebP or HEIC image/],
+      [
+        'an executable named photo.jpg',
+        upload(portal, elfBinary(), { name: 'photo.jpg' }),
+        415,
+        /must be a JPEG, PNG, WebP or HEIC image/,
+      ],
       ['a file over 15 MB', upload(portal, overLimit(PHOTO_MAX_BYTES)), 413, /at most 15 MB/],
       ['a damaged JPEG', upload(portal, truncated(jpeg)), 422, /could not be read/],
-      ['an image bomb', upload(portal, pngBomb(), { name: 'bomb.png', type: 'image/png' }), 422, /at most 50 megapixels/],
+      [
+        'an image bomb',
+        upload(portal, pngBomb(), { name: 'bomb.png', type: 'image/png' }),
+        422,
+        /at most 50 megapixels/,
+      ],
       ['an empty file', upload(portal, Buffer.alloc(0)), 400, /empty/],
       ['a caption too long', upload(portal, jpeg, { caption: 'x'.repeat(201) }), 400, /check the photo details/],
       ['an unknown kind', upload(portal, jpeg, { kind: 'banner' }), 400, /check the photo details/],
@@ -184,9 +220,16 @@ describe('the limits', () => {
     expect((await other.portal.patch(`/api/contractor/photos/${ids[1]}`, { caption: 'Mine now' })).status).toBe(404);
 
     // Deleting every photo of these files deletes the files.
-    const all = await app.ctx.db.select({ id: contractorPhotos.id }).from(contractorPhotos).where(eq(contractorPhotos.contractorId, id));
+    const all = await app.ctx.db
+      .select({ id: contractorPhotos.id })
+      .from(contractorPhotos)
+      .where(eq(contractorPhotos.contractorId, id));
     for (const p of all) expect((await portal.request('DELETE', `/api/contractor/photos/${p.id}`)).status).toBe(204);
-    const hashes = new Set((await app.ctx.db.select({ hash: contractorPhotoVariants.hash }).from(contractorPhotoVariants)).map((r) => r.hash));
+    const hashes = new Set(
+      (await app.ctx.db.select({ hash: contractorPhotoVariants.hash }).from(contractorPhotoVariants)).map(
+        (r) => r.hash,
+      ),
+    );
     const blobs = await app.ctx.db.select({ key: photoBlobs.key }).from(photoBlobs);
     expect(blobs.every((b) => hashes.has(b.key))).toBe(true);
   });
@@ -194,7 +237,9 @@ describe('the limits', () => {
   it('keeps one logo: a new one replaces the one waiting, and replaces the shown one once approved', async () => {
     const { id, portal } = await newContractor();
     const logo = async (color: number) => {
-      const bytes = await sharp({ create: { width: 600, height: 200, channels: 3, background: { r: color, g: 10, b: 10 } } })
+      const bytes = await sharp({
+        create: { width: 600, height: 200, channels: 3, background: { r: color, g: 10, b: 10 } },
+      })
         .png()
         .toBuffer();
       const res = await upload(portal, bytes, { kind: 'logo', name: 'logo.png', type: 'image/png' });
@@ -202,7 +247,10 @@ describe('the limits', () => {
       expect(res.body.variants.map((v: { width: number }) => v.width)).toEqual([128, 128, 256, 256, 512, 512]);
       return res.body.id as number;
     };
-    const logos = async () => (await app.ctx.db.select().from(contractorPhotos).where(eq(contractorPhotos.contractorId, id))).map((p) => `${p.id} ${p.status}`).sort();
+    const logos = async () =>
+      (await app.ctx.db.select().from(contractorPhotos).where(eq(contractorPhotos.contractorId, id)))
+        .map((p) => `${p.id} ${p.status}`)
+        .sort();
     const a = await logo(50);
     const b = await logo(100);
     expect(await logos()).toEqual([`${b} pending`]);
@@ -219,17 +267,29 @@ describe('the limits', () => {
 describe('the review', () => {
   it('rejects with a reason sent to the contractor; a new caption is reviewed again', async () => {
     const { id, email, portal } = await newContractor();
-    const photo = (await upload(portal, await plainPng(), { name: 'deck.png', type: 'image/png', caption: 'Deck' })).body as OwnPhoto;
+    const photo = (await upload(portal, await plainPng(), { name: 'deck.png', type: 'image/png', caption: 'Deck' }))
+      .body as OwnPhoto;
 
     const queue = await admin.get('/api/admin/photos');
     expect(queue.status).toBe(200);
-    expect(queue.body.find((p: { id: number }) => p.id === photo.id)).toMatchObject({ contractorId: id, status: 'pending', caption: 'Deck' });
+    expect(queue.body.find((p: { id: number }) => p.id === photo.id)).toMatchObject({
+      contractorId: id,
+      status: 'pending',
+      caption: 'Deck',
+    });
     expect((await admin.post(`/api/admin/photos/${photo.id}/reject`, {})).status).toBe(400);
-    const rejected = await admin.post(`/api/admin/photos/${photo.id}/reject`, { reason: 'The photo shows a house number.' });
+    const rejected = await admin.post(`/api/admin/photos/${photo.id}/reject`, {
+      reason: 'The photo shows a house number.',
+    });
     expect(rejected.status, rejected.text).toBe(200);
-    expect((await mailsTo(email)).map((m) => [m.subject, m.textBody.includes('Reason: The photo shows a house number.')])).toEqual([['Your project photo was not approved', true]]);
+    expect(
+      (await mailsTo(email)).map((m) => [m.subject, m.textBody.includes('Reason: The photo shows a house number.')]),
+    ).toEqual([['Your project photo was not approved', true]]);
     expect((await admin.post(`/api/admin/photos/${photo.id}/approve`)).status).toBe(409);
-    expect((await portal.get('/api/contractor/photos')).body.photos[0]).toMatchObject({ status: 'rejected', rejectionReason: 'The photo shows a house number.' });
+    expect((await portal.get('/api/contractor/photos')).body.photos[0]).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'The photo shows a house number.',
+    });
     expect((await fetchMedia(photo.src)).status).toBe(404);
 
     // Edited caption: pending again, so it can be approved; once approved it is public.
@@ -238,10 +298,14 @@ describe('the review', () => {
     expect((await admin.post(`/api/admin/photos/${photo.id}/approve`)).status).toBe(200);
     expect((await fetchMedia(photo.src)).status).toBe(200);
     const pub = await approvedPhotosOf(app.ctx, id);
-    expect(pub.projects).toEqual([{ id: photo.id, caption: 'Cedar deck', width: 300, height: 200, src: photo.src, srcset: photo.srcset }]);
+    expect(pub.projects).toEqual([
+      { id: photo.id, caption: 'Cedar deck', width: 300, height: 200, src: photo.src, srcset: photo.srcset },
+    ]);
     // A later caption change takes the photo off the public site until it is approved again.
     expect((await portal.patch(`/api/contractor/photos/${photo.id}`, { caption: 'x'.repeat(201) })).status).toBe(400);
-    expect((await portal.patch(`/api/contractor/photos/${photo.id}`, { caption: 'Cedar deck, 2026' })).body.status).toBe('pending');
+    expect(
+      (await portal.patch(`/api/contractor/photos/${photo.id}`, { caption: 'Cedar deck, 2026' })).body.status,
+    ).toBe('pending');
     expect((await fetchMedia(photo.src)).status).toBe(404);
     expect((await approvedPhotosOf(app.ctx, id)).projects).toEqual([]);
   });

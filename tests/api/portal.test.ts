@@ -54,7 +54,13 @@ describe('contractor portal API', () => {
   it('shows the contractor its own profile and plan', async () => {
     const res = await a.client.get<PortalProfile>('/api/contractor/profile');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: a.id, name: a.name, subscriptionPlan: 'free', subscriptionStatus: 'none', monthlyLeadsUsed: 0 });
+    expect(res.body).toMatchObject({
+      id: a.id,
+      name: a.name,
+      subscriptionPlan: 'free',
+      subscriptionStatus: 'none',
+      monthlyLeadsUsed: 0,
+    });
     expect(res.body.credits).toEqual({ total: 2, used: 0, left: 2, low: false });
     const sub = await a.client.get<PortalSubscription>('/api/contractor/subscription');
     expect(sub.body).toMatchObject({ plan: 'free', planName: 'Free', status: 'none', featured: false });
@@ -72,10 +78,21 @@ describe('contractor portal API', () => {
     // Newest first, before the seed's older sample leads (those behind its sample reviews).
     expect(leads.map((l) => l.leadId).slice(0, 3)).toEqual([third, second, first]);
     const awaiting = leads.find((l) => l.leadId === third)!;
-    expect(awaiting).toMatchObject({ paymentState: 'awaiting_payment', customer: null, serviceNeeded: 'Roofing & Siding', location: 'Dushore, PA', budgetRange: '$10,000 - $25,000', price: '25.00' });
+    expect(awaiting).toMatchObject({
+      paymentState: 'awaiting_payment',
+      customer: null,
+      serviceNeeded: 'Roofing & Siding',
+      location: 'Dushore, PA',
+      budgetRange: '$10,000 - $25,000',
+      price: '25.00',
+    });
     expect(JSON.stringify(awaiting)).not.toContain('Pat Customer');
     expect(JSON.stringify(awaiting)).not.toContain('555-0177');
-    expect(leads.find((l) => l.leadId === first)!.customer).toEqual({ name: 'Pat Customer', email: expect.stringContaining('@example.com'), phone: '(570) 555-0177' });
+    expect(leads.find((l) => l.leadId === first)!.customer).toEqual({
+      name: 'Pat Customer',
+      email: expect.stringContaining('@example.com'),
+      phone: '(570) 555-0177',
+    });
 
     // B sees none of A's deliveries and cannot touch them.
     expect((await b.client.get<PortalLead[]>('/api/contractor/leads')).body.map((l) => l.leadId)).not.toContain(first);
@@ -95,13 +112,35 @@ describe('contractor portal API', () => {
   it('counts credits and warns at 80% of the plan', async () => {
     const profile = (await a.client.get<PortalProfile>('/api/contractor/profile')).body;
     expect(profile.credits).toEqual({ total: 2, used: 2, left: 0, low: true });
-    await app.ctx.db.update(contractorBilling).set({ subscriptionPlan: 'pro', monthlyLeadsUsed: 7 }).where(eq(contractorBilling.contractorId, b.id));
-    expect((await b.client.get<PortalProfile>('/api/contractor/profile')).body.credits).toEqual({ total: 9, used: 7, left: 2, low: false });
-    await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 8 }).where(eq(contractorBilling.contractorId, b.id));
+    await app.ctx.db
+      .update(contractorBilling)
+      .set({ subscriptionPlan: 'pro', monthlyLeadsUsed: 7 })
+      .where(eq(contractorBilling.contractorId, b.id));
+    expect((await b.client.get<PortalProfile>('/api/contractor/profile')).body.credits).toEqual({
+      total: 9,
+      used: 7,
+      left: 2,
+      low: false,
+    });
+    await app.ctx.db
+      .update(contractorBilling)
+      .set({ monthlyLeadsUsed: 8 })
+      .where(eq(contractorBilling.contractorId, b.id));
     expect((await b.client.get<PortalProfile>('/api/contractor/profile')).body.credits.low).toBe(true);
-    await app.ctx.db.update(contractorBilling).set({ subscriptionPlan: 'premium', monthlyLeadsUsed: 15 }).where(eq(contractorBilling.contractorId, b.id));
-    expect((await b.client.get<PortalProfile>('/api/contractor/profile')).body.credits).toEqual({ total: 20, used: 15, left: 5, low: false });
-    await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 16 }).where(eq(contractorBilling.contractorId, b.id));
+    await app.ctx.db
+      .update(contractorBilling)
+      .set({ subscriptionPlan: 'premium', monthlyLeadsUsed: 15 })
+      .where(eq(contractorBilling.contractorId, b.id));
+    expect((await b.client.get<PortalProfile>('/api/contractor/profile')).body.credits).toEqual({
+      total: 20,
+      used: 15,
+      left: 5,
+      low: false,
+    });
+    await app.ctx.db
+      .update(contractorBilling)
+      .set({ monthlyLeadsUsed: 16 })
+      .where(eq(contractorBilling.contractorId, b.id));
     expect((await b.client.get<PortalProfile>('/api/contractor/profile')).body.credits.low).toBe(true);
   });
 
@@ -110,7 +149,12 @@ describe('contractor portal API', () => {
       .update(contractorBilling)
       .set({ creditsPeriodStart: new Date('2020-01-01T00:00:00Z') })
       .where(eq(contractorBilling.contractorId, a.id));
-    expect((await a.client.get<PortalProfile>('/api/contractor/profile')).body.credits).toEqual({ total: 2, used: 0, left: 2, low: false });
+    expect((await a.client.get<PortalProfile>('/api/contractor/profile')).body.credits).toEqual({
+      total: 2,
+      used: 0,
+      left: 2,
+      low: false,
+    });
   });
 
   it('moves lead status only along the allowed transitions', async () => {
@@ -129,7 +173,10 @@ describe('contractor portal API', () => {
 
   it('refuses a status change on a lead not yet paid for', async () => {
     const lead = await newLead(b.id);
-    await app.ctx.db.update(contractorBilling).set({ subscriptionPlan: 'free', monthlyLeadsUsed: 2 }).where(eq(contractorBilling.contractorId, b.id));
+    await app.ctx.db
+      .update(contractorBilling)
+      .set({ subscriptionPlan: 'free', monthlyLeadsUsed: 2 })
+      .where(eq(contractorBilling.contractorId, b.id));
     const d = await deliver(lead, b.id);
     expect(d.paymentState).toBe('awaiting_payment');
     const res = await b.client.patch(`/api/contractor/leads/${d.id}/status`, { status: 'contacted' });

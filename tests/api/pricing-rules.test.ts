@@ -41,7 +41,14 @@ beforeEach(async () => {
   await app.ctx.db.delete(pricingRules).where(ne(pricingRules.id, seededId));
 });
 
-const rule = (over: Record<string, unknown> = {}) => ({ ruleType: 'global', ruleValue: null, leadPrice: '25.00', priority: 0, isActive: true, ...over });
+const rule = (over: Record<string, unknown> = {}) => ({
+  ruleType: 'global',
+  ruleValue: null,
+  leadPrice: '25.00',
+  priority: 0,
+  isActive: true,
+  ...over,
+});
 const create = async (over: Record<string, unknown> = {}) => {
   const res = await admin.post('/api/pricing-rules', rule(over));
   expect(res.status).toBe(201);
@@ -72,35 +79,100 @@ describe('GET /api/pricing-rules', () => {
     const contractor = await create({ ruleType: 'contractor', ruleValue: String(contractorId), priority: 5 });
 
     const ids = async () => (await admin.get('/api/pricing-rules')).body.map((r: { id: number }) => r.id);
-    expect(await ids()).toEqual([top.id, contractor.id, service.id, location.id, newerGlobal.id, olderGlobal.id, seededId]);
+    expect(await ids()).toEqual([
+      top.id,
+      contractor.id,
+      service.id,
+      location.id,
+      newerGlobal.id,
+      olderGlobal.id,
+      seededId,
+    ]);
 
     // Editing a rule makes it the most recently updated of its rank.
     expect((await admin.patch(`/api/pricing-rules/${olderGlobal.id}`, { isActive: true })).status).toBe(200);
-    expect(await ids()).toEqual([top.id, contractor.id, service.id, location.id, olderGlobal.id, newerGlobal.id, seededId]);
+    expect(await ids()).toEqual([
+      top.id,
+      contractor.id,
+      service.id,
+      location.id,
+      olderGlobal.id,
+      newerGlobal.id,
+      seededId,
+    ]);
   });
 
   it('shows money as a decimal string', async () => {
     const [seeded] = (await admin.get('/api/pricing-rules')).body;
-    expect(seeded).toEqual({ id: seededId, regionId: null, ruleType: 'global', ruleValue: null, town: null, leadPrice: '25.00', priority: 0, isActive: true, updatedAt: expect.any(String) });
+    expect(seeded).toEqual({
+      id: seededId,
+      regionId: null,
+      ruleType: 'global',
+      ruleValue: null,
+      town: null,
+      leadPrice: '25.00',
+      priority: 0,
+      isActive: true,
+      updatedAt: expect.any(String),
+    });
   });
 });
 
 describe('POST /api/pricing-rules', () => {
   it('creates a rule of each type, storing canonical values', async () => {
-    expect(await create({ leadPrice: 30, priority: 2, ruleValue: 'ignored' })).toMatchObject({ ruleType: 'global', ruleValue: null, leadPrice: '30.00', priority: 2, isActive: true });
-    expect(await create({ ruleType: 'service', ruleValue: 'kitchen-bath', leadPrice: '42.5' })).toMatchObject({ ruleValue: 'kitchen-bath', leadPrice: '42.50' });
-    expect(await create({ ruleType: 'service', ruleValue: 'Kitchen & Bath Remodeling' })).toMatchObject({ ruleValue: 'kitchen-bath' });
-    expect(await create({ ruleType: 'service', ruleValue: 'Bathroom Remodeling' })).toMatchObject({ ruleValue: 'kitchen-bath' });
+    expect(await create({ leadPrice: 30, priority: 2, ruleValue: 'ignored' })).toMatchObject({
+      ruleType: 'global',
+      ruleValue: null,
+      leadPrice: '30.00',
+      priority: 2,
+      isActive: true,
+    });
+    expect(await create({ ruleType: 'service', ruleValue: 'kitchen-bath', leadPrice: '42.5' })).toMatchObject({
+      ruleValue: 'kitchen-bath',
+      leadPrice: '42.50',
+    });
+    expect(await create({ ruleType: 'service', ruleValue: 'Kitchen & Bath Remodeling' })).toMatchObject({
+      ruleValue: 'kitchen-bath',
+    });
+    expect(await create({ ruleType: 'service', ruleValue: 'Bathroom Remodeling' })).toMatchObject({
+      ruleValue: 'kitchen-bath',
+    });
     // A town named in words is one of the site's county's (here the default county's); the rule is that county's.
-    expect(await create({ ruleType: 'location', ruleValue: 'Laporte Borough' })).toMatchObject({ ruleType: 'location', ruleValue: 'laporte', town: laporte, regionId: sullivan });
-    expect(await create({ ruleType: 'location', ruleValue: 'dushore' })).toMatchObject({ ruleValue: 'dushore', regionId: sullivan });
+    expect(await create({ ruleType: 'location', ruleValue: 'Laporte Borough' })).toMatchObject({
+      ruleType: 'location',
+      ruleValue: 'laporte',
+      town: laporte,
+      regionId: sullivan,
+    });
+    expect(await create({ ruleType: 'location', ruleValue: 'dushore' })).toMatchObject({
+      ruleValue: 'dushore',
+      regionId: sullivan,
+    });
     // By id, as the form sends it.
-    expect(await create({ ruleType: 'location', townId: eaglesMere.id })).toMatchObject({ ruleValue: 'eagles-mere', town: eaglesMere, regionId: sullivan });
+    expect(await create({ ruleType: 'location', townId: eaglesMere.id })).toMatchObject({
+      ruleValue: 'eagles-mere',
+      town: eaglesMere,
+      regionId: sullivan,
+    });
     const [location] = await app.ctx.db.select().from(pricingRules).where(eq(pricingRules.townId, eaglesMere.id));
-    expect(location).toMatchObject({ ruleType: 'location', ruleValue: null, townId: eaglesMere.id, regionId: sullivan });
-    expect(await create({ ruleType: 'contractor', ruleValue: String(contractorId), isActive: false })).toMatchObject({ ruleType: 'contractor', ruleValue: String(contractorId), isActive: false });
+    expect(location).toMatchObject({
+      ruleType: 'location',
+      ruleValue: null,
+      townId: eaglesMere.id,
+      regionId: sullivan,
+    });
+    expect(await create({ ruleType: 'contractor', ruleValue: String(contractorId), isActive: false })).toMatchObject({
+      ruleType: 'contractor',
+      ruleValue: String(contractorId),
+      isActive: false,
+    });
     const [stored] = await app.ctx.db.select().from(pricingRules).orderBy(desc(pricingRules.id)).limit(1);
-    expect(stored).toMatchObject({ ruleType: 'contractor', ruleValue: String(contractorId), leadPriceCents: 2500, isActive: false });
+    expect(stored).toMatchObject({
+      ruleType: 'contractor',
+      ruleValue: String(contractorId),
+      leadPriceCents: 2500,
+      isActive: false,
+    });
   });
 
   it('defaults priority to 0 and isActive to true', async () => {
@@ -114,8 +186,12 @@ describe('POST /api/pricing-rules', () => {
   });
 
   it('refuses a negative or fractional priority', async () => {
-    expect((await admin.post('/api/pricing-rules', rule({ priority: -1 }))).body.errors).toEqual({ priority: 'Priority must be 0 or more' });
-    expect((await admin.post('/api/pricing-rules', rule({ priority: 1.5 }))).body.errors).toEqual({ priority: 'Priority must be a whole number' });
+    expect((await admin.post('/api/pricing-rules', rule({ priority: -1 }))).body.errors).toEqual({
+      priority: 'Priority must be 0 or more',
+    });
+    expect((await admin.post('/api/pricing-rules', rule({ priority: 1.5 }))).body.errors).toEqual({
+      priority: 'Priority must be a whole number',
+    });
   });
 
   it.each([
@@ -145,12 +221,16 @@ describe('POST /api/pricing-rules', () => {
     expect(await refused({ townId: 999_999 })).toEqual({ townId: 'Choose a town from the list' });
     expect(await refused({ townId: 'laporte' })).toEqual({ townId: 'Choose a town from the list' });
     expect(await refused({ townId: 1.5 })).toEqual({ townId: 'Choose a town from the list' });
-    expect(await refused({ townId: laporte.id, regionId: null })).toEqual({ regionId: "A town's rule is for the town's county" });
+    expect(await refused({ townId: laporte.id, regionId: null })).toEqual({
+      regionId: "A town's rule is for the town's county",
+    });
     expect((await app.ctx.db.select().from(pricingRules)).length).toBe(1);
   });
 
   it('refuses an unknown rule type', async () => {
-    expect((await admin.post('/api/pricing-rules', rule({ ruleType: 'zip' }))).body.errors.ruleType).toBe('Rule type must be global, service, location or contractor');
+    expect((await admin.post('/api/pricing-rules', rule({ ruleType: 'zip' }))).body.errors.ruleType).toBe(
+      'Rule type must be global, service, location or contractor',
+    );
   });
 });
 
@@ -165,7 +245,13 @@ describe('PATCH /api/pricing-rules/:id', () => {
 
   it('replaces every field, validated as on create', async () => {
     const created = await create({ ruleType: 'service', ruleValue: 'roofing', leadPrice: '33', priority: 4 });
-    const res = await admin.patch(`/api/pricing-rules/${created.id}`, { ruleType: 'location', ruleValue: 'Eagles Mere Borough', leadPrice: '19.99', priority: 7, isActive: false });
+    const res = await admin.patch(`/api/pricing-rules/${created.id}`, {
+      ruleType: 'location',
+      ruleValue: 'Eagles Mere Borough',
+      leadPrice: '19.99',
+      priority: 7,
+      isActive: false,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: created.id,
@@ -180,16 +266,27 @@ describe('PATCH /api/pricing-rules/:id', () => {
     });
 
     // Another type names no town; the rule keeps its county.
-    const toGlobal = await admin.patch(`/api/pricing-rules/${created.id}`, rule({ ruleValue: 'eagles-mere', townId: eaglesMere.id }));
+    const toGlobal = await admin.patch(
+      `/api/pricing-rules/${created.id}`,
+      rule({ ruleValue: 'eagles-mere', townId: eaglesMere.id }),
+    );
     expect(toGlobal.body).toMatchObject({ ruleType: 'global', ruleValue: null, town: null, regionId: sullivan });
 
     const bad = await admin.patch(`/api/pricing-rules/${created.id}`, rule({ leadPrice: '0' }));
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ leadPrice: 'Please enter a valid price' });
-    const badValue = await admin.patch(`/api/pricing-rules/${created.id}`, rule({ ruleType: 'location', ruleValue: 'Atlantis' }));
+    const badValue = await admin.patch(
+      `/api/pricing-rules/${created.id}`,
+      rule({ ruleType: 'location', ruleValue: 'Atlantis' }),
+    );
     expect(badValue.body.errors).toEqual({ ruleValue: 'Choose a town from the list' });
-    expect((await admin.patch(`/api/pricing-rules/${created.id}`, { isActive: 'yes' })).body.errors).toEqual({ isActive: 'isActive must be true or false' });
-    expect((await app.ctx.db.select().from(pricingRules).where(eq(pricingRules.id, created.id)))[0]).toMatchObject({ ruleType: 'global', leadPriceCents: 2500 });
+    expect((await admin.patch(`/api/pricing-rules/${created.id}`, { isActive: 'yes' })).body.errors).toEqual({
+      isActive: 'isActive must be true or false',
+    });
+    expect((await app.ctx.db.select().from(pricingRules).where(eq(pricingRules.id, created.id)))[0]).toMatchObject({
+      ruleType: 'global',
+      leadPriceCents: 2500,
+    });
   });
 
   it('answers 404 for an unknown rule and 400 for a bad id', async () => {
@@ -223,7 +320,10 @@ describe('rules price new leads', () => {
     expect(await priceOfNewLead('Kitchen Remodeling')).toBe(2500);
     await create({ ruleType: 'location', ruleValue: 'Forksville Borough', leadPrice: '60.00', priority: 2 });
     expect(await priceOfNewLead('Flooring Installation')).toBe(6000);
-    await admin.patch(`/api/pricing-rules/${flooring.id}`, rule({ ruleType: 'service', ruleValue: 'flooring', leadPrice: '70.00', priority: 3 }));
+    await admin.patch(
+      `/api/pricing-rules/${flooring.id}`,
+      rule({ ruleType: 'service', ruleValue: 'flooring', leadPrice: '70.00', priority: 3 }),
+    );
     expect(await priceOfNewLead('Flooring Installation')).toBe(7000);
     await admin.patch(`/api/pricing-rules/${flooring.id}`, { isActive: false });
     expect(await priceOfNewLead('Flooring Installation')).toBe(6000);
@@ -247,7 +347,17 @@ describe('location rules in a deployment of several counties', () => {
     await addCounty(app.ctx, 'wyoming');
     wyoming = (await app.ctx.db.select({ id: regions.id }).from(regions).where(eq(regions.slug, 'wyoming')))[0]!.id;
     // Before anything reads Wyoming's towns: a place of the same name as Sullivan's Laporte.
-    await app.ctx.db.insert(towns).values({ regionId: wyoming, slug: 'laporte', name: 'Laporte', label: 'Laporte Village', kind: 'other', aliases: ['laporte'], sortOrder: 99 });
+    await app.ctx.db
+      .insert(towns)
+      .values({
+        regionId: wyoming,
+        slug: 'laporte',
+        name: 'Laporte',
+        label: 'Laporte Village',
+        kind: 'other',
+        aliases: ['laporte'],
+        sortOrder: 99,
+      });
     tunkhannock = await townOf(wyoming, 'tunkhannock');
     wyomingLaporte = await townOf(wyoming, 'laporte');
     wyomingContractor = (await createContractor(app.ctx.db, { county: 'wyoming', homeTown: 'tunkhannock' })).id;
@@ -273,43 +383,89 @@ describe('location rules in a deployment of several counties', () => {
   };
 
   it("prices a county's leads by its towns' rules only, not a same-named town of another county, at creation and at delivery", async () => {
-    const byWyoming = await wyomingAdmin.post('/api/pricing-rules', rule({ ruleType: 'location', townId: tunkhannock.id, leadPrice: '52.00', priority: 5 }));
+    const byWyoming = await wyomingAdmin.post(
+      '/api/pricing-rules',
+      rule({ ruleType: 'location', townId: tunkhannock.id, leadPrice: '52.00', priority: 5 }),
+    );
     expect(byWyoming.status, byWyoming.text).toBe(201);
     expect(byWyoming.body).toMatchObject({ regionId: wyoming, ruleValue: 'tunkhannock', town: tunkhannock });
     // The Wyoming administrator names its Laporte in words: read among Wyoming's towns.
-    const wyomingLaporteRule = await wyomingAdmin.post('/api/pricing-rules', rule({ ruleType: 'location', ruleValue: 'Laporte', leadPrice: '61.00', priority: 5 }));
+    const wyomingLaporteRule = await wyomingAdmin.post(
+      '/api/pricing-rules',
+      rule({ ruleType: 'location', ruleValue: 'Laporte', leadPrice: '61.00', priority: 5 }),
+    );
     expect(wyomingLaporteRule.body).toMatchObject({ regionId: wyoming, town: wyomingLaporte });
-    const bySullivan = await sullivanAdmin.post('/api/pricing-rules', rule({ ruleType: 'location', townId: laporte.id, leadPrice: '33.00', priority: 5 }));
+    const bySullivan = await sullivanAdmin.post(
+      '/api/pricing-rules',
+      rule({ ruleType: 'location', townId: laporte.id, leadPrice: '33.00', priority: 5 }),
+    );
     expect(bySullivan.body).toMatchObject({ regionId: sullivan, town: laporte });
 
     const inTunkhannock = await leadOn('wyoming.localhost', 'Tunkhannock, PA', wyomingContractor);
     expect(inTunkhannock).toMatchObject({ regionId: wyoming, townId: tunkhannock.id, leadPriceCents: 5200 });
-    expect(await leadOn('wyoming.localhost', 'Laporte, PA', wyomingContractor)).toMatchObject({ townId: wyomingLaporte.id, leadPriceCents: 6100 });
-    expect(await leadOn('localhost', 'Laporte, PA', contractorId)).toMatchObject({ regionId: sullivan, townId: laporte.id, leadPriceCents: 3300 });
+    expect(await leadOn('wyoming.localhost', 'Laporte, PA', wyomingContractor)).toMatchObject({
+      townId: wyomingLaporte.id,
+      leadPriceCents: 6100,
+    });
+    expect(await leadOn('localhost', 'Laporte, PA', contractorId)).toMatchObject({
+      regionId: sullivan,
+      townId: laporte.id,
+      leadPriceCents: 3300,
+    });
     expect(await leadOn('localhost', 'Dushore, PA', contractorId)).toMatchObject({ leadPriceCents: 2500 });
 
     // Delivery prices the lead again, by its own town.
-    const delivered = await admin.post('/api/lead-deliveries', { leadId: inTunkhannock.id, contractorId: wyomingContractor });
+    const delivered = await admin.post('/api/lead-deliveries', {
+      leadId: inTunkhannock.id,
+      contractorId: wyomingContractor,
+    });
     expect(delivered.status, delivered.text).toBe(201);
-    expect((await app.ctx.db.select().from(leadDeliveries).where(eq(leadDeliveries.id, delivered.body.id)))[0]!.priceCents).toBe(5200);
+    expect(
+      (await app.ctx.db.select().from(leadDeliveries).where(eq(leadDeliveries.id, delivered.body.id)))[0]!.priceCents,
+    ).toBe(5200);
   });
 
   it("lets a county administrator name only its own counties' towns", async () => {
-    const other = await sullivanAdmin.post('/api/pricing-rules', rule({ ruleType: 'location', townId: tunkhannock.id }));
+    const other = await sullivanAdmin.post(
+      '/api/pricing-rules',
+      rule({ ruleType: 'location', townId: tunkhannock.id }),
+    );
     expect(other.status, other.text).toBe(403);
     expect(other.body.message).toBe('You can only write rules for your counties');
     // Its own county named with another's town, or a town not of the county named.
-    expect((await sullivanAdmin.post('/api/pricing-rules', rule({ ruleType: 'location', townId: tunkhannock.id, regionId: sullivan }))).status).toBe(403);
-    const mismatch = await admin.post('/api/pricing-rules', rule({ ruleType: 'location', townId: tunkhannock.id, regionId: sullivan }));
+    expect(
+      (
+        await sullivanAdmin.post(
+          '/api/pricing-rules',
+          rule({ ruleType: 'location', townId: tunkhannock.id, regionId: sullivan }),
+        )
+      ).status,
+    ).toBe(403);
+    const mismatch = await admin.post(
+      '/api/pricing-rules',
+      rule({ ruleType: 'location', townId: tunkhannock.id, regionId: sullivan }),
+    );
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.errors).toEqual({ townId: 'Choose a town of the chosen county' });
     // Tunkhannock is no town of Sullivan's: named in words, it is not found there.
-    expect((await sullivanAdmin.post('/api/pricing-rules', rule({ ruleType: 'location', ruleValue: 'Tunkhannock' }))).body.errors).toEqual({ ruleValue: 'Choose a town from the list' });
+    expect(
+      (await sullivanAdmin.post('/api/pricing-rules', rule({ ruleType: 'location', ruleValue: 'Tunkhannock' }))).body
+        .errors,
+    ).toEqual({ ruleValue: 'Choose a town from the list' });
     // Moving its own rule onto another county's town is refused as well.
     const own = await sullivanAdmin.post('/api/pricing-rules', rule({ ruleType: 'location', townId: laporte.id }));
     expect(own.status).toBe(201);
-    expect((await sullivanAdmin.patch(`/api/pricing-rules/${own.body.id}`, rule({ ruleType: 'location', townId: tunkhannock.id }))).status).toBe(403);
-    expect((await app.ctx.db.select().from(pricingRules).where(eq(pricingRules.id, own.body.id)))[0]!.townId).toBe(laporte.id);
+    expect(
+      (
+        await sullivanAdmin.patch(
+          `/api/pricing-rules/${own.body.id}`,
+          rule({ ruleType: 'location', townId: tunkhannock.id }),
+        )
+      ).status,
+    ).toBe(403);
+    expect((await app.ctx.db.select().from(pricingRules).where(eq(pricingRules.id, own.body.id)))[0]!.townId).toBe(
+      laporte.id,
+    );
     expect(await app.ctx.db.select().from(pricingRules).where(eq(pricingRules.townId, tunkhannock.id))).toEqual([]);
   });
 
@@ -356,8 +512,12 @@ describe('migration 0023: location rules name their towns', () => {
     await db.execute(
       sql`insert into regions (slug, name, state, site_title, short_title, tagline, support_email, time_zone, template) values ('wyoming', 'Wyoming County', 'PA', 'w', 'w', 'w', 'w@example.com', 'America/New_York', 'pa')`,
     );
-    await db.execute(sql`insert into towns (region_id, slug, name, label, kind) select id, 'laporte', 'Laporte', 'Laporte', 'borough' from regions`);
-    await db.execute(sql`insert into towns (region_id, slug, name, label, kind) select id, 'tunkhannock', 'Tunkhannock', 'Tunkhannock', 'borough' from regions where slug = 'wyoming'`);
+    await db.execute(
+      sql`insert into towns (region_id, slug, name, label, kind) select id, 'laporte', 'Laporte', 'Laporte', 'borough' from regions`,
+    );
+    await db.execute(
+      sql`insert into towns (region_id, slug, name, label, kind) select id, 'tunkhannock', 'Tunkhannock', 'Tunkhannock', 'borough' from regions where slug = 'wyoming'`,
+    );
     await db.execute(sql`insert into pricing_rules (rule_type, rule_value, region_id, lead_price_cents) values
       ('location', 'laporte', null, 1100),
       ('location', 'tunkhannock', (select id from regions where slug = 'wyoming'), 1200),

@@ -13,11 +13,21 @@ import { startTestApp, type TestApp } from '../support/test-app';
 const production = { NODE_ENV: 'production', PAYMENTS: 'demo' };
 
 async function accounts(app: TestApp) {
-  const admin = { username: `admin-${randomBytes(4).toString('hex')}`, password: randomBytes(12).toString('base64url') };
-  await app.ctx.db.insert(adminUsers).values({ username: admin.username, passwordHash: await bcrypt.hash(admin.password, 4), role: 'platform' });
+  const admin = {
+    username: `admin-${randomBytes(4).toString('hex')}`,
+    password: randomBytes(12).toString('base64url'),
+  };
+  await app.ctx.db
+    .insert(adminUsers)
+    .values({ username: admin.username, passwordHash: await bcrypt.hash(admin.password, 4), role: 'platform' });
   const contractor = await createContractor(app.ctx.db);
-  const owner = { email: `portal-${randomBytes(4).toString('hex')}@example.com`, password: randomBytes(12).toString('base64url') };
-  await app.ctx.db.insert(contractorAccounts).values({ contractorId: contractor.id, email: owner.email, passwordHash: await bcrypt.hash(owner.password, 4) });
+  const owner = {
+    email: `portal-${randomBytes(4).toString('hex')}@example.com`,
+    password: randomBytes(12).toString('base64url'),
+  };
+  await app.ctx.db
+    .insert(contractorAccounts)
+    .values({ contractorId: contractor.id, email: owner.email, passwordHash: await bcrypt.hash(owner.password, 4) });
   return { admin, owner };
 }
 
@@ -88,7 +98,9 @@ describe('production sign-in behind a TLS proxy (TRUST_PROXY)', () => {
   });
 
   it('refuses when the proxy says the visitor used plain http', async () => {
-    const res = await app.client().request('POST', '/api/admin/login', creds.admin, { headers: { 'X-Forwarded-Proto': 'http' } });
+    const res = await app
+      .client()
+      .request('POST', '/api/admin/login', creds.admin, { headers: { 'X-Forwarded-Proto': 'http' } });
     expect(res.status).toBe(403);
     expect(cookieOf(res.headers)).toBeUndefined();
   });

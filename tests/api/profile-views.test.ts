@@ -17,7 +17,8 @@ import { waitUntil } from '../support/wait';
  * visitor but a salted hash for today.
  */
 
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 let app: TestApp;
@@ -26,13 +27,18 @@ let other: Awaited<ReturnType<typeof servePages>>;
 let ids: number[];
 let nextAddress = 1;
 /** A visitor no test has used: its own address (TRUST_PROXY reads X-Forwarded-For) and browser. */
-const visitor = (userAgent = `${CHROME} test/${nextAddress}`) => ({ address: `198.51.100.${nextAddress++}`, userAgent });
+const visitor = (userAgent = `${CHROME} test/${nextAddress}`) => ({
+  address: `198.51.100.${nextAddress++}`,
+  userAgent,
+});
 type Visitor = ReturnType<typeof visitor>;
 
 beforeAll(async () => {
   app = await startTestApp({ TRUST_PROXY: 'true' });
   other = await servePages(app.ctx);
-  ids = (await app.ctx.db.select({ id: contractors.id }).from(contractors).where(isListed).orderBy(contractors.id)).map((c) => c.id);
+  ids = (await app.ctx.db.select({ id: contractors.id }).from(contractors).where(isListed).orderBy(contractors.id)).map(
+    (c) => c.id,
+  );
 });
 afterEach(() => {
   app.ctx.clock.now = createClock().now;
@@ -44,7 +50,9 @@ afterAll(async () => {
 
 /** A GET as this visitor's browser would send it. */
 async function read(base: string, path: string, v: Visitor, headers: Record<string, string> = {}) {
-  const res = await fetch(`${base}${path}`, { headers: { 'User-Agent': v.userAgent, 'X-Forwarded-For': v.address, ...headers } });
+  const res = await fetch(`${base}${path}`, {
+    headers: { 'User-Agent': v.userAgent, 'X-Forwarded-For': v.address, ...headers },
+  });
   await res.arrayBuffer();
   return res.status;
 }
@@ -58,7 +66,8 @@ async function views(contractorId: number, day = siteDay(new Date())): Promise<n
 }
 
 /** Views are written after the answer has gone: wait for the count to reach `n`. */
-const counted = (contractorId: number, n: number, day?: string) => waitUntil(`${n} views of ${contractorId}`, async () => (await views(contractorId, day)) === n || null);
+const counted = (contractorId: number, n: number, day?: string) =>
+  waitUntil(`${n} views of ${contractorId}`, async () => (await views(contractorId, day)) === n || null);
 
 /**
  * Checks that the views before were left out: a fresh visitor's view through each app goes
@@ -94,13 +103,21 @@ describe('profile views', () => {
 
   it('leave out crawlers, tools, prefetches, other methods and answers that are not a profile', async () => {
     const id = ids[2]!;
-    for (const userAgent of [GOOGLEBOT, 'curl/8.5.0', '', 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36']) {
+    for (const userAgent of [
+      GOOGLEBOT,
+      'curl/8.5.0',
+      '',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+    ]) {
       expect(await read(app.url, `/api/contractors/${id}`, visitor(userAgent))).toBe(200);
       expect(await read(other.url, `/contractor/${id}`, visitor(userAgent))).toBe(200);
     }
     expect(await read(other.url, `/contractor/${id}`, visitor(), { 'Sec-Purpose': 'prefetch;prerender' })).toBe(200);
     expect(await read(app.url, `/api/contractors/${id}`, visitor(), { Purpose: 'prefetch' })).toBe(200);
-    const head = await fetch(`${app.url}/api/contractors/${id}`, { method: 'HEAD', headers: { 'User-Agent': CHROME, 'X-Forwarded-For': visitor().address } });
+    const head = await fetch(`${app.url}/api/contractors/${id}`, {
+      method: 'HEAD',
+      headers: { 'User-Agent': CHROME, 'X-Forwarded-For': visitor().address },
+    });
     expect(head.status).toBe(200);
     // The no-JavaScript quote page shows the profile's name but is not a profile view.
     expect(await read(other.url, `/contractor/${id}/quote`, visitor())).toBe(200);
@@ -125,7 +142,10 @@ describe('profile views', () => {
     const second = await servePages(app.ctx);
     try {
       const v = visitor();
-      await Promise.all([...Array.from({ length: 4 }, () => read(app.url, `/api/contractors/${id}`, v)), ...Array.from({ length: 4 }, () => read(second.url, `/api/contractors/${id}`, v))]);
+      await Promise.all([
+        ...Array.from({ length: 4 }, () => read(app.url, `/api/contractors/${id}`, v)),
+        ...Array.from({ length: 4 }, () => read(second.url, `/api/contractors/${id}`, v)),
+      ]);
       await counted(id, 1);
       // Each process has its own memory of today's visitors; the database has the last word.
       await read(second.url, `/api/contractors/${id}`, v);
@@ -133,7 +153,12 @@ describe('profile views', () => {
       const now = await expectNotCounted(id, 1, [app.url, second.url, other.url]);
       // Many visitors through both at once: each counted once.
       const crowd = Array.from({ length: 12 }, () => visitor());
-      await Promise.all(crowd.flatMap((c) => [read(app.url, `/api/contractors/${id}`, c), read(second.url, `/api/contractors/${id}`, c)]));
+      await Promise.all(
+        crowd.flatMap((c) => [
+          read(app.url, `/api/contractors/${id}`, c),
+          read(second.url, `/api/contractors/${id}`, c),
+        ]),
+      );
       await counted(id, now + crowd.length);
     } finally {
       await second.close();
@@ -147,7 +172,9 @@ describe('profile views', () => {
     await read(app.url, `/api/contractors/${b}`, v);
     await counted(a, 1);
     await counted(b, 1);
-    const rows = (await app.ctx.db.execute(sql`select * from profile_view_visitors where contractor_id in (${a}, ${b})`)) as unknown as { rows: Record<string, unknown>[] };
+    const rows = (await app.ctx.db.execute(
+      sql`select * from profile_view_visitors where contractor_id in (${a}, ${b})`,
+    )) as unknown as { rows: Record<string, unknown>[] };
     expect(rows.rows).toHaveLength(2);
     for (const row of rows.rows) {
       expect(Object.keys(row).sort()).toEqual(['contractor_id', 'day', 'visitor_hash']);
@@ -160,7 +187,9 @@ describe('profile views', () => {
     // The same visitor's rows for two profiles share nothing.
     expect(rows.rows[0]!.visitor_hash).not.toBe(rows.rows[1]!.visitor_hash);
     // The counts table holds a number per contractor and day, nothing else.
-    const counts = (await app.ctx.db.execute(sql`select * from profile_view_counts limit 1`)) as unknown as { rows: Record<string, unknown>[] };
+    const counts = (await app.ctx.db.execute(sql`select * from profile_view_counts limit 1`)) as unknown as {
+      rows: Record<string, unknown>[];
+    };
     expect(Object.keys(counts.rows[0]!).sort()).toEqual(['contractor_id', 'day', 'views']);
   });
 
@@ -170,7 +199,10 @@ describe('profile views', () => {
     const today = siteDay(new Date());
     await read(app.url, `/api/contractors/${id}`, v);
     await counted(id, 1, today);
-    const [before] = await app.ctx.db.select().from(profileViewVisitors).where(eq(profileViewVisitors.contractorId, id));
+    const [before] = await app.ctx.db
+      .select()
+      .from(profileViewVisitors)
+      .where(eq(profileViewVisitors.contractorId, id));
 
     // The app's clock a day on (ctx.clock, which the counter and the directory read), running on.
     app.ctx.clock.now = () => new Date(createClock().now().getTime() + 24 * 3_600_000);
@@ -186,17 +218,31 @@ describe('profile views', () => {
   });
 
   it('the daily job deletes earlier days even when nobody views a profile', async () => {
-    await app.ctx.db.insert(profileViewVisitors).values({ day: '2020-01-01', visitorHash: 'left-from-an-old-day-x', contractorId: ids[0]! });
-    expect(await app.ctx.jobs.schedules()).toContainEqual({ name: PRUNE_PROFILE_VISITORS, cron: '1 0 * * *', tz: 'America/New_York' });
+    await app.ctx.db
+      .insert(profileViewVisitors)
+      .values({ day: '2020-01-01', visitorHash: 'left-from-an-old-day-x', contractorId: ids[0]! });
+    expect(await app.ctx.jobs.schedules()).toContainEqual({
+      name: PRUNE_PROFILE_VISITORS,
+      cron: '1 0 * * *',
+      tz: 'America/New_York',
+    });
     await app.ctx.jobs.send(PRUNE_PROFILE_VISITORS, {});
     await app.ctx.jobs.runPending();
-    expect(await app.ctx.db.$count(profileViewVisitors, sql`${profileViewVisitors.day} < ${siteDay(new Date())}::date`)).toBe(0);
+    expect(
+      await app.ctx.db.$count(profileViewVisitors, sql`${profileViewVisitors.day} < ${siteDay(new Date())}::date`),
+    ).toBe(0);
   });
 
   it('never fail a read: with the database unreachable the profile is answered and the view is skipped or dropped, and logged once', async () => {
     const id = ids[8]!;
     const warnings: string[] = [];
-    const log = { ...app.ctx.log, info: () => {}, warn: (msg: string) => warnings.push(msg), error: app.ctx.log.error, pino: app.ctx.log.pino };
+    const log = {
+      ...app.ctx.log,
+      info: () => {},
+      warn: (msg: string) => warnings.push(msg),
+      error: app.ctx.log.error,
+      pino: app.ctx.log.pino,
+    };
     const watched = await servePages({ ...app.ctx, log });
     const v = visitor();
     try {
@@ -205,7 +251,10 @@ describe('profile views', () => {
       await waitUntil('a count written', async () => (await views(ids[0]!)) > 0 || null);
       const restore = await cutDatabase(app.ctx.database);
       try {
-        for (let i = 0; i < 3; i++) expect(await read(watched.url, `/api/contractors/${id}`, { ...v, userAgent: `${v.userAgent} try/${i}` })).toBe(200);
+        for (let i = 0; i < 3; i++)
+          expect(
+            await read(watched.url, `/api/contractors/${id}`, { ...v, userAgent: `${v.userAgent} try/${i}` }),
+          ).toBe(200);
         if (app.ctx.database.driver === 'pglite') {
           // The embedded database's directory stays current (its notifications vouch for it), so the count is tried, fails, and is dropped once.
           await waitUntil('the dropped count logged', () => warnings.length > 0 || null);

@@ -47,12 +47,22 @@ function get(path: string, headers: Record<string, string> = {}, method = 'GET',
 }
 
 /** Express's default ETag of the bytes sent (weak; the etag package's algorithm). */
-const expressEtag = (bytes: Buffer) => `W/"${bytes.length.toString(16)}-${createHash('sha1').update(bytes).digest('base64').substring(0, 27)}"`;
+const expressEtag = (bytes: Buffer) =>
+  `W/"${bytes.length.toString(16)}-${createHash('sha1').update(bytes).digest('base64').substring(0, 27)}"`;
 
 const PAGE = '/api/contractors?sort=name&pageSize=48';
 /** Set for every answer by Node or per request. */
-const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'x-request-id', 'content-length', 'content-encoding', 'etag']);
-const stable = (h: http.IncomingHttpHeaders) => Object.fromEntries(Object.entries(h).filter(([k]) => !PER_ANSWER.has(k)));
+const PER_ANSWER = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'x-request-id',
+  'content-length',
+  'content-encoding',
+  'etag',
+]);
+const stable = (h: http.IncomingHttpHeaders) =>
+  Object.fromEntries(Object.entries(h).filter(([k]) => !PER_ANSWER.has(k)));
 
 describe('public GETs answered before the router', () => {
   it('send gzip with the same headers as the router sends plain JSON, and the same answer', async () => {
@@ -76,7 +86,9 @@ describe('public GETs answered before the router', () => {
     try {
       const answeredByRouter = async (headers: Record<string, string>, method = 'GET') => {
         send.mockClear();
-        expect((await get(PAGE, headers, method)).status).toBe(method === 'GET' && headers['if-none-match'] ? 304 : 200);
+        expect((await get(PAGE, headers, method)).status).toBe(
+          method === 'GET' && headers['if-none-match'] ? 304 : 200,
+        );
         return send.mock.calls.length > 0;
       };
       const zipped = await get(PAGE, { 'accept-encoding': 'gzip' });
@@ -101,7 +113,8 @@ describe('public GETs answered before the router', () => {
       expect(send).toHaveBeenCalled();
       expect(normal.status).toBe(200);
       const timing = new Set(['date', 'connection', 'keep-alive']);
-      const untimed = (h: http.IncomingHttpHeaders) => Object.fromEntries(Object.entries(h).filter(([k]) => !timing.has(k)));
+      const untimed = (h: http.IncomingHttpHeaders) =>
+        Object.fromEntries(Object.entries(h).filter(([k]) => !timing.has(k)));
       expect(untimed(fast.headers)).toEqual(untimed(normal.headers));
       expect(fast.body.equals(normal.body)).toBe(true);
     } finally {
@@ -158,25 +171,47 @@ describe('public GETs answered before the router', () => {
   async function keepsInputs(answers: AnswerCache, base: string) {
     expect((await get('/api/contractors/search?service=roofing&location=all', {}, 'GET', base)).status).toBe(200);
     // Kept by county, route and address (docs/decisions/0101-read-model-per-county.md).
-    const kept = answers.inputs.get(inputKey(region.slug, '/api/contractors/search', '/api/contractors/search?service=roofing&location=all'), 0) as { services: string[] };
+    const kept = answers.inputs.get(
+      inputKey(region.slug, '/api/contractors/search', '/api/contractors/search?service=roofing&location=all'),
+      0,
+    ) as { services: string[] };
     expect(kept.services).toEqual(['roofing']);
     expect(Object.isFrozen(kept) && Object.isFrozen(kept.services)).toBe(true);
     expect(() => kept.services.push('hvac')).toThrow(TypeError);
     await get('/api/reviews/invitation?token=not-a-real-token', {}, 'GET', base);
-    expect(answers.inputs.get(inputKey(region.slug, '/api/reviews/invitation', '/api/reviews/invitation?token=not-a-real-token'), 0)).toBeUndefined();
+    expect(
+      answers.inputs.get(
+        inputKey(region.slug, '/api/reviews/invitation', '/api/reviews/invitation?token=not-a-real-token'),
+        0,
+      ),
+    ).toBeUndefined();
   }
 
   it('log their line with the request id they answered with', async () => {
     const lines: Record<string, unknown>[] = [];
-    const log = createLogger({ destination: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) } });
-    const server = http.createServer(createApp({ ctx: { ...app.ctx, env: { ...app.ctx.env, LOG_REQUESTS: true }, log }, sessionSecret: app.ctx.env.SESSION_SECRET! }));
+    const log = createLogger({
+      destination: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+    });
+    const server = http.createServer(
+      createApp({
+        ctx: { ...app.ctx, env: { ...app.ctx.env, LOG_REQUESTS: true }, log },
+        sessionSecret: app.ctx.env.SESSION_SECRET!,
+      }),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const res = await get(PAGE, { 'accept-encoding': 'gzip', 'x-request-id': 'lb-public.1' }, 'GET', base);
       expect(res.headers['x-request-id']).toBe('lb-public.1');
       const line = await waitUntil('the request log line', () => lines.find((l) => l.reqId === 'lb-public.1'));
-      expect(line).toMatchObject({ level: 'info', method: 'GET', path: PAGE, status: 200, role: 'anonymous', msg: 'GET /api/contractors 200' });
+      expect(line).toMatchObject({
+        level: 'info',
+        method: 'GET',
+        path: PAGE,
+        status: 200,
+        role: 'anonymous',
+        msg: 'GET /api/contractors 200',
+      });
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -38,11 +38,19 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => app?.close());
 
-async function upload(client: TestClient, bytes: Buffer, fields: { kind?: string; caption?: string } = {}): Promise<OwnPhoto> {
+async function upload(
+  client: TestClient,
+  bytes: Buffer,
+  fields: { kind?: string; caption?: string } = {},
+): Promise<OwnPhoto> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   form.set('photo', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'photo.png');
-  const res = await fetch(`${app.url}/api/contractor/photos`, { method: 'POST', headers: { Cookie: client.cookie!, Accept: 'application/json' }, body: form });
+  const res = await fetch(`${app.url}/api/contractor/photos`, {
+    method: 'POST',
+    headers: { Cookie: client.cookie!, Accept: 'application/json' },
+    body: form,
+  });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as OwnPhoto;
 }
@@ -63,7 +71,8 @@ async function version(county: string): Promise<number> {
   return row!.v;
 }
 
-const profileOf = async (id: number, host = '127.0.0.1') => (await getOnHost(app.url, host, `/api/contractors/${id}`)).json() as ContractorProfile;
+const profileOf = async (id: number, host = '127.0.0.1') =>
+  (await getOnHost(app.url, host, `/api/contractors/${id}`)).json() as ContractorProfile;
 const galleryOf = async (query = '', host = '127.0.0.1') => {
   const res = await getOnHost(app.url, host, `/api/gallery${query}`);
   expect(res.status, res.text).toBe(200);
@@ -111,7 +120,9 @@ describe('a photo on the public site', () => {
     expect((await galleryOf()).photos.map((p) => p.id)).toContain(photo.id);
 
     // Taken down (rejected once approved): gone from the profile and the gallery at once.
-    const down = await admin.post(`/api/admin/photos/${photo.id}/reject`, { reason: 'Shows the customer’s house number' });
+    const down = await admin.post(`/api/admin/photos/${photo.id}/reject`, {
+      reason: 'Shows the customer’s house number',
+    });
     expect(down.status, down.text).toBe(200);
     const takenDown = await version(SULLIVAN);
     expect(takenDown).toBeGreaterThan(approved);
@@ -137,10 +148,17 @@ describe('a photo on the public site', () => {
   });
 
   it('shows an approved logo on the cards, small renditions only, and the same on the SQL path', async () => {
-    const c = await createContractor(app.ctx.db, { name: 'Aaaa Logo Card Roofing', homeTown: 'laporte', services: ['roofing'] });
+    const c = await createContractor(app.ctx.db, {
+      name: 'Aaaa Logo Card Roofing',
+      homeTown: 'laporte',
+      services: ['roofing'],
+    });
     const portal = await contractorClient(app, c.id);
     const logo = await upload(portal, await plainPng(600, 300), { kind: 'logo' });
-    const cardOf = async () => ((await getOnHost(app.url, '127.0.0.1', '/api/contractors?sort=name&pageSize=48')).json() as ContractorPage).contractors.find((x) => x.id === c.id)!;
+    const cardOf = async () =>
+      (
+        (await getOnHost(app.url, '127.0.0.1', '/api/contractors?sort=name&pageSize=48')).json() as ContractorPage
+      ).contractors.find((x) => x.id === c.id)!;
     expect((await cardOf()).logo).toBeNull();
     await approve(logo.id);
     const card = await cardOf();
@@ -150,7 +168,11 @@ describe('a photo on the public site', () => {
     expect(card.logo!.srcset.webp.split(', ').map((s) => s.split(' ')[1])).toEqual(['128w', '256w']);
 
     // The SQL reference (DIRECTORY_CACHE=false) answers the same card, profile and gallery.
-    const sqlDirectory = createDirectory(app.ctx.database, { cache: false, staleIfErrorMs: 0, today: todayOf(app.ctx.clock) });
+    const sqlDirectory = createDirectory(app.ctx.database, {
+      cache: false,
+      staleIfErrorMs: 0,
+      today: todayOf(app.ctx.clock),
+    });
     const q = galleryQuerySchemaFor(region).parse({});
     expect(await sqlDirectory.profile(SULLIVAN, c.id)).toEqual(await app.ctx.directory.profile(SULLIVAN, c.id));
     expect(await sqlDirectory.gallery(SULLIVAN, q)).toEqual(await app.ctx.directory.gallery(SULLIVAN, q));
@@ -159,9 +181,22 @@ describe('a photo on the public site', () => {
 
 describe('the gallery', () => {
   it("lists only the county's own contractors' approved project photos, newest first, filtered by service and town", async () => {
-    const roofer = await createContractor(app.ctx.db, { name: 'Gallery Dushore Roofing', homeTown: 'dushore', services: ['roofing'] });
-    const builder = await createContractor(app.ctx.db, { name: 'Gallery Laporte Builders', homeTown: 'laporte', services: ['general-contracting'] });
-    const wyoming = await createContractor(app.ctx.db, { name: 'Gallery Wyoming Decks', county: WYOMING, homeTown: 'tunkhannock', services: ['roofing'] });
+    const roofer = await createContractor(app.ctx.db, {
+      name: 'Gallery Dushore Roofing',
+      homeTown: 'dushore',
+      services: ['roofing'],
+    });
+    const builder = await createContractor(app.ctx.db, {
+      name: 'Gallery Laporte Builders',
+      homeTown: 'laporte',
+      services: ['general-contracting'],
+    });
+    const wyoming = await createContractor(app.ctx.db, {
+      name: 'Gallery Wyoming Decks',
+      county: WYOMING,
+      homeTown: 'tunkhannock',
+      services: ['roofing'],
+    });
     const ids: Record<string, number> = {};
     const portals = new Map<number, TestClient>();
     for (const [name, c] of Object.entries({ roofer, builder, wyoming })) {
@@ -186,7 +221,11 @@ describe('the gallery', () => {
     expect(shown).not.toContain(pending.id);
     // Newest approval first.
     expect(shown.indexOf(ids.builder!)).toBeLessThan(shown.indexOf(ids.roofer!));
-    expect(all.photos.find((p) => p.id === ids.roofer)).toMatchObject({ contractorId: roofer.id, contractorName: 'Gallery Dushore Roofing', contractorLocation: 'Dushore, PA' });
+    expect(all.photos.find((p) => p.id === ids.roofer)).toMatchObject({
+      contractorId: roofer.id,
+      contractorName: 'Gallery Dushore Roofing',
+      contractorLocation: 'Dushore, PA',
+    });
 
     const roofing = (await galleryOf('?service=roofing')).photos.map((p) => p.id);
     expect(roofing).toContain(ids.roofer);
@@ -247,21 +286,30 @@ describe('the pages', () => {
     expect(links.map((l) => l[1])).toEqual(shots.map((s) => s.variants.filter((v) => v.format === 'webp').at(-1)!.url));
     expect(links.map((l) => /loading="lazy"/.test(l[2]!))).toEqual([false, false, false, true, true]);
     for (const l of links) expect(l[2]).toMatch(/width="800" height="600"/);
-    for (let i = 1; i <= 5; i++) expect(grid).toContain(`<figcaption class="text-sm text-muted-foreground">Kitchen ${i}</figcaption>`);
+    for (let i = 1; i <= 5; i++)
+      expect(grid).toContain(`<figcaption class="text-sm text-muted-foreground">Kitchen ${i}</figcaption>`);
     // Every served rendition named there is public.
     expect((await fetch(`${app.url}${links[0]![1]}`)).status).toBe(200);
   });
 
   it('renders /gallery per county: title, description, canonical, a plain GET form, photos linking to profiles; the sitemap lists it', async () => {
-    const c = await createContractor(app.ctx.db, { name: 'Gallery Page Masonry', homeTown: 'eagles-mere', services: ['concrete-masonry'] });
+    const c = await createContractor(app.ctx.db, {
+      name: 'Gallery Page Masonry',
+      homeTown: 'eagles-mere',
+      services: ['concrete-masonry'],
+    });
     const portal = await contractorClient(app, c.id);
     const p = await upload(portal, await plainPng(500, 400), { caption: 'Stone chimney' });
     await approve(p.id);
 
-    const res = await getOnHost(pages.url, '127.0.0.1', '/gallery?service=concrete-masonry&town=eagles-mere', { Accept: 'text/html' });
+    const res = await getOnHost(pages.url, '127.0.0.1', '/gallery?service=concrete-masonry&town=eagles-mere', {
+      Accept: 'text/html',
+    });
     expect(res.status).toBe(200);
     const html = res.text;
-    expect(html).toMatch(/<title data-head>Concrete &amp; Masonry Project Gallery in Eagles Mere \| Sullivan County Contractors<\/title>/);
+    expect(html).toMatch(
+      /<title data-head>Concrete &amp; Masonry Project Gallery in Eagles Mere \| Sullivan County Contractors<\/title>/,
+    );
     expect(metaDescription(html)).toContain('Sullivan County contractors');
     expect(canonical(html)).toBe(`${app.ctx.siteUrl}/gallery?service=concrete-masonry&town=eagles-mere`);
     const form = /<form [^>]*>/.exec(html.slice(html.indexOf('aria-label="Filter photos"') - 200))![0];

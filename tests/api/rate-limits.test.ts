@@ -64,15 +64,29 @@ describe('limits shared by every app process on one database', () => {
     const upload = async (base: string, cookie: string) => {
       const form = new FormData();
       form.set('photo', new Blob([new Uint8Array(await plainPng())], { type: 'image/png' }), 'porch.png');
-      const res = await fetch(`${base}/api/contractor/photos`, { method: 'POST', headers: { Cookie: cookie, Accept: 'application/json' }, body: form });
-      return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { message?: string } };
+      const res = await fetch(`${base}/api/contractor/photos`, {
+        method: 'POST',
+        headers: { Cookie: cookie, Accept: 'application/json' },
+        body: form,
+      });
+      return {
+        status: res.status,
+        retryAfter: res.headers.get('retry-after'),
+        body: (await res.json()) as { message?: string },
+      };
     };
     const busy = await createContractor(app.ctx.db);
     const calm = await createContractor(app.ctx.db);
     const busyPortal = await contractorClient(app, busy.id);
     const calmPortal = await contractorClient(app, calm.id);
     // 59 uploads this hour already: the 60th is taken, on the second instance, and stored.
-    await app.ctx.db.insert(rateLimits).values({ key: `limit:photo-upload:contractor-${busy.id}`, points: 59, expiresAt: new Date(Date.now() + 30 * 60_000) });
+    await app.ctx.db
+      .insert(rateLimits)
+      .values({
+        key: `limit:photo-upload:contractor-${busy.id}`,
+        points: 59,
+        expiresAt: new Date(Date.now() + 30 * 60_000),
+      });
     expect((await upload(other.url, busyPortal.cookie!)).status).toBe(201);
     // The 61st is refused on the first instance with when to try again, and nothing is stored.
     const refused = await upload(app.url, busyPortal.cookie!);
@@ -99,7 +113,8 @@ describe('limits shared by every app process on one database', () => {
   });
 
   it('locks a sign-in pair after 5 failures spread over both instances', async () => {
-    const login = (client: TestClient, password: string) => client.post('/api/admin/login', { username: ADMIN.username, password });
+    const login = (client: TestClient, password: string) =>
+      client.post('/api/admin/login', { username: ADMIN.username, password });
     for (let i = 0; i < 3; i++) expect((await login(app.client(), `wrong-${i}`)).status).toBe(401);
     for (let i = 0; i < 2; i++) expect((await login(other.client(), `wrong-${i}`)).status).toBe(401);
     for (const client of [app.client(), other.client()]) {
@@ -110,7 +125,9 @@ describe('limits shared by every app process on one database', () => {
   });
 
   it('keeps the counters in rate_limits, with account names hashed', async () => {
-    await app.client().post('/api/contractor/login', { email: 'Someone.Private@Example.com', password: 'wrong-password' });
+    await app
+      .client()
+      .post('/api/contractor/login', { email: 'Someone.Private@Example.com', password: 'wrong-password' });
     const keys = (await rows(app)).map((r) => r.key);
     expect(keys.some((k) => k.startsWith('signin:contractor:account:'))).toBe(true);
     expect(keys.some((k) => k.startsWith('signin:admin:pair:') && k.endsWith(':127.0.0.1'))).toBe(true);
@@ -137,8 +154,12 @@ describe('the rate limit store', () => {
 
   it('counts parallel hits exactly (one atomic upsert each)', async () => {
     const store = new RateLimits(app.ctx);
-    const results = await Promise.all(Array.from({ length: 40 }, () => store.hit(['test:parallel', 'test:parallel-2'], 60_000)));
-    expect(results.map((r) => r.get('test:parallel')!.points).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => store.hit(['test:parallel', 'test:parallel-2'], 60_000)),
+    );
+    expect(results.map((r) => r.get('test:parallel')!.points).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    );
     expect(results.every((r) => r.get('test:parallel-2')!.msLeft > 55_000)).toBe(true);
   });
 
@@ -147,7 +168,9 @@ describe('the rate limit store', () => {
     await store.hit(['test:back', 'test:clear'], 60_000);
     await store.hit(['test:back', 'test:clear'], 60_000);
     await store.undo(['test:back', 'test:missing'], ['test:clear']);
-    const points = Object.fromEntries((await rows(app)).filter((r) => r.key.startsWith('test:')).map((r) => [r.key, r.points]));
+    const points = Object.fromEntries(
+      (await rows(app)).filter((r) => r.key.startsWith('test:')).map((r) => [r.key, r.points]),
+    );
     expect(points).toMatchObject({ 'test:back': 1, 'test:clear': 0 });
     expect(points['test:missing']).toBeUndefined();
   });
@@ -160,7 +183,9 @@ describe('the rate limit store', () => {
     // A fresh instance sweeps with its first counted request.
     const instance = await secondInstance(app);
     try {
-      expect((await instance.client().post('/api/newsletter', { email: 'sweep@example.com' })).status).toBeLessThan(300);
+      expect((await instance.client().post('/api/newsletter', { email: 'sweep@example.com' })).status).toBeLessThan(
+        300,
+      );
     } finally {
       await instance.close();
     }
@@ -179,7 +204,8 @@ describe('RATE_LIMIT=false', () => {
   it('turns every limit off and keeps no counters', async () => {
     const { id } = await createContractor(app.ctx.db);
     for (let i = 0; i < 11; i++) expect((await app.client().post('/api/leads', quote(id))).status).toBe(201);
-    for (let i = 0; i < 6; i++) expect((await app.client().post('/api/admin/login', { ...ADMIN, password: 'wrong-password' })).status).toBe(401);
+    for (let i = 0; i < 6; i++)
+      expect((await app.client().post('/api/admin/login', { ...ADMIN, password: 'wrong-password' })).status).toBe(401);
     expect((await app.client().post('/api/admin/login', ADMIN)).status).toBe(200);
     expect(await rows(app)).toEqual([]);
   });
@@ -187,6 +213,8 @@ describe('RATE_LIMIT=false', () => {
 
 describe('sign-in delay', () => {
   it('is 0 below 10 failures of the account, then 250 ms more for each, up to 3 s', () => {
-    expect([0, 9, 10, 11, 12, 20, 21, 22, 1000].map(signInDelayMs)).toEqual([0, 0, 250, 500, 750, 2750, 3000, 3000, 3000]);
+    expect([0, 9, 10, 11, 12, 20, 21, 22, 1000].map(signInDelayMs)).toEqual([
+      0, 0, 250, 500, 750, 2750, 3000, 3000, 3000,
+    ]);
   });
 });

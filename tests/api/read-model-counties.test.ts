@@ -2,7 +2,15 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directoryQuerySchemaFor, type ContractorPage } from '@shared/schemas/directory';
 import { region } from '@shared/region';
-import { contractorServiceAreas, contractorServices, contractors, directoryVersions, regions, services, towns } from '../../server/db/schema';
+import {
+  contractorServiceAreas,
+  contractorServices,
+  contractors,
+  directoryVersions,
+  regions,
+  services,
+  towns,
+} from '../../server/db/schema';
 import { createDirectory } from '../../server/directory';
 import { todayOf } from '../../server/clock';
 import { addCounty } from '../../server/counties/counties';
@@ -32,7 +40,11 @@ describe('the read model per county', () => {
     )[0]!.id;
   /** The county's version as stored, checked against what the app's read model says it is (on the embedded database, from its notifications). */
   const version = async (county: string) => {
-    const [row] = await app.ctx.db.select({ v: directoryVersions.version }).from(directoryVersions).innerJoin(regions, eq(regions.id, directoryVersions.regionId)).where(eq(regions.slug, county));
+    const [row] = await app.ctx.db
+      .select({ v: directoryVersions.version })
+      .from(directoryVersions)
+      .innerJoin(regions, eq(regions.id, directoryVersions.regionId))
+      .where(eq(regions.slug, county));
     expect(await app.ctx.directory.version(county), `the read model's version of ${county}`).toBe(row!.v);
     return row!.v;
   };
@@ -44,7 +56,14 @@ describe('the read model per county', () => {
     app = await startTestApp();
     await addCounty(app.ctx, WYOMING);
     onlySullivan = (await createContractor(app.ctx.db, { name: 'Aaa Sullivan Only Builders', homeTown: 'laporte' })).id;
-    onlyWyoming = (await createContractor(app.ctx.db, { name: 'Aaa Wyoming Only Builders', county: WYOMING, homeTown: 'tunkhannock', serviceAreas: ['nicholson'] })).id;
+    onlyWyoming = (
+      await createContractor(app.ctx.db, {
+        name: 'Aaa Wyoming Only Builders',
+        county: WYOMING,
+        homeTown: 'tunkhannock',
+        serviceAreas: ['nicholson'],
+      })
+    ).id;
   });
   afterAll(() => app?.close());
 
@@ -57,13 +76,18 @@ describe('the read model per county', () => {
 
     before = after;
     const [roofing] = await app.ctx.db.select({ id: services.id }).from(services).where(eq(services.slug, 'roofing'));
-    await app.ctx.db.insert(contractorServices).values({ contractorId: onlyWyoming, serviceId: roofing!.id, position: 1 });
+    await app.ctx.db
+      .insert(contractorServices)
+      .values({ contractorId: onlyWyoming, serviceId: roofing!.id, position: 1 });
     after = await versions();
     expect(after[WYOMING]).toBeGreaterThan(before[WYOMING]!);
     expect(after[SULLIVAN]).toBe(before[SULLIVAN]);
 
     before = after;
-    await app.ctx.db.update(contractors).set({ description: 'Sullivan only, changed' }).where(eq(contractors.id, onlySullivan));
+    await app.ctx.db
+      .update(contractors)
+      .set({ description: 'Sullivan only, changed' })
+      .where(eq(contractors.id, onlySullivan));
     after = await versions();
     expect(after[SULLIVAN]).toBeGreaterThan(before[SULLIVAN]!);
     expect(after[WYOMING]).toBe(before[WYOMING]);
@@ -80,7 +104,11 @@ describe('the read model per county', () => {
   });
 
   it("holds each county's own contractors, in memory as in SQL", async () => {
-    const reference = createDirectory(app.ctx.database, { cache: false, staleIfErrorMs: 0, today: todayOf(app.ctx.clock) });
+    const reference = createDirectory(app.ctx.database, {
+      cache: false,
+      staleIfErrorMs: 0,
+      today: todayOf(app.ctx.clock),
+    });
     for (const directory of [app.ctx.directory, reference]) {
       const sullivan = ids(await directory.contractors(SULLIVAN, everyone));
       const wyoming = ids(await directory.contractors(WYOMING, everyone));
@@ -90,10 +118,12 @@ describe('the read model per county', () => {
       await expect(directory.profile(SULLIVAN, onlyWyoming)).rejects.toMatchObject({ kind: 'not_found' });
       await expect(directory.profile(WYOMING, onlySullivan)).rejects.toMatchObject({ kind: 'not_found' });
       expect((await directory.profile(WYOMING, onlyWyoming)).serviceAreas).toEqual(['Tunkhannock', 'Nicholson']);
-      expect((await directory.coverage(WYOMING)).services.find((s) => s.slug === 'general-contracting')?.towns).toEqual([
-        { slug: 'nicholson', count: 1 },
-        { slug: 'tunkhannock', count: 1 },
-      ]);
+      expect((await directory.coverage(WYOMING)).services.find((s) => s.slug === 'general-contracting')?.towns).toEqual(
+        [
+          { slug: 'nicholson', count: 1 },
+          { slug: 'tunkhannock', count: 1 },
+        ],
+      );
     }
     expect(app.ctx.directory.resident().map((r) => r.county)).toEqual(expect.arrayContaining([SULLIVAN, WYOMING]));
   });
@@ -102,7 +132,13 @@ describe('the read model per county', () => {
     const dropped: unknown[] = [];
     const log = { info: (_msg: string, fields?: unknown) => void dropped.push(fields), warn: () => undefined };
     // A budget smaller than any snapshot: only the county asked for last stays.
-    const small = createDirectory(app.ctx.database, { cache: true, staleIfErrorMs: 0, today: todayOf(app.ctx.clock), memoryBudgetBytes: 1, log });
+    const small = createDirectory(app.ctx.database, {
+      cache: true,
+      staleIfErrorMs: 0,
+      today: todayOf(app.ctx.clock),
+      memoryBudgetBytes: 1,
+      log,
+    });
     const sullivan = await small.contractors(SULLIVAN, everyone);
     expect(small.resident().map((r) => r.county)).toEqual([SULLIVAN]);
     expect(small.resident()[0]!.bytes).toBeGreaterThan(0);
@@ -135,7 +171,9 @@ describe('the read model per county', () => {
     // And back, as a delete and an insert: both move again.
     const again = await versions();
     await app.ctx.db.transaction(async (tx) => {
-      await tx.delete(contractorServiceAreas).where(and(eq(contractorServiceAreas.contractorId, onlyWyoming), eq(contractorServiceAreas.townId, laporte)));
+      await tx
+        .delete(contractorServiceAreas)
+        .where(and(eq(contractorServiceAreas.contractorId, onlyWyoming), eq(contractorServiceAreas.townId, laporte)));
       await tx.insert(contractorServiceAreas).values({ contractorId: onlyWyoming, townId: nicholson });
     });
     const last = await versions();
@@ -187,7 +225,9 @@ describe('the read model per county', () => {
     expect(ids(await app.ctx.directory.contractors(WYOMING, everyone))).not.toContain(row.id);
     // Its first town, in Wyoming: it leaves the default county for Wyoming, and both move.
     const moved = await versions();
-    await app.ctx.db.insert(contractorServiceAreas).values({ contractorId: row.id, townId: await townId(WYOMING, 'noxen') });
+    await app.ctx.db
+      .insert(contractorServiceAreas)
+      .values({ contractorId: row.id, townId: await townId(WYOMING, 'noxen') });
     const last = await versions();
     expect(last[SULLIVAN]).toBeGreaterThan(moved[SULLIVAN]!);
     expect(last[WYOMING]).toBeGreaterThan(moved[WYOMING]!);

@@ -40,14 +40,20 @@ describe('regionOf', () => {
       credentials: region.credentials,
       budgetOptions: region.budgetOptions,
     });
-    expect(wyoming.towns.find((t) => t.slug === 'tunkhannock')).toMatchObject({ name: 'Tunkhannock', geo: { lat: expect.any(Number), lng: expect.any(Number) } });
+    expect(wyoming.towns.find((t) => t.slug === 'tunkhannock')).toMatchObject({
+      name: 'Tunkhannock',
+      geo: { lat: expect.any(Number), lng: expect.any(Number) },
+    });
     expect(wyoming.towns.some((t) => t.slug === 'laporte')).toBe(false);
     expect(wyoming.services.map((s) => s.slug)).toEqual(region.services.map((s) => s.slug));
     expect(wyoming.quoteServices).toEqual(region.quoteServices);
     // The same object while nothing changed: the page memo compares it by identity.
     expect(await regionOf(app.ctx, 'wyoming')).toBe(wyoming);
 
-    await app.ctx.db.update(regions).set({ tagline: 'Serving Tunkhannock & All Wyoming County' }).where(eq(regions.slug, 'wyoming'));
+    await app.ctx.db
+      .update(regions)
+      .set({ tagline: 'Serving Tunkhannock & All Wyoming County' })
+      .where(eq(regions.slug, 'wyoming'));
     const changed = await regionOf(app.ctx, 'wyoming');
     expect(changed).not.toBe(wyoming);
     expect(changed.tagline).toBe('Serving Tunkhannock & All Wyoming County');

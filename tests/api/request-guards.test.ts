@@ -33,29 +33,56 @@ const lead = {
 };
 
 describe('Content-Encoding of request bodies', () => {
-  it.each(['gzip', 'deflate', 'br', 'GZIP'])('answers 400 with a JSON message for a plain JSON body labelled %s', async (encoding) => {
-    const res = await app.client().request('POST', '/api/leads', undefined, { raw: JSON.stringify(lead), headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding } });
-    expect(res.status, res.text).toBe(400);
-    expect(res.headers.get('content-type')).toMatch(/application\/json/);
-    expect(res.body).toEqual({ message: 'The request body could not be decompressed as its Content-Encoding header says' });
-  });
+  it.each(['gzip', 'deflate', 'br', 'GZIP'])(
+    'answers 400 with a JSON message for a plain JSON body labelled %s',
+    async (encoding) => {
+      const res = await app
+        .client()
+        .request('POST', '/api/leads', undefined, {
+          raw: JSON.stringify(lead),
+          headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding },
+        });
+      expect(res.status, res.text).toBe(400);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      expect(res.body).toEqual({
+        message: 'The request body could not be decompressed as its Content-Encoding header says',
+      });
+    },
+  );
 
   it('also on the payment webhook, which reads the raw body', async () => {
-    const res = await app.client().request('POST', '/api/stripe/webhook', undefined, { raw: '{}', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' } });
+    const res = await app
+      .client()
+      .request('POST', '/api/stripe/webhook', undefined, {
+        raw: '{}',
+        headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+      });
     expect(res.status, res.text).toBe(400);
     expect(res.body.message).toMatch(/could not be decompressed/);
   });
 
-  it.each(['compress', 'x-gzip', 'gzip, gzip'])('answers 415 for an encoding the server does not read (%s)', async (encoding) => {
-    const res = await app.client().request('POST', '/api/leads', undefined, { raw: JSON.stringify(lead), headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding } });
-    expect(res.status).toBe(415);
-    expect(res.body).toEqual({ message: 'Unsupported request encoding' });
-  });
+  it.each(['compress', 'x-gzip', 'gzip, gzip'])(
+    'answers 415 for an encoding the server does not read (%s)',
+    async (encoding) => {
+      const res = await app
+        .client()
+        .request('POST', '/api/leads', undefined, {
+          raw: JSON.stringify(lead),
+          headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding },
+        });
+      expect(res.status).toBe(415);
+      expect(res.body).toEqual({ message: 'Unsupported request encoding' });
+    },
+  );
 
   it('still reads a body that really is gzipped', async () => {
     const contractorId = (await createContractor(app.ctx.db)).id;
     const body = gzipSync(JSON.stringify({ ...lead, contractorId }));
-    const res = await fetch(`${app.url}/api/leads`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body });
+    const res = await fetch(`${app.url}/api/leads`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+      body,
+    });
     expect(res.status, await res.clone().text()).toBe(201);
   });
 });
@@ -68,7 +95,8 @@ describe('cross-site requests', () => {
   });
   const codes = async () => (await app.ctx.db.select().from(setupCodes)).length;
   const mails = async () => (await app.ctx.db.select().from(outboxEmails)).length;
-  const setupCode = (headers: Record<string, string>) => admin.request('POST', `/api/admin/contractors/${newcomer}/setup-code`, undefined, { headers });
+  const setupCode = (headers: Record<string, string>) =>
+    admin.request('POST', `/api/admin/contractors/${newcomer}/setup-code`, undefined, { headers });
 
   it.each([
     ['a foreign Origin', { Origin: FOREIGN }],
@@ -82,16 +110,22 @@ describe('cross-site requests', () => {
     const res = await setupCode(headers);
     expect(res.status).toBe(403);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
-    expect(res.body).toEqual({ message: 'This request came from another site and was refused. Please use the site itself.' });
+    expect(res.body).toEqual({
+      message: 'This request came from another site and was refused. Please use the site itself.',
+    });
     expect([await codes(), await mails()]).toEqual([beforeCodes, beforeMails]);
   });
 
   it('refuses recording a payment from another site', async () => {
     const { deliveryId } = await awaitingDelivery(app, admin, (await createContractor(app.ctx.db)).id);
-    const res = await admin.request('POST', `/api/lead-deliveries/${deliveryId}/pay`, undefined, { headers: { Origin: FOREIGN, 'Sec-Fetch-Site': 'cross-site' } });
+    const res = await admin.request('POST', `/api/lead-deliveries/${deliveryId}/pay`, undefined, {
+      headers: { Origin: FOREIGN, 'Sec-Fetch-Site': 'cross-site' },
+    });
     expect(res.status).toBe(403);
     expect((await deliveryRow(app, deliveryId)).paymentState).toBe('awaiting_payment');
-    const own = await admin.request('POST', `/api/lead-deliveries/${deliveryId}/pay`, undefined, { headers: { Origin: app.url, 'Sec-Fetch-Site': 'same-origin' } });
+    const own = await admin.request('POST', `/api/lead-deliveries/${deliveryId}/pay`, undefined, {
+      headers: { Origin: app.url, 'Sec-Fetch-Site': 'same-origin' },
+    });
     expect(own.status, own.text).toBe(200);
     expect((await deliveryRow(app, deliveryId)).paymentState).toBe('paid');
   });
@@ -107,18 +141,38 @@ describe('cross-site requests', () => {
   });
 
   it('lets GET requests from anywhere through (they change nothing)', async () => {
-    const res = await admin.request('GET', '/api/admin/contractors', undefined, { headers: { Origin: FOREIGN, 'Sec-Fetch-Site': 'cross-site' } });
+    const res = await admin.request('GET', '/api/admin/contractors', undefined, {
+      headers: { Origin: FOREIGN, 'Sec-Fetch-Site': 'cross-site' },
+    });
     expect(res.status).toBe(200);
-    expect((await app.client().request('GET', '/api/contractors', undefined, { headers: { Origin: FOREIGN } })).status).toBe(200);
+    expect(
+      (await app.client().request('GET', '/api/contractors', undefined, { headers: { Origin: FOREIGN } })).status,
+    ).toBe(200);
   });
 
   it('guards public forms and sign-in too', async () => {
     expect((await app.client().request('POST', '/api/leads', lead, { headers: { Origin: FOREIGN } })).status).toBe(403);
-    expect((await app.client().request('POST', '/api/admin/login', { username: 'a', password: 'b' }, { headers: { 'Sec-Fetch-Site': 'cross-site' } })).status).toBe(403);
+    expect(
+      (
+        await app
+          .client()
+          .request(
+            'POST',
+            '/api/admin/login',
+            { username: 'a', password: 'b' },
+            { headers: { 'Sec-Fetch-Site': 'cross-site' } },
+          )
+      ).status,
+    ).toBe(403);
   });
 
   it('keeps the payment webhook working: it carries no Origin', async () => {
-    const res = await app.client().request('POST', '/api/stripe/webhook', undefined, { raw: '{}', headers: { 'Content-Type': 'application/json' } });
+    const res = await app
+      .client()
+      .request('POST', '/api/stripe/webhook', undefined, {
+        raw: '{}',
+        headers: { 'Content-Type': 'application/json' },
+      });
     expect(res.status).not.toBe(403);
   });
 });
@@ -134,7 +188,8 @@ describe('the site origin behind a proxy or at its public address', () => {
     await proxied?.close();
     await published?.close();
   });
-  const logout = (a: TestApp, headers: Record<string, string>) => a.client().request('POST', '/api/admin/logout', undefined, { headers });
+  const logout = (a: TestApp, headers: Record<string, string>) =>
+    a.client().request('POST', '/api/admin/logout', undefined, { headers });
 
   it('with TRUST_PROXY, takes the scheme and host the proxy reports', async () => {
     const forwarded = { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'contractors.example.org' };
@@ -176,7 +231,8 @@ describe('caching of answers that depend on a session', () => {
     // The outbox holds the welcome email with its setup code.
     const [message] = (await admin.get('/api/admin/outbox')).body.items;
     answers.push(await admin.get(`/api/admin/outbox/${message.id}`));
-    for (const res of answers) expect(res.headers.get('cache-control'), `${res.status} ${res.text.slice(0, 80)}`).toBe('no-store');
+    for (const res of answers)
+      expect(res.headers.get('cache-control'), `${res.status} ${res.text.slice(0, 80)}`).toBe('no-store');
   });
 
   it('leaves public directory answers cacheable', async () => {

@@ -32,14 +32,22 @@ afterAll(async () => {
   await stripe?.close();
 });
 
-const startPayment = (leadId: number) => app.client().post('/api/stripe/create-payment-intent', { leadId, contractorId: buyerId });
+const startPayment = (leadId: number) =>
+  app.client().post('/api/stripe/create-payment-intent', { leadId, contractorId: buyerId });
 const claimSuccess = (paymentIntentId: string) => app.client().post('/api/stripe/payment-success', { paymentIntentId });
 const webhook = (event: SignedEvent) =>
-  app.client().request('POST', '/api/stripe/webhook', undefined, { headers: { 'Content-Type': 'application/json', 'Stripe-Signature': event.signature }, raw: event.payload });
+  app
+    .client()
+    .request('POST', '/api/stripe/webhook', undefined, {
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': event.signature },
+      raw: event.payload,
+    });
 
 /** The follow-up jobs queued for a delivery, with when each becomes due. */
 async function followUpJobs(deliveryId: number): Promise<Date[]> {
-  const res = await app.ctx.db.execute(sql`select start_after from pgboss.job where name = 'review-follow-up' and (data->>'deliveryId')::int = ${deliveryId}`);
+  const res = await app.ctx.db.execute(
+    sql`select start_after from pgboss.job where name = 'review-follow-up' and (data->>'deliveryId')::int = ${deliveryId}`,
+  );
   return (res as unknown as { rows: { start_after: string | Date }[] }).rows.map((r) => new Date(r.start_after));
 }
 
@@ -53,7 +61,10 @@ describe('the follow-up is queued where a delivery is settled', () => {
   const settled: number[] = [];
 
   it('with a plan credit, at delivery', async () => {
-    await app.ctx.db.update(contractorBilling).set({ subscriptionPlan: 'free', monthlyLeadsUsed: 0, creditsPeriodStart: new Date() }).where(eq(contractorBilling.contractorId, buyerId));
+    await app.ctx.db
+      .update(contractorBilling)
+      .set({ subscriptionPlan: 'free', monthlyLeadsUsed: 0, creditsPeriodStart: new Date() })
+      .where(eq(contractorBilling.contractorId, buyerId));
     const leadId = await newLead(app, buyerId);
     const res = await admin.post('/api/lead-deliveries', { leadId, contractorId: buyerId });
     expect(res.body.paymentState).toBe('credited');
@@ -87,7 +98,12 @@ describe('the follow-up is queued where a delivery is settled', () => {
     const { paymentIntentId } = (await startPayment(leadId)).body;
     const pi = stripe.setIntent(paymentIntentId, { status: 'succeeded' });
     const event = stripe.event('payment_intent.succeeded', pi);
-    const results = await Promise.all([webhook(event), claimSuccess(paymentIntentId), webhook(stripe.event('payment_intent.succeeded', pi)), webhook(event)]);
+    const results = await Promise.all([
+      webhook(event),
+      claimSuccess(paymentIntentId),
+      webhook(stripe.event('payment_intent.succeeded', pi)),
+      webhook(event),
+    ]);
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     await expectOneFollowUpInSevenDays(deliveryId);
     settled.push(deliveryId);
@@ -95,7 +111,8 @@ describe('the follow-up is queued where a delivery is settled', () => {
 
   it('sends nothing before it is due, then one email for each settled delivery', async () => {
     await app.ctx.jobs.runPending();
-    const requests = async () => (await app.ctx.db.select().from(reviewRequests)).filter((r) => settled.includes(r.deliveryId));
+    const requests = async () =>
+      (await app.ctx.db.select().from(reviewRequests)).filter((r) => settled.includes(r.deliveryId));
     expect(await requests()).toEqual([]);
     // A week on (the queue is told to ignore the delay), each goes out once.
     await app.ctx.jobs.runPending({ ignoreDelay: true });

@@ -4,7 +4,15 @@ import { region } from '@shared/region';
 import type { ContractorProfile } from '@shared/schemas/directory';
 import { localBusinessJsonLd } from '../../client/src/features/directory/local-business';
 import { createClock } from '../../server/clock';
-import { contractorAccounts, contractorBilling, contractors, leadDeliveries, outboxEmails, reviewRequests, reviews } from '../../server/db/schema';
+import {
+  contractorAccounts,
+  contractorBilling,
+  contractors,
+  leadDeliveries,
+  outboxEmails,
+  reviewRequests,
+  reviews,
+} from '../../server/db/schema';
 import { signReviewLink } from '../../server/reviews/review-tokens';
 import { followUpFor } from '../../server/reviews/reviews';
 import { adminClient, contractorClient } from '../support/admin-session';
@@ -33,13 +41,25 @@ let contractorCount = 0;
 async function newContractor(over: ContractorSpec = {}) {
   const n = ++contractorCount;
   // Its email and website share a domain of its own: the follow-up skips homeowners at it.
-  return createContractor(app.ctx.db, { email: `office${n}@reviewtest${n}.example`, website: `https://www.reviewtest${n}.example`, verified: true, ...over });
+  return createContractor(app.ctx.db, {
+    email: `office${n}@reviewtest${n}.example`,
+    website: `https://www.reviewtest${n}.example`,
+    verified: true,
+    ...over,
+  });
 }
 
 let leadCount = 0;
 /** A quote request to the contractor, delivered with a plan credit; the follow-up job has run (FOLLOW_UP_DELAY=0). */
-async function deliveredLead(contractorId: number, email = `homeowner${++leadCount}@example.com`, { runJobs = true } = {}) {
-  await app.ctx.db.update(contractorBilling).set({ subscriptionPlan: 'free', monthlyLeadsUsed: 0, creditsPeriodStart: new Date() }).where(eq(contractorBilling.contractorId, contractorId));
+async function deliveredLead(
+  contractorId: number,
+  email = `homeowner${++leadCount}@example.com`,
+  { runJobs = true } = {},
+) {
+  await app.ctx.db
+    .update(contractorBilling)
+    .set({ subscriptionPlan: 'free', monthlyLeadsUsed: 0, creditsPeriodStart: new Date() })
+    .where(eq(contractorBilling.contractorId, contractorId));
   const lead = await app.client().post('/api/leads', {
     name: 'Dana Homeowner',
     email,
@@ -73,7 +93,10 @@ async function tokenFor(email: string): Promise<string> {
   return m![1]!;
 }
 
-const answer = (token: string, over: Record<string, unknown> = {}) => app.client().post('/api/reviews', { token, contacted: true, hired: true, rating: 5, comment: 'Great work, on time.', ...over });
+const answer = (token: string, over: Record<string, unknown> = {}) =>
+  app
+    .client()
+    .post('/api/reviews', { token, contacted: true, hired: true, rating: 5, comment: 'Great work, on time.', ...over });
 const profile = async (id: number) => (await app.client().get(`/api/contractors/${id}`)).body as ContractorProfile;
 
 describe('the follow-up email', () => {
@@ -104,10 +127,17 @@ describe('the follow-up email', () => {
   it('is not sent for a delivery cancelled before it was due, and says why', async () => {
     const c = await newContractor();
     const { deliveryId, email } = await deliveredLead(c.id, undefined, { runJobs: false });
-    await app.ctx.db.update(leadDeliveries).set({ paymentState: 'cancelled', cancelledAt: new Date() }).where(eq(leadDeliveries.id, deliveryId));
+    await app.ctx.db
+      .update(leadDeliveries)
+      .set({ paymentState: 'cancelled', cancelledAt: new Date() })
+      .where(eq(leadDeliveries.id, deliveryId));
     await app.ctx.jobs.runPending();
     expect(await followUpEmails(email)).toHaveLength(0);
-    expect(await followUpFor(app.ctx, { deliveryId })).toMatchObject({ request: 'skipped', skipReason: 'The delivery was cancelled', answeredAt: null });
+    expect(await followUpFor(app.ctx, { deliveryId })).toMatchObject({
+      request: 'skipped',
+      skipReason: 'The delivery was cancelled',
+      answeredAt: null,
+    });
   });
 });
 
@@ -118,7 +148,14 @@ describe('GET /api/reviews/invitation', () => {
     const token = await tokenFor(email);
     const open = await app.client().get(`/api/reviews/invitation?token=${token}`);
     expect(open.status).toBe(200);
-    expect(open.body).toEqual({ status: 'open', contractorId: c.id, contractorName: c.name, firstName: 'Dana', serviceNeeded: 'General Contracting', expiresAt: expect.any(String) });
+    expect(open.body).toEqual({
+      status: 'open',
+      contractorId: c.id,
+      contractorName: c.name,
+      firstName: 'Dana',
+      serviceNeeded: 'General Contracting',
+      expiresAt: expect.any(String),
+    });
     expect((await answer(token)).status).toBe(201);
     expect((await app.client().get(`/api/reviews/invitation?token=${token}`)).body.status).toBe('answered');
   });
@@ -136,7 +173,12 @@ describe('POST /api/reviews', () => {
   it('stores the answer and publishes it under the first name, "Verified homeowner", newest first', async () => {
     const c = await newContractor();
     const { email, leadId, deliveryId } = await deliveredLead(c.id);
-    const res = await answer(await tokenFor(email), { contacted: true, hired: false, rating: 4, comment: '  Quick to call back; we went with a cheaper quote.  ' });
+    const res = await answer(await tokenFor(email), {
+      contacted: true,
+      hired: false,
+      rating: 4,
+      comment: '  Quick to call back; we went with a cheaper quote.  ',
+    });
     expect(res.status, res.text).toBe(201);
     expect(res.body).toEqual({ id: expect.any(Number), status: 'published' });
     const [row] = await app.ctx.db.select().from(reviews).where(eq(reviews.id, res.body.id));
@@ -156,7 +198,16 @@ describe('POST /api/reviews', () => {
     expect(list.status).toBe(200);
     expect(list.body).toEqual({
       reviews: [
-        { id: res.body.id, rating: 4, comment: 'Quick to call back; we went with a cheaper quote.', hired: false, authorName: 'Dana', createdAt: expect.any(String), reply: null, repliedAt: null },
+        {
+          id: res.body.id,
+          rating: 4,
+          comment: 'Quick to call back; we went with a cheaper quote.',
+          hired: false,
+          authorName: 'Dana',
+          createdAt: expect.any(String),
+          reply: null,
+          repliedAt: null,
+        },
       ],
       total: 1,
       page: 1,
@@ -184,7 +235,19 @@ describe('POST /api/reviews', () => {
     const c = await newContractor();
     const { email, leadId, deliveryId } = await deliveredLead(c.id);
     expect((await answer(await tokenFor(email))).status).toBe(201);
-    await expect(app.ctx.db.insert(reviews).values({ leadId, deliveryId, contractorId: c.id, contacted: true, hired: true, rating: 5, authorName: 'Dana' })).rejects.toThrow();
+    await expect(
+      app.ctx.db
+        .insert(reviews)
+        .values({
+          leadId,
+          deliveryId,
+          contractorId: c.id,
+          contacted: true,
+          hired: true,
+          rating: 5,
+          authorName: 'Dana',
+        }),
+    ).rejects.toThrow();
   });
 
   it('refuses forged links with a clear 400: another delivery, a later expiry, another secret, a changed signature', async () => {
@@ -205,7 +268,10 @@ describe('POST /api/reviews', () => {
     for (const f of forged) {
       const res = await answer(f);
       expect(res.status, f).toBe(400);
-      expect(res.body).toEqual({ message: 'This review link is not valid. Please use the link in the email we sent you.', errors: { token: expect.any(String) } });
+      expect(res.body).toEqual({
+        message: 'This review link is not valid. Please use the link in the email we sent you.',
+        errors: { token: expect.any(String) },
+      });
     }
     expect(await app.ctx.db.select().from(reviews).where(eq(reviews.contractorId, c.id))).toHaveLength(0);
   });
@@ -229,7 +295,9 @@ describe('POST /api/reviews', () => {
     const c = await newContractor();
     const { email } = await deliveredLead(c.id);
     const token = await tokenFor(email);
-    const res = await app.client().post('/api/reviews', { token, contacted: 'maybe', rating: 6, comment: 'x'.repeat(2_001) });
+    const res = await app
+      .client()
+      .post('/api/reviews', { token, contacted: 'maybe', rating: 6, comment: 'x'.repeat(2_001) });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({
       contacted: 'Please answer: did they contact you?',
@@ -237,7 +305,9 @@ describe('POST /api/reviews', () => {
       rating: 'Please choose a rating from 1 to 5 stars',
       comment: 'The comment must be at most 2,000 characters',
     });
-    expect((await app.client().post('/api/reviews', { contacted: true, hired: true, rating: 5 })).body.errors).toEqual({ token: 'This review link is not valid' });
+    expect((await app.client().post('/api/reviews', { contacted: true, hired: true, rating: 5 })).body.errors).toEqual({
+      token: 'This review link is not valid',
+    });
     expect((await answer(token, { rating: 2.5 })).status).toBe(400);
     expect((await answer(token, { comment: 'x'.repeat(2_000) })).status).toBe(201);
   });
@@ -249,29 +319,49 @@ describe("the contractor's rating", () => {
     const before = await profile(c.id);
     expect(before).toMatchObject({ rating: 0, reviewCount: 0 });
     expect(localBusinessJsonLd(before, app.url, region)).not.toHaveProperty('aggregateRating');
-    const fiveStars = async () => (await app.client().get('/api/contractors/search?minRating=5&licensed=false&pageSize=48')).body.contractors.map((x: { id: number }) => x.id);
+    const fiveStars = async () =>
+      (await app.client().get('/api/contractors/search?minRating=5&licensed=false&pageSize=48')).body.contractors.map(
+        (x: { id: number }) => x.id,
+      );
     expect(await fiveStars()).not.toContain(c.id);
 
-    for (const rating of [5, 4]) expect((await answer(await tokenFor((await deliveredLead(c.id)).email), { rating })).status).toBe(201);
+    for (const rating of [5, 4])
+      expect((await answer(await tokenFor((await deliveredLead(c.id)).email), { rating })).status).toBe(201);
     // (5 + 4) / 2 = 4.5, kept to one decimal as the spec shows it.
     const after = await profile(c.id);
     expect(after).toMatchObject({ rating: 4.5, reviewCount: 2 });
-    expect(localBusinessJsonLd(after, app.url, region)).toMatchObject({ aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2, bestRating: 5, worstRating: 1 } });
-    const browse = (await app.client().get('/api/contractors?service=general-contracting&minRating=4&pageSize=48')).body.contractors;
+    expect(localBusinessJsonLd(after, app.url, region)).toMatchObject({
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2, bestRating: 5, worstRating: 1 },
+    });
+    const browse = (await app.client().get('/api/contractors?service=general-contracting&minRating=4&pageSize=48')).body
+      .contractors;
     expect(browse.find((x: { id: number }) => x.id === c.id)).toMatchObject({ rating: 4.5, reviewCount: 2 });
-    expect((await app.client().get('/api/contractors?minRating=5&pageSize=48')).body.contractors.map((x: { id: number }) => x.id)).not.toContain(c.id);
+    expect(
+      (await app.client().get('/api/contractors?minRating=5&pageSize=48')).body.contractors.map(
+        (x: { id: number }) => x.id,
+      ),
+    ).not.toContain(c.id);
 
     // Sorted by rating it now stands among the 4.5s, by its review count; by name it is first either way.
-    const byRating = (await app.client().get('/api/contractors?sort=rating&pageSize=48')).body.contractors as { id: number; rating: number; reviewCount: number }[];
+    const byRating = (await app.client().get('/api/contractors?sort=rating&pageSize=48')).body.contractors as {
+      id: number;
+      rating: number;
+      reviewCount: number;
+    }[];
     const at = byRating.findIndex((x) => x.id === c.id);
     expect(at).toBeGreaterThanOrEqual(0);
     expect(byRating.slice(0, at).every((x) => x.rating > 4.5 || (x.rating === 4.5 && x.reviewCount >= 2))).toBe(true);
     expect(byRating.slice(at + 1).every((x) => x.rating < 4.5 || (x.rating === 4.5 && x.reviewCount <= 2))).toBe(true);
 
     // A third review, a 1: (5 + 4 + 1) / 3 = 3.3.
-    expect((await answer(await tokenFor((await deliveredLead(c.id)).email), { rating: 1, contacted: false, hired: false })).status).toBe(201);
+    expect(
+      (await answer(await tokenFor((await deliveredLead(c.id)).email), { rating: 1, contacted: false, hired: false }))
+        .status,
+    ).toBe(201);
     expect(await profile(c.id)).toMatchObject({ rating: 3.3, reviewCount: 3 });
-    const sortedByReviews = (await app.client().get('/api/contractors/search?sort=reviews&licensed=false&minRating=3&pageSize=48')).body.contractors as { id: number; reviewCount: number }[];
+    const sortedByReviews = (
+      await app.client().get('/api/contractors/search?sort=reviews&licensed=false&minRating=3&pageSize=48')
+    ).body.contractors as { id: number; reviewCount: number }[];
     expect(sortedByReviews.find((x) => x.id === c.id)).toMatchObject({ reviewCount: 3 });
   });
 
@@ -305,7 +395,8 @@ describe('GET /api/contractors/{id}/reviews', () => {
     expect(last.body.reviews).toHaveLength(2);
     expect((await app.client().get(`/api/contractors/${seeded.id}/reviews?page=8`)).body.reviews).toEqual([]);
     const all = [];
-    for (let page = 1; page <= 7; page++) all.push(...(await app.client().get(`/api/contractors/${seeded.id}/reviews?page=${page}`)).body.reviews);
+    for (let page = 1; page <= 7; page++)
+      all.push(...(await app.client().get(`/api/contractors/${seeded.id}/reviews?page=${page}`)).body.reviews);
     const times = all.map((r: { createdAt: string }) => Date.parse(r.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(new Set(all.map((r: { id: number }) => r.id)).size).toBe(62);
@@ -316,7 +407,9 @@ describe('GET /api/contractors/{id}/reviews', () => {
     expect((await app.client().get(`/api/contractors/${hidden.id}/reviews`)).status).toBe(404);
     expect((await app.client().get('/api/contractors/99999999/reviews')).status).toBe(404);
     const seeded = await contractorByName(app.ctx.db, 'Loyalsock Creek Builders');
-    expect((await app.client().get(`/api/contractors/${seeded.id}/reviews?page=0`)).body.errors).toEqual({ page: 'page must be at least 1' });
+    expect((await app.client().get(`/api/contractors/${seeded.id}/reviews?page=0`)).body.errors).toEqual({
+      page: 'page must be at least 1',
+    });
     expect((await app.client().get(`/api/contractors/${seeded.id}/reviews?page=x`)).status).toBe(400);
   });
 });
@@ -325,27 +418,50 @@ describe("the contractor's reply", () => {
   it('is one public reply per review; the contractor can neither change nor remove a review', async () => {
     const c = await newContractor();
     const { email } = await deliveredLead(c.id);
-    const { id } = (await answer(await tokenFor(email), { rating: 2, contacted: false, hired: false, comment: 'Never called.' })).body;
+    const { id } = (
+      await answer(await tokenFor(email), { rating: 2, contacted: false, hired: false, comment: 'Never called.' })
+    ).body;
     const portal = await contractorClient(app, c.id);
 
     const own = await portal.get('/api/contractor/reviews');
     expect(own.status).toBe(200);
     // The contractor sees what the homeowner answered, "not contacted" included.
-    expect(own.body.reviews[0]).toMatchObject({ id, rating: 2, contacted: false, hired: false, comment: 'Never called.', status: 'published' });
+    expect(own.body.reviews[0]).toMatchObject({
+      id,
+      rating: 2,
+      contacted: false,
+      hired: false,
+      comment: 'Never called.',
+      status: 'published',
+    });
 
-    const reply = await portal.post(`/api/contractor/reviews/${id}/reply`, { reply: 'We are sorry: your request reached us while we were away. Please call us.' });
+    const reply = await portal.post(`/api/contractor/reviews/${id}/reply`, {
+      reply: 'We are sorry: your request reached us while we were away. Please call us.',
+    });
     expect(reply.status, reply.text).toBe(200);
-    expect(reply.body).toMatchObject({ id, reply: 'We are sorry: your request reached us while we were away. Please call us.', repliedAt: expect.any(String), comment: 'Never called.', rating: 2 });
+    expect(reply.body).toMatchObject({
+      id,
+      reply: 'We are sorry: your request reached us while we were away. Please call us.',
+      repliedAt: expect.any(String),
+      comment: 'Never called.',
+      rating: 2,
+    });
     const again = await portal.post(`/api/contractor/reviews/${id}/reply`, { reply: 'Second thoughts' });
     expect(again.status).toBe(409);
     expect((await portal.post(`/api/contractor/reviews/${id}/reply`, { reply: '  ' })).status).toBe(400);
-    expect((await app.client().get(`/api/contractors/${c.id}/reviews`)).body.reviews[0]).toMatchObject({ reply: 'We are sorry: your request reached us while we were away. Please call us.' });
+    expect((await app.client().get(`/api/contractors/${c.id}/reviews`)).body.reviews[0]).toMatchObject({
+      reply: 'We are sorry: your request reached us while we were away. Please call us.',
+    });
 
     // No way to change or hide a review from the portal.
     expect((await portal.patch(`/api/contractor/reviews/${id}`, { rating: 5 })).status).toBe(404);
     expect((await portal.post(`/api/admin/reviews/${id}/hide`, { reason: 'abuse' })).status).toBe(403);
     expect((await portal.request('DELETE', `/api/contractor/reviews/${id}`)).status).toBe(404);
-    expect((await app.ctx.db.select().from(reviews).where(eq(reviews.id, id)))[0]).toMatchObject({ rating: 2, comment: 'Never called.', status: 'published' });
+    expect((await app.ctx.db.select().from(reviews).where(eq(reviews.id, id)))[0]).toMatchObject({
+      rating: 2,
+      comment: 'Never called.',
+      status: 'published',
+    });
   });
 
   it("cannot be posted to another contractor's review (404) or signed out (401)", async () => {
@@ -363,14 +479,24 @@ describe("the contractor's reply", () => {
 describe('hiding under the review policy', () => {
   it('hides a review for a reason the policy names, takes it out of the rating at once, and shows it again', async () => {
     const c = await newContractor();
-    const good = (await answer(await tokenFor((await deliveredLead(c.id)).email), { rating: 5, comment: 'Call Bob at 570-555-0123, he was great' })).body.id;
+    const good = (
+      await answer(await tokenFor((await deliveredLead(c.id)).email), {
+        rating: 5,
+        comment: 'Call Bob at 570-555-0123, he was great',
+      })
+    ).body.id;
     expect((await answer(await tokenFor((await deliveredLead(c.id)).email), { rating: 3 })).status).toBe(201);
     expect(await profile(c.id)).toMatchObject({ rating: 4, reviewCount: 2 });
 
     expect((await app.client().post(`/api/admin/reviews/${good}/hide`, { reason: 'personal_data' })).status).toBe(401);
-    expect((await admin.post(`/api/admin/reviews/${good}/hide`, { reason: 'too positive' })).body.errors).toEqual({ reason: 'reason must be one of abuse, personal_data, unrelated' });
+    expect((await admin.post(`/api/admin/reviews/${good}/hide`, { reason: 'too positive' })).body.errors).toEqual({
+      reason: 'reason must be one of abuse, personal_data, unrelated',
+    });
     expect((await admin.post(`/api/admin/reviews/${good}/hide`, {})).status).toBe(400);
-    const hidden = await admin.post(`/api/admin/reviews/${good}/hide`, { reason: 'personal_data', note: "A third person's phone number" });
+    const hidden = await admin.post(`/api/admin/reviews/${good}/hide`, {
+      reason: 'personal_data',
+      note: "A third person's phone number",
+    });
     expect(hidden.status, hidden.text).toBe(200);
     expect(hidden.body).toMatchObject({
       id: good,
@@ -388,7 +514,9 @@ describe('hiding under the review policy', () => {
     expect(list.reviews.map((r: { id: number }) => r.id)).not.toContain(good);
     // The contractor sees it is hidden and why, not who decided or their note.
     const portal = await contractorClient(app, c.id);
-    expect((await portal.get('/api/contractor/reviews')).body.reviews.find((r: { id: number }) => r.id === good)).toMatchObject({
+    expect(
+      (await portal.get('/api/contractor/reviews')).body.reviews.find((r: { id: number }) => r.id === good),
+    ).toMatchObject({
       status: 'hidden',
       hiddenReason: 'personal_data',
       hiddenNote: null,
@@ -403,11 +531,28 @@ describe('hiding under the review policy', () => {
 
   it("lists every review for the administrator with the homeowner's answers, 'not contacted' on its own", async () => {
     const c = await newContractor();
-    const { id } = (await answer(await tokenFor((await deliveredLead(c.id)).email), { contacted: false, hired: false, rating: 1, comment: 'Nobody called.' })).body;
+    const { id } = (
+      await answer(await tokenFor((await deliveredLead(c.id)).email), {
+        contacted: false,
+        hired: false,
+        rating: 1,
+        comment: 'Nobody called.',
+      })
+    ).body;
     const all = await admin.get('/api/admin/reviews');
     expect(all.status).toBe(200);
-    expect(all.body.reviews[0]).toMatchObject({ id, contractorId: c.id, contractorName: c.name, contacted: false, hired: false, rating: 1, serviceNeeded: 'General Contracting' });
-    const notContacted = (await admin.get('/api/admin/reviews?filter=not_contacted')).body.reviews as { contacted: boolean }[];
+    expect(all.body.reviews[0]).toMatchObject({
+      id,
+      contractorId: c.id,
+      contractorName: c.name,
+      contacted: false,
+      hired: false,
+      rating: 1,
+      serviceNeeded: 'General Contracting',
+    });
+    const notContacted = (await admin.get('/api/admin/reviews?filter=not_contacted')).body.reviews as {
+      contacted: boolean;
+    }[];
     expect(notContacted.length).toBeGreaterThan(0);
     expect(notContacted.every((r) => r.contacted === false)).toBe(true);
     expect((await admin.get('/api/admin/reviews?filter=bad')).status).toBe(400);
@@ -422,7 +567,9 @@ describe('hiding under the review policy', () => {
       ['PATCH', '/api/admin/reviews/1'],
       ['DELETE', '/api/admin/reviews/1'],
     ] as const) {
-      expect((await admin.request(method, path, { contractorId: c.id, rating: 5 })).status, `${method} ${path}`).toBe(404);
+      expect((await admin.request(method, path, { contractorId: c.id, rating: 5 })).status, `${method} ${path}`).toBe(
+        404,
+      );
     }
   });
 });
@@ -431,7 +578,12 @@ describe('who may review (16 CFR 465: not the business, its staff or relatives)'
   it("skips the follow-up when the homeowner's email is the contractor's, its sign-in's, or at its website's domain", async () => {
     const c = await newContractor();
     await app.ctx.db.insert(contractorAccounts).values({ contractorId: c.id, email: `owner@mail${c.id}.example` });
-    for (const email of [c.email.toUpperCase(), `owner@mail${c.id}.example`, `nephew@reviewtest${contractorCount}.example`, `crew@shop.reviewtest${contractorCount}.example`]) {
+    for (const email of [
+      c.email.toUpperCase(),
+      `owner@mail${c.id}.example`,
+      `nephew@reviewtest${contractorCount}.example`,
+      `crew@shop.reviewtest${contractorCount}.example`,
+    ]) {
       const { deliveryId } = await deliveredLead(c.id, email);
       expect(await followUpEmails(email.toLowerCase())).toHaveLength(0);
       expect(await followUpEmails(email)).toHaveLength(0);
@@ -460,11 +612,31 @@ describe('followUpFor (for the claims list and contractor figures)', () => {
   it('says pending, sent, then the answer, by delivery or by lead', async () => {
     const c = await newContractor();
     const { deliveryId, leadId, email } = await deliveredLead(c.id, undefined, { runJobs: false });
-    expect(await followUpFor(app.ctx, { deliveryId })).toEqual({ request: 'pending', skipReason: null, sentAt: null, answeredAt: null, contacted: null, hired: null, rating: null, reviewId: null });
+    expect(await followUpFor(app.ctx, { deliveryId })).toEqual({
+      request: 'pending',
+      skipReason: null,
+      sentAt: null,
+      answeredAt: null,
+      contacted: null,
+      hired: null,
+      rating: null,
+      reviewId: null,
+    });
     await app.ctx.jobs.runPending();
-    expect(await followUpFor(app.ctx, { leadId })).toMatchObject({ request: 'sent', sentAt: expect.any(String), answeredAt: null });
+    expect(await followUpFor(app.ctx, { leadId })).toMatchObject({
+      request: 'sent',
+      sentAt: expect.any(String),
+      answeredAt: null,
+    });
     const { id } = (await answer(await tokenFor(email), { contacted: false, hired: false, rating: 2 })).body;
-    expect(await followUpFor(app.ctx, { deliveryId })).toMatchObject({ request: 'sent', answeredAt: expect.any(String), contacted: false, hired: false, rating: 2, reviewId: id });
+    expect(await followUpFor(app.ctx, { deliveryId })).toMatchObject({
+      request: 'sent',
+      answeredAt: expect.any(String),
+      contacted: false,
+      hired: false,
+      rating: 2,
+      reviewId: id,
+    });
     expect(await followUpFor(app.ctx, { deliveryId: 99_999_999 })).toBeNull();
   });
 });

@@ -26,7 +26,9 @@ beforeAll(async () => {
   anonymous = app.client();
   admin = await adminClient(app);
   contractor = await contractorClient(app, (await createContractor(app.ctx.db)).id);
-  routes = routeTable(createApp({ ctx: app.ctx, sessionSecret: app.ctx.env.SESSION_SECRET! })).filter((r) => r.path.startsWith('/api/'));
+  routes = routeTable(createApp({ ctx: app.ctx, sessionSecret: app.ctx.env.SESSION_SECRET! })).filter((r) =>
+    r.path.startsWith('/api/'),
+  );
 });
 afterAll(() => app?.close());
 
@@ -36,7 +38,8 @@ const ENDS_SESSIONS = ['POST /api/contractor/logout-everywhere'];
 /** An address of the route: every parameter an id that exists nowhere. */
 const addressOf = (path: string) => path.replace(/:(\w+)/g, '999999');
 const label = (r: RouteEntry) => `${r.method} ${r.path}`;
-const request = (client: TestClient, r: RouteEntry) => client.request(r.method, addressOf(r.path), r.method === 'GET' || r.method === 'HEAD' ? undefined : {});
+const request = (client: TestClient, r: RouteEntry) =>
+  client.request(r.method, addressOf(r.path), r.method === 'GET' || r.method === 'HEAD' ? undefined : {});
 
 describe('the route table', () => {
   it('is read from the router: every API route, the outbox resend, the certificate and photo uploads among them', () => {
@@ -70,7 +73,9 @@ describe('the route table', () => {
   });
 
   it('gives every route exactly one guard', () => {
-    const wrong = routes.filter((r) => r.roles.length !== 1).map((r) => `${label(r)}: ${r.roles.join(', ') || 'no guard'}`);
+    const wrong = routes
+      .filter((r) => r.roles.length !== 1)
+      .map((r) => `${label(r)}: ${r.roles.join(', ') || 'no guard'}`);
     expect(wrong).toEqual([]);
   });
 });
@@ -97,7 +102,9 @@ describe('each guard against every caller', () => {
       expect((await request(anonymous, r)).status, label(r)).toBe(401);
       expect((await request(admin, r)).status, label(r)).toBe(403);
       // A route that ends the caller's sessions gets a contractor of its own, so the others keep theirs.
-      const caller = ENDS_SESSIONS.includes(label(r)) ? await contractorClient(app, (await createContractor(app.ctx.db)).id) : contractor;
+      const caller = ENDS_SESSIONS.includes(label(r))
+        ? await contractorClient(app, (await createContractor(app.ctx.db)).id)
+        : contractor;
       const own = await request(caller, r);
       expect([401, 403], label(r)).not.toContain(own.status);
       expect(own.status, label(r)).toBeLessThan(500);

@@ -49,7 +49,15 @@ describe('seeding an empty database', () => {
   it('without sample data: towns, services and the default price, no contractors or posts', async () => {
     const { db } = await emptyDatabase();
     expect(await seedDatabase(db, { sampleData: false })).toEqual({ content: true });
-    expect(await counts(db)).toEqual({ towns: 9, services: 15, rules: 1, contractors: 0, posts: 0, leads: 0, reviews: 0 });
+    expect(await counts(db)).toEqual({
+      towns: 9,
+      services: 15,
+      rules: 1,
+      contractors: 0,
+      posts: 0,
+      leads: 0,
+      reviews: 0,
+    });
     // A later start with samples asked for does not add them to a database in use.
     expect(await seedDatabase(db, { sampleData: true })).toEqual({ content: false });
     expect((await counts(db)).contractors).toBe(0);

@@ -39,7 +39,10 @@ afterAll(async () => {
 });
 
 const path = (service: string, town?: string | null) => `/contractors/${service}${town ? `/${town}` : ''}`;
-const everyCombination = region.services.flatMap((s) => [path(s.slug), ...region.towns.map((t) => path(s.slug, t.slug))]);
+const everyCombination = region.services.flatMap((s) => [
+  path(s.slug),
+  ...region.towns.map((t) => path(s.slug, t.slug)),
+]);
 
 /**
  * Which contractors each page should list, worked out here from the tables (not by the code under
@@ -76,7 +79,11 @@ async function expectedPages(): Promise<Map<string, number[]>> {
 
 const sitemapEntries = async () => {
   const xml = await (await fetch(`${app.url}/sitemap.xml`)).text();
-  return new Map([...xml.matchAll(/<url><loc>[^<]*?(\/contractors\/[^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map((m) => [m[1]!, m[2] ?? null]));
+  return new Map(
+    [...xml.matchAll(/<url><loc>[^<]*?(\/contractors\/[^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map(
+      (m) => [m[1]!, m[2] ?? null],
+    ),
+  );
 };
 
 describe('GET /api/service-pages/:service/:town', () => {
@@ -96,7 +103,9 @@ describe('GET /api/service-pages/:service/:town', () => {
           p,
         ).toEqual([...ids].sort((a, b) => a - b).slice(0, SERVICE_PAGE_SIZE));
       } else {
-        expect((res.body as unknown as { message: string }).message, p).toBe('No listed contractor offers this service here');
+        expect((res.body as unknown as { message: string }).message, p).toBe(
+          'No listed contractor offers this service here',
+        );
       }
     }
     expect([...(await sitemapEntries()).keys()].sort()).toEqual([...expected.keys()].sort());
@@ -105,19 +114,41 @@ describe('GET /api/service-pages/:service/:town', () => {
   it('lists the same contractors in the same order as the search (verified or not), with the towns and services it links to', async () => {
     const res = await api.get<ServicePageAnswer>('/api/service-pages/general-contracting/laporte');
     expect(res.status).toBe(200);
-    const search = await api.get<ContractorPage>('/api/contractors/search?service=general-contracting&location=laporte&licensed=false');
+    const search = await api.get<ContractorPage>(
+      '/api/contractors/search?service=general-contracting&location=laporte&licensed=false',
+    );
     expect(res.body.contractors).toEqual(search.body.contractors);
-    expect(res.body).toMatchObject({ service: 'general-contracting', town: 'laporte', total: search.body.total, page: 1, pageSize: SERVICE_PAGE_SIZE });
+    expect(res.body).toMatchObject({
+      service: 'general-contracting',
+      town: 'laporte',
+      total: search.body.total,
+      page: 1,
+      pageSize: SERVICE_PAGE_SIZE,
+    });
     const expected = await expectedPages();
     // Towns where the service is offered, and the services offered in the town, in taxonomy order with their counts.
     expect(res.body.towns).toEqual(
-      region.towns.flatMap((t) => (expected.get(path('general-contracting', t.slug)) ? [{ slug: t.slug, count: expected.get(path('general-contracting', t.slug))!.length }] : [])),
+      region.towns.flatMap((t) =>
+        expected.get(path('general-contracting', t.slug))
+          ? [{ slug: t.slug, count: expected.get(path('general-contracting', t.slug))!.length }]
+          : [],
+      ),
     );
-    expect(res.body.services).toEqual(region.services.flatMap((s) => (expected.get(path(s.slug, 'laporte')) ? [{ slug: s.slug, count: expected.get(path(s.slug, 'laporte'))!.length }] : [])));
+    expect(res.body.services).toEqual(
+      region.services.flatMap((s) =>
+        expected.get(path(s.slug, 'laporte'))
+          ? [{ slug: s.slug, count: expected.get(path(s.slug, 'laporte'))!.length }]
+          : [],
+      ),
+    );
     // The county page lists every service in the county.
     const county = await api.get<ServicePageAnswer>('/api/service-pages/general-contracting');
     expect(county.body.town).toBeNull();
-    expect(county.body.services).toEqual(region.services.flatMap((s) => (expected.get(path(s.slug)) ? [{ slug: s.slug, count: expected.get(path(s.slug))!.length }] : [])));
+    expect(county.body.services).toEqual(
+      region.services.flatMap((s) =>
+        expected.get(path(s.slug)) ? [{ slug: s.slug, count: expected.get(path(s.slug))!.length }] : [],
+      ),
+    );
   });
 
   it('answers 404 for a service or town the taxonomy does not know, and 400 for a bad page number', async () => {
@@ -135,40 +166,60 @@ describe('GET /api/service-pages/:service/:town', () => {
     const expected = await expectedPages();
     const res = await api.get<ServiceCoverage>('/api/service-pages');
     expect(res.status).toBe(200);
-    const listed = res.body.services.flatMap((s) => [[path(s.slug), s.count] as const, ...s.towns.map((t) => [path(s.slug, t.slug), t.count] as const)]);
+    const listed = res.body.services.flatMap((s) => [
+      [path(s.slug), s.count] as const,
+      ...s.towns.map((t) => [path(s.slug, t.slug), t.count] as const),
+    ]);
     expect(new Map(listed)).toEqual(new Map([...expected].map(([p, ids]) => [p, ids.length])));
   });
 });
 
 describe('the read model', () => {
-  it('answers coverage and every page the same from memory and in SQL, after changes to who is listed and where', { timeout: SQL_REFERENCE_TIMEOUT }, async () => {
-    const memory = createDirectory(app.testDb.database, { cache: true, staleIfErrorMs: 0, today: todayOf(app.ctx.clock) });
-    const reference = createDirectory(app.testDb.database, { cache: false, staleIfErrorMs: 0, today: todayOf(app.ctx.clock) });
-    const compare = async () => {
-      expect(await memory.coverage(region.slug)).toEqual(await reference.coverage(region.slug));
-      for (const s of region.services) {
-        for (const town of [undefined, ...region.towns.map((t) => t.slug)]) {
-          const [a, b] = await Promise.all(
-            [memory, reference].map((d) =>
-              d.servicePage(region.slug, { service: s.slug, town, page: 1 }).then(
-                (v) => v,
-                (err: Error) => err.message,
+  it(
+    'answers coverage and every page the same from memory and in SQL, after changes to who is listed and where',
+    { timeout: SQL_REFERENCE_TIMEOUT },
+    async () => {
+      const memory = createDirectory(app.testDb.database, {
+        cache: true,
+        staleIfErrorMs: 0,
+        today: todayOf(app.ctx.clock),
+      });
+      const reference = createDirectory(app.testDb.database, {
+        cache: false,
+        staleIfErrorMs: 0,
+        today: todayOf(app.ctx.clock),
+      });
+      const compare = async () => {
+        expect(await memory.coverage(region.slug)).toEqual(await reference.coverage(region.slug));
+        for (const s of region.services) {
+          for (const town of [undefined, ...region.towns.map((t) => t.slug)]) {
+            const [a, b] = await Promise.all(
+              [memory, reference].map((d) =>
+                d.servicePage(region.slug, { service: s.slug, town, page: 1 }).then(
+                  (v) => v,
+                  (err: Error) => err.message,
+                ),
               ),
-            ),
-          );
-          expect(a, path(s.slug, town)).toEqual(b);
+            );
+            expect(a, path(s.slug, town)).toEqual(b);
+          }
         }
-      }
-    };
-    await compare();
-    const [first] = await listedContractors(app.ctx.db);
-    // A contractor moves town and gains a service area; another leaves the directory.
-    const [other] = await app.ctx.db.select({ id: towns.id }).from(towns).where(eq(towns.slug, 'elkland-township'));
-    await app.ctx.db.update(contractors).set({ homeTownId: other!.id }).where(eq(contractors.id, first!.id));
-    await app.ctx.db.insert(contractorServiceAreas).values({ contractorId: first!.id, townId: other!.id }).onConflictDoNothing();
-    await app.ctx.db.execute(sql`update contractors set is_visible = false where id = (select min(id) from contractors where is_visible and id <> ${first!.id})`);
-    await compare();
-  });
+      };
+      await compare();
+      const [first] = await listedContractors(app.ctx.db);
+      // A contractor moves town and gains a service area; another leaves the directory.
+      const [other] = await app.ctx.db.select({ id: towns.id }).from(towns).where(eq(towns.slug, 'elkland-township'));
+      await app.ctx.db.update(contractors).set({ homeTownId: other!.id }).where(eq(contractors.id, first!.id));
+      await app.ctx.db
+        .insert(contractorServiceAreas)
+        .values({ contractorId: first!.id, townId: other!.id })
+        .onConflictDoNothing();
+      await app.ctx.db.execute(
+        sql`update contractors set is_visible = false where id = (select min(id) from contractors where is_visible and id <> ${first!.id})`,
+      );
+      await compare();
+    },
+  );
 });
 
 describe('sitemap', () => {
@@ -176,7 +227,9 @@ describe('sitemap', () => {
     const expected = await expectedPages();
     // Every contractor last changed on 2024-01-15, but one (listed on the fewest pages, lowest id first) on 2025-03-04.
     const pagesOf = (id: number) => [...expected.values()].filter((ids) => ids.includes(id)).length;
-    const [newest] = (await listedContractors(app.ctx.db)).filter((c) => pagesOf(c.id) > 0).sort((a, b) => pagesOf(a.id) - pagesOf(b.id) || a.id - b.id);
+    const [newest] = (await listedContractors(app.ctx.db))
+      .filter((c) => pagesOf(c.id) > 0)
+      .sort((a, b) => pagesOf(a.id) - pagesOf(b.id) || a.id - b.id);
     await app.ctx.db.execute(sql`update contractors set updated_at = '2024-01-15T12:00:00Z'`);
     await app.ctx.db.execute(sql`update contractors set updated_at = '2025-03-04T12:00:00Z' where id = ${newest!.id}`);
     const entries = await sitemapEntries();
@@ -210,13 +263,21 @@ describe('the pages', () => {
     const data = (await api.get<ServicePageAnswer>('/api/service-pages/general-contracting/laporte')).body;
     const res = await pages.get('/contractors/general-contracting/laporte');
     expect(res.status).toBe(200);
-    expect(res.text).toContain('<title data-head>General Contracting Contractors in Laporte, PA | Sullivan County Contractors</title>');
+    expect(res.text).toContain(
+      '<title data-head>General Contracting Contractors in Laporte, PA | Sullivan County Contractors</title>',
+    );
     expect(res.text).toMatch(/<h1[^>]*>General Contracting contractors in Laporte, PA<\/h1>/);
     expect(res.text).toContain(`${data.total} listed contractors offer General Contracting in Laporte, PA.`);
     for (const c of data.contractors) expect(res.text).toContain(`href="/contractor/${c.id}"`);
     const [, itemList, breadcrumbs] = jsonLd(res.text);
-    expect(itemList).toMatchObject({ '@type': 'ItemList', numberOfItems: data.total, name: 'General Contracting contractors in Laporte, PA' });
-    expect(itemList!.itemListElement.map((e: any) => [e.position, e.item.name, e.item.url])).toEqual(data.contractors.map((c, i) => [i + 1, c.name, `${app.ctx.siteUrl}/contractor/${c.id}`]));
+    expect(itemList).toMatchObject({
+      '@type': 'ItemList',
+      numberOfItems: data.total,
+      name: 'General Contracting contractors in Laporte, PA',
+    });
+    expect(itemList!.itemListElement.map((e: any) => [e.position, e.item.name, e.item.url])).toEqual(
+      data.contractors.map((c, i) => [i + 1, c.name, `${app.ctx.siteUrl}/contractor/${c.id}`]),
+    );
     expect(breadcrumbs!.itemListElement.map((e: any) => [e.position, e.name, e.item])).toEqual([
       [1, 'Home', `${app.ctx.siteUrl}/`],
       [2, 'Contractors', `${app.ctx.siteUrl}/browse`],
@@ -228,7 +289,12 @@ describe('the pages', () => {
   it('answer 404 with the not-found page for an empty combination, an unknown service or town, and a page past the end', async () => {
     const expected = await expectedPages();
     const empty = everyCombination.find((p) => !expected.has(p))!;
-    for (const p of [empty, '/contractors/underwater-welding', '/contractors/roofing/atlantis', '/contractors/general-contracting/laporte/extra']) {
+    for (const p of [
+      empty,
+      '/contractors/underwater-welding',
+      '/contractors/roofing/atlantis',
+      '/contractors/general-contracting/laporte/extra',
+    ]) {
       const res = await pages.get(p);
       expect(res.status, p).toBe(404);
       expect(res.text, p).toContain('Page Not Found');
@@ -243,7 +309,8 @@ describe('the pages', () => {
   it('carry a short public max-age and an ETag, answered 304 while unchanged, for gzip and plain alike', async () => {
     const p = '/contractors/general-contracting/laporte';
     // As a browser or a CDN revalidates (fetch would otherwise add 'Cache-Control: no-cache', a reload that skips validators).
-    const revalidate = (tag: string, more: Record<string, string> = {}) => fetch(`${pages.baseUrl}${p}`, { headers: { 'If-None-Match': tag, 'Cache-Control': 'max-age=0', ...more } });
+    const revalidate = (tag: string, more: Record<string, string> = {}) =>
+      fetch(`${pages.baseUrl}${p}`, { headers: { 'If-None-Match': tag, 'Cache-Control': 'max-age=0', ...more } });
     const first = await fetch(`${pages.baseUrl}${p}`);
     expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60');
     expect(first.headers.get('vary')).toBe('Accept-Encoding');
@@ -259,7 +326,8 @@ describe('the pages', () => {
     expect(plain.status).toBe(304);
     // Another tag, or a changed page, is answered in full.
     expect((await revalidate('W/"other"')).status).toBe(200);
-    const [listed] = (await api.get<ServicePageAnswer>('/api/service-pages/general-contracting/laporte')).body.contractors;
+    const [listed] = (await api.get<ServicePageAnswer>('/api/service-pages/general-contracting/laporte')).body
+      .contractors;
     await app.ctx.db.update(contractors).set({ name: 'Renamed Contracting Co' }).where(eq(contractors.id, listed!.id));
     const changed = await revalidate(etag);
     expect(changed.status).toBe(200);
@@ -272,10 +340,21 @@ describe('the pages', () => {
     const profile = await fetch(`${pages.baseUrl}/contractor/${c!.id}`);
     expect(profile.headers.get('cache-control')).toBe('public, no-cache');
     const tag = profile.headers.get('etag')!;
-    expect((await fetch(`${pages.baseUrl}/contractor/${c!.id}`, { headers: { 'If-None-Match': tag, 'Cache-Control': 'max-age=0' } })).status).toBe(304);
+    expect(
+      (
+        await fetch(`${pages.baseUrl}/contractor/${c!.id}`, {
+          headers: { 'If-None-Match': tag, 'Cache-Control': 'max-age=0' },
+        })
+      ).status,
+    ).toBe(304);
     const posts = (await api.get<{ slug: string }[]>('/api/blog')).body;
-    expect((await fetch(`${pages.baseUrl}/blog/${posts[0]!.slug}`)).headers.get('cache-control')).toBe('public, no-cache');
-    for (const p of ['/', '/browse', '/search?service=roofing']) expect((await fetch(`${pages.baseUrl}${p}`)).headers.get('cache-control'), p).toBe('public, max-age=0, s-maxage=60');
+    expect((await fetch(`${pages.baseUrl}/blog/${posts[0]!.slug}`)).headers.get('cache-control')).toBe(
+      'public, no-cache',
+    );
+    for (const p of ['/', '/browse', '/search?service=roofing'])
+      expect((await fetch(`${pages.baseUrl}${p}`)).headers.get('cache-control'), p).toBe(
+        'public, max-age=0, s-maxage=60',
+      );
     for (const p of ['/admin', '/contractor']) {
       const res = await fetch(`${pages.baseUrl}${p}`);
       expect(res.headers.get('cache-control'), p).toBe('private, no-cache');
@@ -283,6 +362,12 @@ describe('the pages', () => {
     }
     const missing = await fetch(`${pages.baseUrl}/no-such-page`);
     expect(missing.status).toBe(404);
-    expect((await fetch(`${pages.baseUrl}/no-such-page`, { headers: { 'If-None-Match': missing.headers.get('etag')!, 'Cache-Control': 'max-age=0' } })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${pages.baseUrl}/no-such-page`, {
+          headers: { 'If-None-Match': missing.headers.get('etag')!, 'Cache-Control': 'max-age=0' },
+        })
+      ).status,
+    ).toBe(404);
   });
 });

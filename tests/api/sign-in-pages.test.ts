@@ -61,7 +61,11 @@ class Browser {
     return { 'X-Forwarded-For': this.from, ...(this.cookie ? { Cookie: this.cookie } : {}), ...extra };
   }
 
-  async post(path: string, fields: Record<string, string>, headers: Record<string, string> = { Origin: pagesUrl, 'Sec-Fetch-Site': 'same-origin' }): Promise<Answer> {
+  async post(
+    path: string,
+    fields: Record<string, string>,
+    headers: Record<string, string> = { Origin: pagesUrl, 'Sec-Fetch-Site': 'same-origin' },
+  ): Promise<Answer> {
     const res = await fetch(`${pagesUrl}${path}`, {
       method: 'POST',
       redirect: 'manual',
@@ -94,14 +98,18 @@ async function newContractorAccount() {
   const contractor = await createContractor(app.ctx.db);
   const email = `nojs-${randomBytes(4).toString('hex')}@example.com`;
   const password = secret();
-  await app.ctx.db.insert(contractorAccounts).values({ contractorId: contractor.id, email, passwordHash: await bcrypt.hash(password, 4) });
+  await app.ctx.db
+    .insert(contractorAccounts)
+    .values({ contractorId: contractor.id, email, passwordHash: await bcrypt.hash(password, 4) });
   return { contractorId: contractor.id, email, password };
 }
 
 async function newAdmin() {
   const username = `nojs-${randomBytes(4).toString('hex')}`;
   const password = secret();
-  await app.ctx.db.insert(adminUsers).values({ username, passwordHash: await bcrypt.hash(password, 4), role: 'platform' });
+  await app.ctx.db
+    .insert(adminUsers)
+    .values({ username, passwordHash: await bcrypt.hash(password, 4), role: 'platform' });
   return { username, password };
 }
 
@@ -117,7 +125,10 @@ async function newAdminWithTwoFactor() {
 }
 
 /** Whether the page has a form posted to `action` (as React writes it: the attributes in any order). */
-const formTo = (html: string, action: string) => [...html.matchAll(/<form\b[^>]*>/g)].some(([tag]) => tag.includes(' method="post"') && tag.includes(` action="${action.replace(/&/g, '&amp;')}"`));
+const formTo = (html: string, action: string) =>
+  [...html.matchAll(/<form\b[^>]*>/g)].some(
+    ([tag]) => tag.includes(' method="post"') && tag.includes(` action="${action.replace(/&/g, '&amp;')}"`),
+  );
 
 /** The text of an HTML fragment as a reader sees it (React escapes apostrophes). */
 const text = (html: string) =>
@@ -142,8 +153,12 @@ describe('the sign-in pages are server rendered', () => {
   });
 
   it("carries the portal's ?next= in the form's address", async () => {
-    const page = await new Browser().get(`/contractor/login?next=${encodeURIComponent('/contractor-pricing?plan=premium')}`);
-    expect(formTo(page.html, `/contractor/login?next=${encodeURIComponent('/contractor-pricing?plan=premium')}`)).toBe(true);
+    const page = await new Browser().get(
+      `/contractor/login?next=${encodeURIComponent('/contractor-pricing?plan=premium')}`,
+    );
+    expect(formTo(page.html, `/contractor/login?next=${encodeURIComponent('/contractor-pricing?plan=premium')}`)).toBe(
+      true,
+    );
   });
 });
 
@@ -166,9 +181,21 @@ describe('the contractor signs in without JavaScript', () => {
   it('goes on to ?next= when it is a path of this site, and to the portal otherwise (no open redirect)', async () => {
     const account = await newContractorAccount();
     const signIn = async (next: string) =>
-      (await new Browser().post(`/contractor/login?next=${encodeURIComponent(next)}`, { email: account.email, password: account.password })).headers.get('location');
+      (
+        await new Browser().post(`/contractor/login?next=${encodeURIComponent(next)}`, {
+          email: account.email,
+          password: account.password,
+        })
+      ).headers.get('location');
     expect(await signIn('/contractor-pricing?plan=premium')).toBe('/contractor-pricing?plan=premium');
-    for (const foreign of ['//evil.example', '/\\evil.example', '/\t/evil.example', 'https://evil.example/', 'evil.example']) expect(await signIn(foreign), foreign).toBe('/contractor');
+    for (const foreign of [
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      'https://evil.example/',
+      'evil.example',
+    ])
+      expect(await signIn(foreign), foreign).toBe('/contractor');
   });
 
   it('a wrong password: the page again, 401, the message and the email kept, never the password', async () => {
@@ -180,7 +207,12 @@ describe('the contractor signs in without JavaScript', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.html).toContain('Invalid credentials');
     expect(res.html).toMatch(new RegExp(`<input[^>]*name="email"[^>]*value="${account.email}"`));
-    expect(res.posted).toMatchObject({ form: 'contractor-login', path: '/contractor/login', values: { email: account.email }, message: 'Invalid credentials' });
+    expect(res.posted).toMatchObject({
+      form: 'contractor-login',
+      path: '/contractor/login',
+      values: { email: account.email },
+      message: 'Invalid credentials',
+    });
     expect(res.posted!.values).not.toHaveProperty('password');
     expect(res.html).not.toContain(typed);
     expect(browser.cookie).toBe('');
@@ -197,11 +229,23 @@ describe('the contractor signs in without JavaScript', () => {
   it('refuses a post from another site (403) and starts no session', async () => {
     const account = await newContractorAccount();
     const browser = new Browser();
-    const foreign = await browser.post('/contractor/login', { email: account.email, password: account.password }, { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' });
+    const foreign = await browser.post(
+      '/contractor/login',
+      { email: account.email, password: account.password },
+      { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+    );
     expect(foreign.status).toBe(403);
     expect(text(foreign.html)).toContain('This request came from another site and was refused.');
     expect(browser.cookie).toBe('');
-    expect((await browser.post('/contractor/login', { email: account.email, password: account.password }, { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    expect(
+      (
+        await browser.post(
+          '/contractor/login',
+          { email: account.email, password: account.password },
+          { 'Sec-Fetch-Site': 'cross-site' },
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it('takes web forms only: JSON is 415', async () => {
@@ -216,8 +260,12 @@ describe('the contractor signs in without JavaScript', () => {
   it("counts failures with the API's: the pair is locked after five, 429 on the page with Retry-After, even with the right password", async () => {
     const account = await newContractorAccount();
     const browser = new Browser();
-    for (let i = 0; i < 3; i++) expect((await browser.api('POST', '/api/contractor/login', { email: account.email, password: 'wrong' })).status).toBe(401);
-    for (let i = 0; i < 2; i++) expect((await browser.post('/contractor/login', { email: account.email, password: 'wrong' })).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await browser.api('POST', '/api/contractor/login', { email: account.email, password: 'wrong' })).status,
+      ).toBe(401);
+    for (let i = 0; i < 2; i++)
+      expect((await browser.post('/contractor/login', { email: account.email, password: 'wrong' })).status).toBe(401);
     const locked = await browser.post('/contractor/login', { email: account.email, password: account.password });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -259,14 +307,22 @@ describe('the administrator signs in without JavaScript', () => {
     const wrong = await browser.post('/admin/login/code', { code: '000000' });
     expect(wrong.status).toBe(401);
     expect(wrong.html).toContain('Invalid code');
-    expect(wrong.posted).toMatchObject({ form: 'admin-code', path: '/admin/login/code', values: {}, message: 'Invalid code' });
+    expect(wrong.posted).toMatchObject({
+      form: 'admin-code',
+      path: '/admin/login/code',
+      values: {},
+      message: 'Invalid code',
+    });
 
     const code = nextCode(admin.secret);
     const signedIn = await browser.post('/admin/login/code', { code });
     expect(signedIn.status).toBe(303);
     expect(signedIn.headers.get('location')).toBe('/admin');
     expect(browser.cookie).not.toBe(waiting);
-    expect((await browser.api('GET', '/api/admin/check')).body).toMatchObject({ authenticated: true, username: admin.username });
+    expect((await browser.api('GET', '/api/admin/check')).body).toMatchObject({
+      authenticated: true,
+      username: admin.username,
+    });
     expect((await browser.api('GET', '/api/admin/stats')).status).toBe(200);
     expect((await browser.get('/admin')).status).toBe(200);
 
@@ -291,7 +347,10 @@ describe('the administrator signs in without JavaScript', () => {
     const res = await browser.post('/admin/login', admin);
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/admin');
-    expect((await browser.api('GET', '/api/admin/check')).body).toMatchObject({ authenticated: true, username: admin.username });
+    expect((await browser.api('GET', '/api/admin/check')).body).toMatchObject({
+      authenticated: true,
+      username: admin.username,
+    });
   });
 
   it('a wrong password: the page again, 401, the username kept, never the password', async () => {
@@ -316,7 +375,9 @@ describe('the administrator signs in without JavaScript', () => {
     const admin = await newAdminWithTwoFactor();
     const browser = new Browser();
     const evil = { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' };
-    expect((await browser.post('/admin/login', { username: admin.username, password: admin.password }, evil)).status).toBe(403);
+    expect(
+      (await browser.post('/admin/login', { username: admin.username, password: admin.password }, evil)).status,
+    ).toBe(403);
     expect(browser.cookie).toBe('');
     await browser.post('/admin/login', { username: admin.username, password: admin.password });
     expect((await browser.post('/admin/login/code', { code: nextCode(admin.secret) }, evil)).status).toBe(403);
@@ -339,7 +400,9 @@ describe('where two-factor sign-in is required', () => {
   it('an account without it is led to set it up, as with JavaScript', async () => {
     const username = `nojs-${randomBytes(4).toString('hex')}`;
     const password = secret();
-    await required.ctx.db.insert(adminUsers).values({ username, passwordHash: await bcrypt.hash(password, 4), role: 'platform' });
+    await required.ctx.db
+      .insert(adminUsers)
+      .values({ username, passwordHash: await bcrypt.hash(password, 4), role: 'platform' });
     const res = await fetch(`${pages!.url}/admin/login`, {
       method: 'POST',
       redirect: 'manual',

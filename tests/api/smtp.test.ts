@@ -49,18 +49,26 @@ it('sends the welcome email over SMTP through the send-email job and records it 
 it("sends a county's mail from its own address, or from its site's name at MAIL_FROM's address", async () => {
   await addCounty(app.ctx, 'wyoming');
   const [wyoming] = await app.ctx.db.select({ id: regions.id }).from(regions).where(eq(regions.slug, 'wyoming'));
-  const queue = (to: string, regionId: number | null) => queueEmail({ ...app.ctx, db: app.ctx.db }, { kind: 'newsletter-welcome', to, subject: 'Welcome', text: 'Hello', regionId });
+  const queue = (to: string, regionId: number | null) =>
+    queueEmail(
+      { ...app.ctx, db: app.ctx.db },
+      { kind: 'newsletter-welcome', to, subject: 'Welcome', text: 'Hello', regionId },
+    );
   await queue('platform@example.com', null);
   await queue('wyoming@example.com', wyoming!.id);
   smtp.received.length = 0;
   await app.ctx.jobs.runPending({ ignoreDelay: true });
   // The From header as read, long ones unfolded.
-  const fromOf = (to: string) => /^From: (.*)\r$/m.exec(smtp.received.find((m) => m.to.includes(to))!.raw.replace(/\r\n[ \t]+/g, ' '))?.[1];
+  const fromOf = (to: string) =>
+    /^From: (.*)\r$/m.exec(smtp.received.find((m) => m.to.includes(to))!.raw.replace(/\r\n[ \t]+/g, ' '))?.[1];
   expect(fromOf('platform@example.com')).toBe('Sullivan County Contractors <no-reply@sullivancountycontractors.local>');
   expect(fromOf('wyoming@example.com')).toBe('Wyoming County Contractors <no-reply@sullivancountycontractors.local>');
 
   // A county with an address of its own sends from it.
-  await app.ctx.db.update(regions).set({ mailFrom: 'Wyoming Builders <hello@wyoming.example.org>' }).where(eq(regions.id, wyoming!.id));
+  await app.ctx.db
+    .update(regions)
+    .set({ mailFrom: 'Wyoming Builders <hello@wyoming.example.org>' })
+    .where(eq(regions.id, wyoming!.id));
   await queue('again@example.com', wyoming!.id);
   await app.ctx.jobs.runPending({ ignoreDelay: true });
   expect(fromOf('again@example.com')).toBe('Wyoming Builders <hello@wyoming.example.org>');

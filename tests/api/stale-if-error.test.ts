@@ -72,7 +72,11 @@ describe('public reads while PostgreSQL is unreachable (STALE_IF_ERROR)', () => 
     expect((await api.get<ContractorPage>('/api/contractors?sort=featured&pageSize=6')).body).toEqual(featured);
     await expectServed(api, '/api/contractors?sort=featured&pageSize=6', onServer);
     // Questions never asked before are answered from the snapshot too: any filter, any profile.
-    const search = await expectServed(api, '/api/contractors/search?service=roofing&location=laporte&licensed=true', onServer);
+    const search = await expectServed(
+      api,
+      '/api/contractors/search?service=roofing&location=laporte&licensed=true',
+      onServer,
+    );
     expect(search.body.contractors.length).toBeGreaterThan(0);
     await expectServed(api, '/api/contractors?service=electrical,hvac&minRating=4&sort=name&pageSize=12', onServer);
     expect((await expectServed(api, `/api/contractors/${second!.id}`, onServer)).body.name).toBe(second!.name);
@@ -86,7 +90,9 @@ describe('public reads while PostgreSQL is unreachable (STALE_IF_ERROR)', () => 
     const unread = (await expectServed(pages, `/contractor/${second!.id}`, onServer)).text;
     expect(unread).toContain(second!.name);
     if (onServer) expect(unread).toContain('Failed to load reviews. Please try again.');
-    expect((await expectServed(pages, '/search?service=roofing&location=laporte', onServer)).text).toContain('contractor');
+    expect((await expectServed(pages, '/search?service=roofing&location=laporte', onServer)).text).toContain(
+      'contractor',
+    );
     expect((await expectServed(pages, `/blog/${posts[0]!.slug}`, true)).text).toContain(posts[0]!.title);
 
     const write = await api.post('/api/leads', quote(first!.id));
@@ -104,7 +110,13 @@ describe('public reads while PostgreSQL is unreachable (STALE_IF_ERROR)', () => 
     expect(age).toBeGreaterThanOrEqual(9 * 60);
     expect(age).toBeLessThan(10 * 60);
     vi.setSystemTime(Date.now() + 2 * 60_000);
-    for (const path of ['/api/blog', `/api/blog/${posts[0]!.slug}`, ...(onServer ? ['/api/contractors?sort=featured&pageSize=6', `/api/contractors/${featured.contractors[0]!.id}`] : [])]) {
+    for (const path of [
+      '/api/blog',
+      `/api/blog/${posts[0]!.slug}`,
+      ...(onServer
+        ? ['/api/contractors?sort=featured&pageSize=6', `/api/contractors/${featured.contractors[0]!.id}`]
+        : []),
+    ]) {
       const res = await api.get(path);
       expect(res.status, path).toBe(503);
       expect(res.body.message, path).toMatch(/temporarily unavailable/);
@@ -112,7 +124,8 @@ describe('public reads while PostgreSQL is unreachable (STALE_IF_ERROR)', () => 
     // The embedded database's directory version needs no reads, so its answers are still current,
     // unless the eleven minutes crossed the site's midnight: a new day reads the rows again
     // (docs/decisions/0033-credential-expiry.md), and they cannot be read.
-    if (!onServer && today(app.ctx.clock) === dayBefore) await expectServed(api, '/api/contractors?sort=featured&pageSize=6', false);
+    if (!onServer && today(app.ctx.clock) === dayBefore)
+      await expectServed(api, '/api/contractors?sort=featured&pageSize=6', false);
     else if (!onServer) expect((await api.get('/api/contractors?sort=featured&pageSize=6')).status).toBe(503);
     vi.useRealTimers();
   });
@@ -120,7 +133,11 @@ describe('public reads while PostgreSQL is unreachable (STALE_IF_ERROR)', () => 
   it('answer fresh again, and take writes, once the database is back', async () => {
     await restore();
     // The first answers may still come from the old data while one read finds the database back.
-    await waitUntil('a fresh answer', async () => (await api.get('/api/contractors?sort=featured&pageSize=6')).headers.get('age') === null, 5_000);
+    await waitUntil(
+      'a fresh answer',
+      async () => (await api.get('/api/contractors?sort=featured&pageSize=6')).headers.get('age') === null,
+      5_000,
+    );
     await expectServed(api, '/api/contractors?sort=featured&pageSize=6', false);
     await expectServed(api, '/api/blog', false);
     await expectServed(pages, '/', false);

@@ -1,7 +1,15 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HONEYPOT_FIELD } from '@shared/forms';
-import { contractorBilling, contractorServiceAreas, contractorServices, contractors, outboxEmails, services, towns } from '../../server/db/schema';
+import {
+  contractorBilling,
+  contractorServiceAreas,
+  contractorServices,
+  contractors,
+  outboxEmails,
+  services,
+  towns,
+} from '../../server/db/schema';
 import { credentialsOf } from '../../server/contractors/credentials';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -56,7 +64,11 @@ describe('POST /api/contractors/submit', () => {
       }),
     );
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), message: 'Submission received', certificateUploadToken: expect.any(String) });
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      message: 'Submission received',
+      certificateUploadToken: expect.any(String),
+    });
 
     const [row] = await app.ctx.db.select().from(contractors).where(eq(contractors.id, res.body.id));
     expect(row).toMatchObject({
@@ -77,9 +89,21 @@ describe('POST /api/contractors/submit', () => {
       projectGalleryUrl: null,
     });
     // The number as given, nothing verified; the Free plan.
-    expect(await credentialsOf(app.ctx, res.body.id)).toMatchObject({ registration: { number: 'PA123456', verified: false }, insurance: { verified: false } });
-    const [billing] = await app.ctx.db.select().from(contractorBilling).where(eq(contractorBilling.contractorId, res.body.id));
-    expect(billing).toMatchObject({ subscriptionPlan: 'free', subscriptionStatus: 'none', monthlyLeadsUsed: 0, bonusCredits: 0, stripeCustomerId: null });
+    expect(await credentialsOf(app.ctx, res.body.id)).toMatchObject({
+      registration: { number: 'PA123456', verified: false },
+      insurance: { verified: false },
+    });
+    const [billing] = await app.ctx.db
+      .select()
+      .from(contractorBilling)
+      .where(eq(contractorBilling.contractorId, res.body.id));
+    expect(billing).toMatchObject({
+      subscriptionPlan: 'free',
+      subscriptionStatus: 'none',
+      monthlyLeadsUsed: 0,
+      bonusCredits: 0,
+      stripeCustomerId: null,
+    });
 
     const stored = await app.ctx.db
       .select({ slug: services.slug })
@@ -91,7 +115,10 @@ describe('POST /api/contractors/submit', () => {
 
     const [dushore] = await app.ctx.db.select().from(towns).where(eq(towns.slug, 'dushore'));
     expect(row!.homeTownId).toBe(dushore!.id);
-    const areas = await app.ctx.db.select().from(contractorServiceAreas).where(eq(contractorServiceAreas.contractorId, res.body.id));
+    const areas = await app.ctx.db
+      .select()
+      .from(contractorServiceAreas)
+      .where(eq(contractorServiceAreas.contractorId, res.body.id));
     expect(areas.map((a) => a.townId)).toEqual([dushore!.id]);
 
     // Not listed until approved.
@@ -103,11 +130,18 @@ describe('POST /api/contractors/submit', () => {
     expect(res.status).toBe(201);
     const [row] = await app.ctx.db.select().from(contractors).where(eq(contractors.id, res.body.id));
     expect(row!.homeTownId).toBeNull();
-    expect(await app.ctx.db.select().from(contractorServiceAreas).where(eq(contractorServiceAreas.contractorId, res.body.id))).toEqual([]);
+    expect(
+      await app.ctx.db
+        .select()
+        .from(contractorServiceAreas)
+        .where(eq(contractorServiceAreas.contractorId, res.body.id)),
+    ).toEqual([]);
   });
 
   it('tells the administrator in the outbox', async () => {
-    const res = await app.client().post('/api/contractors/submit', submission({ name: 'Notice Test Masonry', services: ['Concrete & Masonry'] }));
+    const res = await app
+      .client()
+      .post('/api/contractors/submit', submission({ name: 'Notice Test Masonry', services: ['Concrete & Masonry'] }));
     expect(res.status).toBe(201);
     const notices = await app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'submission-notice'));
     const notice = notices.find((n) => n.subject === 'New business submission: Notice Test Masonry');
@@ -143,7 +177,11 @@ describe('POST /api/contractors/submit', () => {
     ['services', { services: ['Roofing', 'Underwater Welding'] }, 'Please choose services from the list'],
     ['website', { website: 'not a website' }, 'Please enter a valid website address'],
     ['website', { website: 'javascript:alert(1)' }, 'Please enter a valid website address'],
-    ['projectGalleryUrl', { projectGalleryUrl: 'ftp://files.example.com' }, 'Please enter a valid project gallery address'],
+    [
+      'projectGalleryUrl',
+      { projectGalleryUrl: 'ftp://files.example.com' },
+      'Please enter a valid project gallery address',
+    ],
     ['email', { email: 'owner-at-example' }, 'Please enter a valid email address'],
     ['zip', { zip: '1861' }, 'Please enter a valid ZIP code'],
     ['yearsInBusiness', { yearsInBusiness: 'twelve' }, 'Years in business must be a number'],
@@ -159,7 +197,12 @@ describe('POST /api/contractors/submit', () => {
   });
 
   it('accepts a website typed without its scheme and a numeric years value', async () => {
-    const res = await app.client().post('/api/contractors/submit', submission({ website: 'www.ridgetop.example.com', yearsInBusiness: 7, licenseNumber: 'PA654321' }));
+    const res = await app
+      .client()
+      .post(
+        '/api/contractors/submit',
+        submission({ website: 'www.ridgetop.example.com', yearsInBusiness: 7, licenseNumber: 'PA654321' }),
+      );
     expect(res.status).toBe(201);
     const [row] = await app.ctx.db.select().from(contractors).where(eq(contractors.id, res.body.id));
     expect(row).toMatchObject({ website: 'https://www.ridgetop.example.com', yearsInBusiness: 7 });

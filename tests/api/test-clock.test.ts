@@ -29,7 +29,9 @@ describe('the test clock', () => {
     const day = addDays(first.today, 3);
 
     expect((await app.client().request('PUT', '/api/test/clock', { token: 'not-the-holder', day })).status).toBe(409);
-    expect((await app.client().request('PUT', '/api/test/clock', { token: first.token, day: 'tomorrow' })).status).toBe(400);
+    expect((await app.client().request('PUT', '/api/test/clock', { token: first.token, day: 'tomorrow' })).status).toBe(
+      400,
+    );
     const moved = await app.client().request('PUT', '/api/test/clock', { token: first.token, day });
     expect(moved.body).toEqual({ today: day });
     expect(today(app.ctx.clock)).toBe(day);
@@ -41,9 +43,13 @@ describe('the test clock', () => {
       .post<{ token: string; today: string }>('/api/test/clock/hold', {})
       .then((res) => ({ res, releasedFirst: released }));
     // The holder still moves the clock meanwhile (an answer to the waiting hold would come before this one's).
-    expect((await app.client().request('PUT', '/api/test/clock', { token: first.token, day: addDays(day, 1) })).body).toEqual({ today: addDays(day, 1) });
+    expect(
+      (await app.client().request('PUT', '/api/test/clock', { token: first.token, day: addDays(day, 1) })).body,
+    ).toEqual({ today: addDays(day, 1) });
     released = true;
-    expect((await app.client().post('/api/test/clock/release', { token: first.token })).body).toEqual({ today: siteDay(new Date()) });
+    expect((await app.client().post('/api/test/clock/release', { token: first.token })).body).toEqual({
+      today: siteDay(new Date()),
+    });
     const { res, releasedFirst } = await second;
     expect(releasedFirst).toBe(true);
     expect(res.body.today).toBe(siteDay(new Date()));
@@ -57,7 +63,9 @@ describe('the test clock', () => {
     const production = await startTestApp({ NODE_ENV: 'production', PAYMENTS: 'demo' });
     try {
       expect((await production.client().post('/api/test/clock/hold', {})).status).toBe(404);
-      expect((await production.client().request('PUT', '/api/test/clock', { token: 'x', day: '2030-01-01' })).status).toBe(404);
+      expect(
+        (await production.client().request('PUT', '/api/test/clock', { token: 'x', day: '2030-01-01' })).status,
+      ).toBe(404);
     } finally {
       await production.close();
     }

@@ -11,7 +11,14 @@ import { readTaxonomyIds } from '../../server/directory/taxonomy';
 import { createHttpServer } from '../../server/http/http-server';
 import { createTextSender } from '../../server/integrations/texts';
 import { listOutbox } from '../../server/notifications/outbox';
-import { deliverQueuedText, NOT_A_NUMBER, OPTED_OUT, queueLeadText, queueText, SEND_TEXT } from '../../server/notifications/text-delivery';
+import {
+  deliverQueuedText,
+  NOT_A_NUMBER,
+  OPTED_OUT,
+  queueLeadText,
+  queueText,
+  SEND_TEXT,
+} from '../../server/notifications/text-delivery';
 import { adminClient } from '../support/admin-session';
 import { createContractor, createLead } from '../support/factories';
 import type { TestClient } from '../support/http-client';
@@ -37,17 +44,33 @@ afterAll(async () => {
 
 const rowOf = async (id: number) => (await app.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.id, id)))[0]!;
 const textJobs = async () =>
-  ((await app.ctx.db.execute(sql`select count(*)::int as n from pgboss.job where name = ${SEND_TEXT} and state = 'created'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
-const queue = (to: string, body = 'Hello from the tests', ctx: Pick<AppContext, 'db' | 'texts' | 'jobs'> = app.ctx) => inTransaction(ctx, (tx) => queueText(tx, { kind: 'lead-text', to, body }));
+  (
+    (await app.ctx.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = ${SEND_TEXT} and state = 'created'`,
+    )) as unknown as { rows: { n: number }[] }
+  ).rows[0]!.n;
+const queue = (to: string, body = 'Hello from the tests', ctx: Pick<AppContext, 'db' | 'texts' | 'jobs'> = app.ctx) =>
+  inTransaction(ctx, (tx) => queueText(tx, { kind: 'lead-text', to, body }));
 
 /** Posts Twilio's incoming-message form to the app, signed as Twilio signs it unless told otherwise. */
 async function inbound(from: string, body: string, opts: { url?: string; signature?: string | null } = {}) {
   const base = opts.url ?? app.url;
-  const params = { AccountSid: twilio.accountSid, MessageSid: `SM${'1'.repeat(32)}`, From: from, To: twilio.from, Body: body, NumMedia: '0' };
+  const params = {
+    AccountSid: twilio.accountSid,
+    MessageSid: `SM${'1'.repeat(32)}`,
+    From: from,
+    To: twilio.from,
+    Body: body,
+    NumMedia: '0',
+  };
   const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' };
   const signature = opts.signature === undefined ? twilio.sign(`${base}/api/texts/inbound`, params) : opts.signature;
   if (signature !== null) headers['X-Twilio-Signature'] = signature;
-  const res = await fetch(`${base}/api/texts/inbound`, { method: 'POST', headers, body: new URLSearchParams(params).toString() });
+  const res = await fetch(`${base}/api/texts/inbound`, {
+    method: 'POST',
+    headers,
+    body: new URLSearchParams(params).toString(),
+  });
   return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
 }
 
@@ -56,12 +79,25 @@ describe('sending', () => {
     const before = twilio.messages.length;
     const id = await queue('(570) 555-0101', 'New lead: roofing in Laporte');
     // Queued in the transaction; nothing is sent inside it.
-    expect(await rowOf(id)).toMatchObject({ channel: 'text', toAddress: '+15705550101', subject: '', status: 'pending', attempts: 0 });
+    expect(await rowOf(id)).toMatchObject({
+      channel: 'text',
+      toAddress: '+15705550101',
+      subject: '',
+      status: 'pending',
+      attempts: 0,
+    });
     expect(twilio.messages).toHaveLength(before);
 
     expect(await app.ctx.jobs.runPending()).toBe(1);
     expect(twilio.messages.slice(before)).toEqual([
-      { sid: expect.stringMatching(/^SM/), to: '+15705550101', from: twilio.from, messagingServiceSid: null, body: 'New lead: roofing in Laporte', acceptedAt: expect.any(Number) },
+      {
+        sid: expect.stringMatching(/^SM/),
+        to: '+15705550101',
+        from: twilio.from,
+        messagingServiceSid: null,
+        body: 'New lead: roofing in Laporte',
+        acceptedAt: expect.any(Number),
+      },
     ]);
     const sent = await rowOf(id);
     expect(sent).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
@@ -85,7 +121,11 @@ describe('sending', () => {
     twilio.failNext(1);
     const id = await queue('+15705550103');
     expect(await app.ctx.jobs.runPending()).toBe(1);
-    expect(await rowOf(id)).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringMatching(/Internal Server Error/) });
+    expect(await rowOf(id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: expect.stringMatching(/Internal Server Error/),
+    });
     expect(await app.ctx.jobs.runPending({ ignoreDelay: true })).toBe(1);
     expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
 
@@ -93,7 +133,11 @@ describe('sending', () => {
     twilio.unsubscribed.add('+15705550104');
     const refused = await queue('+15705550104');
     expect(await app.ctx.jobs.runPending()).toBe(1);
-    expect(await rowOf(refused)).toMatchObject({ status: 'failed', attempts: 1, lastError: expect.stringMatching(/21610/) });
+    expect(await rowOf(refused)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError: expect.stringMatching(/21610/),
+    });
     expect(await app.ctx.jobs.runPending({ ignoreDelay: true })).toBe(0);
     expect(await app.ctx.db.select().from(textOptOuts).where(eq(textOptOuts.phone, '+15705550104'))).toHaveLength(1);
   });
@@ -106,7 +150,10 @@ describe('sending', () => {
 
   it('sends a failed text again from the outbox through the send-text job', async () => {
     const id = await queue('+15705550105');
-    await app.ctx.db.update(outboxEmails).set({ status: 'failed', attempts: 11, lastError: 'gave up' }).where(eq(outboxEmails.id, id));
+    await app.ctx.db
+      .update(outboxEmails)
+      .set({ status: 'failed', attempts: 11, lastError: 'gave up' })
+      .where(eq(outboxEmails.id, id));
     const before = twilio.requests;
     await app.ctx.jobs.runPending({ ignoreDelay: true });
     // The job finds it failed already: nothing is sent.
@@ -132,14 +179,24 @@ describe('without Twilio', () => {
     expect(twilio.requests).toBe(before);
 
     const listed = await admin.get<OutboxList>('/api/admin/outbox?status=kept&pageSize=100');
-    expect(listed.body.items.find((m) => m.id === id)).toMatchObject({ channel: 'text', to: '+15705550106', subject: '', text: 'Kept here', status: 'kept' });
+    expect(listed.body.items.find((m) => m.id === id)).toMatchObject({
+      channel: 'text',
+      to: '+15705550106',
+      subject: '',
+      text: 'Kept here',
+      status: 'kept',
+    });
     // This app has Twilio: texts are sent.
     expect(listed.body.textsNotSent).toBe(false);
     const page = { page: 1, pageSize: 5 };
     const scope: AdminScope = { adminUserId: 0, username: 'test', role: 'platform', regionIds: null };
-    expect((await listOutbox({ ...outboxCtx, env: { ...app.ctx.env, NODE_ENV: 'production' } }, scope, page)).textsNotSent).toBe(true);
+    expect(
+      (await listOutbox({ ...outboxCtx, env: { ...app.ctx.env, NODE_ENV: 'production' } }, scope, page)).textsNotSent,
+    ).toBe(true);
     expect((await listOutbox(outboxCtx, scope, page)).textsNotSent).toBe(false);
-    expect((await listOutbox({ ...app.ctx, env: { ...app.ctx.env, NODE_ENV: 'production' } }, scope, page)).textsNotSent).toBe(false);
+    expect(
+      (await listOutbox({ ...app.ctx, env: { ...app.ctx.env, NODE_ENV: 'production' } }, scope, page)).textsNotSent,
+    ).toBe(false);
   });
 
   it('keeps a text queued before the Twilio settings were removed', async () => {
@@ -180,7 +237,11 @@ describe('STOP and START', () => {
     const queuedBefore = await queue(number, 'Queued before the STOP');
 
     const stop = await inbound(number, ' Stop. ');
-    expect(stop).toEqual({ status: 200, type: expect.stringMatching(/^text\/xml/), text: '<?xml version="1.0" encoding="UTF-8"?><Response/>' });
+    expect(stop).toEqual({
+      status: 200,
+      type: expect.stringMatching(/^text\/xml/),
+      text: '<?xml version="1.0" encoding="UTF-8"?><Response/>',
+    });
     expect(await app.ctx.db.select().from(textOptOuts).where(eq(textOptOuts.phone, number))).toHaveLength(1);
     // A repeated STOP changes nothing.
     expect((await inbound(number, 'UNSUBSCRIBE')).status).toBe(200);
@@ -213,7 +274,10 @@ describe('STOP and START', () => {
     const params = { From: number, Body: 'START' };
     const res = await fetch(`${app.url}/api/texts/inbound`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Twilio-Signature': twilio.sign(`${app.url}/api/texts/inbound`, params) },
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'X-Twilio-Signature': twilio.sign(`${app.url}/api/texts/inbound`, params),
+      },
       body: new URLSearchParams({ ...params, Body: 'STOP' }).toString(),
     });
     expect(res.status).toBe(403);
@@ -224,9 +288,18 @@ describe('STOP and START', () => {
 });
 
 describe("a lead's text", () => {
-  async function delivery(opts: { optIn?: boolean; phone?: string | null; paymentState?: 'awaiting_payment' | 'credited' } = {}) {
+  async function delivery(
+    opts: { optIn?: boolean; phone?: string | null; paymentState?: 'awaiting_payment' | 'credited' } = {},
+  ) {
     const contractor = await createContractor(app.ctx.db);
-    if (opts.phone !== null) await app.ctx.db.insert(contractorLeadPreferences).values({ contractorId: contractor.id, textPhone: opts.phone ?? '570-555-0142', textOptIn: opts.optIn ?? true });
+    if (opts.phone !== null)
+      await app.ctx.db
+        .insert(contractorLeadPreferences)
+        .values({
+          contractorId: contractor.id,
+          textPhone: opts.phone ?? '570-555-0142',
+          textOptIn: opts.optIn ?? true,
+        });
     const { townId } = await readTaxonomyIds(app.ctx.db);
     const lead = await createLead(app.ctx.db, {
       name: 'Harriet Homeowner',
@@ -267,7 +340,14 @@ describe("a lead's text", () => {
     const rows = await leadTexts(deliveryId);
     expect(rows).toHaveLength(1);
     const [text] = rows;
-    expect(text).toMatchObject({ channel: 'text', kind: 'lead-text', toAddress: '+15705550142', subject: '', status: 'pending', regionId: lead.regionId });
+    expect(text).toMatchObject({
+      channel: 'text',
+      kind: 'lead-text',
+      toAddress: '+15705550142',
+      subject: '',
+      status: 'pending',
+      regionId: lead.regionId,
+    });
     expect(text!.textBody).toBe(
       [
         "Sullivan County Contractors: new lead, Roofing in Laporte, $35.00 to unlock the customer's details.",
@@ -275,7 +355,8 @@ describe("a lead's text", () => {
         `Open it: ${app.url}/contractor?section=leads&delivery=${deliveryId}`,
       ].join('\n'),
     );
-    for (const detail of ['Harriet', 'harriet.homeowner@example.com', '555-0177', '5550177', 'Elm Street', 'Call me']) expect(text!.textBody).not.toContain(detail);
+    for (const detail of ['Harriet', 'harriet.homeowner@example.com', '555-0177', '5550177', 'Elm Street', 'Call me'])
+      expect(text!.textBody).not.toContain(detail);
 
     expect(await app.ctx.jobs.runPending()).toBe(1);
     expect(twilio.messages.at(-1)).toMatchObject({ to: '+15705550142', body: text!.textBody });
@@ -285,7 +366,9 @@ describe("a lead's text", () => {
 
   it('queues one text when two calls for one delivery come at the same moment', async () => {
     const { deliveryId } = await delivery();
-    const answers = await Promise.all([0, 1].map(() => inTransaction(app.ctx, (tx) => queueLeadText(tx, { deliveryId }))));
+    const answers = await Promise.all(
+      [0, 1].map(() => inTransaction(app.ctx, (tx) => queueLeadText(tx, { deliveryId }))),
+    );
     expect(answers.filter((a) => a !== null)).toHaveLength(1);
     expect(await leadTexts(deliveryId)).toHaveLength(1);
     await app.ctx.jobs.runPending();
@@ -295,7 +378,9 @@ describe("a lead's text", () => {
     const { deliveryId } = await delivery({ paymentState: 'credited' });
     await inTransaction(app.ctx, (tx) => queueLeadText(tx, { deliveryId }));
     const [text] = await leadTexts(deliveryId);
-    expect(text!.textBody).toMatch(/^Sullivan County Contractors: new lead, Roofing in Laporte, taken from a plan credit \(\$35\.00\)\.\n/);
+    expect(text!.textBody).toMatch(
+      /^Sullivan County Contractors: new lead, Roofing in Laporte, taken from a plan credit \(\$35\.00\)\.\n/,
+    );
     await app.ctx.jobs.runPending();
   });
 

@@ -12,7 +12,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => testDb?.drop());
 
-const bump = () => testDb.database.db.execute(sql`update directory_versions set version = version + 1 where region_id = (select id from regions where slug = ${region.slug})`);
+const bump = () =>
+  testDb.database.db.execute(
+    sql`update directory_versions set version = version + 1 where region_id = (select id from regions where slug = ${region.slug})`,
+  );
 
 describe('directory version reads', () => {
   it('see every write committed before the request arrived, and share a read sent after it', async () => {

@@ -33,7 +33,9 @@ const PAGES = [
 
 async function scan(page: import('@playwright/test').Page, path: string) {
   await open(page, path);
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`),
@@ -68,9 +70,13 @@ test('axe: the quote page, and forms sent without JavaScript answered with their
     // Only the answer has alerts; then wait for it to hydrate.
     await expect(page.getByRole('alert').first()).toBeVisible();
     await page.waitForSelector('#root[data-hydrated]', { state: 'attached' });
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
     expect(
-      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} ${v.nodes[0]?.target.join(' ')}`),
+      violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} ${v.nodes[0]?.target.join(' ')}`),
       `POST ${path}`,
     ).toEqual([]);
   }
@@ -81,6 +87,9 @@ test('axe: the quote dialog', async ({ page, request }) => {
   await open(page, `/contractor/${first.contractors[0].id}`);
   await page.getByRole('button', { name: 'Get Free Quote' }).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });

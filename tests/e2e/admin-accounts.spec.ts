@@ -7,7 +7,10 @@ import { open } from './helpers';
  * creates one on the Administrators page, with its email address (docs/decisions/0106-county-emails-and-jobs.md), who signs in without the accounts or Counties pages; the
  * platform administrator disables it and its session ends. Each browser project makes its own.
  */
-test('the platform administrator creates, and disables, a county administrator', async ({ page, browser }, testInfo) => {
+test('the platform administrator creates, and disables, a county administrator', async ({
+  page,
+  browser,
+}, testInfo) => {
   const username = `county-${testInfo.project.name}-${Date.now().toString(36)}`;
   const password = 'a long county password';
   await signInAdmin(page.request);
@@ -69,12 +72,17 @@ test('the county switcher narrows the admin to one county and back', async ({ pa
   await expect.poll(async () => (await (await page.request.get('/api/admin/check')).json()).countyId).toBeNull();
 });
 
-test('an administrator changes its own password on the Two-factor sign-in page', async ({ page, browser }, testInfo) => {
+test('an administrator changes its own password on the Two-factor sign-in page', async ({
+  page,
+  browser,
+}, testInfo) => {
   const username = `own-${testInfo.project.name}-${Date.now().toString(36)}`;
   const password = 'a first admin password';
   const next = 'a second admin password';
   await signInAdmin(page.request);
-  const created = await page.request.post('/api/admin/users', { data: { username, password, role: 'platform', regionIds: [] } });
+  const created = await page.request.post('/api/admin/users', {
+    data: { username, password, role: 'platform', regionIds: [] },
+  });
   expect(created.status(), await created.text()).toBe(201);
 
   const own = await browser.newContext({ baseURL: testInfo.project.use.baseURL });

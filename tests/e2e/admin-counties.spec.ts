@@ -9,7 +9,10 @@ import { open } from './helpers';
  * two runs do not meet; the bare address stays the default county's site.
  */
 test('the administrator adds a Pennsylvania county from the Counties page', async ({ page, request }, testInfo) => {
-  const [typed, name, slug] = testInfo.project.name === 'phone' ? ['Bradford', 'Bradford County', 'bradford'] : ['wyoming county', 'Wyoming County', 'wyoming'];
+  const [typed, name, slug] =
+    testInfo.project.name === 'phone'
+      ? ['Bradford', 'Bradford County', 'bradford']
+      : ['wyoming county', 'Wyoming County', 'wyoming'];
   await signInAdmin(page.request);
   await open(page, '/admin/counties');
   await expect(page.getByRole('heading', { level: 1, name: 'Counties' })).toBeVisible();

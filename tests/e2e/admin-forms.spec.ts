@@ -17,7 +17,8 @@ import { open } from './helpers';
  */
 
 const notice = (page: Page) => page.getByTestId('toast');
-const stamp = (testInfo: TestInfo) => `${Date.now()}${testInfo.project.name === 'desktop' ? 'd' : 'p'}${testInfo.workerIndex}`;
+const stamp = (testInfo: TestInfo) =>
+  `${Date.now()}${testInfo.project.name === 'desktop' ? 'd' : 'p'}${testInfo.workerIndex}`;
 
 /** The requests sent with `method` to a path ending in `suffix`, as they are made. */
 function sent(page: Page, method: string, suffix: RegExp): string[] {
@@ -39,7 +40,9 @@ async function choose(scope: Locator, page: Page, label: string, option: string)
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('sign-in: empty fields are marked with the schema message and nothing is sent; a wrong password empties it; the right one signs in', async ({ page }) => {
+test('sign-in: empty fields are marked with the schema message and nothing is sent; a wrong password empties it; the right one signs in', async ({
+  page,
+}) => {
   const logins = sent(page, 'POST', /\/api\/admin\/login$/);
   await open(page, '/admin/login');
   const username = page.getByLabel('Username');
@@ -71,7 +74,9 @@ test('sign-in: empty fields are marked with the schema message and nothing is se
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
 });
 
-test('pricing rule: a missing price and value are marked on their fields; an inactive rule is created, then edited from its saved values', async ({ page }, testInfo) => {
+test('pricing rule: a missing price and value are marked on their fields; an inactive rule is created, then edited from its saved values', async ({
+  page,
+}, testInfo) => {
   // An inactive rule changes no price, so the other tests' price matrix is untouched.
   const price = testInfo.project.name === 'desktop' ? '87.13' : '87.14';
   const rules = sent(page, 'POST', /\/api\/pricing-rules$/);
@@ -126,7 +131,9 @@ test('pricing rule: a missing price and value are marked on their fields; an ina
   await expect(row).toContainText(/Plumbing\s*(Platform default)?\s*\$\d+\.\d\d\s*8/);
 });
 
-test("approve step: verifying without expiry dates is refused on the date's field; with the date it is approved", async ({ page }, testInfo) => {
+test("approve step: verifying without expiry dates is refused on the date's field; with the date it is approved", async ({
+  page,
+}, testInfo) => {
   const name = `Admin Forms Roofing ${stamp(testInfo)}`;
   // An application without expiry dates: verifying needs them, which the server says.
   const res = await page.request.post('/api/contractors/submit', {
@@ -174,7 +181,9 @@ test("approve step: verifying without expiry dates is refused on the date's fiel
   await expect(row.getByTestId('verification')).toContainText(/Verified\s*by admin, /);
 });
 
-test('reject step: the reason is limited by the shared limit and counted; the confirm waits for it', async ({ page }, testInfo) => {
+test('reject step: the reason is limited by the shared limit and counted; the confirm waits for it', async ({
+  page,
+}, testInfo) => {
   const name = `Admin Forms Siding ${stamp(testInfo)}`;
   const res = await page.request.post('/api/contractors/submit', {
     data: {
@@ -211,7 +220,9 @@ test('reject step: the reason is limited by the shared limit and counted; the co
   await expect(row.getByTestId('rejection-reason')).toHaveText('No insurance certificate');
 });
 
-test('credentials: wrong facts are marked on their fields and not sent; the right ones are saved; a refused verification is told', async ({ page }) => {
+test('credentials: wrong facts are marked on their fields and not sent; the right ones are saved; a refused verification is told', async ({
+  page,
+}) => {
   await signInAdmin(page.request);
   const business = await approvedBusiness(page.request, 'Admin Forms Credentials');
   const patches = sent(page, 'PATCH', /\/credentials$/);
@@ -233,7 +244,9 @@ test('credentials: wrong facts are marked on their fields and not sent; the righ
   await expect(licence).not.toHaveAttribute('aria-invalid');
   await coverage.fill('1,000,000');
   await page.getByRole('button', { name: 'Save credentials' }).click();
-  await expect(notice(page).filter({ hasText: 'Saved' })).toContainText(`The credentials of ${business.name} are saved.`);
+  await expect(notice(page).filter({ hasText: 'Saved' })).toContainText(
+    `The credentials of ${business.name} are saved.`,
+  );
   expect(patches).toHaveLength(1);
   await expect(page.getByRole('heading', { level: 2, name: `Registration ${number}` })).toBeVisible();
 
@@ -247,12 +260,26 @@ test('credentials: wrong facts are marked on their fields and not sent; the righ
   await expect(insurance.getByRole('button', { name: 'Verify insurance' })).toBeDisabled();
 });
 
-test('hide a review: the reason comes from the policy, the note has the shared limit; the review is hidden with both', async ({ page }, testInfo) => {
+test('hide a review: the reason comes from the policy, the note has the shared limit; the review is hidden with both', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(60_000);
   await signInAdmin(page.request);
   const business = await approvedBusiness(page.request, 'Admin Forms Reviews');
-  const { path } = await freshReviewLink(page.request, { contractorName: business.name, name: 'Hana Hidden', email: `hana-${stamp(testInfo)}@example.com` });
-  const review = await page.request.post('/api/reviews', { data: { token: path.split('/').pop(), contacted: true, hired: false, rating: 1, comment: 'Call me at home any time.' } });
+  const { path } = await freshReviewLink(page.request, {
+    contractorName: business.name,
+    name: 'Hana Hidden',
+    email: `hana-${stamp(testInfo)}@example.com`,
+  });
+  const review = await page.request.post('/api/reviews', {
+    data: {
+      token: path.split('/').pop(),
+      contacted: true,
+      hired: false,
+      rating: 1,
+      comment: 'Call me at home any time.',
+    },
+  });
   expect(review.status(), await review.text()).toBe(201);
 
   await open(page, '/admin/reviews');

@@ -46,13 +46,23 @@ async function heldAll(request: APIRequestContext, ids: number[]) {
     .toEqual(ids.map(() => 'manual'));
 }
 
-test('the administrator delivers a held lead, sends one to the alternatives and rejects one', async ({ page }, testInfo) => {
+test('the administrator delivers a held lead, sends one to the alternatives and rejects one', async ({
+  page,
+}, testInfo) => {
   test.slow();
   await signInAdmin(page.request);
   const c = await approvedBusiness(page.request, 'Held Roofing', { services: ['Roofing'], town: 'Laporte' });
   const id = stamp(testInfo);
-  const [deliver, onward, reject] = ['Dana', 'Robin', 'Casey'].map((first) => `${first} Held ${id}`) as [string, string, string];
-  const ids = [await quote(page.request, c.id, deliver, 1), await quote(page.request, c.id, onward, 2), await quote(page.request, c.id, reject, 3)];
+  const [deliver, onward, reject] = ['Dana', 'Robin', 'Casey'].map((first) => `${first} Held ${id}`) as [
+    string,
+    string,
+    string,
+  ];
+  const ids = [
+    await quote(page.request, c.id, deliver, 1),
+    await quote(page.request, c.id, onward, 2),
+    await quote(page.request, c.id, reject, 3),
+  ];
   await heldAll(page.request, ids);
 
   await open(page, '/admin/leads');
@@ -68,7 +78,9 @@ test('the administrator delivers a held lead, sends one to the alternatives and 
   }
 
   // Delivered to the contractor the homeowner chose, chosen already in its dropdown.
-  await expect(card(deliver).getByRole('combobox', { name: `Contractor to deliver the lead from ${deliver} to` })).toHaveText(c.name);
+  await expect(
+    card(deliver).getByRole('combobox', { name: `Contractor to deliver the lead from ${deliver} to` }),
+  ).toHaveText(c.name);
   await card(deliver).getByRole('button', { name: 'Deliver', exact: true }).click();
   await expect(toast(page).filter({ hasText: 'Lead Delivered' })).toBeVisible();
   await expect(card(deliver)).toHaveCount(0);
@@ -88,7 +100,9 @@ test('the administrator delivers a held lead, sends one to the alternatives and 
   await expect(row(onward).getByRole('button', { name: 'Deliver', exact: true })).toHaveCount(0);
   await expect
     .poll(async () => {
-      const outbox = (await (await page.request.get('/api/admin/outbox', { params: { pageSize: '100' } })).json()) as Paged<OutboxMessage>;
+      const outbox = (await (
+        await page.request.get('/api/admin/outbox', { params: { pageSize: '100' } })
+      ).json()) as Paged<OutboxMessage>;
       return outbox.items.some((m) => m.kind === 'lead-alternatives' && m.text.includes(`Hello ${onward},`));
     })
     .toBe(true);
@@ -127,7 +141,10 @@ async function ownCounty(request: APIRequestContext, testInfo: TestInfo): Promis
   return counties.find((c) => c.name === `${county} County`)!;
 }
 
-test("the platform administrator switches a county's lead delivery; its county administrator sees it", async ({ page, browser }, testInfo) => {
+test("the platform administrator switches a county's lead delivery; its county administrator sees it", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.slow();
   await signInAdmin(page.request);
   const county = await ownCounty(page.request, testInfo);
@@ -152,7 +169,11 @@ test("the platform administrator switches a county's lead delivery; its county a
   await expect(hours).toHaveAttribute('aria-invalid', 'true');
 
   // The server's refusal lands at the field too: the request is changed on its way to a value the browser would not send.
-  await page.route(`**/api/admin/counties/${county.id}/lead-delivery`, (route) => route.continue({ postData: JSON.stringify({ leadDelivery: 'manual', releaseAfterHours: 721 }) }), { times: 1 });
+  await page.route(
+    `**/api/admin/counties/${county.id}/lead-delivery`,
+    (route) => route.continue({ postData: JSON.stringify({ leadDelivery: 'manual', releaseAfterHours: 721 }) }),
+    { times: 1 },
+  );
   await hours.fill('24');
   await form.getByRole('button', { name: 'Save Lead Delivery' }).click();
   await expect(form.getByText('At most 720 hours (30 days)')).toBeVisible();
@@ -171,7 +192,9 @@ test("the platform administrator switches a county's lead delivery; its county a
   // Its county administrator sees it on the Leads page, and cannot change it.
   const username = `routing-${stamp(testInfo)}`;
   const password = 'county-admin-password-34';
-  const created = await page.request.post('/api/admin/users', { data: { username, password, role: 'county', regionIds: [county.id] } });
+  const created = await page.request.post('/api/admin/users', {
+    data: { username, password, role: 'county', regionIds: [county.id] },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   try {
@@ -182,7 +205,13 @@ test("the platform administrator switches a county's lead delivery; its county a
     await expect(note).toContainText(`Lead delivery in ${county.name}: Manual.`);
     await expect(note).toContainText('Unpaid deliveries are released after 24 hours.');
     await expect(note.getByRole('link')).toHaveCount(0);
-    expect((await countyPage.request.put(`/api/admin/counties/${county.id}/lead-delivery`, { data: { leadDelivery: 'automatic', releaseAfterHours: 48 } })).status()).toBe(403);
+    expect(
+      (
+        await countyPage.request.put(`/api/admin/counties/${county.id}/lead-delivery`, {
+          data: { leadDelivery: 'automatic', releaseAfterHours: 48 },
+        })
+      ).status(),
+    ).toBe(403);
   } finally {
     await other.close();
   }

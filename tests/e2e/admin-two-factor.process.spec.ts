@@ -13,7 +13,16 @@ import { TotpDevice } from '../support/two-factor';
  * signs out; signs in with the password and a code, and then with a recovery code.
  */
 
-const chromiumArgs = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 const ADMIN = { username: 'admin', password: 'two factors, one journey' };
 
 for (const kind of ['embedded', 'postgres'] as const) {
@@ -36,7 +45,10 @@ for (const kind of ['embedded', 'postgres'] as const) {
       LOG_REQUESTS: 'false',
       ...dbEnv,
     });
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumArgs,
+    });
     try {
       const page = await browser.newPage();
       const signInWithPassword = async () => {

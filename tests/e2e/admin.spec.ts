@@ -18,7 +18,8 @@ async function choose(scope: Page | Locator, page: Page, label: string, option: 
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-const unique = (testInfo: TestInfo) => `${Date.now()}${testInfo.project.name === 'desktop' ? 'd' : 'p'}${testInfo.workerIndex}`;
+const unique = (testInfo: TestInfo) =>
+  `${Date.now()}${testInfo.project.name === 'desktop' ? 'd' : 'p'}${testInfo.workerIndex}`;
 
 /** A business application as the public form sends it. */
 async function submitBusiness(request: APIRequestContext, name: string, email: string) {
@@ -87,18 +88,31 @@ test.describe('admin sign-in', () => {
     await expect(cards.nth(2)).toContainText(/Revenue\s*\$[\d,]+\.\d\d\s*Total potential/);
     await expect(cards.nth(3)).toContainText(/Pricing Rules\s*\d+/);
     // The median time from request to delivery this month (docs/decisions/0117-lead-routing.md), in words or a dash.
-    await expect(cards.nth(4)).toContainText(/Median time to delivery \(this month\)\s*(under a minute|\d+ min|\d+ h|\d+ days?|—)/);
+    await expect(cards.nth(4)).toContainText(
+      /Median time to delivery \(this month\)\s*(under a minute|\d+ min|\d+ h|\d+ days?|—)/,
+    );
     await expect(page.getByRole('tab')).toHaveText(['Leads', 'Pricing Rules', 'Contractors']);
 
     // The Contractors tab has real figures, not a placeholder.
     await page.getByRole('tab', { name: 'Contractors' }).click();
     const contractors = page.getByRole('region', { name: 'Approved contractors' });
-    await expect(contractors.getByRole('columnheader')).toHaveText(['Contractor', 'Plan', 'Subscription', 'Credits used', 'Deliveries', 'Paid total']);
-    await expect(contractors.getByRole('row').filter({ hasText: 'Kraus Electric' })).toContainText(/(Free|Pro|Premium)/);
+    await expect(contractors.getByRole('columnheader')).toHaveText([
+      'Contractor',
+      'Plan',
+      'Subscription',
+      'Credits used',
+      'Deliveries',
+      'Paid total',
+    ]);
+    await expect(contractors.getByRole('row').filter({ hasText: 'Kraus Electric' })).toContainText(
+      /(Free|Pro|Premium)/,
+    );
 
     // The quick add creates a global rule at 25.00, priority 1.
     await page.getByRole('tab', { name: 'Pricing Rules' }).click();
-    const quickRules = page.getByTestId('pricing-rule').filter({ hasText: /^Global\s*All leads\s*\$25\.00\s*1\s*Active$/ });
+    const quickRules = page
+      .getByTestId('pricing-rule')
+      .filter({ hasText: /^Global\s*All leads\s*\$25\.00\s*1\s*Active$/ });
     await expect(page.getByTestId('pricing-rule').first()).toBeVisible();
     const before = await quickRules.count();
     await page.getByRole('button', { name: 'Add Pricing Rule' }).click();
@@ -133,7 +147,10 @@ test.describe('admin sign-in', () => {
 });
 
 test.describe('contractor management', () => {
-  test('approve an application (listed publicly, welcome email with a setup code) and reject another with a reason', async ({ page, request }, testInfo) => {
+  test('approve an application (listed publicly, welcome email with a setup code) and reject another with a reason', async ({
+    page,
+    request,
+  }, testInfo) => {
     let approve = { name: 'Gansel Home Services', email: 'contact@ganselhomeservices.example' };
     let reject = { name: 'Cole Brothers Roofing', email: 'colebrothers@mail.example' };
     if (testInfo.project.name !== 'desktop') {
@@ -161,7 +178,10 @@ test.describe('contractor management', () => {
     await expect(approving.getByRole('switch')).toBeDisabled();
     await approving.getByRole('button', { name: `Approve ${approve.name}` }).click();
     // The approve step shows what to verify; this one is approved without verifying (verification.spec.ts covers that).
-    await page.getByRole('dialog', { name: 'Approve Contractor' }).getByRole('button', { name: 'Approve Contractor' }).click();
+    await page
+      .getByRole('dialog', { name: 'Approve Contractor' })
+      .getByRole('button', { name: 'Approve Contractor' })
+      .click();
     await expect(notice(page)).toContainText('Contractor status updated successfully');
     await expect(approving).toContainText('Approved');
     await expect(approving.getByRole('switch')).toBeEnabled();
@@ -212,9 +232,14 @@ test.describe('contractor management', () => {
 });
 
 test.describe('pricing', () => {
-  test('a service rule shows in the price matrix; a town rule can be edited and switched off', async ({ page }, testInfo) => {
+  test('a service rule shows in the price matrix; a town rule can be edited and switched off', async ({
+    page,
+  }, testInfo) => {
     // Each project works on its own town column; both may add the same Electrical rule.
-    const town = testInfo.project.name === 'desktop' ? region.towns.find((t) => t.slug === 'forksville')! : region.towns.find((t) => t.slug === 'eagles-mere')!;
+    const town =
+      testInfo.project.name === 'desktop'
+        ? region.towns.find((t) => t.slug === 'forksville')!
+        : region.towns.find((t) => t.slug === 'eagles-mere')!;
     const townIndex = region.towns.indexOf(town);
     await signInAdmin(page.request);
     await open(page, '/admin/pricing');
@@ -244,7 +269,9 @@ test.describe('pricing', () => {
     await expect(dialog).toBeHidden();
     await expect(electrical.getByRole('cell')).toHaveText(region.towns.map(() => /^\$40\.00/));
     // A platform default (its County cell shows once some rule has a county, as the town rule below).
-    await expect(page.getByTestId('pricing-rule').filter({ hasText: 'Electrical' }).first()).toContainText(/Service\s*Electrical\s*(Platform default)?\s*\$40\.00\s*5/);
+    await expect(page.getByTestId('pricing-rule').filter({ hasText: 'Electrical' }).first()).toContainText(
+      /Service\s*Electrical\s*(Platform default)?\s*\$40\.00\s*5/,
+    );
 
     // A town rule below the service rule's priority.
     await page.getByRole('button', { name: 'Add Pricing Rule' }).click();
@@ -279,15 +306,24 @@ test.describe('pricing', () => {
 });
 
 test.describe('lead management', () => {
-  test('a new lead is delivered to a contractor; without credits left it awaits payment', async ({ page, request }, testInfo) => {
+  test('a new lead is delivered to a contractor; without credits left it awaits payment', async ({
+    page,
+    request,
+  }, testInfo) => {
     // A contractor of this test's own: approved (Free plan, 2 credits), with two leads already delivered.
     const id = unique(testInfo);
     const contractor = { name: `Aspen Leads Electric ${id}`, email: `aspen-leads-${id}@builders.example` };
     await submitBusiness(request, contractor.name, contractor.email);
     await signInAdmin(page.request);
-    const found = (await (await page.request.get(`/api/admin/contractors?search=${encodeURIComponent(contractor.name)}`)).json()) as { contractors: { id: number }[] };
+    const found = (await (
+      await page.request.get(`/api/admin/contractors?search=${encodeURIComponent(contractor.name)}`)
+    ).json()) as { contractors: { id: number }[] };
     const contractorId = found.contractors[0]!.id;
-    expect((await page.request.patch(`/api/admin/contractors/${contractorId}/approval`, { data: { status: 'approved' } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.patch(`/api/admin/contractors/${contractorId}/approval`, { data: { status: 'approved' } })
+      ).status(),
+    ).toBe(200);
     const sendLead = async (email: string) => {
       const res = await request.post('/api/leads', {
         data: {
@@ -314,7 +350,12 @@ test.describe('lead management', () => {
 
     await open(page, '/admin/leads');
     await expect(page.getByRole('heading', { level: 1, name: 'Lead Management' })).toBeVisible();
-    await expect(page.getByTestId('stat-card')).toHaveText([/Total\s*\d+/, /New\s*\d+/, /Delivered\s*\d+/, /Won\s*\d+/]);
+    await expect(page.getByTestId('stat-card')).toHaveText([
+      /Total\s*\d+/,
+      /New\s*\d+/,
+      /Delivered\s*\d+/,
+      /Won\s*\d+/,
+    ]);
     const row = page.getByTestId('admin-lead-row').filter({ hasText: email });
     await expect(row).toContainText('New');
     await expect(row).toContainText('Electrical Work & Wiring');

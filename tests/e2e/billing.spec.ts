@@ -15,15 +15,24 @@ import { open } from './helpers';
 const PASSWORD = 'billing-good-password';
 
 test.describe('billing', () => {
-  test('a contractor opens Manage billing, cancels at the end of the period, and sees it in the portal with the payment and its receipt', async ({ page, request }) => {
+  test('a contractor opens Manage billing, cancels at the end of the period, and sees it in the portal with the payment and its receipt', async ({
+    page,
+    request,
+  }) => {
     test.slow();
     await signInAdmin(request);
-    const c = await approvedBusiness(request, 'Billing Ridge Builders', { emailPrefix: 'billing', password: PASSWORD, town: 'Laporte' });
+    const c = await approvedBusiness(request, 'Billing Ridge Builders', {
+      emailPrefix: 'billing',
+      password: PASSWORD,
+      town: 'Laporte',
+    });
     // Signed in in the page's own context, on Pro through the demo checkout (its page has its own test).
     const login = await page.request.post('/api/contractor/login', { data: { email: c.email, password: PASSWORD } });
     expect(login.status(), await login.text()).toBe(200);
     const started = await page.request.post('/api/stripe/create-subscription', { data: { planId: 'pro' } });
-    const sessionId = new URL(((await started.json()) as { subscriptionUrl: string }).subscriptionUrl).searchParams.get('session_id')!;
+    const sessionId = new URL(((await started.json()) as { subscriptionUrl: string }).subscriptionUrl).searchParams.get(
+      'session_id',
+    )!;
     expect((await page.request.post(`/api/demo-payments/checkout/${sessionId}/complete`)).status()).toBe(200);
 
     await open(page, '/contractor?section=subscription');
@@ -45,7 +54,9 @@ test.describe('billing', () => {
 
     await billing.getByRole('link', { name: 'Return to the portal' }).click();
     await expect(page).toHaveURL(/\/contractor\?section=subscription/);
-    await expect(page.getByTestId('subscription-card')).toContainText(/Your Pro plan is set to cancel and will end on .+\. After that you move to the Free plan\./);
+    await expect(page.getByTestId('subscription-card')).toContainText(
+      /Your Pro plan is set to cancel and will end on .+\. After that you move to the Free plan\./,
+    );
 
     // Our printable receipt of the demo payment.
     await page
@@ -60,7 +71,11 @@ test.describe('billing', () => {
   test("an administrator opens a contractor's billing and downloads the payments CSV", async ({ page, request }) => {
     test.slow();
     await signInAdmin(request);
-    const c = await approvedBusiness(request, 'Ledger Creek Contractors', { emailPrefix: 'ledger', password: PASSWORD, town: 'Laporte' });
+    const c = await approvedBusiness(request, 'Ledger Creek Contractors', {
+      emailPrefix: 'ledger',
+      password: PASSWORD,
+      town: 'Laporte',
+    });
     const lead = await deliveredLead(request, c.id);
     expect(lead.paymentState).toBe('credited');
 
@@ -76,7 +91,9 @@ test.describe('billing', () => {
     expect(file.suggestedFilename()).toMatch(/^payments-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile((await file.path())!, 'utf8');
     const lines = csv.trim().split('\r\n');
-    expect(lines[0]).toBe('date,entry_id,kind,contractor_id,contractor,county,lead_id,description,method,status,amount,currency');
+    expect(lines[0]).toBe(
+      'date,entry_id,kind,contractor_id,contractor,county,lead_id,description,method,status,amount,currency',
+    );
     expect(lines.slice(1)).toHaveLength(1);
     expect(lines[1]).toContain(`,credit,${c.id},${c.name},`);
     expect(lines[1]).toContain(`,${lead.leadId},`);

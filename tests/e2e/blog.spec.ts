@@ -9,7 +9,10 @@ const newest = newestFirst[0]!;
 const firstSection = (content: string) => /^## (.+)$/m.exec(content)![1]!;
 const bySlug = (slug: string) => seedBlogPosts.find((p) => p.slug === slug)!;
 // Both projects share one server; each view-count test reads a post no other test opens.
-const countedPost = { desktop: bySlug('building-a-home-or-camp-in-sullivan-county'), phone: bySlug('how-to-choose-a-contractor-in-pennsylvania') };
+const countedPost = {
+  desktop: bySlug('building-a-home-or-camp-in-sullivan-county'),
+  phone: bySlug('how-to-choose-a-contractor-in-pennsylvania'),
+};
 const tablePost = bySlug('endless-mountains-building-calendar');
 
 function watchForHydrationProblems(page: Page) {
@@ -36,7 +39,9 @@ test.describe('blog', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sullivan County Home Building Blog' })).toBeVisible();
     await expect(page).toHaveTitle('Sullivan County Home Building Blog | Sullivan County Contractors');
 
-    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: newest.title }) });
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 2, name: newest.title }) });
     await expect(card).toContainText(/\d+ min read/);
     await expect(card).toContainText(`By ${newest.author}`);
     await expect(card.getByRole('listitem')).toHaveCount(3);
@@ -47,7 +52,9 @@ test.describe('blog', () => {
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(crumbs.getByRole('link')).toHaveText(['Home', 'Blog']);
     await expect(crumbs).toContainText(newest.title);
-    await expect(page.getByRole('article').getByRole('heading', { level: 2, name: firstSection(newest.content) })).toBeVisible();
+    await expect(
+      page.getByRole('article').getByRole('heading', { level: 2, name: firstSection(newest.content) }),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Find Contractors' })).toHaveAttribute('href', '/browse');
     await expect(page).toHaveTitle(`${newest.title} | Sullivan County Contractors`);
 
@@ -87,15 +94,23 @@ test.describe('blog', () => {
     expect(await res.text()).toContain('Blog Post Not Found');
   });
 
-  test('the post page is rendered on the server with its head tags and no script in the article', async ({ request }) => {
+  test('the post page is rendered on the server with its head tags and no script in the article', async ({
+    request,
+  }) => {
     const res = await request.get(`/blog/${tablePost.slug}`);
     expect(res.status()).toBe(200);
     const html = await res.text();
     expect(html).toContain(`<title data-head>${tablePost.title} | Sullivan County Contractors</title>`);
     expect(html).toMatch(/<meta property="og:type" content="article"/);
     expect(html).toMatch(new RegExp(`<link rel="canonical" href="http://[^"]+/blog/${tablePost.slug}"`));
-    const ld = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
-    expect(ld.find((x) => x['@type'] === 'BlogPosting')).toMatchObject({ headline: tablePost.title, description: tablePost.metaDescription, author: { '@type': 'Person', name: tablePost.author } });
+    const ld = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    );
+    expect(ld.find((x) => x['@type'] === 'BlogPosting')).toMatchObject({
+      headline: tablePost.title,
+      description: tablePost.metaDescription,
+      author: { '@type': 'Person', name: tablePost.author },
+    });
     const article = /<article[\s\S]*<\/article>/.exec(html)?.[0] ?? '';
     expect(article).toContain(firstSection(tablePost.content));
     expect(article).toContain('<table');
@@ -106,7 +121,9 @@ test.describe('blog', () => {
 test('the blog pages have no accessibility violations', async ({ page }) => {
   for (const url of ['/blog', `/blog/${tablePost.slug}`, '/blog/no-such-post']) {
     await open(page, url);
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice']).analyze();
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
+      .analyze();
     expect(violations.map((v) => `${url} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   }
 });
@@ -118,12 +135,16 @@ test.describe('blog without JavaScript', () => {
     await page.goto('/blog');
     await expect(page.getByRole('heading', { level: 1, name: 'Sullivan County Home Building Blog' })).toBeVisible();
     // The seeded posts plus the markup fixture post of tests/e2e/fixtures.
-    await expect(page.getByRole('link', { name: 'Read Full Article' })).toHaveCount(seedBlogPosts.length + FIXTURE_POST_SLUGS.length);
+    await expect(page.getByRole('link', { name: 'Read Full Article' })).toHaveCount(
+      seedBlogPosts.length + FIXTURE_POST_SLUGS.length,
+    );
 
     await page.goto(`/blog/${tablePost.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: tablePost.title })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: firstSection(tablePost.content) })).toBeVisible();
-    await expect(page.getByRole('article')).toContainText('the building season in the Endless Mountains is shorter than the calendar suggests');
+    await expect(page.getByRole('article')).toContainText(
+      'the building season in the Endless Mountains is shorter than the calendar suggests',
+    );
     await expect(page.getByRole('columnheader', { name: 'Season' })).toBeVisible();
   });
 });

@@ -43,7 +43,11 @@ test('stats move after a view, a quote and a win', async ({ page, request, brows
 
 async function statsJourney(page: Page, request: APIRequestContext, browser: Browser) {
   await signInAdmin(request);
-  const c = await approvedBusiness(request, 'Stats Hollow Builders', { emailPrefix: 'stats', password: PASSWORD, town: 'Laporte' });
+  const c = await approvedBusiness(request, 'Stats Hollow Builders', {
+    emailPrefix: 'stats',
+    password: PASSWORD,
+    town: 'Laporte',
+  });
 
   await open(page, '/contractor/login');
   await page.getByLabel('Email').fill(c.email);
@@ -52,7 +56,8 @@ async function statsJourney(page: Page, request: APIRequestContext, browser: Bro
   await expect(page).toHaveURL(/\/contractor$/);
   let stats = await openDashboard(page, c.name);
   await expect(page.getByRole('heading', { level: 2, name: 'Your last 12 months' })).toBeVisible();
-  for (const figure of ['profileViews', 'quoteRequests', 'leadsDelivered', 'contacted', 'won']) await expect(total(stats, figure)).toHaveText('0');
+  for (const figure of ['profileViews', 'quoteRequests', 'leadsDelivered', 'contacted', 'won'])
+    await expect(total(stats, figure)).toHaveText('0');
   await expect(total(stats, 'costPerWon')).toHaveText('—');
   // A table with headers: the current month is its first row.
   const table = stats.getByRole('table');
@@ -60,7 +65,9 @@ async function statsJourney(page: Page, request: APIRequestContext, browser: Bro
   await expect(table.getByRole('row')).toHaveCount(13);
 
   // A homeowner, in a browser of its own, reads the profile and asks for a quote.
-  const homeowner = await browser.newContext({ userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 journey/${uid()}` });
+  const homeowner = await browser.newContext({
+    userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 journey/${uid()}`,
+  });
   const home = await homeowner.newPage();
   await open(home, `/contractor/${c.id}`);
   await expect(home.getByRole('heading', { level: 1, name: c.name })).toBeVisible();
@@ -111,6 +118,7 @@ async function statsJourney(page: Page, request: APIRequestContext, browser: Bro
   await expect(page).toHaveURL(new RegExp(`/admin/contractors/${c.id}/stats$`));
   await expect(page.getByRole('heading', { level: 1, name: `Stats: ${c.name}` })).toBeVisible();
   const adminStats = page.getByTestId('contractor-stats');
-  for (const figure of ['profileViews', 'quoteRequests', 'leadsDelivered', 'contacted', 'won']) await expect(total(adminStats, figure)).toHaveText('1');
+  for (const figure of ['profileViews', 'quoteRequests', 'leadsDelivered', 'contacted', 'won'])
+    await expect(total(adminStats, figure)).toHaveText('1');
   await expectNoAxeViolations(page);
 }

@@ -12,7 +12,11 @@ const pagePost =
   (path, body) =>
     page.evaluate(
       async ([u, b]) => {
-        const res = await fetch(u as string, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
+        const res = await fetch(u as string, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(b),
+        });
         return { status: res.status, body: await res.json().catch(() => null) };
       },
       [path, body] as const,
@@ -30,10 +34,22 @@ const pagePost =
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
-const chromiumArgs = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 function addCounty(dbEnv: Record<string, string>) {
-  const added = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/region-add.ts'), 'wyoming'], { env: { ...process.env, NODE_ENV: 'test', ...dbEnv }, encoding: 'utf8' });
+  const added = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/region-add.ts'), 'wyoming'], {
+    env: { ...process.env, NODE_ENV: 'test', ...dbEnv },
+    encoding: 'utf8',
+  });
   expect(added.status, added.stderr).toBe(0);
   expect(added.stdout).toContain('Added Wyoming County, PA');
 }
@@ -44,7 +60,8 @@ for (const kind of ['embedded', 'postgres'] as const) {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'county-hosts-'));
     const dbName = `county_hosts_${process.pid}_${Date.now()}`;
     if (kind === 'postgres') await pgAdmin(`create database ${dbName}`);
-    const dbEnv: Record<string, string> = kind === 'postgres' ? { DATABASE_URL: pgDatabaseUrl(dbName), DATA_DIR: dataDir } : { DATA_DIR: dataDir };
+    const dbEnv: Record<string, string> =
+      kind === 'postgres' ? { DATABASE_URL: pgDatabaseUrl(dbName), DATA_DIR: dataDir } : { DATA_DIR: dataDir };
     if (kind === 'embedded') addCounty(dbEnv);
     const server = await startApp({
       NODE_ENV: 'production',
@@ -58,7 +75,10 @@ for (const kind of ['embedded', 'postgres'] as const) {
       ...dbEnv,
     });
     const port = new URL(server.url).port;
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumArgs,
+    });
     try {
       if (kind === 'postgres') addCounty(dbEnv);
       const page = await browser.newPage();
@@ -105,8 +125,15 @@ for (const kind of ['embedded', 'postgres'] as const) {
       const api = (method: string, url: string, body?: unknown) =>
         admin.evaluate(
           async ([m, u, b]) => {
-            const res = await fetch(u as string, { method: m as string, headers: b ? { 'Content-Type': 'application/json' } : {}, body: b ? JSON.stringify(b) : undefined });
-            return { status: res.status, body: res.headers.get('content-type')?.includes('json') ? await res.json() : null };
+            const res = await fetch(u as string, {
+              method: m as string,
+              headers: b ? { 'Content-Type': 'application/json' } : {},
+              body: b ? JSON.stringify(b) : undefined,
+            });
+            return {
+              status: res.status,
+              body: res.headers.get('content-type')?.includes('json') ? await res.json() : null,
+            };
           },
           [method, url, body] as const,
         );
@@ -114,9 +141,22 @@ for (const kind of ['embedded', 'postgres'] as const) {
       expect(pending.status, JSON.stringify(pending.body)).toBe(200);
       const business = pending.body.contractors.find((c: { name: string }) => c.name === name);
       expect(business, JSON.stringify(pending.body).slice(0, 500)).toBeDefined();
-      expect((await api('PATCH', `/api/admin/contractors/${business.id}/approval`, { status: 'approved' })).status).toBe(200);
-      const sullivanId = (await api('GET', '/api/admin/users')).body.counties.find((c: { slug: string }) => c.slug === 'sullivan').id;
-      expect((await api('POST', '/api/admin/users', { username: 'sullivan-admin', password: 'only sullivan county leads', role: 'county', regionIds: [sullivanId] })).status).toBe(201);
+      expect(
+        (await api('PATCH', `/api/admin/contractors/${business.id}/approval`, { status: 'approved' })).status,
+      ).toBe(200);
+      const sullivanId = (await api('GET', '/api/admin/users')).body.counties.find(
+        (c: { slug: string }) => c.slug === 'sullivan',
+      ).id;
+      expect(
+        (
+          await api('POST', '/api/admin/users', {
+            username: 'sullivan-admin',
+            password: 'only sullivan county leads',
+            role: 'county',
+            regionIds: [sullivanId],
+          })
+        ).status,
+      ).toBe(201);
 
       // Listed on Wyoming's site, asked for a quote there.
       await page.goto(`${wyoming}/contractor/${business.id}`);
@@ -136,27 +176,39 @@ for (const kind of ['embedded', 'postgres'] as const) {
       // A new county delivers automatically (docs/decisions/0117-lead-routing.md): the routing, not an administrator, delivers it.
       const howItWent = async () => {
         const leadsNow = await api('GET', '/api/leads?pageSize=100');
-        return leadsNow.body.leads.find((l: { requestedContractor: { id: number } | null }) => l.requestedContractor?.id === business.id)?.howItWent as string | undefined;
+        return leadsNow.body.leads.find(
+          (l: { requestedContractor: { id: number } | null }) => l.requestedContractor?.id === business.id,
+        )?.howItWent as string | undefined;
       };
       await expect.poll(howItWent, { timeout: 30_000, intervals: [500] }).toBe('Delivered automatically');
 
       // Never on Sullivan's site...
       const sullivanProfile = await page.goto(`http://localhost:${port}/contractor/${business.id}`);
       expect(sullivanProfile!.status()).toBe(404);
-      const sullivanSearch = await page.evaluate(async () => (await fetch('/api/contractors?pageSize=48&sort=name')).json());
+      const sullivanSearch = await page.evaluate(async () =>
+        (await fetch('/api/contractors?pageSize=48&sort=name')).json(),
+      );
       expect(JSON.stringify(sullivanSearch)).not.toContain(name);
       const sitemap = await page.evaluate(async () => (await fetch('/sitemap.xml')).text());
       expect(sitemap).not.toContain(`/contractor/${business.id}<`);
       // ...nor to Sullivan's county administrator.
       await admin.evaluate(() => fetch('/api/admin/logout', { method: 'POST' }));
       await admin.goto(`http://localhost:${port}/admin/login`);
-      await signInWithTwoFactor(pagePost(admin), { username: 'sullivan-admin', password: 'only sullivan county leads' }, {});
+      await signInWithTwoFactor(
+        pagePost(admin),
+        { username: 'sullivan-admin', password: 'only sullivan county leads' },
+        {},
+      );
       await admin.goto(`http://localhost:${port}/admin`);
       await expect(admin).not.toHaveURL(/\/login/);
       const theirLeads = await api('GET', '/api/leads?pageSize=100');
       expect(theirLeads.status).toBe(200);
       expect(JSON.stringify(theirLeads.body)).not.toContain('Tunkhannock');
-      expect(JSON.stringify((await api('GET', `/api/admin/contractors?search=${encodeURIComponent(name)}`)).body.contractors)).not.toContain(name);
+      expect(
+        JSON.stringify(
+          (await api('GET', `/api/admin/contractors?search=${encodeURIComponent(name)}`)).body.contractors,
+        ),
+      ).not.toContain(name);
 
       const nowhere = await page.goto(`http://nowhere.localhost:${port}/contractor/1`);
       expect(nowhere!.status()).toBe(404);

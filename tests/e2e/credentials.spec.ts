@@ -18,7 +18,8 @@ import { signInAdmin } from './fixtures/admin';
 const TOWN = { city: 'Muncy Valley', zip: '17758', slug: 'davidson-township' };
 const SEARCH = `/search?service=additions&location=${TOWN.slug}`;
 
-const unique = (testInfo: TestInfo) => `${Date.now()}${testInfo.project.name === 'desktop' ? 'd' : 'p'}${testInfo.workerIndex}`;
+const unique = (testInfo: TestInfo) =>
+  `${Date.now()}${testInfo.project.name === 'desktop' ? 'd' : 'p'}${testInfo.workerIndex}`;
 const card = (page: Page, name: string) => page.getByTestId('contractor-card').filter({ hasText: name });
 
 async function findInAdminList(page: Page, name: string) {
@@ -34,7 +35,9 @@ async function openCredentials(page: Page, name: string) {
   await expect(page.getByRole('heading', { level: 1, name: `Credentials: ${name}` })).toBeVisible();
 }
 
-test('the administrator verifies registration and insurance; on the expiry date the badge and the licensed filter drop the contractor', async ({ page }, testInfo) => {
+test('the administrator verifies registration and insurance; on the expiry date the badge and the licensed filter drop the contractor', async ({
+  page,
+}, testInfo) => {
   // Holding the clock can wait for the other project's run of this test.
   test.setTimeout(180_000);
   const api = page.request;
@@ -71,7 +74,9 @@ test('the administrator verifies registration and insurance; on the expiry date 
     expect(submitted.status(), await submitted.text()).toBe(201);
     const id = ((await submitted.json()) as { id: number }).id;
     await signInAdmin(api);
-    expect((await api.patch(`/api/admin/contractors/${id}/approval`, { data: { status: 'approved' } })).status()).toBe(200);
+    expect((await api.patch(`/api/admin/contractors/${id}/approval`, { data: { status: 'approved' } })).status()).toBe(
+      200,
+    );
 
     // The administrator checks each credential in the browser.
     await openCredentials(page, name);
@@ -95,7 +100,9 @@ test('the administrator verifies registration and insurance; on the expiry date 
     await open(page, `/contractor/${id}`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByText('Verified Licensed')).toBeVisible();
-    await expect(page.getByTestId('registration')).toHaveText(`${number} · Registration verified ${formatMonth(siteMonth(new Date()), true)}`);
+    await expect(page.getByTestId('registration')).toHaveText(
+      `${number} · Registration verified ${formatMonth(siteMonth(new Date()), true)}`,
+    );
     await expect(page.getByTestId('insurance')).toHaveText(`Insured until ${formatDay(insuredUntil)}`);
 
     // 'Licensed & Insured Only', as the search starts, finds it with its badge.
@@ -129,7 +136,9 @@ test('the administrator verifies registration and insurance; on the expiry date 
     // The administrator sees it lapsed, and why.
     await expect((await findInAdminList(page, name)).getByTestId('verification')).toHaveText('Expired: not verified');
     await openCredentials(page, name);
-    await expect(page.getByTestId('insurance-status')).toHaveText(`Expired on ${formatDay(insuredUntil)}: no longer shown as verified`);
+    await expect(page.getByTestId('insurance-status')).toHaveText(
+      `Expired on ${formatDay(insuredUntil)}: no longer shown as verified`,
+    );
     await expect(badge).toContainText('Not shown as verified');
   } finally {
     await releaseClock(api, hold);

@@ -15,8 +15,12 @@ async function choose(page: Page, label: string, option: string) {
 test.describe('searching from the home page', () => {
   test('a homeowner picks a service and a town and lands on matching results', async ({ page }) => {
     await open(page, '/');
-    await expect(page.getByRole('combobox', { name: 'Service Type' }).locator('option:checked')).toHaveText('Select a service...');
-    await expect(page.getByRole('combobox', { name: 'Location' }).locator('option:checked')).toHaveText('All of Sullivan County');
+    await expect(page.getByRole('combobox', { name: 'Service Type' }).locator('option:checked')).toHaveText(
+      'Select a service...',
+    );
+    await expect(page.getByRole('combobox', { name: 'Location' }).locator('option:checked')).toHaveText(
+      'All of Sullivan County',
+    );
     await choose(page, 'Service Type', 'Kitchen & Bathroom Remodeling');
     await choose(page, 'Location', 'Laporte Borough');
     await page.getByRole('button', { name: 'Find Contractors Near Me' }).click();
@@ -38,7 +42,8 @@ test.describe('searching from the home page', () => {
     await expect(page.getByRole('heading', { name: 'Featured Contractors' })).toBeVisible();
     await expect(page.getByTestId('contractor-card')).toHaveCount(6);
     const stats = page.getByRole('region', { name: 'At a glance' });
-    for (const stat of ['Verified Contractors', 'Projects Completed', 'Licensed & Insured', 'Quotes Available']) await expect(stats.getByText(stat, { exact: true })).toBeVisible();
+    for (const stat of ['Verified Contractors', 'Projects Completed', 'Licensed & Insured', 'Quotes Available'])
+      await expect(stats.getByText(stat, { exact: true })).toBeVisible();
     await expect(page.getByText('$150k-$400k')).toBeVisible();
     await expect(page.getByText('6-12 months')).toBeVisible();
   });
@@ -64,7 +69,9 @@ test.describe('the search page', () => {
     await expect(page.getByText('Try adjusting your search criteria or browse all contractors')).toBeVisible();
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     await expect(page).toHaveURL(/\/search$/);
-    await expect(page.getByRole('combobox', { name: 'Service Type' }).locator('option:checked')).toHaveText('All services');
+    await expect(page.getByRole('combobox', { name: 'Service Type' }).locator('option:checked')).toHaveText(
+      'All services',
+    );
   });
 });
 
@@ -101,7 +108,10 @@ test.describe('browsing', () => {
     await expect(counter).toHaveText(`${total} of ${total} contractors`);
   });
 
-  test("a filter nobody matches shows 'No contractors match your filters' and Show All Contractors", async ({ page, isMobile }) => {
+  test("a filter nobody matches shows 'No contractors match your filters' and Show All Contractors", async ({
+    page,
+    isMobile,
+  }) => {
     await open(page, '/browse?service=electrical&location=forksville&rating=5');
     await expect(page.getByRole('heading', { name: 'No contractors match your filters' })).toBeVisible();
     await page.getByRole('button', { name: 'Show All Contractors' }).click();
@@ -122,7 +132,8 @@ test.describe('a contractor profile and a quote request', () => {
     await expect(crumbs).toContainText('Home');
     await expect(crumbs).toContainText('Contractors');
     await expect(page.getByText('Verified Licensed')).toBeVisible();
-    for (const h of ['About', 'Services Offered', 'License & Credentials', 'Business Hours', 'Service Areas']) await expect(page.getByRole('main').getByRole('heading', { name: h })).toBeVisible();
+    for (const h of ['About', 'Services Offered', 'License & Credentials', 'Business Hours', 'Service Areas'])
+      await expect(page.getByRole('main').getByRole('heading', { name: h })).toBeVisible();
     await expect(page.getByText('7:00 AM-6:00 PM')).toBeVisible();
 
     await page.getByRole('button', { name: 'Get Free Quote' }).first().click();
@@ -151,7 +162,9 @@ test.describe('a contractor profile and a quote request', () => {
     await dialog.getByRole('button', { name: 'Send Quote Request' }).click();
     expect((await sent).status()).toBe(201);
     await expect(page.getByTestId('toast')).toContainText('Quote Request Sent!');
-    await expect(page.getByTestId('toast')).toContainText('Your request has been sent to Loyalsock Creek Builders. They will contact you soon.');
+    await expect(page.getByTestId('toast')).toContainText(
+      'Your request has been sent to Loyalsock Creek Builders. They will contact you soon.',
+    );
     await expect(dialog).toBeHidden();
 
     // Reopened, the form is empty again.
@@ -180,7 +193,9 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Services Offered' })).toBeVisible();
     const html = await (await request.get(href!)).text();
     expect(html).toContain('"@type":"HomeAndConstructionBusiness"');
-    expect(html).toMatch(/"aggregateRating":\{"@type":"AggregateRating","ratingValue":[\d.]+,"reviewCount":\d+,"bestRating":5,"worstRating":1\}/);
+    expect(html).toMatch(
+      /"aggregateRating":\{"@type":"AggregateRating","ratingValue":[\d.]+,"reviewCount":\d+,"bestRating":5,"worstRating":1\}/,
+    );
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/contractor\/\d+"/);
   });
 });

@@ -16,7 +16,10 @@ async function expectOneDocument(request: APIRequestContext, url: string, text: 
   expect(html).toContain(text);
 }
 
-test('a contractor whose name and description hold $ patterns renders and hydrates everywhere it is listed', async ({ page, request }, info) => {
+test('a contractor whose name and description hold $ patterns renders and hydrates everywhere it is listed', async ({
+  page,
+  request,
+}, info) => {
   const stamp = `${info.project.name}${Date.now()}`;
   const name = `Dollar ${DOLLAR_PATTERNS.join(' ')} Builders ${stamp}`;
   const description = `Fair prices: ${DOLLAR_PATTERNS.join(' ')} and $5,000 jobs.`;
@@ -39,7 +42,9 @@ test('a contractor whose name and description hold $ patterns renders and hydrat
   await signInAdmin(request);
   const list = await (await request.get(`/api/admin/contractors?search=${encodeURIComponent(stamp)}`)).json();
   const id = list.contractors[0].id as number;
-  expect((await request.patch(`/api/admin/contractors/${id}/approval`, { data: { status: 'approved' } })).status()).toBe(200);
+  expect(
+    (await request.patch(`/api/admin/contractors/${id}/approval`, { data: { status: 'approved' } })).status(),
+  ).toBe(200);
 
   await expectOneDocument(request, `/contractor/${id}`, stamp);
   await expectOneDocument(request, '/browse?service=concrete-masonry&location=eagles-mere', stamp);
@@ -56,6 +61,8 @@ test('a blog post whose title and body hold $ patterns renders and hydrates', as
   await expectOneDocument(request, `/blog/${DOLLAR_POST_SLUG}`, 'A deck runs $5,000 to $9,000.');
   await expectOneDocument(request, '/blog', 'Dollar signs in a post');
   await open(page, `/blog/${DOLLAR_POST_SLUG}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Prices from $$ to $$$: ${DOLLAR_PATTERNS.join(' ')}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    `Prices from $$ to $$$: ${DOLLAR_PATTERNS.join(' ')}`,
+  );
   await expect(page.locator('article')).toContainText(`Patterns: ${DOLLAR_PATTERNS.join(' ')}.`);
 });

@@ -11,23 +11,31 @@ import { signInAdmin } from './fixtures/admin';
  * the admin API) and answered with a redirect to the page saying so, which a reload does not send again.
  */
 
-const unique = (testInfo: TestInfo) => `${Date.now()}${testInfo.project.name === 'desktop' ? 'd' : 'p'}${testInfo.workerIndex}`;
+const unique = (testInfo: TestInfo) =>
+  `${Date.now()}${testInfo.project.name === 'desktop' ? 'd' : 'p'}${testInfo.workerIndex}`;
 
 /** The admin API, signed in on a context of its own. */
 async function adminApi(request: APIRequestContext) {
   await signInAdmin(request);
   return {
     leads: async (name: string) =>
-      ((await (await request.get('/api/leads?pageSize=100')).json()) as { leads: { name: string; email: string; serviceNeeded: string; budgetRange: string | null }[] }).leads.filter(
-        (l) => l.name === name,
-      ),
+      (
+        (await (await request.get('/api/leads?pageSize=100')).json()) as {
+          leads: { name: string; email: string; serviceNeeded: string; budgetRange: string | null }[];
+        }
+      ).leads.filter((l) => l.name === name),
     contractors: async (name: string) =>
       (
         (await (await request.get(`/api/admin/contractors?search=${encodeURIComponent(name)}`)).json()) as {
           contractors: { name: string; approvalStatus: string; isVisible: boolean; services: string[] }[];
         }
       ).contractors.filter((c) => c.name === name),
-    mailTo: async (to: string) => ((await (await request.get('/api/admin/outbox?pageSize=100')).json()) as { items: { to: string; kind: string }[] }).items.filter((m) => m.to === to),
+    mailTo: async (to: string) =>
+      (
+        (await (await request.get('/api/admin/outbox?pageSize=100')).json()) as {
+          items: { to: string; kind: string }[];
+        }
+      ).items.filter((m) => m.to === to),
   };
 }
 
@@ -36,8 +44,14 @@ const alert = (page: Page, text: string) => page.getByRole('alert').filter({ has
 test.describe('forms without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a quote request from a profile's 'Get Free Quote' link: errors and kept values, then sent once", async ({ page, playwright, baseURL }, testInfo) => {
-    const first = (await (await page.request.get('/api/contractors?sort=name&pageSize=1')).json()) as { contractors: { id: number; name: string }[] };
+  test("a quote request from a profile's 'Get Free Quote' link: errors and kept values, then sent once", async ({
+    page,
+    playwright,
+    baseURL,
+  }, testInfo) => {
+    const first = (await (await page.request.get('/api/contractors?sort=name&pageSize=1')).json()) as {
+      contractors: { id: number; name: string }[];
+    };
     const contractor = first.contractors[0]!;
     const name = `Nell Noscript ${unique(testInfo)}`;
 
@@ -46,7 +60,9 @@ test.describe('forms without JavaScript', () => {
     await page.getByRole('main').getByRole('link', { name: 'Get Free Quote' }).first().click();
     await expect(page).toHaveURL(new RegExp(`/contractor/${contractor.id}/quote$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Request a Free Quote' })).toBeVisible();
-    await expect(page.getByText(`Tell ${contractor.name} about your project. It's free and there's no obligation.`)).toBeVisible();
+    await expect(
+      page.getByText(`Tell ${contractor.name} about your project. It's free and there's no obligation.`),
+    ).toBeVisible();
 
     await page.getByLabel('Your Name').fill('N');
     await page.getByLabel('Email').fill('nell-at-example');
@@ -58,7 +74,13 @@ test.describe('forms without JavaScript', () => {
     // The page again: the notice, each field's message, what was typed, the first field to fix focused.
     await expect(page).toHaveURL(new RegExp(`/contractor/${contractor.id}/quote$`));
     await expect(alert(page, 'Please check the highlighted fields')).toContainText('Error');
-    for (const message of ['Name must be at least 2 characters', 'Invalid email address', 'Please select a service', 'Please enter your location', 'Please provide more details about your project']) {
+    for (const message of [
+      'Name must be at least 2 characters',
+      'Invalid email address',
+      'Please select a service',
+      'Please enter your location',
+      'Please provide more details about your project',
+    ]) {
       await expect(alert(page, message)).toBeVisible();
     }
     await expect(page.getByLabel('Your Name')).toHaveValue('N');
@@ -84,7 +106,13 @@ test.describe('forms without JavaScript', () => {
     await page.reload();
     await expect(sent).toBeVisible();
     const admin = await adminApi(await playwright.request.newContext({ baseURL }));
-    expect(await admin.leads(name)).toEqual([expect.objectContaining({ email: 'nell@example.com', serviceNeeded: 'Roofing & Siding', budgetRange: '$5,000 - $10,000' })]);
+    expect(await admin.leads(name)).toEqual([
+      expect.objectContaining({
+        email: 'nell@example.com',
+        serviceNeeded: 'Roofing & Siding',
+        budgetRange: '$5,000 - $10,000',
+      }),
+    ]);
 
     await page.getByRole('link', { name: `Back to ${contractor.name}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: contractor.name })).toBeVisible();
@@ -101,7 +129,11 @@ test.describe('forms without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   });
 
-  test('the newsletter: a bad address comes back marked, a good one is subscribed once, a second time is already subscribed', async ({ page, playwright, baseURL }, testInfo) => {
+  test('the newsletter: a bad address comes back marked, a good one is subscribed once, a second time is already subscribed', async ({
+    page,
+    playwright,
+    baseURL,
+  }, testInfo) => {
     const email = `noscript-${unique(testInfo)}@example.com`;
     const band = page.locator('#newsletter');
     await page.goto('/');
@@ -135,12 +167,18 @@ test.describe('forms without JavaScript', () => {
     await expect(band.getByLabel('Email address', { exact: true })).toBeFocused();
   });
 
-  test('the business submission: errors with every value and tick kept, then the thank-you screen', async ({ page, playwright, baseURL }, testInfo) => {
+  test('the business submission: errors with every value and tick kept, then the thank-you screen', async ({
+    page,
+    playwright,
+    baseURL,
+  }, testInfo) => {
     const name = `Noscript Timber ${unique(testInfo)}`;
     await page.goto('/submit-business');
     await page.getByLabel('Business Name').fill(name);
     await page.getByLabel('Years in Business').fill('12');
-    await page.getByLabel('Business Description').fill('Timber frames, additions and careful restoration of older farmhouses.');
+    await page
+      .getByLabel('Business Description')
+      .fill('Timber frames, additions and careful restoration of older farmhouses.');
     await page.getByLabel('Email Address').fill('timber@builders.example');
     await page.getByLabel('Phone Number').fill('(570) 555-0142');
     await page.getByLabel('Street Address').fill('48 Muncy Street');
@@ -158,7 +196,9 @@ test.describe('forms without JavaScript', () => {
     await expect(page.getByLabel('ZIP Code')).toBeFocused();
     await expect(page.getByLabel('ZIP Code')).toHaveValue('186');
     await expect(page.getByLabel('Business Name')).toHaveValue(name);
-    await expect(page.getByLabel('Insurance Information')).toHaveValue('General liability $1,000,000 with Keystone Mutual');
+    await expect(page.getByLabel('Insurance Information')).toHaveValue(
+      'General liability $1,000,000 with Keystone Mutual',
+    );
 
     // A tick survives a refusal too.
     await page.getByLabel('Roofing', { exact: true }).check();
@@ -178,16 +218,30 @@ test.describe('forms without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Thank You for Your Submission!' })).toBeVisible();
 
     const admin = await adminApi(await playwright.request.newContext({ baseURL }));
-    expect(await admin.contractors(name)).toEqual([expect.objectContaining({ approvalStatus: 'pending', isVisible: false, services: ['Roofing', 'Windows & Doors'] })]);
+    expect(await admin.contractors(name)).toEqual([
+      expect.objectContaining({
+        approvalStatus: 'pending',
+        isVisible: false,
+        services: ['Roofing', 'Windows & Doors'],
+      }),
+    ]);
     await page.getByRole('link', { name: 'Return to Homepage' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('a review from the follow-up email: missing answers come back marked and kept, then it is published once', async ({ page, playwright, baseURL }, testInfo) => {
+  test('a review from the follow-up email: missing answers come back marked and kept, then it is published once', async ({
+    page,
+    playwright,
+    baseURL,
+  }, testInfo) => {
     const contractor = 'Endless Mountains Roofing';
     const comment = `Came the next morning and fixed the flashing (${unique(testInfo)}).`;
     const admin = await playwright.request.newContext({ baseURL });
-    const { path, contractorId } = await freshReviewLink(admin, { contractorName: contractor, name: 'Nina Noscript', email: `nina-${unique(testInfo)}@example.com` });
+    const { path, contractorId } = await freshReviewLink(admin, {
+      contractorName: contractor,
+      name: 'Nina Noscript',
+      email: `nina-${unique(testInfo)}@example.com`,
+    });
 
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: `How did it go with ${contractor}?` })).toBeVisible();
@@ -202,7 +256,9 @@ test.describe('forms without JavaScript', () => {
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(alert(page, 'Please answer: did you hire them?')).toBeVisible();
     await expect(alert(page, 'Please choose a rating from 1 to 5 stars')).toBeVisible();
-    await expect(page.getByRole('group', { name: `Did ${contractor} contact you?` }).getByRole('radio', { name: 'Yes' })).toBeChecked();
+    await expect(
+      page.getByRole('group', { name: `Did ${contractor} contact you?` }).getByRole('radio', { name: 'Yes' }),
+    ).toBeChecked();
     await expect(page.getByLabel('Your comment (optional)')).toHaveValue(comment);
 
     await page.getByRole('group', { name: 'Did you hire them?' }).getByRole('radio', { name: 'No' }).check();
@@ -216,8 +272,12 @@ test.describe('forms without JavaScript', () => {
     // Redirected after the POST: a reload sends nothing again.
     await page.reload();
     await expect(thanks).toBeVisible();
-    const reviews = (await (await page.request.get(`/api/contractors/${contractorId}/reviews?page=1`)).json()) as { reviews: { comment: string; rating: number; hired: boolean }[] };
-    expect(reviews.reviews.filter((r) => r.comment === comment)).toEqual([expect.objectContaining({ rating: 4, hired: false })]);
+    const reviews = (await (await page.request.get(`/api/contractors/${contractorId}/reviews?page=1`)).json()) as {
+      reviews: { comment: string; rating: number; hired: boolean }[];
+    };
+    expect(reviews.reviews.filter((r) => r.comment === comment)).toEqual([
+      expect.objectContaining({ rating: 4, hired: false }),
+    ]);
 
     await page.getByRole('link', { name: `See ${contractor}'s reviews` }).click();
     await expect(page.getByText(comment)).toBeVisible();
@@ -226,7 +286,9 @@ test.describe('forms without JavaScript', () => {
 
 test.describe('with JavaScript', () => {
   test("'Get Free Quote' is the dialog's button once the page runs, and a link before", async ({ page, request }) => {
-    const first = (await (await request.get('/api/contractors?sort=name&pageSize=1')).json()) as { contractors: { id: number }[] };
+    const first = (await (await request.get('/api/contractors?sort=name&pageSize=1')).json()) as {
+      contractors: { id: number }[];
+    };
     const html = await (await request.get(`/contractor/${first.contractors[0]!.id}`)).text();
     expect(html).toContain(`href="/contractor/${first.contractors[0]!.id}/quote" rel="nofollow"`);
     await open(page, `/contractor/${first.contractors[0]!.id}`);
@@ -236,7 +298,9 @@ test.describe('with JavaScript', () => {
     await expect(page).toHaveURL(new RegExp(`/contractor/${first.contractors[0]!.id}$`));
   });
 
-  test('a refused form sent without JavaScript hydrates with its values and errors and then works as the app', async ({ page }) => {
+  test('a refused form sent without JavaScript hydrates with its values and errors and then works as the app', async ({
+    page,
+  }) => {
     // The answer to a post made before the page's JavaScript ran (a slow network): the same page, hydrated.
     await open(page, '/');
     await page.locator('#newsletter').getByLabel('Email address', { exact: true }).fill('still-not-an-email');

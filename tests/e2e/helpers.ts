@@ -24,5 +24,7 @@ export async function openSection(page: Page, name: string, heading: string | Re
 
 /** Nothing wider than the screen: no sideways scrolling on a phone. */
 export async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
 }

@@ -11,7 +11,10 @@ import { expect, test } from './fixtures/test';
  * browser without JavaScript, a crawler or a screen reader gets first). All pages go through one
  * checker run: one JVM start.
  */
-const VNU_JAR = path.join(path.dirname(createRequire(import.meta.url).resolve('vnu-jar/package.json')), 'build/dist/vnu.jar');
+const VNU_JAR = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('vnu-jar/package.json')),
+  'build/dist/vnu.jar',
+);
 
 interface VnuMessage {
   type: 'error' | 'info' | 'non-document-error';
@@ -27,7 +30,11 @@ test('every public page is valid HTML (Nu checker: no errors, no warnings)', asy
   const first = await (await request.get('/api/contractors?sort=name&pageSize=1')).json();
   const posts = await (await request.get('/api/blog')).json();
   // A homeowner's open review form needs a real follow-up link (docs/decisions/0051-review-links.md).
-  const review = await freshReviewLink(request, { contractorName: 'Endless Mountains Roofing', name: 'Vera Valid', email: `vera.${testInfo.project.name}@example.com` });
+  const review = await freshReviewLink(request, {
+    contractorName: 'Endless Mountains Roofing',
+    name: 'Vera Valid',
+    email: `vera.${testInfo.project.name}@example.com`,
+  });
   const pages = [
     '/',
     '/search',
@@ -82,12 +89,24 @@ test('every public page is valid HTML (Nu checker: no errors, no warnings)', asy
   const posted: [string, Record<string, string>][] = [
     [
       `/contractor/${first.contractors[0].id}/quote`,
-      { name: 'N', email: 'not-an-email', phone: '', serviceNeeded: '', location: '', projectDetails: 'Roof', budgetRange: 'Over $100,000', companyFax: '' },
+      {
+        name: 'N',
+        email: 'not-an-email',
+        phone: '',
+        serviceNeeded: '',
+        location: '',
+        projectDetails: 'Roof',
+        budgetRange: 'Over $100,000',
+        companyFax: '',
+      },
     ],
     ['/', { email: 'not-an-email', companyFax: '' }],
     ['/contractor/forgot-password', { email: 'not-an-email' }],
     ['/contractor/reset-password', { token: 'not-a-real-token', password: 'short', confirmPassword: 'short' }],
-    ['/submit-business', { name: 'Valid Builders', yearsInBusiness: 'many', email: 'x', zip: '1', website: 'not a site', companyFax: '' }],
+    [
+      '/submit-business',
+      { name: 'Valid Builders', yearsInBusiness: 'many', email: 'x', zip: '1', website: 'not a site', companyFax: '' },
+    ],
   ];
   const files = new Map<string, string>();
   const keep = async (label: string, res: Awaited<ReturnType<typeof request.get>>) => {
@@ -104,12 +123,19 @@ test('every public page is valid HTML (Nu checker: no errors, no warnings)', asy
   }
   // A control document with a known error proves the checker runs and reports (the profile's old breadcrumb).
   const control = testInfo.outputPath('control.html');
-  writeFileSync(control, '<!doctype html><html lang="en"><head><title>c</title></head><body><ol><li>a</li><svg></svg></ol></body></html>');
+  writeFileSync(
+    control,
+    '<!doctype html><html lang="en"><head><title>c</title></head><body><ol><li>a</li><svg></svg></ol></body></html>',
+  );
 
   // vnu exits 1 when it reports errors; the JSON report on stdout is what counts.
-  const run = await promisify(execFile)('java', ['-jar', VNU_JAR, '--format', 'json', '--stdout', control, ...[...files.keys()].map((f) => testInfo.outputPath(f))], {
-    maxBuffer: 64 * 1024 * 1024,
-  }).catch((err: { stdout?: string; stderr?: string; code?: number }) => {
+  const run = await promisify(execFile)(
+    'java',
+    ['-jar', VNU_JAR, '--format', 'json', '--stdout', control, ...[...files.keys()].map((f) => testInfo.outputPath(f))],
+    {
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  ).catch((err: { stdout?: string; stderr?: string; code?: number }) => {
     if (!err.stdout) throw new Error(`vnu did not run (exit ${err.code}): ${err.stderr}`);
     return { stdout: err.stdout, stderr: err.stderr ?? '' };
   });
@@ -120,11 +146,18 @@ test('every public page is valid HTML (Nu checker: no errors, no warnings)', asy
   // CSS validator predates what Tailwind 4 writes (@property, margin-trim...): its 'CSS:' messages
   // are about the stylesheet, not the HTML, which is what this test checks (as when the stylesheet
   // was a file).
-  const findings = messages.filter((m) => (m.type !== 'info' || m.subType === 'warning') && !m.message.startsWith('CSS:'));
+  const findings = messages.filter(
+    (m) => (m.type !== 'info' || m.subType === 'warning') && !m.message.startsWith('CSS:'),
+  );
   const isControl = (m: VnuMessage) => path.basename(m.url ?? '') === 'control.html';
-  expect(findings.filter(isControl).map((m) => m.message)).toContain('Element “svg” not allowed as child of element “ol” in this context. (Suppressing further errors from this subtree.)');
+  expect(findings.filter(isControl).map((m) => m.message)).toContain(
+    'Element “svg” not allowed as child of element “ol” in this context. (Suppressing further errors from this subtree.)',
+  );
   const report = findings
     .filter((m) => !isControl(m))
-    .map((m) => `${files.get(path.basename(m.url ?? '')) ?? m.url} line ${m.lastLine}: [${m.subType ?? m.type}] ${m.message}${m.extract ? `\n    ${m.extract.trim()}` : ''}`);
+    .map(
+      (m) =>
+        `${files.get(path.basename(m.url ?? '')) ?? m.url} line ${m.lastLine}: [${m.subType ?? m.type}] ${m.message}${m.extract ? `\n    ${m.extract.trim()}` : ''}`,
+    );
   expect(report).toEqual([]);
 });

@@ -52,7 +52,12 @@ class Visitor {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (this.cookie) headers.Cookie = this.cookie;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(instance.url + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
+    const res = await fetch(instance.url + url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    });
     const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
     if (sid) this.cookie = sid.split(';')[0]!;
     const text = await res.text();
@@ -123,10 +128,14 @@ test('two instances starting at once on an empty database both come up; one migr
   for (const i of [a, b]) expect(i.output(), i.name).not.toMatch(/"level":"error"|already exists/);
 
   // Every migration applied once.
-  const journal = JSON.parse(readFileSync(path.resolve(process.env.DIST_DIR ?? 'dist', 'migrations/meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+  const journal = JSON.parse(
+    readFileSync(path.resolve(process.env.DIST_DIR ?? 'dist', 'migrations/meta/_journal.json'), 'utf8'),
+  ) as { entries: unknown[] };
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const { rows } = await client.query<{ n: string; distinct: string }>('select count(*) as n, count(distinct created_at) as distinct from drizzle.__drizzle_migrations');
+  const { rows } = await client.query<{ n: string; distinct: string }>(
+    'select count(*) as n, count(distinct created_at) as distinct from drizzle.__drizzle_migrations',
+  );
   const admins = await client.query<{ n: string }>('select count(*) as n from admin_users');
   await client.end();
   expect(rows[0]).toEqual({ n: String(journal.entries.length), distinct: String(journal.entries.length) });
@@ -169,14 +178,19 @@ test('approve, hide and a price rule made through one instance are seen by the n
   // A reads (and caches) the directory while the listing is pending.
   const listed = async (i: Instance) => {
     const res = await visitor.call(i, 'GET', '/api/contractors?service=roofing&sort=name&pageSize=48');
-    return { total: res.body.total as number, has: (res.body.contractors as { id: number }[]).some((c) => c.id === id) };
+    return {
+      total: res.body.total as number,
+      has: (res.body.contractors as { id: number }[]).some((c) => c.id === id),
+    };
   };
   expect((await visitor.call(a, 'GET', `/api/contractors/${id}`)).status).toBe(404);
   const before = await listed(a);
   expect(before.has).toBe(false);
 
   // Approved through B: A's next answers show it.
-  expect((await adminBrowser.call(b, 'PATCH', `/api/admin/contractors/${id}/approval`, { status: 'approved' })).status).toBe(200);
+  expect(
+    (await adminBrowser.call(b, 'PATCH', `/api/admin/contractors/${id}/approval`, { status: 'approved' })).status,
+  ).toBe(200);
   expect((await visitor.call(a, 'GET', `/api/contractors/${id}`)).body).toMatchObject({ id, name });
   expect(await listed(a)).toEqual({ total: before.total + 1, has: true });
   expect((await visitor.call(a, 'GET', `/contractor/${id}`)).status).toBe(200);
@@ -184,25 +198,42 @@ test('approve, hide and a price rule made through one instance are seen by the n
   // Hidden through A (B read it first): B's next answers hide it, the server-rendered page too.
   expect((await visitor.call(b, 'GET', `/api/contractors/${id}`)).status).toBe(200);
   expect((await listed(b)).has).toBe(true);
-  expect((await adminBrowser.call(a, 'PATCH', `/api/admin/contractors/${id}/visibility`, { isVisible: false })).status).toBe(200);
+  expect(
+    (await adminBrowser.call(a, 'PATCH', `/api/admin/contractors/${id}/visibility`, { isVisible: false })).status,
+  ).toBe(200);
   expect((await visitor.call(b, 'GET', `/api/contractors/${id}`)).status).toBe(404);
   expect(await listed(b)).toEqual(before);
   expect((await visitor.call(b, 'GET', `/contractor/${id}`)).status).toBe(404);
-  expect((await adminBrowser.call(b, 'PATCH', `/api/admin/contractors/${id}/visibility`, { isVisible: true })).status).toBe(200);
+  expect(
+    (await adminBrowser.call(b, 'PATCH', `/api/admin/contractors/${id}/visibility`, { isVisible: true })).status,
+  ).toBe(200);
   expect((await visitor.call(a, 'GET', `/api/contractors/${id}`)).status).toBe(200);
 
   // A price rule made through A prices the next quote request that B takes.
-  const rule = await adminBrowser.call(a, 'POST', '/api/pricing-rules', { ruleType: 'contractor', ruleValue: String(id), leadPrice: '61.50', priority: 50 });
+  const rule = await adminBrowser.call(a, 'POST', '/api/pricing-rules', {
+    ruleType: 'contractor',
+    ruleValue: String(id),
+    leadPrice: '61.50',
+    priority: 50,
+  });
   expect(rule.status).toBe(201);
-  const statsBefore = (await adminBrowser.call(a, 'GET', '/api/admin/stats')).body as { totalLeads: number; activePricingRules: number };
+  const statsBefore = (await adminBrowser.call(a, 'GET', '/api/admin/stats')).body as {
+    totalLeads: number;
+    activePricingRules: number;
+  };
   const lead = await visitor.call(b, 'POST', '/api/leads', leadInput(id));
   expect(lead.status, lead.text).toBe(201);
   const leads = await adminBrowser.call(a, 'GET', '/api/leads');
   expect(leads.body.leads.find((l: { id: number }) => l.id === lead.body.id)).toMatchObject({ leadPrice: '61.50' });
   // The admin's counts on A include the lead B took.
-  expect((await adminBrowser.call(a, 'GET', '/api/admin/stats')).body).toMatchObject({ totalLeads: statsBefore.totalLeads + 1, activePricingRules: statsBefore.activePricingRules });
+  expect((await adminBrowser.call(a, 'GET', '/api/admin/stats')).body).toMatchObject({
+    totalLeads: statsBefore.totalLeads + 1,
+    activePricingRules: statsBefore.activePricingRules,
+  });
   // And switched off through B, the next lead A takes is back on the default price.
-  expect((await adminBrowser.call(b, 'PATCH', `/api/pricing-rules/${rule.body.id}`, { isActive: false })).status).toBe(200);
+  expect((await adminBrowser.call(b, 'PATCH', `/api/pricing-rules/${rule.body.id}`, { isActive: false })).status).toBe(
+    200,
+  );
   const next = await visitor.call(a, 'POST', '/api/leads', leadInput(id));
   expect(next.status).toBe(201);
   const after = await adminBrowser.call(b, 'GET', '/api/leads');
@@ -223,9 +254,18 @@ test('form limits and sign-in throttles count across instances', async () => {
   // Five wrong passwords for one account, spread over both: the sixth try is refused by either.
   const guesser = new Visitor();
   for (let n = 0; n < 5; n++) {
-    const res = await guesser.call(n % 2 ? a : b, 'POST', '/api/admin/login', { username: 'office-manager', password: `wrong guess ${n}` });
+    const res = await guesser.call(n % 2 ? a : b, 'POST', '/api/admin/login', {
+      username: 'office-manager',
+      password: `wrong guess ${n}`,
+    });
     expect(res.status, `guess ${n + 1}`).toBe(401);
   }
-  expect((await guesser.call(a, 'POST', '/api/admin/login', { username: 'office-manager', password: 'wrong guess 5' })).status).toBe(429);
-  expect((await guesser.call(b, 'POST', '/api/admin/login', { username: 'office-manager', password: 'wrong guess 6' })).status).toBe(429);
+  expect(
+    (await guesser.call(a, 'POST', '/api/admin/login', { username: 'office-manager', password: 'wrong guess 5' }))
+      .status,
+  ).toBe(429);
+  expect(
+    (await guesser.call(b, 'POST', '/api/admin/login', { username: 'office-manager', password: 'wrong guess 6' }))
+      .status,
+  ).toBe(429);
 });

@@ -64,14 +64,20 @@ async function signIn(server: Server) {
 }
 
 async function post(server: Server, url: string, body: unknown) {
-  const res = await fetch(server.url + url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(server.url + url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
 type AdminGet = Awaited<ReturnType<typeof signIn>>;
 
 async function listedContractor(get: AdminGet): Promise<{ id: number; name: string }> {
-  const { contractors } = await get<{ contractors: { id: number; name: string; isVisible: boolean }[] }>('/api/admin/contractors?status=approved');
+  const { contractors } = await get<{ contractors: { id: number; name: string; isVisible: boolean }[] }>(
+    '/api/admin/contractors?status=approved',
+  );
   return contractors.find((c) => c.isVisible)!;
 }
 
@@ -137,12 +143,19 @@ for (const driver of ['embedded', 'postgres'] as const) {
       await first.exited;
       // The message was never accepted: the sender died before the server answered (the homeowner's confirmation, docs/decisions/0114-homeowner-privacy.md, may have been in flight too).
       // Every held message's sender is gone before the release: one still held would be accepted by it, though its sender never heard.
-      await waitUntil('the mail server to see the sender hang up', () => smtp.abandoned.length >= 1 && smtp.heldCount === 0);
+      await waitUntil(
+        'the mail server to see the sender hang up',
+        () => smtp.abandoned.length >= 1 && smtp.heldCount === 0,
+      );
       expect(smtp.received).toEqual([]);
       smtp.release();
 
       const second = await startServer(env);
-      const mail = await waitUntil('the notice to arrive after the restart', () => smtp.to('office@example.com')[0], 120_000);
+      const mail = await waitUntil(
+        'the notice to arrive after the restart',
+        () => smtp.to('office@example.com')[0],
+        120_000,
+      );
       log(`received after the restart: "${mail.subject}"`);
       expect(mail.subject).toBe(`New quote request for ${contractor.name}: Roofing`);
 
@@ -151,7 +164,12 @@ for (const driver of ['embedded', 'postgres'] as const) {
         const page = await get<Paged<OutboxMessage>>('/api/admin/outbox?pageSize=100');
         const found = page.items.filter((m) => m.kind === 'lead-notice');
         const confirmations = page.items.filter((m) => m.kind === 'quote-confirmation');
-        return found.length === 1 && confirmations.length === 1 && [...found, ...confirmations].every((m) => m.status === 'sent') && found;
+        return (
+          found.length === 1 &&
+          confirmations.length === 1 &&
+          [...found, ...confirmations].every((m) => m.status === 'sent') &&
+          found
+        );
       });
       log(`outbox: ${notices.map((m) => `#${m.id} ${m.status}, ${m.attempts} attempts`).join('; ')}`);
       expect(notices).toHaveLength(1);
@@ -175,22 +193,33 @@ for (const driver of ['embedded', 'postgres'] as const) {
       const contractor = await listedContractor(get);
       // Five leads told apart by their place, which the admin notice names.
       const places = ['Dushore', 'Laporte', 'Eagles Mere', 'Forksville', 'Muncy Valley'].map((town) => `${town}, PA`);
-      for (const place of places) expect((await post(server, '/api/leads', quote(contractor.id, 'Outage Homeowner', place))).status).toBe(201);
+      for (const place of places)
+        expect((await post(server, '/api/leads', quote(contractor.id, 'Outage Homeowner', place))).status).toBe(201);
       const subscribers = ['one.outage@example.com', 'two.outage@example.com'];
       for (const email of subscribers) expect((await post(server, '/api/newsletter', { email })).status).toBe(201);
-      log(`${places.length} quote requests and ${subscribers.length} newsletter sign-ups answered while the mail server is down`);
+      log(
+        `${places.length} quote requests and ${subscribers.length} newsletter sign-ups answered while the mail server is down`,
+      );
 
       // Each quote request also confirms to the homeowner (docs/decisions/0114-homeowner-privacy.md): 5 notices, 5 confirmations, 2 welcomes.
       const all = async () =>
-        (await get<Paged<OutboxMessage>>('/api/admin/outbox?pageSize=100')).items.filter((m) => m.kind === 'lead-notice' || m.kind === 'newsletter-welcome' || m.kind === 'quote-confirmation');
+        (await get<Paged<OutboxMessage>>('/api/admin/outbox?pageSize=100')).items.filter(
+          (m) => m.kind === 'lead-notice' || m.kind === 'newsletter-welcome' || m.kind === 'quote-confirmation',
+        );
       const failedOnce = await waitUntil('every message to have failed an attempt', async () => {
         const items = await all();
         return items.length === 12 && items.every((m) => m.attempts >= 1 && m.lastError) && items;
       });
-      log(`every message failed at least once, e.g. "${failedOnce[0]!.lastError}"; status ${[...new Set(failedOnce.map((m) => m.status))].join(', ')}`);
+      log(
+        `every message failed at least once, e.g. "${failedOnce[0]!.lastError}"; status ${[...new Set(failedOnce.map((m) => m.status))].join(', ')}`,
+      );
       expect(failedOnce.every((m) => m.status === 'pending')).toBe(true);
       // Down long enough for retries to fail too.
-      const retried = await waitUntil('a retry to fail as well', async () => (await all()).filter((m) => m.attempts >= 2).length || false, 120_000);
+      const retried = await waitUntil(
+        'a retry to fail as well',
+        async () => (await all()).filter((m) => m.attempts >= 2).length || false,
+        120_000,
+      );
       log(`${retried} of them failed their first retry as well (still pending)`);
 
       await smtp.start();

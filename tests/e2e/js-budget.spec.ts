@@ -10,11 +10,18 @@ import { expect, test } from './fixtures/test';
 
 const BUDGET_BYTES = 100 * 1024;
 
-test('every public page loads at most 100 KB of gzip JavaScript, without Stripe or admin code', async ({ browser, request }) => {
+test('every public page loads at most 100 KB of gzip JavaScript, without Stripe or admin code', async ({
+  browser,
+  request,
+}) => {
   test.slow();
-  const contractors = (await (await request.get('/api/contractors?pageSize=1')).json()) as { contractors: { id: number }[] };
+  const contractors = (await (await request.get('/api/contractors?pageSize=1')).json()) as {
+    contractors: { id: number }[];
+  };
   const posts = (await (await request.get('/api/blog')).json()) as { slug: string }[];
-  const coverage = (await (await request.get('/api/service-pages')).json()) as { services: { slug: string; towns: { slug: string }[] }[] };
+  const coverage = (await (await request.get('/api/service-pages')).json()) as {
+    services: { slug: string; towns: { slug: string }[] }[];
+  };
   const served = coverage.services.find((s) => s.towns.length > 0)!;
   const paths = [
     '/',
@@ -47,10 +54,15 @@ test('every public page loads at most 100 KB of gzip JavaScript, without Stripe 
       const total = scripts.reduce((n, s) => n + s.bytes, 0);
       report.push(`${path}: ${(total / 1024).toFixed(1)} KB in ${scripts.length} files`);
       expect(scripts.length, path).toBeGreaterThan(0);
-      expect(total, `${path}: ${scripts.map((s) => `${s.url.replace(/.*\//, '')} ${s.bytes}`).join(', ')}`).toBeLessThanOrEqual(BUDGET_BYTES);
+      expect(
+        total,
+        `${path}: ${scripts.map((s) => `${s.url.replace(/.*\//, '')} ${s.bytes}`).join(', ')}`,
+      ).toBeLessThanOrEqual(BUDGET_BYTES);
       const code = scripts.map((s) => s.text).join('\n');
       expect(code, `${path} loads Stripe.js`).not.toMatch(/js\.stripe\.com|loadStripe/);
-      expect(code, `${path} loads admin code`).not.toMatch(/Reject Contractor Application|Pricing Rule Created|api\/admin\/contractors/);
+      expect(code, `${path} loads admin code`).not.toMatch(
+        /Reject Contractor Application|Pricing Rule Created|api\/admin\/contractors/,
+      );
     } finally {
       await context.close();
     }

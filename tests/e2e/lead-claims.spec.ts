@@ -15,16 +15,29 @@ import { open, expectNoAxeViolations, openSection } from './helpers';
 const PASSWORD = 'claims-good-password';
 
 async function outbox(request: APIRequestContext): Promise<OutboxMessage[]> {
-  return ((await (await request.get('/api/admin/outbox', { params: { pageSize: '100' } })).json()) as Paged<OutboxMessage>).items;
+  return (
+    (await (await request.get('/api/admin/outbox', { params: { pageSize: '100' } })).json()) as Paged<OutboxMessage>
+  ).items;
 }
 
-test('a contractor claims a bad lead and gets a card refund, and a claimed credited lead gives the credit back', async ({ page, request, browser }) => {
+test('a contractor claims a bad lead and gets a card refund, and a claimed credited lead gives the credit back', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.slow();
   await signInAdmin(request);
-  const c = await approvedBusiness(request, 'Claim Test Builders', { emailPrefix: 'claims', password: PASSWORD, services: ['General Contracting', 'Electrical'] });
+  const c = await approvedBusiness(request, 'Claim Test Builders', {
+    emailPrefix: 'claims',
+    password: PASSWORD,
+    services: ['General Contracting', 'Electrical'],
+  });
   const credited = await deliveredLead(request, c.id, { service: 'Roofing & Siding', location: 'Forksville, PA' });
   await deliveredLead(request, c.id, { service: 'Flooring Installation', location: 'Forksville, PA' });
-  const bought = await deliveredLead(request, c.id, { service: 'Electrical Work & Wiring', location: 'Forksville, PA' });
+  const bought = await deliveredLead(request, c.id, {
+    service: 'Electrical Work & Wiring',
+    location: 'Forksville, PA',
+  });
   expect([credited.paymentState, bought.paymentState]).toEqual(['credited', 'awaiting_payment']);
 
   // The contractor buys the third lead with the demo card form.
@@ -68,7 +81,14 @@ test('a contractor claims a bad lead and gets a card refund, and a claimed credi
 
   // The administrator approves both on the Claims page (in a browser of their own).
   const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = test.info().project.use;
-  const adminContext = await browser.newContext({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch });
+  const adminContext = await browser.newContext({
+    baseURL,
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+  });
   const admin = await adminContext.newPage();
   const adminErrors: string[] = [];
   admin.on('pageerror', (e) => adminErrors.push(e.message));
@@ -80,7 +100,9 @@ test('a contractor claims a bad lead and gets a card refund, and a claimed credi
   const cardRow = rows.filter({ hasText: 'Wrong or disconnected number' });
   await expect(cardRow).toContainText('The number says it is not in service.');
   // The homeowner's follow-up (FOLLOW_UP_DELAY decides whether it went out yet) is not answered.
-  await expect(cardRow.getByTestId('claim-follow-up')).toHaveText(/^(Follow-up not sent yet|Asked \d+\/\d+\/\d+, no answer yet)$/);
+  await expect(cardRow.getByTestId('claim-follow-up')).toHaveText(
+    /^(Follow-up not sent yet|Asked \d+\/\d+\/\d+, no answer yet)$/,
+  );
   await expectNoAxeViolations(admin);
   await cardRow.getByRole('button', { name: /^Approve the claim/ }).click();
   const decision = admin.getByRole('dialog', { name: 'Approve Claim' });
@@ -88,9 +110,15 @@ test('a contractor claims a bad lead and gets a card refund, and a claimed credi
   await decision.getByRole('button', { name: 'Approve Claim' }).click();
   await expect(admin.getByTestId('toast')).toContainText('Claim Approved');
 
-  const creditRow = admin.getByTestId('claim-row').filter({ hasText: c.name }).filter({ hasText: 'A neighbour sent it as a joke.' });
+  const creditRow = admin
+    .getByTestId('claim-row')
+    .filter({ hasText: c.name })
+    .filter({ hasText: 'A neighbour sent it as a joke.' });
   await creditRow.getByRole('button', { name: /^Approve the claim/ }).click();
-  await admin.getByRole('dialog', { name: 'Approve Claim' }).getByLabel('Note (optional)').fill('The homeowner confirmed it.');
+  await admin
+    .getByRole('dialog', { name: 'Approve Claim' })
+    .getByLabel('Note (optional)')
+    .fill('The homeowner confirmed it.');
   await admin.getByRole('dialog', { name: 'Approve Claim' }).getByRole('button', { name: 'Approve Claim' }).click();
   await expect(admin.getByTestId('claim-row').filter({ hasText: c.name })).toHaveCount(0);
   await admin.getByRole('tab', { name: /^Approved/ }).click();
@@ -99,7 +127,9 @@ test('a contractor claims a bad lead and gets a card refund, and a claimed credi
     await admin.reload();
     await admin.waitForSelector('#root[data-hydrated]', { state: 'attached' });
     await admin.getByRole('tab', { name: /^Approved/ }).click();
-    await expect(admin.getByTestId('claim-row').filter({ hasText: c.name }).filter({ hasText: 'Wrong or disconnected number' })).toContainText('refunded to the card', { timeout: 1_000 });
+    await expect(
+      admin.getByTestId('claim-row').filter({ hasText: c.name }).filter({ hasText: 'Wrong or disconnected number' }),
+    ).toContainText('refunded to the card', { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   expect(adminErrors).toEqual([]);
   await adminContext.close();
@@ -109,26 +139,49 @@ test('a contractor claims a bad lead and gets a card refund, and a claimed credi
   await expect(paidCard.getByTestId('lead-claim')).toContainText('Claim approved');
   await expect(paidCard.getByTestId('lead-refund')).toContainText(`$${bought.price} was refunded to your card`);
   await expect(creditCard.getByTestId('lead-claim')).toContainText('1 lead credit was returned as a bonus credit');
-  await expect(creditCard.getByTestId('lead-claim')).toContainText('Note from the administrator: The homeowner confirmed it.');
+  await expect(creditCard.getByTestId('lead-claim')).toContainText(
+    'Note from the administrator: The homeowner confirmed it.',
+  );
   await expectNoAxeViolations(page);
   await openSection(page, 'Dashboard', `Welcome, ${c.name}`);
   await expect(page.getByTestId('bonus-credits')).toHaveText('+ 1 bonus credit, never expiring');
 
   const decisions = (await outbox(request)).filter((m) => m.kind === 'claim-decision' && m.to === c.email);
-  expect(decisions.map((m) => m.subject).sort()).toEqual(['Claim approved: Electrical Work & Wiring in Forksville, PA', 'Claim approved: Roofing & Siding in Forksville, PA']);
+  expect(decisions.map((m) => m.subject).sort()).toEqual([
+    'Claim approved: Electrical Work & Wiring in Forksville, PA',
+    'Claim approved: Roofing & Siding in Forksville, PA',
+  ]);
 });
 
-test('the administrator cancels a paid delivery: the card is refunded and the lead can be delivered again', async ({ page, request }) => {
+test('the administrator cancels a paid delivery: the card is refunded and the lead can be delivered again', async ({
+  page,
+  request,
+}) => {
   test.slow();
   await signInAdmin(request);
-  const c = await approvedBusiness(request, 'Claim Test Builders', { emailPrefix: 'claims', password: PASSWORD, services: ['General Contracting', 'Electrical'] });
+  const c = await approvedBusiness(request, 'Claim Test Builders', {
+    emailPrefix: 'claims',
+    password: PASSWORD,
+    services: ['General Contracting', 'Electrical'],
+  });
   await deliveredLead(request, c.id, { service: 'Roofing & Siding', location: 'Forksville, PA' });
   await deliveredLead(request, c.id, { service: 'Flooring Installation', location: 'Forksville, PA' });
-  const bought = await deliveredLead(request, c.id, { service: 'Electrical Work & Wiring', location: 'Forksville, PA' });
-  const intent = await request.post('/api/stripe/create-payment-intent', { data: { leadId: bought.leadId, contractorId: c.id } });
+  const bought = await deliveredLead(request, c.id, {
+    service: 'Electrical Work & Wiring',
+    location: 'Forksville, PA',
+  });
+  const intent = await request.post('/api/stripe/create-payment-intent', {
+    data: { leadId: bought.leadId, contractorId: c.id },
+  });
   const { paymentIntentId } = (await intent.json()) as { paymentIntentId: string };
-  expect((await request.post(`/api/demo-payments/${paymentIntentId}/confirm`, { data: { outcome: 'succeed' } })).ok()).toBe(true);
-  const customer = ((await (await request.get('/api/leads', { params: { pageSize: '100' } })).json()) as { leads: { id: number; name: string }[] }).leads.find((l) => l.id === bought.leadId)!.name;
+  expect(
+    (await request.post(`/api/demo-payments/${paymentIntentId}/confirm`, { data: { outcome: 'succeed' } })).ok(),
+  ).toBe(true);
+  const customer = (
+    (await (await request.get('/api/leads', { params: { pageSize: '100' } })).json()) as {
+      leads: { id: number; name: string }[];
+    }
+  ).leads.find((l) => l.id === bought.leadId)!.name;
 
   await signInAdmin(page.context().request);
   await open(page, '/admin/leads');
@@ -142,6 +195,8 @@ test('the administrator cancels a paid delivery: the card is refunded and the le
   await expect(row.getByRole('button', { name: 'Deliver', exact: true })).toBeVisible();
 
   await expect
-    .poll(async () => (await outbox(request)).find((m) => m.kind === 'delivery-cancelled' && m.to === c.email)?.text ?? '')
+    .poll(
+      async () => (await outbox(request)).find((m) => m.kind === 'delivery-cancelled' && m.to === c.email)?.text ?? '',
+    )
     .toContain(`We are refunding the $${bought.price} you paid to your card.`);
 });

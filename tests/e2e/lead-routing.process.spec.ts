@@ -8,7 +8,16 @@ import { startApp, stopApp } from '../support/app-process';
  * automatically (the default, as here: the app on a fresh embedded database), a homeowner's quote
  * request reaches the contractor's portal with no administrator touching it.
  */
-const chromiumArgs = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 test("a homeowner's request reaches the contractor's portal with no administrator", async () => {
   test.setTimeout(180_000);
@@ -21,11 +30,18 @@ test("a homeowner's request reaches the contractor's portal with no administrato
     RATE_LIMIT: 'false',
   });
   const api = await playwrightRequest.newContext({ baseURL: server.url });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
   try {
     // The administrator only approves the business, as on any day.
     await signInAdmin(api);
-    const business = await approvedBusiness(api, 'Quick Roofing', { password: 'a-good-password-17', services: ['Roofing'], town: 'Laporte' });
+    const business = await approvedBusiness(api, 'Quick Roofing', {
+      password: 'a-good-password-17',
+      services: ['Roofing'],
+      town: 'Laporte',
+    });
 
     const homeowner = await browser.newPage({ baseURL: server.url });
     await homeowner.goto(`/contractor/${business.id}/quote`);
@@ -41,7 +57,9 @@ test("a homeowner's request reaches the contractor's portal with no administrato
 
     // The routing delivers it within seconds; the administrator's list says how it went.
     const howItWent = async () => {
-      const leads = (await (await api.get('/api/leads?pageSize=10')).json()) as { leads: { name: string; howItWent: string }[] };
+      const leads = (await (await api.get('/api/leads?pageSize=10')).json()) as {
+        leads: { name: string; howItWent: string }[];
+      };
       return leads.leads.find((l) => l.name === 'Pat Homeowner')?.howItWent;
     };
     await expect.poll(howItWent, { timeout: 30_000, intervals: [500] }).toBe('Delivered automatically');

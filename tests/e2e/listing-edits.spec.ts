@@ -10,7 +10,11 @@ import { open } from './helpers';
  * description and hours (the phone stays off the public profile: docs/decisions/0017-public-contact-details.md;
  * the portal shows it).
  */
-test('a contractor edits the listing, an administrator approves it, the public profile shows it', async ({ page, request, browser }, testInfo) => {
+test('a contractor edits the listing, an administrator approves it, the public profile shows it', async ({
+  page,
+  request,
+  browser,
+}, testInfo) => {
   test.slow();
   await signInAdmin(request);
   const password = 'a-good-long-password-1';
@@ -73,7 +77,9 @@ test('a contractor edits the listing, an administrator approves it, the public p
   // Every instance's cached profile moved with the directory version: the public sees the new values.
   await open(pub, `/contractor/${c.id}`);
   await expect(pub.getByText(description)).toBeVisible();
-  const hours = pub.getByRole('heading', { name: 'Business Hours' }).locator('xpath=ancestor::div[contains(@class,"rounded")][1]');
+  const hours = pub
+    .getByRole('heading', { name: 'Business Hours' })
+    .locator('xpath=ancestor::div[contains(@class,"rounded")][1]');
   await expect(hours).toContainText('Sat-Sun');
   await expect(hours).toContainText('Closed');
   await expect(pub.getByText('Painting & Decorating').first()).toBeVisible();

@@ -8,13 +8,17 @@ import { open } from './helpers';
  */
 
 const cardNames = (page: Page) => page.getByTestId('contractor-card').getByRole('heading').allTextContents();
-const total = async (request: APIRequestContext, path: string) => ((await (await request.get(path)).json()) as { total: number }).total;
+const total = async (request: APIRequestContext, path: string) =>
+  ((await (await request.get(path)).json()) as { total: number }).total;
 const checked = (page: Page, name: string) => page.getByRole('combobox', { name }).locator('option:checked');
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a homeowner searches from the home page, filters, switches the view and opens a profile', async ({ page, request }) => {
+  test('a homeowner searches from the home page, filters, switches the view and opens a profile', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/');
     await page.getByRole('combobox', { name: 'Service Type' }).selectOption({ label: 'Kitchen & Bathroom Remodeling' });
     await page.getByRole('combobox', { name: 'Location' }).selectOption({ label: 'Laporte Borough' });
@@ -22,7 +26,9 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/search\?service=kitchen-bath&location=laporte$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Find Contractors in Sullivan County' })).toBeVisible();
     const found = page.getByText(/contractor\(s\) found$/);
-    await expect(found).toHaveText(`${await total(request, '/api/contractors/search?service=kitchen-bath&location=laporte&licensed=true')} contractor(s) found`);
+    await expect(found).toHaveText(
+      `${await total(request, '/api/contractors/search?service=kitchen-bath&location=laporte&licensed=true')} contractor(s) found`,
+    );
     await expect(page.getByRole('link', { name: 'Loyalsock Creek Builders', exact: true })).toBeVisible();
     await expect(checked(page, 'Service Type')).toHaveText('Kitchen & Bathroom Remodeling');
 
@@ -30,7 +36,9 @@ test.describe('without JavaScript', () => {
     await page.getByRole('combobox', { name: 'Location' }).selectOption({ label: 'All locations' });
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(/\/search\?service=kitchen-bath&location=$/);
-    await expect(found).toHaveText(`${await total(request, '/api/contractors/search?service=kitchen-bath&licensed=true')} contractor(s) found`);
+    await expect(found).toHaveText(
+      `${await total(request, '/api/contractors/search?service=kitchen-bath&licensed=true')} contractor(s) found`,
+    );
 
     // The filters: the server answers them from the address the form writes.
     await expect(page.getByLabel('Licensed & Insured Only')).toBeChecked();
@@ -42,7 +50,9 @@ test.describe('without JavaScript', () => {
     const applied = new URL(page.url()).searchParams;
     expect(applied.get('service')).toBe('kitchen-bath');
     expect(applied.getAll('rating')).toEqual(['4']);
-    await expect(found).toHaveText(`${await total(request, '/api/contractors/search?service=kitchen-bath&minRating=4&sort=name')} contractor(s) found`);
+    await expect(found).toHaveText(
+      `${await total(request, '/api/contractors/search?service=kitchen-bath&minRating=4&sort=name')} contractor(s) found`,
+    );
     await expect(page.getByLabel('Licensed & Insured Only')).not.toBeChecked();
     await expect(page.getByLabel('4+ Stars')).toBeChecked();
     await expect(checked(page, 'Sort By')).toHaveText('Name A-Z');
@@ -63,7 +73,9 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Apply Filters' }).click();
     await expect(page.getByLabel('Licensed & Insured Only')).toBeChecked();
     await expect(page).toHaveURL(/view=list/);
-    await expect(found).toHaveText(`${await total(request, '/api/contractors/search?service=kitchen-bath&minRating=4&sort=name&licensed=true')} contractor(s) found`);
+    await expect(found).toHaveText(
+      `${await total(request, '/api/contractors/search?service=kitchen-bath&minRating=4&sort=name&licensed=true')} contractor(s) found`,
+    );
 
     await page.getByRole('link', { name: 'Loyalsock Creek Builders', exact: true }).click();
     await expect(page).toHaveURL(/\/contractor\/\d+$/);
@@ -84,7 +96,9 @@ test.describe('without JavaScript', () => {
     await page.getByRole('combobox', { name: 'Sort By' }).selectOption({ label: 'Name A-Z' });
     await page.getByRole('button', { name: 'Apply Filters' }).click();
     await expect(page).toHaveURL(/sort=name/);
-    await expect(counter).toHaveText(new RegExp(`^${await total(request, '/api/contractors?service=electrical,hvac')} of \\d+ contractors$`));
+    await expect(counter).toHaveText(
+      new RegExp(`^${await total(request, '/api/contractors?service=electrical,hvac')} of \\d+ contractors$`),
+    );
     await expect(page.getByLabel('Electrical', { exact: true })).toBeChecked();
     await expect(page.getByLabel('HVAC', { exact: true })).toBeChecked();
     await expect(page.getByLabel('Plumbing', { exact: true })).not.toBeChecked();
@@ -127,12 +141,16 @@ test.describe('without JavaScript', () => {
   });
 
   test("the note on contractors 'Licensed & Insured Only' hides shows them", async ({ page, request }) => {
-    const hidden = ((await (await request.get('/api/contractors/search?licensed=true')).json()) as { unverifiedMatches: number }).unverifiedMatches;
+    const hidden = (
+      (await (await request.get('/api/contractors/search?licensed=true')).json()) as { unverifiedMatches: number }
+    ).unverifiedMatches;
     expect(hidden).toBeGreaterThan(0);
     await page.goto('/search?sort=name');
     await page.getByTestId('unverified-note').getByRole('button', { name: 'Show unverified contractors' }).click();
     await expect(page).toHaveURL(/\/search\?sort=name&licensed=false$/);
-    await expect(page.getByText(/contractor\(s\) found$/)).toHaveText(`${await total(request, '/api/contractors/search')} contractor(s) found`);
+    await expect(page.getByText(/contractor\(s\) found$/)).toHaveText(
+      `${await total(request, '/api/contractors/search')} contractor(s) found`,
+    );
     await expect(page.getByLabel('Licensed & Insured Only')).not.toBeChecked();
     await expect(checked(page, 'Sort By')).toHaveText('Name A-Z');
   });

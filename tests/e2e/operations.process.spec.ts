@@ -54,13 +54,19 @@ test.describe('start-up failures read as one clear line', () => {
 
   test('database missing (in development, a readable line)', async () => {
     await expectOneLineFailure(
-      { NODE_ENV: 'development', DATABASE_URL: withDatabase('postgres', pgServer.port || '5432', 'no_such_database_here') },
+      {
+        NODE_ENV: 'development',
+        DATABASE_URL: withDatabase('postgres', pgServer.port || '5432', 'no_such_database_here'),
+      },
       `The database "no_such_database_here" does not exist on the PostgreSQL server at ${host}: create it (createdb no_such_database_here) or correct the name in DATABASE_URL.`,
     );
   });
 
   test('authentication failed', async () => {
-    await expectOneLineFailure({ DATABASE_URL: withDatabase('no_such_role_here', pgServer.port || '5432', 'postgres') }, `The PostgreSQL server at ${host} refused user "no_such_role_here"`);
+    await expectOneLineFailure(
+      { DATABASE_URL: withDatabase('no_such_role_here', pgServer.port || '5432', 'postgres') },
+      `The PostgreSQL server at ${host} refused user "no_such_role_here"`,
+    );
   });
 
   test('port in use', async () => {
@@ -93,7 +99,9 @@ test.describe('start-up failures read as one clear line', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l) as { level: string; msg: string });
-    expect(lines.filter((l) => l.level === 'error')).toEqual([expect.objectContaining({ msg: expect.stringContaining('Cannot reach the PostgreSQL server') })]);
+    expect(lines.filter((l) => l.level === 'error')).toEqual([
+      expect.objectContaining({ msg: expect.stringContaining('Cannot reach the PostgreSQL server') }),
+    ]);
   });
 });
 
@@ -110,7 +118,10 @@ test('production logs are JSON lines with the request id, method, path, status, 
   });
   const base = `http://127.0.0.1:${await s.listening()}`;
 
-  const page = await fetch(`${base}/search?q=${encodeURIComponent('jo.homeowner@example.com 570-555-0177')}&service=roofing`, { headers: { 'X-Request-Id': 'edge-42' } });
+  const page = await fetch(
+    `${base}/search?q=${encodeURIComponent('jo.homeowner@example.com 570-555-0177')}&service=roofing`,
+    { headers: { 'X-Request-Id': 'edge-42' } },
+  );
   expect(page.status).toBe(200);
   expect(page.headers.get('x-request-id')).toBe('edge-42');
   // Production requires two-factor sign-in (docs/decisions/0109-admin-two-factor.md): set up here at the first sign-in.
@@ -139,7 +150,12 @@ test('production logs are JSON lines with the request id, method, path, status, 
     address: '127.0.0.1',
     role: 'anonymous',
   });
-  expect(lines.find((l) => l.reqId === generatedId)).toMatchObject({ method: 'GET', path: '/api/admin/contractors', status: 200, role: 'admin' });
+  expect(lines.find((l) => l.reqId === generatedId)).toMatchObject({
+    method: 'GET',
+    path: '/api/admin/contractors',
+    status: 200,
+    role: 'admin',
+  });
   for (const l of lines.filter((l) => l.reqId)) expect(typeof l.durationMs).toBe('number');
   expect(s.output()).not.toMatch(/jo\.homeowner|555-0177|operations-admin-password/);
 });
@@ -165,17 +181,29 @@ test("a first start on an empty folder unpacks the build's database image instea
     expect((await fetch(`${base}/api/health/ready`)).status, round).toBe(200);
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);
-    expect(s.output().includes("created the embedded database from the build's image"), `${round} start:\n${s.output()}`).toBe(expected);
+    expect(
+      s.output().includes("created the embedded database from the build's image"),
+      `${round} start:\n${s.output()}`,
+    ).toBe(expected);
   }
   expect(readdirSync(dataDir)).not.toContain('.image-unpacking');
 });
 
 /** GET over `agent`: the status, the Keep-Alive header and whether an idle pooled connection carried it. */
-function getOver(agent: http.Agent, url: string): Promise<{ status: number; keepAlive: string | undefined; reusedSocket: boolean }> {
+function getOver(
+  agent: http.Agent,
+  url: string,
+): Promise<{ status: number; keepAlive: string | undefined; reusedSocket: boolean }> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent }, (res) => {
       res.resume();
-      res.on('end', () => resolve({ status: res.statusCode!, keepAlive: res.headers['keep-alive']?.toString(), reusedSocket: req.reusedSocket }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode!,
+          keepAlive: res.headers['keep-alive']?.toString(),
+          reusedSocket: req.reusedSocket,
+        }),
+      );
     });
     req.on('error', reject);
   });
@@ -183,7 +211,14 @@ function getOver(agent: http.Agent, url: string): Promise<{ status: number; keep
 
 test('an idle connection is kept longer than a proxy keeps its own (65 s), so a proxy never sends a request down one the app is closing', async () => {
   test.setTimeout(60_000);
-  const s = startServer({ NODE_ENV: 'production', SESSION_SECRET: 'k'.repeat(40), ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'keep-alive-admin-password', PAYMENTS: 'demo', ALLOW_PLAIN_HTTP: 'true' });
+  const s = startServer({
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'k'.repeat(40),
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: 'keep-alive-admin-password',
+    PAYMENTS: 'demo',
+    ALLOW_PLAIN_HTTP: 'true',
+  });
   const base = `http://127.0.0.1:${await s.listening()}`;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
@@ -208,10 +243,15 @@ test('the built server and page renderer import only production dependencies (th
       .map((f) => path.join(dist, 'ssr', f)),
   ];
   // What `npm ci --omit=dev` installs: every package of the lock not marked dev (dependencies and theirs).
-  const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { dev?: boolean; devOptional?: boolean }> };
+  const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {
+    packages: Record<string, { dev?: boolean; devOptional?: boolean }>;
+  };
   const production = new Set(
     Object.entries(lock.packages)
-      .filter(([key, p]) => key.startsWith('node_modules/') && !key.slice(13).includes('/node_modules/') && !p.dev && !p.devOptional)
+      .filter(
+        ([key, p]) =>
+          key.startsWith('node_modules/') && !key.slice(13).includes('/node_modules/') && !p.dev && !p.devOptional,
+      )
       .map(([key]) => key.slice(13)),
   );
   const imported = new Set<string>();

@@ -1,5 +1,10 @@
 import { expect, test } from './fixtures/test';
-import { FAILED_MESSAGE_ERROR, FAILED_TEXT_ERROR, failedMessageSubject, failedTextLine } from './fixtures/seed-fixtures';
+import {
+  FAILED_MESSAGE_ERROR,
+  FAILED_TEXT_ERROR,
+  failedMessageSubject,
+  failedTextLine,
+} from './fixtures/seed-fixtures';
 import { open } from './helpers';
 import { signInAdmin } from './fixtures/admin';
 
@@ -7,7 +12,9 @@ import { signInAdmin } from './fixtures/admin';
 // docs/decisions/0088-email-retries.md). The browser tests' server has no SMTP_URL, so a message sent again
 // is delivered to the outbox: 'Kept'.
 
-test('a failed email is listed under Failed with its last error, and Send again queues it; it ends up kept', async ({ page }, testInfo) => {
+test('a failed email is listed under Failed with its last error, and Send again queues it; it ends up kept', async ({
+  page,
+}, testInfo) => {
   await signInAdmin(page.request);
   await open(page, '/admin/outbox');
   await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
@@ -22,7 +29,9 @@ test('a failed email is listed under Failed with its last error, and Send again 
   await dialog.getByRole('button', { name: 'Send again' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Queued again' })).toBeVisible();
   // The send-email job finds no mail server configured: the outbox is where it is delivered.
-  await expect(dialog.getByTestId('outbox-message-status')).toHaveText('Kept (no mail server is configured)', { timeout: 15_000 });
+  await expect(dialog.getByTestId('outbox-message-status')).toHaveText('Kept (no mail server is configured)', {
+    timeout: 15_000,
+  });
   await expect(dialog.getByRole('button', { name: 'Send again' })).toHaveCount(0);
 
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -41,7 +50,9 @@ test('a failed email is listed under Failed with its last error, and Send again 
   await expect(kept.getByTestId('outbox-status')).toHaveText('Kept');
 });
 
-test('a text is listed beside the emails with its mark; sent again without Twilio, it is kept', async ({ page }, testInfo) => {
+test('a text is listed beside the emails with its mark; sent again without Twilio, it is kept', async ({
+  page,
+}, testInfo) => {
   await signInAdmin(page.request);
   await open(page, '/admin/outbox');
   // The browser tests' server is not production: no notice that texts are not sent.
@@ -65,5 +76,7 @@ test('a text is listed beside the emails with its mark; sent again without Twili
   await expect(dialog.getByTestId('outbox-message-text')).toContainText('Reply STOP to stop these texts.');
   await dialog.getByRole('button', { name: 'Send again' }).click();
   // The send-text job finds no Twilio configured: the text stays in the outbox.
-  await expect(dialog.getByTestId('outbox-message-status')).toHaveText('Kept (Twilio is not configured)', { timeout: 15_000 });
+  await expect(dialog.getByTestId('outbox-message-status')).toHaveText('Kept (Twilio is not configured)', {
+    timeout: 15_000,
+  });
 });

@@ -16,12 +16,19 @@ const OLD_PASSWORD = 'reset-journey-old-password';
 const NEW_PASSWORD = 'reset-journey-new-password';
 
 /** The path and query of the link in the latest email of `kind` to `to` (the outbox, read as the admin). */
-async function linkFromOutbox(request: APIRequestContext, to: string, kind: string, after = 0): Promise<{ path: string; id: number }> {
+async function linkFromOutbox(
+  request: APIRequestContext,
+  to: string,
+  kind: string,
+  after = 0,
+): Promise<{ path: string; id: number }> {
   let found = { path: '', id: 0 };
   await expect
     .poll(
       async () => {
-        const outbox = (await (await request.get('/api/admin/outbox', { params: { pageSize: '100' } })).json()) as Paged<OutboxMessage>;
+        const outbox = (await (
+          await request.get('/api/admin/outbox', { params: { pageSize: '100' } })
+        ).json()) as Paged<OutboxMessage>;
         const mail = outbox.items.find((m) => m.kind === kind && m.to === to && m.id > after);
         const link = mail ? /https?:\/\/[^\s/]+(\/contractor\/[\w-]+\?token=[\w-]+)/.exec(mail.text) : null;
         if (mail && link) found = { path: link[1]!, id: mail.id };
@@ -33,9 +40,14 @@ async function linkFromOutbox(request: APIRequestContext, to: string, kind: stri
   return found;
 }
 
-const signInStatus = async (request: APIRequestContext, email: string, password: string) => (await request.post('/api/contractor/login', { data: { email, password } })).status();
+const signInStatus = async (request: APIRequestContext, email: string, password: string) =>
+  (await request.post('/api/contractor/login', { data: { email, password } })).status();
 
-test("'Forgot your password?': the emailed link sets a new password, signs out elsewhere, and the old password is refused", async ({ page, request, browser }) => {
+test("'Forgot your password?': the emailed link sets a new password, signs out elsewhere, and the old password is refused", async ({
+  page,
+  request,
+  browser,
+}) => {
   test.slow();
   await signInAdmin(request);
   const c = await approvedBusiness(request, 'Reset Journey Roofing', { emailPrefix: 'reset', password: OLD_PASSWORD });
@@ -89,7 +101,10 @@ test.describe('without JavaScript', () => {
 
   test('the forgot and reset forms post as web forms and the new password signs in', async ({ page, request }) => {
     await signInAdmin(request);
-    const c = await approvedBusiness(request, 'Reset Noscript Siding', { emailPrefix: 'reset-noscript', password: OLD_PASSWORD });
+    const c = await approvedBusiness(request, 'Reset Noscript Siding', {
+      emailPrefix: 'reset-noscript',
+      password: OLD_PASSWORD,
+    });
 
     await page.goto('/contractor/forgot-password');
     await page.getByLabel('Email').fill(c.email);
@@ -116,10 +131,17 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test("the portal's sign-in and security: a new email confirmed by its link, a new password, and 'sign out everywhere'", async ({ page, request, browser }) => {
+test("the portal's sign-in and security: a new email confirmed by its link, a new password, and 'sign out everywhere'", async ({
+  page,
+  request,
+  browser,
+}) => {
   test.slow();
   await signInAdmin(request);
-  const c = await approvedBusiness(request, 'Security Journey Decks', { emailPrefix: 'security', password: OLD_PASSWORD });
+  const c = await approvedBusiness(request, 'Security Journey Decks', {
+    emailPrefix: 'security',
+    password: OLD_PASSWORD,
+  });
   const newEmail = c.email.replace('security-', 'security-moved-');
 
   await open(page, '/contractor/login');
@@ -145,7 +167,9 @@ test("the portal's sign-in and security: a new email confirmed by its link, a ne
   await page.getByRole('button', { name: 'Confirm New Email' }).click();
   await expect(page.getByRole('status')).toContainText(`Your sign-in email is now ${newEmail}`);
   // The old address is told.
-  const outbox = (await (await request.get('/api/admin/outbox', { params: { pageSize: '100' } })).json()) as Paged<OutboxMessage>;
+  const outbox = (await (
+    await request.get('/api/admin/outbox', { params: { pageSize: '100' } })
+  ).json()) as Paged<OutboxMessage>;
   expect(outbox.items.filter((m) => m.kind === 'email-changed' && m.to === c.email)).toHaveLength(1);
 
   // The password: this browser stays signed in, another one is signed out.

@@ -20,15 +20,27 @@ function daysFromToday(days: number): string {
 }
 
 /** A roofer that paused itself in its portal until `until`, and an open roofer of the same county. */
-async function pausedRoofer(request: APIRequestContext, baseURL: string, until: string): Promise<{ paused: ApprovedBusiness; open: ApprovedBusiness }> {
+async function pausedRoofer(
+  request: APIRequestContext,
+  baseURL: string,
+  until: string,
+): Promise<{ paused: ApprovedBusiness; open: ApprovedBusiness }> {
   await signInAdmin(request);
-  const paused = await approvedBusiness(request, 'Wintering Roofing', { emailPrefix: 'paused', password: PASSWORD, services: ['Roofing'] });
+  const paused = await approvedBusiness(request, 'Wintering Roofing', {
+    emailPrefix: 'paused',
+    password: PASSWORD,
+    services: ['Roofing'],
+  });
   const openOne = await approvedBusiness(request, 'Open Roofing', { emailPrefix: 'open', services: ['Roofing'] });
   // The contractor's own session, apart from the administrator's.
   const portal = await playwrightRequest.newContext({ baseURL });
   try {
-    expect((await portal.post('/api/contractor/login', { data: { email: paused.email, password: PASSWORD } })).status()).toBe(200);
-    const prefs = await portal.put('/api/contractor/lead-preferences', { data: { pausedUntil: until, services: null, townIds: null, monthlyCap: null, textPhone: null, textOptIn: false } });
+    expect(
+      (await portal.post('/api/contractor/login', { data: { email: paused.email, password: PASSWORD } })).status(),
+    ).toBe(200);
+    const prefs = await portal.put('/api/contractor/lead-preferences', {
+      data: { pausedUntil: until, services: null, townIds: null, monthlyCap: null, textPhone: null, textOptIn: false },
+    });
     expect(prefs.status(), await prefs.text()).toBe(200);
   } finally {
     await portal.dispose();
@@ -37,7 +49,9 @@ async function pausedRoofer(request: APIRequestContext, baseURL: string, until: 
 }
 
 async function expectOthersInsteadOfForm(page: Page, paused: ApprovedBusiness) {
-  await expect(page.getByRole('heading', { level: 1, name: `${paused.name} is not taking new requests` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `${paused.name} is not taking new requests` }),
+  ).toBeVisible();
   await expect(page.getByRole('textbox', { name: /name/i })).toHaveCount(0);
   const cards = page.getByTestId('contractor-card');
   await expect(cards.first()).toBeVisible();
@@ -49,7 +63,11 @@ async function expectOthersInsteadOfForm(page: Page, paused: ApprovedBusiness) {
 }
 
 test.describe('with JavaScript', () => {
-  test('the profile says until when, and the quote button offers others instead of the form', async ({ page, request, baseURL }) => {
+  test('the profile says until when, and the quote button offers others instead of the form', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     test.slow();
     const until = daysFromToday(30);
     const { paused } = await pausedRoofer(request, baseURL!, until);
@@ -71,7 +89,11 @@ test.describe('with JavaScript', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the server-rendered profile and quote page offer others, and their links work', async ({ page, request, baseURL }) => {
+  test('the server-rendered profile and quote page offer others, and their links work', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     test.slow();
     const until = daysFromToday(45);
     const { paused } = await pausedRoofer(request, baseURL!, until);

@@ -45,8 +45,16 @@ async function deliveredLead(request: APIRequestContext, contractorId: number, s
 /** A contractor whose two free credits are used, with a third lead waiting for payment. */
 async function contractorWithUnpaidLead(request: APIRequestContext, label: string) {
   await signInAdmin(request);
-  const c = await approvedBusiness(request, label, { emailPrefix: 'pay', password: PASSWORD, services: ['General Contracting', 'Electrical'], town: 'Laporte' });
-  const credited = [await deliveredLead(request, c.id, 'Roofing & Siding'), await deliveredLead(request, c.id, 'Flooring Installation')];
+  const c = await approvedBusiness(request, label, {
+    emailPrefix: 'pay',
+    password: PASSWORD,
+    services: ['General Contracting', 'Electrical'],
+    town: 'Laporte',
+  });
+  const credited = [
+    await deliveredLead(request, c.id, 'Roofing & Siding'),
+    await deliveredLead(request, c.id, 'Flooring Installation'),
+  ];
   expect(credited.map((l) => l.delivery.paymentState)).toEqual(['credited', 'credited']);
   const unpaid = await deliveredLead(request, c.id, 'Electrical Work & Wiring');
   expect(unpaid.delivery.paymentState).toBe('awaiting_payment');
@@ -144,12 +152,20 @@ test.describe('Payments', () => {
     await expect(page.getByRole('heading', { level: 1, name: /Find Trusted Building Contractors/ })).toBeVisible();
   });
 
-  test('a contractor subscribes to Premium through sign-in and the demo checkout, and is featured first', async ({ page, request }) => {
+  test('a contractor subscribes to Premium through sign-in and the demo checkout, and is featured first', async ({
+    page,
+    request,
+  }) => {
     test.slow();
     const crashes: string[] = [];
     page.on('pageerror', (e) => crashes.push(e.message));
     await signInAdmin(request);
-    const c = await approvedBusiness(request, 'Premium Summit Builders', { emailPrefix: 'pay', password: PASSWORD, services: ['General Contracting', 'Electrical'], town: 'Laporte' });
+    const c = await approvedBusiness(request, 'Premium Summit Builders', {
+      emailPrefix: 'pay',
+      password: PASSWORD,
+      services: ['General Contracting', 'Electrical'],
+      town: 'Laporte',
+    });
 
     await open(page, '/contractor-pricing');
     await expect(page.getByText('Demo payments: no card is charged')).toBeVisible();
@@ -171,7 +187,10 @@ test.describe('Payments', () => {
     await expect(confirmed.getByTestId('subscribed-plan')).toHaveText('Premium');
     await expect(confirmed.getByRole('heading', { name: 'What Happens Next?' })).toBeVisible();
     await expect(confirmed.getByRole('listitem')).toHaveCount(3);
-    await expect(confirmed.getByRole('link', { name: 'Go to Contractor Portal' })).toHaveAttribute('href', '/contractor/login');
+    await expect(confirmed.getByRole('link', { name: 'Go to Contractor Portal' })).toHaveAttribute(
+      'href',
+      '/contractor/login',
+    );
     await expect(confirmed.getByRole('link', { name: 'View Plans' })).toHaveAttribute('href', '/contractor-pricing');
 
     // The home page's featured list: Premium contractors come before every other one. The phone and
@@ -181,11 +200,16 @@ test.describe('Payments', () => {
     await expect(featured.filter({ hasText: c.name })).toHaveCount(1);
     const names = await featured.locator('h3').allTextContents();
     // The card's 'Featured' badge, as a contractor card shows it.
-    const badges = await featured.evaluateAll((cards) => cards.map((card) => [...card.querySelectorAll('span')].some((el) => el.textContent?.trim() === 'Featured')));
+    const badges = await featured.evaluateAll((cards) =>
+      cards.map((card) => [...card.querySelectorAll('span')].some((el) => el.textContent?.trim() === 'Featured')),
+    );
     const mine = names.indexOf(c.name);
     expect(mine).toBeGreaterThanOrEqual(0);
     expect(badges[mine]).toBe(true);
-    expect(badges.slice(0, mine).every(Boolean), `only featured contractors before ${c.name}: ${names.join(' | ')}`).toBe(true);
+    expect(
+      badges.slice(0, mine).every(Boolean),
+      `only featured contractors before ${c.name}: ${names.join(' | ')}`,
+    ).toBe(true);
     expect(crashes).toEqual([]);
   });
 
@@ -202,7 +226,18 @@ test.describe('Payments', () => {
     const res = await request.get('/contractor-pricing');
     expect(res.status()).toBe(200);
     const html = await res.text();
-    for (const text of ['<h1', 'Plans for Contractors', '>Free<', '>Pro<', '>Premium<', 'Most Popular', 'Featured', '$45', '$100', 'How It Works']) {
+    for (const text of [
+      '<h1',
+      'Plans for Contractors',
+      '>Free<',
+      '>Pro<',
+      '>Premium<',
+      'Most Popular',
+      'Featured',
+      '$45',
+      '$100',
+      'How It Works',
+    ]) {
       expect(html, text).toContain(text);
     }
     expect(html).not.toContain('$50 in lead credits');

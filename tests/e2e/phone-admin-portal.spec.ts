@@ -17,21 +17,48 @@ async function withinWidth(page: Page, el: Locator) {
 }
 
 /** The column name a cell shows beside its value when its row is a card ('' when it shows none). */
-const cellLabel = (cell: Locator) => cell.evaluate((td) => /^"([^"]*)"/.exec(getComputedStyle(td, '::before').content)?.[1] ?? '');
+const cellLabel = (cell: Locator) =>
+  cell.evaluate((td) => /^"([^"]*)"/.exec(getComputedStyle(td, '::before').content)?.[1] ?? '');
 
 test.describe('admin tables', () => {
   const TABLES: { path: string; region: string; row: string; labels: string[]; optional?: string[] }[] = [
-    { path: '/admin/contractors', region: 'Contractors', row: 'admin-contractor-row', labels: ['Location', 'Services', 'Rating', 'Status', 'Visible', 'Actions'] },
-    { path: '/admin/leads', region: 'Leads', row: 'admin-lead-row', labels: ['Service', 'Location', 'Status', 'How it went', 'Price', 'Created', 'Actions'] },
+    {
+      path: '/admin/contractors',
+      region: 'Contractors',
+      row: 'admin-contractor-row',
+      labels: ['Location', 'Services', 'Rating', 'Status', 'Visible', 'Actions'],
+    },
+    {
+      path: '/admin/leads',
+      region: 'Leads',
+      row: 'admin-lead-row',
+      labels: ['Service', 'Location', 'Status', 'How it went', 'Price', 'Created', 'Actions'],
+    },
     // The County column shows once a rule has a county (a location rule always has: its town's, docs/decisions/0107-pricing-per-county.md).
-    { path: '/admin/pricing', region: 'Pricing rules', row: 'pricing-rule', labels: ['Type', 'Value', 'Price', 'Priority', 'Active', 'Actions'], optional: ['County'] },
-    { path: '/admin', region: 'Recent leads', row: 'dashboard-lead-row', labels: ['Date', 'Service', 'Location', 'Price', 'Status', 'Actions'] },
+    {
+      path: '/admin/pricing',
+      region: 'Pricing rules',
+      row: 'pricing-rule',
+      labels: ['Type', 'Value', 'Price', 'Priority', 'Active', 'Actions'],
+      optional: ['County'],
+    },
+    {
+      path: '/admin',
+      region: 'Recent leads',
+      row: 'dashboard-lead-row',
+      labels: ['Date', 'Service', 'Location', 'Price', 'Status', 'Actions'],
+    },
   ];
 
-  test('on a phone each row is a card with its status, switches and buttons on screen; on a desktop a table', async ({ page, isMobile }) => {
+  test('on a phone each row is a card with its status, switches and buttons on screen; on a desktop a table', async ({
+    page,
+    isMobile,
+  }) => {
     test.slow();
     await signInAdmin(page.request);
-    const listed = (await (await page.request.get('/api/contractors?pageSize=1')).json()) as { contractors: { id: number }[] };
+    const listed = (await (await page.request.get('/api/contractors?pageSize=1')).json()) as {
+      contractors: { id: number }[];
+    };
     await quoteRequest(page.request, listed.contractors[0]!.id);
 
     for (const t of TABLES) {
@@ -44,10 +71,19 @@ test.describe('admin tables', () => {
       const controls = row.locator('button, [role="switch"], a');
       if (isMobile) {
         // Nothing scrolls sideways: not the box, not the page.
-        expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth), `${t.path}: the table scrolls sideways`).toBe(true);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${t.path}: the page scrolls sideways`).toBe(true);
+        expect(
+          await region.evaluate((el) => el.scrollWidth <= el.clientWidth),
+          `${t.path}: the table scrolls sideways`,
+        ).toBe(true);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+          `${t.path}: the page scrolls sideways`,
+        ).toBe(true);
         for (const control of await controls.all())
-          expect(await withinWidth(page, control), `${t.path}: ${(await control.getAttribute('aria-label')) ?? (await control.textContent())} is off screen`).toBe(true);
+          expect(
+            await withinWidth(page, control),
+            `${t.path}: ${(await control.getAttribute('aria-label')) ?? (await control.textContent())} is off screen`,
+          ).toBe(true);
         const labels = await Promise.all((await cells.all()).map(cellLabel));
         expect(
           labels.filter((l) => l && !t.optional?.includes(l)),
@@ -76,7 +112,9 @@ test.describe('admin tables', () => {
 
   test('the outbox lists its messages across the screen', async ({ page }) => {
     await signInAdmin(page.request);
-    const listed = (await (await page.request.get('/api/contractors?pageSize=1')).json()) as { contractors: { id: number }[] };
+    const listed = (await (await page.request.get('/api/contractors?pageSize=1')).json()) as {
+      contractors: { id: number }[];
+    };
     await quoteRequest(page.request, listed.contractors[0]!.id);
     await open(page, '/admin/outbox');
     const item = page.getByTestId('outbox-item').first();
@@ -93,14 +131,20 @@ test('the admin header keeps every screen, the county and Logout on a tablet and
     await open(page, '/admin/leads');
     const header = page.locator('header');
     await expect(header.getByRole('button', { name: 'Logout' })).toBeVisible();
-    for (const control of [header.getByRole('button', { name: 'Logout' }), header.getByLabel('County', { exact: true }), header.getByRole('link', { name: 'Administrators' })]) {
+    for (const control of [
+      header.getByRole('button', { name: 'Logout' }),
+      header.getByLabel('County', { exact: true }),
+      header.getByRole('link', { name: 'Administrators' }),
+    ]) {
       expect(await withinWidth(page, control), `${width} px`).toBe(true);
     }
     // The brand is not covered by the first screen's link.
     const brand = (await header.getByText('Admin', { exact: true }).boundingBox())!;
     const first = (await header.getByRole('link', { name: 'Dashboard' }).boundingBox())!;
     expect(first.y >= brand.y + brand.height || first.x >= brand.x + brand.width, `${width} px`).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${width} px`).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${width} px`).toBe(
+      true,
+    );
   }
 });
 
@@ -109,12 +153,17 @@ test.describe('portal lead cards', () => {
   async function signedInContractor(page: Page) {
     const request = page.request;
     await signInAdmin(request);
-    const { id, email } = await approvedBusiness(request, 'Credit Creek Builders', { emailPrefix: 'credit', password: 'credit-card-free-password' });
+    const { id, email } = await approvedBusiness(request, 'Credit Creek Builders', {
+      emailPrefix: 'credit',
+      password: 'credit-card-free-password',
+    });
     const lead = await quoteRequest(request, id);
     const delivered = await request.post('/api/lead-deliveries', { data: { leadId: lead.id, contractorId: id } });
     expect(delivered.status(), await delivered.text()).toBe(201);
     const delivery = (await delivered.json()) as DeliveryDto;
-    const login = await request.post('/api/contractor/login', { data: { email, password: 'credit-card-free-password' } });
+    const login = await request.post('/api/contractor/login', {
+      data: { email, password: 'credit-card-free-password' },
+    });
     expect(login.status(), await login.text()).toBe(200);
     return delivery;
   }

@@ -22,7 +22,10 @@ async function settled(page: Page) {
 const option = (page: Page, label: string) => page.getByRole('combobox', { name: label }).locator('option:checked');
 
 test.describe('the back button', () => {
-  test('Home -> Browse -> page 2: Back lands on page 1 where the visitor left it, Back again on the home page', async ({ page, baseURL }) => {
+  test('Home -> Browse -> page 2: Back lands on page 1 where the visitor left it, Back again on the home page', async ({
+    page,
+    baseURL,
+  }) => {
     await open(page, '/');
     await page.getByRole('link', { name: 'Browse All Contractors' }).click();
     await expect(page).toHaveURL(/\/browse$/);
@@ -39,7 +42,9 @@ test.describe('the back button', () => {
     await expect(pages).toContainText(/Page 2 of \d+/);
     await settled(page);
     // The new page starts at the top of its list, not where Next was.
-    await expect.poll(() => onScreen(page, page.getByTestId('contractor-card').first().getByRole('heading'))).toBe(true);
+    await expect
+      .poll(() => onScreen(page, page.getByTestId('contractor-card').first().getByRole('heading')))
+      .toBe(true);
 
     await page.goBack();
     await expect(page).toHaveURL(/\/browse$/);
@@ -69,7 +74,9 @@ test.describe('the back button', () => {
     await expect(page).toHaveURL(`${baseURL}/`);
   });
 
-  test("Back from a profile returns to the search as it was: sort, view, rating, 'Licensed & Insured Only' and the scroll", async ({ page }) => {
+  test("Back from a profile returns to the search as it was: sort, view, rating, 'Licensed & Insured Only' and the scroll", async ({
+    page,
+  }) => {
     await open(page, '/search');
     await page.getByLabel('Licensed & Insured Only').uncheck();
     await page.getByRole('combobox', { name: 'Sort By' }).selectOption({ label: 'Name A-Z' });
@@ -103,7 +110,9 @@ test.describe('the back button', () => {
     await expect(card).toBeInViewport();
   });
 
-  test('each new search is a history entry of its own and keeps the other filters; filter changes are not', async ({ page }) => {
+  test('each new search is a history entry of its own and keeps the other filters; filter changes are not', async ({
+    page,
+  }) => {
     await open(page, '/search');
     await page.getByRole('combobox', { name: 'Sort By' }).selectOption({ label: 'Name A-Z' });
     await expect(page).toHaveURL(/\/search\?sort=name$/);
@@ -150,12 +159,17 @@ test.describe('old and broken links', () => {
     await expect(option(page, 'Sort By')).toHaveText('Name A-Z');
   });
 
-  test('an unknown filter value in an old link is named, and the results are shown without it', async ({ page, request }) => {
+  test('an unknown filter value in an old link is named, and the results are shown without it', async ({
+    page,
+    request,
+  }) => {
     // Server rendered as well: the page answers 200 with the note, not an error.
     const html = await request.get('/search?service=Underwater&location=laporte');
     expect(html.status()).toBe(200);
     expect(await html.text()).toContain('was not recognized');
-    const { total } = (await (await request.get('/api/contractors/search?location=laporte&licensed=true')).json()) as { total: number };
+    const { total } = (await (await request.get('/api/contractors/search?location=laporte&licensed=true')).json()) as {
+      total: number;
+    };
 
     await open(page, '/search?service=Underwater&location=laporte');
     const note = page.getByRole('note');
@@ -169,14 +183,21 @@ test.describe('old and broken links', () => {
     // Browse names what it leaves out of its address too.
     await open(page, '/browse?service=Underwater,electrical&location=Atlantis');
     await expect(page.getByRole('note')).toContainText('Service “Underwater” was not recognized');
-    await expect(page.getByRole('note')).toContainText('Location “Atlantis” was not recognized, so every location is shown.');
-    const electrical = (await (await request.get('/api/contractors?service=electrical&pageSize=12')).json()) as { total: number };
+    await expect(page.getByRole('note')).toContainText(
+      'Location “Atlantis” was not recognized, so every location is shown.',
+    );
+    const electrical = (await (await request.get('/api/contractors?service=electrical&pageSize=12')).json()) as {
+      total: number;
+    };
     await expect(page.getByText(new RegExp(`^${electrical.total} of \\d+ contractors$`))).toBeVisible();
   });
 });
 
 test.describe('phones', () => {
-  test('the browse Filters panel applies and closes, and the button shows how many filters are on', async ({ page, isMobile }) => {
+  test('the browse Filters panel applies and closes, and the button shows how many filters are on', async ({
+    page,
+    isMobile,
+  }) => {
     await open(page, '/browse');
     const counter = page.getByText(/^\d+ of \d+ contractors$/);
     const all = (await counter.textContent())!;
@@ -211,11 +232,15 @@ test.describe('phones', () => {
     await expect(button).toHaveAccessibleName('Filters (2)');
     await expect(button).toBeFocused();
     // The results are right there, not 700 px further down.
-    await expect.poll(() => onScreen(page, page.getByTestId('contractor-card').first().getByRole('heading'))).toBe(true);
+    await expect
+      .poll(() => onScreen(page, page.getByTestId('contractor-card').first().getByRole('heading')))
+      .toBe(true);
   });
 
   test('the quote dialog keeps Cancel and Send Quote Request on screen', async ({ page, request }) => {
-    const first = (await (await request.get('/api/contractors?pageSize=1')).json()) as { contractors: { id: number }[] };
+    const first = (await (await request.get('/api/contractors?pageSize=1')).json()) as {
+      contractors: { id: number }[];
+    };
     await open(page, `/contractor/${first.contractors[0]!.id}`);
     const opener = page.getByRole('main').getByRole('button', { name: 'Get Free Quote' }).first();
     await opener.click();

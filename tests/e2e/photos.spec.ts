@@ -23,7 +23,9 @@ async function photoFile(): Promise<Buffer> {
 
 /** A listed sample contractor with at least two approved project photos (the sample data gives most of them a few). */
 async function sampleWithPhotos(request: APIRequestContext): Promise<ContractorProfile> {
-  const page = (await (await request.get('/api/contractors', { params: { pageSize: '48', sort: 'name' } })).json()) as ContractorPage;
+  const page = (await (
+    await request.get('/api/contractors', { params: { pageSize: '48', sort: 'name' } })
+  ).json()) as ContractorPage;
   for (const c of page.contractors) {
     if (!c.logo) continue;
     const profile = (await (await request.get(`/api/contractors/${c.id}`)).json()) as ContractorProfile;
@@ -37,7 +39,11 @@ async function portalSignedIn(page: Page, email: string, password: string) {
   expect(login.status(), await login.text()).toBe(200);
 }
 
-test('a contractor uploads a photo, the administrator approves it, the profile and the gallery show it', async ({ page, browser, request }) => {
+test('a contractor uploads a photo, the administrator approves it, the profile and the gallery show it', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.slow();
   await signInAdmin(request);
   const password = 'photo-upload-password-1';
@@ -48,7 +54,9 @@ test('a contractor uploads a photo, the administrator approves it, the profile a
   await open(page, '/contractor?section=photos');
   await expect(page.getByRole('heading', { level: 1, name: 'Photos' })).toBeVisible();
   await expect(page.getByTestId('photo-count')).toHaveText('0 of 20 project photos');
-  await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'IMG_2044.jpg', mimeType: 'image/jpeg', buffer: await photoFile() });
+  await page
+    .getByLabel('Photo', { exact: true })
+    .setInputFiles({ name: 'IMG_2044.jpg', mimeType: 'image/jpeg', buffer: await photoFile() });
   await page.getByLabel('Caption (optional)').fill(caption);
   await page.getByRole('button', { name: 'Upload' }).click();
   const own = page.getByTestId('own-photo').filter({ hasText: caption });
@@ -90,7 +98,10 @@ test('a contractor uploads a photo, the administrator approves it, the profile a
   await expect(page).toHaveURL(new RegExp(`/contractor/${c.id}$`));
 });
 
-test('the profile viewer works by keyboard: arrows go to the previous and next photo, Escape closes, focus returns to the thumbnail', async ({ page, request }) => {
+test('the profile viewer works by keyboard: arrows go to the previous and next photo, Escape closes, focus returns to the thumbnail', async ({
+  page,
+  request,
+}) => {
   const profile = await sampleWithPhotos(request);
   await open(page, `/contractor/${profile.id}`);
   const thumbs = page.getByTestId('profile-photos').getByRole('link');
@@ -117,7 +128,10 @@ test('the profile viewer works by keyboard: arrows go to the previous and next p
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the profile's grid links open the large images, and the gallery's filter form works", async ({ page, request }) => {
+  test("the profile's grid links open the large images, and the gallery's filter form works", async ({
+    page,
+    request,
+  }) => {
     const profile = await sampleWithPhotos(request);
     await page.goto(`/contractor/${profile.id}`);
     const links = page.getByTestId('profile-photos').getByRole('link');

@@ -32,7 +32,10 @@ async function signIn(page: Page, email: string) {
   expect(login.status(), await login.text()).toBe(200);
 }
 
-test('sign-in and first-time setup check in the browser, show the server refusals and go through', async ({ page, request }) => {
+test('sign-in and first-time setup check in the browser, show the server refusals and go through', async ({
+  page,
+  request,
+}) => {
   test.slow();
   await signInAdmin(request);
   const c = await approvedBusiness(request, 'Forms Sign-In Roofing', { emailPrefix: 'forms' });
@@ -100,10 +103,19 @@ test('sign-in and first-time setup check in the browser, show the server refusal
   await password.fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${c.name}` })).toBeVisible();
-  expect(posts).toEqual(['/api/contractor/login', '/api/contractor/setup', '/api/contractor/setup', '/api/contractor/login', '/api/contractor/login']);
+  expect(posts).toEqual([
+    '/api/contractor/login',
+    '/api/contractor/setup',
+    '/api/contractor/setup',
+    '/api/contractor/login',
+    '/api/contractor/login',
+  ]);
 });
 
-test('the bad-lead claim checks the reason and the details, shows the server refusal and is sent', async ({ page, request }) => {
+test('the bad-lead claim checks the reason and the details, shows the server refusal and is sent', async ({
+  page,
+  request,
+}) => {
   test.slow();
   await signInAdmin(request);
   const c = await approvedBusiness(request, 'Forms Claim Builders', { emailPrefix: 'forms', password: PASSWORD });
@@ -145,23 +157,36 @@ test('the bad-lead claim checks the reason and the details, shows the server ref
   const other = page.getByTestId('lead-card').filter({ hasText: 'Flooring Installation' });
   await other.getByRole('button', { name: 'Report a bad lead' }).click();
   await dialog.getByRole('radio', { name: 'Duplicate' }).check();
-  const elsewhere = await page.request.post(`/api/contractor/leads/${second.id}/claim`, { data: { reason: 'not_real' } });
+  const elsewhere = await page.request.post(`/api/contractor/leads/${second.id}/claim`, {
+    data: { reason: 'not_real' },
+  });
   expect(elsewhere.status(), await elsewhere.text()).toBe(201);
   await dialog.getByRole('button', { name: 'Send claim' }).click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Error' })).toContainText('This lead has already been claimed');
+  await expect(page.getByTestId('toast').filter({ hasText: 'Error' })).toContainText(
+    'This lead has already been claimed',
+  );
   await expect(other.getByTestId('lead-claim')).toContainText('Not a real request');
   expect(posts).toEqual([`/api/contractor/leads/${first.id}/claim`, `/api/contractor/leads/${second.id}/claim`]);
 });
 
-test('the public reply to a review checks the text, shows the server refusal and is posted', async ({ page, request }, testInfo) => {
+test('the public reply to a review checks the text, shows the server refusal and is posted', async ({
+  page,
+  request,
+}, testInfo) => {
   test.slow();
   await signInAdmin(request);
   const c = await approvedBusiness(request, 'Forms Reply Roofing', { emailPrefix: 'forms', password: PASSWORD });
   const comments = [`Came on the day they said (${uid()}).`, `Tidy work on the gutters (${uid()}).`];
   for (const [i, comment] of comments.entries()) {
-    const { path } = await freshReviewLink(request, { contractorName: c.name, name: `Reviewer ${i}`, email: `reply-${i}-${uid()}-${testInfo.project.name}@example.com` });
+    const { path } = await freshReviewLink(request, {
+      contractorName: c.name,
+      name: `Reviewer ${i}`,
+      email: `reply-${i}-${uid()}-${testInfo.project.name}@example.com`,
+    });
     const token = path.replace('/review/', '');
-    const review = await request.post('/api/reviews', { data: { token, contacted: true, hired: true, rating: 5, comment } });
+    const review = await request.post('/api/reviews', {
+      data: { token, contacted: true, hired: true, rating: 5, comment },
+    });
     expect(review.status(), await review.text()).toBe(201);
   }
   await signIn(page, c.email);
@@ -197,20 +222,33 @@ test('the public reply to a review checks the text, shows the server refusal and
   const second = page.getByTestId('portal-review').filter({ hasText: comments[1]! });
   await second.getByRole('button', { name: 'Reply publicly' }).click();
   await second.getByLabel('Your public reply').fill('Thanks for the kind words.');
-  const own = (await (await page.request.get('/api/contractor/reviews')).json()) as { reviews: { id: number; comment: string }[] };
+  const own = (await (await page.request.get('/api/contractor/reviews')).json()) as {
+    reviews: { id: number; comment: string }[];
+  };
   const id = own.reviews.find((r) => r.comment === comments[1])!.id;
-  expect((await page.request.post(`/api/contractor/reviews/${id}/reply`, { data: { reply: 'Answered from elsewhere.' } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post(`/api/contractor/reviews/${id}/reply`, { data: { reply: 'Answered from elsewhere.' } })
+    ).status(),
+  ).toBe(200);
   await second.getByRole('button', { name: 'Post reply' }).click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Error' })).toContainText('You have already replied to this review.');
+  await expect(page.getByTestId('toast').filter({ hasText: 'Error' })).toContainText(
+    'You have already replied to this review.',
+  );
   const replies = posts.filter((p) => p.endsWith('/reply'));
   expect(replies).toHaveLength(2);
 });
 
-test('the credentials check in the browser, show the server refusal on its field and save; the certificate still uploads', async ({ page, request }) => {
+test('the credentials check in the browser, show the server refusal on its field and save; the certificate still uploads', async ({
+  page,
+  request,
+}) => {
   test.slow();
   await signInAdmin(request);
   const c = await approvedBusiness(request, 'Forms Credentials Builders', { emailPrefix: 'forms', password: PASSWORD });
-  const listed = (await (await request.get('/api/contractors?pageSize=12')).json()) as { contractors: { id: number; licenseNumber: string | null }[] };
+  const listed = (await (await request.get('/api/contractors?pageSize=12')).json()) as {
+    contractors: { id: number; licenseNumber: string | null }[];
+  };
   const taken = listed.contractors.find((x) => x.id !== c.id && x.licenseNumber)!.licenseNumber!;
   await signIn(page, c.email);
   const patches = sent(page, 'PATCH');
@@ -234,7 +272,9 @@ test('the credentials check in the browser, show the server refusal on its field
   await licence.fill(taken);
   await coverage.fill('1,000,000');
   await card.getByRole('button', { name: 'Save credentials' }).click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Error' })).toContainText(`Registration number ${taken} is already in the directory`);
+  await expect(page.getByTestId('toast').filter({ hasText: 'Error' })).toContainText(
+    `Registration number ${taken} is already in the directory`,
+  );
   await expect(card.getByText(`Registration number ${taken} is already in the directory`)).toBeVisible();
   await expect(licence).toHaveAttribute('aria-invalid', 'true');
   await expect(licence).toBeFocused();
@@ -249,7 +289,9 @@ test('the credentials check in the browser, show the server refusal on its field
   expect(patches).toEqual(['/api/contractor/credentials', '/api/contractor/credentials']);
 
   // The certificate is not one of the form's values: it uploads on its own, as before.
-  await card.getByLabel('Certificate of insurance (PDF or image, up to 5 MB)').setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  await card
+    .getByLabel('Certificate of insurance (PDF or image, up to 5 MB)')
+    .setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
   await card.getByRole('button', { name: 'Upload certificate' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Certificate Uploaded' })).toBeVisible();
   await expect(card.getByRole('link', { name: 'View certificate' })).toBeVisible();

@@ -32,13 +32,22 @@ function daysFromToday(days: number): string {
 }
 
 async function outbox(request: APIRequestContext): Promise<OutboxMessage[]> {
-  return ((await (await request.get('/api/admin/outbox', { params: { pageSize: '100' } })).json()) as Paged<OutboxMessage>).items;
+  return (
+    (await (await request.get('/api/admin/outbox', { params: { pageSize: '100' } })).json()) as Paged<OutboxMessage>
+  ).items;
 }
 
-test('a contractor pauses, takes one service and sets a cap and texts; the choices are kept after a reload', async ({ page, request }) => {
+test('a contractor pauses, takes one service and sets a cap and texts; the choices are kept after a reload', async ({
+  page,
+  request,
+}) => {
   test.slow();
   await signInAdmin(request);
-  const c = await approvedBusiness(request, 'Prefs Test Builders', { emailPrefix: 'prefs', password: PASSWORD, services: ['Roofing', 'Siding'] });
+  const c = await approvedBusiness(request, 'Prefs Test Builders', {
+    emailPrefix: 'prefs',
+    password: PASSWORD,
+    services: ['Roofing', 'Siding'],
+  });
   await signIn(page, c.email);
   const before = (await (await page.request.get('/api/contractor/lead-preferences')).json()) as LeadPreferencesDto;
   expect(before.serviceOptions.length, 'the listing has two services').toBe(2);
@@ -70,7 +79,9 @@ test('a contractor pauses, takes one service and sets a cap and texts; the choic
   await expect(date).toBeEnabled();
   await date.fill(siteDay(new Date()));
   await form.getByRole('button', { name: 'Save Preferences' }).click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Preferences Not Saved' })).toContainText('Choose a date after today');
+  await expect(page.getByTestId('toast').filter({ hasText: 'Preferences Not Saved' })).toContainText(
+    'Choose a date after today',
+  );
   await expect(form.getByText('Choose a date after today', { exact: true })).toBeVisible();
   await expect(date).toHaveAttribute('aria-invalid', 'true');
 
@@ -86,7 +97,14 @@ test('a contractor pauses, takes one service and sets a cap and texts; the choic
   await expect(page.getByTestId('toast').filter({ hasText: 'Preferences Saved' })).toBeVisible();
 
   const saved = (await (await page.request.get('/api/contractor/lead-preferences')).json()) as LeadPreferencesDto;
-  expect(saved).toMatchObject({ pausedUntil: until, services: [kept.slug], townIds: null, monthlyCap: '150.00', textPhone: '+15705550123', textOptIn: true });
+  expect(saved).toMatchObject({
+    pausedUntil: until,
+    services: [kept.slug],
+    townIds: null,
+    monthlyCap: '150.00',
+    textPhone: '+15705550123',
+    textOptIn: true,
+  });
 
   await page.reload();
   await page.waitForSelector('#root[data-hydrated]', { state: 'attached' });
@@ -104,7 +122,10 @@ test('a contractor pauses, takes one service and sets a cap and texts; the choic
   await expectNoSidewaysScroll(page);
 });
 
-test('a lead awaiting payment is declined after a confirmation: released, nothing charged, the homeowner told', async ({ page, request }) => {
+test('a lead awaiting payment is declined after a confirmation: released, nothing charged, the homeowner told', async ({
+  page,
+  request,
+}) => {
   test.slow();
   await signInAdmin(request);
   const c = await approvedBusiness(request, 'Decline Test Builders', { emailPrefix: 'decline', password: PASSWORD });
@@ -145,8 +166,16 @@ test('a lead awaiting payment is declined after a confirmation: released, nothin
   const leads = (await (await request.get('/api/leads', { params: { pageSize: '100' } })).json()) as AdminLeadList;
   const lead = leads.leads.find((l) => l.id === declined.leadId);
   expect(lead?.howItWent).toBe('Released: the contractor declined it');
-  await expect.poll(async () => (await outbox(request)).some((m) => m.kind === 'lead-alternatives' && m.to === lead?.email)).toBe(true);
-  await expect.poll(async () => (await outbox(request)).some((m) => m.kind === 'lead-released' && m.to === c.email && m.text.includes('Nothing was charged'))).toBe(true);
+  await expect
+    .poll(async () => (await outbox(request)).some((m) => m.kind === 'lead-alternatives' && m.to === lead?.email))
+    .toBe(true);
+  await expect
+    .poll(async () =>
+      (await outbox(request)).some(
+        (m) => m.kind === 'lead-released' && m.to === c.email && m.text.includes('Nothing was charged'),
+      ),
+    )
+    .toBe(true);
 
   // Released elsewhere while its card is on screen: the server's 409 in a toast, and the list read again.
   const other = page.getByTestId('lead-card').filter({ hasText: 'Kitchen Remodeling' });
@@ -155,6 +184,8 @@ test('a lead awaiting payment is declined after a confirmation: released, nothin
   expect(elsewhere.status(), await elsewhere.text()).toBe(204);
   await other.getByRole('button', { name: 'Decline', exact: true }).click();
   await dialog.getByRole('button', { name: 'Decline lead' }).click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Lead Not Declined' })).toContainText('This lead was already released');
+  await expect(page.getByTestId('toast').filter({ hasText: 'Lead Not Declined' })).toContainText(
+    'This lead was already released',
+  );
   await expect(other).toHaveCount(0);
 });

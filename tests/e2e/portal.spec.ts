@@ -54,7 +54,10 @@ async function openSection(page: Page, name: string, heading: string | RegExp = 
 }
 
 test.describe('Contractor portal', () => {
-  test('first-time setup, sign-in, dashboard, leads with customer details and a status change', async ({ page, request }) => {
+  test('first-time setup, sign-in, dashboard, leads with customer details and a status change', async ({
+    page,
+    request,
+  }) => {
     // Many steps, and the admin API prepares the data first.
     test.slow();
     const crashes: string[] = [];
@@ -68,7 +71,10 @@ test.describe('Contractor portal', () => {
     await expect(page).toHaveTitle(/Contractor Login/);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
     await expect(page.getByRole('heading', { level: 1, name: 'Contractor Login' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'New contractor? Submit your business' })).toHaveAttribute('href', '/submit-business');
+    await expect(page.getByRole('link', { name: 'New contractor? Submit your business' })).toHaveAttribute(
+      'href',
+      '/submit-business',
+    );
 
     // Before setup the server answers 'setup required': the setup form takes over, email kept.
     await page.getByLabel('Email').fill(c.email);
@@ -123,7 +129,10 @@ test.describe('Contractor portal', () => {
     await expect(card).toContainText('$10,000 - $25,000');
     await expect(card).toContainText('$25.00');
     await expect(card).toContainText('Paid with credit');
-    await expect(card.getByRole('link', { name: lead.customer.email })).toHaveAttribute('href', `mailto:${lead.customer.email}`);
+    await expect(card.getByRole('link', { name: lead.customer.email })).toHaveAttribute(
+      'href',
+      `mailto:${lead.customer.email}`,
+    );
     await expect(card.getByRole('link', { name: lead.customer.phone })).toHaveAttribute('href', 'tel:5705550123');
     await expect(card.getByTestId('lead-status')).toHaveText('Status: Delivered');
     await expect(card.getByRole('button', { name: /^Mark / })).toHaveText(['Mark Contacted', 'Mark Won', 'Mark Lost']);
@@ -153,26 +162,40 @@ test.describe('Contractor portal', () => {
     expect(crashes).toEqual([]);
   });
 
-  test('a lead beyond the credits waits for payment, without the customer, and the low-credit warning shows', async ({ page, request }) => {
+  test('a lead beyond the credits waits for payment, without the customer, and the low-credit warning shows', async ({
+    page,
+    request,
+  }) => {
     test.slow();
     await signInAdmin(request);
     const c = await approvedBusiness(request, 'Portal Creek Builders', { emailPrefix: 'portal' });
     const first = await deliveredLead(request, c.id, 'Roofing & Siding');
     const second = await deliveredLead(request, c.id, 'Flooring Installation');
     const third = await deliveredLead(request, c.id, 'Electrical Work & Wiring');
-    expect([first, second, third].map((l) => l.delivery.paymentState)).toEqual(['credited', 'credited', 'awaiting_payment']);
+    expect([first, second, third].map((l) => l.delivery.paymentState)).toEqual([
+      'credited',
+      'credited',
+      'awaiting_payment',
+    ]);
 
     // Setup and sign-in through the API; the page shares the cookie.
-    const setup = await page.request.post('/api/contractor/setup', { data: { email: c.email, token: c.code, password: 'another-good-password' } });
+    const setup = await page.request.post('/api/contractor/setup', {
+      data: { email: c.email, token: c.code, password: 'another-good-password' },
+    });
     expect(setup.status(), await setup.text()).toBe(200);
-    const login = await page.request.post('/api/contractor/login', { data: { email: c.email, password: 'another-good-password' } });
+    const login = await page.request.post('/api/contractor/login', {
+      data: { email: c.email, password: 'another-good-password' },
+    });
     expect(login.status(), await login.text()).toBe(200);
 
     await open(page, '/contractor');
     await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${c.name}` })).toBeVisible();
     const warning = page.getByRole('alert').filter({ hasText: 'monthly lead credits' });
     await expect(warning).toContainText("You've used 2 of your 2 monthly lead credits.");
-    await expect(warning.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute('href', '/contractor-pricing');
+    await expect(warning.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute(
+      'href',
+      '/contractor-pricing',
+    );
     await expect(page.getByTestId('credits-card')).toContainText('0 left');
     await expect(page.getByTestId('recent-lead')).toHaveCount(3);
     await expect(page.getByTestId('recent-lead').first()).toContainText('Electrical Work & Wiring');
@@ -186,7 +209,10 @@ test.describe('Contractor portal', () => {
     await expect(waiting).not.toContainText(third.customer.name);
     await expect(waiting).not.toContainText(third.customer.email);
     await expect(waiting.getByRole('button', { name: /^Mark / })).toHaveCount(0);
-    await expect(waiting.getByRole('link', { name: 'Buy this lead' })).toHaveAttribute('href', `/buy-lead?leadId=${third.leadId}&contractorId=${c.id}`);
+    await expect(waiting.getByRole('link', { name: 'Buy this lead' })).toHaveAttribute(
+      'href',
+      `/buy-lead?leadId=${third.leadId}&contractorId=${c.id}`,
+    );
     const credited = page.getByTestId('lead-card').filter({ hasText: 'Flooring Installation' });
     await expect(credited).toContainText(second.customer.name);
     await expect(credited.getByRole('link', { name: 'Buy this lead' })).toHaveCount(0);

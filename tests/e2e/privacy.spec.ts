@@ -39,7 +39,9 @@ async function withdrawLink(request: APIRequestContext, to: string): Promise<str
   await expect
     .poll(
       async () => {
-        const outbox = (await (await request.get('/api/admin/outbox', { params: { pageSize: '100' } })).json()) as Paged<OutboxMessage>;
+        const outbox = (await (
+          await request.get('/api/admin/outbox', { params: { pageSize: '100' } })
+        ).json()) as Paged<OutboxMessage>;
         const mail = outbox.items.find((m) => m.kind === 'quote-confirmation' && m.to === to);
         path = (mail && /https?:\/\/[^\s/]+(\/withdraw\?token=[\w-]+)/.exec(mail.text)?.[1]) ?? '';
         return path;
@@ -50,7 +52,10 @@ async function withdrawLink(request: APIRequestContext, to: string): Promise<str
   return path;
 }
 
-test('a homeowner withdraws a quote request through the link in the confirmation email, once', async ({ page, request }) => {
+test('a homeowner withdraws a quote request through the link in the confirmation email, once', async ({
+  page,
+  request,
+}) => {
   await signInAdmin(request);
   const c = await approvedBusiness(request, 'Withdraw Journey Roofing');
   const email = await quoteRequest(request, c.id);
@@ -62,8 +67,14 @@ test('a homeowner withdraws a quote request through the link in the confirmation
   await expect(page.getByText('Your quote request is withdrawn.')).toBeVisible();
 
   // The administrator no longer finds it to deliver, and the homeowner's details are gone.
-  const leads = (await (await request.get('/api/leads', { params: { pageSize: '50' } })).json()) as { leads: { email: string; withdrawnAt: string | null; projectDetails: string }[] };
-  expect(leads.leads.find((l) => l.projectDetails === 'New metal roof on the barn before the snow comes.' && l.email === email)).toBeUndefined();
+  const leads = (await (await request.get('/api/leads', { params: { pageSize: '50' } })).json()) as {
+    leads: { email: string; withdrawnAt: string | null; projectDetails: string }[];
+  };
+  expect(
+    leads.leads.find(
+      (l) => l.projectDetails === 'New metal roof on the barn before the snow comes.' && l.email === email,
+    ),
+  ).toBeUndefined();
   expect(leads.leads.some((l) => l.withdrawnAt !== null && l.email === '')).toBe(true);
 
   // The link worked once.
@@ -72,12 +83,17 @@ test('a homeowner withdraws a quote request through the link in the confirmation
   await expect(page.getByText('This quote request was already withdrawn.')).toBeVisible();
 });
 
-test('a contractor who used a credit on a request the homeowner then withdraws keeps its customer, and the portal says it was withdrawn', async ({ page, request }) => {
+test('a contractor who used a credit on a request the homeowner then withdraws keeps its customer, and the portal says it was withdrawn', async ({
+  page,
+  request,
+}) => {
   await signInAdmin(request);
   const password = 'withdrawn-lead-password';
   const c = await approvedBusiness(request, 'Withdrawn Lead Roofing', { password });
   const email = await quoteRequest(request, c.id);
-  const list = (await (await request.get('/api/leads', { params: { pageSize: '50' } })).json()) as { leads: { id: number; email: string }[] };
+  const list = (await (await request.get('/api/leads', { params: { pageSize: '50' } })).json()) as {
+    leads: { id: number; email: string }[];
+  };
   const leadId = list.leads.find((l) => l.email === email)!.id;
   const delivered = await request.post('/api/lead-deliveries', { data: { leadId, contractorId: c.id } });
   expect(((await delivered.json()) as { paymentState: string }).paymentState).toBe('credited');
@@ -129,7 +145,9 @@ test('/privacy and /terms are reached from the footer', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of Use' })).toBeVisible();
 });
 
-test('the platform administrator edits /terms on the Legal pages screen and the site shows it', async ({ page }, testInfo) => {
+test('the platform administrator edits /terms on the Legal pages screen and the site shows it', async ({
+  page,
+}, testInfo) => {
   // The text is one row every site shows: the phone run, on the same server at the same time, would overwrite it between this save and this read.
   test.skip(testInfo.project.name !== 'desktop', 'one run edits the shared legal text');
   await signInAdmin(page.request);
@@ -151,7 +169,9 @@ test('the platform administrator edits /terms on the Legal pages screen and the 
     await expect(page.getByText(/These terms apply to .+ in Sullivan County, PA\./)).toBeVisible();
   } finally {
     // Put the shipped text back for the other tests.
-    const res = await page.request.put('/api/admin/legal-pages/terms', { data: { markdown: DEFAULT_LEGAL_PAGES.terms } });
+    const res = await page.request.put('/api/admin/legal-pages/terms', {
+      data: { markdown: DEFAULT_LEGAL_PAGES.terms },
+    });
     expect(res.status()).toBe(200);
   }
 });

@@ -26,7 +26,10 @@ async function waitForReady(port: number, timeoutMs = 60_000) {
  * flight; the body (`finish`) goes only when the test says. `answered`: its status and Connection header.
  */
 function requestInFlight(options: http.RequestOptions, body = '') {
-  const req = http.request({ ...options, headers: { ...options.headers, expect: '100-continue', 'content-length': Buffer.byteLength(body) } });
+  const req = http.request({
+    ...options,
+    headers: { ...options.headers, expect: '100-continue', 'content-length': Buffer.byteLength(body) },
+  });
   const answered = new Promise<{ status: number; connection: string }>((resolve, reject) => {
     req.on('response', (res) => {
       res.resume();
@@ -79,7 +82,14 @@ test('after SIGTERM a client busy on a keep-alive connection is asked to close a
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   // A request whose body is still to come when the signal arrives: its connection is busy, not idle.
   const signUp = requestInFlight(
-    { host: '127.0.0.1', port, path: '/api/newsletter', method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+    {
+      host: '127.0.0.1',
+      port,
+      path: '/api/newsletter',
+      method: 'POST',
+      agent,
+      headers: { 'content-type': 'application/json' },
+    },
     JSON.stringify({ email: 'keep.alive@example.com' }),
   );
   await signUp.received;
@@ -110,7 +120,13 @@ test('after SIGTERM a client busy on a keep-alive connection is asked to close a
 });
 
 // Payments in production (issue 11, item 2; docs/decisions/0045-demo-provider.md): never the demo provider by accident.
-const productionBase = { NODE_ENV: 'production', PORT: '0', SESSION_SECRET: 'p'.repeat(40), ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'process-admin-password' };
+const productionBase = {
+  NODE_ENV: 'production',
+  PORT: '0',
+  SESSION_SECRET: 'p'.repeat(40),
+  ADMIN_USERNAME: 'admin',
+  ADMIN_PASSWORD: 'process-admin-password',
+};
 const stripeKeys = { STRIPE_SECRET_KEY: 'sk_test_process', STRIPE_PUBLISHABLE_KEY: 'pk_test_process' };
 
 test('production refuses to start without Stripe keys unless PAYMENTS=demo', async () => {
@@ -140,7 +156,9 @@ test('production with PAYMENTS=demo starts with a loud warning and tells the pay
     expect(res.status, url).toBe(200);
     expect(await res.text(), url).toContain('"demoInProduction":true');
   }
-  expect(await (await fetch(`http://127.0.0.1:${port}/contractor-pricing`)).text()).toContain('This site is not taking real payments');
+  expect(await (await fetch(`http://127.0.0.1:${port}/contractor-pricing`)).text()).toContain(
+    'This site is not taking real payments',
+  );
   s.child.kill('SIGTERM');
   expect(await s.exited).toBe(0);
 });
@@ -195,7 +213,13 @@ test('`npm run dev` beside a running server on the same DATA_DIR says the folder
   await served.listening();
   // detached: its own process group, so the watcher and the server it runs are stopped together.
   const dev = spawn('npm', ['run', 'dev'], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

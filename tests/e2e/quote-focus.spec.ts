@@ -35,7 +35,9 @@ test('Escape, Cancel and the close button return focus to the opening button', a
 
 test('after a quote is sent, focus returns to the profile button that opened the dialog', async ({ page, request }) => {
   // Found through the API: other tests add contractors, so its place in a list moves.
-  const listed = (await (await request.get('/api/contractors?location=laporte&sort=name&pageSize=48')).json()) as { contractors: { id: number; name: string }[] };
+  const listed = (await (await request.get('/api/contractors?location=laporte&sort=name&pageSize=48')).json()) as {
+    contractors: { id: number; name: string }[];
+  };
   const id = listed.contractors.find((c) => c.name === 'Loyalsock Creek Builders')!.id;
   await open(page, `/contractor/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Loyalsock Creek Builders' })).toBeVisible();

@@ -8,8 +8,13 @@ import { open } from './helpers';
  * field to fix focused, a fixed field's message gone as it is fixed) and sent to the API once, then
  * shows the sent state the page's post without JavaScript leads to.
  */
-test('the quote page with JavaScript checks, focuses, re-checks and sends like the dialog', async ({ page, request }, testInfo) => {
-  const first = (await (await request.get('/api/contractors?sort=name&pageSize=1')).json()) as { contractors: { id: number; name: string }[] };
+test('the quote page with JavaScript checks, focuses, re-checks and sends like the dialog', async ({
+  page,
+  request,
+}, testInfo) => {
+  const first = (await (await request.get('/api/contractors?sort=name&pageSize=1')).json()) as {
+    contractors: { id: number; name: string }[];
+  };
   const c = first.contractors[0]!;
   await open(page, `/contractor/${c.id}/quote`);
   const form = page.getByRole('main');
@@ -49,8 +54,12 @@ test('the quote page with JavaScript checks, focuses, re-checks and sends like t
   expect(posts).toEqual(['/api/leads']);
 
   await signInAdmin(request);
-  const leads = (await (await request.get('/api/leads?pageSize=100')).json()) as { leads: { name: string; serviceNeeded: string }[] };
-  expect(leads.leads.filter((l) => l.name === name)).toEqual([expect.objectContaining({ serviceNeeded: 'Roofing & Siding' })]);
+  const leads = (await (await request.get('/api/leads?pageSize=100')).json()) as {
+    leads: { name: string; serviceNeeded: string }[];
+  };
+  expect(leads.leads.filter((l) => l.name === name)).toEqual([
+    expect.objectContaining({ serviceNeeded: 'Roofing & Siding' }),
+  ]);
 });
 
 /**
@@ -59,13 +68,17 @@ test('the quote page with JavaScript checks, focuses, re-checks and sends like t
  * forgotten when the address changes).
  */
 test('after a refused post, a send with JavaScript shows the sent state', async ({ page, request }) => {
-  const first = (await (await request.get('/api/contractors?sort=name&pageSize=1')).json()) as { contractors: { id: number; name: string }[] };
+  const first = (await (await request.get('/api/contractors?sort=name&pageSize=1')).json()) as {
+    contractors: { id: number; name: string }[];
+  };
   const c = first.contractors[0]!;
   await open(page, `/contractor/${c.id}/quote`);
   const form = page.getByRole('main');
   await form.getByLabel('Your Name').fill('Refused Then Sent');
   // form.submit() posts as a browser without JavaScript would: the page's own handler is skipped.
-  const refused = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/contractor/${c.id}/quote`));
+  const refused = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith(`/contractor/${c.id}/quote`),
+  );
   await page.locator(`form[action="/contractor/${c.id}/quote"]`).evaluate((f: HTMLFormElement) => f.submit());
   await refused;
   await page.waitForSelector('#root[data-hydrated]', { state: 'attached' });

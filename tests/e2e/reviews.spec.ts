@@ -17,9 +17,14 @@ async function profileFigures(page: Page, contractorId: number) {
   return { rating: profile.rating as number, reviewCount: profile.reviewCount as number };
 }
 
-test('a homeowner reviews the contractor after delivery: outbox email, link, form, "Verified homeowner" on the profile', async ({ page }, testInfo) => {
+test('a homeowner reviews the contractor after delivery: outbox email, link, form, "Verified homeowner" on the profile', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(60_000);
-  const who = testInfo.project.name === 'phone' ? { first: 'Quinn', email: 'quinn.review.phone@example.com' } : { first: 'Robin', email: 'robin.review.desktop@example.com' };
+  const who =
+    testInfo.project.name === 'phone'
+      ? { first: 'Quinn', email: 'quinn.review.phone@example.com' }
+      : { first: 'Robin', email: 'robin.review.desktop@example.com' };
   const comment = `Found the leak at the chimney and fixed it in one visit (${testInfo.project.name}).`;
 
   // The homeowner asks for a quote from the contractor's profile data; the administrator delivers it.
@@ -38,8 +43,11 @@ test('a homeowner reviews the contractor after delivery: outbox email, link, for
     },
   });
   expect(lead.status()).toBe(201);
-  const delivery = await (await page.request.post('/api/lead-deliveries', { data: { leadId: (await lead.json()).id, contractorId } })).json();
-  if (delivery.paymentState === 'awaiting_payment') expect((await page.request.post(`/api/lead-deliveries/${delivery.id}/pay`)).status()).toBe(200);
+  const delivery = await (
+    await page.request.post('/api/lead-deliveries', { data: { leadId: (await lead.json()).id, contractorId } })
+  ).json();
+  if (delivery.paymentState === 'awaiting_payment')
+    expect((await page.request.post(`/api/lead-deliveries/${delivery.id}/pay`)).status()).toBe(200);
   const before = await profileFigures(page, contractorId);
 
   // The follow-up email, in the admin's outbox.
@@ -61,7 +69,9 @@ test('a homeowner reviews the contractor after delivery: outbox email, link, for
   await page.context().clearCookies();
   const res = await open(page, link);
   expect(res?.status()).toBe(200);
-  expect(res?.headers()['x-robots-tag'] ?? (await page.locator('meta[name="robots"]').getAttribute('content'))).toContain('noindex');
+  expect(
+    res?.headers()['x-robots-tag'] ?? (await page.locator('meta[name="robots"]').getAttribute('content')),
+  ).toContain('noindex');
   await expect(page.getByRole('heading', { level: 1, name: `How did it go with ${CONTRACTOR}?` })).toBeVisible();
   await expect(page.getByText(`Hello ${who.first}, you asked ${CONTRACTOR}`)).toBeVisible();
 
@@ -94,7 +104,11 @@ test('a homeowner reviews the contractor after delivery: outbox email, link, for
   await expect(page).toHaveURL(new RegExp(`/contractor/${contractorId}#reviews$`));
   const review = page.getByRole('article').filter({ hasText: comment });
   await expect(review).toBeVisible();
-  const month = new Date().toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'America/New_York' });
+  const month = new Date().toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'America/New_York',
+  });
   await expect(review).toContainText('Verified homeowner');
   await expect(review).toContainText(`${who.first} · ${month}`);
   await expect(review).toContainText('Hired them');

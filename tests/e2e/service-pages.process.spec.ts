@@ -15,7 +15,16 @@ import { EXTRA_ROOFERS, rooferName } from './fixtures/seed-service-pages';
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
-const chromiumArgs = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 function startServer(dbEnv: Record<string, string>) {
   return startApp({
@@ -41,12 +50,23 @@ for (const kind of ['embedded', 'postgres'] as const) {
     } else {
       dbEnv = { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'service-pages-')) };
     }
-    const seeded = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'tests/e2e/fixtures/seed-service-pages.ts')], { env: { ...process.env, ...dbEnv }, encoding: 'utf8' });
+    const seeded = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'tests/e2e/fixtures/seed-service-pages.ts')],
+      { env: { ...process.env, ...dbEnv }, encoding: 'utf8' },
+    );
     expect(seeded.status, seeded.stderr).toBe(0);
     const server = await startServer(dbEnv);
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumArgs,
+    });
     try {
-      const api = async (page: number) => (await (await fetch(`${server.url}/api/service-pages/roofing/forksville?page=${page}`)).json()) as { total: number; contractors: { name: string }[] };
+      const api = async (page: number) =>
+        (await (await fetch(`${server.url}/api/service-pages/roofing/forksville?page=${page}`)).json()) as {
+          total: number;
+          contractors: { name: string }[];
+        };
       const first = await api(1);
       expect(first.total).toBeGreaterThan(EXTRA_ROOFERS);
       const pages = Math.ceil(first.total / 12);
@@ -77,9 +97,14 @@ for (const kind of ['embedded', 'postgres'] as const) {
       for (let i = 1; i <= EXTRA_ROOFERS; i++) expect(seen.has(rooferName(i))).toBe(true);
       // Each page of the list names itself as canonical and its place in the whole list.
       await page.goto(`${server.url}/contractors/roofing/forksville?page=2`);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/contractors\/roofing\/forksville\?page=2$/);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        /\/contractors\/roofing\/forksville\?page=2$/,
+      );
       await expect(page).toHaveTitle('Roofing Contractors in Forksville, PA - Page 2 | Sullivan County Contractors');
-      const itemList = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t)).find((ld) => ld['@type'] === 'ItemList');
+      const itemList = (await page.locator('script[type="application/ld+json"]').allTextContents())
+        .map((t) => JSON.parse(t))
+        .find((ld) => ld['@type'] === 'ItemList');
       expect(itemList.itemListElement[0].position).toBe(13);
       await context.close();
 
@@ -88,7 +113,13 @@ for (const kind of ['embedded', 'postgres'] as const) {
       expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60');
       const html = await res.text();
       const etag = res.headers.get('etag')!;
-      expect((await fetch(`${server.url}/contractors/roofing/forksville`, { headers: { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' } })).status).toBe(304);
+      expect(
+        (
+          await fetch(`${server.url}/contractors/roofing/forksville`, {
+            headers: { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' },
+          })
+        ).status,
+      ).toBe(304);
       const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
       const preloaded = /<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
       // The stylesheet is in the page: nothing but the HTML stands before the first paint.

@@ -16,12 +16,20 @@ interface Answer {
 }
 
 /** The JSON-LD blocks of the page's head, parsed. */
-const jsonLd = async (page: Page) => (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t) as Record<string, any>);
+const jsonLd = async (page: Page) =>
+  (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (t) => JSON.parse(t) as Record<string, any>,
+  );
 const cardNames = (page: Page) => page.getByTestId('contractor-card').getByRole('heading').allTextContents();
 
-test('a service page in a town: heading, the search order, breadcrumbs, structured data and the links onwards', async ({ page, request }) => {
+test('a service page in a town: heading, the search order, breadcrumbs, structured data and the links onwards', async ({
+  page,
+  request,
+}) => {
   const data = (await (await request.get('/api/service-pages/general-contracting/laporte')).json()) as Answer;
-  const search = await (await request.get('/api/contractors/search?service=general-contracting&location=laporte&licensed=false')).json();
+  const search = await (
+    await request.get('/api/contractors/search?service=general-contracting&location=laporte&licensed=false')
+  ).json();
   const res = await open(page, '/contractors/general-contracting/laporte');
   expect(res?.status()).toBe(200);
   expect(res?.headers()['cache-control']).toBe('public, max-age=0, s-maxage=60');
@@ -31,13 +39,18 @@ test('a service page in a town: heading, the search order, breadcrumbs, structur
     `${data.total} listed contractors offer General Contracting in Laporte, PA. Compare ratings and reviews and request free quotes.`,
   );
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('General Contracting contractors in Laporte, PA');
-  await expect(page.getByText(`${data.total} listed contractors offer General Contracting in Laporte, PA.`)).toBeVisible();
+  await expect(
+    page.getByText(`${data.total} listed contractors offer General Contracting in Laporte, PA.`),
+  ).toBeVisible();
   // The same cards, in the search's order.
   expect(await cardNames(page)).toEqual(search.contractors.map((c: { name: string }) => c.name));
 
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
   await expect(crumbs.getByRole('listitem')).toHaveText(['Home', 'Contractors', 'General Contracting', 'Laporte']);
-  await expect(crumbs.getByRole('link', { name: 'General Contracting' })).toHaveAttribute('href', '/contractors/general-contracting');
+  await expect(crumbs.getByRole('link', { name: 'General Contracting' })).toHaveAttribute(
+    'href',
+    '/contractors/general-contracting',
+  );
   await expect(crumbs.locator('[aria-current="page"]')).toHaveText('Laporte');
 
   // Absolute addresses are the site's (PUBLIC_URL), as the canonical link says.
@@ -46,9 +59,22 @@ test('a service page in a town: heading, the search order, breadcrumbs, structur
   const site = new URL(canonical).origin;
   const [organization, itemList, breadcrumbs] = await jsonLd(page);
   expect(organization!['@type']).toBe('Organization');
-  expect(itemList).toMatchObject({ '@context': 'https://schema.org', '@type': 'ItemList', name: 'General Contracting contractors in Laporte, PA', numberOfItems: data.total });
-  expect(itemList!.itemListElement.map((e: any) => [e['@type'], e.position, e.item['@type'], e.item.name, e.item.url])).toEqual(
-    data.contractors.map((c, i) => ['ListItem', i + 1, 'HomeAndConstructionBusiness', c.name, `${site}/contractor/${c.id}`]),
+  expect(itemList).toMatchObject({
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name: 'General Contracting contractors in Laporte, PA',
+    numberOfItems: data.total,
+  });
+  expect(
+    itemList!.itemListElement.map((e: any) => [e['@type'], e.position, e.item['@type'], e.item.name, e.item.url]),
+  ).toEqual(
+    data.contractors.map((c, i) => [
+      'ListItem',
+      i + 1,
+      'HomeAndConstructionBusiness',
+      c.name,
+      `${site}/contractor/${c.id}`,
+    ]),
   );
   expect(breadcrumbs).toMatchObject({ '@type': 'BreadcrumbList' });
   expect(breadcrumbs!.itemListElement.map((e: any) => [e.position, e.name, e.item])).toEqual([
@@ -64,7 +90,9 @@ test('a service page in a town: heading, the search order, breadcrumbs, structur
   expect(nearbyTowns.length).toBeGreaterThan(0);
   expect(nearbyTowns.length).toBeLessThanOrEqual(4);
   expect(nearbyTowns).not.toContain('Laporte, PA');
-  await expect(nearby.getByRole('link', { name: 'All General Contracting contractors in Sullivan County, PA' })).toHaveAttribute('href', '/contractors/general-contracting');
+  await expect(
+    nearby.getByRole('link', { name: 'All General Contracting contractors in Sullivan County, PA' }),
+  ).toHaveAttribute('href', '/contractors/general-contracting');
   const related = page.getByRole('navigation', { name: 'Other services in Laporte, PA' });
   await expect(related.getByRole('link')).toHaveCount(data.services.length - 1);
 
@@ -81,16 +109,30 @@ test('a service page in a town: heading, the search order, breadcrumbs, structur
 test('a service page for the county lists its towns and the other services', async ({ page, request }) => {
   const data = (await (await request.get('/api/service-pages/general-contracting')).json()) as Answer;
   await open(page, '/contractors/general-contracting');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('General Contracting contractors in Sullivan County, PA');
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText(['Home', 'Contractors', 'General Contracting']);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'General Contracting contractors in Sullivan County, PA',
+  );
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText([
+    'Home',
+    'Contractors',
+    'General Contracting',
+  ]);
   await expect(page.getByTestId('contractor-card')).toHaveCount(Math.min(data.total, 12));
   const towns = page.getByRole('navigation', { name: 'General Contracting contractors by town' });
   await expect(towns.getByRole('link')).toHaveCount(data.towns.length);
-  await expect(towns.getByRole('link', { name: 'Laporte, PA' })).toHaveAttribute('href', '/contractors/general-contracting/laporte');
-  await expect(page.getByRole('navigation', { name: 'Other services in Sullivan County, PA' }).getByRole('link')).toHaveCount(data.services.length - 1);
+  await expect(towns.getByRole('link', { name: 'Laporte, PA' })).toHaveAttribute(
+    'href',
+    '/contractors/general-contracting/laporte',
+  );
+  await expect(
+    page.getByRole('navigation', { name: 'Other services in Sullivan County, PA' }).getByRole('link'),
+  ).toHaveCount(data.services.length - 1);
 });
 
-test('a combination without a contractor, or a town that does not exist, is the 404 page', async ({ page, request }) => {
+test('a combination without a contractor, or a town that does not exist, is the 404 page', async ({
+  page,
+  request,
+}) => {
   // No electrician serves Forksville in the sample data.
   expect((await request.get('/api/service-pages/electrical/forksville')).status()).toBe(404);
   for (const path of ['/contractors/electrical/forksville', '/contractors/roofing/atlantis']) {
@@ -101,7 +143,10 @@ test('a combination without a contractor, or a town that does not exist, is the 
   }
 });
 
-test('crawlers and visitors reach the pages from the home page, the search results and a profile', async ({ page, request }) => {
+test('crawlers and visitors reach the pages from the home page, the search results and a profile', async ({
+  page,
+  request,
+}) => {
   // The home page: every service offered in the county.
   const coverage = (await (await request.get('/api/service-pages')).json()) as { services: { slug: string }[] };
   await open(page, '/');
@@ -109,28 +154,41 @@ test('crawlers and visitors reach the pages from the home page, the search resul
   await expect(byService.getByRole('link')).toHaveCount(coverage.services.length);
   await byService.getByRole('link', { name: 'General Contracting', exact: true }).click();
   await expect(page).toHaveURL(/\/contractors\/general-contracting$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('General Contracting contractors in Sullivan County, PA');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'General Contracting contractors in Sullivan County, PA',
+  );
 
   // The search results: the services offered in the town searched.
   await open(page, '/search?service=kitchen-bath&location=laporte');
   const inTown = page.getByRole('navigation', { name: 'Contractors in Laporte, PA by service' });
-  await expect(inTown.getByRole('link', { name: 'Kitchen & Bath Remodeling' })).toHaveAttribute('href', '/contractors/kitchen-bath/laporte');
+  await expect(inTown.getByRole('link', { name: 'Kitchen & Bath Remodeling' })).toHaveAttribute(
+    'href',
+    '/contractors/kitchen-bath/laporte',
+  );
 
   // A profile: its services and service areas, with the profile's own words, lead to pages that list it.
   const listed = (await (await request.get('/api/service-pages/general-contracting/laporte')).json()) as Answer;
-  const profile = (await (await request.get(`/api/contractors/${listed.contractors[0]!.id}`)).json()) as { name: string; services: string[]; serviceAreas: string[] };
+  const profile = (await (await request.get(`/api/contractors/${listed.contractors[0]!.id}`)).json()) as {
+    name: string;
+    services: string[];
+    serviceAreas: string[];
+  };
   await open(page, '/contractors/general-contracting/laporte');
   await page.getByRole('link', { name: profile.name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(profile.name);
   for (const s of profile.services) await expect(page.getByRole('link', { name: s, exact: true })).toBeVisible();
   const listsIt = page.getByTestId('contractor-card').getByRole('heading', { name: profile.name });
   await page.getByRole('link', { name: profile.services[0], exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${profile.services[0]} contractors in Sullivan County, PA`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    `${profile.services[0]} contractors in Sullivan County, PA`,
+  );
   await expect(listsIt).toBeVisible();
   await page.goBack();
   const area = profile.serviceAreas.at(-1)!;
   await page.getByRole('link', { name: area, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`^${profile.services[0]} contractors in ${area}, `));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    new RegExp(`^${profile.services[0]} contractors in ${area}, `),
+  );
   await expect(listsIt).toBeVisible();
 });
 
@@ -141,10 +199,20 @@ test.describe('without JavaScript', () => {
     await page.goto('/contractors/general-contracting/laporte');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('General Contracting contractors in Laporte, PA');
     expect((await cardNames(page)).length).toBeGreaterThan(0);
-    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'General Contracting' }).click();
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'General Contracting' })
+      .click();
     await expect(page).toHaveURL(/\/contractors\/general-contracting$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('General Contracting contractors in Sullivan County, PA');
-    await page.getByRole('navigation', { name: 'General Contracting contractors by town' }).getByRole('link', { name: 'Eagles Mere, PA' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('General Contracting contractors in Eagles Mere, PA');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'General Contracting contractors in Sullivan County, PA',
+    );
+    await page
+      .getByRole('navigation', { name: 'General Contracting contractors by town' })
+      .getByRole('link', { name: 'Eagles Mere, PA' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'General Contracting contractors in Eagles Mere, PA',
+    );
   });
 });

@@ -22,7 +22,9 @@ test.describe('app shell', () => {
     });
     page.on('pageerror', (e) => problems.push(e.message));
     await open(page, '/');
-    await expect(page.getByRole('heading', { level: 1, name: 'Find Trusted Building Contractors in Sullivan County, PA' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Find Trusted Building Contractors in Sullivan County, PA' }),
+    ).toBeVisible();
     expect(problems.filter((p) => /hydrat|did not match|mismatch/i.test(p))).toEqual([]);
   });
 

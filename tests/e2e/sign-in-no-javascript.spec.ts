@@ -28,7 +28,12 @@ async function withJavaScript(browser: Browser, context: BrowserContext) {
 test.describe('sign-in without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a contractor: a wrong password refused with the email kept, then signed in to the portal', async ({ page, context, browser, request }) => {
+  test('a contractor: a wrong password refused with the email kept, then signed in to the portal', async ({
+    page,
+    context,
+    browser,
+    request,
+  }) => {
     test.slow();
     await signInAdmin(request);
     const c = await approvedBusiness(request, 'No Script Roofing', { emailPrefix: 'noscript', password: PASSWORD });
@@ -47,7 +52,10 @@ test.describe('sign-in without JavaScript', () => {
     expect((await page.request.get('/api/contractor/profile')).status()).toBe(401);
 
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    const [answer] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/contractor/login')), page.getByRole('button', { name: 'Sign In' }).click()]);
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/contractor/login')),
+      page.getByRole('button', { name: 'Sign In' }).click(),
+    ]);
     expect(answer.status()).toBe(303);
     await expect(page).toHaveURL(/\/contractor$/);
     expect((await context.cookies()).some((cookie) => cookie.name === 'sid' && cookie.httpOnly)).toBe(true);
@@ -74,7 +82,14 @@ test.describe('sign-in without JavaScript', () => {
     await expect(page).toHaveURL(/\/contractor-pricing\?plan=premium$/);
   });
 
-  test('an administrator: the password, then the code from the app, then the dashboard', async ({ page, context, browser, request, playwright, baseURL }) => {
+  test('an administrator: the password, then the code from the app, then the dashboard', async ({
+    page,
+    context,
+    browser,
+    request,
+    playwright,
+    baseURL,
+  }) => {
     test.slow();
     // A new administrator of its own, with two-factor sign-in set up through the API.
     await signInAdmin(request);
@@ -88,7 +103,9 @@ test.describe('sign-in without JavaScript', () => {
       expect((await own.post('/api/admin/login', { data: admin })).status()).toBe(200);
       const setup = (await (await own.post('/api/admin/two-factor/setup', { data: {} })).json()) as { secret: string };
       const device = new TotpDevice(setup.secret);
-      expect((await own.post('/api/admin/two-factor/confirm', { data: { code: await device.code() } })).status()).toBe(200);
+      expect((await own.post('/api/admin/two-factor/confirm', { data: { code: await device.code() } })).status()).toBe(
+        200,
+      );
       await own.dispose();
 
       await page.goto('/admin/login');
@@ -111,14 +128,20 @@ test.describe('sign-in without JavaScript', () => {
       await page.getByRole('button', { name: 'Verify' }).click();
       await expect(alert(page, 'Invalid code')).toBeVisible();
       await page.getByLabel('Code from your authenticator app').fill(await device.code());
-      const [answer] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/admin/login/code')), page.getByRole('button', { name: 'Verify' }).click()]);
+      const [answer] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/admin/login/code')),
+        page.getByRole('button', { name: 'Verify' }).click(),
+      ]);
       expect(answer.status()).toBe(303);
       await expect(page).toHaveURL(/\/admin$/);
     } finally {
       await releaseClock(request, hold);
     }
     expect((await context.cookies()).some((cookie) => cookie.name === 'sid' && cookie.httpOnly)).toBe(true);
-    expect(((await (await page.request.get('/api/admin/check')).json()) as { authenticated: boolean; username: string }).username).toBe(admin.username);
+    expect(
+      ((await (await page.request.get('/api/admin/check')).json()) as { authenticated: boolean; username: string })
+        .username,
+    ).toBe(admin.username);
 
     const js = await withJavaScript(browser, context);
     try {

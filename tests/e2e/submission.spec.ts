@@ -17,7 +17,9 @@ function watchSubmissions(page: Page) {
 async function fillForm(page: Page, name: string) {
   await page.getByLabel('Business Name').fill(name);
   await page.getByLabel('Years in Business').fill('12');
-  await page.getByLabel('Business Description').fill('Timber frames, additions and careful restoration of older farmhouses.');
+  await page
+    .getByLabel('Business Description')
+    .fill('Timber frames, additions and careful restoration of older farmhouses.');
   await page.getByLabel('Email Address').fill(`${name.toLowerCase().replace(/\W+/g, '-')}@builders.example`);
   await page.getByLabel('Phone Number').fill('(570) 555-0142');
   await page.getByLabel('Website (optional)').fill('www.builders.example.com');
@@ -43,7 +45,8 @@ test.describe('Submit Your Business', () => {
     });
     page.on('pageerror', (e) => problems.push(e.message));
     await open(page, '/submit-business');
-    for (const title of ['Get Verified', 'Quality Leads', 'Grow Your Business']) await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    for (const title of ['Get Verified', 'Quality Leads', 'Grow Your Business'])
+      await expect(page.getByRole('heading', { name: title })).toBeVisible();
     // The benefit titles are h2 like the form sections: an h3 straight after the h1 skips a level (Nu checker).
     await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
       'Get Verified',
@@ -72,7 +75,9 @@ test.describe('Submit Your Business', () => {
     const notice = page.getByTestId('toast');
     await expect(notice).toContainText('Services Required');
     await expect(notice).toContainText('Please select at least one service you provide');
-    await expect(page.getByRole('alert').filter({ hasText: 'Please select at least one service you provide' })).toHaveCount(0);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Please select at least one service you provide' }),
+    ).toHaveCount(0);
     expect(sent).toEqual([]);
   });
 
@@ -109,9 +114,17 @@ test.describe('Submit Your Business', () => {
     await expect(page.getByRole('heading', { name: 'Thank You for Your Submission!' })).toBeVisible();
     await expect(page.getByTestId('toast')).toContainText('Submission Received!');
     await expect(page.getByTestId('toast')).toContainText('Your business information has been submitted for review.');
-    await expect(page.getByText("Your business information has been received and is under review. We'll contact you within 2-3 business days regarding your listing.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "Your business information has been received and is under review. We'll contact you within 2-3 business days regarding your listing.",
+      ),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'What Happens Next' })).toBeVisible();
-    await expect(page.getByRole('listitem').filter({ hasText: /completeness|licensing and insurance|appears in our contractor directory|quote requests/ })).toHaveCount(4);
+    await expect(
+      page
+        .getByRole('listitem')
+        .filter({ hasText: /completeness|licensing and insurance|appears in our contractor directory|quote requests/ }),
+    ).toHaveCount(4);
     expect(sent).toHaveLength(1);
 
     await page.getByRole('link', { name: 'Return to Homepage' }).click();
@@ -120,7 +133,12 @@ test.describe('Submit Your Business', () => {
   });
 
   test('a refused submission keeps the form and shows the server errors', async ({ page }) => {
-    await page.route(SUBMIT_URL, (route) => route.fulfill({ status: 400, json: { message: 'Please check the highlighted fields', errors: { zip: 'Please enter a valid ZIP code' } } }));
+    await page.route(SUBMIT_URL, (route) =>
+      route.fulfill({
+        status: 400,
+        json: { message: 'Please check the highlighted fields', errors: { zip: 'Please enter a valid ZIP code' } },
+      }),
+    );
     await open(page, '/submit-business');
     const name = `Kept Values Builders ${Date.now()}`;
     await fillForm(page, name);

@@ -29,8 +29,10 @@ const TOWNS = {
 };
 type Town = (typeof TOWNS)['journey']['desktop'];
 
-const townFor = (which: keyof typeof TOWNS, testInfo: TestInfo): Town => TOWNS[which][testInfo.project.name === 'phone' ? 'phone' : 'desktop'];
-const unique = (testInfo: TestInfo) => `${Date.now()}${testInfo.project.name === 'desktop' ? 'd' : 'p'}${testInfo.workerIndex}`;
+const townFor = (which: keyof typeof TOWNS, testInfo: TestInfo): Town =>
+  TOWNS[which][testInfo.project.name === 'phone' ? 'phone' : 'desktop'];
+const unique = (testInfo: TestInfo) =>
+  `${Date.now()}${testInfo.project.name === 'desktop' ? 'd' : 'p'}${testInfo.workerIndex}`;
 const notice = (page: Page) => page.getByTestId('toast');
 const rowOf = (page: Page, name: string) => page.getByTestId('admin-contractor-row').filter({ hasText: name });
 /** Verifying records until when each credential holds (docs/decisions/0032-credential-verification.md), so the business gives the dates: a year ahead. */
@@ -55,7 +57,9 @@ async function findInAdminList(page: Page, name: string) {
 }
 
 test.describe('a business that joins through the site', () => {
-  test('submitted, approved, verified: found by the home search, and announced by it before verification', async ({ page }, testInfo) => {
+  test('submitted, approved, verified: found by the home search, and announced by it before verification', async ({
+    page,
+  }, testInfo) => {
     const town = townFor('journey', testInfo);
     const name = `Timberline Additions ${unique(testInfo)}`;
     const licenceNumber = uniqueLicenceNumber();
@@ -131,7 +135,10 @@ test.describe('a business that joins through the site', () => {
     await expect(page.getByText('Verified Licensed')).toBeVisible();
   });
 
-  test("approving with 'License and insurance verified' ticked lists it verified; Unverify withdraws it", async ({ page, request }, testInfo) => {
+  test("approving with 'License and insurance verified' ticked lists it verified; Unverify withdraws it", async ({
+    page,
+    request,
+  }, testInfo) => {
     const town = townFor('approveVerified', testInfo);
     const name = `Sunroom Specialists ${unique(testInfo)}`;
     const res = await request.post('/api/contractors/submit', {
@@ -169,7 +176,9 @@ test.describe('a business that joins through the site', () => {
     await open(page, licensedSearch);
     await expect(page.getByLabel('Licensed & Insured Only')).toBeChecked();
     await expect(page.getByText('1 contractor(s) found', { exact: true })).toBeVisible();
-    await expect(page.getByTestId('contractor-card').filter({ hasText: name }).getByText('Verified', { exact: true })).toBeVisible();
+    await expect(
+      page.getByTestId('contractor-card').filter({ hasText: name }).getByText('Verified', { exact: true }),
+    ).toBeVisible();
 
     await findInAdminList(page, name);
     await row.getByRole('button', { name: `Withdraw verification of ${name}` }).click();
@@ -178,6 +187,8 @@ test.describe('a business that joins through the site', () => {
 
     await open(page, licensedSearch);
     await expect(page.getByRole('heading', { name: 'No contractors found' })).toBeVisible();
-    await expect(page.getByTestId('unverified-note')).toHaveText(/1 contractor matches, but its license and insurance are not verified yet\./);
+    await expect(page.getByTestId('unverified-note')).toHaveText(
+      /1 contractor matches, but its license and insurance are not verified yet\./,
+    );
   });
 });

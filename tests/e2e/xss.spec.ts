@@ -9,7 +9,8 @@ import { ADMIN, signInAdmin } from './fixtures/admin';
  * no injected element appears (issue 7).
  */
 
-const MARKUP = '<script>window.__xss="script"</script><img src="x" id="xss-img" onerror="window.__xss=\'img\'"><b id="xss-b">bold</b>';
+const MARKUP =
+  '<script>window.__xss="script"</script><img src="x" id="xss-img" onerror="window.__xss=\'img\'"><b id="xss-b">bold</b>';
 
 function watchForScripts(page: Page) {
   const dialogs: string[] = [];
@@ -50,7 +51,9 @@ test('a contractor description with markup renders as text', async ({ page, requ
   await signInAdmin(request);
   const list = await (await request.get(`/api/admin/contractors?search=${encodeURIComponent(name)}`)).json();
   const id = list.contractors[0].id as number;
-  expect((await request.patch(`/api/admin/contractors/${id}/approval`, { data: { status: 'approved' } })).status()).toBe(200);
+  expect(
+    (await request.patch(`/api/admin/contractors/${id}/approval`, { data: { status: 'approved' } })).status(),
+  ).toBe(200);
 
   await open(page, `/contractor/${id}`);
   await expect(page.getByText('<script>window.__xss="script"</script>', { exact: false })).toBeVisible();
@@ -75,7 +78,15 @@ test("a quote's project details with markup render as text for the administrator
   const page1 = await (await request.get('/api/contractors?sort=name&pageSize=1')).json();
   const email = `markup.quote.${Date.now()}.${info.project.name}@example.com`;
   const lead = await request.post('/api/leads', {
-    data: { name: 'Markup Quote', email, phone: '(570) 555-0124', serviceNeeded: 'Other', location: 'Laporte, PA', projectDetails: `Please quote. ${MARKUP}`, contractorId: page1.contractors[0].id },
+    data: {
+      name: 'Markup Quote',
+      email,
+      phone: '(570) 555-0124',
+      serviceNeeded: 'Other',
+      location: 'Laporte, PA',
+      projectDetails: `Please quote. ${MARKUP}`,
+      contractorId: page1.contractors[0].id,
+    },
   });
   expect(lead.status()).toBe(201);
 

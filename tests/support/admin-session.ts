@@ -17,7 +17,10 @@ export async function adminClient(app: TestApp): Promise<TestClient> {
  * A client signed in as a fresh county administrator of these counties
  * (docs/decisions/0103-county-administrators.md), with its account's id.
  */
-export async function countyAdminClient(app: TestApp, regionIds: number[]): Promise<{ client: TestClient; adminUserId: number; username: string; password: string }> {
+export async function countyAdminClient(
+  app: TestApp,
+  regionIds: number[],
+): Promise<{ client: TestClient; adminUserId: number; username: string; password: string }> {
   return signedInAdmin(app, 'county', regionIds);
 }
 
@@ -29,7 +32,8 @@ async function signedInAdmin(app: TestApp, role: 'platform' | 'county', regionId
     .insert(adminUsers)
     .values({ username, passwordHash: await bcrypt.hash(password, 4), role })
     .returning({ id: adminUsers.id });
-  if (regionIds.length) await app.ctx.db.insert(adminUserRegions).values(regionIds.map((regionId) => ({ adminUserId: row!.id, regionId })));
+  if (regionIds.length)
+    await app.ctx.db.insert(adminUserRegions).values(regionIds.map((regionId) => ({ adminUserId: row!.id, regionId })));
   const client = app.client();
   const res = await client.post('/api/admin/login', { username, password });
   if (res.status !== 200 || !client.cookie) throw new Error(`Admin login failed: ${res.status} ${res.text}`);
@@ -43,7 +47,9 @@ async function signedInAdmin(app: TestApp, role: 'platform' | 'county', regionId
 export async function contractorClient(app: TestApp, contractorId: number): Promise<TestClient> {
   const email = `portal-${randomBytes(4).toString('hex')}@example.com`;
   const password = randomBytes(12).toString('base64url');
-  await app.ctx.db.insert(contractorAccounts).values({ contractorId, email, passwordHash: await bcrypt.hash(password, 4) });
+  await app.ctx.db
+    .insert(contractorAccounts)
+    .values({ contractorId, email, passwordHash: await bcrypt.hash(password, 4) });
   const client = app.client();
   const res = await client.post('/api/contractor/login', { email, password });
   if (res.status !== 200 || !client.cookie) throw new Error(`Contractor login failed: ${res.status} ${res.text}`);

@@ -25,21 +25,35 @@ export interface AppProcess {
  * runner's environment leaks in. Defaults: test mode on 127.0.0.1, a free port, a fresh data
  * folder for the embedded database. Its stdout and stderr are recorded.
  */
-export function spawnApp(env: Record<string, string>, { folderPrefix = 'app-' }: { folderPrefix?: string } = {}): AppProcess {
+export function spawnApp(
+  env: Record<string, string>,
+  { folderPrefix = 'app-' }: { folderPrefix?: string } = {},
+): AppProcess {
   const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), folderPrefix)), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), folderPrefix)),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const listening = async (timeoutMs = 60_000) => Number((await waitForOutput(child, () => output, /listening on http:\/\/localhost:(\d+)/, timeoutMs))[1]);
+  const listening = async (timeoutMs = 60_000) =>
+    Number((await waitForOutput(child, () => output, /listening on http:\/\/localhost:(\d+)/, timeoutMs))[1]);
   return { child, output: () => output, exited, listening };
 }
 
 /** spawnApp, once it listens: with its address. */
-export async function startApp(env: Record<string, string>, opts?: { folderPrefix?: string }): Promise<AppProcess & { url: string }> {
+export async function startApp(
+  env: Record<string, string>,
+  opts?: { folderPrefix?: string },
+): Promise<AppProcess & { url: string }> {
   const app = spawnApp(env, opts);
   return { ...app, url: `http://127.0.0.1:${await app.listening()}` };
 }

@@ -8,7 +8,11 @@ import type { TestApp } from './test-app';
 /** Claims, refunds and credits for the lead guarantee tests (docs/decisions/0046-lead-guarantee.md). */
 
 /** A lead delivered to a contractor on Free with its two credits unused and no bonus credits, so it is credited. */
-export async function creditedDelivery(app: TestApp, admin: TestClient, contractorId: number): Promise<{ leadId: number; deliveryId: number }> {
+export async function creditedDelivery(
+  app: TestApp,
+  admin: TestClient,
+  contractorId: number,
+): Promise<{ leadId: number; deliveryId: number }> {
   await app.ctx.db
     .update(contractorBilling)
     .set({ subscriptionPlan: 'free', monthlyLeadsUsed: 0, bonusCredits: 0, creditsPeriodStart: new Date() })
@@ -20,8 +24,11 @@ export async function creditedDelivery(app: TestApp, admin: TestClient, contract
   return { leadId, deliveryId: res.body.id };
 }
 
-export const claimLead = (client: TestClient, deliveryId: number | string, body: unknown = { reason: 'wrong_number', details: 'The number is disconnected.' }) =>
-  client.post(`/api/contractor/leads/${deliveryId}/claim`, body);
+export const claimLead = (
+  client: TestClient,
+  deliveryId: number | string,
+  body: unknown = { reason: 'wrong_number', details: 'The number is disconnected.' },
+) => client.post(`/api/contractor/leads/${deliveryId}/claim`, body);
 
 export async function claimOf(app: TestApp, deliveryId: number) {
   const [row] = await app.ctx.db.select().from(leadClaims).where(eq(leadClaims.deliveryId, deliveryId));
@@ -40,7 +47,10 @@ export async function refundsOf(app: TestApp, deliveryId: number) {
 }
 
 export async function bonusCredits(app: TestApp, contractorId: number): Promise<number> {
-  const [row] = await app.ctx.db.select({ n: contractorBilling.bonusCredits }).from(contractorBilling).where(eq(contractorBilling.contractorId, contractorId));
+  const [row] = await app.ctx.db
+    .select({ n: contractorBilling.bonusCredits })
+    .from(contractorBilling)
+    .where(eq(contractorBilling.contractorId, contractorId));
   return row!.n;
 }
 

@@ -4,7 +4,12 @@ import type { Database } from '../../server/db/client';
 import { adminQuery } from './test-db';
 
 /** An error as the driver gives it when nothing listens at the database's address. */
-const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' });
+const refused = () =>
+  Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+    code: 'ECONNREFUSED',
+    errno: -111,
+    syscall: 'connect',
+  });
 
 /** A local port with nothing listening on it: connections to it are refused. */
 async function deadPort(): Promise<number> {
@@ -31,7 +36,9 @@ export async function cutDatabase(database: Database): Promise<() => Promise<voi
     unreachable.host = `127.0.0.1:${await deadPort()}`;
     pool.options.connectionString = unreachable.toString();
     const name = new URL(url).pathname.slice(1);
-    await adminQuery(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`);
+    await adminQuery(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
+    );
     return async () => {
       pool.options.connectionString = url;
     };

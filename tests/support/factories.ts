@@ -2,8 +2,20 @@ import { eq, sql } from 'drizzle-orm';
 import { region } from '../../shared/region';
 import { resolveService } from '../../shared/taxonomy';
 import type { Db } from '../../server/db/client';
-import { contractorServiceAreas, contractorServices, leads, towns as townsTable, type ContractorRow } from '../../server/db/schema';
-import { contractorValues, leadValues, rng, type ContractorOverrides, type NewLeadRow } from '../../server/db/seed/factories';
+import {
+  contractorServiceAreas,
+  contractorServices,
+  leads,
+  towns as townsTable,
+  type ContractorRow,
+} from '../../server/db/schema';
+import {
+  contractorValues,
+  leadValues,
+  rng,
+  type ContractorOverrides,
+  type NewLeadRow,
+} from '../../server/db/seed/factories';
 import { insertContractors } from '../../server/db/seed/insert-contractors';
 import { readTaxonomyIds } from '../../server/directory/taxonomy';
 
@@ -12,7 +24,14 @@ import { readTaxonomyIds } from '../../server/directory/taxonomy';
  * too) with only what a test cares about given, written to the database. The benchmarks' scale
  * seed (bench/lib/scale-seed.ts) fills its databases with the random spreads below.
  */
-export { contractorValues, leadValues, licenceNumber, nextLicenceNumber, rng, type NewLeadRow } from '../../server/db/seed/factories';
+export {
+  contractorValues,
+  leadValues,
+  licenceNumber,
+  nextLicenceNumber,
+  rng,
+  type NewLeadRow,
+} from '../../server/db/seed/factories';
 
 /** The listing's fields, its credentials (`registration`, `insurance`) and its `billing`, as contractorValues takes them, and where it works. */
 export interface ContractorSpec extends ContractorOverrides {
@@ -31,7 +50,16 @@ export interface ContractorSpec extends ContractorOverrides {
  * with its services and service areas; answers the stored listing. Its name, email and licence are
  * unique, so no other test's data or the sample data is in its figures.
  */
-export async function createContractor(db: Db, { services = ['general-contracting'], homeTown = 'laporte', serviceAreas = [], county, ...overrides }: ContractorSpec = {}): Promise<ContractorRow> {
+export async function createContractor(
+  db: Db,
+  {
+    services = ['general-contracting'],
+    homeTown = 'laporte',
+    serviceAreas = [],
+    county,
+    ...overrides
+  }: ContractorSpec = {},
+): Promise<ContractorRow> {
   const ids = await readTaxonomyIds(db, county);
   const idOf = (map: ReadonlyMap<string, number>, slug: string) => {
     const id = map.get(slug);
@@ -39,9 +67,17 @@ export async function createContractor(db: Db, { services = ['general-contractin
     return id;
   };
   const homeTownId = idOf(ids.townId, homeTown);
-  const city = county === undefined ? region.towns.find((t) => t.slug === homeTown)!.name : (await db.select({ name: townsTable.name }).from(townsTable).where(eq(townsTable.id, homeTownId)))[0]!.name;
+  const city =
+    county === undefined
+      ? region.towns.find((t) => t.slug === homeTown)!.name
+      : (await db.select({ name: townsTable.name }).from(townsTable).where(eq(townsTable.id, homeTownId)))[0]!.name;
   const [row] = await insertContractors(db, [contractorValues({ city, homeTownId, ...overrides })]);
-  if (services.length) await db.insert(contractorServices).values(services.map((slug, position) => ({ contractorId: row!.id, serviceId: idOf(ids.serviceId, slug), position })));
+  if (services.length)
+    await db
+      .insert(contractorServices)
+      .values(
+        services.map((slug, position) => ({ contractorId: row!.id, serviceId: idOf(ids.serviceId, slug), position })),
+      );
   const towns = new Set([homeTownId, ...serviceAreas.map((slug) => idOf(ids.townId, slug))]);
   await db.insert(contractorServiceAreas).values([...towns].map((townId) => ({ contractorId: row!.id, townId })));
   return row!;
@@ -53,8 +89,32 @@ export async function createLead(db: Db, overrides: Partial<NewLeadRow> = {}) {
   return row!;
 }
 
-const FIRST = ['Oak', 'Pine', 'Hemlock', 'Ridge', 'Creek', 'Valley', 'Summit', 'Laurel', 'Maple', 'Birch', 'Stone', 'Iron'];
-const LAST = ['Builders', 'Contracting', 'Home Services', 'Construction', 'Renovations', 'Roofing', 'Electric', 'Mechanical', 'Masonry', 'Carpentry'];
+const FIRST = [
+  'Oak',
+  'Pine',
+  'Hemlock',
+  'Ridge',
+  'Creek',
+  'Valley',
+  'Summit',
+  'Laurel',
+  'Maple',
+  'Birch',
+  'Stone',
+  'Iron',
+];
+const LAST = [
+  'Builders',
+  'Contracting',
+  'Home Services',
+  'Construction',
+  'Renovations',
+  'Roofing',
+  'Electric',
+  'Mechanical',
+  'Masonry',
+  'Carpentry',
+];
 
 /**
  * n approved, visible contractors spread at random (from `seed`, the same on every run) over the
@@ -90,7 +150,10 @@ export async function createContractorsAtRandom(db: Db, n: number, { seed = 42, 
     });
     await db.insert(contractorServices).values(svc);
     const areas = inserted.flatMap(({ id, homeTownId }) => {
-      const extra = new Set([homeTownId!, ...Array.from({ length: Math.floor(rand() * 3) }, () => townIds[Math.floor(rand() * townIds.length)]![1])]);
+      const extra = new Set([
+        homeTownId!,
+        ...Array.from({ length: Math.floor(rand() * 3) }, () => townIds[Math.floor(rand() * townIds.length)]![1]),
+      ]);
       return [...extra].map((townId) => ({ contractorId: id, townId }));
     });
     await db.insert(contractorServiceAreas).values(areas);
@@ -106,7 +169,9 @@ export async function createLeadsAtRandom(db: Db, n: number, { seed = 7, batch =
   const rand = rng(seed);
   const ids = await readTaxonomyIds(db);
   const townIds = [...ids.townId.values()];
-  const res = (await db.execute(sql`select coalesce(max(id), 0)::int as max from contractors`)) as unknown as { rows: { max: number }[] };
+  const res = (await db.execute(sql`select coalesce(max(id), 0)::int as max from contractors`)) as unknown as {
+    rows: { max: number }[];
+  };
   const max = res.rows[0]?.max ?? 0;
   const statuses = ['new', 'new', 'delivered', 'contacted', 'won', 'lost'] as const;
   const start = Date.now() - 365 * 24 * 3600_000;

@@ -40,7 +40,9 @@ async function dropAbandonedDatabases(serverUrl: string) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>("select datname from pg_database where datname ~ '^(tmpl_[0-9a-f]+_[0-9]+|t_[0-9]+_[0-9a-f]+)$'");
+    const { rows } = await client.query<{ datname: string }>(
+      "select datname from pg_database where datname ~ '^(tmpl_[0-9a-f]+_[0-9]+|t_[0-9]+_[0-9a-f]+)$'",
+    );
     for (const { datname } of rows) {
       // tmpl_<fingerprint>_<pid> or t_<pid>_<random>
       const parts = datname.split('_');

@@ -12,7 +12,12 @@ export class TestClient {
 
   constructor(readonly baseUrl: string) {}
 
-  async request<T = any>(method: string, path: string, body?: unknown, opts: { headers?: Record<string, string>; raw?: string } = {}): Promise<TestResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    opts: { headers?: Record<string, string>; raw?: string } = {},
+  ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     if (this.cookie) headers.Cookie = this.cookie;
     let payload: string | undefined = opts.raw;

@@ -18,7 +18,10 @@ export const htmlText = (s: string) =>
 export type JsonLd = Record<string, any>;
 
 /** Every JSON-LD block of the page, in order (the site's Organization first). */
-export const jsonLd = (html: string): JsonLd[] => [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as JsonLd);
+export const jsonLd = (html: string): JsonLd[] =>
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as JsonLd,
+  );
 
 /** The one block of this type; fails when there is none or more than one. */
 export function jsonLdOf(html: string, type: string): JsonLd {
@@ -41,7 +44,11 @@ export function canonical(html: string): string {
 }
 
 /** The markup the visitor reads: the rendered app without the head and the data it hydrates from. */
-export const bodyMarkup = (html: string) => html.slice(html.indexOf('<body'), html.indexOf('<script id="__BOOT__"') === -1 ? undefined : html.indexOf('<script id="__BOOT__"'));
+export const bodyMarkup = (html: string) =>
+  html.slice(
+    html.indexOf('<body'),
+    html.indexOf('<script id="__BOOT__"') === -1 ? undefined : html.indexOf('<script id="__BOOT__"'),
+  );
 
 /**
  * The trail shown in the page's Breadcrumb navigation as [position, name, absolute address]: a
@@ -61,4 +68,6 @@ export function visibleTrail(html: string, siteUrl: string): [number, string, st
 
 /** The BreadcrumbList of the page as [position, name, address], to compare with `visibleTrail`. */
 export const breadcrumbList = (html: string): [number, string, string][] =>
-  jsonLdOf(html, 'BreadcrumbList').itemListElement.map((e: JsonLd) => [e.position, e.name, e.item] as [number, string, string]);
+  jsonLdOf(html, 'BreadcrumbList').itemListElement.map(
+    (e: JsonLd) => [e.position, e.name, e.item] as [number, string, string],
+  );

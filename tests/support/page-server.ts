@@ -5,7 +5,8 @@ import type { AppContext } from '../../server/context';
 import type { PageRenderer } from '../../server/render/renderer';
 import { TestClient } from './http-client';
 
-const template = '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
+const template =
+  '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
 
 /**
  * The app of `ctx` served with the server renderer (the client's render entry, as in
@@ -13,7 +14,12 @@ const template = '<html><head><!--app-head--></head><body><div id="root"><!--app
  */
 export async function servePages(ctx: AppContext) {
   const entry = await import('../../client/src/entry-server');
-  const renderer: PageRenderer = { mode: 'built', assets: (_req, _res, next) => next(), load: async () => ({ template, entry }), close: async () => {} };
+  const renderer: PageRenderer = {
+    mode: 'built',
+    assets: (_req, _res, next) => next(),
+    load: async () => ({ template, entry }),
+    close: async () => {},
+  };
   const server = createHttpServer(createApp({ ctx, sessionSecret: ctx.env.SESSION_SECRET!, renderer }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

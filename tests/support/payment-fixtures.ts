@@ -22,8 +22,15 @@ export async function newLead(app: TestApp, contractorId: number): Promise<numbe
 }
 
 /** A lead delivered to a contractor with no plan credits left, so it awaits payment. */
-export async function awaitingDelivery(app: TestApp, admin: TestClient, contractorId: number): Promise<{ leadId: number; deliveryId: number }> {
-  await app.ctx.db.update(contractorBilling).set({ monthlyLeadsUsed: 100, creditsPeriodStart: new Date() }).where(eq(contractorBilling.contractorId, contractorId));
+export async function awaitingDelivery(
+  app: TestApp,
+  admin: TestClient,
+  contractorId: number,
+): Promise<{ leadId: number; deliveryId: number }> {
+  await app.ctx.db
+    .update(contractorBilling)
+    .set({ monthlyLeadsUsed: 100, creditsPeriodStart: new Date() })
+    .where(eq(contractorBilling.contractorId, contractorId));
   const leadId = await newLead(app, contractorId);
   const res = await admin.post('/api/lead-deliveries', { leadId, contractorId });
   expect(res.status, res.text).toBe(201);
@@ -58,5 +65,7 @@ export async function receiptsTo(app: TestApp, to: string) {
 export async function portalLead(client: TestClient, deliveryId: number) {
   const res = await client.get('/api/contractor/leads');
   expect(res.status).toBe(200);
-  return (res.body as { deliveryId: number; customer: unknown; paymentState: string }[]).find((l) => l.deliveryId === deliveryId)!;
+  return (res.body as { deliveryId: number; customer: unknown; paymentState: string }[]).find(
+    (l) => l.deliveryId === deliveryId,
+  )!;
 }

@@ -7,7 +7,12 @@ import sharp from 'sharp';
  */
 
 /** GPS coordinates of a house (Laporte), as a phone writes them into its photos. */
-const GPS = { GPSLatitudeRef: 'N', GPSLatitude: '41/1 25/1 24/1', GPSLongitudeRef: 'W', GPSLongitude: '76/1 29/1 42/1' };
+const GPS = {
+  GPSLatitudeRef: 'N',
+  GPSLatitude: '41/1 25/1 24/1',
+  GPSLongitudeRef: 'W',
+  GPSLongitude: '76/1 29/1 42/1',
+};
 
 /**
  * A landscape JPEG, red on the left and blue on the right, with EXIF GPS and orientation 6 (turn
@@ -15,7 +20,9 @@ const GPS = { GPSLatitudeRef: 'N', GPSLatitude: '41/1 25/1 24/1', GPSLongitudeRe
  */
 export async function phoneJpeg(width = 1600, height = 1200): Promise<Buffer> {
   const half = Math.floor(width / 2);
-  const blue = await sharp({ create: { width: width - half, height, channels: 3, background: { r: 20, g: 40, b: 220 } } })
+  const blue = await sharp({
+    create: { width: width - half, height, channels: 3, background: { r: 20, g: 40, b: 220 } },
+  })
     .png()
     .toBuffer();
   return sharp({ create: { width, height, channels: 3, background: { r: 220, g: 30, b: 30 } } })
@@ -32,7 +39,8 @@ export const plainPng = (width = 300, height = 200) =>
     .toBuffer();
 
 /** Whether EXIF data holds a GPS directory (tag 0x8825, either byte order). */
-export const hasGps = (exif: Buffer | undefined) => Boolean(exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]))));
+export const hasGps = (exif: Buffer | undefined) =>
+  Boolean(exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]))));
 
 function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -50,15 +58,22 @@ export function pngBomb(): Buffer {
   ihdr.writeUInt32BE(50_000, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // RGB
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(Buffer.alloc(1024))), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(1024))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** An executable renamed photo.jpg: ELF and Windows (MZ) headers. */
-export const elfBinary = () => Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(2000, 0x90)]);
+export const elfBinary = () =>
+  Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(2000, 0x90)]);
 export const windowsExe = () => Buffer.concat([Buffer.from('MZ', 'latin1'), Buffer.alloc(2000, 0x41)]);
 
 /** A JPEG cut off after its first kilobyte: its header reads, its pixels do not. */
 export const truncated = (jpeg: Buffer) => jpeg.subarray(0, 1024);
 
 /** Over the 15 MB limit, starting like a JPEG. */
-export const overLimit = (limit: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(limit + 1 - 4)]);
+export const overLimit = (limit: number) =>
+  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(limit + 1 - 4)]);

@@ -9,7 +9,12 @@ import type { ChildProcess } from 'node:child_process';
  * `output` is the caller's own record of the process's stdout and stderr, kept by 'data'
  * listeners added before this is called (so it already holds each chunk this sees).
  */
-export function waitForOutput(child: ChildProcess, output: () => string, pattern: RegExp | string, timeoutMs = 60_000): Promise<RegExpExecArray> {
+export function waitForOutput(
+  child: ChildProcess,
+  output: () => string,
+  pattern: RegExp | string,
+  timeoutMs = 60_000,
+): Promise<RegExpExecArray> {
   const regex = typeof pattern === 'string' ? new RegExp(pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : pattern;
   return new Promise((resolve, reject) => {
     const streams = [child.stdout, child.stderr].filter((s) => s !== null);
@@ -25,12 +30,19 @@ export function waitForOutput(child: ChildProcess, output: () => string, pattern
       return m;
     };
     const closed = () => {
-      if (!check()) done(() => reject(new Error(`the process ended (exit ${child.exitCode}) before writing ${regex}:\n${output()}`)));
+      if (!check())
+        done(() =>
+          reject(new Error(`the process ended (exit ${child.exitCode}) before writing ${regex}:\n${output()}`)),
+        );
     };
-    const timer = setTimeout(() => done(() => reject(new Error(`no ${regex} from the process within ${timeoutMs} ms:\n${output()}`))), timeoutMs);
+    const timer = setTimeout(
+      () => done(() => reject(new Error(`no ${regex} from the process within ${timeoutMs} ms:\n${output()}`))),
+      timeoutMs,
+    );
     for (const s of streams) s.on('data', check);
     child.on('close', closed);
     // Already written, or the process already gone.
-    if (!check() && (child.exitCode !== null || child.signalCode !== null) && streams.every((s) => s.readableEnded)) closed();
+    if (!check() && (child.exitCode !== null || child.signalCode !== null) && streams.every((s) => s.readableEnded))
+      closed();
   });
 }

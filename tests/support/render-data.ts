@@ -10,7 +10,9 @@ import type { ApiKey } from '@/lib/api';
 export function directoryData(answer: (key: ApiKey) => Promise<unknown>) {
   const keys: ApiKey[] = [];
   // One frozen object, as the read model hands out while its data is unchanged.
-  const coverage: ServiceCoverage = Object.freeze({ services: Object.freeze([]) as unknown as ServiceCoverage['services'] });
+  const coverage: ServiceCoverage = Object.freeze({
+    services: Object.freeze([]) as unknown as ServiceCoverage['services'],
+  });
   const resolve = async (key: ApiKey): Promise<unknown> => {
     if (key[0] === '/api/service-pages') return coverage;
     keys.push(key);

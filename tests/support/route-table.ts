@@ -18,7 +18,8 @@ interface Layer {
 }
 
 const roleOf = (handle: unknown): Role | undefined => (handle as { [ROLE]?: Role } | null)?.[ROLE];
-const adminRuleOf = (handle: unknown): AdminRouteRule | undefined => (handle as { [ADMIN_ROUTE]?: AdminRouteRule } | null)?.[ADMIN_ROUTE];
+const adminRuleOf = (handle: unknown): AdminRouteRule | undefined =>
+  (handle as { [ADMIN_ROUTE]?: AdminRouteRule } | null)?.[ADMIN_ROUTE];
 
 /** Joins a mount point and a path as Express matches them ('/' mounts add nothing). */
 const join = (base: string, path: string) => (path === '/' ? base || '/' : `${base}${path}`);
@@ -37,9 +38,12 @@ export function routeTable(app: Express): RouteEntry[] {
       if (layer.route) {
         const path = join(base, String(layer.route.path));
         const own = layer.route.stack.map((l) => roleOf(l.handle)).filter((r): r is Role => r !== undefined);
-        const methods = [...new Set(layer.route.stack.map((l) => l.method?.toUpperCase()).filter((m): m is string => Boolean(m)))];
+        const methods = [
+          ...new Set(layer.route.stack.map((l) => l.method?.toUpperCase()).filter((m): m is string => Boolean(m))),
+        ];
         const admin = layer.route.stack.map((l) => adminRuleOf(l.handle)).find((r) => r !== undefined);
-        for (const method of methods) routes.push({ method, path, roles: [...roles, ...own], ...(admin ? { admin } : {}) });
+        for (const method of methods)
+          routes.push({ method, path, roles: [...roles, ...own], ...(admin ? { admin } : {}) });
       } else if (Array.isArray(layer.handle.stack)) {
         walk(layer.handle.stack, join(base, mount === '/' ? '' : mount), roles);
       } else {

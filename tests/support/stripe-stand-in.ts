@@ -117,12 +117,19 @@ export class StripeStandIn {
 
   /** An intent made outside the app (to claim someone else's payment with). */
   createIntent(params: { amount: number; currency?: string; metadata?: Json; status?: string }): Json {
-    const pi = this.newIntent({ amount: String(params.amount), currency: params.currency ?? 'usd', metadata: params.metadata ?? {} });
+    const pi = this.newIntent({
+      amount: String(params.amount),
+      currency: params.currency ?? 'usd',
+      metadata: params.metadata ?? {},
+    });
     if (params.status) pi.status = params.status;
     return pi;
   }
 
-  setIntent(id: string, patch: { status?: string; amount?: number; currency?: string; last_payment_error?: Json | null }): Json {
+  setIntent(
+    id: string,
+    patch: { status?: string; amount?: number; currency?: string; last_payment_error?: Json | null },
+  ): Json {
     const pi = this.must(this.intents, id);
     Object.assign(pi, patch);
     return pi;
@@ -145,13 +152,27 @@ export class StripeStandIn {
       metadata: { ...(session.subscription_data?.metadata ?? {}) },
       items: {
         object: 'list',
-        data: [{ id: `si_${rand(7)}`, object: 'subscription_item', quantity: 1, price: { id: price, object: 'price' }, current_period_start: start, current_period_end: start + 30 * DAY }],
+        data: [
+          {
+            id: `si_${rand(7)}`,
+            object: 'subscription_item',
+            quantity: 1,
+            price: { id: price, object: 'price' },
+            current_period_start: start,
+            current_period_end: start + 30 * DAY,
+          },
+        ],
       },
       livemode: false,
     };
     this.subscriptions.set(subscription.id, subscription);
     this.newInvoice(subscription);
-    Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: subscription.id, customer: subscription.customer });
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'paid',
+      subscription: subscription.id,
+      customer: subscription.customer,
+    });
     return { session, subscription };
   }
 
@@ -191,7 +212,18 @@ export class StripeStandIn {
       status_transitions: { paid_at: paidAt, finalized_at: paidAt },
       period_start: item.current_period_start,
       period_end: item.current_period_start,
-      lines: { object: 'list', data: [{ id: `il_${rand(7)}`, object: 'line_item', amount, period: { start: item.current_period_start, end: item.current_period_end } }], has_more: false },
+      lines: {
+        object: 'list',
+        data: [
+          {
+            id: `il_${rand(7)}`,
+            object: 'line_item',
+            amount,
+            period: { start: item.current_period_start, end: item.current_period_end },
+          },
+        ],
+        has_more: false,
+      },
       parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: {} } },
       livemode: false,
     };
@@ -202,7 +234,12 @@ export class StripeStandIn {
   invoice(id: string, subscriptionId: string): Json {
     const stored = this.invoices.get(id);
     if (stored) return structuredClone(stored);
-    return { id, object: 'invoice', status: 'paid', parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: {} } } };
+    return {
+      id,
+      object: 'invoice',
+      status: 'paid',
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: {} } },
+    };
   }
 
   /** The refunds of a payment, oldest first. */
@@ -239,8 +276,22 @@ export class StripeStandIn {
   /** An event as Stripe would post it, signed with the webhook secret (or another one). */
   event(type: string, object: Json, opts: { id?: string; secret?: string } = {}): SignedEvent {
     const id = opts.id ?? `evt_${rand()}`;
-    const payload = JSON.stringify({ id, object: 'event', api_version: '2026-10-28.endive', created: now(), type, livemode: false, pending_webhooks: 1, request: { id: null }, data: { object } });
-    return { id, payload, signature: this.signer.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? this.webhookSecret }) };
+    const payload = JSON.stringify({
+      id,
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: now(),
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null },
+      data: { object },
+    });
+    return {
+      id,
+      payload,
+      signature: this.signer.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? this.webhookSecret }),
+    };
   }
 
   // --- The API ---------------------------------------------------------------------------------
@@ -251,7 +302,8 @@ export class StripeStandIn {
     const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null;
     this.requests.push({ method: req.method ?? '', path: url.pathname, body, idempotencyKey });
 
-    if (req.headers.authorization !== `Bearer ${this.apiKey}`) return error(401, 'authentication_error', 'Invalid API Key provided');
+    if (req.headers.authorization !== `Bearer ${this.apiKey}`)
+      return error(401, 'authentication_error', 'Invalid API Key provided');
     if (this.failures > 0) {
       this.failures--;
       return error(500, 'api_error', "Something went wrong on Stripe's end.");
@@ -276,12 +328,17 @@ export class StripeStandIn {
       if (!pi) return missing('payment_intent', m[1]!);
       // expand[]=latest_charge: the charge with its receipt, once the payment succeeded.
       const expand: string[] = Array.isArray(body.expand) ? body.expand : body.expand ? [body.expand] : [];
-      const charge: Json | null = pi.status === 'succeeded' ? { ...this.charge(pi.id), receipt_url: `https://pay.stripe.com/receipts/payment/${pi.id}` } : null;
+      const charge: Json | null =
+        pi.status === 'succeeded'
+          ? { ...this.charge(pi.id), receipt_url: `https://pay.stripe.com/receipts/payment/${pi.id}` }
+          : null;
       return ok({ ...pi, latest_charge: expand.includes('latest_charge') ? charge : (charge?.id ?? null) });
     }
-    if (method === 'GET' && (m = path.match(/^\/v1\/invoices\/([^/]+)$/))) return this.found(this.invoices, m[1]!, 'invoice', ok);
+    if (method === 'GET' && (m = path.match(/^\/v1\/invoices\/([^/]+)$/)))
+      return this.found(this.invoices, m[1]!, 'invoice', ok);
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
-      if (!body.customer) return error(400, 'invalid_request_error', 'Missing required param: customer.', 'parameter_missing');
+      if (!body.customer)
+        return error(400, 'invalid_request_error', 'Missing required param: customer.', 'parameter_missing');
       const session = {
         id: `bps_${rand()}`,
         object: 'billing_portal.session',
@@ -295,32 +352,49 @@ export class StripeStandIn {
       return ok(session);
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') return ok(this.newSession(body));
-    if (method === 'GET' && (m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) return this.found(this.sessions, m[1]!, 'checkout.session', ok);
-    if (method === 'GET' && (m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) return this.found(this.subscriptions, m[1]!, 'subscription', ok);
+    if (method === 'GET' && (m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/)))
+      return this.found(this.sessions, m[1]!, 'checkout.session', ok);
+    if (method === 'GET' && (m = path.match(/^\/v1\/subscriptions\/([^/]+)$/)))
+      return this.found(this.subscriptions, m[1]!, 'subscription', ok);
     if (method === 'DELETE' && (m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const sub = this.subscriptions.get(m[1]!);
       if (!sub) return missing('subscription', m[1]!);
-      if (sub.status === 'canceled') return error(400, 'invalid_request_error', 'This subscription has already been canceled.');
+      if (sub.status === 'canceled')
+        return error(400, 'invalid_request_error', 'This subscription has already been canceled.');
       Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
       return ok(sub);
     }
     if (method === 'POST' && path === '/v1/refunds') return this.newRefund(body);
     if (method === 'GET' && path === '/v1/refunds') {
-      const data = [...this.refunds.values()].filter((r) => !body.payment_intent || r.payment_intent === body.payment_intent).reverse();
+      const data = [...this.refunds.values()]
+        .filter((r) => !body.payment_intent || r.payment_intent === body.payment_intent)
+        .reverse();
       return ok({ object: 'list', data, has_more: false, url: '/v1/refunds' });
     }
-    if (method === 'GET' && (m = path.match(/^\/v1\/refunds\/([^/]+)$/))) return this.found(this.refunds, m[1]!, 'refund', ok);
+    if (method === 'GET' && (m = path.match(/^\/v1\/refunds\/([^/]+)$/)))
+      return this.found(this.refunds, m[1]!, 'refund', ok);
     return error(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
 
   private newRefund(body: Json): { status: number; body: Json } {
     const pi = this.intents.get(body.payment_intent);
     if (!pi) return missing('payment_intent', String(body.payment_intent));
-    if (pi.status !== 'succeeded') return error(400, 'invalid_request_error', 'This PaymentIntent does not have a successful charge to refund.', 'charge_not_refundable');
+    if (pi.status !== 'succeeded')
+      return error(
+        400,
+        'invalid_request_error',
+        'This PaymentIntent does not have a successful charge to refund.',
+        'charge_not_refundable',
+      );
     const left = pi.amount - this.charge(pi.id).amount_refunded;
     const amount = body.amount === undefined ? left : Number(body.amount);
     if (!(amount > 0) || amount > left) {
-      return error(400, 'invalid_request_error', `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, 'amount_too_large');
+      return error(
+        400,
+        'invalid_request_error',
+        `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+        'amount_too_large',
+      );
     }
     const refund: Json = {
       id: `re_${rand()}`,
@@ -361,7 +435,9 @@ export class StripeStandIn {
       client_secret: `${id}_secret_${rand(10)}`,
       metadata: body.metadata ?? {},
       description: body.description ?? null,
-      automatic_payment_methods: body.automatic_payment_methods ? { enabled: body.automatic_payment_methods.enabled === 'true' } : null,
+      automatic_payment_methods: body.automatic_payment_methods
+        ? { enabled: body.automatic_payment_methods.enabled === 'true' }
+        : null,
       last_payment_error: null,
       created: now(),
       livemode: false,
@@ -400,7 +476,8 @@ function error(status: number, type: string, message: string, code?: string) {
   return { status, body: { error: { type, message, ...(code ? { code } : {}) } } };
 }
 
-const missing = (kind: string, id: string) => error(404, 'invalid_request_error', `No such ${kind}: '${id}'`, 'resource_missing');
+const missing = (kind: string, id: string) =>
+  error(404, 'invalid_request_error', `No such ${kind}: '${id}'`, 'resource_missing');
 
 export function startStripeStandIn(webhookSecret: string): Promise<StripeStandIn> {
   return new StripeStandIn(webhookSecret).start();

@@ -28,9 +28,16 @@ export interface TestAppOptions {
 }
 
 /** The API on a free port over this test file's own database. */
-export async function startTestApp(envOverrides: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+export async function startTestApp(
+  envOverrides: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const testDb = await createTestDatabase({ pgTemplate: inject('pgTemplate'), pgliteDump: inject('pgliteDump') });
-  const env: Env = parseEnv({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret-0000', ...envOverrides });
+  const env: Env = parseEnv({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0000',
+    ...envOverrides,
+  });
   const ctx = buildContext(env, testDb.database, createLogger({ silent: true }));
   // startServer does this at start-up; the tests build the app without it.
   if (env.ADMIN_USERNAME) await ensureFirstAdmin(ctx);

@@ -35,7 +35,10 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(template: { pgTemplate?: string; pgliteDump?: string }): Promise<TestDatabase> {
+export async function createTestDatabase(template: {
+  pgTemplate?: string;
+  pgliteDump?: string;
+}): Promise<TestDatabase> {
   const serverUrl = testDatabaseUrl();
   if (serverUrl && template.pgTemplate) {
     const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;

@@ -40,7 +40,12 @@ export class TwilioStandIn {
 
   /** The app's Twilio settings pointing the real library at this stand-in. */
   appEnv(): Record<string, string> {
-    return { TWILIO_ACCOUNT_SID: this.accountSid, TWILIO_AUTH_TOKEN: this.authToken, TWILIO_FROM: this.from, TWILIO_API_URL: this.url };
+    return {
+      TWILIO_ACCOUNT_SID: this.accountSid,
+      TWILIO_AUTH_TOKEN: this.authToken,
+      TWILIO_FROM: this.from,
+      TWILIO_API_URL: this.url,
+    };
   }
 
   async start(): Promise<this> {
@@ -83,7 +88,8 @@ export class TwilioStandIn {
     const match = /^\/2010-04-01\/Accounts\/(AC\w+)\/Messages\.json$/.exec(path);
     if (req.method !== 'POST' || !match) return this.error(404, 20404, 'The requested resource was not found');
     const expected = `Basic ${Buffer.from(`${this.accountSid}:${this.authToken}`).toString('base64')}`;
-    if (match[1] !== this.accountSid || req.headers.authorization !== expected) return this.error(401, 20003, 'Authenticate');
+    if (match[1] !== this.accountSid || req.headers.authorization !== expected)
+      return this.error(401, 20003, 'Authenticate');
     if (this.failures > 0) {
       this.failures--;
       return this.error(500, 20500, 'Internal Server Error');
@@ -93,8 +99,10 @@ export class TwilioStandIn {
     const body = form.get('Body') ?? '';
     const from = form.get('From');
     const messagingServiceSid = form.get('MessagingServiceSid');
-    if (!from && !messagingServiceSid) return this.error(400, 21603, "A 'From' or 'MessagingServiceSid' parameter is required to send a message");
-    if (!/^\+[1-9]\d{7,14}$/.test(to)) return this.error(400, 21211, `The 'To' number ${to} is not a valid phone number.`);
+    if (!from && !messagingServiceSid)
+      return this.error(400, 21603, "A 'From' or 'MessagingServiceSid' parameter is required to send a message");
+    if (!/^\+[1-9]\d{7,14}$/.test(to))
+      return this.error(400, 21211, `The 'To' number ${to} is not a valid phone number.`);
     if (!body) return this.error(400, 21602, 'Message body is required.');
     if (this.unsubscribed.has(to)) return this.error(400, 21610, 'Attempt to send to unsubscribed recipient');
     const sid = `SM${hex(16)}`;

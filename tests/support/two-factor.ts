@@ -36,7 +36,11 @@ export type Post = (path: string, body: unknown) => Promise<{ status: number; bo
  * required, as in production) enrols here, and `device.current` keeps its secret for later
  * sign-ins of the same account (other processes, other browsers).
  */
-export async function signInWithTwoFactor(post: Post, credentials: { username: string; password: string }, device: { current?: TotpDevice }): Promise<void> {
+export async function signInWithTwoFactor(
+  post: Post,
+  credentials: { username: string; password: string },
+  device: { current?: TotpDevice },
+): Promise<void> {
   const login = await post('/api/admin/login', credentials);
   if (login.status !== 200) throw new Error(`Admin login failed: ${login.status} ${JSON.stringify(login.body)}`);
   if (login.body?.twoFactor === 'code') {
@@ -48,7 +52,8 @@ export async function signInWithTwoFactor(post: Post, credentials: { username: s
     if (setup.status !== 200) throw new Error(`Two-factor setup failed: ${setup.status} ${JSON.stringify(setup.body)}`);
     device.current = new TotpDevice(setup.body.secret);
     const confirm = await post('/api/admin/two-factor/confirm', { code: await device.current.code() });
-    if (confirm.status !== 200) throw new Error(`Two-factor confirmation failed: ${confirm.status} ${JSON.stringify(confirm.body)}`);
+    if (confirm.status !== 200)
+      throw new Error(`Two-factor confirmation failed: ${confirm.status} ${JSON.stringify(confirm.body)}`);
   }
 }
 
@@ -57,7 +62,11 @@ export function fetchPost(baseUrl: string, jar: { cookie: string }): Post {
   return async (path, body) => {
     const res = await fetch(baseUrl + path, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(jar.cookie ? { Cookie: jar.cookie } : {}) },
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        ...(jar.cookie ? { Cookie: jar.cookie } : {}),
+      },
       body: JSON.stringify(body),
     });
     const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));

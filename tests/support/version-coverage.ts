@@ -25,7 +25,9 @@ export function recordingDb(database: Database): { db: Db; statements: { query: 
   const logger = { logQuery: (query: string, params: unknown[]) => statements.push({ query, params }) };
   const client = (database.db as unknown as { $client: unknown }).$client;
   const recording =
-    database.driver === 'pg' ? drizzlePg({ client: client as pg.Pool, schema, casing: 'snake_case', logger }) : drizzlePglite({ client: client as PGlite, schema, casing: 'snake_case', logger });
+    database.driver === 'pg'
+      ? drizzlePg({ client: client as pg.Pool, schema, casing: 'snake_case', logger })
+      : drizzlePglite({ client: client as PGlite, schema, casing: 'snake_case', logger });
   return { db: recording as unknown as Db, statements };
 }
 
@@ -84,13 +86,15 @@ export async function versionTriggers(db: Db, prefix: string): Promise<Map<strin
   );
   const rows = (res as unknown as { rows: { table: string; type: number; columns: string[] | null }[] }).rows;
   // pg_trigger.tgtype bits: INSERT 4, DELETE 8, UPDATE 16.
-  const events = (type: number) => [type & 4 && 'insert', type & 8 && 'delete', type & 16 && 'update'].filter(Boolean) as string[];
+  const events = (type: number) =>
+    [type & 4 && 'insert', type & 8 && 'delete', type & 16 && 'update'].filter(Boolean) as string[];
   const out = new Map<string, VersionTrigger>();
   for (const r of rows) {
     const t = out.get(r.table) ?? { table: r.table, columns: [], events: [] };
     const own = events(r.type);
     t.events = [...new Set([...t.events, ...own])];
-    if (own.includes('update')) t.columns = t.columns === null || !r.columns?.length ? null : [...t.columns, ...r.columns];
+    if (own.includes('update'))
+      t.columns = t.columns === null || !r.columns?.length ? null : [...t.columns, ...r.columns];
     out.set(r.table, t);
   }
   for (const t of out.values()) if (t.columns?.length === 0) t.columns = null;
@@ -105,13 +109,18 @@ export async function versionTriggers(db: Db, prefix: string): Promise<Map<strin
  * updates matter (their inserts are not referenced yet, and their deletes reach the referencing
  * rows through foreign keys).
  */
-export function uncovered(read: ColumnRead[], triggers: Map<string, VersionTrigger>, opts: { skip: string[]; updateOnly?: string[] }): string[] {
+export function uncovered(
+  read: ColumnRead[],
+  triggers: Map<string, VersionTrigger>,
+  opts: { skip: string[]; updateOnly?: string[] },
+): string[] {
   const out = new Set<string>();
   for (const { table, column } of read) {
     if (opts.skip.includes(table) || column === 'id') continue;
     const t = triggers.get(table);
     const events = opts.updateOnly?.includes(table) ? ['update'] : ['insert', 'delete', 'update'];
-    if (!t || events.some((e) => !t.events.includes(e)) || (t.columns && !t.columns.includes(column))) out.add(`${table}.${column}`);
+    if (!t || events.some((e) => !t.events.includes(e)) || (t.columns && !t.columns.includes(column)))
+      out.add(`${table}.${column}`);
   }
   return [...out].sort();
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BUSINESS_HOURS, formatTime, hoursLines, openingHoursSpec, type WeeklyHours } from '@shared/business-hours';
+import {
+  DEFAULT_BUSINESS_HOURS,
+  formatTime,
+  hoursLines,
+  openingHoursSpec,
+  type WeeklyHours,
+} from '@shared/business-hours';
 import { listingEditInputOf, listingEditSchema } from '@shared/schemas/listing-changes';
 
 /** Business hours (docs/decisions/0111-listing-edits.md): the default reads as the specification's, runs of equal days are one line. */
@@ -15,7 +21,15 @@ describe('business hours', () => {
   });
 
   it('groups consecutive equal days only, and formats 12-hour times', () => {
-    const week: WeeklyHours = [{ open: '06:30', close: '17:00' }, { open: '06:30', close: '17:00' }, null, { open: '06:30', close: '17:00' }, { open: '12:00', close: '23:59' }, null, null];
+    const week: WeeklyHours = [
+      { open: '06:30', close: '17:00' },
+      { open: '06:30', close: '17:00' },
+      null,
+      { open: '06:30', close: '17:00' },
+      { open: '12:00', close: '23:59' },
+      null,
+      null,
+    ];
     expect(hoursLines(week)).toEqual([
       { days: 'Mon-Tue', hours: '6:30 AM-5:00 PM' },
       { days: 'Wed', hours: 'Closed' },
@@ -57,7 +71,12 @@ describe('business hours', () => {
       ]),
     );
     const ok = listingEditSchema.parse(listingEditInputOf({ ...values, ...week, 'closed-sun': 'on' }));
-    expect(ok).toMatchObject({ website: 'https://example.com', yearsInBusiness: null, services: ['roofing'], serviceAreas: [3, 9] });
+    expect(ok).toMatchObject({
+      website: 'https://example.com',
+      yearsInBusiness: null,
+      services: ['roofing'],
+      serviceAreas: [3, 9],
+    });
     expect(ok.businessHours[6]).toBeNull();
     expect(ok.businessHours[0]).toEqual({ open: '08:00', close: '17:00' });
   });

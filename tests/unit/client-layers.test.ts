@@ -25,26 +25,60 @@ const LINT_TIMEOUT = 60_000;
 
 describe('client layers (lint)', { timeout: LINT_TIMEOUT }, () => {
   it('refuses a feature importing the app shell', async () => {
-    const errors = await layerErrors('features/home/probe.tsx', "import { routes } from '@/app/routes';\nexport const n = routes.length;\n");
+    const errors = await layerErrors(
+      'features/home/probe.tsx',
+      "import { routes } from '@/app/routes';\nexport const n = routes.length;\n",
+    );
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/Features never import the app shell/);
-    expect(await layerErrors('features/admin/probe.ts', "import { App } from '../../app/App';\nexport const a = App;\n")).toHaveLength(1);
-    expect(await layerErrors('features/admin/probe.ts', "import { renderPage } from '@/entry-server';\nexport const r = renderPage;\n")).toHaveLength(1);
+    expect(
+      await layerErrors('features/admin/probe.ts', "import { App } from '../../app/App';\nexport const a = App;\n"),
+    ).toHaveLength(1);
+    expect(
+      await layerErrors(
+        'features/admin/probe.ts',
+        "import { renderPage } from '@/entry-server';\nexport const r = renderPage;\n",
+      ),
+    ).toHaveLength(1);
   });
 
   it('refuses components and lib importing a feature or the app', async () => {
-    expect(await layerErrors('components/probe.tsx', "import { NotFoundPage } from '@/features/not-found';\nexport const p = NotFoundPage;\n")).toHaveLength(1);
-    expect(await layerErrors('lib/probe.ts', "import { routes } from '@/app/routes';\nexport const n = routes.length;\n")).toHaveLength(1);
-    expect(await layerErrors('lib/probe.ts', "import { parseBoot } from '@/boot';\nexport const p = parseBoot;\n")).toHaveLength(1);
+    expect(
+      await layerErrors(
+        'components/probe.tsx',
+        "import { NotFoundPage } from '@/features/not-found';\nexport const p = NotFoundPage;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await layerErrors('lib/probe.ts', "import { routes } from '@/app/routes';\nexport const n = routes.length;\n"),
+    ).toHaveLength(1);
+    expect(
+      await layerErrors('lib/probe.ts', "import { parseBoot } from '@/boot';\nexport const p = parseBoot;\n"),
+    ).toHaveLength(1);
   });
 
   it("refuses a feature reaching into another feature's files, and allows its public entry", async () => {
-    expect(await layerErrors('features/home/probe.ts', "import { contractorKey } from '@/features/directory/api';\nexport const k = contractorKey;\n")).toHaveLength(1);
-    expect(await layerErrors('features/home/probe.ts', "import { featuredKey } from '@/features/directory';\nexport const k = featuredKey;\n")).toEqual([]);
+    expect(
+      await layerErrors(
+        'features/home/probe.ts',
+        "import { contractorKey } from '@/features/directory/api';\nexport const k = contractorKey;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await layerErrors(
+        'features/home/probe.ts',
+        "import { featuredKey } from '@/features/directory';\nexport const k = featuredKey;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('allows what goes down: the app using features, features using components, lib and shared', async () => {
-    expect(await layerErrors('app/probe.ts', "import { featuredKey } from '@/features/directory/featured';\nexport const k = featuredKey;\n")).toEqual([]);
+    expect(
+      await layerErrors(
+        'app/probe.ts',
+        "import { featuredKey } from '@/features/directory/featured';\nexport const k = featuredKey;\n",
+      ),
+    ).toEqual([]);
     const feature = [
       "import { Head } from '@/components/head';",
       "import { useRegion } from '@/lib/region';",

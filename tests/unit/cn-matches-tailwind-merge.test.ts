@@ -14,7 +14,12 @@ function classesTheAppUses(): string[] {
   for (const file of files) {
     for (const [, , text] of readFileSync(file, 'utf8').matchAll(/(['"`])([^'"`\n]*?)\1/g)) {
       for (const word of text!.split(/\s+/)) {
-        if (/^[a-z0-9:\-[\]/.&>*=_%()!]+$/.test(word) && /-|^(flex|grid|hidden|block|inline|border|rounded|shadow|truncate|relative|absolute|fixed|sticky|static|grow|shrink)$/.test(word))
+        if (
+          /^[a-z0-9:\-[\]/.&>*=_%()!]+$/.test(word) &&
+          /-|^(flex|grid|hidden|block|inline|border|rounded|shadow|truncate|relative|absolute|fixed|sticky|static|grow|shrink)$/.test(
+            word,
+          )
+        )
           found.add(word);
       }
     }
@@ -25,7 +30,9 @@ function classesTheAppUses(): string[] {
 describe('cn agrees with tailwind-merge over the classes the app uses', { timeout: 120_000 }, () => {
   const classes = classesTheAppUses();
   // Both merges of every ordered pair, computed once (about 400,000 merges).
-  const pairs = classes.flatMap((a) => classes.filter((b) => b !== a).map((b) => ({ a, b, ours: cn(a, b), theirs: twMerge(a, b) })));
+  const pairs = classes.flatMap((a) =>
+    classes.filter((b) => b !== a).map((b) => ({ a, b, ours: cn(a, b), theirs: twMerge(a, b) })),
+  );
 
   it('finds the classes', () => {
     expect(classes.length).toBeGreaterThan(300);

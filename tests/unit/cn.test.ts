@@ -8,19 +8,29 @@ describe('cn: later utilities override earlier ones of the same group', () => {
     ['p-5 pt-0', 'p-6 md:p-10', 'p-6 md:p-10'],
     ['text-sm font-medium leading-none', 'font-semibold', 'text-sm leading-none font-semibold'],
     ['h-10 px-4 py-2', 'h-auto p-0', 'h-auto p-0'],
-    ['rounded-md bg-primary text-primary-foreground', 'bg-destructive text-destructive-foreground', 'rounded-md bg-destructive text-destructive-foreground'],
+    [
+      'rounded-md bg-primary text-primary-foreground',
+      'bg-destructive text-destructive-foreground',
+      'rounded-md bg-destructive text-destructive-foreground',
+    ],
     ['text-lg font-semibold', 'text-sm text-muted-foreground', 'font-semibold text-sm text-muted-foreground'],
     ['max-w-lg w-[calc(100%-2rem)]', 'sm:max-w-[500px]', 'max-w-lg w-[calc(100%-2rem)] sm:max-w-[500px]'],
     ['border border-input', 'border-destructive', 'border border-destructive'],
     ['hidden lg:flex', 'flex', 'lg:flex flex'],
-    ['data-[state=checked]:bg-primary hover:bg-muted', 'hover:bg-muted/80', 'data-[state=checked]:bg-primary hover:bg-muted/80'],
+    [
+      'data-[state=checked]:bg-primary hover:bg-muted',
+      'hover:bg-muted/80',
+      'data-[state=checked]:bg-primary hover:bg-muted/80',
+    ],
   ])('%s + %s', (base, extra, expected) => {
     expect(cn(base, extra)).toBe(expected);
   });
 
   it('keeps utilities it does not know and conditional classes', () => {
     const off: boolean = Math.random() > 2;
-    expect(cn('animate-pulse sr-only', off && 'x', { 'ring-2': true, hidden: false })).toBe('animate-pulse sr-only ring-2');
+    expect(cn('animate-pulse sr-only', off && 'x', { 'ring-2': true, hidden: false })).toBe(
+      'animate-pulse sr-only ring-2',
+    );
     expect(cn('[&>*:first-child]:mt-0 mt-4')).toBe('[&>*:first-child]:mt-0 mt-4');
   });
 

@@ -43,28 +43,57 @@ function containerEnv(shell: Record<string, string>): Record<string, string> {
   return env;
 }
 
-const trial = { SESSION_SECRET: 'f'.repeat(64), ADMIN_PASSWORD: 'a long passphrase of yours', PAYMENTS: 'demo', ALLOW_PLAIN_HTTP: 'true' };
+const trial = {
+  SESSION_SECRET: 'f'.repeat(64),
+  ADMIN_PASSWORD: 'a long passphrase of yours',
+  PAYMENTS: 'demo',
+  ALLOW_PLAIN_HTTP: 'true',
+};
 
 describe('compose.yaml and the Dockerfile', () => {
   it('the documented local trial parses: production, demo payments, sign-in over http, the compose database', () => {
     expect(compose).toContain('PAYMENTS=demo ALLOW_PLAIN_HTTP=true docker compose up --build');
     const env = parseEnv(containerEnv(trial));
-    expect(env).toMatchObject({ NODE_ENV: 'production', PORT: 3000, HOST: '0.0.0.0', ALLOW_PLAIN_HTTP: true, DATABASE_URL: 'postgres://contractors:contractors@db:5432/contractors' });
+    expect(env).toMatchObject({
+      NODE_ENV: 'production',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      ALLOW_PLAIN_HTTP: true,
+      DATABASE_URL: 'postgres://contractors:contractors@db:5432/contractors',
+    });
     expect(paymentMode(env)).toBe('demo');
     expect(env.MAIL_FROM).toBe('Sullivan County Contractors <no-reply@example.org>');
   });
 
   it('with Stripe settings instead of PAYMENTS=demo it takes card payments', () => {
-    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PRICE_PRO: 'price_pro', STRIPE_PRICE_PREMIUM: 'price_premium' };
-    const env = parseEnv(containerEnv({ SESSION_SECRET: trial.SESSION_SECRET, ADMIN_PASSWORD: trial.ADMIN_PASSWORD, ...stripe, PUBLIC_URL: 'https://contractors.example.org', TRUST_PROXY: 'true' }));
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_PRICE_PRO: 'price_pro',
+      STRIPE_PRICE_PREMIUM: 'price_premium',
+    };
+    const env = parseEnv(
+      containerEnv({
+        SESSION_SECRET: trial.SESSION_SECRET,
+        ADMIN_PASSWORD: trial.ADMIN_PASSWORD,
+        ...stripe,
+        PUBLIC_URL: 'https://contractors.example.org',
+        TRUST_PROXY: 'true',
+      }),
+    );
     expect(paymentMode(env)).toBe('stripe');
     expect(env).toMatchObject({ TRUST_PROXY: true, PUBLIC_URL: 'https://contractors.example.org' });
     expect(env.ALLOW_PLAIN_HTTP).toBeUndefined();
   });
 
   it('without Stripe keys or PAYMENTS=demo the app refuses to start, saying so', () => {
-    expect(() => parseEnv(containerEnv({ SESSION_SECRET: trial.SESSION_SECRET, ADMIN_PASSWORD: trial.ADMIN_PASSWORD }))).toThrow(ConfigError);
-    expect(() => parseEnv(containerEnv({ SESSION_SECRET: trial.SESSION_SECRET, ADMIN_PASSWORD: trial.ADMIN_PASSWORD }))).toThrow(/PAYMENTS=demo/);
+    expect(() =>
+      parseEnv(containerEnv({ SESSION_SECRET: trial.SESSION_SECRET, ADMIN_PASSWORD: trial.ADMIN_PASSWORD })),
+    ).toThrow(ConfigError);
+    expect(() =>
+      parseEnv(containerEnv({ SESSION_SECRET: trial.SESSION_SECRET, ADMIN_PASSWORD: trial.ADMIN_PASSWORD })),
+    ).toThrow(/PAYMENTS=demo/);
   });
 
   it('compose insists on a session secret and an admin password', () => {

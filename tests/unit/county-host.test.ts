@@ -3,12 +3,26 @@ import { countyOfHost, isBareHost, siteUrlOf } from '../../server/counties/host'
 
 /** Which county's site a host name is (docs/decisions/0099-county-by-host.md). */
 const sullivan = { slug: 'sullivan', siteTitle: 'Sullivan County Contractors', isDefault: true, publicUrl: null };
-const wyoming = { slug: 'wyoming', siteTitle: 'Wyoming County Contractors', isDefault: false, publicUrl: 'https://wyoming-contractors.example.com' };
+const wyoming = {
+  slug: 'wyoming',
+  siteTitle: 'Wyoming County Contractors',
+  isDefault: false,
+  publicUrl: 'https://wyoming-contractors.example.com',
+};
 const two = [sullivan, wyoming];
 
 describe('the county of a host name', () => {
   it("is the default county's on the deployment's bare addresses", () => {
-    for (const host of ['localhost', '127.0.0.1', '[::1]', '::1', '10.0.0.7', 'contractors.example.org', 'CONTRACTORS.example.org.', undefined]) {
+    for (const host of [
+      'localhost',
+      '127.0.0.1',
+      '[::1]',
+      '::1',
+      '10.0.0.7',
+      'contractors.example.org',
+      'CONTRACTORS.example.org.',
+      undefined,
+    ]) {
       expect(isBareHost(host, 'contractors.example.org')).toBe(true);
       expect(countyOfHost(host, two, 'contractors.example.org')).toBe(sullivan);
     }
@@ -22,7 +36,14 @@ describe('the county of a host name', () => {
   });
 
   it('is no county for any other name', () => {
-    for (const host of ['nowhere.localhost', 'wyoming.evil.example', 'evil.example', 'a.wyoming.localhost', '.localhost', 'wyoming']) {
+    for (const host of [
+      'nowhere.localhost',
+      'wyoming.evil.example',
+      'evil.example',
+      'a.wyoming.localhost',
+      '.localhost',
+      'wyoming',
+    ]) {
       expect(isBareHost(host, 'contractors.example.org')).toBe(false);
       expect(countyOfHost(host, two, 'contractors.example.org')).toBeNull();
     }
@@ -39,7 +60,9 @@ describe("a county's site address", () => {
   const plainWyoming = { ...wyoming, publicUrl: null };
 
   it('is its own public URL, else the deployment address for the default county', () => {
-    expect(siteUrlOf({ ...wyoming, publicUrl: 'https://wyoming-builders.example.com/' }, 'https://contractors.example.org')).toBe('https://wyoming-builders.example.com');
+    expect(
+      siteUrlOf({ ...wyoming, publicUrl: 'https://wyoming-builders.example.com/' }, 'https://contractors.example.org'),
+    ).toBe('https://wyoming-builders.example.com');
     expect(siteUrlOf(sullivan, 'https://contractors.example.org/')).toBe('https://contractors.example.org');
   });
 

@@ -9,7 +9,9 @@ import { CustomerCell } from '@/features/admin/components/CustomerCell';
  */
 describe('CustomerCell', () => {
   it('links the email and the phone of a lead that has them', () => {
-    const html = renderToStaticMarkup(<CustomerCell lead={{ name: 'Dana Hill', email: 'dana@example.com', phone: '(570) 555-0199' }} />);
+    const html = renderToStaticMarkup(
+      <CustomerCell lead={{ name: 'Dana Hill', email: 'dana@example.com', phone: '(570) 555-0199' }} />,
+    );
     expect(html).toContain('href="mailto:dana@example.com"');
     expect(html).toContain('href="tel:5705550199"');
     expect(html).not.toContain('Contact details erased');

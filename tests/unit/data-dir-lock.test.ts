@@ -88,7 +88,9 @@ describe('the embedded database folder lock', () => {
   it('is released when the process exits normally without closing the database', () => {
     const d = dir();
     const script = `import { acquireDataDirLock } from ${JSON.stringify(path.resolve('server/db/data-dir-lock.ts'))}; acquireDataDirLock(${JSON.stringify(d)}); console.log('locked'); process.exit(0);`;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
     expect(run.stdout).toContain('locked');
     expect(run.status).toBe(0);
     expect(existsSync(path.join(d, LOCK_FILE))).toBe(false);
@@ -97,8 +99,12 @@ describe('the embedded database folder lock', () => {
   it('is taken over after a process holding it is killed', async () => {
     const d = dir();
     const script = `import { acquireDataDirLock } from ${JSON.stringify(path.resolve('server/db/data-dir-lock.ts'))}; acquireDataDirLock(${JSON.stringify(d)}); console.log('locked'); setInterval(() => {}, 1000);`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-    await new Promise<void>((resolve) => child.stdout.on('data', (d: Buffer) => String(d).includes('locked') && resolve()));
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve) =>
+      child.stdout.on('data', (d: Buffer) => String(d).includes('locked') && resolve()),
+    );
     expect(() => acquireDataDirLock(d)).toThrow(`process ${child.pid}`);
     const exited = new Promise((resolve) => child.on('exit', resolve));
     child.kill('SIGKILL');

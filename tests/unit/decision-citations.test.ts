@@ -21,8 +21,20 @@ const RELATIVE_LINK = /\]\((\d{4}-[a-z0-9-]+\.md)\)/g;
 const DECISION_FILE = /^(\d{4})-[a-z0-9-]+\.md$/;
 
 /** Generated or installed, not the project's own text. */
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.git', '.vite', 'test-results', 'playwright-report', 'coverage']);
-const skippedDir = (name: string, path: string) => SKIPPED_DIRS.has(name) || name.startsWith('.data') || name.startsWith('dist-') || relative(ROOT, path) === join('bench', 'results');
+const SKIPPED_DIRS = new Set([
+  'node_modules',
+  'dist',
+  '.git',
+  '.vite',
+  'test-results',
+  'playwright-report',
+  'coverage',
+]);
+const skippedDir = (name: string, path: string) =>
+  SKIPPED_DIRS.has(name) ||
+  name.startsWith('.data') ||
+  name.startsWith('dist-') ||
+  relative(ROOT, path) === join('bench', 'results');
 
 function repoFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -45,8 +57,11 @@ export function citationProblems(file: string, text: string, exists: (name: stri
   const lines = text.split('\n');
   lines.forEach((line, i) => {
     if (line.includes(OLD_RECORD)) problems.push(`${file}:${i + 1}: cites ${OLD_RECORD}`);
-    for (const m of line.matchAll(CITATION)) if (!exists(m[1]!)) problems.push(`${file}:${i + 1}: cites ${DIR}/${m[1]}, which does not exist`);
-    if (file.startsWith(`${DIR}/`)) for (const m of line.matchAll(RELATIVE_LINK)) if (!exists(m[1]!)) problems.push(`${file}:${i + 1}: links ${m[1]}, which does not exist`);
+    for (const m of line.matchAll(CITATION))
+      if (!exists(m[1]!)) problems.push(`${file}:${i + 1}: cites ${DIR}/${m[1]}, which does not exist`);
+    if (file.startsWith(`${DIR}/`))
+      for (const m of line.matchAll(RELATIVE_LINK))
+        if (!exists(m[1]!)) problems.push(`${file}:${i + 1}: links ${m[1]}, which does not exist`);
   });
   return problems;
 }
@@ -56,9 +71,15 @@ export function headerProblems(name: string, text: string, exists: (name: string
   const problems: string[] = [];
   const number = DECISION_FILE.exec(name)?.[1];
   if (!number) return [`${name}: not named NNNN-title.md`];
-  if (!new RegExp(`^# ${number}\\. \\S`).test(text)) problems.push(`${name}: the first line is not '# ${number}. Title'`);
+  if (!new RegExp(`^# ${number}\\. \\S`).test(text))
+    problems.push(`${name}: the first line is not '# ${number}. Title'`);
   const date = /^Date: (\d{4}-\d{2}-\d{2})$/m.exec(text)?.[1];
-  if (!date || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date) problems.push(`${name}: no 'Date: YYYY-MM-DD' line`);
+  if (
+    !date ||
+    Number.isNaN(Date.parse(`${date}T00:00:00Z`)) ||
+    new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date
+  )
+    problems.push(`${name}: no 'Date: YYYY-MM-DD' line`);
   const status = /^Status: (Accepted|Superseded by (\d{4}))$/m.exec(text);
   if (!status) problems.push(`${name}: no 'Status: Accepted' or 'Status: Superseded by NNNN' line`);
   else if (status[2] && !exists(status[2])) problems.push(`${name}: superseded by ${status[2]}, which does not exist`);
@@ -82,7 +103,9 @@ describe('the decision record', () => {
     expect(decisionFiles.length).toBeGreaterThan(0);
     const numbers = decisionFiles.map((n) => n.slice(0, 4));
     expect(numbers.filter((n, i) => numbers.indexOf(n) !== i)).toEqual([]);
-    expect(decisionFiles.flatMap((n) => headerProblems(n, readFileSync(join(DECISIONS, n), 'utf8'), numberExists))).toEqual([]);
+    expect(
+      decisionFiles.flatMap((n) => headerProblems(n, readFileSync(join(DECISIONS, n), 'utf8'), numberExists)),
+    ).toEqual([]);
   });
 
   it('lists every decision in its index', () => {
@@ -102,14 +125,28 @@ describe('the decision record', () => {
 
   it('finds a citation of the old record, a missing decision and a decision without its date or status', () => {
     const none = () => false;
-    expect(citationProblems('server/x.ts', `// (${OLD_RECORD} §3)`, none)).toEqual([`server/x.ts:1: cites ${OLD_RECORD}`]);
-    expect(citationProblems('server/x.ts', `a\n// (${DIR}/0999-nothing.md)`, none)).toEqual([`server/x.ts:2: cites ${DIR}/0999-nothing.md, which does not exist`]);
-    expect(citationProblems(`${DIR}/0001-a.md`, 'see [0999](0999-nothing.md)', none)).toEqual([`${DIR}/0001-a.md:1: links 0999-nothing.md, which does not exist`]);
+    expect(citationProblems('server/x.ts', `// (${OLD_RECORD} §3)`, none)).toEqual([
+      `server/x.ts:1: cites ${OLD_RECORD}`,
+    ]);
+    expect(citationProblems('server/x.ts', `a\n// (${DIR}/0999-nothing.md)`, none)).toEqual([
+      `server/x.ts:2: cites ${DIR}/0999-nothing.md, which does not exist`,
+    ]);
+    expect(citationProblems(`${DIR}/0001-a.md`, 'see [0999](0999-nothing.md)', none)).toEqual([
+      `${DIR}/0001-a.md:1: links 0999-nothing.md, which does not exist`,
+    ]);
     expect(citationProblems('server/x.ts', `// (${DIR}/0001-region-data.md)`, decisionExists)).toEqual([]);
     expect(headerProblems('0001-a.md', '# 0001. A\n\nDate: 2026-11-22\nStatus: Accepted\n', none)).toEqual([]);
-    expect(headerProblems('0001-a.md', '# 0001. A\n\nStatus: Accepted\n', none)).toEqual(["0001-a.md: no 'Date: YYYY-MM-DD' line"]);
-    expect(headerProblems('0001-a.md', '# 0001. A\n\nDate: 2026-13-45\nStatus: Accepted\n', none)).toEqual(["0001-a.md: no 'Date: YYYY-MM-DD' line"]);
-    expect(headerProblems('0001-a.md', '# 0001. A\n\nDate: 2026-11-22\n', none)).toEqual(["0001-a.md: no 'Status: Accepted' or 'Status: Superseded by NNNN' line"]);
-    expect(headerProblems('0001-a.md', '# 0001. A\n\nDate: 2026-11-22\nStatus: Superseded by 0002\n', none)).toEqual(['0001-a.md: superseded by 0002, which does not exist']);
+    expect(headerProblems('0001-a.md', '# 0001. A\n\nStatus: Accepted\n', none)).toEqual([
+      "0001-a.md: no 'Date: YYYY-MM-DD' line",
+    ]);
+    expect(headerProblems('0001-a.md', '# 0001. A\n\nDate: 2026-13-45\nStatus: Accepted\n', none)).toEqual([
+      "0001-a.md: no 'Date: YYYY-MM-DD' line",
+    ]);
+    expect(headerProblems('0001-a.md', '# 0001. A\n\nDate: 2026-11-22\n', none)).toEqual([
+      "0001-a.md: no 'Status: Accepted' or 'Status: Superseded by NNNN' line",
+    ]);
+    expect(headerProblems('0001-a.md', '# 0001. A\n\nDate: 2026-11-22\nStatus: Superseded by 0002\n', none)).toEqual([
+      '0001-a.md: superseded by 0002, which does not exist',
+    ]);
   });
 });

@@ -12,7 +12,13 @@ import { createQueryClient } from '@/lib/query-client';
  * screen then says loudly that the site takes no real payments. Rendered once, before any request
  * the page would make, which is what a visitor sees first.
  */
-const screens = ['/contractor-pricing', '/buy-lead?leadId=1&contractorId=2', '/payment-success', '/subscription-success?session_id=demo_cs_1', '/demo-checkout?session_id=demo_cs_1&plan=pro'];
+const screens = [
+  '/contractor-pricing',
+  '/buy-lead?leadId=1&contractorId=2',
+  '/payment-success',
+  '/subscription-success?session_id=demo_cs_1',
+  '/demo-checkout?session_id=demo_cs_1&plan=pro',
+];
 const WARNING = 'This site is not taking real payments';
 
 async function render(url: string, payments: SiteConfig['payments']) {
@@ -20,7 +26,12 @@ async function render(url: string, payments: SiteConfig['payments']) {
   const { route } = findRoute(pathname);
   await route!.page.load();
   return renderToString(
-    <App queryClient={createQueryClient()} config={{ siteUrl: 'http://localhost', payments }} region={region} ssr={{ path: pathname, search: search.slice(1), state: new ServerRenderState() }} />,
+    <App
+      queryClient={createQueryClient()}
+      config={{ siteUrl: 'http://localhost', payments }}
+      region={region}
+      ssr={{ path: pathname, search: search.slice(1), state: new ServerRenderState() }}
+    />,
   );
 }
 
@@ -32,7 +43,9 @@ describe('the warning on payment screens when production runs demo payments', ()
   });
 
   it.each(screens)('%s has no such warning in development demo mode or with Stripe', async (url) => {
-    expect(await render(url, { provider: 'demo', publishableKey: null, demoInProduction: false })).not.toContain(WARNING);
+    expect(await render(url, { provider: 'demo', publishableKey: null, demoInProduction: false })).not.toContain(
+      WARNING,
+    );
     expect(await render(url, { provider: 'stripe', publishableKey: 'pk_test_abc' })).not.toContain(WARNING);
   });
 });

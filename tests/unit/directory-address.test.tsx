@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { region } from '@shared/region';
 import type { ContractorPage, PublicContractor } from '@shared/schemas/directory';
 import { renderPage, type RenderOptions } from '@/entry-server';
-import { browseHref, readBrowseState, readSearchCriteria, readSearchFilters, readSearchView, searchStateHref, unrecognizedFilters, type SearchFilters } from '@/features/directory/api';
+import {
+  browseHref,
+  readBrowseState,
+  readSearchCriteria,
+  readSearchFilters,
+  readSearchView,
+  searchStateHref,
+  unrecognizedFilters,
+  type SearchFilters,
+} from '@/features/directory/api';
 import { directoryData } from '../support/render-data';
 
 /**
@@ -12,7 +21,8 @@ import { directoryData } from '../support/render-data';
  * sample data fewer, so its paging links are checked here rather than in the browser.
  */
 
-const template = '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
+const template =
+  '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
 
 const contractor = (id: number): PublicContractor => ({
   id,
@@ -32,7 +42,14 @@ const contractor = (id: number): PublicContractor => ({
 async function renderSearch(url: string) {
   const { resolve, keys } = directoryData(async (key) => {
     const page = Number(key[1]?.page ?? 1);
-    const result: ContractorPage = { contractors: [contractor(page * 100)], total: 60, totalAll: 60, unverifiedMatches: 0, page, pageSize: 24 };
+    const result: ContractorPage = {
+      contractors: [contractor(page * 100)],
+      total: 60,
+      totalAll: 60,
+      unverifiedMatches: 0,
+      page,
+      pageSize: 24,
+    };
     return result;
   });
   const opts: RenderOptions = {
@@ -50,7 +67,12 @@ describe('search page filters in the address', () => {
   it('reads the form encoding: repeated ratings, the last licensed value, page', () => {
     const read = (qs: string) => readSearchFilters(new URLSearchParams(qs));
     expect(read('')).toEqual({ sort: 'rating', ratings: [], licensed: true, page: 1 });
-    expect(read('sort=name&rating=5&rating=4&licensed=false&page=3')).toEqual({ sort: 'name', ratings: [5, 4], licensed: false, page: 3 });
+    expect(read('sort=name&rating=5&rating=4&licensed=false&page=3')).toEqual({
+      sort: 'name',
+      ratings: [5, 4],
+      licensed: false,
+      page: 3,
+    });
     // The hidden 'false' then the ticked box's 'true'.
     expect(read('licensed=false&licensed=true').licensed).toBe(true);
     expect(read('rating=5,4').ratings).toEqual([5, 4]);
@@ -63,15 +85,23 @@ describe('search page filters in the address', () => {
   it('writes an address that reads back to the same state, leaving out defaults', () => {
     const filters: SearchFilters = { sort: 'reviews', ratings: [4, 5], licensed: false, page: 2 };
     const href = searchStateHref({ service: 'electrical', location: 'laporte' }, filters, 'list');
-    expect(href).toBe('/search?service=electrical&location=laporte&sort=reviews&view=list&rating=5%2C4&licensed=false&page=2');
+    expect(href).toBe(
+      '/search?service=electrical&location=laporte&sort=reviews&view=list&rating=5%2C4&licensed=false&page=2',
+    );
     const back = new URLSearchParams(href.split('?')[1]);
     expect(readSearchFilters(back)).toEqual({ ...filters, ratings: [5, 4] });
-    expect(searchStateHref({ service: '', location: '' }, { sort: 'rating', ratings: [], licensed: true, page: 1 }, 'grid')).toBe('/search');
+    expect(
+      searchStateHref({ service: '', location: '' }, { sort: 'rating', ratings: [], licensed: true, page: 1 }, 'grid'),
+    ).toBe('/search');
   });
 
   it('the server render answers the filters in the address and pages by links that keep them', async () => {
-    const { keys, html } = await renderSearch('/search?service=kitchen-bath&location=&sort=name&view=list&rating=4&licensed=false&page=2');
-    expect(keys).toEqual([['/api/contractors/search', { service: 'kitchen-bath', sort: 'name', minRating: '4', page: '2' }]]);
+    const { keys, html } = await renderSearch(
+      '/search?service=kitchen-bath&location=&sort=name&view=list&rating=4&licensed=false&page=2',
+    );
+    expect(keys).toEqual([
+      ['/api/contractors/search', { service: 'kitchen-bath', sort: 'name', minRating: '4', page: '2' }],
+    ]);
     const page = decode(html);
     expect(page).toContain('href="/search?service=kitchen-bath&sort=name&view=list&rating=4&licensed=false&page=3"');
     expect(page).toContain('href="/search?service=kitchen-bath&sort=name&view=list&rating=4&licensed=false"');
@@ -79,7 +109,9 @@ describe('search page filters in the address', () => {
     // The filters show what the address says.
     expect(page).toMatch(/<option value="name" selected="">Name A-Z<\/option>/);
     expect(page).toMatch(/<input[^>]*id="search-licensed"(?![^>]*checked)[^>]*>/);
-    expect(page).toMatch(/<input[^>]*id="search-rating-4"[^>]*checked=""[^>]*>|<input[^>]*checked=""[^>]*id="search-rating-4"[^>]*>/);
+    expect(page).toMatch(
+      /<input[^>]*id="search-rating-4"[^>]*checked=""[^>]*>|<input[^>]*checked=""[^>]*id="search-rating-4"[^>]*>/,
+    );
     expect(page).toMatch(/aria-pressed="true"[^>]*aria-label="List view"/);
   });
 
@@ -91,10 +123,23 @@ describe('search page filters in the address', () => {
 
 describe('browse page filters in the address', () => {
   it('reads repeated services and ratings as a form sends them, and writes the comma form', () => {
-    const state = readBrowseState(new URLSearchParams('service=electrical&service=hvac&location=&sort=name&view=list&rating=5&rating=4'), region);
-    expect(state).toEqual({ services: ['electrical', 'hvac'], location: '', sort: 'name', view: 'list', ratings: [5, 4], page: 1 });
+    const state = readBrowseState(
+      new URLSearchParams('service=electrical&service=hvac&location=&sort=name&view=list&rating=5&rating=4'),
+      region,
+    );
+    expect(state).toEqual({
+      services: ['electrical', 'hvac'],
+      location: '',
+      sort: 'name',
+      view: 'list',
+      ratings: [5, 4],
+      page: 1,
+    });
     expect(browseHref(state)).toBe('/browse?service=electrical%2Chvac&sort=name&view=list&rating=5%2C4');
-    expect(readBrowseState(new URLSearchParams('service=electrical,hvac&rating=5,4'), region)).toMatchObject({ services: ['electrical', 'hvac'], ratings: [5, 4] });
+    expect(readBrowseState(new URLSearchParams('service=electrical,hvac&rating=5,4'), region)).toMatchObject({
+      services: ['electrical', 'hvac'],
+      ratings: [5, 4],
+    });
   });
 });
 
@@ -102,9 +147,18 @@ describe('filter values nobody recognizes (an old link)', () => {
   const q = (qs: string) => new URLSearchParams(qs);
 
   it('are left out of the search, which keeps the values it knows', () => {
-    expect(readSearchCriteria(q('service=Underwater&location=laporte'), region)).toEqual({ service: '', location: 'laporte' });
-    expect(readSearchCriteria(q('service=roofing,Underwater&location=Atlantis'), region)).toEqual({ service: 'roofing', location: '' });
-    expect(readSearchCriteria(q('service=Kitchen %26 Bathroom Remodeling&location=Laporte Borough'), region)).toEqual({ service: 'Kitchen & Bathroom Remodeling', location: 'Laporte Borough' });
+    expect(readSearchCriteria(q('service=Underwater&location=laporte'), region)).toEqual({
+      service: '',
+      location: 'laporte',
+    });
+    expect(readSearchCriteria(q('service=roofing,Underwater&location=Atlantis'), region)).toEqual({
+      service: 'roofing',
+      location: '',
+    });
+    expect(readSearchCriteria(q('service=Kitchen %26 Bathroom Remodeling&location=Laporte Borough'), region)).toEqual({
+      service: 'Kitchen & Bathroom Remodeling',
+      location: 'Laporte Borough',
+    });
     expect(readSearchCriteria(q('service=all&location=all'), region)).toEqual({ service: '', location: '' });
   });
 
@@ -113,7 +167,9 @@ describe('filter values nobody recognizes (an old link)', () => {
       { name: 'service', value: 'Underwater', othersKept: false },
       { name: 'location', value: 'Atlantis', othersKept: false },
     ]);
-    expect(unrecognizedFilters(q('service=electrical&service=Underwater'), region)).toEqual([{ name: 'service', value: 'Underwater', othersKept: true }]);
+    expect(unrecognizedFilters(q('service=electrical&service=Underwater'), region)).toEqual([
+      { name: 'service', value: 'Underwater', othersKept: true },
+    ]);
     expect(unrecognizedFilters(q('service=all&location=&sort=bogus'), region)).toEqual([]);
   });
 

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { conflict, forbidden, invalid, notFound, rateLimited, tooLarge, unauthenticated, unavailable, unprocessable, unsupportedType, upstreamFailed } from '../../server/domain/errors';
+import {
+  conflict,
+  forbidden,
+  invalid,
+  notFound,
+  rateLimited,
+  tooLarge,
+  unauthenticated,
+  unavailable,
+  unprocessable,
+  unsupportedType,
+  upstreamFailed,
+} from '../../server/domain/errors';
 import { toErrorAnswer } from '../../server/http/error-middleware';
 import { isPermanent } from '../../server/billing/provider-errors';
 
@@ -24,7 +36,9 @@ describe('domain errors become HTTP answers in one place', () => {
   });
 
   it('carries field errors and Retry-After', () => {
-    expect(toErrorAnswer(invalid('Bad', { email: 'Invalid email address' }))!.errors).toEqual({ email: 'Invalid email address' });
+    expect(toErrorAnswer(invalid('Bad', { email: 'Invalid email address' }))!.errors).toEqual({
+      email: 'Invalid email address',
+    });
     expect(toErrorAnswer(rateLimited('Slow down', 61.2))!.headers).toEqual({ 'Retry-After': '62' });
   });
 

@@ -22,7 +22,10 @@ describe('embedded database backup and restore', () => {
     writeFileSync(path.join(dataDir, 'session-secret'), 'the-secret');
     // Photo files live in the database (docs/decisions/0110-contractor-photos.md): backups hold them.
     const photoKey = 'ab'.repeat(32);
-    await photoStoreOf(database).put(photoKey, { contentType: 'image/webp', bytes: Buffer.from('RIFF....WEBPVP8 photo') });
+    await photoStoreOf(database).put(photoKey, {
+      contentType: 'image/webp',
+      bytes: Buffer.from('RIFF....WEBPVP8 photo'),
+    });
 
     // While the app has the folder open, a backup is refused rather than copying a moving target.
     await expect(backupEmbedded(dataDir, path.join(root, 'refused.tar.gz'))).rejects.toBeInstanceOf(DataDirLockedError);

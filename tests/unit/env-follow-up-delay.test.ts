@@ -13,6 +13,7 @@ describe('FOLLOW_UP_DELAY', () => {
   });
 
   it('refuses what is not a duration, naming the variable', () => {
-    for (const bad of ['a week', '-1d', '7 days', 'd']) expect(() => parseEnv({ FOLLOW_UP_DELAY: bad }), bad).toThrow(/FOLLOW_UP_DELAY must be a duration like 7d/);
+    for (const bad of ['a week', '-1d', '7 days', 'd'])
+      expect(() => parseEnv({ FOLLOW_UP_DELAY: bad }), bad).toThrow(/FOLLOW_UP_DELAY must be a duration like 7d/);
   });
 });

@@ -4,14 +4,25 @@ import { ConfigError, parseEnv, paymentMode, startupWarnings } from '../../serve
 // Production posture of payments (issue 11, item 2; docs/decisions/0045-demo-provider.md): no demo provider by accident.
 const prod = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
 const keys = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' };
-const stripeComplete = { ...keys, STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_PRICE_PRO: 'price_pro', STRIPE_PRICE_PREMIUM: 'price_premium' };
+const stripeComplete = {
+  ...keys,
+  STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+  STRIPE_PRICE_PRO: 'price_pro',
+  STRIPE_PRICE_PREMIUM: 'price_premium',
+};
 // Without Twilio production warns that texts are not sent (docs/decisions/0118-text-messages.md).
-const twilio = { TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'f'.repeat(32), TWILIO_FROM: '+15705550100' };
+const twilio = {
+  TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+  TWILIO_AUTH_TOKEN: 'f'.repeat(32),
+  TWILIO_FROM: '+15705550100',
+};
 
 describe('payments configuration', () => {
   it('refuses production without Stripe keys, and says how to opt in to demo payments', () => {
     expect(() => parseEnv(prod)).toThrow(ConfigError);
-    expect(() => parseEnv(prod)).toThrow(/STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are required when NODE_ENV=production/);
+    expect(() => parseEnv(prod)).toThrow(
+      /STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are required when NODE_ENV=production/,
+    );
     expect(() => parseEnv(prod)).toThrow(/PAYMENTS=demo/);
   });
 
@@ -27,14 +38,18 @@ describe('payments configuration', () => {
     expect(() => parseEnv({ ...prod, ...keys })).toThrow(/STRIPE_PRICE_PRO is required/);
     expect(() => parseEnv({ ...prod, ...keys })).toThrow(/STRIPE_PRICE_PREMIUM is required/);
     const { STRIPE_PRICE_PREMIUM: _premium, ...noPremium } = stripeComplete;
-    expect(() => parseEnv({ ...prod, ...noPremium })).toThrow(/^Invalid configuration:\n {2}STRIPE_PRICE_PREMIUM is required when NODE_ENV=production$/);
+    expect(() => parseEnv({ ...prod, ...noPremium })).toThrow(
+      /^Invalid configuration:\n {2}STRIPE_PRICE_PREMIUM is required when NODE_ENV=production$/,
+    );
     const env = parseEnv({ ...prod, ...stripeComplete, ...twilio });
     expect(paymentMode(env)).toBe('stripe');
     expect(startupWarnings(env)).toEqual([]);
   });
 
   it('treats PAYMENTS=demo with Stripe keys as a configuration error, in every environment', () => {
-    expect(() => parseEnv({ ...prod, ...stripeComplete, PAYMENTS: 'demo' })).toThrow(/PAYMENTS is demo but STRIPE_SECRET_KEY/);
+    expect(() => parseEnv({ ...prod, ...stripeComplete, PAYMENTS: 'demo' })).toThrow(
+      /PAYMENTS is demo but STRIPE_SECRET_KEY/,
+    );
     expect(() => parseEnv({ ...keys, PAYMENTS: 'demo' })).toThrow(/PAYMENTS is demo but STRIPE_SECRET_KEY/);
   });
 

@@ -14,6 +14,7 @@ describe('STALE_IF_ERROR', () => {
   });
 
   it('names the variable when the value is not a duration', () => {
-    for (const bad of ['ten minutes', '-5m', '10 days', '5d', 'm']) expect(() => parseEnv({ STALE_IF_ERROR: bad }), bad).toThrow(/STALE_IF_ERROR must be a duration like 10m/);
+    for (const bad of ['ten minutes', '-5m', '10 days', '5d', 'm'])
+      expect(() => parseEnv({ STALE_IF_ERROR: bad }), bad).toThrow(/STALE_IF_ERROR must be a duration like 10m/);
   });
 });

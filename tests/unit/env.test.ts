@@ -14,13 +14,17 @@ describe('configuration', () => {
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must be a URL like postgres:/);
     expect(() => parseEnv({ SMTP_URL: 'not a url' })).toThrow(/SMTP_URL/);
-    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' })).toThrow(
+      /STRIPE_SECRET_KEY/,
+    );
   });
 
   it('requires a session secret in production', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is required when NODE_ENV=production/);
-    expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PAYMENTS: 'demo' }).NODE_ENV).toBe('production');
+    expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PAYMENTS: 'demo' }).NODE_ENV).toBe(
+      'production',
+    );
   });
 
   it('rejects a short session secret and half-set admin or Stripe settings', () => {

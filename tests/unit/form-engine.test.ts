@@ -27,7 +27,10 @@ describe('the form engine', () => {
   it("refuses what the schema refuses, with the schema's words, one message a field", async () => {
     const engine = createFormEngine(quoteFormSchema);
     const checked = await engine.check({ ...good, name: 'A', email: 'not-an-email' });
-    expect(checked).toEqual({ ok: false, errors: { name: 'Name must be at least 2 characters', email: 'Invalid email address' } });
+    expect(checked).toEqual({
+      ok: false,
+      errors: { name: 'Name must be at least 2 characters', email: 'Invalid email address' },
+    });
   });
 
   it('says which budget is wrong in words, not as a union\'s "Invalid input"', async () => {
@@ -97,12 +100,20 @@ describe('the form engine', () => {
     expect(refused.ok).toBe(false);
     expect(!refused.ok && Object.keys(refused.errors).sort()).toEqual(['hired', 'rating']);
     const passed = await engine.check({ contacted: 'yes', hired: 'no', rating: '4', comment: 'Prompt and tidy.' });
-    expect(passed.ok && passed.data).toMatchObject({ contacted: true, hired: false, rating: 4, comment: 'Prompt and tidy.' });
+    expect(passed.ok && passed.data).toMatchObject({
+      contacted: true,
+      hired: false,
+      rating: 4,
+      comment: 'Prompt and tidy.',
+    });
   });
 });
 
 describe("the server's field errors", () => {
-  const error = new ApiError(400, '400: {}', 'Please fix the errors below', { email: 'Invalid email address', contractorId: 'Unknown contractor' });
+  const error = new ApiError(400, '400: {}', 'Please fix the errors below', {
+    email: 'Invalid email address',
+    contractorId: 'Unknown contractor',
+  });
 
   it("go onto the form's own fields only; the rest is the notice's", () => {
     expect(fieldErrorsOf(error, ['name', 'email'])).toEqual({ email: 'Invalid email address' });

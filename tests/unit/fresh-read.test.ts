@@ -15,7 +15,8 @@ function controlledRead() {
 }
 
 /** The next read starts once the one before it has settled. */
-const nextReadStarted = (c: ReturnType<typeof controlledRead>, n: number) => waitUntil(`read ${n} to start`, () => c.started.length >= n);
+const nextReadStarted = (c: ReturnType<typeof controlledRead>, n: number) =>
+  waitUntil(`read ${n} to start`, () => c.started.length >= n);
 
 describe('freshRead', () => {
   it('shares one read among callers that queue while another is in flight', async () => {

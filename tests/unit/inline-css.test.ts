@@ -10,11 +10,14 @@ describe('inlineStylesheets', () => {
   mkdirSync(path.join(clientDir, 'assets'));
   writeFileSync(path.join(clientDir, 'assets', 'index-abc.css'), '.a{color:red}.b{background:url(/assets/x-1.svg)}');
   writeFileSync(path.join(clientDir, 'assets', 'odd-1.css'), '.a::after{content:"</style>"}');
-  const template = (href: string) => `<head><script type="module" crossorigin src="/assets/index-1.js"></script>\n<link rel="stylesheet" crossorigin href="${href}">\n<!--app-head--></head>`;
+  const template = (href: string) =>
+    `<head><script type="module" crossorigin src="/assets/index-1.js"></script>\n<link rel="stylesheet" crossorigin href="${href}">\n<!--app-head--></head>`;
 
   it('replaces the stylesheet link by its rules, and keeps the rest of the template', () => {
     const out = inlineStylesheets(template('/assets/index-abc.css'), clientDir);
-    expect(out).toBe('<head><script type="module" crossorigin src="/assets/index-1.js"></script>\n<style>.a{color:red}.b{background:url(/assets/x-1.svg)}</style>\n<!--app-head--></head>');
+    expect(out).toBe(
+      '<head><script type="module" crossorigin src="/assets/index-1.js"></script>\n<style>.a{color:red}.b{background:url(/assets/x-1.svg)}</style>\n<!--app-head--></head>',
+    );
   });
 
   it('keeps a stylesheet that would end the style element as a link', () => {

@@ -41,12 +41,15 @@ describe('hideContactDetails', () => {
   });
 
   it('keeps what a contractor needs to judge the job', () => {
-    const text = 'Replace a 20 x 30 ft roof on a 1950 farmhouse, 2 stories, budget $10,000 - $25,000, start in May 2027. Meet at the barn at noon.';
+    const text =
+      'Replace a 20 x 30 ft roof on a 1950 farmhouse, 2 stories, budget $10,000 - $25,000, start in May 2027. Meet at the barn at noon.';
     expect(hideContactDetails(text)).toBe(text);
   });
 
   it('hides several details in one text', () => {
-    expect(hideContactDetails('Text 570-555-0123 or mail jo@example.com, or (570) 555 0199.')).toBe(`Text ${HIDDEN} or mail ${HIDDEN}, or ${HIDDEN}.`);
+    expect(hideContactDetails('Text 570-555-0123 or mail jo@example.com, or (570) 555 0199.')).toBe(
+      `Text ${HIDDEN} or mail ${HIDDEN}, or ${HIDDEN}.`,
+    );
   });
 });
 

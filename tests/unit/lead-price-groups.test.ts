@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { EVERYWHERE, EVERYWHERE_ELSE, priceGroups } from '../../client/src/features/payments/lead-price-groups';
 
-const towns = ['Laporte Borough', 'Dushore Borough', 'Eagles Mere Borough', 'Forksville Borough', 'Any other place'].map((label, i) => ({ slug: i < 4 ? `t${i}` : null, label }));
+const towns = [
+  'Laporte Borough',
+  'Dushore Borough',
+  'Eagles Mere Borough',
+  'Forksville Borough',
+  'Any other place',
+].map((label, i) => ({ slug: i < 4 ? `t${i}` : null, label }));
 
 describe('lead price lines on the plans page (docs/decisions/0062-lead-prices-in-the-open.md)', () => {
   it('says one price once when it is the same everywhere', () => {
-    expect(priceGroups({ towns }, ['25.00', '25.00', '25.00', '25.00', '25.00'])).toEqual([{ price: '25.00', places: EVERYWHERE }]);
+    expect(priceGroups({ towns }, ['25.00', '25.00', '25.00', '25.00', '25.00'])).toEqual([
+      { price: '25.00', places: EVERYWHERE },
+    ]);
   });
 
   it('names the towns with another price and puts the most common price last as everywhere else', () => {

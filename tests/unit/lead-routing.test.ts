@@ -33,7 +33,13 @@ describe('the checks', () => {
     expect(leadFit({ ...takesAll, serviceSlugs: ['plumbing'] }, lead, '2027-01-01')).toBe('not_taken');
     expect(leadFit({ ...takesAll, townIds: [8, 9] }, lead, '2027-01-01')).toBe('not_taken');
     expect(leadFit({ ...takesAll, serviceSlugs: ['roofing', 'siding'], townIds: [7] }, lead, '2027-01-01')).toBeNull();
-    expect(leadFit({ ...takesAll, serviceSlugs: ['plumbing'], townIds: [8] }, { serviceSlugs: [], townId: null }, '2027-01-01')).toBeNull();
+    expect(
+      leadFit(
+        { ...takesAll, serviceSlugs: ['plumbing'], townIds: [8] },
+        { serviceSlugs: [], townId: null },
+        '2027-01-01',
+      ),
+    ).toBeNull();
   });
 });
 
@@ -51,7 +57,9 @@ describe('the cap in the portal', () => {
     expect(toE164('(570) 555-0123')).toBe('+15705550123');
     expect(toE164('1-570-555-0123')).toBe('+15705550123');
     expect(toE164('555-0123')).toBeNull();
-    expect(leadPreferencesSchema.safeParse({ ...base, monthlyCap: null, textOptIn: true, textPhone: null }).success).toBe(false);
+    expect(
+      leadPreferencesSchema.safeParse({ ...base, monthlyCap: null, textOptIn: true, textPhone: null }).success,
+    ).toBe(false);
   });
 
   it('says until when a paused contractor takes no requests', () => {
@@ -60,7 +68,16 @@ describe('the cap in the portal', () => {
 });
 
 describe('the ranking of alternatives', () => {
-  const c = (id: number, over: Partial<Candidate> = {}): Candidate => ({ id, name: `C${id}`, verified: false, rating: 0, reviewCount: 0, recentLeads: 0, repliedLeads: 0, ...over });
+  const c = (id: number, over: Partial<Candidate> = {}): Candidate => ({
+    id,
+    name: `C${id}`,
+    verified: false,
+    rating: 0,
+    reviewCount: 0,
+    recentLeads: 0,
+    repliedLeads: 0,
+    ...over,
+  });
   it('verified first, then rating, then reply record, then reviews; at most three', () => {
     const ranked = rankCandidates([
       c(1),
@@ -73,16 +90,26 @@ describe('the ranking of alternatives', () => {
   });
 
   it('a rating without reviews counts for nothing; a contractor without leads has an even reply record', () => {
-    expect(rankCandidates([c(1, { rating: 5, reviewCount: 0 }), c(2, { rating: 3, reviewCount: 1 })]).map((r) => r.id)).toEqual([2, 1]);
+    expect(
+      rankCandidates([c(1, { rating: 5, reviewCount: 0 }), c(2, { rating: 3, reviewCount: 1 })]).map((r) => r.id),
+    ).toEqual([2, 1]);
     expect(replyRate({ recentLeads: 0, repliedLeads: 0 })).toBe(0.5);
   });
 });
 
 describe('how it went, for the lead list', () => {
   it('names the actor or the reason', () => {
-    expect(routingSummary({ routing: 'delivered', routingReason: null, deliveredBy: 'system' })).toBe('Delivered automatically');
-    expect(routingSummary({ routing: 'delivered', routingReason: null, deliveredBy: 'mary' })).toBe('Delivered by mary');
-    expect(routingSummary({ routing: 'held', routingReason: 'spam', deliveredBy: null })).toBe('Held: links or spam in the project details');
-    expect(routingSummary({ routing: 'released', routingReason: 'paused', deliveredBy: null })).toBe('Released: the contractor is not taking new requests');
+    expect(routingSummary({ routing: 'delivered', routingReason: null, deliveredBy: 'system' })).toBe(
+      'Delivered automatically',
+    );
+    expect(routingSummary({ routing: 'delivered', routingReason: null, deliveredBy: 'mary' })).toBe(
+      'Delivered by mary',
+    );
+    expect(routingSummary({ routing: 'held', routingReason: 'spam', deliveredBy: null })).toBe(
+      'Held: links or spam in the project details',
+    );
+    expect(routingSummary({ routing: 'released', routingReason: 'paused', deliveredBy: null })).toBe(
+      'Released: the contractor is not taking new requests',
+    );
   });
 });

@@ -16,21 +16,35 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
 // The first lint loads the configuration and its plugins: seconds on a busy two-core machine.
 describe('server rooms by domain (lint zones from eslint.config.js)', { timeout: 60_000 }, () => {
   it('a lower domain may not use a higher one', async () => {
-    const errors = await boundaryErrors('server/counties/probe.ts', "import { createLead } from '../leads/leads';\nexport const probe = createLead;\n");
+    const errors = await boundaryErrors(
+      'server/counties/probe.ts',
+      "import { createLead } from '../leads/leads';\nexport const probe = createLead;\n",
+    );
     expect(errors.join('\n')).toMatch(/server\/counties comes before/);
   });
 
   it('a higher domain may use a lower one', async () => {
-    expect(await boundaryErrors('server/leads/probe.ts', "import { queueEmail } from '../notifications/email-delivery';\nexport const probe = queueEmail;\n")).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'server/leads/probe.ts',
+        "import { queueEmail } from '../notifications/email-delivery';\nexport const probe = queueEmail;\n",
+      ),
+    ).toEqual([]);
   });
 
   it("a domain's services speak the domain, not HTTP", async () => {
-    const errors = await boundaryErrors('server/leads/pricing/probe.ts', "import { asyncHandler } from '../../http/async-handler';\nexport const probe = asyncHandler;\n");
+    const errors = await boundaryErrors(
+      'server/leads/pricing/probe.ts',
+      "import { asyncHandler } from '../../http/async-handler';\nexport const probe = asyncHandler;\n",
+    );
     expect(errors.join('\n')).toMatch(/Services speak the domain/);
   });
 
   it("a domain's routes go through services, never the database", async () => {
-    const errors = await boundaryErrors('server/billing/routes/probe.ts', "import { leads } from '../../db/schema';\nexport const probe = leads;\n");
+    const errors = await boundaryErrors(
+      'server/billing/routes/probe.ts',
+      "import { leads } from '../../db/schema';\nexport const probe = leads;\n",
+    );
     expect(errors.join('\n')).toMatch(/Routes go through services/);
   });
 });

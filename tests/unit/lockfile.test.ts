@@ -15,7 +15,8 @@ describe('package-lock.json', () => {
     for (const [path, pkg] of Object.entries(lock.packages)) {
       for (const dep of Object.keys(pkg.optionalDependencies ?? {})) {
         const nested = path ? `${path}/node_modules/${dep}` : `node_modules/${dep}`;
-        if (!lock.packages[nested] && !lock.packages[`node_modules/${dep}`]) missing.push(`${path || '(root)'} -> ${dep}`);
+        if (!lock.packages[nested] && !lock.packages[`node_modules/${dep}`])
+          missing.push(`${path || '(root)'} -> ${dep}`);
       }
     }
     expect(missing).toEqual([]);

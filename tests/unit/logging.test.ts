@@ -31,36 +31,56 @@ describe('scrubbing what is logged', () => {
     ['a phone number with brackets', 'call (570) 555-0199 now', 'call [phone] now'],
     ['a phone number with a country code', 'call +1 570.555.0199', 'call [phone]'],
     ['a bare ten-digit phone number', 'call 5705550199', 'call [phone]'],
-    ['a password in a database address', 'postgres://app:s3cret@db.internal:5432/app', 'postgres://app:[redacted]@db.internal:5432/app'],
+    [
+      'a password in a database address',
+      'postgres://app:s3cret@db.internal:5432/app',
+      'postgres://app:[redacted]@db.internal:5432/app',
+    ],
   ])('takes %s out of a text', (_what, text, expected) => {
     expect(scrubText(text)).toBe(expected);
   });
 
   it('leaves stack positions, times, addresses and ids alone', () => {
-    const text = 'at handler (/app/dist/server/index.js:1234:56) 2026-05-01T10:00:00.000Z 127.0.0.1 took 1717171717171 ms lead 42';
+    const text =
+      'at handler (/app/dist/server/index.js:1234:56) 2026-05-01T10:00:00.000Z 127.0.0.1 took 1717171717171 ms lead 42';
     expect(scrubText(text)).toBe(text);
   });
 
   it('drops the statement parameters a failed query carries, keeping the statement and the stack', () => {
-    const err = new Error('Failed query: insert into "leads" ("name", "email", "phone") values ($1, $2, $3)\nparams: Dana Homeowner,dana@example.com,(570) 555-0199');
+    const err = new Error(
+      'Failed query: insert into "leads" ("name", "email", "phone") values ($1, $2, $3)\nparams: Dana Homeowner,dana@example.com,(570) 555-0199',
+    );
     const out = scrub(err) as { message: string; stack: string; type: string };
     expect(out.type).toBe('Error');
-    expect(out.message).toBe('Failed query: insert into "leads" ("name", "email", "phone") values ($1, $2, $3)\nparams: [redacted]');
+    expect(out.message).toBe(
+      'Failed query: insert into "leads" ("name", "email", "phone") values ($1, $2, $3)\nparams: [redacted]',
+    );
     expect(out.stack).toContain('params: [redacted]\n    at ');
     expect(JSON.stringify(out)).not.toMatch(/Dana|dana@|555/);
   });
 
   it('redacts values under secret or contact keys, at any depth', () => {
-    const out = scrub({ user: { email: 'a@b.co', phone: '1', password: 'x', nested: [{ token: 't', sessionId: 's', note: 'ok' }] }, cookie: 'sid=1', authorization: 'Bearer x' });
+    const out = scrub({
+      user: { email: 'a@b.co', phone: '1', password: 'x', nested: [{ token: 't', sessionId: 's', note: 'ok' }] },
+      cookie: 'sid=1',
+      authorization: 'Bearer x',
+    });
     expect(out).toEqual({
-      user: { email: '[redacted]', phone: '[redacted]', password: '[redacted]', nested: [{ token: '[redacted]', sessionId: '[redacted]', note: 'ok' }] },
+      user: {
+        email: '[redacted]',
+        phone: '[redacted]',
+        password: '[redacted]',
+        nested: [{ token: '[redacted]', sessionId: '[redacted]', note: 'ok' }],
+      },
       cookie: '[redacted]',
       authorization: '[redacted]',
     });
   });
 
   it('keeps public query strings and drops secret parameters from logged addresses', () => {
-    expect(loggablePath('/search?service=roofing&location=laporte&page=2')).toBe('/search?service=roofing&location=laporte&page=2');
+    expect(loggablePath('/search?service=roofing&location=laporte&page=2')).toBe(
+      '/search?service=roofing&location=laporte&page=2',
+    );
     expect(loggablePath('/newsletter/unsubscribe?token=abc123')).toBe('/newsletter/unsubscribe?token=redacted');
     expect(loggablePath('/demo-checkout?session_id=cs_1')).toBe('/demo-checkout?session_id=redacted');
     expect(loggablePath('/x?email=a%40b.co&phone=570')).toBe('/x?email=redacted&phone=redacted');
@@ -100,7 +120,16 @@ describe('request log lines', () => {
     const id = res.headers.get('x-request-id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 'info', reqId: id, method: 'GET', path: '/ok?q=[email]&page=1', status: 200, address: '127.0.0.1', role: 'anonymous', msg: 'GET /ok 200' });
+    expect(lines[0]).toMatchObject({
+      level: 'info',
+      reqId: id,
+      method: 'GET',
+      path: '/ok?q=[email]&page=1',
+      status: 200,
+      address: '127.0.0.1',
+      role: 'anonymous',
+      msg: 'GET /ok 200',
+    });
     expect(typeof lines[0]!.durationMs).toBe('number');
     expect(typeof lines[0]!.time).toBe('string');
   });
@@ -122,9 +151,14 @@ describe('request log lines', () => {
     expect(res.status).toBe(500);
     await waitUntil("the answer's line", () => lines.some((l) => l.msg === 'GET /boom 500'));
     const id = res.headers.get('x-request-id');
-    const error = lines.find((l) => l.msg === 'unhandled error') as { reqId: string; err: { stack: string; message: string } };
+    const error = lines.find((l) => l.msg === 'unhandled error') as {
+      reqId: string;
+      err: { stack: string; message: string };
+    };
     expect(error.reqId).toBe(id);
-    expect(error.err.stack).toMatch(/^Error: Failed query: select \* from leads where email = \$1\nparams: \[redacted\]\n {4}at /);
+    expect(error.err.stack).toMatch(
+      /^Error: Failed query: select \* from leads where email = \$1\nparams: \[redacted\]\n {4}at /,
+    );
     expect(lines.find((l) => l.msg === 'GET /boom 500')).toMatchObject({ level: 'error', reqId: id, status: 500 });
     // JSON lines: one event a line, whatever the stack holds.
     for (const line of raw) expect(line.trimEnd().split('\n')).toHaveLength(1);
@@ -148,7 +182,9 @@ describe('request log lines', () => {
     app.get('/ok', (_req, res) => void res.json({ ok: true }));
     const s = http.createServer(app);
     await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-    const res = await fetch(`http://127.0.0.1:${(s.address() as AddressInfo).port}/ok`, { headers: { 'X-Request-Id': 'abc' } });
+    const res = await fetch(`http://127.0.0.1:${(s.address() as AddressInfo).port}/ok`, {
+      headers: { 'X-Request-Id': 'abc' },
+    });
     await new Promise<void>((resolve) => s.close(() => resolve()));
     expect(res.headers.get('x-request-id')).toBe('abc');
     expect(quiet.lines).toHaveLength(0);
@@ -165,16 +201,39 @@ describe('start-up failures in one line', () => {
       Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:6543'), { code: 'ECONNREFUSED', syscall: 'connect' }),
       'Cannot reach the PostgreSQL server at db.internal:6543 (connection refused)',
     ],
-    ['host unknown', Object.assign(new Error('getaddrinfo ENOTFOUND db.internal'), { code: 'ENOTFOUND' }), 'Cannot reach the PostgreSQL server at db.internal:6543 (no such host)'],
-    ['connection timeout', new Error('Connection terminated due to connection timeout'), 'Cannot reach the PostgreSQL server at db.internal:6543 (no answer)'],
+    [
+      'host unknown',
+      Object.assign(new Error('getaddrinfo ENOTFOUND db.internal'), { code: 'ENOTFOUND' }),
+      'Cannot reach the PostgreSQL server at db.internal:6543 (no such host)',
+    ],
+    [
+      'connection timeout',
+      new Error('Connection terminated due to connection timeout'),
+      'Cannot reach the PostgreSQL server at db.internal:6543 (no answer)',
+    ],
     [
       'database missing',
       pgError('3D000', 'database "contractors" does not exist'),
       'The database "contractors" does not exist on the PostgreSQL server at db.internal:6543: create it (createdb contractors)',
     ],
-    ['wrong password', pgError('28P01', 'password authentication failed for user "app"'), 'The PostgreSQL server at db.internal:6543 refused user "app" (wrong password)'],
-    ['unknown role', pgError('28000', 'role "app" does not exist'), 'The PostgreSQL server at db.internal:6543 refused user "app" (role "app" does not exist)'],
-    ['port in use', Object.assign(new Error('listen EADDRINUSE: address already in use 0.0.0.0:3000'), { code: 'EADDRINUSE', syscall: 'listen' }), 'Port 3000 on 0.0.0.0 is already in use'],
+    [
+      'wrong password',
+      pgError('28P01', 'password authentication failed for user "app"'),
+      'The PostgreSQL server at db.internal:6543 refused user "app" (wrong password)',
+    ],
+    [
+      'unknown role',
+      pgError('28000', 'role "app" does not exist'),
+      'The PostgreSQL server at db.internal:6543 refused user "app" (role "app" does not exist)',
+    ],
+    [
+      'port in use',
+      Object.assign(new Error('listen EADDRINUSE: address already in use 0.0.0.0:3000'), {
+        code: 'EADDRINUSE',
+        syscall: 'listen',
+      }),
+      'Port 3000 on 0.0.0.0 is already in use',
+    ],
   ])('%s', (_what, err, expected) => {
     const line = describeStartupFailure(err, env);
     expect(line).toContain(expected);
@@ -183,7 +242,9 @@ describe('start-up failures in one line', () => {
   });
 
   it('finds the reason inside a wrapped error', () => {
-    const wrapped = new Error('Failed query: select pg_try_advisory_lock($1)', { cause: pgError('3D000', 'database "contractors" does not exist') });
+    const wrapped = new Error('Failed query: select pg_try_advisory_lock($1)', {
+      cause: pgError('3D000', 'database "contractors" does not exist'),
+    });
     expect(describeStartupFailure(wrapped, env)).toContain('does not exist');
   });
 

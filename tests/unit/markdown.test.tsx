@@ -3,13 +3,17 @@ import { renderMarkdown as html } from '../../server/content/markdown';
 
 describe('blog markdown', async () => {
   it('never turns raw HTML into elements', async () => {
-    const out = await html('Hello <script>alert(1)</script> <img src=x onerror="alert(1)">\n\n<div onclick="x()">block</div>\n\n<iframe src="https://evil.example"></iframe>');
+    const out = await html(
+      'Hello <script>alert(1)</script> <img src=x onerror="alert(1)">\n\n<div onclick="x()">block</div>\n\n<iframe src="https://evil.example"></iframe>',
+    );
     expect(out).not.toMatch(/<script|<img|<iframe|<div onclick|onerror|onclick/i);
     expect(out).toContain('Hello');
   });
 
   it('does not make javascript: links clickable', async () => {
-    const out = await html('[click](javascript:alert(1)) and [also](JaVaScRiPt:alert(1)) and [data](data:text/html;base64,PHNjcmlwdD4=)');
+    const out = await html(
+      '[click](javascript:alert(1)) and [also](JaVaScRiPt:alert(1)) and [data](data:text/html;base64,PHNjcmlwdD4=)',
+    );
     expect(out).not.toMatch(/javascript:|data:/i);
     expect(out).not.toContain('<a');
     expect(out).toContain('click');

@@ -10,7 +10,9 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 function sources(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []));
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
 }
 
 /** The files of `dirs` whose text matches `pattern`, as paths from the repository's root. */
@@ -30,19 +32,27 @@ describe('one way for each thing', () => {
   it('list filters: a GET reads its query with parseQuery and a shared schema only', () => {
     for (const f of filesMatching(/req\.query\b/).filter((f) => f !== 'server/http/query-routes.ts')) {
       const text = readFileSync(join(ROOT, f), 'utf8');
-      expect(text.replace(/parseQuery\(\w+, req\.query\)/g, ''), `${f} reads req.query another way`).not.toMatch(/req\.query\b/);
+      expect(text.replace(/parseQuery\(\w+, req\.query\)/g, ''), `${f} reads req.query another way`).not.toMatch(
+        /req\.query\b/,
+      );
       for (const [, schema] of text.matchAll(/parseQuery\((\w+), req\.query\)/g)) {
-        expect(text, `${f}: ${schema} comes from shared/schemas`).toMatch(new RegExp(`import \\{[^}]*\\b${schema}\\b[^}]*\\} from '@shared/schemas/`));
+        expect(text, `${f}: ${schema} comes from shared/schemas`).toMatch(
+          new RegExp(`import \\{[^}]*\\b${schema}\\b[^}]*\\} from '@shared/schemas/`),
+        );
       }
     }
   });
 
   it("who receives a contractor's email: contractorEmail alone picks the account's address or the listing's", () => {
-    expect(filesMatching(/accountEmail \?\?|listingEmail|\?\? \w+\.accountEmail|coalesce\(\$\{contractorAccounts\.email\}/)).toEqual(['server/contractors/contractor-email.ts']);
+    expect(
+      filesMatching(/accountEmail \?\?|listingEmail|\?\? \w+\.accountEmail|coalesce\(\$\{contractorAccounts\.email\}/),
+    ).toEqual(['server/contractors/contractor-email.ts']);
   });
 
   it("a county's id from its slug: countyIdOfSlug alone writes the subquery", () => {
-    expect(filesMatching(/select \$\{regions\.id\} from \$\{regions\} where \$\{regions\.slug\}/)).toEqual(['server/counties/county-id.ts']);
+    expect(filesMatching(/select \$\{regions\.id\} from \$\{regions\} where \$\{regions\.slug\}/)).toEqual([
+      'server/counties/county-id.ts',
+    ]);
   });
 
   it("the contractor portal's guard: requireContractor(ctx) from server/http/auth.ts, used as it is", () => {
@@ -56,7 +66,12 @@ describe('one way for each thing', () => {
 
   it("time: SQL's now() only where the database's clock is meant, and each of those says why", () => {
     const files = filesMatching(/(^|[^.\w])now\(\)(?!:)/m);
-    expect(files.sort()).toEqual(['server/accounts/sessions.ts', 'server/clock.ts', 'server/http/rate-limit-store.ts', 'server/http/session-store.ts']);
+    expect(files.sort()).toEqual([
+      'server/accounts/sessions.ts',
+      'server/clock.ts',
+      'server/http/rate-limit-store.ts',
+      'server/http/session-store.ts',
+    ]);
     for (const f of files) expect(readFileSync(join(ROOT, f), 'utf8'), f).toMatch(/database's (clock|now\(\))/);
   });
 });

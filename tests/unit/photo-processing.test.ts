@@ -2,13 +2,35 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES } from '@shared/schemas/photos';
 import { DomainError } from '../../server/domain/errors';
-import { CORRUPT, NOT_AN_IMAGE, processPhoto, sniffPhoto, TOO_LARGE, TOO_MANY_PIXELS, widthsFor } from '../../server/photos/process';
-import { elfBinary, hasGps, overLimit, phoneJpeg, plainPng, pngBomb, truncated, windowsExe } from '../support/photo-fixtures';
+import {
+  CORRUPT,
+  NOT_AN_IMAGE,
+  processPhoto,
+  sniffPhoto,
+  TOO_LARGE,
+  TOO_MANY_PIXELS,
+  widthsFor,
+} from '../../server/photos/process';
+import {
+  elfBinary,
+  hasGps,
+  overLimit,
+  phoneJpeg,
+  plainPng,
+  pngBomb,
+  truncated,
+  windowsExe,
+} from '../support/photo-fixtures';
 
 /** Uploaded photos are made safe to publish (docs/decisions/0110-contractor-photos.md). */
 
 /** The ftyp box an iPhone's HEIC starts with (major brand, then the compatible ones), and zeros. */
-const heicHeader = (major: string) => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from(`ftyp${major}\0\0\0\0mif1heic`, 'latin1'), Buffer.alloc(100)]);
+const heicHeader = (major: string) =>
+  Buffer.concat([
+    Buffer.from([0, 0, 0, 0x18]),
+    Buffer.from(`ftyp${major}\0\0\0\0mif1heic`, 'latin1'),
+    Buffer.alloc(100),
+  ]);
 
 async function refusal(bytes: Buffer): Promise<DomainError> {
   const err = await processPhoto(bytes, 'project').then(
@@ -32,7 +54,14 @@ describe('processing an uploaded photo', { timeout: 30_000 }, () => {
     expect(photo.type).toBe('image/jpeg');
     // 1600 x 1200 turned upright is 1200 x 1600; the largest width made is 1280.
     expect({ width: photo.width, height: photo.height }).toEqual({ width: 1200, height: 1600 });
-    expect(photo.variants.map((v) => `${v.format} ${v.width}x${v.height}`)).toEqual(['webp 320x427', 'avif 320x427', 'webp 640x853', 'avif 640x853', 'webp 1200x1600', 'avif 1200x1600']);
+    expect(photo.variants.map((v) => `${v.format} ${v.width}x${v.height}`)).toEqual([
+      'webp 320x427',
+      'avif 320x427',
+      'webp 640x853',
+      'avif 640x853',
+      'webp 1200x1600',
+      'avif 1200x1600',
+    ]);
     for (const v of photo.variants) {
       const out = await sharp(v.bytes).metadata();
       expect(out.format).toBe(v.format === 'webp' ? 'webp' : 'heif');
@@ -53,7 +82,9 @@ describe('processing an uploaded photo', { timeout: 30_000 }, () => {
       expect(botR!).toBeLessThan(100);
     }
     // Keys are the SHA-256 of each file: the same upload gives the same keys.
-    expect((await processPhoto(input, 'project')).variants.map((v) => v.hash)).toEqual(photo.variants.map((v) => v.hash));
+    expect((await processPhoto(input, 'project')).variants.map((v) => v.hash)).toEqual(
+      photo.variants.map((v) => v.hash),
+    );
   });
 
   it('never upscales, and a logo gets its own smaller widths', async () => {
@@ -62,7 +93,14 @@ describe('processing an uploaded photo', { timeout: 30_000 }, () => {
     expect(widthsFor('logo', 4000)).toEqual([128, 256, 512]);
     const logo = await processPhoto(await plainPng(300, 200), 'logo');
     expect(logo.type).toBe('image/png');
-    expect(logo.variants.map((v) => `${v.format} ${v.width}x${v.height}`)).toEqual(['webp 128x85', 'avif 128x85', 'webp 256x171', 'avif 256x171', 'webp 300x200', 'avif 300x200']);
+    expect(logo.variants.map((v) => `${v.format} ${v.width}x${v.height}`)).toEqual([
+      'webp 128x85',
+      'avif 128x85',
+      'webp 256x171',
+      'avif 256x171',
+      'webp 300x200',
+      'avif 300x200',
+    ]);
   });
 
   it('reads the type from the bytes, never the name', async () => {

@@ -14,9 +14,17 @@ import { directoryData } from '../support/render-data';
  * address.
  */
 
-const template = '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
+const template =
+  '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
 // The same frozen answer every time, as the read model gives while its data is unchanged: the page memo would answer it again.
-const featured = deepFreeze<ContractorPage>({ contractors: [], total: 0, totalAll: 0, unverifiedMatches: 0, page: 1, pageSize: 6 });
+const featured = deepFreeze<ContractorPage>({
+  contractors: [],
+  total: 0,
+  totalAll: 0,
+  unverifiedMatches: 0,
+  page: 1,
+  pageSize: 6,
+});
 
 const options = (): RenderOptions => ({
   config: { siteUrl: 'http://localhost:3000', payments: { provider: 'demo', publishableKey: null } },
@@ -33,7 +41,10 @@ const refused: PostedForm = {
   message: 'Please check the highlighted fields',
 };
 
-const bootOf = (html: string) => JSON.parse(/<script id="__BOOT__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as { postedForm?: PostedForm };
+const bootOf = (html: string) =>
+  JSON.parse(/<script id="__BOOT__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as {
+    postedForm?: PostedForm;
+  };
 
 describe('a refused form in the server render', () => {
   it('shows the values and the error, escaped, and hands them to the browser', async () => {

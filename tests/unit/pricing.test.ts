@@ -27,11 +27,24 @@ describe('lead pricing engine (docs/decisions/0004-lead-prices.md)', () => {
 
   it('matches each rule type on its own field', () => {
     expect(priceLead([rule({ ruleType: 'global', leadPriceCents: 1100 })], lead).priceCents).toBe(1100);
-    expect(priceLead([rule({ ruleType: 'service', ruleValue: 'kitchen-bath', leadPriceCents: 1200 })], lead).priceCents).toBe(1200);
-    expect(priceLead([rule({ ruleType: 'location', townId: LAPORTE, leadPriceCents: 1300 })], lead).priceCents).toBe(1300);
-    expect(priceLead([rule({ ruleType: 'location', townId: DUSHORE, leadPriceCents: 1300 })], lead).priceCents).toBe(2500);
-    expect(priceLead([rule({ ruleType: 'contractor', ruleValue: '7', leadPriceCents: 1400 })], lead).priceCents).toBe(1400);
-    expect(priceLead([rule({ ruleType: 'contractor', ruleValue: '7', leadPriceCents: 1400 })], { ...lead, contractorId: null }).priceCents).toBe(2500);
+    expect(
+      priceLead([rule({ ruleType: 'service', ruleValue: 'kitchen-bath', leadPriceCents: 1200 })], lead).priceCents,
+    ).toBe(1200);
+    expect(priceLead([rule({ ruleType: 'location', townId: LAPORTE, leadPriceCents: 1300 })], lead).priceCents).toBe(
+      1300,
+    );
+    expect(priceLead([rule({ ruleType: 'location', townId: DUSHORE, leadPriceCents: 1300 })], lead).priceCents).toBe(
+      2500,
+    );
+    expect(priceLead([rule({ ruleType: 'contractor', ruleValue: '7', leadPriceCents: 1400 })], lead).priceCents).toBe(
+      1400,
+    );
+    expect(
+      priceLead([rule({ ruleType: 'contractor', ruleValue: '7', leadPriceCents: 1400 })], {
+        ...lead,
+        contractorId: null,
+      }).priceCents,
+    ).toBe(2500);
   });
 
   it('ignores inactive rules', () => {
@@ -39,7 +52,10 @@ describe('lead pricing engine (docs/decisions/0004-lead-prices.md)', () => {
   });
 
   it('lets the highest priority win regardless of type', () => {
-    const rules = [rule({ ruleType: 'contractor', ruleValue: '7', leadPriceCents: 4000, priority: 1 }), rule({ ruleType: 'global', leadPriceCents: 1500, priority: 5 })];
+    const rules = [
+      rule({ ruleType: 'contractor', ruleValue: '7', leadPriceCents: 4000, priority: 1 }),
+      rule({ ruleType: 'global', leadPriceCents: 1500, priority: 5 }),
+    ];
     expect(priceLead(rules, lead).priceCents).toBe(1500);
   });
 
@@ -55,15 +71,27 @@ describe('lead pricing engine (docs/decisions/0004-lead-prices.md)', () => {
   });
 
   it('breaks a tie of priority and type by the most recently updated rule', () => {
-    const older = rule({ ruleType: 'service', ruleValue: 'kitchen-bath', leadPriceCents: 500, updatedAt: '2026-03-01T00:00:00Z' });
-    const newer = rule({ ruleType: 'service', ruleValue: 'kitchen-bath', leadPriceCents: 600, updatedAt: new Date('2026-04-01T00:00:00Z') });
+    const older = rule({
+      ruleType: 'service',
+      ruleValue: 'kitchen-bath',
+      leadPriceCents: 500,
+      updatedAt: '2026-03-01T00:00:00Z',
+    });
+    const newer = rule({
+      ruleType: 'service',
+      ruleValue: 'kitchen-bath',
+      leadPriceCents: 600,
+      updatedAt: new Date('2026-04-01T00:00:00Z'),
+    });
     expect(priceLead([older, newer], lead)).toEqual({ priceCents: 600, ruleId: newer.id });
     expect(priceLead([newer, older], lead)).toEqual({ priceCents: 600, ruleId: newer.id });
   });
 
   it('matches a service rule against any of the services a lead maps to', () => {
     const r = rule({ ruleType: 'service', ruleValue: 'siding', leadPriceCents: 3300 });
-    expect(priceLead([r], { serviceSlugs: ['roofing', 'siding'], townId: null, contractorId: null }).priceCents).toBe(3300);
+    expect(priceLead([r], { serviceSlugs: ['roofing', 'siding'], townId: null, contractorId: null }).priceCents).toBe(
+      3300,
+    );
   });
 
   it('matches a location rule by town id only: not a same-named town of another county, not a place that is no town', () => {
@@ -72,6 +100,9 @@ describe('lead pricing engine (docs/decisions/0004-lead-prices.md)', () => {
     expect(priceLead([r], { ...lead, townId: OTHER_LAPORTE }).priceCents).toBe(DEFAULT_LEAD_PRICE_CENTS);
     expect(priceLead([r], { ...lead, townId: null }).priceCents).toBe(DEFAULT_LEAD_PRICE_CENTS);
     // A location rule without a town (which the database refuses) matches nothing, not every place without one.
-    expect(priceLead([rule({ ruleType: 'location', townId: null, leadPriceCents: 3800 })], { ...lead, townId: null }).priceCents).toBe(DEFAULT_LEAD_PRICE_CENTS);
+    expect(
+      priceLead([rule({ ruleType: 'location', townId: null, leadPriceCents: 3800 })], { ...lead, townId: null })
+        .priceCents,
+    ).toBe(DEFAULT_LEAD_PRICE_CENTS);
   });
 });

@@ -4,14 +4,20 @@ import { parseEnv } from '../../server/env';
 import { retentionCutoff } from '../../server/leads/lead-retention';
 
 /** The pure parts of privacy (docs/decisions/0114-homeowner-privacy.md): the setting, the cutoff, the legal pages' placeholders. */
-const words = { siteTitle: 'Wyoming County Contractors', county: 'Wyoming County, PA', supportEmail: 'help@wyoming.example', retentionDays: 90 };
+const words = {
+  siteTitle: 'Wyoming County Contractors',
+  county: 'Wyoming County, PA',
+  supportEmail: 'help@wyoming.example',
+  retentionDays: 90,
+};
 
 describe('LEAD_RETENTION_DAYS', () => {
   it('is 365 days unless set, a whole number of at least one day', () => {
     expect(parseEnv({}).LEAD_RETENTION_DAYS).toBe(365);
     expect(parseEnv({ LEAD_RETENTION_DAYS: '' }).LEAD_RETENTION_DAYS).toBe(365);
     expect(parseEnv({ LEAD_RETENTION_DAYS: '30' }).LEAD_RETENTION_DAYS).toBe(30);
-    for (const bad of ['0', '-5', '1.5', 'a year', '40000']) expect(() => parseEnv({ LEAD_RETENTION_DAYS: bad }), bad).toThrow(/LEAD_RETENTION_DAYS/);
+    for (const bad of ['0', '-5', '1.5', 'a year', '40000'])
+      expect(() => parseEnv({ LEAD_RETENTION_DAYS: bad }), bad).toThrow(/LEAD_RETENTION_DAYS/);
   });
 
   it('puts the cutoff that many days before now', () => {

@@ -6,7 +6,12 @@ import { ApiError } from '@/lib/api';
 /** The one way a screen shows a query: loading, one error wording with Retry, empty, data (docs/decisions/0016-query-states.md). */
 
 const loading: QueryLike<string[]> = { data: undefined, isError: false, error: null, refetch: vi.fn() };
-const failed = (error: unknown = new Error('500: boom')): QueryLike<string[]> => ({ data: undefined, isError: true, error, refetch: vi.fn() });
+const failed = (error: unknown = new Error('500: boom')): QueryLike<string[]> => ({
+  data: undefined,
+  isError: true,
+  error,
+  refetch: vi.fn(),
+});
 const loaded = (data: string[]): QueryLike<string[]> => ({ data, isError: false, error: null, refetch: vi.fn() });
 
 const view = (query: QueryLike<string[]>, props: Partial<Parameters<typeof QueryView<string[]>>[0]> = {}) =>
@@ -44,7 +49,11 @@ describe('QueryView', () => {
   });
 
   it("adds the server's own message when it sent one", () => {
-    const html = view(failed(new ApiError(503, '503: {"message":"Service temporarily unavailable"}', 'Service temporarily unavailable', {})));
+    const html = view(
+      failed(
+        new ApiError(503, '503: {"message":"Service temporarily unavailable"}', 'Service temporarily unavailable', {}),
+      ),
+    );
     expect(html).toContain('Failed to load leads. Please try again.');
     expect(html).toContain('Service temporarily unavailable');
   });

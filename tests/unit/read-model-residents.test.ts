@@ -8,7 +8,12 @@ import { PageCache, pageKey } from '../../server/render/page-cache';
 function residents(budgetBytes: number, idleMs = 60_000) {
   let now = 1_000_000;
   const dropped: string[] = [];
-  const r = new Residents<{ county: string }>({ budgetBytes, idleMs, now: () => now, onEvict: (key, why) => dropped.push(`${key}:${why}`) });
+  const r = new Residents<{ county: string }>({
+    budgetBytes,
+    idleMs,
+    now: () => now,
+    onEvict: (key, why) => dropped.push(`${key}:${why}`),
+  });
   const use = (county: string) => r.use(county, () => ({ county }));
   return { r, use, dropped, tick: (ms: number) => (now += ms) };
 }

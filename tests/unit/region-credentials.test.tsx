@@ -43,7 +43,10 @@ const profile = (licenseNumber: string, r: Region): ContractorProfile => ({
   canonicalUrl: null,
   serviceAreas: [r.towns[0]!.name],
   yearsInBusiness: 12,
-  credentials: { registration: { verified: true, verifiedMonth: '2026-03' }, insurance: { verified: true, insuredUntil: '2027-01-15' } },
+  credentials: {
+    registration: { verified: true, verifiedMonth: '2026-03' },
+    insurance: { verified: true, insuredUntil: '2027-01-15' },
+  },
   website: null,
   certifications: [],
   priceRange: '$$',
@@ -59,48 +62,69 @@ describe('the registration number follows the region', () => {
   it.each(REGIONS)('%s: its own form is taken, written in any case, with spaces and hyphens', (_name, r) => {
     const rules = r.credentials.registration;
     expect(registrationNumberSchema(rules).parse(casually(rules.example))).toBe(rules.example);
-    expect(credentialsUpdateSchemaFor(rules).parse({ licenseNumber: rules.example })).toEqual({ licenseNumber: rules.example });
+    expect(credentialsUpdateSchemaFor(rules).parse({ licenseNumber: rules.example })).toEqual({
+      licenseNumber: rules.example,
+    });
   });
 
-  it.each(REGIONS)("%s: the other region's number is refused with this region's message, which shows the expected form", (_name, r) => {
-    const rules = r.credentials.registration;
-    const other = REGIONS.find(([, o]) => o !== r)![1].credentials.registration;
-    const refused = credentialsUpdateSchemaFor(rules).safeParse({ licenseNumber: other.example });
-    expect(refused.success).toBe(false);
-    expect(refused.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['licenseNumber', rules.formatMessage]]);
-    expect(rules.formatMessage).toContain(rules.example);
-  });
+  it.each(REGIONS)(
+    "%s: the other region's number is refused with this region's message, which shows the expected form",
+    (_name, r) => {
+      const rules = r.credentials.registration;
+      const other = REGIONS.find(([, o]) => o !== r)![1].credentials.registration;
+      const refused = credentialsUpdateSchemaFor(rules).safeParse({ licenseNumber: other.example });
+      expect(refused.success).toBe(false);
+      expect(refused.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+        ['licenseNumber', rules.formatMessage],
+      ]);
+      expect(rules.formatMessage).toContain(rules.example);
+    },
+  );
 
   it('the two regions disagree on every example, so the checks above are not vacuous', () => {
-    expect(sullivanCounty.credentials.registration.pattern.test(sussexCountyNj.credentials.registration.example)).toBe(false);
-    expect(sussexCountyNj.credentials.registration.pattern.test(sullivanCounty.credentials.registration.example)).toBe(false);
+    expect(sullivanCounty.credentials.registration.pattern.test(sussexCountyNj.credentials.registration.example)).toBe(
+      false,
+    );
+    expect(sussexCountyNj.credentials.registration.pattern.test(sullivanCounty.credentials.registration.example)).toBe(
+      false,
+    );
   });
 
   it.each(REGIONS)("%s: the business submission takes the region's number and refuses the other's", (_name, r) => {
     const other = REGIONS.find(([, o]) => o !== r)![1];
-    const licenseNumber = (n: string) => submissionFormSchemaFor(r.credentials.registration).shape.licenseNumber.safeParse(n).success;
+    const licenseNumber = (n: string) =>
+      submissionFormSchemaFor(r.credentials.registration).shape.licenseNumber.safeParse(n).success;
     expect(licenseNumber(r.credentials.registration.example)).toBe(true);
     expect(licenseNumber(other.credentials.registration.example)).toBe(false);
   });
 });
 
 describe("the profile's words follow the region", () => {
-  it.each(REGIONS)("%s: the profile explains the region's registration and links the region's lookup, and says nothing of the other's", (_name, r) => {
-    const rules = r.credentials;
-    const other = REGIONS.find(([, o]) => o !== r)![1].credentials;
-    const html = renderToStaticMarkup(<CredentialsDetails c={profile(rules.registration.example, r)} rules={rules} />);
-    expect(html).toContain(rules.registration.example);
-    expect(html).toContain('Registration verified March 2026');
-    expect(html).toContain('Insured until January 15, 2027');
-    expect(html).toContain(escape(rules.registration.explanation));
-    expect(html).toContain(`href="${rules.registration.lookupUrl}"`);
-    expect(html).toContain(escape(rules.registration.lookupLabel));
-    expect(html).not.toContain(escape(other.registration.explanation));
-    expect(html).not.toContain(other.registration.lookupUrl);
-  });
+  it.each(REGIONS)(
+    "%s: the profile explains the region's registration and links the region's lookup, and says nothing of the other's",
+    (_name, r) => {
+      const rules = r.credentials;
+      const other = REGIONS.find(([, o]) => o !== r)![1].credentials;
+      const html = renderToStaticMarkup(
+        <CredentialsDetails c={profile(rules.registration.example, r)} rules={rules} />,
+      );
+      expect(html).toContain(rules.registration.example);
+      expect(html).toContain('Registration verified March 2026');
+      expect(html).toContain('Insured until January 15, 2027');
+      expect(html).toContain(escape(rules.registration.explanation));
+      expect(html).toContain(`href="${rules.registration.lookupUrl}"`);
+      expect(html).toContain(escape(rules.registration.lookupLabel));
+      expect(html).not.toContain(escape(other.registration.explanation));
+      expect(html).not.toContain(other.registration.lookupUrl);
+    },
+  );
 
   it.each(REGIONS)("%s: the structured data names the region's credential and issuer", (_name, r) => {
-    const ld = localBusinessJsonLd(profile(r.credentials.registration.example, r), 'https://contractors.example', r) as Record<string, unknown>;
+    const ld = localBusinessJsonLd(
+      profile(r.credentials.registration.example, r),
+      'https://contractors.example',
+      r,
+    ) as Record<string, unknown>;
     expect(ld.hasCredential).toEqual({
       '@type': 'EducationalOccupationalCredential',
       credentialCategory: 'license',
@@ -114,5 +138,10 @@ describe("the profile's words follow the region", () => {
 
 /** Text as React writes it into markup. */
 function escape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 }

@@ -27,10 +27,18 @@ const REGION_MODULE = join(SHARED, 'region.ts');
 /** The county values of shared/region.ts; its types and ALL are free to import. */
 const COUNTY_VALUES = new Set(['region', 'sullivanCounty']);
 
-const template = '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
+const template =
+  '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
 /** A second county, as regionOf builds one from its rows: its own slug, name, towns and rules. */
 const sussex: Region = { ...sussexCountyNj, slug: 'sussex' };
-const empty = deepFreeze<ContractorPage>({ contractors: [], total: 0, totalAll: 0, unverifiedMatches: 0, page: 1, pageSize: 6 });
+const empty = deepFreeze<ContractorPage>({
+  contractors: [],
+  total: 0,
+  totalAll: 0,
+  unverifiedMatches: 0,
+  page: 1,
+  pageSize: 6,
+});
 
 const options = (r: Region, pages?: PageCache): RenderOptions => ({
   config: { siteUrl: 'http://localhost:3000', payments: { provider: 'demo', publishableKey: null } },
@@ -85,7 +93,11 @@ describe("the page's county", () => {
   it("carries the county as JSON and back unchanged, its registration pattern included, with '<' escaped", () => {
     expect(regionFromBoot(JSON.parse(JSON.stringify(regionToBoot(region))))).toEqual(region);
     const hostile: Region = { ...sussex, tagline: '</script><script>alert(1)</script>' };
-    const text = serializeBoot({ config: { siteUrl: '', payments: { provider: 'demo', publishableKey: null } }, region: hostile, queries: null });
+    const text = serializeBoot({
+      config: { siteUrl: '', payments: { provider: 'demo', publishableKey: null } },
+      region: hostile,
+      queries: null,
+    });
     expect(text).not.toContain('<');
     expect(parseBoot(text).region.tagline).toBe(hostile.tagline);
   });
@@ -103,7 +115,13 @@ function sources(dir: string): string[] {
 
 /** A module specifier as a file: the client's and shared aliases and relative paths; packages are null. */
 function resolveSpecifier(from: string, spec: string): string | null {
-  const base = spec.startsWith('@/') ? join(CLIENT, spec.slice(2)) : spec.startsWith('@shared/') ? join(SHARED, spec.slice(8)) : spec.startsWith('.') ? resolve(dirname(from), spec) : null;
+  const base = spec.startsWith('@/')
+    ? join(CLIENT, spec.slice(2))
+    : spec.startsWith('@shared/')
+      ? join(SHARED, spec.slice(8))
+      : spec.startsWith('.')
+        ? resolve(dirname(from), spec)
+        : null;
   if (base === null) return null;
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
     if (existsSync(candidate) && /\.(ts|tsx)$/.test(candidate)) return candidate;
@@ -121,7 +139,13 @@ interface ModuleImports {
 }
 
 function importsOf(file: string): ModuleImports {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: ModuleImports = { statics: [], dynamics: [], countyValues: [] };
   const valueNames = (clause: ts.ImportClause | undefined): string[] | 'namespace' => {
     if (!clause || clause.isTypeOnly) return [];
@@ -137,19 +161,35 @@ function importsOf(file: string): ModuleImports {
     if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
       spec = statement.moduleSpecifier.text;
       names = statement.importClause ? valueNames(statement.importClause) : ['(side effects)'];
-    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) && !statement.isTypeOnly) {
+    } else if (
+      ts.isExportDeclaration(statement) &&
+      statement.moduleSpecifier &&
+      ts.isStringLiteral(statement.moduleSpecifier) &&
+      !statement.isTypeOnly
+    ) {
       spec = statement.moduleSpecifier.text;
       const clause = statement.exportClause;
-      names = !clause || ts.isNamespaceExport(clause) ? 'namespace' : clause.elements.filter((e) => !e.isTypeOnly).map((e) => (e.propertyName ?? e.name).text);
+      names =
+        !clause || ts.isNamespaceExport(clause)
+          ? 'namespace'
+          : clause.elements.filter((e) => !e.isTypeOnly).map((e) => (e.propertyName ?? e.name).text);
     }
     if (spec === null) continue;
     const target = resolveSpecifier(file, spec);
     if (!target || (names !== 'namespace' && names.length === 0)) continue;
     found.statics.push(target);
-    if (target === REGION_MODULE) found.countyValues.push(...(names === 'namespace' ? ['* (every county value)'] : names.filter((n) => COUNTY_VALUES.has(n))));
+    if (target === REGION_MODULE)
+      found.countyValues.push(
+        ...(names === 'namespace' ? ['* (every county value)'] : names.filter((n) => COUNTY_VALUES.has(n))),
+      );
   }
   const visit = (node: ts.Node) => {
-    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       const target = resolveSpecifier(file, node.arguments[0].text);
       if (target) found.dynamics.push(target);
     }
@@ -183,23 +223,40 @@ describe("the browser's code", () => {
     // The form schemas loaded when a form is sent are followed too.
     expect(closure.has(join(SHARED, 'schemas', 'leads.ts'))).toBe(true);
     expect(importsOf(join(ROOT, 'server', 'counties', 'region-of.ts')).countyValues).toEqual(['region']);
-    expect(importsOf(join(ROOT, 'tests', 'support', 'regions', 'sussex-county-nj.ts')).countyValues).toEqual(['sullivanCounty']);
+    expect(importsOf(join(ROOT, 'tests', 'support', 'regions', 'sussex-county-nj.ts')).countyValues).toEqual([
+      'sullivanCounty',
+    ]);
     // A type-only import of the module is not a county value.
     expect(importsOf(join(CLIENT, 'boot.ts')).countyValues).toEqual([]);
   });
 
   it('imports no county value of shared/region.ts, in a client module or in a shared module the client loads', () => {
-    const found = [...closure].flatMap(([file, imports]) => imports.countyValues.map((name) => `${rel(file)}: ${name}`));
+    const found = [...closure].flatMap(([file, imports]) =>
+      imports.countyValues.map((name) => `${rel(file)}: ${name}`),
+    );
     expect(found).toEqual([]);
     // Nor does the client load shared/region.ts itself at run time (it would bring the default county's data).
-    expect([...closure].filter(([, imports]) => imports.statics.includes(REGION_MODULE) || imports.dynamics.includes(REGION_MODULE)).map(([file]) => rel(file))).toEqual([]);
+    expect(
+      [...closure]
+        .filter(([, imports]) => imports.statics.includes(REGION_MODULE) || imports.dynamics.includes(REGION_MODULE))
+        .map(([file]) => rel(file)),
+    ).toEqual([]);
   });
 
   it('is held to it by ESLint: importing the county value under client/src is an error, its type is not', async () => {
     const eslint = new ESLint({ cwd: ROOT });
-    const lint = async (code: string) => (await eslint.lintText(code, { filePath: join(CLIENT, 'features', 'home', 'probe.tsx') }))[0]!.messages.filter((m) => m.ruleId === 'no-restricted-imports');
-    expect(await lint("import { region } from '@shared/region';\nexport const title = region.siteTitle;\n")).toHaveLength(1);
-    expect(await lint("import { sullivanCounty } from '../../../../shared/region';\nexport const c = sullivanCounty;\n")).toHaveLength(1);
-    expect(await lint("import type { Region } from '@shared/region';\nexport const f = (r: Region) => r.siteTitle;\n")).toEqual([]);
+    const lint = async (code: string) =>
+      (await eslint.lintText(code, { filePath: join(CLIENT, 'features', 'home', 'probe.tsx') }))[0]!.messages.filter(
+        (m) => m.ruleId === 'no-restricted-imports',
+      );
+    expect(
+      await lint("import { region } from '@shared/region';\nexport const title = region.siteTitle;\n"),
+    ).toHaveLength(1);
+    expect(
+      await lint("import { sullivanCounty } from '../../../../shared/region';\nexport const c = sullivanCounty;\n"),
+    ).toHaveLength(1);
+    expect(
+      await lint("import type { Region } from '@shared/region';\nexport const f = (r: Region) => r.siteTitle;\n"),
+    ).toEqual([]);
   }, 30_000);
 });

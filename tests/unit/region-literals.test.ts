@@ -13,9 +13,15 @@ import { region } from '@shared/region';
 const CLIENT = fileURLToPath(new URL('../../client/src', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The server's code that words pages, emails and dates: every domain and the infrastructure that speaks (not the seed's sample data). */
-const SERVER = [...JSON.parse(readFileSync(join(ROOT, 'server/domains.json'), 'utf8')).domains, 'jobs', 'routes', 'http', 'render', 'directory', 'integrations'].map((d: string) =>
-  join(ROOT, 'server', d),
-);
+const SERVER = [
+  ...JSON.parse(readFileSync(join(ROOT, 'server/domains.json'), 'utf8')).domains,
+  'jobs',
+  'routes',
+  'http',
+  'render',
+  'directory',
+  'integrations',
+].map((d: string) => join(ROOT, 'server', d));
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -51,13 +57,17 @@ describe('county-specific words in the client', () => {
   it("are read from the region object in the server's services, jobs, routes and rendering too", () => {
     const found = SERVER.flatMap(sources).flatMap((file) => {
       const code = withoutComments(readFileSync(file, 'utf8'));
-      return [region.county, region.timeZone, region.siteTitle].filter((w) => code.includes(w)).map((w) => `${file.slice(ROOT.length)}: '${w}'`);
+      return [region.county, region.timeZone, region.siteTitle]
+        .filter((w) => code.includes(w))
+        .map((w) => `${file.slice(ROOT.length)}: '${w}'`);
     });
     expect(found).toEqual([]);
   });
 
   it('finds such a literal when there is one', () => {
-    expect(withoutComments(`const a = 'x'; // ${region.county}\nconst b = '${region.county}';`)).toContain(region.county);
+    expect(withoutComments(`const a = 'x'; // ${region.county}\nconst b = '${region.county}';`)).toContain(
+      region.county,
+    );
     expect(withoutComments(`/** ${region.county} */ const a = 1;`)).not.toContain(region.county);
   });
 });

@@ -7,7 +7,8 @@ import { fillTemplate } from '@/fill-template';
 
 /** `$&`, `` $` ``, `$'` and `$$` are replacement patterns for String.replace; in listing text they are text. */
 const PATTERNS = ['$`', "$'", '$&', '$$'];
-const template = '<!DOCTYPE html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
+const template =
+  '<!DOCTYPE html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
 
 const contractor = (id: number, name: string, description: string): PublicContractor => ({
   id,

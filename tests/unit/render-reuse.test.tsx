@@ -6,7 +6,8 @@ import { render, renderPage, type RenderOptions } from '@/entry-server';
 import { PageCache } from '../../server/render/page-cache';
 import { directoryData } from '../support/render-data';
 
-const template = '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
+const template =
+  '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
 
 const contractor = (name: string): PublicContractor => ({
   id: 1,
@@ -25,7 +26,14 @@ const contractor = (name: string): PublicContractor => ({
 
 function setup() {
   // Frozen and handed out again while unchanged, as the read model does.
-  let page = deepFreeze<ContractorPage>({ contractors: [contractor('First Name Roofing')], total: 1, totalAll: 1, unverifiedMatches: 0, page: 1, pageSize: 6 });
+  let page = deepFreeze<ContractorPage>({
+    contractors: [contractor('First Name Roofing')],
+    total: 1,
+    totalAll: 1,
+    unverifiedMatches: 0,
+    page: 1,
+    pageSize: 6,
+  });
   let reads = 0;
   const opts: RenderOptions = {
     config: { siteUrl: 'http://localhost:3000', payments: { provider: 'demo', publishableKey: null } },
@@ -66,7 +74,14 @@ describe('server rendering reuses a page only while its data is unchanged', () =
   it('renders again as soon as the data changes', async () => {
     const { opts, change } = setup();
     const before = await renderPage('/?reuse=2', template, opts);
-    change({ contractors: [contractor('Renamed Roofing')], total: 1, totalAll: 1, unverifiedMatches: 0, page: 1, pageSize: 6 });
+    change({
+      contractors: [contractor('Renamed Roofing')],
+      total: 1,
+      totalAll: 1,
+      unverifiedMatches: 0,
+      page: 1,
+      pageSize: 6,
+    });
     const after = await renderPage('/?reuse=2', template, opts);
     expect(before.html).toContain('First Name Roofing');
     expect(after.html).toContain('Renamed Roofing');
@@ -76,7 +91,11 @@ describe('server rendering reuses a page only while its data is unchanged', () =
   it('never reuses a page whose data failed', async () => {
     const { opts } = setup();
     let fail = true;
-    const failing: RenderOptions = { ...opts, resolve: async (key) => (fail ? Promise.reject(Object.assign(new Error('down'), { status: 503 })) : opts.resolve(key)) };
+    const failing: RenderOptions = {
+      ...opts,
+      resolve: async (key) =>
+        fail ? Promise.reject(Object.assign(new Error('down'), { status: 503 })) : opts.resolve(key),
+    };
     const down = await renderPage('/?reuse=3', template, failing);
     fail = false;
     const up = await renderPage('/?reuse=3', template, failing);
@@ -89,10 +108,18 @@ describe('server rendering reuses a page only while its data is unchanged', () =
     const { opts } = setup();
     const kept: object[] = [];
     const memo = new PageCache().renderedFor('sullivan');
-    const recording: RenderOptions = { ...opts, pages: { get: (url, reads) => memo.get(url, reads), set: (url, reads, page) => (kept.push(page), memo.set(url, reads, page)) } };
+    const recording: RenderOptions = {
+      ...opts,
+      pages: {
+        get: (url, reads) => memo.get(url, reads),
+        set: (url, reads, page) => (kept.push(page), memo.set(url, reads, page)),
+      },
+    };
     await renderPage('/?reuse=4', template, recording);
     const page = kept[0] as { queries: { queries: { state: { data: ContractorPage } }[] } };
     expect(Object.isFrozen(page)).toBe(true);
-    expect(() => (page.queries.queries[0]!.state.data.contractors as PublicContractor[]).push(contractor('Changed'))).toThrow(TypeError);
+    expect(() =>
+      (page.queries.queries[0]!.state.data.contractors as PublicContractor[]).push(contractor('Changed')),
+    ).toThrow(TypeError);
   });
 });

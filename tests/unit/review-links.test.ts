@@ -34,7 +34,11 @@ describe('review links (docs/decisions/0051-review-links.md)', () => {
 });
 
 describe('who may review', () => {
-  const c = { email: 'office@ridgeroofing.example', accountEmail: 'Owner@Gmail.example', website: 'https://www.ridgeroofing.example/about' };
+  const c = {
+    email: 'office@ridgeroofing.example',
+    accountEmail: 'Owner@Gmail.example',
+    website: 'https://www.ridgeroofing.example/about',
+  };
 
   it("refuses the contractor's own addresses and its website's domain, in any case", () => {
     expect(ownBusinessReason('OFFICE@ridgeroofing.example', c)).toMatch(/contractor's own/);

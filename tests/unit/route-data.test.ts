@@ -13,6 +13,8 @@ describe('the server renderer reads by route', () => {
   it('reads the profile with its reviews as a part that may fail', () => {
     const input = { params: { id: '7' }, search: new URLSearchParams('page=2') };
     expect(routeData['/contractor/:id']!.data!(input, region)).toEqual([['/api/contractors/7']]);
-    expect(routeData['/contractor/:id']!.secondaryData!(input, region)).toEqual([['/api/contractors/7/reviews', { page: '2' }]]);
+    expect(routeData['/contractor/:id']!.secondaryData!(input, region)).toEqual([
+      ['/api/contractors/7/reviews', { page: '2' }],
+    ]);
   });
 });

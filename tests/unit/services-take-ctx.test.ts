@@ -18,28 +18,41 @@ const serverDomains: string[] = JSON.parse(readFileSync(join(ROOT, 'server/domai
 /** Every service file of every domain: the domain's folders, its routes/ aside. */
 function serviceFiles(): string[] {
   const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === 'routes' ? [] : walk(join(dir, e.name))) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory()
+        ? e.name === 'routes'
+          ? []
+          : walk(join(dir, e.name))
+        : e.name.endsWith('.ts')
+          ? [join(dir, e.name)]
+          : [],
+    );
   return serverDomains.flatMap((d) => walk(join(ROOT, 'server', d)));
 }
 const HANDLE_NAME = /^(db|tx)$/;
 const HANDLE_TYPE = /\b(Db|Tx|Executor)\b/;
 
-const isExported = (node: ts.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+const isExported = (node: ts.Node) =>
+  ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 
 /** The exported functions and constructors of one file, each with its parameters. */
 function exportedSignatures(source: ts.SourceFile): { name: string; params: readonly ts.ParameterDeclaration[] }[] {
   const found: { name: string; params: readonly ts.ParameterDeclaration[] }[] = [];
   for (const statement of source.statements) {
     if (!isExported(statement)) continue;
-    if (ts.isFunctionDeclaration(statement)) found.push({ name: statement.name?.text ?? 'default', params: statement.parameters });
+    if (ts.isFunctionDeclaration(statement))
+      found.push({ name: statement.name?.text ?? 'default', params: statement.parameters });
     if (ts.isVariableStatement(statement)) {
       for (const d of statement.declarationList.declarations) {
         const init = d.initializer;
-        if (init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) found.push({ name: d.name.getText(source), params: init.parameters });
+        if (init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init)))
+          found.push({ name: d.name.getText(source), params: init.parameters });
       }
     }
     if (ts.isClassDeclaration(statement)) {
-      for (const member of statement.members) if (ts.isConstructorDeclaration(member)) found.push({ name: `new ${statement.name?.text ?? 'default'}`, params: member.parameters });
+      for (const member of statement.members)
+        if (ts.isConstructorDeclaration(member))
+          found.push({ name: `new ${statement.name?.text ?? 'default'}`, params: member.parameters });
     }
   }
   return found;

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../server/clock';
 import { adminTwoFactorRequired, ConfigError, parseEnv, startupWarnings } from '../../server/env';
-import { hashRecoveryCode, looksLikeRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, openSecret, sealingKey, sealSecret, totpCode, totpStep } from '../../server/accounts/totp';
+import {
+  hashRecoveryCode,
+  looksLikeRecoveryCode,
+  matchTotp,
+  newRecoveryCodes,
+  newTotpSecret,
+  openSecret,
+  sealingKey,
+  sealSecret,
+  totpCode,
+  totpStep,
+} from '../../server/accounts/totp';
 import { platformName } from '../../server/integrations/email';
 import { TotpDevice } from '../support/two-factor';
 
@@ -106,7 +117,9 @@ describe('ADMIN_TWO_FACTOR', () => {
   });
 
   it('says so at start when production lets administrators in with a password alone', () => {
-    expect(startupWarnings(parseEnv({ ...prod, ADMIN_TWO_FACTOR: 'optional' })).join('\n')).toMatch(/ADMIN_TWO_FACTOR=optional/);
+    expect(startupWarnings(parseEnv({ ...prod, ADMIN_TWO_FACTOR: 'optional' })).join('\n')).toMatch(
+      /ADMIN_TWO_FACTOR=optional/,
+    );
     expect(startupWarnings(parseEnv(prod)).join('\n')).not.toMatch(/ADMIN_TWO_FACTOR/);
   });
 });

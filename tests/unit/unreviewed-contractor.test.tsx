@@ -18,7 +18,8 @@ import { directoryData } from '../support/render-data';
  * its stars, rating and count. The profile, its description and its markup: tests/api/page-structured-data.test.ts.
  */
 
-const template = '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
+const template =
+  '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
 
 const contractor = (id: number, name: string, rating: number, reviewCount: number): PublicContractor => ({
   id,
@@ -38,7 +39,9 @@ const contractor = (id: number, name: string, rating: number, reviewCount: numbe
 /** Each contractor card of the markup, by the contractor it shows. */
 function cards(html: string): Map<string, string> {
   const parts = html.split('data-testid="contractor-card"').slice(1);
-  return new Map(parts.map((p) => [/<h3[^>]*>[\s\S]*?<a[^>]*>([^<]*)<\/a>/.exec(p)![1]!, p.slice(0, p.indexOf('View Profile'))]));
+  return new Map(
+    parts.map((p) => [/<h3[^>]*>[\s\S]*?<a[^>]*>([^<]*)<\/a>/.exec(p)![1]!, p.slice(0, p.indexOf('View Profile'))]),
+  );
 }
 
 describe("an unreviewed contractor's card", () => {
@@ -51,7 +54,11 @@ describe("an unreviewed contractor's card", () => {
       page: 1,
       pageSize: 12,
     };
-    const opts: RenderOptions = { config: { siteUrl: 'http://localhost:3000', payments: { provider: 'demo', publishableKey: null } }, region, resolve: directoryData(async () => page).resolve };
+    const opts: RenderOptions = {
+      config: { siteUrl: 'http://localhost:3000', payments: { provider: 'demo', publishableKey: null } },
+      region,
+      resolve: directoryData(async () => page).resolve,
+    };
     const { html } = await renderPage('/browse', template, opts);
     const shown = cards(html);
     expect([...shown.keys()]).toEqual(['Rated Ridge Builders', 'Brand New Builders']);
@@ -107,7 +114,10 @@ describe("the administrator's contractor list", () => {
 
   it("says 'No reviews yet' in the Rating column of an unreviewed contractor", () => {
     const queryClient = createQueryClient();
-    const list: AdminContractorList = { contractors: [row(1, 'Rated Ridge Builders', 4.5, 10), row(2, 'Brand New Builders', 0, 0)], counts: { all: 2, pending: 0, approved: 2, rejected: 0 } };
+    const list: AdminContractorList = {
+      contractors: [row(1, 'Rated Ridge Builders', 4.5, 10), row(2, 'Brand New Builders', 0, 0)],
+      counts: { all: 2, pending: 0, approved: 2, rejected: 0 },
+    };
     queryClient.setQueryData(contractorsKey('all'), list);
     const html = renderToString(
       <RegionContext.Provider value={region}>
@@ -122,7 +132,10 @@ describe("the administrator's contractor list", () => {
       html
         .split('data-testid="admin-contractor-row"')
         .slice(1)
-        .map((r) => [/<p class="font-semibold">([^<]*)<\/p>/.exec(r)![1]!, /data-label="Rating"[\s\S]*?<\/td>/.exec(r)![0]]),
+        .map((r) => [
+          /<p class="font-semibold">([^<]*)<\/p>/.exec(r)![1]!,
+          /data-label="Rating"[\s\S]*?<\/td>/.exec(r)![0],
+        ]),
     );
     expect([...rows.keys()]).toEqual(['Rated Ridge Builders', 'Brand New Builders']);
     expect(rows.get('Brand New Builders')).toContain('No reviews yet');

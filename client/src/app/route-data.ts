@@ -1,5 +1,12 @@
 import { blogListKey, blogPostKey } from '@/features/blog/api';
-import { browseKey, contractorKey, readBrowseState, readSearchCriteria, readSearchFilters, searchKey } from '@/features/directory/api';
+import {
+  browseKey,
+  contractorKey,
+  readBrowseState,
+  readSearchCriteria,
+  readSearchFilters,
+  searchKey,
+} from '@/features/directory/api';
 import { featuredKey } from '@/features/directory/featured';
 import { galleryKey, readGalleryFilters } from '@/features/directory/gallery';
 import { readServicePageNumber, serviceCoverageKey, servicePageKey } from '@/features/directory/service-page-keys';
@@ -40,11 +47,18 @@ export interface RouteData {
  */
 export type PageCache = 'short' | 'revalidate' | 'private';
 
-const servicePage = ({ params, search }: RouteInput) => [servicePageKey(params.service ?? '', params.town ?? null, readServicePageNumber(search))];
+const servicePage = ({ params, search }: RouteInput) => [
+  servicePageKey(params.service ?? '', params.town ?? null, readServicePageNumber(search)),
+];
 
 export const routeData: Readonly<Record<string, RouteData>> = {
   '/': { data: () => [featuredKey, serviceCoverageKey] },
-  '/search': { data: ({ search }, region) => [searchKey(readSearchCriteria(search, region), readSearchFilters(search)), serviceCoverageKey] },
+  '/search': {
+    data: ({ search }, region) => [
+      searchKey(readSearchCriteria(search, region), readSearchFilters(search)),
+      serviceCoverageKey,
+    ],
+  },
   '/browse': { data: ({ search }, region) => [browseKey(readBrowseState(search, region))] },
   // The profile with its page of reviews (`?page=`, docs/decisions/0054-reviews-on-the-profile.md).
   '/contractor/:id': {

@@ -19,11 +19,13 @@ const ServiceTownPage = page(() => import('@/features/directory/ServiceTownPage'
 
 /** The admin frame (nav, session guard); loaded with the first admin page, never in public bundles. */
 export const AdminLayout = lazyPage<{ children: ReactNode }>(() => import('@/features/admin/AdminLayout'));
-const adminPage = (loader: () => Promise<{ default: ComponentType<RouteInput> }>) => page(() => Promise.all([loader(), AdminLayout.load()]).then(([m]) => m));
+const adminPage = (loader: () => Promise<{ default: ComponentType<RouteInput> }>) =>
+  page(() => Promise.all([loader(), AdminLayout.load()]).then(([m]) => m));
 
 /** The contractor portal's frame; loaded with the portal pages only. */
 export const PortalLayout = lazyPage<{ children: ReactNode }>(() => import('@/features/portal/PortalLayout'));
-const portalPage = (loader: () => Promise<{ default: ComponentType<RouteInput> }>) => page(() => Promise.all([loader(), PortalLayout.load()]).then(([m]) => m));
+const portalPage = (loader: () => Promise<{ default: ComponentType<RouteInput> }>) =>
+  page(() => Promise.all([loader(), PortalLayout.load()]).then(([m]) => m));
 const AdminDashboard = adminPage(() => import('@/features/admin/DashboardPage'));
 const AdminLogin = adminPage(() => import('@/features/admin/LoginPage'));
 
@@ -41,14 +43,39 @@ export const routes: PageRoute[] = [
   { path: '/browse', page: page(() => import('@/features/directory/BrowsePage')), ssr: true, layout: 'public' },
   // Contractor portal (docs/decisions/0011-server-rendered-pages.md): browser only, noindex; before /contractor/:id so 'login' is not read as a profile id.
   // Its sign-in page is server rendered, so its form posts without JavaScript (docs/decisions/0124-sign-in-without-javascript.md).
-  { path: '/contractor/login', page: portalPage(() => import('@/features/portal/ContractorLoginPage')), ssr: true, layout: 'portal' },
+  {
+    path: '/contractor/login',
+    page: portalPage(() => import('@/features/portal/ContractorLoginPage')),
+    ssr: true,
+    layout: 'portal',
+  },
   { path: '/contractor', page: portalPage(() => import('@/features/portal/PortalPage')), ssr: false, layout: 'portal' },
   // The pages a contractor's account emails link to (docs/decisions/0108-contractor-password-reset.md): server rendered, so their forms post without JavaScript; noindex.
-  { path: '/contractor/forgot-password', page: portalPage(() => import('@/features/portal/ForgotPasswordPage')), ssr: true, layout: 'portal' },
-  { path: '/contractor/reset-password', page: portalPage(() => import('@/features/portal/ResetPasswordPage')), ssr: true, layout: 'portal' },
-  { path: '/contractor/confirm-email', page: portalPage(() => import('@/features/portal/ConfirmEmailPage')), ssr: true, layout: 'portal' },
+  {
+    path: '/contractor/forgot-password',
+    page: portalPage(() => import('@/features/portal/ForgotPasswordPage')),
+    ssr: true,
+    layout: 'portal',
+  },
+  {
+    path: '/contractor/reset-password',
+    page: portalPage(() => import('@/features/portal/ResetPasswordPage')),
+    ssr: true,
+    layout: 'portal',
+  },
+  {
+    path: '/contractor/confirm-email',
+    page: portalPage(() => import('@/features/portal/ConfirmEmailPage')),
+    ssr: true,
+    layout: 'portal',
+  },
   // Our printable receipt of a payment, credit or refund (docs/decisions/0113-self-service-billing.md).
-  { path: '/contractor/receipts/:id', page: portalPage(() => import('@/features/billing/ReceiptPage')), ssr: false, layout: 'portal' },
+  {
+    path: '/contractor/receipts/:id',
+    page: portalPage(() => import('@/features/billing/ReceiptPage')),
+    ssr: false,
+    layout: 'portal',
+  },
   // Before /contractor/:id so the sign-in page is not read as a profile id.
   {
     path: '/contractor/:id',
@@ -65,7 +92,12 @@ export const routes: PageRoute[] = [
     layout: 'public',
   },
   // The quote form without JavaScript (docs/decisions/0023-forms-without-javascript.md): noindex; with JavaScript 'Get Free Quote' opens the dialog instead.
-  { path: '/contractor/:id/quote', page: page(() => import('@/features/quote/QuotePage')), ssr: true, layout: 'public' },
+  {
+    path: '/contractor/:id/quote',
+    page: page(() => import('@/features/quote/QuotePage')),
+    ssr: true,
+    layout: 'public',
+  },
   // Approved project photos of the county's contractors (docs/decisions/0112-photos-on-the-public-site.md).
   { path: '/gallery', page: page(() => import('@/features/directory/GalleryPage')), ssr: true, layout: 'public' },
   { path: '/blog', page: page(() => import('@/features/blog/BlogListPage')), ssr: true, layout: 'public' },
@@ -78,43 +110,143 @@ export const routes: PageRoute[] = [
     layout: 'public',
   },
   // A released request's "Send my request to them" link (docs/decisions/0117-lead-routing.md), noindex.
-  { path: '/alternatives/:token', page: page(() => import('@/features/quote/AlternativePage')), ssr: true, layout: 'public' },
+  {
+    path: '/alternatives/:token',
+    page: page(() => import('@/features/quote/AlternativePage')),
+    ssr: true,
+    layout: 'public',
+  },
   // Privacy (docs/decisions/0114-homeowner-privacy.md): the confirmation email's withdraw link (noindex).
   { path: '/withdraw', page: page(() => import('@/features/privacy/WithdrawPage')), ssr: true, layout: 'public' },
   { path: '/privacy', page: page(() => import('@/features/privacy/PrivacyPage')), ssr: true, layout: 'public' },
   { path: '/terms', page: page(() => import('@/features/privacy/TermsPage')), ssr: true, layout: 'public' },
-  { path: '/review-policy', page: page(() => import('@/features/reviews/ReviewPolicyPage')), ssr: true, layout: 'public' },
-  { path: '/submit-business', page: page(() => import('@/features/submission/SubmitBusinessPage')), ssr: true, layout: 'public' },
-  { path: '/newsletter/unsubscribe', page: page(() => import('@/features/newsletter/UnsubscribePage')), ssr: false, layout: 'public' },
+  {
+    path: '/review-policy',
+    page: page(() => import('@/features/reviews/ReviewPolicyPage')),
+    ssr: true,
+    layout: 'public',
+  },
+  {
+    path: '/submit-business',
+    page: page(() => import('@/features/submission/SubmitBusinessPage')),
+    ssr: true,
+    layout: 'public',
+  },
+  {
+    path: '/newsletter/unsubscribe',
+    page: page(() => import('@/features/newsletter/UnsubscribePage')),
+    ssr: false,
+    layout: 'public',
+  },
   // Plans and payments: the plan comparison is public and server rendered; the payment screens
   // are browser only (noindex), and only /buy-lead ever loads Stripe code.
-  { path: '/contractor-pricing', page: page(() => import('@/features/payments/ContractorPricingPage')), ssr: true, layout: 'public' },
+  {
+    path: '/contractor-pricing',
+    page: page(() => import('@/features/payments/ContractorPricingPage')),
+    ssr: true,
+    layout: 'public',
+  },
   { path: '/buy-lead', page: page(() => import('@/features/payments/BuyLeadPage')), ssr: false, layout: 'public' },
-  { path: '/payment-success', page: page(() => import('@/features/payments/PaymentSuccessPage')), ssr: false, layout: 'public' },
-  { path: '/subscription-success', page: page(() => import('@/features/payments/SubscriptionSuccessPage')), ssr: false, layout: 'public' },
-  { path: '/demo-checkout', page: page(() => import('@/features/payments/DemoCheckoutPage')), ssr: false, layout: 'public' },
-  { path: '/demo-billing', page: page(() => import('@/features/payments/DemoBillingPage')), ssr: false, layout: 'public' },
+  {
+    path: '/payment-success',
+    page: page(() => import('@/features/payments/PaymentSuccessPage')),
+    ssr: false,
+    layout: 'public',
+  },
+  {
+    path: '/subscription-success',
+    page: page(() => import('@/features/payments/SubscriptionSuccessPage')),
+    ssr: false,
+    layout: 'public',
+  },
+  {
+    path: '/demo-checkout',
+    page: page(() => import('@/features/payments/DemoCheckoutPage')),
+    ssr: false,
+    layout: 'public',
+  },
+  {
+    path: '/demo-billing',
+    page: page(() => import('@/features/payments/DemoBillingPage')),
+    ssr: false,
+    layout: 'public',
+  },
   // Admin (docs/decisions/0011-server-rendered-pages.md): rendered in the browser only, code-split, noindex; but the sign-in's
   // pages (the password, and the code step a post without JavaScript leads to) are server rendered (docs/decisions/0124-sign-in-without-javascript.md).
   { path: '/admin/login', page: AdminLogin, ssr: true, layout: 'admin' },
   { path: '/admin/login/code', page: AdminLogin, ssr: true, layout: 'admin' },
   { path: '/admin', page: AdminDashboard, ssr: false, layout: 'admin' },
   { path: '/admin/dashboard', page: AdminDashboard, ssr: false, layout: 'admin' },
-  { path: '/admin/contractors', page: adminPage(() => import('@/features/admin/ContractorsPage')), ssr: false, layout: 'admin' },
-  { path: '/admin/contractors/:id/stats', page: adminPage(() => import('@/features/admin/ContractorStatsPage')), ssr: false, layout: 'admin' },
-  { path: '/admin/contractors/:id/billing', page: adminPage(() => import('@/features/admin/ContractorBillingPage')), ssr: false, layout: 'admin' },
-  { path: '/admin/contractors/:id/credentials', page: adminPage(() => import('@/features/admin/CredentialsPage')), ssr: false, layout: 'admin' },
+  {
+    path: '/admin/contractors',
+    page: adminPage(() => import('@/features/admin/ContractorsPage')),
+    ssr: false,
+    layout: 'admin',
+  },
+  {
+    path: '/admin/contractors/:id/stats',
+    page: adminPage(() => import('@/features/admin/ContractorStatsPage')),
+    ssr: false,
+    layout: 'admin',
+  },
+  {
+    path: '/admin/contractors/:id/billing',
+    page: adminPage(() => import('@/features/admin/ContractorBillingPage')),
+    ssr: false,
+    layout: 'admin',
+  },
+  {
+    path: '/admin/contractors/:id/credentials',
+    page: adminPage(() => import('@/features/admin/CredentialsPage')),
+    ssr: false,
+    layout: 'admin',
+  },
   { path: '/admin/leads', page: adminPage(() => import('@/features/admin/LeadsPage')), ssr: false, layout: 'admin' },
   { path: '/admin/claims', page: adminPage(() => import('@/features/admin/ClaimsPage')), ssr: false, layout: 'admin' },
-  { path: '/admin/reviews', page: adminPage(() => import('@/features/admin/ReviewsPage')), ssr: false, layout: 'admin' },
-  { path: '/admin/listing-changes', page: adminPage(() => import('@/features/admin/ListingChangesPage')), ssr: false, layout: 'admin' },
+  {
+    path: '/admin/reviews',
+    page: adminPage(() => import('@/features/admin/ReviewsPage')),
+    ssr: false,
+    layout: 'admin',
+  },
+  {
+    path: '/admin/listing-changes',
+    page: adminPage(() => import('@/features/admin/ListingChangesPage')),
+    ssr: false,
+    layout: 'admin',
+  },
   { path: '/admin/photos', page: adminPage(() => import('@/features/admin/PhotosPage')), ssr: false, layout: 'admin' },
-  { path: '/admin/pricing', page: adminPage(() => import('@/features/admin/PricingPage')), ssr: false, layout: 'admin' },
+  {
+    path: '/admin/pricing',
+    page: adminPage(() => import('@/features/admin/PricingPage')),
+    ssr: false,
+    layout: 'admin',
+  },
   { path: '/admin/outbox', page: adminPage(() => import('@/features/admin/OutboxPage')), ssr: false, layout: 'admin' },
-  { path: '/admin/counties', page: adminPage(() => import('@/features/admin/CountiesPage')), ssr: false, layout: 'admin' },
-  { path: '/admin/users', page: adminPage(() => import('@/features/admin/AdminUsersPage')), ssr: false, layout: 'admin' },
-  { path: '/admin/legal-pages', page: adminPage(() => import('@/features/admin/LegalPagesPage')), ssr: false, layout: 'admin' },
-  { path: '/admin/two-factor', page: adminPage(() => import('@/features/admin/TwoFactorPage')), ssr: false, layout: 'admin' },
+  {
+    path: '/admin/counties',
+    page: adminPage(() => import('@/features/admin/CountiesPage')),
+    ssr: false,
+    layout: 'admin',
+  },
+  {
+    path: '/admin/users',
+    page: adminPage(() => import('@/features/admin/AdminUsersPage')),
+    ssr: false,
+    layout: 'admin',
+  },
+  {
+    path: '/admin/legal-pages',
+    page: adminPage(() => import('@/features/admin/LegalPagesPage')),
+    ssr: false,
+    layout: 'admin',
+  },
+  {
+    path: '/admin/two-factor',
+    page: adminPage(() => import('@/features/admin/TwoFactorPage')),
+    ssr: false,
+    layout: 'admin',
+  },
 ];
 
 export function findRoute(pathname: string): { route: PageRoute | null; params: Record<string, string | undefined> } {

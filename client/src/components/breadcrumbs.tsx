@@ -20,7 +20,11 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
           const last = i === crumbs.length - 1;
           return (
             // The separators sit inside the items: an ol may hold only li elements.
-            <li key={c.href} aria-current={last ? 'page' : undefined} className={last ? 'flex min-w-0 items-center gap-1 text-foreground' : 'flex items-center gap-1'}>
+            <li
+              key={c.href}
+              aria-current={last ? 'page' : undefined}
+              className={last ? 'flex min-w-0 items-center gap-1 text-foreground' : 'flex items-center gap-1'}
+            >
               {i > 0 && <ChevronRight className="h-4 w-4 shrink-0" aria-hidden="true" />}
               {last ? (
                 // A long page name (a post's title) is cut to one line: the heading below says it in full.
@@ -43,6 +47,11 @@ export function breadcrumbJsonLd(crumbs: Crumb[], siteUrl: string): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.label, item: `${siteUrl}${c.href}` })),
+    itemListElement: crumbs.map((c, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: c.label,
+      item: `${siteUrl}${c.href}`,
+    })),
   };
 }

@@ -48,12 +48,17 @@ export function headElements(tags: HeadTags, siteUrl: string, region: Region): H
   if (tags.keywords?.length) els.push({ tag: 'meta', attrs: { name: 'keywords', content: tags.keywords.join(', ') } });
   for (const ld of [organizationJsonLd(siteUrl, region), ...(tags.jsonLd ?? [])]) {
     // '<' escaped so a value can never close the script element.
-    els.push({ tag: 'script', attrs: { type: 'application/ld+json' }, text: JSON.stringify(ld).replace(/</g, '\\u003c') });
+    els.push({
+      tag: 'script',
+      attrs: { type: 'application/ld+json' },
+      text: JSON.stringify(ld).replace(/</g, '\\u003c'),
+    });
   }
   return els;
 }
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttr = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function headToHtml(els: HeadElement[]): string {

@@ -40,15 +40,37 @@ export function PasswordChangeForm({
     <form {...form.props} className={`grid gap-4 ${className ?? ''}`} aria-label="Change password">
       {form.problem && <FormNotice variant="destructive" title="Error" description={form.problem} />}
       <Field id={id('current')} label="Current Password" error={errors.currentPassword}>
-        <Input type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} {...control('currentPassword', id('current'))} />
+        <Input
+          type="password"
+          autoComplete="current-password"
+          maxLength={PASSWORD_MAX}
+          {...control('currentPassword', id('current'))}
+        />
       </Field>
-      <Field id={id('new')} label="New Password" error={errors.password} hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`}>
-        <Input type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...control('password', id('new'))} />
+      <Field
+        id={id('new')}
+        label="New Password"
+        error={errors.password}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`}
+      >
+        <Input
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          {...control('password', id('new'))}
+        />
       </Field>
       <Field id={id('confirm')} label="Confirm New Password" error={errors.confirmPassword}>
-        <Input type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...control('confirmPassword', id('confirm'))} />
+        <Input
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          {...control('confirmPassword', id('confirm'))}
+        />
       </Field>
-      <p className="text-sm text-muted-foreground">Other devices signed in to your account are signed out; this one stays signed in.</p>
+      <p className="text-sm text-muted-foreground">
+        Other devices signed in to your account are signed out; this one stays signed in.
+      </p>
       <Button type="submit" className="justify-self-start" disabled={pending}>
         {pending ? 'Saving...' : 'Change Password'}
       </Button>

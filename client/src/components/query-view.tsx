@@ -26,10 +26,23 @@ export interface QueryLike<T> {
 export type RetryMode = 'refetch' | 'reload' | 'none';
 
 /** 'Failed to load {what}. Please try again.' with Retry; the server's own message below it when it sent one. */
-export function QueryError({ what, error, onRetry, retry = 'refetch' }: { what: string; error?: unknown; onRetry?: () => void; retry?: RetryMode }) {
+export function QueryError({
+  what,
+  error,
+  onRetry,
+  retry = 'refetch',
+}: {
+  what: string;
+  error?: unknown;
+  onRetry?: () => void;
+  retry?: RetryMode;
+}) {
   const detail = error instanceof ApiError ? error.serverMessage : null;
   return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-6 text-center">
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-6 text-center"
+    >
       <AlertTriangle className="h-6 w-6 text-destructive" aria-hidden="true" />
       <p className="font-medium text-foreground">{`Failed to load ${what}. ${retry === 'none' ? 'Please try again later.' : 'Please try again.'}`}</p>
       {detail && <p className="text-sm text-muted-foreground">{detail}</p>}
@@ -43,7 +56,15 @@ export function QueryError({ what, error, onRetry, retry = 'refetch' }: { what: 
 }
 
 /** Placeholder rows, announced as 'Loading {what}' (the text is there for screen readers and for tests that wait for it to go). */
-export function QueryLoading({ what, rows = 3, className = 'h-20' }: { what: string; rows?: number; className?: string }) {
+export function QueryLoading({
+  what,
+  rows = 3,
+  className = 'h-20',
+}: {
+  what: string;
+  rows?: number;
+  className?: string;
+}) {
   return (
     <div role="status" aria-label={`Loading ${what}`} className="grid gap-3">
       <span className="sr-only">{`Loading ${what}...`}</span>
@@ -55,9 +76,22 @@ export function QueryLoading({ what, rows = 3, className = 'h-20' }: { what: str
 }
 
 /** The empty state's one look: an icon, if any, above a sentence or two. */
-export function EmptyState({ icon, children, className }: { icon?: ReactNode; children: ReactNode; className?: string }) {
+export function EmptyState({
+  icon,
+  children,
+  className,
+}: {
+  icon?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div className={cn('flex flex-col items-center gap-3 rounded-lg border border-dashed p-10 text-center text-muted-foreground', className)}>
+    <div
+      className={cn(
+        'flex flex-col items-center gap-3 rounded-lg border border-dashed p-10 text-center text-muted-foreground',
+        className,
+      )}
+    >
       {icon}
       {children}
     </div>
@@ -90,7 +124,18 @@ const emptyArray = (data: unknown) => Array.isArray(data) && data.length === 0;
 /** An ApiError in the browser, the handler's answer on the server: both carry the status. */
 const isNotFound = (error: unknown) => (error as { status?: unknown } | null)?.status === 404;
 
-export function QueryView<T>({ query, what, loading, empty, isEmpty = emptyArray, retry, error, notFound, frame = (s) => s, children }: QueryViewProps<T>) {
+export function QueryView<T>({
+  query,
+  what,
+  loading,
+  empty,
+  isEmpty = emptyArray,
+  retry,
+  error,
+  notFound,
+  frame = (s) => s,
+  children,
+}: QueryViewProps<T>) {
   if (query.isError) {
     if (notFound !== undefined && isNotFound(query.error)) return notFound;
     const again = () => void query.refetch();

@@ -24,9 +24,16 @@ export interface SingleUseLink {
 }
 
 /** The link's form (its token the default of the hidden field) and where the page stands. */
-export function useSingleUseLink<S extends z.ZodType>(search: URLSearchParams, options: ProgressiveFormOptions<S> & { defaultValues?: never }): SingleUseLink {
+export function useSingleUseLink<S extends z.ZodType>(
+  search: URLSearchParams,
+  options: ProgressiveFormOptions<S> & { defaultValues?: never },
+): SingleUseLink {
   const form = useProgressiveForm<S>({ ...options, defaultValues: { token: search.get('token') ?? '' } });
-  return { form, token: search.get('token') ?? postedText(form.posted, 'token'), landedDone: search.get('done') === '1' };
+  return {
+    form,
+    token: search.get('token') ?? postedText(form.posted, 'token'),
+    landedDone: search.get('done') === '1',
+  };
 }
 
 interface SingleUseLinkFormProps {
@@ -47,7 +54,16 @@ interface SingleUseLinkFormProps {
 }
 
 /** The link's card body: what it did, that it is not valid, or its form. */
-export function SingleUseLinkForm({ link, action, label, id, done, invalid, submit, children }: SingleUseLinkFormProps) {
+export function SingleUseLinkForm({
+  link,
+  action,
+  label,
+  id,
+  done,
+  invalid,
+  submit,
+  children,
+}: SingleUseLinkFormProps) {
   const { form, token } = link;
   if (done) {
     return (

@@ -29,7 +29,12 @@ export function Stars({ rating, label, className }: { rating: number; label: str
             </span>
           </span>
         ) : (
-          <Star key={i} className={cn('h-4 w-4', fill === 'full' ? FILLED : EMPTY)} data-star={fill} aria-hidden="true" />
+          <Star
+            key={i}
+            className={cn('h-4 w-4', fill === 'full' ? FILLED : EMPTY)}
+            data-star={fill}
+            aria-hidden="true"
+          />
         ),
       )}
     </span>

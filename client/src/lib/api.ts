@@ -37,13 +37,20 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, `${res.status}: ${text}`, serverMessage, fieldErrors);
 }
 
-export async function apiRequest<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(`${baseUrl}${path}`, {
       method,
       credentials: 'include',
-      headers: body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers:
+        body === undefined
+          ? { Accept: 'application/json' }
+          : { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
@@ -92,7 +99,12 @@ export async function apiUpload<T>(path: string, file: File, headers: Record<str
     res = await fetch(`${baseUrl}${path}`, {
       method: 'POST',
       credentials: 'include',
-      headers: { 'Content-Type': file.type || 'application/octet-stream', 'X-File-Name': encodeURIComponent(file.name), Accept: 'application/json', ...headers },
+      headers: {
+        'Content-Type': file.type || 'application/octet-stream',
+        'X-File-Name': encodeURIComponent(file.name),
+        Accept: 'application/json',
+        ...headers,
+      },
       body: file,
     });
   } catch {
@@ -109,7 +121,12 @@ export async function apiUpload<T>(path: string, file: File, headers: Record<str
 export async function apiFormUpload<T>(path: string, body: FormData): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(`${baseUrl}${path}`, { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' }, body });
+    res = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+      body,
+    });
   } catch {
     throw new ApiError(0, '0: Network error', 'Could not reach the server. Check your connection and try again.', {});
   }

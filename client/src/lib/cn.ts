@@ -8,9 +8,22 @@ import { clsx, type ClassValue } from 'clsx';
  */
 
 const EXACT: Record<string, string> = {};
-for (const d of ['block', 'inline-block', 'inline', 'flex', 'inline-flex', 'grid', 'inline-grid', 'hidden', 'contents', 'table']) EXACT[d] = 'display';
+for (const d of [
+  'block',
+  'inline-block',
+  'inline',
+  'flex',
+  'inline-flex',
+  'grid',
+  'inline-grid',
+  'hidden',
+  'contents',
+  'table',
+])
+  EXACT[d] = 'display';
 for (const p of ['static', 'fixed', 'absolute', 'relative', 'sticky']) EXACT[p] = 'position';
-for (const w of ['thin', 'extralight', 'light', 'normal', 'medium', 'semibold', 'bold', 'extrabold', 'black']) EXACT[`font-${w}`] = 'font-weight';
+for (const w of ['thin', 'extralight', 'light', 'normal', 'medium', 'semibold', 'bold', 'extrabold', 'black'])
+  EXACT[`font-${w}`] = 'font-weight';
 for (const s of ['sans', 'serif', 'mono']) EXACT[`font-${s}`] = 'font-family';
 for (const a of ['left', 'center', 'right', 'justify', 'start', 'end']) EXACT[`text-${a}`] = 'text-align';
 
@@ -22,7 +35,10 @@ const PREFIXES: [RegExp, string][] = [
   [/^gap-(x|y)-/, 'gap-$1'],
   [/^gap-/, 'gap'],
   [/^inset-(x|y)-/, 'inset-$1'],
-  [/^(leading|tracking|opacity|z|shadow|cursor|whitespace|overflow-x|overflow-y|overflow|inset|top|right|bottom|left|items|self|content|order|grid-cols|col-span|line-clamp)-/, '$1'],
+  [
+    /^(leading|tracking|opacity|z|shadow|cursor|whitespace|overflow-x|overflow-y|overflow|inset|top|right|bottom|left|items|self|content|order|grid-cols|col-span|line-clamp)-/,
+    '$1',
+  ],
   [/^justify-self-/, 'justify-self'],
   [/^justify-items-/, 'justify-items'],
   [/^space-(x|y)-/, 'space-$1'],
@@ -36,7 +52,10 @@ const PREFIXES: [RegExp, string][] = [
   [/^border-([trblxyse])(-[0-9]+)?$/, 'border-w-$1'],
   [/^border-(solid|dashed|dotted|double|hidden|none)$/, 'border-style'],
   [/^border-(?![trblxyse](-|$)|[0-9]|collapse|separate|spacing)/, 'border-color'],
-  [/^bg-(?!gradient|linear|radial|conic|clip|origin|fixed|local|scroll|repeat|no-repeat|cover|contain|center)/, 'bg-color'],
+  [
+    /^bg-(?!gradient|linear|radial|conic|clip|origin|fixed|local|scroll|repeat|no-repeat|cover|contain|center)/,
+    'bg-color',
+  ],
   [/^text-/, 'text-color'],
 ];
 
@@ -53,7 +72,16 @@ const COVERS: Record<string, string[]> = {
   inset: ['inset-x', 'inset-y', 'top', 'right', 'bottom', 'left'],
   'inset-x': ['left', 'right'],
   'inset-y': ['top', 'bottom'],
-  'border-width': ['border-w-t', 'border-w-r', 'border-w-b', 'border-w-l', 'border-w-x', 'border-w-y', 'border-w-s', 'border-w-e'],
+  'border-width': [
+    'border-w-t',
+    'border-w-r',
+    'border-w-b',
+    'border-w-l',
+    'border-w-x',
+    'border-w-y',
+    'border-w-s',
+    'border-w-e',
+  ],
   'border-w-x': ['border-w-l', 'border-w-r'],
   'border-w-y': ['border-w-t', 'border-w-b'],
   flex: ['grow', 'shrink', 'basis'],

@@ -2,12 +2,21 @@
 
 // Made once: building a formatter costs far more than using one.
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-const shortDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' });
+const shortDate = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  timeZone: 'UTC',
+});
 /** Per time zone: the county's, which comes with the page (docs/decisions/0102-region-in-boot-data.md). */
 const dateTimes = new Map<string, Intl.DateTimeFormat>();
 const monthYears = new Map<string, Intl.DateTimeFormat>();
 
-function formatterIn(kept: Map<string, Intl.DateTimeFormat>, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function formatterIn(
+  kept: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
   let f = kept.get(timeZone);
   if (!f) kept.set(timeZone, (f = new Intl.DateTimeFormat('en-US', { ...options, timeZone })));
   return f;

@@ -9,7 +9,15 @@ import { ApiError } from '@/lib/api';
  * and an empty cache, so nothing of the session stays in memory. `area` ends the toast's
  * sentence ('You have been signed out of the admin area.').
  */
-export function useSignOut({ logout, loginPath, area }: { logout: () => Promise<unknown>; loginPath: string; area: string }) {
+export function useSignOut({
+  logout,
+  loginPath,
+  area,
+}: {
+  logout: () => Promise<unknown>;
+  loginPath: string;
+  area: string;
+}) {
   const mutation = useMutation({ mutationFn: logout });
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -37,7 +45,12 @@ export function useSignedOutWatcher(sessionKey: QueryKey, signedOut: unknown) {
     const ended = (error: unknown) => error instanceof ApiError && error.status === 401;
     const mark = () => queryClient.setQueryData(sessionKey, signedOut);
     const offQueries = queryClient.getQueryCache().subscribe((e) => {
-      if (e.type === 'updated' && e.query.queryKey[0] !== sessionKey[0] && ended(e.action.type === 'error' ? e.action.error : null)) mark();
+      if (
+        e.type === 'updated' &&
+        e.query.queryKey[0] !== sessionKey[0] &&
+        ended(e.action.type === 'error' ? e.action.error : null)
+      )
+        mark();
     });
     const offMutations = queryClient.getMutationCache().subscribe((e) => {
       if (e.type === 'updated' && e.action.type === 'error' && ended(e.action.error)) mark();

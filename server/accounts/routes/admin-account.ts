@@ -26,7 +26,9 @@ export function adminAccountRoutes(ctx: AppContext): Router {
       const user = req.session.user;
       if (user?.kind === 'admin') req.session.user = { ...user, generation };
       await saveSession(req);
-      res.json({ message: 'Your password is changed. Any other device signed in to your account has been signed out.' });
+      res.json({
+        message: 'Your password is changed. Any other device signed in to your account has been signed out.',
+      });
     }),
   );
   return router;

@@ -27,11 +27,17 @@ export function adminAuthRoutes(ctx: AppContext, key: SealingKey): Router {
     forAnyone,
     asyncHandler(async (req, res) => {
       const user = req.session?.user;
-      if (user?.kind === 'admin-code') return void res.json({ authenticated: false, twoFactor: 'code' } satisfies AdminCheck);
+      if (user?.kind === 'admin-code')
+        return void res.json({ authenticated: false, twoFactor: 'code' } satisfies AdminCheck);
       const account = user?.kind === 'admin' ? await loadAdminAccount(ctx, user.adminUserId) : null;
-      const facts = user?.kind === 'admin' && account?.sessionGeneration === (user.generation ?? 0) ? await adminSessionFacts(ctx, user.adminUserId, user.countyId) : null;
+      const facts =
+        user?.kind === 'admin' && account?.sessionGeneration === (user.generation ?? 0)
+          ? await adminSessionFacts(ctx, user.adminUserId, user.countyId)
+          : null;
       const mustEnrol = required && account && !account.twoFactor;
-      const body: AdminCheck = facts ? { authenticated: true, ...facts, ...(mustEnrol ? { twoFactor: 'enrol' } : {}) } : { authenticated: false };
+      const body: AdminCheck = facts
+        ? { authenticated: true, ...facts, ...(mustEnrol ? { twoFactor: 'enrol' } : {}) }
+        : { authenticated: false };
       res.json(body);
     }),
   );

@@ -41,10 +41,23 @@ export function adminSignIn(ctx: AppContext, key: SealingKey): AdminSignIn {
       if (!admin) throw unauthenticated('Invalid credentials');
       const who = { adminUserId: admin.id, username: admin.username, generation: admin.sessionGeneration };
       if (await hasTwoFactor(ctx, key, admin.id)) {
-        const answer: AdminLoginAnswer = { message: 'Enter the code from your authenticator app', username: admin.username, twoFactor: 'code' };
-        return { user: { kind: 'admin-code', ...who }, absoluteMs: SECOND_STEP_MS, recordSignIn: async () => {}, answer };
+        const answer: AdminLoginAnswer = {
+          message: 'Enter the code from your authenticator app',
+          username: admin.username,
+          twoFactor: 'code',
+        };
+        return {
+          user: { kind: 'admin-code', ...who },
+          absoluteMs: SECOND_STEP_MS,
+          recordSignIn: async () => {},
+          answer,
+        };
       }
-      const answer: AdminLoginAnswer = { message: 'Login successful', username: admin.username, ...(required ? { twoFactor: 'enrol' as const } : {}) };
+      const answer: AdminLoginAnswer = {
+        message: 'Login successful',
+        username: admin.username,
+        ...(required ? { twoFactor: 'enrol' as const } : {}),
+      };
       return { user: { kind: 'admin', ...who }, recordSignIn: () => recordAdminLogin(ctx, admin.id), answer };
     },
   });
@@ -53,7 +66,11 @@ export function adminSignIn(ctx: AppContext, key: SealingKey): AdminSignIn {
   const codeThrottle = new LoginThrottle('admin-code', ctx.env.RATE_LIMIT !== false);
   const secureSignIn = secureSignInGuard(ctx.env, ctx.log);
   const code: SignInStep<AdminLoginAnswer> = async (req, body) => {
-    const { code } = parseInput(secondStepSchema, body, 'Enter the code from your authenticator app or a recovery code');
+    const { code } = parseInput(
+      secondStepSchema,
+      body,
+      'Enter the code from your authenticator app or a recovery code',
+    );
     secureSignIn(req);
     const user = req.session?.user;
     if (user?.kind !== 'admin-code') throw unauthenticated('Please sign in with your username and password first');
@@ -66,9 +83,16 @@ export function adminSignIn(ctx: AppContext, key: SealingKey): AdminSignIn {
     const used = await checkSecondStep(ctx, key, user.adminUserId, code);
     if (!used) throw unauthenticated('Invalid code');
     await attempt.succeeded();
-    await signIn(req, { kind: 'admin', adminUserId: user.adminUserId, username: user.username, generation: user.generation }, ABSOLUTE_TIMEOUT_MS);
+    await signIn(
+      req,
+      { kind: 'admin', adminUserId: user.adminUserId, username: user.username, generation: user.generation },
+      ABSOLUTE_TIMEOUT_MS,
+    );
     await recordAdminLogin(ctx, user.adminUserId);
-    return { message: used === 'recovery' ? 'Login successful. That recovery code is now used up.' : 'Login successful', username: user.username };
+    return {
+      message: used === 'recovery' ? 'Login successful. That recovery code is now used up.' : 'Login successful',
+      username: user.username,
+    };
   };
   return { password, code };
 }

@@ -6,7 +6,13 @@ import { asyncHandler } from '../../http/async-handler';
 import { adminOf, requireAdmin } from '../../http/auth';
 import { parseInput } from '../../http/validate';
 import { platformName } from '../../integrations/email';
-import { beginEnrolment, confirmEnrolment, regenerateRecoveryCodes, turnOffTwoFactor, twoFactorStatus } from '../admin-two-factor';
+import {
+  beginEnrolment,
+  confirmEnrolment,
+  regenerateRecoveryCodes,
+  turnOffTwoFactor,
+  twoFactorStatus,
+} from '../admin-two-factor';
 import type { SealingKey } from '../totp';
 
 /**
@@ -39,7 +45,9 @@ export function adminTwoFactorRoutes(ctx: AppContext, key: SealingKey): Router {
     guard,
     asyncHandler(async (req, res) => {
       const { code } = parseInput(appCodeSchema, req.body);
-      const answer: RecoveryCodesAnswer = { recoveryCodes: await confirmEnrolment(ctx, key, adminOf(req).adminUserId, code) };
+      const answer: RecoveryCodesAnswer = {
+        recoveryCodes: await confirmEnrolment(ctx, key, adminOf(req).adminUserId, code),
+      };
       res.json(answer);
     }),
   );
@@ -48,7 +56,9 @@ export function adminTwoFactorRoutes(ctx: AppContext, key: SealingKey): Router {
     guard,
     asyncHandler(async (req, res) => {
       const { code } = parseInput(appCodeSchema, req.body);
-      const answer: RecoveryCodesAnswer = { recoveryCodes: await regenerateRecoveryCodes(ctx, key, adminOf(req).adminUserId, code) };
+      const answer: RecoveryCodesAnswer = {
+        recoveryCodes: await regenerateRecoveryCodes(ctx, key, adminOf(req).adminUserId, code),
+      };
       res.json(answer);
     }),
   );

@@ -6,7 +6,15 @@ import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { adminOf, adminScopeOf, requireAdmin } from '../../http/auth';
 import { parseInput } from '../../http/validate';
-import { adminSessionFacts, chooseCounty, createAdminAccount, listAdminAccounts, resetAdminPassword, resetAdminTwoFactor, updateAdminAccount } from '../admin-users';
+import {
+  adminSessionFacts,
+  chooseCounty,
+  createAdminAccount,
+  listAdminAccounts,
+  resetAdminPassword,
+  resetAdminTwoFactor,
+  updateAdminAccount,
+} from '../admin-users';
 
 /**
  * Administrator accounts (docs/decisions/0103-county-administrators.md): the platform administrator

@@ -80,7 +80,9 @@ export function contractorAccountRoutes(ctx: AppContext): Router {
       // This session goes on under the new generation; every other one has ended.
       req.session.user = { ...sessionUserOf(req), generation };
       await saveSession(req);
-      res.json({ message: 'Your password is changed. Any other device signed in to your account has been signed out.' });
+      res.json({
+        message: 'Your password is changed. Any other device signed in to your account has been signed out.',
+      });
     }),
   );
 
@@ -92,7 +94,9 @@ export function contractorAccountRoutes(ctx: AppContext): Router {
       const attempt = await checked(req);
       const { email } = await requestEmailChange(ctx, contractorIdOf(req), input);
       await attempt.succeeded();
-      res.status(202).json({ message: `We sent a link to ${email}. Open it within one hour to make it your sign-in email.`, email });
+      res
+        .status(202)
+        .json({ message: `We sent a link to ${email}. Open it within one hour to make it your sign-in email.`, email });
     }),
   );
 

@@ -57,7 +57,11 @@ export function adminBillingRoutes(ctx: AppContext): Router {
     '/admin/exports/payments.csv',
     requireAdmin(ctx),
     asyncHandler(async (req, res) => {
-      await csvStream(res, 'payments', paymentsCsv(ctx, adminScopeOf(req), parseQuery(billingExportQuerySchema, req.query)));
+      await csvStream(
+        res,
+        'payments',
+        paymentsCsv(ctx, adminScopeOf(req), parseQuery(billingExportQuerySchema, req.query)),
+      );
     }),
   );
 

@@ -21,7 +21,12 @@ export function demoPaymentRoutes(ctx: AppContext): Router {
   const router = Router();
   const demo = ctx.payments;
   if (!isDemoProvider(demo)) return router;
-  const limit = rateLimit({ max: 60, windowMs: 60_000, message: 'Too many payment requests from your network. Please try again in a minute.', enabled: ctx.env.RATE_LIMIT !== false });
+  const limit = rateLimit({
+    max: 60,
+    windowMs: 60_000,
+    message: 'Too many payment requests from your network. Please try again in a minute.',
+    enabled: ctx.env.RATE_LIMIT !== false,
+  });
 
   router.post(
     '/demo-payments/:id/confirm',
@@ -65,7 +70,15 @@ export function demoPaymentRoutes(ctx: AppContext): Router {
     limit,
     asyncHandler(async (req, res) => {
       const sessionId = billingSession(req.params);
-      res.json(await changeDemoBilling(ctx, demo, contractorIdOf(req), sessionId, parseInput(demoBillingChangeSchema, req.body)));
+      res.json(
+        await changeDemoBilling(
+          ctx,
+          demo,
+          contractorIdOf(req),
+          sessionId,
+          parseInput(demoBillingChangeSchema, req.body),
+        ),
+      );
     }),
   );
   return router;

@@ -1,5 +1,10 @@
 import express, { Router } from 'express';
-import { createPaymentIntentSchema, createSubscriptionSchema, paymentSuccessSchema, verifySubscriptionSchema } from '@shared/schemas/payments';
+import {
+  createPaymentIntentSchema,
+  createSubscriptionSchema,
+  paymentSuccessSchema,
+  verifySubscriptionSchema,
+} from '@shared/schemas/payments';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { contractorIdOf, forAnyone, requireContractor } from '../../http/auth';
@@ -7,7 +12,13 @@ import { rateLimit } from '../../http/rate-limit';
 import { parseInput } from '../../http/validate';
 import { countyOf } from '../../http/county-site';
 import { siteUrlOfCounty } from '../../counties/region-of';
-import { activateFromCheckout, confirmLeadPayment, handleWebhook, startLeadPayment, startSubscription } from '../payments';
+import {
+  activateFromCheckout,
+  confirmLeadPayment,
+  handleWebhook,
+  startLeadPayment,
+  startSubscription,
+} from '../payments';
 
 /**
  * Lead purchase and plan subscription (docs/decisions/0007-payment-provider.md). The purchase page is
@@ -17,8 +28,20 @@ import { activateFromCheckout, confirmLeadPayment, handleWebhook, startLeadPayme
 export function paymentRoutes(ctx: AppContext): Router {
   const router = Router();
   const enabled = ctx.env.RATE_LIMIT !== false;
-  const startLimit = rateLimit({ name: 'payment-start', max: 30, windowMs: 60_000, message: 'Too many payment requests from your network. Please try again in a minute.', enabled });
-  const confirmLimit = rateLimit({ name: 'payment-confirm', max: 60, windowMs: 60_000, message: 'Too many payment requests from your network. Please try again in a minute.', enabled });
+  const startLimit = rateLimit({
+    name: 'payment-start',
+    max: 30,
+    windowMs: 60_000,
+    message: 'Too many payment requests from your network. Please try again in a minute.',
+    enabled,
+  });
+  const confirmLimit = rateLimit({
+    name: 'payment-confirm',
+    max: 60,
+    windowMs: 60_000,
+    message: 'Too many payment requests from your network. Please try again in a minute.',
+    enabled,
+  });
 
   router.get('/payments/config', forAnyone, (_req, res) => {
     res.json({ provider: ctx.payments.kind, publishableKey: ctx.payments.publishableKey });
@@ -29,7 +52,12 @@ export function paymentRoutes(ctx: AppContext): Router {
     forAnyone,
     startLimit,
     asyncHandler(async (req, res) => {
-      res.json(await startLeadPayment(ctx, parseInput(createPaymentIntentSchema, req.body, 'Lead ID and Contractor ID are required.')));
+      res.json(
+        await startLeadPayment(
+          ctx,
+          parseInput(createPaymentIntentSchema, req.body, 'Lead ID and Contractor ID are required.'),
+        ),
+      );
     }),
   );
 

@@ -9,7 +9,11 @@ import { regionOf } from '../../counties/region-of';
 import { legalPage, listLegalPages, saveLegalPage } from '../legal-pages';
 
 /** /privacy and /terms as the county's site shows them (docs/decisions/0114-homeowner-privacy.md). */
-export const legalPageQueries: QueryRoute[] = [defineQuery('/api/legal-pages/:slug', legalPageParams, async ({ slug }, ctx, _freshness, county) => legalPage(ctx, await regionOf(ctx, county), slug))];
+export const legalPageQueries: QueryRoute[] = [
+  defineQuery('/api/legal-pages/:slug', legalPageParams, async ({ slug }, ctx, _freshness, county) =>
+    legalPage(ctx, await regionOf(ctx, county), slug),
+  ),
+];
 
 /** The admin's Legal pages screen: platform administrators only, as the text is every county's. */
 export function legalPageRoutes(ctx: AppContext): Router {

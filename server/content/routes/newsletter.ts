@@ -13,7 +13,13 @@ import { formLimits } from '../../http/routes/form-limits';
 export function newsletterRoutes(ctx: AppContext): Router {
   const router = Router();
   const limitSubscribe = formLimits(ctx).newsletter;
-  const limitUnsubscribe = rateLimit({ name: 'newsletter-unsubscribe', max: 30, windowMs: 60 * 60_000, message: 'Too many attempts. Please try again later.', enabled: ctx.env.RATE_LIMIT !== false });
+  const limitUnsubscribe = rateLimit({
+    name: 'newsletter-unsubscribe',
+    max: 30,
+    windowMs: 60 * 60_000,
+    message: 'Too many attempts. Please try again later.',
+    enabled: ctx.env.RATE_LIMIT !== false,
+  });
 
   router.post(
     '/newsletter',

@@ -29,7 +29,8 @@ const fileBody: RequestHandler[] = [
 ];
 
 /** The parser's own refusal of a large body, in the upload's words. */
-const parserTooLarge: ErrorRequestHandler = (err, _req, _res, next) => next((err as { type?: string }).type === 'entity.too.large' ? tooLarge(TOO_LARGE) : err);
+const parserTooLarge: ErrorRequestHandler = (err, _req, _res, next) =>
+  next((err as { type?: string }).type === 'entity.too.large' ? tooLarge(TOO_LARGE) : err);
 
 function uploadOf(req: Request) {
   let fileName = '';

@@ -13,7 +13,13 @@ import { refuseCommonPassword } from '../../accounts/password-policy';
 export function contractorAuthRoutes(ctx: AppContext): Router {
   const router = Router();
   // Every setup attempt counts, right or wrong: the code is what is being guessed.
-  const limitSetup = rateLimit({ name: 'contractor-setup', max: 10, windowMs: 15 * 60_000, message: 'Too many setup attempts. Please try again later.', enabled: ctx.env.RATE_LIMIT !== false });
+  const limitSetup = rateLimit({
+    name: 'contractor-setup',
+    max: 10,
+    windowMs: 15 * 60_000,
+    message: 'Too many setup attempts. Please try again later.',
+    enabled: ctx.env.RATE_LIMIT !== false,
+  });
 
   router.post('/contractor/login', ...signInRoute(contractorSignIn(ctx)));
 

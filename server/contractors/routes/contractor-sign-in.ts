@@ -19,9 +19,17 @@ export function contractorSignIn(ctx: AppContext): SignInStep<{ message: string 
     verify: async ({ email, password }) => {
       const result = await verifyContractorLogin(ctx, email, password);
       // 'Setup required' counts as a failure too: it tells an account exists, so probing it is throttled.
-      if (!result.ok) throw result.reason === 'setup-required' ? forbidden(SETUP_REQUIRED_MESSAGE) : unauthenticated('Invalid credentials');
+      if (!result.ok)
+        throw result.reason === 'setup-required'
+          ? forbidden(SETUP_REQUIRED_MESSAGE)
+          : unauthenticated('Invalid credentials');
       return {
-        user: { kind: 'contractor', contractorId: result.contractorId, accountId: result.accountId, generation: result.generation },
+        user: {
+          kind: 'contractor',
+          contractorId: result.contractorId,
+          accountId: result.accountId,
+          generation: result.generation,
+        },
         recordSignIn: () => recordContractorLogin(ctx, result.accountId),
         answer: { message: 'Login successful' },
       };

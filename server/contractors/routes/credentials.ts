@@ -1,7 +1,12 @@
 import { Router, type Response } from 'express';
 import { idParamSchema } from '@shared/schemas/admin';
 import { region } from '@shared/region';
-import { credentialParamSchema, credentialsUpdateSchemaFor, unverifyCredentialSchema, verifyCredentialSchema } from '@shared/schemas/credentials';
+import {
+  credentialParamSchema,
+  credentialsUpdateSchemaFor,
+  unverifyCredentialSchema,
+  verifyCredentialSchema,
+} from '@shared/schemas/credentials';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { adminOf, adminScopeOf, contractorIdOf, requireContractor, requireAdmin } from '../../http/auth';
@@ -13,7 +18,12 @@ import { readCertificate } from '../insurance-certificates';
 /** The default county's registration rules, as before; the browser checks with the page's county's (docs/decisions/0102-region-in-boot-data.md). */
 const credentialsUpdateSchema = credentialsUpdateSchemaFor(region.credentials.registration);
 
-const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+const EXTENSIONS: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
 
 /** The certificate's bytes, shown in the browser, never cached, sniffed or run as a page. */
 async function sendCertificate(ctx: AppContext, contractorId: number, res: Response) {
@@ -55,7 +65,10 @@ export function credentialRoutes(ctx: AppContext): Router {
     requireAdmin(ctx, { owns: 'contractor' }),
     asyncHandler(async (req, res) => {
       const id = idOf(req.params);
-      await updateCredentials(ctx, id, parseInput(credentialsUpdateSchema, req.body), { kind: 'admin', ...adminOf(req) });
+      await updateCredentials(ctx, id, parseInput(credentialsUpdateSchema, req.body), {
+        kind: 'admin',
+        ...adminOf(req),
+      });
       res.json(await getCredentials(ctx, id, 'admin'));
     }),
   );

@@ -20,7 +20,13 @@ export function leadPreferenceRoutes(ctx: AppContext): Router {
     '/contractor/lead-preferences',
     requireContractor(ctx),
     asyncHandler(async (req, res) => {
-      res.json(await saveLeadPreferences(ctx, contractorIdOf(req), parseInput(leadPreferencesSchema, req.body, 'Please fix the errors below')));
+      res.json(
+        await saveLeadPreferences(
+          ctx,
+          contractorIdOf(req),
+          parseInput(leadPreferencesSchema, req.body, 'Please fix the errors below'),
+        ),
+      );
     }),
   );
   return router;

@@ -5,7 +5,15 @@ import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { adminOf, adminScopeOf, contractorIdOf, requireContractor, requireAdmin } from '../../http/auth';
 import { parseInput, parseQuery } from '../../http/validate';
-import { approveListingChange, listingOptions, listListingChanges, ownListing, rejectListingChange, submitListingChange, withdrawListingChange } from '../listing-changes';
+import {
+  approveListingChange,
+  listingOptions,
+  listListingChanges,
+  ownListing,
+  rejectListingChange,
+  submitListingChange,
+  withdrawListingChange,
+} from '../listing-changes';
 
 const changeId = (params: unknown) => parseInput(idParamSchema, params, 'Invalid listing change id').id;
 

@@ -10,7 +10,14 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Runs the session middleware for this one request, to learn who asks. */
 function runSession(session: RequestHandler[], req: Request, res: Response): Promise<void> {
-  return session.reduce<Promise<void>>((done, step) => done.then(() => new Promise<void>((resolve, reject) => step(req, res, (err?: unknown) => (err ? reject(err) : resolve())))), Promise.resolve());
+  return session.reduce<Promise<void>>(
+    (done, step) =>
+      done.then(
+        () =>
+          new Promise<void>((resolve, reject) => step(req, res, (err?: unknown) => (err ? reject(err) : resolve()))),
+      ),
+    Promise.resolve(),
+  );
 }
 
 async function viewerOf(ctx: AppContext, req: Request): Promise<MediaViewer> {
@@ -44,7 +51,8 @@ export function mediaRoutes(ctx: AppContext, session: RequestHandler[]): Router 
         const viewer = await viewerOf(ctx, req);
         if (viewer.kind !== 'anyone') answer = await mediaFile(ctx, hash, format, viewer);
       }
-      if (!answer) return void res.status(404).setHeader('Cache-Control', 'no-store').type('text/plain').send('Not found');
+      if (!answer)
+        return void res.status(404).setHeader('Cache-Control', 'no-store').type('text/plain').send('Not found');
       res
         .status(200)
         .setHeader('Cache-Control', answer.public ? IMMUTABLE : 'private, no-store')

@@ -21,7 +21,8 @@ const multipart = multer({
   limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 4, fieldSize: 2_000, parts: 6, headerPairs: 50 },
 }).single(PHOTO_FILE_FIELD);
 
-const onlyMultipart: RequestHandler = (req, _res, next) => next(req.is('multipart/form-data') ? undefined : unsupportedType(NOT_MULTIPART));
+const onlyMultipart: RequestHandler = (req, _res, next) =>
+  next(req.is('multipart/form-data') ? undefined : unsupportedType(NOT_MULTIPART));
 
 /** multer's and busboy's refusals, in the upload's words: 413 past the size, 400 for a malformed form. */
 const uploadErrors: ErrorRequestHandler = (err, _req, _res, next) => {
@@ -31,7 +32,8 @@ const uploadErrors: ErrorRequestHandler = (err, _req, _res, next) => {
     return next(invalid(`The upload has too many or too long parts: ${err.message}`));
   }
   // busboy: a body that is not the multipart form its header announces.
-  if (err instanceof Error && !(err instanceof DomainError) && /multipart|boundary|form|part/i.test(err.message)) return next(invalid(`The upload could not be read: ${err.message}`));
+  if (err instanceof Error && !(err instanceof DomainError) && /multipart|boundary|form|part/i.test(err.message))
+    return next(invalid(`The upload could not be read: ${err.message}`));
   next(err);
 };
 
@@ -60,7 +62,10 @@ export function photoUploadRoutes(ctx: AppContext, session: RequestHandler[]): R
     multipart,
     asyncHandler(async (req, res) => {
       const fields = parseInput(photoUploadFieldsSchema, { ...req.body }, 'Please check the photo details');
-      if (!req.file) throw invalid(`No photo was sent: the file goes in the field '${PHOTO_FILE_FIELD}'`, { [PHOTO_FILE_FIELD]: 'Choose a photo' });
+      if (!req.file)
+        throw invalid(`No photo was sent: the file goes in the field '${PHOTO_FILE_FIELD}'`, {
+          [PHOTO_FILE_FIELD]: 'Choose a photo',
+        });
       res.status(201).json(await uploadPhoto(ctx, contractorIdOf(req), req.file.buffer, fields));
     }),
     uploadErrors,

@@ -29,7 +29,11 @@ export function submissionRoutes(ctx: AppContext): Router {
         return;
       }
       const region = await regionOfRequest(ctx, res);
-      const { id, certificateUploadToken } = await submitBusiness(ctx, parseInput(submissionSchema(region), req.body), region);
+      const { id, certificateUploadToken } = await submitBusiness(
+        ctx,
+        parseInput(submissionSchema(region), req.body),
+        region,
+      );
       res.status(201).json({ id, message: RECEIVED, certificateUploadToken } satisfies SubmissionResult);
     }),
   );

@@ -45,7 +45,13 @@ export function adminCountyRoutes(ctx: AppContext): Router {
     requireAdmin(ctx, { platform: true }),
     asyncHandler(async (req, res) => {
       const { id } = parseInput(idParamSchema, req.params, 'Invalid county id');
-      res.json(await setCountyLeadDelivery(ctx, id, parseInput(countyLeadDeliverySchema, req.body, 'Please fix the errors below')));
+      res.json(
+        await setCountyLeadDelivery(
+          ctx,
+          id,
+          parseInput(countyLeadDeliverySchema, req.body, 'Please fix the errors below'),
+        ),
+      );
     }),
   );
   return router;

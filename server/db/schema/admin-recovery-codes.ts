@@ -18,5 +18,8 @@ export const adminRecoveryCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('admin_recovery_codes_hash_idx').on(t.codeHash), index('admin_recovery_codes_admin_idx').on(t.adminUserId)],
+  (t) => [
+    uniqueIndex('admin_recovery_codes_hash_idx').on(t.codeHash),
+    index('admin_recovery_codes_admin_idx').on(t.adminUserId),
+  ],
 );

@@ -15,5 +15,8 @@ export const adminUserRegions = pgTable(
       .references(() => regions.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.adminUserId, t.regionId] }), index('admin_user_regions_region_id_idx').on(t.regionId)],
+  (t) => [
+    primaryKey({ columns: [t.adminUserId, t.regionId] }),
+    index('admin_user_regions_region_id_idx').on(t.regionId),
+  ],
 );

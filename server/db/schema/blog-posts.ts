@@ -20,7 +20,10 @@ export const blogPosts = pgTable(
     viewCount: integer('view_count').notNull().default(0),
     ...timestamps,
   },
-  (t) => [index('blog_posts_published_at_idx').on(t.isPublished, t.publishedAt.desc().nullsFirst()), index('blog_posts_region_id_idx').on(t.regionId)],
+  (t) => [
+    index('blog_posts_published_at_idx').on(t.isPublished, t.publishedAt.desc().nullsFirst()),
+    index('blog_posts_region_id_idx').on(t.regionId),
+  ],
 );
 
 export type BlogPostRow = typeof blogPosts.$inferSelect;

@@ -31,7 +31,10 @@ export const contractorAccountTokens = pgTable(
     uniqueIndex('contractor_account_tokens_hash_idx').on(t.tokenHash),
     index('contractor_account_tokens_account_idx').on(t.accountId, t.purpose),
     check('contractor_account_tokens_purpose_check', sql`${t.purpose} in ('password-reset', 'email-change')`),
-    check('contractor_account_tokens_new_email_check', sql`(${t.purpose} = 'email-change') = (${t.newEmail} is not null)`),
+    check(
+      'contractor_account_tokens_new_email_check',
+      sql`(${t.purpose} = 'email-change') = (${t.newEmail} is not null)`,
+    ),
   ],
 );
 

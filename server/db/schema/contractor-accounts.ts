@@ -22,7 +22,10 @@ export const contractorAccounts = pgTable(
     sessionGeneration: integer('session_generation').notNull().default(0),
     ...timestamps,
   },
-  (t) => [uniqueIndex('contractor_accounts_contractor_id_idx').on(t.contractorId), uniqueIndex('contractor_accounts_email_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('contractor_accounts_contractor_id_idx').on(t.contractorId),
+    uniqueIndex('contractor_accounts_email_idx').on(sql`lower(${t.email})`),
+  ],
 );
 
 export type ContractorAccountRow = typeof contractorAccounts.$inferSelect;

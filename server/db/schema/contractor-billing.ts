@@ -33,7 +33,10 @@ export const contractorBilling = pgTable(
   },
   (t) => [
     check('contractor_billing_plan_check', sql`${t.subscriptionPlan} in ('free', 'pro', 'premium')`),
-    check('contractor_billing_status_check', sql`${t.subscriptionStatus} in ('none', 'active', 'trialing', 'past_due', 'canceled', 'incomplete', 'incomplete_expired', 'unpaid', 'paused')`),
+    check(
+      'contractor_billing_status_check',
+      sql`${t.subscriptionStatus} in ('none', 'active', 'trialing', 'past_due', 'canceled', 'incomplete', 'incomplete_expired', 'unpaid', 'paused')`,
+    ),
     check('contractor_billing_bonus_credits_check', sql`${t.bonusCredits} >= 0`),
     index('contractor_billing_stripe_customer_idx').on(t.stripeCustomerId),
     index('contractor_billing_stripe_subscription_idx').on(t.stripeSubscriptionId),

@@ -39,7 +39,10 @@ export const contractorCredentials = pgTable(
     primaryKey({ columns: [t.contractorId, t.credential] }),
     check('contractor_credentials_credential_check', sql`${t.credential} in ('registration', 'insurance')`),
     check('contractor_credentials_coverage_check', sql`${t.coverageOccurrence} >= 0 and ${t.coverageAggregate} >= 0`),
-    check('contractor_credentials_insurance_only_check', sql`${t.credential} = 'insurance' or (${t.insurer} is null and ${t.coverageOccurrence} is null and ${t.coverageAggregate} is null)`),
+    check(
+      'contractor_credentials_insurance_only_check',
+      sql`${t.credential} = 'insurance' or (${t.insurer} is null and ${t.coverageOccurrence} is null and ${t.coverageAggregate} is null)`,
+    ),
     // One listing per registration number.
     uniqueIndex('contractor_credentials_registration_number_key')
       .on(t.number)

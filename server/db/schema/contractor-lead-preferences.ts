@@ -23,7 +23,9 @@ export const contractorLeadPreferences = pgTable(
     textOptIn: boolean('text_opt_in').notNull().default(false),
     ...timestamps,
   },
-  (t) => [check('contractor_lead_preferences_cap_check', sql`${t.monthlyCapCents} is null or ${t.monthlyCapCents} >= 0`)],
+  (t) => [
+    check('contractor_lead_preferences_cap_check', sql`${t.monthlyCapCents} is null or ${t.monthlyCapCents} >= 0`),
+  ],
 );
 
 export type ContractorLeadPreferencesRow = typeof contractorLeadPreferences.$inferSelect;

@@ -41,8 +41,14 @@ export const contractorListingChanges = pgTable(
       .where(sql`status = 'pending'`),
     index('contractor_listing_changes_contractor_idx').on(t.contractorId, t.submittedAt),
     index('contractor_listing_changes_status_idx').on(t.status, t.submittedAt),
-    check('contractor_listing_changes_status_check', sql`${t.status} in ('pending', 'approved', 'rejected', 'withdrawn')`),
-    check('contractor_listing_changes_reason_check', sql`${t.rejectionReason} is null or char_length(${t.rejectionReason}) <= ${sql.raw(String(LISTING_REJECTION_MAX))}`),
+    check(
+      'contractor_listing_changes_status_check',
+      sql`${t.status} in ('pending', 'approved', 'rejected', 'withdrawn')`,
+    ),
+    check(
+      'contractor_listing_changes_reason_check',
+      sql`${t.rejectionReason} is null or char_length(${t.rejectionReason}) <= ${sql.raw(String(LISTING_REJECTION_MAX))}`,
+    ),
   ],
 );
 

@@ -37,7 +37,10 @@ export const contractorPhotos = pgTable(
     check('contractor_photos_kind_check', sql`${t.kind} in ('logo', 'project')`),
     check('contractor_photos_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check('contractor_photos_caption_check', sql`char_length(${t.caption}) <= ${sql.raw(String(CAPTION_MAX))}`),
-    check('contractor_photos_reason_check', sql`${t.rejectionReason} is null or char_length(${t.rejectionReason}) <= ${sql.raw(String(PHOTO_REJECTION_MAX))}`),
+    check(
+      'contractor_photos_reason_check',
+      sql`${t.rejectionReason} is null or char_length(${t.rejectionReason}) <= ${sql.raw(String(PHOTO_REJECTION_MAX))}`,
+    ),
     check('contractor_photos_size_check', sql`${t.width} > 0 and ${t.height} > 0`),
   ],
 );

@@ -15,5 +15,8 @@ export const contractorServiceAreas = pgTable(
       .references(() => towns.id),
     ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.contractorId, t.townId] }), index('contractor_service_areas_town_id_idx').on(t.townId, t.contractorId)],
+  (t) => [
+    primaryKey({ columns: [t.contractorId, t.townId] }),
+    index('contractor_service_areas_town_id_idx').on(t.townId, t.contractorId),
+  ],
 );

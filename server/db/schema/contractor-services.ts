@@ -16,5 +16,8 @@ export const contractorServices = pgTable(
     position: integer('position').notNull().default(0),
     ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.contractorId, t.serviceId] }), index('contractor_services_service_id_idx').on(t.serviceId, t.contractorId)],
+  (t) => [
+    primaryKey({ columns: [t.contractorId, t.serviceId] }),
+    index('contractor_services_service_id_idx').on(t.serviceId, t.contractorId),
+  ],
 );

@@ -28,9 +28,16 @@ export const credentialEvents = pgTable(
   },
   (t) => [
     check('credential_events_credential_check', sql`${t.credential} in ('registration', 'insurance')`),
-    check('credential_events_action_check', sql`${t.action} in ('submitted', 'updated', 'verified', 'unverified', 'lapsed', 'certificate')`),
+    check(
+      'credential_events_action_check',
+      sql`${t.action} in ('submitted', 'updated', 'verified', 'unverified', 'lapsed', 'certificate')`,
+    ),
     check('credential_events_actor_check', sql`${t.actor} in ('admin', 'contractor', 'applicant', 'system')`),
-    index('credential_events_contractor_idx').on(t.contractorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('credential_events_contractor_idx').on(
+      t.contractorId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

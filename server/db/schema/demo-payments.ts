@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import { check, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
-export const DEMO_PAYMENT_KINDS = ['payment_intent', 'checkout_session', 'subscription', 'refund', 'invoice', 'billing_portal_session'] as const;
+export const DEMO_PAYMENT_KINDS = [
+  'payment_intent',
+  'checkout_session',
+  'subscription',
+  'refund',
+  'invoice',
+  'billing_portal_session',
+] as const;
 export type DemoPaymentKind = (typeof DEMO_PAYMENT_KINDS)[number];
 
 /**
@@ -23,7 +30,10 @@ export const demoPayments = pgTable(
     ...timestamps,
   },
   (t) => [
-    check('demo_payments_kind_check', sql`${t.kind} in ('payment_intent', 'checkout_session', 'subscription', 'refund', 'invoice', 'billing_portal_session')`),
+    check(
+      'demo_payments_kind_check',
+      sql`${t.kind} in ('payment_intent', 'checkout_session', 'subscription', 'refund', 'invoice', 'billing_portal_session')`,
+    ),
     uniqueIndex('demo_payments_idempotency_key_idx').on(t.idempotencyKey),
   ],
 );

@@ -26,7 +26,10 @@ export const insuranceCertificates = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('insurance_certificates_type_check', sql`${t.contentType} in ('application/pdf', 'image/png', 'image/jpeg', 'image/webp')`),
+    check(
+      'insurance_certificates_type_check',
+      sql`${t.contentType} in ('application/pdf', 'image/png', 'image/jpeg', 'image/webp')`,
+    ),
     check('insurance_certificates_size_check', sql`${t.byteSize} > 0 and ${t.byteSize} <= 5242880`),
     check('insurance_certificates_uploaded_by_check', sql`${t.uploadedBy} in ('admin', 'contractor', 'applicant')`),
   ],

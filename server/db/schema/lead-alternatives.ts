@@ -25,7 +25,10 @@ export const leadAlternatives = pgTable(
     newLeadId: integer('new_lead_id').references(() => leads.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('lead_alternatives_token_hash_idx').on(t.tokenHash), index('lead_alternatives_lead_id_idx').on(t.leadId)],
+  (t) => [
+    uniqueIndex('lead_alternatives_token_hash_idx').on(t.tokenHash),
+    index('lead_alternatives_lead_id_idx').on(t.leadId),
+  ],
 );
 
 export type LeadAlternativeRow = typeof leadAlternatives.$inferSelect;

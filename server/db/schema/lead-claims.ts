@@ -25,7 +25,10 @@ export const leadClaims = pgTable(
     ...timestamps,
   },
   (t) => [
-    check('lead_claims_reason_check', sql`${t.reason} in ('wrong_number', 'not_real', 'outside_area', 'duplicate', 'other')`),
+    check(
+      'lead_claims_reason_check',
+      sql`${t.reason} in ('wrong_number', 'not_real', 'outside_area', 'duplicate', 'other')`,
+    ),
     check('lead_claims_status_check', sql`${t.status} in ('open', 'approved', 'denied')`),
     uniqueIndex('lead_claims_delivery_id_idx').on(t.deliveryId),
     index('lead_claims_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

@@ -27,7 +27,10 @@ export const leadDeliveries = pgTable(
     ...timestamps,
   },
   (t) => [
-    check('lead_deliveries_payment_state_check', sql`${t.paymentState} in ('awaiting_payment', 'paid', 'credited', 'cancelled')`),
+    check(
+      'lead_deliveries_payment_state_check',
+      sql`${t.paymentState} in ('awaiting_payment', 'paid', 'credited', 'cancelled')`,
+    ),
     check('lead_deliveries_price_check', sql`${t.priceCents} >= 0`),
     // A lead is exclusive: at most one live delivery.
     uniqueIndex('lead_deliveries_live_lead_idx')

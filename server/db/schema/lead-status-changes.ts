@@ -19,5 +19,8 @@ export const leadStatusChanges = pgTable(
     status: text('status', { enum: CONTRACTOR_LEAD_STATUSES }).notNull(),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('lead_status_changes_status_check', sql`${t.status} in ('contacted', 'won', 'lost')`), index('lead_status_changes_delivery_id_idx').on(t.deliveryId, t.changedAt)],
+  (t) => [
+    check('lead_status_changes_status_check', sql`${t.status} in ('contacted', 'won', 'lost')`),
+    index('lead_status_changes_delivery_id_idx').on(t.deliveryId, t.changedAt),
+  ],
 );

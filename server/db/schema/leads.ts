@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { LEAD_ROUTINGS } from '../../../shared/schemas/lead-routing';
 import { LEAD_STATUSES } from '../../../shared/schemas/lead-status';
 import { timestamps } from './columns';
@@ -30,7 +40,9 @@ export const leads = pgTable(
     townId: integer('town_id').references(() => towns.id),
     projectDetails: text('project_details').notNull(),
     budgetRange: text('budget_range'),
-    requestedContractorId: integer('requested_contractor_id').references(() => contractors.id, { onDelete: 'set null' }),
+    requestedContractorId: integer('requested_contractor_id').references(() => contractors.id, {
+      onDelete: 'set null',
+    }),
     leadPriceCents: integer('lead_price_cents').notNull(),
     status: text('status', { enum: LEAD_STATUSES }).notNull().default('new'),
     /**
@@ -67,7 +79,12 @@ export const leads = pgTable(
     index('leads_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('leads_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // A county administrator's status tab: both equalities, then the page in order (docs/decisions/0068-lead-counts-and-index-order.md).
-    index('leads_region_status_created_at_idx').on(t.regionId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('leads_region_status_created_at_idx').on(
+      t.regionId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('leads_town_id_idx').on(t.townId),
     index('leads_requested_contractor_id_idx').on(t.requestedContractorId),
     uniqueIndex('leads_withdraw_token_hash_idx').on(t.withdrawTokenHash),

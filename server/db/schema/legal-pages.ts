@@ -17,7 +17,10 @@ export const legalPages = pgTable(
     updatedByAdminId: integer('updated_by_admin_id').references(() => adminUsers.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [check('legal_pages_slug_check', sql`${t.slug} in ('privacy', 'terms')`), check('legal_pages_markdown_length_check', sql`char_length(${t.markdown}) <= 100000`)],
+  (t) => [
+    check('legal_pages_slug_check', sql`${t.slug} in ('privacy', 'terms')`),
+    check('legal_pages_markdown_length_check', sql`char_length(${t.markdown}) <= 100000`),
+  ],
 );
 
 export type LegalPageRow = typeof legalPages.$inferSelect;

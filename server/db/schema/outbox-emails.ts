@@ -36,8 +36,16 @@ export const outboxEmails = pgTable(
     check('outbox_emails_status_check', sql`${t.status} in ('pending', 'sent', 'failed', 'kept')`),
     check('outbox_emails_channel_check', sql`${t.channel} in ('email', 'text')`),
     index('outbox_emails_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('outbox_emails_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('outbox_emails_region_created_at_idx').on(t.regionId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('outbox_emails_status_created_at_idx').on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('outbox_emails_region_created_at_idx').on(
+      t.regionId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('outbox_emails_to_address_idx').on(t.toAddress),
   ],
 );

@@ -29,9 +29,16 @@ export const pricingRules = pgTable(
     check('pricing_rules_price_check', sql`${t.leadPriceCents} > 0`),
     check('pricing_rules_priority_check', sql`${t.priority} >= 0`),
     // A location rule names a town (and so a county) and nothing else; no other rule names a town.
-    check('pricing_rules_town_check', sql`case when ${t.ruleType} = 'location' then ${t.townId} is not null and ${t.regionId} is not null and ${t.ruleValue} is null else ${t.townId} is null end`),
+    check(
+      'pricing_rules_town_check',
+      sql`case when ${t.ruleType} = 'location' then ${t.townId} is not null and ${t.regionId} is not null and ${t.ruleValue} is null else ${t.townId} is null end`,
+    ),
     // The town is one of the rule's county's (a county's rules go with it, and so do its towns').
-    foreignKey({ name: 'pricing_rules_town_fk', columns: [t.townId, t.regionId], foreignColumns: [towns.id, towns.regionId] }).onDelete('cascade'),
+    foreignKey({
+      name: 'pricing_rules_town_fk',
+      columns: [t.townId, t.regionId],
+      foreignColumns: [towns.id, towns.regionId],
+    }).onDelete('cascade'),
     index('pricing_rules_region_id_idx').on(t.regionId),
     index('pricing_rules_town_id_idx').on(t.townId),
     index('pricing_rules_active_priority_idx').on(t.isActive, t.priority.desc().nullsFirst()),

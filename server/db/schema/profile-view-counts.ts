@@ -13,5 +13,8 @@ export const profileViewCounts = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     views: integer('views').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.contractorId, t.day] }), check('profile_view_counts_views_check', sql`${t.views} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.contractorId, t.day] }),
+    check('profile_view_counts_views_check', sql`${t.views} >= 0`),
+  ],
 );

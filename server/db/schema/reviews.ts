@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { HIDE_REASONS, REVIEW_STATUSES } from '../../../shared/schemas/reviews';
 import { adminUsers } from './admin-users';
 import { timestamps } from './columns';
@@ -56,7 +67,12 @@ export const reviews = pgTable(
     uniqueIndex('reviews_lead_id_idx').on(t.leadId),
     uniqueIndex('reviews_delivery_id_idx').on(t.deliveryId),
     // The profile's list: a contractor's published reviews, newest first.
-    index('reviews_contractor_status_created_idx').on(t.contractorId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('reviews_contractor_status_created_idx').on(
+      t.contractorId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('reviews_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

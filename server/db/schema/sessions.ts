@@ -14,5 +14,9 @@ export const sessions = pgTable(
     contractorId: integer('contractor_id').references(() => contractors.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
-  (t) => [index('sessions_expires_at_idx').on(t.expiresAt), index('sessions_admin_user_id_idx').on(t.adminUserId), index('sessions_contractor_id_idx').on(t.contractorId)],
+  (t) => [
+    index('sessions_expires_at_idx').on(t.expiresAt),
+    index('sessions_admin_user_id_idx').on(t.adminUserId),
+    index('sessions_contractor_id_idx').on(t.contractorId),
+  ],
 );

@@ -23,7 +23,10 @@ export const subscriptionCheckouts = pgTable(
     sessionUrl: text('session_url'),
     ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.contractorId, t.planId] }), check('subscription_checkouts_plan_check', sql`${t.planId} in ('pro', 'premium')`)],
+  (t) => [
+    primaryKey({ columns: [t.contractorId, t.planId] }),
+    check('subscription_checkouts_plan_check', sql`${t.planId} in ('pro', 'premium')`),
+  ],
 );
 
 export type SubscriptionCheckoutRow = typeof subscriptionCheckouts.$inferSelect;

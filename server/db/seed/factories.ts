@@ -57,7 +57,12 @@ export interface ContractorOverrides extends Partial<NewContractorRow> {
 }
 
 /** A contractor as an approved, listed submission leaves it: contact details, a unique licence, no reviews, not verified, on the Free plan. */
-export function contractorValues({ registration = {}, insurance, billing = {}, ...overrides }: ContractorOverrides = {}): ContractorRecordValues {
+export function contractorValues({
+  registration = {},
+  insurance,
+  billing = {},
+  ...overrides
+}: ContractorOverrides = {}): ContractorRecordValues {
   const n = next();
   const credentials: CredentialValues[] = [
     ...(registration ? [{ number: licenceNumber(n), ...registration, credential: 'registration' as const }] : []),
@@ -98,7 +103,9 @@ export function leadValues(overrides: Partial<NewLeadRow> = {}): NewLeadRow {
     ...overrides,
     // Made outside the quote form, so no routing job looks at it: a new lead waits for an
     // administrator as a manual county's does, any other was delivered (docs/decisions/0117-lead-routing.md).
-    ...((overrides.status ?? 'new') === 'new' ? { routing: 'held' as const, routingReason: 'manual' } : { routing: 'delivered' as const }),
+    ...((overrides.status ?? 'new') === 'new'
+      ? { routing: 'held' as const, routingReason: 'manual' }
+      : { routing: 'delivered' as const }),
     ...(overrides.routing ? { routing: overrides.routing, routingReason: overrides.routingReason ?? null } : {}),
   };
 }

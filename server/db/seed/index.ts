@@ -2,7 +2,16 @@ import { count, eq, sql } from 'drizzle-orm';
 import { region as defaultRegion, type Region } from '@shared/region';
 import { DEFAULT_LEAD_PRICE_CENTS } from '@shared/pricing';
 import type { Db, Tx } from '../client';
-import { blogPosts, contractorServiceAreas, contractorServices, pricingRules, regions, regionServices, services, towns } from '../schema';
+import {
+  blogPosts,
+  contractorServiceAreas,
+  contractorServices,
+  pricingRules,
+  regions,
+  regionServices,
+  services,
+  towns,
+} from '../schema';
 import { seedBlogPosts } from './data/blog-posts';
 import { seedContractors } from './data/contractors';
 import { contractorValues } from './factories';
@@ -16,7 +25,16 @@ import { seedSampleReviews } from './sample-reviews';
  * every start. Other counties' rows come from `npm run region:add` and are left as they are.
  */
 async function syncTaxonomy(tx: Tx, r: Region): Promise<number> {
-  const county = { name: r.county, state: r.state, template: 'pennsylvania', siteTitle: r.siteTitle, shortTitle: r.shortTitle, tagline: r.tagline, timeZone: r.timeZone, supportEmail: r.supportEmail };
+  const county = {
+    name: r.county,
+    state: r.state,
+    template: 'pennsylvania',
+    siteTitle: r.siteTitle,
+    shortTitle: r.shortTitle,
+    tagline: r.tagline,
+    timeZone: r.timeZone,
+    supportEmail: r.supportEmail,
+  };
   const [row] = await tx
     .insert(regions)
     .values({ slug: r.slug, ...county, isDefault: true })
@@ -24,7 +42,15 @@ async function syncTaxonomy(tx: Tx, r: Region): Promise<number> {
     .returning({ id: regions.id });
   const regionId = row!.id;
   for (const [i, t] of r.towns.entries()) {
-    const values = { name: t.name, label: t.label, kind: t.kind, aliases: t.aliases, lat: t.geo.lat, lng: t.geo.lng, sortOrder: i };
+    const values = {
+      name: t.name,
+      label: t.label,
+      kind: t.kind,
+      aliases: t.aliases,
+      lat: t.geo.lat,
+      lng: t.geo.lng,
+      sortOrder: i,
+    };
     await tx
       .insert(towns)
       .values({ regionId, slug: t.slug, ...values })
@@ -44,7 +70,10 @@ async function syncTaxonomy(tx: Tx, r: Region): Promise<number> {
 async function idMaps(tx: Tx, regionId: number) {
   const townRows = await tx.select({ id: towns.id, slug: towns.slug }).from(towns).where(eq(towns.regionId, regionId));
   const serviceRows = await tx.select({ id: services.id, slug: services.slug }).from(services);
-  return { townId: new Map(townRows.map((t) => [t.slug, t.id])), serviceId: new Map(serviceRows.map((s) => [s.slug, s.id])) };
+  return {
+    townId: new Map(townRows.map((t) => [t.slug, t.id])),
+    serviceId: new Map(serviceRows.map((s) => [s.slug, s.id])),
+  };
 }
 
 async function seedSamples(tx: Tx, r: Region, regionId: number, now: Date) {
@@ -77,9 +106,13 @@ async function seedSamples(tx: Tx, r: Region, regionId: number, now: Date) {
       }),
     ]);
     const id = row!.id;
-    const svc = c.services.flatMap((slug, position) => (serviceId.has(slug) ? [{ contractorId: id, serviceId: serviceId.get(slug)!, position }] : []));
+    const svc = c.services.flatMap((slug, position) =>
+      serviceId.has(slug) ? [{ contractorId: id, serviceId: serviceId.get(slug)!, position }] : [],
+    );
     if (svc.length) await tx.insert(contractorServices).values(svc);
-    const areas = [...new Set(c.serviceAreas)].flatMap((slug) => (townId.has(slug) ? [{ contractorId: id, townId: townId.get(slug)! }] : []));
+    const areas = [...new Set(c.serviceAreas)].flatMap((slug) =>
+      townId.has(slug) ? [{ contractorId: id, townId: townId.get(slug)! }] : [],
+    );
     if (areas.length) await tx.insert(contractorServiceAreas).values(areas);
     reviewed.push({ id, data: c, townId });
   }
@@ -109,14 +142,25 @@ export interface SeedOptions {
  * Seeds an empty database: the taxonomy always (idempotent); on the very first start (no towns
  * yet) the default pricing rule and, when asked, the sample contractors and blog posts.
  */
-export async function seedDatabase(db: Db, { sampleData = true, region = defaultRegion }: SeedOptions = {}): Promise<{ content: boolean }> {
+export async function seedDatabase(
+  db: Db,
+  { sampleData = true, region = defaultRegion }: SeedOptions = {},
+): Promise<{ content: boolean }> {
   return db.transaction(async (tx) => {
     // Two processes starting together on one server must not both seed.
     await tx.execute(sql`select pg_advisory_xact_lock(7172026)`);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(towns);
     const regionId = await syncTaxonomy(tx, region);
     if (n > 0) return { content: false };
-    await tx.insert(pricingRules).values({ ruleType: 'global', ruleValue: null, leadPriceCents: DEFAULT_LEAD_PRICE_CENTS, priority: 0, isActive: true });
+    await tx
+      .insert(pricingRules)
+      .values({
+        ruleType: 'global',
+        ruleValue: null,
+        leadPriceCents: DEFAULT_LEAD_PRICE_CENTS,
+        priority: 0,
+        isActive: true,
+      });
     // The seed runs before the app's context and its clock exist (server/main.ts), so the sample
     // credentials and reviews are dated from the real day.
     if (sampleData) await seedSamples(tx, region, regionId, new Date());

@@ -9,7 +9,10 @@ import type { ContractorRecordValues } from './factories';
  * say more than the Free plan. The sample seed, the tests and the benchmarks store contractors
  * this way; the site stores a submission through its services. Answers the listings in order.
  */
-export async function insertContractors(db: Executor, records: readonly ContractorRecordValues[]): Promise<ContractorRow[]> {
+export async function insertContractors(
+  db: Executor,
+  records: readonly ContractorRecordValues[],
+): Promise<ContractorRow[]> {
   if (!records.length) return [];
   const rows = await db
     .insert(contractors)
@@ -20,7 +23,8 @@ export async function insertContractors(db: Executor, records: readonly Contract
   if (credentials.length) await db.insert(contractorCredentials).values(credentials);
   for (const [i, row] of rows.entries()) {
     const { billing } = records[i]!;
-    if (Object.keys(billing).length) await db.update(contractorBilling).set(billing).where(eq(contractorBilling.contractorId, row.id));
+    if (Object.keys(billing).length)
+      await db.update(contractorBilling).set(billing).where(eq(contractorBilling.contractorId, row.id));
   }
   return rows;
 }

@@ -13,7 +13,11 @@ const DAY_MS = 86_400_000;
  * seeded (none within the 30 days of a reminder), and the verified ones checked in the region's
  * usual way some days before.
  */
-export function sampleCredentials(c: SeedContractor, r: Region, now: Date): Pick<ContractorOverrides, 'registration' | 'insurance'> {
+export function sampleCredentials(
+  c: SeedContractor,
+  r: Region,
+  now: Date,
+): Pick<ContractorOverrides, 'registration' | 'insurance'> {
   const n = Number(c.licenseNumber.replace(/\D/g, '')) || 1;
   const today = siteDay(now);
   const occurrence = /\$(\d+)([MK])/.exec(c.insuranceInfo);

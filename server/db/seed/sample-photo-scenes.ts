@@ -27,10 +27,16 @@ export const PALETTES: readonly Palette[] = [
   { sky: '#d1c4e9', wall: '#a1887f', roof: '#455a64', trim: '#fff8e1', ground: '#689f38' },
 ];
 
-const frame = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="${SCENE_WIDTH}" height="${SCENE_HEIGHT}" viewBox="0 0 960 720">${body}</svg>`;
+const frame = (body: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${SCENE_WIDTH}" height="${SCENE_HEIGHT}" viewBox="0 0 960 720">${body}</svg>`;
 
 const trees = (p: Palette) =>
-  [80, 860].map((x) => `<rect x="${x - 8}" y="430" width="16" height="90" fill="#5d4037"/><circle cx="${x}" cy="400" r="60" fill="${p.ground}" stroke="#33691e" stroke-width="4"/>`).join('');
+  [80, 860]
+    .map(
+      (x) =>
+        `<rect x="${x - 8}" y="430" width="16" height="90" fill="#5d4037"/><circle cx="${x}" cy="400" r="60" fill="${p.ground}" stroke="#33691e" stroke-width="4"/>`,
+    )
+    .join('');
 
 function house(p: Palette): string {
   return frame(`
@@ -48,8 +54,14 @@ function house(p: Palette): string {
 }
 
 function deck(p: Palette): string {
-  const boards = Array.from({ length: 9 }, (_, i) => `<rect x="120" y="${430 + i * 22}" width="720" height="18" fill="${i % 2 ? '#a1673f' : '#b07848'}"/>`).join('');
-  const rails = Array.from({ length: 13 }, (_, i) => `<rect x="${130 + i * 58}" y="320" width="12" height="110" fill="${p.trim}"/>`).join('');
+  const boards = Array.from(
+    { length: 9 },
+    (_, i) => `<rect x="120" y="${430 + i * 22}" width="720" height="18" fill="${i % 2 ? '#a1673f' : '#b07848'}"/>`,
+  ).join('');
+  const rails = Array.from(
+    { length: 13 },
+    (_, i) => `<rect x="${130 + i * 58}" y="320" width="12" height="110" fill="${p.trim}"/>`,
+  ).join('');
   return frame(`
     <rect width="960" height="720" fill="${p.sky}"/>
     <rect y="380" width="960" height="340" fill="${p.ground}"/>
@@ -67,7 +79,8 @@ function roof(p: Palette): string {
   const rows = Array.from({ length: 10 }, (_, r) =>
     Array.from(
       { length: 14 },
-      (_, c) => `<rect x="${40 + c * 64 + (r % 2) * 32}" y="${180 + r * 40}" width="60" height="36" rx="3" fill="${p.roof}" opacity="${0.75 + ((r * 7 + c * 3) % 5) * 0.05}"/>`,
+      (_, c) =>
+        `<rect x="${40 + c * 64 + (r % 2) * 32}" y="${180 + r * 40}" width="60" height="36" rx="3" fill="${p.roof}" opacity="${0.75 + ((r * 7 + c * 3) % 5) * 0.05}"/>`,
     ).join(''),
   ).join('');
   return frame(`
@@ -81,7 +94,11 @@ function roof(p: Palette): string {
 }
 
 function kitchen(p: Palette): string {
-  const cabinets = Array.from({ length: 6 }, (_, i) => `<rect x="${90 + i * 130}" y="110" width="120" height="150" rx="6" fill="${p.wall}" stroke="${p.trim}" stroke-width="4"/>`).join('');
+  const cabinets = Array.from(
+    { length: 6 },
+    (_, i) =>
+      `<rect x="${90 + i * 130}" y="110" width="120" height="150" rx="6" fill="${p.wall}" stroke="${p.trim}" stroke-width="4"/>`,
+  ).join('');
   const lower = Array.from(
     { length: 6 },
     (_, i) =>
@@ -106,7 +123,11 @@ export const SCENES: Record<SceneKind, (p: Palette) => string> = { house, deck, 
 export const SCENE_CAPTIONS: Record<SceneKind, string[]> = {
   house: ['New two-story home', 'Farmhouse build, finished this fall', 'Cabin with a new front porch'],
   deck: ['Pressure-treated deck with railings', 'Back deck and patio set', 'Lakeside deck rebuilt'],
-  roof: ['Architectural shingle roof replacement', 'Standing-seam roof over the garage', 'Storm repair, new ridge vent'],
+  roof: [
+    'Architectural shingle roof replacement',
+    'Standing-seam roof over the garage',
+    'Storm repair, new ridge vent',
+  ],
   kitchen: ['Kitchen remodel with new cabinets', 'Custom island and range wall', 'Cabinet refacing and countertops'],
 };
 

@@ -44,21 +44,59 @@ function renderOnce(key: string, svg: () => string, kind: 'logo' | 'project'): P
   return p;
 }
 
-async function insertApproved(tx: Tx, contractorId: number, kind: 'logo' | 'project', caption: string, position: number, photo: ProcessedPhoto, at: Date): Promise<void> {
+async function insertApproved(
+  tx: Tx,
+  contractorId: number,
+  kind: 'logo' | 'project',
+  caption: string,
+  position: number,
+  photo: ProcessedPhoto,
+  at: Date,
+): Promise<void> {
   const [row] = await tx
     .insert(contractorPhotos)
-    .values({ contractorId, kind, caption, status: 'approved', position, width: photo.width, height: photo.height, reviewedAt: at, createdAt: at, updatedAt: at })
+    .values({
+      contractorId,
+      kind,
+      caption,
+      status: 'approved',
+      position,
+      width: photo.width,
+      height: photo.height,
+      reviewedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    })
     .returning({ id: contractorPhotos.id });
-  await tx.insert(contractorPhotoVariants).values(photo.variants.map((v) => ({ photoId: row!.id, format: v.format, width: v.width, height: v.height, hash: v.hash, byteSize: v.bytes.length })));
+  await tx
+    .insert(contractorPhotoVariants)
+    .values(
+      photo.variants.map((v) => ({
+        photoId: row!.id,
+        format: v.format,
+        width: v.width,
+        height: v.height,
+        hash: v.hash,
+        byteSize: v.bytes.length,
+      })),
+    );
   const store = new PgPhotoStore(tx);
   for (const v of photo.variants) await store.put(v.hash, { contentType: mediaTypeOf[v.format], bytes: v.bytes });
 }
 
-export async function seedSamplePhotos(tx: Tx, contractors: readonly { id: number; data: SeedContractor }[], now: Date): Promise<void> {
+export async function seedSamplePhotos(
+  tx: Tx,
+  contractors: readonly { id: number; data: SeedContractor }[],
+  now: Date,
+): Promise<void> {
   const listed = contractors.filter((c) => c.data.approvalStatus === 'approved');
   for (const [i, { id, data }] of listed.entries()) {
     if (i % WITHOUT_PHOTOS === WITHOUT_PHOTOS - 1) continue;
-    const logo = await renderOnce(`logo-${data.name}`, () => logoSvg(data.name, LOGO_COLOURS[i % LOGO_COLOURS.length]!), 'logo');
+    const logo = await renderOnce(
+      `logo-${data.name}`,
+      () => logoSvg(data.name, LOGO_COLOURS[i % LOGO_COLOURS.length]!),
+      'logo',
+    );
     // Approved over the last weeks, so the gallery's "newest first" mixes contractors.
     const day = (n: number) => new Date(now.getTime() - (i * 3 + n) * 86_400_000);
     await insertApproved(tx, id, 'logo', '', 1, logo, day(0));
@@ -66,7 +104,11 @@ export async function seedSamplePhotos(tx: Tx, contractors: readonly { id: numbe
     for (const [n, scene] of scenes.entries()) {
       // Two palettes per scene: eight images in all, shared across contractors.
       const palette = (i + n) % 2;
-      const photo = await renderOnce(`${scene}-${palette}`, () => SCENES[scene](PALETTES[(palette * 2 + scene.length) % PALETTES.length]!), 'project');
+      const photo = await renderOnce(
+        `${scene}-${palette}`,
+        () => SCENES[scene](PALETTES[(palette * 2 + scene.length) % PALETTES.length]!),
+        'project',
+      );
       const captions = SCENE_CAPTIONS[scene];
       await insertApproved(tx, id, 'project', captions[(i + n) % captions.length]!, n + 1, photo, day(n + 1));
     }

@@ -13,8 +13,46 @@ import { leadValues } from './factories';
  * count its data file gives. Deterministic, dated over the last three years.
  */
 
-const FIRST = ['Dana', 'Marcus', 'Ellen', 'Ray', 'Janet', 'Tom', 'Brenda', 'Luis', 'Karen', 'Walt', 'Amy', 'Gary', 'Dolores', 'Pete', 'Nina', 'Harold', 'Sue', 'Carl', 'Megan', 'Frank'];
-const LAST = ['Kessler', 'Brady', 'Whitmore', 'Osborne', 'Lutz', 'Fenstermacher', 'Kuntz', 'Moyer', 'Rinehart', 'Heller', 'Bower', 'Zeigler', 'Dietz', 'Snyder', 'Hoover', 'Gearhart'];
+const FIRST = [
+  'Dana',
+  'Marcus',
+  'Ellen',
+  'Ray',
+  'Janet',
+  'Tom',
+  'Brenda',
+  'Luis',
+  'Karen',
+  'Walt',
+  'Amy',
+  'Gary',
+  'Dolores',
+  'Pete',
+  'Nina',
+  'Harold',
+  'Sue',
+  'Carl',
+  'Megan',
+  'Frank',
+];
+const LAST = [
+  'Kessler',
+  'Brady',
+  'Whitmore',
+  'Osborne',
+  'Lutz',
+  'Fenstermacher',
+  'Kuntz',
+  'Moyer',
+  'Rinehart',
+  'Heller',
+  'Bower',
+  'Zeigler',
+  'Dietz',
+  'Snyder',
+  'Hoover',
+  'Gearhart',
+];
 
 /**
  * A review's words are put together from the project (its service and town), how it went for its
@@ -65,11 +103,22 @@ const HOW_IT_WENT: Record<number, string[]> = {
     'They came out to look but the estimate they promised took a month.',
     'Started strong, then we did not see them for ten days in the middle of the job.',
   ],
-  1: ['Never heard back after the first phone call.', 'Nobody showed up for the appointment we set, twice.', 'Took a deposit and then went quiet for weeks.'],
+  1: [
+    'Never heard back after the first phone call.',
+    'Nobody showed up for the appointment we set, twice.',
+    'Took a deposit and then went quiet for weeks.',
+  ],
 };
 
 const CLOSERS: Record<number, string[]> = {
-  5: ['Would hire again without a second thought.', 'Already recommended them to our neighbors.', 'Highly recommend.', '', '', ''],
+  5: [
+    'Would hire again without a second thought.',
+    'Already recommended them to our neighbors.',
+    'Highly recommend.',
+    '',
+    '',
+    '',
+  ],
   4: ['Would use them again.', 'Recommended, just plan ahead.', '', ''],
   3: ['Might use them again for something small.', '', ''],
   2: ['', ''],
@@ -81,7 +130,9 @@ function commentFor(rating: number, service: string, town: string, next: () => n
   if (next() < 0.12) return '';
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
   for (let attempt = 0; attempt < 20; attempt++) {
-    const comment = [pick(OPENERS)(service, town), pick(HOW_IT_WENT[rating]!), pick(CLOSERS[rating]!)].filter(Boolean).join(' ');
+    const comment = [pick(OPENERS)(service, town), pick(HOW_IT_WENT[rating]!), pick(CLOSERS[rating]!)]
+      .filter(Boolean)
+      .join(' ');
     if (!used.has(comment)) {
       used.add(comment);
       return comment;
@@ -90,7 +141,10 @@ function commentFor(rating: number, service: string, town: string, next: () => n
   return '';
 }
 
-const REPLIES = ['Thank you for the kind words, it was a pleasure working with you!', 'We appreciate the feedback and are glad the project came out the way you wanted.'];
+const REPLIES = [
+  'Thank you for the kind words, it was a pleasure working with you!',
+  'We appreciate the feedback and are glad the project came out the way you wanted.',
+];
 
 /** A small deterministic generator (mulberry32), so every seeded database has the same sample reviews. */
 function random(seed: number) {
@@ -127,7 +181,12 @@ export function starsFor(rating: number, count: number, next: () => number): num
 
 const DAY_MS = 86_400_000;
 
-export async function seedSampleReviews(tx: Tx, r: Region, contractors: { id: number; data: SeedContractor; townId: Map<string, number> }[], now: Date): Promise<void> {
+export async function seedSampleReviews(
+  tx: Tx,
+  r: Region,
+  contractors: { id: number; data: SeedContractor; townId: Map<string, number> }[],
+  now: Date,
+): Promise<void> {
   const serviceName = new Map(r.services.map((s) => [s.slug, s.name]));
   const town = new Map(r.towns.map((t) => [t.slug, t]));
   let n = 0;
@@ -143,7 +202,9 @@ export async function seedSampleReviews(tx: Tx, r: Region, contractors: { id: nu
       const service = data.services[Math.floor(next() * data.services.length)]!;
       const place = town.get(data.serviceAreas[Math.floor(next() * data.serviceAreas.length)]!)!;
       // Oldest first, over about three years, the last a few weeks ago.
-      const askedAt = new Date(now.getTime() - (21 + Math.round(((stars.length - i) / stars.length) * 1_080 + next() * 10)) * DAY_MS);
+      const askedAt = new Date(
+        now.getTime() - (21 + Math.round(((stars.length - i) / stars.length) * 1_080 + next() * 10)) * DAY_MS,
+      );
       const contacted = rating >= 3 || next() < 0.5;
       const hired = contacted && (rating >= 4 ? next() < 0.85 : rating === 3 ? next() < 0.5 : false);
       return {
@@ -202,10 +263,27 @@ export async function seedSampleReviews(tx: Tx, r: Region, contractors: { id: nu
 
     const changes = samples.flatMap((s, i) => [
       ...(s.contacted ? [{ deliveryId: ids[i]!.deliveryId, status: 'contacted' as const, changedAt: at(s, 1) }] : []),
-      ...(s.contacted ? [{ deliveryId: ids[i]!.deliveryId, status: s.hired ? ('won' as const) : ('lost' as const), changedAt: at(s, 6) }] : []),
+      ...(s.contacted
+        ? [
+            {
+              deliveryId: ids[i]!.deliveryId,
+              status: s.hired ? ('won' as const) : ('lost' as const),
+              changedAt: at(s, 6),
+            },
+          ]
+        : []),
     ]);
     if (changes.length) await tx.insert(leadStatusChanges).values(changes);
-    await tx.insert(reviewRequests).values(samples.map((s, i) => ({ deliveryId: ids[i]!.deliveryId, status: 'sent' as const, expiresAt: at(s, 67), createdAt: at(s, 7) })));
+    await tx
+      .insert(reviewRequests)
+      .values(
+        samples.map((s, i) => ({
+          deliveryId: ids[i]!.deliveryId,
+          status: 'sent' as const,
+          expiresAt: at(s, 67),
+          createdAt: at(s, 7),
+        })),
+      );
     await tx.insert(reviews).values(
       samples.map((s, i) => ({
         ...ids[i]!,

@@ -115,8 +115,17 @@ export function createDemoProvider(db: Db): DemoPaymentProvider {
 
   /** A subscription set to cancel ends when its period does, as Stripe ends it then. */
   async function lapsed(row: DemoPaymentRow): Promise<DemoPaymentRow> {
-    if (row.status === 'canceled' || row.data.cancelAtPeriodEnd !== true || new Date(String(row.data.currentPeriodEnd)) > new Date()) return row;
-    const [ended] = await db.update(demoPayments).set({ status: 'canceled' }).where(eq(demoPayments.id, row.id)).returning();
+    if (
+      row.status === 'canceled' ||
+      row.data.cancelAtPeriodEnd !== true ||
+      new Date(String(row.data.currentPeriodEnd)) > new Date()
+    )
+      return row;
+    const [ended] = await db
+      .update(demoPayments)
+      .set({ status: 'canceled' })
+      .where(eq(demoPayments.id, row.id))
+      .returning();
     return ended!;
   }
 
@@ -152,7 +161,12 @@ export function createDemoProvider(db: Db): DemoPaymentProvider {
           status: 'requires_payment_method',
           amountCents: input.amountCents,
           idempotencyKey: `pi:${input.idempotencyKey}`,
-          data: { clientSecret: `${id}_secret_${token(16)}`, currency: input.currency, metadata: input.metadata, description: input.description },
+          data: {
+            clientSecret: `${id}_secret_${token(16)}`,
+            currency: input.currency,
+            metadata: input.metadata,
+            description: input.description,
+          },
         })
         .onConflictDoNothing({ target: demoPayments.idempotencyKey });
       const [row] = await db
@@ -242,7 +256,10 @@ export function createDemoProvider(db: Db): DemoPaymentProvider {
       await db.transaction(async (tx) => {
         const [claimed] = await tx
           .update(demoPayments)
-          .set({ status: 'complete', data: sql`${demoPayments.data} || ${JSON.stringify({ subscriptionId: subId, customerId })}::jsonb` })
+          .set({
+            status: 'complete',
+            data: sql`${demoPayments.data} || ${JSON.stringify({ subscriptionId: subId, customerId })}::jsonb`,
+          })
           .where(and(eq(demoPayments.id, sessionId), eq(demoPayments.status, 'open')))
           .returning({ id: demoPayments.id });
         if (!claimed) return;
@@ -267,7 +284,14 @@ export function createDemoProvider(db: Db): DemoPaymentProvider {
           kind: 'invoice',
           status: 'paid',
           amountCents: planId ? planById(planId).priceCents : 0,
-          data: { subscriptionId: subId, customerId, currency: 'usd', paidAt: now.toISOString(), periodStart: now.toISOString(), periodEnd: addMonth(now).toISOString() },
+          data: {
+            subscriptionId: subId,
+            customerId,
+            currency: 'usd',
+            paidAt: now.toISOString(),
+            periodStart: now.toISOString(),
+            periodEnd: addMonth(now).toISOString(),
+          },
         });
       });
       return { redirectUrl };
@@ -281,7 +305,11 @@ export function createDemoProvider(db: Db): DemoPaymentProvider {
         id,
         kind: 'billing_portal_session',
         status: 'open',
-        data: { customerId: input.customerId, returnUrl: input.returnUrl, expiresAt: new Date(Date.now() + BILLING_SESSION_MS).toISOString() },
+        data: {
+          customerId: input.customerId,
+          returnUrl: input.returnUrl,
+          expiresAt: new Date(Date.now() + BILLING_SESSION_MS).toISOString(),
+        },
       });
       // On the site it was opened from, like the demo checkout page.
       return { url: `${new URL(input.returnUrl).origin}/demo-billing?session_id=${id}` };
@@ -289,7 +317,12 @@ export function createDemoProvider(db: Db): DemoPaymentProvider {
 
     async retrieveDemoBillingSession(id) {
       const row = await find(id, 'billing_portal_session', 'billing_portal.session');
-      return { id: row.id, customerId: String(row.data.customerId), returnUrl: String(row.data.returnUrl), expiresAt: new Date(String(row.data.expiresAt)) };
+      return {
+        id: row.id,
+        customerId: String(row.data.customerId),
+        returnUrl: String(row.data.returnUrl),
+        expiresAt: new Date(String(row.data.expiresAt)),
+      };
     },
 
     async changeDemoSubscription(id, change) {
@@ -329,9 +362,14 @@ export function createDemoProvider(db: Db): DemoPaymentProvider {
       const [existing] = await byKey();
       if (existing) return refundInfo(existing);
       const intent = await find(input.paymentIntentId, 'payment_intent', 'payment_intent');
-      if (intent.status !== 'succeeded') throw new PaymentProviderError('rejected', 'This payment has not succeeded, so there is nothing to refund');
-      const refunded = (await refundsOf(intent.id)).reduce((sum, r) => sum + (r.status === 'failed' ? 0 : (r.amountCents ?? 0)), 0);
-      if (input.amountCents <= 0 || refunded + input.amountCents > (intent.amountCents ?? 0)) throw new PaymentProviderError('rejected', 'The refund is more than what is left of this payment');
+      if (intent.status !== 'succeeded')
+        throw new PaymentProviderError('rejected', 'This payment has not succeeded, so there is nothing to refund');
+      const refunded = (await refundsOf(intent.id)).reduce(
+        (sum, r) => sum + (r.status === 'failed' ? 0 : (r.amountCents ?? 0)),
+        0,
+      );
+      if (input.amountCents <= 0 || refunded + input.amountCents > (intent.amountCents ?? 0))
+        throw new PaymentProviderError('rejected', 'The refund is more than what is left of this payment');
       // A card refund in the demo succeeds at once; no card was charged in the first place.
       await db
         .insert(demoPayments)

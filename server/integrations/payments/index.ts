@@ -33,5 +33,9 @@ export interface PaymentsClientConfig {
 }
 
 export function paymentsClientConfig(env: Env, provider: PaymentProvider): PaymentsClientConfig {
-  return { provider: provider.kind, publishableKey: provider.publishableKey, demoInProduction: provider.kind === 'demo' && env.NODE_ENV === 'production' };
+  return {
+    provider: provider.kind,
+    publishableKey: provider.publishableKey,
+    demoInProduction: provider.kind === 'demo' && env.NODE_ENV === 'production',
+  };
 }

@@ -89,7 +89,16 @@ export interface InvoiceInfo {
   periodEnd: Date | null;
 }
 
-export const SUBSCRIPTION_STATES = ['active', 'trialing', 'past_due', 'canceled', 'incomplete', 'incomplete_expired', 'unpaid', 'paused'] as const;
+export const SUBSCRIPTION_STATES = [
+  'active',
+  'trialing',
+  'past_due',
+  'canceled',
+  'incomplete',
+  'incomplete_expired',
+  'unpaid',
+  'paused',
+] as const;
 export type ProviderSubscriptionStatus = (typeof SUBSCRIPTION_STATES)[number];
 
 export interface SubscriptionInfo {
@@ -201,5 +210,7 @@ export function planIdFromMetadata(value: unknown): PaidPlanId | null {
 }
 
 export function subscriptionStatus(value: string): ProviderSubscriptionStatus {
-  return (SUBSCRIPTION_STATES as readonly string[]).includes(value) ? (value as ProviderSubscriptionStatus) : 'incomplete';
+  return (SUBSCRIPTION_STATES as readonly string[]).includes(value)
+    ? (value as ProviderSubscriptionStatus)
+    : 'incomplete';
 }

@@ -35,7 +35,12 @@ function translate(err: unknown): never {
     if (err.statusCode === 404) throw new PaymentProviderError('not_found', err.message);
     // 409: the same idempotency key is in flight (a double click); a retry gets the answer.
     const retryable = err.statusCode === 409 || err.statusCode === 429 || (err.statusCode ?? 0) >= 500;
-    if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError || err instanceof Stripe.errors.StripeRateLimitError || retryable) {
+    if (
+      err instanceof Stripe.errors.StripeConnectionError ||
+      err instanceof Stripe.errors.StripeAPIError ||
+      err instanceof Stripe.errors.StripeRateLimitError ||
+      retryable
+    ) {
       throw new PaymentProviderError('unavailable', err.message);
     }
     throw new PaymentProviderError('rejected', err.message);
@@ -44,7 +49,8 @@ function translate(err: unknown): never {
 }
 
 const call = <T>(p: Promise<T>): Promise<T> => p.catch(translate);
-const idOf = (v: string | { id: string } | null | undefined): string | null => (typeof v === 'string' ? v : (v?.id ?? null));
+const idOf = (v: string | { id: string } | null | undefined): string | null =>
+  typeof v === 'string' ? v : (v?.id ?? null);
 
 function connection(apiUrl: string | undefined) {
   if (!apiUrl) return {};
@@ -110,7 +116,10 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
   });
   // A failure to load is the first call's to report.
   client.catch(() => {});
-  const planForPrice = (priceId: string | undefined): PaidPlanId | null => (priceId ? ((Object.keys(settings.prices) as PaidPlanId[]).find((p) => settings.prices[p] === priceId) ?? null) : null);
+  const planForPrice = (priceId: string | undefined): PaidPlanId | null =>
+    priceId
+      ? ((Object.keys(settings.prices) as PaidPlanId[]).find((p) => settings.prices[p] === priceId) ?? null)
+      : null;
 
   return {
     kind: 'stripe',
@@ -180,7 +189,9 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
 
     async createBillingPortalSession(input) {
       const stripe = await client;
-      const session = await call(stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl }));
+      const session = await call(
+        stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl }),
+      );
       return { url: session.url };
     },
 
@@ -191,7 +202,8 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
 
     async receiptUrl(object) {
       const stripe = await client;
-      if ('invoiceId' in object) return (await call(stripe.invoices.retrieve(object.invoiceId))).hosted_invoice_url ?? null;
+      if ('invoiceId' in object)
+        return (await call(stripe.invoices.retrieve(object.invoiceId))).hosted_invoice_url ?? null;
       const pi = await call(stripe.paymentIntents.retrieve(object.paymentIntentId, { expand: ['latest_charge'] }));
       const charge = pi.latest_charge;
       return charge && typeof charge === 'object' ? charge.receipt_url : null;
@@ -226,7 +238,12 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       const stripe = await client;
       const refund = await call(
         stripe.refunds.create(
-          { payment_intent: input.paymentIntentId, amount: input.amountCents, reason: 'requested_by_customer', metadata: { ...input.metadata } },
+          {
+            payment_intent: input.paymentIntentId,
+            amount: input.amountCents,
+            reason: 'requested_by_customer',
+            metadata: { ...input.metadata },
+          },
           { idempotencyKey: input.idempotencyKey },
         ),
       );
@@ -237,7 +254,8 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       const stripe = await client;
       const refunds: RefundInfo[] = [];
       try {
-        for await (const r of stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 })) refunds.push(refundInfo(r));
+        for await (const r of stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }))
+          refunds.push(refundInfo(r));
       } catch (err) {
         translate(err);
       }
@@ -245,7 +263,8 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     },
 
     async parseWebhook(rawBody, signatureHeader) {
-      if (!settings.webhookSecret) throw new WebhookSignatureError('Webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set)');
+      if (!settings.webhookSecret)
+        throw new WebhookSignatureError('Webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set)');
       if (!signatureHeader) throw new WebhookSignatureError();
       const stripe = await client;
       let event: Stripe.Event;

@@ -22,7 +22,18 @@ export interface PriceTablePlaces {
 /** Every column that changes a price or the 'changed' date, and the county's places: the table is made again only when one of them does. */
 const fingerprint = (rules: Rule[], places: PriceTablePlaces) =>
   JSON.stringify([
-    rules.map((r) => [r.id, r.ruleType, r.ruleValue, r.townId, r.leadPriceCents, r.priority, r.isActive, r.updatedAt.getTime()]).sort((a, b) => Number(a[0]) - Number(b[0])),
+    rules
+      .map((r) => [
+        r.id,
+        r.ruleType,
+        r.ruleValue,
+        r.townId,
+        r.leadPriceCents,
+        r.priority,
+        r.isActive,
+        r.updatedAt.getTime(),
+      ])
+      .sort((a, b) => Number(a[0]) - Number(b[0])),
     places.towns.map((t) => [t.id, t.slug, t.label]),
     places.quoteServices,
   ]);
@@ -31,13 +42,18 @@ const fingerprint = (rules: Rule[], places: PriceTablePlaces) =>
 export function buildLeadPriceTable(rules: Rule[], places: PriceTablePlaces): LeadPriceTable {
   const active = rules.filter((r) => r.isActive);
   const columns = [...places.towns, { id: null, slug: null, label: ELSEWHERE_LABEL }];
-  const changed = rules.reduce<Date | null>((latest, r) => (!latest || r.updatedAt > latest ? r.updatedAt : latest), null);
+  const changed = rules.reduce<Date | null>(
+    (latest, r) => (!latest || r.updatedAt > latest ? r.updatedAt : latest),
+    null,
+  );
   return {
     towns: columns.map((t) => ({ slug: t.slug, label: t.label })),
     services: places.quoteServices.map((s) => ({
       value: s.value,
       label: s.label,
-      prices: columns.map((t) => centsToDecimal(priceLead(active, { serviceSlugs: s.services, townId: t.id, contractorId: null }).priceCents)),
+      prices: columns.map((t) =>
+        centsToDecimal(priceLead(active, { serviceSlugs: s.services, townId: t.id, contractorId: null }).priceCents),
+      ),
     })),
     rulesChangedAt: changed?.toISOString() ?? null,
   };
@@ -64,7 +80,11 @@ async function placesOf(ctx: Pick<AppContext, 'db' | 'directory' | 'memo'>, coun
  * and rendered page are reused. While the database is unreachable the last table is answered
  * (STALE_IF_ERROR).
  */
-export function leadPriceTable(ctx: Pick<AppContext, 'db' | 'directory' | 'memo'>, county: string, freshness?: Freshness): Promise<Frozen<LeadPriceTable>> {
+export function leadPriceTable(
+  ctx: Pick<AppContext, 'db' | 'directory' | 'memo'>,
+  county: string,
+  freshness?: Freshness,
+): Promise<Frozen<LeadPriceTable>> {
   return ctx.directory.read(
     county,
     'lead-prices',
@@ -78,7 +98,9 @@ export function leadPriceTable(ctx: Pick<AppContext, 'db' | 'directory' | 'memo'
           .then((rows) => rows.map((r) => r.rule)),
         placesOf(ctx, county),
       ]);
-      return ctx.memo.get(`lead-price-table/${county}`, fingerprint(rules, places), () => buildLeadPriceTable(rules, places));
+      return ctx.memo.get(`lead-price-table/${county}`, fingerprint(rules, places), () =>
+        buildLeadPriceTable(rules, places),
+      );
     },
     freshness,
   );

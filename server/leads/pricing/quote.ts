@@ -19,7 +19,9 @@ export async function activeRules(ctx: DbCtx, county: number | string): Promise<
       updatedAt: pricingRules.updatedAt,
     })
     .from(pricingRules)
-    .where(and(eq(pricingRules.isActive, true), or(isNull(pricingRules.regionId), eq(pricingRules.regionId, regionId))));
+    .where(
+      and(eq(pricingRules.isActive, true), or(isNull(pricingRules.regionId), eq(pricingRules.regionId, regionId))),
+    );
 }
 
 /** The price of a lead for a contractor under the current rules (docs/decisions/0004-lead-prices.md). */

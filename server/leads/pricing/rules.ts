@@ -25,7 +25,10 @@ type RulesCtx = Pick<AppContext, 'db' | 'directory' | 'memo'>;
 type RuleWithTown = PricingRuleRow & { townSlug: string | null; townLabel: string | null };
 
 function toDto(r: RuleWithTown): PricingRuleDto {
-  const town = r.townId !== null && r.townSlug !== null ? { id: r.townId, slug: r.townSlug, label: r.townLabel ?? r.townSlug } : null;
+  const town =
+    r.townId !== null && r.townSlug !== null
+      ? { id: r.townId, slug: r.townSlug, label: r.townLabel ?? r.townSlug }
+      : null;
   return {
     id: r.id,
     regionId: r.regionId,
@@ -74,7 +77,13 @@ async function countySlug(ctx: Pick<AppContext, 'db'>, regionId: number | null):
  * id that exists. The engine compares these literally, so anything else would be a rule that
  * silently never matches.
  */
-async function canonicalValue(ctx: RulesCtx, scope: AdminScope, ruleType: Exclude<RuleType, 'location'>, value: string | null, regionId: number | null): Promise<string | null> {
+async function canonicalValue(
+  ctx: RulesCtx,
+  scope: AdminScope,
+  ruleType: Exclude<RuleType, 'location'>,
+  value: string | null,
+  regionId: number | null,
+): Promise<string | null> {
   if (ruleType === 'global') return null;
   if (value === null) throw invalidValue('Choose what this rule applies to');
   if (ruleType === 'service') {
@@ -89,7 +98,8 @@ async function canonicalValue(ctx: RulesCtx, scope: AdminScope, ruleType: Exclud
   if (!found) throw invalidValue('Choose an existing contractor');
   // A county administrator names only a contractor serving the rule's county: another county's is
   // 'not found', as any other county's item it names (docs/decisions/0103-county-administrators.md).
-  if (scope.role !== 'platform' && regionId !== null) await checkOwned(ctx, { ...scope, regionIds: [regionId] }, 'contractor', id, { write: true });
+  if (scope.role !== 'platform' && regionId !== null)
+    await checkOwned(ctx, { ...scope, regionIds: [regionId] }, 'contractor', id, { write: true });
   return String(id);
 }
 
@@ -97,7 +107,11 @@ async function canonicalValue(ctx: RulesCtx, scope: AdminScope, ruleType: Exclud
  * The county a rule is written for: a county administrator writes only for its counties (its one
  * county when it names none); a platform default (null) is the platform administrator's.
  */
-async function countyOf(ctx: Pick<AppContext, 'db'>, scope: AdminScope, wanted: number | null | undefined): Promise<number | null> {
+async function countyOf(
+  ctx: Pick<AppContext, 'db'>,
+  scope: AdminScope,
+  wanted: number | null | undefined,
+): Promise<number | null> {
   if (wanted === undefined) {
     if (scope.role === 'platform' && scope.regionIds === null) return null;
     const one = oneCountyOf(scope.regionIds);
@@ -108,7 +122,8 @@ async function countyOf(ctx: Pick<AppContext, 'db'>, scope: AdminScope, wanted: 
     if (scope.role !== 'platform') throw forbidden('Platform default rules are changed by platform administrators');
     return null;
   }
-  if (scope.role !== 'platform' && !covers(scope, wanted)) throw forbidden('You can only write rules for your counties');
+  if (scope.role !== 'platform' && !covers(scope, wanted))
+    throw forbidden('You can only write rules for your counties');
   const [found] = await ctx.db.select({ id: regions.id }).from(regions).where(eq(regions.id, wanted));
   if (!found) throw checkFields({ regionId: 'Choose a county' });
   return wanted;
@@ -119,9 +134,16 @@ async function countyOf(ctx: Pick<AppContext, 'db'>, scope: AdminScope, wanted: 
  * rule is written for (the API's ruleValue, docs/decisions/0107-pricing-per-county.md): the county
  * named, else `near` (the rule's own, the administrator's one county, or the site's).
  */
-async function townOf(ctx: RulesCtx, input: PricingRuleInput, near: () => Promise<number>): Promise<{ id: number; regionId: number }> {
+async function townOf(
+  ctx: RulesCtx,
+  input: PricingRuleInput,
+  near: () => Promise<number>,
+): Promise<{ id: number; regionId: number }> {
   if (input.townId) {
-    const [town] = await ctx.db.select({ id: towns.id, regionId: towns.regionId }).from(towns).where(eq(towns.id, input.townId));
+    const [town] = await ctx.db
+      .select({ id: towns.id, regionId: towns.regionId })
+      .from(towns)
+      .where(eq(towns.id, input.townId));
     if (!town) throw checkFields({ townId: 'Choose a town from the list' });
     return town;
   }
@@ -140,11 +162,18 @@ type RuleTarget = Pick<PricingRuleRow, 'ruleType' | 'ruleValue' | 'townId' | 're
  * A location rule is its town's county's: a county administrator names only its counties' towns
  * (403 otherwise, as for a county), and a county named with it must be the town's.
  */
-async function locationTarget(ctx: RulesCtx, scope: AdminScope, input: PricingRuleInput, near: () => Promise<number>): Promise<RuleTarget> {
+async function locationTarget(
+  ctx: RulesCtx,
+  scope: AdminScope,
+  input: PricingRuleInput,
+  near: () => Promise<number>,
+): Promise<RuleTarget> {
   if (input.regionId === null) throw checkFields({ regionId: "A town's rule is for the town's county" });
   const town = await townOf(ctx, input, near);
-  if (scope.role !== 'platform' && !covers(scope, town.regionId)) throw forbidden('You can only write rules for your counties');
-  if (input.regionId !== undefined && input.regionId !== town.regionId) throw checkFields({ townId: 'Choose a town of the chosen county' });
+  if (scope.role !== 'platform' && !covers(scope, town.regionId))
+    throw forbidden('You can only write rules for your counties');
+  if (input.regionId !== undefined && input.regionId !== town.regionId)
+    throw checkFields({ townId: 'Choose a town of the chosen county' });
   return { ruleType: 'location', ruleValue: null, townId: town.id, regionId: town.regionId };
 }
 
@@ -159,7 +188,11 @@ function nearCounty(ctx: Pick<AppContext, 'db'>, scope: AdminScope, site: string
   };
 }
 
-const settings = (input: PricingRuleInput) => ({ leadPriceCents: input.leadPrice, priority: input.priority, isActive: input.isActive });
+const settings = (input: PricingRuleInput) => ({
+  leadPriceCents: input.leadPrice,
+  priority: input.priority,
+  isActive: input.isActive,
+});
 
 /**
  * The rules that price the administrator's counties' leads (theirs and the platform defaults), best
@@ -172,12 +205,22 @@ export async function listPricingRules(ctx: Pick<AppContext, 'db'>, scope: Admin
 }
 
 /** `site` is the county of the site the request came on, where a town named in words is looked for last. */
-export async function createPricingRule(ctx: RulesCtx, scope: AdminScope, input: PricingRuleInput, site: string): Promise<PricingRuleDto> {
+export async function createPricingRule(
+  ctx: RulesCtx,
+  scope: AdminScope,
+  input: PricingRuleInput,
+  site: string,
+): Promise<PricingRuleDto> {
   let target: RuleTarget;
   if (input.ruleType === 'location') target = await locationTarget(ctx, scope, input, nearCounty(ctx, scope, site));
   else {
     const regionId = await countyOf(ctx, scope, input.regionId);
-    target = { ruleType: input.ruleType, ruleValue: await canonicalValue(ctx, scope, input.ruleType, input.ruleValue, regionId), townId: null, regionId };
+    target = {
+      ruleType: input.ruleType,
+      ruleValue: await canonicalValue(ctx, scope, input.ruleType, input.ruleValue, regionId),
+      townId: null,
+      regionId,
+    };
   }
   const [row] = await ctx.db
     .insert(pricingRules)
@@ -191,13 +234,26 @@ export async function createPricingRule(ctx: RulesCtx, scope: AdminScope, input:
  * new town). The admin guard has checked the rule is one the administrator may change
  * (services/admin-scope.ts).
  */
-export async function updatePricingRule(ctx: RulesCtx, scope: AdminScope, id: number, patch: { isActive: boolean } | PricingRuleInput, site: string): Promise<PricingRuleDto> {
+export async function updatePricingRule(
+  ctx: RulesCtx,
+  scope: AdminScope,
+  id: number,
+  patch: { isActive: boolean } | PricingRuleInput,
+  site: string,
+): Promise<PricingRuleDto> {
   if (!('ruleType' in patch)) {
-    const [row] = await ctx.db.update(pricingRules).set({ isActive: patch.isActive }).where(eq(pricingRules.id, id)).returning({ id: pricingRules.id });
+    const [row] = await ctx.db
+      .update(pricingRules)
+      .set({ isActive: patch.isActive })
+      .where(eq(pricingRules.id, id))
+      .returning({ id: pricingRules.id });
     if (!row) throw notFound('Pricing rule not found');
     return ruleById(ctx, id);
   }
-  const [existing] = await ctx.db.select({ regionId: pricingRules.regionId }).from(pricingRules).where(eq(pricingRules.id, id));
+  const [existing] = await ctx.db
+    .select({ regionId: pricingRules.regionId })
+    .from(pricingRules)
+    .where(eq(pricingRules.id, id));
   if (!existing) throw notFound('Pricing rule not found');
   let target: RuleTarget;
   if (patch.ruleType === 'location') {
@@ -205,7 +261,12 @@ export async function updatePricingRule(ctx: RulesCtx, scope: AdminScope, id: nu
     target = await locationTarget(ctx, scope, patch, async () => existing.regionId ?? near());
   } else {
     const regionId = patch.regionId === undefined ? existing.regionId : await countyOf(ctx, scope, patch.regionId);
-    target = { ruleType: patch.ruleType, ruleValue: await canonicalValue(ctx, scope, patch.ruleType, patch.ruleValue, regionId), townId: null, regionId };
+    target = {
+      ruleType: patch.ruleType,
+      ruleValue: await canonicalValue(ctx, scope, patch.ruleType, patch.ruleValue, regionId),
+      townId: null,
+      regionId,
+    };
   }
   const [row] = await ctx.db
     .update(pricingRules)

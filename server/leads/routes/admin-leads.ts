@@ -22,7 +22,12 @@ export function adminLeadRoutes(ctx: AppContext, answers: AnswerCache): Router {
     '/leads',
     requireAdmin(ctx),
     asyncHandler(async (req, res) => {
-      await sendJson(req, res, await listAdminLeads(ctx, adminScopeOf(req), parseQuery(adminLeadQuerySchema, req.query)), answers.bodies);
+      await sendJson(
+        req,
+        res,
+        await listAdminLeads(ctx, adminScopeOf(req), parseQuery(adminLeadQuerySchema, req.query)),
+        answers.bodies,
+      );
     }),
   );
 

@@ -1,6 +1,11 @@
 import { Router } from 'express';
 import { idParamSchema } from '@shared/schemas/admin';
-import { approveClaimSchema, claimListQuerySchema, denyClaimSchema, leadClaimSchema } from '@shared/schemas/lead-claims';
+import {
+  approveClaimSchema,
+  claimListQuerySchema,
+  denyClaimSchema,
+  leadClaimSchema,
+} from '@shared/schemas/lead-claims';
 import { deliveryIdParamSchema } from '@shared/schemas/portal';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';

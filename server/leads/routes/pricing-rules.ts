@@ -11,7 +11,8 @@ import { createPricingRule, listPricingRules, updatePricingRule } from '../prici
 const [activeOnlySchema] = pricingRulePatchSchema.options;
 
 /** A body holding nothing but isActive is the rule's switch. */
-const isSwitch = (body: unknown) => typeof body === 'object' && body !== null && Object.keys(body).length === 1 && 'isActive' in body;
+const isSwitch = (body: unknown) =>
+  typeof body === 'object' && body !== null && Object.keys(body).length === 1 && 'isActive' in body;
 
 /** Pricing management (docs/decisions/0004-lead-prices.md). The guard sits on each route so it never reaches routers mounted after this one. */
 export function pricingRuleRoutes(ctx: AppContext): Router {
@@ -29,7 +30,9 @@ export function pricingRuleRoutes(ctx: AppContext): Router {
     '/pricing-rules',
     requireAdmin(ctx),
     asyncHandler(async (req, res) => {
-      res.status(201).json(await createPricingRule(ctx, adminScopeOf(req), parseInput(pricingRuleSchema, req.body), countyOf(res)));
+      res
+        .status(201)
+        .json(await createPricingRule(ctx, adminScopeOf(req), parseInput(pricingRuleSchema, req.body), countyOf(res)));
     }),
   );
 
@@ -40,7 +43,9 @@ export function pricingRuleRoutes(ctx: AppContext): Router {
       const { id } = parseInput(idParamSchema, req.params, 'Invalid pricing rule id');
       // The two shapes of pricingRulePatchSchema, parsed apart so a bad full rule gets field
       // messages rather than the union's single 'Invalid input'.
-      const patch = isSwitch(req.body) ? parseInput(activeOnlySchema, req.body) : parseInput(pricingRuleSchema, req.body);
+      const patch = isSwitch(req.body)
+        ? parseInput(activeOnlySchema, req.body)
+        : parseInput(pricingRuleSchema, req.body);
       res.json(await updatePricingRule(ctx, adminScopeOf(req), id, patch, countyOf(res)));
     }),
   );

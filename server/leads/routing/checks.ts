@@ -13,8 +13,10 @@ import type { Takes } from '../../contractors/lead-preferences';
 export const DUPLICATE_DAYS = 7;
 
 // A link in any common spelling, or the words of bulk spam. Homeowners describe work; they do not send links.
-const LINK = /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]{2,}\.(?:com|net|org|info|biz|ru|xyz|top|io|co|online|site|shop)\b(?:\/\S*)?/i;
-const SPAM_WORDS = /\b(?:viagra|cialis|casino|crypto(?:currency)?|bitcoin|forex|seo services|backlinks?|loan offer|payday|porn|escort|click here|buy now)\b/i;
+const LINK =
+  /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]{2,}\.(?:com|net|org|info|biz|ru|xyz|top|io|co|online|site|shop)\b(?:\/\S*)?/i;
+const SPAM_WORDS =
+  /\b(?:viagra|cialis|casino|crypto(?:currency)?|bitcoin|forex|seo services|backlinks?|loan offer|payday|porn|escort|click here|buy now)\b/i;
 
 /** True when the project details carry a link or the words of bulk spam. */
 export function looksLikeSpam(details: string): boolean {
@@ -25,7 +27,10 @@ export function looksLikeSpam(details: string): boolean {
 export const phoneKey = (phone: string) => phone.replace(/\D/g, '').slice(-10);
 
 /** The same homeowner (email or phone) asked the same contractor within DUPLICATE_DAYS before this lead. */
-export async function isDuplicate(ctx: ServiceCtx, lead: Pick<LeadRow, 'id' | 'email' | 'phone' | 'requestedContractorId' | 'createdAt'>): Promise<boolean> {
+export async function isDuplicate(
+  ctx: ServiceCtx,
+  lead: Pick<LeadRow, 'id' | 'email' | 'phone' | 'requestedContractorId' | 'createdAt'>,
+): Promise<boolean> {
   if (lead.requestedContractorId == null) return false;
   const since = new Date(lead.createdAt.getTime() - DUPLICATE_DAYS * 86_400_000);
   const key = phoneKey(lead.phone);
@@ -39,7 +44,10 @@ export async function isDuplicate(ctx: ServiceCtx, lead: Pick<LeadRow, 'id' | 'e
         gte(leads.createdAt, since),
         sql`${leads.createdAt} <= ${lead.createdAt}`,
         isNull(leads.withdrawnAt),
-        or(sql`lower(${leads.email}) = lower(${lead.email})`, key.length === 10 ? sql`right(regexp_replace(${leads.phone}, '\\D', '', 'g'), 10) = ${key}` : sql`false`),
+        or(
+          sql`lower(${leads.email}) = lower(${lead.email})`,
+          key.length === 10 ? sql`right(regexp_replace(${leads.phone}, '\\D', '', 'g'), 10) = ${key}` : sql`false`,
+        ),
       ),
     )
     .limit(1);
@@ -47,7 +55,11 @@ export async function isDuplicate(ctx: ServiceCtx, lead: Pick<LeadRow, 'id' | 'e
 }
 
 /** Why an administrator must look at this request first, or null when it may go on its own. */
-export async function heldReason(ctx: ServiceCtx, lead: LeadRow, county: { leadDelivery: 'automatic' | 'manual' }): Promise<HeldReason | null> {
+export async function heldReason(
+  ctx: ServiceCtx,
+  lead: LeadRow,
+  county: { leadDelivery: 'automatic' | 'manual' },
+): Promise<HeldReason | null> {
   if (lead.requestedContractorId == null) return 'no_contractor';
   if (looksLikeSpam(lead.projectDetails)) return 'spam';
   if (await isDuplicate(ctx, lead)) return 'duplicate';
@@ -59,9 +71,18 @@ export async function heldReason(ctx: ServiceCtx, lead: LeadRow, county: { leadD
  * lead. A request naming no known service or town is not refused for it. The cap is checked with
  * the price, in settleDelivery.
  */
-export function leadFit(takes: Takes, lead: Pick<LeadRow, 'serviceSlugs' | 'townId'>, today: string): ReleaseReason | null {
+export function leadFit(
+  takes: Takes,
+  lead: Pick<LeadRow, 'serviceSlugs' | 'townId'>,
+  today: string,
+): ReleaseReason | null {
   if (takes.pausedUntil && takes.pausedUntil > today) return 'paused';
-  if (takes.serviceSlugs && lead.serviceSlugs.length > 0 && !lead.serviceSlugs.some((s) => takes.serviceSlugs!.includes(s))) return 'not_taken';
+  if (
+    takes.serviceSlugs &&
+    lead.serviceSlugs.length > 0 &&
+    !lead.serviceSlugs.some((s) => takes.serviceSlugs!.includes(s))
+  )
+    return 'not_taken';
   if (takes.townIds && lead.townId != null && !takes.townIds.includes(lead.townId)) return 'not_taken';
   return null;
 }

@@ -18,7 +18,8 @@ async function lockHeld(tx: AppContext, scope: AdminScope, leadId: number) {
     .where(and(eq(leads.id, leadId), inScope(scope, leads.regionId)))
     .for('update');
   if (!lead) throw notFound('Lead not found');
-  if (lead.status !== 'new' || !['pending', 'held'].includes(lead.routing) || lead.withdrawnAt || lead.erasedAt) throw conflict('Only a lead waiting for delivery can be sent on or rejected');
+  if (lead.status !== 'new' || !['pending', 'held'].includes(lead.routing) || lead.withdrawnAt || lead.erasedAt)
+    throw conflict('Only a lead waiting for delivery can be sent on or rejected');
   return lead;
 }
 

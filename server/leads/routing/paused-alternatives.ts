@@ -13,13 +13,26 @@ import { alternativesFor } from './release';
  * cards. Empty for a contractor taking requests (its form is offered) and for one the county does
  * not list (the profile's 404 says that).
  */
-export async function othersWhilePaused(ctx: AppContext, county: string, contractorId: number, freshness?: Freshness): Promise<Frozen<PublicContractor>[]> {
+export async function othersWhilePaused(
+  ctx: AppContext,
+  county: string,
+  contractorId: number,
+  freshness?: Freshness,
+): Promise<Frozen<PublicContractor>[]> {
   const profile = await ctx.directory.profile(county, contractorId, freshness);
   if (!profile.pausedUntil) return [];
-  const [[region], prefs] = await Promise.all([ctx.db.select({ id: regions.id }).from(regions).where(eq(regions.slug, county)), leadPreferencesRow(ctx, contractorId)]);
+  const [[region], prefs] = await Promise.all([
+    ctx.db.select({ id: regions.id }).from(regions).where(eq(regions.slug, county)),
+    leadPreferencesRow(ctx, contractorId),
+  ]);
   if (!region) return [];
   const takes = await takesOf(ctx, contractorId, prefs);
-  const ranked = await alternativesFor(ctx, { regionId: region.id, requestedContractorId: contractorId, serviceSlugs: takes.serviceSlugs ?? [], townId: null });
+  const ranked = await alternativesFor(ctx, {
+    regionId: region.id,
+    requestedContractorId: contractorId,
+    serviceSlugs: takes.serviceSlugs ?? [],
+    townId: null,
+  });
   // Listed on this county's site a moment ago; one unlisted since is left out, not an error.
   const cards = await Promise.all(ranked.map((c) => ctx.directory.profile(county, c.id, freshness).catch(() => null)));
   return cards.filter((c): c is NonNullable<typeof c> => c !== null).map(cardOf);
@@ -27,6 +40,32 @@ export async function othersWhilePaused(ctx: AppContext, county: string, contrac
 
 /** The card's fields of a profile: the list shows cards, not whole profiles. */
 function cardOf(p: Frozen<PublicContractor>): Frozen<PublicContractor> {
-  const { id, name, location, description, services, rating, reviewCount, verified, licenseNumber, featured, logo, pausedUntil } = p;
-  return { id, name, location, description, services, rating, reviewCount, verified, licenseNumber, featured, logo, pausedUntil };
+  const {
+    id,
+    name,
+    location,
+    description,
+    services,
+    rating,
+    reviewCount,
+    verified,
+    licenseNumber,
+    featured,
+    logo,
+    pausedUntil,
+  } = p;
+  return {
+    id,
+    name,
+    location,
+    description,
+    services,
+    rating,
+    reviewCount,
+    verified,
+    licenseNumber,
+    featured,
+    logo,
+    pausedUntil,
+  };
 }

@@ -19,11 +19,19 @@ export interface Candidate {
 export const MAX_ALTERNATIVES = 3;
 
 /** Its reply record, 0..1; one without leads yet is neither helped nor hurt (one half). */
-export const replyRate = (c: Pick<Candidate, 'recentLeads' | 'repliedLeads'>) => (c.recentLeads === 0 ? 0.5 : c.repliedLeads / c.recentLeads);
+export const replyRate = (c: Pick<Candidate, 'recentLeads' | 'repliedLeads'>) =>
+  c.recentLeads === 0 ? 0.5 : c.repliedLeads / c.recentLeads;
 
 export function rankCandidates(candidates: readonly Candidate[]): Candidate[] {
   const rated = (c: Candidate) => (c.reviewCount > 0 ? c.rating : 0);
   return [...candidates]
-    .sort((a, b) => Number(b.verified) - Number(a.verified) || rated(b) - rated(a) || replyRate(b) - replyRate(a) || b.reviewCount - a.reviewCount || a.id - b.id)
+    .sort(
+      (a, b) =>
+        Number(b.verified) - Number(a.verified) ||
+        rated(b) - rated(a) ||
+        replyRate(b) - replyRate(a) ||
+        b.reviewCount - a.reviewCount ||
+        a.id - b.id,
+    )
     .slice(0, MAX_ALTERNATIVES);
 }

@@ -16,22 +16,38 @@ import { releaseLead } from './release';
 async function releaseDelivery(tx: AppContext, deliveryId: number, reason: 'unpaid' | 'declined'): Promise<boolean> {
   // The row lock orders this against a payment arriving at the same moment: one of them finds the other's state.
   const [d] = await tx.db
-    .select({ id: leadDeliveries.id, leadId: leadDeliveries.leadId, contractorId: leadDeliveries.contractorId, paymentState: leadDeliveries.paymentState })
+    .select({
+      id: leadDeliveries.id,
+      leadId: leadDeliveries.leadId,
+      contractorId: leadDeliveries.contractorId,
+      paymentState: leadDeliveries.paymentState,
+    })
     .from(leadDeliveries)
     .where(eq(leadDeliveries.id, deliveryId))
     .for('update');
   if (!d || d.paymentState !== 'awaiting_payment') return false;
   const now = tx.clock.now();
-  await tx.db.update(leadDeliveries).set({ paymentState: 'cancelled', cancelledAt: now }).where(eq(leadDeliveries.id, d.id));
+  await tx.db
+    .update(leadDeliveries)
+    .set({ paymentState: 'cancelled', cancelledAt: now })
+    .where(eq(leadDeliveries.id, d.id));
   const [lead] = await tx.db.select().from(leads).where(eq(leads.id, d.leadId));
-  const [to] = await tx.db.select({ name: contractors.name, email: contractorEmail }).from(contractors).leftJoin(contractorAccounts, accountOfContractor).where(eq(contractors.id, d.contractorId));
+  const [to] = await tx.db
+    .select({ name: contractors.name, email: contractorEmail })
+    .from(contractors)
+    .leftJoin(contractorAccounts, accountOfContractor)
+    .where(eq(contractors.id, d.contractorId));
   if (lead && to) {
     const site = await countySiteWords(tx, { id: lead.regionId });
     const why = reason === 'declined' ? 'You declined it' : 'It was neither paid for nor taken with a credit in time';
     await sendToContractor(tx, { id: d.contractorId, email: to.email }, 'lead-released', {
       regionId: lead.regionId,
       subject: `Lead released: ${lead.serviceNeeded} in ${lead.location}`,
-      text: [`${why}, so the lead for ${lead.serviceNeeded} in ${lead.location} was released. Nothing was charged.`, '', `Your leads: ${site.siteUrl}/contractor?section=leads`].join('\n'),
+      text: [
+        `${why}, so the lead for ${lead.serviceNeeded} in ${lead.location} was released. Nothing was charged.`,
+        '',
+        `Your leads: ${site.siteUrl}/contractor?section=leads`,
+      ].join('\n'),
     });
   }
   if (lead) await releaseLead(tx, lead, reason);
@@ -45,7 +61,15 @@ export async function releaseUnpaidLeads(ctx: AppContext): Promise<number> {
     .from(leadDeliveries)
     .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
     .innerJoin(regions, eq(regions.id, leads.regionId))
-    .where(and(eq(leadDeliveries.paymentState, 'awaiting_payment'), lt(leadDeliveries.createdAt, sql`${ctx.clock.now()}::timestamptz - make_interval(hours => ${regions.releaseAfterHours})`)))
+    .where(
+      and(
+        eq(leadDeliveries.paymentState, 'awaiting_payment'),
+        lt(
+          leadDeliveries.createdAt,
+          sql`${ctx.clock.now()}::timestamptz - make_interval(hours => ${regions.releaseAfterHours})`,
+        ),
+      ),
+    )
     .limit(500);
   let released = 0;
   for (const { id } of due) if (await inTransaction(ctx, (tx) => releaseDelivery(tx, id, 'unpaid'))) released++;
@@ -61,7 +85,11 @@ export async function declineLead(ctx: AppContext, contractorId: number, deliver
       .where(and(eq(leadDeliveries.id, deliveryId), eq(leadDeliveries.contractorId, contractorId)));
     if (!d) throw notFound('Lead not found');
     if (d.paymentState !== 'awaiting_payment')
-      throw conflict(d.paymentState === 'cancelled' ? 'This lead was already released' : 'A lead you paid for or took with a credit cannot be declined; you can claim it back if it was not genuine');
+      throw conflict(
+        d.paymentState === 'cancelled'
+          ? 'This lead was already released'
+          : 'A lead you paid for or took with a credit cannot be declined; you can claim it back if it was not genuine',
+      );
     if (!(await releaseDelivery(tx, deliveryId, 'declined'))) throw conflict('This lead was already released');
   });
 }

@@ -3,7 +3,18 @@ import type { ReleaseCause } from '@shared/schemas/lead-routing';
 import { SITE_TIME_ZONE } from '@shared/site-calendar';
 import { today } from '../../clock';
 import type { AppContext } from '../../context';
-import { contractorLeadPreferences, contractors, contractorServiceAreas, contractorServices, leadAlternatives, leadDeliveries, leads, regions, services, type LeadRow } from '../../db/schema';
+import {
+  contractorLeadPreferences,
+  contractors,
+  contractorServiceAreas,
+  contractorServices,
+  leadAlternatives,
+  leadDeliveries,
+  leads,
+  regions,
+  services,
+  type LeadRow,
+} from '../../db/schema';
 import { isListed } from '../../directory/cards';
 import { servesCounty } from '../../directory/county';
 import { hashAccountToken, newToken } from '../../accounts/account-tokens';
@@ -23,7 +34,8 @@ import { rankCandidates, type Candidate } from './ranking';
 
 /** How long the homeowner's links work. */
 export const ALTERNATIVE_LINK_DAYS = 14;
-export const alternativeLink = (siteUrl: string, token: string) => `${siteUrl}/alternatives/${encodeURIComponent(token)}`;
+export const alternativeLink = (siteUrl: string, token: string) =>
+  `${siteUrl}/alternatives/${encodeURIComponent(token)}`;
 
 const REPLY_WINDOW_DAYS = 90;
 
@@ -57,7 +69,10 @@ export async function alternativesFor(ctx: AppContext, lead: AlternativesRequest
           : sql`exists (select 1 from ${contractorServices} cs join ${services} s on s.id = cs.service_id where cs.contractor_id = ${contractors.id} and s.slug in ${lead.serviceSlugs})`,
         lead.townId == null
           ? undefined
-          : or(eq(contractors.homeTownId, lead.townId), sql`exists (select 1 from ${contractorServiceAreas} a where a.contractor_id = ${contractors.id} and a.town_id = ${lead.townId})`),
+          : or(
+              eq(contractors.homeTownId, lead.townId),
+              sql`exists (select 1 from ${contractorServiceAreas} a where a.contractor_id = ${contractors.id} and a.town_id = ${lead.townId})`,
+            ),
       ),
     )
     .limit(50);
@@ -81,7 +96,11 @@ export async function alternativesFor(ctx: AppContext, lead: AlternativesRequest
     const p = prefs.get(r.id) ?? null;
     if (leadFit(await takesOf(ctx, r.id, p), lead, day)) continue;
     if (p?.monthlyCapCents != null) {
-      const price = await quotePrice(ctx, lead.regionId, { serviceSlugs: lead.serviceSlugs, townId: lead.townId, contractorId: r.id });
+      const price = await quotePrice(ctx, lead.regionId, {
+        serviceSlugs: lead.serviceSlugs,
+        townId: lead.townId,
+        contractorId: r.id,
+      });
       if ((await cardSpendThisMonth(ctx, r.id)) + price.priceCents > p.monthlyCapCents) continue;
     }
     able.push(r);
@@ -89,7 +108,8 @@ export async function alternativesFor(ctx: AppContext, lead: AlternativesRequest
   return rankCandidates(able);
 }
 
-const longDate = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: SITE_TIME_ZONE });
+const longDate = (d: Date) =>
+  d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: SITE_TIME_ZONE });
 
 /**
  * Releases the lead (inside the caller's transaction) and writes its homeowner the one email. The
@@ -97,17 +117,29 @@ const longDate = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', day
  */
 export async function releaseLead(ctx: AppContext, lead: LeadRow, reason: ReleaseCause): Promise<void> {
   const now = ctx.clock.now();
-  const [released] = await ctx.db.update(leads).set({ status: 'new', routing: 'released', routingReason: reason, routedAt: now, updatedAt: now }).where(eq(leads.id, lead.id)).returning();
+  const [released] = await ctx.db
+    .update(leads)
+    .set({ status: 'new', routing: 'released', routingReason: reason, routedAt: now, updatedAt: now })
+    .where(eq(leads.id, lead.id))
+    .returning();
   // A withdrawn or erased request is not followed up: its homeowner asked for nothing more.
   if (!released || released.withdrawnAt || released.erasedAt) return;
-  const [chosen] = lead.requestedContractorId == null ? [] : await ctx.db.select({ name: contractors.name }).from(contractors).where(eq(contractors.id, lead.requestedContractorId));
+  const [chosen] =
+    lead.requestedContractorId == null
+      ? []
+      : await ctx.db
+          .select({ name: contractors.name })
+          .from(contractors)
+          .where(eq(contractors.id, lead.requestedContractorId));
   const site = await countySiteWords(ctx, { id: lead.regionId });
   const offered = await alternativesFor(ctx, released);
   const expiresAt = new Date(now.getTime() + ALTERNATIVE_LINK_DAYS * 86_400_000);
   const links: string[] = [];
   for (const [i, c] of offered.entries()) {
     const token = newToken();
-    await ctx.db.insert(leadAlternatives).values({ leadId: lead.id, contractorId: c.id, rank: i + 1, tokenHash: hashAccountToken(token), expiresAt });
+    await ctx.db
+      .insert(leadAlternatives)
+      .values({ leadId: lead.id, contractorId: c.id, rank: i + 1, tokenHash: hashAccountToken(token), expiresAt });
     links.push(
       `${c.name}${c.reviewCount > 0 ? ` (rated ${c.rating.toFixed(1)} from ${c.reviewCount} review${c.reviewCount === 1 ? '' : 's'})` : ''}`,
       `  Send my request to them: ${alternativeLink(site.siteUrl, token)}`,
@@ -127,9 +159,17 @@ export async function releaseLead(ctx: AppContext, lead: LeadRow, reason: Releas
           ...links,
           `Each link works once, until ${longDate(expiresAt)}.`,
         ]
-      : [`We found no other contractor taking ${released.serviceNeeded} requests there just now. You can browse the directory: ${site.siteUrl}/search`]),
+      : [
+          `We found no other contractor taking ${released.serviceNeeded} requests there just now. You can browse the directory: ${site.siteUrl}/search`,
+        ]),
     '',
     site.siteTitle,
   ].join('\n');
-  await queueEmail(ctx, { kind: 'lead-alternatives', to: released.email, regionId: lead.regionId, subject: `${who} cannot take your request: other contractors who can`, text });
+  await queueEmail(ctx, {
+    kind: 'lead-alternatives',
+    to: released.email,
+    regionId: lead.regionId,
+    subject: `${who} cannot take your request: other contractors who can`,
+    text,
+  });
 }

@@ -28,20 +28,31 @@ export async function routeLead(ctx: AppContext, leadId: number): Promise<void> 
       .where(and(eq(leads.id, leadId), eq(leads.routing, 'pending')))
       .for('update');
     if (!lead || lead.status !== 'new' || lead.withdrawnAt || lead.erasedAt) return;
-    const [county] = await tx.db.select({ leadDelivery: regions.leadDelivery }).from(regions).where(eq(regions.id, lead.regionId));
+    const [county] = await tx.db
+      .select({ leadDelivery: regions.leadDelivery })
+      .from(regions)
+      .where(eq(regions.id, lead.regionId));
     const held = await heldReason(tx, lead, county ?? { leadDelivery: 'manual' });
     if (held) {
-      await tx.db.update(leads).set({ routing: 'held', routingReason: held, routedAt: tx.clock.now() }).where(eq(leads.id, lead.id));
+      await tx.db
+        .update(leads)
+        .set({ routing: 'held', routingReason: held, routedAt: tx.clock.now() })
+        .where(eq(leads.id, lead.id));
       return;
     }
     try {
       // A savepoint: a refused delivery leaves nothing behind but the release.
-      await inTransaction(tx, (inner) => settleDelivery(inner, { kind: 'system' }, { leadId: lead.id, contractorId: lead.requestedContractorId! }));
+      await inTransaction(tx, (inner) =>
+        settleDelivery(inner, { kind: 'system' }, { leadId: lead.id, contractorId: lead.requestedContractorId! }),
+      );
     } catch (e) {
       if (e instanceof DeliveryRefused) return releaseLead(tx, lead, e.reason);
       // The contractor's row is gone: nobody to deliver to, an administrator decides.
       if (e instanceof DomainError && e.kind === 'not_found') {
-        await tx.db.update(leads).set({ routing: 'held', routingReason: 'no_contractor', routedAt: tx.clock.now() }).where(eq(leads.id, lead.id));
+        await tx.db
+          .update(leads)
+          .set({ routing: 'held', routingReason: 'no_contractor', routedAt: tx.clock.now() })
+          .where(eq(leads.id, lead.id));
         return;
       }
       throw e;

@@ -36,7 +36,8 @@ async function offerOf(ctx: AppContext, token: string) {
 /** The link, on its own county's site only (another county's site knows no such link), while its request stands. */
 async function openOffer(ctx: AppContext, token: string, county: string) {
   const offer = await offerOf(ctx, token);
-  if (!offer || offer.county !== county || offer.lead.erasedAt || offer.lead.withdrawnAt) throw notFound(ALTERNATIVE_LINK_INVALID);
+  if (!offer || offer.county !== county || offer.lead.erasedAt || offer.lead.withdrawnAt)
+    throw notFound(ALTERNATIVE_LINK_INVALID);
   return offer;
 }
 
@@ -44,18 +45,33 @@ async function openOffer(ctx: AppContext, token: string, county: string) {
 export async function alternativeOffer(ctx: AppContext, token: string, county: string): Promise<AlternativeAnswer> {
   const offer = await openOffer(ctx, token, county);
   const state = offer.usedAt ? 'used' : offer.expiresAt <= ctx.clock.now() ? 'expired' : 'open';
-  return { state, contractorName: offer.contractorName, contractorId: offer.contractorId, serviceNeeded: offer.lead.serviceNeeded, location: offer.lead.location };
+  return {
+    state,
+    contractorName: offer.contractorName,
+    contractorId: offer.contractorId,
+    serviceNeeded: offer.lead.serviceNeeded,
+    location: offer.lead.location,
+  };
 }
 
 /** Sends the released request to the contractor the link names, once. */
-export async function useAlternative(ctx: AppContext, token: string, county: string): Promise<{ leadId: number; contractorName: string }> {
+export async function useAlternative(
+  ctx: AppContext,
+  token: string,
+  county: string,
+): Promise<{ leadId: number; contractorName: string }> {
   const offer = await openOffer(ctx, token, county);
   const region = await regionOf(ctx, offer.county);
   return inTransaction(ctx, async (tx) => {
     // The row lock makes a second use (a double click, a second tab) wait and find it used.
-    const [locked] = await tx.db.select({ usedAt: leadAlternatives.usedAt }).from(leadAlternatives).where(eq(leadAlternatives.id, offer.id)).for('update');
+    const [locked] = await tx.db
+      .select({ usedAt: leadAlternatives.usedAt })
+      .from(leadAlternatives)
+      .where(eq(leadAlternatives.id, offer.id))
+      .for('update');
     if (locked?.usedAt) throw conflict('Your request was already sent to this contractor.');
-    if (offer.expiresAt <= tx.clock.now()) throw conflict('This link has expired. You can find contractors in the directory.');
+    if (offer.expiresAt <= tx.clock.now())
+      throw conflict('This link has expired. You can find contractors in the directory.');
     const l = offer.lead;
     const { id } = await createLead(
       tx,
@@ -72,7 +88,10 @@ export async function useAlternative(ctx: AppContext, token: string, county: str
       region,
       { originLeadId: l.id },
     );
-    await tx.db.update(leadAlternatives).set({ usedAt: tx.clock.now(), newLeadId: id }).where(eq(leadAlternatives.id, offer.id));
+    await tx.db
+      .update(leadAlternatives)
+      .set({ usedAt: tx.clock.now(), newLeadId: id })
+      .where(eq(leadAlternatives.id, offer.id));
     return { leadId: id, contractorName: offer.contractorName };
   });
 }

@@ -10,7 +10,8 @@ const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 /** The posted form's text fields as Twilio signed them; a repeated field keeps its values (Twilio signs each). */
 function formParams(body: unknown): Record<string, string | string[]> {
   if (!body || typeof body !== 'object') return {};
-  const isText = (v: unknown): v is string | string[] => typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string'));
+  const isText = (v: unknown): v is string | string[] =>
+    typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string'));
   return Object.fromEntries(Object.entries(body).filter((e): e is [string, string | string[]] => isText(e[1])));
 }
 
@@ -35,7 +36,11 @@ export function textInboundRoutes(ctx: AppContext): Router {
     forAnyone,
     express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 100 }),
     asyncHandler(async (req, res) => {
-      await receiveText(ctx, { signature: req.get('x-twilio-signature'), urls: webhookUrls(ctx, req), params: formParams(req.body) });
+      await receiveText(ctx, {
+        signature: req.get('x-twilio-signature'),
+        urls: webhookUrls(ctx, req),
+        params: formParams(req.body),
+      });
       res.type('text/xml').send(EMPTY_TWIML);
     }),
   );

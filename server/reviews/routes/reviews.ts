@@ -1,10 +1,23 @@
 import { Router } from 'express';
-import { adminReviewsQuerySchema, portalReviewsQuerySchema, reviewHideSchema, reviewIdParamSchema, reviewReplySchema, reviewSubmissionSchema } from '@shared/schemas/reviews';
+import {
+  adminReviewsQuerySchema,
+  portalReviewsQuerySchema,
+  reviewHideSchema,
+  reviewIdParamSchema,
+  reviewReplySchema,
+  reviewSubmissionSchema,
+} from '@shared/schemas/reviews';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { adminOf, adminScopeOf, contractorIdOf, forAnyone, requireContractor, requireAdmin } from '../../http/auth';
 import { parseInput, parseQuery } from '../../http/validate';
-import { hideReview, listReviewsForAdmin, listReviewsForContractor, replyToReview, showReview } from '../review-moderation';
+import {
+  hideReview,
+  listReviewsForAdmin,
+  listReviewsForContractor,
+  replyToReview,
+  showReview,
+} from '../review-moderation';
 import { submitReview } from '../reviews';
 import { formLimits } from '../../http/routes/form-limits';
 
@@ -49,7 +62,9 @@ export function reviewRoutes(ctx: AppContext): Router {
     '/contractor/reviews',
     requireContractor(ctx),
     asyncHandler(async (req, res) => {
-      res.json(await listReviewsForContractor(ctx, contractorIdOf(req), parseQuery(portalReviewsQuerySchema, req.query).page));
+      res.json(
+        await listReviewsForContractor(ctx, contractorIdOf(req), parseQuery(portalReviewsQuerySchema, req.query).page),
+      );
     }),
   );
   router.post(

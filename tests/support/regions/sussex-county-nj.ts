@@ -19,8 +19,22 @@ export const sussexCountyNj: Region = {
   siteTitle: 'Sussex County Contractors',
   supportEmail: 'support@sussexcountycontractors.com',
   towns: [
-    { slug: 'newton', name: 'Newton', label: 'Newton Town', kind: 'borough', geo: { lat: 41.0582, lng: -74.7527 }, aliases: ['newton'] },
-    { slug: 'sparta', name: 'Sparta Township', label: 'Sparta Township', kind: 'township', geo: { lat: 41.0334, lng: -74.6385 }, aliases: ['sparta township', 'sparta'] },
+    {
+      slug: 'newton',
+      name: 'Newton',
+      label: 'Newton Town',
+      kind: 'borough',
+      geo: { lat: 41.0582, lng: -74.7527 },
+      aliases: ['newton'],
+    },
+    {
+      slug: 'sparta',
+      name: 'Sparta Township',
+      label: 'Sparta Township',
+      kind: 'township',
+      geo: { lat: 41.0334, lng: -74.6385 },
+      aliases: ['sparta township', 'sparta'],
+    },
   ],
   serviceRadiusMiles: 30,
   credentials: {

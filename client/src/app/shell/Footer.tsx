@@ -10,7 +10,9 @@ export function Footer() {
       <div className="container mx-auto grid gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <h2 className="text-base font-semibold">{region.siteTitle}</h2>
-          <p className="mt-2 text-sm">Connecting {region.county} homeowners with licensed, insured local contractors.</p>
+          <p className="mt-2 text-sm">
+            Connecting {region.county} homeowners with licensed, insured local contractors.
+          </p>
         </div>
         <div>
           <h2 className="text-base font-semibold">Service Areas</h2>

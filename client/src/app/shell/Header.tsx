@@ -29,7 +29,10 @@ export function Header() {
                 key={link.href}
                 href={link.href}
                 aria-current={current ? 'page' : undefined}
-                className={cn('rounded-md px-3 py-2 text-sm font-medium hover:bg-muted', current ? 'text-primary' : 'text-foreground')}
+                className={cn(
+                  'rounded-md px-3 py-2 text-sm font-medium hover:bg-muted',
+                  current ? 'text-primary' : 'text-foreground',
+                )}
               >
                 {link.label}
               </Link>

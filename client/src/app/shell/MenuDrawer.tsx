@@ -17,7 +17,10 @@ export default function MenuDrawer({ open, onOpenChange }: { open: boolean; onOp
               href={link.href}
               onClick={() => onOpenChange(false)}
               aria-current={link.isCurrent(path) ? 'page' : undefined}
-              className={cn('rounded-md px-3 py-2 text-base font-medium hover:bg-muted', link.isCurrent(path) && 'bg-muted text-primary')}
+              className={cn(
+                'rounded-md px-3 py-2 text-base font-medium hover:bg-muted',
+                link.isCurrent(path) && 'bg-muted text-primary',
+              )}
             >
               {link.label}
             </Link>

@@ -25,7 +25,12 @@ const registration = (formatMessage: string): InputSpec[] => [
 const INSURANCE: InputSpec[] = [
   { name: 'insurer', label: 'Insurer' },
   { name: 'insurancePolicyNumber', label: 'Policy number' },
-  { name: 'insuranceCoverageOccurrence', label: 'Coverage per occurrence ($)', inputMode: 'numeric', hint: 'e.g. 1,000,000' },
+  {
+    name: 'insuranceCoverageOccurrence',
+    label: 'Coverage per occurrence ($)',
+    inputMode: 'numeric',
+    hint: 'e.g. 1,000,000',
+  },
   { name: 'insuranceCoverageAggregate', label: 'Aggregate coverage ($)', inputMode: 'numeric', hint: 'e.g. 2,000,000' },
   { name: 'insuranceExpiresOn', label: 'Insurance expires', type: 'date' },
 ];
@@ -33,12 +38,30 @@ export const CREDENTIAL_INPUTS = [...registration(''), ...INSURANCE].map((s) => 
 
 const shown = (v: string | number | null) => (v === null ? '' : String(v));
 
-function Inputs({ specs, idPrefix, values, errors }: { specs: InputSpec[]; idPrefix: string; values: ContractorCredentials; errors: Partial<Record<string, string>> }) {
+function Inputs({
+  specs,
+  idPrefix,
+  values,
+  errors,
+}: {
+  specs: InputSpec[];
+  idPrefix: string;
+  values: ContractorCredentials;
+  errors: Partial<Record<string, string>>;
+}) {
   return specs.map((s) => {
     const id = `${idPrefix}-${s.name}`;
     return (
       <Field key={s.name} id={id} label={s.label} hint={s.hint} error={errors[s.name]}>
-        <Input id={id} name={s.name} type={s.type ?? 'text'} inputMode={s.inputMode} maxLength={s.type ? undefined : 120} defaultValue={shown(values[s.name])} {...describedBy(id, errors[s.name])} />
+        <Input
+          id={id}
+          name={s.name}
+          type={s.type ?? 'text'}
+          inputMode={s.inputMode}
+          maxLength={s.type ? undefined : 120}
+          defaultValue={shown(values[s.name])}
+          {...describedBy(id, errors[s.name])}
+        />
       </Field>
     );
   });
@@ -46,7 +69,11 @@ function Inputs({ specs, idPrefix, values, errors }: { specs: InputSpec[]; idPre
 
 /** The registration's inputs, then the insurance's, each under its heading. */
 /** Plain named inputs of the one form (docs/decisions/0097-one-progressive-form.md): the form around them reads and checks them. */
-export function CredentialInputs(props: { idPrefix: string; values: ContractorCredentials; errors: Partial<Record<string, string>> }) {
+export function CredentialInputs(props: {
+  idPrefix: string;
+  values: ContractorCredentials;
+  errors: Partial<Record<string, string>>;
+}) {
   const region = useRegion();
   return (
     <div className="grid gap-6">

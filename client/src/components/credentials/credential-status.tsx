@@ -21,7 +21,9 @@ export function CredentialStatus({ v, testId }: { v: CredentialVerification; tes
         Not verified
       </p>
     );
-  const who = [v.verifiedBy && `by ${v.verifiedBy}`, v.verifiedAt && formatDateTime(v.verifiedAt, timeZone)].filter(Boolean).join(', ');
+  const who = [v.verifiedBy && `by ${v.verifiedBy}`, v.verifiedAt && formatDateTime(v.verifiedAt, timeZone)]
+    .filter(Boolean)
+    .join(', ');
   return (
     <p className="flex items-start gap-2 text-sm text-success" data-testid={testId}>
       <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />

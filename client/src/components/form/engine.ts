@@ -13,7 +13,11 @@ function messagesOf(errors: FieldErrors): FieldMessages {
   const out: FieldMessages = {};
   for (const [name, error] of Object.entries(errors)) {
     const message =
-      typeof error?.message === 'string' ? error.message : Object.values(error ?? {}).find((e): e is { message: string } => typeof (e as { message?: unknown })?.message === 'string')?.message;
+      typeof error?.message === 'string'
+        ? error.message
+        : Object.values(error ?? {}).find(
+            (e): e is { message: string } => typeof (e as { message?: unknown })?.message === 'string',
+          )?.message;
     if (message) out[name] = message;
   }
   return out;
@@ -26,10 +30,14 @@ function messagesOf(errors: FieldErrors): FieldMessages {
  * loads with the form's first focus or submit, in a chunk of its own, so a public page does not
  * pay for it before someone uses its form.
  */
-export function createFormEngine<S extends z.ZodType>(schema: S, toInput: (values: FormValuesRaw) => unknown = (v) => v) {
+export function createFormEngine<S extends z.ZodType>(
+  schema: S,
+  toInput: (values: FormValuesRaw) => unknown = (v) => v,
+) {
   const resolve = zodResolver(schema as never);
   const form = createFormControl<FieldValues, unknown, FieldValues>({
-    resolver: (values, context, options) => resolve(toInput(values as FormValuesRaw) as never, context, options as never) as never,
+    resolver: (values, context, options) =>
+      resolve(toInput(values as FormValuesRaw) as never, context, options as never) as never,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     // The form focuses the first field shown in error, whatever widget draws it.
@@ -38,16 +46,23 @@ export function createFormEngine<S extends z.ZodType>(schema: S, toInput: (value
   let sent = false;
   /** The fields showing a message now. */
   let shown: string[] = [];
-  form.subscribe({ formState: { errors: true }, callback: (state) => (shown = Object.keys(messagesOf(state.errors ?? {}))) });
+  form.subscribe({
+    formState: { errors: true },
+    callback: (state) => (shown = Object.keys(messagesOf(state.errors ?? {}))),
+  });
 
   // What the form sends now, and nothing else: a box unticked since the last check is not sent,
   // so its old value goes too.
-  const load = (values: FormValuesRaw) => form.reset(values, { keepErrors: true, keepIsSubmitted: true, keepSubmitCount: true });
+  const load = (values: FormValuesRaw) =>
+    form.reset(values, { keepErrors: true, keepIsSubmitted: true, keepSubmitCount: true });
 
   return {
     /** Calls back with the fields' messages whenever they change. */
     subscribe(onErrors: (errors: FieldMessages) => void) {
-      return form.subscribe({ formState: { errors: true }, callback: (state) => onErrors(messagesOf(state.errors ?? {})) });
+      return form.subscribe({
+        formState: { errors: true },
+        callback: (state) => onErrors(messagesOf(state.errors ?? {})),
+      });
     },
 
     /** Checks the values as they are now; the schema's output when they pass. */

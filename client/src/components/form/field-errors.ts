@@ -8,5 +8,7 @@ import { ApiError } from '@/lib/api';
 export function fieldErrorsOf(error: unknown, fields: Iterable<string>): Record<string, string> {
   if (!(error instanceof ApiError)) return {};
   const known = new Set(fields);
-  return Object.fromEntries(Object.entries(error.fieldErrors).filter(([field, message]) => known.has(field) && typeof message === 'string'));
+  return Object.fromEntries(
+    Object.entries(error.fieldErrors).filter(([field, message]) => known.has(field) && typeof message === 'string'),
+  );
 }

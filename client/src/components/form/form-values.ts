@@ -26,7 +26,13 @@ export function firstInvalid(form: HTMLFormElement, errors: Record<string, strin
   for (const el of form.elements) {
     const control = el as HTMLInputElement;
     // A fieldset (a radio group marked invalid as a whole) is not where the focus goes; its radios are.
-    if (control.tagName === 'FIELDSET' || control.type === 'hidden' || control.tabIndex < 0 || control.closest('[aria-hidden="true"]')) continue;
+    if (
+      control.tagName === 'FIELDSET' ||
+      control.type === 'hidden' ||
+      control.tabIndex < 0 ||
+      control.closest('[aria-hidden="true"]')
+    )
+      continue;
     if (control.getAttribute('aria-invalid') === 'true' || (control.name && errors[control.name])) return control;
   }
   return null;

@@ -11,4 +11,6 @@ export function Honeypot({ form }: { form: string }) {
 }
 
 /** What the honeypot holds when the form is sent, to send along with the checked values. */
-export const honeypotOf = (form: HTMLFormElement) => ({ [HONEYPOT_FIELD]: String(new FormData(form).get(HONEYPOT_FIELD) ?? '') });
+export const honeypotOf = (form: HTMLFormElement) => ({
+  [HONEYPOT_FIELD]: String(new FormData(form).get(HONEYPOT_FIELD) ?? ''),
+});

@@ -19,7 +19,8 @@ export function engineOf<S extends z.ZodType>(h: FormHandle<S>): Promise<FormEng
   return h.engine.current;
 }
 
-const valuesOf = <S extends z.ZodType>(h: FormHandle<S>, form: HTMLFormElement) => formValuesOf(form, h.options().lists);
+const valuesOf = <S extends z.ZodType>(h: FormHandle<S>, form: HTMLFormElement) =>
+  formValuesOf(form, h.options().lists);
 
 /** A failed send: the server's field errors onto the fields, its message as the problem. */
 async function fail<S extends z.ZodType>(h: FormHandle<S>, form: HTMLFormElement, error: unknown) {

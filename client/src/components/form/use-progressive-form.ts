@@ -88,7 +88,13 @@ export function useProgressiveForm<S extends z.ZodType>(options: ProgressiveForm
 
   return {
     /** Spread on the <form>, beside its method and action (which the page needs without JavaScript). */
-    props: { ref, noValidate: true, onSubmit, onChange, onFocus: () => void loadSubmit().then((m) => m.engineOf(handle)) },
+    props: {
+      ref,
+      noValidate: true,
+      onSubmit,
+      onChange,
+      onFocus: () => void loadSubmit().then((m) => m.engineOf(handle)),
+    },
     errors,
     problem,
     pending,

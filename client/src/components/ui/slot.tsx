@@ -8,5 +8,10 @@ import { cn } from '@/lib/cn';
 export function Slot({ children, className, ref, ...props }: HTMLAttributes<HTMLElement> & { ref?: Ref<HTMLElement> }) {
   if (!isValidElement<HTMLAttributes<HTMLElement>>(children)) return null;
   const child = children as ReactElement<HTMLAttributes<HTMLElement> & { ref?: Ref<HTMLElement> }>;
-  return cloneElement(child, { ...props, ...child.props, className: cn(className, child.props.className), ...(ref ? { ref } : {}) });
+  return cloneElement(child, {
+    ...props,
+    ...child.props,
+    className: cn(className, child.props.className),
+    ...(ref ? { ref } : {}),
+  });
 }

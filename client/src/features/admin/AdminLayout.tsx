@@ -26,7 +26,11 @@ const NAV = [
   {
     href: '/admin/contractors',
     label: 'Contractors',
-    isCurrent: (p: string) => p === '/admin/contractors' || p.startsWith('/admin/contractors/') || p === '/admin/listing-changes' || p === '/admin/photos',
+    isCurrent: (p: string) =>
+      p === '/admin/contractors' ||
+      p.startsWith('/admin/contractors/') ||
+      p === '/admin/listing-changes' ||
+      p === '/admin/photos',
   },
   { href: '/admin/leads', label: 'Leads', isCurrent: (p: string) => p === '/admin/leads' },
   { href: '/admin/claims', label: 'Claims', isCurrent: (p: string) => p === '/admin/claims' },
@@ -66,7 +70,11 @@ function NavLinks({
               href={link.href}
               onClick={onNavigate}
               aria-current={current ? 'page' : undefined}
-              className={cn('block rounded-md px-3 py-2 text-sm font-medium hover:bg-muted', current ? 'bg-secondary text-primary' : 'text-foreground', linkClassName)}
+              className={cn(
+                'block rounded-md px-3 py-2 text-sm font-medium hover:bg-muted',
+                current ? 'bg-secondary text-primary' : 'text-foreground',
+                linkClassName,
+              )}
             >
               {link.label}
             </Link>
@@ -82,7 +90,17 @@ function NavLinks({
  * county, or all of the administrator's. Shown to a platform administrator and to a county
  * administrator with more than one county.
  */
-function CountySwitcher({ role, counties, countyId, id }: { role: Role; counties: readonly { id: number; name: string }[]; countyId: number | null; id: string }) {
+function CountySwitcher({
+  role,
+  counties,
+  countyId,
+  id,
+}: {
+  role: Role;
+  counties: readonly { id: number; name: string }[];
+  countyId: number | null;
+  id: string;
+}) {
   const choose = useChooseCounty();
   if (role !== 'platform' && counties.length < 2) return null;
   return (
@@ -97,7 +115,12 @@ function CountySwitcher({ role, counties, countyId, id }: { role: Role; counties
         disabled={choose.isPending}
         onChange={(e) =>
           choose.mutate(e.target.value ? Number(e.target.value) : null, {
-            onError: (err) => toast({ title: 'County not changed', description: err instanceof Error ? err.message : 'Please try again.', variant: 'destructive' }),
+            onError: (err) =>
+              toast({
+                title: 'County not changed',
+                description: err instanceof Error ? err.message : 'Please try again.',
+                variant: 'destructive',
+              }),
           })
         }
       >
@@ -112,7 +135,19 @@ function CountySwitcher({ role, counties, countyId, id }: { role: Role; counties
   );
 }
 
-function MobileNav({ path, role, onSignOut, signingOut, children }: { path: string; role: Role; onSignOut: () => void; signingOut: boolean; children?: ReactNode }) {
+function MobileNav({
+  path,
+  role,
+  onSignOut,
+  signingOut,
+  children,
+}: {
+  path: string;
+  role: Role;
+  onSignOut: () => void;
+  signingOut: boolean;
+  children?: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <Sheet open={open} onOpenChange={setOpen}>
@@ -125,7 +160,13 @@ function MobileNav({ path, role, onSignOut, signingOut, children }: { path: stri
         <SheetTitle className="text-lg font-semibold">Admin</SheetTitle>
         <SheetDescription className="sr-only">Admin navigation</SheetDescription>
         <nav aria-label="Admin">
-          <NavLinks path={path} role={role} onNavigate={() => setOpen(false)} className="flex flex-col gap-1" linkClassName="text-base" />
+          <NavLinks
+            path={path}
+            role={role}
+            onNavigate={() => setOpen(false)}
+            className="flex flex-col gap-1"
+            linkClassName="text-base"
+          />
         </nav>
         {children}
         <Button
@@ -152,7 +193,12 @@ function SessionCheck({ children, role = 'status' }: { children: ReactNode; role
   const region = useRegion();
   return (
     <div className="flex min-h-screen items-center justify-center px-4">
-      <Head title={`Admin | ${region.siteTitle}`} description="Administration area." path="/admin" robots="noindex, nofollow" />
+      <Head
+        title={`Admin | ${region.siteTitle}`}
+        description="Administration area."
+        path="/admin"
+        robots="noindex, nofollow"
+      />
       <div role={role} className="flex flex-col items-center gap-3 text-center text-sm text-muted-foreground">
         {children}
       </div>
@@ -186,7 +232,10 @@ function GuardedLayout({ children }: { children: ReactNode }) {
   if (session.state !== 'authenticated' || (mustEnrol && path !== TWO_FACTOR_PATH)) {
     return (
       <SessionCheck>
-        <span className="h-6 w-6 animate-spin rounded-full border-2 border-primary border-t-transparent" aria-hidden="true" />
+        <span
+          className="h-6 w-6 animate-spin rounded-full border-2 border-primary border-t-transparent"
+          aria-hidden="true"
+        />
         Checking your session...
       </SessionCheck>
     );
@@ -194,7 +243,10 @@ function GuardedLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className="flex min-h-screen flex-col bg-muted/40">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
@@ -209,7 +261,12 @@ function GuardedLayout({ children }: { children: ReactNode }) {
             </span>
           </Link>
           <div className="hidden shrink-0 items-center gap-3 md:flex">
-            <CountySwitcher id="admin-county" role={session.role} counties={session.counties} countyId={session.countyId} />
+            <CountySwitcher
+              id="admin-county"
+              role={session.role}
+              counties={session.counties}
+              countyId={session.countyId}
+            />
             {/* The account's own page: its username on a wide screen, a key icon on a narrower one. */}
             {session.username && (
               <Link
@@ -234,7 +291,12 @@ function GuardedLayout({ children }: { children: ReactNode }) {
             </Button>
           </div>
           <MobileNav path={path} role={session.role} onSignOut={signOut} signingOut={pending}>
-            <CountySwitcher id="admin-county-mobile" role={session.role} counties={session.counties} countyId={session.countyId} />
+            <CountySwitcher
+              id="admin-county-mobile"
+              role={session.role}
+              counties={session.counties}
+              countyId={session.countyId}
+            />
           </MobileNav>
         </div>
         <nav aria-label="Admin" className="container mx-auto hidden px-4 pb-2 md:block">

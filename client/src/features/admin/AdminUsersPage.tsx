@@ -13,7 +13,13 @@ import { Input } from '@/components/ui/input';
 import { LabelledCheckbox } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { plural } from '@/lib/format';
-import { useAdminAccounts, useCreateAdmin, useResetAdminPassword, useResetAdminTwoFactor, useUpdateAdmin } from './admin-users-api';
+import {
+  useAdminAccounts,
+  useCreateAdmin,
+  useResetAdminPassword,
+  useResetAdminTwoFactor,
+  useUpdateAdmin,
+} from './admin-users-api';
 import { useAdminSession } from './api';
 import { AdminList } from './components/AdminList';
 import { PageHeader } from './components/PageHeader';
@@ -21,19 +27,44 @@ import { RowForm } from './components/RowForm';
 import { Td, Tr } from './components/table';
 
 /** The form's values as the schema takes them: counties are ids. */
-const withCountyIds = (values: FormValuesRaw) => ({ ...values, regionIds: ((values.regionIds as string[] | undefined) ?? []).map(Number) });
+const withCountyIds = (values: FormValuesRaw) => ({
+  ...values,
+  regionIds: ((values.regionIds as string[] | undefined) ?? []).map(Number),
+});
 
 const ROLE_OPTIONS = ADMIN_ROLES.map((r) => ({ value: r, label: ADMIN_ROLE_LABELS[r] }));
 
 /** The counties as checkboxes named `regionIds`. */
-function CountiesField({ id, counties, ticked, error, legend }: { id: string; counties: readonly AdminCounty[]; ticked: readonly number[]; error?: string; legend: string }) {
+function CountiesField({
+  id,
+  counties,
+  ticked,
+  error,
+  legend,
+}: {
+  id: string;
+  counties: readonly AdminCounty[];
+  ticked: readonly number[];
+  error?: string;
+  legend: string;
+}) {
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? errorId(id) : undefined}>
       <legend className="mb-1 text-sm font-medium">{legend}</legend>
       <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
         {counties.map((c) => {
           const boxId = `${id}-${c.slug}`;
-          return <LabelledCheckbox key={c.id} id={boxId} label={c.name} name="regionIds" value={String(c.id)} defaultChecked={ticked.includes(c.id)} aria-invalid={error ? true : undefined} />;
+          return (
+            <LabelledCheckbox
+              key={c.id}
+              id={boxId}
+              label={c.name}
+              name="regionIds"
+              value={String(c.id)}
+              defaultChecked={ticked.includes(c.id)}
+              aria-invalid={error ? true : undefined}
+            />
+          );
         })}
       </div>
       <FieldError id={id} error={error} />
@@ -54,7 +85,10 @@ function CreateAdminForm({ counties }: { counties: readonly AdminCounty[] }) {
       form.reset();
       toast({
         title: `${account.username} created`,
-        description: account.role === 'platform' ? 'A platform administrator: every county.' : `Counties: ${account.counties.map((c) => c.name).join(', ')}.`,
+        description:
+          account.role === 'platform'
+            ? 'A platform administrator: every county.'
+            : `Counties: ${account.counties.map((c) => c.name).join(', ')}.`,
       });
     },
   });
@@ -70,14 +104,29 @@ function CreateAdminForm({ counties }: { counties: readonly AdminCounty[] }) {
             <Field id="admin-email" label="Email (optional)" error={form.errors.email} hint={EMAIL_HINT}>
               <Input type="email" autoComplete="off" {...form.control('email', 'admin-email')} />
             </Field>
-            <Field id="admin-password" label="Password" error={form.errors.password} hint="At least 12 characters, not a common one.">
+            <Field
+              id="admin-password"
+              label="Password"
+              error={form.errors.password}
+              hint="At least 12 characters, not a common one."
+            >
               <Input type="password" autoComplete="new-password" {...form.control('password', 'admin-password')} />
             </Field>
             <Field id="admin-role" label="Role" error={form.errors.role}>
-              <NativeChoice placeholder="Choose a role" options={ROLE_OPTIONS} {...form.control('role', 'admin-role')} />
+              <NativeChoice
+                placeholder="Choose a role"
+                options={ROLE_OPTIONS}
+                {...form.control('role', 'admin-role')}
+              />
             </Field>
           </div>
-          <CountiesField id="admin-counties" counties={counties} ticked={[]} error={form.errors.regionIds} legend="Counties (for a county administrator)" />
+          <CountiesField
+            id="admin-counties"
+            counties={counties}
+            ticked={[]}
+            error={form.errors.regionIds}
+            legend="Counties (for a county administrator)"
+          />
           <div>
             <Button type="submit" disabled={form.pending}>
               {form.pending ? 'Creating...' : 'Create Administrator'}
@@ -115,7 +164,15 @@ function EmailForm({ account, onDone }: { account: AdminAccount; onDone: () => v
 }
 
 /** A county administrator's counties, changed in place. */
-function AssignCountiesForm({ account, counties, onDone }: { account: AdminAccount; counties: readonly AdminCounty[]; onDone: () => void }) {
+function AssignCountiesForm({
+  account,
+  counties,
+  onDone,
+}: {
+  account: AdminAccount;
+  counties: readonly AdminCounty[];
+  onDone: () => void;
+}) {
   const update = useUpdateAdmin();
   const form = useProgressiveForm({
     schema: () => import('@shared/schemas/admin-users').then((m) => m.updateAdminSchema),
@@ -130,7 +187,13 @@ function AssignCountiesForm({ account, counties, onDone }: { account: AdminAccou
   });
   return (
     <RowForm form={form} label={`Counties of ${account.username}`} save="Save Counties" onCancel={onDone}>
-      <CountiesField id={`counties-${account.id}`} counties={counties} ticked={account.counties.map((c) => c.id)} error={form.errors.regionIds} legend="Counties" />
+      <CountiesField
+        id={`counties-${account.id}`}
+        counties={counties}
+        ticked={account.counties.map((c) => c.id)}
+        error={form.errors.regionIds}
+        legend="Counties"
+      />
     </RowForm>
   );
 }
@@ -160,17 +223,35 @@ function ResetPasswordForm({ account, onDone }: { account: AdminAccount; onDone:
   );
 }
 
-function AccountRow({ account, counties, own }: { account: AdminAccount; counties: readonly AdminCounty[]; own: boolean }) {
+function AccountRow({
+  account,
+  counties,
+  own,
+}: {
+  account: AdminAccount;
+  counties: readonly AdminCounty[];
+  own: boolean;
+}) {
   const update = useUpdateAdmin();
   const resetTwoFactor = useResetAdminTwoFactor();
   const [editing, setEditing] = useState(false);
   const [editingEmail, setEditingEmail] = useState(false);
   const [resetting, setResetting] = useState(false);
   const clearTwoFactor = () => {
-    if (!window.confirm(`Remove ${account.username}'s authenticator app and recovery codes? Its sessions end, and it sets up two-factor sign-in again where that is required.`)) return;
+    if (
+      !window.confirm(
+        `Remove ${account.username}'s authenticator app and recovery codes? Its sessions end, and it sets up two-factor sign-in again where that is required.`,
+      )
+    )
+      return;
     resetTwoFactor.mutate(account.id, {
       onSuccess: (a) => toast({ title: `Two-factor sign-in of ${a.username} reset` }),
-      onError: (e) => toast({ title: 'Not reset', description: e instanceof Error ? e.message : 'Please try again.', variant: 'destructive' }),
+      onError: (e) =>
+        toast({
+          title: 'Not reset',
+          description: e instanceof Error ? e.message : 'Please try again.',
+          variant: 'destructive',
+        }),
     });
   };
   const toggle = () =>
@@ -178,17 +259,29 @@ function AccountRow({ account, counties, own }: { account: AdminAccount; countie
       { id: account.id, disabled: !account.disabled },
       {
         onSuccess: (a) => toast({ title: a.disabled ? `${a.username} disabled` : `${a.username} enabled` }),
-        onError: (e) => toast({ title: 'Not changed', description: e instanceof Error ? e.message : 'Please try again.', variant: 'destructive' }),
+        onError: (e) =>
+          toast({
+            title: 'Not changed',
+            description: e instanceof Error ? e.message : 'Please try again.',
+            variant: 'destructive',
+          }),
       },
     );
   return (
     <Tr data-testid="admin-account-row">
       <Td className="font-medium">
-        {account.username} {account.disabled && <Badge variant="secondary">Disabled</Badge>} {account.twoFactor && <Badge variant="outline">Two-factor</Badge>}
+        {account.username} {account.disabled && <Badge variant="secondary">Disabled</Badge>}{' '}
+        {account.twoFactor && <Badge variant="outline">Two-factor</Badge>}
         {resetting && <ResetPasswordForm account={account} onDone={() => setResetting(false)} />}
       </Td>
       <Td label="Role">{ADMIN_ROLE_LABELS[account.role]}</Td>
-      <Td label="Email">{editingEmail ? <EmailForm account={account} onDone={() => setEditingEmail(false)} /> : (account.email ?? 'None')}</Td>
+      <Td label="Email">
+        {editingEmail ? (
+          <EmailForm account={account} onDone={() => setEditingEmail(false)} />
+        ) : (
+          (account.email ?? 'None')
+        )}
+      </Td>
       <Td label="Counties">
         {editing ? (
           <AssignCountiesForm account={account} counties={counties} onDone={() => setEditing(false)} />
@@ -248,7 +341,14 @@ export default function AdminUsersPage() {
         query={query}
         what="administrators"
         label="Administrators"
-        columns={[{ name: 'Username' }, { name: 'Role' }, { name: 'Email' }, { name: 'Counties' }, { name: 'Last sign-in' }, { name: 'Actions' }]}
+        columns={[
+          { name: 'Username' },
+          { name: 'Role' },
+          { name: 'Email' },
+          { name: 'Counties' },
+          { name: 'Last sign-in' },
+          { name: 'Actions' },
+        ]}
         items={(d) => d.accounts}
         itemKey={(a) => a.id}
         count={(d) => plural(d.accounts.length, 'administrator')}

@@ -1,7 +1,13 @@
 import { Check, X } from 'lucide-react';
 import { formatPrice } from '@shared/money';
 import { useState } from 'react';
-import { CLAIM_REASON_LABELS, CLAIM_STATUS_LABELS, type AdminLeadClaim, type ClaimStatus, type RefundDto } from '@shared/schemas/lead-claims';
+import {
+  CLAIM_REASON_LABELS,
+  CLAIM_STATUS_LABELS,
+  type AdminLeadClaim,
+  type ClaimStatus,
+  type RefundDto,
+} from '@shared/schemas/lead-claims';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -29,13 +35,18 @@ const TABS: QueueTab<ClaimFilter>[] = [
 /** One status's page of claims. */
 const useClaimPage = (status: ClaimFilter, page: number) => useClaims(claimsKey(status, page, PAGE_SIZE));
 
-const STATUS_VARIANT: Record<ClaimStatus, Parameters<typeof Badge>[0]['variant']> = { open: 'warning', approved: 'success', denied: 'outline' };
+const STATUS_VARIANT: Record<ClaimStatus, Parameters<typeof Badge>[0]['variant']> = {
+  open: 'warning',
+  approved: 'success',
+  denied: 'outline',
+};
 
 /** How it was paid, and what came back. */
 function refundLine(refund: RefundDto): string {
   if (refund.method === 'credit') return 'Credit returned as a bonus credit';
   if (refund.method === 'offline') return `Paid outside the site: return ${formatPrice(refund.amount)} the same way`;
-  if (refund.status === 'succeeded') return `${formatPrice(refund.amount)} refunded to the card${refund.refundedAt ? ` ${formatShortDate(refund.refundedAt)}` : ''}`;
+  if (refund.status === 'succeeded')
+    return `${formatPrice(refund.amount)} refunded to the card${refund.refundedAt ? ` ${formatShortDate(refund.refundedAt)}` : ''}`;
   if (refund.status === 'failed') return `Card refund failed${refund.failureReason ? `: ${refund.failureReason}` : ''}`;
   return `${formatPrice(refund.amount)} card refund pending`;
 }
@@ -48,7 +59,10 @@ function PaidCell({ claim }: { claim: AdminLeadClaim }) {
       <p className="font-semibold tabular-nums">{formatPrice(d.price)}</p>
       <p className="text-xs text-muted-foreground">{how}</p>
       {claim.refund && (
-        <p className={claim.refund.status === 'failed' ? 'text-xs font-medium text-destructive' : 'text-xs'} data-testid="claim-refund">
+        <p
+          className={claim.refund.status === 'failed' ? 'text-xs font-medium text-destructive' : 'text-xs'}
+          data-testid="claim-refund"
+        >
           {refundLine(claim.refund)}
         </p>
       )}
@@ -71,7 +85,8 @@ function FollowUpCell({ claim }: { claim: AdminLeadClaim }) {
     );
   }
   let text = 'Follow-up not sent yet';
-  if (f?.request === 'sent') text = f.sentAt ? `Asked ${formatShortDate(f.sentAt)}, no answer yet` : 'Asked, no answer yet';
+  if (f?.request === 'sent')
+    text = f.sentAt ? `Asked ${formatShortDate(f.sentAt)}, no answer yet` : 'Asked, no answer yet';
   else if (f?.request === 'skipped') text = 'No follow-up for this lead';
   return (
     <span className="text-muted-foreground" data-testid="claim-follow-up">
@@ -80,22 +95,39 @@ function FollowUpCell({ claim }: { claim: AdminLeadClaim }) {
   );
 }
 
-function DecisionCell({ claim, onDecide }: { claim: AdminLeadClaim; onDecide: (claim: AdminLeadClaim, decision: ClaimDecision) => void }) {
+function DecisionCell({
+  claim,
+  onDecide,
+}: {
+  claim: AdminLeadClaim;
+  onDecide: (claim: AdminLeadClaim, decision: ClaimDecision) => void;
+}) {
   const { timeZone } = useRegion();
   return (
     <div className="grid gap-2">
       <Badge variant={STATUS_VARIANT[claim.status]} className="w-fit" data-testid="claim-status">
         {CLAIM_STATUS_LABELS[claim.status]}
       </Badge>
-      {claim.decidedAt && <p className="text-xs text-muted-foreground">{`${claim.decidedBy ?? 'An administrator'}, ${formatDateTime(claim.decidedAt, timeZone)}`}</p>}
+      {claim.decidedAt && (
+        <p className="text-xs text-muted-foreground">{`${claim.decidedBy ?? 'An administrator'}, ${formatDateTime(claim.decidedAt, timeZone)}`}</p>
+      )}
       {claim.note && <p className="max-w-[16rem] text-xs">{claim.note}</p>}
       {claim.status === 'open' && (
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" onClick={() => onDecide(claim, 'approve')} aria-label={`Approve the claim of ${claim.contractor.name} on the lead from ${claim.lead.name}`}>
+          <Button
+            size="sm"
+            onClick={() => onDecide(claim, 'approve')}
+            aria-label={`Approve the claim of ${claim.contractor.name} on the lead from ${claim.lead.name}`}
+          >
             <Check className="h-4 w-4" aria-hidden="true" />
             Approve
           </Button>
-          <Button size="sm" variant="outline" onClick={() => onDecide(claim, 'deny')} aria-label={`Deny the claim of ${claim.contractor.name} on the lead from ${claim.lead.name}`}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => onDecide(claim, 'deny')}
+            aria-label={`Deny the claim of ${claim.contractor.name} on the lead from ${claim.lead.name}`}
+          >
             <X className="h-4 w-4" aria-hidden="true" />
             Deny
           </Button>
@@ -105,7 +137,13 @@ function DecisionCell({ claim, onDecide }: { claim: AdminLeadClaim; onDecide: (c
   );
 }
 
-function ClaimRow({ claim, onDecide }: { claim: AdminLeadClaim; onDecide: (claim: AdminLeadClaim, decision: ClaimDecision) => void }) {
+function ClaimRow({
+  claim,
+  onDecide,
+}: {
+  claim: AdminLeadClaim;
+  onDecide: (claim: AdminLeadClaim, decision: ClaimDecision) => void;
+}) {
   const { timeZone } = useRegion();
   const days = Math.max(0, Math.floor((Date.parse(claim.createdAt) - Date.parse(claim.delivery.deliveredAt)) / DAY_MS));
   return (
@@ -120,7 +158,9 @@ function ClaimRow({ claim, onDecide }: { claim: AdminLeadClaim; onDecide: (claim
       </Td>
       <Td label="Reason" className="min-w-[12rem] max-w-[20rem]">
         <p className="font-medium">{CLAIM_REASON_LABELS[claim.reason]}</p>
-        {claim.details && <p className="whitespace-pre-line break-words text-xs text-muted-foreground">{claim.details}</p>}
+        {claim.details && (
+          <p className="whitespace-pre-line break-words text-xs text-muted-foreground">{claim.details}</p>
+        )}
       </Td>
       <Td label="Paid">
         <PaidCell claim={claim} />
@@ -132,7 +172,9 @@ function ClaimRow({ claim, onDecide }: { claim: AdminLeadClaim; onDecide: (claim
         <time dateTime={claim.createdAt} title={formatDateTime(claim.createdAt, timeZone)}>
           {formatShortDate(claim.createdAt)}
         </time>
-        <span className="block text-xs text-muted-foreground">{days === 0 ? 'Day of delivery' : `${plural(days, 'day')} after delivery`}</span>
+        <span className="block text-xs text-muted-foreground">
+          {days === 0 ? 'Day of delivery' : `${plural(days, 'day')} after delivery`}
+        </span>
       </Td>
       <Td label="Decision">
         <DecisionCell claim={claim} onDecide={onDecide} />
@@ -157,7 +199,11 @@ export default function ClaimsPage() {
       throw error;
     }
     setTarget(null);
-    toast(decision === 'approve' ? { title: 'Claim Approved', description: approvalEffect(claim) } : { title: 'Claim Denied', description: `${claim.contractor.name} has been emailed your reason.` });
+    toast(
+      decision === 'approve'
+        ? { title: 'Claim Approved', description: approvalEffect(claim) }
+        : { title: 'Claim Denied', description: `${claim.contractor.name} has been emailed your reason.` },
+    );
   };
 
   return (
@@ -183,14 +229,25 @@ export default function ClaimsPage() {
             columns={COLUMNS}
             items={(d) => d.claims}
             itemKey={(claim) => claim.id}
-            empty={filter === 'open' ? 'No open claims.' : filter === 'all' ? 'No claims yet.' : `No ${CLAIM_STATUS_LABELS[filter].toLowerCase()} claims.`}
+            empty={
+              filter === 'open'
+                ? 'No open claims.'
+                : filter === 'all'
+                  ? 'No claims yet.'
+                  : `No ${CLAIM_STATUS_LABELS[filter].toLowerCase()} claims.`
+            }
             pager={{ label: 'Claim pages', onPage }}
             row={(claim) => <ClaimRow claim={claim} onDecide={(c, decision) => setTarget({ claim: c, decision })} />}
           />
         )}
       </StatusQueue>
 
-      <ClaimDecisionDialog target={target} pending={decide.isPending} onConfirm={onConfirm} onOpenChange={(open) => !open && setTarget(null)} />
+      <ClaimDecisionDialog
+        target={target}
+        pending={decide.isPending}
+        onConfirm={onConfirm}
+        onOpenChange={(open) => !open && setTarget(null)}
+      />
     </>
   );
 }

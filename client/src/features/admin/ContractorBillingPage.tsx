@@ -46,7 +46,9 @@ export default function ContractorBillingPage({ params }: RouteInput) {
                     <dt className="text-muted-foreground">Subscription status</dt>
                     <dd className="font-medium">
                       {SUBSCRIPTION_STATUS_LABELS[sub.status]}
-                      {sub.cancelAtPeriodEnd && sub.currentPeriodEnd ? `, ends ${formatLongDate(sub.currentPeriodEnd)}` : ''}
+                      {sub.cancelAtPeriodEnd && sub.currentPeriodEnd
+                        ? `, ends ${formatLongDate(sub.currentPeriodEnd)}`
+                        : ''}
                     </dd>
                   </div>
                   <div>
@@ -61,7 +63,11 @@ export default function ContractorBillingPage({ params }: RouteInput) {
               </Card>
               <Card className="min-w-0 p-5">
                 <h2 className="mb-3 text-lg font-semibold">Payment history</h2>
-                <HistoryTable entries={data.history} receipts={false} caption={`${data.name}: payments, lead credits and refunds, newest first`} />
+                <HistoryTable
+                  entries={data.history}
+                  receipts={false}
+                  caption={`${data.name}: payments, lead credits and refunds, newest first`}
+                />
               </Card>
               <section className="grid gap-3">
                 <h2 className="text-lg font-semibold">Performance</h2>

@@ -1,4 +1,16 @@
-import { ChartColumn, Check, FileCheck, FilePenLine, Images, KeyRound, Receipt, RotateCcw, Search, Star, X } from 'lucide-react';
+import {
+  ChartColumn,
+  Check,
+  FileCheck,
+  FilePenLine,
+  Images,
+  KeyRound,
+  Receipt,
+  RotateCcw,
+  Search,
+  Star,
+  X,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { REJECTION_REASON_MAX, type AdminContractor } from '@shared/schemas/admin';
@@ -12,7 +24,16 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { isRated, NO_REVIEWS } from '@/features/directory';
 import { messageOf } from '@/lib/api';
-import { contractorsKey, useContractors, useSendSetupCode, useSetApproval, useSetVerification, useSetVisibility, type CheckedDates, type ContractorFilter } from './api';
+import {
+  contractorsKey,
+  useContractors,
+  useSendSetupCode,
+  useSetApproval,
+  useSetVerification,
+  useSetVisibility,
+  type CheckedDates,
+  type ContractorFilter,
+} from './api';
 import { AdminList } from './components/AdminList';
 import { ApproveDialog } from './components/ApproveDialog';
 import { ApprovalBadge } from './components/badges';
@@ -49,7 +70,9 @@ const TABS: { value: ContractorFilter; label: string }[] = [
 ];
 
 const SEARCH_DELAY_MS = 300;
-const COLUMNS = ['Contractor', 'Location', 'Services', 'Rating', 'Status', 'Visible', 'Actions'].map((name) => ({ name }));
+const COLUMNS = ['Contractor', 'Location', 'Services', 'Rating', 'Status', 'Visible', 'Actions'].map((name) => ({
+  name,
+}));
 
 function useDebounced(value: string, ms: number) {
   const [debounced, setDebounced] = useState(value);
@@ -96,13 +119,23 @@ const CONTRACTOR_PAGES = [
   { path: 'stats', label: 'Stats', icon: ChartColumn, name: (n: string) => `Stats for ${n}` },
 ] as const;
 
-function ContractorRow({ c, onApprove, onReject, onVisible, onSetupCode, onVerify, busyId }: { c: AdminContractor } & RowHandlers) {
+function ContractorRow({
+  c,
+  onApprove,
+  onReject,
+  onVisible,
+  onSetupCode,
+  onVerify,
+  busyId,
+}: { c: AdminContractor } & RowHandlers) {
   const busy = busyId === c.id;
   return (
     <Tr data-testid="admin-contractor-row">
       <Td className="min-w-[12rem]">
         <p className="font-semibold">{c.name}</p>
-        <p className="text-xs text-muted-foreground">{c.licenseNumber ? `License #${c.licenseNumber}` : 'No license number'}</p>
+        <p className="text-xs text-muted-foreground">
+          {c.licenseNumber ? `License #${c.licenseNumber}` : 'No license number'}
+        </p>
       </Td>
       <Td label="Location" className="whitespace-nowrap">
         {c.location}
@@ -127,7 +160,12 @@ function ContractorRow({ c, onApprove, onReject, onVisible, onSetupCode, onVerif
         <div className="flex flex-col items-start gap-1">
           <ApprovalBadge status={c.approvalStatus} />
           {c.approvalStatus === 'rejected' && c.rejectionReason && (
-            <Badge variant="outline" className="max-w-[14rem] border-destructive font-normal text-destructive" title={c.rejectionReason} data-testid="rejection-reason">
+            <Badge
+              variant="outline"
+              className="max-w-[14rem] border-destructive font-normal text-destructive"
+              title={c.rejectionReason}
+              data-testid="rejection-reason"
+            >
               <span className="min-w-0 truncate">{c.rejectionReason}</span>
             </Badge>
           )}
@@ -151,14 +189,27 @@ function ContractorRow({ c, onApprove, onReject, onVisible, onSetupCode, onVerif
                 <Check className="h-4 w-4" aria-hidden="true" />
                 Approve
               </Button>
-              <Button size="sm" variant="outline" className="text-destructive" disabled={busy} onClick={() => onReject(c)} aria-label={`Reject ${c.name}`}>
+              <Button
+                size="sm"
+                variant="outline"
+                className="text-destructive"
+                disabled={busy}
+                onClick={() => onReject(c)}
+                aria-label={`Reject ${c.name}`}
+              >
                 <X className="h-4 w-4" aria-hidden="true" />
                 Reject
               </Button>
             </>
           )}
           {c.approvalStatus === 'rejected' && (
-            <Button size="sm" variant="outline" disabled={busy} onClick={() => onApprove(c)} aria-label={`Reconsider ${c.name}`}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={() => onApprove(c)}
+              aria-label={`Reconsider ${c.name}`}
+            >
               <RotateCcw className="h-4 w-4" aria-hidden="true" />
               Reconsider
             </Button>
@@ -166,11 +217,21 @@ function ContractorRow({ c, onApprove, onReject, onVisible, onSetupCode, onVerif
           {c.approvalStatus === 'approved' && (
             <div className="flex flex-col items-start gap-1">
               <VerifyButton c={c} busy={busy} onVerify={onVerify} />
-              <Button size="sm" variant="outline" disabled={busy} onClick={() => onSetupCode(c)} aria-label={`Send Setup Code to ${c.name}`}>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={busy}
+                onClick={() => onSetupCode(c)}
+                aria-label={`Send Setup Code to ${c.name}`}
+              >
                 <KeyRound className="h-4 w-4" aria-hidden="true" />
                 Send Setup Code
               </Button>
-              {c.account && <span className="text-xs text-muted-foreground">{c.account.setupComplete ? 'Account set up' : 'Awaiting account setup'}</span>}
+              {c.account && (
+                <span className="text-xs text-muted-foreground">
+                  {c.account.setupComplete ? 'Account set up' : 'Awaiting account setup'}
+                </span>
+              )}
             </div>
           )}
           {CONTRACTOR_PAGES.map((p) => (
@@ -207,7 +268,11 @@ export default function ContractorsPage() {
     null;
 
   // The dialogs send through this and say its failure themselves, so the server's field errors reach their fields.
-  const setApproval = async (c: AdminContractor, next: 'approved' | 'rejected', { rejectionReason, verified, dates }: { rejectionReason?: string; verified?: boolean; dates?: CheckedDates } = {}) => {
+  const setApproval = async (
+    c: AdminContractor,
+    next: 'approved' | 'rejected',
+    { rejectionReason, verified, dates }: { rejectionReason?: string; verified?: boolean; dates?: CheckedDates } = {},
+  ) => {
     await approval.mutateAsync({ id: c.id, status: next, rejectionReason, verified, dates });
     setRejecting(null);
     setApproving(null);
@@ -222,14 +287,22 @@ export default function ContractorsPage() {
       visibility.mutate(
         { id: c.id, isVisible },
         {
-          onSuccess: () => toast({ title: isVisible ? 'Listed' : 'Hidden', description: isVisible ? `${c.name} is shown in the directory.` : `${c.name} is hidden from the directory.` }),
-          onError: (e) => toast({ title: 'Error', description: messageOf(e, 'Failed to update visibility'), variant: 'destructive' }),
+          onSuccess: () =>
+            toast({
+              title: isVisible ? 'Listed' : 'Hidden',
+              description: isVisible
+                ? `${c.name} is shown in the directory.`
+                : `${c.name} is hidden from the directory.`,
+            }),
+          onError: (e) =>
+            toast({ title: 'Error', description: messageOf(e, 'Failed to update visibility'), variant: 'destructive' }),
         },
       ),
     onSetupCode: (c) =>
       setupCode.mutate(c.id, {
         onSuccess: (res) => toast({ title: 'Setup Code Sent', description: res.message }),
-        onError: (e) => toast({ title: 'Error', description: messageOf(e, 'Failed to send setup code'), variant: 'destructive' }),
+        onError: (e) =>
+          toast({ title: 'Error', description: messageOf(e, 'Failed to send setup code'), variant: 'destructive' }),
       }),
     onVerify: (c, verified) =>
       verification.mutate(
@@ -237,9 +310,16 @@ export default function ContractorsPage() {
         {
           onSuccess: () =>
             toast(
-              verified ? { title: 'Verified', description: `${c.name} is shown as Verified Licensed.` } : { title: 'Verification Withdrawn', description: `${c.name} is no longer shown as verified.` },
+              verified
+                ? { title: 'Verified', description: `${c.name} is shown as Verified Licensed.` }
+                : { title: 'Verification Withdrawn', description: `${c.name} is no longer shown as verified.` },
             ),
-          onError: (e) => toast({ title: 'Error', description: messageOf(e, 'Failed to update verification'), variant: 'destructive' }),
+          onError: (e) =>
+            toast({
+              title: 'Error',
+              description: messageOf(e, 'Failed to update verification'),
+              variant: 'destructive',
+            }),
         },
       ),
   };
@@ -275,8 +355,19 @@ export default function ContractorsPage() {
           Search contractors
         </Label>
         <div className="relative">
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input id="contractor-search" type="search" className="pl-9" placeholder="Search by name, location or service..." value={input} onChange={(e) => setInput(e.target.value)} maxLength={100} />
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            id="contractor-search"
+            type="search"
+            className="pl-9"
+            placeholder="Search by name, location or service..."
+            value={input}
+            onChange={(e) => setInput(e.target.value)}
+            maxLength={100}
+          />
         </div>
       </div>
       <Tabs value={status} onValueChange={(v) => setStatus(v as ContractorFilter)}>
@@ -305,7 +396,11 @@ export default function ContractorsPage() {
       <RejectDialog
         kind={APPLICATION_REJECTION}
         subject={rejecting}
-        description={rejecting ? `${rejecting.name} will not be listed. The reason is shown with the application and can be reconsidered later.` : ''}
+        description={
+          rejecting
+            ? `${rejecting.name} will not be listed. The reason is shown with the application and can be reconsidered later.`
+            : ''
+        }
         pending={approval.isPending}
         onOpenChange={(open) => !open && setRejecting(null)}
         onConfirm={async (reason) => rejecting && setApproval(rejecting, 'rejected', { rejectionReason: reason })}

@@ -38,19 +38,31 @@ function AddCountyForm() {
     onValid: async (data) => {
       const county = await add.mutateAsync(data);
       form.reset();
-      toast({ title: `${county.name} added`, description: `${plural(county.towns, 'town')} and ${plural(county.services, 'service')}; its site answers at ${hostOf(county.slug)}.` });
+      toast({
+        title: `${county.name} added`,
+        description: `${plural(county.towns, 'town')} and ${plural(county.services, 'service')}; its site answers at ${hostOf(county.slug)}.`,
+      });
     },
   });
   return (
     <Card className="mb-6">
       <CardContent className="p-5">
-        <form {...form.props} className="grid gap-3 sm:grid-cols-[minmax(0,20rem)_auto] sm:items-end" aria-label="Add a county">
+        <form
+          {...form.props}
+          className="grid gap-3 sm:grid-cols-[minmax(0,20rem)_auto] sm:items-end"
+          aria-label="Add a county"
+        >
           {form.problem && (
             <div className="sm:col-span-2">
               <FormNotice variant="destructive" title="Error" description={form.problem} />
             </div>
           )}
-          <Field id="county-name" label={`${region.stateName} county`} error={form.errors.county} hint="For example Wyoming or Bradford County: its towns come from the bundled place list.">
+          <Field
+            id="county-name"
+            label={`${region.stateName} county`}
+            error={form.errors.county}
+            hint="For example Wyoming or Bradford County: its towns come from the bundled place list."
+          >
             <Input autoComplete="off" {...form.control('county', 'county-name')} />
           </Field>
           <Button type="submit" disabled={form.pending} className="sm:mb-[1.625rem]">
@@ -86,7 +98,13 @@ export default function CountiesPage() {
         query={query}
         what="counties"
         label="Counties"
-        columns={[{ name: 'County' }, { name: 'Site' }, { name: 'Towns' }, { name: 'Services' }, { name: 'Lead delivery' }]}
+        columns={[
+          { name: 'County' },
+          { name: 'Site' },
+          { name: 'Towns' },
+          { name: 'Services' },
+          { name: 'Lead delivery' },
+        ]}
         items={(d) => d.counties}
         itemKey={(c) => c.slug}
         count={(d) => plural(d.counties.length, 'county', 'counties')}

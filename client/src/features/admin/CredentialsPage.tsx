@@ -18,7 +18,14 @@ import { messageOf } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { BackToContractors, CONTRACTORS_PATH, contractorIdOf } from './components/ContractorSubpage';
 import { PageHeader } from './components/PageHeader';
-import { certificateHref, useCredentials, useUnverifyCredential, useUpdateCredentials, useUploadCertificate, useVerifyCredential } from './credentials-api';
+import {
+  certificateHref,
+  useCredentials,
+  useUnverifyCredential,
+  useUpdateCredentials,
+  useUploadCertificate,
+  useVerifyCredential,
+} from './credentials-api';
 import { useRegion } from '@/lib/region';
 
 const TITLES: Record<Credential, string> = { registration: 'Registration', insurance: 'Insurance' };
@@ -30,9 +37,15 @@ const ACTIONS: Record<CredentialEvent['action'], string> = {
   lapsed: 'Expired',
   certificate: 'Certificate uploaded',
 };
-const ACTORS: Record<CredentialEvent['actor'], string> = { admin: 'admin', contractor: 'the contractor', applicant: 'the business', system: 'the daily check' };
+const ACTORS: Record<CredentialEvent['actor'], string> = {
+  admin: 'admin',
+  contractor: 'the contractor',
+  applicant: 'the business',
+  system: 'the daily check',
+};
 
-const fail = (e: unknown, fallback: string) => toast({ title: 'Error', description: messageOf(e, fallback), variant: 'destructive' });
+const fail = (e: unknown, fallback: string) =>
+  toast({ title: 'Error', description: messageOf(e, fallback), variant: 'destructive' });
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -72,7 +85,11 @@ function VerifyControl({ id, c, credential }: { id: number; c: ContractorCredent
       <CredentialStatus v={v} testId={`${credential}-status`} />
       <form {...form.props} className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
         <Field id={inputId} label="How it was checked" error={form.errors.how}>
-          <Input maxLength={VERIFIED_HOW_MAX} {...form.control('how', inputId)} onChange={(e) => setFilled(e.target.value.trim() !== '')} />
+          <Input
+            maxLength={VERIFIED_HOW_MAX}
+            {...form.control('how', inputId)}
+            onChange={(e) => setFilled(e.target.value.trim() !== '')}
+          />
         </Field>
         <Button type="submit" disabled={busy || !filled}>
           <ShieldCheck className="h-4 w-4" aria-hidden="true" />
@@ -88,7 +105,11 @@ function VerifyControl({ id, c, credential }: { id: number; c: ContractorCredent
             unverify.mutate(
               { credential, reason: '' },
               {
-                onSuccess: () => toast({ title: 'Verification Withdrawn', description: `The ${name} of ${c.name} is no longer shown as verified.` }),
+                onSuccess: () =>
+                  toast({
+                    title: 'Verification Withdrawn',
+                    description: `The ${name} of ${c.name} is no longer shown as verified.`,
+                  }),
                 onError: (err) => fail(err, 'Failed to withdraw'),
               },
             )
@@ -107,7 +128,8 @@ function DetailsForm({ id, c }: { id: number; c: ContractorCredentials }) {
   const region = useRegion();
   const update = useUpdateCredentials(id);
   const form = useProgressiveForm({
-    schema: () => import('@shared/schemas/credentials').then((m) => m.credentialsUpdateSchemaFor(region.credentials.registration)),
+    schema: () =>
+      import('@shared/schemas/credentials').then((m) => m.credentialsUpdateSchemaFor(region.credentials.registration)),
     fallback: 'Failed to save the credentials',
     onProblem: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
     // Checked here, sent as typed: the server reads the same strings with the same schema.
@@ -120,7 +142,9 @@ function DetailsForm({ id, c }: { id: number; c: ContractorCredentials }) {
     <form {...form.props} className="grid gap-4">
       {/* The form re-checks a changed field itself, so the inputs need not say they changed. */}
       <CredentialInputs idPrefix="admin-credentials" values={c} errors={form.errors} />
-      {c.insuranceInfo && <p className="text-sm text-muted-foreground">{`Insurance as submitted: ${c.insuranceInfo}`}</p>}
+      {c.insuranceInfo && (
+        <p className="text-sm text-muted-foreground">{`Insurance as submitted: ${c.insuranceInfo}`}</p>
+      )}
       <Button type="submit" className="w-fit" disabled={form.pending}>
         {form.pending ? 'Saving...' : 'Save credentials'}
       </Button>
@@ -159,12 +183,19 @@ function Credentials({ id, c }: { id: number; c: ContractorCredentials }) {
         ) : (
           <Badge variant="outline">Not shown as verified</Badge>
         )}
-        <span className="text-muted-foreground">The badge and &lsquo;Licensed &amp; Insured Only&rsquo; need both credentials verified and neither expired.</span>
+        <span className="text-muted-foreground">
+          The badge and &lsquo;Licensed &amp; Insured Only&rsquo; need both credentials verified and neither expired.
+        </span>
       </p>
       <div className="grid gap-6 lg:grid-cols-2">
         <Section title={`Registration ${c.licenseNumber ?? ''}`.trim()} testId="registration-card">
           <VerifyControl id={id} c={c} credential="registration" />
-          <a href={region.credentials.registration.lookupUrl} target="_blank" rel="noopener noreferrer" className="w-fit text-sm font-medium text-primary underline-offset-4 hover:underline">
+          <a
+            href={region.credentials.registration.lookupUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="w-fit text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
             {region.credentials.registration.lookupLabel}
           </a>
         </Section>
@@ -178,7 +209,11 @@ function Credentials({ id, c }: { id: number; c: ContractorCredentials }) {
             onUpload={(file) => {
               setUploadError(undefined);
               upload.mutate(file, {
-                onSuccess: () => toast({ title: 'Certificate Uploaded', description: `The certificate of insurance of ${c.name} is saved.` }),
+                onSuccess: () =>
+                  toast({
+                    title: 'Certificate Uploaded',
+                    description: `The certificate of insurance of ${c.name} is saved.`,
+                  }),
                 onError: (err) => setUploadError(messageOf(err, 'Failed to upload the certificate')),
               });
             }}

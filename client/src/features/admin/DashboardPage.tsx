@@ -8,7 +8,17 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { formatDateTime, formatMinutes, formatShortDate } from '@/lib/format';
-import { approvedContractorsKey, leadsKey, QUICK_ADD_RULE, useContractorNames, useContractors, useCreateRule, useLeads, usePricingRules, useStats } from './api';
+import {
+  approvedContractorsKey,
+  leadsKey,
+  QUICK_ADD_RULE,
+  useContractorNames,
+  useContractors,
+  useCreateRule,
+  useLeads,
+  usePricingRules,
+  useStats,
+} from './api';
 import { AdminList } from './components/AdminList';
 import { LeadStatusBadge, PaymentBadge } from './components/badges';
 import { CredentialAttention } from './components/CredentialAttention';
@@ -23,7 +33,15 @@ import { planName, SUBSCRIPTION_LABELS } from './labels';
 import { useRegion } from '@/lib/region';
 
 const RECENT_LEADS = 25;
-const LEAD_COLUMNS = [{ name: 'Date' }, { name: 'Customer' }, { name: 'Service' }, { name: 'Location' }, { name: 'Price', className: 'text-right' }, { name: 'Status' }, { name: 'Actions' }];
+const LEAD_COLUMNS = [
+  { name: 'Date' },
+  { name: 'Customer' },
+  { name: 'Service' },
+  { name: 'Location' },
+  { name: 'Price', className: 'text-right' },
+  { name: 'Status' },
+  { name: 'Actions' },
+];
 const CONTRACTOR_COLUMNS = [
   { name: 'Contractor' },
   { name: 'Plan' },
@@ -127,8 +145,13 @@ function PricingTab() {
   const create = useCreateRule();
   const quickAdd = () =>
     create.mutate(QUICK_ADD_RULE, {
-      onSuccess: () => toast({ title: 'Pricing Rule Created', description: `A global rule at ${formatPrice(QUICK_ADD_RULE.leadPrice)} with priority ${QUICK_ADD_RULE.priority} was added.` }),
-      onError: (e) => toast({ title: 'Error', description: messageOf(e, 'Failed to create pricing rule'), variant: 'destructive' }),
+      onSuccess: () =>
+        toast({
+          title: 'Pricing Rule Created',
+          description: `A global rule at ${formatPrice(QUICK_ADD_RULE.leadPrice)} with priority ${QUICK_ADD_RULE.priority} was added.`,
+        }),
+      onError: (e) =>
+        toast({ title: 'Error', description: messageOf(e, 'Failed to create pricing rule'), variant: 'destructive' }),
     });
   return (
     <>
@@ -151,7 +174,9 @@ function ContractorsTab() {
   return (
     <>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground">Approved contractors: plan, subscription, lead credits this period, deliveries and payments.</p>
+        <p className="text-sm text-muted-foreground">
+          Approved contractors: plan, subscription, lead credits this period, deliveries and payments.
+        </p>
         <div className="flex flex-wrap items-center gap-3">
           <ExportLinks />
           <Link href="/admin/contractors" className="text-sm font-medium text-primary hover:underline">
@@ -178,7 +203,11 @@ function ContractorsTab() {
             <Td label="Plan">{planName(c.subscriptionPlan)}</Td>
             <Td label="Subscription">{SUBSCRIPTION_LABELS[c.subscriptionStatus] ?? c.subscriptionStatus}</Td>
             <Td label="Credits used" className="whitespace-nowrap text-right tabular-nums">
-              <span className={c.creditsTotal > 0 && c.creditsUsed >= c.creditsTotal ? 'font-semibold text-destructive' : undefined}>{`${c.creditsUsed} / ${c.creditsTotal}`}</span>
+              <span
+                className={
+                  c.creditsTotal > 0 && c.creditsUsed >= c.creditsTotal ? 'font-semibold text-destructive' : undefined
+                }
+              >{`${c.creditsUsed} / ${c.creditsTotal}`}</span>
             </Td>
             <Td label="Deliveries" className="text-right tabular-nums">
               {c.deliveries}
@@ -213,7 +242,13 @@ function StatCards({ s }: { s?: AdminStats }) {
     <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
       <StatCard title="Total Leads" value={s?.totalLeads} icon={Inbox} note="All quote requests" loading={!s} />
       <StatCard title="New Leads" value={s?.newLeads} icon={Send} note="Awaiting delivery" loading={!s} />
-      <StatCard title="Revenue" value={s ? formatPrice(s.revenuePotential) : undefined} icon={DollarSign} note="Total potential" loading={!s} />
+      <StatCard
+        title="Revenue"
+        value={s ? formatPrice(s.revenuePotential) : undefined}
+        icon={DollarSign}
+        note="Total potential"
+        loading={!s}
+      />
       <StatCard title="Pricing Rules" value={s?.activePricingRules} icon={Tags} note="Active rules" loading={!s} />
       <MedianDelivery s={s} />
     </div>

@@ -61,11 +61,21 @@ export default function LeadsPage() {
 
   return (
     <>
-      <PageHeader title="Lead Management" description="Quote requests from homeowners. Deliver each new lead to one contractor." path="/admin/leads" />
+      <PageHeader
+        title="Lead Management"
+        description="Quote requests from homeowners. Deliver each new lead to one contractor."
+        path="/admin/leads"
+      />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard title="Total" value={counts?.total} icon={Inbox} note="All leads" loading={query.isPending} />
         <StatCard title="New" value={counts?.new} icon={Send} note="Awaiting delivery" loading={query.isPending} />
-        <StatCard title="Delivered" value={counts?.delivered} icon={CheckCircle2} note="With a contractor" loading={query.isPending} />
+        <StatCard
+          title="Delivered"
+          value={counts?.delivered}
+          icon={CheckCircle2}
+          note="With a contractor"
+          loading={query.isPending}
+        />
         <StatCard title="Won" value={counts?.won} icon={Trophy} note="Became a job" loading={query.isPending} />
       </div>
       <CountyDeliveryNote />
@@ -117,7 +127,9 @@ export default function LeadsPage() {
               <p className="line-clamp-2 text-xs text-muted-foreground" title={lead.projectDetails}>
                 {lead.projectDetails}
               </p>
-              {lead.budgetRange && <p className="mt-1 text-xs text-muted-foreground">{`Budget: ${lead.budgetRange}`}</p>}
+              {lead.budgetRange && (
+                <p className="mt-1 text-xs text-muted-foreground">{`Budget: ${lead.budgetRange}`}</p>
+              )}
             </Td>
             <Td label="Location" className="whitespace-nowrap">
               {lead.location}
@@ -136,7 +148,13 @@ export default function LeadsPage() {
                 {formatShortDate(lead.createdAt)}
               </time>
             </Td>
-            <Td label="Actions">{awaitsDelivery(lead) ? <DeliverControl lead={lead} contractors={loaded ? contractors : undefined} /> : <DeliveryCell lead={lead} />}</Td>
+            <Td label="Actions">
+              {awaitsDelivery(lead) ? (
+                <DeliverControl lead={lead} contractors={loaded ? contractors : undefined} />
+              ) : (
+                <DeliveryCell lead={lead} />
+              )}
+            </Td>
           </Tr>
         )}
       />

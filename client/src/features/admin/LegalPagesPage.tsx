@@ -33,7 +33,12 @@ function LegalPageForm({ page }: { page: AdminLegalPageDto }) {
           <h2 className="text-lg font-semibold">{page.title}</h2>
           <div className="flex items-center gap-3">
             {page.isDefault ? <Badge variant="secondary">Default text</Badge> : <Badge variant="outline">Edited</Badge>}
-            <a href={`/${page.slug}`} target="_blank" rel="noopener" className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
+            <a
+              href={`/${page.slug}`}
+              target="_blank"
+              rel="noopener"
+              className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
               {`View /${page.slug}`}
               <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
             </a>
@@ -47,7 +52,12 @@ function LegalPageForm({ page }: { page: AdminLegalPageDto }) {
             error={form.errors.markdown}
             hint={`Headings (##), lists, links and bold; HTML is not shown. ${LEGAL_PLACEHOLDERS.join(', ')} become each county's site name, county, contact email and LEAD_RETENTION_DAYS.`}
           >
-            <Textarea rows={18} maxLength={LEGAL_PAGE_MAX} className="font-mono text-sm" {...form.control('markdown', id)} />
+            <Textarea
+              rows={18}
+              maxLength={LEGAL_PAGE_MAX}
+              className="font-mono text-sm"
+              {...form.control('markdown', id)}
+            />
           </Field>
           <Button type="submit" className="justify-self-start" disabled={form.pending}>
             {form.pending ? 'Saving...' : `Save ${page.title}`}
@@ -63,7 +73,11 @@ export default function LegalPagesPage() {
   const query = useLegalPages();
   return (
     <>
-      <PageHeader title="Legal Pages" description="The Privacy Policy and the Terms of Use, shown on every county's site with its own name filled in." path="/admin/legal-pages" />
+      <PageHeader
+        title="Legal Pages"
+        description="The Privacy Policy and the Terms of Use, shown on every county's site with its own name filled in."
+        path="/admin/legal-pages"
+      />
       <QueryView query={query} what="legal pages">
         {(pages) => (
           <div className="grid gap-6">

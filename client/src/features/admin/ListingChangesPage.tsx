@@ -1,7 +1,11 @@
 import { FilePenLine } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { LISTING_REJECTION_MAX, type AdminListingChange, type ListingChangeStatus } from '@shared/schemas/listing-changes';
+import {
+  LISTING_REJECTION_MAX,
+  type AdminListingChange,
+  type ListingChangeStatus,
+} from '@shared/schemas/listing-changes';
 import { EmptyState } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -25,7 +29,13 @@ const TABS: QueueTab<ListingChangeStatus>[] = [
 /** A listing change's rejection: the reason is emailed to the contractor. */
 const CHANGE_REJECTION: Rejection = {
   title: 'Reject listing change',
-  reason: { name: 'reason', id: 'listing-reject-reason', label: 'Reason', max: LISTING_REJECTION_MAX, note: 'Sent to the contractor.' },
+  reason: {
+    name: 'reason',
+    id: 'listing-reject-reason',
+    label: 'Reason',
+    max: LISTING_REJECTION_MAX,
+    note: 'Sent to the contractor.',
+  },
   schema: () => import('@shared/schemas/listing-changes').then((m) => m.listingRejectionSchema),
   fallback: 'Failed to reject the change',
   submit: 'Reject Change',
@@ -38,20 +48,37 @@ function ChangeItem({ change, onReject }: { change: AdminListingChange; onReject
     decide.mutate(
       { id: change.id },
       {
-        onSuccess: () => toast({ title: 'Change approved', description: `${change.contractorName}'s listing now shows the new values.` }),
-        onError: (err) => toast({ title: 'Error', description: messageOf(err, 'Failed to approve the change'), variant: 'destructive' }),
+        onSuccess: () =>
+          toast({
+            title: 'Change approved',
+            description: `${change.contractorName}'s listing now shows the new values.`,
+          }),
+        onError: (err) =>
+          toast({
+            title: 'Error',
+            description: messageOf(err, 'Failed to approve the change'),
+            variant: 'destructive',
+          }),
       },
     );
   return (
-    <article className="grid gap-3 p-4" aria-label={`Listing change of ${change.contractorName}`} data-testid="listing-change">
+    <article
+      className="grid gap-3 p-4"
+      aria-label={`Listing change of ${change.contractorName}`}
+      data-testid="listing-change"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="grid gap-0.5">
-          <Link href={`/contractor/${change.contractorId}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+          <Link
+            href={`/contractor/${change.contractorId}`}
+            className="font-semibold text-primary underline-offset-4 hover:underline"
+          >
             {change.contractorName}
           </Link>
           <p className="text-sm text-muted-foreground">
             {`Sent ${formatDateTime(change.submittedAt, timeZone)}`}
-            {change.reviewedAt && ` · ${change.status === 'approved' ? 'Approved' : 'Rejected'} ${formatDateTime(change.reviewedAt, timeZone)}${change.reviewedBy ? ` by ${change.reviewedBy}` : ''}`}
+            {change.reviewedAt &&
+              ` · ${change.status === 'approved' ? 'Approved' : 'Rejected'} ${formatDateTime(change.reviewedAt, timeZone)}${change.reviewedBy ? ` by ${change.reviewedBy}` : ''}`}
           </p>
         </div>
         {change.status === 'pending' ? (
@@ -64,12 +91,20 @@ function ChangeItem({ change, onReject }: { change: AdminListingChange; onReject
             </Button>
           </div>
         ) : (
-          <Badge variant={change.status === 'approved' ? 'success' : 'outline'}>{change.status === 'approved' ? 'Approved' : 'Rejected'}</Badge>
+          <Badge variant={change.status === 'approved' ? 'success' : 'outline'}>
+            {change.status === 'approved' ? 'Approved' : 'Rejected'}
+          </Badge>
         )}
       </div>
-      {change.status === 'rejected' && change.rejectionReason && <p className="text-sm">{`Reason: ${change.rejectionReason}`}</p>}
+      {change.status === 'rejected' && change.rejectionReason && (
+        <p className="text-sm">{`Reason: ${change.rejectionReason}`}</p>
+      )}
       <div className="overflow-x-auto">
-        <ListingValuesTable before={change.current} after={change.proposed} beforeLabel={change.status === 'approved' ? 'Listing now' : 'Now'} />
+        <ListingValuesTable
+          before={change.current}
+          after={change.proposed}
+          beforeLabel={change.status === 'approved' ? 'Listing now' : 'Now'}
+        />
       </div>
     </article>
   );
@@ -116,13 +151,20 @@ export default function ListingChangesPage() {
       <RejectDialog
         kind={CHANGE_REJECTION}
         subject={rejecting}
-        description={rejecting ? `${rejecting.contractorName}'s listing stays as it is. The reason is emailed to the contractor and shown in its portal.` : ''}
+        description={
+          rejecting
+            ? `${rejecting.contractorName}'s listing stays as it is. The reason is emailed to the contractor and shown in its portal.`
+            : ''
+        }
         pending={reject.isPending}
         onOpenChange={(open) => !open && setRejecting(null)}
         onConfirm={async (reason) => {
           if (!rejecting) return;
           await reject.mutateAsync({ id: rejecting.id, reject: { reason } });
-          toast({ title: 'Change rejected', description: `${rejecting.contractorName} is emailed the reason; the listing stays as it is.` });
+          toast({
+            title: 'Change rejected',
+            description: `${rejecting.contractorName} is emailed the reason; the listing stays as it is.`,
+          });
           setRejecting(null);
         }}
       />

@@ -31,7 +31,10 @@ function CodeStep({ onDone }: { onDone: () => void }) {
     onValid: async (values, el) => {
       try {
         const answer = await second.mutateAsync(values);
-        toast({ title: 'Login Successful', description: answer.message === 'Login successful' ? 'Welcome to the admin dashboard.' : answer.message });
+        toast({
+          title: 'Login Successful',
+          description: answer.message === 'Login successful' ? 'Welcome to the admin dashboard.' : answer.message,
+        });
       } catch (error) {
         (el.elements.namedItem('code') as HTMLInputElement).value = '';
         throw error;
@@ -40,10 +43,28 @@ function CodeStep({ onDone }: { onDone: () => void }) {
     },
   });
   return (
-    <form method="post" action={formPages.adminCode.path} {...form.props} className="grid gap-4" aria-label="Two-factor code">
+    <form
+      method="post"
+      action={formPages.adminCode.path}
+      {...form.props}
+      className="grid gap-4"
+      aria-label="Two-factor code"
+    >
       {form.problem && <FormNotice variant="destructive" title="Login Failed" description={form.problem} />}
-      <Field id="admin-code" label="Code from your authenticator app" error={form.errors.code} hint="Lost your phone? Enter one of your recovery codes instead.">
-        <Input autoComplete="one-time-code" inputMode="text" autoCapitalize="none" spellCheck={false} maxLength={40} {...form.control('code', 'admin-code')} />
+      <Field
+        id="admin-code"
+        label="Code from your authenticator app"
+        error={form.errors.code}
+        hint="Lost your phone? Enter one of your recovery codes instead."
+      >
+        <Input
+          autoComplete="one-time-code"
+          inputMode="text"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={40}
+          {...form.control('code', 'admin-code')}
+        />
       </Field>
       <Button type="submit" className="w-full" disabled={form.pending}>
         {form.pending ? 'Checking...' : 'Verify'}
@@ -66,7 +87,8 @@ export default function LoginPage() {
     posted: 'admin-login',
     schema: () => import('@shared/schemas/admin').then((m) => m.adminLoginSchema),
     fallback: 'Invalid credentials',
-    onInvalid: (errors) => toast({ title: 'Missing Information', description: errors.username ?? errors.password, variant: 'destructive' }),
+    onInvalid: (errors) =>
+      toast({ title: 'Missing Information', description: errors.username ?? errors.password, variant: 'destructive' }),
     onProblem: (message) => toast({ title: 'Login Failed', description: message, variant: 'destructive' }),
     onValid: async (values, el) => {
       let answer;
@@ -80,7 +102,10 @@ export default function LoginPage() {
       // The code step shows in place of this form; an account that must set up two-factor sign-in goes there.
       if (answer.twoFactor === 'code') return;
       if (answer.twoFactor === 'enrol') {
-        toast({ title: 'Set up two-factor sign-in', description: 'Every administrator signs in with an authenticator app here.' });
+        toast({
+          title: 'Set up two-factor sign-in',
+          description: 'Every administrator signs in with an authenticator app here.',
+        });
         navigate(formPages.adminLogin.enrol, { replace: true });
         return;
       }
@@ -92,13 +117,19 @@ export default function LoginPage() {
 
   // Already signed in: straight to the dashboard.
   useEffect(() => {
-    if (session.state === 'authenticated') navigate(mustEnrol ? formPages.adminLogin.enrol : formPages.adminLogin.done, { replace: true });
+    if (session.state === 'authenticated')
+      navigate(mustEnrol ? formPages.adminLogin.enrol : formPages.adminLogin.done, { replace: true });
   }, [session.state, mustEnrol, navigate]);
 
   const pending = form.pending;
   return (
     <>
-      <Head title={`Admin Login | ${region.siteTitle}`} description="Sign in to administer the contractor directory." path={formPages.adminLogin.path} robots="noindex, nofollow" />
+      <Head
+        title={`Admin Login | ${region.siteTitle}`}
+        description="Sign in to administer the contractor directory."
+        path={formPages.adminLogin.path}
+        robots="noindex, nofollow"
+      />
       <div className="w-full max-w-sm">
         <Card>
           <CardHeader className="items-center text-center">
@@ -106,19 +137,40 @@ export default function LoginPage() {
               <ShieldCheck className="h-6 w-6 text-primary" aria-hidden="true" />
             </span>
             <h1 className="text-2xl font-bold">Admin Login</h1>
-            <p className="text-sm text-muted-foreground">{codeStep ? 'Enter the 6-digit code your authenticator app shows.' : `Sign in to manage ${region.siteTitle}.`}</p>
+            <p className="text-sm text-muted-foreground">
+              {codeStep
+                ? 'Enter the 6-digit code your authenticator app shows.'
+                : `Sign in to manage ${region.siteTitle}.`}
+            </p>
           </CardHeader>
           <CardContent>
             {codeStep ? (
               <CodeStep onDone={() => navigate(formPages.adminCode.done, { replace: true })} />
             ) : (
-              <form method="post" action={formPages.adminLogin.path} {...form.props} className="grid gap-4" aria-label="Admin login">
+              <form
+                method="post"
+                action={formPages.adminLogin.path}
+                {...form.props}
+                className="grid gap-4"
+                aria-label="Admin login"
+              >
                 {form.problem && <FormNotice variant="destructive" title="Login Failed" description={form.problem} />}
                 <Field id="admin-username" label="Username" error={errors.username}>
-                  <Input autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={ADMIN_USERNAME_MAX} {...control('username', 'admin-username')} />
+                  <Input
+                    autoComplete="username"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    maxLength={ADMIN_USERNAME_MAX}
+                    {...control('username', 'admin-username')}
+                  />
                 </Field>
                 <Field id="admin-password" label="Password" error={errors.password}>
-                  <Input type="password" autoComplete="current-password" maxLength={ADMIN_PASSWORD_MAX} {...control('password', 'admin-password')} />
+                  <Input
+                    type="password"
+                    autoComplete="current-password"
+                    maxLength={ADMIN_PASSWORD_MAX}
+                    {...control('password', 'admin-password')}
+                  />
                 </Field>
                 <Button type="submit" className="w-full" disabled={pending}>
                   {pending ? 'Logging in...' : 'Login'}
@@ -129,7 +181,10 @@ export default function LoginPage() {
         </Card>
         {codePage && (
           <p className="mt-4 text-center text-sm">
-            <Link href={formPages.adminLogin.path} className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link
+              href={formPages.adminLogin.path}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
               Sign in again with your password
             </Link>
           </p>

@@ -30,7 +30,12 @@ const kindLabel = (kind: string) => {
   return words ? words[0]!.toUpperCase() + words.slice(1) : kind;
 };
 
-const STATUS_VARIANT: Record<OutboxStatus, Parameters<typeof Badge>[0]['variant']> = { pending: 'warning', sent: 'success', failed: 'destructive', kept: 'outline' };
+const STATUS_VARIANT: Record<OutboxStatus, Parameters<typeof Badge>[0]['variant']> = {
+  pending: 'warning',
+  sent: 'success',
+  failed: 'destructive',
+  kept: 'outline',
+};
 
 /** Where a message stands (docs/decisions/0009-email.md): a waiting one that has failed before is being retried. */
 function statusLabel(m: Pick<OutboxMessage, 'status' | 'attempts'>): string {
@@ -39,10 +44,12 @@ function statusLabel(m: Pick<OutboxMessage, 'status' | 'attempts'>): string {
 }
 
 /** A text has no subject: it is shown by its first line (docs/decisions/0118-text-messages.md). */
-const titleOf = (m: Pick<OutboxMessage, 'channel' | 'subject' | 'text'>) => (m.channel === 'text' ? (m.text.split('\n', 1)[0] ?? '') : m.subject);
+const titleOf = (m: Pick<OutboxMessage, 'channel' | 'subject' | 'text'>) =>
+  m.channel === 'text' ? (m.text.split('\n', 1)[0] ?? '') : m.subject;
 
 /** Why a kept message was not sent: no mail server for an email, no Twilio for a text. */
-const keptBecause = (m: Pick<OutboxMessage, 'channel'>) => (m.channel === 'text' ? ' (Twilio is not configured)' : ' (no mail server is configured)');
+const keptBecause = (m: Pick<OutboxMessage, 'channel'>) =>
+  m.channel === 'text' ? ' (Twilio is not configured)' : ' (no mail server is configured)';
 
 /** Texts are marked beside the emails; an email carries no mark, as before texts. */
 function ChannelBadge({ m }: { m: Pick<OutboxMessage, 'channel'> }) {
@@ -58,11 +65,16 @@ function ChannelBadge({ m }: { m: Pick<OutboxMessage, 'channel'> }) {
 /** Production without Twilio's settings: texts are written but never sent, and the administrator is told so. */
 function TextsNotSentNotice() {
   return (
-    <div role="note" data-testid="texts-not-sent" className="mb-4 flex items-start gap-3 rounded-md border border-warning-foreground/25 bg-warning p-4 text-sm text-warning-foreground">
+    <div
+      role="note"
+      data-testid="texts-not-sent"
+      className="mb-4 flex items-start gap-3 rounded-md border border-warning-foreground/25 bg-warning p-4 text-sm text-warning-foreground"
+    >
       <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
       <p>
-        <strong className="font-semibold">Text messages are not sent.</strong> Twilio is not configured (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM), so texts to contractors are kept here
-        (Kept) instead of being sent; contractors still get their emails.
+        <strong className="font-semibold">Text messages are not sent.</strong> Twilio is not configured
+        (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM), so texts to contractors are kept here (Kept) instead of
+        being sent; contractors still get their emails.
       </p>
     </div>
   );
@@ -87,13 +99,20 @@ function MessageDialog({ selected, onClose }: { selected: OutboxMessage | null; 
         toast({ title: 'Queued again', description: 'The message will be sent again in a moment.' });
         void query.refetch();
       },
-      onError: (e) => toast({ title: 'Error', description: messageOf(e, 'Failed to queue the message again'), variant: 'destructive' }),
+      onError: (e) =>
+        toast({
+          title: 'Error',
+          description: messageOf(e, 'Failed to queue the message again'),
+          variant: 'destructive',
+        }),
     });
   return (
     <Dialog open={selected !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle className="pr-6">{m ? (m.channel === 'text' ? 'Text message' : m.subject) : 'Message'}</DialogTitle>
+          <DialogTitle className="pr-6">
+            {m ? (m.channel === 'text' ? 'Text message' : m.subject) : 'Message'}
+          </DialogTitle>
           <DialogDescription asChild>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="font-medium text-foreground">To</dt>
@@ -110,7 +129,9 @@ function MessageDialog({ selected, onClose }: { selected: OutboxMessage | null; 
               <dd>{m ? formatDateTime(m.createdAt, timeZone) : ''}</dd>
               <dt className="font-medium text-foreground">Status</dt>
               <dd data-testid="outbox-message-status">
-                {m ? `${statusLabel(m)}${m.sentAt ? ` ${formatDateTime(m.sentAt, timeZone)}` : ''}${m.status === 'kept' ? keptBecause(m) : `, ${plural(m.attempts, 'attempt')}`}` : ''}
+                {m
+                  ? `${statusLabel(m)}${m.sentAt ? ` ${formatDateTime(m.sentAt, timeZone)}` : ''}${m.status === 'kept' ? keptBecause(m) : `, ${plural(m.attempts, 'attempt')}`}`
+                  : ''}
               </dd>
               {m?.lastError ? (
                 <>
@@ -135,7 +156,10 @@ function MessageDialog({ selected, onClose }: { selected: OutboxMessage | null; 
         {query.isError && !m?.text ? (
           <QueryError what="the message" error={query.error} onRetry={() => void query.refetch()} />
         ) : (
-          <pre className="max-h-[60dvh] overflow-auto whitespace-pre-wrap break-words rounded-md border bg-muted/50 p-4 font-mono text-sm" data-testid="outbox-message-text">
+          <pre
+            className="max-h-[60dvh] overflow-auto whitespace-pre-wrap break-words rounded-md border bg-muted/50 p-4 font-mono text-sm"
+            data-testid="outbox-message-text"
+          >
             {m?.text}
           </pre>
         )}
@@ -163,7 +187,9 @@ function MessageItem({ m, onSelect }: { m: OutboxMessage; onSelect: (m: OutboxMe
           </Badge>
           <StatusBadge m={m} />
         </span>
-        <span className="whitespace-nowrap text-xs text-muted-foreground sm:col-start-2 sm:row-span-2 sm:row-start-1 sm:self-center sm:text-right">{formatDateTime(m.createdAt, timeZone)}</span>
+        <span className="whitespace-nowrap text-xs text-muted-foreground sm:col-start-2 sm:row-span-2 sm:row-start-1 sm:self-center sm:text-right">
+          {formatDateTime(m.createdAt, timeZone)}
+        </span>
       </span>
       <ChevronRight className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
     </button>

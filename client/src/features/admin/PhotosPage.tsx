@@ -29,7 +29,10 @@ function RejectForm({ photo, onDone }: { photo: AdminPhoto; onDone: () => void }
     fallback: 'Failed to reject the photo',
     onValid: async (values) => {
       await decide.mutateAsync({ id: photo.id, reject: { reason: values.reason } });
-      toast({ title: photo.status === 'approved' ? 'Photo taken down' : 'Photo rejected', description: `${photo.contractorName} is emailed the reason.` });
+      toast({
+        title: photo.status === 'approved' ? 'Photo taken down' : 'Photo rejected',
+        description: `${photo.contractorName} is emailed the reason.`,
+      });
       onDone();
     },
   });
@@ -58,14 +61,21 @@ function PhotoCard({ photo }: { photo: AdminPhoto }) {
   const what = photo.kind === 'logo' ? 'logo' : 'project photo';
   return (
     <Card className="grid content-start gap-3 p-4" data-testid="review-photo">
-      <a href={photo.variants.filter((v) => v.format === 'webp').at(-1)?.url ?? photo.src} target="_blank" rel="noreferrer" className="block">
+      <a
+        href={photo.variants.filter((v) => v.format === 'webp').at(-1)?.url ?? photo.src}
+        target="_blank"
+        rel="noreferrer"
+        className="block"
+      >
         <img
           src={photo.src}
           width={photo.width}
           height={photo.height}
           alt={`${photo.contractorName}'s ${what}${photo.caption ? `: ${photo.caption}` : ''}`}
           loading="lazy"
-          className={photo.kind === 'logo' ? 'h-40 w-full object-contain' : 'aspect-[4/3] h-auto w-full rounded object-cover'}
+          className={
+            photo.kind === 'logo' ? 'h-40 w-full object-contain' : 'aspect-[4/3] h-auto w-full rounded object-cover'
+          }
         />
       </a>
       <div className="grid gap-1">
@@ -89,8 +99,17 @@ function PhotoCard({ photo }: { photo: AdminPhoto }) {
                 decide.mutate(
                   { id: photo.id, reject: null },
                   {
-                    onSuccess: () => toast({ title: 'Photo approved', description: `It now shows on ${photo.contractorName}'s listing.` }),
-                    onError: (e) => toast({ title: 'Error', description: messageOf(e, 'Failed to approve the photo'), variant: 'destructive' }),
+                    onSuccess: () =>
+                      toast({
+                        title: 'Photo approved',
+                        description: `It now shows on ${photo.contractorName}'s listing.`,
+                      }),
+                    onError: (e) =>
+                      toast({
+                        title: 'Error',
+                        description: messageOf(e, 'Failed to approve the photo'),
+                        variant: 'destructive',
+                      }),
                   },
                 )
               }
@@ -99,7 +118,12 @@ function PhotoCard({ photo }: { photo: AdminPhoto }) {
               Approve
             </Button>
           )}
-          <Button size="sm" variant="outline" onClick={() => setRejecting(true)} aria-label={`${photo.status === 'approved' ? 'Take down' : 'Reject'} ${photo.contractorName}'s ${what}`}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setRejecting(true)}
+            aria-label={`${photo.status === 'approved' ? 'Take down' : 'Reject'} ${photo.contractorName}'s ${what}`}
+          >
             <X className="h-4 w-4" aria-hidden="true" />
             {photo.status === 'approved' ? 'Take down' : 'Reject'}
           </Button>
@@ -113,7 +137,11 @@ function PhotoCard({ photo }: { photo: AdminPhoto }) {
 export default function PhotosPage() {
   return (
     <div>
-      <PageHeader title="Photos" description="Logos and project photos are public only once approved. The contractor is emailed either way." path="/admin/photos" />
+      <PageHeader
+        title="Photos"
+        description="Logos and project photos are public only once approved. The contractor is emailed either way."
+        path="/admin/photos"
+      />
       <StatusQueue tabs={VIEWS} initial="pending" label="Which photos" perRow={2} useItems={useAdminPhotos}>
         {({ filter, query }) => (
           <AdminList
@@ -121,8 +149,16 @@ export default function PhotosPage() {
             what="photos"
             items={(data) => data}
             itemKey={(p) => p.id}
-            empty={<p className="p-6 text-center text-muted-foreground">{filter === 'pending' ? 'No photos waiting for review.' : 'No approved photos.'}</p>}
-            count={(data) => (filter === 'pending' ? `${plural(data.length, 'photo')} waiting, oldest first` : plural(data.length, 'approved photo'))}
+            empty={
+              <p className="p-6 text-center text-muted-foreground">
+                {filter === 'pending' ? 'No photos waiting for review.' : 'No approved photos.'}
+              </p>
+            }
+            count={(data) =>
+              filter === 'pending'
+                ? `${plural(data.length, 'photo')} waiting, oldest first`
+                : plural(data.length, 'approved photo')
+            }
             listLabel="Photos"
             item={(p) => <PhotoCard photo={p} />}
           />

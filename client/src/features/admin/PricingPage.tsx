@@ -6,7 +6,14 @@ import { QueryLoading, QueryView } from '@/components/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { useRegion } from '@/lib/region';
-import { useAdminCounty, useAdminSession, useContractorNames, usePricingRules, useUpdateRule, workingCounty } from './api';
+import {
+  useAdminCounty,
+  useAdminSession,
+  useContractorNames,
+  usePricingRules,
+  useUpdateRule,
+  workingCounty,
+} from './api';
 import { PageHeader } from './components/PageHeader';
 import { PriceMatrix } from './components/PriceMatrix';
 import { RuleDialog } from './components/RuleDialog';
@@ -33,8 +40,13 @@ export default function PricingPage() {
     toggle.mutate(
       { id: rule.id, isActive },
       {
-        onSuccess: () => toast({ title: 'Pricing Rule Updated', description: isActive ? 'The rule is active.' : 'The rule is inactive.' }),
-        onError: (e) => toast({ title: 'Error', description: messageOf(e, 'Failed to update pricing rule'), variant: 'destructive' }),
+        onSuccess: () =>
+          toast({
+            title: 'Pricing Rule Updated',
+            description: isActive ? 'The rule is active.' : 'The rule is inactive.',
+          }),
+        onError: (e) =>
+          toast({ title: 'Error', description: messageOf(e, 'Failed to update pricing rule'), variant: 'destructive' }),
       },
     );
 
@@ -71,15 +83,26 @@ export default function PricingPage() {
           <h2 id="matrix-heading" className="text-lg font-semibold">
             Price matrix
           </h2>
-          <p className="text-sm text-muted-foreground">What a new lead costs for each service and town under the active rules (before any contractor rule).</p>
+          <p className="text-sm text-muted-foreground">
+            What a new lead costs for each service and town under the active rules (before any contractor rule).
+          </p>
         </div>
         {working === null ? (
           <p className="text-sm text-muted-foreground">Choose a county to see what its leads cost.</p>
         ) : (
           // The rules' error shows once, in the table above.
-          <QueryView query={rules} what="price matrix" loading={<QueryLoading what="price matrix" rows={6} className="h-6" />} error={() => null}>
+          <QueryView
+            query={rules}
+            what="price matrix"
+            loading={<QueryLoading what="price matrix" rows={6} className="h-6" />}
+            error={() => null}
+          >
             {(data) => (
-              <QueryView query={matrixCounty} what="price matrix" loading={<QueryLoading what="price matrix" rows={6} className="h-6" />}>
+              <QueryView
+                query={matrixCounty}
+                what="price matrix"
+                loading={<QueryLoading what="price matrix" rows={6} className="h-6" />}
+              >
                 {(county) => <PriceMatrix rules={forMatrix(data)} county={county} />}
               </QueryView>
             )}

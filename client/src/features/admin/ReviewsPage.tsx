@@ -1,12 +1,25 @@
 import { EyeOff, MessageSquareText } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { HIDE_NOTE_MAX, HIDE_REASON_LABELS, HIDE_REASONS, type AdminReviewFilter, type ManagedReview } from '@shared/reviews';
+import {
+  HIDE_NOTE_MAX,
+  HIDE_REASON_LABELS,
+  HIDE_REASONS,
+  type AdminReviewFilter,
+  type ManagedReview,
+} from '@shared/reviews';
 import { NativeChoice, useProgressiveForm } from '@/components/form';
 import { EmptyState } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
@@ -85,7 +98,9 @@ function HideDialog({ review, onClose }: { review: ManagedReview | null; onClose
             <Link href={REVIEW_POLICY_PATH} className="text-primary underline-offset-4 hover:underline">
               review policy
             </Link>
-            {' names, whatever the rating. The review leaves the profile and the rating at once; the contractor sees the reason.'}
+            {
+              ' names, whatever the rating. The review leaves the profile and the rating at once; the contractor sees the reason.'
+            }
           </DialogDescription>
         </DialogHeader>
         {/* A fresh form for each review. */}
@@ -102,19 +117,32 @@ function ReviewRow({ review, onHide }: { review: ManagedReview; onHide: (r: Mana
     moderate.mutate(
       { id: review.id, hide: null },
       {
-        onSuccess: () => toast({ title: 'Review shown', description: 'It is published again and counts toward the rating.' }),
-        onError: (err) => toast({ title: 'Error', description: messageOf(err, 'Failed to show the review'), variant: 'destructive' }),
+        onSuccess: () =>
+          toast({ title: 'Review shown', description: 'It is published again and counts toward the rating.' }),
+        onError: (err) =>
+          toast({ title: 'Error', description: messageOf(err, 'Failed to show the review'), variant: 'destructive' }),
       },
     );
   return (
-    <article className="grid gap-2 p-4" aria-label={`Review of ${review.contractorName} by ${review.authorName}`} data-testid="admin-review">
+    <article
+      className="grid gap-2 p-4"
+      aria-label={`Review of ${review.contractorName} by ${review.authorName}`}
+      data-testid="admin-review"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
-          <Link href={`/contractor/${review.contractorId}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+          <Link
+            href={`/contractor/${review.contractorId}`}
+            className="font-semibold text-primary underline-offset-4 hover:underline"
+          >
             {review.contractorName}
           </Link>
           <Stars rating={review.rating} />
-          {review.status === 'hidden' ? <Badge variant="outline">Hidden</Badge> : <Badge variant="success">Published</Badge>}
+          {review.status === 'hidden' ? (
+            <Badge variant="outline">Hidden</Badge>
+          ) : (
+            <Badge variant="success">Published</Badge>
+          )}
           {!review.contacted && <Badge variant="destructive">Not contacted</Badge>}
         </div>
         {review.status === 'hidden' ? (
@@ -138,8 +166,14 @@ function ReviewRow({ review, onHide }: { review: ManagedReview; onHide: (r: Mana
         <dt className="text-muted-foreground">Hired</dt>
         <dd>{yesNo(review.hired)}</dd>
       </dl>
-      {review.comment ? <p className="whitespace-pre-line break-words">{review.comment}</p> : <p className="text-sm italic text-muted-foreground">No comment.</p>}
-      {review.reply && <p className="border-l-2 border-primary/30 pl-3 text-sm text-muted-foreground">{`Reply: ${review.reply}`}</p>}
+      {review.comment ? (
+        <p className="whitespace-pre-line break-words">{review.comment}</p>
+      ) : (
+        <p className="text-sm italic text-muted-foreground">No comment.</p>
+      )}
+      {review.reply && (
+        <p className="border-l-2 border-primary/30 pl-3 text-sm text-muted-foreground">{`Reply: ${review.reply}`}</p>
+      )}
       {review.status === 'hidden' && review.hiddenReason && (
         <p className="text-sm text-muted-foreground">
           {`Hidden ${review.hiddenAt ? formatDateTime(review.hiddenAt, timeZone) : ''}${review.hiddenBy ? ` by ${review.hiddenBy}` : ''}: ${HIDE_REASON_LABELS[review.hiddenReason]}${review.hiddenNote ? ` (${review.hiddenNote})` : ''}`}

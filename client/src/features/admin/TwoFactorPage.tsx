@@ -11,7 +11,13 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { OwnPasswordForm } from './components/OwnPasswordForm';
 import { PageHeader } from './components/PageHeader';
-import { useBeginEnrolment, useConfirmEnrolment, useNewRecoveryCodes, useTurnOffTwoFactor, useTwoFactorStatus } from './two-factor-api';
+import {
+  useBeginEnrolment,
+  useConfirmEnrolment,
+  useNewRecoveryCodes,
+  useTurnOffTwoFactor,
+  useTwoFactorStatus,
+} from './two-factor-api';
 
 /**
  * An administrator's own two-factor sign-in (docs/decisions/0109-admin-two-factor.md): set up by
@@ -20,7 +26,19 @@ import { useBeginEnrolment, useConfirmEnrolment, useNewRecoveryCodes, useTurnOff
  */
 
 /** A form taking one code from the app. */
-function CodeForm({ id, label, submit, pendingLabel, onCode }: { id: string; label: string; submit: string; pendingLabel: string; onCode: (code: string) => Promise<void> }) {
+function CodeForm({
+  id,
+  label,
+  submit,
+  pendingLabel,
+  onCode,
+}: {
+  id: string;
+  label: string;
+  submit: string;
+  pendingLabel: string;
+  onCode: (code: string) => Promise<void>;
+}) {
   const form = useProgressiveForm({
     schema: () => import('@shared/schemas/admin-two-factor').then((m) => m.appCodeSchema),
     fallback: 'That did not work. Please try again.',
@@ -54,7 +72,10 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
     <Card>
       <CardContent className="grid gap-4 p-5">
         <h2 className="text-lg font-semibold">Your recovery codes</h2>
-        <p className="text-sm text-muted-foreground">Keep them somewhere safe, apart from your phone. Each one signs you in once in place of a code from the app. They are shown only now.</p>
+        <p className="text-sm text-muted-foreground">
+          Keep them somewhere safe, apart from your phone. Each one signs you in once in place of a code from the app.
+          They are shown only now.
+        </p>
         <ul aria-label="Recovery codes" className="grid gap-1 font-mono text-sm sm:grid-cols-2">
           {codes.map((c) => (
             <li key={c}>{c}</li>
@@ -77,7 +98,9 @@ function Enrolment({ onCodes }: { onCodes: (codes: string[]) => void }) {
     if (!enrolment) return;
     let live = true;
     // Made in the browser: the secret goes to no other service, and the library loads only here.
-    void import('qrcode').then((m) => m.toDataURL(enrolment.uri, { margin: 1, width: 200 })).then((url) => live && setQr(url));
+    void import('qrcode')
+      .then((m) => m.toDataURL(enrolment.uri, { margin: 1, width: 200 }))
+      .then((url) => live && setQr(url));
     return () => {
       live = false;
     };
@@ -87,7 +110,10 @@ function Enrolment({ onCodes }: { onCodes: (codes: string[]) => void }) {
     return (
       <Card>
         <CardContent className="grid gap-3 p-5">
-          <p className="text-sm">Sign in with your password and a code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password and others).</p>
+          <p className="text-sm">
+            Sign in with your password and a code from an authenticator app on your phone (Google Authenticator,
+            Microsoft Authenticator, 1Password and others).
+          </p>
           <div>
             <Button
               disabled={begin.isPending}
@@ -96,7 +122,12 @@ function Enrolment({ onCodes }: { onCodes: (codes: string[]) => void }) {
                   {},
                   {
                     onSuccess: setEnrolment,
-                    onError: (e) => toast({ title: 'Could not start', description: e instanceof Error ? e.message : 'Please try again.', variant: 'destructive' }),
+                    onError: (e) =>
+                      toast({
+                        title: 'Could not start',
+                        description: e instanceof Error ? e.message : 'Please try again.',
+                        variant: 'destructive',
+                      }),
                   },
                 )
               }
@@ -112,7 +143,11 @@ function Enrolment({ onCodes }: { onCodes: (codes: string[]) => void }) {
     <Card>
       <CardContent className="grid gap-4 p-5">
         <p className="text-sm">1. Scan this QR code with your authenticator app.</p>
-        {qr ? <img src={qr} alt="QR code for your authenticator app" width={200} height={200} className="rounded border" /> : <div className="h-[200px] w-[200px] animate-pulse rounded bg-muted" />}
+        {qr ? (
+          <img src={qr} alt="QR code for your authenticator app" width={200} height={200} className="rounded border" />
+        ) : (
+          <div className="h-[200px] w-[200px] animate-pulse rounded bg-muted" />
+        )}
         <p className="text-sm">
           Or type this key into the app:{' '}
           <code data-testid="two-factor-secret" className="break-all rounded bg-muted px-1 font-mono">
@@ -142,7 +177,11 @@ function TwoFactorOn({ s, onCodes }: { s: TwoFactorStatus; onCodes: (codes: stri
   const turnOff = useTurnOffTwoFactor();
   return (
     <div className="grid gap-6">
-      <FormNotice variant="success" title="Two-factor sign-in is on" description={`${s.recoveryCodesLeft} unused recovery ${s.recoveryCodesLeft === 1 ? 'code' : 'codes'} left.`} />
+      <FormNotice
+        variant="success"
+        title="Two-factor sign-in is on"
+        description={`${s.recoveryCodesLeft} unused recovery ${s.recoveryCodesLeft === 1 ? 'code' : 'codes'} left.`}
+      />
       <section className="grid gap-2">
         <h2 className="text-lg font-semibold">New recovery codes</h2>
         <p className="text-sm text-muted-foreground">The codes you have now stop working.</p>
@@ -177,7 +216,13 @@ function TwoFactorOn({ s, onCodes }: { s: TwoFactorStatus; onCodes: (codes: stri
 function TwoFactorOff({ required, onCodes }: { required: boolean; onCodes: (codes: string[]) => void }) {
   return (
     <>
-      {required && <FormNotice title="Required" description="Every administrator here signs in with an authenticator app. Set it up to continue." className="mb-4" />}
+      {required && (
+        <FormNotice
+          title="Required"
+          description="Every administrator here signs in with an authenticator app. Set it up to continue."
+          className="mb-4"
+        />
+      )}
       <Enrolment onCodes={onCodes} />
     </>
   );
@@ -190,7 +235,11 @@ export default function TwoFactorPage() {
   const s = status.data;
   return (
     <>
-      <PageHeader title="Two-factor sign-in" description="A code from an authenticator app after your password: a stolen password alone does not open the admin area." path="/admin/two-factor" />
+      <PageHeader
+        title="Two-factor sign-in"
+        description="A code from an authenticator app after your password: a stolen password alone does not open the admin area."
+        path="/admin/two-factor"
+      />
       {codes ? (
         <RecoveryCodes
           codes={codes}
@@ -201,7 +250,13 @@ export default function TwoFactorPage() {
         />
       ) : (
         <QueryView query={status} what="your two-factor sign-in">
-          {(s) => (s.enabled ? <TwoFactorOn s={s} onCodes={setCodes} /> : <TwoFactorOff required={s.required} onCodes={setCodes} />)}
+          {(s) =>
+            s.enabled ? (
+              <TwoFactorOn s={s} onCodes={setCodes} />
+            ) : (
+              <TwoFactorOff required={s.required} onCodes={setCodes} />
+            )
+          }
         </QueryView>
       )}
       {s && !codes && (s.enabled || !s.required) && <OwnPasswordForm />}

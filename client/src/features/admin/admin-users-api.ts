@@ -20,7 +20,8 @@ export function useCreateAdmin() {
 export function useUpdateAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: UpdateAdminInput & { id: number }) => apiRequest<AdminAccount>('PATCH', `/api/admin/users/${id}`, body),
+    mutationFn: ({ id, ...body }: UpdateAdminInput & { id: number }) =>
+      apiRequest<AdminAccount>('PATCH', `/api/admin/users/${id}`, body),
     onSettled: () => void invalidatePaths(queryClient, '/api/admin/users'),
   });
 }
@@ -29,7 +30,8 @@ export function useUpdateAdmin() {
 export function useResetAdminPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, password }: { id: number; password: string }) => apiRequest<AdminAccount>('POST', `/api/admin/users/${id}/password`, { password }),
+    mutationFn: ({ id, password }: { id: number; password: string }) =>
+      apiRequest<AdminAccount>('POST', `/api/admin/users/${id}/password`, { password }),
     onSettled: () => void invalidatePaths(queryClient, '/api/admin/users'),
   });
 }

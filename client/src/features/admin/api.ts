@@ -1,7 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { LeadStatus } from '@shared/schemas/lead-status';
-import type { AdminCheck, AdminContractor, AdminContractorList, ApprovalStatus, OutboxList, OutboxMessage, OutboxStatus } from '@shared/schemas/admin';
+import type {
+  AdminCheck,
+  AdminContractor,
+  AdminContractorList,
+  ApprovalStatus,
+  OutboxList,
+  OutboxMessage,
+  OutboxStatus,
+} from '@shared/schemas/admin';
 import type { AdminLeadList, AdminStats } from '@shared/schemas/admin-leads';
 import type { AdminLoginAnswer } from '@shared/schemas/admin-two-factor';
 import type { ContractorStats } from '@shared/schemas/contractor-stats';
@@ -36,13 +44,19 @@ export function contractorsKey(status: ContractorFilter, search = ''): ApiKey {
 }
 export const approvedContractorsKey = contractorsKey('approved');
 
-export function leadsKey({ status = 'all', page = 1, pageSize = 25 }: { status?: 'all' | LeadStatus; page?: number; pageSize?: number } = {}): ApiKey {
+export function leadsKey({
+  status = 'all',
+  page = 1,
+  pageSize = 25,
+}: { status?: 'all' | LeadStatus; page?: number; pageSize?: number } = {}): ApiKey {
   const params: Record<string, string> = { page: String(page), pageSize: String(pageSize) };
   if (status !== 'all') params.status = status;
   return ['/api/leads', params];
 }
 
-export const contractorDeliveriesKey = (contractorId: number): ApiKey => [`/api/contractors/${contractorId}/lead-deliveries`];
+export const contractorDeliveriesKey = (contractorId: number): ApiKey => [
+  `/api/contractors/${contractorId}/lead-deliveries`,
+];
 export const contractorStatsKey = (contractorId: number): ApiKey => [`/api/admin/contractors/${contractorId}/stats`];
 
 export type OutboxFilter = 'all' | OutboxStatus;
@@ -84,13 +98,24 @@ export type AdminSession =
 
 /** The administrator's session as GET /api/admin/check reports it; a 401 reads as signed out. */
 export function useAdminSession(): AdminSession & { refetch: () => void } {
-  const query = useQuery<AdminCheck | null>({ queryKey: sessionKey, queryFn: getQueryFn<AdminCheck>({ on401: 'returnNull' }) });
+  const query = useQuery<AdminCheck | null>({
+    queryKey: sessionKey,
+    queryFn: getQueryFn<AdminCheck>({ on401: 'returnNull' }),
+  });
   const refetch = () => void query.refetch();
   if (query.isPending) return { state: 'loading', refetch };
   if (query.isError) return { state: 'error', refetch };
   if (query.data?.authenticated) {
     const d = query.data;
-    return { state: 'authenticated', mustEnrol: d.twoFactor === 'enrol', username: d.username ?? null, role: d.role ?? 'county', counties: d.counties ?? [], countyId: d.countyId ?? null, refetch };
+    return {
+      state: 'authenticated',
+      mustEnrol: d.twoFactor === 'enrol',
+      username: d.username ?? null,
+      role: d.role ?? 'county',
+      counties: d.counties ?? [],
+      countyId: d.countyId ?? null,
+      refetch,
+    };
   }
   return { state: 'anonymous', codeStep: query.data?.twoFactor === 'code', refetch };
 }
@@ -98,10 +123,14 @@ export function useAdminSession(): AdminSession & { refetch: () => void } {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { username: string; password: string }) => apiRequest<AdminLoginAnswer>('POST', '/api/admin/login', body),
+    mutationFn: (body: { username: string; password: string }) =>
+      apiRequest<AdminLoginAnswer>('POST', '/api/admin/login', body),
     onSuccess: (data) => {
       // Known at once, so the guard does not send the new session back to the login page; the role and counties follow.
-      const known: AdminCheck = data.twoFactor === 'code' ? { authenticated: false, twoFactor: 'code' } : { authenticated: true, username: data.username, twoFactor: data.twoFactor };
+      const known: AdminCheck =
+        data.twoFactor === 'code'
+          ? { authenticated: false, twoFactor: 'code' }
+          : { authenticated: true, username: data.username, twoFactor: data.twoFactor };
       queryClient.setQueryData<AdminCheck>(sessionKey, known);
       void queryClient.invalidateQueries({ queryKey: sessionKey });
     },
@@ -116,7 +145,8 @@ export const useStats = () => useQuery<AdminStats>({ queryKey: statsKey });
 
 export const useLeads = (key: ApiKey) => useQuery<AdminLeadList>({ queryKey: key, placeholderData: keepPreviousData });
 
-export const useContractors = (key: ApiKey) => useQuery<AdminContractorList>({ queryKey: key, placeholderData: keepPreviousData });
+export const useContractors = (key: ApiKey) =>
+  useQuery<AdminContractorList>({ queryKey: key, placeholderData: keepPreviousData });
 
 export const useApprovedContractors = () => useQuery<AdminContractorList>({ queryKey: approvedContractorsKey });
 
@@ -149,13 +179,18 @@ export function workingCounty(session: AdminSession, siteSlug: string): number |
   return session.counties.find((c) => c.slug === siteSlug)?.id ?? null;
 }
 
-export const useContractorStats = (contractorId: number) => useQuery<ContractorStats>({ queryKey: contractorStatsKey(contractorId) });
+export const useContractorStats = (contractorId: number) =>
+  useQuery<ContractorStats>({ queryKey: contractorStatsKey(contractorId) });
 
 export function useContractorDeliveries(contractorId: number | null) {
-  return useQuery<DeliveryDto[]>({ queryKey: contractorDeliveriesKey(contractorId ?? 0), enabled: contractorId !== null });
+  return useQuery<DeliveryDto[]>({
+    queryKey: contractorDeliveriesKey(contractorId ?? 0),
+    enabled: contractorId !== null,
+  });
 }
 
-export const useOutbox = (page: number, pageSize: number, status: OutboxFilter = 'all') => useQuery<OutboxList>({ queryKey: outboxKey(page, pageSize, status), placeholderData: keepPreviousData });
+export const useOutbox = (page: number, pageSize: number, status: OutboxFilter = 'all') =>
+  useQuery<OutboxList>({ queryKey: outboxKey(page, pageSize, status), placeholderData: keepPreviousData });
 
 /** One message; while it waits for an attempt it is asked again every few seconds, so an open dialog shows it go out. */
 export function useOutboxMessage(id: number | null, fromList?: OutboxMessage) {
@@ -179,7 +214,8 @@ export function useResendOutboxMessage() {
 // ---- Contractors
 
 /** After a contractor changes: the admin lists and the public directory (whose keys start with /api/contractors). */
-const contractorsChanged = (queryClient: QueryClient) => invalidatePaths(queryClient, '/api/admin/contractors', '/api/contractors');
+const contractorsChanged = (queryClient: QueryClient) =>
+  invalidatePaths(queryClient, '/api/admin/contractors', '/api/contractors');
 
 /** The expiry dates checked in the approve step, recorded with its verification (docs/decisions/0019-verifying-contractors.md). */
 export interface CheckedDates {
@@ -190,8 +226,24 @@ export interface CheckedDates {
 export function useSetApproval() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status, rejectionReason, verified, dates }: { id: number; status: 'approved' | 'rejected'; rejectionReason?: string; verified?: boolean; dates?: CheckedDates }) =>
-      apiRequest<AdminContractor>('PATCH', `/api/admin/contractors/${id}/approval`, status === 'rejected' ? { status, rejectionReason } : { status, verified, ...(verified ? dates : {}) }),
+    mutationFn: ({
+      id,
+      status,
+      rejectionReason,
+      verified,
+      dates,
+    }: {
+      id: number;
+      status: 'approved' | 'rejected';
+      rejectionReason?: string;
+      verified?: boolean;
+      dates?: CheckedDates;
+    }) =>
+      apiRequest<AdminContractor>(
+        'PATCH',
+        `/api/admin/contractors/${id}/approval`,
+        status === 'rejected' ? { status, rejectionReason } : { status, verified, ...(verified ? dates : {}) },
+      ),
     onSettled: () => void contractorsChanged(queryClient),
   });
 }
@@ -200,7 +252,8 @@ export function useSetApproval() {
 export function useSetVerification() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, verified }: { id: number; verified: boolean }) => apiRequest<AdminContractor>('POST', `/api/admin/contractors/${id}/${verified ? 'verify' : 'unverify'}`),
+    mutationFn: ({ id, verified }: { id: number; verified: boolean }) =>
+      apiRequest<AdminContractor>('POST', `/api/admin/contractors/${id}/${verified ? 'verify' : 'unverify'}`),
     onSettled: () => void contractorsChanged(queryClient),
   });
 }
@@ -208,7 +261,8 @@ export function useSetVerification() {
 export function useSetVisibility() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, isVisible }: { id: number; isVisible: boolean }) => apiRequest<AdminContractor>('PATCH', `/api/admin/contractors/${id}/visibility`, { isVisible }),
+    mutationFn: ({ id, isVisible }: { id: number; isVisible: boolean }) =>
+      apiRequest<AdminContractor>('PATCH', `/api/admin/contractors/${id}/visibility`, { isVisible }),
     onSettled: () => void contractorsChanged(queryClient),
   });
 }
@@ -229,7 +283,8 @@ export const leadsChanged = ['/api/leads', '/api/admin/leads', '/api/admin/stats
 export function useDeliverLead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { leadId: number; contractorId: number }) => apiRequest<DeliveryDto>('POST', '/api/lead-deliveries', body),
+    mutationFn: (body: { leadId: number; contractorId: number }) =>
+      apiRequest<DeliveryDto>('POST', '/api/lead-deliveries', body),
     // A 409 means someone else delivered it first: the refreshed list shows to whom.
     onSettled: (_data, _error, body) => {
       void invalidatePaths(queryClient, ...leadsChanged, '/api/admin/contractors', '/api/admin/outbox');
@@ -253,9 +308,16 @@ export interface PricingRuleInput {
 }
 
 /** The quick-add rule from the dashboard (spec: a global rule at 25.00, priority 1). */
-export const QUICK_ADD_RULE: PricingRuleInput = { ruleType: 'global', ruleValue: null, leadPrice: '25.00', priority: 1, isActive: true };
+export const QUICK_ADD_RULE: PricingRuleInput = {
+  ruleType: 'global',
+  ruleValue: null,
+  leadPrice: '25.00',
+  priority: 1,
+  isActive: true,
+};
 
-const rulesChanged = (queryClient: QueryClient) => invalidatePaths(queryClient, '/api/pricing-rules', '/api/admin/stats');
+const rulesChanged = (queryClient: QueryClient) =>
+  invalidatePaths(queryClient, '/api/pricing-rules', '/api/admin/stats');
 
 export function useCreateRule() {
   const queryClient = useQueryClient();
@@ -268,7 +330,8 @@ export function useCreateRule() {
 export function useUpdateRule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...patch }: { id: number } & (PricingRuleInput | { isActive: boolean })) => apiRequest<PricingRuleDto>('PATCH', `/api/pricing-rules/${id}`, patch),
+    mutationFn: ({ id, ...patch }: { id: number } & (PricingRuleInput | { isActive: boolean })) =>
+      apiRequest<PricingRuleDto>('PATCH', `/api/pricing-rules/${id}`, patch),
     onSettled: () => void rulesChanged(queryClient),
   });
 }
@@ -277,15 +340,20 @@ export function useUpdateRule() {
 
 export type ClaimFilter = 'all' | ClaimStatus;
 
-export const claimsKey = (status: ClaimFilter, page: number, pageSize: number): ApiKey => ['/api/admin/lead-claims', { status, page: String(page), pageSize: String(pageSize) }];
+export const claimsKey = (status: ClaimFilter, page: number, pageSize: number): ApiKey => [
+  '/api/admin/lead-claims',
+  { status, page: String(page), pageSize: String(pageSize) },
+];
 
-export const useClaims = (key: ApiKey) => useQuery<AdminLeadClaimList>({ queryKey: key, placeholderData: keepPreviousData });
+export const useClaims = (key: ApiKey) =>
+  useQuery<AdminLeadClaimList>({ queryKey: key, placeholderData: keepPreviousData });
 
 /** Approves (what was paid comes back) or denies a claim; the contractor is emailed either way. */
 export function useDecideClaim() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision, note }: { id: number; decision: 'approve' | 'deny'; note: string }) => apiRequest<AdminLeadClaim>('POST', `/api/admin/lead-claims/${id}/${decision}`, { note }),
+    mutationFn: ({ id, decision, note }: { id: number; decision: 'approve' | 'deny'; note: string }) =>
+      apiRequest<AdminLeadClaim>('POST', `/api/admin/lead-claims/${id}/${decision}`, { note }),
     // A 409 means another administrator decided first: the refreshed list shows how.
     onSettled: () => void invalidatePaths(queryClient, '/api/admin/lead-claims', '/api/admin/outbox'),
   });
@@ -295,7 +363,16 @@ export function useDecideClaim() {
 export function useCancelDelivery() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (deliveryId: number) => apiRequest<CancelledDelivery>('POST', `/api/lead-deliveries/${deliveryId}/cancel`),
-    onSettled: () => void invalidatePaths(queryClient, ...leadsChanged, '/api/contractors', '/api/admin/contractors', '/api/admin/outbox', '/api/admin/lead-claims'),
+    mutationFn: (deliveryId: number) =>
+      apiRequest<CancelledDelivery>('POST', `/api/lead-deliveries/${deliveryId}/cancel`),
+    onSettled: () =>
+      void invalidatePaths(
+        queryClient,
+        ...leadsChanged,
+        '/api/contractors',
+        '/api/admin/contractors',
+        '/api/admin/outbox',
+        '/api/admin/lead-claims',
+      ),
   });
 }

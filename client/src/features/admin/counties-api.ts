@@ -19,7 +19,8 @@ export function useAddCounty() {
 export function useSetCountyLeadDelivery() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: CountyLeadDelivery & { id: number }) => apiRequest<CountySummary>('PUT', `/api/admin/counties/${id}/lead-delivery`, body),
+    mutationFn: ({ id, ...body }: CountyLeadDelivery & { id: number }) =>
+      apiRequest<CountySummary>('PUT', `/api/admin/counties/${id}/lead-delivery`, body),
     onSettled: () => void invalidatePaths(queryClient, '/api/admin/counties'),
   });
 }

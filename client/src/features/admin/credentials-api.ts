@@ -10,7 +10,8 @@ export const credentialsKey = (id: number): ApiKey => [`/api/admin/contractors/$
 export const attentionKey: ApiKey = ['/api/admin/credentials/attention'];
 export const certificateHref = (id: number) => `/api/admin/contractors/${id}/insurance-certificate`;
 
-export const useCredentials = (id: number) => useQuery<ContractorCredentials>({ queryKey: credentialsKey(id), enabled: id > 0 });
+export const useCredentials = (id: number) =>
+  useQuery<ContractorCredentials>({ queryKey: credentialsKey(id), enabled: id > 0 });
 export const useCredentialAttention = () => useQuery<CredentialAttentionList>({ queryKey: attentionKey });
 
 /** A credential change moves the badge: the admin lists, the dashboard and the public directory are read again. */
@@ -19,12 +20,15 @@ function useCredentialMutation<V>(id: number, send: (v: V) => Promise<Contractor
   return useMutation({
     mutationFn: send,
     onSuccess: (data) => queryClient.setQueryData(credentialsKey(id), data),
-    onSettled: () => void invalidatePaths(queryClient, '/api/admin/contractors', '/api/admin/credentials', '/api/contractors'),
+    onSettled: () =>
+      void invalidatePaths(queryClient, '/api/admin/contractors', '/api/admin/credentials', '/api/contractors'),
   });
 }
 
 export const useUpdateCredentials = (id: number) =>
-  useCredentialMutation(id, (body: Record<string, string>) => apiRequest<ContractorCredentials>('PATCH', `/api/admin/contractors/${id}/credentials`, body));
+  useCredentialMutation(id, (body: Record<string, string>) =>
+    apiRequest<ContractorCredentials>('PATCH', `/api/admin/contractors/${id}/credentials`, body),
+  );
 
 export const useVerifyCredential = (id: number) =>
   useCredentialMutation(id, ({ credential, how }: { credential: Credential; how: string }) =>
@@ -33,7 +37,14 @@ export const useVerifyCredential = (id: number) =>
 
 export const useUnverifyCredential = (id: number) =>
   useCredentialMutation(id, ({ credential, reason }: { credential: Credential; reason: string }) =>
-    apiRequest<ContractorCredentials>('POST', `/api/admin/contractors/${id}/credentials/${credential}/unverify`, reason ? { reason } : {}),
+    apiRequest<ContractorCredentials>(
+      'POST',
+      `/api/admin/contractors/${id}/credentials/${credential}/unverify`,
+      reason ? { reason } : {},
+    ),
   );
 
-export const useUploadCertificate = (id: number) => useCredentialMutation(id, (file: File) => apiUpload<ContractorCredentials>(`/api/admin/contractors/${id}/insurance-certificate`, file));
+export const useUploadCertificate = (id: number) =>
+  useCredentialMutation(id, (file: File) =>
+    apiUpload<ContractorCredentials>(`/api/admin/contractors/${id}/insurance-certificate`, file),
+  );

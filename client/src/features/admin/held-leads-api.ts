@@ -17,7 +17,8 @@ export type HeldLeadAnswer = 'send-to-alternatives' | 'reject';
 export function useAnswerHeldLead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ leadId, answer }: { leadId: number; answer: HeldLeadAnswer }) => apiRequest<unknown>('POST', `/api/admin/leads/${leadId}/${answer}`),
+    mutationFn: ({ leadId, answer }: { leadId: number; answer: HeldLeadAnswer }) =>
+      apiRequest<unknown>('POST', `/api/admin/leads/${leadId}/${answer}`),
     // A 409 means it went on already (delivered, withdrawn): the refreshed lists show how. Sent on, the homeowner's email is in the outbox.
     onSettled: () => void invalidatePaths(queryClient, ...leadsChanged, '/api/admin/outbox'),
   });

@@ -13,14 +13,27 @@ import { plural } from '@/lib/format';
 export { PAYMENT_STATE_LABELS } from '@shared/schemas/deliveries';
 export { SUBSCRIPTION_STATUS_LABELS as SUBSCRIPTION_LABELS } from '@shared/plans';
 
-export const APPROVAL_LABELS: Record<ApprovalStatus, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
+export const APPROVAL_LABELS: Record<ApprovalStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
 
 export const planName = (id: string) => planById(id).name;
 
-export const RULE_TYPE_LABELS: Record<RuleType, string> = { global: 'Global', service: 'Service', location: 'Location', contractor: 'Contractor' };
+export const RULE_TYPE_LABELS: Record<RuleType, string> = {
+  global: 'Global',
+  service: 'Service',
+  location: 'Location',
+  contractor: 'Contractor',
+};
 
 /** What a rule applies to, in words: 'All leads', a service name, its town's label (of the rule's county) or a contractor's name. */
-export function ruleValueLabel(rule: Pick<PricingRuleDto, 'ruleType' | 'ruleValue' | 'town'>, contractorNames: ReadonlyMap<number, string>, region: Region): string {
+export function ruleValueLabel(
+  rule: Pick<PricingRuleDto, 'ruleType' | 'ruleValue' | 'town'>,
+  contractorNames: ReadonlyMap<number, string>,
+  region: Region,
+): string {
   const v = rule.ruleValue;
   switch (rule.ruleType) {
     case 'global':

@@ -7,7 +7,8 @@ import { invalidatePaths } from './api';
 
 export const listingChangesKey = (status: ListingChangeStatus): ApiKey => ['/api/admin/listing-changes', { status }];
 
-export const useListingChanges = (status: ListingChangeStatus) => useQuery<AdminListingChange[]>({ queryKey: listingChangesKey(status) });
+export const useListingChanges = (status: ListingChangeStatus) =>
+  useQuery<AdminListingChange[]>({ queryKey: listingChangesKey(status) });
 
 /** A decision changes the listing the public and the contractors list show: those are read again. */
 export function useDecideListingChange() {
@@ -17,6 +18,7 @@ export function useDecideListingChange() {
       input.reject
         ? apiRequest<AdminListingChange>('POST', `/api/admin/listing-changes/${input.id}/reject`, input.reject)
         : apiRequest<AdminListingChange>('POST', `/api/admin/listing-changes/${input.id}/approve`),
-    onSettled: () => void invalidatePaths(queryClient, '/api/admin/listing-changes', '/api/admin/contractors', '/api/contractors'),
+    onSettled: () =>
+      void invalidatePaths(queryClient, '/api/admin/listing-changes', '/api/admin/contractors', '/api/contractors'),
   });
 }

@@ -1,7 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formPages } from '@shared/forms';
 import type { AdminCheck } from '@shared/schemas/admin';
-import type { AdminLoginAnswer, RecoveryCodesAnswer, TwoFactorEnrolment, TwoFactorStatus } from '@shared/schemas/admin-two-factor';
+import type {
+  AdminLoginAnswer,
+  RecoveryCodesAnswer,
+  TwoFactorEnrolment,
+  TwoFactorStatus,
+} from '@shared/schemas/admin-two-factor';
 import { apiRequest } from '@/lib/api';
 import { sessionKey } from './api';
 
@@ -22,14 +27,22 @@ function useTwoFactorMutation<B, T>(path: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: B) => apiRequest<T>('POST', path, body),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: twoFactorKey }), queryClient.invalidateQueries({ queryKey: sessionKey })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: twoFactorKey }),
+        queryClient.invalidateQueries({ queryKey: sessionKey }),
+      ]),
   });
 }
 
-export const useBeginEnrolment = () => useTwoFactorMutation<Record<string, never>, TwoFactorEnrolment>('/api/admin/two-factor/setup');
-export const useConfirmEnrolment = () => useTwoFactorMutation<{ code: string }, RecoveryCodesAnswer>('/api/admin/two-factor/confirm');
-export const useNewRecoveryCodes = () => useTwoFactorMutation<{ code: string }, RecoveryCodesAnswer>('/api/admin/two-factor/recovery-codes');
-export const useTurnOffTwoFactor = () => useTwoFactorMutation<{ code: string }, TwoFactorStatus>('/api/admin/two-factor/disable');
+export const useBeginEnrolment = () =>
+  useTwoFactorMutation<Record<string, never>, TwoFactorEnrolment>('/api/admin/two-factor/setup');
+export const useConfirmEnrolment = () =>
+  useTwoFactorMutation<{ code: string }, RecoveryCodesAnswer>('/api/admin/two-factor/confirm');
+export const useNewRecoveryCodes = () =>
+  useTwoFactorMutation<{ code: string }, RecoveryCodesAnswer>('/api/admin/two-factor/recovery-codes');
+export const useTurnOffTwoFactor = () =>
+  useTwoFactorMutation<{ code: string }, TwoFactorStatus>('/api/admin/two-factor/disable');
 
 /** The sign-in's second step: a code from the app, or a recovery code. */
 export function useSecondStep() {

@@ -16,8 +16,17 @@ const COLUMNS: { label: string; className?: string }[] = [
  * Every payment, lead credit and refund, newest first (docs/decisions/0113-self-service-billing.md).
  * `receipts`: the contractor's own view links each receipt (the provider's, or our printable page).
  */
-export function HistoryTable({ entries, receipts, caption }: { entries: BillingEntry[]; receipts: boolean; caption: string }) {
-  if (entries.length === 0) return <p className="text-sm text-muted-foreground">No payments, credits or refunds yet.</p>;
+export function HistoryTable({
+  entries,
+  receipts,
+  caption,
+}: {
+  entries: BillingEntry[];
+  receipts: boolean;
+  caption: string;
+}) {
+  if (entries.length === 0)
+    return <p className="text-sm text-muted-foreground">No payments, credits or refunds yet.</p>;
   return (
     <div className="overflow-x-auto" role="region" aria-label={caption} tabIndex={0}>
       <table className="w-full border-collapse text-sm" data-testid="payment-history">
@@ -46,10 +55,16 @@ export function HistoryTable({ entries, receipts, caption }: { entries: BillingE
               </td>
               <td className="py-2 pr-3 max-sm:hidden">{methodLabel(e.method)}</td>
               <td className="py-2 pr-3">{statusLabel(e.status)}</td>
-              <td className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">{e.kind === 'refund' && e.amount !== '0.00' ? `-${formatPrice(e.amount)}` : formatPrice(e.amount)}</td>
+              <td className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">
+                {e.kind === 'refund' && e.amount !== '0.00' ? `-${formatPrice(e.amount)}` : formatPrice(e.amount)}
+              </td>
               {receipts && (
                 <td className="py-2 text-right">
-                  <a href={e.receiptPath} className="font-medium text-primary hover:underline" aria-label={`Receipt for ${KIND_LABELS[e.kind].toLowerCase()} on ${formatShortDate(e.date)}`}>
+                  <a
+                    href={e.receiptPath}
+                    className="font-medium text-primary hover:underline"
+                    aria-label={`Receipt for ${KIND_LABELS[e.kind].toLowerCase()} on ${formatShortDate(e.date)}`}
+                  >
                     Receipt
                   </a>
                 </td>

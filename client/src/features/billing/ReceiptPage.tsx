@@ -18,7 +18,12 @@ export default function ReceiptPage({ params }: RouteInput) {
   const receipt = useReceipt(entryId);
   return (
     <>
-      <Head title={`Receipt | ${region.siteTitle}`} description="A receipt for a payment, lead credit or refund." path={`/contractor/receipts/${entryId}`} robots="noindex, nofollow" />
+      <Head
+        title={`Receipt | ${region.siteTitle}`}
+        description="A receipt for a payment, lead credit or refund."
+        path={`/contractor/receipts/${entryId}`}
+        robots="noindex, nofollow"
+      />
       <div className="container mx-auto max-w-2xl px-4 py-10 print:p-0">
         <QueryView query={receipt} what="the receipt">
           {({ entry, contractorName }) => (
@@ -54,7 +59,10 @@ export default function ReceiptPage({ params }: RouteInput) {
                   {formatPrice(entry.amount)}
                 </dd>
               </dl>
-              <Link href="/contractor?section=subscription" className="text-sm font-medium text-primary hover:underline print:hidden">
+              <Link
+                href="/contractor?section=subscription"
+                className="text-sm font-medium text-primary hover:underline print:hidden"
+              >
                 Back to the portal
               </Link>
             </Card>

@@ -8,4 +8,5 @@ export const paymentsKey: ApiKey = ['/api/contractor/payments'];
 
 export const usePayments = () => useQuery<BillingEntry[]>({ queryKey: paymentsKey });
 
-export const useReceipt = (entryId: string) => useQuery<BillingReceipt>({ queryKey: [`/api/contractor/payments/${encodeURIComponent(entryId)}`], retry: false });
+export const useReceipt = (entryId: string) =>
+  useQuery<BillingReceipt>({ queryKey: [`/api/contractor/payments/${encodeURIComponent(entryId)}`], retry: false });

@@ -7,7 +7,11 @@ export const KIND_LABELS: Record<BillingEntryKind, string> = {
   refund: 'Refund',
 };
 
-const METHOD_LABELS: Record<BillingEntry['method'], string> = { card: 'Card', credit: 'Plan credit', offline: 'Paid outside the site' };
+const METHOD_LABELS: Record<BillingEntry['method'], string> = {
+  card: 'Card',
+  credit: 'Plan credit',
+  offline: 'Paid outside the site',
+};
 const STATUS_LABELS: Record<string, string> = { succeeded: 'Completed', pending: 'Pending', failed: 'Failed' };
 
 export const methodLabel = (m: BillingEntry['method']) => METHOD_LABELS[m];

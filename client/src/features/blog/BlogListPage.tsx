@@ -23,7 +23,10 @@ function PostList() {
         </ul>
       }
       empty={
-        <EmptyState icon={<Newspaper className="h-10 w-10" aria-hidden="true" />} className="mx-auto max-w-xl px-6 py-16">
+        <EmptyState
+          icon={<Newspaper className="h-10 w-10" aria-hidden="true" />}
+          className="mx-auto max-w-xl px-6 py-16"
+        >
           <p>No blog posts available yet.</p>
         </EmptyState>
       }
@@ -50,7 +53,13 @@ export default function BlogListPage(_props: RouteInput) {
         title={`${heading} | ${region.siteTitle}`}
         description={`Practical guides for building and remodeling in ${region.displayName}: permits, septic and wells, hiring a contractor, budgets and the local building season.`}
         path="/blog"
-        keywords={[`${region.county} building`, 'home building blog', `${region.stateName} contractors`, 'remodeling advice', `building permits ${region.state}`]}
+        keywords={[
+          `${region.county} building`,
+          'home building blog',
+          `${region.stateName} contractors`,
+          'remodeling advice',
+          `building permits ${region.state}`,
+        ]}
       />
       <header className="mx-auto mb-10 max-w-3xl text-center">
         <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{heading}</h1>

@@ -63,7 +63,11 @@ function Article({ post }: { post: BlogPost }) {
 
 function ArticleSkeleton() {
   return (
-    <div className="container mx-auto max-w-3xl space-y-6 px-4 py-8 md:py-12" role="status" aria-label="Loading blog post">
+    <div
+      className="container mx-auto max-w-3xl space-y-6 px-4 py-8 md:py-12"
+      role="status"
+      aria-label="Loading blog post"
+    >
       <Skeleton className="h-4 w-48" />
       <Skeleton className="h-10 w-11/12" />
       <Skeleton className="h-4 w-2/3" />
@@ -97,12 +101,16 @@ function Problem({ slug, status }: { slug: string; status: number }) {
       {missing ? (
         <>
           <h1 className="mt-4 text-2xl font-bold md:text-3xl">Blog Post Not Found</h1>
-          <p className="mt-2 text-muted-foreground">The blog post you're looking for doesn't exist or has been removed.</p>
+          <p className="mt-2 text-muted-foreground">
+            The blog post you're looking for doesn't exist or has been removed.
+          </p>
         </>
       ) : (
         <>
           <h1 className="mt-4 text-2xl font-bold md:text-3xl">Blog Post Unavailable</h1>
-          <p className="mt-2 text-muted-foreground">We couldn't load this article right now. Please try again in a moment.</p>
+          <p className="mt-2 text-muted-foreground">
+            We couldn't load this article right now. Please try again in a moment.
+          </p>
         </>
       )}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">

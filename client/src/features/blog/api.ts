@@ -17,7 +17,9 @@ export function useBlogPost(slug: string, options: { enabled?: boolean } = {}) {
   const post = query.data;
   useEffect(() => {
     if (!post) return;
-    queryClient.setQueryData<BlogPostSummary[]>(blogListKey, (list) => list?.map((p) => (p.slug === post.slug ? { ...p, viewCount: post.viewCount } : p)));
+    queryClient.setQueryData<BlogPostSummary[]>(blogListKey, (list) =>
+      list?.map((p) => (p.slug === post.slug ? { ...p, viewCount: post.viewCount } : p)),
+    );
   }, [post, queryClient]);
   return query;
 }

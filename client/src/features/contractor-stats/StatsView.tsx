@@ -18,13 +18,24 @@ const count = (key: keyof StatsFigures) => (f: StatsFigures) => String(f[key]);
 
 const FIGURES: Figure[] = [
   { key: 'profileViews', label: 'Profile views', short: 'Views', show: count('profileViews'), trend: true },
-  { key: 'quoteRequests', label: 'Quote requests received', short: 'Quote requests', show: count('quoteRequests'), trend: true },
+  {
+    key: 'quoteRequests',
+    label: 'Quote requests received',
+    short: 'Quote requests',
+    show: count('quoteRequests'),
+    trend: true,
+  },
   { key: 'leadsDelivered', label: 'Leads delivered', short: 'Delivered', show: count('leadsDelivered'), trend: true },
   { key: 'contacted', label: 'Contacted', short: 'Contacted', show: count('contacted'), trend: true },
   { key: 'won', label: 'Won', short: 'Won', show: count('won'), trend: true },
   { key: 'spent', label: 'Money spent on leads', short: 'Spent', show: (f) => formatPrice(f.spent) },
   { key: 'costPerWon', label: 'Cost per won job', short: 'Cost per win', show: (f) => formatPrice(f.costPerWon) },
-  { key: 'medianSecondsToContact', label: 'Median time to contact', short: 'Time to contact', show: (f) => duration(f.medianSecondsToContact) },
+  {
+    key: 'medianSecondsToContact',
+    label: 'Median time to contact',
+    short: 'Time to contact',
+    show: (f) => duration(f.medianSecondsToContact),
+  },
 ];
 
 /** A bar per month, oldest first; decoration only, the numbers are in the text and the table. */
@@ -33,7 +44,11 @@ function Trend({ values }: { values: number[] }) {
   return (
     <div aria-hidden="true" className="mt-3 flex h-8 items-end gap-0.5">
       {values.map((v, i) => (
-        <span key={i} className={cn('flex-1 rounded-sm', v > 0 ? 'bg-primary/70' : 'bg-muted')} style={{ height: `${Math.max(8, Math.round((v / max) * 100))}%` }} />
+        <span
+          key={i}
+          className={cn('flex-1 rounded-sm', v > 0 ? 'bg-primary/70' : 'bg-muted')}
+          style={{ height: `${Math.max(8, Math.round((v / max) * 100))}%` }}
+        />
       ))}
     </div>
   );
@@ -44,7 +59,11 @@ function Summary({ stats }: { stats: ContractorStats }) {
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Totals for the last 12 months">
       {FIGURES.map((f) => (
-        <div key={f.key} className="grid content-start rounded-lg border bg-card p-3 sm:p-4" data-testid={`stats-total-${f.key}`}>
+        <div
+          key={f.key}
+          className="grid content-start rounded-lg border bg-card p-3 sm:p-4"
+          data-testid={`stats-total-${f.key}`}
+        >
           <dt className="text-xs font-medium text-muted-foreground sm:text-sm">{f.label}</dt>
           <dd className="mt-1 text-xl font-bold tabular-nums sm:text-2xl">{f.show(stats.totals)}</dd>
           <dd className="text-xs text-muted-foreground">{`This month: ${f.show(current)}`}</dd>
@@ -65,7 +84,10 @@ function MonthRow({ m }: { m: MonthStats }) {
       className="border-b last:border-b-0 max-lg:grid max-lg:grid-cols-2 max-lg:gap-x-5 max-lg:gap-y-1 max-lg:rounded-lg max-lg:border max-lg:bg-card max-lg:px-4 max-lg:py-3 sm:max-lg:grid-cols-3"
       data-testid="stats-month"
     >
-      <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-semibold max-lg:col-span-full max-lg:p-0 max-lg:pb-1">
+      <th
+        scope="row"
+        className="whitespace-nowrap px-3 py-2 text-left font-semibold max-lg:col-span-full max-lg:p-0 max-lg:pb-1"
+      >
         {formatMonth(m.month, true)}
       </th>
       {FIGURES.map((f) => (
@@ -100,11 +122,18 @@ export function StatsView({ stats, caption }: { stats: ContractorStats; caption:
           <caption className="sr-only">{caption}</caption>
           <thead>
             <tr>
-              <th scope="col" className="h-10 whitespace-nowrap border-b bg-muted/60 px-3 text-left text-xs font-semibold text-muted-foreground">
+              <th
+                scope="col"
+                className="h-10 whitespace-nowrap border-b bg-muted/60 px-3 text-left text-xs font-semibold text-muted-foreground"
+              >
                 Month
               </th>
               {[...FIGURES.map((f) => f.short), 'Rating'].map((name) => (
-                <th key={name} scope="col" className="h-10 border-b bg-muted/60 px-3 text-right text-xs font-semibold text-muted-foreground">
+                <th
+                  key={name}
+                  scope="col"
+                  className="h-10 border-b bg-muted/60 px-3 text-right text-xs font-semibold text-muted-foreground"
+                >
                   {name}
                 </th>
               ))}
@@ -118,10 +147,22 @@ export function StatsView({ stats, caption }: { stats: ContractorStats; caption:
         </table>
       </div>
       <ul className="grid gap-1 text-xs text-muted-foreground">
-        <li>Each figure counts in the month it happened (Eastern time). Profile views count each visitor once a day; search engines and other robots are not counted.</li>
-        <li>Contacted counts leads first marked Contacted (or Won straight away); the time to contact runs from delivery to that mark.</li>
-        <li>Money spent is leads bought by card; leads taken from plan credits and the plan&apos;s own price are not in it.</li>
-        <li>Rating is the average of the published reviews written by the end of each month (this month: your rating now); — before the first review.</li>
+        <li>
+          Each figure counts in the month it happened (Eastern time). Profile views count each visitor once a day;
+          search engines and other robots are not counted.
+        </li>
+        <li>
+          Contacted counts leads first marked Contacted (or Won straight away); the time to contact runs from delivery
+          to that mark.
+        </li>
+        <li>
+          Money spent is leads bought by card; leads taken from plan credits and the plan&apos;s own price are not in
+          it.
+        </li>
+        <li>
+          Rating is the average of the published reviews written by the end of each month (this month: your rating now);
+          — before the first review.
+        </li>
       </ul>
     </div>
   );

@@ -9,7 +9,16 @@ import { Label } from '@/components/ui/label';
 import { LabelledCheckbox } from '@/components/ui/native-select';
 import { cn } from '@/lib/cn';
 import { plural } from '@/lib/format';
-import { browseHref, browseKey, browseParams, readBrowseState, unrecognizedFilters, useContractorPage, type BrowseSort, type BrowseState } from './api';
+import {
+  browseHref,
+  browseKey,
+  browseParams,
+  readBrowseState,
+  unrecognizedFilters,
+  useContractorPage,
+  type BrowseSort,
+  type BrowseState,
+} from './api';
 import { AddressForm, ApplyFilters, HiddenFields } from './components/AddressForm';
 import { ContractorList, ContractorPlaceholders } from './components/ContractorResults';
 import { Pagination, PastLastPage, pageCount, showListTop } from './components/Pagination';
@@ -20,8 +29,18 @@ import { SortSelect } from './components/SortSelect';
 import { ViewToggle } from './components/ViewToggle';
 import { useRegion } from '@/lib/region';
 
-const SORT_LABELS: Record<BrowseSort, string> = { rating: 'Highest Rated', name: 'Name A-Z', reviews: 'Most Reviews', location: 'Location' };
-const CLEARED: Pick<BrowseState, 'services' | 'location' | 'ratings' | 'page'> = { services: [], location: '', ratings: [], page: 1 };
+const SORT_LABELS: Record<BrowseSort, string> = {
+  rating: 'Highest Rated',
+  name: 'Name A-Z',
+  reviews: 'Most Reviews',
+  location: 'Location',
+};
+const CLEARED: Pick<BrowseState, 'services' | 'location' | 'ratings' | 'page'> = {
+  services: [],
+  location: '',
+  ratings: [],
+  page: 1,
+};
 
 export default function BrowsePage({ search }: RouteInput) {
   const region = useRegion();
@@ -39,7 +58,8 @@ export default function BrowsePage({ search }: RouteInput) {
   // Every change goes into the address, which drives the query: a filter change replaces the
   // history entry, a page change adds one, so Back returns to the page left
   // (docs/decisions/0021-paging-and-history.md).
-  const update = (patch: Partial<BrowseState>, keepPage = false) => navigate(browseHref({ ...state, ...(keepPage ? {} : { page: 1 }), ...patch }), { replace: true });
+  const update = (patch: Partial<BrowseState>, keepPage = false) =>
+    navigate(browseHref({ ...state, ...(keepPage ? {} : { page: 1 }), ...patch }), { replace: true });
   const toPage = (page: number, replace = false) => {
     navigate(browseHref({ ...state, page }), { replace });
     showListTop(results.current);
@@ -55,7 +75,8 @@ export default function BrowsePage({ search }: RouteInput) {
     e.preventDefault();
     update(CLEARED);
   };
-  const toggleService = (slug: string, on: boolean) => update({ services: on ? [...state.services, slug] : state.services.filter((s) => s !== slug) });
+  const toggleService = (slug: string, on: boolean) =>
+    update({ services: on ? [...state.services, slug] : state.services.filter((s) => s !== slug) });
 
   return (
     <>
@@ -69,7 +90,12 @@ export default function BrowsePage({ search }: RouteInput) {
         <div ref={top} className="flex scroll-mt-20 flex-wrap items-end justify-between gap-3">
           <div>
             <h1 className="text-2xl font-bold md:text-3xl">Browse All Contractors</h1>
-            {data && <p className="mt-1 text-sm text-muted-foreground" role="status">{`${data.total} of ${data.totalAll} contractors`}</p>}
+            {data && (
+              <p
+                className="mt-1 text-sm text-muted-foreground"
+                role="status"
+              >{`${data.total} of ${data.totalAll} contractors`}</p>
+            )}
           </div>
           {/* Without JavaScript the filters are always shown (below) and this button, which needs it, is not. */}
           <Button
@@ -85,17 +111,40 @@ export default function BrowsePage({ search }: RouteInput) {
           </Button>
         </div>
         <div className="mt-6 grid gap-8 lg:grid-cols-[16rem_1fr]">
-          <aside id="browse-filters" aria-label="Filters" className={cn('rounded-lg border p-4 lg:block [@media(scripting:none)]:block', filtersOpen ? 'block' : 'hidden')}>
+          <aside
+            id="browse-filters"
+            aria-label="Filters"
+            className={cn(
+              'rounded-lg border p-4 lg:block [@media(scripting:none)]:block',
+              filtersOpen ? 'block' : 'hidden',
+            )}
+          >
             {/* With JavaScript each change applies at once; without it 'Apply Filters' sends the form (docs/decisions/0022-pages-without-javascript.md). */}
-            <form action="/browse" method="get" className="grid content-start gap-6" onSubmit={(e) => e.preventDefault()}>
+            <form
+              action="/browse"
+              method="get"
+              className="grid content-start gap-6"
+              onSubmit={(e) => e.preventDefault()}
+            >
               <HiddenFields query={browseParams(state)} omit={['service', 'location', 'sort', 'rating', 'page']} />
-              <SortSelect id="browse-sort" value={state.sort} labels={SORT_LABELS} onChange={(sort) => update({ sort })} />
+              <SortSelect
+                id="browse-sort"
+                value={state.sort}
+                labels={SORT_LABELS}
+                onChange={(sort) => update({ sort })}
+              />
               <ViewToggle view={state.view} onChange={(view) => update({ view }, true)} form="browse-view" />
               <div className="grid gap-2">
                 <Label htmlFor="browse-location" className="font-semibold">
                   Location
                 </Label>
-                <LocationSelect id="browse-location" name="location" value={state.location} onChange={(location) => update({ location })} emptyLabel={region.allLocationsLabel} />
+                <LocationSelect
+                  id="browse-location"
+                  name="location"
+                  value={state.location}
+                  onChange={(location) => update({ location })}
+                  emptyLabel={region.allLocationsLabel}
+                />
               </div>
               <fieldset className="grid gap-2">
                 <legend className="mb-1 text-sm font-semibold">Services</legend>
@@ -129,7 +178,12 @@ export default function BrowsePage({ search }: RouteInput) {
               </Button>
             </div>
           </aside>
-          <section ref={results} aria-labelledby="results-heading" aria-busy={query.isFetching} className="scroll-mt-20">
+          <section
+            ref={results}
+            aria-labelledby="results-heading"
+            aria-busy={query.isFetching}
+            className="scroll-mt-20"
+          >
             <h2 id="results-heading" className="sr-only">
               Results
             </h2>
@@ -151,11 +205,21 @@ export default function BrowsePage({ search }: RouteInput) {
             >
               {(d) =>
                 d.page > pages ? (
-                  <PastLastPage page={d.page} pages={pages} href={browseHref({ ...state, page: pages })} onGo={() => toPage(pages, true)} />
+                  <PastLastPage
+                    page={d.page}
+                    pages={pages}
+                    href={browseHref({ ...state, page: pages })}
+                    onGo={() => toPage(pages, true)}
+                  />
                 ) : (
                   <>
                     <ContractorList contractors={d.contractors} view={state.view} />
-                    <Pagination page={d.page} pages={pages} hrefFor={(page) => browseHref({ ...state, page })} onPage={toPage} />
+                    <Pagination
+                      page={d.page}
+                      pages={pages}
+                      hrefFor={(page) => browseHref({ ...state, page })}
+                      onPage={toPage}
+                    />
                   </>
                 )
               }

@@ -73,7 +73,10 @@ function Loading() {
 /** The profile's meta description; the rating only once a published review stands behind it (docs/decisions/0094-no-rating-without-a-review.md). */
 function profileDescription(c: ContractorProfile): string {
   const rated = isRated(c) ? ` Rated ${c.rating.toFixed(1)} from ${plural(c.reviewCount, 'review')}.` : '';
-  return `${c.name} in ${c.location}: ${c.services.slice(0, 3).join(', ')}.${rated} Request a free quote.`.slice(0, 300);
+  return `${c.name} in ${c.location}: ${c.services.slice(0, 3).join(', ')}.${rated} Request a free quote.`.slice(
+    0,
+    300,
+  );
 }
 
 function Profile({ c }: { c: ContractorProfile }) {
@@ -136,7 +139,10 @@ function Profile({ c }: { c: ContractorProfile }) {
               ))}
             </ul>
           </Section>
-          <Section title="License & Credentials" icon={<ShieldCheck className="h-5 w-5 text-primary" aria-hidden="true" />}>
+          <Section
+            title="License & Credentials"
+            icon={<ShieldCheck className="h-5 w-5 text-primary" aria-hidden="true" />}
+          >
             <CredentialsDetails c={c} rules={region.credentials} />
           </Section>
           <ReviewList contractorId={c.id} contractorName={c.name} />

@@ -35,13 +35,29 @@ function Filters({ filters, onApply }: { filters: GalleryFilters; onApply: (f: G
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
-    onApply(readGalleryFilters(new URLSearchParams({ service: String(data.get('service') ?? ''), town: String(data.get('town') ?? '') }), region));
+    onApply(
+      readGalleryFilters(
+        new URLSearchParams({ service: String(data.get('service') ?? ''), town: String(data.get('town') ?? '') }),
+        region,
+      ),
+    );
   };
   return (
-    <form method="get" action="/gallery" onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="Filter photos">
+    <form
+      method="get"
+      action="/gallery"
+      onSubmit={submit}
+      className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      aria-label="Filter photos"
+    >
       <div className="grid gap-1 text-sm font-medium sm:w-64">
         <label htmlFor="gallery-service">Service</label>
-        <NativeSelect id="gallery-service" name="service" defaultValue={filters.service ?? 'all'} key={`s-${filters.service}`}>
+        <NativeSelect
+          id="gallery-service"
+          name="service"
+          defaultValue={filters.service ?? 'all'}
+          key={`s-${filters.service}`}
+        >
           <option value="all">All services</option>
           {region.services.map((s) => (
             <option key={s.slug} value={s.slug}>
@@ -156,7 +172,12 @@ export default function GalleryPage({ search }: RouteInput) {
           {(data) => (
             <>
               <Grid data={data} />
-              <Pagination page={data.page} pages={pageCount(data)} hrefFor={(page) => galleryHref({ ...filters, page })} onPage={(page) => go({ ...filters, page })} />
+              <Pagination
+                page={data.page}
+                pages={pageCount(data)}
+                hrefFor={(page) => galleryHref({ ...filters, page })}
+                onPage={(page) => go({ ...filters, page })}
+              />
             </>
           )}
         </QueryView>

@@ -79,7 +79,8 @@ export default function SearchPage({ search }: RouteInput) {
   }
 
   // Filter and view changes replace the history entry; a new search and a page change add one.
-  const go = (c: SearchCriteria, f: SearchFilters, v: ViewMode, replace: boolean) => navigate(searchStateHref(c, f, v), { replace });
+  const go = (c: SearchCriteria, f: SearchFilters, v: ViewMode, replace: boolean) =>
+    navigate(searchStateHref(c, f, v), { replace });
   const update = (patch: Partial<SearchFilters>) => go(criteria, { ...filters, page: 1, ...patch }, view, true);
   const toPage = (page: number, replace = false) => {
     go(criteria, { ...filters, page }, view, replace);
@@ -91,7 +92,12 @@ export default function SearchPage({ search }: RouteInput) {
 
   return (
     <>
-      <Head title={head.title} description={head.description} path={searchHref(criteria.service, criteria.location)} keywords={[`${region.county} contractors`, 'contractor search', 'free quotes']} />
+      <Head
+        title={head.title}
+        description={head.description}
+        path={searchHref(criteria.service, criteria.location)}
+        keywords={[`${region.county} contractors`, 'contractor search', 'free quotes']}
+      />
       <section className="border-b bg-muted">
         <div className="container mx-auto px-4 py-8">
           <h1 className="text-2xl font-bold md:text-3xl">{`Find Contractors in ${region.county}`}</h1>
@@ -106,10 +112,25 @@ export default function SearchPage({ search }: RouteInput) {
               navigate(href, { replace: href === searchStateHref(criteria, filters, view) });
             }}
           >
-            <ServiceTypeSelect id="search-service" name="service" value={service} onChange={setService} emptyLabel="All services" />
-            <LocationSelect id="search-location" name="location" value={location} onChange={setLocation} emptyLabel="All locations" />
+            <ServiceTypeSelect
+              id="search-service"
+              name="service"
+              value={service}
+              onChange={setService}
+              emptyLabel="All services"
+            />
+            <LocationSelect
+              id="search-location"
+              name="location"
+              value={location}
+              onChange={setLocation}
+              emptyLabel="All locations"
+            />
             {/* Without JavaScript a new search keeps the other filters, as the on-screen state does with it. */}
-            <HiddenFields query={searchParams(criteria, { ...filters, page: 1 }, view)} omit={['service', 'location']} />
+            <HiddenFields
+              query={searchParams(criteria, { ...filters, page: 1 }, view)}
+              omit={['service', 'location']}
+            />
             <Button type="submit">Search</Button>
           </form>
         </div>
@@ -119,13 +140,24 @@ export default function SearchPage({ search }: RouteInput) {
           {/* With JavaScript each change applies at once; without it 'Apply Filters' sends the form. */}
           <form action="/search" method="get" className="grid content-start gap-6" onSubmit={(e) => e.preventDefault()}>
             <HiddenFields query={searchParams(criteria, filters, view)} omit={['sort', 'rating', 'licensed', 'page']} />
-            <SortSelect id="search-sort" value={filters.sort} labels={SORT_LABELS} onChange={(sort) => update({ sort })} />
+            <SortSelect
+              id="search-sort"
+              value={filters.sort}
+              labels={SORT_LABELS}
+              onChange={(sort) => update({ sort })}
+            />
             <ViewToggle view={view} onChange={(v) => go(criteria, filters, v, true)} form="search-view" />
             <RatingFilter idPrefix="search" selected={filters.ratings} onChange={(ratings) => update({ ratings })} />
             <div className="flex items-center gap-2">
               {/* An unticked box sends nothing, and the box is ticked by default: 'false' first, the box's 'true' after it wins. */}
               <input type="hidden" name="licensed" value="false" />
-              <NativeCheckbox id="search-licensed" name="licensed" value="true" checked={filters.licensed} onChange={(e) => update({ licensed: e.target.checked })} />
+              <NativeCheckbox
+                id="search-licensed"
+                name="licensed"
+                value="true"
+                checked={filters.licensed}
+                onChange={(e) => update({ licensed: e.target.checked })}
+              />
               <Label htmlFor="search-licensed" className="font-normal">
                 Licensed &amp; Insured Only
               </Label>
@@ -141,8 +173,16 @@ export default function SearchPage({ search }: RouteInput) {
           <UnrecognizedNote filters={unrecognizedFilters(search, region)} />
           {data && (
             <>
-              <AddressForm id="search-unverified" href={searchStateHref(criteria, { ...filters, licensed: false, page: 1 }, view)} />
-              <UnverifiedNote count={data.unverifiedMatches} total={data.total} onShow={() => update({ licensed: false })} form="search-unverified" />
+              <AddressForm
+                id="search-unverified"
+                href={searchStateHref(criteria, { ...filters, licensed: false, page: 1 }, view)}
+              />
+              <UnverifiedNote
+                count={data.unverifiedMatches}
+                total={data.total}
+                onShow={() => update({ licensed: false })}
+                form="search-unverified"
+              />
             </>
           )}
           <QueryView
@@ -154,8 +194,13 @@ export default function SearchPage({ search }: RouteInput) {
             empty={
               <div className="rounded-lg border p-10 text-center">
                 <h2 className="text-lg font-semibold">No contractors found</h2>
-                <p className="mt-1 text-muted-foreground">Try adjusting your search criteria or browse all contractors</p>
-                <AddressForm id="search-clear" href={searchStateHref({ service: '', location: '' }, defaultSearchFilters, view)} />
+                <p className="mt-1 text-muted-foreground">
+                  Try adjusting your search criteria or browse all contractors
+                </p>
+                <AddressForm
+                  id="search-clear"
+                  href={searchStateHref({ service: '', location: '' }, defaultSearchFilters, view)}
+                />
                 <Button
                   className="mt-4"
                   variant="outline"
@@ -177,18 +222,31 @@ export default function SearchPage({ search }: RouteInput) {
               <>
                 <p className="mb-4 text-sm text-muted-foreground" role="status">{`${d.total} contractor(s) found`}</p>
                 {d.page > pages ? (
-                  <PastLastPage page={d.page} pages={pages} href={searchStateHref(criteria, { ...filters, page: pages }, view)} onGo={() => toPage(pages, true)} />
+                  <PastLastPage
+                    page={d.page}
+                    pages={pages}
+                    href={searchStateHref(criteria, { ...filters, page: pages }, view)}
+                    onGo={() => toPage(pages, true)}
+                  />
                 ) : (
                   <>
                     <ContractorList contractors={d.contractors} view={view} />
-                    <Pagination page={d.page} pages={pages} hrefFor={(page) => searchStateHref(criteria, { ...filters, page }, view)} onPage={toPage} />
+                    <Pagination
+                      page={d.page}
+                      pages={pages}
+                      hrefFor={(page) => searchStateHref(criteria, { ...filters, page }, view)}
+                      onPage={toPage}
+                    />
                   </>
                 )}
               </>
             )}
           </QueryView>
           {/* The service pages of the place searched, so visitors and crawlers find them (docs/decisions/0030-service-pages.md). */}
-          <ServicePageLinks town={townBySlug(resolveTown(criteria.location, region) ?? '', region) ?? null} className="mt-10 border-t pt-6" />
+          <ServicePageLinks
+            town={townBySlug(resolveTown(criteria.location, region) ?? '', region) ?? null}
+            className="mt-10 border-t pt-6"
+          />
         </section>
       </div>
     </>

@@ -14,7 +14,14 @@ import { ContractorList, ContractorPlaceholders } from './components/ContractorR
 import { Pagination, PastLastPage, pageCount, showListTop } from './components/Pagination';
 import { ServiceLinkList } from './components/ServicePageLinks';
 import { countSentence, itemListJsonLd, serviceHeading, useServicePage } from './service-page-content';
-import { placeName, readServicePageNumber, serviceBySlug, servicePageHref, servicePageKey, townBySlug } from './service-pages';
+import {
+  placeName,
+  readServicePageNumber,
+  serviceBySlug,
+  servicePageHref,
+  servicePageKey,
+  townBySlug,
+} from './service-pages';
 import { useRegion } from '@/lib/region';
 
 /** Neighbouring towns linked from a town's page: the nearest ones where the service is offered (docs/decisions/0030-service-pages.md). */
@@ -37,7 +44,10 @@ function TownLinks({ service, towns }: { service: Service; towns: { town: Town; 
     <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
       {towns.map(({ town, count }) => (
         <li key={town.slug}>
-          <Link href={servicePageHref(service.slug, town.slug)} className="text-primary underline-offset-4 hover:underline">
+          <Link
+            href={servicePageHref(service.slug, town.slug)}
+            className="text-primary underline-offset-4 hover:underline"
+          >
             {placeName(town, region)}
           </Link>{' '}
           <span className="text-muted-foreground">{`(${count})`}</span>
@@ -47,7 +57,17 @@ function TownLinks({ service, towns }: { service: Service; towns: { town: Town; 
   );
 }
 
-function Listing({ service, town, data, page }: { service: Service; town: Town | null; data: ServicePageAnswer; page: number }) {
+function Listing({
+  service,
+  town,
+  data,
+  page,
+}: {
+  service: Service;
+  town: Town | null;
+  data: ServicePageAnswer;
+  page: number;
+}) {
   const region = useRegion();
   const { siteUrl } = useSiteConfig();
   const [, navigate] = useLocation();
@@ -64,7 +84,10 @@ function Listing({ service, town, data, page }: { service: Service; town: Town |
     { label: town ? town.name : service.name, href: servicePageHref(service.slug, town?.slug) },
   ];
   const path = servicePageHref(service.slug, town?.slug, page);
-  const townCounts = (slugs: string[]) => slugs.flatMap((slug) => data.towns.filter((t) => t.slug === slug).map((t) => ({ town: townBySlug(slug, region)!, count: t.count })));
+  const townCounts = (slugs: string[]) =>
+    slugs.flatMap((slug) =>
+      data.towns.filter((t) => t.slug === slug).map((t) => ({ town: townBySlug(slug, region)!, count: t.count })),
+    );
   const neighbours = town
     ? townCounts(
         nearestTowns(
@@ -75,7 +98,11 @@ function Listing({ service, town, data, page }: { service: Service; town: Town |
         ).map((t) => t.slug),
       )
     : townCounts(data.towns.map((t) => t.slug));
-  const related = data.services.filter((s) => s.slug !== service.slug).flatMap((s) => (serviceBySlug(s.slug, region) ? [{ service: serviceBySlug(s.slug, region)!, count: s.count }] : []));
+  const related = data.services
+    .filter((s) => s.slug !== service.slug)
+    .flatMap((s) =>
+      serviceBySlug(s.slug, region) ? [{ service: serviceBySlug(s.slug, region)!, count: s.count }] : [],
+    );
   const toPage = (to: number, replace = false) => {
     navigate(servicePageHref(service.slug, town?.slug, to), { replace });
     showListTop(results.current);
@@ -101,17 +128,30 @@ function Listing({ service, town, data, page }: { service: Service; town: Town |
           Results
         </h2>
         {pastEnd ? (
-          <PastLastPage page={data.page} pages={pages} href={servicePageHref(service.slug, town?.slug, pages)} onGo={() => toPage(pages, true)} />
+          <PastLastPage
+            page={data.page}
+            pages={pages}
+            href={servicePageHref(service.slug, town?.slug, pages)}
+            onGo={() => toPage(pages, true)}
+          />
         ) : (
           <>
             <ContractorList contractors={data.contractors} view="grid" />
-            <Pagination page={data.page} pages={pages} hrefFor={(to) => servicePageHref(service.slug, town?.slug, to)} onPage={toPage} />
+            <Pagination
+              page={data.page}
+              pages={pages}
+              hrefFor={(to) => servicePageHref(service.slug, town?.slug, to)}
+              onPage={toPage}
+            />
           </>
         )}
       </section>
       <div className="grid gap-4 md:grid-cols-2">
         {neighbours.length > 0 && (
-          <PlaceLinks id="nearby-heading" heading={town ? `${service.name} contractors in nearby towns` : `${service.name} contractors by town`}>
+          <PlaceLinks
+            id="nearby-heading"
+            heading={town ? `${service.name} contractors in nearby towns` : `${service.name} contractors by town`}
+          >
             <TownLinks service={service} towns={neighbours} />
             {town && (
               <p className="mt-3 text-sm">

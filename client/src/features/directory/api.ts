@@ -29,7 +29,11 @@ function listParam(search: URLSearchParams, name: string): string[] {
 
 function readRatings(search: URLSearchParams): number[] {
   const ratings = listParam(search, 'rating').map(Number);
-  return [...new Set(ratings.filter((r): r is (typeof RATING_CHOICES)[number] => (RATING_CHOICES as readonly number[]).includes(r)))];
+  return [
+    ...new Set(
+      ratings.filter((r): r is (typeof RATING_CHOICES)[number] => (RATING_CHOICES as readonly number[]).includes(r)),
+    ),
+  ];
 }
 
 function readPage(search: URLSearchParams): number {
@@ -89,8 +93,12 @@ export function unrecognizedFilters(search: URLSearchParams, region: Region): Un
   const othersKept = services.some((v) => knownService(v, region));
   const location = search.get('location')?.trim() ?? '';
   return [
-    ...services.filter((v) => resolveService(v, region) === null).map((value) => ({ name: 'service' as const, value, othersKept })),
-    ...(location && resolveTown(location, region) === null ? [{ name: 'location' as const, value: location, othersKept: false }] : []),
+    ...services
+      .filter((v) => resolveService(v, region) === null)
+      .map((value) => ({ name: 'service' as const, value, othersKept })),
+    ...(location && resolveTown(location, region) === null
+      ? [{ name: 'location' as const, value: location, othersKept: false }]
+      : []),
   ];
 }
 
@@ -122,7 +130,8 @@ export function searchParams(c: SearchCriteria, f: SearchFilters, view: ViewMode
   return p;
 }
 
-export const searchStateHref = (c: SearchCriteria, f: SearchFilters, view: ViewMode) => withQuery('/search', searchParams(c, f, view));
+export const searchStateHref = (c: SearchCriteria, f: SearchFilters, view: ViewMode) =>
+  withQuery('/search', searchParams(c, f, view));
 
 export function searchKey(criteria: SearchCriteria, filters: SearchFilters): ApiKey {
   const params: Record<string, string> = {};

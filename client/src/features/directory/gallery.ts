@@ -12,7 +12,10 @@ export interface GalleryFilters {
 }
 
 /** The filters of /gallery's address; a value the county does not have, or 'all', is no filter. */
-export function readGalleryFilters(search: URLSearchParams, region: Pick<Region, 'services' | 'towns'>): GalleryFilters {
+export function readGalleryFilters(
+  search: URLSearchParams,
+  region: Pick<Region, 'services' | 'towns'>,
+): GalleryFilters {
   const service = search.get('service');
   const town = search.get('town');
   const page = Number.parseInt(search.get('page') ?? '1', 10);
@@ -23,7 +26,11 @@ export function readGalleryFilters(search: URLSearchParams, region: Pick<Region,
   };
 }
 
-const paramsOf = ({ service, town, page }: GalleryFilters) => ({ ...(service ? { service } : {}), ...(town ? { town } : {}), ...(page > 1 ? { page: String(page) } : {}) });
+const paramsOf = ({ service, town, page }: GalleryFilters) => ({
+  ...(service ? { service } : {}),
+  ...(town ? { town } : {}),
+  ...(page > 1 ? { page: String(page) } : {}),
+});
 
 export function galleryKey(f: GalleryFilters): ApiKey {
   const params = paramsOf(f);
@@ -36,5 +43,8 @@ export function galleryHref(f: GalleryFilters): string {
 }
 
 export function useGallery(key: ApiKey) {
-  return useQuery<GalleryPage>({ queryKey: key, placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[0] === key[0] ? previous : undefined) });
+  return useQuery<GalleryPage>({
+    queryKey: key,
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[0] === key[0] ? previous : undefined),
+  });
 }

@@ -6,7 +6,8 @@ import { isRated } from './rating';
 
 /** schema.org description of a contractor for search engines (docs/decisions/0011-server-rendered-pages.md); the credential's words are the page's county's (docs/decisions/0034-credentials-by-region.md, docs/decisions/0102-region-in-boot-data.md). */
 export function localBusinessJsonLd(c: ContractorProfile, siteUrl: string, region: Region): object {
-  const town = region.towns.find((t) => t.slug === townFromText(c.city, region)) ?? region.towns[region.towns.length - 1]!;
+  const town =
+    region.towns.find((t) => t.slug === townFromText(c.city, region)) ?? region.towns[region.towns.length - 1]!;
   return {
     '@context': 'https://schema.org',
     '@type': 'HomeAndConstructionBusiness',
@@ -14,10 +15,20 @@ export function localBusinessJsonLd(c: ContractorProfile, siteUrl: string, regio
     description: c.description,
     // Its canonical address: on its home county's site when that is another (docs/decisions/0106-county-emails-and-jobs.md).
     url: c.canonicalUrl ?? `${siteUrl}/contractor/${c.id}`,
-    address: { '@type': 'PostalAddress', addressLocality: c.city, addressRegion: c.state, postalCode: c.zip || undefined, addressCountry: 'US' },
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: c.city,
+      addressRegion: c.state,
+      postalCode: c.zip || undefined,
+      addressCountry: 'US',
+    },
     areaServed: [
       ...c.serviceAreas.map((name) => ({ '@type': 'Place', name: `${name}, ${region.state}` })),
-      { '@type': 'GeoCircle', geoMidpoint: { '@type': 'GeoCoordinates', latitude: town.geo.lat, longitude: town.geo.lng }, geoRadius: `${region.serviceRadiusMiles} mi` },
+      {
+        '@type': 'GeoCircle',
+        geoMidpoint: { '@type': 'GeoCoordinates', latitude: town.geo.lat, longitude: town.geo.lng },
+        geoRadius: `${region.serviceRadiusMiles} mi`,
+      },
     ],
     openingHours: openingHoursSpec(c.businessHours),
     priceRange: c.priceRange,
@@ -34,6 +45,16 @@ export function localBusinessJsonLd(c: ContractorProfile, siteUrl: string, regio
         }
       : {}),
     // No aggregateRating without a published review: a rating of 0 from none is no rating (docs/decisions/0094-no-rating-without-a-review.md).
-    ...(isRated(c) ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: c.rating, reviewCount: c.reviewCount, bestRating: 5, worstRating: 1 } } : {}),
+    ...(isRated(c)
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: c.rating,
+            reviewCount: c.reviewCount,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
   };
 }

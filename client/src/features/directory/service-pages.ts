@@ -23,7 +23,8 @@ export function placeName(town: Town | null | undefined, region: Region): string
   return town.kind === 'other' ? `${town.name}, ${region.displayName}` : `${town.name}, ${region.state}`;
 }
 
-export const serviceOfName = (name: string, region: Region): Service | undefined => region.services.find((s) => s.name === name);
+export const serviceOfName = (name: string, region: Region): Service | undefined =>
+  region.services.find((s) => s.name === name);
 export const townOfName = (name: string, region: Region): Town | undefined => region.towns.find((t) => t.name === name);
 export { serviceBySlug, townBySlug };
 
@@ -32,7 +33,11 @@ export function useServiceCoverage() {
 }
 
 /** The services with contractors in a place (a town slug, or null for the county), in taxonomy order. */
-export function servicesIn(coverage: ServiceCoverage, town: string | null, region: Region): { service: Service; count: number }[] {
+export function servicesIn(
+  coverage: ServiceCoverage,
+  town: string | null,
+  region: Region,
+): { service: Service; count: number }[] {
   return coverage.services.flatMap((s) => {
     const service = serviceBySlug(s.slug, region);
     const count = town ? s.towns.find((t) => t.slug === town)?.count : s.count;

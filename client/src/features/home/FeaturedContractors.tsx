@@ -24,7 +24,12 @@ export function FeaturedContractors() {
         </Button>
       </div>
       {/* Spec: 'Failed to load contractors. Please try again later.', with no retry. */}
-      <QueryView query={query} what="contractors" retry="none" loading={<ContractorPlaceholders count={FEATURED_COUNT} />}>
+      <QueryView
+        query={query}
+        what="contractors"
+        retry="none"
+        loading={<ContractorPlaceholders count={FEATURED_COUNT} />}
+      >
         {(data) => <ContractorList contractors={data.contractors.slice(0, FEATURED_COUNT)} view="grid" />}
       </QueryView>
     </section>

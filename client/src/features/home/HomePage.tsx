@@ -11,7 +11,9 @@ import { WhyChooseLocal } from './WhyChooseLocal';
 /** The county, its first three towns ('Laporte PA builders', 'Dushore contractors', 'Eagles Mere remodeling') and the state, from the region's data. */
 const homeKeywords = (region: Region) => [
   `${region.county} contractors`,
-  ...region.towns.slice(0, 3).map((t, i) => `${t.name} ${[`${region.state} builders`, 'contractors', 'remodeling'][i]}`),
+  ...region.towns
+    .slice(0, 3)
+    .map((t, i) => `${t.name} ${[`${region.state} builders`, 'contractors', 'remodeling'][i]}`),
   `home builders ${region.stateName}`,
 ];
 

@@ -31,17 +31,33 @@ export function SearchForm() {
           navigate(qs ? `/search?${qs}` : '/search');
         } catch {
           setSearching(false);
-          toast({ title: 'Search Error', description: 'Failed to search contractors. Please try again.', variant: 'destructive' });
+          toast({
+            title: 'Search Error',
+            description: 'Failed to search contractors. Please try again.',
+            variant: 'destructive',
+          });
         }
       }}
     >
       <div className="grid gap-1.5 text-left">
         <Label htmlFor="home-service">Service Type</Label>
-        <ServiceTypeSelect id="home-service" name="service" value={service} onChange={setService} emptyLabel="Select a service..." />
+        <ServiceTypeSelect
+          id="home-service"
+          name="service"
+          value={service}
+          onChange={setService}
+          emptyLabel="Select a service..."
+        />
       </div>
       <div className="grid gap-1.5 text-left">
         <Label htmlFor="home-location">Location</Label>
-        <LocationSelect id="home-location" name="location" value={location} onChange={setLocation} emptyLabel={region.allLocationsLabel} />
+        <LocationSelect
+          id="home-location"
+          name="location"
+          value={location}
+          onChange={setLocation}
+          emptyLabel={region.allLocationsLabel}
+        />
       </div>
       <Button type="submit" size="lg" variant="accent" disabled={searching}>
         <Search className="h-4 w-4" aria-hidden="true" />

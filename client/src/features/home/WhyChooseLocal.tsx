@@ -2,10 +2,26 @@ import { Handshake, MapPinned, ShieldCheck, Snowflake } from 'lucide-react';
 import { useRegion } from '@/lib/region';
 
 const benefits = (stateName: string) => [
-  { icon: MapPinned, title: 'They Know the Area', text: 'Local builders know the back roads, the soils and the township offices, so your project starts on the right foot.' },
-  { icon: Snowflake, title: 'Built for Mountain Winters', text: 'Frost depth, snow loads and short building seasons are everyday work for contractors who live here.' },
-  { icon: ShieldCheck, title: 'Licensed & Insured', text: `Listings are reviewed before they appear, including ${stateName} registration and insurance.` },
-  { icon: Handshake, title: 'Neighbors You Can Reach', text: 'When something needs a second look, your contractor is a short drive away, not a call center.' },
+  {
+    icon: MapPinned,
+    title: 'They Know the Area',
+    text: 'Local builders know the back roads, the soils and the township offices, so your project starts on the right foot.',
+  },
+  {
+    icon: Snowflake,
+    title: 'Built for Mountain Winters',
+    text: 'Frost depth, snow loads and short building seasons are everyday work for contractors who live here.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Licensed & Insured',
+    text: `Listings are reviewed before they appear, including ${stateName} registration and insurance.`,
+  },
+  {
+    icon: Handshake,
+    title: 'Neighbors You Can Reach',
+    text: 'When something needs a second look, your contractor is a short drive away, not a call center.',
+  },
 ];
 
 export function WhyChooseLocal() {

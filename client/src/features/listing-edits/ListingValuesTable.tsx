@@ -24,7 +24,17 @@ function fieldsOf(v: ListingValues): { label: string; text: string }[] {
  * Two listings' values side by side (the listing now and the change proposed), a changed field
  * marked; with only `after`, the proposed values alone (the contractor's own view).
  */
-export function ListingValuesTable({ before, after, beforeLabel = 'Now', afterLabel = 'Proposed' }: { before?: ListingValues; after: ListingValues; beforeLabel?: string; afterLabel?: string }) {
+export function ListingValuesTable({
+  before,
+  after,
+  beforeLabel = 'Now',
+  afterLabel = 'Proposed',
+}: {
+  before?: ListingValues;
+  after: ListingValues;
+  beforeLabel?: string;
+  afterLabel?: string;
+}) {
   const next = fieldsOf(after);
   const now = before ? fieldsOf(before) : null;
   return (
@@ -53,8 +63,12 @@ export function ListingValuesTable({ before, after, beforeLabel = 'Now', afterLa
                 {f.label}
                 {changed && <span className="sr-only"> (changed)</span>}
               </th>
-              {now && <td className="whitespace-pre-line break-words py-1.5 pr-3 text-muted-foreground">{now[i]!.text}</td>}
-              <td className={cn('whitespace-pre-line break-words py-1.5', changed && 'bg-warning/10 font-medium')}>{f.text}</td>
+              {now && (
+                <td className="whitespace-pre-line break-words py-1.5 pr-3 text-muted-foreground">{now[i]!.text}</td>
+              )}
+              <td className={cn('whitespace-pre-line break-words py-1.5', changed && 'bg-warning/10 font-medium')}>
+                {f.text}
+              </td>
             </tr>
           );
         })}

@@ -21,7 +21,12 @@ function outcome(posted: PostedForm | null, subscribed: boolean) {
   if (posted?.errors.email) return { title: 'Error', description: INVALID, variant: 'destructive' as const };
   if (posted && /already subscribed/i.test(posted.message)) return { ...ALREADY, variant: 'default' as const };
   if (posted) return { title: 'Error', description: FAILED, variant: 'destructive' as const };
-  if (subscribed) return { title: 'Subscribed!', description: "You've been subscribed to our newsletter. Thank you!", variant: 'success' as const };
+  if (subscribed)
+    return {
+      title: 'Subscribed!',
+      description: "You've been subscribed to our newsletter. Thank you!",
+      variant: 'success' as const,
+    };
   return null;
 }
 
@@ -53,10 +58,16 @@ export function NewsletterSignup() {
     },
     // The error's message is 'status: body', so the server's wording is in it.
     onProblem: (message, error) =>
-      toast(/already subscribed/i.test(`${message} ${error instanceof Error ? error.message : ''}`) ? ALREADY : { title: 'Error', description: FAILED, variant: 'destructive' }),
+      toast(
+        /already subscribed/i.test(`${message} ${error instanceof Error ? error.message : ''}`)
+          ? ALREADY
+          : { title: 'Error', description: FAILED, variant: 'destructive' },
+      ),
   });
   const email = form.control('email', 'newsletter-email');
-  const invalid = form.errors.email ? { title: 'Error', description: form.errors.email, variant: 'destructive' as const } : null;
+  const invalid = form.errors.email
+    ? { title: 'Error', description: form.errors.email, variant: 'destructive' as const }
+    : null;
   const notice = invalid ?? (sent ? null : outcome(form.posted, subscribed));
   // The answer to a post without JavaScript, whatever it says, puts the browser on the field (scrolled to the band) and describes it.
   const answered = notice !== null && (invalid !== null || (form.posted !== null && !sent));
@@ -69,7 +80,12 @@ export function NewsletterSignup() {
           Stay Informed
         </h2>
         <p className="mt-3 text-muted-foreground">{`Get our monthly newsletter with home improvement tips, seasonal maintenance reminders and news about trusted contractors in ${region.county}.`}</p>
-        <form method="post" action={formPages.newsletter.path} {...form.props} className="mx-auto mt-6 flex max-w-md flex-col gap-3 sm:flex-row">
+        <form
+          method="post"
+          action={formPages.newsletter.path}
+          {...form.props}
+          className="mx-auto mt-6 flex max-w-md flex-col gap-3 sm:flex-row"
+        >
           <Label htmlFor="newsletter-email" className="sr-only">
             Email address
           </Label>

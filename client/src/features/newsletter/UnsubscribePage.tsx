@@ -27,13 +27,20 @@ export default function UnsubscribePage({ search }: RouteInput) {
   let title: string;
   let text: string;
   if (!token) [title, text] = ["We couldn't unsubscribe you", INVALID];
-  else if (unsubscribe.isSuccess) [title, text] = ['You have been unsubscribed', `You will no longer receive the ${region.siteTitle} newsletter.`];
-  else if (unsubscribe.isError) [title, text] = ["We couldn't unsubscribe you", messageOf(unsubscribe.error, 'Please try again later.')];
+  else if (unsubscribe.isSuccess)
+    [title, text] = ['You have been unsubscribed', `You will no longer receive the ${region.siteTitle} newsletter.`];
+  else if (unsubscribe.isError)
+    [title, text] = ["We couldn't unsubscribe you", messageOf(unsubscribe.error, 'Please try again later.')];
   else [title, text] = ['Unsubscribing...', 'One moment while we update your subscription.'];
 
   return (
     <div className="container mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <Head title={`Unsubscribe | ${region.siteTitle}`} description="Stop receiving the monthly newsletter." path="/newsletter/unsubscribe" robots="noindex, nofollow" />
+      <Head
+        title={`Unsubscribe | ${region.siteTitle}`}
+        description="Stop receiving the monthly newsletter."
+        path="/newsletter/unsubscribe"
+        robots="noindex, nofollow"
+      />
       <div role="status">
         <h1 className="text-2xl font-bold">{title}</h1>
         <p className="mt-3 text-muted-foreground">{text}</p>

@@ -19,7 +19,8 @@ import { useRegion } from '@/lib/region';
 /** Stripe's form (and Stripe.js) load only when this page needs them, never with the demo provider. */
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
 
-const positiveId = (value: string | null) => (value && /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : null);
+const positiveId = (value: string | null) =>
+  value && /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : null;
 
 function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -109,7 +110,11 @@ export default function BuyLeadPage({ search }: RouteInput) {
     if (leadId === null || contractorId === null) {
       // When this is the app's first render the toaster subscribes after this effect: notify just after it.
       queueMicrotask(() => {
-        toast({ title: 'Missing Information', description: 'Lead ID and Contractor ID are required.', variant: 'destructive' });
+        toast({
+          title: 'Missing Information',
+          description: 'Lead ID and Contractor ID are required.',
+          variant: 'destructive',
+        });
         navigate('/', { replace: true });
       });
       return;
@@ -118,7 +123,11 @@ export default function BuyLeadPage({ search }: RouteInput) {
       { leadId, contractorId },
       {
         onError: (error) => {
-          toast({ title: 'Error', description: messageOf(error, 'Failed to initialize payment. Please try again.'), variant: 'destructive' });
+          toast({
+            title: 'Error',
+            description: messageOf(error, 'Failed to initialize payment. Please try again.'),
+            variant: 'destructive',
+          });
           navigate('/', { replace: true });
         },
       },
@@ -141,12 +150,19 @@ export default function BuyLeadPage({ search }: RouteInput) {
   const provider = intent?.provider ?? payments.provider;
   return (
     <>
-      <Head title={`Buy a Lead | ${region.siteTitle}`} description="Pay for a homeowner's quote request to receive the customer's contact details." path="/buy-lead" robots="noindex, nofollow" />
+      <Head
+        title={`Buy a Lead | ${region.siteTitle}`}
+        description="Pay for a homeowner's quote request to receive the customer's contact details."
+        path="/buy-lead"
+        robots="noindex, nofollow"
+      />
       <DemoInProductionWarning />
       <div className="container mx-auto max-w-5xl px-4 py-8 md:py-12">
         <header className="mb-8 max-w-2xl">
           <h1 className="text-3xl font-bold tracking-tight">Buy This Lead</h1>
-          <p className="mt-2 text-muted-foreground">{"Pay once to unlock the customer's name, email and phone number, and contact them about their project."}</p>
+          <p className="mt-2 text-muted-foreground">
+            {"Pay once to unlock the customer's name, email and phone number, and contact them about their project."}
+          </p>
         </header>
         {!intent ? (
           <Loading />
@@ -161,10 +177,19 @@ export default function BuyLeadPage({ search }: RouteInput) {
                 <p className="text-sm text-muted-foreground">{`Total ${formatPrice(intent.leadDetails.price)}, one time`}</p>
               </div>
               {provider === 'demo' ? (
-                <DemoCardForm paymentIntentId={intent.paymentIntentId} price={intent.leadDetails.price} onPaid={onPaid} />
+                <DemoCardForm
+                  paymentIntentId={intent.paymentIntentId}
+                  price={intent.leadDetails.price}
+                  onPaid={onPaid}
+                />
               ) : payments.publishableKey ? (
                 <Suspense fallback={<Skeleton className="h-56" />}>
-                  <StripeCardForm publishableKey={payments.publishableKey} clientSecret={intent.clientSecret} price={intent.leadDetails.price} onPaid={onPaid} />
+                  <StripeCardForm
+                    publishableKey={payments.publishableKey}
+                    clientSecret={intent.clientSecret}
+                    price={intent.leadDetails.price}
+                    onPaid={onPaid}
+                  />
                 </Suspense>
               ) : (
                 <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm">

@@ -17,7 +17,8 @@ import { LeadPriceTable } from './components/LeadPriceTable';
 import { PlanCard } from './components/PlanCard';
 import { useRegion } from '@/lib/region';
 
-const paidPlan = (value: string | null): Exclude<PlanId, 'free'> | null => (value === 'pro' || value === 'premium' ? value : null);
+const paidPlan = (value: string | null): Exclude<PlanId, 'free'> | null =>
+  value === 'pro' || value === 'premium' ? value : null;
 
 /**
  * The demo provider's checkout is this site's own /demo-checkout page: it is opened on the origin
@@ -33,7 +34,8 @@ export function demoCheckoutUrl(url: string, planId: PlanId): string {
 }
 
 /** Where an anonymous contractor signs in before coming back to the plan it chose. */
-export const loginForPlan = (planId: PlanId) => `${CONTRACTOR_LOGIN_PATH}?next=${encodeURIComponent(`${PRICING_PATH}?plan=${planId}`)}`;
+export const loginForPlan = (planId: PlanId) =>
+  `${CONTRACTOR_LOGIN_PATH}?next=${encodeURIComponent(`${PRICING_PATH}?plan=${planId}`)}`;
 
 /** Public plan comparison (server rendered). Choosing a paid plan opens the provider's checkout. */
 export default function ContractorPricingPage({ search }: RouteInput) {
@@ -46,12 +48,19 @@ export default function ContractorPricingPage({ search }: RouteInput) {
 
   // Back from sign-in with ?plan=: the checkout starts by itself once we know who is signed in.
   const requested = paidPlan(search.get('plan'));
-  const profile = useQuery<PortalProfile | null>({ queryKey: profileKey, queryFn: getQueryFn<PortalProfile>({ on401: 'returnNull' }), enabled: requested !== null });
+  const profile = useQuery<PortalProfile | null>({
+    queryKey: profileKey,
+    queryFn: getQueryFn<PortalProfile>({ on401: 'returnNull' }),
+    enabled: requested !== null,
+  });
   const autoStarted = useRef(false);
 
   const choose = (plan: Plan) => {
     if (plan.id === 'free') {
-      toast({ title: 'Free Plan', description: "You're already on the free plan! Submit your business to get started." });
+      toast({
+        title: 'Free Plan',
+        description: "You're already on the free plan! Submit your business to get started.",
+      });
       return;
     }
     setPendingPlan(plan.id);
@@ -65,11 +74,18 @@ export default function ContractorPricingPage({ search }: RouteInput) {
         if (error instanceof ApiError && error.status === 401) {
           // Whatever the cache said, there is no contractor session: the login page must not bounce back.
           queryClient.setQueryData(profileKey, null);
-          toast({ title: 'Sign In Required', description: `Sign in to your contractor account to choose the ${plan.name} plan.` });
+          toast({
+            title: 'Sign In Required',
+            description: `Sign in to your contractor account to choose the ${plan.name} plan.`,
+          });
           navigate(loginForPlan(plan.id));
           return;
         }
-        toast({ title: 'Error', description: messageOf(error, 'Failed to create subscription. Please try again.'), variant: 'destructive' });
+        toast({
+          title: 'Error',
+          description: messageOf(error, 'Failed to create subscription. Please try again.'),
+          variant: 'destructive',
+        });
       },
     });
   };
@@ -103,7 +119,11 @@ export default function ContractorPricingPage({ search }: RouteInput) {
         title={`Contractor Plans & Pricing | ${region.siteTitle}`}
         description={`Plans for contractors listed in the ${region.displayName} directory: Free with 2 leads a month, Pro at $45 with 9 leads, Premium at $100 with 20 leads and featured homepage placement.`}
         path={PRICING_PATH}
-        keywords={[`${region.county} contractor leads`, 'contractor lead plans', `home improvement leads ${region.stateName}`]}
+        keywords={[
+          `${region.county} contractor leads`,
+          'contractor lead plans',
+          `home improvement leads ${region.stateName}`,
+        ]}
       />
       <DemoInProductionWarning />
       <div className="container mx-auto max-w-6xl px-4 py-10 md:py-14">
@@ -114,14 +134,27 @@ export default function ContractorPricingPage({ search }: RouteInput) {
           </p>
         </header>
 
-        {payments.provider === 'demo' && <DemoNotice className="mx-auto mt-8 max-w-2xl">Choosing a paid plan opens a demo checkout page; you can confirm or cancel it.</DemoNotice>}
+        {payments.provider === 'demo' && (
+          <DemoNotice className="mx-auto mt-8 max-w-2xl">
+            Choosing a paid plan opens a demo checkout page; you can confirm or cancel it.
+          </DemoNotice>
+        )}
 
         <div className="mt-10 grid items-stretch gap-6 md:grid-cols-3">
           {PLANS.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} onChoose={() => choose(plan)} pending={pendingPlan === plan.id} disabled={pendingPlan !== null} selected={requested === plan.id} />
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              onChoose={() => choose(plan)}
+              pending={pendingPlan === plan.id}
+              disabled={pendingPlan !== null}
+              selected={requested === plan.id}
+            />
           ))}
         </div>
-        <p className="mt-6 text-center text-sm text-muted-foreground">Prices are per month. Leads beyond your monthly credits can be bought one at a time.</p>
+        <p className="mt-6 text-center text-sm text-muted-foreground">
+          Prices are per month. Leads beyond your monthly credits can be bought one at a time.
+        </p>
 
         <div className="mt-14">
           <LeadPriceTable />

@@ -42,7 +42,12 @@ function CardForm({ onChange }: { onChange: (change: DemoBillingChange) => Promi
   });
   return (
     <form {...form.props} className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
-      <Field id="demo-card-number" label="Card number" error={form.errors.cardNumber} hint="Demo: any 12 to 19 digits; only the last four are kept.">
+      <Field
+        id="demo-card-number"
+        label="Card number"
+        error={form.errors.cardNumber}
+        hint="Demo: any 12 to 19 digits; only the last four are kept."
+      >
         <Input inputMode="numeric" autoComplete="off" {...form.control('cardNumber', 'demo-card-number')} />
       </Field>
       <Button type="submit" variant="outline" disabled={form.pending}>
@@ -59,7 +64,11 @@ function Billing({ state, sessionId }: { state: DemoBillingState; sessionId: str
     change.mutateAsync(c).then(
       () => toast({ title: 'Billing Updated', description: done }),
       (error: unknown) => {
-        toast({ title: 'Error', description: messageOf(error, 'Failed to update billing. Please try again.'), variant: 'destructive' });
+        toast({
+          title: 'Error',
+          description: messageOf(error, 'Failed to update billing. Please try again.'),
+          variant: 'destructive',
+        });
         throw error;
       },
     );
@@ -77,7 +86,9 @@ function Billing({ state, sessionId }: { state: DemoBillingState; sessionId: str
         <p className="text-sm text-muted-foreground">{SUBSCRIPTION_STATUS_LABELS[state.status]}</p>
         {live && end && (
           <p role="status" data-testid="demo-billing-renewal">
-            {state.cancelAtPeriodEnd ? `Your plan will be canceled on ${end}. After that you move to the Free plan.` : `Your plan renews on ${end}.`}
+            {state.cancelAtPeriodEnd
+              ? `Your plan will be canceled on ${end}. After that you move to the Free plan.`
+              : `Your plan renews on ${end}.`}
           </p>
         )}
       </section>
@@ -88,7 +99,12 @@ function Billing({ state, sessionId }: { state: DemoBillingState; sessionId: str
             {state.cancelAtPeriodEnd ? 'Keep your plan' : 'Cancel plan'}
           </h2>
           {state.cancelAtPeriodEnd ? (
-            <Button type="button" className="justify-self-start" disabled={change.isPending} onClick={() => void send({ action: 'resume' }, 'Your plan will renew.').catch(() => {})}>
+            <Button
+              type="button"
+              className="justify-self-start"
+              disabled={change.isPending}
+              onClick={() => void send({ action: 'resume' }, 'Your plan will renew.').catch(() => {})}
+            >
               Keep my plan
             </Button>
           ) : confirming ? (
@@ -108,7 +124,12 @@ function Billing({ state, sessionId }: { state: DemoBillingState; sessionId: str
                 >
                   Confirm cancellation
                 </Button>
-                <Button type="button" variant="outline" disabled={change.isPending} onClick={() => setConfirming(false)}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  disabled={change.isPending}
+                  onClick={() => setConfirming(false)}
+                >
                   Go back
                 </Button>
               </div>
@@ -133,7 +154,12 @@ function Billing({ state, sessionId }: { state: DemoBillingState; sessionId: str
                 type="button"
                 variant="outline"
                 disabled={change.isPending}
-                onClick={() => void send({ action: 'switch', planId: p.id as 'pro' | 'premium' }, `You are now on the ${p.name} plan.`).catch(() => {})}
+                onClick={() =>
+                  void send(
+                    { action: 'switch', planId: p.id as 'pro' | 'premium' },
+                    `You are now on the ${p.name} plan.`,
+                  ).catch(() => {})
+                }
               >
                 {`Switch to ${p.name} (${formatMoney(p.priceCents, { dropZeroCents: true })}/month)`}
               </Button>
@@ -168,7 +194,12 @@ export default function DemoBillingPage({ search }: RouteInput) {
   const billing = useDemoBilling(sessionId);
   const top = (
     <>
-      <Head title={`Manage Billing | ${region.siteTitle}`} description="Demo billing for a contractor plan. No card is charged." path="/demo-billing" robots="noindex, nofollow" />
+      <Head
+        title={`Manage Billing | ${region.siteTitle}`}
+        description="Demo billing for a contractor plan. No card is charged."
+        path="/demo-billing"
+        robots="noindex, nofollow"
+      />
       <DemoInProductionWarning />
     </>
   );
@@ -181,7 +212,9 @@ export default function DemoBillingPage({ search }: RouteInput) {
         title={signIn ? 'Please Sign In' : 'Invalid Session'}
         actions={
           <Button asChild size="lg">
-            <Link href={signIn ? '/contractor/login' : PORTAL_SUBSCRIPTION}>{signIn ? 'Sign in' : 'Return to the portal'}</Link>
+            <Link href={signIn ? '/contractor/login' : PORTAL_SUBSCRIPTION}>
+              {signIn ? 'Sign in' : 'Return to the portal'}
+            </Link>
           </Button>
         }
       >
@@ -193,7 +226,12 @@ export default function DemoBillingPage({ search }: RouteInput) {
   if (!sessionId) return problem('This billing link is incomplete. Open Manage billing in the portal again.');
   const failed = (error: unknown) => {
     const signIn = error instanceof ApiError && error.status === 401;
-    return problem(signIn ? 'Sign in to the contractor portal, then open Manage billing again.' : messageOf(error, 'This billing link is not valid.'), signIn);
+    return problem(
+      signIn
+        ? 'Sign in to the contractor portal, then open Manage billing again.'
+        : messageOf(error, 'This billing link is not valid.'),
+      signIn,
+    );
   };
   const page = (content: ReactNode) => (
     <>
@@ -204,7 +242,9 @@ export default function DemoBillingPage({ search }: RouteInput) {
             <h1 className="text-2xl font-bold">Manage Billing</h1>
             <p className="text-sm text-muted-foreground">{region.siteTitle}</p>
           </div>
-          <DemoNotice>This page stands in for the payment provider's billing portal. Nothing here charges or refunds a card.</DemoNotice>
+          <DemoNotice>
+            This page stands in for the payment provider's billing portal. Nothing here charges or refunds a card.
+          </DemoNotice>
           {content}
         </Card>
       </div>
@@ -212,7 +252,12 @@ export default function DemoBillingPage({ search }: RouteInput) {
   );
 
   return (
-    <QueryView query={billing} what="your billing" loading={page(<p className="text-muted-foreground">Loading your billing...</p>)} error={failed}>
+    <QueryView
+      query={billing}
+      what="your billing"
+      loading={page(<p className="text-muted-foreground">Loading your billing...</p>)}
+      error={failed}
+    >
       {(state) => page(<Billing state={state} sessionId={sessionId} />)}
     </QueryView>
   );

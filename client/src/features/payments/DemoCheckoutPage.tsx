@@ -30,13 +30,24 @@ export default function DemoCheckoutPage({ search }: RouteInput) {
   const confirm = () =>
     complete.mutate(sessionId, {
       // The confirmation page is ours: stay on the origin in use.
-      onSuccess: ({ redirectUrl }) => window.location.assign(ownPagePath(redirectUrl, SUBSCRIPTION_SUCCESS_PATH) ?? redirectUrl),
-      onError: (error) => toast({ title: 'Error', description: messageOf(error, 'Failed to create subscription. Please try again.'), variant: 'destructive' }),
+      onSuccess: ({ redirectUrl }) =>
+        window.location.assign(ownPagePath(redirectUrl, SUBSCRIPTION_SUCCESS_PATH) ?? redirectUrl),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: messageOf(error, 'Failed to create subscription. Please try again.'),
+          variant: 'destructive',
+        }),
     });
 
   const top = (
     <>
-      <Head title={`Demo Checkout | ${region.siteTitle}`} description="Demo checkout for a contractor plan. No card is charged." path="/demo-checkout" robots="noindex, nofollow" />
+      <Head
+        title={`Demo Checkout | ${region.siteTitle}`}
+        description="Demo checkout for a contractor plan. No card is charged."
+        path="/demo-checkout"
+        robots="noindex, nofollow"
+      />
       <DemoInProductionWarning />
     </>
   );
@@ -75,10 +86,15 @@ export default function DemoCheckoutPage({ search }: RouteInput) {
               <p className="text-sm text-muted-foreground">{region.siteTitle}</p>
             </div>
           </div>
-          <DemoNotice>This page stands in for the payment provider's checkout. Confirming starts the plan without taking any payment.</DemoNotice>
+          <DemoNotice>
+            This page stands in for the payment provider's checkout. Confirming starts the plan without taking any
+            payment.
+          </DemoNotice>
           <div className="rounded-lg border p-5">
             <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-              <h2 className="whitespace-nowrap text-lg font-semibold">{plan ? `${plan.name} plan` : 'Contractor plan'}</h2>
+              <h2 className="whitespace-nowrap text-lg font-semibold">
+                {plan ? `${plan.name} plan` : 'Contractor plan'}
+              </h2>
               {plan && (
                 <p className="whitespace-nowrap">
                   <span className="text-2xl font-bold" data-testid="checkout-price">

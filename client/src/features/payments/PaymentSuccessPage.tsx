@@ -45,7 +45,12 @@ export default function PaymentSuccessPage({ search }: RouteInput) {
 
   const top = (
     <>
-      <Head title={`Payment Successful | ${region.siteTitle}`} description="Your lead purchase is complete." path={PAYMENT_SUCCESS_PATH} robots="noindex, nofollow" />
+      <Head
+        title={`Payment Successful | ${region.siteTitle}`}
+        description="Your lead purchase is complete."
+        path={PAYMENT_SUCCESS_PATH}
+        robots="noindex, nofollow"
+      />
       <DemoInProductionWarning />
     </>
   );
@@ -54,8 +59,16 @@ export default function PaymentSuccessPage({ search }: RouteInput) {
     return (
       <>
         {top}
-        <ResultPanel tone="error" icon={<CircleX className="h-9 w-9" aria-hidden="true" />} title="Payment Not Completed" actions={<Actions />}>
-          <p className="text-muted-foreground">Your payment was not completed and you have not been charged. You can try again from the lead in your portal.</p>
+        <ResultPanel
+          tone="error"
+          icon={<CircleX className="h-9 w-9" aria-hidden="true" />}
+          title="Payment Not Completed"
+          actions={<Actions />}
+        >
+          <p className="text-muted-foreground">
+            Your payment was not completed and you have not been charged. You can try again from the lead in your
+            portal.
+          </p>
           <SupportLine />
         </ResultPanel>
       </>
@@ -73,8 +86,18 @@ export default function PaymentSuccessPage({ search }: RouteInput) {
     return (
       <>
         {top}
-        <ResultPanel tone="error" icon={<CircleX className="h-9 w-9" aria-hidden="true" />} title="We Couldn't Confirm Your Payment" actions={<Actions />}>
-          <p className="text-muted-foreground">{messageOf(report.error, 'The payment could not be confirmed yet. If you were charged, the lead will unlock in your portal shortly.')}</p>
+        <ResultPanel
+          tone="error"
+          icon={<CircleX className="h-9 w-9" aria-hidden="true" />}
+          title="We Couldn't Confirm Your Payment"
+          actions={<Actions />}
+        >
+          <p className="text-muted-foreground">
+            {messageOf(
+              report.error,
+              'The payment could not be confirmed yet. If you were charged, the lead will unlock in your portal shortly.',
+            )}
+          </p>
           <SupportLine />
         </ResultPanel>
       </>
@@ -84,8 +107,15 @@ export default function PaymentSuccessPage({ search }: RouteInput) {
   return (
     <>
       {top}
-      <ResultPanel icon={<CircleCheck className="h-9 w-9" aria-hidden="true" />} title="Payment Successful!" actions={<Actions />} testId="payment-success">
-        <p className="text-muted-foreground">{"Thank you. The lead is yours, and the customer's details are now in your portal."}</p>
+      <ResultPanel
+        icon={<CircleCheck className="h-9 w-9" aria-hidden="true" />}
+        title="Payment Successful!"
+        actions={<Actions />}
+        testId="payment-success"
+      >
+        <p className="text-muted-foreground">
+          {"Thank you. The lead is yours, and the customer's details are now in your portal."}
+        </p>
         <ul className="mx-auto grid max-w-md gap-3 text-left text-sm">
           <li className="flex items-start gap-3 rounded-md bg-secondary/60 p-3">
             <Mail className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden="true" />

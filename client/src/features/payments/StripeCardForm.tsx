@@ -30,7 +30,9 @@ function LoadFailed() {
   return (
     <div role="alert" className="grid gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm">
       <p className="font-medium">The card form could not be loaded.</p>
-      <p className="text-muted-foreground">Check your connection, then reload the page to try again. You have not been charged.</p>
+      <p className="text-muted-foreground">
+        Check your connection, then reload the page to try again. You have not been charged.
+      </p>
       <Button variant="outline" size="sm" className="justify-self-start" onClick={() => window.location.reload()}>
         Reload
       </Button>
@@ -65,7 +67,11 @@ function CardForm({ price, onPaid }: CardFormProps) {
         return;
       }
       if (paymentIntent?.status === 'processing') {
-        toast({ title: 'Payment Processing', description: "Your payment is being processed. We'll email you the customer's details as soon as it completes." });
+        toast({
+          title: 'Payment Processing',
+          description:
+            "Your payment is being processed. We'll email you the customer's details as soon as it completes.",
+        });
         return;
       }
       paymentError();
@@ -93,7 +99,11 @@ function CardForm({ price, onPaid }: CardFormProps) {
   );
 }
 
-export default function StripeCardForm({ publishableKey, clientSecret, ...props }: CardFormProps & { publishableKey: string; clientSecret: string }) {
+export default function StripeCardForm({
+  publishableKey,
+  clientSecret,
+  ...props
+}: CardFormProps & { publishableKey: string; clientSecret: string }) {
   const [stripe] = useState(() => stripeFor(publishableKey));
   const [unavailable, setUnavailable] = useState(false);
   useEffect(() => {
@@ -108,7 +118,13 @@ export default function StripeCardForm({ publishableKey, clientSecret, ...props 
 
   if (unavailable) return <LoadFailed />;
   return (
-    <Elements stripe={stripe} options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#1d5a3c', borderRadius: '6px' } } }}>
+    <Elements
+      stripe={stripe}
+      options={{
+        clientSecret,
+        appearance: { theme: 'stripe', variables: { colorPrimary: '#1d5a3c', borderRadius: '6px' } },
+      }}
+    >
       <CardForm {...props} />
     </Elements>
   );

@@ -36,7 +36,13 @@ function ReturnToPricing() {
 
 function InvalidSession({ message }: { message: string }) {
   return (
-    <ResultPanel tone="error" icon={<CircleAlert className="h-9 w-9" aria-hidden="true" />} title="Invalid Session" actions={<ReturnToPricing />} testId="invalid-session">
+    <ResultPanel
+      tone="error"
+      icon={<CircleAlert className="h-9 w-9" aria-hidden="true" />}
+      title="Invalid Session"
+      actions={<ReturnToPricing />}
+      testId="invalid-session"
+    >
       <p className="text-muted-foreground">{message}</p>
     </ResultPanel>
   );
@@ -109,13 +115,19 @@ export default function SubscriptionSuccessPage({ search }: RouteInput) {
 
   let body;
   if (!sessionId) body = <InvalidSession message="This page needs a checkout session. Choose a plan to start one." />;
-  else if (verify.isError) body = <InvalidSession message={messageOf(verify.error, 'We could not confirm this checkout session.')} />;
+  else if (verify.isError)
+    body = <InvalidSession message={messageOf(verify.error, 'We could not confirm this checkout session.')} />;
   else if (verify.data) body = <Confirmed result={verify.data} />;
   else body = <PendingPanel label="Confirming your subscription..." />;
 
   return (
     <>
-      <Head title={`Subscription Confirmation | ${region.siteTitle}`} description="Confirmation of your contractor plan." path="/subscription-success" robots="noindex, nofollow" />
+      <Head
+        title={`Subscription Confirmation | ${region.siteTitle}`}
+        description="Confirmation of your contractor plan."
+        path="/subscription-success"
+        robots="noindex, nofollow"
+      />
       <DemoInProductionWarning />
       {body}
     </>

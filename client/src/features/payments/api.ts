@@ -1,6 +1,12 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { PlanId } from '@shared/plans';
-import type { CreateSubscriptionResponse, DemoPaymentResult, PaymentIntentResponse, PaymentSuccessResponse, VerifySubscriptionResponse } from '@shared/schemas/payments';
+import type {
+  CreateSubscriptionResponse,
+  DemoPaymentResult,
+  PaymentIntentResponse,
+  PaymentSuccessResponse,
+  VerifySubscriptionResponse,
+} from '@shared/schemas/payments';
 import { featuredKey } from '@/features/directory';
 import { invalidatePortal } from '@/features/portal';
 import { apiRequest } from '@/lib/api';
@@ -28,20 +34,27 @@ export function ownPagePath(url: string, path: string): string | null {
   }
 }
 
-export const createPaymentIntent = (body: { leadId: number; contractorId: number }) => apiRequest<PaymentIntentResponse>('POST', '/api/stripe/create-payment-intent', body);
+export const createPaymentIntent = (body: { leadId: number; contractorId: number }) =>
+  apiRequest<PaymentIntentResponse>('POST', '/api/stripe/create-payment-intent', body);
 
-export const reportPaymentSuccess = (paymentIntentId: string) => apiRequest<PaymentSuccessResponse>('POST', '/api/stripe/payment-success', { paymentIntentId });
+export const reportPaymentSuccess = (paymentIntentId: string) =>
+  apiRequest<PaymentSuccessResponse>('POST', '/api/stripe/payment-success', { paymentIntentId });
 
-export const createSubscription = (planId: PlanId) => apiRequest<CreateSubscriptionResponse>('POST', '/api/stripe/create-subscription', { planId });
+export const createSubscription = (planId: PlanId) =>
+  apiRequest<CreateSubscriptionResponse>('POST', '/api/stripe/create-subscription', { planId });
 
-export const verifySubscription = (sessionId: string) => apiRequest<VerifySubscriptionResponse>('POST', '/api/stripe/verify-subscription', { sessionId });
+export const verifySubscription = (sessionId: string) =>
+  apiRequest<VerifySubscriptionResponse>('POST', '/api/stripe/verify-subscription', { sessionId });
 
 /** Demo provider only: stands in for the card form (no card is charged). */
 export const confirmDemoPayment = (paymentIntentId: string, outcome: 'succeed' | 'decline') =>
-  apiRequest<DemoPaymentResult>('POST', `/api/demo-payments/${encodeURIComponent(paymentIntentId)}/confirm`, { outcome });
+  apiRequest<DemoPaymentResult>('POST', `/api/demo-payments/${encodeURIComponent(paymentIntentId)}/confirm`, {
+    outcome,
+  });
 
 /** Demo provider only: stands in for the hosted checkout page. */
-export const completeDemoCheckout = (sessionId: string) => apiRequest<{ redirectUrl: string }>('POST', `/api/demo-payments/checkout/${encodeURIComponent(sessionId)}/complete`);
+export const completeDemoCheckout = (sessionId: string) =>
+  apiRequest<{ redirectUrl: string }>('POST', `/api/demo-payments/checkout/${encodeURIComponent(sessionId)}/complete`);
 
 /** A paid lead or a new plan changes what the portal and the featured list show. */
 export function invalidateAfterPayment(queryClient: QueryClient) {

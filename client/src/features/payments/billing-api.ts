@@ -7,14 +7,18 @@ import { apiRequest, type ApiKey } from '@/lib/api';
 
 export const DEMO_BILLING_PATH = '/demo-billing';
 
-export const demoBillingKey = (sessionId: string): ApiKey => [`/api/demo-payments/billing/${encodeURIComponent(sessionId)}`];
+export const demoBillingKey = (sessionId: string): ApiKey => [
+  `/api/demo-payments/billing/${encodeURIComponent(sessionId)}`,
+];
 
-export const useDemoBilling = (sessionId: string) => useQuery<DemoBillingState>({ queryKey: demoBillingKey(sessionId), enabled: sessionId.length > 0, retry: false });
+export const useDemoBilling = (sessionId: string) =>
+  useQuery<DemoBillingState>({ queryKey: demoBillingKey(sessionId), enabled: sessionId.length > 0, retry: false });
 
 export function useChangeDemoBilling(sessionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: DemoBillingChange) => apiRequest<DemoBillingState>('POST', `/api/demo-payments/billing/${encodeURIComponent(sessionId)}`, change),
+    mutationFn: (change: DemoBillingChange) =>
+      apiRequest<DemoBillingState>('POST', `/api/demo-payments/billing/${encodeURIComponent(sessionId)}`, change),
     onSuccess: (state) => {
       queryClient.setQueryData(demoBillingKey(sessionId), state);
       // The plan changed: what the portal shows is out of date.

@@ -27,7 +27,9 @@ export function priceGroups(table: Pick<LeadPriceTable, 'towns'>, prices: readon
   if (groups.length === 1) return [{ price: groups[0]![0], places: EVERYWHERE }];
   // The most common price (on a tie, the one for places none of the towns name: the rules' default).
   const last = prices[prices.length - 1];
-  const common = groups.reduce((best, g) => (g[1].length > best[1].length || (g[1].length === best[1].length && g[0] === last) ? g : best));
+  const common = groups.reduce((best, g) =>
+    g[1].length > best[1].length || (g[1].length === best[1].length && g[0] === last) ? g : best,
+  );
   const listed = groups.filter((g) => g !== common || common[1].length < 3).sort((a, b) => Number(b[0]) - Number(a[0]));
   const lines = listed.map(([price, places]) => ({ price, places: places.join(', ') }));
   return listed.includes(common) ? lines : [...lines, { price: common[0], places: EVERYWHERE_ELSE }];

@@ -35,7 +35,11 @@ export default function ConfirmEmailPage({ search }: RouteInput) {
         path={formPages.confirmEmail.path}
         robots="noindex, nofollow"
       />
-      <AccountFrame icon={<MailCheck className="h-6 w-6 text-primary" aria-hidden="true" />} title="Confirm Your New Email" description="Your account signs in with this address once you confirm it.">
+      <AccountFrame
+        icon={<MailCheck className="h-6 w-6 text-primary" aria-hidden="true" />}
+        title="Confirm Your New Email"
+        description="Your account signs in with this address once you confirm it."
+      >
         <SingleUseLinkForm
           link={link}
           action={formPages.confirmEmail.path}
@@ -52,7 +56,10 @@ export default function ConfirmEmailPage({ search }: RouteInput) {
           }
         />
         {!done && (
-          <Link href={LOGIN_PATH} className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            href={LOGIN_PATH}
+            className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
             Back to sign in
           </Link>
         )}

@@ -38,9 +38,19 @@ export default function ContractorLoginPage({ search }: RouteInput) {
         robots="noindex, nofollow"
       />
       <AccountFrame
-        icon={setup ? <KeyRound className="h-6 w-6 text-primary" aria-hidden="true" /> : <HardHat className="h-6 w-6 text-primary" aria-hidden="true" />}
+        icon={
+          setup ? (
+            <KeyRound className="h-6 w-6 text-primary" aria-hidden="true" />
+          ) : (
+            <HardHat className="h-6 w-6 text-primary" aria-hidden="true" />
+          )
+        }
         title={setup ? 'First-Time Setup' : 'Contractor Login'}
-        description={setup ? 'Enter the setup code from your welcome email and choose a password.' : 'Sign in to see your leads, lead credits and plan.'}
+        description={
+          setup
+            ? 'Enter the setup code from your welcome email and choose a password.'
+            : 'Sign in to see your leads, lead credits and plan.'
+        }
         back={{
           href: '/',
           label: (
@@ -59,12 +69,19 @@ export default function ContractorLoginPage({ search }: RouteInput) {
         }
       >
         {setup && mode.required && (
-          <p role="status" className="rounded-md border border-warning-foreground/20 bg-warning px-3 py-2 text-sm text-warning-foreground">
+          <p
+            role="status"
+            className="rounded-md border border-warning-foreground/20 bg-warning px-3 py-2 text-sm text-warning-foreground"
+          >
             Your account needs a password before you can sign in. Use the setup code from your welcome email.
           </p>
         )}
         {setup ? (
-          <SetupForm defaultEmail={mode.email} onComplete={(email) => setMode({ kind: 'signin', email, focus: true })} onCancel={() => setMode({ kind: 'signin', email: mode.email, focus: true })} />
+          <SetupForm
+            defaultEmail={mode.email}
+            onComplete={(email) => setMode({ kind: 'signin', email, focus: true })}
+            onCancel={() => setMode({ kind: 'signin', email: mode.email, focus: true })}
+          />
         ) : (
           <SignInForm
             action={next === null ? LOGIN_PATH : `${LOGIN_PATH}?${new URLSearchParams({ next })}`}

@@ -54,15 +54,31 @@ export default function ForgotPasswordPage({ search }: RouteInput) {
             </Button>
           </>
         ) : (
-          <form method="post" action={formPages.forgotPassword.path} {...form.props} className="grid gap-4" aria-label="Forgot password">
+          <form
+            method="post"
+            action={formPages.forgotPassword.path}
+            {...form.props}
+            className="grid gap-4"
+            aria-label="Forgot password"
+          >
             {form.problem && <FormNotice variant="destructive" title="Error" description={form.problem} />}
             <Field id="forgot-email" label="Email" error={form.errors.email}>
-              <Input type="email" autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={EMAIL_MAX} {...form.control('email', 'forgot-email')} />
+              <Input
+                type="email"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={EMAIL_MAX}
+                {...form.control('email', 'forgot-email')}
+              />
             </Field>
             <Button type="submit" className="w-full" disabled={form.pending}>
               {form.pending ? 'Sending...' : 'Send Reset Link'}
             </Button>
-            <Link href={LOGIN_PATH} className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+            <Link
+              href={LOGIN_PATH}
+              className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
               Back to sign in
             </Link>
           </form>

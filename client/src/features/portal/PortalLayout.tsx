@@ -10,7 +10,10 @@ export default function PortalLayout({ children }: { children: ReactNode }) {
   const region = useRegion();
   return (
     <div className="flex min-h-screen flex-col bg-muted/40">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       {children}

@@ -167,7 +167,14 @@ export default function PortalPage({ search }: RouteInput) {
 
   // Signed out (no profile): the login page is on its way.
   return (
-    <QueryView query={profile} what="your portal" loading={<Loading />} empty={<Loading />} isEmpty={(p) => p === null} error={(e, retry) => <Failed error={e} retry={retry} />}>
+    <QueryView
+      query={profile}
+      what="your portal"
+      loading={<Loading />}
+      empty={<Loading />}
+      isEmpty={(p) => p === null}
+      error={(e, retry) => <Failed error={e} retry={retry} />}
+    >
       {(p) => p && <Portal profile={p} section={readSection(search)} />}
     </QueryView>
   );

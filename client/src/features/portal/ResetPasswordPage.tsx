@@ -13,7 +13,8 @@ import { resetPassword } from './account-api';
 import { LOGIN_PATH } from './api';
 import { AccountFrame } from './components/AccountFrame';
 
-const DONE = 'Your password is changed, and every device signed in to your account has been signed out. Sign in with your new password.';
+const DONE =
+  'Your password is changed, and every device signed in to your account has been signed out. Sign in with your new password.';
 
 /**
  * /contractor/reset-password?token= (docs/decisions/0108-contractor-password-reset.md): where the
@@ -38,8 +39,17 @@ export default function ResetPasswordPage({ search }: RouteInput) {
 
   return (
     <>
-      <Head title={`Choose a New Password | ${region.siteTitle}`} description="Choose a new password for the contractor portal." path={formPages.resetPassword.path} robots="noindex, nofollow" />
-      <AccountFrame icon={<KeyRound className="h-6 w-6 text-primary" aria-hidden="true" />} title="Choose a New Password" description="Using this link signs your account out on every device.">
+      <Head
+        title={`Choose a New Password | ${region.siteTitle}`}
+        description="Choose a new password for the contractor portal."
+        path={formPages.resetPassword.path}
+        robots="noindex, nofollow"
+      />
+      <AccountFrame
+        icon={<KeyRound className="h-6 w-6 text-primary" aria-hidden="true" />}
+        title="Choose a New Password"
+        description="Using this link signs your account out on every device."
+      >
         <SingleUseLinkForm
           link={link}
           action={formPages.resetPassword.path}
@@ -49,15 +59,33 @@ export default function ResetPasswordPage({ search }: RouteInput) {
           submit={{ label: 'Set New Password', pending: 'Saving...' }}
           done={done && { title: 'Password changed', description: DONE, next: { href: LOGIN_PATH, label: 'Sign in' } }}
         >
-          <Field id="reset-password" label="New Password" error={form.errors.password} hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`}>
-            <Input type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...form.control('password', 'reset-password')} />
+          <Field
+            id="reset-password"
+            label="New Password"
+            error={form.errors.password}
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`}
+          >
+            <Input
+              type="password"
+              autoComplete="new-password"
+              maxLength={PASSWORD_MAX}
+              {...form.control('password', 'reset-password')}
+            />
           </Field>
           <Field id="reset-confirm" label="Confirm Password" error={form.errors.confirmPassword}>
-            <Input type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...form.control('confirmPassword', 'reset-confirm')} />
+            <Input
+              type="password"
+              autoComplete="new-password"
+              maxLength={PASSWORD_MAX}
+              {...form.control('confirmPassword', 'reset-confirm')}
+            />
           </Field>
         </SingleUseLinkForm>
         {linkProblem && (
-          <Link href={formPages.forgotPassword.path} className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            href={formPages.forgotPassword.path}
+            className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
             Ask for a new link
           </Link>
         )}

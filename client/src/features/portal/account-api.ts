@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EmailChange, EmailConfirm, PasswordChange, PasswordReset, PasswordResetRequest } from '@shared/schemas/contractor-account';
+import type {
+  EmailChange,
+  EmailConfirm,
+  PasswordChange,
+  PasswordReset,
+  PasswordResetRequest,
+} from '@shared/schemas/contractor-account';
 import { apiRequest } from '@/lib/api';
 import { profileKey } from './api';
 
@@ -7,16 +13,21 @@ import { profileKey } from './api';
 
 type Answer = { message: string };
 
-export const requestPasswordReset = (body: PasswordResetRequest) => apiRequest<Answer>('POST', '/api/contractor/forgot-password', body);
+export const requestPasswordReset = (body: PasswordResetRequest) =>
+  apiRequest<Answer>('POST', '/api/contractor/forgot-password', body);
 
-export const resetPassword = (body: PasswordReset) => apiRequest<Answer>('POST', '/api/contractor/reset-password', body);
+export const resetPassword = (body: PasswordReset) =>
+  apiRequest<Answer>('POST', '/api/contractor/reset-password', body);
 
-export const confirmEmail = (body: EmailConfirm) => apiRequest<Answer & { email: string }>('POST', '/api/contractor/confirm-email', body);
+export const confirmEmail = (body: EmailConfirm) =>
+  apiRequest<Answer & { email: string }>('POST', '/api/contractor/confirm-email', body);
 
 export const logoutEverywhere = () => apiRequest<Answer>('POST', '/api/contractor/logout-everywhere');
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: (body: PasswordChange) => apiRequest<Answer>('POST', '/api/contractor/password', body) });
+  return useMutation({
+    mutationFn: (body: PasswordChange) => apiRequest<Answer>('POST', '/api/contractor/password', body),
+  });
 }
 
 export function useChangeEmail() {

@@ -28,7 +28,10 @@ export function invalidatePortal(queryClient: QueryClient) {
 
 /** The signed-in contractor; null when there is no contractor session (401). */
 export function useProfile() {
-  return useQuery<PortalProfile | null>({ queryKey: profileKey, queryFn: getQueryFn<PortalProfile>({ on401: 'returnNull' }) });
+  return useQuery<PortalProfile | null>({
+    queryKey: profileKey,
+    queryFn: getQueryFn<PortalProfile>({ on401: 'returnNull' }),
+  });
 }
 
 export const useSubscription = () => useQuery<PortalSubscription>({ queryKey: subscriptionKey });
@@ -49,7 +52,9 @@ export function useLogin() {
 }
 
 export function useSetup() {
-  return useMutation({ mutationFn: (body: ContractorSetup) => apiRequest<{ message: string }>('POST', '/api/contractor/setup', body) });
+  return useMutation({
+    mutationFn: (body: ContractorSetup) => apiRequest<{ message: string }>('POST', '/api/contractor/setup', body),
+  });
 }
 
 export const logout = () => apiRequest<unknown>('POST', '/api/contractor/logout');
@@ -60,9 +65,12 @@ export const logout = () => apiRequest<unknown>('POST', '/api/contractor/logout'
 export function useClaimLead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ deliveryId, claim }: { deliveryId: number; claim: LeadClaimInput }) => apiRequest<PortalLead>('POST', `/api/contractor/leads/${deliveryId}/claim`, claim),
+    mutationFn: ({ deliveryId, claim }: { deliveryId: number; claim: LeadClaimInput }) =>
+      apiRequest<PortalLead>('POST', `/api/contractor/leads/${deliveryId}/claim`, claim),
     onSuccess: (lead) => {
-      queryClient.setQueryData<PortalLead[]>(leadsKey, (list) => list?.map((l) => (l.deliveryId === lead.deliveryId ? lead : l)));
+      queryClient.setQueryData<PortalLead[]>(leadsKey, (list) =>
+        list?.map((l) => (l.deliveryId === lead.deliveryId ? lead : l)),
+      );
     },
     // 404 or 409: the list on screen is out of date, so read it again.
     onError: () => queryClient.invalidateQueries({ queryKey: leadsKey }),
@@ -74,9 +82,12 @@ export type ContractorStatus = 'contacted' | 'won' | 'lost';
 export function useUpdateLeadStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ deliveryId, status }: { deliveryId: number; status: ContractorStatus }) => apiRequest<PortalLead>('PATCH', `/api/contractor/leads/${deliveryId}/status`, { status }),
+    mutationFn: ({ deliveryId, status }: { deliveryId: number; status: ContractorStatus }) =>
+      apiRequest<PortalLead>('PATCH', `/api/contractor/leads/${deliveryId}/status`, { status }),
     onSuccess: (lead) => {
-      queryClient.setQueryData<PortalLead[]>(leadsKey, (list) => list?.map((l) => (l.deliveryId === lead.deliveryId ? lead : l)));
+      queryClient.setQueryData<PortalLead[]>(leadsKey, (list) =>
+        list?.map((l) => (l.deliveryId === lead.deliveryId ? lead : l)),
+      );
       // Contacted and won move the dashboard's figures.
       void queryClient.invalidateQueries({ queryKey: statsKey });
     },

@@ -20,6 +20,12 @@ function useCredentialMutation<V>(send: (v: V) => Promise<ContractorCredentials>
   });
 }
 
-export const useUpdateCredentials = () => useCredentialMutation((body: Record<string, string>) => apiRequest<ContractorCredentials>('PATCH', '/api/contractor/credentials', body));
+export const useUpdateCredentials = () =>
+  useCredentialMutation((body: Record<string, string>) =>
+    apiRequest<ContractorCredentials>('PATCH', '/api/contractor/credentials', body),
+  );
 
-export const useUploadCertificate = () => useCredentialMutation((file: File) => apiUpload<ContractorCredentials>('/api/contractor/insurance-certificate', file));
+export const useUploadCertificate = () =>
+  useCredentialMutation((file: File) =>
+    apiUpload<ContractorCredentials>('/api/contractor/insurance-certificate', file),
+  );

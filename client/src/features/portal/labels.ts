@@ -6,7 +6,8 @@ export { PAYMENT_STATE_LABELS as PAYMENT_LABELS } from '@shared/schemas/deliveri
 export { SUBSCRIPTION_STATUS_LABELS } from '@shared/plans';
 
 /** '$100/month'. */
-export const planPrice = (plan: Pick<Plan, 'priceCents'>) => `${formatMoney(plan.priceCents, { dropZeroCents: true })}/month`;
+export const planPrice = (plan: Pick<Plan, 'priceCents'>) =>
+  `${formatMoney(plan.priceCents, { dropZeroCents: true })}/month`;
 
 /** A delivery whose customer the contractor may see (docs/decisions/0003-leads-and-deliveries.md). */
 export { isPaidOrCredited as isUnlocked } from '@shared/schemas/deliveries';

@@ -11,7 +11,8 @@ export const useLeadPreferences = () => useQuery<LeadPreferencesDto>({ queryKey:
 export function useSaveLeadPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (preferences: LeadPreferences) => apiRequest<LeadPreferencesDto>('PUT', '/api/contractor/lead-preferences', preferences),
+    mutationFn: (preferences: LeadPreferences) =>
+      apiRequest<LeadPreferencesDto>('PUT', '/api/contractor/lead-preferences', preferences),
     // The answer is the saved panel (a full list stored as "everything", the number as texts are sent): show it, then read it again.
     onSuccess: (saved) => {
       queryClient.setQueryData(leadPreferencesKey, saved);

@@ -10,7 +10,8 @@ export const listingOptionsKey: ApiKey = ['/api/contractor/listing/options'];
 
 export const useOwnListing = () => useQuery<OwnListing>({ queryKey: listingKey });
 
-export const useListingOptions = (enabled: boolean) => useQuery<ListingOptions>({ queryKey: listingOptionsKey, enabled });
+export const useListingOptions = (enabled: boolean) =>
+  useQuery<ListingOptions>({ queryKey: listingOptionsKey, enabled });
 
 export function useSubmitListing() {
   const queryClient = useQueryClient();

@@ -14,8 +14,13 @@ function useRefreshing<I, O>(mutationFn: (input: I) => Promise<O>) {
 }
 
 /** The form's fields and file as the browser would send them: `photo`, `kind`, `caption`. */
-export const useUploadPhoto = () => useRefreshing((form: FormData) => apiFormUpload<OwnPhoto>('/api/contractor/photos', form));
+export const useUploadPhoto = () =>
+  useRefreshing((form: FormData) => apiFormUpload<OwnPhoto>('/api/contractor/photos', form));
 
-export const useUpdateCaption = () => useRefreshing((input: { id: number; caption: string }) => apiRequest<OwnPhoto>('PATCH', `/api/contractor/photos/${input.id}`, { caption: input.caption }));
+export const useUpdateCaption = () =>
+  useRefreshing((input: { id: number; caption: string }) =>
+    apiRequest<OwnPhoto>('PATCH', `/api/contractor/photos/${input.id}`, { caption: input.caption }),
+  );
 
-export const useDeletePhoto = () => useRefreshing((id: number) => apiRequest<void>('DELETE', `/api/contractor/photos/${id}`));
+export const useDeletePhoto = () =>
+  useRefreshing((id: number) => apiRequest<void>('DELETE', `/api/contractor/photos/${id}`));

@@ -1,4 +1,14 @@
-import { CreditCard, Images, Inbox, LayoutDashboard, MessageSquareText, ShieldCheck, SlidersHorizontal, UserCog, type LucideIcon } from 'lucide-react';
+import {
+  CreditCard,
+  Images,
+  Inbox,
+  LayoutDashboard,
+  MessageSquareText,
+  ShieldCheck,
+  SlidersHorizontal,
+  UserCog,
+  type LucideIcon,
+} from 'lucide-react';
 import { PORTAL_PATH } from './api';
 
 /** The portal's panels; the current one is `?section=` in the address, so it survives a reload. */

@@ -7,7 +7,8 @@ import { ArticleBody } from '@/features/blog';
 import { legalPageKey } from './legal-keys';
 
 const DESCRIPTIONS: Record<LegalPageSlug, (site: string) => string> = {
-  privacy: (site) => `What ${site} keeps about homeowners and contractors, for how long, who sees it, and the one cookie it uses.`,
+  privacy: (site) =>
+    `What ${site} keeps about homeowners and contractors, for how long, who sees it, and the one cookie it uses.`,
   terms: (site) => `The terms of use of ${site} for homeowners and contractors.`,
 };
 
@@ -20,7 +21,13 @@ export function LegalPage({ slug }: { slug: LegalPageSlug }) {
   const { data: page, error } = useQuery<LegalPageDto>({ queryKey: legalPageKey(slug) });
   return (
     <div className="container mx-auto max-w-3xl px-4 py-8 md:py-12">
-      {page && <Head title={`${page.title} | ${region.siteTitle}`} description={DESCRIPTIONS[slug](region.siteTitle)} path={`/${slug}`} />}
+      {page && (
+        <Head
+          title={`${page.title} | ${region.siteTitle}`}
+          description={DESCRIPTIONS[slug](region.siteTitle)}
+          path={`/${slug}`}
+        />
+      )}
       {page ? (
         <article>
           <header className="border-b pb-6">
@@ -28,7 +35,14 @@ export function LegalPage({ slug }: { slug: LegalPageSlug }) {
             {page.updatedAt && (
               <p className="mt-3 text-sm text-muted-foreground">
                 {'Last updated '}
-                <time dateTime={page.updatedAt}>{new Date(page.updatedAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: region.timeZone })}</time>
+                <time dateTime={page.updatedAt}>
+                  {new Date(page.updatedAt).toLocaleDateString('en-US', {
+                    month: 'long',
+                    day: 'numeric',
+                    year: 'numeric',
+                    timeZone: region.timeZone,
+                  })}
+                </time>
               </p>
             )}
           </header>

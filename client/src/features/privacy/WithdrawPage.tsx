@@ -32,11 +32,19 @@ export default function WithdrawPage({ search }: RouteInput) {
 
   return (
     <div className="container mx-auto flex max-w-md justify-center px-4 py-8 sm:py-12">
-      <Head title={`Withdraw Your Quote Request | ${region.siteTitle}`} description="Withdraw a quote request you sent." path={formPages.withdraw.path} robots="noindex, nofollow" />
+      <Head
+        title={`Withdraw Your Quote Request | ${region.siteTitle}`}
+        description="Withdraw a quote request you sent."
+        path={formPages.withdraw.path}
+        robots="noindex, nofollow"
+      />
       <Card className="w-full">
         <CardHeader className="text-center">
           <h1 className="text-2xl font-bold">Withdraw Your Quote Request</h1>
-          <p className="text-sm text-muted-foreground">A withdrawn request is not passed to any contractor. A contractor who already has it keeps what was sent to them.</p>
+          <p className="text-sm text-muted-foreground">
+            A withdrawn request is not passed to any contractor. A contractor who already has it keeps what was sent to
+            them.
+          </p>
         </CardHeader>
         <CardContent className="grid gap-4">
           <SingleUseLinkForm
@@ -48,7 +56,10 @@ export default function WithdrawPage({ search }: RouteInput) {
             submit={{ label: 'Withdraw My Request', pending: 'Withdrawing...', variant: 'destructive' }}
             done={done && { title: 'Request withdrawn', description: DONE }}
           />
-          <Link href="/privacy" className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            href="/privacy"
+            className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
             Privacy Policy
           </Link>
         </CardContent>

@@ -2,7 +2,11 @@ import { CheckCircle2, Clock, LinkIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formPages } from '@shared/forms';
-import { ALTERNATIVE_LINK_INVALID, alternativeSentMessage, type AlternativeAnswer } from '@shared/schemas/lead-alternatives';
+import {
+  ALTERNATIVE_LINK_INVALID,
+  alternativeSentMessage,
+  type AlternativeAnswer,
+} from '@shared/schemas/lead-alternatives';
 import { Head } from '@/components/head';
 import { LinkNotice } from '@/components/link-notice';
 import { useProgressiveForm } from '@/components/form';
@@ -46,13 +50,22 @@ function Offer({ token, offer, onSent }: { token: string; offer: AlternativeAnsw
       <p className="text-muted-foreground">
         {`The contractor you chose could not take your request for ${offer.serviceNeeded} in ${offer.location}. ${offer.contractorName} takes this kind of work there. If you send it, they get the details you gave ${region.siteTitle} and contact you directly. It is free, and nobody else gets it.`}
       </p>
-      <form method="post" action={formPages.alternative.path(token)} {...form.props} className="grid gap-3" aria-label={`Send my request to ${offer.contractorName}`}>
+      <form
+        method="post"
+        action={formPages.alternative.path(token)}
+        {...form.props}
+        className="grid gap-3"
+        aria-label={`Send my request to ${offer.contractorName}`}
+      >
         {form.problem && <FormNotice variant="destructive" title="Not sent" description={form.problem} />}
         <Button type="submit" variant="accent" size="lg" disabled={form.pending}>
           {form.pending ? 'Sending...' : 'Send my request to them'}
         </Button>
       </form>
-      <Link href={`/contractor/${offer.contractorId}`} className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+      <Link
+        href={`/contractor/${offer.contractorId}`}
+        className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
         {`About ${offer.contractorName}`}
       </Link>
     </Card>
@@ -71,7 +84,11 @@ export default function AlternativePage({ params, search }: RouteInput) {
   const [sent, setSent] = useState(search.get('sent') === '1');
 
   const invalid = (
-    <LinkNotice icon={<LinkIcon className="h-6 w-6 text-primary" aria-hidden="true" />} title="This link is not valid" status={404}>
+    <LinkNotice
+      icon={<LinkIcon className="h-6 w-6 text-primary" aria-hidden="true" />}
+      title="This link is not valid"
+      status={404}
+    >
       <p className="max-w-md text-muted-foreground">{ALTERNATIVE_LINK_INVALID}</p>
     </LinkNotice>
   );
@@ -86,8 +103,14 @@ export default function AlternativePage({ params, search }: RouteInput) {
     }
     if (offer.state === 'expired') {
       return (
-        <LinkNotice icon={<Clock className="h-6 w-6 text-primary" aria-hidden="true" />} title="This link has expired" status={410}>
-          <p className="max-w-md text-muted-foreground">These links work for two weeks. You can still find a contractor in the directory.</p>
+        <LinkNotice
+          icon={<Clock className="h-6 w-6 text-primary" aria-hidden="true" />}
+          title="This link has expired"
+          status={410}
+        >
+          <p className="max-w-md text-muted-foreground">
+            These links work for two weeks. You can still find a contractor in the directory.
+          </p>
           <Button asChild variant="outline" className="mt-2">
             <Link href="/browse">Browse Contractors</Link>
           </Button>
@@ -99,7 +122,12 @@ export default function AlternativePage({ params, search }: RouteInput) {
 
   return (
     <div className="container mx-auto max-w-xl px-4 py-8 sm:py-12">
-      <Head title={`Send Your Request | ${region.siteTitle}`} description="Send your quote request to another contractor." path={formPages.alternative.path(token)} robots="noindex, nofollow" />
+      <Head
+        title={`Send Your Request | ${region.siteTitle}`}
+        description="Send your quote request to another contractor."
+        path={formPages.alternative.path(token)}
+        robots="noindex, nofollow"
+      />
       <QueryView
         query={query}
         what="link"

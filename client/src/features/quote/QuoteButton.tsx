@@ -22,7 +22,11 @@ export function QuoteButton({ contractor, ...props }: { contractor: QuoteTarget 
   if (contractor.pausedUntil) {
     return (
       <Button asChild variant="outline" {...props}>
-        <Link href={formPages.quote.path(contractor.id)} rel="nofollow" aria-label={`See other contractors: ${contractor.name} is not taking new requests`}>
+        <Link
+          href={formPages.quote.path(contractor.id)}
+          rel="nofollow"
+          aria-label={`See other contractors: ${contractor.name} is not taking new requests`}
+        >
           See Other Contractors
         </Link>
       </Button>
@@ -63,7 +67,12 @@ function QuoteDialogButton({ contractor, ...props }: { contractor: QuoteTarget }
       </Button>
       {mounted && (
         <Suspense fallback={null}>
-          <QuoteDialog open={open} onOpenChange={setOpen} contractor={contractor} returnFocus={() => button.current?.focus()} />
+          <QuoteDialog
+            open={open}
+            onOpenChange={setOpen}
+            contractor={contractor}
+            returnFocus={() => button.current?.focus()}
+          />
         </Suspense>
       )}
     </>

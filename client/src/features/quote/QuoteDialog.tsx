@@ -1,7 +1,14 @@
 import { useRef } from 'react';
 import { Choice } from '@/components/form/radix-choice';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { QuoteForm } from './QuoteForm';
 import type { QuoteTarget } from './quote-target';
@@ -36,7 +43,10 @@ export default function QuoteDialog({ open, onOpenChange, contractor, returnFocu
           detailsRows={4}
           Choice={Choice}
           onSent={() => {
-            toast({ title: 'Quote Request Sent!', description: `Your request has been sent to ${contractor.name}. They will contact you soon.` });
+            toast({
+              title: 'Quote Request Sent!',
+              description: `Your request has been sent to ${contractor.name}. They will contact you soon.`,
+            });
             onOpenChange(false);
           }}
           onProblem={(message) => toast({ title: 'Error', description: message, variant: 'destructive' })}
@@ -45,7 +55,12 @@ export default function QuoteDialog({ open, onOpenChange, contractor, returnFocu
             return (
               // The dialog scrolls on a small screen; its actions stay in view at its foot.
               <DialogFooter className="sticky -bottom-6 z-10 -mx-6 -mb-6 flex-row border-t bg-background px-6 py-4">
-                <Button variant="outline" className="flex-1 sm:flex-none" disabled={pending} onClick={() => onOpenChange(false)}>
+                <Button
+                  variant="outline"
+                  className="flex-1 sm:flex-none"
+                  disabled={pending}
+                  onClick={() => onOpenChange(false)}
+                >
                   Cancel
                 </Button>
                 <Button type="submit" className="flex-1 sm:flex-none" disabled={pending}>

@@ -1,7 +1,14 @@
 import type { ComponentType, ReactNode } from 'react';
 import { formPages } from '@shared/forms';
 import { useRegion } from '@/lib/region';
-import { Honeypot, honeypotOf, NativeChoice, useProgressiveForm, type ChoiceProps, type ProgressiveForm } from '@/components/form';
+import {
+  Honeypot,
+  honeypotOf,
+  NativeChoice,
+  useProgressiveForm,
+  type ChoiceProps,
+  type ProgressiveForm,
+} from '@/components/form';
 import { Field } from '@/components/ui/field';
 import { FormNotice } from '@/components/ui/form-notice';
 import { Input, Textarea } from '@/components/ui/input';
@@ -67,10 +74,18 @@ export function QuoteForm({
         <Choice placeholder="Select a service" options={services} {...control('serviceNeeded', 'quote-service')} />
       </Field>
       <Field id="quote-location" label="Project Location" error={errors.location}>
-        <Input placeholder={`e.g. ${region.towns[0]!.name}, ${region.state}`} autoComplete="address-level2" {...control('location', 'quote-location')} />
+        <Input
+          placeholder={`e.g. ${region.towns[0]!.name}, ${region.state}`}
+          autoComplete="address-level2"
+          {...control('location', 'quote-location')}
+        />
       </Field>
       <Field id="quote-details" label="Project Details" error={errors.projectDetails}>
-        <Textarea rows={detailsRows} placeholder="What would you like done, and when?" {...control('projectDetails', 'quote-details')} />
+        <Textarea
+          rows={detailsRows}
+          placeholder="What would you like done, and when?"
+          {...control('projectDetails', 'quote-details')}
+        />
       </Field>
       <Field id="quote-budget" label="Budget Range (optional)" error={errors.budgetRange}>
         <Choice placeholder="Select a budget range" options={budgets} {...control('budgetRange', 'quote-budget')} />

@@ -34,7 +34,11 @@ function PageActions({ c, pending }: { c: ContractorProfile; pending: boolean })
 function Sent({ c }: { c: ContractorProfile }) {
   return (
     <div className="grid gap-4">
-      <FormNotice variant="success" title="Quote Request Sent!" description={`Your request has been sent to ${c.name}. They will contact you soon.`} />
+      <FormNotice
+        variant="success"
+        title="Quote Request Sent!"
+        description={`Your request has been sent to ${c.name}. They will contact you soon.`}
+      />
       <div className="flex flex-wrap gap-2">
         <Button asChild>
           <Link href={`/contractor/${c.id}`}>{`Back to ${c.name}`}</Link>
@@ -113,7 +117,11 @@ function QuotePageBody({ c, sent }: { c: ContractorProfile; sent: boolean }) {
                 <Sent c={c} />
               ) : (
                 // With JavaScript the page says it was sent as the form's own post would: at ?sent=1.
-                <QuoteForm contractor={c} onSent={() => navigate(formPages.quote.done(c.id))} actions={(form) => <PageActions c={c} pending={form.pending} />} />
+                <QuoteForm
+                  contractor={c}
+                  onSent={() => navigate(formPages.quote.done(c.id))}
+                  actions={(form) => <PageActions c={c} pending={form.pending} />}
+                />
               )}
             </CardContent>
           </Card>

@@ -31,7 +31,11 @@ function Thanks({ invitation, outcome }: { invitation: ReviewInvitation; outcome
   return (
     <LinkNotice
       icon={<CheckCircle2 className="h-6 w-6 text-primary" aria-hidden="true" />}
-      title={outcome === 'published' ? `Thank you${invitation.firstName ? `, ${invitation.firstName}` : ''}!` : 'You have already answered'}
+      title={
+        outcome === 'published'
+          ? `Thank you${invitation.firstName ? `, ${invitation.firstName}` : ''}!`
+          : 'You have already answered'
+      }
     >
       <p role="status" className="max-w-md text-muted-foreground">
         {outcome === 'published'
@@ -56,8 +60,15 @@ export default function ReviewPage({ params, search }: RouteInput) {
   const invitation = query.data;
 
   const invalid = (
-    <LinkNotice icon={<LinkIcon className="h-6 w-6 text-primary" aria-hidden="true" />} title="This review link is not valid" status={404}>
-      <p className="max-w-md text-muted-foreground">Please open the link exactly as it is in the email we sent you. Links from our follow-up emails work once, for 60 days.</p>
+    <LinkNotice
+      icon={<LinkIcon className="h-6 w-6 text-primary" aria-hidden="true" />}
+      title="This review link is not valid"
+      status={404}
+    >
+      <p className="max-w-md text-muted-foreground">
+        Please open the link exactly as it is in the email we sent you. Links from our follow-up emails work once, for
+        60 days.
+      </p>
     </LinkNotice>
   );
   const loading = (
@@ -67,10 +78,15 @@ export default function ReviewPage({ params, search }: RouteInput) {
     </div>
   );
   const body = (invitation: ReviewInvitation): ReactNode => {
-    if (outcome || invitation.status === 'answered') return <Thanks invitation={invitation} outcome={outcome ?? (sent ? 'published' : 'answered')} />;
+    if (outcome || invitation.status === 'answered')
+      return <Thanks invitation={invitation} outcome={outcome ?? (sent ? 'published' : 'answered')} />;
     if (invitation.status === 'expired') {
       return (
-        <LinkNotice icon={<Clock className="h-6 w-6 text-primary" aria-hidden="true" />} title="This review link has expired" status={410}>
+        <LinkNotice
+          icon={<Clock className="h-6 w-6 text-primary" aria-hidden="true" />}
+          title="This review link has expired"
+          status={410}
+        >
           <p className="max-w-md text-muted-foreground">{`Review links work for 60 days after our email, so this one can no longer be used to review ${invitation.contractorName}.`}</p>
           <Button asChild variant="outline" className="mt-2">
             <Link href={REVIEW_POLICY_PATH}>Our review policy</Link>

@@ -35,7 +35,11 @@ export default function ReviewPolicyPage() {
   const region = useRegion();
   return (
     <div className="container mx-auto max-w-3xl px-4 py-8 sm:py-12">
-      <Head title={`Review Policy | ${region.siteTitle}`} description="Who can review a contractor, how reviews are collected, and the only reasons a review is hidden." path={REVIEW_POLICY_PATH} />
+      <Head
+        title={`Review Policy | ${region.siteTitle}`}
+        description="Who can review a contractor, how reviews are collected, and the only reasons a review is hidden."
+        path={REVIEW_POLICY_PATH}
+      />
       <h1 className="text-3xl font-bold">Review Policy</h1>
       <p className="mt-3 text-lg text-muted-foreground">
         {`The ratings and reviews on ${region.siteTitle} come only from homeowners who asked a contractor for a quote through this site. We show every review except those this policy names, and we apply it the same way to good and bad reviews.`}
@@ -44,24 +48,42 @@ export default function ReviewPolicyPage() {
         <CardContent className="grid gap-8 pt-6">
           <Section title="Who can review">
             <ul className="grid list-disc gap-2 pl-5">
-              <li>Only the homeowner who sent a quote request, once the request has been delivered to the contractor and paid for or taken from a plan credit by the contractor.</li>
+              <li>
+                Only the homeowner who sent a quote request, once the request has been delivered to the contractor and
+                paid for or taken from a plan credit by the contractor.
+              </li>
               <li>{`Each homeowner gets one email asking "Did the contractor contact you? Did you hire them?" with a personal link. The link works once, for ${REVIEW_LINK_DAYS} days, so there is one review per request.`}</li>
               <li>
-                The contractor, its staff and its family cannot review it: we do not send the link when the homeowner&apos;s email is the contractor&apos;s own address or is at the contractor&apos;s
-                website domain, and we refuse such an answer.
+                The contractor, its staff and its family cannot review it: we do not send the link when the
+                homeowner&apos;s email is the contractor&apos;s own address or is at the contractor&apos;s website
+                domain, and we refuse such an answer.
               </li>
-              <li>Every review is labelled &quot;Verified homeowner&quot; and shown with the homeowner&apos;s first name and the month. Email addresses and phone numbers are never shown.</li>
+              <li>
+                Every review is labelled &quot;Verified homeowner&quot; and shown with the homeowner&apos;s first name
+                and the month. Email addresses and phone numbers are never shown.
+              </li>
             </ul>
           </Section>
           <Section title="What we never do">
             <ul className="grid list-disc gap-2 pl-5">
-              <li>We never write reviews, and we never buy them or offer anything (money, discounts, prizes) for one.</li>
-              <li>We ask every homeowner in the same way, whatever they might say. We do not choose whom to ask by how happy they seem.</li>
-              <li>Contractors cannot edit, remove or hide reviews, and cannot pay to do so. A contractor may post one public reply to each review, shown under it.</li>
+              <li>
+                We never write reviews, and we never buy them or offer anything (money, discounts, prizes) for one.
+              </li>
+              <li>
+                We ask every homeowner in the same way, whatever they might say. We do not choose whom to ask by how
+                happy they seem.
+              </li>
+              <li>
+                Contractors cannot edit, remove or hide reviews, and cannot pay to do so. A contractor may post one
+                public reply to each review, shown under it.
+              </li>
             </ul>
           </Section>
           <Section title="The only reasons a review is hidden">
-            <p>An administrator hides a review only when it contains one of the following. The rest of such a review is not rewritten; the whole review is hidden.</p>
+            <p>
+              An administrator hides a review only when it contains one of the following. The rest of such a review is
+              not rewritten; the whole review is hidden.
+            </p>
             <ul className="grid gap-3">
               {HIDE_REASONS.map((r) => (
                 <li key={r}>
@@ -71,8 +93,9 @@ export default function ReviewPolicyPage() {
               ))}
             </ul>
             <p>
-              A hidden review no longer counts toward the contractor&apos;s rating, and the contractor&apos;s profile says how many of its reviews are hidden. The contractor is shown which reason
-              applied. Hiding can be undone when a review was hidden by mistake.
+              A hidden review no longer counts toward the contractor&apos;s rating, and the contractor&apos;s profile
+              says how many of its reviews are hidden. The contractor is shown which reason applied. Hiding can be
+              undone when a review was hidden by mistake.
             </p>
           </Section>
           <Section title="How the rating is worked out">
@@ -81,10 +104,15 @@ export default function ReviewPolicyPage() {
           <Section title="Questions and reports">
             <p>
               {'If you think a review breaks this policy, write to '}
-              <a href={`mailto:${region.supportEmail}`} className="font-medium text-primary underline-offset-4 hover:underline">
+              <a
+                href={`mailto:${region.supportEmail}`}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
                 {region.supportEmail}
               </a>
-              {' with the contractor and the review. We answer every message, and apply this policy the same way whoever asks.'}
+              {
+                ' with the contractor and the review. We answer every message, and apply this policy the same way whoever asks.'
+              }
             </p>
           </Section>
         </CardContent>

@@ -21,6 +21,7 @@ export const reviewsKey = (contractorId: string | number, page: number): ApiKey 
   return page > 1 ? [path, { page: String(page) }] : [path];
 };
 
-export const reviewsHref = (contractorId: number, page: number) => (page > 1 ? `/contractor/${contractorId}?page=${page}#reviews` : `/contractor/${contractorId}#reviews`);
+export const reviewsHref = (contractorId: number, page: number) =>
+  page > 1 ? `/contractor/${contractorId}?page=${page}#reviews` : `/contractor/${contractorId}#reviews`;
 
 export const invitationKey = (token: string): ApiKey => ['/api/reviews/invitation', { token }];

@@ -8,7 +8,8 @@ import { apiRequest } from '@/lib/api';
 export function useSubmitReview(contractorId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReviewSubmissionInput) => apiRequest<{ id: number; status: 'published' }>('POST', '/api/reviews', body),
+    mutationFn: (body: ReviewSubmissionInput) =>
+      apiRequest<{ id: number; status: 'published' }>('POST', '/api/reviews', body),
     onSuccess: () =>
       queryClient.invalidateQueries({
         predicate: (q) => {

@@ -21,7 +21,11 @@ export default function SubmitBusinessPage({ search }: RouteInput) {
         path="/submit-business"
         // Spec: search engines are told not to follow links from this page.
         robots={redirected ? 'noindex, nofollow' : 'index, nofollow'}
-        keywords={[`${region.county} contractors`, 'list your contracting business', `contractor directory ${region.stateName}`]}
+        keywords={[
+          `${region.county} contractors`,
+          'list your contracting business',
+          `contractor directory ${region.stateName}`,
+        ]}
       />
       {submitted || redirected ? (
         <SubmissionSuccess notice={redirected} />

@@ -27,6 +27,7 @@ function payload(values: Submission, state: string) {
 export function useSubmitBusiness() {
   const { state } = useRegion();
   return useMutation({
-    mutationFn: (values: Submission) => apiRequest<SubmissionResult>('POST', '/api/contractors/submit', payload(values, state)),
+    mutationFn: (values: Submission) =>
+      apiRequest<SubmissionResult>('POST', '/api/contractors/submit', payload(values, state)),
   });
 }

@@ -22,9 +22,18 @@ export const seedBlogPosts: SeedBlogPost[] = [
   {
     slug: 'building-a-home-or-camp-in-sullivan-county',
     title: 'Building a Home or Camp in Sullivan County: Permits, Septic, Wells and Frost',
-    excerpt: 'Thinking about building a house or a hunting camp in Sullivan County? Here is what to sort out before the first shovel hits the ground: codes, septic, water, access and frost depth.',
-    metaDescription: 'A practical guide to building a home or camp in Sullivan County, PA: the Uniform Construction Code, septic perc tests, wells, driveways and frost depth.',
-    keywords: ['Sullivan County building permit', 'perc test', 'septic system', 'Uniform Construction Code', 'frost depth', 'hunting camp'],
+    excerpt:
+      'Thinking about building a house or a hunting camp in Sullivan County? Here is what to sort out before the first shovel hits the ground: codes, septic, water, access and frost depth.',
+    metaDescription:
+      'A practical guide to building a home or camp in Sullivan County, PA: the Uniform Construction Code, septic perc tests, wells, driveways and frost depth.',
+    keywords: [
+      'Sullivan County building permit',
+      'perc test',
+      'septic system',
+      'Uniform Construction Code',
+      'frost depth',
+      'hunting camp',
+    ],
     author: 'Karen Molyneux',
     publishedAt: '2026-02-10',
     content: `Sullivan County is one of the least populated counties in Pennsylvania, and that is exactly why people want to build here. Wooded lots near Eagles Mere, Loyalsock Creek frontage and quiet ridge-top parcels outside Dushore make wonderful sites for a year-round home or a weekend camp. The rural setting also means you will rely on your own septic system, your own well and often a long gravel driveway, so a little homework up front saves a lot of money later.
@@ -80,9 +89,17 @@ When you are ready to put a team together, [browse local builders, excavators an
   {
     slug: 'how-to-choose-a-contractor-in-pennsylvania',
     title: 'How to Choose a Contractor in Pennsylvania: Registration, Contracts and Insurance',
-    excerpt: "Pennsylvania's Home Improvement Consumer Protection Act gives homeowners real protections. Here is how to check a contractor's registration, read the contract and protect your deposit.",
-    metaDescription: 'Check PA Home Improvement Contractor registration, know your contract rights under HICPA, limit deposits and verify insurance before you hire.',
-    keywords: ['PA home improvement contractor registration', 'HICPA', 'hiring a contractor', 'contractor insurance', 'Sullivan County contractors'],
+    excerpt:
+      "Pennsylvania's Home Improvement Consumer Protection Act gives homeowners real protections. Here is how to check a contractor's registration, read the contract and protect your deposit.",
+    metaDescription:
+      'Check PA Home Improvement Contractor registration, know your contract rights under HICPA, limit deposits and verify insurance before you hire.',
+    keywords: [
+      'PA home improvement contractor registration',
+      'HICPA',
+      'hiring a contractor',
+      'contractor insurance',
+      'Sullivan County contractors',
+    ],
     author: 'Dale Hartranft',
     publishedAt: '2026-03-18',
     content: `Hiring the right contractor matters more than any material choice you will make. In a small county where a handful of crews cover a lot of ground, reputation travels fast, but you still need to do your own checking. Pennsylvania law gives homeowners a good framework for it.
@@ -150,8 +167,10 @@ Every listing on this site shows the contractor's Pennsylvania registration numb
   {
     slug: 'endless-mountains-building-calendar',
     title: 'The Endless Mountains Building Calendar: When to Schedule Each Trade',
-    excerpt: 'Frost, mud season and a short summer shape every construction schedule in Sullivan County. Here is a month-by-month look at when to book excavators, roofers and the inside trades.',
-    metaDescription: 'When to build in Sullivan County, PA: frost, spring mud season, posted roads and short summers, plus when to book excavators, roofers and interior trades.',
+    excerpt:
+      'Frost, mud season and a short summer shape every construction schedule in Sullivan County. Here is a month-by-month look at when to book excavators, roofers and the inside trades.',
+    metaDescription:
+      'When to build in Sullivan County, PA: frost, spring mud season, posted roads and short summers, plus when to book excavators, roofers and interior trades.',
     keywords: ['building season', 'mud season', 'frost', 'when to hire a roofer', 'Endless Mountains'],
     author: 'Karen Molyneux',
     publishedAt: '2026-05-05',
@@ -220,9 +239,17 @@ Ready to get on someone's schedule? [Browse roofers, excavators and builders](/b
   {
     slug: 'remodeling-and-addition-budgets-in-rural-sullivan-county',
     title: 'Budgeting a Kitchen, Bath or Addition in Rural Sullivan County',
-    excerpt: 'What do remodels, additions and new homes really cost in Sullivan County? Typical price ranges and timelines, plus the rural factors that push a budget up or down.',
-    metaDescription: 'Typical costs and timelines for remodels, additions, new homes and electrical work in Sullivan County, PA, and the rural factors that move a budget.',
-    keywords: ['kitchen remodel cost', 'bathroom remodel', 'home addition cost', 'construction budget', 'Sullivan County PA'],
+    excerpt:
+      'What do remodels, additions and new homes really cost in Sullivan County? Typical price ranges and timelines, plus the rural factors that push a budget up or down.',
+    metaDescription:
+      'Typical costs and timelines for remodels, additions, new homes and electrical work in Sullivan County, PA, and the rural factors that move a budget.',
+    keywords: [
+      'kitchen remodel cost',
+      'bathroom remodel',
+      'home addition cost',
+      'construction budget',
+      'Sullivan County PA',
+    ],
     author: 'Megan Fenstermacher',
     publishedAt: '2026-08-21',
     content: `Every project starts with the same question: what will this cost? Prices depend on size, finishes and the condition of the house, but building in a rural county adds a few factors of its own. Here are typical ranges local homeowners can use as a starting point, and the things that move the number.

@@ -373,7 +373,8 @@ export const seedContractors: SeedContractor[] = [
     homeTown: 'elkland-township',
     serviceAreas: ['elkland-township', 'forksville', 'dushore', 'other-townships'],
     services: ['roofing', 'siding'],
-    description: 'Brothers Matt and Ryan Cole install metal and shingle roofs, seamless gutters and vinyl siding on homes, camps and barns. Free estimates, and we haul away all tear-off debris.',
+    description:
+      'Brothers Matt and Ryan Cole install metal and shingle roofs, seamless gutters and vinyl siding on homes, camps and barns. Free estimates, and we haul away all tear-off debris.',
     yearsInBusiness: 3,
     licenseNumber: 'PA165402',
     insuranceInfo: "General liability $1M (Nationwide), workers' comp",

@@ -61,7 +61,14 @@ export function AdminList<T, R>(props: AdminListProps<T, R>) {
   const { query, what, items, itemKey, empty, count, pager } = props;
   const dim = query.isPlaceholderData ? DIMMED : undefined;
   const body = (frame: (state: ReactNode) => ReactNode, rows: (list: readonly R[]) => ReactNode) => (
-    <QueryView query={query} what={what} empty={empty} isEmpty={(data) => items(data).length === 0} loading={<QueryLoading what={what} rows={3} className="h-12" />} frame={frame}>
+    <QueryView
+      query={query}
+      what={what}
+      empty={empty}
+      isEmpty={(data) => items(data).length === 0}
+      loading={<QueryLoading what={what} rows={3} className="h-12" />}
+      frame={frame}
+    >
       {(data) => rows(items(data))}
     </QueryView>
   );
@@ -71,7 +78,9 @@ export function AdminList<T, R>(props: AdminListProps<T, R>) {
 
   return (
     <>
-      {count && data !== undefined && items(data).length > 0 && <p className="mb-2 text-sm text-muted-foreground">{count(data)}</p>}
+      {count && data !== undefined && items(data).length > 0 && (
+        <p className="mb-2 text-sm text-muted-foreground">{count(data)}</p>
+      )}
       {props.columns ? (
         <TableRegion label={props.label} className={dim}>
           <thead>
@@ -106,7 +115,9 @@ export function AdminList<T, R>(props: AdminListProps<T, R>) {
           ),
         )
       )}
-      {pager && info && <Pager page={info.page} pageSize={info.pageSize} total={info.total} onPage={pager.onPage} label={pager.label} />}
+      {pager && info && (
+        <Pager page={info.page} pageSize={info.pageSize} total={info.total} onPage={pager.onPage} label={pager.label} />
+      )}
     </>
   );
 }

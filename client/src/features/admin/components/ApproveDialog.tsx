@@ -3,7 +3,14 @@ import type { AdminContractor } from '@shared/schemas/admin';
 import { useProgressiveForm, type FormValuesRaw } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -37,10 +44,17 @@ function ApproveForm({
   const form = useProgressiveForm({
     schema: () => import('@shared/schemas/admin').then((m) => m.approvalSchema),
     toInput: approvalOf,
-    defaultValues: { registrationExpiresOn: c.registrationExpiresOn ?? '', insuranceExpiresOn: c.insuranceExpiresOn ?? '' },
+    defaultValues: {
+      registrationExpiresOn: c.registrationExpiresOn ?? '',
+      insuranceExpiresOn: c.insuranceExpiresOn ?? '',
+    },
     fallback: APPROVAL_FAILED,
     onProblem: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
-    onValid: (values) => onConfirm(values.verified ?? false, { registrationExpiresOn: values.registrationExpiresOn ?? undefined, insuranceExpiresOn: values.insuranceExpiresOn ?? undefined }),
+    onValid: (values) =>
+      onConfirm(values.verified ?? false, {
+        registrationExpiresOn: values.registrationExpiresOn ?? undefined,
+        insuranceExpiresOn: values.insuranceExpiresOn ?? undefined,
+      }),
   });
   const { errors, control } = form;
   const busy = pending || form.pending;
@@ -60,7 +74,12 @@ function ApproveForm({
       </dl>
       <div className="grid gap-1">
         <div className="flex items-center gap-2">
-          <Checkbox id="approve-verified" name="verified" checked={verified} onCheckedChange={(v) => setVerified(v === true)} />
+          <Checkbox
+            id="approve-verified"
+            name="verified"
+            checked={verified}
+            onCheckedChange={(v) => setVerified(v === true)}
+          />
           <Label htmlFor="approve-verified">License and insurance verified</Label>
         </div>
         {verified && (
@@ -74,8 +93,8 @@ function ApproveForm({
           </div>
         )}
         <p className="text-xs text-muted-foreground">
-          Verified contractors carry the &lsquo;Verified Licensed&rsquo; badge and are found with &lsquo;Licensed &amp; Insured Only&rsquo; ticked, as search starts. You can also verify later from the
-          list.
+          Verified contractors carry the &lsquo;Verified Licensed&rsquo; badge and are found with &lsquo;Licensed &amp;
+          Insured Only&rsquo; ticked, as search starts. You can also verify later from the list.
         </p>
       </div>
       <DialogFooter>
@@ -111,10 +130,20 @@ export function ApproveDialog({
         <DialogHeader>
           <DialogTitle>Approve Contractor</DialogTitle>
           <DialogDescription>
-            {contractor ? `${contractor.name} will be listed in the directory.${contractor.account ? '' : ' Its owner is emailed a setup code for the contractor portal.'}` : ''}
+            {contractor
+              ? `${contractor.name} will be listed in the directory.${contractor.account ? '' : ' Its owner is emailed a setup code for the contractor portal.'}`
+              : ''}
           </DialogDescription>
         </DialogHeader>
-        {contractor && <ApproveForm key={contractor.id} contractor={contractor} pending={pending} onConfirm={onConfirm} onCancel={() => onOpenChange(false)} />}
+        {contractor && (
+          <ApproveForm
+            key={contractor.id}
+            contractor={contractor}
+            pending={pending}
+            onConfirm={onConfirm}
+            onCancel={() => onOpenChange(false)}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -2,7 +2,14 @@ import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminLead } from '@shared/schemas/admin-leads';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { useCancelDelivery } from '../api';
@@ -41,7 +48,13 @@ export function CancelDeliveryControl({ lead }: { lead: AdminLead }) {
     });
   return (
     <Dialog open={open} onOpenChange={(next) => !cancel.isPending && setOpen(next)}>
-      <Button size="sm" variant="outline" className="w-fit" onClick={() => setOpen(true)} aria-label={`Cancel the delivery of the lead from ${lead.name} to ${d.contractorName}`}>
+      <Button
+        size="sm"
+        variant="outline"
+        className="w-fit"
+        onClick={() => setOpen(true)}
+        aria-label={`Cancel the delivery of the lead from ${lead.name} to ${d.contractorName}`}
+      >
         <Undo2 className="h-4 w-4" aria-hidden="true" />
         Cancel delivery
       </Button>

@@ -3,7 +3,14 @@ import { formatPrice } from '@shared/money';
 import { CLAIM_NOTE_MAX, type AdminLeadClaim } from '@shared/schemas/lead-claims';
 import { useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
@@ -13,8 +20,10 @@ export type ClaimDecision = 'approve' | 'deny';
 /** What approving gives back, said before the administrator confirms. */
 export function approvalEffect(claim: AdminLeadClaim): string {
   const d = claim.delivery;
-  if (d.paymentState === 'credited') return `The plan credit ${claim.contractor.name} used comes back as a bonus credit that does not expire.`;
-  if (d.paidByCard) return `${formatPrice(d.price)} is refunded to ${claim.contractor.name}'s card through the payment provider.`;
+  if (d.paymentState === 'credited')
+    return `The plan credit ${claim.contractor.name} used comes back as a bonus credit that does not expire.`;
+  if (d.paidByCard)
+    return `${formatPrice(d.price)} is refunded to ${claim.contractor.name}'s card through the payment provider.`;
   return `${claim.contractor.name} paid ${formatPrice(d.price)} outside the site: return it the same way.`;
 }
 
@@ -35,7 +44,8 @@ function DecisionForm({
   const [note, setNote] = useState('');
   const needsNote = decision === 'deny';
   const form = useProgressiveForm({
-    schema: () => import('@shared/schemas/lead-claims').then((m) => (needsNote ? m.denyClaimSchema : m.approveClaimSchema)),
+    schema: () =>
+      import('@shared/schemas/lead-claims').then((m) => (needsNote ? m.denyClaimSchema : m.approveClaimSchema)),
     fallback: 'Failed to save the decision',
     onProblem: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
     onValid: (values) => onConfirm(values.note),
@@ -55,7 +65,11 @@ function DecisionForm({
           maxLength={CLAIM_NOTE_MAX}
           required={needsNote}
           aria-required={needsNote || undefined}
-          placeholder={needsNote ? 'e.g. The homeowner confirmed you spoke on the phone.' : 'e.g. The number was disconnected when we called.'}
+          placeholder={
+            needsNote
+              ? 'e.g. The homeowner confirmed you spoke on the phone.'
+              : 'e.g. The number was disconnected when we called.'
+          }
           {...form.control('note', id)}
           onChange={(e) => setNote(e.target.value)}
         />
@@ -64,7 +78,11 @@ function DecisionForm({
         <Button type="button" variant="outline" disabled={busy} onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" variant={needsNote ? 'destructive' : 'default'} disabled={busy || (needsNote && !note.trim())}>
+        <Button
+          type="submit"
+          variant={needsNote ? 'destructive' : 'default'}
+          disabled={busy || (needsNote && !note.trim())}
+        >
           {busy ? 'Saving...' : needsNote ? 'Deny Claim' : 'Approve Claim'}
         </Button>
       </DialogFooter>
@@ -93,10 +111,23 @@ export function ClaimDecisionDialog({
       <DialogContent className="sm:max-w-[480px]">
         <DialogHeader>
           <DialogTitle>{target?.decision === 'deny' ? 'Deny Claim' : 'Approve Claim'}</DialogTitle>
-          <DialogDescription>{claim ? (target.decision === 'approve' ? approvalEffect(claim) : `Nothing is refunded; ${claim.contractor.name} is emailed your reason.`) : ''}</DialogDescription>
+          <DialogDescription>
+            {claim
+              ? target.decision === 'approve'
+                ? approvalEffect(claim)
+                : `Nothing is refunded; ${claim.contractor.name} is emailed your reason.`
+              : ''}
+          </DialogDescription>
         </DialogHeader>
         {target && (
-          <DecisionForm key={`${target.claim.id}-${target.decision}`} claim={target.claim} decision={target.decision} pending={pending} onConfirm={onConfirm} onCancel={() => onOpenChange(false)} />
+          <DecisionForm
+            key={`${target.claim.id}-${target.decision}`}
+            claim={target.claim}
+            decision={target.decision}
+            pending={pending}
+            onConfirm={onConfirm}
+            onCancel={() => onOpenChange(false)}
+          />
         )}
       </DialogContent>
     </Dialog>

@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 export const CONTRACTORS_PATH = '/admin/contractors';
 
 /** The contractor id in a `/admin/contractors/:id/...` address; 0 for anything else (answered as not found). */
-export const contractorIdOf = (param: string | undefined): number => (/^\d{1,9}$/.test(param ?? '') ? Number(param) : 0);
+export const contractorIdOf = (param: string | undefined): number =>
+  /^\d{1,9}$/.test(param ?? '') ? Number(param) : 0;
 
 export function BackToContractors() {
   return (

@@ -15,7 +15,8 @@ export function CountyDeliveryNote() {
   const mode = LEAD_DELIVERY_LABELS[county.leadDelivery];
   return (
     <p className="mt-4 text-sm text-muted-foreground" data-testid="county-lead-delivery">
-      <span className="font-medium text-foreground">{`Lead delivery in ${county.name}: ${mode.name}.`}</span> {`${mode.about} ${releaseAfterText(county.releaseAfterHours)}`}
+      <span className="font-medium text-foreground">{`Lead delivery in ${county.name}: ${mode.name}.`}</span>{' '}
+      {`${mode.about} ${releaseAfterText(county.releaseAfterHours)}`}
       {session.role === 'platform' && (
         <>
           {' '}

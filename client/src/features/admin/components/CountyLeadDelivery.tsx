@@ -11,7 +11,9 @@ import { LEAD_DELIVERY_LABELS, releaseAfterText } from '../labels';
 import { RowForm } from './RowForm';
 
 const MODE_OPTIONS = LEAD_DELIVERY_MODES.map((m) => ({ value: m, label: LEAD_DELIVERY_LABELS[m].name }));
-const MODE_HINT = LEAD_DELIVERY_MODES.map((m) => `${LEAD_DELIVERY_LABELS[m].name}: ${LEAD_DELIVERY_LABELS[m].about}`).join(' ');
+const MODE_HINT = LEAD_DELIVERY_MODES.map(
+  (m) => `${LEAD_DELIVERY_LABELS[m].name}: ${LEAD_DELIVERY_LABELS[m].about}`,
+).join(' ');
 
 /** The county's lead delivery and release hours, changed in its row; the server's field errors show at the fields. */
 function LeadDeliveryForm({ county, onDone }: { county: CountySummary; onDone: () => void }) {
@@ -23,7 +25,10 @@ function LeadDeliveryForm({ county, onDone }: { county: CountySummary; onDone: (
     fallback: 'Failed to save the lead delivery. Please try again.',
     onValid: async (data) => {
       const saved = await save.mutateAsync({ id: county.id, ...data });
-      toast({ title: `Lead delivery of ${saved.name} saved`, description: `${LEAD_DELIVERY_LABELS[saved.leadDelivery].name}. ${releaseAfterText(saved.releaseAfterHours)}` });
+      toast({
+        title: `Lead delivery of ${saved.name} saved`,
+        description: `${LEAD_DELIVERY_LABELS[saved.leadDelivery].name}. ${releaseAfterText(saved.releaseAfterHours)}`,
+      });
       onDone();
     },
   });
@@ -31,10 +36,27 @@ function LeadDeliveryForm({ county, onDone }: { county: CountySummary; onDone: (
   return (
     <RowForm form={form} label={`Lead delivery of ${county.name}`} save="Save Lead Delivery" onCancel={onDone}>
       <Field id={mode} label="Lead delivery" error={form.errors.leadDelivery} hint={MODE_HINT}>
-        <NativeChoice placeholder="Choose how leads are delivered" options={MODE_OPTIONS} {...form.control('leadDelivery', mode)} />
+        <NativeChoice
+          placeholder="Choose how leads are delivered"
+          options={MODE_OPTIONS}
+          {...form.control('leadDelivery', mode)}
+        />
       </Field>
-      <Field id={hours} label="Release unpaid deliveries after (hours)" error={form.errors.releaseAfterHours} hint="From 1 to 720 hours; 48 is the usual.">
-        <Input type="number" inputMode="numeric" min={1} max={720} step={1} className="w-32" {...form.control('releaseAfterHours', hours)} />
+      <Field
+        id={hours}
+        label="Release unpaid deliveries after (hours)"
+        error={form.errors.releaseAfterHours}
+        hint="From 1 to 720 hours; 48 is the usual."
+      >
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={720}
+          step={1}
+          className="w-32"
+          {...form.control('releaseAfterHours', hours)}
+        />
       </Field>
     </RowForm>
   );
@@ -52,7 +74,12 @@ export function CountyLeadDelivery({ county, canChange }: { county: CountySummar
       <span className="font-medium">{LEAD_DELIVERY_LABELS[county.leadDelivery].name}</span>
       <span className="text-xs text-muted-foreground">{releaseAfterText(county.releaseAfterHours)}</span>
       {canChange && (
-        <Button size="sm" variant="outline" onClick={() => setEditing(true)} aria-label={`Change the lead delivery of ${county.name}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => setEditing(true)}
+          aria-label={`Change the lead delivery of ${county.name}`}
+        >
           Change
         </Button>
       )}

@@ -18,7 +18,10 @@ function Items({ items, label, testId, expired }: { items: Item[]; label: string
         <ul className="grid gap-1.5" data-testid={testId}>
           {items.map((i) => (
             <li key={`${i.contractorId}-${i.credential}`} className="flex flex-wrap items-baseline gap-x-2 text-sm">
-              <Link href={`/admin/contractors/${i.contractorId}/credentials`} className="font-medium text-primary underline-offset-4 hover:underline">
+              <Link
+                href={`/admin/contractors/${i.contractorId}/credentials`}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
                 {i.name}
               </Link>
               <span>{`${NAMES[i.credential]} ${expired ? 'expired' : 'expires'} ${formatDay(i.expiresOn)}`}</span>
@@ -50,8 +53,18 @@ export function CredentialAttention() {
         >
           {(data) => (
             <>
-              <Items items={data.lapsed} label="Lapsed: no longer shown as verified" testId="lapsed-credentials" expired />
-              <Items items={data.expiringSoon} label="Expiring within 30 days" testId="expiring-credentials" expired={false} />
+              <Items
+                items={data.lapsed}
+                label="Lapsed: no longer shown as verified"
+                testId="lapsed-credentials"
+                expired
+              />
+              <Items
+                items={data.expiringSoon}
+                label="Expiring within 30 days"
+                testId="expiring-credentials"
+                expired={false}
+              />
             </>
           )}
         </QueryView>

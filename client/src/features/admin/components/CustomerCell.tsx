@@ -5,7 +5,8 @@ import type { AdminLead } from '@shared/schemas/admin-leads';
  * retention job, docs/decisions/0114-homeowner-privacy.md) say so instead of empty links.
  */
 export function CustomerCell({ lead }: { lead: Pick<AdminLead, 'name' | 'email' | 'phone'> }) {
-  if (!lead.name && !lead.email && !lead.phone) return <p className="text-sm italic text-muted-foreground">Contact details erased</p>;
+  if (!lead.name && !lead.email && !lead.phone)
+    return <p className="text-sm italic text-muted-foreground">Contact details erased</p>;
   return (
     <>
       <p className="font-semibold">{lead.name}</p>
@@ -15,7 +16,10 @@ export function CustomerCell({ lead }: { lead: Pick<AdminLead, 'name' | 'email' 
         </a>
       )}
       {lead.phone && (
-        <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`} className="block whitespace-nowrap text-xs text-muted-foreground hover:underline">
+        <a
+          href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}
+          className="block whitespace-nowrap text-xs text-muted-foreground hover:underline"
+        >
           {lead.phone}
         </a>
       )}

@@ -28,12 +28,23 @@ function deliveredText(d: DeliveryDto): string {
 function DeliveryCount({ contractorId }: { contractorId: number }) {
   const q = useContractorDeliveries(contractorId);
   if (!q.data) return null;
-  return <p className="text-xs text-muted-foreground">{`${plural(q.data.length, 'lead')} delivered to this contractor`}</p>;
+  return (
+    <p className="text-xs text-muted-foreground">{`${plural(q.data.length, 'lead')} delivered to this contractor`}</p>
+  );
 }
 
 /** A contractor dropdown and Deliver, for a lead that awaits delivery. */
-export function DeliverControl({ lead, contractors }: { lead: AdminLead; contractors: { id: number; name: string }[] | undefined }) {
-  const requested = lead.requestedContractor && contractors?.some((c) => c.id === lead.requestedContractor!.id) ? String(lead.requestedContractor.id) : '';
+export function DeliverControl({
+  lead,
+  contractors,
+}: {
+  lead: AdminLead;
+  contractors: { id: number; name: string }[] | undefined;
+}) {
+  const requested =
+    lead.requestedContractor && contractors?.some((c) => c.id === lead.requestedContractor!.id)
+      ? String(lead.requestedContractor.id)
+      : '';
   const [choice, setChoice] = useState('');
   const selected = choice || requested;
   const deliver = useDeliverLead();
@@ -46,7 +57,12 @@ export function DeliverControl({ lead, contractors }: { lead: AdminLead; contrac
       { leadId: lead.id, contractorId: Number(selected) },
       {
         onSuccess: (d) => toast({ title: 'Lead Delivered', description: deliveredText(d) }),
-        onError: (e) => toast({ title: 'Delivery Failed', description: messageOf(e, 'Failed to deliver lead'), variant: 'destructive' }),
+        onError: (e) =>
+          toast({
+            title: 'Delivery Failed',
+            description: messageOf(e, 'Failed to deliver lead'),
+            variant: 'destructive',
+          }),
       },
     );
   };

@@ -2,13 +2,31 @@ import { Ban, Forward } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminLead } from '@shared/schemas/admin-leads';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { useAnswerHeldLead, type HeldLeadAnswer as Answer } from '../held-leads-api';
 
 /** The words of each answer: its button, the question it asks first, and what the notice says after. */
-const ANSWERS: Record<Answer, { button: string; title: string; ask: (lead: AdminLead) => string; pending: string; done: string; told: (lead: AdminLead) => string; failed: string }> = {
+const ANSWERS: Record<
+  Answer,
+  {
+    button: string;
+    title: string;
+    ask: (lead: AdminLead) => string;
+    pending: string;
+    done: string;
+    told: (lead: AdminLead) => string;
+    failed: string;
+  }
+> = {
   'send-to-alternatives': {
     button: 'Send to alternatives',
     title: 'Send to Alternatives',
@@ -22,7 +40,8 @@ const ANSWERS: Record<Answer, { button: string; title: string; ask: (lead: Admin
   reject: {
     button: 'Reject',
     title: 'Reject Lead',
-    ask: (lead) => `Reject the lead from ${lead.name}? It goes to no contractor and no one is emailed. Use it for spam and duplicates.`,
+    ask: (lead) =>
+      `Reject the lead from ${lead.name}? It goes to no contractor and no one is emailed. Use it for spam and duplicates.`,
     pending: 'Rejecting...',
     done: 'Lead Rejected',
     told: (lead) => `The lead from ${lead.name} goes to no contractor.`,
@@ -55,7 +74,12 @@ export function HeldLeadAnswer({ lead, answer }: { lead: AdminLead; answer: Answ
   const Icon = answer === 'reject' ? Ban : Forward;
   return (
     <Dialog open={open} onOpenChange={(next) => !send.isPending && setOpen(next)}>
-      <Button size="sm" variant="outline" onClick={() => setOpen(true)} aria-label={`${words.button}: the lead from ${lead.name}`}>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => setOpen(true)}
+        aria-label={`${words.button}: the lead from ${lead.name}`}
+      >
         <Icon className="h-4 w-4" aria-hidden="true" />
         {words.button}
       </Button>
@@ -68,7 +92,11 @@ export function HeldLeadAnswer({ lead, answer }: { lead: AdminLead; answer: Answ
           <Button variant="outline" disabled={send.isPending} onClick={() => setOpen(false)}>
             Keep Holding
           </Button>
-          <Button variant={answer === 'reject' ? 'destructive' : 'default'} disabled={send.isPending} onClick={onConfirm}>
+          <Button
+            variant={answer === 'reject' ? 'destructive' : 'default'}
+            disabled={send.isPending}
+            onClick={onConfirm}
+          >
             {send.isPending ? words.pending : words.title}
           </Button>
         </DialogFooter>

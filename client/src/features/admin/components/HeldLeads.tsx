@@ -54,7 +54,9 @@ export function HeldLeads({ contractors }: { contractors: Choices }) {
         <h2 id="held-leads-heading" className="text-lg font-semibold">
           Held for you
         </h2>
-        <p className="text-sm text-muted-foreground">Leads not delivered on their own: deliver each, send it to the homeowner&apos;s alternatives, or reject it.</p>
+        <p className="text-sm text-muted-foreground">
+          Leads not delivered on their own: deliver each, send it to the homeowner&apos;s alternatives, or reject it.
+        </p>
       </div>
       <QueryView
         query={query}

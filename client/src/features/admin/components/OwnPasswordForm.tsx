@@ -8,7 +8,9 @@ import { apiRequest } from '@/lib/api';
  * needed; other devices are signed out, this one stays signed in.
  */
 export function OwnPasswordForm() {
-  const change = useMutation({ mutationFn: (body: PasswordChange) => apiRequest<{ message: string }>('POST', '/api/admin/account/password', body) });
+  const change = useMutation({
+    mutationFn: (body: PasswordChange) => apiRequest<{ message: string }>('POST', '/api/admin/account/password', body),
+  });
   return (
     <section className="mt-8 grid max-w-md gap-2">
       <h2 className="text-lg font-semibold">Change password</h2>

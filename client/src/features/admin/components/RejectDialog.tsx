@@ -2,7 +2,14 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { useProgressiveForm, type FormValuesRaw } from '@/components/form';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
@@ -19,7 +26,17 @@ export interface Rejection {
   submit: string;
 }
 
-function RejectForm({ kind, pending, onConfirm, onCancel }: { kind: Rejection; pending: boolean; onConfirm: (reason: string) => Promise<unknown>; onCancel: () => void }) {
+function RejectForm({
+  kind,
+  pending,
+  onConfirm,
+  onCancel,
+}: {
+  kind: Rejection;
+  pending: boolean;
+  onConfirm: (reason: string) => Promise<unknown>;
+  onCancel: () => void;
+}) {
   const { reason: field } = kind;
   // What is typed so far, for the counter and the confirm button; the form reads the field itself when sent.
   const [reason, setReason] = useState('');
@@ -33,8 +50,21 @@ function RejectForm({ kind, pending, onConfirm, onCancel }: { kind: Rejection; p
   const busy = pending || form.pending;
   return (
     <form {...form.props} className="grid gap-4">
-      <Field id={field.id} label={field.label} hint={`${reason.length}/${field.max} characters. ${field.note}`} error={form.errors[field.name]}>
-        <Textarea required aria-required="true" rows={4} maxLength={field.max} placeholder={field.placeholder} {...form.control(field.name, field.id)} onChange={(e) => setReason(e.target.value)} />
+      <Field
+        id={field.id}
+        label={field.label}
+        hint={`${reason.length}/${field.max} characters. ${field.note}`}
+        error={form.errors[field.name]}
+      >
+        <Textarea
+          required
+          aria-required="true"
+          rows={4}
+          maxLength={field.max}
+          placeholder={field.placeholder}
+          {...form.control(field.name, field.id)}
+          onChange={(e) => setReason(e.target.value)}
+        />
       </Field>
       <DialogFooter>
         <Button variant="outline" disabled={busy} onClick={onCancel}>
@@ -76,7 +106,15 @@ export function RejectDialog({
           <DialogTitle>{kind.title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        {subject && <RejectForm key={subject.id} kind={kind} pending={pending} onConfirm={onConfirm} onCancel={() => onOpenChange(false)} />}
+        {subject && (
+          <RejectForm
+            key={subject.id}
+            kind={kind}
+            pending={pending}
+            onConfirm={onConfirm}
+            onCancel={() => onOpenChange(false)}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -5,7 +5,14 @@ import type { PricingRuleDto } from '@shared/schemas/pricing-rules';
 import { useProgressiveForm, type FormValuesRaw } from '@/components/form';
 import { Choice } from '@/components/form/radix-choice';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -122,20 +129,27 @@ function RuleFormBody({
     toInput: ruleInputOf,
     defaultValues: defaults,
     fallback: rule ? 'Failed to update pricing rule' : 'Failed to create pricing rule',
-    onInvalid: (errors) => errors.leadPrice && toast({ title: 'Invalid Price', description: errors.leadPrice, variant: 'destructive' }),
+    onInvalid: (errors) =>
+      errors.leadPrice && toast({ title: 'Invalid Price', description: errors.leadPrice, variant: 'destructive' }),
     onProblem: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
     onValid: async (values) => {
       const body = { ...values, leadPrice: centsToDecimal(values.leadPrice) };
       if (rule) await update.mutateAsync({ id: rule.id, ...body });
       else await create.mutateAsync(body);
-      toast({ title: rule ? 'Pricing Rule Updated' : 'Pricing Rule Created', description: 'The new price applies to leads from now on.' });
+      toast({
+        title: rule ? 'Pricing Rule Updated' : 'Pricing Rule Created',
+        description: 'The new price applies to leads from now on.',
+      });
       onDone();
     },
   });
   const { errors, control, pending } = form;
 
   // A contractor rule may name someone no longer approved; keep it choosable so editing does not lose it.
-  const kept = rule?.ruleType === 'contractor' && rule.ruleValue && !contractors.some((c) => String(c.id) === rule.ruleValue) ? rule.ruleValue : null;
+  const kept =
+    rule?.ruleType === 'contractor' && rule.ruleValue && !contractors.some((c) => String(c.id) === rule.ruleValue)
+      ? rule.ruleValue
+      : null;
   const contractorOptions = kept ? [...contractors, { id: Number(kept), name: `Contractor #${kept}` }] : contractors;
   const valueOptions: { value: string; label: string }[] =
     ruleType === 'service'
@@ -163,13 +177,20 @@ function RuleFormBody({
           : 'Loading towns...';
 
   const valueMeta = ruleType === 'global' ? null : VALUE_LABELS[ruleType];
-  const countyOptions = [...(platform ? [{ value: PLATFORM_DEFAULT, label: 'Platform default (every county)' }] : []), ...counties.map((c) => ({ value: String(c.id), label: c.name }))];
+  const countyOptions = [
+    ...(platform ? [{ value: PLATFORM_DEFAULT, label: 'Platform default (every county)' }] : []),
+    ...counties.map((c) => ({ value: String(c.id), label: c.name })),
+  ];
   return (
     <form {...form.props} onChange={onChange} className="grid gap-4">
       {/* A rule (docs/decisions/0103-county-administrators.md) prices its county's leads; a platform default every county's. */}
       {countyOptions.length > 1 && (
         <Field id="rule-county" label="County" hint="Which county's leads this rule prices." error={errors.regionId}>
-          <Choice placeholder={platform ? 'Platform default (every county)' : 'Select a county'} options={countyOptions} {...control('regionId', 'rule-county')} />
+          <Choice
+            placeholder={platform ? 'Platform default (every county)' : 'Select a county'}
+            options={countyOptions}
+            {...control('regionId', 'rule-county')}
+          />
         </Field>
       )}
       <Field id="rule-type" label="Rule Type" hint={TYPE_HINTS[ruleType]} error={errors.ruleType}>
@@ -178,12 +199,23 @@ function RuleFormBody({
       {valueMeta && ruleType !== 'location' && (
         // A new type starts its list empty (keyed by the type); the saved value belongs to the saved type only.
         <Field key={ruleType} id="rule-value" label={valueMeta.label} error={errors.ruleValue}>
-          <Choice placeholder={valueMeta.placeholder} options={valueOptions} {...control('ruleValue', 'rule-value')} defaultValue={ruleType === rule?.ruleType ? (rule.ruleValue ?? '') : ''} />
+          <Choice
+            placeholder={valueMeta.placeholder}
+            options={valueOptions}
+            {...control('ruleValue', 'rule-value')}
+            defaultValue={ruleType === rule?.ruleType ? (rule.ruleValue ?? '') : ''}
+          />
         </Field>
       )}
       {valueMeta && ruleType === 'location' && (
         // A town by id, of the county listed (keyed by it and by when its towns arrive, so the saved town shows once they do).
-        <Field key={`location-${townCounty}-${county.data ? 'towns' : 'none'}`} id="rule-value" label={valueMeta.label} hint={townHint} error={errors.townId ?? errors.ruleValue}>
+        <Field
+          key={`location-${townCounty}-${county.data ? 'towns' : 'none'}`}
+          id="rule-value"
+          label={valueMeta.label}
+          hint={townHint}
+          error={errors.townId ?? errors.ruleValue}
+        >
           <Choice
             placeholder={valueMeta.placeholder}
             options={valueOptions}
@@ -195,10 +227,21 @@ function RuleFormBody({
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="rule-price" label="Lead Price" hint="In dollars, e.g. 25.00" error={errors.leadPrice}>
           <div className="relative">
-            <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground" aria-hidden="true">
+            <span
+              className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground"
+              aria-hidden="true"
+            >
               $
             </span>
-            <Input type="number" inputMode="decimal" step="0.01" min="0" placeholder="25.00" className="pl-7" {...control('leadPrice', 'rule-price')} />
+            <Input
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              placeholder="25.00"
+              className="pl-7"
+              {...control('leadPrice', 'rule-price')}
+            />
           </div>
         </Field>
         <Field id="rule-priority" label="Priority" hint="Higher wins when rules overlap." error={errors.priority}>
@@ -245,7 +288,9 @@ export function RuleDialog({
       <DialogContent className="sm:max-w-[520px]">
         <DialogHeader>
           <DialogTitle>{rule ? 'Edit Pricing Rule' : 'Add Pricing Rule'}</DialogTitle>
-          <DialogDescription>The active rule with the highest priority that matches a lead sets its price.</DialogDescription>
+          <DialogDescription>
+            The active rule with the highest priority that matches a lead sets its price.
+          </DialogDescription>
         </DialogHeader>
         <RuleFormBody
           key={rule?.id ?? 'new'}

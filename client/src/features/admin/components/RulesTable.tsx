@@ -34,11 +34,26 @@ interface Props {
 }
 
 /** Where a rule applies (docs/decisions/0103-county-administrators.md). */
-export const countyOfRule = (rule: PricingRuleDto, names: ReadonlyMap<number, string>) => (rule.regionId === null ? 'Platform default' : (names.get(rule.regionId) ?? `County #${rule.regionId}`));
+export const countyOfRule = (rule: PricingRuleDto, names: ReadonlyMap<number, string>) =>
+  rule.regionId === null ? 'Platform default' : (names.get(rule.regionId) ?? `County #${rule.regionId}`);
 
-const COLUMNS = [{ name: 'Type' }, { name: 'Value' }, { name: 'Price', className: 'text-right' }, { name: 'Priority', className: 'text-right' }, { name: 'Active' }];
+const COLUMNS = [
+  { name: 'Type' },
+  { name: 'Value' },
+  { name: 'Price', className: 'text-right' },
+  { name: 'Priority', className: 'text-right' },
+  { name: 'Active' },
+];
 
-export function RulesTable({ query, contractorNames, onToggle, onEdit, togglingId, countyNames, canChange = () => true }: Props) {
+export function RulesTable({
+  query,
+  contractorNames,
+  onToggle,
+  onEdit,
+  togglingId,
+  countyNames,
+  canChange = () => true,
+}: Props) {
   const region = useRegion();
   const editable = Boolean(onToggle && onEdit);
   const columns = countyNames ? [...COLUMNS.slice(0, 2), { name: 'County' }, ...COLUMNS.slice(2)] : COLUMNS;
@@ -86,7 +101,13 @@ export function RulesTable({ query, contractorNames, onToggle, onEdit, togglingI
             </Td>
             {onEdit && (
               <Td label="Actions" className="py-2 text-right align-middle">
-                <Button variant="ghost" size="sm" disabled={!canChange(rule)} onClick={() => onEdit(rule)} aria-label={`Edit ${RULE_TYPE_LABELS[rule.ruleType]} rule for ${label}`}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={!canChange(rule)}
+                  onClick={() => onEdit(rule)}
+                  aria-label={`Edit ${RULE_TYPE_LABELS[rule.ruleType]} rule for ${label}`}
+                >
                   <Pencil className="h-4 w-4" aria-hidden="true" />
                   Edit
                 </Button>

@@ -32,7 +32,15 @@ interface StatusQueueProps<F extends string, T> {
  * (its rows, its actions, its empty and count lines), paged from the first page again when the tab
  * changes. The decision dialogs stay with each kind's page (docs/decisions/0121-client-screens-once.md).
  */
-export function StatusQueue<F extends string, T>({ tabs, initial, label, perRow, useItems, tabLabel, children }: StatusQueueProps<F, T>) {
+export function StatusQueue<F extends string, T>({
+  tabs,
+  initial,
+  label,
+  perRow,
+  useItems,
+  tabLabel,
+  children,
+}: StatusQueueProps<F, T>) {
   const [filter, setFilter] = useState<F>(initial);
   const [page, setPage] = useState(1);
   const query = useItems(filter, page);

@@ -22,7 +22,9 @@ export function VerificationStatus({ c }: { c: AdminContractor }) {
       </span>
     );
   // Verifications made before who and when were kept have neither.
-  const by = [c.verifiedBy && `by ${c.verifiedBy}`, c.verifiedAt && formatDateTime(c.verifiedAt, timeZone)].filter(Boolean).join(', ');
+  const by = [c.verifiedBy && `by ${c.verifiedBy}`, c.verifiedAt && formatDateTime(c.verifiedAt, timeZone)]
+    .filter(Boolean)
+    .join(', ');
   return (
     <span className="grid gap-0.5" data-testid="verification">
       <Badge variant="outline" className="w-fit whitespace-nowrap border-success font-normal">
@@ -34,14 +36,34 @@ export function VerificationStatus({ c }: { c: AdminContractor }) {
   );
 }
 
-export function VerifyButton({ c, busy, onVerify }: { c: AdminContractor; busy: boolean; onVerify: (c: AdminContractor, verified: boolean) => void }) {
+export function VerifyButton({
+  c,
+  busy,
+  onVerify,
+}: {
+  c: AdminContractor;
+  busy: boolean;
+  onVerify: (c: AdminContractor, verified: boolean) => void;
+}) {
   return c.verified ? (
-    <Button size="sm" variant="outline" disabled={busy} onClick={() => onVerify(c, false)} aria-label={`Withdraw verification of ${c.name}`}>
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={busy}
+      onClick={() => onVerify(c, false)}
+      aria-label={`Withdraw verification of ${c.name}`}
+    >
       <ShieldOff className="h-4 w-4" aria-hidden="true" />
       Unverify
     </Button>
   ) : (
-    <Button size="sm" variant="outline" disabled={busy} onClick={() => onVerify(c, true)} aria-label={`Verify license and insurance of ${c.name}`}>
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={busy}
+      onClick={() => onVerify(c, true)}
+      aria-label={`Verify license and insurance of ${c.name}`}
+    >
       <ShieldCheck className="h-4 w-4" aria-hidden="true" />
       Verify
     </Button>

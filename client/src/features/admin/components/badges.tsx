@@ -16,13 +16,22 @@ export function LeadStatusBadge({ status }: { status: LeadStatus }) {
   return <Badge variant={LEAD_VARIANT[status]}>{LEAD_STATUS_LABELS[status]}</Badge>;
 }
 
-const APPROVAL_VARIANT: Record<ApprovalStatus, Parameters<typeof Badge>[0]['variant']> = { pending: 'warning', approved: 'success', rejected: 'destructive' };
+const APPROVAL_VARIANT: Record<ApprovalStatus, Parameters<typeof Badge>[0]['variant']> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'destructive',
+};
 
 export function ApprovalBadge({ status }: { status: ApprovalStatus }) {
   return <Badge variant={APPROVAL_VARIANT[status]}>{APPROVAL_LABELS[status]}</Badge>;
 }
 
-const PAYMENT_VARIANT: Record<PaymentState, Parameters<typeof Badge>[0]['variant']> = { awaiting_payment: 'warning', paid: 'success', credited: 'success', cancelled: 'outline' };
+const PAYMENT_VARIANT: Record<PaymentState, Parameters<typeof Badge>[0]['variant']> = {
+  awaiting_payment: 'warning',
+  paid: 'success',
+  credited: 'success',
+  cancelled: 'outline',
+};
 
 export function PaymentBadge({ state }: { state: PaymentState }) {
   return <Badge variant={PAYMENT_VARIANT[state]}>{PAYMENT_STATE_LABELS[state]}</Badge>;

@@ -8,7 +8,15 @@ import { cn } from '@/lib/cn';
  * visibility and the actions are on screen instead of in a sideways-scrolling box. The header
  * row stays in the table for screen readers.
  */
-export function TableRegion({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+export function TableRegion({
+  label,
+  children,
+  className,
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <div
       role="region"
@@ -19,13 +27,24 @@ export function TableRegion({ label, children, className }: { label: string; chi
         className,
       )}
     >
-      <table className="w-full border-collapse text-sm max-lg:block [&>tbody]:max-lg:grid [&>tbody]:max-lg:gap-3 [&>thead]:max-lg:sr-only">{children}</table>
+      <table className="w-full border-collapse text-sm max-lg:block [&>tbody]:max-lg:grid [&>tbody]:max-lg:gap-3 [&>thead]:max-lg:sr-only">
+        {children}
+      </table>
     </div>
   );
 }
 
 export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
-  return <th scope="col" className={cn('h-10 whitespace-nowrap border-b bg-muted/60 px-3 text-left text-xs font-semibold uppercase tracking-wide text-muted-foreground', className)} {...props} />;
+  return (
+    <th
+      scope="col"
+      className={cn(
+        'h-10 whitespace-nowrap border-b bg-muted/60 px-3 text-left text-xs font-semibold uppercase tracking-wide text-muted-foreground',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 /** The column name beside a card's value; `/ ''` keeps it from screen readers, which have the header row. */
@@ -50,7 +69,13 @@ export function Td({ className, label, ...props }: TdHTMLAttributes<HTMLTableCel
 
 export function Tr({ className, ...props }: HTMLAttributes<HTMLTableRowElement>) {
   return (
-    <tr className={cn('border-b last:border-b-0 hover:bg-muted/30 max-lg:grid max-lg:gap-3 max-lg:rounded-lg max-lg:border max-lg:bg-card max-lg:p-4 max-lg:last:border-b', className)} {...props} />
+    <tr
+      className={cn(
+        'border-b last:border-b-0 hover:bg-muted/30 max-lg:grid max-lg:gap-3 max-lg:rounded-lg max-lg:border max-lg:bg-card max-lg:p-4 max-lg:last:border-b',
+        className,
+      )}
+      {...props}
+    />
   );
 }
 

@@ -12,7 +12,10 @@ export function BlogCard({ post }: { post: BlogPostSummary }) {
     <Card className="flex h-full flex-col transition-shadow hover:shadow-md">
       <CardHeader className="gap-3">
         <h2 className="text-xl font-semibold leading-snug">
-          <Link href={href} className="rounded-sm hover:text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <Link
+            href={href}
+            className="rounded-sm hover:text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             {post.title}
           </Link>
         </h2>

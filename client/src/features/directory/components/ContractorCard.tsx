@@ -14,7 +14,10 @@ export type ViewMode = 'grid' | 'list';
 
 export function ContractorCard({ contractor: c, view = 'grid' }: { contractor: PublicContractor; view?: ViewMode }) {
   return (
-    <Card className={cn('flex h-full gap-4 p-5', view === 'list' ? 'flex-col sm:flex-row sm:items-start' : 'flex-col')} data-testid="contractor-card">
+    <Card
+      className={cn('flex h-full gap-4 p-5', view === 'list' ? 'flex-col sm:flex-row sm:items-start' : 'flex-col')}
+      data-testid="contractor-card"
+    >
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="flex min-w-0 items-center gap-3">

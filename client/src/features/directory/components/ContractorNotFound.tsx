@@ -9,7 +9,12 @@ export function ContractorNotFound({ children }: { children: ReactNode }) {
   useHttpStatus(404);
   return (
     <div className="container mx-auto flex flex-col items-center px-4 py-24 text-center">
-      <Head title={`Contractor Not Found | ${region.siteTitle}`} description="This contractor is not listed." path="/browse" robots="noindex, follow" />
+      <Head
+        title={`Contractor Not Found | ${region.siteTitle}`}
+        description="This contractor is not listed."
+        path="/browse"
+        robots="noindex, follow"
+      />
       <h1 className="text-2xl font-bold">Contractor Not Found</h1>
       <p className="mt-2 text-muted-foreground">The contractor you're looking for doesn't exist or has been removed.</p>
       {children}

@@ -25,7 +25,9 @@ export function CredentialsDetails({ c, rules }: { c: Shown; rules: CredentialRu
               <span className="font-mono">{c.licenseNumber}</span>
               <span className={registration.verified ? 'text-success' : 'text-muted-foreground'}>
                 {' · '}
-                {registration.verified ? `Registration verified${registration.verifiedMonth ? ` ${formatMonth(registration.verifiedMonth, true)}` : ''}` : 'not verified'}
+                {registration.verified
+                  ? `Registration verified${registration.verifiedMonth ? ` ${formatMonth(registration.verifiedMonth, true)}` : ''}`
+                  : 'not verified'}
               </span>
             </>
           ) : (
@@ -33,7 +35,13 @@ export function CredentialsDetails({ c, rules }: { c: Shown; rules: CredentialRu
           )}
         </dd>
         <dt className="font-medium">Insurance</dt>
-        <dd data-testid="insurance">{insurance.verified ? (insurance.insuredUntil ? `Insured until ${formatDay(insurance.insuredUntil)}` : 'Insured, verified') : 'not verified'}</dd>
+        <dd data-testid="insurance">
+          {insurance.verified
+            ? insurance.insuredUntil
+              ? `Insured until ${formatDay(insurance.insuredUntil)}`
+              : 'Insured, verified'
+            : 'not verified'}
+        </dd>
         {c.yearsInBusiness !== null && (
           <>
             <dt className="font-medium">Years in Business</dt>
@@ -43,7 +51,11 @@ export function CredentialsDetails({ c, rules }: { c: Shown; rules: CredentialRu
       </dl>
       <p className="text-sm text-muted-foreground">
         {rules.registration.explanation}{' '}
-        <a href={rules.registration.lookupUrl} rel="noopener noreferrer" className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
+        <a
+          href={rules.registration.lookupUrl}
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+        >
           {rules.registration.lookupLabel}
           <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
         </a>

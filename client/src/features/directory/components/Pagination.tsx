@@ -5,7 +5,8 @@ import { plural } from '@/lib/format';
 /** A click the page handles itself; a click with a modifier (new tab, new window) or another button is left to the browser. */
 const isPlainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
-export const pageCount = ({ total, pageSize }: { total: number; pageSize: number }) => Math.max(1, Math.ceil(total / pageSize));
+export const pageCount = ({ total, pageSize }: { total: number; pageSize: number }) =>
+  Math.max(1, Math.ceil(total / pageSize));
 
 /**
  * After a page change the new page is read from the top of its list, not from where Next was;
@@ -16,7 +17,17 @@ export function showListTop(list: HTMLElement | null) {
 }
 
 /** A link the page follows itself on a plain click, so it works without JavaScript and in a new tab too. */
-function PageLink({ href, rel, onGo, children }: { href: string; rel?: 'prev' | 'next'; onGo: () => void; children: string }) {
+function PageLink({
+  href,
+  rel,
+  onGo,
+  children,
+}: {
+  href: string;
+  rel?: 'prev' | 'next';
+  onGo: () => void;
+  children: string;
+}) {
   return (
     <Button variant="outline" asChild>
       <a
@@ -39,7 +50,17 @@ function PageLink({ href, rel, onGo, children }: { href: string; rel?: 'prev' | 
  * opens in a new tab; with JavaScript a plain click calls onPage instead
  * (docs/decisions/0022-pages-without-javascript.md).
  */
-export function Pagination({ page, pages, hrefFor, onPage }: { page: number; pages: number; hrefFor: (page: number) => string; onPage: (page: number) => void }) {
+export function Pagination({
+  page,
+  pages,
+  hrefFor,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  hrefFor: (page: number) => string;
+  onPage: (page: number) => void;
+}) {
   if (pages <= 1) return null;
   const step = (to: number, label: string, rel: 'prev' | 'next') =>
     to < 1 || to > pages ? (
@@ -61,7 +82,17 @@ export function Pagination({ page, pages, hrefFor, onPage }: { page: number; pag
 }
 
 /** An address past the last page (an old link, a list that shrank): said plainly, with the way to the last page. */
-export function PastLastPage({ page, pages, href, onGo }: { page: number; pages: number; href: string; onGo: () => void }) {
+export function PastLastPage({
+  page,
+  pages,
+  href,
+  onGo,
+}: {
+  page: number;
+  pages: number;
+  href: string;
+  onGo: () => void;
+}) {
   const headingId = 'past-last-page';
   return (
     <section aria-labelledby={headingId} className="rounded-lg border p-10 text-center">

@@ -53,7 +53,13 @@ export default function PhotoViewer({
         <DialogTitle className="pr-8">{photo.caption || `Project photo by ${contractorName}`}</DialogTitle>
         <p className="text-sm text-muted-foreground" aria-live="polite">{`Photo ${i + 1} of ${n}`}</p>
         <div className="flex justify-center">
-          <Photo key={photo.id} image={photo} alt={photoAlt(photo, i, contractorName)} sizes="(min-width: 1024px) 960px, 100vw" className="h-auto max-h-[70dvh] w-auto max-w-full object-contain" />
+          <Photo
+            key={photo.id}
+            image={photo}
+            alt={photoAlt(photo, i, contractorName)}
+            sizes="(min-width: 1024px) 960px, 100vw"
+            className="h-auto max-h-[70dvh] w-auto max-w-full object-contain"
+          />
         </div>
         {n > 1 && (
           <div className="flex justify-between gap-2">

@@ -44,7 +44,11 @@ export function ProfilePhotos({ photos, contractorName }: { photos: readonly Pub
         </h2>
       </CardHeader>
       <CardContent>
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-labelledby="project-photos" data-testid="profile-photos">
+        <ul
+          className="grid grid-cols-2 gap-3 sm:grid-cols-3"
+          aria-labelledby="project-photos"
+          data-testid="profile-photos"
+        >
           {photos.map((p, i) => (
             <li key={p.id}>
               <figure className="grid gap-1">
@@ -58,7 +62,13 @@ export function ProfilePhotos({ photos, contractorName }: { photos: readonly Pub
                   onFocus={() => void loadViewer()}
                   className="block overflow-hidden rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
                 >
-                  <Photo image={p} alt={photoAlt(p, i, contractorName)} sizes={GRID_SIZES} lazy={i >= EAGER} className="aspect-[4/3] h-auto w-full bg-muted object-cover" />
+                  <Photo
+                    image={p}
+                    alt={photoAlt(p, i, contractorName)}
+                    sizes={GRID_SIZES}
+                    lazy={i >= EAGER}
+                    className="aspect-[4/3] h-auto w-full bg-muted object-cover"
+                  />
                 </a>
                 {p.caption && <figcaption className="text-sm text-muted-foreground">{p.caption}</figcaption>}
               </figure>
@@ -67,7 +77,13 @@ export function ProfilePhotos({ photos, contractorName }: { photos: readonly Pub
         </ul>
         {mounted && (
           <Suspense fallback={null}>
-            <PhotoViewer photos={photos} index={index} onIndexChange={setIndex} contractorName={contractorName} returnFocus={() => links.current[opener.current]?.focus()} />
+            <PhotoViewer
+              photos={photos}
+              index={index}
+              onIndexChange={setIndex}
+              contractorName={contractorName}
+              returnFocus={() => links.current[opener.current]?.focus()}
+            />
           </Suspense>
         )}
       </CardContent>

@@ -29,7 +29,11 @@ export function ServiceAreaLink({ name, services }: { name: string; services: re
   const badge = <Badge variant="secondary">{name}</Badge>;
   if (!town || !service) return badge;
   return (
-    <Link href={servicePageHref(service.slug, town.slug)} title={`${service.name} contractors in ${placeName(town, region)}`} className="rounded-full hover:opacity-80">
+    <Link
+      href={servicePageHref(service.slug, town.slug)}
+      title={`${service.name} contractors in ${placeName(town, region)}`}
+      className="rounded-full hover:opacity-80"
+    >
       {badge}
     </Link>
   );

@@ -14,9 +14,25 @@ interface SelectorProps {
   className?: string;
 }
 
-function OptionSelect({ id, name, value, onChange, emptyLabel, className, options, label }: SelectorProps & { options: { value: string; label: string }[]; label: string }) {
+function OptionSelect({
+  id,
+  name,
+  value,
+  onChange,
+  emptyLabel,
+  className,
+  options,
+  label,
+}: SelectorProps & { options: { value: string; label: string }[]; label: string }) {
   return (
-    <NativeSelect id={id} name={name} aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} className={className}>
+    <NativeSelect
+      id={id}
+      name={name}
+      aria-label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      className={className}
+    >
       <option value="">{emptyLabel}</option>
       {options.map((o) => (
         <option key={o.value} value={o.value}>
@@ -30,16 +46,28 @@ function OptionSelect({ id, name, value, onChange, emptyLabel, className, option
 /** The home and search pages' service types (each maps onto canonical services, docs/decisions/0001-region-data.md). */
 export function ServiceTypeSelect(props: SelectorProps) {
   const region = useRegion();
-  return <OptionSelect {...props} label="Service Type" options={region.homeSearchServices.map((o) => ({ value: o.value, label: o.label }))} />;
+  return (
+    <OptionSelect
+      {...props}
+      label="Service Type"
+      options={region.homeSearchServices.map((o) => ({ value: o.value, label: o.label }))}
+    />
+  );
 }
 
 export function LocationSelect(props: SelectorProps) {
   const region = useRegion();
-  return <OptionSelect {...props} label="Location" options={region.towns.map((t) => ({ value: t.slug, label: t.label }))} />;
+  return (
+    <OptionSelect {...props} label="Location" options={region.towns.map((t) => ({ value: t.slug, label: t.label }))} />
+  );
 }
 
 export function serviceTypeLabel(value: string, region: Region): string | null {
-  return region.homeSearchServices.find((o) => o.value === value)?.label ?? region.services.find((s) => s.slug === value)?.name ?? null;
+  return (
+    region.homeSearchServices.find((o) => o.value === value)?.label ??
+    region.services.find((s) => s.slug === value)?.name ??
+    null
+  );
 }
 
 export function locationLabel(slug: string, region: Region): string | null {

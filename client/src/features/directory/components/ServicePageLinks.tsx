@@ -28,7 +28,10 @@ export function ServiceLinkList({ links, town }: { links: { service: Service; co
     <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
       {links.map(({ service, count }) => (
         <li key={service.slug}>
-          <Link href={servicePageHref(service.slug, town?.slug)} className="text-primary underline-offset-4 hover:underline">
+          <Link
+            href={servicePageHref(service.slug, town?.slug)}
+            className="text-primary underline-offset-4 hover:underline"
+          >
             {service.name}
           </Link>{' '}
           <span className="text-muted-foreground">{`(${count})`}</span>

@@ -1,7 +1,10 @@
 import { Info } from 'lucide-react';
 import type { UnrecognizedFilter } from '../api';
 
-const ALL_OF: Record<UnrecognizedFilter['name'], string> = { service: 'every service is shown', location: 'every location is shown' };
+const ALL_OF: Record<UnrecognizedFilter['name'], string> = {
+  service: 'every service is shown',
+  location: 'every location is shown',
+};
 const NAME: Record<UnrecognizedFilter['name'], string> = { service: 'Service', location: 'Location' };
 /** An address can carry anything; the note quotes it, cut short. */
 const quoted = (value: string) => `“${value.length > 60 ? `${value.slice(0, 60)}…` : value}”`;
@@ -18,7 +21,9 @@ export function UnrecognizedNote({ filters }: { filters: UnrecognizedFilter[] })
       <Info className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       <ul className="grid gap-1">
         {filters.map((f, i) => (
-          <li key={i}>{`${NAME[f.name]} ${quoted(f.value)} was not recognized, so ${f.othersKept ? 'it is left out' : ALL_OF[f.name]}.`}</li>
+          <li
+            key={i}
+          >{`${NAME[f.name]} ${quoted(f.value)} was not recognized, so ${f.othersKept ? 'it is left out' : ALL_OF[f.name]}.`}</li>
         ))}
       </ul>
     </div>

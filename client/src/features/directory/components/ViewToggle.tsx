@@ -7,7 +7,15 @@ import type { ViewMode } from './ContractorCard';
  * (its own form, so the filters form keeps 'Apply Filters' as its default button); with
  * JavaScript a click only calls onChange.
  */
-export function ViewToggle({ view, onChange, form }: { view: ViewMode; onChange: (v: ViewMode) => void; form: string }) {
+export function ViewToggle({
+  view,
+  onChange,
+  form,
+}: {
+  view: ViewMode;
+  onChange: (v: ViewMode) => void;
+  form: string;
+}) {
   const item = (mode: ViewMode, label: string, Icon: typeof List) => (
     <button
       type="submit"
@@ -20,7 +28,10 @@ export function ViewToggle({ view, onChange, form }: { view: ViewMode; onChange:
         e.preventDefault();
         onChange(mode);
       }}
-      className={cn('inline-flex h-9 w-9 items-center justify-center rounded-md border', view === mode ? 'border-primary bg-primary text-primary-foreground' : 'bg-background hover:bg-muted')}
+      className={cn(
+        'inline-flex h-9 w-9 items-center justify-center rounded-md border',
+        view === mode ? 'border-primary bg-primary text-primary-foreground' : 'bg-background hover:bg-muted',
+      )}
     >
       <Icon className="h-4 w-4" aria-hidden="true" />
     </button>

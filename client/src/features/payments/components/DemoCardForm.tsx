@@ -28,7 +28,10 @@ export function DemoCardForm({ paymentIntentId, price, onPaid }: CardFormProps &
 
   return (
     <div className="grid gap-4">
-      <DemoNotice>This site is running with demo payments. No card details are needed: choose a button to try a successful or a declined payment.</DemoNotice>
+      <DemoNotice>
+        This site is running with demo payments. No card details are needed: choose a button to try a successful or a
+        declined payment.
+      </DemoNotice>
       <Button size="lg" className="w-full" onClick={() => void pay('succeed')} disabled={busy !== null}>
         <CreditCard className="h-4 w-4" aria-hidden="true" />
         {busy === 'succeed' ? 'Processing...' : `Pay ${formatPrice(price)}`}

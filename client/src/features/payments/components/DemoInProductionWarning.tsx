@@ -14,7 +14,8 @@ export function DemoInProductionWarning() {
       <div className="container mx-auto flex max-w-5xl items-start gap-3 px-4 py-3 text-sm">
         <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
         <p>
-          <strong className="font-semibold">This site is not taking real payments.</strong> Payments here are a demonstration: no card is charged, and nothing bought or subscribed to here is paid for.
+          <strong className="font-semibold">This site is not taking real payments.</strong> Payments here are a
+          demonstration: no card is charged, and nothing bought or subscribed to here is paid for.
         </p>
       </div>
     </div>

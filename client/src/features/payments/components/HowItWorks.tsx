@@ -30,7 +30,10 @@ export function HowItWorks() {
           <li key={title} className="flex flex-col items-center text-center">
             <span className="relative flex h-14 w-14 items-center justify-center rounded-full bg-background shadow-sm">
               <Icon className="h-6 w-6 text-primary" aria-hidden="true" />
-              <span className="absolute -right-1 -top-1 flex h-6 w-6 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-foreground" aria-hidden="true">
+              <span
+                className="absolute -right-1 -top-1 flex h-6 w-6 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-foreground"
+                aria-hidden="true"
+              >
                 {i + 1}
               </span>
             </span>

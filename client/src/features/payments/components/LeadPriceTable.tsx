@@ -21,7 +21,9 @@ function PriceRows({ table }: { table: Table }) {
                   </th>
                 )}
                 <td className="px-3 py-2 align-top text-muted-foreground">{g.places}</td>
-                <td className="whitespace-nowrap px-3 py-2 text-right align-top font-semibold tabular-nums">{formatPrice(g.price)}</td>
+                <td className="whitespace-nowrap px-3 py-2 text-right align-top font-semibold tabular-nums">
+                  {formatPrice(g.price)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -44,15 +46,23 @@ export function LeadPriceTable() {
         What a Lead Costs
       </h2>
       <p className="mt-3 text-center text-muted-foreground">
-        Past your monthly credits, each lead is priced by the service the homeowner asked for and where the work is. These are the prices now, worked out from the pricing rules in force; when the
-        rules change, this table changes with them.
+        Past your monthly credits, each lead is priced by the service the homeowner asked for and where the work is.
+        These are the prices now, worked out from the pricing rules in force; when the rules change, this table changes
+        with them.
       </p>
-      <QueryView query={prices} what="lead prices" loading={<QueryLoading what="lead prices" rows={4} className="h-8" />} frame={(state) => <div className="mt-6">{state}</div>}>
+      <QueryView
+        query={prices}
+        what="lead prices"
+        loading={<QueryLoading what="lead prices" rows={4} className="h-8" />}
+        frame={(state) => <div className="mt-6">{state}</div>}
+      >
         {(table) => (
           <>
             <div className="mt-6 overflow-hidden rounded-lg border bg-card">
               <table className="w-full border-collapse text-sm">
-                <caption className="sr-only">Lead price by service and place, from the pricing rules in force now</caption>
+                <caption className="sr-only">
+                  Lead price by service and place, from the pricing rules in force now
+                </caption>
                 <thead className="bg-muted/60">
                   <tr>
                     <th scope="col" className="px-3 py-2 text-left text-xs font-semibold text-muted-foreground">
@@ -70,8 +80,9 @@ export function LeadPriceTable() {
               </table>
             </div>
             <p className="mt-3 text-center text-sm text-muted-foreground" data-testid="lead-prices-note">
-              {table.rulesChangedAt ? `Pricing rules last changed ${formatLongDate(table.rulesChangedAt)}. ` : ''}A price set for one contractor in particular is not listed here; the buy page always
-              shows the exact price of a lead before you pay.
+              {table.rulesChangedAt ? `Pricing rules last changed ${formatLongDate(table.rulesChangedAt)}. ` : ''}A
+              price set for one contractor in particular is not listed here; the buy page always shows the exact price
+              of a lead before you pay.
             </p>
           </>
         )}

@@ -53,7 +53,10 @@ export function PendingPanel({ label }: { label: string }) {
   return (
     <div className="container mx-auto max-w-2xl px-4 py-10 md:py-16">
       <Card role="status" className="grid justify-items-center gap-4 p-10 text-center">
-        <span className="h-10 w-10 animate-spin rounded-full border-4 border-secondary border-t-primary" aria-hidden="true" />
+        <span
+          className="h-10 w-10 animate-spin rounded-full border-4 border-secondary border-t-primary"
+          aria-hidden="true"
+        />
         <p className="text-muted-foreground">{label}</p>
       </Card>
     </div>

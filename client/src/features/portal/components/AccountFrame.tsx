@@ -18,7 +18,14 @@ interface AccountFrameProps {
 }
 
 /** The frame of the sign-in page and of the pages an account email links to (forgot, reset, confirm): one card, server rendered. */
-export function AccountFrame({ icon, title, description, children, back = { href: LOGIN_PATH, label: 'Sign in' }, after }: AccountFrameProps) {
+export function AccountFrame({
+  icon,
+  title,
+  description,
+  children,
+  back = { href: LOGIN_PATH, label: 'Sign in' },
+  after,
+}: AccountFrameProps) {
   return (
     <>
       <PortalHeader>

@@ -18,7 +18,8 @@ import { LeadDecline } from './LeadDecline';
 const ACTIONS: Record<ContractorStatus, string> = { contacted: 'Mark Contacted', won: 'Mark Won', lost: 'Mark Lost' };
 const isContractorStatus = (s: string): s is ContractorStatus => s in ACTIONS;
 
-export const buyLeadHref = (leadId: number, contractorId: number) => `/buy-lead?leadId=${leadId}&contractorId=${contractorId}`;
+export const buyLeadHref = (leadId: number, contractorId: number) =>
+  `/buy-lead?leadId=${leadId}&contractorId=${contractorId}`;
 
 function StatusActions({ lead }: { lead: PortalLead }) {
   const update = useUpdateLeadStatus();
@@ -28,14 +29,29 @@ function StatusActions({ lead }: { lead: PortalLead }) {
     update.mutate(
       { deliveryId: lead.deliveryId, status },
       {
-        onSuccess: () => toast({ title: 'Lead Updated', description: `${lead.serviceNeeded} lead marked as ${LEAD_STATUS_LABELS[status]}.` }),
-        onError: (error) => toast({ title: 'Error', description: messageOf(error, 'Failed to update lead status'), variant: 'destructive' }),
+        onSuccess: () =>
+          toast({
+            title: 'Lead Updated',
+            description: `${lead.serviceNeeded} lead marked as ${LEAD_STATUS_LABELS[status]}.`,
+          }),
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: messageOf(error, 'Failed to update lead status'),
+            variant: 'destructive',
+          }),
       },
     );
   return (
     <div role="group" aria-label="Update lead status" className="flex flex-wrap gap-2">
       {next.map((status) => (
-        <Button key={status} size="sm" variant={status === 'won' ? 'default' : 'outline'} disabled={update.isPending} onClick={() => mark(status)}>
+        <Button
+          key={status}
+          size="sm"
+          variant={status === 'won' ? 'default' : 'outline'}
+          disabled={update.isPending}
+          onClick={() => mark(status)}
+        >
           {ACTIONS[status]}
         </Button>
       ))}
@@ -83,7 +99,8 @@ export function LeadCard({ lead, contractorId }: { lead: PortalLead; contractorI
           <div>
             <dt className="text-muted-foreground">Paid with</dt>
             <dd className="font-medium">
-              1 plan credit <span className="font-normal text-muted-foreground">{`(instead of ${formatPrice(lead.price)})`}</span>
+              1 plan credit{' '}
+              <span className="font-normal text-muted-foreground">{`(instead of ${formatPrice(lead.price)})`}</span>
             </dd>
           </div>
         ) : (
@@ -108,7 +125,10 @@ export function LeadCard({ lead, contractorId }: { lead: PortalLead; contractorI
         </p>
       )}
       {lead.erasedAt ? (
-        <p className="flex items-center gap-2 rounded-md border border-dashed p-4 text-sm text-muted-foreground" data-testid="lead-erased">
+        <p
+          className="flex items-center gap-2 rounded-md border border-dashed p-4 text-sm text-muted-foreground"
+          data-testid="lead-erased"
+        >
           <Lock className="h-4 w-4 shrink-0" aria-hidden="true" />
           {`The customer's contact details were erased on ${formatLongDate(lead.erasedAt)} under the privacy policy.`}
         </p>
@@ -122,13 +142,19 @@ export function LeadCard({ lead, contractorId }: { lead: PortalLead; contractorI
             </li>
             <li className="flex min-w-0 items-center gap-2">
               <Mail className="h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
-              <a href={`mailto:${lead.customer.email}`} className="truncate text-primary underline-offset-4 hover:underline">
+              <a
+                href={`mailto:${lead.customer.email}`}
+                className="truncate text-primary underline-offset-4 hover:underline"
+              >
                 {lead.customer.email}
               </a>
             </li>
             <li className="flex min-w-0 items-center gap-2">
               <Phone className="h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
-              <a href={`tel:${lead.customer.phone.replace(/[^\d+]/g, '')}`} className="truncate text-primary underline-offset-4 hover:underline">
+              <a
+                href={`tel:${lead.customer.phone.replace(/[^\d+]/g, '')}`}
+                className="truncate text-primary underline-offset-4 hover:underline"
+              >
                 {lead.customer.phone}
               </a>
             </li>

@@ -1,11 +1,25 @@
 import { BadgeCheck, Clock, Flag, XCircle } from 'lucide-react';
 import { useState } from 'react';
-import { CLAIM_DETAILS_MAX, CLAIM_REASON_LABELS, CLAIM_REASONS, CLAIM_WINDOW_DAYS, type PortalClaim, type RefundDto } from '@shared/schemas/lead-claims';
+import {
+  CLAIM_DETAILS_MAX,
+  CLAIM_REASON_LABELS,
+  CLAIM_REASONS,
+  CLAIM_WINDOW_DAYS,
+  type PortalClaim,
+  type RefundDto,
+} from '@shared/schemas/lead-claims';
 import { formatPrice } from '@shared/money';
 import type { PortalLead } from '@shared/schemas/portal';
 import { useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { errorId, Field, FieldError } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
@@ -19,14 +33,21 @@ function refundText(refund: RefundDto | null): string {
   if (!refund) return '';
   const amount = formatPrice(refund.amount);
   if (refund.method === 'credit') return '1 lead credit was returned as a bonus credit, which does not expire.';
-  if (refund.method === 'offline') return `The ${amount} you paid outside the site will be returned to you the same way.`;
-  if (refund.status === 'succeeded') return `${amount} was refunded to your card${refund.refundedAt ? ` on ${formatLongDate(refund.refundedAt)}` : ''}.`;
-  if (refund.status === 'failed') return `The refund of ${amount} to your card did not go through; we will contact you.`;
+  if (refund.method === 'offline')
+    return `The ${amount} you paid outside the site will be returned to you the same way.`;
+  if (refund.status === 'succeeded')
+    return `${amount} was refunded to your card${refund.refundedAt ? ` on ${formatLongDate(refund.refundedAt)}` : ''}.`;
+  if (refund.status === 'failed')
+    return `The refund of ${amount} to your card did not go through; we will contact you.`;
   return `${amount} is being refunded to your card.`;
 }
 
 const STATE = {
-  open: { title: 'Claim under review', icon: Clock, tone: 'border-warning-foreground/25 bg-warning text-warning-foreground' },
+  open: {
+    title: 'Claim under review',
+    icon: Clock,
+    tone: 'border-warning-foreground/25 bg-warning text-warning-foreground',
+  },
   approved: { title: 'Claim approved', icon: BadgeCheck, tone: 'border-success/30 bg-success/10' },
   denied: { title: 'Claim denied', icon: XCircle, tone: 'border-destructive/30 bg-destructive/10' },
 } as const;
@@ -71,18 +92,41 @@ function ClaimForm({ lead, onDone }: { lead: PortalLead; onDone: () => void }) {
   return (
     <form {...form.props} className="grid gap-4">
       {/* A fieldset is not focusable, so the first field to fix is its first radio (docs/decisions/0097-one-progressive-form.md). */}
-      <fieldset className="grid gap-2" aria-describedby={reasonError ? errorId(reasonsId) : undefined} aria-invalid={reasonError ? true : undefined}>
+      <fieldset
+        className="grid gap-2"
+        aria-describedby={reasonError ? errorId(reasonsId) : undefined}
+        aria-invalid={reasonError ? true : undefined}
+      >
         <legend className="mb-1 text-sm font-medium">What was wrong with it?</legend>
         {CLAIM_REASONS.map((reason) => (
-          <label key={reason} className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-secondary">
-            <input type="radio" name="reason" value={reason} className="h-4 w-4 accent-primary" onChange={() => setOther(reason === 'other')} />
+          <label
+            key={reason}
+            className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-secondary"
+          >
+            <input
+              type="radio"
+              name="reason"
+              value={reason}
+              className="h-4 w-4 accent-primary"
+              onChange={() => setOther(reason === 'other')}
+            />
             {CLAIM_REASON_LABELS[reason]}
           </label>
         ))}
         <FieldError id={reasonsId} error={reasonError} />
       </fieldset>
-      <Field id={detailsId} label={other ? 'Details' : 'Details (optional)'} error={errors.details} hint={`What happened when you tried to reach the customer. Up to ${CLAIM_DETAILS_MAX} characters.`}>
-        <Textarea rows={3} maxLength={CLAIM_DETAILS_MAX} aria-required={other || undefined} {...control('details', detailsId)} />
+      <Field
+        id={detailsId}
+        label={other ? 'Details' : 'Details (optional)'}
+        error={errors.details}
+        hint={`What happened when you tried to reach the customer. Up to ${CLAIM_DETAILS_MAX} characters.`}
+      >
+        <Textarea
+          rows={3}
+          maxLength={CLAIM_DETAILS_MAX}
+          aria-required={other || undefined}
+          {...control('details', detailsId)}
+        />
       </Field>
       <DialogFooter>
         <Button type="button" variant="outline" disabled={pending} onClick={onDone}>
@@ -109,7 +153,13 @@ export function LeadClaim({ lead }: { lead: PortalLead }) {
     <div className="flex flex-col gap-2 text-sm sm:flex-row sm:items-center sm:justify-between">
       <p className="text-muted-foreground">{`Wrong number or not a real request? You can report it until ${formatLongDate(lead.claimUntil)}.`}</p>
       <Dialog open={open} onOpenChange={setOpen}>
-        <Button type="button" size="sm" variant="outline" className="shrink-0 self-start sm:self-center" onClick={() => setOpen(true)}>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          className="shrink-0 self-start sm:self-center"
+          onClick={() => setOpen(true)}
+        >
           <Flag className="h-4 w-4" aria-hidden="true" />
           Report a bad lead
         </Button>

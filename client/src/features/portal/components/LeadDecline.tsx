@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import type { PortalLead } from '@shared/schemas/portal';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { useDeclineLead } from '../api';
@@ -18,9 +25,18 @@ export function LeadDecline({ lead }: { lead: PortalLead }) {
   const pending = decline.isPending;
   const confirm = () =>
     decline.mutate(lead.deliveryId, {
-      onSuccess: () => toast({ title: 'Lead Declined', description: 'Nothing was charged. The homeowner will be offered other contractors.' }),
+      onSuccess: () =>
+        toast({
+          title: 'Lead Declined',
+          description: 'Nothing was charged. The homeowner will be offered other contractors.',
+        }),
       // 409: paid meanwhile, or already released; the server says which.
-      onError: (error) => toast({ title: 'Lead Not Declined', description: messageOf(error, 'The lead could not be declined. Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Lead Not Declined',
+          description: messageOf(error, 'The lead could not be declined. Please try again.'),
+          variant: 'destructive',
+        }),
       onSettled: () => setOpen(false),
     });
   return (

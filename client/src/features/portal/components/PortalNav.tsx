@@ -26,7 +26,9 @@ export function PortalNav({
       <div className="grid gap-1.5 border-b pb-4">
         <p className="break-words font-semibold leading-tight">{profile.name}</p>
         <p className="flex items-center gap-2 text-xs text-muted-foreground">
-          <Badge variant={profile.subscriptionPlan === 'free' ? 'secondary' : 'default'}>{`${planById(profile.subscriptionPlan).name} plan`}</Badge>
+          <Badge
+            variant={profile.subscriptionPlan === 'free' ? 'secondary' : 'default'}
+          >{`${planById(profile.subscriptionPlan).name} plan`}</Badge>
           <span>{`${profile.credits.left} of ${profile.credits.total} credits left${profile.bonusCredits > 0 ? ` + ${profile.bonusCredits} bonus` : ''}`}</span>
         </p>
       </div>
@@ -39,7 +41,10 @@ export function PortalNav({
                 href={sectionHref(id)}
                 onClick={onNavigate}
                 aria-current={active ? 'page' : undefined}
-                className={cn('flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted', active ? 'bg-secondary text-primary' : 'text-foreground')}
+                className={cn(
+                  'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted',
+                  active ? 'bg-secondary text-primary' : 'text-foreground',
+                )}
               >
                 <Icon className="h-4 w-4 shrink-0" aria-hidden="true" />
                 {label}

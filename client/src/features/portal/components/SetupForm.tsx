@@ -23,7 +23,15 @@ function onTokenChange(e: ChangeEvent<HTMLInputElement>) {
 }
 
 /** First-time setup: the code from the welcome email and a new password, as the one form (docs/decisions/0097-one-progressive-form.md). */
-export function SetupForm({ defaultEmail, onComplete, onCancel }: { defaultEmail: string; onComplete: (email: string) => void; onCancel: () => void }) {
+export function SetupForm({
+  defaultEmail,
+  onComplete,
+  onCancel,
+}: {
+  defaultEmail: string;
+  onComplete: (email: string) => void;
+  onCancel: () => void;
+}) {
   const setup = useSetup();
   const form = useProgressiveForm({
     schema: () => import('@shared/schemas/contractor-auth').then((m) => m.setupFormSchema),
@@ -41,9 +49,22 @@ export function SetupForm({ defaultEmail, onComplete, onCancel }: { defaultEmail
   return (
     <form {...form.props} className="grid gap-4" aria-label="First-time setup">
       <Field id="setup-email" label="Email" error={errors.email}>
-        <Input type="email" autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={EMAIL_MAX} {...control('email', 'setup-email')} autoFocus={!defaultEmail || undefined} />
+        <Input
+          type="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={EMAIL_MAX}
+          {...control('email', 'setup-email')}
+          autoFocus={!defaultEmail || undefined}
+        />
       </Field>
-      <Field id="setup-token" label="Setup Code" error={errors.token} hint={`The ${SETUP_TOKEN_LENGTH}-character code from your welcome email.`}>
+      <Field
+        id="setup-token"
+        label="Setup Code"
+        error={errors.token}
+        hint={`The ${SETUP_TOKEN_LENGTH}-character code from your welcome email.`}
+      >
         <Input
           autoComplete="one-time-code"
           autoCapitalize="characters"
@@ -56,16 +77,37 @@ export function SetupForm({ defaultEmail, onComplete, onCancel }: { defaultEmail
           autoFocus={!!defaultEmail || undefined}
         />
       </Field>
-      <Field id="setup-password" label="New Password" error={errors.password} hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`}>
-        <Input type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...control('password', 'setup-password')} />
+      <Field
+        id="setup-password"
+        label="New Password"
+        error={errors.password}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`}
+      >
+        <Input
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          {...control('password', 'setup-password')}
+        />
       </Field>
       <Field id="setup-confirm" label="Confirm Password" error={errors.confirmPassword}>
-        <Input type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} {...control('confirmPassword', 'setup-confirm')} />
+        <Input
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          {...control('confirmPassword', 'setup-confirm')}
+        />
       </Field>
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? 'Completing setup...' : 'Complete Setup'}
       </Button>
-      <Button type="button" variant="link" className="h-auto justify-self-center p-0" disabled={pending} onClick={onCancel}>
+      <Button
+        type="button"
+        variant="link"
+        className="h-auto justify-self-center p-0"
+        disabled={pending}
+        onClick={onCancel}
+      >
         Back to sign in
       </Button>
     </form>

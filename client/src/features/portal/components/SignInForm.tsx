@@ -17,7 +17,8 @@ export function isSetupRequired(error: unknown): boolean {
   return /setup required/i.test(text);
 }
 
-const inputOf = (form: HTMLFormElement | null, name: string) => form?.elements.namedItem(name) as HTMLInputElement | null;
+const inputOf = (form: HTMLFormElement | null, name: string) =>
+  form?.elements.namedItem(name) as HTMLInputElement | null;
 
 /**
  * Sign-in, as the one form (docs/decisions/0097-one-progressive-form.md); a failure is a toast.
@@ -79,16 +80,30 @@ export function SignInForm({
         />
       </Field>
       <Field id="login-password" label="Password" error={errors.password}>
-        <Input type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} {...control('password', 'login-password')} autoFocus={(focusOnMount && !!defaultEmail) || undefined} />
+        <Input
+          type="password"
+          autoComplete="current-password"
+          maxLength={PASSWORD_MAX}
+          {...control('password', 'login-password')}
+          autoFocus={(focusOnMount && !!defaultEmail) || undefined}
+        />
       </Field>
-      <Link href={formPages.forgotPassword.path} className="-mt-2 justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline">
+      <Link
+        href={formPages.forgotPassword.path}
+        className="-mt-2 justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
         Forgot your password?
       </Link>
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? 'Signing in...' : 'Sign In'}
       </Button>
       {hydrated && (
-        <Button type="button" variant="link" className="h-auto justify-self-center p-0" onClick={() => onStartSetup(inputOf(form.props.ref.current, 'email')?.value.trim() ?? '')}>
+        <Button
+          type="button"
+          variant="link"
+          className="h-auto justify-self-center p-0"
+          onClick={() => onStartSetup(inputOf(form.props.ref.current, 'email')?.value.trim() ?? '')}
+        >
           First-time setup? Use your setup code
         </Button>
       )}

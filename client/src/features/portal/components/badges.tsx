@@ -5,7 +5,13 @@ import { PAYMENT_LABELS } from '../labels';
 
 type Variant = Parameters<typeof Badge>[0]['variant'];
 
-const STATUS_VARIANT: Record<LeadStatus, Variant> = { new: 'default', delivered: 'secondary', contacted: 'warning', won: 'success', lost: 'outline' };
+const STATUS_VARIANT: Record<LeadStatus, Variant> = {
+  new: 'default',
+  delivered: 'secondary',
+  contacted: 'warning',
+  won: 'success',
+  lost: 'outline',
+};
 
 export function LeadStatusBadge({ status }: { status: LeadStatus }) {
   return (
@@ -16,7 +22,12 @@ export function LeadStatusBadge({ status }: { status: LeadStatus }) {
   );
 }
 
-const PAYMENT_VARIANT: Record<PaymentState, Variant> = { awaiting_payment: 'warning', paid: 'success', credited: 'success', cancelled: 'outline' };
+const PAYMENT_VARIANT: Record<PaymentState, Variant> = {
+  awaiting_payment: 'warning',
+  paid: 'success',
+  credited: 'success',
+  cancelled: 'outline',
+};
 
 export function PaymentBadge({ state }: { state: PaymentState }) {
   return (

@@ -5,4 +5,5 @@ import { toast } from '@/components/ui/use-toast';
  * the fields: `onProblem` of the one form (docs/decisions/0097-one-progressive-form.md). The
  * server's field errors still go onto the fields.
  */
-export const toastProblem = (title: string) => (message: string) => toast({ title, description: message, variant: 'destructive' });
+export const toastProblem = (title: string) => (message: string) =>
+  toast({ title, description: message, variant: 'destructive' });

@@ -4,7 +4,15 @@ import { cn } from '@/lib/cn';
 export const HEADING_ID = 'portal-heading';
 
 /** The section's one h1; focusable so a section change can move focus to it. */
-export function SectionHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function SectionHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-4">
       <div className="grid min-w-0 gap-1">
@@ -19,7 +27,17 @@ export function SectionHeader({ title, description, actions }: { title: string; 
 }
 
 /** A card's heading row: an h2 with an optional icon and something on the right. */
-export function CardHeading({ icon, title, aside, className }: { icon?: ReactNode; title: string; aside?: ReactNode; className?: string }) {
+export function CardHeading({
+  icon,
+  title,
+  aside,
+  className,
+}: {
+  icon?: ReactNode;
+  title: string;
+  aside?: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={cn('flex flex-wrap items-center justify-between gap-2 p-5 pb-3', className)}>
       <h2 className="flex items-center gap-2 text-lg font-semibold leading-tight">

@@ -21,7 +21,12 @@ function ChangePasswordCard() {
   return (
     <Card>
       <CardHeading icon={<KeyRound className="h-5 w-5 text-primary" aria-hidden="true" />} title="Change password" />
-      <PasswordChangeForm idPrefix="password" change={change.mutateAsync} onProblem={toastProblem('Password Not Changed')} className="px-5 pb-5" />
+      <PasswordChangeForm
+        idPrefix="password"
+        change={change.mutateAsync}
+        onProblem={toastProblem('Password Not Changed')}
+        className="px-5 pb-5"
+      />
     </Card>
   );
 }
@@ -46,16 +51,37 @@ function ChangeEmailCard({ email }: { email: string }) {
       <CardHeading icon={<Mail className="h-5 w-5 text-primary" aria-hidden="true" />} title="Change sign-in email" />
       <form {...form.props} className="grid gap-4 px-5 pb-5" aria-label="Change sign-in email">
         <p className="text-sm">
-          You sign in with <span className="break-all font-medium">{email}</span>. Leads, receipts and reminders go there too.
+          You sign in with <span className="break-all font-medium">{email}</span>. Leads, receipts and reminders go
+          there too.
         </p>
-        {sentTo && <FormNotice variant="success" title="Confirmation sent" description={`Open the link we sent to ${sentTo} within one hour. Until then your email stays as it is.`} />}
+        {sentTo && (
+          <FormNotice
+            variant="success"
+            title="Confirmation sent"
+            description={`Open the link we sent to ${sentTo} within one hour. Until then your email stays as it is.`}
+          />
+        )}
         <Field id="email-new" label="New Email" error={errors.email}>
-          <Input type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} maxLength={EMAIL_MAX} {...control('email', 'email-new')} />
+          <Input
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={EMAIL_MAX}
+            {...control('email', 'email-new')}
+          />
         </Field>
         <Field id="email-password" label="Current Password" error={errors.currentPassword}>
-          <Input type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} {...control('currentPassword', 'email-password')} />
+          <Input
+            type="password"
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX}
+            {...control('currentPassword', 'email-password')}
+          />
         </Field>
-        <p className="text-sm text-muted-foreground">We send a confirmation link to the new address and tell the current one once it is changed.</p>
+        <p className="text-sm text-muted-foreground">
+          We send a confirmation link to the new address and tell the current one once it is changed.
+        </p>
         <Button type="submit" className="justify-self-start" disabled={pending}>
           {pending ? 'Sending...' : 'Send Confirmation Link'}
         </Button>
@@ -65,12 +91,19 @@ function ChangeEmailCard({ email }: { email: string }) {
 }
 
 function SignOutEverywhereCard() {
-  const { signOut, pending } = useSignOut({ logout: logoutEverywhere, loginPath: LOGIN_PATH, area: 'the contractor portal on every device' });
+  const { signOut, pending } = useSignOut({
+    logout: logoutEverywhere,
+    loginPath: LOGIN_PATH,
+    area: 'the contractor portal on every device',
+  });
   return (
     <Card>
       <CardHeading icon={<LogOut className="h-5 w-5 text-primary" aria-hidden="true" />} title="Sign out everywhere" />
       <div className="grid gap-4 px-5 pb-5">
-        <p className="text-sm text-muted-foreground">Ends every session of your account, on this device too: a phone or computer you no longer have, or one someone else used.</p>
+        <p className="text-sm text-muted-foreground">
+          Ends every session of your account, on this device too: a phone or computer you no longer have, or one someone
+          else used.
+        </p>
         <Button variant="outline" className="justify-self-start" disabled={pending} onClick={signOut}>
           <LogOut className="h-4 w-4" aria-hidden="true" />
           {pending ? 'Signing out...' : 'Sign Out Everywhere'}
@@ -84,7 +117,10 @@ function SignOutEverywhereCard() {
 export function AccountSection({ profile }: { profile: PortalProfile }) {
   return (
     <div className="grid gap-6">
-      <SectionHeader title="Sign-in & Security" description="Your password, the email you sign in with, and where you are signed in." />
+      <SectionHeader
+        title="Sign-in & Security"
+        description="Your password, the email you sign in with, and where you are signed in."
+      />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <ChangePasswordCard />
         <div className="grid gap-6">

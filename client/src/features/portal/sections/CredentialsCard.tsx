@@ -20,13 +20,17 @@ function CredentialsForm({ c }: { c: ContractorCredentials }) {
   const upload = useUploadCertificate();
   const [uploadError, setUploadError] = useState<string | undefined>();
   const form = useProgressiveForm({
-    schema: () => import('@shared/schemas/credentials').then((m) => m.credentialsUpdateSchemaFor(region.credentials.registration)),
+    schema: () =>
+      import('@shared/schemas/credentials').then((m) => m.credentialsUpdateSchemaFor(region.credentials.registration)),
     fallback: 'Failed to save your credentials',
     onProblem: toastProblem('Error'),
     // Sent as the inputs hold them ('' clears a fact): the checked output's nulls are not what the API takes.
     onValid: async (_checked, el) => {
       await update.mutateAsync(credentialValues(el));
-      toast({ title: 'Credentials Saved', description: 'A changed credential is shown as verified again once we have checked it.' });
+      toast({
+        title: 'Credentials Saved',
+        description: 'A changed credential is shown as verified again once we have checked it.',
+      });
     },
   });
   return (
@@ -44,7 +48,10 @@ function CredentialsForm({ c }: { c: ContractorCredentials }) {
       <form {...form.props} className="grid gap-4">
         {/* The one form clears a changed field's message itself. */}
         <CredentialInputs idPrefix="portal-credentials" values={c} errors={form.errors} />
-        <p className="text-xs text-muted-foreground">Changing a verified credential sends it back to us for checking; until then your listing does not show it as verified.</p>
+        <p className="text-xs text-muted-foreground">
+          Changing a verified credential sends it back to us for checking; until then your listing does not show it as
+          verified.
+        </p>
         <Button type="submit" className="w-fit" disabled={form.pending}>
           {form.pending ? 'Saving...' : 'Save credentials'}
         </Button>
@@ -58,7 +65,11 @@ function CredentialsForm({ c }: { c: ContractorCredentials }) {
           onUpload={(file) => {
             setUploadError(undefined);
             upload.mutate(file, {
-              onSuccess: () => toast({ title: 'Certificate Uploaded', description: 'We will check it and show your insurance as verified.' }),
+              onSuccess: () =>
+                toast({
+                  title: 'Certificate Uploaded',
+                  description: 'We will check it and show your insurance as verified.',
+                }),
               onError: (err) => setUploadError(messageOf(err, 'Failed to upload the certificate')),
             });
           }}
@@ -76,7 +87,12 @@ export function CredentialsCard() {
     <Card className="lg:col-span-3" data-testid="credentials-card">
       <CardHeading title="License & insurance" />
       <p className="px-5 pb-4 text-sm text-muted-foreground">{`Your ${region.credentials.registration.name} and your liability insurance, as homeowners see them once we have checked them.`}</p>
-      <QueryView query={query} what="your credentials" loading={<QueryLoading what="your credentials" rows={2} className="h-16" />} frame={(state) => <div className="px-5 pb-5">{state}</div>}>
+      <QueryView
+        query={query}
+        what="your credentials"
+        loading={<QueryLoading what="your credentials" rows={2} className="h-16" />}
+        frame={(state) => <div className="px-5 pb-5">{state}</div>}
+      >
         {(c) => <CredentialsForm key={`${c.licenseNumber}|${c.registrationExpiresOn}|${c.insuranceExpiresOn}`} c={c} />}
       </QueryView>
     </Card>

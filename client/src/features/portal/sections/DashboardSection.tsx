@@ -20,7 +20,10 @@ export const NO_LEADS = 'No leads yet. New leads appear here as soon as they are
 
 function LowCreditWarning({ used, total, left, bonus }: { used: number; total: number; left: number; bonus: number }) {
   return (
-    <div role="alert" className="flex flex-col gap-3 rounded-lg border border-warning-foreground/25 bg-warning p-4 text-warning-foreground sm:flex-row sm:items-center sm:justify-between">
+    <div
+      role="alert"
+      className="flex flex-col gap-3 rounded-lg border border-warning-foreground/25 bg-warning p-4 text-warning-foreground sm:flex-row sm:items-center sm:justify-between"
+    >
       <div className="flex gap-3">
         <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
         <div className="grid gap-1">
@@ -42,7 +45,17 @@ function LowCreditWarning({ used, total, left, bonus }: { used: number; total: n
   );
 }
 
-function StatCard({ icon, label, value, children }: { icon: React.ReactNode; label: string; value: string; children?: React.ReactNode }) {
+function StatCard({
+  icon,
+  label,
+  value,
+  children,
+}: {
+  icon: React.ReactNode;
+  label: string;
+  value: string;
+  children?: React.ReactNode;
+}) {
   return (
     <Card className="grid content-start gap-2 p-5">
       <p className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
@@ -60,7 +73,11 @@ function RecentLeads({ leads }: { leads: PortalLead[] }) {
   return (
     <ul className="divide-y border-t" aria-label="Recent leads">
       {leads.slice(0, RECENT_LEADS).map((l) => (
-        <li key={l.deliveryId} className="flex flex-col gap-2 px-5 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="recent-lead">
+        <li
+          key={l.deliveryId}
+          className="flex flex-col gap-2 px-5 py-3 sm:flex-row sm:items-center sm:justify-between"
+          data-testid="recent-lead"
+        >
           <div className="min-w-0">
             <p className="truncate font-medium">{l.serviceNeeded}</p>
             <p className="text-sm text-muted-foreground">{`${l.location} · ${formatLongDate(l.deliveredAt)}`}</p>
@@ -78,7 +95,10 @@ function RecentLeads({ leads }: { leads: PortalLead[] }) {
 function UpgradeCard() {
   const premium = planById('premium');
   return (
-    <Card className="grid content-start gap-4 border-primary/30 bg-gradient-to-br from-secondary to-background p-5" data-testid="upgrade-card">
+    <Card
+      className="grid content-start gap-4 border-primary/30 bg-gradient-to-br from-secondary to-background p-5"
+      data-testid="upgrade-card"
+    >
       <div className="flex items-center gap-2">
         <Sparkles className="h-5 w-5 text-primary" aria-hidden="true" />
         <h2 className="text-lg font-semibold">{`Upgrade to ${premium.name}`}</h2>
@@ -103,9 +123,16 @@ function YourStats() {
   const stats = useStats();
   return (
     <Card>
-      <CardHeading title="Your last 12 months" icon={<ChartColumn className="h-5 w-5 text-primary" aria-hidden="true" />} />
+      <CardHeading
+        title="Your last 12 months"
+        icon={<ChartColumn className="h-5 w-5 text-primary" aria-hidden="true" />}
+      />
       <div className="px-5 pb-5">
-        <QueryView query={stats} what="your figures" loading={<QueryLoading what="your figures" rows={2} className="h-24" />}>
+        <QueryView
+          query={stats}
+          what="your figures"
+          loading={<QueryLoading what="your figures" rows={2} className="h-24" />}
+        >
           {(data) => <StatsView stats={data} caption="Your figures by month, newest first" />}
         </QueryView>
       </div>
@@ -124,7 +151,9 @@ export function DashboardSection({ profile }: { profile: PortalProfile }) {
   return (
     <div className="grid gap-6">
       <SectionHeader title={`Welcome, ${profile.name}`} description="Your leads, credits and plan at a glance." />
-      {credits.low && <LowCreditWarning used={credits.used} total={credits.total} left={credits.left} bonus={profile.bonusCredits} />}
+      {credits.low && (
+        <LowCreditWarning used={credits.used} total={credits.total} left={credits.left} bonus={profile.bonusCredits} />
+      )}
 
       <div className="grid gap-4 sm:grid-cols-3">
         <Card className="grid content-start gap-2 p-5" data-testid="credits-card">
@@ -138,15 +167,27 @@ export function DashboardSection({ profile }: { profile: PortalProfile }) {
           </p>
           <UsageBar used={credits.used} total={credits.total} low={credits.low} />
           <p className="text-sm text-muted-foreground">{`${credits.left} left`}</p>
-          {profile.bonusCredits > 0 && <p className="text-sm text-muted-foreground" data-testid="bonus-credits">{`+ ${plural(profile.bonusCredits, 'bonus credit')}, never expiring`}</p>}
+          {profile.bonusCredits > 0 && (
+            <p
+              className="text-sm text-muted-foreground"
+              data-testid="bonus-credits"
+            >{`+ ${plural(profile.bonusCredits, 'bonus credit')}, never expiring`}</p>
+          )}
         </Card>
         <StatCard icon={<Trophy className="h-4 w-4" aria-hidden="true" />} label="Current plan" value={plan.name}>
           <p className="text-sm text-muted-foreground">{SUBSCRIPTION_STATUS_LABELS[profile.subscriptionStatus]}</p>
-          <Link href={sectionHref('subscription')} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            href={sectionHref('subscription')}
+            className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
             Manage subscription
           </Link>
         </StatCard>
-        <StatCard icon={<Inbox className="h-4 w-4" aria-hidden="true" />} label="Leads received" value={leads.data ? String(all.length) : '—'}>
+        <StatCard
+          icon={<Inbox className="h-4 w-4" aria-hidden="true" />}
+          label="Leads received"
+          value={leads.data ? String(all.length) : '—'}
+        >
           <p className="text-sm text-muted-foreground">{leads.data ? `${won} won` : 'Loading...'}</p>
         </StatCard>
       </div>
@@ -158,13 +199,21 @@ export function DashboardSection({ profile }: { profile: PortalProfile }) {
             icon={<Inbox className="h-5 w-5 text-primary" aria-hidden="true" />}
             aside={
               all.length > 0 && (
-                <Link href={sectionHref('leads')} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+                <Link
+                  href={sectionHref('leads')}
+                  className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+                >
                   View all leads
                 </Link>
               )
             }
           />
-          <QueryView query={leads} what="recent leads" loading={<QueryLoading what="recent leads" rows={2} className="h-24" />} frame={(state) => <div className="px-5 pb-5">{state}</div>}>
+          <QueryView
+            query={leads}
+            what="recent leads"
+            loading={<QueryLoading what="recent leads" rows={2} className="h-24" />}
+            frame={(state) => <div className="px-5 pb-5">{state}</div>}
+          >
             {(data) => <RecentLeads leads={data} />}
           </QueryView>
         </Card>

@@ -16,7 +16,13 @@ import { useRegion } from '@/lib/region';
 import { toastProblem } from '../components/form-toast';
 import { CardHeading, SectionHeader } from '../components/parts';
 import { useLeadPreferences, useSaveLeadPreferences } from '../lead-preferences-api';
-import { leadPreferencesInputOf, PREFERENCE_LISTS, preferenceStart, type Scope, type Taking } from '../lead-preferences-form';
+import {
+  leadPreferencesInputOf,
+  PREFERENCE_LISTS,
+  preferenceStart,
+  type Scope,
+  type Taking,
+} from '../lead-preferences-form';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -27,10 +33,29 @@ function dayAfter(day: string): string {
 }
 
 /** One choice of a radio group, drawn as a bordered row like the claim dialog's. */
-function RadioRow({ name, value, checked, onChange, children }: { name: string; value: string; checked: boolean; onChange: () => void; children: ReactNode }) {
+function RadioRow({
+  name,
+  value,
+  checked,
+  onChange,
+  children,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  onChange: () => void;
+  children: ReactNode;
+}) {
   return (
     <label className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-secondary">
-      <input type="radio" name={name} value={value} checked={checked} onChange={onChange} className="h-4 w-4 accent-primary" />
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={onChange}
+        className="h-4 w-4 accent-primary"
+      />
       {children}
     </label>
   );
@@ -73,7 +98,12 @@ function ScopeField<T extends string | number>({
           {chosenLabel}
         </RadioRow>
       )}
-      <div hidden={scope === 'all'} role="group" aria-label={chosenLabel} className="grid gap-2 pl-1 pt-1 sm:grid-cols-2">
+      <div
+        hidden={scope === 'all'}
+        role="group"
+        aria-label={chosenLabel}
+        className="grid gap-2 pl-1 pt-1 sm:grid-cols-2"
+      >
         {options.map((o) => (
           <LabelledCheckbox
             key={o.value}
@@ -116,7 +146,10 @@ function PreferencesForm({ dto }: { dto: LeadPreferencesDto }) {
   return (
     <form {...form.props} className="grid gap-6" aria-label="Lead preferences">
       <Card>
-        <CardHeading icon={<CalendarClock className="h-5 w-5 text-primary" aria-hidden="true" />} title="Taking requests" />
+        <CardHeading
+          icon={<CalendarClock className="h-5 w-5 text-primary" aria-hidden="true" />}
+          title="Taking requests"
+        />
         <fieldset className="grid gap-3 px-5 pb-5">
           <legend className="sr-only">Taking requests</legend>
           <RadioRow name="taking" value="on" checked={taking === 'on'} onChange={() => setTaking('on')}>
@@ -125,23 +158,41 @@ function PreferencesForm({ dto }: { dto: LeadPreferencesDto }) {
           <RadioRow name="taking" value="paused" checked={taking === 'paused'} onChange={() => setTaking('paused')}>
             Paused until a date (winter, vacation, a full schedule)
           </RadioRow>
-          <Field id="prefs-paused-until" label="Take requests again on" error={errors.pausedUntil} className="max-w-xs pl-1">
-            <Input type="date" min={dayAfter(today)} disabled={taking !== 'paused'} {...control('pausedUntil', 'prefs-paused-until')} onInput={(e) => setPausedUntil(e.currentTarget.value)} />
+          <Field
+            id="prefs-paused-until"
+            label="Take requests again on"
+            error={errors.pausedUntil}
+            className="max-w-xs pl-1"
+          >
+            <Input
+              type="date"
+              min={dayAfter(today)}
+              disabled={taking !== 'paused'}
+              {...control('pausedUntil', 'prefs-paused-until')}
+              onInput={(e) => setPausedUntil(e.currentTarget.value)}
+            />
           </Field>
           {taking === 'paused' && (
             <div className="grid gap-1 text-sm" data-testid="paused-preview">
               {DATE.test(pausedUntil) && <p>{`Homeowners will see: “${pausedLabel(pausedUntil)}”.`}</p>}
-              <p className="text-muted-foreground">Until then new requests are not delivered to you; the homeowner is offered other contractors. Your listing stays in search.</p>
+              <p className="text-muted-foreground">
+                Until then new requests are not delivered to you; the homeowner is offered other contractors. Your
+                listing stays in search.
+              </p>
             </div>
           )}
         </fieldset>
       </Card>
 
       <Card>
-        <CardHeading icon={<MapPinned className="h-5 w-5 text-primary" aria-hidden="true" />} title="Services and towns" />
+        <CardHeading
+          icon={<MapPinned className="h-5 w-5 text-primary" aria-hidden="true" />}
+          title="Services and towns"
+        />
         <div className="grid gap-5 px-5 pb-5">
           <p className="text-sm text-muted-foreground">
-            Requests for other services or towns are not sent to you automatically; the homeowner is offered other contractors. To add a service or town, edit your listing in Profile Settings.
+            Requests for other services or towns are not sent to you automatically; the homeowner is offered other
+            contractors. To add a service or town, edit your listing in Profile Settings.
           </p>
           <ScopeField
             id="prefs-services"
@@ -171,14 +222,27 @@ function PreferencesForm({ dto }: { dto: LeadPreferencesDto }) {
       </Card>
 
       <Card>
-        <CardHeading icon={<CircleDollarSign className="h-5 w-5 text-primary" aria-hidden="true" />} title="Monthly spending cap" />
+        <CardHeading
+          icon={<CircleDollarSign className="h-5 w-5 text-primary" aria-hidden="true" />}
+          title="Monthly spending cap"
+        />
         <div className="grid gap-3 px-5 pb-5">
-          <Field id="prefs-cap" label="Cap on card-paid leads per month, in dollars" error={errors.monthlyCap} hint="Leave it empty for no cap." className="max-w-xs">
+          <Field
+            id="prefs-cap"
+            label="Cap on card-paid leads per month, in dollars"
+            error={errors.monthlyCap}
+            hint="Leave it empty for no cap."
+            className="max-w-xs"
+          >
             <Input inputMode="decimal" autoComplete="off" maxLength={12} {...control('monthlyCap', 'prefs-cap')} />
           </Field>
-          <p className="text-sm font-medium" data-testid="card-spend">{`Card-paid leads this month: ${formatPrice(dto.cardSpendThisMonth)}`}</p>
+          <p
+            className="text-sm font-medium"
+            data-testid="card-spend"
+          >{`Card-paid leads this month: ${formatPrice(dto.cardSpendThisMonth)}`}</p>
           <p className="text-sm text-muted-foreground">
-            Leads paid by card or awaiting payment count. Plan credits are used first and do not count. A lead that would take you past the cap is not delivered to you, and nothing is charged for it.
+            Leads paid by card or awaiting payment count. Plan credits are used first and do not count. A lead that
+            would take you past the cap is not delivered to you, and nothing is charged for it.
           </p>
         </div>
       </Card>
@@ -187,11 +251,25 @@ function PreferencesForm({ dto }: { dto: LeadPreferencesDto }) {
         <CardHeading icon={<Bell className="h-5 w-5 text-primary" aria-hidden="true" />} title="How you are told" />
         <div className="grid gap-4 px-5 pb-5">
           <p className="text-sm">Email: every lead, always.</p>
-          <Field id="prefs-phone" label="Mobile number" error={errors.textPhone} hint="A US mobile number, e.g. 570-555-0123." className="max-w-xs">
+          <Field
+            id="prefs-phone"
+            label="Mobile number"
+            error={errors.textPhone}
+            hint="A US mobile number, e.g. 570-555-0123."
+            className="max-w-xs"
+          >
             <Input type="tel" autoComplete="tel" maxLength={30} {...control('textPhone', 'prefs-phone')} />
           </Field>
-          <LabelledCheckbox id="prefs-text-opt-in" name="textOptIn" label="Also text me about each new lead" defaultChecked={start.textOptIn} />
-          <p className="text-sm text-muted-foreground">A text gives the service, town, price and a link, never the homeowner's contact details. Reply STOP to any text to stop them.</p>
+          <LabelledCheckbox
+            id="prefs-text-opt-in"
+            name="textOptIn"
+            label="Also text me about each new lead"
+            defaultChecked={start.textOptIn}
+          />
+          <p className="text-sm text-muted-foreground">
+            A text gives the service, town, price and a link, never the homeowner's contact details. Reply STOP to any
+            text to stop them.
+          </p>
         </div>
       </Card>
 
@@ -203,14 +281,18 @@ function PreferencesForm({ dto }: { dto: LeadPreferencesDto }) {
 }
 
 /** What was saved, as a key: a save that the server stored differently (all boxes ticked is "all") draws the form afresh. */
-const savedKey = (d: LeadPreferencesDto) => JSON.stringify([d.pausedUntil, d.services, d.townIds, d.monthlyCap, d.textPhone, d.textOptIn]);
+const savedKey = (d: LeadPreferencesDto) =>
+  JSON.stringify([d.pausedUntil, d.services, d.townIds, d.monthlyCap, d.textPhone, d.textOptIn]);
 
 /** The portal's Lead preferences (docs/decisions/0117-lead-routing.md): the contractor's own business, saved without review. */
 export function LeadPreferencesSection() {
   const preferences = useLeadPreferences();
   return (
     <div className="grid gap-6">
-      <SectionHeader title="Lead preferences" description="Which requests reach you, how much you spend on them, and how you hear about them. Saved at once, with no review." />
+      <SectionHeader
+        title="Lead preferences"
+        description="Which requests reach you, how much you spend on them, and how you hear about them. Saved at once, with no review."
+      />
       <QueryView query={preferences} what="your lead preferences">
         {(dto) => <PreferencesForm key={savedKey(dto)} dto={dto} />}
       </QueryView>

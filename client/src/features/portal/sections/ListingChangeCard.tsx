@@ -26,7 +26,10 @@ export function ListingChangeCard({ change }: { change: ListingChangeDto }) {
           aside={<Badge variant="warning">{`Sent ${formatShortDate(change.submittedAt)}`}</Badge>}
         />
         <div className="grid gap-4 px-5 pb-5">
-          <p className="text-sm text-muted-foreground">Homeowners see your current listing until an administrator approves these changes. You are emailed either way.</p>
+          <p className="text-sm text-muted-foreground">
+            Homeowners see your current listing until an administrator approves these changes. You are emailed either
+            way.
+          </p>
           <div className="overflow-x-auto">
             <ListingValuesTable after={change.proposed} afterLabel="Proposed" />
           </div>
@@ -37,7 +40,12 @@ export function ListingChangeCard({ change }: { change: ListingChangeDto }) {
             onClick={() =>
               withdraw.mutate(undefined, {
                 onSuccess: () => toast({ title: 'Change Withdrawn', description: 'Your listing stays as it is.' }),
-                onError: (err) => toast({ title: 'Error', description: messageOf(err, 'The change could not be withdrawn'), variant: 'destructive' }),
+                onError: (err) =>
+                  toast({
+                    title: 'Error',
+                    description: messageOf(err, 'The change could not be withdrawn'),
+                    variant: 'destructive',
+                  }),
               })
             }
           >

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { WEEKDAY_LABELS, WEEKDAYS } from '@shared/business-hours';
 import { SUBMISSION_LIMITS } from '@shared/submission-defaults';
-import { hoursControl, listingEditInputOf, type ListingOptions, type ListingValues } from '@shared/schemas/listing-changes';
+import {
+  hoursControl,
+  listingEditInputOf,
+  type ListingOptions,
+  type ListingValues,
+} from '@shared/schemas/listing-changes';
 import { useProgressiveForm } from '@/components/form';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
@@ -16,16 +21,27 @@ import { CardHeading } from '../components/parts';
 import { useListingOptions, useSubmitListing } from '../listing-api';
 
 /** The first message among a list's or the hours' fields ('businessHours.0.open'). */
-const firstUnder = (errors: Record<string, string>, prefix: string) => Object.entries(errors).find(([k]) => k === prefix || k.startsWith(`${prefix}.`))?.[1];
+const firstUnder = (errors: Record<string, string>, prefix: string) =>
+  Object.entries(errors).find(([k]) => k === prefix || k.startsWith(`${prefix}.`))?.[1];
 
 /**
  * Every county's towns as checkboxes named `serviceAreas`, one county shown at a time: the others'
  * stay in the form (hidden), so towns ticked in several counties are all sent.
  */
-function ServiceAreasField({ options, ticked, error }: { options: ListingOptions; ticked: ReadonlySet<number>; error?: string }) {
+function ServiceAreasField({
+  options,
+  ticked,
+  error,
+}: {
+  options: ListingOptions;
+  ticked: ReadonlySet<number>;
+  error?: string;
+}) {
   const firstWithTown = options.counties.find((c) => c.towns.some((t) => ticked.has(t.id)))?.slug;
   const [county, setCounty] = useState(firstWithTown ?? options.counties[0]?.slug ?? '');
-  const chosen = options.counties.flatMap((c) => c.towns.filter((t) => ticked.has(t.id)).map((t) => `${t.label} (${c.name})`));
+  const chosen = options.counties.flatMap((c) =>
+    c.towns.filter((t) => ticked.has(t.id)).map((t) => `${t.label} (${c.name})`),
+  );
   return (
     <fieldset className="grid gap-3" aria-describedby={error ? errorId('listing-areas') : undefined}>
       <legend className="text-sm font-medium">Service areas</legend>
@@ -41,7 +57,13 @@ function ServiceAreasField({ options, ticked, error }: { options: ListingOptions
         </NativeSelect>
       </div>
       {options.counties.map((c) => (
-        <div key={c.slug} hidden={c.slug !== county} role="group" aria-label={`Towns of ${c.name}`} className="grid max-h-72 gap-2 overflow-y-auto sm:grid-cols-2 lg:grid-cols-3">
+        <div
+          key={c.slug}
+          hidden={c.slug !== county}
+          role="group"
+          aria-label={`Towns of ${c.name}`}
+          className="grid max-h-72 gap-2 overflow-y-auto sm:grid-cols-2 lg:grid-cols-3"
+        >
           {c.towns.map((t) => (
             <LabelledCheckbox
               key={t.id}
@@ -61,16 +83,40 @@ function ServiceAreasField({ options, ticked, error }: { options: ListingOptions
 }
 
 /** One day's hours: the times are off while the day is marked closed (a closed day's times are not sent). */
-function DayHours({ day, start }: { day: (typeof WEEKDAYS)[number]; start: ListingValues['businessHours'][number] | null }) {
+function DayHours({
+  day,
+  start,
+}: {
+  day: (typeof WEEKDAYS)[number];
+  start: ListingValues['businessHours'][number] | null;
+}) {
   const [closed, setClosed] = useState(start === null);
   const label = WEEKDAY_LABELS[day];
   return (
     <div className="grid grid-cols-[3rem_1fr_1fr_auto] items-center gap-2" role="group" aria-label={label}>
       <span className="text-sm font-medium">{label}</span>
-      <Input type="time" aria-label={`${label} opens`} name={hoursControl('open', day)} defaultValue={start?.open ?? '08:00'} disabled={closed} />
-      <Input type="time" aria-label={`${label} closes`} name={hoursControl('close', day)} defaultValue={start?.close ?? '17:00'} disabled={closed} />
+      <Input
+        type="time"
+        aria-label={`${label} opens`}
+        name={hoursControl('open', day)}
+        defaultValue={start?.open ?? '08:00'}
+        disabled={closed}
+      />
+      <Input
+        type="time"
+        aria-label={`${label} closes`}
+        name={hoursControl('close', day)}
+        defaultValue={start?.close ?? '17:00'}
+        disabled={closed}
+      />
       <span className="flex items-center gap-1.5">
-        <NativeCheckbox id={`listing-closed-${day}`} name={hoursControl('closed', day)} value="on" defaultChecked={closed} onChange={(e) => setClosed(e.currentTarget.checked)} />
+        <NativeCheckbox
+          id={`listing-closed-${day}`}
+          name={hoursControl('closed', day)}
+          value="on"
+          defaultChecked={closed}
+          onChange={(e) => setClosed(e.currentTarget.checked)}
+        />
         <Label htmlFor={`listing-closed-${day}`} className="font-normal">
           Closed
         </Label>
@@ -109,7 +155,10 @@ function EditForm({ start, options, onDone }: { start: ListingValues; options: L
     onProblem: toastProblem('Changes Not Sent'),
     onValid: async (edit) => {
       await submit.mutateAsync(edit);
-      toast({ title: 'Sent for Review', description: 'Your listing keeps its current details until an administrator approves the changes.' });
+      toast({
+        title: 'Sent for Review',
+        description: 'Your listing keeps its current details until an administrator approves the changes.',
+      });
       onDone();
     },
   });
@@ -117,17 +166,33 @@ function EditForm({ start, options, onDone }: { start: ListingValues; options: L
   return (
     <form {...form.props} className="grid gap-5 px-5 pb-5" aria-label="Edit your listing">
       <p className="text-sm text-muted-foreground">
-        Changes are reviewed before homeowners see them. Your business name and license number are changed by the administrator only: contact us to change them.
+        Changes are reviewed before homeowners see them. Your business name and license number are changed by the
+        administrator only: contact us to change them.
       </p>
       <Field id="listing-description" label="Business description" error={errors.description}>
-        <Textarea rows={6} maxLength={SUBMISSION_LIMITS.description} {...control('description', 'listing-description')} />
+        <Textarea
+          rows={6}
+          maxLength={SUBMISSION_LIMITS.description}
+          {...control('description', 'listing-description')}
+        />
       </Field>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field id="listing-phone" label="Phone" error={errors.phone}>
-          <Input type="tel" autoComplete="tel" maxLength={SUBMISSION_LIMITS.phone} {...control('phone', 'listing-phone')} />
+          <Input
+            type="tel"
+            autoComplete="tel"
+            maxLength={SUBMISSION_LIMITS.phone}
+            {...control('phone', 'listing-phone')}
+          />
         </Field>
         <Field id="listing-website" label="Website (optional)" error={errors.website}>
-          <Input type="url" inputMode="url" autoComplete="url" maxLength={500} {...control('website', 'listing-website')} />
+          <Input
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            maxLength={500}
+            {...control('website', 'listing-website')}
+          />
         </Field>
         <Field id="listing-years" label="Years in business" error={errors.yearsInBusiness}>
           <Input inputMode="numeric" maxLength={3} {...control('yearsInBusiness', 'listing-years')} />
@@ -150,7 +215,11 @@ function EditForm({ start, options, onDone }: { start: ListingValues; options: L
         </div>
         <FieldError id="listing-services" error={firstUnder(errors, 'services')} />
       </fieldset>
-      <ServiceAreasField options={options} ticked={new Set(start.serviceAreas.map((t) => t.id))} error={firstUnder(errors, 'serviceAreas')} />
+      <ServiceAreasField
+        options={options}
+        ticked={new Set(start.serviceAreas.map((t) => t.id))}
+        error={firstUnder(errors, 'serviceAreas')}
+      />
       <HoursField start={start.businessHours} errors={errors} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={pending}>

@@ -1,6 +1,12 @@
 import { Images, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { CAPTION_MAX, PHOTO_FILE_FIELD, PHOTO_MAX_BYTES, type OwnPhoto, type PhotoStatus } from '@shared/schemas/photos';
+import {
+  CAPTION_MAX,
+  PHOTO_FILE_FIELD,
+  PHOTO_MAX_BYTES,
+  type OwnPhoto,
+  type PhotoStatus,
+} from '@shared/schemas/photos';
 import { useProgressiveForm } from '@/components/form';
 import { QueryView } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
@@ -37,7 +43,8 @@ function UploadForm({ full }: { full: boolean }) {
     onProblem: toastProblem('Upload failed'),
     onValid: async (values, el) => {
       const file = new FormData(el).get(PHOTO_FILE_FIELD);
-      if (!(file instanceof File) || file.size === 0) throw new ApiError(400, '400: no file', 'Choose a photo to upload', { [PHOTO_FILE_FIELD]: 'Choose a photo' });
+      if (!(file instanceof File) || file.size === 0)
+        throw new ApiError(400, '400: no file', 'Choose a photo to upload', { [PHOTO_FILE_FIELD]: 'Choose a photo' });
       const body = new FormData();
       body.set('kind', values.kind);
       body.set('caption', values.caption);
@@ -50,9 +57,28 @@ function UploadForm({ full }: { full: boolean }) {
   return (
     <Card>
       <CardHeading icon={<Images className="h-5 w-5 text-primary" aria-hidden="true" />} title="Add a photo" />
-      <form method="post" action="/api/contractor/photos" encType="multipart/form-data" {...form.props} className="grid gap-4 p-5 pt-0 sm:grid-cols-2">
-        <Field id="photo-file" label="Photo" error={form.errors[PHOTO_FILE_FIELD]} hint={`JPEG, PNG, WebP or HEIC, at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`} className="sm:col-span-2">
-          <Input id="photo-file" name={PHOTO_FILE_FIELD} type="file" accept={ACCEPT} className="py-1.5" {...describedBy('photo-file', form.errors[PHOTO_FILE_FIELD])} />
+      <form
+        method="post"
+        action="/api/contractor/photos"
+        encType="multipart/form-data"
+        {...form.props}
+        className="grid gap-4 p-5 pt-0 sm:grid-cols-2"
+      >
+        <Field
+          id="photo-file"
+          label="Photo"
+          error={form.errors[PHOTO_FILE_FIELD]}
+          hint={`JPEG, PNG, WebP or HEIC, at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`}
+          className="sm:col-span-2"
+        >
+          <Input
+            id="photo-file"
+            name={PHOTO_FILE_FIELD}
+            type="file"
+            accept={ACCEPT}
+            className="py-1.5"
+            {...describedBy('photo-file', form.errors[PHOTO_FILE_FIELD])}
+          />
         </Field>
         <Field id="photo-kind" label="Kind" error={form.errors.kind}>
           <NativeSelect {...form.control('kind', 'photo-kind')} defaultValue={full ? 'logo' : 'project'}>
@@ -62,7 +88,12 @@ function UploadForm({ full }: { full: boolean }) {
             <option value="logo">Logo</option>
           </NativeSelect>
         </Field>
-        <Field id="photo-caption" label="Caption (optional)" error={form.errors.caption} hint="Shown under the photo, e.g. 'New kitchen with maple cabinets'.">
+        <Field
+          id="photo-caption"
+          label="Caption (optional)"
+          error={form.errors.caption}
+          hint="Shown under the photo, e.g. 'New kitchen with maple cabinets'."
+        >
           <Input maxLength={CAPTION_MAX} {...form.control('caption', 'photo-caption')} />
         </Field>
         <div className="sm:col-span-2">
@@ -85,7 +116,10 @@ function CaptionForm({ photo, onDone }: { photo: OwnPhoto; onDone: () => void })
     onProblem: toastProblem('Error'),
     onValid: async (values) => {
       await update.mutateAsync({ id: photo.id, caption: values.caption });
-      toast({ title: 'Caption saved', description: values.caption === photo.caption ? undefined : 'The photo waits for review again.' });
+      toast({
+        title: 'Caption saved',
+        description: values.caption === photo.caption ? undefined : 'The photo waits for review again.',
+      });
       onDone();
     },
   });
@@ -118,22 +152,34 @@ function PhotoItem({ photo }: { photo: OwnPhoto }) {
         width={photo.width}
         height={photo.height}
         alt={name}
-        className={photo.kind === 'logo' ? 'h-32 w-full object-contain' : 'aspect-[4/3] h-auto w-full rounded object-cover'}
+        className={
+          photo.kind === 'logo' ? 'h-32 w-full object-contain' : 'aspect-[4/3] h-auto w-full rounded object-cover'
+        }
         loading="lazy"
       />
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant={status.variant}>{status.label}</Badge>
         {photo.kind === 'logo' && <Badge variant="outline">Logo</Badge>}
       </div>
-      {photo.status === 'rejected' && photo.rejectionReason && <p className="text-sm text-destructive">{`Reason: ${photo.rejectionReason}`}</p>}
+      {photo.status === 'rejected' && photo.rejectionReason && (
+        <p className="text-sm text-destructive">{`Reason: ${photo.rejectionReason}`}</p>
+      )}
       {editing ? (
         <CaptionForm photo={photo} onDone={() => setEditing(false)} />
       ) : (
         <>
-          {photo.kind === 'project' && <p className="text-sm">{photo.caption || <span className="text-muted-foreground">No caption</span>}</p>}
+          {photo.kind === 'project' && (
+            <p className="text-sm">{photo.caption || <span className="text-muted-foreground">No caption</span>}</p>
+          )}
           <div className="flex flex-wrap gap-2">
             {photo.kind === 'project' && (
-              <Button type="button" size="sm" variant="outline" onClick={() => setEditing(true)} aria-label={`Edit caption of ${name}`}>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                onClick={() => setEditing(true)}
+                aria-label={`Edit caption of ${name}`}
+              >
                 Edit caption
               </Button>
             )}
@@ -144,10 +190,16 @@ function PhotoItem({ photo }: { photo: OwnPhoto }) {
               disabled={remove.isPending}
               aria-label={`Delete ${name}`}
               onClick={() => {
-                if (!window.confirm(`Delete this ${photo.kind === 'logo' ? 'logo' : 'photo'}? This cannot be undone.`)) return;
+                if (!window.confirm(`Delete this ${photo.kind === 'logo' ? 'logo' : 'photo'}? This cannot be undone.`))
+                  return;
                 remove.mutate(photo.id, {
                   onSuccess: () => toast({ title: 'Photo deleted' }),
-                  onError: (e) => toast({ title: 'Error', description: messageOf(e, 'Failed to delete the photo'), variant: 'destructive' }),
+                  onError: (e) =>
+                    toast({
+                      title: 'Error',
+                      description: messageOf(e, 'Failed to delete the photo'),
+                      variant: 'destructive',
+                    }),
                 });
               }}
             >
@@ -165,11 +217,17 @@ export function PhotosSection() {
   const photos = useOwnPhotos();
   return (
     <div className="grid gap-6">
-      <SectionHeader title="Photos" description="Your logo and up to 20 project photos. Each shows on your listing and in the county's project gallery once an administrator approves it." />
+      <SectionHeader
+        title="Photos"
+        description="Your logo and up to 20 project photos. Each shows on your listing and in the county's project gallery once an administrator approves it."
+      />
       <QueryView query={photos} what="photos" retry="refetch">
         {(data) => (
           <>
-            <p className="text-sm font-medium" data-testid="photo-count">{`${data.projectCount} of ${data.projectMax} project photos`}</p>
+            <p
+              className="text-sm font-medium"
+              data-testid="photo-count"
+            >{`${data.projectCount} of ${data.projectMax} project photos`}</p>
             <UploadForm full={data.projectCount >= data.projectMax} />
             {data.photos.length === 0 ? (
               <p className="text-muted-foreground">No photos yet.</p>

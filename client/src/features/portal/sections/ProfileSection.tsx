@@ -99,7 +99,11 @@ export function ProfileSection({ profile: p }: { profile: PortalProfile }) {
             <div className="grid gap-1">
               <dt className="text-muted-foreground">Visibility</dt>
               <dd className="flex items-center gap-2 font-medium">
-                {p.isVisible ? <Eye className="h-4 w-4 text-primary" aria-hidden="true" /> : <EyeOff className="h-4 w-4 text-muted-foreground" aria-hidden="true" />}
+                {p.isVisible ? (
+                  <Eye className="h-4 w-4 text-primary" aria-hidden="true" />
+                ) : (
+                  <EyeOff className="h-4 w-4 text-muted-foreground" aria-hidden="true" />
+                )}
                 {p.isVisible ? 'Visible in the directory' : 'Hidden from the directory'}
               </dd>
             </div>
@@ -124,7 +128,10 @@ export function ProfileSection({ profile: p }: { profile: PortalProfile }) {
           </dl>
           {p.isVisible && (
             <div className="border-t px-5 py-4">
-              <Link href={`/contractor/${p.id}`} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+              <Link
+                href={`/contractor/${p.id}`}
+                className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+              >
                 View your public listing
               </Link>
             </div>

@@ -51,7 +51,12 @@ function ReplyForm({ review }: { review: ManagedReview }) {
             error={form.errors.reply}
             hint={`Shown under the review on your profile. You can reply once, and a reply cannot be changed afterwards. ${REVIEW_REPLY_MAX - length} characters left.`}
           >
-            <Textarea rows={4} maxLength={REVIEW_REPLY_MAX} onChange={(e) => setLength(e.target.value.length)} {...form.control('reply', id)} />
+            <Textarea
+              rows={4}
+              maxLength={REVIEW_REPLY_MAX}
+              onChange={(e) => setLength(e.target.value.length)}
+              {...form.control('reply', id)}
+            />
           </Field>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" size="sm" disabled={form.pending}>
@@ -85,7 +90,9 @@ function ReviewCard({ review }: { review: ManagedReview }) {
         <dd>{review.hired ? 'Yes' : 'No'}</dd>
       </dl>
       {review.comment && <p className="whitespace-pre-line break-words">{review.comment}</p>}
-      {review.status === 'hidden' && review.hiddenReason && <p className="text-sm text-muted-foreground">{`Hidden under the review policy: ${HIDE_REASON_LABELS[review.hiddenReason]}.`}</p>}
+      {review.status === 'hidden' && review.hiddenReason && (
+        <p className="text-sm text-muted-foreground">{`Hidden under the review policy: ${HIDE_REASON_LABELS[review.hiddenReason]}.`}</p>
+      )}
       {review.reply ? (
         <div className="border-l-2 border-primary/30 pl-3 text-sm">
           <p className="font-medium">Your reply</p>
@@ -124,7 +131,10 @@ export function ReviewsSection() {
         isEmpty={(d) => d.reviews.length === 0}
         empty={
           <EmptyState icon={<MessageSquareText className="h-6 w-6 text-primary" aria-hidden="true" />}>
-            <p className="max-w-sm">No reviews yet. Some days after each lead you pay for or take with a credit, we ask the homeowner how it went.</p>
+            <p className="max-w-sm">
+              No reviews yet. Some days after each lead you pay for or take with a credit, we ask the homeowner how it
+              went.
+            </p>
           </EmptyState>
         }
       >

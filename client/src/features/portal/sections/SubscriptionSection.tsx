@@ -34,7 +34,12 @@ function ManageBilling() {
       onClick={() =>
         open.mutate(undefined, {
           onSuccess: ({ url }) => window.location.assign(destination(url)),
-          onError: (error) => toast({ title: 'Error', description: messageOf(error, 'Failed to open billing. Please try again.'), variant: 'destructive' }),
+          onError: (error) =>
+            toast({
+              title: 'Error',
+              description: messageOf(error, 'Failed to open billing. Please try again.'),
+              variant: 'destructive',
+            }),
         })
       }
     >
@@ -64,7 +69,9 @@ function Details({ sub }: { sub: PortalSubscription }) {
             <div className="grid gap-1">
               <dt className="text-muted-foreground">Status</dt>
               <dd>
-                <Badge variant={GOOD.has(sub.status) ? 'success' : sub.status === 'none' ? 'secondary' : 'warning'}>{SUBSCRIPTION_STATUS_LABELS[sub.status]}</Badge>
+                <Badge variant={GOOD.has(sub.status) ? 'success' : sub.status === 'none' ? 'secondary' : 'warning'}>
+                  {SUBSCRIPTION_STATUS_LABELS[sub.status]}
+                </Badge>
               </dd>
             </div>
             {sub.currentPeriodEnd && (
@@ -85,7 +92,10 @@ function Details({ sub }: { sub: PortalSubscription }) {
               <div className="grid gap-1" data-testid="bonus-credits">
                 <dt className="text-muted-foreground">Bonus credits</dt>
                 <dd className="font-medium">
-                  {sub.bonusCredits} <span className="font-normal text-muted-foreground">(never expire; used after your plan&apos;s credits)</span>
+                  {sub.bonusCredits}{' '}
+                  <span className="font-normal text-muted-foreground">
+                    (never expire; used after your plan&apos;s credits)
+                  </span>
                 </dd>
               </div>
             )}
@@ -95,7 +105,10 @@ function Details({ sub }: { sub: PortalSubscription }) {
             <p className="text-xs text-muted-foreground">{`Credits for this period started ${formatLongDate(sub.creditsPeriodStart)}. Leads beyond your credits can be bought one at a time.`}</p>
           </div>
           {sub.cancelAtPeriodEnd && (
-            <p role="note" className="flex gap-2 rounded-md border border-warning-foreground/25 bg-warning p-3 text-sm text-warning-foreground">
+            <p
+              role="note"
+              className="flex gap-2 rounded-md border border-warning-foreground/25 bg-warning p-3 text-sm text-warning-foreground"
+            >
               <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
               {sub.currentPeriodEnd
                 ? `Your ${sub.planName} plan is set to cancel and will end on ${formatLongDate(sub.currentPeriodEnd)}. After that you move to the Free plan.`
@@ -103,7 +116,10 @@ function Details({ sub }: { sub: PortalSubscription }) {
             </p>
           )}
           {sub.status === 'past_due' && (
-            <p role="note" className="flex gap-2 rounded-md border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive">
+            <p
+              role="note"
+              className="flex gap-2 rounded-md border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive"
+            >
               <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
               Your last payment did not go through. Please update your payment method to keep your plan.
             </p>
@@ -115,7 +131,11 @@ function Details({ sub }: { sub: PortalSubscription }) {
         <div className="grid gap-4 px-5 pb-5">
           <PlanFeatures features={plan.features} />
           {sub.canManageBilling && <ManageBilling />}
-          {sub.canManageBilling && <p className="text-xs text-muted-foreground">Update your card, switch plan or cancel at the end of the period.</p>}
+          {sub.canManageBilling && (
+            <p className="text-xs text-muted-foreground">
+              Update your card, switch plan or cancel at the end of the period.
+            </p>
+          )}
           <Button asChild variant="outline">
             <Link href="/contractor-pricing">Compare plans</Link>
           </Button>
@@ -134,7 +154,9 @@ function PaymentHistory() {
       <CardHeading title="Payment history" />
       <div className="px-5 pb-5">
         <QueryView query={payments} what="your payment history">
-          {(entries) => <HistoryTable entries={entries} receipts caption="Your payments, lead credits and refunds, newest first" />}
+          {(entries) => (
+            <HistoryTable entries={entries} receipts caption="Your payments, lead credits and refunds, newest first" />
+          )}
         </QueryView>
       </div>
     </Card>
@@ -146,7 +168,11 @@ export function SubscriptionSection() {
   return (
     <div className="grid gap-6">
       <SectionHeader title="Subscription" description="Your plan, its status and this period's lead credits." />
-      <QueryView query={sub} what="your subscription" loading={<QueryLoading what="your subscription" rows={2} className="h-24" />}>
+      <QueryView
+        query={sub}
+        what="your subscription"
+        loading={<QueryLoading what="your subscription" rows={2} className="h-24" />}
+      >
         {(data) => <Details sub={data} />}
       </QueryView>
       <PaymentHistory />

@@ -20,7 +20,19 @@ type FieldName = 'contacted' | 'hired' | 'rating' | 'comment';
 const RATING_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;
 
 /** A yes/no question as a real radio group: a fieldset, its legend, two labelled radios large enough for a thumb. */
-function YesNo({ id, legend, answer, error, autoFocus }: { id: FieldName; legend: ReactNode; answer: string; error?: string; autoFocus?: boolean }) {
+function YesNo({
+  id,
+  legend,
+  answer,
+  error,
+  autoFocus,
+}: {
+  id: FieldName;
+  legend: ReactNode;
+  answer: string;
+  error?: string;
+  autoFocus?: boolean;
+}) {
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? errorId(id) : undefined}>
       <legend className="mb-2 font-medium">{legend}</legend>
@@ -59,7 +71,10 @@ function PlainRatings({ value, error, autoFocus }: { value: number; error?: stri
       <legend className="mb-2 font-medium">Your rating</legend>
       <div className="grid gap-2 sm:max-w-xs">
         {[5, 4, 3, 2, 1].map((n) => (
-          <label key={n} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-input px-4 py-2 has-[:checked]:border-primary has-[:checked]:bg-secondary">
+          <label
+            key={n}
+            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-input px-4 py-2 has-[:checked]:border-primary has-[:checked]:bg-secondary"
+          >
             <input
               type="radio"
               name="rating"
@@ -100,8 +115,18 @@ function StarPicker({ initial, error }: { initial: number; error?: string }) {
               aria-invalid={error ? true : undefined}
               className="peer sr-only"
             />
-            <label htmlFor={`rating-${n}`} onMouseEnter={() => setHover(n)} className="block cursor-pointer rounded-md p-1 peer-focus-visible:ring-2 peer-focus-visible:ring-ring">
-              <Star className={cn('h-9 w-9 transition-colors', n <= shown ? 'fill-accent text-accent' : 'fill-none text-muted-foreground')} aria-hidden="true" />
+            <label
+              htmlFor={`rating-${n}`}
+              onMouseEnter={() => setHover(n)}
+              className="block cursor-pointer rounded-md p-1 peer-focus-visible:ring-2 peer-focus-visible:ring-ring"
+            >
+              <Star
+                className={cn(
+                  'h-9 w-9 transition-colors',
+                  n <= shown ? 'fill-accent text-accent' : 'fill-none text-muted-foreground',
+                )}
+                aria-hidden="true"
+              />
               <span className="sr-only">{starsLabel(n)}</span>
             </label>
           </span>
@@ -125,7 +150,15 @@ const FAILED = 'Your review could not be sent. Please try again.';
  * which the server answers with the page again (the answers kept, the errors shown) or a redirect
  * to the thanks (docs/decisions/0024-review-form-without-javascript.md).
  */
-export function ReviewForm({ token, invitation, onDone }: { token: string; invitation: ReviewInvitation; onDone: (outcome: 'published' | 'answered') => void }) {
+export function ReviewForm({
+  token,
+  invitation,
+  onDone,
+}: {
+  token: string;
+  invitation: ReviewInvitation;
+  onDone: (outcome: 'published' | 'answered') => void;
+}) {
   const hydrated = useHydrated();
   const submit = useSubmitReview(invitation.contractorId);
   const form = useProgressiveForm({
@@ -156,12 +189,30 @@ export function ReviewForm({ token, invitation, onDone }: { token: string; invit
   return (
     <form method="post" action={formPages.review.path(token)} {...form.props} className="grid gap-6">
       <div id="review-contacted">
-        <YesNo id="contacted" legend={`Did ${name} contact you?`} answer={postedText(posted, 'contacted')} error={errors.contacted} autoFocus={first === 'contacted'} />
+        <YesNo
+          id="contacted"
+          legend={`Did ${name} contact you?`}
+          answer={postedText(posted, 'contacted')}
+          error={errors.contacted}
+          autoFocus={first === 'contacted'}
+        />
       </div>
       <div id="review-hired">
-        <YesNo id="hired" legend="Did you hire them?" answer={postedText(posted, 'hired')} error={errors.hired} autoFocus={first === 'hired'} />
+        <YesNo
+          id="hired"
+          legend="Did you hire them?"
+          answer={postedText(posted, 'hired')}
+          error={errors.hired}
+          autoFocus={first === 'hired'}
+        />
       </div>
-      <div id="review-rating">{hydrated ? <StarPicker initial={rating} error={errors.rating} /> : <PlainRatings value={rating} error={errors.rating} autoFocus={first === 'rating'} />}</div>
+      <div id="review-rating">
+        {hydrated ? (
+          <StarPicker initial={rating} error={errors.rating} />
+        ) : (
+          <PlainRatings value={rating} error={errors.rating} autoFocus={first === 'rating'} />
+        )}
+      </div>
       <div id="review-comment">
         <Field
           id="comment"
@@ -169,7 +220,13 @@ export function ReviewForm({ token, invitation, onDone }: { token: string; invit
           error={errors.comment}
           hint={`${left.toLocaleString('en-US')} characters left. Please leave out phone numbers, email addresses and other personal details.`}
         >
-          <Textarea rows={5} maxLength={REVIEW_COMMENT_MAX} onChange={(e) => setLength(e.target.value.length)} placeholder={`How was working with ${name}?`} {...comment} />
+          <Textarea
+            rows={5}
+            maxLength={REVIEW_COMMENT_MAX}
+            onChange={(e) => setLength(e.target.value.length)}
+            placeholder={`How was working with ${name}?`}
+            {...comment}
+          />
         </Field>
       </div>
       <p className="text-sm text-muted-foreground">
@@ -179,7 +236,10 @@ export function ReviewForm({ token, invitation, onDone }: { token: string; invit
         </Link>
       </p>
       {form.problem && (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive">
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive"
+        >
           {form.problem}
         </p>
       )}

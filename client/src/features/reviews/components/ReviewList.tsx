@@ -14,7 +14,10 @@ import { useRegion } from '@/lib/region';
 function ReviewItem({ review, contractorName }: { review: PublicReview; contractorName: string }) {
   const { timeZone } = useRegion();
   return (
-    <article className="grid gap-2 py-4 first:pt-0 last:pb-0" aria-label={`Review by ${review.authorName}, ${reviewMonth(review.createdAt, timeZone)}`}>
+    <article
+      className="grid gap-2 py-4 first:pt-0 last:pb-0"
+      aria-label={`Review by ${review.authorName}, ${reviewMonth(review.createdAt, timeZone)}`}
+    >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <Stars rating={review.rating} />
         <Badge variant="success">
@@ -77,7 +80,13 @@ export function ReviewList({ contractorId, contractorName }: { contractorId: num
           what="reviews"
           loading={<QueryLoading what="reviews" rows={2} className="h-16" />}
           isEmpty={(d) => d.reviews.length === 0}
-          empty={<p className="text-muted-foreground">{data?.total === 0 ? 'No reviews yet.' : `No page ${page}: there ${pages === 1 ? 'is 1 page' : `are ${pages} pages`} of reviews.`}</p>}
+          empty={
+            <p className="text-muted-foreground">
+              {data?.total === 0
+                ? 'No reviews yet.'
+                : `No page ${page}: there ${pages === 1 ? 'is 1 page' : `are ${pages} pages`} of reviews.`}
+            </p>
+          }
         >
           {(d) => (
             <div className={query.isPlaceholderData ? 'divide-y opacity-70 transition-opacity' : 'divide-y'}>

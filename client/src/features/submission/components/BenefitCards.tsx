@@ -3,9 +3,21 @@ import { useRegion } from '@/lib/region';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 
 const benefits = (county: string) => [
-  { icon: ShieldCheck, title: 'Get Verified', text: 'We check your license and insurance, so homeowners know they can trust your business.' },
-  { icon: Users, title: 'Quality Leads', text: `Receive quote requests from homeowners in ${county} who are ready to start their projects.` },
-  { icon: TrendingUp, title: 'Grow Your Business', text: 'Reach more local customers and build your reputation across the county.' },
+  {
+    icon: ShieldCheck,
+    title: 'Get Verified',
+    text: 'We check your license and insurance, so homeowners know they can trust your business.',
+  },
+  {
+    icon: Users,
+    title: 'Quality Leads',
+    text: `Receive quote requests from homeowners in ${county} who are ready to start their projects.`,
+  },
+  {
+    icon: TrendingUp,
+    title: 'Grow Your Business',
+    text: 'Reach more local customers and build your reputation across the county.',
+  },
 ];
 
 export function BenefitCards() {

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** One titled part of the submission form. */
-export function FormSection({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
+export function FormSection({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="grid gap-4">
       <div className="border-b pb-2">

@@ -67,7 +67,8 @@ export function SubmissionForm({ onSubmitted }: { onSubmitted: () => void }) {
 
   const form = useProgressiveForm({
     posted: 'submission',
-    schema: () => import('@shared/schemas/submission').then((m) => m.submissionFormSchemaFor(region.credentials.registration)),
+    schema: () =>
+      import('@shared/schemas/submission').then((m) => m.submissionFormSchemaFor(region.credentials.registration)),
     lists: ['services'],
     fallback: FAILED,
     onProblem: (message) => toast({ title: 'Submission Failed', description: message, variant: 'destructive' }),
@@ -82,7 +83,9 @@ export function SubmissionForm({ onSubmitted }: { onSubmitted: () => void }) {
       const result = await submit.mutateAsync({ ...values, ...honeypotOf(el) });
       if (certificate && result.certificateUploadToken) {
         try {
-          await apiUpload('/api/contractors/submit/certificate', certificate, { 'X-Upload-Token': result.certificateUploadToken });
+          await apiUpload('/api/contractors/submit/certificate', certificate, {
+            'X-Upload-Token': result.certificateUploadToken,
+          });
         } catch (error) {
           toast({
             title: 'Certificate Not Uploaded',
@@ -112,11 +115,27 @@ export function SubmissionForm({ onSubmitted }: { onSubmitted: () => void }) {
             <Input autoComplete="organization" maxLength={SUBMISSION_LIMITS.name} {...input('name', 'submit-name')} />
           </Field>
           <Field id="submit-years" label="Years in Business" error={errors.yearsInBusiness}>
-            <Input type="number" inputMode="numeric" min={0} max={SUBMISSION_LIMITS.yearsInBusiness} step={1} {...input('yearsInBusiness', 'submit-years')} />
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={SUBMISSION_LIMITS.yearsInBusiness}
+              step={1}
+              {...input('yearsInBusiness', 'submit-years')}
+            />
           </Field>
         </div>
-        <Field id="submit-description" label="Business Description" hint="Tell homeowners what you do, your specialties and what sets your work apart." error={errors.description}>
-          <Textarea rows={5} maxLength={SUBMISSION_LIMITS.description} {...input('description', 'submit-description')} />
+        <Field
+          id="submit-description"
+          label="Business Description"
+          hint="Tell homeowners what you do, your specialties and what sets your work apart."
+          error={errors.description}
+        >
+          <Textarea
+            rows={5}
+            maxLength={SUBMISSION_LIMITS.description}
+            {...input('description', 'submit-description')}
+          />
         </Field>
       </FormSection>
 
@@ -131,7 +150,12 @@ export function SubmissionForm({ onSubmitted }: { onSubmitted: () => void }) {
         </div>
         <Field id="submit-website" label="Website (optional)" error={errors.website}>
           {/* Text with the URL keyboard, not type=url: people type 'www.example.com', which the form takes and sends back as typed. */}
-          <Input inputMode="url" autoComplete="url" placeholder="https://www.yourbusiness.com" {...input('website', 'submit-website', false)} />
+          <Input
+            inputMode="url"
+            autoComplete="url"
+            placeholder="https://www.yourbusiness.com"
+            {...input('website', 'submit-website', false)}
+          />
         </Field>
       </FormSection>
 
@@ -141,52 +165,117 @@ export function SubmissionForm({ onSubmitted }: { onSubmitted: () => void }) {
         </Field>
         <div className="grid gap-4 sm:grid-cols-[1fr_6rem_9rem]">
           <Field id="submit-city" label="City" error={errors.city}>
-            <Input autoComplete="address-level2" placeholder={`e.g. ${region.towns[0]!.name}`} {...input('city', 'submit-city')} />
+            <Input
+              autoComplete="address-level2"
+              placeholder={`e.g. ${region.towns[0]!.name}`}
+              {...input('city', 'submit-city')}
+            />
           </Field>
           <Field id="submit-state" label="State">
             {/* Fixed: the directory serves one state. */}
             <Input id="submit-state" value={region.state} disabled readOnly />
           </Field>
           <Field id="submit-zip" label="ZIP Code" error={errors.zip}>
-            <Input inputMode="numeric" autoComplete="postal-code" maxLength={SUBMISSION_LIMITS.zip} {...input('zip', 'submit-zip')} />
+            <Input
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={SUBMISSION_LIMITS.zip}
+              {...input('zip', 'submit-zip')}
+            />
           </Field>
         </div>
       </FormSection>
 
-      <FormSection id="submit-services-heading" title="Services Offered" description="Select every service your business provides.">
-        <ServicesField ticked={postedList(posted, 'services')} labelledBy="submit-services-heading" error={errors.services} />
+      <FormSection
+        id="submit-services-heading"
+        title="Services Offered"
+        description="Select every service your business provides."
+      >
+        <ServicesField
+          ticked={postedList(posted, 'services')}
+          labelledBy="submit-services-heading"
+          error={errors.services}
+        />
       </FormSection>
 
       <FormSection id="submit-licensing" title="Licensing & Insurance">
         <div className="grid gap-4 md:grid-cols-[1fr_14rem]">
-          <Field id="submit-license" label="License Number" hint={`${region.credentials.registration.formatMessage}.`} error={errors.licenseNumber}>
-            <Input maxLength={CREDENTIAL_LIMITS.registrationNumber} autoCapitalize="characters" {...input('licenseNumber', 'submit-license')} />
+          <Field
+            id="submit-license"
+            label="License Number"
+            hint={`${region.credentials.registration.formatMessage}.`}
+            error={errors.licenseNumber}
+          >
+            <Input
+              maxLength={CREDENTIAL_LIMITS.registrationNumber}
+              autoCapitalize="characters"
+              {...input('licenseNumber', 'submit-license')}
+            />
           </Field>
-          <Field id="submit-registration-expires" label="Registration Expires (optional)" error={errors.registrationExpiresOn}>
+          <Field
+            id="submit-registration-expires"
+            label="Registration Expires (optional)"
+            error={errors.registrationExpiresOn}
+          >
             <Input type="date" {...input('registrationExpiresOn', 'submit-registration-expires', false)} />
           </Field>
         </div>
-        <Field id="submit-insurance" label="Insurance Information" hint="Carrier and coverage, e.g. general liability $1,000,000." error={errors.insuranceInfo}>
-          <Textarea rows={3} maxLength={SUBMISSION_LIMITS.insuranceInfo} {...input('insuranceInfo', 'submit-insurance')} />
+        <Field
+          id="submit-insurance"
+          label="Insurance Information"
+          hint="Carrier and coverage, e.g. general liability $1,000,000."
+          error={errors.insuranceInfo}
+        >
+          <Textarea
+            rows={3}
+            maxLength={SUBMISSION_LIMITS.insuranceInfo}
+            {...input('insuranceInfo', 'submit-insurance')}
+          />
         </Field>
         <div className="grid gap-4 md:grid-cols-2">
           <Field id="submit-insurer" label="Insurer (optional)" error={errors.insurer}>
             <Input maxLength={CREDENTIAL_LIMITS.insurer} {...input('insurer', 'submit-insurer', false)} />
           </Field>
           <Field id="submit-policy" label="Policy Number (optional)" error={errors.insurancePolicyNumber}>
-            <Input maxLength={CREDENTIAL_LIMITS.policyNumber} {...input('insurancePolicyNumber', 'submit-policy', false)} />
+            <Input
+              maxLength={CREDENTIAL_LIMITS.policyNumber}
+              {...input('insurancePolicyNumber', 'submit-policy', false)}
+            />
           </Field>
-          <Field id="submit-coverage" label="Coverage per Occurrence (optional)" hint="In dollars, e.g. 1,000,000." error={errors.insuranceCoverageOccurrence}>
-            <Input inputMode="numeric" maxLength={CREDENTIAL_LIMITS.coverage} {...input('insuranceCoverageOccurrence', 'submit-coverage', false)} />
+          <Field
+            id="submit-coverage"
+            label="Coverage per Occurrence (optional)"
+            hint="In dollars, e.g. 1,000,000."
+            error={errors.insuranceCoverageOccurrence}
+          >
+            <Input
+              inputMode="numeric"
+              maxLength={CREDENTIAL_LIMITS.coverage}
+              {...input('insuranceCoverageOccurrence', 'submit-coverage', false)}
+            />
           </Field>
-          <Field id="submit-aggregate" label="Aggregate Coverage (optional)" hint="In dollars, e.g. 2,000,000." error={errors.insuranceCoverageAggregate}>
-            <Input inputMode="numeric" maxLength={CREDENTIAL_LIMITS.coverage} {...input('insuranceCoverageAggregate', 'submit-aggregate', false)} />
+          <Field
+            id="submit-aggregate"
+            label="Aggregate Coverage (optional)"
+            hint="In dollars, e.g. 2,000,000."
+            error={errors.insuranceCoverageAggregate}
+          >
+            <Input
+              inputMode="numeric"
+              maxLength={CREDENTIAL_LIMITS.coverage}
+              {...input('insuranceCoverageAggregate', 'submit-aggregate', false)}
+            />
           </Field>
           <Field id="submit-insurance-expires" label="Insurance Expires (optional)" error={errors.insuranceExpiresOn}>
             <Input type="date" {...input('insuranceExpiresOn', 'submit-insurance-expires', false)} />
           </Field>
           {hydrated ? (
-            <Field id="submit-certificate" label="Certificate of Insurance (optional)" hint="A PDF or a photo, up to 5 MB." error={certificateError}>
+            <Field
+              id="submit-certificate"
+              label="Certificate of Insurance (optional)"
+              hint="A PDF or a photo, up to 5 MB."
+              error={certificateError}
+            >
               <Input
                 ref={certificateRef}
                 id="submit-certificate"
@@ -198,13 +287,20 @@ export function SubmissionForm({ onSubmitted }: { onSubmitted: () => void }) {
               />
             </Field>
           ) : (
-            <p className="self-end text-sm text-muted-foreground">Your certificate of insurance can be uploaded from the contractor portal once your listing is approved.</p>
+            <p className="self-end text-sm text-muted-foreground">
+              Your certificate of insurance can be uploaded from the contractor portal once your listing is approved.
+            </p>
           )}
         </div>
       </FormSection>
 
       <FormSection id="submit-portfolio" title="Portfolio (optional)">
-        <Field id="submit-gallery" label="Project Gallery URL" hint="A link to photos of your work: your website, Facebook or Houzz page." error={errors.projectGalleryUrl}>
+        <Field
+          id="submit-gallery"
+          label="Project Gallery URL"
+          hint="A link to photos of your work: your website, Facebook or Houzz page."
+          error={errors.projectGalleryUrl}
+        >
           <Input inputMode="url" placeholder="https://" {...input('projectGalleryUrl', 'submit-gallery', false)} />
         </Field>
       </FormSection>

@@ -23,7 +23,13 @@ export function SubmissionSuccess({ notice = false }: { notice?: boolean }) {
 
   return (
     <div className="container mx-auto grid max-w-2xl gap-4 px-4 py-12 md:py-16">
-      {notice && <FormNotice variant="success" title="Submission Received!" description="Your business information has been submitted for review." />}
+      {notice && (
+        <FormNotice
+          variant="success"
+          title="Submission Received!"
+          description="Your business information has been submitted for review."
+        />
+      )}
       <Card>
         <CardContent className="grid gap-6 p-6 text-center md:p-10">
           <CircleCheck className="mx-auto h-16 w-16 text-success" aria-hidden="true" />
@@ -31,7 +37,10 @@ export function SubmissionSuccess({ notice = false }: { notice?: boolean }) {
             <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none md:text-3xl">
               Thank You for Your Submission!
             </h1>
-            <p className="text-muted-foreground">Your business information has been received and is under review. We'll contact you within 2-3 business days regarding your listing.</p>
+            <p className="text-muted-foreground">
+              Your business information has been received and is under review. We'll contact you within 2-3 business
+              days regarding your listing.
+            </p>
           </div>
           <div className="rounded-lg bg-muted p-5 text-left">
             <h2 className="font-semibold">What Happens Next</h2>
