@@ -72,17 +72,15 @@ export async function lapseCredentials(ctx: ServiceCtx): Promise<LapseResult> {
           ),
         );
       if (rows.length)
-        await tx.db
-          .insert(credentialEvents)
-          .values(
-            rows.map((r) => ({
-              contractorId: r.id,
-              credential,
-              action: 'lapsed' as const,
-              detail: `Expired on ${formatDay(r.expiresOn!)}`,
-              actor: 'system' as const,
-            })),
-          );
+        await tx.db.insert(credentialEvents).values(
+          rows.map((r) => ({
+            contractorId: r.id,
+            credential,
+            action: 'lapsed' as const,
+            detail: `Expired on ${formatDay(r.expiresOn!)}`,
+            actor: 'system' as const,
+          })),
+        );
       lapsed += rows.length;
     }
     const dropped = await tx.db

@@ -125,13 +125,11 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** A business just submitted may upload its certificate for an hour: the token goes back in the submission's answer, only its hash is kept. */
 export async function createUploadToken(ctx: ServiceCtx, contractorId: number): Promise<string> {
   const token = randomBytes(24).toString('base64url');
-  await ctx.db
-    .insert(certificateUploadTokens)
-    .values({
-      contractorId,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(ctx.clock.now().getTime() + TOKEN_TTL_MS),
-    });
+  await ctx.db.insert(certificateUploadTokens).values({
+    contractorId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(ctx.clock.now().getTime() + TOKEN_TTL_MS),
+  });
   return token;
 }
 

@@ -53,21 +53,19 @@ export async function addCounty(ctx: DbCtx, typed: string): Promise<CountySummar
     if (!row) throw conflict(`${county.name} has already been added`);
     const places = [...county.places].sort((a, b) => a.name.localeCompare(b.name));
     if (places.length) {
-      await db
-        .insert(towns)
-        .values(
-          places.map((p, i) => ({
-            regionId: row.id,
-            slug: p.slug,
-            name: p.name,
-            label: p.name,
-            kind: kindOf(p.name),
-            aliases: [p.name.toLowerCase()],
-            lat: p.geo.lat,
-            lng: p.geo.lng,
-            sortOrder: i,
-          })),
-        );
+      await db.insert(towns).values(
+        places.map((p, i) => ({
+          regionId: row.id,
+          slug: p.slug,
+          name: p.name,
+          label: p.name,
+          kind: kindOf(p.name),
+          aliases: [p.name.toLowerCase()],
+          lat: p.geo.lat,
+          lng: p.geo.lng,
+          sortOrder: i,
+        })),
+      );
     }
     const all = await db.select({ id: services.id }).from(services).orderBy(asc(services.sortOrder));
     if (all.length) await db.insert(regionServices).values(all.map((s) => ({ regionId: row.id, serviceId: s.id })));

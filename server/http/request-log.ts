@@ -99,9 +99,10 @@ export function requestLog(log: Logger, enabled: boolean): RequestLog {
 function writeLine(log: Logger, req: Request, res: ServerResponse, reqId: string, durationMs: number) {
   const failed = res.statusCode >= 500;
   if (!failed && PROBE.test(pathOf(req))) return;
-  log.pino
-    .child({ reqId })
-    [failed ? 'error' : 'info'](fields(req, res, durationMs), `${req.method} ${pathOf(req)} ${res.statusCode}`);
+  const child = log.pino.child({ reqId });
+  const line = `${req.method} ${pathOf(req)} ${res.statusCode}`;
+  if (failed) child.error(fields(req, res, durationMs), line);
+  else child.info(fields(req, res, durationMs), line);
 }
 
 function fields(req: Request, res: ServerResponse, durationMs: number) {

@@ -80,13 +80,11 @@ export function healthRoutes(ctx: AppContext): Router {
         res.json({ status: 'ok', checks: Object.fromEntries(results) });
         return;
       }
-      res
-        .status(503)
-        .json({
-          status: 'unavailable',
-          message: `Not ready: ${failed.map(([n, r]) => `${n} ${r}`).join('; ')}`,
-          checks: Object.fromEntries(results),
-        });
+      res.status(503).json({
+        status: 'unavailable',
+        message: `Not ready: ${failed.map(([n, r]) => `${n} ${r}`).join('; ')}`,
+        checks: Object.fromEntries(results),
+      });
     }),
   );
 

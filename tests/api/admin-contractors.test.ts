@@ -176,16 +176,14 @@ describe('GET /api/admin/contractors', () => {
       .returning({ id: leads.id });
     const states = ['paid', 'paid', 'credited', 'cancelled', 'awaiting_payment'] as const;
     const prices = [2500, 3175, 2500, 9900, 2500];
-    await app.ctx.db
-      .insert(leadDeliveries)
-      .values(
-        states.map((paymentState, i) => ({
-          leadId: made[i]!.id,
-          contractorId: id,
-          priceCents: prices[i]!,
-          paymentState,
-        })),
-      );
+    await app.ctx.db.insert(leadDeliveries).values(
+      states.map((paymentState, i) => ({
+        leadId: made[i]!.id,
+        contractorId: id,
+        priceCents: prices[i]!,
+        paymentState,
+      })),
+    );
     const row = (await list('?search=Kraus')).contractors[0]!;
     // Added to the sample deliveries it had already.
     expect(row).toMatchObject({

@@ -49,15 +49,13 @@ beforeAll(async () => {
   );
   // A cancelled delivery is history, not the lead's delivery.
   cancelledId = leadIds[2]!;
-  await app.ctx.db
-    .insert(leadDeliveries)
-    .values({
-      leadId: cancelledId,
-      contractorId: recipient.id,
-      priceCents: 4500,
-      paymentState: 'cancelled',
-      cancelledAt: new Date(),
-    });
+  await app.ctx.db.insert(leadDeliveries).values({
+    leadId: cancelledId,
+    contractorId: recipient.id,
+    priceCents: 4500,
+    paymentState: 'cancelled',
+    cancelledAt: new Date(),
+  });
   await app.ctx.db.update(leads).set({ status: 'won' }).where(eq(leads.id, leadIds[3]!));
 });
 afterAll(() => app?.close());

@@ -23,12 +23,10 @@ afterAll(async () => {
 });
 
 const webhook = (event: SignedEvent) =>
-  app
-    .client()
-    .request('POST', '/api/stripe/webhook', undefined, {
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': event.signature },
-      raw: event.payload,
-    });
+  app.client().request('POST', '/api/stripe/webhook', undefined, {
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': event.signature },
+    raw: event.payload,
+  });
 
 async function newContractor(): Promise<{ id: number; client: TestClient; email: string }> {
   const { id } = await createContractor(app.ctx.db);
@@ -203,16 +201,14 @@ describe('payment history on Stripe', () => {
       (await app.client().post('/api/stripe/payment-success', { paymentIntentId: started.body.paymentIntentId }))
         .status,
     ).toBe(200);
-    await app.ctx.db
-      .insert(leadRefunds)
-      .values({
-        deliveryId,
-        cause: 'claim',
-        method: 'card',
-        status: 'pending',
-        amountCents: 2500,
-        paymentIntentId: started.body.paymentIntentId,
-      });
+    await app.ctx.db.insert(leadRefunds).values({
+      deliveryId,
+      cause: 'claim',
+      method: 'card',
+      status: 'pending',
+      amountCents: 2500,
+      paymentIntentId: started.body.paymentIntentId,
+    });
 
     entries = await history();
     const leadPayment = entries.find((e) => e.kind === 'lead_payment')!;

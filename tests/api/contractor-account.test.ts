@@ -264,11 +264,9 @@ describe('limits on reset requests', () => {
     for (let i = 0; i < RESET_ADDRESS_LIMIT + 1; i++)
       statuses.push(
         (
-          await limited
-            .client()
-            .post('/api/contractor/forgot-password', {
-              email: `any-${i}-${randomBytes(3).toString('hex')}@example.com`,
-            })
+          await limited.client().post('/api/contractor/forgot-password', {
+            email: `any-${i}-${randomBytes(3).toString('hex')}@example.com`,
+          })
         ).status,
       );
     expect(statuses.at(-1)).toBe(429);

@@ -279,16 +279,14 @@ describe('contractor stats', () => {
       .set({ paymentState: 'paid', paidAt: new Date(), priceCents: 3100, paymentIntentId: 'pi_refund_test' })
       .where(eq(leadDeliveries.id, deliveryId));
     expect(await stats()).toBe('31.00');
-    await app.ctx.db
-      .insert(leadRefunds)
-      .values({
-        deliveryId,
-        cause: 'claim',
-        method: 'card',
-        status: 'pending',
-        amountCents: 3100,
-        paymentIntentId: 'pi_refund_test',
-      });
+    await app.ctx.db.insert(leadRefunds).values({
+      deliveryId,
+      cause: 'claim',
+      method: 'card',
+      status: 'pending',
+      amountCents: 3100,
+      paymentIntentId: 'pi_refund_test',
+    });
     // Spent until the card is really refunded...
     expect(await stats()).toBe('31.00');
     await app.ctx.db

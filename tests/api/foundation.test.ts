@@ -42,12 +42,10 @@ describe('API foundation', () => {
   });
 
   it('refuses a body over the size limit with 413', async () => {
-    const res = await app
-      .client()
-      .request('POST', '/api/anything', undefined, {
-        headers: { 'Content-Type': 'application/json' },
-        raw: JSON.stringify({ x: 'a'.repeat(200_000) }),
-      });
+    const res = await app.client().request('POST', '/api/anything', undefined, {
+      headers: { 'Content-Type': 'application/json' },
+      raw: JSON.stringify({ x: 'a'.repeat(200_000) }),
+    });
     expect(res.status).toBe(413);
     expect(res.body.message).toMatch(/too large/);
   });

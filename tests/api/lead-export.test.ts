@@ -139,26 +139,22 @@ describe('the payments export', () => {
     }
     // Refunds and plan payments at the same moments as some deliveries.
     for (const [i, d] of [deliveries[0]!, deliveries[3]!, deliveries[6]!].entries())
-      await app.ctx.db
-        .insert(leadRefunds)
-        .values({
-          deliveryId: d,
-          cause: 'claim',
-          method: 'offline',
-          status: 'succeeded',
-          amountCents: 1000 + i,
-          refundedAt: at(times[[0, 3, 6][i]!]!),
-        });
+      await app.ctx.db.insert(leadRefunds).values({
+        deliveryId: d,
+        cause: 'claim',
+        method: 'offline',
+        status: 'succeeded',
+        amountCents: 1000 + i,
+        refundedAt: at(times[[0, 3, 6][i]!]!),
+      });
     for (const [i, time] of [times[0]!, times[7]!].entries())
-      await app.ctx.db
-        .insert(subscriptionPayments)
-        .values({
-          contractorId: contractor.id,
-          providerInvoiceId: `in_export_${i}`,
-          planId: 'pro',
-          amountCents: 4900,
-          paidAt: at(time),
-        });
+      await app.ctx.db.insert(subscriptionPayments).values({
+        contractorId: contractor.id,
+        providerInvoiceId: `in_export_${i}`,
+        planId: 'pro',
+        amountCents: 4900,
+        paidAt: at(time),
+      });
 
     const expected = (await historyRows(app.ctx, { scope: platform })).map((r) => r.id);
     expect(expected.length).toBe(14);

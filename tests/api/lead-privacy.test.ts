@@ -189,14 +189,12 @@ describe('retention: the daily erase', () => {
     expect((await deliver(leadId, contractorId)).status).toBe(201);
     const portal = await contractorClient(app, contractorId);
     const [delivery] = await app.ctx.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, leadId));
-    await app.ctx.db
-      .insert(leadClaims)
-      .values({
-        deliveryId: delivery!.id,
-        reason: 'other',
-        details: 'Robin said call 570-555-0142 after 5',
-        status: 'denied',
-      });
+    await app.ctx.db.insert(leadClaims).values({
+      deliveryId: delivery!.id,
+      reason: 'other',
+      details: 'Robin said call 570-555-0142 after 5',
+      status: 'denied',
+    });
     // Won 10 days from now, by the app's clock.
     const wonAt = Date.now() + 10 * DAY;
     app.ctx.clock.now = () => new Date(wonAt);

@@ -36,12 +36,10 @@ afterAll(async () => {
 });
 
 const webhook = (event: SignedEvent) =>
-  app
-    .client()
-    .request('POST', '/api/stripe/webhook', undefined, {
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': event.signature },
-      raw: event.payload,
-    });
+  app.client().request('POST', '/api/stripe/webhook', undefined, {
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': event.signature },
+    raw: event.payload,
+  });
 const approve = (claimId: number, client = admin) =>
   client.post(`/api/admin/lead-claims/${claimId}/approve`, { note: 'Confirmed.' });
 const refundCreates = () => stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds');

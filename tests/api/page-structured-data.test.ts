@@ -179,19 +179,17 @@ describe("a blog post's BlogPosting", () => {
   /** A live post of the test's own, published and last edited when given. */
   async function post({ publishedAt, updatedAt }: { publishedAt: Date; updatedAt: Date }) {
     const slug = `structured-data-post-${++n}`;
-    await app.ctx.db
-      .insert(blogPosts)
-      .values({
-        slug,
-        title: `Post ${n}`,
-        content: 'Body text.',
-        excerpt: 'Excerpt.',
-        metaDescription: 'Meta.',
-        keywords: ['decks'],
-        author: 'Test Author',
-        publishedAt,
-        updatedAt,
-      });
+    await app.ctx.db.insert(blogPosts).values({
+      slug,
+      title: `Post ${n}`,
+      content: 'Body text.',
+      excerpt: 'Excerpt.',
+      metaDescription: 'Meta.',
+      keywords: ['decks'],
+      author: 'Test Author',
+      publishedAt,
+      updatedAt,
+    });
     return slug;
   }
 

@@ -158,12 +158,10 @@ describe('demo payments', () => {
   });
 
   it('receives no webhooks', async () => {
-    const res = await app
-      .client()
-      .request('POST', '/api/stripe/webhook', undefined, {
-        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=00' },
-        raw: '{"id":"evt_1","type":"payment_intent.succeeded"}',
-      });
+    const res = await app.client().request('POST', '/api/stripe/webhook', undefined, {
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=00' },
+      raw: '{"id":"evt_1","type":"payment_intent.succeeded"}',
+    });
     expect(res.status).toBe(400);
   });
 

@@ -48,12 +48,10 @@ const startPayment = (leadId: number, contractorId: number, extra: Record<string
   app.client().post('/api/stripe/create-payment-intent', { leadId, contractorId, ...extra });
 const claimSuccess = (paymentIntentId: string) => app.client().post('/api/stripe/payment-success', { paymentIntentId });
 const webhook = (event: SignedEvent, signature = event.signature) =>
-  app
-    .client()
-    .request('POST', '/api/stripe/webhook', undefined, {
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
-      raw: event.payload,
-    });
+  app.client().request('POST', '/api/stripe/webhook', undefined, {
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+    raw: event.payload,
+  });
 const recordedEvents = async (ids: string[]) =>
   app.ctx.db.select().from(paymentEvents).where(inArray(paymentEvents.id, ids));
 
@@ -229,12 +227,10 @@ describe('Stripe webhooks', () => {
       await webhook(forged),
       await webhook(event, 't=1,v1=deadbeef'),
       await webhook({ ...event, payload: event.payload.replace('"livemode":false', '"livemode":true') }),
-      await app
-        .client()
-        .request('POST', '/api/stripe/webhook', undefined, {
-          headers: { 'Content-Type': 'application/json' },
-          raw: event.payload,
-        }),
+      await app.client().request('POST', '/api/stripe/webhook', undefined, {
+        headers: { 'Content-Type': 'application/json' },
+        raw: event.payload,
+      }),
     ]) {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message: 'Invalid signature' });

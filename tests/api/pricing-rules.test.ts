@@ -347,17 +347,15 @@ describe('location rules in a deployment of several counties', () => {
     await addCounty(app.ctx, 'wyoming');
     wyoming = (await app.ctx.db.select({ id: regions.id }).from(regions).where(eq(regions.slug, 'wyoming')))[0]!.id;
     // Before anything reads Wyoming's towns: a place of the same name as Sullivan's Laporte.
-    await app.ctx.db
-      .insert(towns)
-      .values({
-        regionId: wyoming,
-        slug: 'laporte',
-        name: 'Laporte',
-        label: 'Laporte Village',
-        kind: 'other',
-        aliases: ['laporte'],
-        sortOrder: 99,
-      });
+    await app.ctx.db.insert(towns).values({
+      regionId: wyoming,
+      slug: 'laporte',
+      name: 'Laporte',
+      label: 'Laporte Village',
+      kind: 'other',
+      aliases: ['laporte'],
+      sortOrder: 99,
+    });
     tunkhannock = await townOf(wyoming, 'tunkhannock');
     wyomingLaporte = await townOf(wyoming, 'laporte');
     wyomingContractor = (await createContractor(app.ctx.db, { county: 'wyoming', homeTown: 'tunkhannock' })).id;

@@ -80,13 +80,11 @@ describe('limits shared by every app process on one database', () => {
     const busyPortal = await contractorClient(app, busy.id);
     const calmPortal = await contractorClient(app, calm.id);
     // 59 uploads this hour already: the 60th is taken, on the second instance, and stored.
-    await app.ctx.db
-      .insert(rateLimits)
-      .values({
-        key: `limit:photo-upload:contractor-${busy.id}`,
-        points: 59,
-        expiresAt: new Date(Date.now() + 30 * 60_000),
-      });
+    await app.ctx.db.insert(rateLimits).values({
+      key: `limit:photo-upload:contractor-${busy.id}`,
+      points: 59,
+      expiresAt: new Date(Date.now() + 30 * 60_000),
+    });
     expect((await upload(other.url, busyPortal.cookie!)).status).toBe(201);
     // The 61st is refused on the first instance with when to try again, and nothing is stored.
     const refused = await upload(app.url, busyPortal.cookie!);

@@ -36,12 +36,10 @@ describe('Content-Encoding of request bodies', () => {
   it.each(['gzip', 'deflate', 'br', 'GZIP'])(
     'answers 400 with a JSON message for a plain JSON body labelled %s',
     async (encoding) => {
-      const res = await app
-        .client()
-        .request('POST', '/api/leads', undefined, {
-          raw: JSON.stringify(lead),
-          headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding },
-        });
+      const res = await app.client().request('POST', '/api/leads', undefined, {
+        raw: JSON.stringify(lead),
+        headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding },
+      });
       expect(res.status, res.text).toBe(400);
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
       expect(res.body).toEqual({
@@ -51,12 +49,10 @@ describe('Content-Encoding of request bodies', () => {
   );
 
   it('also on the payment webhook, which reads the raw body', async () => {
-    const res = await app
-      .client()
-      .request('POST', '/api/stripe/webhook', undefined, {
-        raw: '{}',
-        headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
-      });
+    const res = await app.client().request('POST', '/api/stripe/webhook', undefined, {
+      raw: '{}',
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+    });
     expect(res.status, res.text).toBe(400);
     expect(res.body.message).toMatch(/could not be decompressed/);
   });
@@ -64,12 +60,10 @@ describe('Content-Encoding of request bodies', () => {
   it.each(['compress', 'x-gzip', 'gzip, gzip'])(
     'answers 415 for an encoding the server does not read (%s)',
     async (encoding) => {
-      const res = await app
-        .client()
-        .request('POST', '/api/leads', undefined, {
-          raw: JSON.stringify(lead),
-          headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding },
-        });
+      const res = await app.client().request('POST', '/api/leads', undefined, {
+        raw: JSON.stringify(lead),
+        headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding },
+      });
       expect(res.status).toBe(415);
       expect(res.body).toEqual({ message: 'Unsupported request encoding' });
     },
@@ -167,12 +161,10 @@ describe('cross-site requests', () => {
   });
 
   it('keeps the payment webhook working: it carries no Origin', async () => {
-    const res = await app
-      .client()
-      .request('POST', '/api/stripe/webhook', undefined, {
-        raw: '{}',
-        headers: { 'Content-Type': 'application/json' },
-      });
+    const res = await app.client().request('POST', '/api/stripe/webhook', undefined, {
+      raw: '{}',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(res.status).not.toBe(403);
   });
 });

@@ -36,12 +36,10 @@ const startPayment = (leadId: number) =>
   app.client().post('/api/stripe/create-payment-intent', { leadId, contractorId: buyerId });
 const claimSuccess = (paymentIntentId: string) => app.client().post('/api/stripe/payment-success', { paymentIntentId });
 const webhook = (event: SignedEvent) =>
-  app
-    .client()
-    .request('POST', '/api/stripe/webhook', undefined, {
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': event.signature },
-      raw: event.payload,
-    });
+  app.client().request('POST', '/api/stripe/webhook', undefined, {
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': event.signature },
+    raw: event.payload,
+  });
 
 /** The follow-up jobs queued for a delivery, with when each becomes due. */
 async function followUpJobs(deliveryId: number): Promise<Date[]> {

@@ -236,17 +236,15 @@ describe('POST /api/reviews', () => {
     const { email, leadId, deliveryId } = await deliveredLead(c.id);
     expect((await answer(await tokenFor(email))).status).toBe(201);
     await expect(
-      app.ctx.db
-        .insert(reviews)
-        .values({
-          leadId,
-          deliveryId,
-          contractorId: c.id,
-          contacted: true,
-          hired: true,
-          rating: 5,
-          authorName: 'Dana',
-        }),
+      app.ctx.db.insert(reviews).values({
+        leadId,
+        deliveryId,
+        contractorId: c.id,
+        contacted: true,
+        hired: true,
+        rating: 5,
+        authorName: 'Dana',
+      }),
     ).rejects.toThrow();
   });
 

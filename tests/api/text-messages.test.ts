@@ -293,13 +293,11 @@ describe("a lead's text", () => {
   ) {
     const contractor = await createContractor(app.ctx.db);
     if (opts.phone !== null)
-      await app.ctx.db
-        .insert(contractorLeadPreferences)
-        .values({
-          contractorId: contractor.id,
-          textPhone: opts.phone ?? '570-555-0142',
-          textOptIn: opts.optIn ?? true,
-        });
+      await app.ctx.db.insert(contractorLeadPreferences).values({
+        contractorId: contractor.id,
+        textPhone: opts.phone ?? '570-555-0142',
+        textOptIn: opts.optIn ?? true,
+      });
     const { townId } = await readTaxonomyIds(app.ctx.db);
     const lead = await createLead(app.ctx.db, {
       name: 'Harriet Homeowner',

@@ -152,15 +152,13 @@ export async function seedDatabase(
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(towns);
     const regionId = await syncTaxonomy(tx, region);
     if (n > 0) return { content: false };
-    await tx
-      .insert(pricingRules)
-      .values({
-        ruleType: 'global',
-        ruleValue: null,
-        leadPriceCents: DEFAULT_LEAD_PRICE_CENTS,
-        priority: 0,
-        isActive: true,
-      });
+    await tx.insert(pricingRules).values({
+      ruleType: 'global',
+      ruleValue: null,
+      leadPriceCents: DEFAULT_LEAD_PRICE_CENTS,
+      priority: 0,
+      isActive: true,
+    });
     // The seed runs before the app's context and its clock exist (server/main.ts), so the sample
     // credentials and reviews are dated from the real day.
     if (sampleData) await seedSamples(tx, region, regionId, new Date());

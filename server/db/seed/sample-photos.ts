@@ -68,18 +68,16 @@ async function insertApproved(
       updatedAt: at,
     })
     .returning({ id: contractorPhotos.id });
-  await tx
-    .insert(contractorPhotoVariants)
-    .values(
-      photo.variants.map((v) => ({
-        photoId: row!.id,
-        format: v.format,
-        width: v.width,
-        height: v.height,
-        hash: v.hash,
-        byteSize: v.bytes.length,
-      })),
-    );
+  await tx.insert(contractorPhotoVariants).values(
+    photo.variants.map((v) => ({
+      photoId: row!.id,
+      format: v.format,
+      width: v.width,
+      height: v.height,
+      hash: v.hash,
+      byteSize: v.bytes.length,
+    })),
+  );
   const store = new PgPhotoStore(tx);
   for (const v of photo.variants) await store.put(v.hash, { contentType: mediaTypeOf[v.format], bytes: v.bytes });
 }

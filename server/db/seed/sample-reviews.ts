@@ -274,16 +274,14 @@ export async function seedSampleReviews(
         : []),
     ]);
     if (changes.length) await tx.insert(leadStatusChanges).values(changes);
-    await tx
-      .insert(reviewRequests)
-      .values(
-        samples.map((s, i) => ({
-          deliveryId: ids[i]!.deliveryId,
-          status: 'sent' as const,
-          expiresAt: at(s, 67),
-          createdAt: at(s, 7),
-        })),
-      );
+    await tx.insert(reviewRequests).values(
+      samples.map((s, i) => ({
+        deliveryId: ids[i]!.deliveryId,
+        status: 'sent' as const,
+        expiresAt: at(s, 67),
+        createdAt: at(s, 7),
+      })),
+    );
     await tx.insert(reviews).values(
       samples.map((s, i) => ({
         ...ids[i]!,
