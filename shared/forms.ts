@@ -77,13 +77,3 @@ export const formPages = {
   adminLogin: { path: '/admin/login', code: '/admin/login/code', enrol: '/admin/two-factor', done: '/admin' },
   adminCode: { path: '/admin/login/code', done: '/admin' },
 } as const;
-
-/**
- * Where a sign-in goes on to from `?next=`: a path of this site only (never another host, however
- * spelled: '//host', '/\host', control characters a browser drops), else the given default.
- */
-export function afterSignIn(next: unknown, otherwise: string): string {
-  if (typeof next !== 'string' || !next.startsWith('/') || next[1] === '/') return otherwise;
-  for (const c of next) if (c === '\\' || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f) return otherwise;
-  return next;
-}

@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express';
-import { afterSignIn, formPages } from '@shared/forms';
+import { formPages } from '@shared/forms';
+import { afterSignIn } from '@shared/sign-in-next';
 import { signInNextQuerySchema } from '@shared/schemas/contractor-auth';
 import type { AdminLoginAnswer } from '@shared/schemas/admin-two-factor';
 import type { AppContext } from '../context';

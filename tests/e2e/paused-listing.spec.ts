@@ -58,7 +58,7 @@ async function expectOthersInsteadOfForm(page: Page, paused: ApprovedBusiness) {
   expect(await cards.count()).toBeLessThanOrEqual(3);
   await expect(cards.filter({ hasText: paused.name })).toHaveCount(0);
   // Every card offered takes requests: its button is the quote button, not another detour.
-  await expect(cards.getByRole('link', { name: /See other contractors/ })).toHaveCount(0);
+  await expect(cards.getByRole('link', { name: /See other contractors/i })).toHaveCount(0);
   await expectNoSidewaysScroll(page);
 }
 
@@ -75,7 +75,7 @@ test.describe('with JavaScript', () => {
     await expect(page.getByTestId('paused-note').first()).toHaveText(pausedLabel(until));
     await expect(page.getByRole('button', { name: 'Get Free Quote' })).toHaveCount(0);
     await page
-      .getByRole('link', { name: /See other contractors/ })
+      .getByRole('link', { name: /See other contractors/i })
       .first()
       .click();
     await expect(page).toHaveURL(new RegExp(`/contractor/${paused.id}/quote$`));
@@ -100,7 +100,7 @@ test.describe('without JavaScript', () => {
     await page.goto(`/contractor/${paused.id}`);
     await expect(page.getByTestId('paused-note').first()).toHaveText(pausedLabel(until));
     await page
-      .getByRole('link', { name: /See other contractors/ })
+      .getByRole('link', { name: /See other contractors/i })
       .first()
       .click();
     await expect(page).toHaveURL(new RegExp(`/contractor/${paused.id}/quote$`));

@@ -161,7 +161,7 @@ function Profile({ c }: { c: ContractorProfile }) {
           <Section title="Get Free Quote" icon={<CalendarDays className="h-5 w-5 text-primary" aria-hidden="true" />}>
             <p className="mb-4 text-sm text-muted-foreground">
               {c.pausedUntil
-                ? `${c.name} is not taking new requests just now. Other contractors here take the same kind of work.`
+                ? 'Others here take the same kind of work.'
                 : `Tell ${c.name} about your project. ${c.responseTime === 'Within 24 hours' ? 'Most requests get an answer within 24 hours.' : ''}`}
             </p>
             <QuoteButton contractor={c} className="w-full" />

@@ -1,7 +1,7 @@
 import { HardHat, KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { afterSignIn } from '@shared/forms';
+import { afterSignIn } from '@shared/sign-in-next';
 import { Head } from '@/components/head';
 import type { RouteInput } from '@/lib/route-input';
 import { toast } from '@/components/ui/use-toast';
