@@ -65,15 +65,5 @@ export const formPages = {
   confirmEmail: { path: '/contractor/confirm-email', done: '/contractor/confirm-email?done=1' },
   // A homeowner's withdraw link (docs/decisions/0114-homeowner-privacy.md).
   withdraw: { path: '/withdraw', done: '/withdraw?done=1' },
-  // A released request's "Send my request to them" link (docs/decisions/0117-lead-routing.md): the token is the page's address, as a review link's.
-  alternative: {
-    path: (token: string) => `/alternatives/${encodeURIComponent(token)}`,
-    done: (token: string) => `/alternatives/${encodeURIComponent(token)}?sent=1`,
-  },
-  // Signing in (docs/decisions/0124-sign-in-without-javascript.md): each step leads where the JSON flow goes next.
-  // The portal's sign-in goes on to `?next=` when that is a path of this site (afterSignIn), else to the portal.
-  contractorLogin: { path: '/contractor/login', done: '/contractor' },
-  // The password, then the code step (an account with two-factor sign-in), the enrolment (where it is required and not set up) or the dashboard.
-  adminLogin: { path: '/admin/login', code: '/admin/login/code', enrol: '/admin/two-factor', done: '/admin' },
-  adminCode: { path: '/admin/login/code', done: '/admin' },
+  // A released request's link (alternativePage) and signing in (signInPages) keep theirs apart, out of every page's JavaScript.
 } as const;

@@ -32,6 +32,7 @@ import { refuseCommonPassword } from '../accounts/password-policy';
 import { formLimits } from '../http/routes/form-limits';
 import { useAlternative } from '../leads/routing/use-alternative';
 import { alternativeTokenSchema } from '@shared/schemas/alternative-choice';
+import { alternativePage } from '@shared/schemas/lead-alternatives';
 
 // The services and towns offered are the county's whose site is asked (docs/decisions/0105-county-sites-open.md);
 // the fields' names are every county's.
@@ -135,7 +136,7 @@ export function formPageRoutes(ctx: AppContext): Router {
     asyncHandler(async (req, res) => {
       const { token } = parseInput(alternativeTokenSchema, req.params, 'This link is not valid');
       await useAlternative(ctx, token, countyOf(res));
-      res.redirect(303, formPages.alternative.done(token));
+      res.redirect(303, alternativePage.done(token));
     }),
     refused('alternative', ALTERNATIVE),
   );

@@ -1,6 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import { formPages } from '@shared/forms';
-import { afterSignIn } from '@shared/sign-in-next';
+import { afterSignIn, signInPages } from '@shared/sign-in-next';
 import { signInNextQuerySchema } from '@shared/schemas/contractor-auth';
 import type { AdminLoginAnswer } from '@shared/schemas/admin-two-factor';
 import type { AppContext } from '../context';
@@ -23,10 +22,10 @@ const CODE_SHOWN: FormFields = { text: [] };
 /** Where the admin's password step leads, as the sign-in page with JavaScript goes on from the API's answer. */
 const afterPassword = (answer: AdminLoginAnswer) =>
   answer.twoFactor === 'code'
-    ? formPages.adminLogin.code
+    ? signInPages.adminLogin.code
     : answer.twoFactor === 'enrol'
-      ? formPages.adminLogin.enrol
-      : formPages.adminLogin.done;
+      ? signInPages.adminLogin.enrol
+      : signInPages.adminLogin.done;
 
 /**
  * Signing in to the portal and the admin area without JavaScript
@@ -45,17 +44,20 @@ export function signInPageRoutes(ctx: AppContext, session: RequestHandler[], key
   const admin = adminSignIn(ctx, key);
 
   router.post(
-    formPages.contractorLogin.path,
+    signInPages.contractorLogin.path,
     ...form,
     asyncHandler(async (req, res) => {
       await contractor(req, formValues(req.body, CONTRACTOR_SENT));
-      res.redirect(303, afterSignIn(parseQuery(signInNextQuerySchema, req.query).next, formPages.contractorLogin.done));
+      res.redirect(
+        303,
+        afterSignIn(parseQuery(signInNextQuerySchema, req.query).next, signInPages.contractorLogin.done),
+      );
     }),
     refused('contractor-login', CONTRACTOR_SHOWN),
   );
 
   router.post(
-    formPages.adminLogin.path,
+    signInPages.adminLogin.path,
     ...form,
     asyncHandler(async (req, res) => {
       res.redirect(303, afterPassword(await admin.password(req, formValues(req.body, ADMIN_SENT))));
@@ -64,11 +66,11 @@ export function signInPageRoutes(ctx: AppContext, session: RequestHandler[], key
   );
 
   router.post(
-    formPages.adminCode.path,
+    signInPages.adminCode.path,
     ...form,
     asyncHandler(async (req, res) => {
       await admin.code(req, formValues(req.body, CODE_SENT));
-      res.redirect(303, formPages.adminCode.done);
+      res.redirect(303, signInPages.adminCode.done);
     }),
     refused('admin-code', CODE_SHOWN),
   );

@@ -72,7 +72,7 @@ test.describe('with JavaScript', () => {
     const until = daysFromToday(30);
     const { paused } = await pausedRoofer(request, baseURL!, until);
     await open(page, `/contractor/${paused.id}`);
-    await expect(page.getByTestId('paused-note').first()).toHaveText(pausedLabel(until));
+    await expect(page.getByText(pausedLabel(until)).first()).toHaveText(pausedLabel(until));
     await expect(page.getByRole('button', { name: 'Get Free Quote' })).toHaveCount(0);
     await page
       .getByRole('link', { name: /See other contractors/i })
@@ -98,7 +98,7 @@ test.describe('without JavaScript', () => {
     const until = daysFromToday(45);
     const { paused } = await pausedRoofer(request, baseURL!, until);
     await page.goto(`/contractor/${paused.id}`);
-    await expect(page.getByTestId('paused-note').first()).toHaveText(pausedLabel(until));
+    await expect(page.getByText(pausedLabel(until)).first()).toHaveText(pausedLabel(until));
     await page
       .getByRole('link', { name: /See other contractors/i })
       .first()

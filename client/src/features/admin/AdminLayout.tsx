@@ -1,7 +1,7 @@
 import { KeyRound, LogOut, Menu, ShieldCheck } from 'lucide-react';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { formPages } from '@shared/forms';
+import { signInPages } from '@shared/sign-in-next';
 import type { AdminCheck } from '@shared/schemas/admin';
 import { Head } from '@/components/head';
 import { PageFallback } from '@/components/page-fallback';
@@ -16,9 +16,9 @@ import { logout, sessionKey, useAdminSession } from './api';
 import { TWO_FACTOR_PATH } from './two-factor-api';
 import { useRegion } from '@/lib/region';
 
-export const LOGIN_PATH = formPages.adminLogin.path;
+export const LOGIN_PATH = signInPages.adminLogin.path;
 /** The sign-in's pages (the password and, posted without JavaScript, the code step) stand outside the session guard. */
-const SIGN_IN_PATHS: readonly string[] = [LOGIN_PATH, formPages.adminCode.path];
+const SIGN_IN_PATHS: readonly string[] = [LOGIN_PATH, signInPages.adminCode.path];
 
 const NAV = [
   { href: '/admin', label: 'Dashboard', isCurrent: (p: string) => p === '/admin' || p === '/admin/dashboard' },

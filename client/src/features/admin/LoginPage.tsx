@@ -1,7 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
-import { formPages } from '@shared/forms';
+import { signInPages } from '@shared/sign-in-next';
 import { ADMIN_PASSWORD_MAX, ADMIN_USERNAME_MAX } from '@shared/schemas/admin';
 import { Head } from '@/components/head';
 import { useProgressiveForm } from '@/components/form';
@@ -45,7 +45,7 @@ function CodeStep({ onDone }: { onDone: () => void }) {
   return (
     <form
       method="post"
-      action={formPages.adminCode.path}
+      action={signInPages.adminCode.path}
       {...form.props}
       className="grid gap-4"
       aria-label="Two-factor code"
@@ -79,7 +79,7 @@ export default function LoginPage() {
   const login = useLogin();
   const [path, navigate] = useLocation();
   // The code step is shown in place once the password was right, and is a page of its own for the post without JavaScript.
-  const codePage = path === formPages.adminCode.path;
+  const codePage = path === signInPages.adminCode.path;
   const codeStep = codePage || (session.state === 'anonymous' && session.codeStep);
   const mustEnrol = session.state === 'authenticated' && session.mustEnrol;
   // The one form (docs/decisions/0097-one-progressive-form.md); without JavaScript it posts to this page (docs/decisions/0124-sign-in-without-javascript.md).
@@ -106,11 +106,11 @@ export default function LoginPage() {
           title: 'Set up two-factor sign-in',
           description: 'Every administrator signs in with an authenticator app here.',
         });
-        navigate(formPages.adminLogin.enrol, { replace: true });
+        navigate(signInPages.adminLogin.enrol, { replace: true });
         return;
       }
       toast({ title: 'Login Successful', description: 'Welcome to the admin dashboard.' });
-      navigate(formPages.adminLogin.done, { replace: true });
+      navigate(signInPages.adminLogin.done, { replace: true });
     },
   });
   const { errors, control } = form;
@@ -118,7 +118,7 @@ export default function LoginPage() {
   // Already signed in: straight to the dashboard.
   useEffect(() => {
     if (session.state === 'authenticated')
-      navigate(mustEnrol ? formPages.adminLogin.enrol : formPages.adminLogin.done, { replace: true });
+      navigate(mustEnrol ? signInPages.adminLogin.enrol : signInPages.adminLogin.done, { replace: true });
   }, [session.state, mustEnrol, navigate]);
 
   const pending = form.pending;
@@ -127,7 +127,7 @@ export default function LoginPage() {
       <Head
         title={`Admin Login | ${region.siteTitle}`}
         description="Sign in to administer the contractor directory."
-        path={formPages.adminLogin.path}
+        path={signInPages.adminLogin.path}
         robots="noindex, nofollow"
       />
       <div className="w-full max-w-sm">
@@ -145,11 +145,11 @@ export default function LoginPage() {
           </CardHeader>
           <CardContent>
             {codeStep ? (
-              <CodeStep onDone={() => navigate(formPages.adminCode.done, { replace: true })} />
+              <CodeStep onDone={() => navigate(signInPages.adminCode.done, { replace: true })} />
             ) : (
               <form
                 method="post"
-                action={formPages.adminLogin.path}
+                action={signInPages.adminLogin.path}
                 {...form.props}
                 className="grid gap-4"
                 aria-label="Admin login"
@@ -182,7 +182,7 @@ export default function LoginPage() {
         {codePage && (
           <p className="mt-4 text-center text-sm">
             <Link
-              href={formPages.adminLogin.path}
+              href={signInPages.adminLogin.path}
               className="font-medium text-primary underline-offset-4 hover:underline"
             >
               Sign in again with your password

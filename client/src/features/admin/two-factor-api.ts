@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formPages } from '@shared/forms';
+import { signInPages } from '@shared/sign-in-next';
 import type { AdminCheck } from '@shared/schemas/admin';
 import type {
   AdminLoginAnswer,
@@ -12,7 +12,7 @@ import { sessionKey } from './api';
 
 /** An administrator's own two-factor sign-in and the sign-in's second step (docs/decisions/0109-admin-two-factor.md). */
 /** Its page; the only one while it must be set up. */
-export const TWO_FACTOR_PATH = formPages.adminLogin.enrol;
+export const TWO_FACTOR_PATH = signInPages.adminLogin.enrol;
 
 export const twoFactorKey = ['/api/admin/two-factor'] as const;
 

@@ -159,11 +159,7 @@ function Profile({ c }: { c: ContractorProfile }) {
             </dl>
           </Section>
           <Section title="Get Free Quote" icon={<CalendarDays className="h-5 w-5 text-primary" aria-hidden="true" />}>
-            <p className="mb-4 text-sm text-muted-foreground">
-              {c.pausedUntil
-                ? 'Others here take the same kind of work.'
-                : `Tell ${c.name} about your project. ${c.responseTime === 'Within 24 hours' ? 'Most requests get an answer within 24 hours.' : ''}`}
-            </p>
+            <p className="mb-4 text-sm text-muted-foreground">{`Tell ${c.name} about your project. ${c.responseTime === 'Within 24 hours' ? 'Most requests get an answer within 24 hours.' : ''}`}</p>
             <QuoteButton contractor={c} className="w-full" />
           </Section>
           <Section title="Service Areas" icon={<MapPin className="h-5 w-5 text-primary" aria-hidden="true" />}>

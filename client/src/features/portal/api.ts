@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { formPages } from '@shared/forms';
+import { signInPages } from '@shared/sign-in-next';
 import type { BillingPortalResponse } from '@shared/schemas/billing';
 import type { ContractorLogin, ContractorSetup } from '@shared/schemas/contractor-auth';
 import type { ContractorStats } from '@shared/schemas/contractor-stats';
@@ -9,8 +9,8 @@ import { apiRequest, getQueryFn, type ApiKey } from '@/lib/api';
 
 /** Every GET of the contractor portal is a query key `[path]` under /api/contractor/. */
 
-export const LOGIN_PATH = formPages.contractorLogin.path;
-export const PORTAL_PATH = formPages.contractorLogin.done;
+export const LOGIN_PATH = signInPages.contractorLogin.path;
+export const PORTAL_PATH = signInPages.contractorLogin.done;
 
 export const profileKey: ApiKey = ['/api/contractor/profile'];
 export const subscriptionKey: ApiKey = ['/api/contractor/subscription'];

@@ -1,9 +1,9 @@
 import { CheckCircle2, Clock, LinkIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formPages } from '@shared/forms';
 import {
   ALTERNATIVE_LINK_INVALID,
+  alternativePage,
   alternativeSentMessage,
   type AlternativeAnswer,
 } from '@shared/schemas/lead-alternatives';
@@ -52,7 +52,7 @@ function Offer({ token, offer, onSent }: { token: string; offer: AlternativeAnsw
       </p>
       <form
         method="post"
-        action={formPages.alternative.path(token)}
+        action={alternativePage.path(token)}
         {...form.props}
         className="grid gap-3"
         aria-label={`Send my request to ${offer.contractorName}`}
@@ -125,7 +125,7 @@ export default function AlternativePage({ params, search }: RouteInput) {
       <Head
         title={`Send Your Request | ${region.siteTitle}`}
         description="Send your quote request to another contractor."
-        path={formPages.alternative.path(token)}
+        path={alternativePage.path(token)}
         robots="noindex, nofollow"
       />
       <QueryView

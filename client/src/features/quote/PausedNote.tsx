@@ -7,9 +7,5 @@ import { cn } from '@/lib/cn';
  * JavaScript budget (docs/decisions/0064-bundle-cutting.md).
  */
 export function PausedNote({ pausedUntil, className }: { pausedUntil: string; className?: string }) {
-  return (
-    <p className={cn('text-sm font-medium text-amber-800', className)} data-testid="paused-note">
-      {pausedLabel(pausedUntil)}
-    </p>
-  );
+  return <p className={cn('text-sm font-medium text-amber-800', className)}>{pausedLabel(pausedUntil)}</p>;
 }
