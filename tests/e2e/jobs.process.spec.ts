@@ -175,11 +175,19 @@ for (const driver of ['embedded', 'postgres'] as const) {
       expect(notices).toHaveLength(1);
       expect(notices[0]).toMatchObject({ status: 'sent', lastError: null });
       expect(notices[0]!.attempts).toBeGreaterThanOrEqual(1);
-      // Nothing is left pending to send it again.
-      expect((await get<Paged<OutboxMessage>>('/api/admin/outbox?status=pending')).total).toBe(0);
       expect(smtp.to('office@example.com')).toHaveLength(1);
       expect(smtp.to('homeowner@example.com')).toHaveLength(1);
-      expect(smtp.received).toHaveLength(2);
+      // The county delivers automatically (docs/decisions/0117-lead-routing.md): the contractor's lead arrives once too.
+      const delivered = await waitUntil('the contractor to receive the lead', async () => {
+        const page = await get<Paged<OutboxMessage>>('/api/admin/outbox?pageSize=100');
+        const found = page.items.filter((m) => m.kind === 'lead-delivered');
+        return found.length === 1 && found[0]!.status === 'sent' && found;
+      });
+      expect(delivered).toHaveLength(1);
+      // Nothing is left pending to send it again.
+      expect((await get<Paged<OutboxMessage>>('/api/admin/outbox?status=pending')).total).toBe(0);
+      expect(smtp.received.filter((m) => m.subject.startsWith('New lead:'))).toHaveLength(1);
+      expect(smtp.received).toHaveLength(3);
       await stop(second);
       for (const line of jobLines(second.output())) log(`server log: ${line}`);
     });
@@ -202,13 +210,14 @@ for (const driver of ['embedded', 'postgres'] as const) {
       );
 
       // Each quote request also confirms to the homeowner (docs/decisions/0114-homeowner-privacy.md): 5 notices, 5 confirmations, 2 welcomes.
+      // The county delivers automatically (docs/decisions/0117-lead-routing.md): the first lead reaches the contractor,
+      // the other four are held as the same homeowner's duplicates. 13 messages in all.
+      const kinds = new Set(['lead-notice', 'newsletter-welcome', 'quote-confirmation', 'lead-delivered']);
       const all = async () =>
-        (await get<Paged<OutboxMessage>>('/api/admin/outbox?pageSize=100')).items.filter(
-          (m) => m.kind === 'lead-notice' || m.kind === 'newsletter-welcome' || m.kind === 'quote-confirmation',
-        );
+        (await get<Paged<OutboxMessage>>('/api/admin/outbox?pageSize=100')).items.filter((m) => kinds.has(m.kind));
       const failedOnce = await waitUntil('every message to have failed an attempt', async () => {
         const items = await all();
-        return items.length === 12 && items.every((m) => m.attempts >= 1 && m.lastError) && items;
+        return items.length === 13 && items.every((m) => m.attempts >= 1 && m.lastError) && items;
       });
       log(
         `every message failed at least once, e.g. "${failedOnce[0]!.lastError}"; status ${[...new Set(failedOnce.map((m) => m.status))].join(', ')}`,
@@ -224,13 +233,14 @@ for (const driver of ['embedded', 'postgres'] as const) {
 
       await smtp.start();
       log('mail server up');
-      await waitUntil('every message to arrive', () => smtp.received.length >= 12, 120_000);
+      await waitUntil('every message to arrive', () => smtp.received.length >= 13, 120_000);
       const sent = await waitUntil('the outbox to record every message as sent', async () => {
         const items = await all();
         return items.every((m) => m.status === 'sent') && items;
       });
       log(`outbox: ${sent.map((m) => `${m.status} after ${m.attempts}`).join(', ')}`);
-      expect(smtp.received).toHaveLength(12);
+      expect(smtp.received).toHaveLength(13);
+      expect(smtp.received.filter((m) => m.subject.startsWith('New lead:'))).toHaveLength(1);
       expect(smtp.to('homeowner@example.com')).toHaveLength(5);
       const notices = smtp.to('office@example.com');
       for (const place of places)

@@ -41,6 +41,8 @@ export class SmtpCatcher {
   readonly received: CaughtMail[] = [];
   /** Messages whose sender hung up while they were held: never accepted. */
   readonly abandoned: CaughtMail[] = [];
+  /** Connections that ended in an error (a sender reset them), for the log. */
+  readonly connectionErrors: Error[] = [];
   private server: SMTPServer | null = null;
   private held: Held[] = [];
   private holding = false;
@@ -86,6 +88,9 @@ export class SmtpCatcher {
         this.abandoned.push(...gone.map((h) => h.mail));
       },
     });
+    // A sender killed mid-connection resets it (the crash tests do exactly that): smtp-server reports it as an
+    // 'error' event, which would throw without a listener. The connection's close still reaches onClose.
+    server.on('error', (err) => this.connectionErrors.push(err));
     await new Promise<void>((resolve, reject) => {
       server.server.once('error', reject);
       server.listen(this.port, '127.0.0.1', () => resolve());
