@@ -25,6 +25,7 @@ export type PostedFormName =
   | 'confirm-email'
   | 'withdraw'
   | 'alternative'
+  | 'request'
   | 'contractor-login'
   | 'admin-login'
   | 'admin-code';

@@ -24,6 +24,10 @@ function ymd(at: Date): { y: number; m: number; d: number } {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** 'December 7, 2026': the site's day at `d`, as emails write it. */
+export const longDate = (d: Date) =>
+  d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: SITE_TIME_ZONE });
+
 /** 'YYYY-MM-DD' of the site's day at `at`. */
 export function siteDay(at: Date): string {
   const { y, m, d } = ymd(at);

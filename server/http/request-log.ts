@@ -16,9 +16,10 @@ const GOOD_ID = /^[\w.:@/+=-]{1,128}$/;
 const SECRET_PARAM = /token|session_id|code|secret|^key$|api_?key|pass|e-?mail|phone/i;
 /**
  * Addresses that carry a secret: the review link's token (docs/decisions/0051-review-links.md), a
- * released request's "Send my request to them" link (docs/decisions/0117-lead-routing.md).
+ * released request's "Send my request to them" link (docs/decisions/0117-lead-routing.md), a
+ * request's own page (docs/decisions/0128-request-page-and-replies.md).
  */
-const SECRET_PATH = /^(\/review\/|(?:\/api)?\/alternatives\/)[^/?#]+/;
+const SECRET_PATH = /^(\/review\/|(?:\/api)?\/(?:alternatives|requests)\/)[^/?#]+/;
 /** Probes hit every few seconds: logged only when they fail. */
 const PROBE = /^\/api\/health(\/live|\/ready)?$/;
 

@@ -26,13 +26,16 @@ export type EmailKind =
   | 'quote-confirmation'
   | 'lead-alternatives'
   | 'lead-released'
-  | 'password-changed';
+  | 'password-changed'
+  | 'lead-reply';
 
 export interface EmailMessage {
   kind: EmailKind;
   to: string;
   subject: string;
   text: string;
+  /** Where an answer goes, when not to the sender (a contractor's reply to a homeowner). */
+  replyTo?: string | null;
 }
 
 /**
@@ -113,6 +116,7 @@ export function createMailer({ smtpUrl, from }: MailerSettings): Mailer {
         to: m.to,
         subject: m.subject,
         text: m.text,
+        ...(m.replyTo ? { replyTo: m.replyTo } : {}),
         signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
       });
     },

@@ -1,6 +1,6 @@
-import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { inTransaction, type AppContext, type ServiceCtx } from '../context';
-import { leadClaims, leadDeliveries, leads, outboxEmails } from '../db/schema';
+import { leadClaims, leadDeliveries, leadReplies, leads, outboxEmails } from '../db/schema';
 
 /**
  * Retention of homeowners' contact details (docs/decisions/0114-homeowner-privacy.md).
@@ -30,6 +30,7 @@ const LEAD_EMAIL_KINDS = [
   'delivery-cancelled',
   'review-request',
   'quote-confirmation',
+  'lead-reply',
 ];
 
 /** The moment before which a lead closed is erased now. */
@@ -73,6 +74,11 @@ export async function eraseLeadDetails(ctx: ServiceCtx, leadIds: number[]): Prom
         ctx.db.select({ id: leadDeliveries.id }).from(leadDeliveries).where(inArray(leadDeliveries.leadId, leadIds)),
       ),
     );
+  // A contractor's written reply may quote the homeowner (a name, an address): it goes with their details.
+  await ctx.db
+    .update(leadReplies)
+    .set({ message: ERASED })
+    .where(and(inArray(leadReplies.leadId, leadIds), isNotNull(leadReplies.message)));
   await ctx.db
     .update(leadDeliveries)
     .set({ paymentState: 'cancelled', cancelledAt: now })

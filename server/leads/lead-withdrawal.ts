@@ -2,7 +2,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import { isPaidOrCredited } from '@shared/schemas/deliveries';
 import { formPages } from '@shared/forms';
 import { ALREADY_WITHDRAWN, WITHDRAW_LINK_INVALID, type WithdrawAnswer } from '@shared/schemas/lead-withdrawal';
-import { SITE_TIME_ZONE } from '@shared/site-calendar';
+import { longDate } from '@shared/site-calendar';
+import { requestPage } from '@shared/schemas/request-page';
 import { inTransaction, type AppContext } from '../context';
 import { leadDeliveries, leads } from '../db/schema';
 import { conflict, notFound } from '../domain/errors';
@@ -26,9 +27,6 @@ export function newWithdrawToken(): { token: string; hash: string } {
 export const withdrawLink = (siteUrl: string, token: string) =>
   `${siteUrl}${formPages.withdraw.path}?token=${encodeURIComponent(token)}`;
 
-const longDate = (d: Date) =>
-  d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: SITE_TIME_ZONE });
-
 /** The homeowner's confirmation of a quote request, with the withdraw link. */
 export function quoteConfirmationEmail(input: {
   siteUrl: string;
@@ -46,6 +44,10 @@ export function quoteConfirmationEmail(input: {
       `Hello ${input.name},`,
       '',
       `We received your request for a quote for ${input.serviceNeeded} on ${longDate(input.askedAt)}, and we will pass it to ${input.contractorName}. They will contact you by email or phone.`,
+      '',
+      // The request's own page (docs/decisions/0128-request-page-and-replies.md): the same token, a page to follow it on.
+      `Follow your request, and read ${input.contractorName}'s replies, on its own page:`,
+      `${input.siteUrl}${requestPage.path(input.token)}`,
       '',
       'Changed your mind? Withdraw your request here, and it will not be passed to anyone:',
       withdrawLink(input.siteUrl, input.token),

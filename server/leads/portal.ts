@@ -25,6 +25,7 @@ import { conflict, notFound, unauthenticated } from '../domain/errors';
 import { refreshFreePeriod } from './credits';
 import { hideContactDetails, projectSummary } from '../../shared/contact-details';
 import { refundDto } from './refunds';
+import { repliesOfDeliveries } from './requests/contractor-replies';
 import { accountOfContractor, contractorEmail } from '../contractors/contractor-email';
 
 /** A claim as its contractor sees it: the administrator's name stays out. */
@@ -133,6 +134,10 @@ export async function listPortalLeads(ctx: ServiceCtx, contractorId: number, lim
     .where(and(eq(leadDeliveries.contractorId, contractorId), sql`${leadDeliveries.paymentState} <> 'cancelled'`))
     .orderBy(desc(leadDeliveries.createdAt), desc(leadDeliveries.id));
   const rows = await (limit ? query.limit(limit) : query);
+  const replies = await repliesOfDeliveries(
+    ctx,
+    rows.map((r) => r.deliveryId),
+  );
   const now = ctx.clock.now();
   return rows.map((r) => {
     const paid = isPaidOrCredited(r.paymentState);
@@ -159,6 +164,7 @@ export async function listPortalLeads(ctx: ServiceCtx, contractorId: number, lim
       claim: r.claim && portalClaim(r.claim),
       refund: r.refund && refundDto(r.refund),
       claimUntil: paid && !r.claim && r.status !== 'won' && now <= deadline ? deadline.toISOString() : null,
+      replies: replies.get(r.deliveryId) ?? [],
     };
   });
 }

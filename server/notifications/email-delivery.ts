@@ -40,6 +40,7 @@ export async function queueEmail(
       toAddress: message.to,
       subject: message.subject.replace(/\s+/g, ' '),
       textBody: message.text,
+      replyTo: message.replyTo ?? null,
       status: smtp ? 'pending' : 'kept',
     })
     .returning({ id: outboxEmails.id });
@@ -97,7 +98,14 @@ export async function deliverQueuedEmail(
   try {
     const sender = row.regionId === null ? undefined : await countySender(ctx, row.regionId);
     await ctx.mail.deliver(
-      { kind: row.kind as EmailMessage['kind'], to: row.toAddress, subject: row.subject, text: row.textBody, sender },
+      {
+        kind: row.kind as EmailMessage['kind'],
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        replyTo: row.replyTo,
+        sender,
+      },
       attempt.signal,
     );
   } catch (err) {

@@ -1,4 +1,4 @@
-import { SITE_TIME_ZONE } from '@shared/site-calendar';
+import { longDate } from '@shared/site-calendar';
 import { eq } from 'drizzle-orm';
 import { isPaidOrCredited } from '@shared/schemas/deliveries';
 import { REVIEW_LINK_DAYS } from '@shared/schemas/reviews';
@@ -38,9 +38,6 @@ export async function scheduleFollowUp(
     delaySeconds: ctx.env.FOLLOW_UP_DELAY / 1000,
   });
 }
-
-const longDate = (d: Date) =>
-  d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: SITE_TIME_ZONE });
 
 export function followUpEmail(input: {
   siteUrl: string;

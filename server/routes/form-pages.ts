@@ -30,7 +30,15 @@ import { submitReview } from '../reviews/reviews';
 import { submitBusiness } from '../contractors/submissions';
 import { refuseCommonPassword } from '../accounts/password-policy';
 import { formLimits } from '../http/routes/form-limits';
-import { useAlternative } from '../leads/routing/use-alternative';
+import { useAlternative, useAlternativeOfRequest } from '../leads/routing/use-alternative';
+import { answerRequest } from '../leads/requests/homeowner-answer';
+import {
+  homeownerAnswerSchema,
+  requestAlternativeSchema,
+  requestPage,
+  requestTokenSchema,
+  REQUEST_LINK_INVALID,
+} from '@shared/schemas/request-page';
 import { alternativeTokenSchema } from '@shared/schemas/alternative-choice';
 import { alternativePage } from '@shared/schemas/lead-alternatives';
 
@@ -51,6 +59,7 @@ const RESET: FormFields = { text: ['token', 'password', 'confirmPassword'] };
 const CONFIRM: FormFields = { text: ['token'] };
 const WITHDRAW: FormFields = { text: ['token'] };
 const ALTERNATIVE: FormFields = { text: [] };
+const REQUEST: FormFields = { text: ['answer', 'alternativeId'] };
 /** What a refused reset shows again: never the passwords typed. */
 const RESET_SHOWN: FormFields = { text: ['token'] };
 
@@ -139,6 +148,26 @@ export function formPageRoutes(ctx: AppContext): Router {
       res.redirect(303, alternativePage.done(token));
     }),
     refused('alternative', ALTERNATIVE),
+  );
+
+  // A request's own page (docs/decisions/0128-request-page-and-replies.md): an answer, or one of its alternatives; the same services and limit as the API's routes.
+  router.post(
+    '/requests/:token',
+    ...webForm,
+    limits.request,
+    asyncHandler(async (req, res) => {
+      const { token } = parseInput(requestTokenSchema, req.params, REQUEST_LINK_INVALID);
+      const values = formValues(req.body, REQUEST);
+      if (values.alternativeId) {
+        const { alternativeId } = parseInput(requestAlternativeSchema, { token, alternativeId: values.alternativeId });
+        await useAlternativeOfRequest(ctx, token, alternativeId, countyOf(res));
+        return res.redirect(303, requestPage.sent(token));
+      }
+      const { answer } = parseInput(homeownerAnswerSchema, values);
+      await answerRequest(ctx, token, countyOf(res), answer);
+      res.redirect(303, requestPage.answered(token));
+    }),
+    refused('request', REQUEST),
   );
 
   // A contractor's account (docs/decisions/0108-contractor-password-reset.md): the same services and limits as the API's routes.

@@ -32,6 +32,7 @@ import { reviewRoutes } from '../reviews/routes/reviews';
 import { submissionRoutes } from '../contractors/routes/submissions';
 import { testClockRoutes } from './test-clock';
 import { alternativeRoutes } from '../leads/routes/alternatives';
+import { requestRoutes } from '../leads/routes/requests';
 import { leadPreferenceRoutes } from '../contractors/routes/lead-preferences';
 
 /** Every API router, mounted under /api after the JSON body parser and the session; `answers` keeps the bodies of answers that are kept. */
@@ -54,6 +55,7 @@ export function apiRoutes(ctx: AppContext, key: SealingKey, answers: AnswerCache
   router.use(portalRoutes(ctx));
   router.use(leadPreferenceRoutes(ctx));
   router.use(alternativeRoutes(ctx));
+  router.use(requestRoutes(ctx));
   router.use(photoRoutes(ctx));
   router.use(listingChangeRoutes(ctx));
   router.use(contractorStatsRoutes(ctx));

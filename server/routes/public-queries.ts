@@ -4,6 +4,7 @@ import { directoryQueries } from '../contractors/routes/directory-queries';
 import { legalPageQueries } from '../content/routes/legal-pages';
 import { pricingQueries } from '../leads/routes/pricing-queries';
 import { routingQueries } from '../leads/routes/routing-queries';
+import { requestQueries } from '../leads/routes/requests';
 import { reviewQueries } from '../reviews/routes/review-queries';
 
 /** Public GETs, served as API routes and answered in-process for server rendering. */
@@ -12,6 +13,7 @@ export const publicQueries: QueryRoute[] = [
   ...blogQueries,
   ...pricingQueries,
   ...routingQueries,
+  ...requestQueries,
   ...reviewQueries,
   ...legalPageQueries,
 ];

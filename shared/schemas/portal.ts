@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CreditSummary, PlanId, SubscriptionStatus } from '../plans';
 import type { PaymentState } from './deliveries';
 import type { PortalClaim, RefundDto } from './lead-claims';
+import type { LeadReplyDto } from './lead-replies';
 import type { LeadStatus } from './lead-status';
 
 /** GET /api/contractor/profile: the signed-in contractor's own listing and plan. */
@@ -51,6 +52,8 @@ export interface PortalLead {
   refund: RefundDto | null;
   /** Until when it may be claimed as bad; null when it cannot be (not paid, already claimed, won, or too late). */
   claimUntil: string | null;
+  /** Its replies to the homeowner and call marks, oldest first (docs/decisions/0128-request-page-and-replies.md). */
+  replies: LeadReplyDto[];
 }
 
 /** GET /api/contractor/subscription */

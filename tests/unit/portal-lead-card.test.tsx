@@ -27,6 +27,7 @@ const lead: PortalLead = {
   claim: null,
   refund: null,
   claimUntil: null,
+  replies: [],
 };
 
 const render = (l: PortalLead) =>

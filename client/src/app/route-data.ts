@@ -13,6 +13,7 @@ import { readServicePageNumber, serviceCoverageKey, servicePageKey } from '@/fea
 import { leadPricesKey } from '@/features/payments/lead-prices-key';
 import { othersKey } from '@/features/quote/api';
 import { alternativeKey } from '@/features/quote/alternative-api';
+import { requestKey } from '@/features/quote/request-api';
 import { legalPageKey } from '@/features/privacy/legal-keys';
 import { invitationKey, readReviewsPage, reviewsKey } from '@/features/reviews/keys';
 import type { Region } from '@shared/region';
@@ -85,6 +86,7 @@ export const routeData: Readonly<Record<string, RouteData>> = {
   '/withdraw': { cache: 'private' },
   // Single use: every visit asks the server, and the token in the address is kept by no shared cache.
   '/alternatives/:token': { data: ({ params }) => [alternativeKey(params.token ?? '')], cache: 'private' },
+  '/requests/:token': { data: ({ params }) => [requestKey(params.token ?? '')], cache: 'private' },
   '/privacy': { data: () => [legalPageKey('privacy')] },
   '/terms': { data: () => [legalPageKey('terms')] },
 };

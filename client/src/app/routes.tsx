@@ -116,6 +116,13 @@ export const routes: PageRoute[] = [
     ssr: true,
     layout: 'public',
   },
+  // A request's own page (docs/decisions/0128-request-page-and-replies.md): the confirmation email's private link, noindex.
+  {
+    path: '/requests/:token',
+    page: page(() => import('@/features/quote/RequestPage')),
+    ssr: true,
+    layout: 'public',
+  },
   // Privacy (docs/decisions/0114-homeowner-privacy.md): the confirmation email's withdraw link (noindex).
   { path: '/withdraw', page: page(() => import('@/features/privacy/WithdrawPage')), ssr: true, layout: 'public' },
   { path: '/privacy', page: page(() => import('@/features/privacy/PrivacyPage')), ssr: true, layout: 'public' },

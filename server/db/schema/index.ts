@@ -48,4 +48,6 @@ export * from './subscription-checkouts';
 export * from './subscription-payments';
 export * from './contractor-lead-preferences';
 export * from './lead-alternatives';
+export * from './lead-replies';
+export * from './homeowner-answers';
 export * from './text-opt-outs';

@@ -24,6 +24,8 @@ export const outboxEmails = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
+    /** Where the recipient's answer goes, when not to the sender: a contractor's reply to a homeowner (docs/decisions/0128-request-page-and-replies.md). */
+    replyTo: text('reply_to'),
     status: text('status', { enum: ['pending', 'sent', 'failed', 'kept'] })
       .notNull()
       .default('kept'),

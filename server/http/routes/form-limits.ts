@@ -13,7 +13,15 @@ const HOUR = 60 * 60_000;
 export function formLimits(
   ctx: AppContext,
 ): Record<
-  'quote' | 'newsletter' | 'submission' | 'review' | 'resetPassword' | 'confirmEmail' | 'withdraw' | 'alternative',
+  | 'quote'
+  | 'newsletter'
+  | 'submission'
+  | 'review'
+  | 'resetPassword'
+  | 'confirmEmail'
+  | 'withdraw'
+  | 'alternative'
+  | 'request',
   RequestHandler
 > {
   const enabled = ctx.env.RATE_LIMIT !== false;
@@ -72,6 +80,14 @@ export function formLimits(
     // A homeowner's "Send my request to them" link (docs/decisions/0117-lead-routing.md): guessed tokens are limited like the withdraw link's.
     alternative: rateLimit({
       name: 'lead-alternative',
+      max: 20,
+      windowMs: HOUR,
+      message: 'Too many attempts. Please try again later.',
+      enabled,
+    }),
+    // A request's own page (docs/decisions/0128-request-page-and-replies.md): its answers and alternatives, limited like its withdraw link.
+    request: rateLimit({
+      name: 'lead-request-page',
       max: 20,
       windowMs: HOUR,
       message: 'Too many attempts. Please try again later.',

@@ -6,6 +6,8 @@ import { contractorIdOf, requireContractor } from '../../http/auth';
 import { parseInput } from '../../http/validate';
 import { getPortalProfile, getPortalSubscription, listPortalLeads, updatePortalLeadStatus } from '../portal';
 import { declineLead } from '../routing/release-unpaid';
+import { answerLead } from '../requests/contractor-replies';
+import { leadReplySchema } from '@shared/schemas/lead-replies';
 
 /** The contractor portal's API: only the signed-in contractor's own data. */
 export function portalRoutes(ctx: AppContext): Router {
@@ -48,6 +50,24 @@ export function portalRoutes(ctx: AppContext): Router {
       const { deliveryId } = parseInput(deliveryIdParamSchema, req.params);
       await declineLead(ctx, contractorIdOf(req), deliveryId);
       res.status(204).end();
+    }),
+  );
+  // Answering the homeowner (docs/decisions/0128-request-page-and-replies.md): a written reply, emailed to them, or a call mark.
+  router.post(
+    '/contractor/leads/:deliveryId/replies',
+    requireContractor(ctx),
+    asyncHandler(async (req, res) => {
+      const { deliveryId } = parseInput(deliveryIdParamSchema, req.params);
+      const reply = parseInput(leadReplySchema, req.body);
+      res.status(201).json(await answerLead(ctx, contractorIdOf(req), deliveryId, reply));
+    }),
+  );
+  router.post(
+    '/contractor/leads/:deliveryId/called',
+    requireContractor(ctx),
+    asyncHandler(async (req, res) => {
+      const { deliveryId } = parseInput(deliveryIdParamSchema, req.params);
+      res.status(201).json(await answerLead(ctx, contractorIdOf(req), deliveryId, 'called'));
     }),
   );
   return router;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { ReleaseCause } from '@shared/schemas/lead-routing';
-import { SITE_TIME_ZONE } from '@shared/site-calendar';
+import { longDate } from '@shared/site-calendar';
 import { today } from '../../clock';
 import type { AppContext } from '../../context';
 import {
@@ -107,9 +107,6 @@ export async function alternativesFor(ctx: AppContext, lead: AlternativesRequest
   }
   return rankCandidates(able);
 }
-
-const longDate = (d: Date) =>
-  d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: SITE_TIME_ZONE });
 
 /**
  * Releases the lead (inside the caller's transaction) and writes its homeowner the one email. The

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import type { LeadReplyDto } from './lead-replies';
+
+/**
+ * A quote request's own page (docs/decisions/0128-request-page-and-replies.md): the confirmation
+ * email's private link, `/requests/{token}`, no sign-in, until the request's details are erased.
+ */
+export const requestPage = {
+  path: (token: string) => `/requests/${encodeURIComponent(token)}`,
+  answered: (token: string) => `/requests/${encodeURIComponent(token)}?answered=1`,
+  alternative: (token: string, alternativeId: number) =>
+    `/requests/${encodeURIComponent(token)}/alternatives/${alternativeId}`,
+  sent: (token: string) => `/requests/${encodeURIComponent(token)}?sent=1`,
+};
+
+export const REQUEST_LINK_INVALID = 'This link is not valid. Please use the link in your confirmation email.';
+
+export const HOMEOWNER_ANSWERS = ['hired', 'still_looking'] as const;
+export type HomeownerAnswer = (typeof HOMEOWNER_ANSWERS)[number];
+
+/** What the page's answer buttons post, with or without JavaScript. */
+export const homeownerAnswerSchema = z.object({
+  answer: z.enum(HOMEOWNER_ANSWERS, { error: 'Choose an answer' }),
+});
+
+/** The page's address token. */
+export const requestTokenSchema = z.object({
+  token: z.string().trim().min(20, REQUEST_LINK_INVALID).max(200, REQUEST_LINK_INVALID),
+});
+
+/** An alternative offered on the page, by its id: the request's token is the permission. */
+export const requestAlternativeSchema = requestTokenSchema.extend({
+  alternativeId: z.coerce.number({ error: REQUEST_LINK_INVALID }).int().positive().max(2_147_483_647),
+});
+
+/** One step of the request's story, newest first on the page. */
+export type RequestEvent =
+  | { kind: 'sent'; at: string; contractorName: string }
+  | { kind: 'delivered'; at: string; contractorName: string; hasDetails: boolean }
+  | { kind: 'held'; at: string }
+  | { kind: 'not-passed'; at: string }
+  | {
+      kind: 'released';
+      at: string;
+      contractorName: string;
+      alternatives: {
+        id: number;
+        contractorId: number;
+        contractorName: string;
+        state: 'open' | 'used' | 'expired';
+      }[];
+    }
+  | ({ kind: 'reply'; at: string; contractorName: string } & Pick<LeadReplyDto, 'message' | 'estimate' | 'visitDate'>)
+  | { kind: 'called'; at: string; contractorName: string }
+  | { kind: 'answer'; at: string; answer: HomeownerAnswer }
+  | { kind: 'withdrawn'; at: string };
+
+/** GET /api/requests/:token */
+export interface RequestPageAnswer {
+  serviceNeeded: string;
+  location: string;
+  contractorName: string | null;
+  contractorId: number | null;
+  askedAt: string;
+  withdrawn: boolean;
+  /** The answers the homeowner may still give. */
+  canAnswer: HomeownerAnswer[];
+  events: RequestEvent[];
+}
