@@ -16,9 +16,9 @@ const RANGE_MESSAGE = 'Enter whole dollars, e.g. 4,500';
 /** A whole-dollar amount typed as '4,500' or '$4500' (or a number), or empty. */
 const dollars = z
   .union([z.number(), z.string().trim()])
-  .optional()
+  .nullish()
   .transform((v, c) => {
-    if (v === undefined || v === '') return null;
+    if (v === undefined || v === null || v === '') return null;
     const n = typeof v === 'number' ? v : Number(v.replace(/[$,\s]/g, ''));
     if (!Number.isInteger(n) || n < 0 || n > MAX_DOLLARS) {
       c.addIssue({ code: 'custom', message: RANGE_MESSAGE });
@@ -40,7 +40,7 @@ export const leadReplySchema = z
     visitDate: z
       .string()
       .trim()
-      .optional()
+      .nullish()
       .transform((v) => v || null)
       .refine((v) => v === null || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Enter a date'),
   })

@@ -4,6 +4,7 @@ import type { BillingPortalResponse } from '@shared/schemas/billing';
 import type { ContractorLogin, ContractorSetup } from '@shared/schemas/contractor-auth';
 import type { ContractorStats } from '@shared/schemas/contractor-stats';
 import type { LeadClaimInput } from '@shared/schemas/lead-claims';
+import type { LeadReplyDto, LeadReplyInput } from '@shared/schemas/lead-replies';
 import type { PortalLead, PortalProfile, PortalSubscription } from '@shared/schemas/portal';
 import { apiRequest, getQueryFn, type ApiKey } from '@/lib/api';
 
@@ -74,6 +75,25 @@ export function useClaimLead() {
     },
     // 404 or 409: the list on screen is out of date, so read it again.
     onError: () => queryClient.invalidateQueries({ queryKey: leadsKey }),
+  });
+}
+
+/**
+ * Answers the homeowner of a paid or credited lead (docs/decisions/0128-request-page-and-replies.md):
+ * a written reply, emailed to them, or a mark that it called them. The lead may move to contacted,
+ * so the list and the stats are read again.
+ */
+export function useAnswerLead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ deliveryId, reply }: { deliveryId: number; reply: LeadReplyInput | 'called' }) =>
+      reply === 'called'
+        ? apiRequest<LeadReplyDto>('POST', `/api/contractor/leads/${deliveryId}/called`)
+        : apiRequest<LeadReplyDto>('POST', `/api/contractor/leads/${deliveryId}/replies`, reply),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: leadsKey });
+      void queryClient.invalidateQueries({ queryKey: statsKey });
+    },
   });
 }
 

@@ -14,6 +14,7 @@ import { isUnlocked } from '../labels';
 import { LeadStatusBadge, PaymentBadge } from './badges';
 import { LeadClaim } from './LeadClaim';
 import { LeadDecline } from './LeadDecline';
+import { LeadReply } from './LeadReply';
 
 const ACTIONS: Record<ContractorStatus, string> = { contacted: 'Mark Contacted', won: 'Mark Won', lost: 'Mark Lost' };
 const isContractorStatus = (s: string): s is ContractorStatus => s in ACTIONS;
@@ -159,6 +160,7 @@ export function LeadCard({ lead, contractorId }: { lead: PortalLead; contractorI
               </a>
             </li>
           </ul>
+          <LeadReply lead={lead} />
           <StatusActions lead={lead} />
         </div>
       ) : (

@@ -1,0 +1,156 @@
+import { MessageSquare, PhoneCall } from 'lucide-react';
+import { useState } from 'react';
+import { ESTIMATE_KINDS } from '@shared/schemas/lead-replies';
+import type { PortalLead } from '@shared/schemas/portal';
+import { useProgressiveForm } from '@/components/form';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input, Textarea } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { messageOf } from '@/lib/api';
+import { formatLongDate } from '@/lib/format';
+import { useAnswerLead } from '../api';
+import { toastProblem } from './form-toast';
+
+const ESTIMATE_LABELS: Record<(typeof ESTIMATE_KINDS)[number], string> = {
+  none: 'No estimate yet',
+  range: 'A dollar range',
+  visit: 'After a visit',
+};
+
+function ReplyForm({ lead, onDone }: { lead: PortalLead; onDone: () => void }) {
+  const answer = useAnswerLead();
+  const [estimate, setEstimate] = useState<(typeof ESTIMATE_KINDS)[number]>('none');
+  const form = useProgressiveForm({
+    schema: () => import('@shared/schemas/lead-replies').then((m) => m.leadReplySchema),
+    fallback: 'Failed to send the reply',
+    onProblem: toastProblem('Reply Not Sent'),
+    onValid: async (values) => {
+      await answer.mutateAsync({ deliveryId: lead.deliveryId, reply: values });
+      toast({
+        title: 'Reply Sent',
+        description: 'The homeowner was emailed your reply; their answer comes to your email.',
+      });
+      onDone();
+    },
+  });
+  const { errors, control, pending } = form;
+  const id = (name: string) => `reply-${name}-${lead.deliveryId}`;
+  return (
+    <form {...form.props} className="grid gap-4">
+      <Field id={id('message')} label="Message" error={errors.message} hint="Up to 2,000 characters.">
+        <Textarea rows={5} maxLength={2000} aria-required {...control('message', id('message'))} />
+      </Field>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">Estimate (optional)</legend>
+        {ESTIMATE_KINDS.map((kind) => (
+          <label
+            key={kind}
+            className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-secondary"
+          >
+            <input
+              type="radio"
+              name="estimate"
+              value={kind}
+              defaultChecked={kind === 'none'}
+              className="h-4 w-4 accent-primary"
+              onChange={() => setEstimate(kind)}
+            />
+            {ESTIMATE_LABELS[kind]}
+          </label>
+        ))}
+      </fieldset>
+      {estimate === 'range' && (
+        <div className="grid grid-cols-2 gap-3">
+          <Field id={id('low')} label="From ($)" error={errors.estimateLow}>
+            <Input inputMode="numeric" {...control('estimateLow', id('low'))} />
+          </Field>
+          <Field id={id('high')} label="To ($)" error={errors.estimateHigh}>
+            <Input inputMode="numeric" {...control('estimateHigh', id('high'))} />
+          </Field>
+        </div>
+      )}
+      <Field id={id('visit')} label="Proposed visit date (optional)" error={errors.visitDate}>
+        <Input type="date" {...control('visitDate', id('visit'))} />
+      </Field>
+      <DialogFooter>
+        <Button type="button" variant="outline" disabled={pending} onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Sending...' : 'Send reply'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/**
+ * Answering the homeowner from a paid or credited lead's card (docs/decisions/0128-request-page-and-replies.md):
+ * "Reply" writes to them by email, shown on their request's page too; "Called them" records a call.
+ * What was sent is listed under the buttons.
+ */
+export function LeadReply({ lead }: { lead: PortalLead }) {
+  const [open, setOpen] = useState(false);
+  const answer = useAnswerLead();
+  const closed = lead.withdrawnAt !== null || lead.erasedAt !== null;
+  const called = () =>
+    answer.mutate(
+      { deliveryId: lead.deliveryId, reply: 'called' },
+      {
+        onSuccess: () => toast({ title: 'Call Recorded', description: 'Noted that you called the homeowner.' }),
+        onError: (error) =>
+          toast({
+            title: 'Not Recorded',
+            description: messageOf(error, 'The call could not be recorded'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  return (
+    <div className="grid gap-2" data-testid="lead-replies">
+      {lead.replies.length > 0 && (
+        <ul className="grid gap-1 text-sm text-muted-foreground">
+          {lead.replies.map((r) => (
+            <li key={r.id}>
+              {r.kind === 'called'
+                ? `You called them on ${formatLongDate(r.createdAt)}.`
+                : `You replied on ${formatLongDate(r.createdAt)}${r.estimate ? ` (estimate: ${r.estimate})` : ''}.`}
+            </li>
+          ))}
+        </ul>
+      )}
+      {!closed && (
+        <div role="group" aria-label="Answer the homeowner" className="flex flex-wrap gap-2">
+          <Dialog open={open} onOpenChange={setOpen}>
+            <Button type="button" size="sm" variant="accent" onClick={() => setOpen(true)}>
+              <MessageSquare className="h-4 w-4" aria-hidden="true" />
+              Reply
+            </Button>
+            <DialogContent className="sm:max-w-[520px]">
+              <DialogHeader>
+                <DialogTitle>Reply to the homeowner</DialogTitle>
+                <DialogDescription>
+                  {`${lead.serviceNeeded} in ${lead.location}. We email your reply to the homeowner from the site, with your email address to answer to, and show it on their request's page.`}
+                </DialogDescription>
+              </DialogHeader>
+              {open && <ReplyForm lead={lead} onDone={() => setOpen(false)} />}
+            </DialogContent>
+          </Dialog>
+          <Button type="button" size="sm" variant="outline" disabled={answer.isPending} onClick={called}>
+            <PhoneCall className="h-4 w-4" aria-hidden="true" />
+            Called them
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
