@@ -32,13 +32,8 @@ import { refuseCommonPassword } from '../accounts/password-policy';
 import { formLimits } from '../http/routes/form-limits';
 import { useAlternative, useAlternativeOfRequest } from '../leads/routing/use-alternative';
 import { answerRequest } from '../leads/requests/homeowner-answer';
-import {
-  homeownerAnswerSchema,
-  requestAlternativeSchema,
-  requestPage,
-  requestTokenSchema,
-  REQUEST_LINK_INVALID,
-} from '@shared/schemas/request-page';
+import { homeownerAnswerSchema, requestAlternativeSchema, requestTokenSchema } from '@shared/schemas/request-answer';
+import { requestPage, REQUEST_LINK_INVALID } from '@shared/schemas/request-page';
 import { alternativeTokenSchema } from '@shared/schemas/alternative-choice';
 import { alternativePage } from '@shared/schemas/lead-alternatives';
 

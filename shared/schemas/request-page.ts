@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { LeadReplyDto } from './lead-replies';
 
 /**
@@ -17,21 +16,6 @@ export const REQUEST_LINK_INVALID = 'This link is not valid. Please use the link
 
 export const HOMEOWNER_ANSWERS = ['hired', 'still_looking'] as const;
 export type HomeownerAnswer = (typeof HOMEOWNER_ANSWERS)[number];
-
-/** What the page's answer buttons post, with or without JavaScript. */
-export const homeownerAnswerSchema = z.object({
-  answer: z.enum(HOMEOWNER_ANSWERS, { error: 'Choose an answer' }),
-});
-
-/** The page's address token. */
-export const requestTokenSchema = z.object({
-  token: z.string().trim().min(20, REQUEST_LINK_INVALID).max(200, REQUEST_LINK_INVALID),
-});
-
-/** An alternative offered on the page, by its id: the request's token is the permission. */
-export const requestAlternativeSchema = requestTokenSchema.extend({
-  alternativeId: z.coerce.number({ error: REQUEST_LINK_INVALID }).int().positive().max(2_147_483_647),
-});
 
 /** One step of the request's story, newest first on the page. */
 export type RequestEvent =

@@ -13,7 +13,7 @@ import { readServicePageNumber, serviceCoverageKey, servicePageKey } from '@/fea
 import { leadPricesKey } from '@/features/payments/lead-prices-key';
 import { othersKey } from '@/features/quote/api';
 import { alternativeKey } from '@/features/quote/alternative-api';
-import { requestKey } from '@/features/quote/request-api';
+import { requestKey } from '@/features/quote/request-key';
 import { legalPageKey } from '@/features/privacy/legal-keys';
 import { invitationKey, readReviewsPage, reviewsKey } from '@/features/reviews/keys';
 import type { Region } from '@shared/region';

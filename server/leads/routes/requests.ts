@@ -1,11 +1,7 @@
 import { Router } from 'express';
 import { alternativeSentMessage } from '@shared/schemas/lead-alternatives';
-import {
-  homeownerAnswerSchema,
-  requestAlternativeSchema,
-  requestTokenSchema,
-  REQUEST_LINK_INVALID,
-} from '@shared/schemas/request-page';
+import { homeownerAnswerSchema, requestAlternativeSchema, requestTokenSchema } from '@shared/schemas/request-answer';
+import { REQUEST_LINK_INVALID } from '@shared/schemas/request-page';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { forAnyone } from '../../http/auth';

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { HomeownerAnswer, RequestPageAnswer } from '@shared/schemas/request-page';
-import { apiRequest, type ApiKey } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
+import { requestKey } from './request-key';
 
 /** A request's own page (docs/decisions/0128-request-page-and-replies.md): what became of it, and the homeowner's answers. */
-export const requestKey = (token: string): ApiKey => [`/api/requests/${encodeURIComponent(token)}`];
 
 /** Read again once the page is up: a page kept by the browser may miss a reply sent since. */
 export const useRequestPage = (token: string) =>
