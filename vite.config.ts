@@ -46,8 +46,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     target: 'es2022',
     manifest: true,
-    // Every browser the site supports has module preloading.
-    modulePreload: { polyfill: false },
+    // Every browser the site supports has module preloading. The bundler's runtime is a static
+    // import of the entry, loaded before any page: listing it again with each lazy page's
+    // preloads only lengthens the entry every page downloads (the public JS budget,
+    // docs/decisions/0064-bundle-cutting.md).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !/(^|\/)rolldown-runtime-[\w-]+\.js$/.test(dep)),
+    },
     rolldownOptions: isSsrBuild ? {} : publicPageChunks,
   },
   ssr: {

@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { parse } from 'regexparam';
 import { matchRoute } from 'wouter';
 import type { RouteInput } from '@/lib/route-input';
+import type { AdminPageName } from './admin-pages';
 import { lazyPage, type LazyPage } from './lazy-page';
 
 export interface PageRoute {
@@ -19,15 +20,18 @@ const ServiceTownPage = page(() => import('@/features/directory/ServiceTownPage'
 
 /** The admin frame (nav, session guard); loaded with the first admin page, never in public bundles. */
 export const AdminLayout = lazyPage<{ children: ReactNode }>(() => import('@/features/admin/AdminLayout'));
-const adminPage = (loader: () => Promise<{ default: ComponentType<RouteInput> }>) =>
-  page(() => Promise.all([loader(), AdminLayout.load()]).then(([m]) => m));
+/** An admin screen, by its name in admin-pages.ts: one import of that module here, not one per screen in every page's JavaScript. */
+const adminPage = (name: AdminPageName) =>
+  page(() =>
+    Promise.all([import('./admin-pages').then((m) => m.adminPages[name]()), AdminLayout.load()]).then(([m]) => m),
+  );
 
 /** The contractor portal's frame; loaded with the portal pages only. */
 export const PortalLayout = lazyPage<{ children: ReactNode }>(() => import('@/features/portal/PortalLayout'));
 const portalPage = (loader: () => Promise<{ default: ComponentType<RouteInput> }>) =>
   page(() => Promise.all([loader(), PortalLayout.load()]).then(([m]) => m));
-const AdminDashboard = adminPage(() => import('@/features/admin/DashboardPage'));
-const AdminLogin = adminPage(() => import('@/features/admin/LoginPage'));
+const AdminDashboard = adminPage('DashboardPage');
+const AdminLogin = adminPage('LoginPage');
 
 export const notFoundPage = page(() => import('@/features/not-found/NotFoundPage'));
 
@@ -186,71 +190,71 @@ export const routes: PageRoute[] = [
   { path: '/admin/dashboard', page: AdminDashboard, ssr: false, layout: 'admin' },
   {
     path: '/admin/contractors',
-    page: adminPage(() => import('@/features/admin/ContractorsPage')),
+    page: adminPage('ContractorsPage'),
     ssr: false,
     layout: 'admin',
   },
   {
     path: '/admin/contractors/:id/stats',
-    page: adminPage(() => import('@/features/admin/ContractorStatsPage')),
+    page: adminPage('ContractorStatsPage'),
     ssr: false,
     layout: 'admin',
   },
   {
     path: '/admin/contractors/:id/billing',
-    page: adminPage(() => import('@/features/admin/ContractorBillingPage')),
+    page: adminPage('ContractorBillingPage'),
     ssr: false,
     layout: 'admin',
   },
   {
     path: '/admin/contractors/:id/credentials',
-    page: adminPage(() => import('@/features/admin/CredentialsPage')),
+    page: adminPage('CredentialsPage'),
     ssr: false,
     layout: 'admin',
   },
-  { path: '/admin/leads', page: adminPage(() => import('@/features/admin/LeadsPage')), ssr: false, layout: 'admin' },
-  { path: '/admin/claims', page: adminPage(() => import('@/features/admin/ClaimsPage')), ssr: false, layout: 'admin' },
+  { path: '/admin/leads', page: adminPage('LeadsPage'), ssr: false, layout: 'admin' },
+  { path: '/admin/claims', page: adminPage('ClaimsPage'), ssr: false, layout: 'admin' },
   {
     path: '/admin/reviews',
-    page: adminPage(() => import('@/features/admin/ReviewsPage')),
+    page: adminPage('ReviewsPage'),
     ssr: false,
     layout: 'admin',
   },
   {
     path: '/admin/listing-changes',
-    page: adminPage(() => import('@/features/admin/ListingChangesPage')),
+    page: adminPage('ListingChangesPage'),
     ssr: false,
     layout: 'admin',
   },
-  { path: '/admin/photos', page: adminPage(() => import('@/features/admin/PhotosPage')), ssr: false, layout: 'admin' },
+  { path: '/admin/photos', page: adminPage('PhotosPage'), ssr: false, layout: 'admin' },
   {
     path: '/admin/pricing',
-    page: adminPage(() => import('@/features/admin/PricingPage')),
+    page: adminPage('PricingPage'),
     ssr: false,
     layout: 'admin',
   },
-  { path: '/admin/outbox', page: adminPage(() => import('@/features/admin/OutboxPage')), ssr: false, layout: 'admin' },
+  { path: '/admin/outbox', page: adminPage('OutboxPage'), ssr: false, layout: 'admin' },
   {
     path: '/admin/counties',
-    page: adminPage(() => import('@/features/admin/CountiesPage')),
+    page: adminPage('CountiesPage'),
     ssr: false,
     layout: 'admin',
   },
   {
     path: '/admin/users',
-    page: adminPage(() => import('@/features/admin/AdminUsersPage')),
+    page: adminPage('AdminUsersPage'),
     ssr: false,
     layout: 'admin',
   },
   {
     path: '/admin/legal-pages',
-    page: adminPage(() => import('@/features/admin/LegalPagesPage')),
+    page: adminPage('LegalPagesPage'),
     ssr: false,
     layout: 'admin',
   },
   {
     path: '/admin/two-factor',
-    page: adminPage(() => import('@/features/admin/TwoFactorPage')),
+    page: adminPage('TwoFactorPage'),
     ssr: false,
     layout: 'admin',
   },

@@ -1,6 +1,6 @@
 import { MessageSquare, PhoneCall } from 'lucide-react';
 import { useState } from 'react';
-import { ESTIMATE_KINDS } from '@shared/schemas/lead-replies';
+import type { LeadReply as LeadReplyValues } from '@shared/schemas/lead-replies';
 import type { PortalLead } from '@shared/schemas/portal';
 import { useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
@@ -20,15 +20,18 @@ import { formatLongDate } from '@/lib/format';
 import { useAnswerLead } from '../api';
 import { toastProblem } from './form-toast';
 
-const ESTIMATE_LABELS: Record<(typeof ESTIMATE_KINDS)[number], string> = {
+type EstimateKind = LeadReplyValues['estimate'];
+// The schema's module (zod) loads with the form's first use, so the choices are written here.
+const ESTIMATE_LABELS: Record<EstimateKind, string> = {
   none: 'No estimate yet',
   range: 'A dollar range',
   visit: 'After a visit',
 };
+const ESTIMATE_KINDS = Object.keys(ESTIMATE_LABELS) as EstimateKind[];
 
 function ReplyForm({ lead, onDone }: { lead: PortalLead; onDone: () => void }) {
   const answer = useAnswerLead();
-  const [estimate, setEstimate] = useState<(typeof ESTIMATE_KINDS)[number]>('none');
+  const [estimate, setEstimate] = useState<EstimateKind>('none');
   const form = useProgressiveForm({
     schema: () => import('@shared/schemas/lead-replies').then((m) => m.leadReplySchema),
     fallback: 'Failed to send the reply',
