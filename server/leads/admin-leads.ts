@@ -9,7 +9,7 @@ import type { AppContext, DbCtx, ServiceCtx } from '../context';
 import { routingSummary } from '@shared/schemas/lead-routing';
 import { capMonthStart } from '../contractors/lead-preferences';
 import type { Db } from '../db/client';
-import { contractors, leadDeliveries, leads, leadStatusCounts, pricingRules } from '../db/schema';
+import { contractors, leadDeliveries, leadReplies, leads, leadStatusCounts, pricingRules } from '../db/schema';
 import type { AdminScope } from '../domain/actors';
 import { leadPagesOf } from '../lead-pages';
 import { inScope } from '../counties/admin-scope';
@@ -232,10 +232,13 @@ async function readAdminLeads(
   };
 }
 
+/** Minutes to one decimal, or null when there were none. */
+const tenths = (minutes: string | null | undefined) => (minutes == null ? null : Math.round(Number(minutes) * 10) / 10);
+
 export async function adminStats(ctx: ServiceCtx, scope: AdminScope): Promise<AdminStats> {
   const { db } = ctx;
   const monthStart = capMonthStart(ctx.clock.now());
-  const [counted, [rules], [speed]] = await Promise.all([
+  const [counted, [rules], [speed], [replies]] = await Promise.all([
     statusCounts(db, scope),
     // The rules that price the counties' leads: theirs and the platform defaults.
     db
@@ -259,12 +262,31 @@ export async function adminStats(ctx: ServiceCtx, scope: AdminScope): Promise<Ad
       .from(leadDeliveries)
       .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
       .where(and(gte(leadDeliveries.createdAt, monthStart), inScope(scope, leads.regionId))),
+    // The median time from the contractor having the details to its first reply or call mark, over this month's first ones
+    // (docs/decisions/0128-request-page-and-replies.md): a reply with none before it on its delivery.
+    db
+      .select({
+        minutes: sql<
+          string | null
+        >`percentile_cont(0.5) within group (order by extract(epoch from ${leadReplies.createdAt} - coalesce(${leadDeliveries.creditedAt}, ${leadDeliveries.paidAt}, ${leadDeliveries.createdAt})) / 60)`,
+      })
+      .from(leadReplies)
+      .innerJoin(leadDeliveries, eq(leadDeliveries.id, leadReplies.deliveryId))
+      .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+      .where(
+        and(
+          gte(leadReplies.createdAt, monthStart),
+          inScope(scope, leads.regionId),
+          sql`not exists (select 1 from ${leadReplies} earlier where earlier.delivery_id = ${leadReplies.deliveryId} and earlier.created_at < ${leadReplies.createdAt})`,
+        ),
+      ),
   ]);
   return {
     totalLeads: counted.reduce((sum, c) => sum + Number(c.leads), 0),
     newLeads: Number(counted.find((c) => c.status === 'new')?.leads ?? 0),
     revenuePotential: centsToDecimal(counted.reduce((sum, c) => sum + Number(c.priceCents), 0)),
     activePricingRules: Number(rules?.n ?? 0),
-    medianMinutesToDelivery: speed?.minutes == null ? null : Math.round(Number(speed.minutes) * 10) / 10,
+    medianMinutesToDelivery: tenths(speed?.minutes),
+    medianMinutesToReply: tenths(replies?.minutes),
   };
 }

@@ -60,4 +60,6 @@ export interface AdminStats {
   activePricingRules: number;
   /** Median minutes from quote request to delivery, over this month's deliveries (UTC month); null when there are none. */
   medianMinutesToDelivery: number | null;
+  /** Median minutes from the contractor having the details to its first reply or call mark, over this month's first ones; null when there are none. */
+  medianMinutesToReply: number | null;
 }

@@ -36,6 +36,8 @@ export type RequestEvent =
     }
   | ({ kind: 'reply'; at: string; contractorName: string } & Pick<LeadReplyDto, 'message' | 'estimate' | 'visitDate'>)
   | { kind: 'called'; at: string; contractorName: string }
+  /** The administrator's thread only: what the contractor marked the lead. */
+  | { kind: 'marked'; at: string; contractorName: string; status: 'contacted' | 'won' | 'lost' }
   | { kind: 'answer'; at: string; answer: HomeownerAnswer }
   | { kind: 'withdrawn'; at: string };
 

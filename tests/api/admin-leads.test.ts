@@ -174,6 +174,8 @@ describe('GET /api/admin/stats', () => {
       activePricingRules: 3,
       // This month's deliveries: the one made in beforeAll, a moment after its request.
       medianMinutesToDelivery: expect.any(Number),
+      // No contractor replied.
+      medianMinutesToReply: null,
     });
     expect(stats.revenuePotential).toBe('180.00');
   });

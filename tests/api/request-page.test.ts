@@ -16,7 +16,7 @@ import {
   regions,
 } from '../../server/db/schema';
 import { ERASE_CLOSED_LEADS } from '../../server/jobs';
-import { contractorClient } from '../support/admin-session';
+import { adminClient, contractorClient, countyAdminClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import { requestOnHost } from '../support/host-request';
 import { servePages } from '../support/page-server';
@@ -359,6 +359,44 @@ describe('the request page', () => {
     expect(sent.body.message).toContain('Ready Ridge Roofing');
     expect((await app.client().post(`/api/requests/${token}/alternatives/${offer!.id}`)).status).toBe(409);
     expect(alternativesOf(await pageOf(token)).find((a) => a.id === offer!.id)?.state).toBe('used');
+  });
+});
+
+describe("the administrator's view", () => {
+  it('reads a lead\'s whole thread, a contractor\'s "lost" beside the homeowner\'s "hired"; another county\'s administrator cannot', async () => {
+    const c = await roofer({ name: 'Threaded Roofing' });
+    const { leadId, token } = await ask(c.id);
+    const portal = await contractorClient(app, c.id);
+    const d = await deliveryOf(leadId);
+    expect((await portal.post(`/api/contractor/leads/${d.id}/replies`, { message: 'Booked you in.' })).status).toBe(
+      201,
+    );
+    expect((await portal.patch(`/api/contractor/leads/${d.id}/status`, { status: 'lost' })).status).toBe(200);
+    expect((await answer(token, 'hired')).status).toBe(204);
+
+    const admin = await adminClient(app);
+    const thread = await admin.get(`/api/admin/leads/${leadId}/thread`);
+    expect(thread.status, thread.text).toBe(200);
+    const events = thread.body.events as RequestPageAnswer['events'];
+    expect(events.map((e) => e.kind)).toEqual(['answer', 'marked', 'marked', 'reply', 'delivered', 'sent']);
+    expect(events.filter((e) => e.kind === 'marked').map((e) => e.kind === 'marked' && e.status)).toEqual([
+      'lost',
+      'contacted',
+    ]);
+    expect(events.find((e) => e.kind === 'reply')).toMatchObject({ message: 'Booked you in.' });
+    expect((await admin.get('/api/admin/leads/abc/thread')).status).toBe(400);
+    expect((await admin.get('/api/admin/leads/2147483000/thread')).status).toBe(404);
+
+    await addCounty(app.ctx, 'wyoming').catch(() => {});
+    const [wyoming] = await app.ctx.db.select({ id: regions.id }).from(regions).where(eq(regions.slug, 'wyoming'));
+    const other = await countyAdminClient(app, [wyoming!.id]);
+    expect((await other.client.get(`/api/admin/leads/${leadId}/thread`)).status).toBe(404);
+    expect((await app.client().get(`/api/admin/leads/${leadId}/thread`)).status).toBe(401);
+
+    // The dashboard's median time to a first reply: this month's, from the lead credited to the reply.
+    const stats = (await admin.get('/api/admin/stats')).body;
+    expect(typeof stats.medianMinutesToReply).toBe('number');
+    expect(stats.medianMinutesToReply).toBeGreaterThanOrEqual(0);
   });
 });
 

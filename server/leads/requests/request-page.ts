@@ -3,7 +3,17 @@ import { isPaidOrCredited } from '@shared/schemas/deliveries';
 import { estimateText } from '@shared/schemas/lead-replies';
 import type { HomeownerAnswer, RequestEvent, RequestPageAnswer } from '@shared/schemas/request-page';
 import type { AppContext, ServiceCtx } from '../../context';
-import { contractors, homeownerAnswers, leadAlternatives, leadDeliveries, leadReplies } from '../../db/schema';
+import {
+  contractors,
+  homeownerAnswers,
+  leadAlternatives,
+  leadDeliveries,
+  leadReplies,
+  leads,
+  leadStatusChanges,
+  type LeadRow,
+} from '../../db/schema';
+import { notFound } from '../../domain/errors';
 import { requestOfToken } from './request-of-token';
 
 /** Ties of the same moment read in the order things happen. */
@@ -15,8 +25,9 @@ const ORDER: Record<RequestEvent['kind'], number> = {
   released: 4,
   called: 5,
   reply: 6,
-  answer: 7,
-  withdrawn: 8,
+  marked: 7,
+  answer: 8,
+  withdrawn: 9,
 };
 
 /** The homeowner's live delivery of this lead, if any, with its contractor's name. */
@@ -34,17 +45,8 @@ export async function liveDeliveryOf(ctx: ServiceCtx, leadId: number) {
   return row ?? null;
 }
 
-/**
- * What a request's page shows (docs/decisions/0128-request-page-and-replies.md), newest first:
- * sent, held or not passed on, delivered (and whether the contractor has the details) or released
- * with its alternatives, the contractor's replies and call marks, the homeowner's answers, withdrawn.
- */
-export async function requestPageOf(
-  ctx: ServiceCtx & Pick<AppContext, 'env'>,
-  token: string,
-  county: string,
-): Promise<RequestPageAnswer> {
-  const lead = await requestOfToken(ctx, token, county);
+/** The rows a request's story is made of, read side by side. */
+async function storyRows(ctx: ServiceCtx, lead: LeadRow) {
   const [[chosen], delivery, replies, answers, alternatives] = await Promise.all([
     lead.requestedContractorId === null
       ? Promise.resolve([])
@@ -70,11 +72,25 @@ export async function requestPageOf(
           .orderBy(asc(leadAlternatives.rank))
       : Promise.resolve([]),
   ]);
+  return { chosen: chosen ?? null, delivery, replies, answers, alternatives };
+}
+
+/**
+ * A request's story, newest first (docs/decisions/0128-request-page-and-replies.md): sent, held or
+ * not passed on, delivered (and whether the contractor has the details) or released with its
+ * alternatives, the contractor's replies and call marks, the homeowner's answers, withdrawn.
+ */
+function storyOf(
+  lead: LeadRow,
+  rows: Awaited<ReturnType<typeof storyRows>>,
+  now: Date,
+  extra: RequestEvent[] = [],
+): RequestEvent[] {
+  const { chosen, delivery, replies, answers, alternatives } = rows;
   const contractorName = chosen?.name ?? 'the contractor';
   const replier = delivery?.contractorName ?? contractorName;
-  const now = ctx.clock.now();
   const routedAt = (lead.routedAt ?? lead.createdAt).toISOString();
-  const events: RequestEvent[] = [{ kind: 'sent', at: lead.createdAt.toISOString(), contractorName }];
+  const events: RequestEvent[] = [{ kind: 'sent', at: lead.createdAt.toISOString(), contractorName }, ...extra];
   if (lead.routing === 'held') events.push({ kind: 'held', at: routedAt });
   if (lead.routing === 'rejected') events.push({ kind: 'not-passed', at: routedAt });
   if (delivery)
@@ -115,22 +131,57 @@ export async function requestPageOf(
   }
   for (const a of answers) events.push({ kind: 'answer', at: a.createdAt.toISOString(), answer: a.answer });
   if (lead.withdrawnAt) events.push({ kind: 'withdrawn', at: lead.withdrawnAt.toISOString() });
-  events.sort((a, b) => b.at.localeCompare(a.at) || ORDER[b.kind] - ORDER[a.kind]);
+  return events.sort((a, b) => b.at.localeCompare(a.at) || ORDER[b.kind] - ORDER[a.kind]);
+}
 
+/** What a request's page shows: the story, and the answers the homeowner may still give. */
+export async function requestPageOf(
+  ctx: ServiceCtx & Pick<AppContext, 'env'>,
+  token: string,
+  county: string,
+): Promise<RequestPageAnswer> {
+  const lead = await requestOfToken(ctx, token, county);
+  const rows = await storyRows(ctx, lead);
   return {
     serviceNeeded: lead.serviceNeeded,
     location: lead.location,
-    contractorName: chosen?.name ?? null,
-    contractorId: chosen?.id ?? null,
+    contractorName: rows.chosen?.name ?? null,
+    contractorId: rows.chosen?.id ?? null,
     askedAt: lead.createdAt.toISOString(),
     withdrawn: lead.withdrawnAt !== null,
     canAnswer: answersOpen(
       lead.withdrawnAt !== null,
-      delivery !== null && isPaidOrCredited(delivery.paymentState),
-      answers.map((a) => a.answer),
+      rows.delivery !== null && isPaidOrCredited(rows.delivery.paymentState),
+      rows.answers.map((a) => a.answer),
     ),
-    events,
+    events: storyOf(lead, rows, ctx.clock.now()),
   };
+}
+
+/**
+ * A lead's whole thread for its administrator (the route checks the lead is in the administrator's
+ * counties): the homeowner's story and, besides, what the contractor marked it (contacted, won,
+ * lost), so a homeowner's "I hired them" beside a contractor's "lost" shows.
+ */
+export async function leadThread(ctx: ServiceCtx, leadId: number): Promise<RequestEvent[]> {
+  const [lead] = await ctx.db.select().from(leads).where(eq(leads.id, leadId));
+  if (!lead) throw notFound('Lead not found');
+  const [rows, marks] = await Promise.all([
+    storyRows(ctx, lead),
+    ctx.db
+      .select({ status: leadStatusChanges.status, at: leadStatusChanges.changedAt, contractorName: contractors.name })
+      .from(leadStatusChanges)
+      .innerJoin(leadDeliveries, eq(leadDeliveries.id, leadStatusChanges.deliveryId))
+      .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
+      .where(eq(leadDeliveries.leadId, leadId)),
+  ]);
+  const marked: RequestEvent[] = marks.map((m) => ({
+    kind: 'marked',
+    at: m.at.toISOString(),
+    contractorName: m.contractorName,
+    status: m.status,
+  }));
+  return storyOf(lead, rows, ctx.clock.now(), marked);
 }
 
 /**

@@ -9,6 +9,7 @@ import { parseInput, parseQuery } from '../../http/validate';
 import { idParamSchema } from '@shared/schemas/admin';
 import { adminStats, listAdminLeads, listHeldLeads } from '../admin-leads';
 import { rejectLead, sendToAlternatives } from '../routing/held-leads';
+import { leadThread } from '../requests/request-page';
 
 /**
  * The admin lead table and dashboard cards. The guard sits on each route so it never reaches
@@ -55,6 +56,16 @@ export function adminLeadRoutes(ctx: AppContext, answers: AnswerCache): Router {
       const { id } = parseInput(idParamSchema, req.params, 'Invalid lead id');
       await rejectLead(ctx, adminScopeOf(req), id);
       res.status(204).end();
+    }),
+  );
+
+  // A lead's whole thread (docs/decisions/0128-request-page-and-replies.md): delivery, replies, the homeowner's answers.
+  router.get(
+    '/admin/leads/:id/thread',
+    requireAdmin(ctx, { owns: 'lead' }),
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(idParamSchema, req.params, 'Invalid lead id');
+      res.set('Cache-Control', 'no-store').json({ events: await leadThread(ctx, id) });
     }),
   );
 

@@ -1,4 +1,4 @@
-import { DollarSign, ExternalLink, Inbox, Plus, Send, Tags, Timer } from 'lucide-react';
+import { DollarSign, ExternalLink, Inbox, MessageSquare, Plus, Send, Tags, Timer } from 'lucide-react';
 import { formatPrice } from '@shared/money';
 import { Link } from 'wouter';
 import type { AdminLead, AdminStats } from '@shared/schemas/admin-leads';
@@ -236,10 +236,24 @@ function MedianDelivery({ s }: { s?: AdminStats }) {
   );
 }
 
+/** The median time to the contractor's first reply this month (docs/decisions/0128-request-page-and-replies.md), or why there is none. */
+function MedianReply({ s }: { s?: AdminStats }) {
+  const minutes = s?.medianMinutesToReply;
+  return (
+    <StatCard
+      title="Median time to first reply (this month)"
+      value={minutes == null ? undefined : formatMinutes(minutes)}
+      icon={MessageSquare}
+      note={s && minutes === null ? 'No replies yet this month' : 'From the lead bought to a reply or call'}
+      loading={!s}
+    />
+  );
+}
+
 /** The figures; placeholders in their cards while they load. */
 function StatCards({ s }: { s?: AdminStats }) {
   return (
-    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
+    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
       <StatCard title="Total Leads" value={s?.totalLeads} icon={Inbox} note="All quote requests" loading={!s} />
       <StatCard title="New Leads" value={s?.newLeads} icon={Send} note="Awaiting delivery" loading={!s} />
       <StatCard
@@ -251,6 +265,7 @@ function StatCards({ s }: { s?: AdminStats }) {
       />
       <StatCard title="Pricing Rules" value={s?.activePricingRules} icon={Tags} note="Active rules" loading={!s} />
       <MedianDelivery s={s} />
+      <MedianReply s={s} />
     </div>
   );
 }

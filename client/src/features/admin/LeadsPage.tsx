@@ -17,6 +17,7 @@ import { CountyDeliveryNote } from './components/CountyDeliveryNote';
 import { PageHeader } from './components/PageHeader';
 import { StatCard } from './components/StatCard';
 import { Td, Tr } from './components/table';
+import { LeadThread } from './components/LeadThread';
 import { useRegion } from '@/lib/region';
 import { awaitsDelivery, offeredToNoOne } from './lead-state';
 
@@ -154,6 +155,7 @@ export default function LeadsPage() {
               ) : (
                 <DeliveryCell lead={lead} />
               )}
+              <LeadThread lead={lead} />
             </Td>
           </Tr>
         )}

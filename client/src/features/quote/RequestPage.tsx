@@ -154,6 +154,9 @@ function EventText({ event, token, onDone }: { event: RequestEvent; token: strin
       return <p>{event.answer === 'hired' ? 'You told us you hired them.' : "You told us you're still looking."}</p>;
     case 'withdrawn':
       return <p>You withdrew this request. It is passed to no one.</p>;
+    case 'marked':
+      // The administrator's thread only.
+      return null;
   }
 }
 
