@@ -20,6 +20,7 @@ export type PostedFormName =
   | 'newsletter'
   | 'submission'
   | 'review'
+  | 'hire-answer'
   | 'forgot-password'
   | 'reset-password'
   | 'confirm-email'

@@ -29,6 +29,21 @@ export const ADMIN_REVIEW_FILTERS = ['all', 'published', 'hidden', 'not_contacte
 export type AdminReviewFilter = (typeof ADMIN_REVIEW_FILTERS)[number];
 
 /** GET /api/reviews/invitation?token=: what the review page shows about the link. */
+/**
+ * The follow-up email's one-click answers to "Did you hire them?" (docs/decisions/0128-request-page-and-replies.md).
+ */
+export const HIRE_ANSWERS = ['hired', 'not_yet', 'not_contacted'] as const;
+export type HireAnswer = (typeof HIRE_ANSWERS)[number];
+export const HIRE_ANSWER_LABELS: Record<HireAnswer, string> = {
+  hired: 'Yes, I hired them',
+  not_yet: 'Not yet',
+  not_contacted: 'They never contacted me',
+};
+
+/** Where the follow-up page lands once its hire question is answered without JavaScript. */
+export const hireAnsweredPath = (token: string, answer: HireAnswer) =>
+  `/review/${encodeURIComponent(token)}?answered=${answer}`;
+
 export interface ReviewInvitation {
   /** open: the form; answered: thanks, already used; expired: the link's time is up. */
   status: 'open' | 'answered' | 'expired';
@@ -38,6 +53,10 @@ export interface ReviewInvitation {
   firstName: string;
   serviceNeeded: string;
   expiresAt: string;
+  /** The one-click answer given to "Did you hire them?", if any. */
+  hireAnswer: HireAnswer | null;
+  /** Whether the page still asks it: not answered (here or on the request's page), the link open, the request standing. */
+  askHire: boolean;
 }
 
 /** A published review as anyone may see it: the first name and the month, never the homeowner's contact details. */

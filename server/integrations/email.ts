@@ -27,7 +27,8 @@ export type EmailKind =
   | 'lead-alternatives'
   | 'lead-released'
   | 'password-changed'
-  | 'lead-reply';
+  | 'lead-reply'
+  | 'not-contacted';
 
 export interface EmailMessage {
   kind: EmailKind;

@@ -1,9 +1,17 @@
 import { longDate } from '@shared/site-calendar';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { isPaidOrCredited } from '@shared/schemas/deliveries';
-import { REVIEW_LINK_DAYS } from '@shared/schemas/reviews';
+import { HIRE_ANSWER_LABELS, HIRE_ANSWERS, REVIEW_LINK_DAYS } from '@shared/schemas/reviews';
 import { inTransaction, type AppContext } from '../context';
-import { contractorAccounts, contractors, leadDeliveries, leads, reviewRequests, reviews } from '../db/schema';
+import {
+  contractorAccounts,
+  contractors,
+  homeownerAnswers,
+  leadDeliveries,
+  leads,
+  reviewRequests,
+  reviews,
+} from '../db/schema';
 import { queueEmail } from '../notifications/email-delivery';
 import { countySiteWords } from '../counties/counties';
 import { signReviewLink } from './review-tokens';
@@ -48,8 +56,19 @@ export function followUpEmail(input: {
   serviceNeeded: string;
   askedAt: Date;
   expiresAt: Date;
+  /** Whether to ask "Did you hire them?" with one-click answers: not when the homeowner said so on the request's page. */
+  askHire: boolean;
 }) {
   const c = input.contractorName;
+  const page = `${input.siteUrl}/review/${input.token}`;
+  // One click each (docs/decisions/0128-request-page-and-replies.md): the link opens the page, whose button confirms (a mail scanner opening links answers nothing).
+  const oneClick = input.askHire
+    ? [
+        `Did you hire ${c}? Answer with one click:`,
+        ...HIRE_ANSWERS.map((a) => `${HIRE_ANSWER_LABELS[a]}: ${page}?answer=${a}`),
+        '',
+      ]
+    : [];
   return {
     subject: `Did ${c} contact you? Did you hire them?`,
     text: [
@@ -57,10 +76,11 @@ export function followUpEmail(input: {
       '',
       `On ${longDate(input.askedAt)} you asked for a quote for ${input.serviceNeeded} through ${input.siteTitle}, and we passed your request to ${c}.`,
       '',
+      ...oneClick,
       `Did ${c} contact you? Did you hire them?`,
       '',
       'Please tell us, and rate them from 1 to 5 stars. It takes a minute:',
-      `${input.siteUrl}/review/${input.token}`,
+      page,
       '',
       `Your answer helps your neighbors. Your rating and comment appear on ${c}'s profile as a "Verified homeowner" review, with your first name and the month; your email and phone number are never shown. Contractors cannot change or remove reviews. Our review policy: ${input.siteUrl}/review-policy`,
       '',
@@ -93,6 +113,9 @@ export async function sendFollowUp(ctx: AppContext, deliveryId: number): Promise
         contractorEmail: contractors.email,
         website: contractors.website,
         accountEmail: contractorAccounts.email,
+        withdrawnAt: leads.withdrawnAt,
+        erasedAt: leads.erasedAt,
+        hiredOnPage: sql<boolean>`exists (select 1 from ${homeownerAnswers} where ${homeownerAnswers.leadId} = ${leads.id} and ${homeownerAnswers.answer} = 'hired')`,
       })
       .from(leadDeliveries)
       .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
@@ -101,15 +124,18 @@ export async function sendFollowUp(ctx: AppContext, deliveryId: number): Promise
       .where(eq(leadDeliveries.id, deliveryId));
     if (!row) return;
     const [reviewed] = await tx.db.select({ id: reviews.id }).from(reviews).where(eq(reviews.leadId, row.leadId));
+    // A withdrawn or erased request gets nothing more (docs/decisions/0128-request-page-and-replies.md).
     const skipReason = !isPaidOrCredited(row.paymentState)
       ? 'The delivery was cancelled'
-      : reviewed
-        ? 'The homeowner has already reviewed this lead'
-        : ownBusinessReason(row.email, {
-            email: row.contractorEmail,
-            accountEmail: row.accountEmail,
-            website: row.website,
-          });
+      : row.withdrawnAt || row.erasedAt
+        ? 'The homeowner withdrew the request'
+        : reviewed
+          ? 'The homeowner has already reviewed this lead'
+          : ownBusinessReason(row.email, {
+              email: row.contractorEmail,
+              accountEmail: row.accountEmail,
+              website: row.website,
+            });
     const expiresAt = new Date(now.getTime() + REVIEW_LINK_DAYS * DAY_MS);
     const [request] = await tx.db
       .insert(reviewRequests)
@@ -129,6 +155,7 @@ export async function sendFollowUp(ctx: AppContext, deliveryId: number): Promise
       serviceNeeded: row.serviceNeeded,
       askedAt: row.askedAt,
       expiresAt,
+      askHire: !row.hiredOnPage,
     });
     await queueEmail(tx, { kind: 'review-request', to: row.email, regionId: row.regionId, ...email });
   });

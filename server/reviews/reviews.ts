@@ -14,6 +14,7 @@ import type { Executor } from '../db/client';
 import {
   contractorAccounts,
   contractors,
+  homeownerAnswers,
   leadDeliveries,
   leads,
   reviewRequests,
@@ -65,6 +66,11 @@ async function linkedDelivery(db: Executor, deliveryId: number) {
       website: contractors.website,
       accountEmail: contractorAccounts.email,
       requestStatus: reviewRequests.status,
+      hireAnswer: reviewRequests.hireAnswer,
+      withdrawnAt: leads.withdrawnAt,
+      erasedAt: leads.erasedAt,
+      // Said on the request's page already (docs/decisions/0128-request-page-and-replies.md): not asked again.
+      hiredOnPage: sql<boolean>`exists (select 1 from ${homeownerAnswers} where ${homeownerAnswers.leadId} = ${leads.id} and ${homeownerAnswers.answer} = 'hired')`,
       reviewId: reviews.id,
     })
     .from(leadDeliveries)
@@ -79,12 +85,32 @@ async function linkedDelivery(db: Executor, deliveryId: number) {
   return row;
 }
 
+type LinkedDelivery = Awaited<ReturnType<typeof linkedDelivery>>;
+
+/** Whether "Did you hire them?" is still asked: once, while the link and the request stand, unless the page was told already. */
+const hireStillAsked = (d: LinkedDelivery, expired: boolean) =>
+  d.hireAnswer === null && !d.hiredOnPage && !expired && d.withdrawnAt === null && d.erasedAt === null;
+
+/**
+ * The delivery a follow-up link's one-click hire answer is about (docs/decisions/0128-request-page-and-replies.md),
+ * refused as the review form refuses the link (forged, expired, not sent), and when it was answered or no longer asked.
+ */
+export async function hireCheckOf(ctx: ReviewCtx, token: string): Promise<LinkedDelivery> {
+  const link = linkOf(ctx, token);
+  const d = await linkedDelivery(ctx.db, link.deliveryId);
+  if (d.hireAnswer !== null) throw conflict('You already answered this question. Thank you!');
+  if (d.withdrawnAt !== null || d.erasedAt !== null) throw conflict('This request was withdrawn.');
+  return d;
+}
+
 /** GET /api/reviews/invitation?token=: what the review page says about its link. */
 export async function reviewInvitation(ctx: ReviewCtx, token: string): Promise<ReviewInvitation> {
   const link = linkOf(ctx, token, { allowExpired: true });
   const d = await linkedDelivery(ctx.db, link.deliveryId);
   return {
     status: d.reviewId !== null ? 'answered' : link.expired ? 'expired' : 'open',
+    hireAnswer: d.hireAnswer,
+    askHire: hireStillAsked(d, link.expired),
     contractorId: d.contractorId,
     contractorName: d.contractorName,
     firstName: reviewerName(d.name),

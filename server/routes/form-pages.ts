@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import { formPages, HONEYPOT_FIELD, isBot } from '@shared/forms';
 import { region } from '@shared/region';
 import { quoteFormSchemaFor, quoteRequestSchemaFor } from '@shared/schemas/leads';
@@ -9,7 +9,7 @@ import {
   passwordResetRequestSchema,
   INVALID_LINK_MESSAGE,
 } from '@shared/schemas/contractor-account';
-import { reviewAnswersOf, reviewSubmissionSchema } from '@shared/schemas/reviews';
+import { hireAnswerSchema, hireAnsweredPath, reviewAnswersOf, reviewSubmissionSchema } from '@shared/schemas/reviews';
 import { submissionSchemaFor } from '@shared/schemas/submission';
 import type { AppContext } from '../context';
 import { asyncHandler } from '../http/async-handler';
@@ -32,6 +32,7 @@ import { refuseCommonPassword } from '../accounts/password-policy';
 import { formLimits } from '../http/routes/form-limits';
 import { useAlternative, useAlternativeOfRequest } from '../leads/routing/use-alternative';
 import { answerRequest } from '../leads/requests/homeowner-answer';
+import { answerHireCheck } from '../leads/requests/hire-check';
 import { homeownerAnswerSchema, requestAlternativeSchema, requestTokenSchema } from '@shared/schemas/request-answer';
 import { requestPage, REQUEST_LINK_INVALID } from '@shared/schemas/request-page';
 import { alternativeTokenSchema } from '@shared/schemas/alternative-choice';
@@ -49,6 +50,7 @@ const SUBMISSION: FormFields = {
   lists: ['services'],
 };
 const REVIEW: FormFields = { text: ['contacted', 'hired', 'rating', 'comment'] };
+const HIRE: FormFields = { text: ['hireAnswer'] };
 const FORGOT: FormFields = { text: ['email'] };
 const RESET: FormFields = { text: ['token', 'password', 'confirmPassword'] };
 const CONFIRM: FormFields = { text: ['token'] };
@@ -71,6 +73,8 @@ export function formPageRoutes(ctx: AppContext): Router {
   const limits = formLimits(ctx);
   const webForm = webFormChecks(ctx.env, ctx.log);
   const refused = refusedForm(ctx.log);
+  const refusedReview = refused('review', REVIEW);
+  const refusedHire = refused('hire-answer', HIRE);
 
   router.post(
     '/contractor/:id/quote',
@@ -117,19 +121,27 @@ export function formPageRoutes(ctx: AppContext): Router {
   );
 
   // The follow-up email's link: no honeypot, as only the signed link's holder can answer.
+  // Its one-click "Did you hire them?" (docs/decisions/0128-request-page-and-replies.md) posts to the same page, as `hireAnswer`.
   router.post(
     '/review/:token',
     ...webForm,
     limits.review,
     asyncHandler(async (req, res) => {
       const token = String(req.params.token);
+      const hire = formValues(req.body, HIRE).hireAnswer;
+      if (hire) {
+        const { answer } = parseInput(hireAnswerSchema, { token, answer: hire });
+        await answerHireCheck(ctx, token, answer);
+        return res.redirect(303, hireAnsweredPath(token, answer));
+      }
       await submitReview(
         ctx,
         parseInput(reviewSubmissionSchema, { token, ...reviewAnswersOf(formValues(req.body, REVIEW)) }),
       );
       res.redirect(303, formPages.review.done(token));
     }),
-    refused('review', REVIEW),
+    (err: unknown, req: Request, res: Response, next: NextFunction) =>
+      (formValues(req.body, HIRE).hireAnswer ? refusedHire : refusedReview)(err, req, res, next),
   );
 
   // A released request's "Send my request to them" link (docs/decisions/0117-lead-routing.md): the same service and limit as the API's route.

@@ -38,7 +38,8 @@ export type RequestEvent =
   | { kind: 'called'; at: string; contractorName: string }
   /** The administrator's thread only: what the contractor marked the lead. */
   | { kind: 'marked'; at: string; contractorName: string; status: 'contacted' | 'won' | 'lost' }
-  | { kind: 'answer'; at: string; answer: HomeownerAnswer }
+  /** 'not_contacted': the follow-up email's "They never contacted me". */
+  | { kind: 'answer'; at: string; answer: HomeownerAnswer | 'not_contacted' }
   | { kind: 'withdrawn'; at: string };
 
 /** GET /api/requests/:token */

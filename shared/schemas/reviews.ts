@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { pageParam } from './list-query';
-import { ADMIN_REVIEW_FILTERS, HIDE_NOTE_MAX, HIDE_REASONS, REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from '../reviews';
+import {
+  ADMIN_REVIEW_FILTERS,
+  HIDE_NOTE_MAX,
+  HIDE_REASONS,
+  HIRE_ANSWERS,
+  REVIEW_COMMENT_MAX,
+  REVIEW_REPLY_MAX,
+} from '../reviews';
 
 export * from '../reviews';
 
@@ -41,6 +48,12 @@ export type ReviewSubmission = z.output<typeof reviewSubmissionSchema>;
 export type ReviewSubmissionInput = z.input<typeof reviewSubmissionSchema>;
 
 export const reviewInvitationQuerySchema = z.object({ token: reviewTokenSchema });
+
+/** The follow-up email's one-click answer to "Did you hire them?" (docs/decisions/0128-request-page-and-replies.md). */
+export const hireAnswerSchema = z.object({
+  token: reviewTokenSchema,
+  answer: z.enum(HIRE_ANSWERS, { error: 'Choose an answer' }),
+});
 
 export const reviewsPageQuerySchema = z.object({
   id: z.coerce

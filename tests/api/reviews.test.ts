@@ -155,6 +155,9 @@ describe('GET /api/reviews/invitation', () => {
       firstName: 'Dana',
       serviceNeeded: 'General Contracting',
       expiresAt: expect.any(String),
+      // "Did you hire them?" is asked until answered (docs/decisions/0128-request-page-and-replies.md).
+      hireAnswer: null,
+      askHire: true,
     });
     expect((await answer(token)).status).toBe(201);
     expect((await app.client().get(`/api/reviews/invitation?token=${token}`)).body.status).toBe('answered');

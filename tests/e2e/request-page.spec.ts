@@ -19,7 +19,10 @@ const PASSWORD = 'request-page-password';
  * browser journeys' county delivers by hand, tests/e2e/fixtures/seed-fixtures.ts); answers the path of
  * its page from the confirmation email.
  */
-async function requestPagePath(request: APIRequestContext, contractorId: number): Promise<string> {
+async function requestPagePath(
+  request: APIRequestContext,
+  contractorId: number,
+): Promise<{ path: string; email: string }> {
   const email = `page-${uid()}@home.example`;
   const res = await request.post('/api/leads', {
     data: {
@@ -51,6 +54,27 @@ async function requestPagePath(request: APIRequestContext, contractorId: number)
       { timeout: 20_000, message: `the confirmation email to ${email}` },
     )
     .not.toBe('');
+  return { path, email };
+}
+
+/** The path of the follow-up email's review link (FOLLOW_UP_DELAY is 0 in the browser tests' server). */
+async function reviewLinkPath(request: APIRequestContext, to: string): Promise<string> {
+  let path = '';
+  await expect
+    .poll(
+      async () => {
+        const outbox = (await (
+          await request.get('/api/admin/outbox', { params: { pageSize: '100' } })
+        ).json()) as Paged<OutboxMessage>;
+        const listed = outbox.items.find((m) => m.kind === 'review-request' && m.to === to);
+        if (!listed) return '';
+        const mail = (await (await request.get(`/api/admin/outbox/${listed.id}`)).json()) as { text: string };
+        path = /https?:\/\/[^\s/]+(\/review\/[\w.-]+)$/m.exec(mail.text)?.[1] ?? '';
+        return path;
+      },
+      { timeout: 20_000, message: `the follow-up email to ${to}` },
+    )
+    .not.toBe('');
   return path;
 }
 
@@ -63,7 +87,7 @@ test('the contractor replies from its portal, the homeowner reads it on the requ
   test.slow();
   await signInAdmin(request);
   const c = await approvedBusiness(request, 'Replying Roofing', { emailPrefix: 'reply', password: PASSWORD });
-  const path = await requestPagePath(request, c.id);
+  const { path } = await requestPagePath(request, c.id);
 
   // The homeowner follows the email's link: the lead was delivered with one of the contractor's plan credits.
   await open(page, path);
@@ -109,6 +133,26 @@ test('the contractor replies from its portal, the homeowner reads it on the requ
   await expect(page.getByRole('button', { name: 'I hired them' })).toBeVisible();
 });
 
+test('the follow-up email\'s one-click "They never contacted me" is confirmed on the review page', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  await signInAdmin(request);
+  const c = await approvedBusiness(request, 'Silent Roofing', { emailPrefix: 'silent' });
+  const { path, email } = await requestPagePath(request, c.id);
+  const review = await reviewLinkPath(request, email);
+  await open(page, `${review}?answer=not_contacted`);
+  await expect(page.getByRole('heading', { name: `Did you hire ${c.name}?` })).toBeVisible();
+  await expect(page.getByText('Confirm your answer:')).toBeVisible();
+  await page.getByRole('button', { name: 'They never contacted me' }).click();
+  await expect(page.getByText('We noted that they never contacted you, and we told them.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Did you hire ${c.name}?` })).toHaveCount(0);
+  // The request's page shows it too.
+  await open(page, path);
+  await expect(page.getByText('You told us they never contacted you.')).toBeVisible();
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -119,7 +163,7 @@ test.describe('without JavaScript', () => {
     test.slow();
     await signInAdmin(request);
     const c = await approvedBusiness(request, 'Plain Page Roofing', { emailPrefix: 'plain' });
-    const path = await requestPagePath(request, c.id);
+    const { path, email } = await requestPagePath(request, c.id);
     await page.goto(path);
     await expect(page.getByText(`${c.name} has your details and will contact you.`)).toBeVisible();
     await expectNoSidewaysScroll(page);
@@ -129,6 +173,12 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText('You told us you hired them.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'I hired them' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Withdraw my request' })).toBeVisible();
+
+    // The review invitation follows as before, without asking again whether they hired them.
+    await page.goto(await reviewLinkPath(request, email));
+    await expect(page.getByRole('heading', { level: 1, name: `How did it go with ${c.name}?` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Did you hire ${c.name}?` })).toHaveCount(0);
+    await expect(page.getByRole('group', { name: 'Did you hire them?' })).toBeVisible();
 
     const wrong = await page.goto(`${path.slice(0, -4)}AAAA`);
     expect(wrong?.status()).toBe(404);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { isPaidOrCredited } from '@shared/schemas/deliveries';
 import type { HomeownerAnswer } from '@shared/schemas/request-page';
-import { inTransaction, type AppContext } from '../../context';
-import { homeownerAnswers, leads, leadStatusChanges } from '../../db/schema';
+import { inTransaction, type AppContext, type ServiceCtx } from '../../context';
+import { homeownerAnswers, leads, leadStatusChanges, type LeadRow } from '../../db/schema';
 import { conflict } from '../../domain/errors';
 import { answersOpen, liveDeliveryOf } from './request-page';
 import { requestOfToken } from './request-of-token';
@@ -40,11 +40,34 @@ export async function answerRequest(
     );
     if (!open.includes(answer))
       throw conflict(given.some((g) => g.answer === 'hired') ? 'You already told us you hired them.' : REFUSED[answer]);
-    const now = tx.clock.now();
-    await tx.db.insert(homeownerAnswers).values({ leadId: lead.id, answer, createdAt: now, updatedAt: now });
-    if (answer !== 'hired' || !delivery || lead.status === 'won' || lead.status === 'lost') return;
-    // Won closes the lead: its details are erased LEAD_RETENTION_DAYS later (docs/decisions/0114-homeowner-privacy.md).
-    await tx.db.update(leads).set({ status: 'won', closedAt: now }).where(eq(leads.id, lead.id));
-    await tx.db.insert(leadStatusChanges).values({ deliveryId: delivery.id, status: 'won', changedAt: now });
+    if (answer === 'hired' && delivery) await recordHired(tx, lead, delivery.id);
+    else await recordAnswer(tx, lead.id, answer);
   });
+}
+
+/** A homeowner's answer, once (a second of the same is no change). */
+export async function recordAnswer(ctx: ServiceCtx, leadId: number, answer: HomeownerAnswer): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db
+    .insert(homeownerAnswers)
+    .values({ leadId, answer, createdAt: now, updatedAt: now })
+    .onConflictDoNothing();
+}
+
+/**
+ * "I hired them", from the page or the follow-up email (ctx.db a transaction holding the lead's
+ * row): recorded, and the lead marked won and closed, unless its contractor marked it won already
+ * or lost (then both words stand on its thread for the administrator).
+ */
+export async function recordHired(
+  ctx: ServiceCtx,
+  lead: Pick<LeadRow, 'id' | 'status'>,
+  deliveryId: number,
+): Promise<void> {
+  await recordAnswer(ctx, lead.id, 'hired');
+  if (lead.status === 'won' || lead.status === 'lost') return;
+  const now = ctx.clock.now();
+  // Won closes the lead: its details are erased LEAD_RETENTION_DAYS later (docs/decisions/0114-homeowner-privacy.md).
+  await ctx.db.update(leads).set({ status: 'won', closedAt: now }).where(eq(leads.id, lead.id));
+  await ctx.db.insert(leadStatusChanges).values({ deliveryId, status: 'won', changedAt: now });
 }

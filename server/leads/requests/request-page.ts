@@ -11,6 +11,7 @@ import {
   leadReplies,
   leads,
   leadStatusChanges,
+  reviewRequests,
   type LeadRow,
 } from '../../db/schema';
 import { notFound } from '../../domain/errors';
@@ -47,7 +48,7 @@ export async function liveDeliveryOf(ctx: ServiceCtx, leadId: number) {
 
 /** The rows a request's story is made of, read side by side. */
 async function storyRows(ctx: ServiceCtx, lead: LeadRow) {
-  const [[chosen], delivery, replies, answers, alternatives] = await Promise.all([
+  const [[chosen], delivery, replies, answers, alternatives, notContacted] = await Promise.all([
     lead.requestedContractorId === null
       ? Promise.resolve([])
       : ctx.db
@@ -71,8 +72,14 @@ async function storyRows(ctx: ServiceCtx, lead: LeadRow) {
           .where(eq(leadAlternatives.leadId, lead.id))
           .orderBy(asc(leadAlternatives.rank))
       : Promise.resolve([]),
+    // The follow-up email's "They never contacted me" (its other answers are the page's too).
+    ctx.db
+      .select({ at: reviewRequests.hireAnsweredAt })
+      .from(reviewRequests)
+      .innerJoin(leadDeliveries, eq(leadDeliveries.id, reviewRequests.deliveryId))
+      .where(and(eq(leadDeliveries.leadId, lead.id), eq(reviewRequests.hireAnswer, 'not_contacted'))),
   ]);
-  return { chosen: chosen ?? null, delivery, replies, answers, alternatives };
+  return { chosen: chosen ?? null, delivery, replies, answers, alternatives, notContacted };
 }
 
 /**
@@ -86,7 +93,7 @@ function storyOf(
   now: Date,
   extra: RequestEvent[] = [],
 ): RequestEvent[] {
-  const { chosen, delivery, replies, answers, alternatives } = rows;
+  const { chosen, delivery, replies, answers, alternatives, notContacted } = rows;
   const contractorName = chosen?.name ?? 'the contractor';
   const replier = delivery?.contractorName ?? contractorName;
   const routedAt = (lead.routedAt ?? lead.createdAt).toISOString();
@@ -130,6 +137,8 @@ function storyOf(
       });
   }
   for (const a of answers) events.push({ kind: 'answer', at: a.createdAt.toISOString(), answer: a.answer });
+  for (const n of notContacted)
+    if (n.at) events.push({ kind: 'answer', at: n.at.toISOString(), answer: 'not_contacted' });
   if (lead.withdrawnAt) events.push({ kind: 'withdrawn', at: lead.withdrawnAt.toISOString() });
   return events.sort((a, b) => b.at.localeCompare(a.at) || ORDER[b.kind] - ORDER[a.kind]);
 }

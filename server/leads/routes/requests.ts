@@ -12,6 +12,8 @@ import { formLimits } from '../../http/routes/form-limits';
 import { useAlternativeOfRequest } from '../routing/use-alternative';
 import { answerRequest } from '../requests/homeowner-answer';
 import { requestPageOf } from '../requests/request-page';
+import { answerHireCheck } from '../requests/hire-check';
+import { hireAnswerSchema } from '@shared/schemas/reviews';
 
 /** A request's own page (docs/decisions/0128-request-page-and-replies.md); its token is a secret, so its parsed input is not kept (request logs redact the path). */
 export const requestQueries: QueryRoute[] = [
@@ -46,6 +48,17 @@ export function requestRoutes(ctx: AppContext): Router {
       const { token, alternativeId } = parseInput(requestAlternativeSchema, req.params, REQUEST_LINK_INVALID);
       const sent = await useAlternativeOfRequest(ctx, token, alternativeId, countyOf(res));
       res.status(201).json({ leadId: sent.leadId, message: alternativeSentMessage(sent.contractorName) });
+    }),
+  );
+  // The follow-up email's one-click answer (its page's web form posts to /review/{token}); limited like the review form.
+  router.post(
+    '/reviews/hire-answer',
+    forAnyone,
+    formLimits(ctx).review,
+    asyncHandler(async (req, res) => {
+      const { token, answer } = parseInput(hireAnswerSchema, req.body);
+      await answerHireCheck(ctx, token, answer);
+      res.status(204).end();
     }),
   );
   return router;

@@ -12,56 +12,22 @@ import {
 } from '@shared/schemas/request-page';
 import { Head } from '@/components/head';
 import { LinkNotice } from '@/components/link-notice';
-import { useProgressiveForm } from '@/components/form';
+import { PostButton } from '@/components/post-button';
 import { QueryView } from '@/components/query-view';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormNotice } from '@/components/ui/form-notice';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
-import { usePostedForm } from '@/lib/posted-form';
 import { useRegion } from '@/lib/region';
 import type { RouteInput } from '@/lib/route-input';
 import { answerRequest, sendFromRequest, useRequestPage } from './request-api';
 
 const ANSWER_LABELS: Record<HomeownerAnswer, string> = { hired: 'I hired them', still_looking: "I'm still looking" };
-
-/**
- * One button posting one value to the page: a plain form without JavaScript (the server answers 303
- * back to the page), a fetch with it. A refused post's message shows on the form it came from.
- */
-function PageButton({
-  token,
-  field,
-  value,
-  label,
-  variant,
-  send,
-}: {
-  token: string;
-  field: 'answer' | 'alternativeId';
-  value: string;
-  label: string;
-  variant: 'accent' | 'outline';
-  send: () => Promise<unknown>;
-}) {
-  const posted = usePostedForm('request');
-  const form = useProgressiveForm({
-    posted: posted?.values[field] === value ? 'request' : undefined,
-    schema: () => import('@shared/schemas/alternative-choice').then((m) => m.alternativeChoiceSchema),
-    fallback: 'That did not go through. Please try again.',
-    onValid: send,
-  });
-  return (
-    <form method="post" action={requestPage.path(token)} {...form.props} className="grid gap-2">
-      <input type="hidden" name={field} value={value} />
-      {form.problem && <FormNotice variant="destructive" title="Not sent" description={form.problem} />}
-      <Button type="submit" variant={variant} className="w-full" disabled={form.pending}>
-        {form.pending ? 'Sending...' : label}
-      </Button>
-    </form>
-  );
-}
+const ANSWER_WORDS: Record<HomeownerAnswer | 'not_contacted', string> = {
+  hired: 'You told us you hired them.',
+  still_looking: "You told us you're still looking.",
+  not_contacted: 'You told us they never contacted you.',
+};
 
 function Alternatives({
   token,
@@ -92,8 +58,9 @@ function Alternatives({
             {a.contractorName}
           </Link>
           {a.state === 'open' ? (
-            <PageButton
-              token={token}
+            <PostButton
+              action={requestPage.path(token)}
+              form="request"
               field="alternativeId"
               value={String(a.id)}
               label={`Send my request to ${a.contractorName}`}
@@ -151,7 +118,7 @@ function EventText({ event, token, onDone }: { event: RequestEvent; token: strin
     case 'called':
       return <p>{`${event.contractorName} says they called you.`}</p>;
     case 'answer':
-      return <p>{event.answer === 'hired' ? 'You told us you hired them.' : "You told us you're still looking."}</p>;
+      return <p>{ANSWER_WORDS[event.answer]}</p>;
     case 'withdrawn':
       return <p>You withdrew this request. It is passed to no one.</p>;
     case 'marked':
@@ -185,9 +152,10 @@ function Request({
         <Card className="grid gap-3 p-4 sm:p-6">
           <h2 className="text-lg font-semibold">How is it going?</h2>
           {request.canAnswer.map((answer) => (
-            <PageButton
+            <PostButton
               key={answer}
-              token={token}
+              action={requestPage.path(token)}
+              form="request"
               field="answer"
               value={answer}
               label={ANSWER_LABELS[answer]}

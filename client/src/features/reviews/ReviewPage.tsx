@@ -1,7 +1,7 @@
 import { CheckCircle2, Clock, LinkIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { ReviewInvitation } from '@shared/reviews';
+import { HIRE_ANSWER_LABELS, HIRE_ANSWERS, type HireAnswer, type ReviewInvitation } from '@shared/reviews';
 import { Head } from '@/components/head';
 import { LinkNotice } from '@/components/link-notice';
 import type { RouteInput } from '@/lib/route-input';
@@ -9,7 +9,9 @@ import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { REVIEW_POLICY_PATH, useInvitation } from './api';
+import { answerHire, REVIEW_POLICY_PATH, useInvitation } from './api';
+import { PostButton } from '@/components/post-button';
+import { FormNotice } from '@/components/ui/form-notice';
 import { ReviewForm } from './components/ReviewForm';
 import { useRegion } from '@/lib/region';
 
@@ -49,6 +51,57 @@ function Thanks({ invitation, outcome }: { invitation: ReviewInvitation; outcome
   );
 }
 
+const HIRE_THANKS: Record<HireAnswer, string> = {
+  hired: 'Thank you. We noted that you hired them. Tell your neighbors how it went below.',
+  not_yet: 'Thank you. We noted that you have not hired anyone yet.',
+  not_contacted: 'Thank you. We noted that they never contacted you, and we told them.',
+};
+
+/**
+ * "Did you hire them?" with one-click answers (docs/decisions/0128-request-page-and-replies.md): the
+ * email links here with `?answer=`, which this button confirms (opening a link answers nothing, as
+ * mail scanners open links); once answered, the thanks. The review form stays below either way.
+ */
+function HireQuestion({
+  token,
+  invitation,
+  chosen,
+  answered,
+  onAnswered,
+}: {
+  token: string;
+  invitation: ReviewInvitation;
+  chosen: HireAnswer | null;
+  answered: HireAnswer | null;
+  onAnswered: (answer: HireAnswer) => void;
+}) {
+  const done = answered ?? invitation.hireAnswer;
+  if (done) return <FormNotice variant="success" title="Answer noted" description={HIRE_THANKS[done]} />;
+  if (!invitation.askHire) return null;
+  const order = chosen ? [chosen, ...HIRE_ANSWERS.filter((a) => a !== chosen)] : HIRE_ANSWERS;
+  return (
+    <Card className="mt-6 grid gap-3 p-5 sm:p-6">
+      <h2 className="text-lg font-semibold">{`Did you hire ${invitation.contractorName}?`}</h2>
+      {chosen && <p className="text-sm text-muted-foreground">Confirm your answer:</p>}
+      {order.map((answer) => (
+        <PostButton
+          key={answer}
+          action={`/review/${encodeURIComponent(token)}`}
+          form="hire-answer"
+          field="hireAnswer"
+          value={answer}
+          label={HIRE_ANSWER_LABELS[answer]}
+          variant={answer === (chosen ?? 'hired') ? 'accent' : 'outline'}
+          send={() => answerHire(token, answer).then(() => onAnswered(answer))}
+        />
+      ))}
+    </Card>
+  );
+}
+
+const asHireAnswer = (v: string | null): HireAnswer | null =>
+  (HIRE_ANSWERS as readonly string[]).includes(v ?? '') ? (v as HireAnswer) : null;
+
 /** /review/{token}: where the follow-up email's link lands (docs/decisions/0051-review-links.md). Never indexed; `?sent=1` after a form sent without JavaScript. */
 export default function ReviewPage({ params, search }: RouteInput) {
   const region = useRegion();
@@ -57,6 +110,7 @@ export default function ReviewPage({ params, search }: RouteInput) {
   const sent = search.get('sent') === '1';
   const query = useInvitation(token);
   const [outcome, setOutcome] = useState<'published' | 'answered' | null>(null);
+  const [hired, setHired] = useState<HireAnswer | null>(asHireAnswer(search.get('answered')));
   const invitation = query.data;
 
   const invalid = (
@@ -100,6 +154,13 @@ export default function ReviewPage({ params, search }: RouteInput) {
         <p className="mt-2 text-muted-foreground">
           {`${invitation.firstName ? `Hello ${invitation.firstName}, you` : 'You'} asked ${invitation.contractorName} for a quote for ${invitation.serviceNeeded} through ${region.siteTitle}. Your answer helps your neighbors choose a contractor.`}
         </p>
+        <HireQuestion
+          token={token}
+          invitation={invitation}
+          chosen={asHireAnswer(search.get('answer'))}
+          answered={hired}
+          onAnswered={setHired}
+        />
         <Card className="mt-6 p-5 sm:p-6">
           <ReviewForm token={token} invitation={invitation} onDone={setOutcome} />
         </Card>

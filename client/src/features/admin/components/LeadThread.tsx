@@ -11,6 +11,12 @@ import { useRegion } from '@/lib/region';
 import type { AdminLead } from '@shared/schemas/admin-leads';
 import { useLeadThread } from '../lead-thread-api';
 
+const ANSWER_WORDS = {
+  hired: 'The homeowner said they hired them.',
+  still_looking: 'The homeowner said they are still looking.',
+  not_contacted: 'The homeowner said the contractor never contacted them.',
+} as const;
+
 /** One step of the thread in the administrator's words. */
 function eventWords(e: RequestEvent): string {
   switch (e.kind) {
@@ -35,9 +41,7 @@ function eventWords(e: RequestEvent): string {
     case 'marked':
       return `${e.contractorName} marked the lead ${LEAD_STATUS_LABELS[e.status]}.`;
     case 'answer':
-      return e.answer === 'hired'
-        ? 'The homeowner said they hired them.'
-        : 'The homeowner said they are still looking.';
+      return ANSWER_WORDS[e.answer];
     case 'withdrawn':
       return 'The homeowner withdrew the request.';
   }
