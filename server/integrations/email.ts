@@ -28,7 +28,8 @@ export type EmailKind =
   | 'lead-released'
   | 'password-changed'
   | 'lead-reply'
-  | 'not-contacted';
+  | 'not-contacted'
+  | 'reply-reminder';
 
 export interface EmailMessage {
   kind: EmailKind;

@@ -21,6 +21,7 @@ import { SUBMIT_REFUND, type SubmitRefundJob } from '../leads/refunds';
 import { SMTP_SEND_DEADLINE_MS } from '../integrations/email';
 import { ROUTE_LEAD, routeLead, type RouteLeadJob } from '../leads/routing/route-lead';
 import { releaseUnpaidLeads } from '../leads/routing/release-unpaid';
+import { REPLY_REMINDERS, remindUnanswered } from '../leads/requests/reply-reminders';
 import { TWILIO_TIMEOUT_MS } from '../integrations/texts';
 import {
   deliverQueuedText,
@@ -89,6 +90,15 @@ export function registerJobs(ctx: AppContext): void {
     },
   });
   jobs.schedule(RELEASE_UNPAID_LEADS, '*/5 * * * *');
+  // A lead taken with no reply for 4 daytime hours reminds its contractor once (docs/decisions/0128-request-page-and-replies.md).
+  jobs.define({
+    name: REPLY_REMINDERS,
+    run: async () => {
+      const reminded = await remindUnanswered(ctx);
+      if (reminded) log.info('reminded contractors of unanswered leads', { leads: reminded });
+    },
+  });
+  jobs.schedule(REPLY_REMINDERS, '*/15 * * * *');
   // Text messages (docs/decisions/0118-text-messages.md): retried as email is; the dead letter queue first.
   jobs.define<SendTextJob>({
     name: SEND_TEXT_GAVE_UP,

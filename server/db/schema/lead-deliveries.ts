@@ -24,6 +24,8 @@ export const leadDeliveries = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Who delivered it: 'system' for the automatic delivery, else the administrator's username; null before this was recorded (docs/decisions/0117-lead-routing.md). */
     deliveredBy: text('delivered_by'),
+    /** When its contractor was reminded that the homeowner had no reply yet (docs/decisions/0128-request-page-and-replies.md); once. */
+    replyRemindedAt: timestamp('reply_reminded_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -43,6 +45,10 @@ export const leadDeliveries = pgTable(
       .where(sql`payment_state = 'awaiting_payment'`),
     index('lead_deliveries_contractor_id_idx').on(t.contractorId, t.createdAt.desc().nullsFirst()),
     uniqueIndex('lead_deliveries_payment_intent_idx').on(t.paymentIntentId),
+    // The reply reminder's search: leads taken, not yet reminded, by when the contractor got the details.
+    index('lead_deliveries_reply_reminder_idx')
+      .on(sql`coalesce(${t.creditedAt}, ${t.paidAt})`)
+      .where(sql`reply_reminded_at is null and payment_state in ('paid', 'credited')`),
   ],
 );
 

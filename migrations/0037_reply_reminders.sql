@@ -1,0 +1,2 @@
+ALTER TABLE "lead_deliveries" ADD COLUMN "reply_reminded_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "lead_deliveries_reply_reminder_idx" ON "lead_deliveries" USING btree (coalesce("credited_at", "paid_at")) WHERE reply_reminded_at is null and payment_state in ('paid', 'credited');
