@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PostedForm } from '@shared/forms';
 import { planById } from '@shared/plans';
 import type { RequestPageAnswer } from '@shared/schemas/request-page';
 import {
@@ -14,7 +13,7 @@ import {
 } from '../../server/db/schema';
 import { contractorClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
-import { servePages } from '../support/page-server';
+import { postPageForm, servePages } from '../support/page-server';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -28,7 +27,6 @@ let app: TestApp;
 let pagesUrl: string;
 let closePages: (() => Promise<void>) | undefined;
 let n = 0;
-let nextAddress = 1;
 
 beforeAll(async () => {
   app = await startTestApp({ TRUST_PROXY: 'true', RATE_LIMIT: 'false', FOLLOW_UP_DELAY: '0' });
@@ -233,24 +231,6 @@ describe('the follow-up email asks "Did you hire them?" with one-click answers',
 });
 
 describe('without JavaScript', () => {
-  async function postForm(path: string, body: string) {
-    const res = await fetch(`${pagesUrl}${path}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        'Content-Type': 'application/x-www-form-urlencoded',
-        Origin: pagesUrl,
-        'Sec-Fetch-Site': 'same-origin',
-        'X-Forwarded-For': `203.0.113.${nextAddress++}`,
-      },
-      body,
-    });
-    const html = await res.text();
-    const boot = /<script id="__BOOT__" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
-    const posted = boot ? ((JSON.parse(boot) as { postedForm?: PostedForm }).postedForm ?? null) : null;
-    return { status: res.status, location: res.headers.get('location'), posted, html };
-  }
-
   it("the email's link opens the page asking to confirm; the button posts it and lands on the thanks", async () => {
     const { leadId, reviewToken } = await creditedRequest();
     const opened = await fetch(`${pagesUrl}/review/${reviewToken}?answer=hired`);
@@ -260,14 +240,14 @@ describe('without JavaScript', () => {
     // Opening the link answered nothing.
     expect((await leadRow(leadId)).status).toBe('delivered');
 
-    const sent = await postForm(`/review/${reviewToken}`, 'hireAnswer=hired');
+    const sent = await postPageForm(pagesUrl, `/review/${reviewToken}`, 'hireAnswer=hired');
     expect(sent.status, sent.html.slice(0, 300)).toBe(303);
     expect(sent.location).toBe(`/review/${reviewToken}?answered=hired`);
     expect((await leadRow(leadId)).status).toBe('won');
     const thanks = await (await fetch(`${pagesUrl}${sent.location}`)).text();
     expect(thanks).toContain('We noted that you hired them.');
 
-    const again = await postForm(`/review/${reviewToken}`, 'hireAnswer=not_yet');
+    const again = await postPageForm(pagesUrl, `/review/${reviewToken}`, 'hireAnswer=not_yet');
     expect(again.status).toBe(409);
     expect(again.posted).toMatchObject({
       form: 'hire-answer',

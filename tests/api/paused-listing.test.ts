@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PostedForm } from '@shared/forms';
 import type { ContractorProfile, PublicContractor } from '@shared/schemas/directory';
 import { addCounty } from '../../server/counties/counties';
 import { contractorLeadPreferences, contractors, outboxEmails, regions } from '../../server/db/schema';
 import { today } from '../../server/clock';
 import { createContractor } from '../support/factories';
 import { requestOnHost } from '../support/host-request';
-import { servePages } from '../support/page-server';
+import { postPageForm, servePages } from '../support/page-server';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -20,7 +19,6 @@ let app: TestApp;
 let pagesUrl: string;
 let closePages: (() => Promise<void>) | undefined;
 let n = 0;
-let nextAddress = 1;
 
 beforeAll(async () => {
   app = await startTestApp({ TRUST_PROXY: 'true', RATE_LIMIT: 'false' });
@@ -57,25 +55,6 @@ const page = async (path: string) => {
     location: res.headers.get('location'),
   };
 };
-
-/** The page's form, posted as a browser without JavaScript posts it (same origin). */
-async function postForm(path: string) {
-  const res = await fetch(`${pagesUrl}${path}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Origin: pagesUrl,
-      'Sec-Fetch-Site': 'same-origin',
-      'X-Forwarded-For': `203.0.113.${nextAddress++}`,
-    },
-    body: '',
-  });
-  const html = await res.text();
-  const boot = /<script id="__BOOT__" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
-  const posted = boot ? ((JSON.parse(boot) as { postedForm?: PostedForm }).postedForm ?? null) : null;
-  return { status: res.status, location: res.headers.get('location'), posted };
-}
 
 describe('a paused contractor in the directory', () => {
   it('says until when on its card and profile, and from that day on is simply listed', async () => {
@@ -163,7 +142,7 @@ describe('the "Send my request to them" page', () => {
     expect(opened.html).toContain('noindex');
     expect((await app.client().get(`/api/alternatives/${token}`)).body.state).toBe('open');
 
-    const sent = await postForm(`/alternatives/${token}`);
+    const sent = await postPageForm(pagesUrl, `/alternatives/${token}`);
     expect(sent.status).toBe(303);
     expect(sent.location).toBe(`/alternatives/${token}?sent=1`);
     const landed = await page(`/alternatives/${token}?sent=1`);
@@ -176,7 +155,7 @@ describe('the "Send my request to them" page', () => {
     expect(delivered).toHaveLength(1);
 
     // A second post (the back button, a second tab): refused with its message, nothing sent again.
-    const again = await postForm(`/alternatives/${token}`);
+    const again = await postPageForm(pagesUrl, `/alternatives/${token}`);
     expect(again.status).toBe(409);
     expect(again.posted?.message).toMatch(/already sent/);
     expect((await page(`/alternatives/${token}`)).html).toContain('Already sent');

@@ -1,6 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PostedForm } from '@shared/forms';
 import { planById } from '@shared/plans';
 import { REQUEST_LINK_INVALID, type RequestPageAnswer } from '@shared/schemas/request-page';
 import { addCounty } from '../../server/counties/counties';
@@ -19,7 +18,7 @@ import { ERASE_CLOSED_LEADS } from '../../server/jobs';
 import { adminClient, contractorClient, countyAdminClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import { requestOnHost } from '../support/host-request';
-import { servePages } from '../support/page-server';
+import { postPageForm, servePages } from '../support/page-server';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -32,7 +31,6 @@ let app: TestApp;
 let pagesUrl: string;
 let closePages: (() => Promise<void>) | undefined;
 let n = 0;
-let nextAddress = 1;
 let realNow: () => Date;
 const DAY = 86_400_000;
 const FREE_CREDITS = planById('free').leadCredits;
@@ -103,25 +101,6 @@ const alternativesOf = (page: RequestPageAnswer) =>
   page.events.flatMap((e) => (e.kind === 'released' ? e.alternatives : []));
 const answer = (token: string, value: string) => app.client().post(`/api/requests/${token}/answer`, { answer: value });
 const leadRow = async (id: number) => (await app.ctx.db.select().from(leads).where(eq(leads.id, id)))[0]!;
-
-/** The page's web form, posted as a browser without JavaScript posts it (same origin). */
-async function postForm(path: string, body: string) {
-  const res = await fetch(`${pagesUrl}${path}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Origin: pagesUrl,
-      'Sec-Fetch-Site': 'same-origin',
-      'X-Forwarded-For': `203.0.113.${nextAddress++}`,
-    },
-    body,
-  });
-  const html = await res.text();
-  const boot = /<script id="__BOOT__" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
-  const posted = boot ? ((JSON.parse(boot) as { postedForm?: PostedForm }).postedForm ?? null) : null;
-  return { status: res.status, location: res.headers.get('location'), posted, html };
-}
 
 describe('the request page', () => {
   it('tells a credited request is delivered, takes a reply from its contractor, and shows it', async () => {
@@ -419,14 +398,14 @@ describe('the page without JavaScript', () => {
   it('takes an answer as a web form, answers 303 to the page, and shows a refusal on the page', async () => {
     const c = await roofer();
     const { token } = await ask(c.id);
-    const res = await postForm(`/requests/${token}`, 'answer=still_looking');
+    const res = await postPageForm(pagesUrl, `/requests/${token}`, 'answer=still_looking');
     expect(res.status, res.html.slice(0, 300)).toBe(303);
     expect(res.location).toBe(`/requests/${token}?answered=1`);
     expect((await pageOf(token)).canAnswer).toEqual(['hired']);
-    const again = await postForm(`/requests/${token}`, 'answer=still_looking');
+    const again = await postPageForm(pagesUrl, `/requests/${token}`, 'answer=still_looking');
     expect(again.status).toBe(409);
     expect(again.posted).toMatchObject({ form: 'request', message: 'You already told us this.' });
-    const bad = await postForm(`/requests/${token}`, 'answer=perhaps');
+    const bad = await postPageForm(pagesUrl, `/requests/${token}`, 'answer=perhaps');
     expect(bad.status).toBe(400);
   });
 
@@ -436,7 +415,7 @@ describe('the page without JavaScript', () => {
     await roofer({ name: 'Awake Roofing' });
     const { token } = await ask(paused.id);
     const first = alternativesOf(await pageOf(token))[0];
-    const res = await postForm(`/requests/${token}`, `alternativeId=${first!.id}`);
+    const res = await postPageForm(pagesUrl, `/requests/${token}`, `alternativeId=${first!.id}`);
     expect(res.status, res.html.slice(0, 300)).toBe(303);
     expect(res.location).toBe(`/requests/${token}?sent=1`);
     const rows = await app.ctx.db.select().from(leads).orderBy(asc(leads.id));

@@ -2,7 +2,7 @@ import type { OutboxMessage, Paged } from '../../shared/schemas/admin';
 import { expect, test, type APIRequestContext } from './fixtures/test';
 import { signInAdmin } from './fixtures/admin';
 import { approvedBusiness } from './fixtures/approved-business';
-import { expectNoSidewaysScroll, open, openSection } from './helpers';
+import { expectNoAxeViolations, expectNoSidewaysScroll, open, openSection } from './helpers';
 
 /**
  * The homeowner hears back (issue 35; docs/decisions/0128-request-page-and-replies.md): the
@@ -127,6 +127,7 @@ test('the contractor replies from its portal, the homeowner reads it on the requ
   await expect(page.getByText(`${c.name} replied:`)).toBeVisible();
   await expect(page.getByText('We can come by Thursday morning to look at the roof.')).toBeVisible();
   await expect(page.getByText('Estimate: $4,000 – $6,500')).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: "I'm still looking" }).click();
   await expect(page.getByText("You told us you're still looking.")).toBeVisible();
   await expect(page.getByRole('button', { name: "I'm still looking" })).toHaveCount(0);
@@ -145,6 +146,7 @@ test('the follow-up email\'s one-click "They never contacted me" is confirmed on
   await open(page, `${review}?answer=not_contacted`);
   await expect(page.getByRole('heading', { name: `Did you hire ${c.name}?` })).toBeVisible();
   await expect(page.getByText('Confirm your answer:')).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'They never contacted me' }).click();
   await expect(page.getByText('We noted that they never contacted you, and we told them.')).toBeVisible();
   await expect(page.getByRole('heading', { name: `Did you hire ${c.name}?` })).toHaveCount(0);
