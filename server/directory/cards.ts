@@ -1,12 +1,13 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_BUSINESS_HOURS } from '@shared/business-hours';
 import { badgeOn, isCurrent } from '@shared/credentials';
+import { RECORD_MIN_LEADS, replyLabel } from '@shared/reply-time';
 import { siteMonth } from '@shared/site-calendar';
 import { formatLocation } from '@shared/taxonomy';
 import type { ContractorProfile, DirectorySort, PublicContractor } from '@shared/schemas/directory';
 import type { PublicPhoto } from '@shared/schemas/photos';
 import { insurance, registration } from '../db/credential-joins';
-import { contractorLeadPreferences, contractors, type ContractorRow } from '../db/schema';
+import { contractorLeadPreferences, contractorReplyRecords, contractors, type ContractorRow } from '../db/schema';
 
 /**
  * What both paths of the directory (the snapshot in memory, the SQL reference) share: who is
@@ -62,6 +63,8 @@ export const cardColumns = {
   isFeatured: contractors.isFeatured,
   // Paused by the contractor (docs/decisions/0117-lead-routing.md): read through `withPreferences`.
   pausedUntil: contractorLeadPreferences.pausedUntil,
+  // Its measured reply time (docs/decisions/0128-request-page-and-replies.md): read through `withReplyRecord`.
+  replyMedianMinutes: contractorReplyRecords.medianMinutes,
 };
 
 /** What a profile shows beyond its card. */
@@ -82,6 +85,8 @@ export const profileOnlyColumns = {
   availability: contractors.availability,
   responseTime: contractors.responseTime,
   businessHours: contractors.businessHours,
+  contactedYes: contractorReplyRecords.contactedYes,
+  contactedAnswers: contractorReplyRecords.contactedAnswers,
 };
 
 export const profileColumns = { ...cardColumns, ...profileOnlyColumns };
@@ -92,10 +97,18 @@ export const profileColumns = { ...cardColumns, ...profileOnlyColumns };
  */
 export const withPreferences = eq(contractorLeadPreferences.contractorId, contractors.id);
 
+/** The join every card read makes for its reply record: `.leftJoin(contractorReplyRecords, withReplyRecord)` (no row: no record). */
+export const withReplyRecord = eq(contractorReplyRecords.contractorId, contractors.id);
+
 /** A listing as the directory reads it: its credential columns are null when the credential has no row, as is `pausedUntil` without preferences. */
 type ListingRead = ContractorRow & {
   [K in keyof typeof credentialColumns]: (typeof credentialColumns)[K]['_']['data'] | null;
-} & { pausedUntil: string | null };
+} & {
+  pausedUntil: string | null;
+  replyMedianMinutes: number | null;
+  contactedYes: number | null;
+  contactedAnswers: number | null;
+};
 export type CardRow = Pick<ListingRead, keyof typeof cardColumns>;
 export type ProfileOnlyRow = Pick<ListingRead, keyof typeof profileOnlyColumns>;
 export type ProfileRow = Pick<ListingRead, keyof typeof profileColumns>;
@@ -121,6 +134,7 @@ export function toPublic(
     logo,
     // "Until" is the first day it takes requests again: from that day on it is simply listed.
     pausedUntil: row.pausedUntil && row.pausedUntil > today ? row.pausedUntil : null,
+    replies: row.replyMedianMinutes === null ? null : replyLabel(row.replyMedianMinutes),
   };
 }
 
@@ -162,5 +176,10 @@ export function toProfile(
     // Null until the contractor sets its own: the specification's fixed hours (docs/decisions/0111-listing-edits.md).
     businessHours: row.businessHours ?? DEFAULT_BUSINESS_HOURS,
     photos,
+    // Said once 3 homeowners answered (docs/decisions/0128-request-page-and-replies.md).
+    contacted:
+      row.contactedAnswers !== null && row.contactedAnswers >= RECORD_MIN_LEADS
+        ? { yes: row.contactedYes ?? 0, of: row.contactedAnswers }
+        : null,
   };
 }

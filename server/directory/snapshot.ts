@@ -12,6 +12,7 @@ import { VersionedLru } from '@shared/versioned-lru';
 import type { Db } from '../db/client';
 import {
   contractorLeadPreferences,
+  contractorReplyRecords,
   contractorServiceAreas,
   contractorServices,
   contractors,
@@ -29,6 +30,7 @@ import {
   toProfile,
   toPublic,
   withPreferences,
+  withReplyRecord,
   type ProfileOnlyRow,
   type ProfileRow,
 } from './cards';
@@ -416,6 +418,7 @@ export async function loadSnapshot(db: Db, county: string, day: string, deployme
         .leftJoin(registration, onRegistration)
         .leftJoin(insurance, onInsurance)
         .leftJoin(contractorLeadPreferences, withPreferences)
+        .leftJoin(contractorReplyRecords, withReplyRecord)
         .where(listed)
         .orderBy(asc(contractors.id));
       const offered = await tx

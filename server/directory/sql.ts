@@ -3,6 +3,7 @@ import type { ContractorPage, ContractorProfile, DirectoryQuery } from '@shared/
 import type { Db } from '../db/client';
 import {
   contractorLeadPreferences,
+  contractorReplyRecords,
   contractorServiceAreas,
   contractorServices,
   contractors,
@@ -11,7 +12,16 @@ import {
   towns,
 } from '../db/schema';
 import { insurance, onInsurance, onRegistration, registration } from '../db/credential-joins';
-import { cardColumns, isListed, ORDER, profileColumns, toProfile, toPublic, withPreferences } from './cards';
+import {
+  cardColumns,
+  isListed,
+  ORDER,
+  profileColumns,
+  toProfile,
+  toPublic,
+  withPreferences,
+  withReplyRecord,
+} from './cards';
 import { ANNOUNCED, FILTER_LIST } from './filters';
 import type { TaxonomyIds } from './taxonomy';
 import { homeSiteOf, servesCounty, townInCounty } from './county';
@@ -82,6 +92,7 @@ export async function sqlPage(
       .leftJoin(registration, onRegistration)
       .leftJoin(insurance, onInsurance)
       .leftJoin(contractorLeadPreferences, withPreferences)
+      .leftJoin(contractorReplyRecords, withReplyRecord)
       .where(where)
       .orderBy(...ORDER[q.sort])
       .limit(q.pageSize)
@@ -131,6 +142,7 @@ export async function sqlProfile(
     .leftJoin(registration, onRegistration)
     .leftJoin(insurance, onInsurance)
     .leftJoin(contractorLeadPreferences, withPreferences)
+    .leftJoin(contractorReplyRecords, withReplyRecord)
     .leftJoin(towns, eq(towns.id, contractors.homeTownId))
     .leftJoin(regions, eq(regions.id, towns.regionId))
     .where(and(eq(contractors.id, id), isListed, servesCounty(county)));

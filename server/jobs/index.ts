@@ -22,6 +22,7 @@ import { SMTP_SEND_DEADLINE_MS } from '../integrations/email';
 import { ROUTE_LEAD, routeLead, type RouteLeadJob } from '../leads/routing/route-lead';
 import { releaseUnpaidLeads } from '../leads/routing/release-unpaid';
 import { REPLY_REMINDERS, remindUnanswered } from '../leads/requests/reply-reminders';
+import { REFRESH_REPLY_RECORDS, refreshAllReplyRecords } from '../contractors/reply-records';
 import { TWILIO_TIMEOUT_MS } from '../integrations/texts';
 import {
   deliverQueuedText,
@@ -99,6 +100,15 @@ export function registerJobs(ctx: AppContext): void {
     },
   });
   jobs.schedule(REPLY_REMINDERS, '*/15 * * * *');
+  // The profiles' reply records age with the hours: an unanswered lead grows slower, old leads leave the 90 days.
+  jobs.define({
+    name: REFRESH_REPLY_RECORDS,
+    run: async () => {
+      const contractors = await refreshAllReplyRecords(ctx);
+      if (contractors) log.info('refreshed reply records', { contractors });
+    },
+  });
+  jobs.schedule(REFRESH_REPLY_RECORDS, '20 * * * *');
   // Text messages (docs/decisions/0118-text-messages.md): retried as email is; the dead letter queue first.
   jobs.define<SendTextJob>({
     name: SEND_TEXT_GAVE_UP,

@@ -26,6 +26,7 @@ import { conflict, forbidden, invalid, notFound } from '../domain/errors';
 import { readReviewLink, type ReviewLink } from './review-tokens';
 import { ownBusinessReason, reviewerName } from './review-rules';
 import { accountOfContractor } from '../contractors/contractor-email';
+import { refreshReplyRecords } from '../contractors/reply-records';
 
 /**
  * Verified reviews (docs/decisions/0052-review-answer.md): a homeowner answers the follow-up about
@@ -148,6 +149,8 @@ export async function submitReview(
       .onConflictDoNothing()
       .returning({ id: reviews.id });
     if (!row) throw conflict(ANSWERED);
+    // Its "Did they contact you?" is part of the contractor's reply record (docs/decisions/0128-request-page-and-replies.md).
+    await refreshReplyRecords(tx, [d.contractorId]);
     return { id: row.id, status: 'published' as const };
   });
 }

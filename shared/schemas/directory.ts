@@ -91,6 +91,11 @@ export interface PublicContractor {
    * first day ('YYYY-MM-DD') it takes them again. Its cards and profile say so and offer others instead of the form.
    */
   pausedUntil: string | null;
+  /**
+   * Its measured reply time, "Usually replies within 2 hours", once 3 leads of the last 90 days count
+   * (docs/decisions/0128-request-page-and-replies.md); null: no record yet.
+   */
+  replies: string | null;
 }
 
 export interface ContractorProfile extends PublicContractor {
@@ -118,6 +123,8 @@ export interface ContractorProfile extends PublicContractor {
   businessHours: WeeklyHours;
   /** Approved project photos in the contractor's order (docs/decisions/0112-photos-on-the-public-site.md). */
   photos: PublicPhoto[];
+  /** How many homeowners of its leads of the last 90 days said whether it contacted them, and how many yes; null under 3. */
+  contacted: { yes: number; of: number } | null;
 }
 
 export interface ContractorPage {

@@ -77,12 +77,14 @@ describe('directory version trigger', () => {
     const statements = await directoryStatements();
     const read = (await Promise.all(statements.map((s) => columnsRead(db, inline(s))))).flat();
     const tablesRead = new Set(read.map((r) => r.table));
-    // The recording saw the directory's reads: cards, profiles, their credentials, a pause (docs/decisions/0117-lead-routing.md), photos, services, towns (of the served county), service areas.
+    // The recording saw the directory's reads: cards, profiles, their credentials, a pause (docs/decisions/0117-lead-routing.md),
+    // a reply record (docs/decisions/0128-request-page-and-replies.md), photos, services, towns (of the served county), service areas.
     expect([...tablesRead].sort()).toEqual([
       'contractor_credentials',
       'contractor_lead_preferences',
       'contractor_photo_variants',
       'contractor_photos',
+      'contractor_reply_records',
       'contractor_service_areas',
       'contractor_services',
       'contractors',

@@ -37,6 +37,7 @@ const contractor = (id: number): PublicContractor => ({
   featured: false,
   logo: null,
   pausedUntil: null,
+  replies: null,
 });
 
 async function renderSearch(url: string) {

@@ -35,6 +35,8 @@ const profile = (licenseNumber: string, r: Region): ContractorProfile => ({
   featured: false,
   logo: null,
   pausedUntil: null,
+  replies: null,
+  contacted: null,
   photos: [],
   city: r.towns[0]!.name,
   state: r.state,

@@ -23,6 +23,7 @@ const contractor = (id: number, name: string, description: string): PublicContra
   featured: false,
   logo: null,
   pausedUntil: null,
+  replies: null,
 });
 
 describe('the page template takes listing text literally', () => {

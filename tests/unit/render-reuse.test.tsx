@@ -22,6 +22,7 @@ const contractor = (name: string): PublicContractor => ({
   featured: false,
   logo: null,
   pausedUntil: null,
+  replies: null,
 });
 
 function setup() {

@@ -34,6 +34,7 @@ const contractor = (id: number, name: string, rating: number, reviewCount: numbe
   featured: false,
   logo: null,
   pausedUntil: null,
+  replies: null,
 });
 
 /** Each contractor card of the markup, by the contractor it shows. */

@@ -50,4 +50,5 @@ export * from './contractor-lead-preferences';
 export * from './lead-alternatives';
 export * from './lead-replies';
 export * from './homeowner-answers';
+export * from './contractor-reply-records';
 export * from './text-opt-outs';

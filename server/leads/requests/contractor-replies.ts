@@ -15,6 +15,7 @@ import { conflict, notFound } from '../../domain/errors';
 import type { LeadReplyRow } from '../../db/schema/lead-replies';
 import { accountOfContractor, contractorEmail } from '../../contractors/contractor-email';
 import { countySiteWords } from '../../counties/counties';
+import { refreshReplyRecords } from '../../contractors/reply-records';
 import { queueEmail } from '../../notifications/email-delivery';
 
 export const replyDto = (r: LeadReplyRow): LeadReplyDto => ({
@@ -134,6 +135,8 @@ export async function answerLead(
         updatedAt: now,
       })
       .returning();
+    // The profile's reply record follows its first answers (docs/decisions/0128-request-page-and-replies.md).
+    await refreshReplyRecords(tx, [contractorId]);
     if (d.lead.status === 'delivered') {
       await tx.db.update(leads).set({ status: 'contacted' }).where(eq(leads.id, d.lead.id));
       await tx.db.insert(leadStatusChanges).values({ deliveryId, status: 'contacted', changedAt: now });

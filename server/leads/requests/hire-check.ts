@@ -3,10 +3,12 @@ import type { HireAnswer } from '@shared/reviews';
 import { formatDay } from '@shared/credentials';
 import { siteDay } from '@shared/site-calendar';
 import { inTransaction, type AppContext } from '../../context';
-import { leadDeliveries, leads, reviewRequests } from '../../db/schema';
+import { contractorAccounts, contractors, leadDeliveries, leads, reviewRequests } from '../../db/schema';
+import { accountOfContractor, contractorEmail } from '../../contractors/contractor-email';
 import { conflict } from '../../domain/errors';
 import { queueEmail } from '../../notifications/email-delivery';
 import { hireCheckOf } from '../../reviews/reviews';
+import { refreshReplyRecords } from '../../contractors/reply-records';
 import { recordAnswer, recordHired } from './homeowner-answer';
 
 /**
@@ -32,15 +34,19 @@ export async function answerHireCheck(ctx: AppContext, token: string, answer: Hi
       .update(reviewRequests)
       .set({ hireAnswer: answer, hireAnsweredAt: now })
       .where(eq(reviewRequests.deliveryId, d.deliveryId));
+    // The homeowner's word on being contacted is part of the contractor's record.
+    await refreshReplyRecords(tx, [d.contractorId]);
     if (answer === 'hired') return recordHired(tx, lead, d.deliveryId);
     if (answer === 'not_yet') return recordAnswer(tx, lead.id, 'still_looking');
     const [delivery] = await tx.db
-      .select({ createdAt: leadDeliveries.createdAt })
+      .select({ createdAt: leadDeliveries.createdAt, email: contractorEmail })
       .from(leadDeliveries)
+      .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
+      .leftJoin(contractorAccounts, accountOfContractor)
       .where(eq(leadDeliveries.id, d.deliveryId));
     await queueEmail(tx, {
       kind: 'not-contacted',
-      to: d.accountEmail ?? d.contractorEmail,
+      to: delivery!.email,
       regionId: lead.regionId,
       subject: `A homeowner says you did not contact them: ${lead.serviceNeeded}`,
       text: [

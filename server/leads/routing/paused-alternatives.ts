@@ -53,6 +53,7 @@ function cardOf(p: Frozen<PublicContractor>): Frozen<PublicContractor> {
     featured,
     logo,
     pausedUntil,
+    replies,
   } = p;
   return {
     id,
@@ -67,5 +68,6 @@ function cardOf(p: Frozen<PublicContractor>): Frozen<PublicContractor> {
     featured,
     logo,
     pausedUntil,
+    replies,
   };
 }

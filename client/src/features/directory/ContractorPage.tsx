@@ -110,6 +110,17 @@ function Profile({ c }: { c: ContractorProfile }) {
             {c.location}
           </p>
           <RatingLine rating={c.rating} reviewCount={c.reviewCount} />
+          {(c.replies || c.contacted) && (
+            <p className="text-sm text-muted-foreground" data-testid="reply-record">
+              {[
+                c.replies,
+                c.contacted &&
+                  `${c.contacted.yes} of ${c.contacted.of} homeowners who answered say they were contacted`,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
+          )}
           {c.pausedUntil && <PausedNote pausedUntil={c.pausedUntil} />}
           <div className="flex flex-wrap gap-2">
             {c.verified && (

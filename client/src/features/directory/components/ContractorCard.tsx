@@ -43,6 +43,7 @@ export function ContractorCard({ contractor: c, view = 'grid' }: { contractor: P
           {c.location}
         </p>
         <RatingLine rating={c.rating} reviewCount={c.reviewCount} />
+        {c.replies && <p className="text-sm text-muted-foreground">{c.replies}</p>}
         {c.pausedUntil && <PausedNote pausedUntil={c.pausedUntil} />}
         <p className="line-clamp-3 text-sm">{c.description}</p>
         <ServiceBadges services={c.services} />
