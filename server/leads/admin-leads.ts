@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Frozen } from '@shared/deep-freeze';
 import { centsToDecimal } from '@shared/money';
@@ -9,7 +9,15 @@ import type { AppContext, DbCtx, ServiceCtx } from '../context';
 import { routingSummary } from '@shared/schemas/lead-routing';
 import { capMonthStart } from '../contractors/lead-preferences';
 import type { Db } from '../db/client';
-import { contractors, leadDeliveries, leadReplies, leads, leadStatusCounts, pricingRules } from '../db/schema';
+import {
+  contractors,
+  leadDeliveries,
+  leadReplies,
+  leads,
+  leadStatusCounts,
+  pricingRules,
+  reviewRequests,
+} from '../db/schema';
 import type { AdminScope } from '../domain/actors';
 import { leadPagesOf } from '../lead-pages';
 import { inScope } from '../counties/admin-scope';
@@ -238,7 +246,7 @@ const tenths = (minutes: string | null | undefined) => (minutes == null ? null :
 export async function adminStats(ctx: ServiceCtx, scope: AdminScope): Promise<AdminStats> {
   const { db } = ctx;
   const monthStart = capMonthStart(ctx.clock.now());
-  const [counted, [rules], [speed], [replies]] = await Promise.all([
+  const [counted, [rules], [speed], [replies], [said]] = await Promise.all([
     statusCounts(db, scope),
     // The rules that price the counties' leads: theirs and the platform defaults.
     db
@@ -280,6 +288,22 @@ export async function adminStats(ctx: ServiceCtx, scope: AdminScope): Promise<Ad
           sql`not exists (select 1 from ${leadReplies} earlier where earlier.delivery_id = ${leadReplies.deliveryId} and earlier.created_at < ${leadReplies.createdAt})`,
         ),
       ),
+    // The homeowners who said this month whether they were contacted: the follow-up's one-click answer (docs/decisions/0128-request-page-and-replies.md).
+    db
+      .select({
+        answers: count(),
+        yes: sql<number>`count(*) filter (where ${reviewRequests.hireAnswer} = 'hired')`.mapWith(Number),
+      })
+      .from(reviewRequests)
+      .innerJoin(leadDeliveries, eq(leadDeliveries.id, reviewRequests.deliveryId))
+      .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+      .where(
+        and(
+          gte(reviewRequests.hireAnsweredAt, monthStart),
+          inArray(reviewRequests.hireAnswer, ['hired', 'not_contacted']),
+          inScope(scope, leads.regionId),
+        ),
+      ),
   ]);
   return {
     totalLeads: counted.reduce((sum, c) => sum + Number(c.leads), 0),
@@ -288,5 +312,6 @@ export async function adminStats(ctx: ServiceCtx, scope: AdminScope): Promise<Ad
     activePricingRules: Number(rules?.n ?? 0),
     medianMinutesToDelivery: tenths(speed?.minutes),
     medianMinutesToReply: tenths(replies?.minutes),
+    contactedThisMonth: said && said.answers > 0 ? { yes: said.yes, of: said.answers } : null,
   };
 }

@@ -62,4 +62,6 @@ export interface AdminStats {
   medianMinutesToDelivery: number | null;
   /** Median minutes from the contractor having the details to its first reply or call mark, over this month's first ones; null when there are none. */
   medianMinutesToReply: number | null;
+  /** Of the homeowners who answered this month whether the contractor contacted them ("Yes, I hired them" or "They never contacted me"), how many yes; null when none did. */
+  contactedThisMonth: { yes: number; of: number } | null;
 }

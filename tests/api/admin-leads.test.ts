@@ -176,6 +176,7 @@ describe('GET /api/admin/stats', () => {
       medianMinutesToDelivery: expect.any(Number),
       // No contractor replied.
       medianMinutesToReply: null,
+      contactedThisMonth: null,
     });
     expect(stats.revenuePotential).toBe('180.00');
   });

@@ -11,7 +11,7 @@ import {
   regions,
   reviewRequests,
 } from '../../server/db/schema';
-import { contractorClient } from '../support/admin-session';
+import { adminClient, contractorClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import { postPageForm, servePages } from '../support/page-server';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -142,6 +142,10 @@ describe('the follow-up email asks "Did you hire them?" with one-click answers',
     expect(notice!.textBody).not.toContain('Morgan');
     const page = (await app.client().get(`/api/requests/${pageToken}`)).body as RequestPageAnswer;
     expect(page.events[0]).toMatchObject({ kind: 'answer', answer: 'not_contacted' });
+    // The county dashboard counts it this month, beside the earlier tests' "Yes, I hired them".
+    const stats = (await (await adminClient(app)).get('/api/admin/stats')).body;
+    expect(stats.contactedThisMonth.of).toBeGreaterThan(stats.contactedThisMonth.yes);
+    expect(stats.contactedThisMonth.yes).toBeGreaterThanOrEqual(1);
   });
 
   it('"Not yet" is the page\'s "still looking"; bad answers and forged links are refused', async () => {

@@ -1,4 +1,4 @@
-import { DollarSign, ExternalLink, Inbox, MessageSquare, Plus, Send, Tags, Timer } from 'lucide-react';
+import { DollarSign, ExternalLink, Inbox, MessageSquare, PhoneCall, Plus, Send, Tags, Timer } from 'lucide-react';
 import { formatPrice } from '@shared/money';
 import { Link } from 'wouter';
 import type { AdminLead, AdminStats } from '@shared/schemas/admin-leads';
@@ -250,10 +250,24 @@ function MedianReply({ s }: { s?: AdminStats }) {
   );
 }
 
+/** The share of homeowners who said this month they were contacted (docs/decisions/0128-request-page-and-replies.md). */
+function Contacted({ s }: { s?: AdminStats }) {
+  const c = s?.contactedThisMonth;
+  return (
+    <StatCard
+      title="Homeowners contacted (this month)"
+      value={c ? `${Math.round((100 * c.yes) / c.of)}%` : undefined}
+      icon={PhoneCall}
+      note={s && !c ? 'No answers yet this month' : c ? `${c.yes} of ${c.of} who answered` : ''}
+      loading={!s}
+    />
+  );
+}
+
 /** The figures; placeholders in their cards while they load. */
 function StatCards({ s }: { s?: AdminStats }) {
   return (
-    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4">
       <StatCard title="Total Leads" value={s?.totalLeads} icon={Inbox} note="All quote requests" loading={!s} />
       <StatCard title="New Leads" value={s?.newLeads} icon={Send} note="Awaiting delivery" loading={!s} />
       <StatCard
@@ -266,6 +280,7 @@ function StatCards({ s }: { s?: AdminStats }) {
       <StatCard title="Pricing Rules" value={s?.activePricingRules} icon={Tags} note="Active rules" loading={!s} />
       <MedianDelivery s={s} />
       <MedianReply s={s} />
+      <Contacted s={s} />
     </div>
   );
 }
