@@ -10,6 +10,7 @@ import { addMonths, lastMonths, SITE_TIME_ZONE } from '@shared/site-calendar';
 import type { ServiceCtx } from '../context';
 import type { Executor } from '../db/client';
 import { contractors } from '../db/schema';
+import { replyRecordOf } from './reply-records';
 import { notFound } from '../domain/errors';
 
 /**
@@ -152,9 +153,10 @@ export async function contractorStats(ctx: ServiceCtx, contractorId: number): Pr
     .where(eq(contractors.id, contractorId));
   if (!c) throw notFound('Contractor not found');
   const months = lastMonths(now, STATS_MONTHS);
-  const [f, ratings] = await Promise.all([
+  const [f, ratings, replyRecord] = await Promise.all([
     figures(db, contractorId, months[0]!, addMonths(months[months.length - 1]!, 1)),
     ratingsByMonth(db, contractorId, months.slice(0, -1)),
+    replyRecordOf(ctx, contractorId),
   ]);
   if (c.reviewCount > 0) ratings.set(months[months.length - 1]!, { rating: c.rating, reviewCount: c.reviewCount });
   return {
@@ -166,6 +168,7 @@ export async function contractorStats(ctx: ServiceCtx, contractorId: number): Pr
       return { month, ...pick(f, month), rating: rating?.rating ?? null, reviewCount: rating?.reviewCount ?? null };
     }),
     totals: pick(f, null),
+    replyRecord,
     asOf: now.toISOString(),
   };
 }

@@ -1,5 +1,12 @@
-import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
-import { daytimeMinutesBetween, medianReplyMinutes, RECORD_DAYS, RECORD_MIN_LEADS } from '@shared/reply-time';
+import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import {
+  daytimeMinutesBetween,
+  medianReplyMinutes,
+  RECORD_DAYS,
+  RECORD_MIN_LEADS,
+  replyLabel,
+} from '@shared/reply-time';
+import type { ReplyRecord, ReplyRecordLead } from '@shared/schemas/contractor-stats';
 import type { ServiceCtx } from '../context';
 import {
   contractorReplyRecords,
@@ -29,11 +36,47 @@ const BATCH = 200;
 export async function refreshReplyRecords(ctx: ServiceCtx, contractorIds: readonly number[]): Promise<void> {
   if (contractorIds.length === 0) return;
   const now = ctx.clock.now();
+  const byContractor = await replyLeads(ctx, contractorIds);
+  for (const [contractorId, leadRows] of byContractor) {
+    const record = recordOf(leadRows);
+    await ctx.db
+      .insert(contractorReplyRecords)
+      .values({ contractorId, ...record, updatedAt: now })
+      .onConflictDoUpdate({
+        target: contractorReplyRecords.contractorId,
+        set: { ...record, updatedAt: now },
+        setWhere: sql`(${contractorReplyRecords.medianMinutes}, ${contractorReplyRecords.leadsCounted}, ${contractorReplyRecords.contactedYes}, ${contractorReplyRecords.contactedAnswers}) is distinct from (${record.medianMinutes}::integer, ${record.leadsCounted}::integer, ${record.contactedYes}::integer, ${record.contactedAnswers}::integer)`,
+      });
+  }
+}
+
+/** The record made of a contractor's leads: what contractor_reply_records keeps. */
+function recordOf(leadRows: readonly ReplyRecordLead[]) {
+  const samples = leadRows.filter((l) => l.counted).map((l) => l.minutes);
+  const said = leadRows.filter((l) => l.homeownerSaid !== null);
+  const median = samples.length >= RECORD_MIN_LEADS ? medianReplyMinutes(samples) : null;
+  return {
+    medianMinutes: median === null ? null : Math.round(median),
+    leadsCounted: samples.length,
+    contactedYes: said.filter((l) => l.homeownerSaid === 'contacted').length,
+    contactedAnswers: said.length,
+  };
+}
+
+/**
+ * The leads behind the records of these contractors: those paid for or taken with a credit in the
+ * last 90 days, each with its daytime minutes to the first reply or call mark (null: none yet),
+ * whether it counts yet, and what its homeowner said.
+ */
+async function replyLeads(ctx: ServiceCtx, contractorIds: readonly number[]): Promise<Map<number, ReplyRecordLead[]>> {
+  const now = ctx.clock.now();
   const since = new Date(now.getTime() - RECORD_DAYS * DAY_MS);
   const hadDetails = sql<Date>`coalesce(${leadDeliveries.creditedAt}, ${leadDeliveries.paidAt})`;
   const rows = await ctx.db
     .select({
       contractorId: leadDeliveries.contractorId,
+      leadId: leads.id,
+      serviceNeeded: leads.serviceNeeded,
       hadDetailsAt: sql<string>`${hadDetails}`,
       firstReplyAt: sql<
         string | null
@@ -53,39 +96,39 @@ export async function refreshReplyRecords(ctx: ServiceCtx, contractorIds: readon
         inArray(leadDeliveries.paymentState, ['paid', 'credited']),
         gte(hadDetails, since),
       ),
-    );
-  const byContractor = new Map<number, typeof rows>(contractorIds.map((id) => [id, []]));
-  for (const r of rows) byContractor.get(r.contractorId)?.push(r);
-  for (const [contractorId, leadRows] of byContractor) {
-    const samples: (number | null)[] = [];
-    let contactedYes = 0;
-    let contactedAnswers = 0;
-    for (const r of leadRows) {
-      const had = new Date(r.hadDetailsAt);
-      if (r.firstReplyAt) samples.push(daytimeMinutesBetween(had, new Date(r.firstReplyAt), r.timeZone));
-      else if (daytimeMinutesBetween(had, now, r.timeZone) >= UNANSWERED_AFTER_MINUTES) samples.push(null);
-      const said = r.hireAnswer === 'hired' ? true : r.hireAnswer === 'not_contacted' ? false : r.reviewSaysContacted;
-      if (said !== null) {
-        contactedAnswers++;
-        if (said) contactedYes++;
-      }
-    }
-    const record = {
-      medianMinutes: samples.length >= RECORD_MIN_LEADS ? medianReplyMinutes(samples) : null,
-      leadsCounted: samples.length,
-      contactedYes,
-      contactedAnswers,
-    };
-    const median = record.medianMinutes === null ? null : Math.round(record.medianMinutes);
-    await ctx.db
-      .insert(contractorReplyRecords)
-      .values({ contractorId, ...record, medianMinutes: median, updatedAt: now })
-      .onConflictDoUpdate({
-        target: contractorReplyRecords.contractorId,
-        set: { ...record, medianMinutes: median, updatedAt: now },
-        setWhere: sql`(${contractorReplyRecords.medianMinutes}, ${contractorReplyRecords.leadsCounted}, ${contractorReplyRecords.contactedYes}, ${contractorReplyRecords.contactedAnswers}) is distinct from (${median}::integer, ${record.leadsCounted}::integer, ${contactedYes}::integer, ${contactedAnswers}::integer)`,
-      });
+    )
+    .orderBy(desc(hadDetails), desc(leadDeliveries.id));
+  const byContractor = new Map<number, ReplyRecordLead[]>(contractorIds.map((id) => [id, []]));
+  for (const r of rows) {
+    const had = new Date(r.hadDetailsAt);
+    const first = r.firstReplyAt ? new Date(r.firstReplyAt) : null;
+    const minutes = first ? daytimeMinutesBetween(had, first, r.timeZone) : null;
+    // The follow-up's one-click answer, else the review's "Did they contact you?".
+    const said = r.hireAnswer === 'hired' ? true : r.hireAnswer === 'not_contacted' ? false : r.reviewSaysContacted;
+    byContractor.get(r.contractorId)?.push({
+      leadId: r.leadId,
+      serviceNeeded: r.serviceNeeded,
+      hadDetailsAt: had.toISOString(),
+      firstReplyAt: first?.toISOString() ?? null,
+      minutes,
+      counted: first !== null || daytimeMinutesBetween(had, now, r.timeZone) >= UNANSWERED_AFTER_MINUTES,
+      homeownerSaid: said === null ? null : said ? 'contacted' : 'not_contacted',
+    });
   }
+  return byContractor;
+}
+
+/** A contractor's record as its stats show it: the words its profile shows, and the leads behind them. */
+export async function replyRecordOf(ctx: ServiceCtx, contractorId: number): Promise<ReplyRecord> {
+  const leadRows = (await replyLeads(ctx, [contractorId])).get(contractorId) ?? [];
+  const record = recordOf(leadRows);
+  return {
+    replies: record.medianMinutes === null ? null : replyLabel(record.medianMinutes),
+    medianMinutes: record.medianMinutes,
+    contacted:
+      record.contactedAnswers >= RECORD_MIN_LEADS ? { yes: record.contactedYes, of: record.contactedAnswers } : null,
+    leads: leadRows,
+  };
 }
 
 /**

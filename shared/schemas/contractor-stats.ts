@@ -33,6 +33,30 @@ export interface MonthStats extends StatsFigures {
   reviewCount: number | null;
 }
 
+/** A lead behind the reply record (docs/decisions/0128-request-page-and-replies.md). */
+export interface ReplyRecordLead {
+  leadId: number;
+  serviceNeeded: string;
+  /** When the contractor had the details: credited, else paid. */
+  hadDetailsAt: string;
+  /** The first reply or call mark; null: none yet. */
+  firstReplyAt: string | null;
+  /** Daytime minutes (8 am to 8 pm) to it; null without one. */
+  minutes: number | null;
+  /** Whether it counts toward the median yet: answered, or unanswered for a whole daytime day. */
+  counted: boolean;
+  /** What its homeowner said about being contacted, if anything. */
+  homeownerSaid: 'contacted' | 'not_contacted' | null;
+}
+
+/** The reply record as the profile shows it, with the leads of the last 90 days behind it. */
+export interface ReplyRecord {
+  replies: string | null;
+  medianMinutes: number | null;
+  contacted: { yes: number; of: number } | null;
+  leads: ReplyRecordLead[];
+}
+
 export interface ContractorStats {
   contractorId: number;
   name: string;
@@ -42,6 +66,8 @@ export interface ContractorStats {
   months: MonthStats[];
   /** The same figures over the whole 12 months. */
   totals: StatsFigures;
+  /** What its profile says of its replies, and the leads behind it. */
+  replyRecord: ReplyRecord;
   /** When the figures were read (ISO). */
   asOf: string;
 }

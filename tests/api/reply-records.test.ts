@@ -88,6 +88,12 @@ describe('the reply record', () => {
     expect((await portal.post(`/api/contractor/leads/${deliveries[2]}/replies`, { message: 'Hi' })).status).toBe(201);
     expect((await profile(c.id)).replies).toBe('Usually replies within 2 hours');
     expect((await card(c.id, name))?.replies).toBe('Usually replies within 2 hours');
+    // The contractor's stats show the same words and the leads behind them.
+    const record = (await portal.get('/api/contractor/stats')).body.replyRecord;
+    expect(record).toMatchObject({ replies: 'Usually replies within 2 hours', medianMinutes: 120, contacted: null });
+    expect(record.leads.map((l: { minutes: number }) => l.minutes).sort((a: number, b: number) => a - b)).toEqual([
+      90, 120, 240,
+    ]);
 
     // 91 days on, the leads have left the window: the hourly refresh takes the record down.
     clockAt('2027-04-14T15:00:00Z');

@@ -3,6 +3,7 @@ import { formatMonth } from '@shared/months';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@shared/money';
 import { duration, rating } from './format';
+import { ReplyRecordView } from './ReplyRecordView';
 
 interface Figure {
   key: keyof StatsFigures;
@@ -112,6 +113,7 @@ export function StatsView({ stats, caption }: { stats: ContractorStats; caption:
   return (
     <div className="grid gap-5" data-testid="contractor-stats">
       <Summary stats={stats} />
+      <ReplyRecordView record={stats.replyRecord} />
       <div
         role="region"
         aria-label={caption}
