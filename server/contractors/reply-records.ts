@@ -7,9 +7,11 @@ import {
   replyLabel,
 } from '@shared/reply-time';
 import type { ReplyRecord, ReplyRecordLead } from '@shared/schemas/contractor-stats';
+import { RECORD_CLAIM_REASON } from '@shared/schemas/lead-claims';
 import type { ServiceCtx } from '../context';
 import {
   contractorReplyRecords,
+  leadClaims,
   leadDeliveries,
   leadReplies,
   leads,
@@ -84,12 +86,21 @@ async function replyLeads(ctx: ServiceCtx, contractorIds: readonly number[]): Pr
       timeZone: regions.timeZone,
       hireAnswer: reviewRequests.hireAnswer,
       reviewSaysContacted: reviews.contacted,
+      disputeUpheld: leadClaims.id,
     })
     .from(leadDeliveries)
     .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
     .innerJoin(regions, eq(regions.id, leads.regionId))
     .leftJoin(reviewRequests, eq(reviewRequests.deliveryId, leadDeliveries.id))
     .leftJoin(reviews, eq(reviews.deliveryId, leadDeliveries.id))
+    .leftJoin(
+      leadClaims,
+      and(
+        eq(leadClaims.deliveryId, leadDeliveries.id),
+        eq(leadClaims.reason, RECORD_CLAIM_REASON),
+        eq(leadClaims.status, 'approved'),
+      ),
+    )
     .where(
       and(
         inArray(leadDeliveries.contractorId, [...contractorIds]),
@@ -104,7 +115,10 @@ async function replyLeads(ctx: ServiceCtx, contractorIds: readonly number[]): Pr
     const first = r.firstReplyAt ? new Date(r.firstReplyAt) : null;
     const minutes = first ? daytimeMinutesBetween(had, first, r.timeZone) : null;
     // The follow-up's one-click answer, else the review's "Did they contact you?".
-    const said = r.hireAnswer === 'hired' ? true : r.hireAnswer === 'not_contacted' ? false : r.reviewSaysContacted;
+    // A "never contacted" the contractor contested and an administrator set aside counts for nothing.
+    const notContacted = r.disputeUpheld === null ? false : null;
+    const said =
+      r.hireAnswer === 'hired' ? true : r.hireAnswer === 'not_contacted' ? notContacted : r.reviewSaysContacted;
     byContractor.get(r.contractorId)?.push({
       leadId: r.leadId,
       serviceNeeded: r.serviceNeeded,

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { formatMoney } from '@shared/money';
-import { CLAIM_REASON_LABELS, type ClaimReason, type RefundMethod } from '@shared/schemas/lead-claims';
+import {
+  CLAIM_REASON_LABELS,
+  RECORD_CLAIM_REASON,
+  type ClaimReason,
+  type RefundMethod,
+} from '@shared/schemas/lead-claims';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
 import type { OutboxCtx } from '../notifications/email-delivery';
@@ -118,6 +123,22 @@ export async function sendClaimDecision(
   if (!p) return;
   const reason = CLAIM_REASON_LABELS[decision.reason].toLowerCase();
   const note = decision.note ? ['', `Note from the administrator: ${decision.note}`] : [];
+  // A contested reply record (docs/decisions/0128-request-page-and-replies.md): about the record, never money.
+  if (decision.reason === RECORD_CLAIM_REASON) {
+    const approved = decision.status === 'approved';
+    await toContractor(ctx, p, 'claim-decision', {
+      subject: `${approved ? 'Claim approved' : 'Claim not approved'}: ${leadName(p)}`,
+      text: [
+        `Hello ${p.contractorName},`,
+        '',
+        approved
+          ? 'We looked into it and agree that you contacted the homeowner: their answer that you did not no longer counts in your reply record.'
+          : 'We looked into it and could not confirm that you contacted the homeowner, so their answer stays in your reply record.',
+        ...note,
+      ].join('\n'),
+    });
+    return;
+  }
   if (decision.status === 'approved') {
     await toContractor(ctx, p, 'claim-decision', {
       subject: `Claim approved: ${leadName(p)}`,

@@ -9,6 +9,7 @@ import {
   type claimListQuerySchema,
   type ClaimStatus,
   type leadClaimSchema,
+  RECORD_CLAIM_REASON,
 } from '@shared/schemas/lead-claims';
 import type { PortalLead } from '@shared/schemas/portal';
 import type { z } from 'zod';
@@ -22,6 +23,7 @@ import type { AdminActor, AdminScope } from '../domain/actors';
 import { inScope } from '../counties/admin-scope';
 import { listPortalLeads } from './portal';
 import { ALREADY_REFUNDED, refundDto, startRefund } from './refunds';
+import { refreshReplyRecords } from '../contractors/reply-records';
 
 /**
  * The lead guarantee (docs/decisions/0046-lead-guarantee.md): a contractor claims a paid or credited
@@ -218,7 +220,10 @@ export async function decideClaim(
     }
 
     let refund = null;
-    if (decision === 'approved') {
+    if (c.reason === RECORD_CLAIM_REASON) {
+      // Contesting the reply record: approved, the homeowner's "never contacted" leaves it; nothing is refunded.
+      await refreshReplyRecords(tx, [d.contractorId]);
+    } else if (decision === 'approved') {
       // A cancellation waits for an open claim, so a claimed delivery is still paid or credited.
       if (d.paymentState === 'cancelled') throw conflict('This delivery was cancelled');
       refund = await startRefund(tx, d, 'claim');

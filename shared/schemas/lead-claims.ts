@@ -16,7 +16,14 @@ export const CLAIM_WINDOW_DAYS = 14;
 export const claimDeadline = (deliveredAt: Date): Date =>
   new Date(deliveredAt.getTime() + CLAIM_WINDOW_DAYS * 24 * 60 * 60 * 1000);
 
-export const CLAIM_REASONS = ['wrong_number', 'not_real', 'outside_area', 'duplicate', 'other'] as const;
+export const CLAIM_REASONS = [
+  'wrong_number',
+  'not_real',
+  'outside_area',
+  'duplicate',
+  'other',
+  'contact_disputed',
+] as const;
 export type ClaimReason = (typeof CLAIM_REASONS)[number];
 
 export const CLAIM_REASON_LABELS: Record<ClaimReason, string> = {
@@ -25,7 +32,14 @@ export const CLAIM_REASON_LABELS: Record<ClaimReason, string> = {
   outside_area: 'Outside my service area',
   duplicate: 'Duplicate',
   other: 'Other',
+  contact_disputed: 'The homeowner says I never contacted them, but I did',
 };
+
+/**
+ * A claim that contests the reply record rather than the lead (docs/decisions/0128-request-page-and-replies.md):
+ * approved, the homeowner's "They never contacted me" is set aside in the record; nothing is refunded.
+ */
+export const RECORD_CLAIM_REASON = 'contact_disputed' satisfies ClaimReason;
 
 export const CLAIM_STATUSES = ['open', 'approved', 'denied'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
@@ -64,6 +78,8 @@ export const leadClaimSchema = z
   .superRefine((v, ctx) => {
     if (v.reason === 'other' && v.details.length === 0)
       ctx.addIssue({ code: 'custom', path: ['details'], message: 'Say what was wrong with this lead' });
+    if (v.reason === 'contact_disputed' && v.details.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['details'], message: 'Say when and how you contacted them' });
   });
 export type LeadClaimInput = z.input<typeof leadClaimSchema>;
 

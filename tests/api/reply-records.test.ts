@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ContractorProfile, PublicContractor } from '@shared/schemas/directory';
-import { contractorReplyRecords, leadDeliveries, regions, reviewRequests } from '../../server/db/schema';
+import { contractorReplyRecords, leadDeliveries, outboxEmails, regions, reviewRequests } from '../../server/db/schema';
 import {
   REFRESH_REPLY_RECORDS,
   refreshAllReplyRecords,
@@ -139,5 +139,35 @@ describe('the reply record', () => {
     await answer(ids[2]!, 'hired');
     await refreshReplyRecords(app.ctx, [c.id]);
     expect((await profile(c.id)).contacted).toEqual({ yes: 2, of: 3 });
+
+    // The contractor contests the "never contacted" through the claim flow; approved, it stops counting, and nothing is refunded.
+    const portal = await contractorClient(app, c.id);
+    const vague = await portal.post(`/api/contractor/leads/${ids[1]}/claim`, { reason: 'contact_disputed' });
+    expect(vague.status).toBe(400);
+    expect(vague.body.errors.details).toBe('Say when and how you contacted them');
+    const claimed = await portal.post(`/api/contractor/leads/${ids[1]}/claim`, {
+      reason: 'contact_disputed',
+      details: 'I called on Tuesday at 10 and we talked for twenty minutes.',
+    });
+    expect(claimed.status, claimed.text).toBe(201);
+    const claimId = claimed.body.claim.id as number;
+    const approved = await admin.post(`/api/admin/lead-claims/${claimId}/approve`, { note: '' });
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.body.refund).toBeNull();
+    expect((await profile(c.id)).contacted).toBeNull();
+    const [record] = await app.ctx.db
+      .select()
+      .from(contractorReplyRecords)
+      .where(eq(contractorReplyRecords.contractorId, c.id));
+    expect(record).toMatchObject({ contactedYes: 2, contactedAnswers: 2 });
+    // To the contractor's sign-in address (the portal's account).
+    const [decision] = await app.ctx.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.kind, 'claim-decision'))
+      .orderBy(desc(outboxEmails.id))
+      .limit(1);
+    expect(decision!.textBody).toContain(`Hello ${c.name},`);
+    expect(decision!.textBody).toContain('no longer counts in your reply record');
   });
 });

@@ -27,7 +27,7 @@ export const leadClaims = pgTable(
   (t) => [
     check(
       'lead_claims_reason_check',
-      sql`${t.reason} in ('wrong_number', 'not_real', 'outside_area', 'duplicate', 'other')`,
+      sql`${t.reason} in ('wrong_number', 'not_real', 'outside_area', 'duplicate', 'other', 'contact_disputed')`,
     ),
     check('lead_claims_status_check', sql`${t.status} in ('open', 'approved', 'denied')`),
     uniqueIndex('lead_claims_delivery_id_idx').on(t.deliveryId),

@@ -1,3 +1,4 @@
+import { RECORD_CLAIM_REASON } from '@shared/schemas/lead-claims';
 import { useState } from 'react';
 import { formatPrice } from '@shared/money';
 import { CLAIM_NOTE_MAX, type AdminLeadClaim } from '@shared/schemas/lead-claims';
@@ -19,6 +20,9 @@ export type ClaimDecision = 'approve' | 'deny';
 
 /** What approving gives back, said before the administrator confirms. */
 export function approvalEffect(claim: AdminLeadClaim): string {
+  // Contesting the reply record is about the record, never money (docs/decisions/0128-request-page-and-replies.md).
+  if (claim.reason === RECORD_CLAIM_REASON)
+    return `Nothing is refunded: the homeowner's "They never contacted me" stops counting in ${claim.contractor.name}'s reply record.`;
   const d = claim.delivery;
   if (d.paymentState === 'credited')
     return `The plan credit ${claim.contractor.name} used comes back as a bonus credit that does not expire.`;

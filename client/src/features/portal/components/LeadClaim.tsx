@@ -5,6 +5,7 @@ import {
   CLAIM_REASON_LABELS,
   CLAIM_REASONS,
   CLAIM_WINDOW_DAYS,
+  RECORD_CLAIM_REASON,
   type PortalClaim,
   type RefundDto,
 } from '@shared/schemas/lead-claims';
@@ -108,7 +109,7 @@ function ClaimForm({ lead, onDone }: { lead: PortalLead; onDone: () => void }) {
               name="reason"
               value={reason}
               className="h-4 w-4 accent-primary"
-              onChange={() => setOther(reason === 'other')}
+              onChange={() => setOther(reason === 'other' || reason === RECORD_CLAIM_REASON)}
             />
             {CLAIM_REASON_LABELS[reason]}
           </label>

@@ -1,0 +1,2 @@
+ALTER TABLE "lead_claims" DROP CONSTRAINT "lead_claims_reason_check";--> statement-breakpoint
+ALTER TABLE "lead_claims" ADD CONSTRAINT "lead_claims_reason_check" CHECK ("lead_claims"."reason" in ('wrong_number', 'not_real', 'outside_area', 'duplicate', 'other', 'contact_disputed'));
