@@ -82,7 +82,7 @@ test.describe('admin sign-in', () => {
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
     const cards = page.getByTestId('stat-card');
-    await expect(cards).toHaveCount(5);
+    await expect(cards).toHaveCount(7);
     await expect(cards.nth(0)).toContainText(/Total Leads\s*\d+/);
     await expect(cards.nth(1)).toContainText(/New Leads\s*\d+\s*Awaiting delivery/);
     await expect(cards.nth(2)).toContainText(/Revenue\s*\$[\d,]+\.\d\d\s*Total potential/);
@@ -91,6 +91,9 @@ test.describe('admin sign-in', () => {
     await expect(cards.nth(4)).toContainText(
       /Median time to delivery \(this month\)\s*(under a minute|\d+ min|\d+ h|\d+ days?|—)/,
     );
+    // The homeowner hears back (docs/decisions/0128-request-page-and-replies.md): first replies and who was contacted.
+    await expect(cards.nth(5)).toContainText(/Median time to first reply \(this month\)/);
+    await expect(cards.nth(6)).toContainText(/Homeowners contacted \(this month\)/);
     await expect(page.getByRole('tab')).toHaveText(['Leads', 'Pricing Rules', 'Contractors']);
 
     // The Contractors tab has real figures, not a placeholder.

@@ -22,9 +22,13 @@ export function ReplyRecordView({ record }: { record: ReplyRecord }) {
           ` ${record.contacted.yes} of ${record.contacted.of} homeowners who answered say you contacted them.`}
       </p>
       {record.leads.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border bg-card">
+        <div
+          role="region"
+          aria-label="The leads behind your reply record"
+          tabIndex={0}
+          className="overflow-x-auto rounded-lg border bg-card focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <table className="w-full border-collapse text-sm">
-            <caption className="sr-only">The leads behind your reply record</caption>
             <thead>
               <tr className="bg-muted/60 text-left text-xs text-muted-foreground">
                 <th scope="col" className="px-3 py-2">
