@@ -211,6 +211,12 @@ describe('the request page', () => {
     const visit = await portal.post(path, { message: 'We will come and measure first.', estimate: 'visit' });
     expect(visit.status, visit.text).toBe(201);
     expect(visit.body).toMatchObject({ estimate: 'After a visit', visitDate: null });
+    // Ten written replies go through the site; the conversation carries on by email after that.
+    for (let i = 2; i <= 10; i++) expect((await portal.post(path, { message: `Note ${i}` })).status).toBe(201);
+    const eleventh = await portal.post(path, { message: 'One more' });
+    expect(eleventh.status).toBe(409);
+    expect(eleventh.body.message).toBe('You have sent 10 replies through the site: answer the homeowner by email now');
+    expect((await portal.post(`/api/contractor/leads/${d.id}/called`)).status).toBe(201);
   });
 
   it('takes each answer once: still looking, then hired, which marks the lead won', async () => {

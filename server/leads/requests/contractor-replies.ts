@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import { isPaidOrCredited } from '@shared/schemas/deliveries';
 import { estimateText, type LeadReply, type LeadReplyDto } from '@shared/schemas/lead-replies';
 import { longDate } from '@shared/site-calendar';
@@ -17,6 +17,9 @@ import { accountOfContractor, contractorEmail } from '../../contractors/contract
 import { countySiteWords } from '../../counties/counties';
 import { refreshReplyRecords } from '../../contractors/reply-records';
 import { queueEmail } from '../../notifications/email-delivery';
+
+/** Written replies a lead may carry through the site (docs/decisions/0128-request-page-and-replies.md). */
+export const MAX_REPLIES = 10;
 
 export const replyDto = (r: LeadReplyRow): LeadReplyDto => ({
   id: r.id,
@@ -119,6 +122,15 @@ export async function answerLead(
     if (d.lead.withdrawnAt) throw conflict('The homeowner withdrew this request');
     const now = tx.clock.now();
     const written = reply !== 'called';
+    // Each written reply is an email to the homeowner: a lead's conversation carries on by email past a few.
+    if (written) {
+      const [sent] = await tx.db
+        .select({ n: count() })
+        .from(leadReplies)
+        .where(and(eq(leadReplies.deliveryId, deliveryId), eq(leadReplies.kind, 'reply')));
+      if ((sent?.n ?? 0) >= MAX_REPLIES)
+        throw conflict(`You have sent ${MAX_REPLIES} replies through the site: answer the homeowner by email now`);
+    }
     const estimate = written ? estimateColumns(reply) : null;
     const [row] = await tx.db
       .insert(leadReplies)
