@@ -45,12 +45,29 @@ export function daytimeMinutesBetween(from: Date, to: Date, timeZone: string): n
   let t = from.getTime();
   const end = to.getTime();
   while (t < end) {
-    const { minute } = wallClock(new Date(t), timeZone);
+    const { hour, minute } = wallClock(new Date(t), timeZone);
+    // From a local midnight, a whole day is 12 daytime hours whatever its length: the hourly job
+    // counts 90 days of leads for every contractor, so whole days are not walked hour by hour.
+    if (hour === 0 && minute === 0 && t % MINUTE_MS === 0) {
+      const next = nextMidnight(t, timeZone);
+      if (next <= end) {
+        minutes += (DAY_ENDS_HOUR - DAY_STARTS_HOUR) * 60;
+        t = next;
+        continue;
+      }
+    }
     const step = Math.min((60 - minute) * MINUTE_MS - (t % MINUTE_MS), end - t);
     if (isDaytime(new Date(t), timeZone)) minutes += step / MINUTE_MS;
     t += step;
   }
   return Math.round(minutes);
+}
+
+/** The next local midnight after the one at `t`: 24 hours on, or 23 or 25 across a daylight-saving change. */
+function nextMidnight(t: number, timeZone: string): number {
+  const next = t + 24 * 60 * MINUTE_MS;
+  const { hour } = wallClock(new Date(next), timeZone);
+  return hour === 23 ? next + 60 * MINUTE_MS : hour === 1 ? next - 60 * MINUTE_MS : next;
 }
 
 /**

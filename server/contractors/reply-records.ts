@@ -22,7 +22,8 @@ import {
 
 export const REFRESH_REPLY_RECORDS = 'refresh-reply-records';
 
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 /** A lead left unanswered for a whole daytime day counts as slower than any answer; a newer one is not counted yet. */
 const UNANSWERED_AFTER_MINUTES = 12 * 60;
 const BATCH = 200;
@@ -125,7 +126,11 @@ async function replyLeads(ctx: ServiceCtx, contractorIds: readonly number[]): Pr
       hadDetailsAt: had.toISOString(),
       firstReplyAt: first?.toISOString() ?? null,
       minutes,
-      counted: first !== null || daytimeMinutesBetween(had, now, r.timeZone) >= UNANSWERED_AFTER_MINUTES,
+      // Any 36 hours hold a whole 8 am to 8 pm: the hour count is needed only for a newer lead.
+      counted:
+        first !== null ||
+        now.getTime() - had.getTime() >= 36 * HOUR_MS ||
+        daytimeMinutesBetween(had, now, r.timeZone) >= UNANSWERED_AFTER_MINUTES,
       homeownerSaid: said === null ? null : said ? 'contacted' : 'not_contacted',
     });
   }

@@ -23,6 +23,11 @@ describe('daytime minutes, 8 am to 8 pm Eastern', () => {
     // Fall back, Sunday November 1 2026 at 2 am.
     expect(daytimeMinutesBetween(at('2026-10-31T19:30:00-04:00'), at('2026-11-01T08:30:00-05:00'), TZ)).toBe(60);
     expect(daytimeMinutesBetween(at('2026-11-01T00:00:00-04:00'), at('2026-11-02T00:00:00-05:00'), TZ)).toBe(720);
+    // Ninety days across spring forward, and a span that starts and ends mid-day across fall back.
+    expect(daytimeMinutesBetween(at('2026-01-01T00:00:00-05:00'), at('2026-04-01T00:00:00-04:00'), TZ)).toBe(90 * 720);
+    expect(daytimeMinutesBetween(at('2026-10-30T19:00:00-04:00'), at('2026-11-03T09:30:00-05:00'), TZ)).toBe(
+      60 + 3 * 720 + 90,
+    );
     expect(isDaytime(at('2026-11-01T12:30:00Z'), TZ)).toBe(false); // 7:30 am EST
     expect(isDaytime(at('2026-11-01T13:00:00Z'), TZ)).toBe(true); // 8:00 am EST
     expect(isDaytime(at('2026-07-01T12:00:00Z'), TZ)).toBe(true); // 8:00 am EDT
