@@ -267,14 +267,29 @@ describe('the request page', () => {
     await app.ctx.db.update(regions).set({ leadDelivery: 'manual' });
     const c = await roofer();
     const { leadId, token } = await ask(c.id);
+    // Held for an administrator (the county delivers by hand): the page says it is being checked.
+    expect((await pageOf(token)).events.map((e) => e.kind)).toEqual(['held', 'sent']);
     expect((await app.client().post('/api/leads/withdraw', { token })).body).toEqual({ erased: true });
     expect((await leadRow(leadId)).erasedAt).not.toBeNull();
-    expect((await pageOf(token)).withdrawn).toBe(true);
+    const withdrawn = await pageOf(token);
+    expect(withdrawn.withdrawn).toBe(true);
+    expect(withdrawn.events.map((e) => e.kind)).toEqual(['withdrawn', 'held', 'sent']);
+    expect(JSON.stringify(withdrawn)).not.toContain('Jordan');
     const later = new Date(Date.now() + 31 * DAY);
     app.ctx.clock.now = () => later;
     const gone = await app.client().get(`/api/requests/${token}`);
     expect(gone.status).toBe(404);
     expect(gone.body.message).toBe(REQUEST_LINK_INVALID);
+  });
+
+  it('a request an administrator rejected says it was not passed on', async () => {
+    await app.ctx.db.update(regions).set({ leadDelivery: 'manual' });
+    const c = await roofer();
+    const { leadId, token } = await ask(c.id);
+    expect((await (await adminClient(app)).post(`/api/admin/leads/${leadId}/reject`)).status).toBe(204);
+    const page = await pageOf(token);
+    expect(page.events.map((e) => e.kind)).toEqual(['not-passed', 'sent']);
+    expect(page.canAnswer).toEqual(['still_looking']);
   });
 
   it('a request erased at the end of its retention: the link is 404, and the replies lose their text', async () => {
