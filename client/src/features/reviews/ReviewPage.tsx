@@ -75,7 +75,7 @@ function HireQuestion({
   answered: HireAnswer | null;
   onAnswered: (answer: HireAnswer) => void;
 }) {
-  const done = answered ?? invitation.hireAnswer;
+  const done = invitation.hireAnswer ?? answered;
   if (done) return <FormNotice variant="success" title="Answer noted" description={HIRE_THANKS[done]} />;
   if (!invitation.askHire) return null;
   const order = chosen ? [chosen, ...HIRE_ANSWERS.filter((a) => a !== chosen)] : HIRE_ANSWERS;
@@ -110,7 +110,8 @@ export default function ReviewPage({ params, search }: RouteInput) {
   const sent = search.get('sent') === '1';
   const query = useInvitation(token);
   const [outcome, setOutcome] = useState<'published' | 'answered' | null>(null);
-  const [hired, setHired] = useState<HireAnswer | null>(asHireAnswer(search.get('answered')));
+  // The answer given with JavaScript; without it, the page the server renders after the post knows it (hireAnswer).
+  const [hired, setHired] = useState<HireAnswer | null>(null);
   const invitation = query.data;
 
   const invalid = (
