@@ -11,6 +11,8 @@ test('the platform administrator creates, and disables, a county administrator',
   page,
   browser,
 }, testInfo) => {
+  // Two administrators' sessions in one journey (11 s here): CI's machine runs about twice as slow.
+  test.slow();
   const username = `county-${testInfo.project.name}-${Date.now().toString(36)}`;
   const password = 'a long county password';
   await signInAdmin(page.request);

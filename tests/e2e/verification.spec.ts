@@ -60,6 +60,8 @@ test.describe('a business that joins through the site', () => {
   test('submitted, approved, verified: found by the home search, and announced by it before verification', async ({
     page,
   }, testInfo) => {
+    // A long journey (15 s here): CI's machine runs about twice as slow as this one.
+    test.slow();
     const town = townFor('journey', testInfo);
     const name = `Timberline Additions ${unique(testInfo)}`;
     const licenceNumber = uniqueLicenceNumber();
