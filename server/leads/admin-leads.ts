@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Frozen } from '@shared/deep-freeze';
 import { centsToDecimal } from '@shared/money';
@@ -240,6 +240,10 @@ async function readAdminLeads(
   };
 }
 
+/** The median minutes from `from` to `to` over the rows (a string from the driver; null over none). */
+const medianMinutes = (from: SQL | AnyColumn, to: SQL | AnyColumn) =>
+  sql<string | null>`percentile_cont(0.5) within group (order by extract(epoch from ${to} - ${from}) / 60)`;
+
 /** Minutes to one decimal, or null when there were none. */
 const tenths = (minutes: string | null | undefined) => (minutes == null ? null : Math.round(Number(minutes) * 10) / 10);
 
@@ -263,9 +267,7 @@ export async function adminStats(ctx: ServiceCtx, scope: AdminScope): Promise<Ad
     // The median time from request to delivery this month (docs/decisions/0117-lead-routing.md).
     db
       .select({
-        minutes: sql<
-          string | null
-        >`percentile_cont(0.5) within group (order by extract(epoch from ${leadDeliveries.createdAt} - ${leads.createdAt}) / 60)`,
+        minutes: medianMinutes(leads.createdAt, leadDeliveries.createdAt),
       })
       .from(leadDeliveries)
       .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
@@ -274,9 +276,10 @@ export async function adminStats(ctx: ServiceCtx, scope: AdminScope): Promise<Ad
     // (docs/decisions/0128-request-page-and-replies.md): a reply with none before it on its delivery.
     db
       .select({
-        minutes: sql<
-          string | null
-        >`percentile_cont(0.5) within group (order by extract(epoch from ${leadReplies.createdAt} - coalesce(${leadDeliveries.creditedAt}, ${leadDeliveries.paidAt}, ${leadDeliveries.createdAt})) / 60)`,
+        minutes: medianMinutes(
+          sql`coalesce(${leadDeliveries.creditedAt}, ${leadDeliveries.paidAt}, ${leadDeliveries.createdAt})`,
+          leadReplies.createdAt,
+        ),
       })
       .from(leadReplies)
       .innerJoin(leadDeliveries, eq(leadDeliveries.id, leadReplies.deliveryId))

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ContractorProfile, PublicContractor } from '@shared/schemas/directory';
-import { contractorReplyRecords, leadDeliveries, outboxEmails, regions, reviewRequests } from '../../server/db/schema';
+import { contractorReplyRecords, outboxEmails, regions, reviewRequests } from '../../server/db/schema';
 import {
   REFRESH_REPLY_RECORDS,
   refreshAllReplyRecords,
@@ -10,6 +10,7 @@ import {
 import { adminClient, contractorClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
+import { creditedLead, heldClock } from '../support/reply-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -20,46 +21,23 @@ import { startTestApp, type TestApp } from '../support/test-app';
  */
 let app: TestApp;
 let admin: TestClient;
-let realNow: () => Date;
+let clock: ReturnType<typeof heldClock>;
 let n = 0;
 
 beforeAll(async () => {
   app = await startTestApp({ RATE_LIMIT: 'false' });
   admin = await adminClient(app);
-  realNow = app.ctx.clock.now;
+  clock = heldClock(app);
   await app.ctx.db.update(regions).set({ leadDelivery: 'manual' });
 });
-beforeEach(() => {
-  app.ctx.clock.now = realNow;
-});
+beforeEach(() => clock?.reset());
 afterAll(() => app?.close());
 
-const clockAt = (iso: string) => {
-  const at = new Date(iso);
-  app.ctx.clock.now = () => at;
-};
+const clockAt = (iso: string) => clock.at(iso);
 
-/** A lead delivered to `contractorId` with a plan credit, credited at `creditedIso`. */
-async function creditedLead(contractorId: number, creditedIso: string): Promise<number> {
-  const res = await app.client().post('/api/leads', {
-    name: 'Avery Record',
-    email: `record-${++n}@example.com`,
-    phone: '(570) 555-0133',
-    serviceNeeded: 'Roofing',
-    location: 'Laporte, PA',
-    projectDetails: 'Moss on the roof.',
-    contractorId,
-  });
-  expect(res.status, res.text).toBe(201);
-  await app.ctx.jobs.runPending();
-  const delivered = await admin.post('/api/lead-deliveries', { leadId: res.body.id, contractorId });
-  expect(delivered.status, delivered.text).toBe(201);
-  await app.ctx.db
-    .update(leadDeliveries)
-    .set({ paymentState: 'credited', creditedAt: new Date(creditedIso) })
-    .where(eq(leadDeliveries.id, delivered.body.id));
-  return delivered.body.id;
-}
+/** A lead delivered to `contractorId` with a plan credit, credited at `creditedIso`; answers its delivery. */
+const creditedDelivery = async (contractorId: number, creditedIso: string) =>
+  (await creditedLead(app, admin, contractorId, creditedIso)).deliveryId;
 
 const profile = async (id: number) => (await app.client().get(`/api/contractors/${id}`)).body as ContractorProfile;
 const card = async (id: number, name: string) =>
@@ -74,7 +52,7 @@ describe('the reply record', () => {
     const c = await createContractor(app.ctx.db, { services: ['roofing'], name });
     const portal = await contractorClient(app, c.id);
     const deliveries = [];
-    for (let i = 0; i < 3; i++) deliveries.push(await creditedLead(c.id, '2027-01-12T14:00:00Z')); // 9 am Eastern
+    for (let i = 0; i < 3; i++) deliveries.push(await creditedDelivery(c.id, '2027-01-12T14:00:00Z')); // 9 am Eastern
     // Replies 90 minutes, 2 hours and 4 hours later (a call mark counts as a reply).
     clockAt('2027-01-12T15:30:00Z');
     expect((await portal.post(`/api/contractor/leads/${deliveries[0]}/replies`, { message: 'Hello' })).status).toBe(
@@ -107,9 +85,9 @@ describe('the reply record', () => {
   it('counts a lead unanswered for a daytime day as slower than any answer', async () => {
     const c = await createContractor(app.ctx.db, { services: ['roofing'], name: `Slow Reply Roofing ${++n}` });
     const portal = await contractorClient(app, c.id);
-    const a = await creditedLead(c.id, '2027-02-02T14:00:00Z');
-    await creditedLead(c.id, '2027-02-02T14:00:00Z');
-    await creditedLead(c.id, '2027-02-02T14:00:00Z');
+    const a = await creditedDelivery(c.id, '2027-02-02T14:00:00Z');
+    await creditedDelivery(c.id, '2027-02-02T14:00:00Z');
+    await creditedDelivery(c.id, '2027-02-02T14:00:00Z');
     clockAt('2027-02-02T14:30:00Z');
     expect((await portal.post(`/api/contractor/leads/${a}/called`)).status).toBe(201);
     // Two of three never answered, a daytime day later: no record rather than a flattering one.
@@ -126,7 +104,7 @@ describe('the reply record', () => {
   it('says how many homeowners said they were contacted, once 3 answered', async () => {
     const c = await createContractor(app.ctx.db, { services: ['roofing'], name: `Answered Roofing ${++n}` });
     const ids = [];
-    for (let i = 0; i < 3; i++) ids.push(await creditedLead(c.id, new Date(Date.now() - 86_400_000).toISOString()));
+    for (let i = 0; i < 3; i++) ids.push(await creditedDelivery(c.id, new Date(Date.now() - 86_400_000).toISOString()));
     const answer = (deliveryId: number, hireAnswer: 'hired' | 'not_contacted') =>
       app.ctx.db
         .insert(reviewRequests)

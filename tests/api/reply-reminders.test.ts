@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { contractorLeadPreferences, leadDeliveries, leads, outboxEmails, regions } from '../../server/db/schema';
+import { contractorLeadPreferences, leads, outboxEmails, regions } from '../../server/db/schema';
 import { REPLY_REMINDERS, remindUnanswered } from '../../server/leads/requests/reply-reminders';
 import { adminClient, contractorClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import type { TestClient } from '../support/http-client';
+import { creditedLead, heldClock } from '../support/reply-fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -14,25 +15,20 @@ import { startTestApp, type TestApp } from '../support/test-app';
  */
 let app: TestApp;
 let admin: TestClient;
-let realNow: () => Date;
+let clock: ReturnType<typeof heldClock>;
 let n = 0;
 
 beforeAll(async () => {
   app = await startTestApp({ RATE_LIMIT: 'false' });
   admin = await adminClient(app);
-  realNow = app.ctx.clock.now;
+  clock = heldClock(app);
   // An administrator delivers each lead here, with the contractor's credit.
   await app.ctx.db.update(regions).set({ leadDelivery: 'manual' });
 });
-beforeEach(() => {
-  app.ctx.clock.now = realNow;
-});
+beforeEach(() => clock?.reset());
 afterAll(() => app?.close());
 
-const clockAt = (iso: string) => {
-  const at = new Date(iso);
-  app.ctx.clock.now = () => at;
-};
+const clockAt = (iso: string) => clock.at(iso);
 
 /** A lead credited to a new contractor at `creditedAt`; answers the delivery and the contractor. */
 async function creditedAt(creditedIso: string, opts: { textPhone?: string } = {}) {
@@ -41,24 +37,8 @@ async function creditedAt(creditedIso: string, opts: { textPhone?: string } = {}
     await app.ctx.db
       .insert(contractorLeadPreferences)
       .values({ contractorId: c.id, textPhone: opts.textPhone, textOptIn: true });
-  const res = await app.client().post('/api/leads', {
-    name: 'Riley Waiting',
-    email: `waiting-${n}@example.com`,
-    phone: '(570) 555-0155',
-    serviceNeeded: 'Roofing',
-    location: 'Laporte, PA',
-    projectDetails: 'Gutters pulled off by ice.',
-    contractorId: c.id,
-  });
-  expect(res.status, res.text).toBe(201);
-  await app.ctx.jobs.runPending();
-  const delivered = await admin.post('/api/lead-deliveries', { leadId: res.body.id, contractorId: c.id });
-  expect(delivered.body.paymentState).toBe('credited');
-  await app.ctx.db
-    .update(leadDeliveries)
-    .set({ creditedAt: new Date(creditedIso) })
-    .where(eq(leadDeliveries.id, delivered.body.id));
-  return { deliveryId: delivered.body.id as number, leadId: res.body.id as number, contractor: c };
+  const { leadId, deliveryId } = await creditedLead(app, admin, c.id, creditedIso);
+  return { deliveryId, leadId, contractor: c };
 }
 
 const remindersTo = (to: string) =>

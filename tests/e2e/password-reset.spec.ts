@@ -2,6 +2,7 @@ import type { OutboxMessage, Paged } from '../../shared/schemas/admin';
 import { expect, test, type APIRequestContext } from './fixtures/test';
 import { signInAdmin } from './fixtures/admin';
 import { approvedBusiness } from './fixtures/approved-business';
+import { emailedPath } from './fixtures/outbox';
 import { open } from './helpers';
 
 /**
@@ -16,29 +17,8 @@ const OLD_PASSWORD = 'reset-journey-old-password';
 const NEW_PASSWORD = 'reset-journey-new-password';
 
 /** The path and query of the link in the latest email of `kind` to `to` (the outbox, read as the admin). */
-async function linkFromOutbox(
-  request: APIRequestContext,
-  to: string,
-  kind: string,
-  after = 0,
-): Promise<{ path: string; id: number }> {
-  let found = { path: '', id: 0 };
-  await expect
-    .poll(
-      async () => {
-        const outbox = (await (
-          await request.get('/api/admin/outbox', { params: { pageSize: '100' } })
-        ).json()) as Paged<OutboxMessage>;
-        const mail = outbox.items.find((m) => m.kind === kind && m.to === to && m.id > after);
-        const link = mail ? /https?:\/\/[^\s/]+(\/contractor\/[\w-]+\?token=[\w-]+)/.exec(mail.text) : null;
-        if (mail && link) found = { path: link[1]!, id: mail.id };
-        return found.path;
-      },
-      { timeout: 20_000, message: `the ${kind} email to ${to}` },
-    )
-    .not.toBe('');
-  return found;
-}
+const linkFromOutbox = (request: APIRequestContext, to: string, kind: string, after = 0) =>
+  emailedPath(request, { to, kind, after, link: /https?:\/\/[^\s/]+(\/contractor\/[\w-]+\?token=[\w-]+)/ });
 
 const signInStatus = async (request: APIRequestContext, email: string, password: string) =>
   (await request.post('/api/contractor/login', { data: { email, password } })).status();

@@ -1,8 +1,8 @@
-import type { OutboxMessage, Paged } from '../../shared/schemas/admin';
 import { DEFAULT_LEGAL_PAGES } from '../../shared/legal-pages';
 import { expect, test, type APIRequestContext } from './fixtures/test';
 import { signInAdmin } from './fixtures/admin';
 import { approvedBusiness } from './fixtures/approved-business';
+import { emailedPath } from './fixtures/outbox';
 import { open } from './helpers';
 
 /**
@@ -34,23 +34,9 @@ async function quoteRequest(request: APIRequestContext, contractorId: number): P
 }
 
 /** The path of the withdraw link in the homeowner's confirmation email (the outbox, read as the admin). */
-async function withdrawLink(request: APIRequestContext, to: string): Promise<string> {
-  let path = '';
-  await expect
-    .poll(
-      async () => {
-        const outbox = (await (
-          await request.get('/api/admin/outbox', { params: { pageSize: '100' } })
-        ).json()) as Paged<OutboxMessage>;
-        const mail = outbox.items.find((m) => m.kind === 'quote-confirmation' && m.to === to);
-        path = (mail && /https?:\/\/[^\s/]+(\/withdraw\?token=[\w-]+)/.exec(mail.text)?.[1]) ?? '';
-        return path;
-      },
-      { timeout: 20_000, message: `the confirmation email to ${to}` },
-    )
-    .not.toBe('');
-  return path;
-}
+const withdrawLink = async (request: APIRequestContext, to: string) =>
+  (await emailedPath(request, { to, kind: 'quote-confirmation', link: /https?:\/\/[^\s/]+(\/withdraw\?token=[\w-]+)/ }))
+    .path;
 
 test('a homeowner withdraws a quote request through the link in the confirmation email, once', async ({
   page,

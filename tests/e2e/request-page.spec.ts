@@ -1,7 +1,7 @@
-import type { OutboxMessage, Paged } from '../../shared/schemas/admin';
 import { expect, test, type APIRequestContext } from './fixtures/test';
 import { signInAdmin } from './fixtures/admin';
 import { approvedBusiness } from './fixtures/approved-business';
+import { emailedPath } from './fixtures/outbox';
 import { expectNoAxeViolations, expectNoSidewaysScroll, open, openSection } from './helpers';
 
 /**
@@ -40,43 +40,17 @@ async function requestPagePath(
   const { id: leadId } = (await res.json()) as { id: number };
   const delivered = await request.post('/api/lead-deliveries', { data: { leadId, contractorId } });
   expect(delivered.status(), await delivered.text()).toBe(201);
-  let path = '';
-  await expect
-    .poll(
-      async () => {
-        const outbox = (await (
-          await request.get('/api/admin/outbox', { params: { pageSize: '100' } })
-        ).json()) as Paged<OutboxMessage>;
-        const mail = outbox.items.find((m) => m.kind === 'quote-confirmation' && m.to === email);
-        path = (mail && /https?:\/\/[^\s/]+(\/requests\/[\w-]+)/.exec(mail.text)?.[1]) ?? '';
-        return path;
-      },
-      { timeout: 20_000, message: `the confirmation email to ${email}` },
-    )
-    .not.toBe('');
+  const { path } = await emailedPath(request, {
+    to: email,
+    kind: 'quote-confirmation',
+    link: /https?:\/\/[^\s/]+(\/requests\/[\w-]+)/,
+  });
   return { path, email };
 }
 
-/** The path of the follow-up email's review link (FOLLOW_UP_DELAY is 0 in the browser tests' server). */
-async function reviewLinkPath(request: APIRequestContext, to: string): Promise<string> {
-  let path = '';
-  await expect
-    .poll(
-      async () => {
-        const outbox = (await (
-          await request.get('/api/admin/outbox', { params: { pageSize: '100' } })
-        ).json()) as Paged<OutboxMessage>;
-        const listed = outbox.items.find((m) => m.kind === 'review-request' && m.to === to);
-        if (!listed) return '';
-        const mail = (await (await request.get(`/api/admin/outbox/${listed.id}`)).json()) as { text: string };
-        path = /https?:\/\/[^\s/]+(\/review\/[\w.-]+)$/m.exec(mail.text)?.[1] ?? '';
-        return path;
-      },
-      { timeout: 20_000, message: `the follow-up email to ${to}` },
-    )
-    .not.toBe('');
-  return path;
-}
+/** The path of the follow-up email's review link (FOLLOW_UP_DELAY is 0 in the browser tests' server): its last line, after the one-click answers. */
+const reviewLinkPath = async (request: APIRequestContext, to: string) =>
+  (await emailedPath(request, { to, kind: 'review-request', link: /https?:\/\/[^\s/]+(\/review\/[\w.-]+)$/m })).path;
 
 test('the contractor replies from its portal, the homeowner reads it on the request page and answers', async ({
   page,

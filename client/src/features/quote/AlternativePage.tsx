@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock, LinkIcon } from 'lucide-react';
+import { CheckCircle2, Clock } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import {
@@ -7,14 +7,12 @@ import {
   alternativeSentMessage,
   type AlternativeAnswer,
 } from '@shared/schemas/lead-alternatives';
-import { Head } from '@/components/head';
+import { EmailedLinkPage } from '@/components/emailed-link-page';
 import { LinkNotice } from '@/components/link-notice';
 import { useProgressiveForm } from '@/components/form';
-import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormNotice } from '@/components/ui/form-notice';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useRegion } from '@/lib/region';
 import type { RouteInput } from '@/lib/route-input';
 import { sendToAlternative, useAlternativeOffer } from './alternative-api';
@@ -78,20 +76,10 @@ function Offer({ token, offer, onSent }: { token: string; offer: AlternativeAnsw
  * links); the button sends, with or without JavaScript (without, it lands on `?sent=1`).
  */
 export default function AlternativePage({ params, search }: RouteInput) {
-  const region = useRegion();
   const token = params.token ?? '';
   const query = useAlternativeOffer(token);
   const [sent, setSent] = useState(search.get('sent') === '1');
 
-  const invalid = (
-    <LinkNotice
-      icon={<LinkIcon className="h-6 w-6 text-primary" aria-hidden="true" />}
-      title="This link is not valid"
-      status={404}
-    >
-      <p className="max-w-md text-muted-foreground">{ALTERNATIVE_LINK_INVALID}</p>
-    </LinkNotice>
-  );
   const body = (offer: AlternativeAnswer): ReactNode => {
     if (sent && offer.state === 'used') return <Sent offer={offer} />;
     if (offer.state === 'used') {
@@ -121,26 +109,15 @@ export default function AlternativePage({ params, search }: RouteInput) {
   };
 
   return (
-    <div className="container mx-auto max-w-xl px-4 py-8 sm:py-12">
-      <Head
-        title={`Send Your Request | ${region.siteTitle}`}
-        description="Send your quote request to another contractor."
-        path={alternativePage.path(token)}
-        robots="noindex, nofollow"
-      />
-      <QueryView
-        query={query}
-        what="link"
-        loading={
-          <div role="status" aria-label="Loading" className="grid gap-4">
-            <Skeleton className="h-9 w-2/3" />
-            <Skeleton className="h-32" />
-          </div>
-        }
-        error={() => invalid}
-      >
-        {body}
-      </QueryView>
-    </div>
+    <EmailedLinkPage
+      title="Send Your Request"
+      description="Send your quote request to another contractor."
+      path={alternativePage.path(token)}
+      query={query}
+      what="link"
+      invalid={ALTERNATIVE_LINK_INVALID}
+    >
+      {body}
+    </EmailedLinkPage>
   );
 }

@@ -1,4 +1,3 @@
-import { LinkIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatDay } from '@shared/credentials';
@@ -10,13 +9,10 @@ import {
   type RequestEvent,
   type RequestPageAnswer,
 } from '@shared/schemas/request-page';
-import { Head } from '@/components/head';
-import { LinkNotice } from '@/components/link-notice';
+import { EmailedLinkPage } from '@/components/emailed-link-page';
 import { PostButton } from '@/components/post-button';
-import { QueryView } from '@/components/query-view';
 import { Card } from '@/components/ui/card';
 import { FormNotice } from '@/components/ui/form-notice';
-import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
 import { useRegion } from '@/lib/region';
 import type { RouteInput } from '@/lib/route-input';
@@ -196,7 +192,6 @@ function Request({
  * every answer works without JavaScript.
  */
 export default function RequestPage({ params, search }: RouteInput) {
-  const region = useRegion();
   const token = params.token ?? '';
   const query = useRequestPage(token);
   const notice =
@@ -205,36 +200,16 @@ export default function RequestPage({ params, search }: RouteInput) {
       : search.get('answered') === '1'
         ? 'We noted your answer.'
         : null;
-  const invalid = (
-    <LinkNotice
-      icon={<LinkIcon className="h-6 w-6 text-primary" aria-hidden="true" />}
-      title="This link is not valid"
-      status={404}
-    >
-      <p className="max-w-md text-muted-foreground">{REQUEST_LINK_INVALID}</p>
-    </LinkNotice>
-  );
   return (
-    <div className="container mx-auto max-w-xl px-4 py-6 sm:py-12">
-      <Head
-        title={`Your Request | ${region.siteTitle}`}
-        description="What became of your quote request."
-        path={requestPage.path(token)}
-        robots="noindex, nofollow"
-      />
-      <QueryView
-        query={query}
-        what="request"
-        loading={
-          <div role="status" aria-label="Loading" className="grid gap-4">
-            <Skeleton className="h-9 w-2/3" />
-            <Skeleton className="h-40" />
-          </div>
-        }
-        error={() => invalid}
-      >
-        {(request) => <Request token={token} request={request} notice={notice} onChange={() => void query.refetch()} />}
-      </QueryView>
-    </div>
+    <EmailedLinkPage
+      title="Your Request"
+      description="What became of your quote request."
+      path={requestPage.path(token)}
+      query={query}
+      what="request"
+      invalid={REQUEST_LINK_INVALID}
+    >
+      {(request) => <Request token={token} request={request} notice={notice} onChange={() => void query.refetch()} />}
+    </EmailedLinkPage>
   );
 }
