@@ -13,14 +13,8 @@ import { formatPrice } from '@shared/money';
 import type { PortalLead } from '@shared/schemas/portal';
 import { useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFormActions } from '@/components/ui/dialog-form-actions';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { errorId, Field, FieldError } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
@@ -129,14 +123,7 @@ function ClaimForm({ lead, onDone }: { lead: PortalLead; onDone: () => void }) {
           {...control('details', detailsId)}
         />
       </Field>
-      <DialogFooter>
-        <Button type="button" variant="outline" disabled={pending} onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Sending...' : 'Send claim'}
-        </Button>
-      </DialogFooter>
+      <DialogFormActions pending={pending} onCancel={onDone} submit="Send claim" />
     </form>
   );
 }

@@ -4,14 +4,8 @@ import type { LeadReply as LeadReplyValues } from '@shared/schemas/lead-replies'
 import type { PortalLead } from '@shared/schemas/portal';
 import { useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFormActions } from '@/components/ui/dialog-form-actions';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
@@ -84,14 +78,7 @@ function ReplyForm({ lead, onDone }: { lead: PortalLead; onDone: () => void }) {
       <Field id={id('visit')} label="Proposed visit date (optional)" error={errors.visitDate}>
         <Input type="date" {...control('visitDate', id('visit'))} />
       </Field>
-      <DialogFooter>
-        <Button type="button" variant="outline" disabled={pending} onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Sending...' : 'Send reply'}
-        </Button>
-      </DialogFooter>
+      <DialogFormActions pending={pending} onCancel={onDone} submit="Send reply" />
     </form>
   );
 }
