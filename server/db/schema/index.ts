@@ -52,3 +52,4 @@ export * from './lead-replies';
 export * from './homeowner-answers';
 export * from './contractor-reply-records';
 export * from './text-opt-outs';
+export * from './county-figures';

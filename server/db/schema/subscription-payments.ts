@@ -27,6 +27,8 @@ export const subscriptionPayments = pgTable(
   (t) => [
     uniqueIndex('subscription_payments_invoice_idx').on(t.providerInvoiceId),
     index('subscription_payments_contractor_idx').on(t.contractorId, t.paidAt),
+    // The dashboard's plan revenue per month (docs/decisions/0129-dashboard-charts.md).
+    index('subscription_payments_paid_at_idx').on(t.paidAt),
     check('subscription_payments_amount_check', sql`${t.amountCents} >= 0`),
   ],
 );

@@ -10,6 +10,7 @@ import { idParamSchema } from '@shared/schemas/admin';
 import { adminStats, listAdminLeads, listHeldLeads } from '../admin-leads';
 import { rejectLead, sendToAlternatives } from '../routing/held-leads';
 import { leadThread } from '../requests/request-page';
+import { dashboardFigures } from '../dashboard-figures';
 
 /**
  * The admin lead table and dashboard cards. The guard sits on each route so it never reaches
@@ -74,6 +75,14 @@ export function adminLeadRoutes(ctx: AppContext, answers: AnswerCache): Router {
     requireAdmin(ctx),
     asyncHandler(async (req, res) => {
       res.json(await adminStats(ctx, adminScopeOf(req)));
+    }),
+  );
+  // The dashboard's charts (docs/decisions/0129-dashboard-charts.md), for the counties in view.
+  router.get(
+    '/admin/figures',
+    requireAdmin(ctx),
+    asyncHandler(async (req, res) => {
+      res.set('Cache-Control', 'no-store').json(await dashboardFigures(ctx, adminScopeOf(req)));
     }),
   );
   return router;
