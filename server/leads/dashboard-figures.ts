@@ -101,6 +101,8 @@ async function countiesSideBySide(db: Db, scope: AdminScope, months: string[]): 
     )
     .where(inScope(scope, regions.id))
     .groupBy(regions.id, regions.name, regions.slug);
+  // A deployment of one county has nothing to set beside it.
+  if (rows.length < 2) return [];
   return rows
     .map(({ revenueCents, ...r }) => ({ ...r, revenue12Months: centsToDecimal(revenueCents) }))
     .sort((a, b) => b.requestsThisMonth - a.requestsThisMonth || a.county.localeCompare(b.county));

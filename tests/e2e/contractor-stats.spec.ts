@@ -108,6 +108,20 @@ async function statsJourney(page: Page, request: APIRequestContext, browser: Bro
   await expect(total(stats, 'spent')).toHaveText('$0.00');
   await expect(stats.getByTestId('stats-total-won')).toContainText('This month: 1');
   await expect(table.getByRole('row').nth(1)).toContainText('1');
+  // The chart of the months draws this month's request, lead and win (docs/decisions/0129-dashboard-charts.md).
+  const work = stats
+    .getByTestId('chart')
+    .filter({ has: page.getByRole('heading', { name: 'Quote requests, leads and jobs won per month' }) });
+  const thisMonth = work.locator('rect[data-series="won"]').last();
+  await expect(thisMonth).toHaveAttribute('data-value', '1');
+  const label = (await thisMonth.getAttribute('data-label'))!;
+  for (const series of ['quoteRequests', 'leadsDelivered'])
+    await expect(work.locator(`rect[data-series="${series}"][data-label="${label}"]`)).toHaveAttribute(
+      'data-value',
+      '1',
+    );
+  await work.locator('summary').click();
+  await expect(work.getByTestId('chart-table').locator('tbody tr').last().locator('td')).toHaveText(['1', '1', '1']);
   await expectNoAxeViolations(page);
 
   // The admin sees the same figures, from the contractor's Stats link.

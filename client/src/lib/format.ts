@@ -22,6 +22,13 @@ function formatterIn(
   return f;
 }
 
+const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** 'Nov 16' for the calendar day '2026-11-16' (a chart's week). */
+export function formatDay(day: string): string {
+  return monthDay.format(new Date(`${day}T12:00:00Z`));
+}
+
 export function formatLongDate(iso: string | Date): string {
   return longDate.format(new Date(iso));
 }

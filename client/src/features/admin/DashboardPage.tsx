@@ -22,6 +22,7 @@ import {
 import { AdminList } from './components/AdminList';
 import { LeadStatusBadge, PaymentBadge } from './components/badges';
 import { CredentialAttention } from './components/CredentialAttention';
+import { DashboardCharts } from './DashboardCharts';
 import { CustomerCell } from './components/CustomerCell';
 import { awaitsDelivery } from './lead-state';
 import { ExportLinks } from './components/ExportLinks';
@@ -294,6 +295,7 @@ export default function DashboardPage() {
         {(s) => <StatCards s={s} />}
       </QueryView>
       <CredentialAttention />
+      <DashboardCharts />
       <Tabs defaultValue="leads" className="mt-8">
         <TabsList aria-label="Dashboard sections">
           <TabsTrigger value="leads">Leads</TabsTrigger>

@@ -11,6 +11,7 @@ import type {
   OutboxStatus,
 } from '@shared/schemas/admin';
 import type { AdminLeadList, AdminStats } from '@shared/schemas/admin-leads';
+import type { DashboardFigures } from '@shared/schemas/county-figures';
 import type { AdminLoginAnswer } from '@shared/schemas/admin-two-factor';
 import type { ContractorStats } from '@shared/schemas/contractor-stats';
 import type { DeliveryDto } from '@shared/schemas/deliveries';
@@ -33,6 +34,7 @@ import { apiRequest, getQueryFn, type ApiKey } from '@/lib/api';
 
 export const sessionKey: ApiKey = ['/api/admin/check'];
 export const statsKey: ApiKey = ['/api/admin/stats'];
+export const figuresKey: ApiKey = ['/api/admin/figures'];
 export const rulesKey: ApiKey = ['/api/pricing-rules'];
 
 export type ContractorFilter = 'all' | ApprovalStatus;
@@ -142,6 +144,7 @@ export const logout = () => apiRequest<unknown>('POST', '/api/admin/logout');
 // ---- Reads
 
 export const useStats = () => useQuery<AdminStats>({ queryKey: statsKey });
+export const useFigures = () => useQuery<DashboardFigures>({ queryKey: figuresKey });
 
 export const useLeads = (key: ApiKey) => useQuery<AdminLeadList>({ queryKey: key, placeholderData: keepPreviousData });
 

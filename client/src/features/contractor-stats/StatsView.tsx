@@ -4,6 +4,7 @@ import { cn } from '@/lib/cn';
 import { formatPrice } from '@shared/money';
 import { duration, rating } from './format';
 import { ReplyRecordView } from './ReplyRecordView';
+import { StatsCharts } from './StatsCharts';
 
 interface Figure {
   key: keyof StatsFigures;
@@ -106,13 +107,14 @@ function MonthRow({ m }: { m: MonthStats }) {
 /**
  * A contractor's last 12 months (docs/decisions/0061-contractor-stats.md): totals with a bar per
  * month, then every month newest first in a table with headers, whose rows show as cards on a
- * narrow screen. No chart library: the bars are plain elements and the table is the text.
+ * narrow screen. The charts (docs/decisions/0129-dashboard-charts.md) load their library when drawn.
  */
 export function StatsView({ stats, caption }: { stats: ContractorStats; caption: string }) {
   const newestFirst = [...stats.months].reverse();
   return (
     <div className="grid gap-5" data-testid="contractor-stats">
       <Summary stats={stats} />
+      <StatsCharts stats={stats} />
       <ReplyRecordView record={stats.replyRecord} />
       <div
         role="region"
