@@ -8,8 +8,14 @@ CREATE TABLE "county_figures" (
 	CONSTRAINT "county_figures_region_id_figure_period_bucket_pk" PRIMARY KEY("region_id","figure","period","bucket")
 );
 --> statement-breakpoint
+CREATE TABLE "county_figure_versions" (
+	"region_id" integer PRIMARY KEY NOT NULL,
+	"version" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "county_figures" ADD CONSTRAINT "county_figures_region_id_regions_id_fk" FOREIGN KEY ("region_id") REFERENCES "public"."regions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "subscription_payments_paid_at_idx" ON "subscription_payments" USING btree ("paid_at");--> statement-breakpoint
+CREATE INDEX "subscription_payments_paid_at_idx" ON "subscription_payments" USING btree ("paid_at");
+--> statement-breakpoint
 -- The dashboard's charts (docs/decisions/0129-dashboard-charts.md). Every Pennsylvania county is
 -- in Eastern time, so weeks (from Monday) and months are counted there.
 CREATE OR REPLACE FUNCTION figure_week(at timestamptz) RETURNS date LANGUAGE sql STABLE AS $$
@@ -165,6 +171,37 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER "lead_status_changes_figures" AFTER INSERT ON "lead_status_changes"
   FOR EACH ROW EXECUTE FUNCTION count_contact_figures();
+--> statement-breakpoint
+-- Counters updated in place: room on each page keeps the updates HOT, so dead rows are pruned as
+-- they come instead of bloating the table between vacuums.
+ALTER TABLE "county_figures" SET (fillfactor = 50);
+--> statement-breakpoint
+-- The figures version of a county moves when a transaction that changed its figures commits:
+-- deferred, so the version rows are the last a writer locks, after every counter it took.
+CREATE OR REPLACE FUNCTION bump_county_figure_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "county_figure_versions" AS v ("region_id", "version") VALUES (NEW."region_id", 1)
+    ON CONFLICT ("region_id") DO UPDATE SET "version" = v."version" + 1;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "county_figures_version" AFTER INSERT OR UPDATE ON "county_figures"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_county_figure_version();
+--> statement-breakpoint
+-- Plan invoices are the platform's and counted from subscription_payments: a new one moves the
+-- default county's version, and with it the view of every county, which sums them all.
+CREATE OR REPLACE FUNCTION bump_plan_figure_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "county_figure_versions" AS v ("region_id", "version")
+    SELECT default_region_id(), 1 WHERE default_region_id() IS NOT NULL
+    ON CONFLICT ("region_id") DO UPDATE SET "version" = v."version" + 1;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "subscription_payments_figure_version" AFTER INSERT OR UPDATE OR DELETE ON "subscription_payments"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_plan_figure_version();
 --> statement-breakpoint
 -- What is there already, by the same rules.
 INSERT INTO "county_figures" ("region_id", "figure", "period", "n")

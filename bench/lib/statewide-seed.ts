@@ -133,7 +133,8 @@ export async function seedStatewideLeads(
   counties: BenchCounty[],
   n: number,
   seed = 7,
-  batch = 5000,
+  // Each row binds about 15 parameters; a statement takes at most 65,535.
+  batch = 3000,
 ): Promise<void> {
   const rand = rng(seed);
   const res = (await db.execute(sql`select coalesce(max(id), 1)::int as max from contractors`)) as unknown as {
@@ -166,4 +167,45 @@ export async function seedStatewideLeads(
     await db.insert(leads).values(rows);
   }
   await db.execute(sql`vacuum analyze leads`);
+}
+
+/**
+ * What became of the seeded leads, so that the dashboard's figures (docs/decisions/0129-dashboard-charts.md)
+ * have a statewide year behind them: by lead id, 60% delivered (half paid by card, half from a plan
+ * credit, minutes to hours after the request), 15% released, 5% rejected, the rest held; one in 50
+ * withdrawn a day later (the sample data's own leads keep theirs); a third of the deliveries replied to, and one in 25 refunded. Written in
+ * slices as the app writes them, so the triggers count it all.
+ */
+export async function seedStatewideOutcomes(db: Db, slice = 100_000): Promise<void> {
+  const res = (await db.execute(sql`select coalesce(max(id), 0)::int as max from leads`)) as unknown as {
+    rows: { max: number }[];
+  };
+  const max = res.rows[0]?.max ?? 0;
+  for (let from = 1; from <= max; from += slice) {
+    const to = from + slice - 1;
+    await db.execute(sql`
+      update leads set
+        routing = case when id % 20 < 12 then 'delivered' when id % 20 < 15 then 'released' when id % 20 < 16 then 'rejected' else 'held' end,
+        withdrawn_at = case when id % 50 = 0 then created_at + interval '1 day' end
+      where id between ${from} and ${to} and routing = 'pending'`);
+    await db.execute(sql`
+      insert into lead_deliveries (lead_id, contractor_id, price_cents, payment_state, paid_at, credited_at, created_at, delivered_by)
+      select id, requested_contractor_id, 2500, case when id % 2 = 0 then 'paid' else 'credited' end,
+        case when id % 2 = 0 then created_at + (id % 600) * interval '1 minute' end,
+        case when id % 2 = 1 then created_at + (id % 600) * interval '1 minute' end,
+        created_at + (id % 300) * interval '1 minute', 'system'
+      from leads where id between ${from} and ${to} and routing = 'delivered' and requested_contractor_id is not null
+        and not exists (select 1 from lead_deliveries d where d.lead_id = leads.id)`);
+    await db.execute(sql`
+      insert into lead_replies (delivery_id, lead_id, kind, created_at)
+      select d.id, d.lead_id, 'called', d.created_at + (d.id % 900) * interval '1 minute'
+      from lead_deliveries d where d.lead_id between ${from} and ${to} and d.lead_id % 3 = 0 and d.delivered_by = 'system'
+        and not exists (select 1 from lead_replies r where r.delivery_id = d.id)`);
+    await db.execute(sql`
+      insert into lead_refunds (delivery_id, cause, method, status, amount_cents, payment_intent_id, refunded_at)
+      select d.id, 'claim', 'card', 'succeeded', d.price_cents, 'pi_bench_' || d.id, d.paid_at + interval '3 days'
+      from lead_deliveries d where d.lead_id between ${from} and ${to} and d.payment_state = 'paid' and d.lead_id % 25 = 0
+        and not exists (select 1 from lead_refunds r where r.delivery_id = d.id)`);
+  }
+  await db.execute(sql`vacuum analyze county_figures`);
 }

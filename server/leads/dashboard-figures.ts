@@ -13,7 +13,9 @@ import {
   type RequestOutcome,
 } from '@shared/schemas/county-figures';
 import { SITE_TIME_ZONE, siteDay } from '@shared/site-calendar';
-import type { ServiceCtx } from '../context';
+import type { Frozen } from '@shared/deep-freeze';
+import type { AppContext, ServiceCtx } from '../context';
+import { figureAnswersOf } from './figure-answers';
 import type { Db } from '../db/client';
 import { countyFigures, regions, subscriptionPayments } from '../db/schema';
 import type { AdminScope } from '../domain/actors';
@@ -108,9 +110,14 @@ async function countiesSideBySide(db: Db, scope: AdminScope, months: string[]): 
     .sort((a, b) => b.requestsThisMonth - a.requestsThisMonth || a.county.localeCompare(b.county));
 }
 
-export async function dashboardFigures(ctx: ServiceCtx, scope: AdminScope): Promise<DashboardFigures> {
+/** The figures of the administrator's counties, kept until one of them changes (figure-answers.ts). */
+export function dashboardFigures(ctx: AppContext, scope: AdminScope): Promise<Frozen<DashboardFigures>> {
+  const day = siteDay(ctx.clock.now());
+  return figureAnswersOf(ctx.database).get(scope.regionIds, day, () => readFigures(ctx, scope, day));
+}
+
+async function readFigures(ctx: ServiceCtx, scope: AdminScope, day: string): Promise<DashboardFigures> {
   const now = ctx.clock.now();
-  const day = siteDay(now);
   const weeks = lastWeeks(day, FIGURE_WEEKS);
   const months = lastMonthStarts(day, FIGURE_MONTHS);
   const [weekly, monthly, plans, counties] = await Promise.all([

@@ -9,7 +9,7 @@ import { openDatabase } from '../../server/db/client';
 import { contractors, leadDeliveries, leadListVersions, leads, regions } from '../../server/db/schema';
 import { createLogger } from '../../server/logger';
 import { addCounty } from '../../server/counties/counties';
-import { stampOf } from '../../server/lead-pages';
+import { stampOf } from '../../server/county-answers';
 import { adminClient, countyAdminClient } from '../support/admin-session';
 import { createContractor } from '../support/factories';
 import { requestOnHost } from '../support/host-request';

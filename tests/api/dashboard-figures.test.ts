@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardFigures } from '@shared/schemas/county-figures';
 import { addCounty } from '../../server/counties/counties';
+import { dashboardFigures } from '../../server/leads/dashboard-figures';
 import { binOf } from '@shared/figure-bins';
 import {
   countyFigures,
@@ -240,6 +241,19 @@ describe('the counties in view', () => {
     } finally {
       app.ctx.clock.now = () => NOW;
     }
+  });
+
+  it('keeps an answer until its counties change, and reads it again after', async () => {
+    const scope = { adminUserId: 0, username: 'x', role: 'county' as const, regionIds: [wyoming] };
+    const first = await dashboardFigures(app.ctx, scope);
+    expect(await dashboardFigures(app.ctx, scope)).toBe(first);
+    // Another county's change leaves it kept; its own county's reads it again.
+    await lead(bradford, '2026-11-18T13:00:00Z');
+    expect(await dashboardFigures(app.ctx, scope)).toBe(first);
+    await lead(wyoming, '2026-11-18T13:00:00Z');
+    const again = await dashboardFigures(app.ctx, scope);
+    expect(again).not.toBe(first);
+    expect(again.funnel[1].stages.requested).toBe(first.funnel[1].stages.requested + 1);
   });
 
   it('is for administrators only', async () => {

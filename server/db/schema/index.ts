@@ -53,3 +53,4 @@ export * from './homeowner-answers';
 export * from './contractor-reply-records';
 export * from './text-opt-outs';
 export * from './county-figures';
+export * from './county-figure-versions';
