@@ -178,10 +178,16 @@ ALTER TABLE "county_figures" SET (fillfactor = 50);
 --> statement-breakpoint
 -- The figures version of a county moves when a transaction that changed its figures commits:
 -- deferred, so the version rows are the last a writer locks, after every counter it took.
+-- Once per county and transaction: at commit every change is already made, so one bump covers them.
 CREATE OR REPLACE FUNCTION bump_county_figure_version() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  marker text := 'county_figures.bumped_' || NEW."region_id";
 BEGIN
-  INSERT INTO "county_figure_versions" AS v ("region_id", "version") VALUES (NEW."region_id", 1)
-    ON CONFLICT ("region_id") DO UPDATE SET "version" = v."version" + 1;
+  IF current_setting(marker, true) IS DISTINCT FROM 'yes' THEN
+    INSERT INTO "county_figure_versions" AS v ("region_id", "version") VALUES (NEW."region_id", 1)
+      ON CONFLICT ("region_id") DO UPDATE SET "version" = v."version" + 1;
+    PERFORM set_config(marker, 'yes', true);
+  END IF;
   RETURN NULL;
 END
 $$;

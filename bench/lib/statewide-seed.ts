@@ -176,7 +176,7 @@ export async function seedStatewideLeads(
  * withdrawn a day later (the sample data's own leads keep theirs); a third of the deliveries replied to, and one in 25 refunded. Written in
  * slices as the app writes them, so the triggers count it all.
  */
-export async function seedStatewideOutcomes(db: Db, slice = 100_000): Promise<void> {
+export async function seedStatewideOutcomes(db: Db, slice = 10_000): Promise<void> {
   const res = (await db.execute(sql`select coalesce(max(id), 0)::int as max from leads`)) as unknown as {
     rows: { max: number }[];
   };
