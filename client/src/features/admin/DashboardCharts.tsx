@@ -23,8 +23,11 @@ import { useFigures } from './api';
 
 const month = (first: string) => formatMonth(first.slice(0, 7));
 const longMonth = (first: string) => formatMonth(first.slice(0, 7), true);
-const cents = (decimal: string) => decimalToCents(decimal.replace('-', '')) ?? 0;
-const signedCents = (decimal: string) => (decimal.startsWith('-') ? -cents(decimal) : cents(decimal));
+/** Cents of an answer's amount ('-10.00' for a month whose refunds passed its payments). */
+const cents = (decimal: string) =>
+  (decimal.startsWith('-') ? -1 : 1) * (decimalToCents(decimal.replace(/^-/, '')) ?? 0);
+type Week = DashboardFigures['weeks'][number];
+type Month = DashboardFigures['revenue'][number];
 const dollars = (n: number) => formatMoney(Math.round(n * 100), { dropZeroCents: true });
 const requests = (n: number) => plural(n, 'quote request');
 /** An axis's minutes, short enough for its margin: '45 min', '2.5 h', '3 d'. */
@@ -33,11 +36,8 @@ const minutesTick = (m: number) =>
 
 function RequestsChart({ f }: { f: DashboardFigures }) {
   // The current week has only begun: the words speak of the last whole week.
-  const [before, last, current] = f.weeks.slice(-3) as [
-    DashboardFigures['weeks'][number],
-    ...DashboardFigures['weeks'],
-  ];
-  const caption = `${requests(last!.total)} in the week of ${formatDay(last!.week)}, ${comparedWith(last!.total, before.total)} the week before (${before.total}); ${current!.total} so far this week.`;
+  const [before, last, current] = f.weeks.slice(-3) as [Week, Week, Week];
+  const caption = `${requests(last.total)} in the week of ${formatDay(last.week)}, ${comparedWith(last.total, before.total)} the week before (${before.total}); ${current.total} so far this week.`;
   return (
     <Chart
       title="Quote requests per week"
@@ -60,14 +60,11 @@ function RequestsChart({ f }: { f: DashboardFigures }) {
 }
 
 function RevenueChart({ f }: { f: DashboardFigures }) {
-  const [before, last, current] = f.revenue.slice(-3) as [
-    DashboardFigures['revenue'][number],
-    ...DashboardFigures['revenue'],
-  ];
-  const net = (m: { net: string }) => signedCents(m.net);
+  const [before, last, current] = f.revenue.slice(-3) as [Month, Month, Month];
+  const net = (m: Month) => cents(m.net);
   // Plans are the platform's: they show in the view of every county only.
   const withPlans = f.revenue.some((m) => m.plans !== '0.00');
-  const caption = `${formatPrice(last!.net)} in ${longMonth(last!.month)}, ${comparedWith(net(last!), net(before))} ${longMonth(before.month)}; ${formatPrice(current!.net)} so far in ${longMonth(current!.month)}. ${withPlans ? 'Lead payments and plans' : 'Lead payments'}, less refunds.`;
+  const caption = `${formatPrice(last.net)} in ${longMonth(last.month)}, ${comparedWith(net(last), net(before))} ${longMonth(before.month)}; ${formatPrice(current.net)} so far in ${longMonth(current.month)}. ${withPlans ? 'Lead payments and plans' : 'Lead payments'}, less refunds.`;
   return (
     <Chart
       title="Revenue per month"
