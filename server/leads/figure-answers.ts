@@ -11,7 +11,7 @@ import { countyFigureVersions } from '../db/schema';
  * (migrations/0040): a county's year is summed again only after something in it changed.
  * Built once per database (Database.prepared) and shared by the app's requests.
  */
-export class FigureAnswers {
+class FigureAnswers {
   private readonly answers: CountyAnswers<DashboardFigures>;
 
   constructor(db: Db) {
