@@ -407,6 +407,8 @@ test.describe('accessibility', () => {
     ['/admin/users', 'Administrators'],
   ] as const) {
     test(`${path} has one h1, is not indexed and has no detectable WCAG A/AA problems`, async ({ page }) => {
+      // axe over a full admin table takes 15 s here on a desktop, and twice that on a phone under CI's load.
+      test.slow();
       await signInAdmin(page.request);
       await open(page, path);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
