@@ -4,6 +4,8 @@
  * in the database (migrations/0040), and each period is named by its first day.
  */
 
+import { addMonths } from './months';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 const utc = (day: string) => {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
@@ -34,9 +36,5 @@ export function lastWeeks(day: string, count: number): string[] {
 
 /** The first days of the `count` months ending with `day`'s, oldest first. */
 export function lastMonthStarts(day: string, count: number): string[] {
-  const [y, m] = day.split('-').map(Number) as [number, number];
-  return Array.from({ length: count }, (_, i) => {
-    const index = y * 12 + (m - 1) - (count - 1 - i);
-    return `${Math.floor(index / 12)}-${pad((index % 12) + 1)}-01`;
-  });
+  return Array.from({ length: count }, (_, i) => `${addMonths(day.slice(0, 7), i - (count - 1))}-01`);
 }
