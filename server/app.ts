@@ -22,6 +22,7 @@ import { CountySites } from './counties/sites';
 import { certificateUploadRoutes } from './contractors/routes/certificate-uploads';
 import { mediaRoutes } from './contractors/routes/media';
 import { photoUploadRoutes } from './contractors/routes/photo-uploads';
+import { contractorImportRoutes } from './contractors/routes/contractor-imports';
 import { formPageRoutes } from './routes/form-pages';
 import { signInPageRoutes } from './routes/sign-in-pages';
 import { sealingKey, type SealingKey } from './accounts/totp';
@@ -61,6 +62,7 @@ function apiRouter(ctx: AppContext, session: RequestHandler, twoFactorKey: Seali
   // and size limit; a photo upload is a multipart form, read by multer with its own limits.
   api.use(certificateUploadRoutes(ctx, [session, absoluteTimeout, noStore]));
   api.use(photoUploadRoutes(ctx, [session, absoluteTimeout, noStore]));
+  api.use(contractorImportRoutes(ctx, [session, absoluteTimeout, noStore]));
   api.use(jsonOnly, express.json({ limit: ctx.env.BODY_LIMIT, strict: true }));
   api.use(queryRouter(publicQueries, ctx, answers));
   api.use(session, absoluteTimeout, noStore);

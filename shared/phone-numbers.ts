@@ -11,3 +11,6 @@ export function toE164(phone: string): string | null {
   const nanp = /^1?([2-9]\d{2}[2-9]\d{6})$/.exec(compact);
   return nanp ? `+1${nanp[1]}` : null;
 }
+
+/** Digits of a phone number, the last ten (a leading 1 or +1 aside), for comparing two spellings. */
+export const phoneKey = (phone: string) => phone.replace(/\D/g, '').slice(-10);

@@ -5,7 +5,7 @@ import { contractors, leadDeliveries, leads, regions } from '../db/schema';
 import type { AdminScope } from '../domain/actors';
 import { inScope } from '../counties/admin-scope';
 import { historyInBatches } from './billing-history';
-import { csvLines, toCsv } from './csv';
+import { csvLines, toCsv } from '@shared/csv';
 
 /**
  * The bookkeeper's CSV exports (docs/decisions/0113-self-service-billing.md), in the administrator's

@@ -170,6 +170,7 @@ async function lockContractor(ctx: DbCtx, id: number) {
       approvalStatus: contractors.approvalStatus,
       isVisible: contractors.isVisible,
       verified: contractors.verified,
+      unclaimed: sql<boolean>`${contractors.importId} is not null and ${contractors.claimedAt} is null`,
     })
     .from(contractors)
     .where(eq(contractors.id, id))
@@ -207,6 +208,8 @@ export async function setApproval(
         .update(contractors)
         .set({ approvalStatus: 'approved', isVisible: true, rejectionReason: null })
         .where(eq(contractors.id, id));
+      // An imported listing is listed unclaimed: its account waits for its owner's claim (docs/decisions/0131-listing-claims.md).
+      if (current.unclaimed) return;
       const { account, created } = await ensureAccount(tx, id);
       // The welcome email commits with the approval, or neither does (docs/decisions/0087-transactional-outbox.md).
       if (created) await sendSetupCode(tx, await createSetupCode(tx, account));

@@ -5,6 +5,7 @@ import {
   adminTwoFactor,
   adminUserRegions,
   adminUsers,
+  contractorImports,
   contractorListingChanges,
   contractorPhotos,
   contractorServiceAreas,
@@ -137,6 +138,7 @@ export const OWNED_KINDS = [
   'county',
   'photo',
   'listingChange',
+  'import',
 ] as const;
 export type OwnedKind = (typeof OWNED_KINDS)[number];
 
@@ -151,6 +153,7 @@ const NOT_FOUND: Record<OwnedKind, string> = {
   county: 'County not found',
   photo: 'Photo not found',
   listingChange: 'Listing change not found',
+  import: 'Import not found',
 };
 
 /** The counties an item belongs to, or undefined when there is no such item (null: the platform's own). */
@@ -194,6 +197,13 @@ async function countiesOf(ctx: DbCtx, kind: OwnedKind, id: number): Promise<(num
       return one(db.select({ regionId: outboxEmails.regionId }).from(outboxEmails).where(eq(outboxEmails.id, id)));
     case 'county':
       return one(db.select({ regionId: regions.id }).from(regions).where(eq(regions.id, id)));
+    case 'import':
+      return one(
+        db
+          .select({ regionId: contractorImports.regionId })
+          .from(contractorImports)
+          .where(eq(contractorImports.id, id)),
+      );
     case 'contractor':
     case 'photo':
     case 'listingChange':

@@ -8,6 +8,7 @@ import { adminAccountRoutes } from '../accounts/routes/admin-account';
 import { adminAuthRoutes } from '../accounts/routes/admin-auth';
 import { adminBillingRoutes } from '../billing/routes/admin-billing';
 import { adminTwoFactorRoutes } from '../accounts/routes/admin-two-factor';
+import { importRoutes } from '../contractors/routes/contractor-imports';
 import { adminContractorRoutes } from '../contractors/routes/admin-contractors';
 import { adminCountyRoutes } from '../counties/routes/admin-counties';
 import { adminOutboxRoutes } from '../notifications/routes/admin-outbox';
@@ -44,6 +45,7 @@ export function apiRoutes(ctx: AppContext, key: SealingKey, answers: AnswerCache
   router.use(adminAuthRoutes(ctx, key));
   router.use(adminTwoFactorRoutes(ctx, key));
   router.use(adminContractorRoutes(ctx));
+  router.use(importRoutes(ctx));
   router.use(adminOutboxRoutes(ctx));
   router.use(adminCountyRoutes(ctx));
   router.use(adminUserRoutes(ctx));

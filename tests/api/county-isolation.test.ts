@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import {
+  contractorImports,
   contractorBilling,
   contractorListingChanges,
   contractorPhotos,
@@ -42,7 +43,9 @@ let routes: RouteEntry[];
 
 interface County {
   regionId: number;
+  slug: string;
   townId: number;
+  importId: number;
   contractorId: number;
   leadId: number;
   deliveryId: number;
@@ -130,9 +133,17 @@ async function fillCounty(regionId: number, tag: string, townId: number): Promis
       submittedAt: new Date(),
     })
     .returning();
+  // An import of the county's contractor list (docs/decisions/0130-contractor-import.md).
+  const [imported] = await db
+    .insert(contractorImports)
+    .values({ regionId, fileName: `list-${tag}.csv`, importedBy: 'admin' })
+    .returning();
+  const [county] = await db.select({ slug: regions.slug }).from(regions).where(eq(regions.id, regionId));
   return {
     regionId,
+    slug: county!.slug,
     townId,
+    importId: imported!.id,
     contractorId: contractor.id,
     photoId: photo!.id,
     listingChangeId: change!.id,
@@ -168,6 +179,7 @@ const idOf = (county: County, kind: OwnedKind): number =>
     county: county.regionId,
     photo: county.photoId,
     listingChange: county.listingChangeId,
+    import: county.importId,
   })[kind];
 
 /** Route parameters other than the item's own, with a value the route accepts. */
@@ -188,7 +200,14 @@ interface BodyCase {
   names: string;
   body: unknown;
   status: number[];
+  /** Sent as a multipart form (the body's fields and a small CSV file), as an upload is. */
+  form?: true;
 }
+
+const IMPORT_FILE = 'Business Name,City,Type of Work\nIsolation Roofing,Anywhere,Roofing\n';
+const importBodies = (other: County): BodyCase[] => [
+  { names: 'county', body: { county: other.slug }, status: [404], form: true },
+];
 
 /**
  * Admin writes whose body names items by id (ids, a county, a town, a contractor rule's value):
@@ -207,6 +226,8 @@ const BODY_WRITES: Record<string, (own: County, other: County) => BodyCase[]> = 
   'POST /api/pricing-rules': (_own, other) => pricingRuleBodies(other),
   'PATCH /api/pricing-rules/:id': (_own, other) => pricingRuleBodies(other),
   'PUT /api/admin/scope': (_own, other) => [{ names: 'countyId', body: { countyId: other.regionId }, status: [404] }],
+  'POST /api/admin/imports/preview': (_own, other) => importBodies(other),
+  'POST /api/admin/imports': (_own, other) => importBodies(other),
 };
 
 /** A pricing rule names a county, a town (location) or a contractor (its value) of the other county. */
@@ -324,8 +345,15 @@ describe("a county administrator and another county's data", () => {
     }
     // Bodies naming the other county's items, each id alone (the address names the administrator's own).
     for (const r of routes.filter((x) => BODY_WRITES[label(x)])) {
-      for (const { names, body, status } of BODY_WRITES[label(r)]!(a, b)) {
-        const res = await countyAdmin.request(r.method, hasParams(r) ? addressFor(r, a) : r.path, body);
+      for (const { names, body, status, form } of BODY_WRITES[label(r)]!(a, b)) {
+        const address = hasParams(r) ? addressFor(r, a) : r.path;
+        const res = form
+          ? await countyAdmin.upload(address, body as Record<string, string>, {
+              field: 'file',
+              bytes: IMPORT_FILE,
+              name: 'list.csv',
+            })
+          : await countyAdmin.request(r.method, address, body);
         if (!status.includes(res.status))
           wrong.push(`${label(r)} naming ${names}: ${res.status} ${res.text.slice(0, 120)}`);
         for (const m of [...b.markers, PLATFORM_MAIL])

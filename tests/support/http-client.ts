@@ -41,6 +41,29 @@ export class TestClient {
     return { status: res.status, body: parsed as T, headers: res.headers, text };
   }
 
+  /** A multipart form as a browser sends it: its fields, and a file in one of them. */
+  async upload<T = any>(
+    path: string,
+    fields: Record<string, string>,
+    file: { field: string; bytes: Buffer | string; name: string; type?: string },
+  ): Promise<TestResponse<T>> {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    const bytes = typeof file.bytes === 'string' ? Buffer.from(file.bytes) : file.bytes;
+    form.set(file.field, new Blob([new Uint8Array(bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (this.cookie) headers.Cookie = this.cookie;
+    const res = await fetch(`${this.baseUrl}${path}`, { method: 'POST', headers, body: form, redirect: 'manual' });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // Keep the text.
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers, text };
+  }
+
   get<T = any>(path: string) {
     return this.request<T>('GET', path);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from '../../server/billing/csv';
+import { csvCell, toCsv } from '@shared/csv';
 
 describe('CSV for the bookkeeper', () => {
   it('neutralises cells a spreadsheet would run as a formula', () => {

@@ -3,7 +3,8 @@ import { toE164 } from '@shared/phone-numbers';
 import { leadPreferencesSchema } from '@shared/schemas/lead-preferences';
 import { pausedLabel } from '@shared/paused-label';
 import { routingSummary } from '@shared/schemas/lead-routing';
-import { leadFit, looksLikeSpam, phoneKey } from '../../server/leads/routing/checks';
+import { phoneKey } from '@shared/phone-numbers';
+import { leadFit, looksLikeSpam } from '../../server/leads/routing/checks';
 import { rankCandidates, replyRate, type Candidate } from '../../server/leads/routing/ranking';
 
 /** The pure rules of lead routing (docs/decisions/0117-lead-routing.md). */

@@ -15,6 +15,7 @@ import type { WeeklyHours } from '../../../shared/business-hours';
 import { APPROVAL_STATUSES } from '../../../shared/schemas/admin';
 import { adminUsers } from './admin-users';
 import { timestamps } from './columns';
+import { contractorImports } from './contractor-imports';
 import { towns } from './towns';
 
 /**
@@ -67,6 +68,13 @@ export const contractors = pgTable(
      * (contractor_billing). The listing carries it, like the badge, so the directory reads no billing.
      */
     isFeatured: boolean('is_featured').notNull().default(false),
+    /**
+     * The import that created this listing (docs/decisions/0130-contractor-import.md). With
+     * claimed_at null it is an unclaimed listing: shown as 'Unclaimed', its leads held until its
+     * owner claims it (docs/decisions/0131-listing-claims.md).
+     */
+    importId: integer('import_id').references(() => contractorImports.id, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -74,6 +82,9 @@ export const contractors = pgTable(
     check('contractors_rating_check', sql`${t.rating} >= 0 and ${t.rating} <= 5`),
     index('contractors_home_town_id_idx').on(t.homeTownId),
     index('contractors_approval_status_idx').on(t.approvalStatus, t.createdAt),
+    index('contractors_import_id_idx')
+      .on(t.importId)
+      .where(sql`import_id is not null`),
     // Public listing: only approved and visible rows, sorted by each offered sort.
     index('contractors_public_rating_idx')
       .on(t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id)

@@ -54,3 +54,7 @@ export * from './contractor-reply-records';
 export * from './text-opt-outs';
 export * from './county-figures';
 export * from './county-figure-versions';
+export * from './contractor-imports';
+export * from './listing-claims';
+export * from './do-not-contact';
+export * from './claim-invitations';

@@ -1,4 +1,5 @@
 import { and, eq, gte, isNull, ne, or, sql } from 'drizzle-orm';
+import { phoneKey } from '@shared/phone-numbers';
 import type { HeldReason, ReleaseReason } from '@shared/schemas/lead-routing';
 import type { ServiceCtx } from '../../context';
 import { leads, type LeadRow } from '../../db/schema';
@@ -22,9 +23,6 @@ const SPAM_WORDS =
 export function looksLikeSpam(details: string): boolean {
   return LINK.test(details) || SPAM_WORDS.test(details);
 }
-
-/** Digits of a phone number, the last ten (a leading 1 or +1 aside), for comparing two spellings. */
-export const phoneKey = (phone: string) => phone.replace(/\D/g, '').slice(-10);
 
 /** The same homeowner (email or phone) asked the same contractor within DUPLICATE_DAYS before this lead. */
 export async function isDuplicate(

@@ -1,0 +1,85 @@
+import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
+import multer from 'multer';
+import { IMPORT_MAX_BYTES, importQuerySchema } from '@shared/contractor-import';
+import { idParamSchema } from '@shared/schemas/admin';
+import type { AppContext } from '../../context';
+import { asyncHandler } from '../../http/async-handler';
+import { adminOf, adminScopeOf, requireAdmin } from '../../http/auth';
+import { invalid, tooLarge, unsupportedType } from '../../domain/errors';
+import { parseInput } from '../../http/validate';
+import { HEAD_BYTES, importContractors } from '../import/contractor-import';
+import { approveImport, listImports } from '../import/imports';
+
+export const IMPORT_FILE_FIELD = 'file';
+const NOT_MULTIPART = `Send the list as multipart/form-data, the file in the field '${IMPORT_FILE_FIELD}'`;
+const TOO_LARGE = `The file must be at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB`;
+
+const multipart = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 4, fieldSize: 4_000, parts: 6, headerPairs: 50 },
+}).single(IMPORT_FILE_FIELD);
+
+const onlyMultipart: RequestHandler = (req, _res, next) =>
+  next(req.is('multipart/form-data') ? undefined : unsupportedType(NOT_MULTIPART));
+
+const uploadErrors: ErrorRequestHandler = (err, _req, _res, next) => {
+  if (err instanceof multer.MulterError) {
+    if (err.code === 'LIMIT_FILE_SIZE') return next(tooLarge(TOO_LARGE));
+    return next(invalid(`${NOT_MULTIPART} (${err.message})`));
+  }
+  if (err instanceof Error && /multipart|boundary|form|part/i.test(err.message) && !('kind' in err))
+    return next(invalid(`The upload could not be read: ${err.message}`));
+  next(err);
+};
+
+/**
+ * A county's contractor list (docs/decisions/0130-contractor-import.md), mounted before the
+ * JSON-only rule like the other uploads: POST .../preview reads the file and says what each row
+ * would become, writing nothing; POST /admin/imports commits the same file with the same mapping.
+ * Stateless: the browser keeps the file between the two, so any app process can answer either.
+ */
+export function contractorImportRoutes(ctx: AppContext, session: RequestHandler[]): Router {
+  const router = Router();
+  const upload = (commit: boolean): RequestHandler[] => [
+    ...session,
+    requireAdmin(ctx),
+    onlyMultipart,
+    multipart,
+    asyncHandler(async (req, res) => {
+      const file = req.file;
+      if (!file?.buffer.length) throw invalid(`Choose a CSV or .xlsx file to import (${NOT_MULTIPART})`);
+      const query = parseInput(importQuerySchema, req.body ?? {});
+      const answer = await importContractors(
+        ctx,
+        { kind: 'admin', scope: adminScopeOf(req), actor: adminOf(req) },
+        { fileName: file.originalname, head: file.buffer.subarray(0, HEAD_BYTES), body: file.buffer },
+        { county: query.county, mapping: query.mapping, commit },
+      );
+      res.status(commit ? 201 : 200).json(answer);
+    }),
+  ];
+  router.post('/admin/imports/preview', ...upload(false), uploadErrors);
+  router.post('/admin/imports', ...upload(true), uploadErrors);
+  return router;
+}
+
+/** The imports' list and 'approve all of this import' (JSON, after the JSON-only rule). */
+export function importRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.get(
+    '/admin/imports',
+    requireAdmin(ctx),
+    asyncHandler(async (req, res) => {
+      res.json(await listImports(ctx, adminScopeOf(req)));
+    }),
+  );
+  router.post(
+    '/admin/imports/:id/approve',
+    requireAdmin(ctx, { owns: 'import' }),
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(idParamSchema, req.params, 'Invalid import id');
+      res.json(await approveImport(ctx, id));
+    }),
+  );
+  return router;
+}
