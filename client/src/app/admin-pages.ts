@@ -7,6 +7,7 @@ export const adminPages = {
   DashboardPage: () => import('@/features/admin/DashboardPage'),
   LoginPage: () => import('@/features/admin/LoginPage'),
   ContractorsPage: () => import('@/features/admin/ContractorsPage'),
+  ImportsPage: () => import('@/features/admin/ImportsPage'),
   ContractorStatsPage: () => import('@/features/admin/ContractorStatsPage'),
   ContractorBillingPage: () => import('@/features/admin/ContractorBillingPage'),
   CredentialsPage: () => import('@/features/admin/CredentialsPage'),

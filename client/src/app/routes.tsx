@@ -194,6 +194,8 @@ export const routes: PageRoute[] = [
     ssr: false,
     layout: 'admin',
   },
+  // A county's contractor list from a file (docs/decisions/0130-contractor-import.md).
+  { path: '/admin/imports', page: adminPage('ImportsPage'), ssr: false, layout: 'admin' },
   {
     path: '/admin/contractors/:id/stats',
     page: adminPage('ContractorStatsPage'),

@@ -32,6 +32,8 @@ const NAV = [
       p === '/admin/listing-changes' ||
       p === '/admin/photos',
   },
+  // A county's contractor list from a file (docs/decisions/0130-contractor-import.md); the header's screens wrap onto a second line.
+  { href: '/admin/imports', label: 'Import', isCurrent: (p: string) => p === '/admin/imports' },
   { href: '/admin/leads', label: 'Leads', isCurrent: (p: string) => p === '/admin/leads' },
   { href: '/admin/claims', label: 'Claims', isCurrent: (p: string) => p === '/admin/claims' },
   { href: '/admin/reviews', label: 'Reviews', isCurrent: (p: string) => p === '/admin/reviews' },
