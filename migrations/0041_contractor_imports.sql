@@ -47,6 +47,8 @@ CREATE TABLE "claim_invitations" (
 	"contractor_id" integer NOT NULL,
 	"round" integer NOT NULL,
 	"email" text NOT NULL,
+	"lead_id" integer,
+	"opt_out_token_hash" text NOT NULL,
 	"sent_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -60,10 +62,12 @@ ALTER TABLE "contractor_imports" ADD CONSTRAINT "contractor_imports_admin_user_i
 ALTER TABLE "listing_claims" ADD CONSTRAINT "listing_claims_contractor_id_contractors_id_fk" FOREIGN KEY ("contractor_id") REFERENCES "public"."contractors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "listing_claims" ADD CONSTRAINT "listing_claims_decided_by_admin_id_admin_users_id_fk" FOREIGN KEY ("decided_by_admin_id") REFERENCES "public"."admin_users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "claim_invitations" ADD CONSTRAINT "claim_invitations_contractor_id_contractors_id_fk" FOREIGN KEY ("contractor_id") REFERENCES "public"."contractors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "claim_invitations" ADD CONSTRAINT "claim_invitations_lead_id_leads_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contractor_imports_region_id_idx" ON "contractor_imports" USING btree ("region_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "listing_claims_one_open_idx" ON "listing_claims" USING btree ("contractor_id") WHERE status = 'open';--> statement-breakpoint
 CREATE INDEX "listing_claims_contractor_id_idx" ON "listing_claims" USING btree ("contractor_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "do_not_contact_email_idx" ON "do_not_contact" USING btree (lower("email"));--> statement-breakpoint
-CREATE INDEX "claim_invitations_contractor_id_idx" ON "claim_invitations" USING btree ("contractor_id","round");--> statement-breakpoint
+CREATE UNIQUE INDEX "claim_invitations_round_idx" ON "claim_invitations" USING btree ("contractor_id","round");--> statement-breakpoint
+CREATE UNIQUE INDEX "claim_invitations_token_idx" ON "claim_invitations" USING btree ("opt_out_token_hash");--> statement-breakpoint
 ALTER TABLE "contractors" ADD CONSTRAINT "contractors_import_id_contractor_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."contractor_imports"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contractors_import_id_idx" ON "contractors" USING btree ("import_id") WHERE import_id is not null;

@@ -62,6 +62,8 @@ const schema = z
     ADMIN_USERNAME: optional(z.string().min(3, 'must be at least 3 characters').max(64)),
     ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters').max(200)),
     ADMIN_EMAIL: optional(z.email({ error: 'must be an email address' })),
+    /** The operator's postal address, in the footer of every invitation to claim a listing (CAN-SPAM; docs/decisions/0132-claim-invitations.md). */
+    OPERATOR_POSTAL_ADDRESS: optional(z.string().trim().min(5).max(300)),
     /** Administrators' two-factor sign-in (docs/decisions/0109-admin-two-factor.md): required unless optional; unset, required in production only. */
     ADMIN_TWO_FACTOR: optional(z.enum(['required', 'optional'], { error: 'must be required or optional' })),
     SMTP_URL: optional(url(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.org:587')),

@@ -65,6 +65,9 @@ export const cardColumns = {
   pausedUntil: contractorLeadPreferences.pausedUntil,
   // Its measured reply time (docs/decisions/0128-request-page-and-replies.md): read through `withReplyRecord`.
   replyMedianMinutes: contractorReplyRecords.medianMinutes,
+  // An imported listing nobody has claimed yet (docs/decisions/0131-listing-claims.md).
+  importId: contractors.importId,
+  claimedAt: contractors.claimedAt,
 };
 
 /** What a profile shows beyond its card. */
@@ -87,6 +90,7 @@ export const profileOnlyColumns = {
   businessHours: contractors.businessHours,
   contactedYes: contractorReplyRecords.contactedYes,
   contactedAnswers: contractorReplyRecords.contactedAnswers,
+  phone: contractors.phone,
 };
 
 export const profileColumns = { ...cardColumns, ...profileOnlyColumns };
@@ -135,6 +139,7 @@ export function toPublic(
     // "Until" is the first day it takes requests again: from that day on it is simply listed.
     pausedUntil: row.pausedUntil && row.pausedUntil > today ? row.pausedUntil : null,
     replies: row.replyMedianMinutes === null ? null : replyLabel(row.replyMedianMinutes),
+    unclaimed: row.importId !== null && row.claimedAt === null,
   };
 }
 
@@ -181,5 +186,7 @@ export function toProfile(
       row.contactedAnswers !== null && row.contactedAnswers >= RECORD_MIN_LEADS
         ? { yes: row.contactedYes ?? 0, of: row.contactedAnswers }
         : null,
+    // An unclaimed listing shows the phone of the public record it came from; a listing its business manages sells contact through leads.
+    phone: card.unclaimed && row.phone ? row.phone : null,
   };
 }

@@ -29,7 +29,9 @@ export type EmailKind =
   | 'password-changed'
   | 'lead-reply'
   | 'not-contacted'
-  | 'reply-reminder';
+  | 'reply-reminder'
+  | 'listing-claim-code'
+  | 'claim-invitation';
 
 export interface EmailMessage {
   kind: EmailKind;

@@ -21,6 +21,7 @@ import { SUBMIT_REFUND, type SubmitRefundJob } from '../leads/refunds';
 import { SMTP_SEND_DEADLINE_MS } from '../integrations/email';
 import { ROUTE_LEAD, routeLead, type RouteLeadJob } from '../leads/routing/route-lead';
 import { releaseUnpaidLeads } from '../leads/routing/release-unpaid';
+import { releaseUnclaimedLeads } from '../leads/routing/claimed-listing';
 import { REPLY_REMINDERS, remindUnanswered } from '../leads/requests/reply-reminders';
 import { REFRESH_REPLY_RECORDS, refreshAllReplyRecords } from '../contractors/reply-records';
 import { TWILIO_TIMEOUT_MS } from '../integrations/texts';
@@ -88,6 +89,9 @@ export function registerJobs(ctx: AppContext): void {
     run: async () => {
       const released = await releaseUnpaidLeads(ctx);
       if (released) log.info('released unpaid leads', { leads: released });
+      // And those held for a listing its business did not claim in time (docs/decisions/0131-listing-claims.md).
+      const unclaimed = await releaseUnclaimedLeads(ctx);
+      if (unclaimed) log.info('released leads of unclaimed listings', { leads: unclaimed });
     },
   });
   jobs.schedule(RELEASE_UNPAID_LEADS, '*/5 * * * *');

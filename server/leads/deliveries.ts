@@ -100,6 +100,7 @@ const REFUSALS: Record<ReleaseReason, string> = {
   declined: 'This contractor declined this lead',
   unpaid: 'This lead was released unpaid',
   not_listed: 'Only approved contractors can receive leads',
+  unclaimed: 'This business has not claimed its listing yet: there is no one to deliver to',
 };
 
 /**
@@ -124,6 +125,7 @@ export async function settleDelivery(
       email: contractorEmail,
       approvalStatus: contractors.approvalStatus,
       isVisible: contractors.isVisible,
+      unclaimed: sql<boolean>`${contractors.importId} is not null and ${contractors.claimedAt} is null`,
     })
     .from(contractors)
     .leftJoin(contractorAccounts, accountOfContractor)
@@ -132,6 +134,8 @@ export async function settleDelivery(
   // An administrator may hand a lead to a hidden listing (the specification's flow); the routing only to a listed one.
   if (contractor.approvalStatus !== 'approved' || (actor.kind === 'system' && !contractor.isVisible))
     throw new DeliveryRefused('not_listed', REFUSALS.not_listed);
+  // An imported listing has no account and no address that asked for leads (docs/decisions/0131-listing-claims.md).
+  if (contractor.unclaimed) throw new DeliveryRefused('unclaimed', REFUSALS.unclaimed);
 
   const now = ctx.clock.now();
   const [lead] = await ctx.db

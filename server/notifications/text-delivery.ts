@@ -26,7 +26,7 @@ export interface SendTextJob {
 }
 
 /** Kinds of text the product sends. */
-export type TextKind = 'lead-text' | 'reply-reminder';
+export type TextKind = 'lead-text' | 'reply-reminder' | 'claim-code' | 'claim-invitation';
 
 /** What queueing a text needs: ctx.db is the transaction of the change that causes it. */
 export type TextOutboxCtx = Pick<AppContext, 'db' | 'texts' | 'jobs'>;

@@ -9,6 +9,8 @@ import { adminAuthRoutes } from '../accounts/routes/admin-auth';
 import { adminBillingRoutes } from '../billing/routes/admin-billing';
 import { adminTwoFactorRoutes } from '../accounts/routes/admin-two-factor';
 import { importRoutes } from '../contractors/routes/contractor-imports';
+import { listingClaimRoutes } from '../contractors/routes/listing-claims';
+import { routeClaimedListing } from '../leads/routing/claimed-listing';
 import { adminContractorRoutes } from '../contractors/routes/admin-contractors';
 import { adminCountyRoutes } from '../counties/routes/admin-counties';
 import { adminOutboxRoutes } from '../notifications/routes/admin-outbox';
@@ -46,6 +48,8 @@ export function apiRoutes(ctx: AppContext, key: SealingKey, answers: AnswerCache
   router.use(adminTwoFactorRoutes(ctx, key));
   router.use(adminContractorRoutes(ctx));
   router.use(importRoutes(ctx));
+  // A claimed listing's held requests go on to their new owner (docs/decisions/0131-listing-claims.md).
+  router.use(listingClaimRoutes(ctx, routeClaimedListing));
   router.use(adminOutboxRoutes(ctx));
   router.use(adminCountyRoutes(ctx));
   router.use(adminUserRoutes(ctx));

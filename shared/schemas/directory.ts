@@ -96,6 +96,11 @@ export interface PublicContractor {
    * (docs/decisions/0128-request-page-and-replies.md); null: no record yet.
    */
   replies: string | null;
+  /**
+   * An imported listing its business has not claimed (docs/decisions/0131-listing-claims.md): shown
+   * marked 'Unclaimed', with no rating, photos or badges, and 'Is this your business? Claim it'.
+   */
+  unclaimed: boolean;
 }
 
 export interface ContractorProfile extends PublicContractor {
@@ -125,6 +130,8 @@ export interface ContractorProfile extends PublicContractor {
   photos: PublicPhoto[];
   /** How many homeowners of its leads of the last 90 days said whether it contacted them, and how many yes; null under 3. */
   contacted: { yes: number; of: number } | null;
+  /** An unclaimed listing's phone, from the public record it was imported from; null for every other listing. */
+  phone: string | null;
 }
 
 export interface ContractorPage {

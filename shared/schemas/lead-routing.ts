@@ -11,9 +11,17 @@ export const LEAD_ROUTINGS = ['pending', 'held', 'delivered', 'released', 'rejec
 export type LeadRouting = (typeof LEAD_ROUTINGS)[number];
 
 /** Why a lead waits for an administrator. */
-export const HELD_REASONS = ['manual', 'duplicate', 'spam', 'no_contractor', 'cancelled'] as const;
+export const HELD_REASONS = ['manual', 'duplicate', 'spam', 'no_contractor', 'cancelled', 'unclaimed'] as const;
 /** Why the chosen contractor did not get it (nothing charged; the homeowner is offered others). */
-export const RELEASE_REASONS = ['paused', 'over_cap', 'not_taken', 'declined', 'unpaid', 'not_listed'] as const;
+export const RELEASE_REASONS = [
+  'paused',
+  'over_cap',
+  'not_taken',
+  'declined',
+  'unpaid',
+  'not_listed',
+  'unclaimed',
+] as const;
 export type HeldReason = (typeof HELD_REASONS)[number];
 export type ReleaseReason = (typeof RELEASE_REASONS)[number];
 /** An administrator sent a held lead's homeowner the others instead of delivering it. */
@@ -26,6 +34,8 @@ export const ROUTING_REASON_LABELS: Record<RoutingReason, string> = {
   spam: 'links or spam in the project details',
   no_contractor: 'no listed contractor was chosen',
   cancelled: 'its delivery was cancelled',
+  // Held while the business is invited to claim its listing, released if it does not in time (docs/decisions/0131-listing-claims.md).
+  unclaimed: 'the business has not claimed its listing',
   paused: 'the contractor is not taking new requests',
   over_cap: 'it would take the contractor past its monthly spending cap',
   not_taken: 'the contractor does not take that service or town',

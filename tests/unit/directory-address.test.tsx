@@ -38,6 +38,7 @@ const contractor = (id: number): PublicContractor => ({
   logo: null,
   pausedUntil: null,
   replies: null,
+  unclaimed: false,
 });
 
 async function renderSearch(url: string) {

@@ -36,6 +36,8 @@ const profile = (licenseNumber: string, r: Region): ContractorProfile => ({
   logo: null,
   pausedUntil: null,
   replies: null,
+  unclaimed: false,
+  phone: null,
   contacted: null,
   photos: [],
   city: r.towns[0]!.name,

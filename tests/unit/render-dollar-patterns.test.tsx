@@ -24,6 +24,7 @@ const contractor = (id: number, name: string, description: string): PublicContra
   logo: null,
   pausedUntil: null,
   replies: null,
+  unclaimed: false,
 });
 
 describe('the page template takes listing text literally', () => {

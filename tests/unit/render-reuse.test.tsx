@@ -23,6 +23,7 @@ const contractor = (name: string): PublicContractor => ({
   logo: null,
   pausedUntil: null,
   replies: null,
+  unclaimed: false,
 });
 
 function setup() {

@@ -35,6 +35,7 @@ const contractor = (id: number, name: string, rating: number, reviewCount: numbe
   logo: null,
   pausedUntil: null,
   replies: null,
+  unclaimed: false,
 });
 
 /** Each contractor card of the markup, by the contractor it shows. */

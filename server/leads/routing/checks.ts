@@ -1,8 +1,8 @@
-import { and, eq, gte, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { phoneKey } from '@shared/phone-numbers';
 import type { HeldReason, ReleaseReason } from '@shared/schemas/lead-routing';
 import type { ServiceCtx } from '../../context';
-import { leads, type LeadRow } from '../../db/schema';
+import { contractors, leads, type LeadRow } from '../../db/schema';
 import type { Takes } from '../../contractors/lead-preferences';
 
 /**
@@ -52,6 +52,15 @@ export async function isDuplicate(
   return row !== undefined;
 }
 
+/** An imported listing nobody has claimed: there is no one to deliver to yet (docs/decisions/0131-listing-claims.md). */
+async function isUnclaimed(ctx: ServiceCtx, contractorId: number): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: contractors.id })
+    .from(contractors)
+    .where(and(eq(contractors.id, contractorId), isNotNull(contractors.importId), isNull(contractors.claimedAt)));
+  return row !== undefined;
+}
+
 /** Why an administrator must look at this request first, or null when it may go on its own. */
 export async function heldReason(
   ctx: ServiceCtx,
@@ -61,6 +70,7 @@ export async function heldReason(
   if (lead.requestedContractorId == null) return 'no_contractor';
   if (looksLikeSpam(lead.projectDetails)) return 'spam';
   if (await isDuplicate(ctx, lead)) return 'duplicate';
+  if (await isUnclaimed(ctx, lead.requestedContractorId)) return 'unclaimed';
   return county.leadDelivery === 'manual' ? 'manual' : null;
 }
 

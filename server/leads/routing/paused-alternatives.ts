@@ -54,6 +54,7 @@ function cardOf(p: Frozen<PublicContractor>): Frozen<PublicContractor> {
     logo,
     pausedUntil,
     replies,
+    unclaimed,
   } = p;
   return {
     id,
@@ -69,5 +70,6 @@ function cardOf(p: Frozen<PublicContractor>): Frozen<PublicContractor> {
     logo,
     pausedUntil,
     replies,
+    unclaimed,
   };
 }

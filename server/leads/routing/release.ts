@@ -62,6 +62,8 @@ export async function alternativesFor(ctx: AppContext, lead: AlternativesRequest
     .where(
       and(
         isListed,
+        // An unclaimed listing has no one to take a request (docs/decisions/0131-listing-claims.md).
+        sql`(${contractors.importId} is null or ${contractors.claimedAt} is not null)`,
         servesCounty(county.slug),
         lead.requestedContractorId == null ? undefined : ne(contractors.id, lead.requestedContractorId),
         lead.serviceSlugs.length === 0

@@ -3,6 +3,7 @@ import { inTransaction, type AppContext } from '../../context';
 import { leads, regions } from '../../db/schema';
 import { DomainError } from '../../domain/errors';
 import { DeliveryRefused, settleDelivery } from '../deliveries';
+import { inviteForRequest } from '../../contractors/claims/claim-invitations';
 import { heldReason } from './checks';
 import { releaseLead } from './release';
 
@@ -38,6 +39,8 @@ export async function routeLead(ctx: AppContext, leadId: number): Promise<void> 
         .update(leads)
         .set({ routing: 'held', routingReason: held, routedAt: tx.clock.now() })
         .where(eq(leads.id, lead.id));
+      // The business learns of the request by an invitation to claim its free listing (docs/decisions/0131-listing-claims.md).
+      if (held === 'unclaimed') await inviteForRequest(tx, lead.requestedContractorId!, lead);
       return;
     }
     try {
