@@ -16,7 +16,8 @@ import { queueText } from '../../notifications/text-delivery';
 export const MAX_INVITATION_EMAILS = 3;
 
 export const claimLink = (siteUrl: string, contractorId: number) => `${siteUrl}/claim/${contractorId}`;
-export const optOutLink = (siteUrl: string, token: string) => `${siteUrl}/api/claims/opt-out/${encodeURIComponent(token)}`;
+export const optOutLink = (siteUrl: string, token: string) =>
+  `${siteUrl}/api/claims/opt-out/${encodeURIComponent(token)}`;
 
 async function doesNotWantMail(ctx: DbCtx, email: string): Promise<boolean> {
   const [row] = await ctx.db

@@ -112,7 +112,8 @@ export async function sendClaimCode(
   const listing = await listingOf(ctx, id, county);
   if (!listing) throw notFound(NOT_CLAIMABLE);
   const target = channelsOf(listing).find((c) => c.channel === channel);
-  if (!target) throw invalid(`This listing has no ${channel === 'phone' ? 'phone number a text can reach' : 'email address'}`);
+  if (!target)
+    throw invalid(`This listing has no ${channel === 'phone' ? 'phone number a text can reach' : 'email address'}`);
   const site = await countySiteWords(ctx, { slug: county });
   await inTransaction(ctx, async (tx) => {
     const claim = await openClaim(tx, id, channel);
@@ -170,11 +171,17 @@ export async function verifyClaim(
       const failed = claim.failedAttempts + 1;
       await tx.db
         .update(listingClaims)
-        .set(failed >= MAX_WRONG ? { failedAttempts: failed, status: 'expired', codeHash: null } : { failedAttempts: failed })
+        .set(
+          failed >= MAX_WRONG
+            ? { failedAttempts: failed, status: 'expired', codeHash: null }
+            : { failedAttempts: failed },
+        )
         .where(eq(listingClaims.id, claim.id));
       return {
         wrong:
-          failed >= MAX_WRONG ? 'Too many wrong codes: this claim is closed. Ask for a new code tomorrow.' : 'That code is not right.',
+          failed >= MAX_WRONG
+            ? 'Too many wrong codes: this claim is closed. Ask for a new code tomorrow.'
+            : 'That code is not right.',
       };
     }
     const email = (claim.channel === 'email' ? listing.email : input.email)?.trim().toLowerCase();

@@ -45,7 +45,9 @@ export function listingClaimRoutes(ctx: AppContext, onClaimed: OnClaimed): Route
     asyncHandler(async (req, res) => {
       const { channel } = parseInput(claimCodeRequestSchema, req.body);
       const sent = await sendClaimCode(ctx, idOf(req.params), countyOf(res), channel);
-      res.status(202).json({ message: `We sent a code to ${sent.masked}. It works for 15 minutes.`, masked: sent.masked });
+      res
+        .status(202)
+        .json({ message: `We sent a code to ${sent.masked}. It works for 15 minutes.`, masked: sent.masked });
     }),
   );
 
