@@ -23,6 +23,7 @@ import { certificateUploadRoutes } from './contractors/routes/certificate-upload
 import { mediaRoutes } from './contractors/routes/media';
 import { photoUploadRoutes } from './contractors/routes/photo-uploads';
 import { contractorImportRoutes } from './contractors/routes/contractor-imports';
+import { listingClaimUploadRoutes } from './contractors/routes/listing-claims';
 import { formPageRoutes } from './routes/form-pages';
 import { signInPageRoutes } from './routes/sign-in-pages';
 import { sealingKey, type SealingKey } from './accounts/totp';
@@ -63,6 +64,7 @@ function apiRouter(ctx: AppContext, session: RequestHandler, twoFactorKey: Seali
   api.use(certificateUploadRoutes(ctx, [session, absoluteTimeout, noStore]));
   api.use(photoUploadRoutes(ctx, [session, absoluteTimeout, noStore]));
   api.use(contractorImportRoutes(ctx, [session, absoluteTimeout, noStore]));
+  api.use(listingClaimUploadRoutes(ctx));
   api.use(jsonOnly, express.json({ limit: ctx.env.BODY_LIMIT, strict: true }));
   api.use(queryRouter(publicQueries, ctx, answers));
   api.use(session, absoluteTimeout, noStore);

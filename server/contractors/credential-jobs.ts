@@ -116,6 +116,8 @@ const approvedWithin = (credential: Credential, from: string, to: string): SQL =
   and(
     ofKind(credential),
     eq(contractors.approvalStatus, 'approved'),
+    // An unclaimed listing's business never asked to hear from the site: only its invitation may write to it (docs/decisions/0132-claim-invitations.md).
+    sql`(${contractors.importId} is null or ${contractors.claimedAt} is not null)`,
     isNotNull(expires),
     sql`${expires} >= ${from}::date`,
     sql`${expires} <= ${to}::date`,

@@ -10,6 +10,7 @@ import {
   contractorPhotos,
   contractorServiceAreas,
   leadClaims,
+  listingClaims,
   leadDeliveries,
   leads,
   outboxEmails,
@@ -139,6 +140,7 @@ export const OWNED_KINDS = [
   'photo',
   'listingChange',
   'import',
+  'listingClaim',
 ] as const;
 export type OwnedKind = (typeof OWNED_KINDS)[number];
 
@@ -154,6 +156,7 @@ const NOT_FOUND: Record<OwnedKind, string> = {
   photo: 'Photo not found',
   listingChange: 'Listing change not found',
   import: 'Import not found',
+  listingClaim: 'Claim not found',
 };
 
 /** The counties an item belongs to, or undefined when there is no such item (null: the platform's own). */
@@ -207,6 +210,7 @@ async function countiesOf(ctx: DbCtx, kind: OwnedKind, id: number): Promise<(num
     case 'contractor':
     case 'photo':
     case 'listingChange':
+    case 'listingClaim':
       // Shared across counties: a county sees the contractors serving one of its towns (and their photos).
       return undefined;
   }
@@ -270,6 +274,14 @@ export async function checkOwned(
     return;
   }
   if (kind === 'contractor') return checkServes(ctx, scope, id, NOT_FOUND.contractor);
+  if (kind === 'listingClaim') {
+    const [claim] = await ctx.db
+      .select({ contractorId: listingClaims.contractorId })
+      .from(listingClaims)
+      .where(eq(listingClaims.id, id));
+    if (!claim) throw notFound(NOT_FOUND.listingClaim);
+    return checkServes(ctx, scope, claim.contractorId, NOT_FOUND.listingClaim);
+  }
   const counties = await countiesOf(ctx, kind, id);
   if (!counties) throw notFound(NOT_FOUND[kind]);
   if (counties.some((c) => covers(scope, c))) return;

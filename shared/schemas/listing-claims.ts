@@ -41,3 +41,35 @@ export interface ClaimVerified {
 }
 
 export const CLAIM_CODE_SENT = 'We sent a code. It works for 15 minutes.';
+
+/** A claim as the administrator's list shows it. */
+export interface AdminListingClaim {
+  id: number;
+  contractorId: number;
+  businessName: string;
+  channel: 'phone' | 'email' | 'document';
+  status: 'open' | 'verified' | 'approved' | 'rejected' | 'expired' | 'undone';
+  accountEmail: string | null;
+  claimantName: string | null;
+  codesSent: number;
+  failedAttempts: number;
+  note: string | null;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  createdAt: string;
+}
+
+/** An administrator's reason (rejecting a document claim, undoing one). */
+export const claimNoteSchema = z.object({
+  note: z.string().trim().max(500, 'At most 500 characters').optional().default(''),
+});
+
+/** A document claim's fields, sent with the file. */
+export const documentClaimSchema = z.object({
+  name: z.string({ error: 'Enter your name' }).trim().min(1, 'Enter your name').max(120, 'At most 120 characters'),
+  email: z
+    .string({ error: 'Please enter a valid email address' })
+    .trim()
+    .max(254, 'Please enter a valid email address')
+    .pipe(z.email('Please enter a valid email address')),
+});

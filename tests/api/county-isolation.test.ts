@@ -9,6 +9,7 @@ import {
   contractorPhotos,
   contractorServiceAreas,
   leadClaims,
+  listingClaims,
   leadDeliveries,
   leads,
   leadStatusCounts,
@@ -46,6 +47,7 @@ interface County {
   slug: string;
   townId: number;
   importId: number;
+  listingClaimId: number;
   contractorId: number;
   leadId: number;
   deliveryId: number;
@@ -138,12 +140,22 @@ async function fillCounty(regionId: number, tag: string, townId: number): Promis
     .insert(contractorImports)
     .values({ regionId, fileName: `list-${tag}.csv`, importedBy: 'admin' })
     .returning();
+  // A document claim of its contractor's listing, waiting for an administrator (docs/decisions/0131-listing-claims.md).
+  const [listingClaim] = await db
+    .insert(listingClaims)
+    .values({
+      contractorId: contractor.id,
+      channel: 'document',
+      accountEmail: `claimant-${tag.toLowerCase()}@example.com`,
+    })
+    .returning();
   const [county] = await db.select({ slug: regions.slug }).from(regions).where(eq(regions.id, regionId));
   return {
     regionId,
     slug: county!.slug,
     townId,
     importId: imported!.id,
+    listingClaimId: listingClaim!.id,
     contractorId: contractor.id,
     photoId: photo!.id,
     listingChangeId: change!.id,
@@ -162,6 +174,7 @@ async function fillCounty(regionId: number, tag: string, townId: number): Promis
       `County mail ${tag}`,
       `Photo caption ${tag}`,
       `Proposed description ${tag}`,
+      `claimant-${tag.toLowerCase()}@example.com`,
       price === 4321 ? '43.21' : '12.34',
     ],
   };
@@ -180,6 +193,7 @@ const idOf = (county: County, kind: OwnedKind): number =>
     photo: county.photoId,
     listingChange: county.listingChangeId,
     import: county.importId,
+    listingClaim: county.listingClaimId,
   })[kind];
 
 /** Route parameters other than the item's own, with a value the route accepts. */
@@ -383,6 +397,8 @@ describe("a county administrator and another county's data", () => {
     expect(await text('/api/admin/contractors')).toContain('Contractor A');
     expect(await text('/api/admin/photos')).toContain('Photo caption A');
     expect(await text('/api/admin/listing-changes')).toContain('Proposed description A');
+    expect(await text('/api/admin/listing-claims')).toContain('claimant-a@example.com');
+    expect(await text('/api/admin/imports')).toContain('list-A.csv');
     expect(await text(`/api/contractors/${a.contractorId}/lead-deliveries`)).toContain(`"leadId":${a.leadId}`);
     expect((await countyAdmin.get(`/api/admin/lead-claims/${a.claimId}`)).status).toBe(200);
     expect((await countyAdmin.get(`/api/admin/counties/${a.regionId}`)).body.towns.length).toBeGreaterThan(0);

@@ -220,6 +220,96 @@ describe('claiming by a code sent to the listing', () => {
   });
 });
 
+/** A PDF as a browser sends a document. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+describe('claiming by a document, and what administrators decide', () => {
+  it('takes a document for an administrator, who approves it: the claimant gets a setup code', async () => {
+    const id = await unclaimed({ email: '', phone: '' });
+    expect((await app.client().get(`/api/claims/${id}`)).body.channels).toEqual([]);
+    const sent = await app
+      .client()
+      .upload(
+        `/api/claims/${id}/document`,
+        { name: 'Pat Owner', email: 'pat.owner@claimtest.example' },
+        { field: 'document', bytes: PDF, name: 'registration.pdf', type: 'application/pdf' },
+      );
+    expect(sent.status, sent.text).toBe(202);
+    const again = await app
+      .client()
+      .upload(
+        `/api/claims/${id}/document`,
+        { name: 'Someone Else', email: 'else@claimtest.example' },
+        { field: 'document', bytes: PDF, name: 'mine.pdf', type: 'application/pdf' },
+      );
+    expect(again.status).toBe(409);
+    const list = await platform.get('/api/admin/listing-claims');
+    const claim = list.body.find((c: { contractorId: number }) => c.contractorId === id);
+    expect(claim).toMatchObject({ channel: 'document', status: 'open', accountEmail: 'pat.owner@claimtest.example' });
+    const approved = await platform.post(`/api/admin/listing-claims/${claim.id}/approve`);
+    expect(approved.status, approved.text).toBe(200);
+    expect((await lastMail('pat.owner@claimtest.example', 'welcome'))!.textBody).toMatch(/setup code/i);
+    expect((await app.client().get(`/api/contractors/${id}`)).body.unclaimed).toBe(false);
+    expect((await platform.post(`/api/admin/listing-claims/${claim.id}/approve`)).status).toBe(409);
+  });
+
+  it('rejects a document claim with a reason, and refuses what is not a document', async () => {
+    const id = await unclaimed({ email: '', phone: '' });
+    const notPdf = await app
+      .client()
+      .upload(
+        `/api/claims/${id}/document`,
+        { name: 'Pat', email: 'pat2@claimtest.example' },
+        { field: 'document', bytes: 'hello', name: 'x.txt', type: 'text/plain' },
+      );
+    expect(notPdf.status).toBe(400);
+    const noEmail = await app
+      .client()
+      .upload(`/api/claims/${id}/document`, { name: 'Pat' }, { field: 'document', bytes: PDF, name: 'a.pdf' });
+    expect(noEmail.status).toBe(400);
+    expect(
+      (
+        await app
+          .client()
+          .upload(
+            `/api/claims/${id}/document`,
+            { name: 'Pat', email: 'pat2@claimtest.example' },
+            { field: 'document', bytes: PDF, name: 'a.pdf' },
+          )
+      ).status,
+    ).toBe(202);
+    const claim = (await platform.get('/api/admin/listing-claims')).body.find(
+      (c: { contractorId: number }) => c.contractorId === id,
+    );
+    expect((await platform.post(`/api/admin/listing-claims/${claim.id}/reject`, {})).status).toBe(400);
+    const rejected = await platform.post(`/api/admin/listing-claims/${claim.id}/reject`, { note: 'Not the business' });
+    expect(rejected.status, rejected.text).toBe(200);
+    expect((await app.client().get(`/api/claims/${id}`)).status).toBe(200);
+  });
+
+  it('undoes a verified claim: the account goes and the listing is unclaimed again', async () => {
+    const id = await unclaimed({ email: 'undo.owner@claimtest.example' });
+    const visitor = app.client();
+    await visitor.post(`/api/claims/${id}/code`, { channel: 'email' });
+    const code = codeIn((await lastMail('undo.owner@claimtest.example', 'listing-claim-code'))!.textBody)!;
+    expect((await visitor.post(`/api/claims/${id}/verify`, { code })).status).toBe(200);
+    const claim = (await platform.get('/api/admin/listing-claims')).body.find(
+      (c: { contractorId: number; status: string }) => c.contractorId === id && c.status === 'verified',
+    );
+    const undone = await platform.post(`/api/admin/listing-claims/${claim.id}/undo`, { note: 'Wrong owner' });
+    expect(undone.status, undone.text).toBe(200);
+    expect(await app.ctx.db.select().from(contractorAccounts).where(eq(contractorAccounts.contractorId, id))).toEqual(
+      [],
+    );
+    expect((await app.client().get(`/api/contractors/${id}`)).body.unclaimed).toBe(true);
+    const history = (await platform.get('/api/admin/listing-claims')).body.filter(
+      (c: { contractorId: number }) => c.contractorId === id,
+    );
+    expect(history.map((c: { status: string }) => c.status)).toEqual(['undone']);
+    expect((await platform.post(`/api/admin/listing-claims/${claim.id}/undo`, {})).status).toBe(409);
+  });
+});
+
 describe('invitations and the opt-out', () => {
   it('never writes again to an address that opted out', async () => {
     const id = await unclaimed({ email: 'optout@claimtest.example' });

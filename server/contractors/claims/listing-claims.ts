@@ -64,6 +64,11 @@ async function listingOf(ctx: AppContext, id: number, county: string) {
   return row;
 }
 
+/** Whether the listing is an unclaimed one this county's site lists. */
+export async function claimableListing(ctx: AppContext, id: number, county: string): Promise<boolean> {
+  return (await listingOf(ctx, id, county)) !== undefined;
+}
+
 /** An unclaimed listing of this county's site, as its claim page shows it; 'not found' for any other. */
 export async function claimTarget(ctx: AppContext, id: number, county: string): Promise<ClaimTarget> {
   const listing = await listingOf(ctx, id, county);
