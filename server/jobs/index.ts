@@ -22,6 +22,11 @@ import { SMTP_SEND_DEADLINE_MS } from '../integrations/email';
 import { ROUTE_LEAD, routeLead, type RouteLeadJob } from '../leads/routing/route-lead';
 import { releaseUnpaidLeads } from '../leads/routing/release-unpaid';
 import { releaseUnclaimedLeads } from '../leads/routing/claimed-listing';
+import {
+  SEND_CLAIM_INVITATION,
+  sendClaimInvitation,
+  type ClaimInvitationJob,
+} from '../contractors/claims/claim-invitations';
 import { REPLY_REMINDERS, remindUnanswered } from '../leads/requests/reply-reminders';
 import { REFRESH_REPLY_RECORDS, refreshAllReplyRecords } from '../contractors/reply-records';
 import { TWILIO_TIMEOUT_MS } from '../integrations/texts';
@@ -81,6 +86,12 @@ export function registerJobs(ctx: AppContext): void {
     concurrency: 2,
     pollingSeconds: 0.5,
     run: ({ leadId }) => routeLead(ctx, leadId),
+  });
+
+  // An administrator's invitations to claim imported listings, one business a job, spaced (docs/decisions/0132-claim-invitations.md).
+  jobs.define<ClaimInvitationJob>({
+    name: SEND_CLAIM_INVITATION,
+    run: (job) => sendClaimInvitation(ctx, job),
   });
 
   // A lead neither paid for nor credited within its county's hours is released to the homeowner's choice of others.

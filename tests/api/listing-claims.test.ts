@@ -330,6 +330,49 @@ describe('invitations and the opt-out', () => {
     expect((await fetch(`${app.url}/api/claims/opt-out/not-a-token`)).status).toBe(404);
   });
 
+  it('an administrator invites an import: once, then two reminders a week apart, and no more', async () => {
+    const csv = `Business Name,Registration Number,Type of Work,Phone,Email,City\nInvited Roofing,PA790001,Roofing,570-382-0901,invited@claimtest.example,Dushore\nNo Mail Roofing,PA790002,Roofing,570-382-0902,,Dushore\n`;
+    const imported = await platform.upload<ImportAnswer>(
+      '/api/admin/imports',
+      { county: 'sullivan' },
+      { field: 'file', bytes: csv, name: 'invite.csv', type: 'text/csv' },
+    );
+    const importId = imported.body.importId!;
+    // Not approved yet: nobody is invited to a listing the site does not show.
+    const early = await platform.post(`/api/admin/imports/${importId}/invite`);
+    expect(early.body.queued, early.text).toBe(0);
+    await platform.post(`/api/admin/imports/${importId}/approve`);
+    const sends = async () => {
+      const res = await platform.post(`/api/admin/imports/${importId}/invite`);
+      expect(res.status, res.text).toBe(202);
+      await app.ctx.jobs.runPending({ ignoreDelay: true });
+      return (
+        await app.ctx.db
+          .select()
+          .from(outboxEmails)
+          .where(
+            and(eq(outboxEmails.toAddress, 'invited@claimtest.example'), eq(outboxEmails.kind, 'claim-invitation')),
+          )
+      ).map((m) => m.subject);
+    };
+    try {
+      expect(await sends()).toEqual(['Claim Invited Roofing on Sullivan County Contractors']);
+      // Again the same day: nothing more.
+      expect(await sends()).toHaveLength(1);
+      now = new Date(NOW.getTime() + 8 * 86_400_000);
+      expect(await sends()).toHaveLength(2);
+      now = new Date(NOW.getTime() + 16 * 86_400_000);
+      expect(await sends()).toHaveLength(3);
+      now = new Date(NOW.getTime() + 24 * 86_400_000);
+      expect(await sends()).toHaveLength(3);
+    } finally {
+      now = NOW;
+    }
+    const last = await lastMail('invited@claimtest.example', 'claim-invitation');
+    expect(last!.subject).toMatch(/^Reminder: claim Invited Roofing/);
+    expect(last!.textBody).toContain('never write again');
+  });
+
   it('releases a request still unclaimed after the county hours, and offers others', async () => {
     const id = await unclaimed();
     const leadId = await ask(id);

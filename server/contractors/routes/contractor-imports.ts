@@ -9,6 +9,7 @@ import { invalid, tooLarge, unsupportedType } from '../../domain/errors';
 import { parseInput } from '../../http/validate';
 import { HEAD_BYTES, importContractors } from '../import/contractor-import';
 import { approveImport, listImports } from '../import/imports';
+import { inviteImport } from '../claims/claim-invitations';
 
 export const IMPORT_FILE_FIELD = 'file';
 const NOT_MULTIPART = `Send the list as multipart/form-data, the file in the field '${IMPORT_FILE_FIELD}'`;
@@ -79,6 +80,23 @@ export function importRoutes(ctx: AppContext): Router {
     asyncHandler(async (req, res) => {
       const { id } = parseInput(idParamSchema, req.params, 'Invalid import id');
       res.json(await approveImport(ctx, id));
+    }),
+  );
+  router.post(
+    '/admin/imports/:id/invite',
+    requireAdmin(ctx, { owns: 'import' }),
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(idParamSchema, req.params, 'Invalid import id');
+      res.status(202).json(await inviteImport(ctx, id));
+    }),
+  );
+  // Invitations to claim, one job per business, sent slowly (docs/decisions/0132-claim-invitations.md).
+  router.post(
+    '/admin/imports/:id/invite',
+    requireAdmin(ctx, { owns: 'import' }),
+    asyncHandler(async (req, res) => {
+      const { id } = parseInput(idParamSchema, req.params, 'Invalid import id');
+      res.status(202).json(await inviteImport(ctx, id));
     }),
   );
   return router;
