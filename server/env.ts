@@ -265,6 +265,10 @@ export function startupWarnings(env: Env): string[] {
       'TEXT MESSAGES ARE NOT SENT (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are not set): contractors who opted in to text alerts get email only; their texts are kept in the admin outbox.',
     );
   }
+  if (!env.OPERATOR_POSTAL_ADDRESS)
+    warnings.push(
+      "OPERATOR_POSTAL_ADDRESS is not set: invitations to claim a listing carry the site's name where the law (CAN-SPAM) wants the sender's postal address. Set it before inviting businesses.",
+    );
   if (env.ALLOW_PLAIN_HTTP)
     warnings.push(
       'ALLOW_PLAIN_HTTP: sign-ins work over plain http, so passwords and session cookies cross the network unencrypted. Use it only on a private network.',
