@@ -1,12 +1,13 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { CountyLeadDelivery } from '@shared/schemas/lead-routing';
-import type { AdminCountyAnswer, CountySummary, RegionAnswer } from '@shared/schemas/region';
-import { inTransaction, type AppContext, type DbCtx } from '../context';
+import type { AdminCountyAnswer, CountyListing, CountySummary, RegionAnswer } from '@shared/schemas/region';
+import { inTransaction, type AppContext, type DbCtx, type ServiceCtx } from '../context';
 import { regions, regionServices, services, towns } from '../db/schema';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { findCounty, loadDataset, type DatasetCounty } from './dataset';
 import { siteUrlOf } from './host';
 import { readCountyRows } from './county-rows';
+import { countyLaunchFigures, NO_LAUNCH_FIGURES } from './launch-figures';
 
 /** The wording a new county's site starts with, in the default county's pattern (docs/decisions/0098-counties-are-data.md). */
 function wordingOf(county: DatasetCounty) {
@@ -119,27 +120,35 @@ export async function adminCounty(ctx: DbCtx, id: number): Promise<AdminCountyAn
   };
 }
 
-/** Every county of the deployment, the default first. */
+/** Every county of the deployment, the default first, with how many towns and services each has (one statement). */
 export async function listCounties(ctx: DbCtx): Promise<CountySummary[]> {
-  const rows = await ctx.db.select().from(regions);
-  const summaries = await Promise.all(
-    rows.map(async (r) => {
-      const answer = await countyAnswer(ctx, r.slug);
-      return {
-        id: r.id,
-        slug: r.slug,
-        name: r.name,
-        state: r.state,
-        siteTitle: r.siteTitle,
-        isDefault: r.isDefault,
-        towns: answer.towns.length,
-        services: answer.services.length,
-        leadDelivery: r.leadDelivery,
-        releaseAfterHours: r.releaseAfterHours,
-      };
-    }),
-  );
-  return summaries.sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name));
+  const rows = await ctx.db
+    .select({
+      id: regions.id,
+      slug: regions.slug,
+      name: regions.name,
+      state: regions.state,
+      siteTitle: regions.siteTitle,
+      isDefault: regions.isDefault,
+      // Named in full: in a one-table select Drizzle leaves columns unqualified, which inside the subquery would be its own.
+      towns: sql<number>`(select count(*) from "towns" t where t."region_id" = "regions"."id")`.mapWith(Number),
+      services: sql<number>`(select count(*) from "region_services" s where s."region_id" = "regions"."id")`.mapWith(
+        Number,
+      ),
+      leadDelivery: regions.leadDelivery,
+      releaseAfterHours: regions.releaseAfterHours,
+    })
+    .from(regions);
+  return rows.sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name));
+}
+
+/**
+ * GET /api/admin/counties: every county with its launch figures
+ * (docs/decisions/0133-launch-figures-and-honest-home.md), two statements for the whole list.
+ */
+export async function listCountiesWithLaunch(ctx: ServiceCtx): Promise<CountyListing[]> {
+  const [counties, launch] = await Promise.all([listCounties(ctx), countyLaunchFigures(ctx)]);
+  return counties.map((c) => ({ ...c, launch: launch.get(c.id) ?? NO_LAUNCH_FIGURES }));
 }
 
 /** What a county's emails say of its site: its name, its title and its address. */

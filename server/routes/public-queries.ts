@@ -6,6 +6,7 @@ import { pricingQueries } from '../leads/routes/pricing-queries';
 import { routingQueries } from '../leads/routes/routing-queries';
 import { requestQueries } from '../leads/routes/requests';
 import { reviewQueries } from '../reviews/routes/review-queries';
+import { siteFigureQueries } from '../counties/routes/site-figures';
 
 /** Public GETs, served as API routes and answered in-process for server rendering. */
 export const publicQueries: QueryRoute[] = [
@@ -16,4 +17,5 @@ export const publicQueries: QueryRoute[] = [
   ...requestQueries,
   ...reviewQueries,
   ...legalPageQueries,
+  ...siteFigureQueries,
 ];

@@ -41,9 +41,16 @@ test.describe('searching from the home page', () => {
     await open(page, '/');
     await expect(page.getByRole('heading', { name: 'Featured Contractors' })).toBeVisible();
     await expect(page.getByTestId('contractor-card')).toHaveCount(6);
+    // The county's own figures (docs/decisions/0133-launch-figures-and-honest-home.md): the sample county has all three.
     const stats = page.getByRole('region', { name: 'At a glance' });
-    for (const stat of ['Verified Contractors', 'Projects Completed', 'Licensed & Insured', 'Quotes Available'])
+    for (const stat of [
+      'Contractors Listed',
+      'With Verified Registration',
+      'Jobs Won Through This Site',
+      'Quotes Available',
+    ])
       await expect(stats.getByText(stat, { exact: true })).toBeVisible();
+    await expect(stats.getByText('Projects Completed')).toHaveCount(0);
     await expect(page.getByText('$150k-$400k')).toBeVisible();
     await expect(page.getByText('6-12 months')).toBeVisible();
   });

@@ -41,7 +41,12 @@ describe('payments configuration', () => {
     expect(() => parseEnv({ ...prod, ...noPremium })).toThrow(
       /^Invalid configuration:\n {2}STRIPE_PRICE_PREMIUM is required when NODE_ENV=production$/,
     );
-    const env = parseEnv({ ...prod, ...stripeComplete, ...twilio });
+    const env = parseEnv({
+      ...prod,
+      ...stripeComplete,
+      ...twilio,
+      OPERATOR_POSTAL_ADDRESS: 'PO Box 1, Laporte, PA 18626',
+    });
     expect(paymentMode(env)).toBe('stripe');
     expect(startupWarnings(env)).toEqual([]);
   });

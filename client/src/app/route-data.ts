@@ -8,6 +8,7 @@ import {
   searchKey,
 } from '@/features/directory/api';
 import { featuredKey } from '@/features/directory/featured';
+import { siteFiguresKey } from '@/features/home/site-figures-key';
 import { galleryKey, readGalleryFilters } from '@/features/directory/gallery';
 import { readServicePageNumber, serviceCoverageKey, servicePageKey } from '@/features/directory/service-page-keys';
 import { leadPricesKey } from '@/features/payments/lead-prices-key';
@@ -53,7 +54,8 @@ const servicePage = ({ params, search }: RouteInput) => [
 ];
 
 export const routeData: Readonly<Record<string, RouteData>> = {
-  '/': { data: () => [featuredKey, serviceCoverageKey] },
+  // The stats band's figures (docs/decisions/0133-launch-figures-and-honest-home.md): a part of the page that is left out when they fail.
+  '/': { data: () => [featuredKey, serviceCoverageKey], secondaryData: () => [siteFiguresKey] },
   '/search': {
     data: ({ search }, region) => [
       searchKey(readSearchCriteria(search, region), readSearchFilters(search)),

@@ -33,30 +33,30 @@ async function doesNotWantMail(ctx: DbCtx, email: string): Promise<boolean> {
  * request. Written in the routing's transaction.
  */
 export async function inviteForRequest(
-  tx: AppContext,
+  ctx: AppContext,
   contractorId: number,
   lead: { id: number; regionId: number; serviceNeeded: string; location: string },
 ): Promise<void> {
-  const [listing] = await tx.db
+  const [listing] = await ctx.db
     .select({ name: contractors.name, email: contractors.email, phone: contractors.phone })
     .from(contractors)
     .where(eq(contractors.id, contractorId));
   if (!listing) return;
-  const site = await countySiteWords(tx, { id: lead.regionId });
+  const site = await countySiteWords(ctx, { id: lead.regionId });
   const link = claimLink(site.siteUrl, contractorId);
-  const [county] = await tx.db
+  const [county] = await ctx.db
     .select({ hours: regions.releaseAfterHours })
     .from(regions)
     .where(eq(regions.id, lead.regionId));
   const hours = county?.hours ?? 48;
   if (toE164(listing.phone))
-    await queueText(tx, {
+    await queueText(ctx, {
       regionId: lead.regionId,
       kind: 'claim-invitation',
       to: listing.phone,
       body: `${site.siteTitle}: a homeowner asked ${listing.name} for a quote (${lead.serviceNeeded}, ${lead.location}). Claim your free listing within ${hours} hours to see it: ${link} Reply STOP to stop texts.`,
     });
-  await sendInvitationEmail(tx, { id: contractorId, ...listing }, lead.regionId, lead.id, {
+  await sendInvitationEmail(ctx, { id: contractorId, ...listing }, lead.regionId, lead.id, {
     subject: `A homeowner asked ${listing.name} for a quote`,
     lines: [
       `A homeowner in ${lead.location} asked ${listing.name} for a quote for ${lead.serviceNeeded} on ${site.siteTitle}.`,

@@ -5,12 +5,13 @@ import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { requireAdmin } from '../../http/auth';
 import { parseInput } from '../../http/validate';
-import { addCounty, adminCounty, listCounties, setCountyLeadDelivery } from '../counties';
+import { addCounty, adminCounty, listCountiesWithLaunch, setCountyLeadDelivery } from '../counties';
 import { countyLeadDeliverySchema } from '@shared/schemas/lead-routing';
 
 /**
  * The deployment's counties (docs/decisions/0098-counties-are-data.md): the administrator lists
- * them and adds a Pennsylvania county from the bundled dataset, as `npm run region:add` does.
+ * them, each with its launch figures (docs/decisions/0133-launch-figures-and-honest-home.md), and
+ * adds a Pennsylvania county from the bundled dataset, as `npm run region:add` does.
  */
 export function adminCountyRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -18,7 +19,7 @@ export function adminCountyRoutes(ctx: AppContext): Router {
     '/admin/counties',
     requireAdmin(ctx, { platform: true }),
     asyncHandler(async (_req, res) => {
-      res.json({ counties: await listCounties(ctx) });
+      res.json({ counties: await listCountiesWithLaunch(ctx) });
     }),
   );
   // One county's towns and services, for the forms that name them (a location pricing rule's town):

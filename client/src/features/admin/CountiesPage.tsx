@@ -10,6 +10,7 @@ import { FormNotice } from '@/components/ui/form-notice';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { plural } from '@/lib/format';
+import type { CountyLaunchFigures } from '@shared/schemas/region';
 import { AdminList } from './components/AdminList';
 import { PageHeader } from './components/PageHeader';
 import { Td, Tr } from './components/table';
@@ -74,6 +75,49 @@ function AddCountyForm() {
   );
 }
 
+/**
+ * What a county's imports became, what its site lists and its quote requests this month, and
+ * whether it is worth announcing yet (docs/decisions/0133-launch-figures-and-honest-home.md).
+ */
+function LaunchFigures({ launch }: { launch: CountyLaunchFigures }) {
+  const { listed, withPhotos } = launch.toAnnounce;
+  const needs = [
+    listed > 0 && plural(listed, 'more listed contractor'),
+    withPhotos > 0 &&
+      (listed > 0 ? `${withPhotos} more with photos` : `${plural(withPhotos, 'more listing')} with photos`),
+  ].filter(Boolean);
+  const figures: [string, number][] = [
+    ['Imported', launch.imported],
+    ['Approved', launch.approved],
+    ['Claimed', launch.claimed],
+    ['Listed', launch.listed],
+    ['With photos', launch.withPhotos],
+    ['Requests this month', launch.requestsThisMonth],
+  ];
+  return (
+    <div className="grid gap-2" data-testid="county-launch">
+      <div>
+        {needs.length === 0 ? (
+          <Badge variant="success">Ready to announce</Badge>
+        ) : (
+          <>
+            <Badge variant="outline">Not ready to announce</Badge>
+            <span className="mt-1 block text-xs text-muted-foreground">{`Needs ${needs.join(' and ')}`}</span>
+          </>
+        )}
+      </div>
+      <dl className="grid grid-cols-[auto_auto] justify-start gap-x-3 text-xs">
+        {figures.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="text-right font-medium tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
 export default function CountiesPage() {
   const region = useRegion();
   const query = useCounties();
@@ -84,7 +128,7 @@ export default function CountiesPage() {
     <>
       <PageHeader
         title="Counties"
-        description={`The counties this deployment serves, each its own site on its own address. Add a ${region.stateName} county with its towns and every service.`}
+        description={`The counties this deployment serves, each its own site on its own address, with what its imported listings became and whether it is ready to announce. Add a ${region.stateName} county with its towns and every service.`}
         path="/admin/counties"
         actions={
           // The privacy policy and terms every county's site shows (docs/decisions/0114-homeowner-privacy.md): reached from here, as the header has no room for another link.
@@ -103,6 +147,7 @@ export default function CountiesPage() {
           { name: 'Site' },
           { name: 'Towns' },
           { name: 'Services' },
+          { name: 'Launch' },
           { name: 'Lead delivery' },
         ]}
         items={(d) => d.counties}
@@ -124,6 +169,9 @@ export default function CountiesPage() {
             </Td>
             <Td label="Towns">{c.towns}</Td>
             <Td label="Services">{c.services}</Td>
+            <Td label="Launch" className="min-w-[12rem]">
+              <LaunchFigures launch={c.launch} />
+            </Td>
             <Td label="Lead delivery" className="min-w-[14rem]">
               <CountyLeadDelivery county={c} canChange={canChange} />
             </Td>

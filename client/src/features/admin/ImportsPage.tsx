@@ -1,4 +1,4 @@
-import { Check, Download, FileUp, RotateCcw, Upload } from 'lucide-react';
+import { Check, Download, FileUp, Mail, RotateCcw, Upload } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import {
@@ -32,7 +32,7 @@ import { useAdminCounty, useAdminSession, workingCounty } from './api';
 import { AdminList } from './components/AdminList';
 import { PageHeader } from './components/PageHeader';
 import { TableRegion, Td, Th, Tr } from './components/table';
-import { useApproveImport, useCommitImport, useImports, usePreviewImport } from './imports-api';
+import { useApproveImport, useCommitImport, useImports, useInviteImport, usePreviewImport } from './imports-api';
 
 /**
  * /admin/imports: a county's contractor list from a CSV or .xlsx file
@@ -250,6 +250,35 @@ function MappingEditor({
   );
 }
 
+/** 'Invite to claim': each approved, unclaimed business with an address gets its next invitation, sent slowly. */
+function InviteButton({ summary, busy }: { summary: ImportSummary; busy: boolean }) {
+  const invite = useInviteImport();
+  const send = () =>
+    invite.mutate(summary.id, {
+      onSuccess: ({ queued }) =>
+        toast({
+          title: queued ? 'Invitations on their way' : 'Nobody to invite now',
+          description: queued
+            ? `${plural(queued, 'business')} will be invited to claim their listings, one every 30 seconds.`
+            : 'Every approved business of this import with an email address was invited in the last 7 days, has had its three emails, opted out or claimed its listing.',
+        }),
+      onError: (e) =>
+        toast({ title: 'Error', description: messageOf(e, 'The invitations were not sent.'), variant: 'destructive' }),
+    });
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={busy || invite.isPending}
+      onClick={send}
+      aria-label={`Invite the businesses of ${summary.fileName} to claim their listings`}
+    >
+      <Mail className="h-4 w-4" aria-hidden="true" />
+      Invite to claim
+    </Button>
+  );
+}
+
 function PastImports({ busy, onApprove }: { busy: boolean; onApprove: (summary: ImportSummary) => void }) {
   const query = useImports();
   const { timeZone } = useRegion();
@@ -301,7 +330,8 @@ function PastImports({ busy, onApprove }: { busy: boolean; onApprove: (summary: 
             <Td label="Waiting" className="tabular-nums">
               {i.pendingCount}
             </Td>
-            <Td label="Actions">
+            <Td label="Actions" className="flex flex-wrap gap-2">
+              {i.createdCount > 0 && <InviteButton summary={i} busy={busy} />}
               {i.pendingCount > 0 ? (
                 <Button
                   size="sm"

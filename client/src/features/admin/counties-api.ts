@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CountyLeadDelivery } from '@shared/schemas/lead-routing';
-import type { AddCounty, CountySummary } from '@shared/schemas/region';
+import type { AddCounty, CountyListing, CountySummary } from '@shared/schemas/region';
 import { apiRequest } from '@/lib/api';
 import { invalidatePaths } from './api';
 
-/** The deployment's counties (docs/decisions/0098-counties-are-data.md). */
-export const useCounties = () => useQuery<{ counties: CountySummary[] }>({ queryKey: ['/api/admin/counties'] });
+/** The deployment's counties (docs/decisions/0098-counties-are-data.md), each with its launch figures (docs/decisions/0133-launch-figures-and-honest-home.md). */
+export const useCounties = () => useQuery<{ counties: CountyListing[] }>({ queryKey: ['/api/admin/counties'] });
 
 export function useAddCounty() {
   const queryClient = useQueryClient();

@@ -64,3 +64,10 @@ export function useApproveImport() {
       ),
   });
 }
+
+/** Queues invitations to claim for the import's approved, unclaimed businesses with an address (docs/decisions/0132-claim-invitations.md). */
+export function useInviteImport() {
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<{ queued: number }>('POST', `/api/admin/imports/${id}/invite`),
+  });
+}

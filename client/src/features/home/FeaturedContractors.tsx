@@ -3,13 +3,43 @@ import { Link } from 'wouter';
 import type { ContractorPage } from '@shared/schemas/directory';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
-import { ContractorList, ContractorPlaceholders, FEATURED_COUNT, featuredKey } from '@/features/directory';
+import { ContractorList, ContractorPlaceholders, FEATURED_COUNT, featuredKey, isRated } from '@/features/directory';
 import { useRegion } from '@/lib/region';
+
+/**
+ * A county whose site lists no one yet says what is coming instead of an empty section
+ * (docs/decisions/0133-launch-figures-and-honest-home.md): the directory to come back to, and the
+ * way in for a contractor of the county.
+ */
+function JoiningSoon({ county }: { county: string }) {
+  return (
+    <section className="container mx-auto px-4 py-12" aria-labelledby="featured-heading">
+      <div className="rounded-lg border border-dashed p-8 text-center">
+        <h2 id="featured-heading" className="text-2xl font-bold">
+          {`Contractors are joining ${county}`}
+        </h2>
+        <p className="mx-auto mt-2 max-w-xl text-muted-foreground">
+          {`No one is listed here yet. Browse the directory as it fills, or list your ${county} business for free.`}
+        </p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Button asChild>
+            <Link href="/browse">Browse the Directory</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link href="/submit-business">Submit Your Business</Link>
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
 
 /** Premium subscribers first, then the highest rated (docs/decisions/0002-server-side-filtering.md). */
 export function FeaturedContractors() {
   const region = useRegion();
   const query = useQuery<ContractorPage>({ queryKey: featuredKey });
+  if (query.data && query.data.contractors.length === 0) return <JoiningSoon county={region.county} />;
+  const rated = query.data?.contractors.some(isRated) ?? true;
   return (
     <section className="container mx-auto px-4 py-12" aria-labelledby="featured-heading">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
@@ -17,7 +47,9 @@ export function FeaturedContractors() {
           <h2 id="featured-heading" className="text-2xl font-bold">
             Featured Contractors
           </h2>
-          <p className="text-muted-foreground">{`Top-rated local pros serving ${region.county}`}</p>
+          <p className="text-muted-foreground">
+            {rated ? `Top-rated local pros serving ${region.county}` : `Local pros serving ${region.county}`}
+          </p>
         </div>
         <Button asChild variant="outline">
           <Link href="/browse">Browse All Contractors</Link>
