@@ -204,6 +204,50 @@ describe('an .xlsx workbook into another county', () => {
   });
 });
 
+describe('progress while a big file is read', () => {
+  it('streams a line per batch, then the answer, to a caller that asks for it', async () => {
+    const rows = Array.from(
+      { length: 1200 },
+      (_, i) =>
+        `Progress Builders ${i},PA${String(810000 + i)},Roofing,570-38${i % 10}-${String(1000 + (i % 9000)).padStart(4, '0')},Dushore`,
+    );
+    const form = new FormData();
+    form.set('county', 'sullivan');
+    form.set(
+      'file',
+      new Blob([['Business Name,Registration Number,Type of Work,Phone,City', ...rows].join('\n')]),
+      'big.csv',
+    );
+    const res = await fetch(`${app.url}/api/admin/imports/preview`, {
+      method: 'POST',
+      headers: { Cookie: platform.cookie!, Accept: 'application/x-ndjson' },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/x-ndjson/);
+    const lines = (await res.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const progress = lines.filter((l) => l.progress).map((l) => l.progress.rows);
+    expect(progress).toEqual([500, 1000, 1200]);
+    expect(lines.at(-1).answer.rowCount).toBe(1200);
+  });
+
+  it('a file refused at once is an ordinary 4xx, not a stream', async () => {
+    const form = new FormData();
+    form.set('county', 'atlantis');
+    form.set('file', new Blob([SAMPLE]), 'x.csv');
+    const res = await fetch(`${app.url}/api/admin/imports/preview`, {
+      method: 'POST',
+      headers: { Cookie: platform.cookie!, Accept: 'application/x-ndjson' },
+      body: form,
+    });
+    expect(res.status).toBe(404);
+    expect((await res.json()).message).toBe('County not found');
+  });
+});
+
 describe('bad input', () => {
   it.each([
     [

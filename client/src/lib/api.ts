@@ -118,18 +118,47 @@ export async function apiUpload<T>(path: string, file: File, headers: Record<str
  * Sends a web form's fields and files as multipart/form-data (the photo uploads:
  * docs/decisions/0110-contractor-photos.md); the browser writes the boundary.
  */
-export async function apiFormUpload<T>(path: string, body: FormData): Promise<T> {
+/**
+ * A multipart form. With `onProgress` it asks for progress lines (`application/x-ndjson`: a
+ * { progress } line per step, then { answer } or { error }), read as they come; a server that
+ * answers plain JSON (an error before the first step) is read as usual.
+ */
+export async function apiFormUpload<T, P = never>(
+  path: string,
+  body: FormData,
+  onProgress?: (progress: P) => void,
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(`${baseUrl}${path}`, {
       method: 'POST',
       credentials: 'include',
-      headers: { Accept: 'application/json' },
+      headers: { Accept: onProgress ? 'application/x-ndjson, application/json;q=0.5' : 'application/json' },
       body,
     });
   } catch {
     throw new ApiError(0, '0: Network error', 'Could not reach the server. Check your connection and try again.', {});
   }
   if (!res.ok) throw await toApiError(res);
-  return (await res.json()) as T;
+  if (!onProgress || !res.headers.get('content-type')?.includes('ndjson') || !res.body) return (await res.json()) as T;
+  const lines = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  for (;;) {
+    const { value, done } = await lines.read();
+    buffered += value ?? '';
+    let end: number;
+    while ((end = buffered.indexOf('\n')) >= 0) {
+      const line = JSON.parse(buffered.slice(0, end)) as {
+        progress?: P;
+        answer?: T;
+        error?: { status: number; message: string };
+      };
+      buffered = buffered.slice(end + 1);
+      if (line.progress !== undefined) onProgress(line.progress);
+      if (line.answer !== undefined) return line.answer;
+      if (line.error)
+        throw new ApiError(line.error.status, `${line.error.status}: ${line.error.message}`, line.error.message, {});
+    }
+    if (done) throw new ApiError(0, '0: Incomplete answer', 'The answer was cut off. Please try again.', {});
+  }
 }

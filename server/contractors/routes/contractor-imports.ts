@@ -1,12 +1,13 @@
-import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
+import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
-import { IMPORT_MAX_BYTES, importQuerySchema } from '@shared/contractor-import';
+import { IMPORT_MAX_BYTES, importQuerySchema, type ImportProgress } from '@shared/contractor-import';
 import { idParamSchema } from '@shared/schemas/admin';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { adminOf, adminScopeOf, requireAdmin } from '../../http/auth';
 import { invalid, tooLarge, unsupportedType } from '../../domain/errors';
 import { parseInput } from '../../http/validate';
+import { toErrorAnswer } from '../../http/error-middleware';
 import { HEAD_BYTES, importContractors } from '../import/contractor-import';
 import { approveImport, listImports } from '../import/imports';
 import { inviteImport } from '../claims/claim-invitations';
@@ -34,6 +35,38 @@ const uploadErrors: ErrorRequestHandler = (err, _req, _res, next) => {
 };
 
 /**
+ * Progress while a big file is read or committed, for a caller that asks for it
+ * (`Accept: application/x-ndjson`): one JSON line per batch ({ progress }), then { answer } or
+ * { error }. The lines start with the first batch, so a file refused at once (no county, no
+ * header) is an ordinary 4xx.
+ */
+function progressLines(req: Request, res: Response, status: number) {
+  if (req.accepts(['application/json', NDJSON]) !== NDJSON) return null;
+  const state = {
+    started: false,
+    line: (progress: ImportProgress) => {
+      if (!state.started) {
+        state.started = true;
+        res.status(status).type(NDJSON);
+        res.setHeader('X-Accel-Buffering', 'no');
+      }
+      write({ progress });
+    },
+    end: (last: object) => {
+      write(last);
+      res.end();
+    },
+  };
+  const write = (o: object) => {
+    res.write(`${JSON.stringify(o)}\n`);
+    // The compression middleware holds small writes back until told.
+    (res as Response & { flush?: () => void }).flush?.();
+  };
+  return state;
+}
+const NDJSON = 'application/x-ndjson';
+
+/**
  * A county's contractor list (docs/decisions/0130-contractor-import.md), mounted before the
  * JSON-only rule like the other uploads: POST .../preview reads the file and says what each row
  * would become, writing nothing; POST /admin/imports commits the same file with the same mapping.
@@ -50,13 +83,27 @@ export function contractorImportRoutes(ctx: AppContext, session: RequestHandler[
       const file = req.file;
       if (!file?.buffer.length) throw invalid(`Choose a CSV or .xlsx file to import (${NOT_MULTIPART})`);
       const query = parseInput(importQuerySchema, req.body ?? {});
-      const answer = await importContractors(
-        ctx,
-        { kind: 'admin', scope: adminScopeOf(req), actor: adminOf(req) },
-        { fileName: file.originalname, head: file.buffer.subarray(0, HEAD_BYTES), body: file.buffer },
-        { county: query.county, mapping: query.mapping, commit },
-      );
-      res.status(commit ? 201 : 200).json(answer);
+      const progress = progressLines(req, res, commit ? 201 : 200);
+      try {
+        const answer = await importContractors(
+          ctx,
+          { kind: 'admin', scope: adminScopeOf(req), actor: adminOf(req) },
+          { fileName: file.originalname, head: file.buffer.subarray(0, HEAD_BYTES), body: file.buffer },
+          { county: query.county, mapping: query.mapping, commit, onProgress: progress?.line },
+        );
+        if (progress?.started) progress.end({ answer });
+        else res.status(commit ? 201 : 200).json(answer);
+      } catch (e) {
+        // Before the first line the error middleware answers as for any request; after it, the stream says it.
+        if (!progress?.started) throw e;
+        const said = toErrorAnswer(e);
+        if (!said) ctx.log.error('import failed while streaming', { err: e instanceof Error ? e.message : String(e) });
+        progress.end({
+          error: said
+            ? { status: said.status, message: said.message }
+            : { status: 500, message: 'Something went wrong on our side. Please try again.' },
+        });
+      }
     }),
   ];
   router.post('/admin/imports/preview', ...upload(false), uploadErrors);

@@ -13,6 +13,7 @@ import {
   type ImportField,
   type ImportMapping,
   type ImportOutcomeKind,
+  type ImportProgress,
   type ImportRowOutcome,
   type ImportSummary,
 } from '@shared/contractor-import';
@@ -373,6 +374,9 @@ export default function ImportsPage() {
   const [answer, setAnswer] = useState<ImportAnswer | null>(null);
   const [draft, setDraft] = useState<ImportMapping | null>(null);
   const [status, setStatus] = useState('');
+  /** Rows so far of the file going through now (null: none yet). */
+  const [rowsSoFar, setRowsSoFar] = useState<number | null>(null);
+  const onProgress = (p: ImportProgress) => setRowsSoFar(p.rows);
   const [problem, setProblem] = useState<{ title: string; description: string } | null>(null);
   const [approvedImports, setApprovedImports] = useState<ReadonlySet<number>>(new Set());
   const countyRef = useRef<HTMLSelectElement>(null);
@@ -421,7 +425,8 @@ export default function ImportsPage() {
     setProblem(null);
     setStatus('');
     try {
-      const next = await previewing.mutateAsync({ file, county, mapping: withMapping });
+      setRowsSoFar(null);
+      const next = await previewing.mutateAsync({ file, county, mapping: withMapping, onProgress });
       setAnswer(next);
       setDraft(null);
       setStatus(`Preview ready: ${importCountsText(next.counts)}. Nothing is saved until you import.`);
@@ -436,7 +441,8 @@ export default function ImportsPage() {
     setStatus('');
     try {
       // The mapping the preview used: what was shown is what is written.
-      const done = await committing.mutateAsync({ file, county: answer.county, mapping: answer.mapping });
+      setRowsSoFar(null);
+      const done = await committing.mutateAsync({ file, county: answer.county, mapping: answer.mapping, onProgress });
       setAnswer(done);
       setDraft(null);
       setStatus(
@@ -567,6 +573,12 @@ export default function ImportsPage() {
           />
         )}
         {busy ? BUSY_TEXT[busy] : status}
+        {busy && rowsSoFar !== null && (busy === 'preview' || busy === 'commit') && (
+          <span data-testid="import-progress" className="flex items-center gap-2 font-normal">
+            {`${rowsSoFar.toLocaleString('en-US')} rows so far`}
+            <progress aria-label="Rows so far" className="h-2 w-24" />
+          </span>
+        )}
       </div>
       {problem && (
         <FormNotice variant="destructive" title={problem.title} description={problem.description} className="mb-4" />

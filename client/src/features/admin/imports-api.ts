@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ImportAnswer, ImportMapping, ImportSummary } from '@shared/contractor-import';
+import type { ImportAnswer, ImportMapping, ImportProgress, ImportSummary } from '@shared/contractor-import';
 import { apiFormUpload, apiRequest, type ApiKey } from '@/lib/api';
 import { invalidatePaths } from './api';
 
@@ -20,6 +20,8 @@ export interface ImportInput {
   county: string;
   /** The administrator's mapping; without it the server maps the file's headers itself. */
   mapping?: ImportMapping;
+  /** Rows read or written so far, told per batch while a big file goes through. */
+  onProgress?: (progress: ImportProgress) => void;
 }
 
 function importForm({ file, county, mapping }: ImportInput): FormData {
@@ -35,7 +37,8 @@ export const useImports = () => useQuery<ImportSummary[]>({ queryKey: importsKey
 /** What each row would become; writes nothing. */
 export function usePreviewImport() {
   return useMutation({
-    mutationFn: (input: ImportInput) => apiFormUpload<ImportAnswer>('/api/admin/imports/preview', importForm(input)),
+    mutationFn: (input: ImportInput) =>
+      apiFormUpload<ImportAnswer, ImportProgress>('/api/admin/imports/preview', importForm(input), input.onProgress),
   });
 }
 
@@ -43,7 +46,8 @@ export function usePreviewImport() {
 export function useCommitImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ImportInput) => apiFormUpload<ImportAnswer>('/api/admin/imports', importForm(input)),
+    mutationFn: (input: ImportInput) =>
+      apiFormUpload<ImportAnswer, ImportProgress>('/api/admin/imports', importForm(input), input.onProgress),
     onSettled: () =>
       void invalidatePaths(queryClient, '/api/admin/imports', '/api/admin/contractors', '/api/admin/stats'),
   });
