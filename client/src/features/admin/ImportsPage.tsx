@@ -1,39 +1,31 @@
-import { Check, Download, FileUp, Mail, RotateCcw, Upload } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Check, Download, FileUp, RotateCcw, Upload } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import {
-  IMPORT_FIELD_LABELS,
-  IMPORT_FIELDS,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   importCountsText,
   importErrorsCsv,
-  importMappingSchema,
   type ImportAnswer,
-  type ImportField,
   type ImportMapping,
-  type ImportOutcomeKind,
   type ImportProgress,
-  type ImportRowOutcome,
-  type ImportSummary,
 } from '@shared/contractor-import';
-import { EmptyState } from '@/components/query-view';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { describedBy, Field } from '@/components/ui/field';
 import { FormNotice } from '@/components/ui/form-notice';
 import { Input } from '@/components/ui/input';
-import { LabelledCheckbox, NativeSelect } from '@/components/ui/native-select';
+import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, messageOf } from '@/lib/api';
-import { formatDateTime, plural } from '@/lib/format';
+import { plural } from '@/lib/format';
 import { useRegion } from '@/lib/region';
 import { useAdminCounty, useAdminSession, workingCounty } from './api';
-import { AdminList } from './components/AdminList';
 import { PageHeader } from './components/PageHeader';
-import { TableRegion, Td, Th, Tr } from './components/table';
-import { useApproveImport, useCommitImport, useImports, useInviteImport, usePreviewImport } from './imports-api';
+import { useApproveImport, useCommitImport, useImports, usePreviewImport } from './imports-api';
+import { MappingEditor, mappingErrors, sameMapping } from './import-mapping';
+import { RowsTable } from './import-rows';
+import { PastImports } from './PastImports';
 
 /**
  * /admin/imports: a county's contractor list from a CSV or .xlsx file
@@ -44,11 +36,7 @@ import { useApproveImport, useCommitImport, useImports, useInviteImport, usePrev
  * The browser keeps the file between the preview and the commit and sends it again.
  */
 
-/** Rows shown at once: a registry export can run to thousands. */
-const MAX_SHOWN = 200;
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const NOT_IN_FILE = 'Not in the file';
-const REQUIRED: readonly ImportField[] = ['name', 'city'];
 
 type Busy = 'preview' | 'commit' | 'approve' | null;
 const BUSY_TEXT: Record<Exclude<Busy, null>, string> = {
@@ -57,36 +45,7 @@ const BUSY_TEXT: Record<Exclude<Busy, null>, string> = {
   approve: 'Approving...',
 };
 
-const OUTCOME_LABELS: Record<ImportOutcomeKind, string> = {
-  new: 'New',
-  update: 'Update',
-  duplicate: 'Duplicate',
-  error: 'Error',
-};
-const OUTCOME_BADGES = {
-  new: 'success',
-  update: 'secondary',
-  duplicate: 'outline',
-  error: 'destructive',
-} as const satisfies Record<ImportOutcomeKind, string>;
-
-/** What a row's outcome adds to its word: 'of #12', 'of row 2', the error's reason. */
-function outcomeDetail(r: ImportRowOutcome): string | null {
-  switch (r.outcome) {
-    case 'new':
-      return r.listingId ? `listing #${r.listingId}` : null;
-    case 'update':
-      return r.listingId ? `of #${r.listingId}` : null;
-    case 'duplicate':
-      if (r.duplicateOfRow) return `of row ${r.duplicateOfRow}`;
-      return r.listingId ? `of listing #${r.listingId}` : null;
-    case 'error':
-      return r.error ?? null;
-  }
-}
-
 const written = (a: Pick<ImportAnswer, 'counts'>) => a.counts.new + a.counts.update;
-const sameMapping = (a: ImportMapping, b: ImportMapping) => IMPORT_FIELDS.every((f) => a[f] === b[f]);
 
 /** 'registry-sept.xlsx' -> 'registry-sept-errors.csv'. */
 function errorsFileName(fileName: string): string {
@@ -113,245 +72,6 @@ function problemOf(error: unknown, fallback: string): string {
   const message = messageOf(error, fallback);
   const fields = error instanceof ApiError ? Object.values(error.fieldErrors).filter((m) => m !== message) : [];
   return [message, ...fields].join(' ');
-}
-
-/** The mapping's refusals by field (a business name and a town are needed), as the server words them. */
-function mappingErrors(mapping: ImportMapping): Partial<Record<ImportField, string>> {
-  const read = importMappingSchema.safeParse(mapping);
-  if (read.success) return {};
-  return Object.fromEntries(read.error.issues.map((i) => [String(i.path[0]), i.message]));
-}
-
-function OutcomeCell({ row }: { row: ImportRowOutcome }) {
-  const detail = outcomeDetail(row);
-  return (
-    <span className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
-      <Badge variant={OUTCOME_BADGES[row.outcome]}>{OUTCOME_LABELS[row.outcome]}</Badge>
-      {/* A space in the text too, so the outcome reads and copies as 'Duplicate of row 2'. */}
-      {detail && ' '}
-      {detail && <span className={row.outcome === 'error' ? 'text-destructive' : undefined}>{detail}</span>}
-    </span>
-  );
-}
-
-/** Every row's outcome, at most MAX_SHOWN of them, or only the errors. */
-function RowsTable({ answer, townLabel }: { answer: ImportAnswer; townLabel: (slug: string) => string }) {
-  const [onlyErrors, setOnlyErrors] = useState(false);
-  const id = useId();
-  const rows = onlyErrors ? answer.rows.filter((r) => r.outcome === 'error') : answer.rows;
-  const shown = rows.slice(0, MAX_SHOWN);
-  const which = onlyErrors
-    ? plural(rows.length, 'row with an error', 'rows with an error')
-    : plural(rows.length, 'row');
-  return (
-    <div className="grid gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h3 className="text-base font-semibold">Rows</h3>
-        <LabelledCheckbox
-          id={`${id}-errors`}
-          label="Show only errors"
-          checked={onlyErrors}
-          disabled={answer.counts.error === 0}
-          onChange={(e) => setOnlyErrors(e.target.checked)}
-        />
-      </div>
-      <p className="text-sm text-muted-foreground" data-testid="import-rows-shown">
-        {shown.length < rows.length
-          ? `Showing the first ${shown.length} of ${which}. Download the errors or show only errors to see the rest.`
-          : which}
-      </p>
-      <TableRegion label="Rows of the file">
-        <thead>
-          <tr>
-            <Th className="w-16">Row</Th>
-            <Th>Business name</Th>
-            <Th>Town</Th>
-            <Th>Outcome</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((r) => (
-            <Tr key={r.row} data-testid="import-row">
-              <Td label="Row" className="whitespace-nowrap tabular-nums">
-                {r.row}
-              </Td>
-              <Td className="min-w-[12rem] font-medium">
-                {r.name || <span className="text-muted-foreground">(no name)</span>}
-              </Td>
-              <Td label="Town" className="whitespace-nowrap">
-                {r.town ? townLabel(r.town) : <span className="text-muted-foreground">-</span>}
-              </Td>
-              <Td label="Outcome" className="min-w-[14rem]">
-                <OutcomeCell row={r} />
-              </Td>
-            </Tr>
-          ))}
-        </tbody>
-      </TableRegion>
-    </div>
-  );
-}
-
-/** Which column each field is read from: a select per field, the file's headers or 'Not in the file'. */
-function MappingEditor({
-  headers,
-  mapping,
-  onChange,
-  errors,
-  disabled,
-  footer,
-}: {
-  headers: readonly string[];
-  mapping: ImportMapping;
-  onChange: (mapping: ImportMapping) => void;
-  errors: Partial<Record<ImportField, string>>;
-  disabled: boolean;
-  footer: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <fieldset className="grid gap-4 rounded-lg border p-4">
-      <legend className="px-1 text-base font-semibold">Columns</legend>
-      <p className="text-sm text-muted-foreground">
-        Which column of the file holds each field. The business name and the city or town are needed.
-      </p>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {IMPORT_FIELDS.map((field) => {
-          const selectId = `${id}-${field}`;
-          const column = mapping[field];
-          return (
-            <Field
-              key={field}
-              id={selectId}
-              label={REQUIRED.includes(field) ? `${IMPORT_FIELD_LABELS[field]} (needed)` : IMPORT_FIELD_LABELS[field]}
-              error={errors[field]}
-            >
-              <NativeSelect
-                id={selectId}
-                value={column === null ? '' : String(column)}
-                disabled={disabled}
-                onChange={(e) =>
-                  onChange({ ...mapping, [field]: e.target.value === '' ? null : Number(e.target.value) })
-                }
-                {...describedBy(selectId, errors[field])}
-              >
-                <option value="">{NOT_IN_FILE}</option>
-                {headers.map((h, i) => (
-                  <option key={i} value={String(i)}>
-                    {h.trim() || `Column ${i + 1} (no header)`}
-                  </option>
-                ))}
-              </NativeSelect>
-            </Field>
-          );
-        })}
-      </div>
-      {footer}
-    </fieldset>
-  );
-}
-
-/** 'Invite to claim': each approved, unclaimed business with an address gets its next invitation, sent slowly. */
-function InviteButton({ summary, busy }: { summary: ImportSummary; busy: boolean }) {
-  const invite = useInviteImport();
-  const send = () =>
-    invite.mutate(summary.id, {
-      onSuccess: ({ queued }) =>
-        toast({
-          title: queued ? 'Invitations on their way' : 'Nobody to invite now',
-          description: queued
-            ? `${plural(queued, 'business')} will be invited to claim their listings, one every 30 seconds.`
-            : 'Every approved business of this import with an email address was invited in the last 7 days, has had its three emails, opted out or claimed its listing.',
-        }),
-      onError: (e) =>
-        toast({ title: 'Error', description: messageOf(e, 'The invitations were not sent.'), variant: 'destructive' }),
-    });
-  return (
-    <Button
-      size="sm"
-      variant="outline"
-      disabled={busy || invite.isPending}
-      onClick={send}
-      aria-label={`Invite the businesses of ${summary.fileName} to claim their listings`}
-    >
-      <Mail className="h-4 w-4" aria-hidden="true" />
-      Invite to claim
-    </Button>
-  );
-}
-
-function PastImports({ busy, onApprove }: { busy: boolean; onApprove: (summary: ImportSummary) => void }) {
-  const query = useImports();
-  const { timeZone } = useRegion();
-  return (
-    <section aria-labelledby="past-imports" className="mt-10">
-      <h2 id="past-imports" className="mb-3 text-xl font-semibold">
-        Past imports
-      </h2>
-      <AdminList
-        query={query}
-        what="past imports"
-        label="Past imports"
-        columns={[
-          { name: 'File' },
-          { name: 'Imported' },
-          { name: 'Rows' },
-          { name: 'Waiting for approval' },
-          { name: 'Actions' },
-        ]}
-        items={(d) => d}
-        itemKey={(i) => i.id}
-        count={(d) => `${plural(d.length, 'import')}, newest first`}
-        empty={
-          <EmptyState icon={<FileUp className="h-8 w-8" aria-hidden="true" />}>
-            <p>No contractor lists have been imported yet.</p>
-          </EmptyState>
-        }
-        row={(i) => (
-          <Tr data-testid="past-import">
-            <Td className="min-w-[12rem]">
-              <p className="font-semibold [overflow-wrap:anywhere]">{i.fileName}</p>
-              <p className="text-xs text-muted-foreground">{i.countyName}</p>
-            </Td>
-            <Td label="Imported" className="whitespace-nowrap">
-              <span className="block">{formatDateTime(i.createdAt, timeZone)}</span>
-              <span className="block text-xs text-muted-foreground">{`by ${i.importedBy}`}</span>
-            </Td>
-            <Td label="Rows">
-              <span className="block">{plural(i.rowCount, 'row')}</span>
-              <span className="block text-xs text-muted-foreground">
-                {importCountsText({
-                  new: i.createdCount,
-                  update: i.updatedCount,
-                  duplicate: i.duplicateCount,
-                  error: i.errorCount,
-                })}
-              </span>
-            </Td>
-            <Td label="Waiting" className="tabular-nums">
-              {i.pendingCount}
-            </Td>
-            <Td label="Actions" className="flex flex-wrap gap-2">
-              {i.createdCount > 0 && <InviteButton summary={i} busy={busy} />}
-              {i.pendingCount > 0 ? (
-                <Button
-                  size="sm"
-                  disabled={busy}
-                  onClick={() => onApprove(i)}
-                  aria-label={`Approve all ${plural(i.pendingCount, 'listing')} of ${i.fileName}`}
-                >
-                  <Check className="h-4 w-4" aria-hidden="true" />
-                  {`Approve all ${i.pendingCount}`}
-                </Button>
-              ) : (
-                <span className="text-sm text-muted-foreground">Nothing waiting</span>
-              )}
-            </Td>
-          </Tr>
-        )}
-      />
-    </section>
-  );
 }
 
 export default function ImportsPage() {
