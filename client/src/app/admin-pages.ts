@@ -8,6 +8,7 @@ export const adminPages = {
   LoginPage: () => import('@/features/admin/LoginPage'),
   ContractorsPage: () => import('@/features/admin/ContractorsPage'),
   ImportsPage: () => import('@/features/admin/ImportsPage'),
+  ListingClaimsPage: () => import('@/features/admin/ListingClaimsPage'),
   ContractorStatsPage: () => import('@/features/admin/ContractorStatsPage'),
   ContractorBillingPage: () => import('@/features/admin/ContractorBillingPage'),
   CredentialsPage: () => import('@/features/admin/CredentialsPage'),

@@ -127,6 +127,8 @@ export const routes: PageRoute[] = [
     ssr: true,
     layout: 'public',
   },
+  // An unclaimed listing's owner claims it (docs/decisions/0131-listing-claims.md), noindex: the server renders its placeholder, the browser reads the listing.
+  { path: '/claim/:id', page: page(() => import('@/features/claims/ClaimPage')), ssr: true, layout: 'public' },
   // Privacy (docs/decisions/0114-homeowner-privacy.md): the confirmation email's withdraw link (noindex).
   { path: '/withdraw', page: page(() => import('@/features/privacy/WithdrawPage')), ssr: true, layout: 'public' },
   { path: '/privacy', page: page(() => import('@/features/privacy/PrivacyPage')), ssr: true, layout: 'public' },
@@ -196,6 +198,8 @@ export const routes: PageRoute[] = [
   },
   // A county's contractor list from a file (docs/decisions/0130-contractor-import.md).
   { path: '/admin/imports', page: adminPage('ImportsPage'), ssr: false, layout: 'admin' },
+  // Businesses' claims of the unclaimed listings (docs/decisions/0131-listing-claims.md).
+  { path: '/admin/listing-claims', page: adminPage('ListingClaimsPage'), ssr: false, layout: 'admin' },
   {
     path: '/admin/contractors/:id/stats',
     page: adminPage('ContractorStatsPage'),

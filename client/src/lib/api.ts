@@ -140,7 +140,7 @@ export async function apiFormUpload<T, P = never>(
     throw new ApiError(0, '0: Network error', 'Could not reach the server. Check your connection and try again.', {});
   }
   if (!res.ok) throw await toApiError(res);
-  if (!onProgress || !res.headers.get('content-type')?.includes('ndjson') || !res.body) return (await res.json()) as T;
+  if (!onProgress || !res.headers.get('Content-Type')?.includes('ndjson') || !res.body) return (await res.json()) as T;
   const lines = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = '';
   for (;;) {

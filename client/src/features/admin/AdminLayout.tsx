@@ -34,6 +34,8 @@ const NAV = [
   },
   // A county's contractor list from a file (docs/decisions/0130-contractor-import.md); the header's screens wrap onto a second line.
   { href: '/admin/imports', label: 'Import', isCurrent: (p: string) => p === '/admin/imports' },
+  // Claims of the unclaimed listings by their owners (docs/decisions/0131-listing-claims.md); 'Claims' below are the lead claims.
+  { href: '/admin/listing-claims', label: 'Listing claims', isCurrent: (p: string) => p === '/admin/listing-claims' },
   { href: '/admin/leads', label: 'Leads', isCurrent: (p: string) => p === '/admin/leads' },
   { href: '/admin/claims', label: 'Claims', isCurrent: (p: string) => p === '/admin/claims' },
   { href: '/admin/reviews', label: 'Reviews', isCurrent: (p: string) => p === '/admin/reviews' },

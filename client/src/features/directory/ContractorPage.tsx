@@ -1,5 +1,6 @@
 import { Award, CalendarDays, Clock, MapPin, ShieldCheck, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { hoursLines } from '@shared/business-hours';
 import type { ContractorProfile } from '@shared/schemas/directory';
 import { useSiteConfig } from '@/lib/site-config';
@@ -14,7 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { plural } from '@/lib/format';
 import { PausedNote, QuoteButton } from '@/features/quote';
 import { ReviewList } from '@/features/reviews';
-import { useContractor } from './api';
+import { useContractor } from './contractor-api';
 import { ContractorLogo } from './components/ContractorLogo';
 import { ContractorNotFound } from './components/ContractorNotFound';
 import { CredentialsDetails } from './components/Credentials';
@@ -109,7 +110,13 @@ function Profile({ c }: { c: ContractorProfile }) {
             <MapPin className="h-4 w-4" aria-hidden="true" />
             {c.location}
           </p>
-          <RatingLine rating={c.rating} reviewCount={c.reviewCount} />
+          {c.phone && (
+            <a href={`tel:${c.phone.replace(/[^\d+]/g, '')}`} className="font-medium text-primary hover:underline">
+              {c.phone}
+            </a>
+          )}
+          {/* An unclaimed listing shows no rating (docs/decisions/0131-listing-claims.md); it has no reply record, photos or badges. */}
+          {!c.unclaimed && <RatingLine rating={c.rating} reviewCount={c.reviewCount} />}
           {(c.replies || c.contacted) && (
             <p className="text-sm text-muted-foreground" data-testid="reply-record">
               {[
@@ -123,6 +130,7 @@ function Profile({ c }: { c: ContractorProfile }) {
           )}
           {c.pausedUntil && <PausedNote pausedUntil={c.pausedUntil} />}
           <div className="flex flex-wrap gap-2">
+            {c.unclaimed && <Badge variant="outline">Unclaimed</Badge>}
             {c.verified && (
               <Badge variant="success">
                 <ShieldCheck className="h-3.5 w-3.5" aria-hidden="true" />
@@ -137,7 +145,17 @@ function Profile({ c }: { c: ContractorProfile }) {
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
           <Section title="About" icon={<Award className="h-5 w-5 text-primary" aria-hidden="true" />}>
-            <p className="whitespace-pre-line leading-relaxed">{c.description}</p>
+            <p className="whitespace-pre-line leading-relaxed">
+              {c.unclaimed
+                ? 'This listing was added from public records. Its business has not claimed it yet.'
+                : c.description}
+            </p>
+            {/* Its owner's way to claim it (docs/decisions/0131-listing-claims.md). */}
+            {c.unclaimed && (
+              <Button asChild variant="outline" className="mt-4 whitespace-normal">
+                <Link href={`/claim/${c.id}`}>Is this your business? Claim it</Link>
+              </Button>
+            )}
           </Section>
           <ProfilePhotos photos={c.photos} contractorName={c.name} />
           <Section title="Services Offered" icon={<Wrench className="h-5 w-5 text-primary" aria-hidden="true" />}>
@@ -156,21 +174,26 @@ function Profile({ c }: { c: ContractorProfile }) {
           >
             <CredentialsDetails c={c} rules={region.credentials} />
           </Section>
-          <ReviewList contractorId={c.id} contractorName={c.name} />
+          {!c.unclaimed && <ReviewList contractorId={c.id} contractorName={c.name} />}
         </div>
         <div className="grid content-start gap-6">
-          <Section title="Business Hours" icon={<Clock className="h-5 w-5 text-primary" aria-hidden="true" />}>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
-              {hoursLines(c.businessHours).map((h) => (
-                <div key={h.days} className="contents">
-                  <dt className="font-medium">{h.days}</dt>
-                  <dd>{h.hours}</dd>
-                </div>
-              ))}
-            </dl>
-          </Section>
+          {/* An unclaimed listing's hours would be the defaults, not the business's. */}
+          {!c.unclaimed && (
+            <Section title="Business Hours" icon={<Clock className="h-5 w-5 text-primary" aria-hidden="true" />}>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+                {hoursLines(c.businessHours).map((h) => (
+                  <div key={h.days} className="contents">
+                    <dt className="font-medium">{h.days}</dt>
+                    <dd>{h.hours}</dd>
+                  </div>
+                ))}
+              </dl>
+            </Section>
+          )}
           <Section title="Get Free Quote" icon={<CalendarDays className="h-5 w-5 text-primary" aria-hidden="true" />}>
-            <p className="mb-4 text-sm text-muted-foreground">{`Tell ${c.name} about your project. ${c.responseTime === 'Within 24 hours' ? 'Most requests get an answer within 24 hours.' : ''}`}</p>
+            <p className="mb-4 text-sm text-muted-foreground">
+              {`Tell ${c.name} about your project. ${c.responseTime === 'Within 24 hours' && !c.unclaimed ? 'Most requests get an answer within 24 hours.' : ''}`}
+            </p>
             <QuoteButton contractor={c} className="w-full" />
           </Section>
           <Section title="Service Areas" icon={<MapPin className="h-5 w-5 text-primary" aria-hidden="true" />}>

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ALL } from '@shared/all-choice';
 import type { Region } from '@shared/region';
-import type { ContractorPage, ContractorProfile } from '@shared/schemas/directory';
+import type { ContractorPage } from '@shared/schemas/directory';
 import { resolveService, resolveTown } from '@shared/taxonomy';
 import type { ApiKey } from '@/lib/api';
 import type { ViewMode } from './components/ContractorCard';
@@ -13,7 +13,8 @@ import { effectiveMinRating, RATING_CHOICES } from './rating';
  * page's county (useRegion(); docs/decisions/0102-region-in-boot-data.md).
  */
 
-export const contractorKey = (id: string): ApiKey => [`/api/contractors/${encodeURIComponent(id)}`];
+// The profile's own read is a module of its own: the profile's chunk then carries none of the search readers below.
+export { contractorKey, useContractor } from './contractor-api';
 
 const present = (v: string | null) => (v && v !== ALL ? v : '');
 
@@ -203,8 +204,4 @@ export function browseKey(s: BrowseState): ApiKey {
 
 export function useContractorPage(key: ApiKey) {
   return useQuery<ContractorPage>({ queryKey: key, placeholderData: keepPreviousData });
-}
-
-export function useContractor(id: string) {
-  return useQuery<ContractorProfile>({ queryKey: contractorKey(id) });
 }

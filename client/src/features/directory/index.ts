@@ -1,5 +1,5 @@
 // The directory feature as other features may use it.
-export { useContractor } from './api';
+export { useContractor } from './contractor-api';
 export { FEATURED_COUNT, featuredKey } from './featured';
 export { ContractorNotFound } from './components/ContractorNotFound';
 export { ContractorList, ContractorPlaceholders } from './components/ContractorResults';

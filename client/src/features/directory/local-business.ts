@@ -30,8 +30,10 @@ export function localBusinessJsonLd(c: ContractorProfile, siteUrl: string, regio
         geoRadius: `${region.serviceRadiusMiles} mi`,
       },
     ],
-    openingHours: openingHoursSpec(c.businessHours),
-    priceRange: c.priceRange,
+    // An unclaimed listing's hours and price range would be the defaults, not the business's; its phone is the public record's (docs/decisions/0131-listing-claims.md).
+    ...(c.unclaimed
+      ? { telephone: c.phone ?? undefined }
+      : { openingHours: openingHoursSpec(c.businessHours), priceRange: c.priceRange }),
     // Claimed only while an administrator's verification stands: an expired registration drops it the same day (docs/decisions/0033-credential-expiry.md).
     ...(c.licenseNumber && c.credentials.registration.verified
       ? {

@@ -29,6 +29,7 @@ export function ContractorCard({ contractor: c, view = 'grid' }: { contractor: P
             </h3>
           </div>
           <div className="flex gap-1">
+            {c.unclaimed && <Badge variant="outline">Unclaimed</Badge>}
             {c.featured && <Badge variant="warning">Featured</Badge>}
             {c.verified && (
               <Badge variant="success">
@@ -42,11 +43,17 @@ export function ContractorCard({ contractor: c, view = 'grid' }: { contractor: P
           <MapPin className="h-4 w-4" aria-hidden="true" />
           {c.location}
         </p>
-        <RatingLine rating={c.rating} reviewCount={c.reviewCount} />
-        {c.replies && <p className="text-sm text-muted-foreground">{c.replies}</p>}
+        {/* An unclaimed listing has no rating or reply record to show (docs/decisions/0131-listing-claims.md). */}
+        {!c.unclaimed && <RatingLine rating={c.rating} reviewCount={c.reviewCount} />}
+        {c.replies && !c.unclaimed && <p className="text-sm text-muted-foreground">{c.replies}</p>}
         {c.pausedUntil && <PausedNote pausedUntil={c.pausedUntil} />}
-        <p className="line-clamp-3 text-sm">{c.description}</p>
+        {c.description && <p className="line-clamp-3 text-sm">{c.description}</p>}
         <ServiceBadges services={c.services} />
+        {c.unclaimed && (
+          <Link href={`/claim/${c.id}`} className="text-sm font-medium text-primary hover:underline">
+            Is this your business? Claim it
+          </Link>
+        )}
       </div>
       <div className={cn('flex gap-2', view === 'list' ? 'sm:w-44 sm:flex-col' : 'mt-auto')}>
         <QuoteButton contractor={c} className="flex-1" />

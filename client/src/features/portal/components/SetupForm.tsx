@@ -22,20 +22,32 @@ function onTokenChange(e: ChangeEvent<HTMLInputElement>) {
   }
 }
 
-/** First-time setup: the code from the welcome email and a new password, as the one form (docs/decisions/0097-one-progressive-form.md). */
+/**
+ * First-time setup: the code from the welcome email and a new password, as the one form
+ * (docs/decisions/0097-one-progressive-form.md). A claimed listing's page fills in the email and
+ * code its claim gave (docs/decisions/0131-listing-claims.md): only the password is left to type.
+ */
 export function SetupForm({
-  defaultEmail,
+  defaultEmail = '',
+  defaultToken = '',
+  tokenHint = `The ${SETUP_TOKEN_LENGTH}-character code from your welcome email.`,
   onComplete,
   onCancel,
 }: {
-  defaultEmail: string;
+  defaultEmail?: string;
+  defaultToken?: string;
+  /** What the code field says it is. */
+  tokenHint?: string;
   onComplete: (email: string) => void;
-  onCancel: () => void;
+  /** 'Back to sign in'; none without it. */
+  onCancel?: () => void;
 }) {
   const setup = useSetup();
+  // The first field left to fill takes the focus.
+  const first = !defaultEmail ? 'email' : !defaultToken ? 'token' : 'password';
   const form = useProgressiveForm({
     schema: () => import('@shared/schemas/contractor-auth').then((m) => m.setupFormSchema),
-    defaultValues: { email: defaultEmail },
+    defaultValues: { email: defaultEmail, token: defaultToken },
     fallback: 'Invalid setup token',
     onProblem: toastProblem('Setup Failed'),
     onValid: async ({ email, token, password }) => {
@@ -56,15 +68,10 @@ export function SetupForm({
           spellCheck={false}
           maxLength={EMAIL_MAX}
           {...control('email', 'setup-email')}
-          autoFocus={!defaultEmail || undefined}
+          autoFocus={first === 'email' || undefined}
         />
       </Field>
-      <Field
-        id="setup-token"
-        label="Setup Code"
-        error={errors.token}
-        hint={`The ${SETUP_TOKEN_LENGTH}-character code from your welcome email.`}
-      >
+      <Field id="setup-token" label="Setup Code" error={errors.token} hint={tokenHint}>
         <Input
           autoComplete="one-time-code"
           autoCapitalize="characters"
@@ -74,7 +81,7 @@ export function SetupForm({
           className="font-mono uppercase tracking-widest"
           onChange={onTokenChange}
           {...control('token', 'setup-token')}
-          autoFocus={!!defaultEmail || undefined}
+          autoFocus={first === 'token' || undefined}
         />
       </Field>
       <Field
@@ -88,6 +95,7 @@ export function SetupForm({
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
           {...control('password', 'setup-password')}
+          autoFocus={first === 'password' || undefined}
         />
       </Field>
       <Field id="setup-confirm" label="Confirm Password" error={errors.confirmPassword}>
@@ -101,15 +109,17 @@ export function SetupForm({
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? 'Completing setup...' : 'Complete Setup'}
       </Button>
-      <Button
-        type="button"
-        variant="link"
-        className="h-auto justify-self-center p-0"
-        disabled={pending}
-        onClick={onCancel}
-      >
-        Back to sign in
-      </Button>
+      {onCancel && (
+        <Button
+          type="button"
+          variant="link"
+          className="h-auto justify-self-center p-0"
+          disabled={pending}
+          onClick={onCancel}
+        >
+          Back to sign in
+        </Button>
+      )}
     </form>
   );
 }
