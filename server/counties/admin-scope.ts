@@ -202,10 +202,7 @@ async function countiesOf(ctx: DbCtx, kind: OwnedKind, id: number): Promise<(num
       return one(db.select({ regionId: regions.id }).from(regions).where(eq(regions.id, id)));
     case 'import':
       return one(
-        db
-          .select({ regionId: contractorImports.regionId })
-          .from(contractorImports)
-          .where(eq(contractorImports.id, id)),
+        db.select({ regionId: contractorImports.regionId }).from(contractorImports).where(eq(contractorImports.id, id)),
       );
     case 'contractor':
     case 'photo':

@@ -50,7 +50,11 @@ export class TestClient {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
     const bytes = typeof file.bytes === 'string' ? Buffer.from(file.bytes) : file.bytes;
-    form.set(file.field, new Blob([new Uint8Array(bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
+    form.set(
+      file.field,
+      new Blob([new Uint8Array(bytes)], { type: file.type ?? 'application/octet-stream' }),
+      file.name,
+    );
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (this.cookie) headers.Cookie = this.cookie;
     const res = await fetch(`${this.baseUrl}${path}`, { method: 'POST', headers, body: form, redirect: 'manual' });

@@ -43,7 +43,9 @@ export const listingClaims = pgTable(
       'listing_claims_status_check',
       sql`${t.status} in ('open', 'verified', 'approved', 'rejected', 'expired', 'undone')`,
     ),
-    uniqueIndex('listing_claims_one_open_idx').on(t.contractorId).where(sql`status = 'open'`),
+    uniqueIndex('listing_claims_one_open_idx')
+      .on(t.contractorId)
+      .where(sql`status = 'open'`),
     index('listing_claims_contractor_id_idx').on(t.contractorId, t.createdAt),
   ],
 );
