@@ -70,4 +70,9 @@ CREATE UNIQUE INDEX "do_not_contact_email_idx" ON "do_not_contact" USING btree (
 CREATE UNIQUE INDEX "claim_invitations_round_idx" ON "claim_invitations" USING btree ("contractor_id","round");--> statement-breakpoint
 CREATE UNIQUE INDEX "claim_invitations_token_idx" ON "claim_invitations" USING btree ("opt_out_token_hash");--> statement-breakpoint
 ALTER TABLE "contractors" ADD CONSTRAINT "contractors_import_id_contractor_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."contractor_imports"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "contractors_import_id_idx" ON "contractors" USING btree ("import_id") WHERE import_id is not null;
+CREATE INDEX "contractors_import_id_idx" ON "contractors" USING btree ("import_id") WHERE import_id is not null;--> statement-breakpoint
+-- An unclaimed listing shows marked so, with its phone; a claim, an undo or a re-import's new phone moves its counties' directory versions (docs/decisions/0131-listing-claims.md).
+DROP TRIGGER IF EXISTS "contractors_directory_version_update" ON "contractors";--> statement-breakpoint
+CREATE TRIGGER "contractors_directory_version_update"
+  AFTER UPDATE OF "name", "city", "state", "zip", "home_town_id", "description", "years_in_business", "insurance_info", "website", "rating", "review_count", "verified", "price_range", "availability", "response_time", "certifications", "approval_status", "is_visible", "is_featured", "business_hours", "phone", "import_id", "claimed_at"
+  ON "contractors" FOR EACH ROW EXECUTE FUNCTION directory_version_contractors();
