@@ -131,8 +131,8 @@ export async function listCounties(ctx: DbCtx): Promise<CountySummary[]> {
       siteTitle: regions.siteTitle,
       isDefault: regions.isDefault,
       // Named in full: in a one-table select Drizzle leaves columns unqualified, which inside the subquery would be its own.
-      towns: sql<number>`(select count(*) from "towns" t where t."region_id" = "regions"."id")`.mapWith(Number),
-      services: sql<number>`(select count(*) from "region_services" s where s."region_id" = "regions"."id")`.mapWith(
+      towns: sql<number>`(select count(*) from towns t where t."region_id" = "regions"."id")`.mapWith(Number),
+      services: sql<number>`(select count(*) from region_services s where s."region_id" = "regions"."id")`.mapWith(
         Number,
       ),
       leadDelivery: regions.leadDelivery,

@@ -33,34 +33,34 @@ export async function countyLaunchFigures(ctx: ServiceCtx): Promise<Map<number, 
     select r."id",
       imp."imported", imp."approved", imp."claimed",
       lst."listed", lst."with_photos",
-      (select count(*) from "leads" l
+      (select count(*) from leads l
         where l."region_id" = r."id"
           and l."created_at" >= (date_trunc('month', ${now}::timestamptz at time zone r."time_zone") at time zone r."time_zone")
       ) as "requests_this_month"
-    from "regions" r
+    from regions r
     cross join lateral (
       select count(*) as "imported",
         count(*) filter (where c."approval_status" = 'approved') as "approved",
         count(*) filter (where c."claimed_at" is not null) as "claimed"
-      from "contractors" c join "towns" t on t."id" = c."home_town_id"
+      from contractors c join towns t on t."id" = c."home_town_id"
       where t."region_id" = r."id" and c."import_id" is not null
     ) imp
     cross join lateral (
       select count(*) as "listed",
         count(*) filter (where exists (
-          select 1 from "contractor_photos" p where p."contractor_id" = c."id" and p."status" = 'approved'
+          select 1 from contractor_photos p where p."contractor_id" = c."id" and p."status" = 'approved'
         )) as "with_photos"
-      from "contractors" c
+      from contractors c
       where c."approval_status" = 'approved' and c."is_visible"
         and c."id" in (
-          select h."id" from "contractors" h join "towns" t on t."id" = h."home_town_id" where t."region_id" = r."id"
+          select h."id" from contractors h join towns t on t."id" = h."home_town_id" where t."region_id" = r."id"
           union all
-          select a."contractor_id" from "contractor_service_areas" a join "towns" t on t."id" = a."town_id" where t."region_id" = r."id"
+          select a."contractor_id" from contractor_service_areas a join towns t on t."id" = a."town_id" where t."region_id" = r."id"
           -- On the default county's site, a contractor with no town at all, as before counties.
           union all
-          select n."id" from "contractors" n
+          select n."id" from contractors n
           where r."is_default" and n."home_town_id" is null
-            and not exists (select 1 from "contractor_service_areas" a where a."contractor_id" = n."id")
+            and not exists (select 1 from contractor_service_areas a where a."contractor_id" = n."id")
         )
     ) lst`);
   const rows = (result as unknown as { rows: LaunchRow[] }).rows;

@@ -26,7 +26,7 @@ interface ListedCounts {
  */
 async function readListed(ctx: Pick<AppContext, 'db'>, county: string, day: string): Promise<ListedCounts> {
   // Named in full: in a one-table select Drizzle leaves the outer columns unqualified.
-  const verified = sql`exists (select 1 from "contractor_credentials" cr
+  const verified = sql`exists (select 1 from contractor_credentials cr
     where cr."contractor_id" = "contractors"."id" and cr."credential" = 'registration' and cr."verified"
       and (cr."expires_on" is null or cr."expires_on" > ${day}))`;
   const [row] = await ctx.db
