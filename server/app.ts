@@ -8,6 +8,7 @@ import { front } from './http/front';
 import { jsonOnly } from './http/json-only';
 import { countySite } from './http/county-site';
 import { noStore } from './http/no-store';
+import { OPERATOR_PATH, requireOperator } from './http/operator-channel';
 import { countProfileViews } from './http/profile-view-counting';
 import { publicAnswers, queryRouter } from './http/query-routes';
 import { requestLog } from './http/request-log';
@@ -22,7 +23,7 @@ import { CountySites } from './counties/sites';
 import { certificateUploadRoutes } from './contractors/routes/certificate-uploads';
 import { mediaRoutes } from './contractors/routes/media';
 import { photoUploadRoutes } from './contractors/routes/photo-uploads';
-import { contractorImportRoutes } from './contractors/routes/contractor-imports';
+import { contractorImportRoutes, operatorImportRoutes } from './contractors/routes/contractor-imports';
 import { listingClaimUploadRoutes } from './contractors/routes/listing-claims';
 import { formPageRoutes } from './routes/form-pages';
 import { signInPageRoutes } from './routes/sign-in-pages';
@@ -43,6 +44,8 @@ export interface AppOptions {
   renderer?: PageRenderer;
   /** What the app keeps between requests of what it made from answers; new ones unless given (tests look into them). */
   caches?: AppCaches;
+  /** The operator channel's token, when the app holds the embedded database (server/http/operator-channel.ts). */
+  operatorToken?: string;
 }
 
 /** The HTTP layer's caches, owned by the app (docs/decisions/0067-reused-answers-and-pages.md): the public API's bodies and inputs, the rendered pages. */
@@ -79,6 +82,7 @@ export function createApp({
   sessionSecret,
   renderer,
   caches = { answers: new AnswerCache(), pages: new PageCache() },
+  operatorToken,
 }: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
@@ -94,6 +98,13 @@ export function createApp({
     requestLog: requestLog(ctx.log, ctx.env.LOG_REQUESTS ?? ctx.env.NODE_ENV !== 'test'),
     countProfileViews: countProfileViews(new ProfileViewCounter(ctx, sessionSecret)),
   });
+  // The command-line tools' way in while this process holds the embedded database, on any host
+  // name (docs/decisions/0134-operator-channel.md); without the token a request goes on as if it were not there.
+  if (operatorToken) {
+    const channel = Router();
+    channel.use(requireOperator(operatorToken), first.middleware, operatorImportRoutes(ctx));
+    app.use(OPERATOR_PATH, channel);
+  }
   // Which county's site the host is, before anything of a county answers (docs/decisions/0099-county-by-host.md).
   app.use(countySite(new CountySites(ctx, ctx.env.PUBLIC_URL, region.slug), first));
   // Current public answers are written in one call before the chain

@@ -6,6 +6,7 @@ import { AnswerCache } from './http/answer-cache';
 import { handlersSettled } from './http/async-handler';
 import { closeConnectionsWhenDraining } from './http/drain';
 import { createHttpServer } from './http/http-server';
+import { createOperatorChannel } from './http/operator-channel';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
@@ -162,11 +163,14 @@ export async function startServer(
   const renderer = await createRenderer(server);
   marks.mark('renderer loaded');
   const caches: AppCaches = { answers: new AnswerCache(), pages: new PageCache() };
+  // The embedded database is this process's alone: command-line tools come in through it (docs/decisions/0134-operator-channel.md).
+  const operator = database.driver === 'pglite' ? createOperatorChannel(env.DATA_DIR) : null;
   const app = createApp({
     ctx,
     sessionSecret: resolveSessionSecret(env.SESSION_SECRET, env.DATA_DIR),
     renderer,
     caches,
+    operatorToken: operator?.token,
   });
   server.on('request', app);
 
@@ -176,6 +180,7 @@ export async function startServer(
   }).catch(failed);
   const port = (server.address() as AddressInfo).port;
   ctx.siteUrl = publicUrl(env, port);
+  operator?.publish(port, env.HOST);
   marks.mark('listening');
   if (memoryProbeWanted()) attachMemoryProbe({ ctx, caches, marks: marks.list });
 
@@ -185,6 +190,7 @@ export async function startServer(
     (closing ??= (async () => {
       // Stop accepting, let in-flight requests finish, then drop what is left.
       const deadline = Date.now() + SHUTDOWN_GRACE_MS;
+      operator?.close();
       drain();
       const done = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();

@@ -8,7 +8,7 @@ import { adminOf, adminScopeOf, requireAdmin } from '../../http/auth';
 import { invalid, tooLarge, unsupportedType } from '../../domain/errors';
 import { parseInput } from '../../http/validate';
 import { toErrorAnswer } from '../../http/error-middleware';
-import { HEAD_BYTES, importContractors } from '../import/contractor-import';
+import { HEAD_BYTES, importContractors, type Importer } from '../import/contractor-import';
 import { approveImport, listImports } from '../import/imports';
 import { inviteImport } from '../claims/claim-invitations';
 
@@ -67,16 +67,15 @@ function progressLines(req: Request, res: Response, status: number) {
 const NDJSON = 'application/x-ndjson';
 
 /**
- * A county's contractor list (docs/decisions/0130-contractor-import.md), mounted before the
- * JSON-only rule like the other uploads: POST .../preview reads the file and says what each row
- * would become, writing nothing; POST /admin/imports commits the same file with the same mapping.
- * Stateless: the browser keeps the file between the two, so any app process can answer either.
+ * Reads the uploaded list and imports it (or previews it, writing nothing) for `importerOf` the
+ * request, answering JSON or, when asked, progress lines then the answer.
  */
-export function contractorImportRoutes(ctx: AppContext, session: RequestHandler[]): Router {
-  const router = Router();
-  const upload = (commit: boolean): RequestHandler[] => [
-    ...session,
-    requireAdmin(ctx),
+function importUpload(
+  ctx: AppContext,
+  commit: boolean,
+  importerOf: (req: Request) => Importer,
+): (RequestHandler | ErrorRequestHandler)[] {
+  return [
     onlyMultipart,
     multipart,
     asyncHandler(async (req, res) => {
@@ -87,7 +86,7 @@ export function contractorImportRoutes(ctx: AppContext, session: RequestHandler[
       try {
         const answer = await importContractors(
           ctx,
-          { kind: 'admin', scope: adminScopeOf(req), actor: adminOf(req) },
+          importerOf(req),
           { fileName: file.originalname, head: file.buffer.subarray(0, HEAD_BYTES), body: file.buffer },
           { county: query.county, mapping: query.mapping, commit, onProgress: progress?.line },
         );
@@ -105,9 +104,33 @@ export function contractorImportRoutes(ctx: AppContext, session: RequestHandler[
         });
       }
     }),
+    uploadErrors,
   ];
-  router.post('/admin/imports/preview', ...upload(false), uploadErrors);
-  router.post('/admin/imports', ...upload(true), uploadErrors);
+}
+
+/**
+ * A county's contractor list (docs/decisions/0130-contractor-import.md), mounted before the
+ * JSON-only rule like the other uploads: POST .../preview reads the file and says what each row
+ * would become, writing nothing; POST /admin/imports commits the same file with the same mapping.
+ * Stateless: the browser keeps the file between the two, so any app process can answer either.
+ */
+export function contractorImportRoutes(ctx: AppContext, session: RequestHandler[]): Router {
+  const router = Router();
+  const asAdmin = (req: Request): Importer => ({ kind: 'admin', scope: adminScopeOf(req), actor: adminOf(req) });
+  router.post('/admin/imports/preview', ...session, requireAdmin(ctx), ...importUpload(ctx, false, asAdmin));
+  router.post('/admin/imports', ...session, requireAdmin(ctx), ...importUpload(ctx, true, asAdmin));
+  return router;
+}
+
+/**
+ * The same for `npm run contractors:import` while the app holds the embedded database, behind the
+ * operator channel's token instead of a session (docs/decisions/0134-operator-channel.md): every county.
+ */
+export function operatorImportRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const operator = (): Importer => ({ kind: 'command-line' });
+  router.post('/imports/preview', ...importUpload(ctx, false, operator));
+  router.post('/imports', ...importUpload(ctx, true, operator));
   return router;
 }
 
@@ -127,14 +150,6 @@ export function importRoutes(ctx: AppContext): Router {
     asyncHandler(async (req, res) => {
       const { id } = parseInput(idParamSchema, req.params, 'Invalid import id');
       res.json(await approveImport(ctx, id));
-    }),
-  );
-  router.post(
-    '/admin/imports/:id/invite',
-    requireAdmin(ctx, { owns: 'import' }),
-    asyncHandler(async (req, res) => {
-      const { id } = parseInput(idParamSchema, req.params, 'Invalid import id');
-      res.status(202).json(await inviteImport(ctx, id));
     }),
   );
   // Invitations to claim, one job per business, sent slowly (docs/decisions/0132-claim-invitations.md).
