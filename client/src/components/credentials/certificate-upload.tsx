@@ -81,8 +81,8 @@ export function CertificateUpload({
           if (wrong) return setProblem(wrong);
           onUpload(file);
         }}
+        icon={Upload}
       >
-        <Upload className="h-4 w-4" aria-hidden="true" />
         {pending ? 'Uploading...' : 'Upload certificate'}
       </Button>
     </div>

@@ -1,5 +1,5 @@
 import { Slot } from './slot';
-import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import { forwardRef, type ButtonHTMLAttributes, type ComponentType } from 'react';
 import { cn } from '@/lib/cn';
 
 const variants = {
@@ -24,10 +24,12 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: keyof typeof sizes;
   /** Render the child element (a link) with button styling. */
   asChild?: boolean;
+  /** An icon (lucide's) before the label, decorative: the label or aria-label names the action. Not with asChild. */
+  icon?: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' | 'false' }>;
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(
-  ({ className, variant = 'default', size = 'default', asChild, type, ...props }, ref) => {
+  ({ className, variant = 'default', size = 'default', asChild, type, icon: Icon, children, ...props }, ref) => {
     const Comp = asChild ? Slot : 'button';
     return (
       <Comp
@@ -40,7 +42,16 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(
           className,
         )}
         {...props}
-      />
+      >
+        {Icon && !asChild ? (
+          <>
+            <Icon className="h-4 w-4" aria-hidden="true" />
+            {children}
+          </>
+        ) : (
+          children
+        )}
+      </Comp>
     );
   },
 );

@@ -181,8 +181,8 @@ function MobileNav({
             setOpen(false);
             onSignOut();
           }}
+          icon={LogOut}
         >
-          <LogOut className="h-4 w-4" aria-hidden="true" />
           Logout
         </Button>
       </SheetContent>
@@ -289,8 +289,7 @@ function GuardedLayout({ children }: { children: ReactNode }) {
                 <span className="sr-only">Two-factor</span>
               </Link>
             </Button>
-            <Button variant="outline" size="sm" disabled={pending} onClick={signOut}>
-              <LogOut className="h-4 w-4" aria-hidden="true" />
+            <Button variant="outline" size="sm" disabled={pending} onClick={signOut} icon={LogOut}>
               Logout
             </Button>
           </div>

@@ -118,8 +118,8 @@ function DecisionCell({
             size="sm"
             onClick={() => onDecide(claim, 'approve')}
             aria-label={`Approve the claim of ${claim.contractor.name} on the lead from ${claim.lead.name}`}
+            icon={Check}
           >
-            <Check className="h-4 w-4" aria-hidden="true" />
             Approve
           </Button>
           <Button
@@ -127,8 +127,8 @@ function DecisionCell({
             variant="outline"
             onClick={() => onDecide(claim, 'deny')}
             aria-label={`Deny the claim of ${claim.contractor.name} on the lead from ${claim.lead.name}`}
+            icon={X}
           >
-            <X className="h-4 w-4" aria-hidden="true" />
             Deny
           </Button>
         </div>

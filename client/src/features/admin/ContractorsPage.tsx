@@ -185,8 +185,13 @@ function ContractorRow({
         <div className="flex flex-wrap gap-2">
           {c.approvalStatus === 'pending' && (
             <>
-              <Button size="sm" disabled={busy} onClick={() => onApprove(c)} aria-label={`Approve ${c.name}`}>
-                <Check className="h-4 w-4" aria-hidden="true" />
+              <Button
+                size="sm"
+                disabled={busy}
+                onClick={() => onApprove(c)}
+                aria-label={`Approve ${c.name}`}
+                icon={Check}
+              >
                 Approve
               </Button>
               <Button
@@ -196,8 +201,8 @@ function ContractorRow({
                 disabled={busy}
                 onClick={() => onReject(c)}
                 aria-label={`Reject ${c.name}`}
+                icon={X}
               >
-                <X className="h-4 w-4" aria-hidden="true" />
                 Reject
               </Button>
             </>
@@ -209,8 +214,8 @@ function ContractorRow({
               disabled={busy}
               onClick={() => onApprove(c)}
               aria-label={`Reconsider ${c.name}`}
+              icon={RotateCcw}
             >
-              <RotateCcw className="h-4 w-4" aria-hidden="true" />
               Reconsider
             </Button>
           )}
@@ -223,8 +228,8 @@ function ContractorRow({
                 disabled={busy}
                 onClick={() => onSetupCode(c)}
                 aria-label={`Send Setup Code to ${c.name}`}
+                icon={KeyRound}
               >
-                <KeyRound className="h-4 w-4" aria-hidden="true" />
                 Send Setup Code
               </Button>
               {c.account && (

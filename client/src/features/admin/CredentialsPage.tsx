@@ -91,8 +91,7 @@ function VerifyControl({ id, c, credential }: { id: number; c: ContractorCredent
             onChange={(e) => setFilled(e.target.value.trim() !== '')}
           />
         </Field>
-        <Button type="submit" disabled={busy || !filled}>
-          <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+        <Button type="submit" disabled={busy || !filled} icon={ShieldCheck}>
           {`Verify ${name}`}
         </Button>
       </form>
@@ -114,8 +113,8 @@ function VerifyControl({ id, c, credential }: { id: number; c: ContractorCredent
               },
             )
           }
+          icon={ShieldOff}
         >
-          <ShieldOff className="h-4 w-4" aria-hidden="true" />
           {`Withdraw ${name} verification`}
         </Button>
       )}

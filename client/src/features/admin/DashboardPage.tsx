@@ -160,8 +160,7 @@ function PricingTab() {
         <Link href="/admin/pricing" className="text-sm font-medium text-primary hover:underline">
           Manage pricing and see the price matrix
         </Link>
-        <Button size="sm" onClick={quickAdd} disabled={create.isPending}>
-          <Plus className="h-4 w-4" aria-hidden="true" />
+        <Button size="sm" onClick={quickAdd} disabled={create.isPending} icon={Plus}>
           Add Pricing Rule
         </Button>
       </div>

@@ -272,8 +272,7 @@ export default function ImportsPage() {
                 {...describedBy('import-file', fieldErrors.file)}
               />
             </Field>
-            <Button type="submit" disabled={busy !== null} className="md:mt-[1.375rem]">
-              <Upload className="h-4 w-4" aria-hidden="true" />
+            <Button type="submit" disabled={busy !== null} className="md:mt-[1.375rem]" icon={Upload}>
               {busy === 'preview' ? 'Reading...' : 'Preview'}
             </Button>
           </form>
@@ -329,8 +328,8 @@ export default function ImportsPage() {
                   <Button
                     disabled={busy !== null || mappingChanged || written(answer) === 0}
                     onClick={() => void commit()}
+                    icon={FileUp}
                   >
-                    <FileUp className="h-4 w-4" aria-hidden="true" />
                     {busy === 'commit' ? 'Importing...' : `Import ${plural(written(answer), 'listing')}`}
                   </Button>
                 )}
@@ -338,8 +337,8 @@ export default function ImportsPage() {
                   <Button
                     disabled={busy !== null}
                     onClick={() => void approveThisImport(answer.importId!, answer.fileName)}
+                    icon={Check}
                   >
-                    <Check className="h-4 w-4" aria-hidden="true" />
                     {`Approve all ${plural(waiting, 'listing')} of this import`}
                   </Button>
                 )}
@@ -348,14 +347,13 @@ export default function ImportsPage() {
                     variant="outline"
                     disabled={busy !== null}
                     onClick={() => downloadText(importErrorsCsv(answer), errorsFileName(answer.fileName))}
+                    icon={Download}
                   >
-                    <Download className="h-4 w-4" aria-hidden="true" />
                     Download errors (CSV)
                   </Button>
                 )}
                 {committed && (
-                  <Button variant="outline" disabled={busy !== null} onClick={startAgain}>
-                    <RotateCcw className="h-4 w-4" aria-hidden="true" />
+                  <Button variant="outline" disabled={busy !== null} onClick={startAgain} icon={RotateCcw}>
                     Import another file
                   </Button>
                 )}
@@ -377,8 +375,8 @@ export default function ImportsPage() {
                         variant="outline"
                         disabled={busy !== null || Object.keys(draftErrors).length > 0}
                         onClick={() => void preview(mapping)}
+                        icon={RotateCcw}
                       >
-                        <RotateCcw className="h-4 w-4" aria-hidden="true" />
                         Preview again
                       </Button>
                     </div>

@@ -207,8 +207,8 @@ function ActionsCell({ claim, busy, onApprove, onReject, onUndo }: { claim: Clai
           disabled={busy}
           onClick={() => onApprove(claim)}
           aria-label={`Approve the claim of ${claim.businessName}`}
+          icon={Check}
         >
-          <Check className="h-4 w-4" aria-hidden="true" />
           Approve
         </Button>
         <Button
@@ -217,8 +217,8 @@ function ActionsCell({ claim, busy, onApprove, onReject, onUndo }: { claim: Clai
           disabled={busy}
           onClick={() => onReject(claim)}
           aria-label={`Reject the claim of ${claim.businessName}`}
+          icon={X}
         >
-          <X className="h-4 w-4" aria-hidden="true" />
           Reject
         </Button>
       </div>
@@ -232,8 +232,8 @@ function ActionsCell({ claim, busy, onApprove, onReject, onUndo }: { claim: Clai
         disabled={busy}
         onClick={() => onUndo(claim)}
         aria-label={`Undo the claim of ${claim.businessName}`}
+        icon={RotateCcw}
       >
-        <RotateCcw className="h-4 w-4" aria-hidden="true" />
         Undo
       </Button>
     );

@@ -146,8 +146,7 @@ function MessageDialog({ selected, onClose }: { selected: OutboxMessage | null; 
         </DialogHeader>
         {m?.status === 'failed' ? (
           <div>
-            <Button type="button" onClick={() => onResend(m.id)} disabled={resend.isPending}>
-              <RotateCw className="h-4 w-4" aria-hidden="true" />
+            <Button type="button" onClick={() => onResend(m.id)} disabled={resend.isPending} icon={RotateCw}>
               {resend.isPending ? 'Sending...' : 'Send again'}
             </Button>
           </div>

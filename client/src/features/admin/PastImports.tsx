@@ -32,8 +32,8 @@ function InviteButton({ summary, busy }: { summary: ImportSummary; busy: boolean
       disabled={busy || invite.isPending}
       onClick={send}
       aria-label={`Invite the businesses of ${summary.fileName} to claim their listings`}
+      icon={Mail}
     >
-      <Mail className="h-4 w-4" aria-hidden="true" />
       Invite to claim
     </Button>
   );
@@ -98,8 +98,8 @@ export function PastImports({ busy, onApprove }: { busy: boolean; onApprove: (su
                   disabled={busy}
                   onClick={() => onApprove(i)}
                   aria-label={`Approve all ${plural(i.pendingCount, 'listing')} of ${i.fileName}`}
+                  icon={Check}
                 >
-                  <Check className="h-4 w-4" aria-hidden="true" />
                   {`Approve all ${i.pendingCount}`}
                 </Button>
               ) : (

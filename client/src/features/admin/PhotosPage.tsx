@@ -113,8 +113,8 @@ function PhotoCard({ photo }: { photo: AdminPhoto }) {
                   },
                 )
               }
+              icon={Check}
             >
-              <Check className="h-4 w-4" aria-hidden="true" />
               Approve
             </Button>
           )}
@@ -123,8 +123,8 @@ function PhotoCard({ photo }: { photo: AdminPhoto }) {
             variant="outline"
             onClick={() => setRejecting(true)}
             aria-label={`${photo.status === 'approved' ? 'Take down' : 'Reject'} ${photo.contractorName}'s ${what}`}
+            icon={X}
           >
-            <X className="h-4 w-4" aria-hidden="true" />
             {photo.status === 'approved' ? 'Take down' : 'Reject'}
           </Button>
         </div>

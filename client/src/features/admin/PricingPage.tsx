@@ -57,8 +57,7 @@ export default function PricingPage() {
         description="Set what a lead costs by service, town or contractor. The highest-priority active rule that matches wins."
         path="/admin/pricing"
         actions={
-          <Button onClick={() => setDialog({ open: true, rule: null })}>
-            <Plus className="h-4 w-4" aria-hidden="true" />
+          <Button onClick={() => setDialog({ open: true, rule: null })} icon={Plus}>
             Add Pricing Rule
           </Button>
         }

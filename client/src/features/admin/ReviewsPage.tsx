@@ -150,8 +150,7 @@ function ReviewRow({ review, onHide }: { review: ManagedReview; onHide: (r: Mana
             Show again
           </Button>
         ) : (
-          <Button variant="outline" size="sm" onClick={() => onHide(review)}>
-            <EyeOff className="h-4 w-4" aria-hidden="true" />
+          <Button variant="outline" size="sm" onClick={() => onHide(review)} icon={EyeOff}>
             Hide
           </Button>
         )}

@@ -33,8 +33,13 @@ export default function ReceiptPage({ params }: RouteInput) {
                   <h1 className="text-2xl font-bold">Receipt</h1>
                   <p className="text-sm text-muted-foreground">{region.siteTitle}</p>
                 </div>
-                <Button type="button" variant="outline" className="print:hidden" onClick={() => window.print()}>
-                  <Printer className="h-4 w-4" aria-hidden="true" />
+                <Button
+                  type="button"
+                  variant="outline"
+                  className="print:hidden"
+                  onClick={() => window.print()}
+                  icon={Printer}
+                >
                   Print
                 </Button>
               </div>

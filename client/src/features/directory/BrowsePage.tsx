@@ -105,8 +105,8 @@ export default function BrowsePage({ search }: RouteInput) {
             aria-expanded={filtersOpen}
             aria-controls="browse-filters"
             onClick={() => setFiltersOpen((o) => !o)}
+            icon={SlidersHorizontal}
           >
-            <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
             {filtersOn ? `Filters (${filtersOn})` : 'Filters'}
           </Button>
         </div>

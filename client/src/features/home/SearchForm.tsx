@@ -59,8 +59,7 @@ export function SearchForm() {
           emptyLabel={region.allLocationsLabel}
         />
       </div>
-      <Button type="submit" size="lg" variant="accent" disabled={searching}>
-        <Search className="h-4 w-4" aria-hidden="true" />
+      <Button type="submit" size="lg" variant="accent" disabled={searching} icon={Search}>
         {searching ? 'Searching...' : 'Find Contractors Near Me'}
       </Button>
     </form>

@@ -87,8 +87,13 @@ function CardForm({ price, onPaid }: CardFormProps) {
     <form onSubmit={(e) => void submit(e)} className="grid gap-4" aria-label="Card payment">
       {!ready && <Skeleton className="h-40" />}
       <PaymentElement onReady={() => setReady(true)} onLoadError={() => setFailed(true)} />
-      <Button type="submit" size="lg" className="w-full" disabled={!stripe || !elements || !ready || busy}>
-        <CreditCard className="h-4 w-4" aria-hidden="true" />
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={!stripe || !elements || !ready || busy}
+        icon={CreditCard}
+      >
         {busy ? 'Processing...' : `Pay ${formatPrice(price)}`}
       </Button>
       <p className="flex items-center justify-center gap-1.5 text-xs text-muted-foreground">

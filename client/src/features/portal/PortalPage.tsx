@@ -102,8 +102,7 @@ function Portal({ profile, section }: { profile: PortalProfile; section: Section
         <span className="hidden max-w-64 truncate text-sm text-muted-foreground lg:inline">{profile.email}</span>
         <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
           <SheetTrigger asChild>
-            <Button variant="outline" size="sm" className="px-2.5 lg:hidden">
-              <Menu className="h-4 w-4" aria-hidden="true" />
+            <Button variant="outline" size="sm" className="px-2.5 lg:hidden" icon={Menu}>
               Menu
             </Button>
           </SheetTrigger>

@@ -54,8 +54,8 @@ export function CancelDeliveryControl({ lead }: { lead: AdminLead }) {
         className="w-fit"
         onClick={() => setOpen(true)}
         aria-label={`Cancel the delivery of the lead from ${lead.name} to ${d.contractorName}`}
+        icon={Undo2}
       >
-        <Undo2 className="h-4 w-4" aria-hidden="true" />
         Cancel delivery
       </Button>
       <DialogContent className="sm:max-w-[440px]">

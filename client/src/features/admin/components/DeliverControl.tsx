@@ -83,8 +83,7 @@ export function DeliverControl({
             ))}
           </SelectContent>
         </Select>
-        <Button size="sm" disabled={!selected || deliver.isPending} onClick={onDeliver}>
-          <Send className="h-4 w-4" aria-hidden="true" />
+        <Button size="sm" disabled={!selected || deliver.isPending} onClick={onDeliver} icon={Send}>
           {deliver.isPending ? 'Delivering...' : 'Deliver'}
         </Button>
       </div>

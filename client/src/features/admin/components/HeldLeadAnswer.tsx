@@ -79,8 +79,8 @@ export function HeldLeadAnswer({ lead, answer }: { lead: AdminLead; answer: Answ
         variant="outline"
         onClick={() => setOpen(true)}
         aria-label={`${words.button}: the lead from ${lead.name}`}
+        icon={Icon}
       >
-        <Icon className="h-4 w-4" aria-hidden="true" />
         {words.button}
       </Button>
       <DialogContent className="sm:max-w-[460px]">

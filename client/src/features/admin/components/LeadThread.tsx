@@ -79,8 +79,7 @@ export function LeadThread({ lead }: { lead: AdminLead }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <Button type="button" size="sm" variant="ghost" onClick={() => setOpen(true)}>
-        <MessagesSquare className="h-4 w-4" aria-hidden="true" />
+      <Button type="button" size="sm" variant="ghost" onClick={() => setOpen(true)} icon={MessagesSquare}>
         Thread
       </Button>
       <DialogContent className="sm:max-w-[560px]">

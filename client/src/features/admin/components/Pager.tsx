@@ -19,8 +19,7 @@ export function Pager({
   if (pages <= 1) return null;
   return (
     <nav className="mt-4 flex items-center justify-between gap-3" aria-label={label}>
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)} icon={ChevronLeft}>
         Previous
       </Button>
       <span className="text-sm text-muted-foreground">{`Page ${page} of ${pages}`}</span>

@@ -107,8 +107,8 @@ export function RulesTable({
                   disabled={!canChange(rule)}
                   onClick={() => onEdit(rule)}
                   aria-label={`Edit ${RULE_TYPE_LABELS[rule.ruleType]} rule for ${label}`}
+                  icon={Pencil}
                 >
-                  <Pencil className="h-4 w-4" aria-hidden="true" />
                   Edit
                 </Button>
               </Td>

@@ -52,8 +52,8 @@ export function VerifyButton({
       disabled={busy}
       onClick={() => onVerify(c, false)}
       aria-label={`Withdraw verification of ${c.name}`}
+      icon={ShieldOff}
     >
-      <ShieldOff className="h-4 w-4" aria-hidden="true" />
       Unverify
     </Button>
   ) : (
@@ -63,8 +63,8 @@ export function VerifyButton({
       disabled={busy}
       onClick={() => onVerify(c, true)}
       aria-label={`Verify license and insurance of ${c.name}`}
+      icon={ShieldCheck}
     >
-      <ShieldCheck className="h-4 w-4" aria-hidden="true" />
       Verify
     </Button>
   );

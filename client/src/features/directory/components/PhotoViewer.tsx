@@ -63,8 +63,7 @@ export default function PhotoViewer({
         </div>
         {n > 1 && (
           <div className="flex justify-between gap-2">
-            <Button type="button" variant="outline" onClick={() => go(-1)}>
-              <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+            <Button type="button" variant="outline" onClick={() => go(-1)} icon={ChevronLeft}>
               Previous
             </Button>
             <Button type="button" variant="outline" onClick={() => go(1)}>

@@ -32,8 +32,13 @@ export function DemoCardForm({ paymentIntentId, price, onPaid }: CardFormProps &
         This site is running with demo payments. No card details are needed: choose a button to try a successful or a
         declined payment.
       </DemoNotice>
-      <Button size="lg" className="w-full" onClick={() => void pay('succeed')} disabled={busy !== null}>
-        <CreditCard className="h-4 w-4" aria-hidden="true" />
+      <Button
+        size="lg"
+        className="w-full"
+        onClick={() => void pay('succeed')}
+        disabled={busy !== null}
+        icon={CreditCard}
+      >
         {busy === 'succeed' ? 'Processing...' : `Pay ${formatPrice(price)}`}
       </Button>
       <Button variant="outline" className="w-full" onClick={() => void pay('decline')} disabled={busy !== null}>

@@ -147,8 +147,8 @@ export function LeadClaim({ lead }: { lead: PortalLead }) {
           variant="outline"
           className="shrink-0 self-start sm:self-center"
           onClick={() => setOpen(true)}
+          icon={Flag}
         >
-          <Flag className="h-4 w-4" aria-hidden="true" />
           Report a bad lead
         </Button>
         <DialogContent className="sm:max-w-[480px]">

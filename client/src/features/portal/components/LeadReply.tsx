@@ -121,8 +121,7 @@ export function LeadReply({ lead }: { lead: PortalLead }) {
       {!closed && (
         <div role="group" aria-label="Answer the homeowner" className="flex flex-wrap gap-2">
           <Dialog open={open} onOpenChange={setOpen}>
-            <Button type="button" size="sm" variant="accent" onClick={() => setOpen(true)}>
-              <MessageSquare className="h-4 w-4" aria-hidden="true" />
+            <Button type="button" size="sm" variant="accent" onClick={() => setOpen(true)} icon={MessageSquare}>
               Reply
             </Button>
             <DialogContent className="sm:max-w-[520px]">
@@ -135,8 +134,14 @@ export function LeadReply({ lead }: { lead: PortalLead }) {
               {open && <ReplyForm lead={lead} onDone={() => setOpen(false)} />}
             </DialogContent>
           </Dialog>
-          <Button type="button" size="sm" variant="outline" disabled={answer.isPending} onClick={called}>
-            <PhoneCall className="h-4 w-4" aria-hidden="true" />
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={answer.isPending}
+            onClick={called}
+            icon={PhoneCall}
+          >
             Called them
           </Button>
         </div>

@@ -53,8 +53,13 @@ export function PortalNav({
           );
         })}
       </ul>
-      <Button variant="outline" className="mt-auto justify-start" disabled={signingOut} onClick={onSignOut}>
-        <LogOut className="h-4 w-4" aria-hidden="true" />
+      <Button
+        variant="outline"
+        className="mt-auto justify-start"
+        disabled={signingOut}
+        onClick={onSignOut}
+        icon={LogOut}
+      >
         Logout
       </Button>
     </nav>

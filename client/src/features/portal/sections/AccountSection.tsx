@@ -104,8 +104,7 @@ function SignOutEverywhereCard() {
           Ends every session of your account, on this device too: a phone or computer you no longer have, or one someone
           else used.
         </p>
-        <Button variant="outline" className="justify-self-start" disabled={pending} onClick={signOut}>
-          <LogOut className="h-4 w-4" aria-hidden="true" />
+        <Button variant="outline" className="justify-self-start" disabled={pending} onClick={signOut} icon={LogOut}>
           {pending ? 'Signing out...' : 'Sign Out Everywhere'}
         </Button>
       </div>

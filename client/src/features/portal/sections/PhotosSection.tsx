@@ -202,8 +202,8 @@ function PhotoItem({ photo }: { photo: OwnPhoto }) {
                     }),
                 });
               }}
+              icon={Trash2}
             >
-              <Trash2 className="h-4 w-4" aria-hidden="true" />
               Delete
             </Button>
           </div>

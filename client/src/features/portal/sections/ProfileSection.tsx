@@ -25,8 +25,7 @@ export function ProfileSection({ profile: p }: { profile: PortalProfile }) {
         title="Profile Settings"
         description="Your listing as homeowners see it in the directory."
         actions={
-          <Button variant="outline" disabled={!start || editing} onClick={() => setEditing(true)}>
-            <Pencil className="h-4 w-4" aria-hidden="true" />
+          <Button variant="outline" disabled={!start || editing} onClick={() => setEditing(true)} icon={Pencil}>
             Edit Profile
           </Button>
         }

@@ -42,8 +42,8 @@ function ManageBilling() {
             }),
         })
       }
+      icon={ExternalLink}
     >
-      <ExternalLink className="h-4 w-4" aria-hidden="true" />
       {leaving ? 'Opening billing...' : 'Manage billing'}
     </Button>
   );
