@@ -1,10 +1,10 @@
-import { EMAIL_MAX } from '@shared/contractor-auth';
 import { CERTIFICATE_MAX_BYTES, CERTIFICATE_TYPES } from '@shared/credentials';
 import { useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormNotice } from '@/components/ui/form-notice';
 import { Input } from '@/components/ui/input';
+import { EmailInput } from '@/components/ui/email-input';
 import { ApiError } from '@/lib/api';
 import { sendClaimDocument } from './api';
 
@@ -53,14 +53,7 @@ export function DocumentClaim({ id, onSent }: { id: string; onSent: (message: st
         error={errors.email}
         hint="We write to it once the document is checked."
       >
-        <Input
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={EMAIL_MAX}
-          {...control('email', 'claim-document-email')}
-        />
+        <EmailInput {...control('email', 'claim-document-email')} />
       </Field>
       <Field
         id="claim-document"

@@ -1,11 +1,11 @@
 import { useState, type ChangeEvent } from 'react';
-import { EMAIL_MAX } from '@shared/contractor-auth';
 import type { ClaimVerified } from '@shared/schemas/listing-claims';
 import { useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormNotice } from '@/components/ui/form-notice';
 import { Input } from '@/components/ui/input';
+import { EmailInput } from '@/components/ui/email-input';
 import { ApiError, messageOf } from '@/lib/api';
 import { sendClaimCode, verifyClaim } from './api';
 import type { CodeSent } from './ChooseChannel';
@@ -112,14 +112,7 @@ export function EnterCode({
             error={errors.email}
             hint="You sign in with it, and requests for your business are sent to it."
           >
-            <Input
-              type="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={EMAIL_MAX}
-              {...control('email', 'claim-email')}
-            />
+            <EmailInput {...control('email', 'claim-email')} />
           </Field>
         )}
         <Button type="submit" disabled={pending}>

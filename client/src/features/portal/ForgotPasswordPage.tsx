@@ -1,6 +1,6 @@
 import { MailQuestion } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { EMAIL_MAX, RESET_REQUESTED_MESSAGE } from '@shared/contractor-auth';
+import { RESET_REQUESTED_MESSAGE } from '@shared/contractor-auth';
 import { formPages } from '@shared/forms';
 import { Head } from '@/components/head';
 import { useRegion } from '@/lib/region';
@@ -9,7 +9,7 @@ import { useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormNotice } from '@/components/ui/form-notice';
-import { Input } from '@/components/ui/input';
+import { EmailInput } from '@/components/ui/email-input';
 import { requestPasswordReset } from './account-api';
 import { LOGIN_PATH } from './api';
 import { AccountFrame } from './components/AccountFrame';
@@ -63,14 +63,7 @@ export default function ForgotPasswordPage({ search }: RouteInput) {
           >
             {form.problem && <FormNotice variant="destructive" title="Error" description={form.problem} />}
             <Field id="forgot-email" label="Email" error={form.errors.email}>
-              <Input
-                type="email"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                maxLength={EMAIL_MAX}
-                {...form.control('email', 'forgot-email')}
-              />
+              <EmailInput autoComplete="username" {...form.control('email', 'forgot-email')} />
             </Field>
             <Button type="submit" className="w-full" disabled={form.pending}>
               {form.pending ? 'Sending...' : 'Send Reset Link'}

@@ -1,9 +1,10 @@
 import type { ChangeEvent } from 'react';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN_LENGTH, SETUP_TOKEN_LENGTH } from '@shared/contractor-auth';
+import { PASSWORD_MAX, PASSWORD_MIN_LENGTH, SETUP_TOKEN_LENGTH } from '@shared/contractor-auth';
 import { useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { EmailInput } from '@/components/ui/email-input';
 import { toast } from '@/components/ui/use-toast';
 import { useSetup } from '../api';
 import { toastProblem } from './form-toast';
@@ -61,12 +62,8 @@ export function SetupForm({
   return (
     <form {...form.props} className="grid gap-4" aria-label="First-time setup">
       <Field id="setup-email" label="Email" error={errors.email}>
-        <Input
-          type="email"
+        <EmailInput
           autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={EMAIL_MAX}
           {...control('email', 'setup-email')}
           autoFocus={first === 'email' || undefined}
         />

@@ -1,11 +1,12 @@
 import { Link } from 'wouter';
-import { EMAIL_MAX, PASSWORD_MAX } from '@shared/contractor-auth';
+import { PASSWORD_MAX } from '@shared/contractor-auth';
 import { formPages } from '@shared/forms';
 import { useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormNotice } from '@/components/ui/form-notice';
 import { Input } from '@/components/ui/input';
+import { EmailInput } from '@/components/ui/email-input';
 import { messageOf } from '@/lib/api';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useLogin } from '../api';
@@ -69,12 +70,8 @@ export function SignInForm({
     <form method="post" action={action} {...form.props} className="grid gap-4" aria-label="Sign in">
       {form.problem && <FormNotice variant="destructive" title="Login Failed" description={form.problem} />}
       <Field id="login-email" label="Email" error={errors.email}>
-        <Input
-          type="email"
+        <EmailInput
           autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={EMAIL_MAX}
           {...control('email', 'login-email')}
           autoFocus={(focusOnMount && !defaultEmail) || undefined}
         />

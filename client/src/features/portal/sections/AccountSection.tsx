@@ -1,6 +1,6 @@
 import { KeyRound, LogOut, Mail } from 'lucide-react';
 import { useState } from 'react';
-import { EMAIL_MAX, PASSWORD_MAX } from '@shared/contractor-auth';
+import { PASSWORD_MAX } from '@shared/contractor-auth';
 import type { PortalProfile } from '@shared/schemas/portal';
 import { useProgressiveForm } from '@/components/form';
 import { PasswordChangeForm } from '@/components/password-change-form';
@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { FormNotice } from '@/components/ui/form-notice';
 import { Input } from '@/components/ui/input';
+import { EmailInput } from '@/components/ui/email-input';
 import { toast } from '@/components/ui/use-toast';
 import { useSignOut } from '@/lib/use-sign-out';
 import { logoutEverywhere, useChangeEmail, useChangePassword } from '../account-api';
@@ -62,14 +63,7 @@ function ChangeEmailCard({ email }: { email: string }) {
           />
         )}
         <Field id="email-new" label="New Email" error={errors.email}>
-          <Input
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={EMAIL_MAX}
-            {...control('email', 'email-new')}
-          />
+          <EmailInput {...control('email', 'email-new')} />
         </Field>
         <Field id="email-password" label="Current Password" error={errors.currentPassword}>
           <Input
