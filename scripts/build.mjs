@@ -33,13 +33,14 @@ async function precompress(dir) {
 
 /**
  * The embedded database's image (server/db/data-image.ts): a migrated data folder a first start
- * unpacks instead of running initdb. The writer is TypeScript, bundled aside for the moment.
+ * unpacks instead of running initdb; and the sample photos' pack (server/db/seed/sample-photo-pack.ts),
+ * so a first start with sample data draws none. The writers are TypeScript, bundled aside for the moment.
  */
-async function writeDataImage(quiet) {
+async function writeBuildArtifacts(quiet) {
   const started = Date.now();
-  const bundle = path.join(dist, '.data-image-build.mjs');
+  const bundle = path.join(dist, '.build-artifacts.mjs');
   await esbuild({
-    entryPoints: [path.join(root, 'server/db/data-image-build.ts')],
+    entryPoints: [path.join(root, 'server/db/build-artifacts.ts')],
     outfile: bundle,
     bundle: true,
     platform: 'node',
@@ -49,12 +50,18 @@ async function writeDataImage(quiet) {
     logLevel: 'warning',
   });
   try {
-    const { writeDataImage: write } = await import(pathToFileURL(bundle).href);
-    await write(path.join(dist, 'pglite-data.tar.gz'), path.join(dist, 'migrations'));
+    const { writeDataImage, writeSamplePhotoPack } = await import(pathToFileURL(bundle).href);
+    await Promise.all([
+      writeDataImage(path.join(dist, 'pglite-data.tar.gz'), path.join(dist, 'migrations')),
+      writeSamplePhotoPack(path.join(dist, 'sample-photos.bin')),
+    ]);
   } finally {
     rmSync(bundle, { force: true });
   }
-  if (!quiet) console.log(`wrote the embedded database's image in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  if (!quiet)
+    console.log(
+      `wrote the embedded database's image and the sample photos in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+    );
 }
 
 export async function buildAll({ quiet = false } = {}) {
@@ -96,7 +103,7 @@ export async function buildAll({ quiet = false } = {}) {
   await precompress(path.join(dist, 'client', 'assets'));
   mkdirSync(path.join(dist, 'migrations'), { recursive: true });
   cpSync(path.join(root, 'migrations'), path.join(dist, 'migrations'), { recursive: true });
-  await writeDataImage(quiet);
+  await writeBuildArtifacts(quiet);
   writeFileSync(path.join(dist, '.build-stamp'), new Date().toISOString());
   if (!quiet) console.log(`built dist/ in ${((Date.now() - started) / 1000).toFixed(1)}s`);
 }

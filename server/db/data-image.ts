@@ -22,11 +22,13 @@ const STAGING = '.image-unpacking';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** The build's image: dist/pglite-data.tar.gz beside the built server (dist/server); a development tree has none. */
-export function builtDataImage(): string | null {
-  const file = path.resolve(here, '..', DATA_IMAGE_FILE);
+/** A file the build wrote beside the built server (dist/server), such as the image; a development tree has none. */
+export function builtArtifact(name: string): string | null {
+  const file = path.resolve(here, '..', name);
   return existsSync(file) ? file : null;
 }
+
+export const builtDataImage = (): string | null => builtArtifact(DATA_IMAGE_FILE);
 
 /**
  * Unpacks the image into `dataDir` unless it already holds a database; answers whether it did.

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { photoBlobs } from '../db/schema';
-import type { PhotoStore, StoredFile } from './store';
+import type { KeyedFile, PhotoStore, StoredFile } from './store';
 
 /**
  * The photo store in the photo_blobs table (a bytea per file), on both drivers. Given the caller's
@@ -11,10 +11,19 @@ import type { PhotoStore, StoredFile } from './store';
 export class PgPhotoStore implements PhotoStore {
   constructor(private readonly db: Executor) {}
 
-  async put(key: string, file: StoredFile): Promise<void> {
+  put(key: string, file: StoredFile): Promise<void> {
+    return this.putMany([{ key, ...file }]);
+  }
+
+  async putMany(files: readonly KeyedFile[]): Promise<void> {
+    // One row a key: a statement may not touch the same row twice, even to do nothing.
+    const unique = [...new Map(files.map((f) => [f.key, f])).values()];
+    if (!unique.length) return;
     await this.db
       .insert(photoBlobs)
-      .values({ key, contentType: file.contentType, content: file.bytes, byteSize: file.bytes.length })
+      .values(
+        unique.map((f) => ({ key: f.key, contentType: f.contentType, content: f.bytes, byteSize: f.bytes.length })),
+      )
       .onConflictDoNothing({ target: photoBlobs.key });
   }
 

@@ -10,11 +10,15 @@ export interface StoredFile {
   bytes: Buffer;
 }
 
+export type KeyedFile = StoredFile & { key: string };
+
 export type PhotoFileType = 'image/webp' | 'image/avif';
 
 export interface PhotoStore {
   /** Stores the file under its key; a key already stored is left as it is (same key, same bytes). */
   put(key: string, file: StoredFile): Promise<void>;
+  /** Stores several files in one write, as put does each. */
+  putMany(files: readonly KeyedFile[]): Promise<void>;
   get(key: string): Promise<StoredFile | null>;
   /** Deletes these files; keys not stored are ignored. The caller has checked no photo uses them. */
   delete(keys: string[]): Promise<void>;

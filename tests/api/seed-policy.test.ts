@@ -1,8 +1,22 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client';
-import { blogPosts, contractors, leads, pricingRules, reviews, services, towns } from '../../server/db/schema';
+import {
+  blogPosts,
+  contractorPhotoVariants,
+  contractors,
+  leads,
+  photoBlobs,
+  pricingRules,
+  reviews,
+  services,
+  towns,
+} from '../../server/db/schema';
+import { seedContractors } from '../../server/db/seed/data/contractors';
+import { samplePhotoKey } from '../../server/db/seed/sample-photo-pack';
+import { samplePhotoPlan } from '../../server/db/seed/sample-photos';
+import type { ProcessedPhoto } from '../../server/photos/process';
 import { seedDatabase } from '../../server/db/seed';
 import { parseEnv, seedsSampleData } from '../../server/env';
 import { adminQuery, testDatabaseUrl, withDatabase } from '../support/test-db';
@@ -77,6 +91,27 @@ describe('seeding an empty database', () => {
     const said = rows.filter((r) => r.comment !== '');
     expect(said.length).toBeGreaterThan(rows.length * 0.75);
     expect(new Set(said.map((r) => `${r.contractorId} ${r.comment}`)).size).toBe(said.length);
+  });
+
+  it("takes the sample photos from the build's pack, drawing none of them (docs/decisions/0135-sample-photo-pack.md)", async () => {
+    const { db } = await emptyDatabase();
+    // A pack whose every photo is one recognisable file: a drawn photo would have other hashes.
+    const bytes = Buffer.from('a packed sample photo');
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    const packed: ProcessedPhoto = {
+      type: 'image/png',
+      width: 640,
+      height: 480,
+      variants: [{ format: 'webp', width: 640, height: 480, bytes, hash }],
+    };
+    const planned = samplePhotoPlan(seedContractors.filter((c) => c.approvalStatus === 'approved')).flat();
+    const samplePhotos = new Map(planned.map((p) => [samplePhotoKey(p.kind, p.svg), packed]));
+    await seedDatabase(db, { sampleData: true, samplePhotos });
+    const variants = await db.select({ hash: contractorPhotoVariants.hash }).from(contractorPhotoVariants);
+    expect(variants).toHaveLength(planned.length);
+    expect(new Set(variants.map((v) => v.hash))).toEqual(new Set([hash]));
+    const blobs = await db.select({ key: photoBlobs.key, content: photoBlobs.content }).from(photoBlobs);
+    expect(blobs.map((b) => [b.key, Buffer.from(b.content).toString()])).toEqual([[hash, bytes.toString()]]);
   });
 
   it('asks for sample data locally, never in production unless SEED_SAMPLE_DATA=true', () => {

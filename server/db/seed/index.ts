@@ -17,6 +17,7 @@ import { seedContractors } from './data/contractors';
 import { contractorValues } from './factories';
 import { insertContractors } from './insert-contractors';
 import { sampleCredentials } from './sample-credentials';
+import type { SamplePhotoPack } from './sample-photo-pack';
 import { seedSamplePhotos } from './sample-photos';
 import { seedSampleReviews } from './sample-reviews';
 
@@ -76,11 +77,12 @@ async function idMaps(tx: Tx, regionId: number) {
   };
 }
 
-async function seedSamples(tx: Tx, r: Region, regionId: number, now: Date) {
+async function seedSamples(tx: Tx, r: Region, regionId: number, now: Date, photos?: SamplePhotoPack) {
   const { townId, serviceId } = await idMaps(tx, regionId);
-  const reviewed: Parameters<typeof seedSampleReviews>[2] = [];
-  for (const c of seedContractors) {
-    const [row] = await insertContractors(tx, [
+  // One statement a table, as the sample reviews and photos are written.
+  const rows = await insertContractors(
+    tx,
+    seedContractors.map((c) =>
       contractorValues({
         name: c.name,
         email: c.email,
@@ -104,20 +106,23 @@ async function seedSamples(tx: Tx, r: Region, regionId: number, now: Date) {
         approvalStatus: c.approvalStatus,
         isVisible: c.approvalStatus === 'approved',
       }),
-    ]);
-    const id = row!.id;
-    const svc = c.services.flatMap((slug, position) =>
+    ),
+  );
+  const reviewed = rows.map(({ id }, i) => ({ id, data: seedContractors[i]!, townId }));
+  const svc = reviewed.flatMap(({ id, data }) =>
+    data.services.flatMap((slug, position) =>
       serviceId.has(slug) ? [{ contractorId: id, serviceId: serviceId.get(slug)!, position }] : [],
-    );
-    if (svc.length) await tx.insert(contractorServices).values(svc);
-    const areas = [...new Set(c.serviceAreas)].flatMap((slug) =>
+    ),
+  );
+  if (svc.length) await tx.insert(contractorServices).values(svc);
+  const areas = reviewed.flatMap(({ id, data }) =>
+    [...new Set(data.serviceAreas)].flatMap((slug) =>
       townId.has(slug) ? [{ contractorId: id, townId: townId.get(slug)! }] : [],
-    );
-    if (areas.length) await tx.insert(contractorServiceAreas).values(areas);
-    reviewed.push({ id, data: c, townId });
-  }
+    ),
+  );
+  if (areas.length) await tx.insert(contractorServiceAreas).values(areas);
   await seedSampleReviews(tx, r, reviewed, now);
-  await seedSamplePhotos(tx, reviewed, now);
+  await seedSamplePhotos(tx, reviewed, now, photos);
   await tx.insert(blogPosts).values(
     seedBlogPosts.map((p) => ({
       slug: p.slug,
@@ -136,6 +141,8 @@ export interface SeedOptions {
   /** The sample contractors and blog posts: on for a local run or a demo, never by default in production (docs/decisions/0081-production-data.md). */
   sampleData?: boolean;
   region?: Region;
+  /** The sample photos drawn ahead; the build's pack when not given (docs/decisions/0135-sample-photo-pack.md). */
+  samplePhotos?: SamplePhotoPack;
 }
 
 /**
@@ -144,7 +151,7 @@ export interface SeedOptions {
  */
 export async function seedDatabase(
   db: Db,
-  { sampleData = true, region = defaultRegion }: SeedOptions = {},
+  { sampleData = true, region = defaultRegion, samplePhotos }: SeedOptions = {},
 ): Promise<{ content: boolean }> {
   return db.transaction(async (tx) => {
     // Two processes starting together on one server must not both seed.
@@ -161,7 +168,7 @@ export async function seedDatabase(
     });
     // The seed runs before the app's context and its clock exist (server/main.ts), so the sample
     // credentials and reviews are dated from the real day.
-    if (sampleData) await seedSamples(tx, region, regionId, new Date());
+    if (sampleData) await seedSamples(tx, region, regionId, new Date(), samplePhotos);
     return { content: true };
   });
 }

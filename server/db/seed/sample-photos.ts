@@ -1,10 +1,13 @@
+import { writeFileSync } from 'node:fs';
+import { serialize } from 'node:v8';
 import { mediaTypeOf } from '../../photos/image-of';
 import { PgPhotoStore } from '../../photos/pg-store';
 import { loadSharp, processPhoto, type ProcessedPhoto } from '../../photos/process';
 import type { Tx } from '../client';
 import { contractorPhotos, contractorPhotoVariants } from '../schema';
-import type { SeedContractor } from './data/contractors';
+import { seedContractors, type SeedContractor } from './data/contractors';
 import { LOGO_COLOURS, logoSvg, PALETTES, SCENE_CAPTIONS, SCENES, type SceneKind } from './sample-photo-scenes';
+import { readSamplePhotoPack, samplePhotoKey, type SamplePhotoPack } from './sample-photo-pack';
 
 /**
  * Sample photos (docs/decisions/0112-photos-on-the-public-site.md): most approved sample
@@ -12,7 +15,8 @@ import { LOGO_COLOURS, logoSvg, PALETTES, SCENE_CAPTIONS, SCENES, type SceneKind
  * profiles, the cards and /gallery on the first start. The scenes are drawn in SVG
  * (sample-photo-scenes.ts), rendered by sharp and processed as an upload is, with a handful of
  * images shared across contractors: identical files are stored once by hash, and each image is
- * processed once per seed, which keeps the seed (and the embedded database image's build) fast.
+ * processed once per process. The build renders them ahead into a pack (sample-photo-pack.ts), so
+ * the built app's first start with sample data draws nothing.
  */
 
 /** Every fifth sample contractor keeps no photos: a listing without them is shown too. */
@@ -30,85 +34,125 @@ function scenesFor(c: SeedContractor): SceneKind[] {
   return out;
 }
 
+export interface PlannedPhoto {
+  kind: 'logo' | 'project';
+  caption: string;
+  position: number;
+  /** Approved this many days before the seed, so the gallery's "newest first" mixes contractors. */
+  daysAgo: number;
+  svg: string;
+}
+
+/**
+ * The photos of each listed (approved) sample contractor, in the seed's order: what the seed
+ * inserts and what the build renders ahead into its pack (sample-photo-pack.ts).
+ */
+export function samplePhotoPlan(listed: readonly SeedContractor[]): PlannedPhoto[][] {
+  return listed.map((data, i) => {
+    if (i % WITHOUT_PHOTOS === WITHOUT_PHOTOS - 1) return [];
+    const logoColour = LOGO_COLOURS[i % LOGO_COLOURS.length]!;
+    const logo: PlannedPhoto = {
+      kind: 'logo',
+      caption: '',
+      position: 1,
+      daysAgo: i * 3,
+      svg: logoSvg(data.name, logoColour),
+    };
+    const scenes = scenesFor(data)
+      .slice(0, 2 + (i % 3))
+      .map((scene, n): PlannedPhoto => {
+        // Two palettes per scene: eight images in all, shared across contractors.
+        const palette = (i + n) % 2;
+        const captions = SCENE_CAPTIONS[scene];
+        return {
+          kind: 'project',
+          caption: captions[(i + n) % captions.length]!,
+          position: n + 1,
+          daysAgo: i * 3 + n + 1,
+          svg: SCENES[scene](PALETTES[(palette * 2 + scene.length) % PALETTES.length]!),
+        };
+      });
+    return [logo, ...scenes];
+  });
+}
+
 const rendered = new Map<string, Promise<ProcessedPhoto>>();
 
 /** An SVG drawn by sharp as a PNG, then through the upload's processing; once per distinct image and process. */
-function renderOnce(key: string, svg: () => string, kind: 'logo' | 'project'): Promise<ProcessedPhoto> {
+export function renderSamplePhoto({ kind, svg }: Pick<PlannedPhoto, 'kind' | 'svg'>): Promise<ProcessedPhoto> {
+  const key = samplePhotoKey(kind, svg);
   let p = rendered.get(key);
   if (!p) {
     p = loadSharp()
-      .then((sharp) => sharp(Buffer.from(svg())).png().toBuffer())
+      .then((sharp) => sharp(Buffer.from(svg)).png().toBuffer())
       .then((png) => processPhoto(png, kind));
     rendered.set(key, p);
   }
   return p;
 }
 
-async function insertApproved(
-  tx: Tx,
-  contractorId: number,
-  kind: 'logo' | 'project',
-  caption: string,
-  position: number,
-  photo: ProcessedPhoto,
-  at: Date,
-): Promise<void> {
-  const [row] = await tx
-    .insert(contractorPhotos)
-    .values({
-      contractorId,
-      kind,
-      caption,
-      status: 'approved',
-      position,
-      width: photo.width,
-      height: photo.height,
-      reviewedAt: at,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .returning({ id: contractorPhotos.id });
-  await tx.insert(contractorPhotoVariants).values(
-    photo.variants.map((v) => ({
-      photoId: row!.id,
-      format: v.format,
-      width: v.width,
-      height: v.height,
-      hash: v.hash,
-      byteSize: v.bytes.length,
-    })),
-  );
-  const store = new PgPhotoStore(tx);
-  for (const v of photo.variants) await store.put(v.hash, { contentType: mediaTypeOf[v.format], bytes: v.bytes });
-}
-
 export async function seedSamplePhotos(
   tx: Tx,
   contractors: readonly { id: number; data: SeedContractor }[],
   now: Date,
+  pack: SamplePhotoPack = readSamplePhotoPack(),
 ): Promise<void> {
   const listed = contractors.filter((c) => c.data.approvalStatus === 'approved');
-  for (const [i, { id, data }] of listed.entries()) {
-    if (i % WITHOUT_PHOTOS === WITHOUT_PHOTOS - 1) continue;
-    const logo = await renderOnce(
-      `logo-${data.name}`,
-      () => logoSvg(data.name, LOGO_COLOURS[i % LOGO_COLOURS.length]!),
-      'logo',
-    );
-    // Approved over the last weeks, so the gallery's "newest first" mixes contractors.
-    const day = (n: number) => new Date(now.getTime() - (i * 3 + n) * 86_400_000);
-    await insertApproved(tx, id, 'logo', '', 1, logo, day(0));
-    const scenes = scenesFor(data).slice(0, 2 + (i % 3));
-    for (const [n, scene] of scenes.entries()) {
-      // Two palettes per scene: eight images in all, shared across contractors.
-      const palette = (i + n) % 2;
-      const photo = await renderOnce(
-        `${scene}-${palette}`,
-        () => SCENES[scene](PALETTES[(palette * 2 + scene.length) % PALETTES.length]!),
-        'project',
-      );
-      const captions = SCENE_CAPTIONS[scene];
-      await insertApproved(tx, id, 'project', captions[(i + n) % captions.length]!, n + 1, photo, day(n + 1));
+  const plan = samplePhotoPlan(listed.map((c) => c.data));
+  const approved: { contractorId: number; planned: PlannedPhoto; photo: ProcessedPhoto }[] = [];
+  for (const [i, { id }] of listed.entries()) {
+    for (const planned of plan[i]!) {
+      const photo = pack.get(samplePhotoKey(planned.kind, planned.svg)) ?? (await renderSamplePhoto(planned));
+      approved.push({ contractorId: id, planned, photo });
     }
   }
+  if (!approved.length) return;
+  // One statement a table: each statement costs the embedded database a few milliseconds at a first start.
+  const rows = await tx
+    .insert(contractorPhotos)
+    .values(
+      approved.map(({ contractorId, planned: { kind, caption, position, daysAgo }, photo }) => {
+        const at = new Date(now.getTime() - daysAgo * 86_400_000);
+        const { width, height } = photo;
+        return {
+          contractorId,
+          kind,
+          caption,
+          status: 'approved' as const,
+          position,
+          width,
+          height,
+          reviewedAt: at,
+          createdAt: at,
+          updatedAt: at,
+        };
+      }),
+    )
+    .returning({ id: contractorPhotos.id });
+  // PostgreSQL answers a multi-row INSERT's rows in the order of its values.
+  await tx.insert(contractorPhotoVariants).values(
+    approved.flatMap(({ photo }, i) =>
+      photo.variants.map((v) => ({
+        photoId: rows[i]!.id,
+        format: v.format,
+        width: v.width,
+        height: v.height,
+        hash: v.hash,
+        byteSize: v.bytes.length,
+      })),
+    ),
+  );
+  await new PgPhotoStore(tx).putMany(
+    approved.flatMap(({ photo }) =>
+      photo.variants.map((v) => ({ key: v.hash, contentType: mediaTypeOf[v.format], bytes: v.bytes })),
+    ),
+  );
+}
+
+/** The build's pack of every sample photo the seed draws (run by scripts/build.mjs into dist/). */
+export async function writeSamplePhotoPack(file: string): Promise<void> {
+  const listed = seedContractors.filter((c) => c.approvalStatus === 'approved');
+  const pack = new Map<string, ProcessedPhoto>();
+  for (const p of samplePhotoPlan(listed).flat()) pack.set(samplePhotoKey(p.kind, p.svg), await renderSamplePhoto(p));
+  writeFileSync(file, serialize(pack));
 }

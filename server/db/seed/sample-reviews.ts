@@ -190,12 +190,14 @@ export async function seedSampleReviews(
   const serviceName = new Map(r.services.map((s) => [s.slug, s.name]));
   const town = new Map(r.towns.map((t) => [t.slug, t]));
   let n = 0;
-  for (const [ci, { id, data, townId }] of contractors.entries()) {
-    if (data.reviewCount === 0) continue;
+  // Drawn contractor by contractor, then written in one statement a table: the triggers that keep
+  // the counts and ratings run once a statement, and this is most of a first start with sample data.
+  const samples = contractors.flatMap(({ id, data, townId }, ci) => {
+    if (data.reviewCount === 0) return [];
     const next = random(1_000 + ci);
     const stars = starsFor(data.rating, data.reviewCount, next);
     const used = new Set<string>();
-    const samples = stars.map((rating, i) => {
+    return stars.map((rating, i) => {
       n++;
       const first = FIRST[Math.floor(next() * FIRST.length)]!;
       const last = LAST[Math.floor(next() * LAST.length)]!;
@@ -231,71 +233,72 @@ export async function seedSampleReviews(
           updatedAt: askedAt,
         }),
         credited: next() < 0.5,
+        contractorId: id,
       };
     });
-
-    const leadRows = await tx
-      .insert(leads)
-      .values(samples.map((s) => s.lead))
-      .returning({ id: leads.id, email: leads.email });
-    const leadIdOf = new Map(leadRows.map((l) => [l.email, l.id]));
-    const at = (s: (typeof samples)[number], days: number) => new Date(s.askedAt.getTime() + days * DAY_MS);
-    const deliveryRows = await tx
-      .insert(leadDeliveries)
-      .values(
-        samples.map((s) => ({
-          leadId: leadIdOf.get(s.lead.email)!,
-          contractorId: id,
-          priceCents: 2500,
-          paymentState: s.credited ? ('credited' as const) : ('paid' as const),
-          creditedAt: s.credited ? at(s, 0.1) : null,
-          paidAt: s.credited ? null : at(s, 0.2),
-          createdAt: at(s, 0.1),
-          updatedAt: at(s, 0.2),
-        })),
-      )
-      .returning({ id: leadDeliveries.id, leadId: leadDeliveries.leadId });
-    const deliveryOf = new Map(deliveryRows.map((d) => [d.leadId, d.id]));
-    const ids = samples.map((s) => {
-      const leadId = leadIdOf.get(s.lead.email)!;
-      return { leadId, deliveryId: deliveryOf.get(leadId)! };
-    });
-
-    const changes = samples.flatMap((s, i) => [
-      ...(s.contacted ? [{ deliveryId: ids[i]!.deliveryId, status: 'contacted' as const, changedAt: at(s, 1) }] : []),
-      ...(s.contacted
-        ? [
-            {
-              deliveryId: ids[i]!.deliveryId,
-              status: s.hired ? ('won' as const) : ('lost' as const),
-              changedAt: at(s, 6),
-            },
-          ]
-        : []),
-    ]);
-    if (changes.length) await tx.insert(leadStatusChanges).values(changes);
-    await tx.insert(reviewRequests).values(
-      samples.map((s, i) => ({
-        deliveryId: ids[i]!.deliveryId,
-        status: 'sent' as const,
-        expiresAt: at(s, 67),
-        createdAt: at(s, 7),
+  });
+  if (!samples.length) return;
+  const leadRows = await tx
+    .insert(leads)
+    .values(samples.map((s) => s.lead))
+    .returning({ id: leads.id, email: leads.email });
+  const leadIdOf = new Map(leadRows.map((l) => [l.email, l.id]));
+  const at = (s: (typeof samples)[number], days: number) => new Date(s.askedAt.getTime() + days * DAY_MS);
+  const deliveryRows = await tx
+    .insert(leadDeliveries)
+    .values(
+      samples.map((s) => ({
+        leadId: leadIdOf.get(s.lead.email)!,
+        contractorId: s.contractorId,
+        priceCents: 2500,
+        paymentState: s.credited ? ('credited' as const) : ('paid' as const),
+        creditedAt: s.credited ? at(s, 0.1) : null,
+        paidAt: s.credited ? null : at(s, 0.2),
+        createdAt: at(s, 0.1),
+        updatedAt: at(s, 0.2),
       })),
-    );
-    await tx.insert(reviews).values(
-      samples.map((s, i) => ({
-        ...ids[i]!,
-        contractorId: id,
-        contacted: s.contacted,
-        hired: s.hired,
-        rating: s.rating,
-        comment: s.comment,
-        authorName: s.first,
-        reply: s.reply,
-        repliedAt: s.reply ? at(s, 12) : null,
-        createdAt: at(s, 8),
-        updatedAt: at(s, 8),
-      })),
-    );
-  }
+    )
+    .returning({ id: leadDeliveries.id, leadId: leadDeliveries.leadId });
+  const deliveryOf = new Map(deliveryRows.map((d) => [d.leadId, d.id]));
+  const ids = samples.map((s) => {
+    const leadId = leadIdOf.get(s.lead.email)!;
+    return { leadId, deliveryId: deliveryOf.get(leadId)! };
+  });
+
+  const changes = samples.flatMap((s, i) => [
+    ...(s.contacted ? [{ deliveryId: ids[i]!.deliveryId, status: 'contacted' as const, changedAt: at(s, 1) }] : []),
+    ...(s.contacted
+      ? [
+          {
+            deliveryId: ids[i]!.deliveryId,
+            status: s.hired ? ('won' as const) : ('lost' as const),
+            changedAt: at(s, 6),
+          },
+        ]
+      : []),
+  ]);
+  if (changes.length) await tx.insert(leadStatusChanges).values(changes);
+  await tx.insert(reviewRequests).values(
+    samples.map((s, i) => ({
+      deliveryId: ids[i]!.deliveryId,
+      status: 'sent' as const,
+      expiresAt: at(s, 67),
+      createdAt: at(s, 7),
+    })),
+  );
+  await tx.insert(reviews).values(
+    samples.map((s, i) => ({
+      ...ids[i]!,
+      contractorId: s.contractorId,
+      contacted: s.contacted,
+      hired: s.hired,
+      rating: s.rating,
+      comment: s.comment,
+      authorName: s.first,
+      reply: s.reply,
+      repliedAt: s.reply ? at(s, 12) : null,
+      createdAt: at(s, 8),
+      updatedAt: at(s, 8),
+    })),
+  );
 }
