@@ -1,6 +1,6 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { adminUsers } from './admin-users';
-import { timestamps } from './columns';
+import { belongsTo, timestamps } from './columns';
 
 /**
  * One-time recovery codes of an administrator's two-factor sign-in
@@ -11,9 +11,7 @@ export const adminRecoveryCodes = pgTable(
   'admin_recovery_codes',
   {
     id: serial('id').primaryKey(),
-    adminUserId: integer('admin_user_id')
-      .notNull()
-      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    adminUserId: belongsTo('admin_user_id', () => adminUsers.id),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     ...timestamps,

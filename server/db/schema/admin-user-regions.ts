@@ -1,18 +1,14 @@
-import { index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { adminUsers } from './admin-users';
-import { timestamps } from './columns';
+import { belongsTo, timestamps } from './columns';
 import { regions } from './regions';
 
 /** The counties a county administrator administers (docs/decisions/0103-county-administrators.md). */
 export const adminUserRegions = pgTable(
   'admin_user_regions',
   {
-    adminUserId: integer('admin_user_id')
-      .notNull()
-      .references(() => adminUsers.id, { onDelete: 'cascade' }),
-    regionId: integer('region_id')
-      .notNull()
-      .references(() => regions.id, { onDelete: 'cascade' }),
+    adminUserId: belongsTo('admin_user_id', () => adminUsers.id),
+    regionId: belongsTo('region_id', () => regions.id),
     ...timestamps,
   },
   (t) => [

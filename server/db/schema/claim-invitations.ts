@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { belongsTo, timestamps } from './columns';
 import { contractors } from './contractors';
 import { leads } from './leads';
 
@@ -12,9 +12,7 @@ export const claimInvitations = pgTable(
   'claim_invitations',
   {
     id: serial('id').primaryKey(),
-    contractorId: integer('contractor_id')
-      .notNull()
-      .references(() => contractors.id, { onDelete: 'cascade' }),
+    contractorId: belongsTo('contractor_id', () => contractors.id),
     /** 0: the invitation; 1 and 2: the reminders. */
     round: integer('round').notNull(),
     email: text('email').notNull(),

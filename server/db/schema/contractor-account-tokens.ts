@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { check, index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, timestamps } from './columns';
 import { contractorAccounts } from './contractor-accounts';
 
 /** What a link from a contractor's email does (docs/decisions/0108-contractor-password-reset.md). */
@@ -16,9 +16,7 @@ export const contractorAccountTokens = pgTable(
   'contractor_account_tokens',
   {
     id: serial('id').primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => contractorAccounts.id, { onDelete: 'cascade' }),
+    accountId: belongsTo('account_id', () => contractorAccounts.id),
     purpose: text('purpose', { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull(),
     newEmail: text('new_email'),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { belongsTo, timestamps } from './columns';
 import { contractors } from './contractors';
 
 /** A contractor's sign-in, created when the admin approves the listing (docs/decisions/0008-accounts-and-sessions.md). */
@@ -8,9 +8,7 @@ export const contractorAccounts = pgTable(
   'contractor_accounts',
   {
     id: serial('id').primaryKey(),
-    contractorId: integer('contractor_id')
-      .notNull()
-      .references(() => contractors.id, { onDelete: 'cascade' }),
+    contractorId: belongsTo('contractor_id', () => contractors.id),
     email: text('email').notNull(),
     /** Null until the contractor completes first-time setup. */
     passwordHash: text('password_hash'),

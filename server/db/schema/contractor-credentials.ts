@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CREDENTIALS } from '../../../shared/credentials';
 import { adminUsers } from './admin-users';
-import { timestamps } from './columns';
+import { belongsTo, timestamps } from './columns';
 import { contractors } from './contractors';
 
 /**
@@ -15,9 +15,7 @@ import { contractors } from './contractors';
 export const contractorCredentials = pgTable(
   'contractor_credentials',
   {
-    contractorId: integer('contractor_id')
-      .notNull()
-      .references(() => contractors.id, { onDelete: 'cascade' }),
+    contractorId: belongsTo('contractor_id', () => contractors.id),
     credential: text('credential', { enum: CREDENTIALS }).notNull(),
     /** The registration number (stored as the shared schema writes it: 'PA123456') or the policy number. */
     number: text('number'),

@@ -3,7 +3,7 @@ import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueI
 import type { WeeklyHours } from '../../../shared/business-hours';
 import { LISTING_CHANGE_STATUSES, LISTING_REJECTION_MAX } from '../../../shared/schemas/listing-changes';
 import { adminUsers } from './admin-users';
-import { timestamps } from './columns';
+import { belongsTo, timestamps } from './columns';
 import { contractors } from './contractors';
 
 /**
@@ -16,9 +16,7 @@ export const contractorListingChanges = pgTable(
   'contractor_listing_changes',
   {
     id: serial('id').primaryKey(),
-    contractorId: integer('contractor_id')
-      .notNull()
-      .references(() => contractors.id, { onDelete: 'cascade' }),
+    contractorId: belongsTo('contractor_id', () => contractors.id),
     status: text('status', { enum: LISTING_CHANGE_STATUSES }).notNull().default('pending'),
     description: text('description').notNull(),
     phone: text('phone').notNull(),

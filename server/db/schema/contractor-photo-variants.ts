@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { PHOTO_FORMATS } from '../../../shared/schemas/photos';
 import { contractorPhotos } from './contractor-photos';
 
@@ -11,9 +12,7 @@ import { contractorPhotos } from './contractor-photos';
 export const contractorPhotoVariants = pgTable(
   'contractor_photo_variants',
   {
-    photoId: integer('photo_id')
-      .notNull()
-      .references(() => contractorPhotos.id, { onDelete: 'cascade' }),
+    photoId: belongsTo('photo_id', () => contractorPhotos.id),
     format: text('format', { enum: PHOTO_FORMATS }).notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { CAPTION_MAX, PHOTO_KINDS, PHOTO_REJECTION_MAX, PHOTO_STATUSES } from '../../../shared/schemas/photos';
 import { adminUsers } from './admin-users';
-import { timestamps } from './columns';
+import { belongsTo, timestamps } from './columns';
 import { contractors } from './contractors';
 
 /**
@@ -14,9 +14,7 @@ export const contractorPhotos = pgTable(
   'contractor_photos',
   {
     id: serial('id').primaryKey(),
-    contractorId: integer('contractor_id')
-      .notNull()
-      .references(() => contractors.id, { onDelete: 'cascade' }),
+    contractorId: belongsTo('contractor_id', () => contractors.id),
     kind: text('kind', { enum: PHOTO_KINDS }).notNull(),
     caption: text('caption').notNull().default(''),
     status: text('status', { enum: PHOTO_STATUSES }).notNull().default('pending'),

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { belongsTo, timestamps } from './columns';
 import { contractors } from './contractors';
 import { towns } from './towns';
 
@@ -7,9 +7,7 @@ import { towns } from './towns';
 export const contractorServiceAreas = pgTable(
   'contractor_service_areas',
   {
-    contractorId: integer('contractor_id')
-      .notNull()
-      .references(() => contractors.id, { onDelete: 'cascade' }),
+    contractorId: belongsTo('contractor_id', () => contractors.id),
     townId: integer('town_id')
       .notNull()
       .references(() => towns.id),

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { belongsTo, timestamps } from './columns';
 import { contractors } from './contractors';
 import { services } from './services';
 
@@ -7,9 +7,7 @@ import { services } from './services';
 export const contractorServices = pgTable(
   'contractor_services',
   {
-    contractorId: integer('contractor_id')
-      .notNull()
-      .references(() => contractors.id, { onDelete: 'cascade' }),
+    contractorId: belongsTo('contractor_id', () => contractors.id),
     serviceId: integer('service_id')
       .notNull()
       .references(() => services.id),

@@ -1,4 +1,5 @@
-import { bigint, date, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { bigint, date, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { regions } from './regions';
 
 /**
@@ -15,9 +16,7 @@ import { regions } from './regions';
 export const countyFigures = pgTable(
   'county_figures',
   {
-    regionId: integer('region_id')
-      .notNull()
-      .references(() => regions.id, { onDelete: 'cascade' }),
+    regionId: belongsTo('region_id', () => regions.id),
     figure: text('figure').notNull(),
     /** The period's first day in the county's time zone: a Monday for weekly figures, the 1st for monthly ones. */
     period: date('period', { mode: 'string' }).notNull(),

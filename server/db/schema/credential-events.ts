@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { CREDENTIAL_ACTIONS, CREDENTIAL_ACTORS, CREDENTIALS } from '../../../shared/credentials';
 import { adminUsers } from './admin-users';
 import { contractors } from './contractors';
@@ -13,9 +14,7 @@ export const credentialEvents = pgTable(
   'credential_events',
   {
     id: serial('id').primaryKey(),
-    contractorId: integer('contractor_id')
-      .notNull()
-      .references(() => contractors.id, { onDelete: 'cascade' }),
+    contractorId: belongsTo('contractor_id', () => contractors.id),
     credential: text('credential', { enum: CREDENTIALS }).notNull(),
     action: text('action', { enum: CREDENTIAL_ACTIONS }).notNull(),
     /** How it was checked, what changed, or why it lapsed, in words. */

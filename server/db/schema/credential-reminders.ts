@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { CREDENTIALS, REMINDER_AUDIENCES } from '../../../shared/credentials';
 import { contractors } from './contractors';
 
@@ -11,9 +12,7 @@ import { contractors } from './contractors';
 export const credentialReminders = pgTable(
   'credential_reminders',
   {
-    contractorId: integer('contractor_id')
-      .notNull()
-      .references(() => contractors.id, { onDelete: 'cascade' }),
+    contractorId: belongsTo('contractor_id', () => contractors.id),
     credential: text('credential', { enum: CREDENTIALS }).notNull(),
     expiresOn: date('expires_on', { mode: 'string' }).notNull(),
     audience: text('audience', { enum: REMINDER_AUDIENCES }).notNull(),

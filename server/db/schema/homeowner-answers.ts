@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { HOMEOWNER_ANSWERS } from '../../../shared/schemas/request-page';
-import { timestamps } from './columns';
+import { belongsTo, timestamps } from './columns';
 import { leads } from './leads';
 
 /**
@@ -12,9 +12,7 @@ export const homeownerAnswers = pgTable(
   'homeowner_answers',
   {
     id: serial('id').primaryKey(),
-    leadId: integer('lead_id')
-      .notNull()
-      .references(() => leads.id, { onDelete: 'cascade' }),
+    leadId: belongsTo('lead_id', () => leads.id),
     answer: text('answer', { enum: HOMEOWNER_ANSWERS }).notNull(),
     ...timestamps,
   },

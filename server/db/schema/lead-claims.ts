@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CLAIM_REASONS, CLAIM_STATUSES } from '../../../shared/schemas/lead-claims';
 import { adminUsers } from './admin-users';
-import { timestamps } from './columns';
+import { belongsTo, timestamps } from './columns';
 import { leadDeliveries } from './lead-deliveries';
 
 /** A contractor's claim that a delivered lead was bad (docs/decisions/0046-lead-guarantee.md): one per delivery, open until an administrator decides. */
@@ -10,9 +10,7 @@ export const leadClaims = pgTable(
   'lead_claims',
   {
     id: serial('id').primaryKey(),
-    deliveryId: integer('delivery_id')
-      .notNull()
-      .references(() => leadDeliveries.id, { onDelete: 'cascade' }),
+    deliveryId: belongsTo('delivery_id', () => leadDeliveries.id),
     reason: text('reason', { enum: CLAIM_REASONS }).notNull(),
     details: text('details').notNull().default(''),
     status: text('status', { enum: CLAIM_STATUSES }).notNull().default('open'),

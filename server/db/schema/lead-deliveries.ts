@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PAYMENT_STATES } from '../../../shared/schemas/deliveries';
-import { timestamps } from './columns';
+import { belongsTo, timestamps } from './columns';
 import { contractors } from './contractors';
 import { leads } from './leads';
 
@@ -10,12 +10,8 @@ export const leadDeliveries = pgTable(
   'lead_deliveries',
   {
     id: serial('id').primaryKey(),
-    leadId: integer('lead_id')
-      .notNull()
-      .references(() => leads.id, { onDelete: 'cascade' }),
-    contractorId: integer('contractor_id')
-      .notNull()
-      .references(() => contractors.id, { onDelete: 'cascade' }),
+    leadId: belongsTo('lead_id', () => leads.id),
+    contractorId: belongsTo('contractor_id', () => contractors.id),
     priceCents: integer('price_cents').notNull(),
     paymentState: text('payment_state', { enum: PAYMENT_STATES }).notNull().default('awaiting_payment'),
     paymentIntentId: text('payment_intent_id'),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { REFUND_CAUSES, REFUND_METHODS, REFUND_STATUSES } from '../../../shared/schemas/lead-claims';
-import { timestamps } from './columns';
+import { belongsTo, timestamps } from './columns';
 import { leadDeliveries } from './lead-deliveries';
 
 /**
@@ -14,9 +14,7 @@ export const leadRefunds = pgTable(
   'lead_refunds',
   {
     id: serial('id').primaryKey(),
-    deliveryId: integer('delivery_id')
-      .notNull()
-      .references(() => leadDeliveries.id, { onDelete: 'cascade' }),
+    deliveryId: belongsTo('delivery_id', () => leadDeliveries.id),
     cause: text('cause', { enum: REFUND_CAUSES }).notNull(),
     method: text('method', { enum: REFUND_METHODS }).notNull(),
     status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),

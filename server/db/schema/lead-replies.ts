@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { LEAD_REPLY_KINDS } from '../../../shared/schemas/lead-replies';
-import { timestamps } from './columns';
+import { belongsTo, timestamps } from './columns';
 import { leadDeliveries } from './lead-deliveries';
 import { leads } from './leads';
 
@@ -14,12 +14,8 @@ export const leadReplies = pgTable(
   'lead_replies',
   {
     id: serial('id').primaryKey(),
-    deliveryId: integer('delivery_id')
-      .notNull()
-      .references(() => leadDeliveries.id, { onDelete: 'cascade' }),
-    leadId: integer('lead_id')
-      .notNull()
-      .references(() => leads.id, { onDelete: 'cascade' }),
+    deliveryId: belongsTo('delivery_id', () => leadDeliveries.id),
+    leadId: belongsTo('lead_id', () => leads.id),
     kind: text('kind', { enum: LEAD_REPLY_KINDS }).notNull(),
     /** The written reply; null for a call mark, and '' once the lead's details are erased. */
     message: text('message'),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { leadDeliveries } from './lead-deliveries';
 
 export const CONTRACTOR_LEAD_STATUSES = ['contacted', 'won', 'lost'] as const;
@@ -13,9 +14,7 @@ export const leadStatusChanges = pgTable(
   'lead_status_changes',
   {
     id: serial('id').primaryKey(),
-    deliveryId: integer('delivery_id')
-      .notNull()
-      .references(() => leadDeliveries.id, { onDelete: 'cascade' }),
+    deliveryId: belongsTo('delivery_id', () => leadDeliveries.id),
     status: text('status', { enum: CONTRACTOR_LEAD_STATUSES }).notNull(),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },

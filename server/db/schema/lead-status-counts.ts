@@ -1,4 +1,5 @@
-import { bigint, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { LEAD_STATUSES } from '../../../shared/schemas/lead-status';
 import { regions } from './regions';
 
@@ -12,9 +13,7 @@ import { regions } from './regions';
 export const leadStatusCounts = pgTable(
   'lead_status_counts',
   {
-    regionId: integer('region_id')
-      .notNull()
-      .references(() => regions.id, { onDelete: 'cascade' }),
+    regionId: belongsTo('region_id', () => regions.id),
     status: text('status', { enum: LEAD_STATUSES }).notNull(),
     leads: bigint('leads', { mode: 'number' }).notNull().default(0),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull().default(0),

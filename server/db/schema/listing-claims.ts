@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { adminUsers } from './admin-users';
-import { timestamps } from './columns';
+import { belongsTo, timestamps } from './columns';
 import { contractors } from './contractors';
 
 export const CLAIM_CHANNELS = ['phone', 'email', 'document'] as const;
@@ -16,9 +16,7 @@ export const listingClaims = pgTable(
   'listing_claims',
   {
     id: serial('id').primaryKey(),
-    contractorId: integer('contractor_id')
-      .notNull()
-      .references(() => contractors.id, { onDelete: 'cascade' }),
+    contractorId: belongsTo('contractor_id', () => contractors.id),
     channel: text('channel', { enum: CLAIM_CHANNELS }).notNull(),
     status: text('status', { enum: CLAIM_STATUSES }).notNull().default('open'),
     /** The live code's hash (a code claim), null once used or for a document claim. */

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { check, date, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { contractors } from './contractors';
 
 /** Profile views per contractor per day (docs/decisions/0058-profile-views.md): once per visitor per day, crawlers left out. */
 export const profileViewCounts = pgTable(
   'profile_view_counts',
   {
-    contractorId: integer('contractor_id')
-      .notNull()
-      .references(() => contractors.id, { onDelete: 'cascade' }),
+    contractorId: belongsTo('contractor_id', () => contractors.id),
     /** The site's calendar day (America/New_York), 'YYYY-MM-DD'. */
     day: date('day', { mode: 'string' }).notNull(),
     views: integer('views').notNull(),

@@ -1,4 +1,5 @@
-import { date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { date, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { contractors } from './contractors';
 
 /**
@@ -14,9 +15,7 @@ export const profileViewVisitors = pgTable(
     /** The site's calendar day (America/New_York), 'YYYY-MM-DD'. */
     day: date('day', { mode: 'string' }).notNull(),
     visitorHash: text('visitor_hash').notNull(),
-    contractorId: integer('contractor_id')
-      .notNull()
-      .references(() => contractors.id, { onDelete: 'cascade' }),
+    contractorId: belongsTo('contractor_id', () => contractors.id),
   },
   (t) => [primaryKey({ columns: [t.day, t.visitorHash] })],
 );

@@ -1,5 +1,5 @@
 import { integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { belongsTo, timestamps } from './columns';
 import { regions } from './regions';
 import { services } from './services';
 
@@ -7,9 +7,7 @@ import { services } from './services';
 export const regionServices = pgTable(
   'region_services',
   {
-    regionId: integer('region_id')
-      .notNull()
-      .references(() => regions.id, { onDelete: 'cascade' }),
+    regionId: belongsTo('region_id', () => regions.id),
     serviceId: integer('service_id')
       .notNull()
       .references(() => services.id),

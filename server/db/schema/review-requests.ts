@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, serial, integer, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { HIRE_ANSWERS } from '../../../shared/reviews';
 import { leadDeliveries } from './lead-deliveries';
 
@@ -15,9 +16,7 @@ export const reviewRequests = pgTable(
   'review_requests',
   {
     id: serial('id').primaryKey(),
-    deliveryId: integer('delivery_id')
-      .notNull()
-      .references(() => leadDeliveries.id, { onDelete: 'cascade' }),
+    deliveryId: belongsTo('delivery_id', () => leadDeliveries.id),
     status: text('status', { enum: REVIEW_REQUEST_STATUSES }).notNull(),
     skipReason: text('skip_reason'),
     /** When the link stops working (sent only). */

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { HIDE_REASONS, REVIEW_STATUSES } from '../../../shared/schemas/reviews';
 import { adminUsers } from './admin-users';
-import { timestamps } from './columns';
+import { belongsTo, timestamps } from './columns';
 import { contractors } from './contractors';
 import { leadDeliveries } from './lead-deliveries';
 import { leads } from './leads';
@@ -28,15 +28,9 @@ export const reviews = pgTable(
   'reviews',
   {
     id: serial('id').primaryKey(),
-    deliveryId: integer('delivery_id')
-      .notNull()
-      .references(() => leadDeliveries.id, { onDelete: 'cascade' }),
-    leadId: integer('lead_id')
-      .notNull()
-      .references(() => leads.id, { onDelete: 'cascade' }),
-    contractorId: integer('contractor_id')
-      .notNull()
-      .references(() => contractors.id, { onDelete: 'cascade' }),
+    deliveryId: belongsTo('delivery_id', () => leadDeliveries.id),
+    leadId: belongsTo('lead_id', () => leads.id),
+    contractorId: belongsTo('contractor_id', () => contractors.id),
     contacted: boolean('contacted').notNull(),
     hired: boolean('hired').notNull(),
     rating: smallint('rating').notNull(),

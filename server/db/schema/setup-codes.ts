@@ -1,5 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { belongsTo, timestamps } from './columns';
 import { contractorAccounts } from './contractor-accounts';
 
 /** One-time setup codes from welcome emails; only a hash is kept. */
@@ -7,9 +7,7 @@ export const setupCodes = pgTable(
   'setup_codes',
   {
     id: serial('id').primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => contractorAccounts.id, { onDelete: 'cascade' }),
+    accountId: belongsTo('account_id', () => contractorAccounts.id),
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

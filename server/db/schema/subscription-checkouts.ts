@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { belongsTo, timestamps } from './columns';
 import { contractors } from './contractors';
 
 /**
@@ -12,9 +12,7 @@ import { contractors } from './contractors';
 export const subscriptionCheckouts = pgTable(
   'subscription_checkouts',
   {
-    contractorId: integer('contractor_id')
-      .notNull()
-      .references(() => contractors.id, { onDelete: 'cascade' }),
+    contractorId: belongsTo('contractor_id', () => contractors.id),
     planId: text('plan_id', { enum: ['pro', 'premium'] }).notNull(),
     attempt: integer('attempt').notNull().default(0),
     /** What the attempt's session was made with (price, customer, return addresses), hashed. */

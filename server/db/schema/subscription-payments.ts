@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { belongsTo, timestamps } from './columns';
 import { contractors } from './contractors';
 
 /**
@@ -12,9 +12,7 @@ export const subscriptionPayments = pgTable(
   'subscription_payments',
   {
     id: serial('id').primaryKey(),
-    contractorId: integer('contractor_id')
-      .notNull()
-      .references(() => contractors.id, { onDelete: 'cascade' }),
+    contractorId: belongsTo('contractor_id', () => contractors.id),
     providerInvoiceId: text('provider_invoice_id').notNull(),
     planId: text('plan_id', { enum: ['pro', 'premium'] }),
     amountCents: integer('amount_cents').notNull(),
