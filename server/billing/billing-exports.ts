@@ -2,6 +2,7 @@ import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { centsToDecimal } from '@shared/money';
 import type { AppContext } from '../context';
 import { contractors, leadDeliveries, leads, regions } from '../db/schema';
+import { contractorOfDelivery, regionOfLead } from '../db/delivery-joins';
 import type { AdminScope } from '../domain/actors';
 import { inScope } from '../counties/admin-scope';
 import { historyInBatches } from './billing-history';
@@ -128,10 +129,10 @@ export async function* leadsCsv(
         creditedAt: leadDeliveries.creditedAt,
       })
       .from(leads)
-      .leftJoin(regions, eq(regions.id, leads.regionId))
+      .leftJoin(regions, regionOfLead)
       // The lead's live delivery (a lead has at most one).
       .leftJoin(leadDeliveries, and(eq(leadDeliveries.leadId, leads.id), ne(leadDeliveries.paymentState, 'cancelled')))
-      .leftJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
+      .leftJoin(contractors, contractorOfDelivery)
       .where(
         and(
           inScope(scope, leads.regionId),

@@ -5,6 +5,7 @@ import { planById } from '@shared/plans';
 import type { BillingEntry, BillingReceipt } from '@shared/schemas/billing';
 import type { AppContext, DbCtx } from '../context';
 import { contractors, leadDeliveries, leadRefunds, leads, regions, subscriptionPayments } from '../db/schema';
+import { contractorOfDelivery, leadOfDelivery, regionOfLead } from '../db/delivery-joins';
 import type { AdminScope } from '../domain/actors';
 import { notFound } from '../domain/errors';
 import { inScope } from '../counties/admin-scope';
@@ -100,9 +101,9 @@ function deliveryRows(ctx: Pick<AppContext, 'db' | 'payments'>, f: Filter, batch
       creditedAt: leadDeliveries.creditedAt,
     })
     .from(leadDeliveries)
-    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
-    .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
-    .leftJoin(regions, eq(regions.id, leads.regionId))
+    .innerJoin(leads, leadOfDelivery)
+    .innerJoin(contractors, contractorOfDelivery)
+    .leftJoin(regions, regionOfLead)
     .where(
       and(
         ofContractor(f, leadDeliveries.contractorId),
@@ -176,9 +177,9 @@ function refundRows(ctx: Pick<AppContext, 'db' | 'payments'>, f: Filter, batch?:
       })
       .from(leadRefunds)
       .innerJoin(leadDeliveries, eq(leadDeliveries.id, leadRefunds.deliveryId))
-      .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
-      .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
-      .leftJoin(regions, eq(regions.id, leads.regionId))
+      .innerJoin(leads, leadOfDelivery)
+      .innerJoin(contractors, contractorOfDelivery)
+      .leftJoin(regions, regionOfLead)
       // The period is of the date the entry shows (it was of the request for the refund, which hid a refund made later from its month).
       .where(and(ofContractor(f, leadDeliveries.contractorId), f.leadScope, ...window(at, f), page.after))
       .orderBy(...page.order)

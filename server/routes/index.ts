@@ -41,40 +41,43 @@ import { leadPreferenceRoutes } from '../contractors/routes/lead-preferences';
 /** Every API router, mounted under /api after the JSON body parser and the session; `answers` keeps the bodies of answers that are kept. */
 export function apiRoutes(ctx: AppContext, key: SealingKey, answers: AnswerCache): Router {
   const router = Router();
-  router.use(leadRoutes(ctx));
-  router.use(submissionRoutes(ctx));
-  router.use(newsletterRoutes(ctx));
-  router.use(adminAuthRoutes(ctx, key));
-  router.use(adminTwoFactorRoutes(ctx, key));
-  router.use(adminContractorRoutes(ctx));
-  router.use(importRoutes(ctx));
-  // A claimed listing's held requests go on to their new owner (docs/decisions/0131-listing-claims.md).
-  router.use(listingClaimRoutes(ctx, routeClaimedListing));
-  router.use(adminOutboxRoutes(ctx));
-  router.use(adminCountyRoutes(ctx));
-  router.use(adminUserRoutes(ctx));
-  router.use(contractorAuthRoutes(ctx));
-  router.use(contractorAccountRoutes(ctx));
-  router.use(adminLeadRoutes(ctx, answers));
-  router.use(leadDeliveryRoutes(ctx));
-  router.use(pricingRuleRoutes(ctx));
-  router.use(portalRoutes(ctx));
-  router.use(leadPreferenceRoutes(ctx));
-  router.use(alternativeRoutes(ctx));
-  router.use(requestRoutes(ctx));
-  router.use(photoRoutes(ctx));
-  router.use(listingChangeRoutes(ctx));
-  router.use(contractorStatsRoutes(ctx));
-  router.use(leadClaimRoutes(ctx));
-  router.use(credentialRoutes(ctx));
-  router.use(paymentRoutes(ctx));
-  router.use(demoPaymentRoutes(ctx));
-  router.use(billingRoutes(ctx));
-  router.use(adminBillingRoutes(ctx));
-  router.use(reviewRoutes(ctx));
-  router.use(regionRoutes(ctx));
-  router.use(legalPageRoutes(ctx));
-  router.use(adminAccountRoutes(ctx));
+  // The first router with a route for the path answers it, so the order stays.
+  router.use([
+    leadRoutes(ctx),
+    submissionRoutes(ctx),
+    newsletterRoutes(ctx),
+    adminAuthRoutes(ctx, key),
+    adminTwoFactorRoutes(ctx, key),
+    adminContractorRoutes(ctx),
+    importRoutes(ctx),
+    // A claimed listing's held requests go on to their new owner (docs/decisions/0131-listing-claims.md).
+    listingClaimRoutes(ctx, routeClaimedListing),
+    adminOutboxRoutes(ctx),
+    adminCountyRoutes(ctx),
+    adminUserRoutes(ctx),
+    contractorAuthRoutes(ctx),
+    contractorAccountRoutes(ctx),
+    adminLeadRoutes(ctx, answers),
+    leadDeliveryRoutes(ctx),
+    pricingRuleRoutes(ctx),
+    portalRoutes(ctx),
+    leadPreferenceRoutes(ctx),
+    alternativeRoutes(ctx),
+    requestRoutes(ctx),
+    photoRoutes(ctx),
+    listingChangeRoutes(ctx),
+    contractorStatsRoutes(ctx),
+    leadClaimRoutes(ctx),
+    credentialRoutes(ctx),
+    paymentRoutes(ctx),
+    demoPaymentRoutes(ctx),
+    billingRoutes(ctx),
+    adminBillingRoutes(ctx),
+    reviewRoutes(ctx),
+    regionRoutes(ctx),
+    legalPageRoutes(ctx),
+    adminAccountRoutes(ctx),
+  ]);
   // Browser tests move the clock for expiry dates (docs/decisions/0090-how-tests-run.md); no other server has these routes.
   if (ctx.env.NODE_ENV === 'test') router.use(testClockRoutes(ctx));
   return router;

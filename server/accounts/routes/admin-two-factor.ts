@@ -40,28 +40,15 @@ export function adminTwoFactorRoutes(ctx: AppContext, key: SealingKey): Router {
       res.json(await beginEnrolment(ctx, key, adminOf(req), platformName(ctx.env.MAIL_FROM)));
     }),
   );
-  router.post(
-    '/admin/two-factor/confirm',
-    guard,
+  // Confirming the set-up and asking for new codes both take a code from the app and show the new recovery codes once.
+  const newRecoveryCodes = (issue: typeof confirmEnrolment) =>
     asyncHandler(async (req, res) => {
       const { code } = parseInput(appCodeSchema, req.body);
-      const answer: RecoveryCodesAnswer = {
-        recoveryCodes: await confirmEnrolment(ctx, key, adminOf(req).adminUserId, code),
-      };
+      const answer: RecoveryCodesAnswer = { recoveryCodes: await issue(ctx, key, adminOf(req).adminUserId, code) };
       res.json(answer);
-    }),
-  );
-  router.post(
-    '/admin/two-factor/recovery-codes',
-    guard,
-    asyncHandler(async (req, res) => {
-      const { code } = parseInput(appCodeSchema, req.body);
-      const answer: RecoveryCodesAnswer = {
-        recoveryCodes: await regenerateRecoveryCodes(ctx, key, adminOf(req).adminUserId, code),
-      };
-      res.json(answer);
-    }),
-  );
+    });
+  router.post('/admin/two-factor/confirm', guard, newRecoveryCodes(confirmEnrolment));
+  router.post('/admin/two-factor/recovery-codes', guard, newRecoveryCodes(regenerateRecoveryCodes));
   router.post(
     '/admin/two-factor/disable',
     guard,

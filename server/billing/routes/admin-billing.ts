@@ -6,6 +6,7 @@ import { billingExportQuerySchema } from '@shared/schemas/billing';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { adminScopeOf, requireAdmin } from '../../http/auth';
+import { adminListRoute } from '../../http/admin-list';
 import { parseInput, parseQuery } from '../../http/validate';
 import { adminContractorBilling } from '../admin-billing';
 import { leadsCsv, paymentsCsv } from '../billing-exports';
@@ -53,24 +54,14 @@ export function adminBillingRoutes(ctx: AppContext): Router {
     );
   };
 
-  router.get(
-    '/admin/exports/payments.csv',
-    requireAdmin(ctx),
-    asyncHandler(async (req, res) => {
-      await csvStream(
-        res,
-        'payments',
-        paymentsCsv(ctx, adminScopeOf(req), parseQuery(billingExportQuerySchema, req.query)),
-      );
-    }),
-  );
-
-  router.get(
-    '/admin/exports/leads.csv',
-    requireAdmin(ctx),
-    asyncHandler(async (req, res) => {
-      await csvStream(res, 'leads', leadsCsv(ctx, adminScopeOf(req), parseQuery(billingExportQuerySchema, req.query)));
-    }),
-  );
+  const exportRoute = (name: string, rows: typeof paymentsCsv) =>
+    adminListRoute(
+      ctx,
+      (req) => parseQuery(billingExportQuerySchema, req.query),
+      rows,
+      (_req, res, pieces) => csvStream(res, name, pieces),
+    );
+  router.get('/admin/exports/payments.csv', ...exportRoute('payments', paymentsCsv));
+  router.get('/admin/exports/leads.csv', ...exportRoute('leads', leadsCsv));
   return router;
 }

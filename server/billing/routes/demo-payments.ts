@@ -16,6 +16,18 @@ const intentParam = z.object({ id: z.string().regex(/^demo_pi_[0-9a-f]{1,64}$/) 
 const sessionParam = z.object({ sessionId: z.string().regex(/^demo_cs_[0-9a-f]{1,64}$/) });
 const billingParam = z.object({ sessionId: z.string().regex(/^demo_bps_[0-9a-f]{1,64}$/) });
 
+/** A path's demo id that is not of its kind names nothing the demo made: not found, like an unknown one. */
+function demoIdOf<K extends string>(
+  schema: z.ZodType<Record<K, string>>,
+  key: K,
+  params: unknown,
+  what: string,
+): string {
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) throw notFound(`${what} not found`);
+  return parsed.data[key];
+}
+
 /** The demo provider's own card form and checkout page answers (only while it is the provider). */
 export function demoPaymentRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -33,10 +45,9 @@ export function demoPaymentRoutes(ctx: AppContext): Router {
     forAnyone,
     limit,
     asyncHandler(async (req, res) => {
-      const params = intentParam.safeParse(req.params);
-      if (!params.success) throw notFound('Payment not found');
+      const id = demoIdOf(intentParam, 'id', req.params, 'Payment');
       const { outcome } = parseInput(demoOutcomeSchema, req.body);
-      res.json(await confirmDemoPayment(ctx, demo, params.data.id, outcome));
+      res.json(await confirmDemoPayment(ctx, demo, id, outcome));
     }),
   );
 
@@ -45,18 +56,14 @@ export function demoPaymentRoutes(ctx: AppContext): Router {
     forAnyone,
     limit,
     asyncHandler(async (req, res) => {
-      const params = sessionParam.safeParse(req.params);
-      if (!params.success) throw notFound('Checkout session not found');
-      res.json(await completeDemoCheckout(ctx, demo, params.data.sessionId));
+      res.json(
+        await completeDemoCheckout(ctx, demo, demoIdOf(sessionParam, 'sessionId', req.params, 'Checkout session')),
+      );
     }),
   );
 
   // The demo's stand-in for Stripe's customer portal (docs/decisions/0113-self-service-billing.md): the signed-in contractor's own session only.
-  const billingSession = (params: unknown) => {
-    const parsed = billingParam.safeParse(params);
-    if (!parsed.success) throw notFound('Billing session not found');
-    return parsed.data.sessionId;
-  };
+  const billingSession = (params: unknown) => demoIdOf(billingParam, 'sessionId', params, 'Billing session');
   router.get(
     '/demo-payments/billing/:sessionId',
     requireContractor(ctx),

@@ -1,4 +1,5 @@
 import express, { Router } from 'express';
+import type { z } from 'zod';
 import {
   createPaymentIntentSchema,
   createSubscriptionSchema,
@@ -61,14 +62,17 @@ export function paymentRoutes(ctx: AppContext): Router {
     }),
   );
 
-  router.post(
-    '/stripe/payment-success',
+  // Back from the provider's page the browser names what it paid for; the answer is what the provider says of it.
+  const confirmRoute = <S extends z.ZodType>(schema: S, confirm: (named: z.output<S>) => Promise<unknown>) => [
     forAnyone,
     confirmLimit,
     asyncHandler(async (req, res) => {
-      const { paymentIntentId } = parseInput(paymentSuccessSchema, req.body);
-      res.json(await confirmLeadPayment(ctx, paymentIntentId));
+      res.json(await confirm(parseInput(schema, req.body)));
     }),
+  ];
+  router.post(
+    '/stripe/payment-success',
+    ...confirmRoute(paymentSuccessSchema, ({ paymentIntentId }) => confirmLeadPayment(ctx, paymentIntentId)),
   );
 
   router.post(
@@ -82,12 +86,7 @@ export function paymentRoutes(ctx: AppContext): Router {
 
   router.post(
     '/stripe/verify-subscription',
-    forAnyone,
-    confirmLimit,
-    asyncHandler(async (req, res) => {
-      const { sessionId } = parseInput(verifySubscriptionSchema, req.body);
-      res.json(await activateFromCheckout(ctx, sessionId));
-    }),
+    ...confirmRoute(verifySubscriptionSchema, ({ sessionId }) => activateFromCheckout(ctx, sessionId)),
   );
   return router;
 }

@@ -2,7 +2,8 @@ import { Router } from 'express';
 import { adminContractorQuerySchema, approvalSchema, idParamSchema, visibilitySchema } from '@shared/schemas/admin';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
-import { adminOf, adminScopeOf, requireAdmin } from '../../http/auth';
+import { adminOf, requireAdmin } from '../../http/auth';
+import { adminListRoute } from '../../http/admin-list';
 import { invalid } from '../../domain/errors';
 import { fieldErrors, parseInput, parseQuery } from '../../http/validate';
 import { issueSetupCode } from '../contractor-accounts';
@@ -14,10 +15,7 @@ export function adminContractorRoutes(ctx: AppContext): Router {
 
   router.get(
     '/admin/contractors',
-    requireAdmin(ctx),
-    asyncHandler(async (req, res) => {
-      res.json(await listAdminContractors(ctx, adminScopeOf(req), parseQuery(adminContractorQuerySchema, req.query)));
-    }),
+    ...adminListRoute(ctx, (req) => parseQuery(adminContractorQuerySchema, req.query), listAdminContractors),
   );
 
   router.patch(

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { AnswerCache } from '../../http/answer-cache';
 import { asyncHandler } from '../../http/async-handler';
 import { adminScopeOf, requireAdmin } from '../../http/auth';
+import { adminListRoute } from '../../http/admin-list';
 import { sendJson } from '../../http/reused-body';
 import { parseInput, parseQuery } from '../../http/validate';
 import { idParamSchema } from '@shared/schemas/admin';
@@ -22,15 +23,12 @@ export function adminLeadRoutes(ctx: AppContext, answers: AnswerCache): Router {
 
   router.get(
     '/leads',
-    requireAdmin(ctx),
-    asyncHandler(async (req, res) => {
-      await sendJson(
-        req,
-        res,
-        await listAdminLeads(ctx, adminScopeOf(req), parseQuery(adminLeadQuerySchema, req.query)),
-        answers.bodies,
-      );
-    }),
+    ...adminListRoute(
+      ctx,
+      (req) => parseQuery(adminLeadQuerySchema, req.query),
+      listAdminLeads,
+      (req, res, page) => sendJson(req, res, page, answers.bodies),
+    ),
   );
 
   // What waits for a person (docs/decisions/0117-lead-routing.md): held leads, and the administrator's answers besides delivering.

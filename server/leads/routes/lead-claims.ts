@@ -9,7 +9,8 @@ import {
 import { deliveryIdParamSchema } from '@shared/schemas/portal';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
-import { adminOf, adminScopeOf, contractorIdOf, requireContractor, requireAdmin } from '../../http/auth';
+import { adminOf, contractorIdOf, requireContractor, requireAdmin } from '../../http/auth';
+import { adminListRoute } from '../../http/admin-list';
 import { parseInput, parseQuery } from '../../http/validate';
 import { createClaim, decideClaim, getClaim, listClaims } from '../lead-claims';
 
@@ -30,10 +31,7 @@ export function leadClaimRoutes(ctx: AppContext): Router {
 
   router.get(
     '/admin/lead-claims',
-    requireAdmin(ctx),
-    asyncHandler(async (req, res) => {
-      res.json(await listClaims(ctx, adminScopeOf(req), parseQuery(claimListQuerySchema, req.query)));
-    }),
+    ...adminListRoute(ctx, (req) => parseQuery(claimListQuerySchema, req.query), listClaims),
   );
 
   router.get(

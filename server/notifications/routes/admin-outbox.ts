@@ -2,19 +2,14 @@ import { Router } from 'express';
 import { idParamSchema, outboxQuerySchema } from '@shared/schemas/admin';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
-import { adminScopeOf, requireAdmin } from '../../http/auth';
+import { requireAdmin } from '../../http/auth';
+import { adminListRoute } from '../../http/admin-list';
 import { parseInput, parseQuery } from '../../http/validate';
 import { getOutboxMessage, listOutbox, resendOutboxMessage } from '../outbox';
 
 export function adminOutboxRoutes(ctx: AppContext): Router {
   const router = Router();
-  router.get(
-    '/admin/outbox',
-    requireAdmin(ctx),
-    asyncHandler(async (req, res) => {
-      res.json(await listOutbox(ctx, adminScopeOf(req), parseQuery(outboxQuerySchema, req.query)));
-    }),
-  );
+  router.get('/admin/outbox', ...adminListRoute(ctx, (req) => parseQuery(outboxQuerySchema, req.query), listOutbox));
   router.get(
     '/admin/outbox/:id',
     requireAdmin(ctx, { owns: 'outboxEmail' }),

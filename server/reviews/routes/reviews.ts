@@ -9,7 +9,8 @@ import {
 } from '@shared/schemas/reviews';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
-import { adminOf, adminScopeOf, contractorIdOf, forAnyone, requireContractor, requireAdmin } from '../../http/auth';
+import { adminOf, contractorIdOf, forAnyone, requireContractor, requireAdmin } from '../../http/auth';
+import { adminListRoute } from '../../http/admin-list';
 import { parseInput, parseQuery } from '../../http/validate';
 import {
   hideReview,
@@ -37,10 +38,7 @@ export function reviewRoutes(ctx: AppContext): Router {
 
   router.get(
     '/admin/reviews',
-    requireAdmin(ctx),
-    asyncHandler(async (req, res) => {
-      res.json(await listReviewsForAdmin(ctx, adminScopeOf(req), parseQuery(adminReviewsQuerySchema, req.query)));
-    }),
+    ...adminListRoute(ctx, (req) => parseQuery(adminReviewsQuerySchema, req.query), listReviewsForAdmin),
   );
   router.post(
     '/admin/reviews/:id/hide',
