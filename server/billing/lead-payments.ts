@@ -5,6 +5,7 @@ import type { PaymentIntentResponse, PaymentSuccessResponse } from '@shared/sche
 import { inTransaction, type AppContext } from '../context';
 import type { Executor } from '../db/client';
 import { leadDeliveries, leads } from '../db/schema';
+import { leadOfDelivery } from '../db/delivery-joins';
 import { conflict, notFound } from '../domain/errors';
 import { metadataId, PaymentProviderError, type PaymentIntentInfo } from '../integrations/payments/provider';
 import { sendCancellation } from '../leads/claim-emails';
@@ -57,7 +58,7 @@ export async function startLeadPayment(
       location: leads.location,
     })
     .from(leadDeliveries)
-    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+    .innerJoin(leads, leadOfDelivery)
     .where(and(eq(leadDeliveries.leadId, input.leadId), eq(leadDeliveries.contractorId, input.contractorId)))
     .orderBy(sql`${leadDeliveries.paymentState} = 'cancelled'`, desc(leadDeliveries.id))
     .limit(1);

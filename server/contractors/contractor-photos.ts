@@ -1,11 +1,18 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import { PROJECT_PHOTOS_MAX, type OwnPhoto, type OwnPhotoList, type PhotoUploadFields } from '@shared/schemas/photos';
+import {
+  PROJECT_PHOTOS_MAX,
+  type OwnPhoto,
+  type OwnPhotoList,
+  type PhotoKind,
+  type PhotoUploadFields,
+} from '@shared/schemas/photos';
 import { inTransaction, type ServiceCtx } from '../context';
-import { contractorPhotos, contractorPhotoVariants, contractors } from '../db/schema';
+import { contractorPhotos, contractorPhotoVariants } from '../db/schema';
 import { conflict, notFound } from '../domain/errors';
 import { processPhoto } from '../photos/process';
 import { photoStoreOf } from '../photos/select-store';
 import { mediaTypeOf, ownPhotoOf, variantsOf } from './photo-views';
+import { lockContractor } from './contractor-lock';
 
 /**
  * A contractor's own photos (docs/decisions/0110-contractor-photos.md): one logo and at most 20
@@ -36,18 +43,16 @@ export async function deletePhotos(ctx: ServiceCtx, photoIds: number[]): Promise
   await photoStoreOf(ctx).delete(hashes.filter((h) => !stillUsed.has(h)));
 }
 
+/** A contractor's photos of one kind, in a where. */
+export const photosOf = (contractorId: number, kind: PhotoKind) =>
+  and(eq(contractorPhotos.contractorId, contractorId), eq(contractorPhotos.kind, kind));
+
 /** Project photos counted against the limit: pending and approved (a rejected one waits only to be read and deleted). */
 async function projectCount(ctx: ServiceCtx, contractorId: number): Promise<number> {
   const [row] = await ctx.db
     .select({ n: count() })
     .from(contractorPhotos)
-    .where(
-      and(
-        eq(contractorPhotos.contractorId, contractorId),
-        eq(contractorPhotos.kind, 'project'),
-        ne(contractorPhotos.status, 'rejected'),
-      ),
-    );
+    .where(and(photosOf(contractorId, 'project'), ne(contractorPhotos.status, 'rejected')));
   return row?.n ?? 0;
 }
 
@@ -60,12 +65,7 @@ export async function uploadPhoto(
   const processed = await processPhoto(bytes, fields.kind);
   return inTransaction(ctx, async (tx) => {
     // One upload of a contractor at a time: the count and the logo's replacement hold.
-    const [exists] = await tx.db
-      .select({ id: contractors.id })
-      .from(contractors)
-      .where(eq(contractors.id, contractorId))
-      .for('update');
-    if (!exists) throw notFound('Contractor not found');
+    if (!(await lockContractor(tx, contractorId))) throw notFound('Contractor not found');
     if (fields.kind === 'project' && (await projectCount(tx, contractorId)) >= PROJECT_PHOTOS_MAX)
       throw conflict(TOO_MANY_PHOTOS);
     if (fields.kind === 'logo') {
@@ -73,13 +73,7 @@ export async function uploadPhoto(
       const waiting = await tx.db
         .select({ id: contractorPhotos.id })
         .from(contractorPhotos)
-        .where(
-          and(
-            eq(contractorPhotos.contractorId, contractorId),
-            eq(contractorPhotos.kind, 'logo'),
-            ne(contractorPhotos.status, 'approved'),
-          ),
-        );
+        .where(and(photosOf(contractorId, 'logo'), ne(contractorPhotos.status, 'approved')));
       await deletePhotos(
         tx,
         waiting.map((w) => w.id),
@@ -88,7 +82,7 @@ export async function uploadPhoto(
     const [last] = await tx.db
       .select({ position: sql<number>`coalesce(max(${contractorPhotos.position}), 0)` })
       .from(contractorPhotos)
-      .where(and(eq(contractorPhotos.contractorId, contractorId), eq(contractorPhotos.kind, fields.kind)));
+      .where(photosOf(contractorId, fields.kind));
     const now = tx.clock.now();
     const [photo] = await tx.db
       .insert(contractorPhotos)

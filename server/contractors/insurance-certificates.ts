@@ -10,6 +10,7 @@ import {
 } from '../db/schema';
 import { DomainError, forbidden, invalid, notFound } from '../domain/errors';
 import { recordCredentialEvent, withdrawForNewFacts, type CredentialActorRef } from './credentials';
+import { lockContractor } from './contractor-lock';
 
 /**
  * Certificates of insurance (docs/decisions/0031-credentials-stored.md): a PDF or an image of at
@@ -70,12 +71,7 @@ export async function storeCertificate(
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const fileName = cleanFileName(upload.fileName);
   await inTransaction(ctx, async (tx) => {
-    const [exists] = await tx.db
-      .select({ id: contractors.id })
-      .from(contractors)
-      .where(eq(contractors.id, contractorId))
-      .for('update');
-    if (!exists) throw notFound('Contractor not found');
+    if (!(await lockContractor(tx, contractorId))) throw notFound('Contractor not found');
     const values = {
       contentType,
       content: bytes,

@@ -29,6 +29,7 @@ import { listingChangeInScope, oneCountyOf } from '../counties/admin-scope';
 import { contractorSite } from '../accounts/account-links';
 import { queueEmail } from '../notifications/email-delivery';
 import { accountOfContractor, contractorEmail } from './contractor-email';
+import { lockContractor } from './contractor-lock';
 
 /**
  * A contractor's edits of its own listing, reviewed before the public sees them
@@ -263,7 +264,7 @@ export async function submitListingChange(
 ): Promise<ListingChangeDto> {
   return inTransaction(ctx, async (tx) => {
     // One submit at a time per contractor: the listing's row is the lock.
-    await tx.db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, contractorId)).for('update');
+    await lockContractor(tx, contractorId);
     const next = await resolveEdit(tx, edit);
     if (unchanged(await currentRaw(tx, contractorId), next))
       throw invalid('Nothing to review: these are the values your listing shows now', {});
@@ -337,11 +338,7 @@ async function lockedPending(ctx: DbCtx, id: number) {
     .from(contractorListingChanges)
     .where(eq(contractorListingChanges.id, id));
   if (!owner) throw notFound(LISTING_CHANGE_NOT_FOUND);
-  await ctx.db
-    .select({ id: contractors.id })
-    .from(contractors)
-    .where(eq(contractors.id, owner.contractorId))
-    .for('update');
+  await lockContractor(ctx, owner.contractorId);
   const [row] = await ctx.db
     .select({ change: contractorListingChanges, name: contractors.name, email: contractorEmail })
     .from(contractorListingChanges)

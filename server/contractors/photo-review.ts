@@ -5,7 +5,7 @@ import { contractorAccounts, contractorPhotos, contractors, type ContractorPhoto
 import type { AdminActor, AdminScope } from '../domain/actors';
 import { conflict, notFound } from '../domain/errors';
 import { contractorInScope, oneCountyOf } from '../counties/admin-scope';
-import { deletePhotos, PHOTO_NOT_FOUND } from './contractor-photos';
+import { deletePhotos, PHOTO_NOT_FOUND, photosOf } from './contractor-photos';
 import { contractorSite } from '../accounts/account-links';
 import { queueEmail } from '../notifications/email-delivery';
 import { ownPhotoOf, variantsOf } from './photo-views';
@@ -89,13 +89,7 @@ export async function approvePhoto(
       const older = await tx.db
         .select({ id: contractorPhotos.id })
         .from(contractorPhotos)
-        .where(
-          and(
-            eq(contractorPhotos.contractorId, photo.contractorId),
-            eq(contractorPhotos.kind, 'logo'),
-            ne(contractorPhotos.id, photoId),
-          ),
-        );
+        .where(and(photosOf(photo.contractorId, 'logo'), ne(contractorPhotos.id, photoId)));
       await deletePhotos(
         tx,
         older.map((o) => o.id),

@@ -19,6 +19,7 @@ import {
   reviewRequests,
   reviews,
 } from '../db/schema';
+import { leadOfDelivery, regionOfLead } from '../db/delivery-joins';
 
 export const REFRESH_REPLY_RECORDS = 'refresh-reply-records';
 
@@ -27,6 +28,12 @@ const DAY_MS = 24 * HOUR_MS;
 /** A lead left unanswered for a whole daytime day counts as slower than any answer; a newer one is not counted yet. */
 const UNANSWERED_AFTER_MINUTES = 12 * 60;
 const BATCH = 200;
+
+/**
+ * When the contractor had the customer's details: the delivery's credit, else its payment. Reply
+ * times count from it, here and in the reply reminder. Selected, it is text (no Date mapping).
+ */
+export const hadDetails = sql<Date>`coalesce(${leadDeliveries.creditedAt}, ${leadDeliveries.paidAt})`;
 
 /**
  * Works out the reply records of these contractors from their leads of the last 90 days
@@ -74,7 +81,6 @@ function recordOf(leadRows: readonly ReplyRecordLead[]) {
 async function replyLeads(ctx: ServiceCtx, contractorIds: readonly number[]): Promise<Map<number, ReplyRecordLead[]>> {
   const now = ctx.clock.now();
   const since = new Date(now.getTime() - RECORD_DAYS * DAY_MS);
-  const hadDetails = sql<Date>`coalesce(${leadDeliveries.creditedAt}, ${leadDeliveries.paidAt})`;
   const rows = await ctx.db
     .select({
       contractorId: leadDeliveries.contractorId,
@@ -90,8 +96,8 @@ async function replyLeads(ctx: ServiceCtx, contractorIds: readonly number[]): Pr
       disputeUpheld: leadClaims.id,
     })
     .from(leadDeliveries)
-    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
-    .innerJoin(regions, eq(regions.id, leads.regionId))
+    .innerJoin(leads, leadOfDelivery)
+    .innerJoin(regions, regionOfLead)
     .leftJoin(reviewRequests, eq(reviewRequests.deliveryId, leadDeliveries.id))
     .leftJoin(reviews, eq(reviews.deliveryId, leadDeliveries.id))
     .leftJoin(

@@ -70,7 +70,7 @@ export class Snapshot implements FilterData {
   private readonly orders: Record<DirectorySort, Int32Array>;
   readonly byService: ReadonlyMap<number, Int32Array>;
   readonly byTown: ReadonlyMap<number, Int32Array>;
-  private readonly columns: Map<AnyPgColumn, Float64Array | Uint8Array | Int32Array>;
+  private readonly columns: Map<AnyPgColumn, FilterValues>;
   readonly today: number;
   /** Service areas as town ids, contractor by contractor in town order: those of position p are areaTowns[areaStart[p]..areaStart[p+1]). */
   private readonly areaStart: Int32Array;
@@ -150,7 +150,7 @@ export class Snapshot implements FilterData {
       this.orders[sort] = order;
     }
     this.today = dayNumber(day);
-    this.columns = new Map<AnyPgColumn, Float64Array | Uint8Array | Int32Array>(
+    this.columns = new Map<AnyPgColumn, FilterValues>(
       FILTER_COLUMNS.map((col, i) => {
         const key = filterKey(i);
         if (col.dataType === 'number') return [col, Float64Array.from(rows, (r) => r[key] as number)];
@@ -180,23 +180,22 @@ export class Snapshot implements FilterData {
   }
 
   numbers(col: AnyPgColumn): Float64Array {
-    const values = this.columns.get(col);
-    if (!(values instanceof Float64Array))
-      throw new Error(`The snapshot has no numeric column ${col.name}: name it in the filter's columns`);
-    return values;
+    return this.filterColumn(col, Float64Array, 'numeric');
   }
 
   flags(col: AnyPgColumn): Uint8Array {
-    const values = this.columns.get(col);
-    if (!(values instanceof Uint8Array))
-      throw new Error(`The snapshot has no boolean column ${col.name}: name it in the filter's columns`);
-    return values;
+    return this.filterColumn(col, Uint8Array, 'boolean');
   }
 
   days(col: AnyPgColumn): Int32Array {
+    return this.filterColumn(col, Int32Array, 'date');
+  }
+
+  /** A filter column's values, refused when a filter reads a column it did not name, or as another kind. */
+  private filterColumn<T extends FilterValues>(col: AnyPgColumn, kind: new (length: number) => T, what: string): T {
     const values = this.columns.get(col);
-    if (!(values instanceof Int32Array))
-      throw new Error(`The snapshot has no date column ${col.name}: name it in the filter's columns`);
+    if (!(values instanceof kind))
+      throw new Error(`The snapshot has no ${what} column ${col.name}: name it in the filter's columns`);
     return values;
   }
 
@@ -384,6 +383,8 @@ function byColumn<R, K extends keyof R>(rows: readonly R[], keys: K[]): { [C in 
 }
 
 const filterKey = (i: number) => `filter_${i}` as const;
+/** A filter column's values by row position: numbers, booleans as 0 or 1, dates as day numbers. */
+type FilterValues = Float64Array | Uint8Array | Int32Array;
 type SnapshotRow = ProfileRow & Record<`${DirectorySort}_rank`, number> & Record<`filter_${number}`, unknown>;
 
 const rankOf = (sort: DirectorySort) =>

@@ -21,6 +21,7 @@ import {
 import type { AdminScope } from '../domain/actors';
 import { leadPagesOf } from '../lead-pages';
 import { inScope } from '../counties/admin-scope';
+import { homeownerRequest } from './homeowner-request';
 
 /**
  * The administrator's lead table and dashboard cards. Built for a large leads table: one page
@@ -172,12 +173,7 @@ function toAdminLead(r: PageRow): AdminLead {
   const l = r.lead;
   return {
     id: l.id,
-    name: l.name,
-    email: l.email,
-    phone: l.phone,
-    serviceNeeded: l.serviceNeeded,
-    location: l.location,
-    projectDetails: l.projectDetails,
+    ...homeownerRequest(l),
     budgetRange: l.budgetRange,
     leadPrice: centsToDecimal(l.leadPriceCents),
     status: l.status,

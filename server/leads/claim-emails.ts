@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { formatMoney } from '@shared/money';
 import {
   CLAIM_REASON_LABELS,
@@ -7,13 +6,11 @@ import {
   type RefundMethod,
 } from '@shared/schemas/lead-claims';
 import type { AppContext } from '../context';
-import type { Executor } from '../db/client';
 import type { OutboxCtx } from '../notifications/email-delivery';
-import { contractorAccounts, contractors, leadDeliveries, leads } from '../db/schema';
 import { notifyAdmin } from '../notifications/admin-notices';
 import { countySiteWords } from '../counties/counties';
 import { sendToContractor, type EmailContent } from './lead-emails';
-import { accountOfContractor, contractorEmail } from '../contractors/contractor-email';
+import { deliveryParties, type DeliveryParties } from './delivery-parties';
 
 /**
  * The emails of the lead guarantee (docs/decisions/0046-lead-guarantee.md): the administrator hears of
@@ -22,43 +19,7 @@ import { accountOfContractor, contractorEmail } from '../contractors/contractor-
  * (docs/decisions/0087-transactional-outbox.md).
  */
 
-interface DeliveryParties {
-  deliveryId: number;
-  leadId: number;
-  /** The lead's county: the emails are its (docs/decisions/0103-county-administrators.md). */
-  regionId: number;
-  serviceNeeded: string;
-  location: string;
-  priceCents: number;
-  contractorId: number;
-  contractorName: string;
-  /** The portal sign-in's address when there is one, else the listing's business address. */
-  email: string;
-}
-
-async function partiesOf(db: Executor, deliveryId: number): Promise<DeliveryParties | null> {
-  const [row] = await db
-    .select({
-      deliveryId: leadDeliveries.id,
-      leadId: leads.id,
-      regionId: leads.regionId,
-      serviceNeeded: leads.serviceNeeded,
-      location: leads.location,
-      priceCents: leadDeliveries.priceCents,
-      contractorId: contractors.id,
-      contractorName: contractors.name,
-      email: contractorEmail,
-    })
-    .from(leadDeliveries)
-    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
-    .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
-    .leftJoin(contractorAccounts, accountOfContractor)
-    .where(eq(leadDeliveries.id, deliveryId));
-  if (!row) return null;
-  return row;
-}
-
-const leadName = (p: DeliveryParties) => `${p.serviceNeeded} in ${p.location}`;
+const leadName = (p: DeliveryParties) => `${p.lead.serviceNeeded} in ${p.lead.location}`;
 
 /** What comes back, in the contractor's words. */
 export function refundSentence(method: RefundMethod, amountCents: number): string {
@@ -82,7 +43,8 @@ async function toContractor(
   kind: 'claim-decision' | 'delivery-cancelled',
   message: EmailContent,
 ) {
-  await sendToContractor(ctx, { id: p.contractorId, email: p.email }, kind, { ...message, regionId: p.regionId });
+  // The lead's county: the emails are its (docs/decisions/0103-county-administrators.md).
+  await sendToContractor(ctx, { id: p.contractorId, email: p.email }, kind, { ...message, regionId: p.lead.regionId });
 }
 
 export async function sendClaimNotice(
@@ -90,16 +52,16 @@ export async function sendClaimNotice(
   deliveryId: number,
   claim: { reason: ClaimReason; details: string },
 ): Promise<void> {
-  const p = await partiesOf(ctx.db, deliveryId);
+  const p = await deliveryParties(ctx, deliveryId);
   if (!p) return;
   // The lead's county: its site's admin area, and its administrators (docs/decisions/0106-county-emails-and-jobs.md).
-  const { siteUrl } = await countySiteWords(ctx, { id: p.regionId });
+  const { siteUrl } = await countySiteWords(ctx, { id: p.lead.regionId });
   await notifyAdmin(ctx, {
     kind: 'claim-notice',
-    regionId: p.regionId,
+    regionId: p.lead.regionId,
     subject: `Lead claim: ${CLAIM_REASON_LABELS[claim.reason]} (${leadName(p)})`,
     text: [
-      `${p.contractorName} claims that lead #${p.leadId} (${leadName(p)}, ${formatMoney(p.priceCents)}) was bad.`,
+      `${p.contractorName} claims that lead #${p.lead.id} (${leadName(p)}, ${formatMoney(p.priceCents)}) was bad.`,
       '',
       `Reason: ${CLAIM_REASON_LABELS[claim.reason]}`,
       ...(claim.details ? [`Details: ${claim.details}`] : []),
@@ -119,7 +81,7 @@ export async function sendClaimDecision(
     refund: { method: RefundMethod; amountCents: number } | null;
   },
 ): Promise<void> {
-  const p = await partiesOf(ctx.db, deliveryId);
+  const p = await deliveryParties(ctx, deliveryId);
   if (!p) return;
   const reason = CLAIM_REASON_LABELS[decision.reason].toLowerCase();
   const note = decision.note ? ['', `Note from the administrator: ${decision.note}`] : [];
@@ -183,7 +145,7 @@ export async function sendCancellation(
   deliveryId: number,
   outcome: CancellationOutcome,
 ): Promise<void> {
-  const p = await partiesOf(ctx.db, deliveryId);
+  const p = await deliveryParties(ctx, deliveryId);
   if (!p) return;
   const what = cancellationSentence(outcome, p.priceCents);
   await toContractor(ctx, p, 'delivery-cancelled', {
@@ -191,7 +153,7 @@ export async function sendCancellation(
     text: [
       `Hello ${p.contractorName},`,
       '',
-      `The delivery of lead #${p.leadId} (${leadName(p)}) to you has been cancelled.`,
+      `The delivery of lead #${p.lead.id} (${leadName(p)}) to you has been cancelled.`,
       '',
       what,
     ].join('\n'),

@@ -6,6 +6,7 @@ import { conflict, notFound } from '../domain/errors';
 import { sendCancellation } from './claim-emails';
 import { hasOpenClaim } from './lead-claims';
 import { refundDto, startRefund } from './refunds';
+import { lockDelivery } from './delivery-lock';
 
 /**
  * POST /api/lead-deliveries/:id/cancel (docs/decisions/0049-cancelled-deliveries.md): the administrator
@@ -17,18 +18,7 @@ import { refundDto, startRefund } from './refunds';
 export async function cancelDelivery(ctx: AppContext, deliveryId: number): Promise<CancelledDelivery> {
   return inTransaction(ctx, async (tx) => {
     // The row lock orders this against a payment, a claim and its decision.
-    const [d] = await tx.db
-      .select({
-        id: leadDeliveries.id,
-        leadId: leadDeliveries.leadId,
-        contractorId: leadDeliveries.contractorId,
-        priceCents: leadDeliveries.priceCents,
-        paymentState: leadDeliveries.paymentState,
-        paymentIntentId: leadDeliveries.paymentIntentId,
-      })
-      .from(leadDeliveries)
-      .where(eq(leadDeliveries.id, deliveryId))
-      .for('update');
+    const d = await lockDelivery(tx, deliveryId);
     if (!d) throw notFound('Delivery not found');
     if (d.paymentState === 'cancelled') throw conflict('This delivery was already cancelled');
     if (await hasOpenClaim(tx, d.id)) throw conflict('This lead has an open claim: approve or deny it first');

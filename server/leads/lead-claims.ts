@@ -23,7 +23,9 @@ import type { AdminActor, AdminScope } from '../domain/actors';
 import { inScope } from '../counties/admin-scope';
 import { listPortalLeads } from './portal';
 import { ALREADY_REFUNDED, refundDto, startRefund } from './refunds';
+import { lockDelivery } from './delivery-lock';
 import { refreshReplyRecords } from '../contractors/reply-records';
+import { homeownerRequest } from './homeowner-request';
 
 /**
  * The lead guarantee (docs/decisions/0046-lead-guarantee.md): a contractor claims a paid or credited
@@ -35,25 +37,6 @@ import { refreshReplyRecords } from '../contractors/reply-records';
 
 export type ClaimInput = z.output<typeof leadClaimSchema>;
 export type ClaimListQuery = z.output<typeof claimListQuerySchema>;
-
-/** Locks the delivery's row for the rest of the transaction. */
-async function lockDelivery(tx: Executor, deliveryId: number) {
-  const [d] = await tx
-    .select({
-      id: leadDeliveries.id,
-      contractorId: leadDeliveries.contractorId,
-      priceCents: leadDeliveries.priceCents,
-      paymentState: leadDeliveries.paymentState,
-      paymentIntentId: leadDeliveries.paymentIntentId,
-      createdAt: leadDeliveries.createdAt,
-      leadStatus: leads.status,
-    })
-    .from(leadDeliveries)
-    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
-    .where(eq(leadDeliveries.id, deliveryId))
-    .for('update', { of: leadDeliveries });
-  return d ?? null;
-}
 
 /**
  * POST /api/contractor/leads/:deliveryId/claim. Someone else's delivery, or a cancelled one, is
@@ -67,7 +50,7 @@ export async function createClaim(
 ): Promise<PortalLead> {
   const now = ctx.clock.now();
   await inTransaction(ctx, async (tx) => {
-    const d = await lockDelivery(tx.db, deliveryId);
+    const d = await lockDelivery(tx, deliveryId);
     if (!d || d.contractorId !== contractorId || d.paymentState === 'cancelled') throw notFound('Lead not found');
     if (!isPaidOrCredited(d.paymentState))
       throw conflict('Only a lead you paid for or took from a plan credit can be claimed');
@@ -125,12 +108,7 @@ async function toAdminClaims(ctx: DbCtx, rows: ClaimRow[]): Promise<AdminLeadCla
     contractor: { id: d.contractorId, name: contractorName },
     lead: {
       id: l.id,
-      name: l.name,
-      email: l.email,
-      phone: l.phone,
-      serviceNeeded: l.serviceNeeded,
-      location: l.location,
-      projectDetails: l.projectDetails,
+      ...homeownerRequest(l),
       status: l.status,
       createdAt: l.createdAt.toISOString(),
     },
@@ -200,7 +178,7 @@ export async function decideClaim(
       .from(leadClaims)
       .where(eq(leadClaims.id, id));
     if (!c) throw notFound('Claim not found');
-    const d = await lockDelivery(tx.db, c.deliveryId);
+    const d = await lockDelivery(tx, c.deliveryId);
     if (!d) throw notFound('Claim not found');
 
     const [decided] = await tx.db

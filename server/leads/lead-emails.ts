@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { RECEIVED_BY } from '@shared/lead-recipients';
 import { centsToDecimal, formatPrice } from '@shared/money';
 import type { PaymentState } from '@shared/schemas/deliveries';
-import { contractorAccounts, contractors, leadDeliveries, leads, type LeadRow } from '../db/schema';
+import type { LeadRow } from '../db/schema';
 import type { EmailKind } from '../integrations/email';
 import { queueEmail, type OutboxCtx } from '../notifications/email-delivery';
 import { hideContactDetails, projectSummary } from '../../shared/contact-details';
-import { accountOfContractor, contractorEmail } from '../contractors/contractor-email';
+import { deliveryParties } from './delivery-parties';
 
 /**
  * The emails a contractor gets about a lead (docs/decisions/0040-delivery-emails.md): the delivery notice
@@ -120,19 +119,7 @@ export function receiptEmail(lead: LeadRow, delivery: Pick<DeliveryFacts, 'contr
 
 /** Queues the receipt for a delivery that has just been paid (by card or recorded by the admin), in the transaction that paid it (ctx.db). */
 export async function sendReceipt(ctx: OutboxCtx, deliveryId: number): Promise<void> {
-  const [row] = await ctx.db
-    .select({
-      lead: leads,
-      priceCents: leadDeliveries.priceCents,
-      contractorId: contractors.id,
-      contractorName: contractors.name,
-      email: contractorEmail,
-    })
-    .from(leadDeliveries)
-    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
-    .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
-    .leftJoin(contractorAccounts, accountOfContractor)
-    .where(eq(leadDeliveries.id, deliveryId));
+  const row = await deliveryParties(ctx, deliveryId);
   if (!row) return;
   const recipient = { id: row.contractorId, email: row.email };
   await sendToContractor(ctx, recipient, 'payment-receipt', {

@@ -5,6 +5,7 @@ import { hideContactDetails } from '@shared/contact-details';
 import type { PaymentState } from '@shared/schemas/deliveries';
 import type { AppContext, DbCtx } from '../context';
 import { contractorLeadPreferences, leadDeliveries, leads, outboxEmails, textOptOuts, towns } from '../db/schema';
+import { leadOfDelivery, preferencesOfDelivery } from '../db/delivery-joins';
 import { TextRefused } from '../integrations/texts';
 import { countySiteWords } from '../counties/counties';
 
@@ -180,9 +181,9 @@ export async function queueLeadText(
       textOptIn: contractorLeadPreferences.textOptIn,
     })
     .from(leadDeliveries)
-    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+    .innerJoin(leads, leadOfDelivery)
     .leftJoin(towns, eq(towns.id, leads.townId))
-    .leftJoin(contractorLeadPreferences, eq(contractorLeadPreferences.contractorId, leadDeliveries.contractorId))
+    .leftJoin(contractorLeadPreferences, preferencesOfDelivery)
     .where(eq(leadDeliveries.id, deliveryId))
     // Two calls for one delivery queue behind each other here, and the second finds the first's text.
     .for('update', { of: leadDeliveries });

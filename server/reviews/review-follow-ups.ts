@@ -1,22 +1,13 @@
 import { longDate } from '@shared/site-calendar';
-import { eq, sql } from 'drizzle-orm';
 import { isPaidOrCredited } from '@shared/schemas/deliveries';
 import { HIRE_ANSWER_LABELS, HIRE_ANSWERS, REVIEW_LINK_DAYS } from '@shared/schemas/reviews';
 import { inTransaction, type AppContext } from '../context';
-import {
-  contractorAccounts,
-  contractors,
-  homeownerAnswers,
-  leadDeliveries,
-  leads,
-  reviewRequests,
-  reviews,
-} from '../db/schema';
+import { reviewRequests } from '../db/schema';
 import { queueEmail } from '../notifications/email-delivery';
 import { countySiteWords } from '../counties/counties';
 import { signReviewLink } from './review-tokens';
 import { ownBusinessReason, reviewerName } from './review-rules';
-import { accountOfContractor } from '../contractors/contractor-email';
+import { deliveryToReview } from './delivery-to-review';
 
 /**
  * The follow-up email (docs/decisions/0050-review-follow-up.md): FOLLOW_UP_DELAY after a delivery
@@ -100,36 +91,14 @@ export async function sendFollowUp(ctx: AppContext, deliveryId: number): Promise
   if (!ctx.siteUrl) throw new Error('The site address is not known yet');
   const now = ctx.clock.now();
   await inTransaction(ctx, async (tx) => {
-    const [row] = await tx.db
-      .select({
-        paymentState: leadDeliveries.paymentState,
-        leadId: leads.id,
-        regionId: leads.regionId,
-        name: leads.name,
-        email: leads.email,
-        serviceNeeded: leads.serviceNeeded,
-        askedAt: leads.createdAt,
-        contractorName: contractors.name,
-        contractorEmail: contractors.email,
-        website: contractors.website,
-        accountEmail: contractorAccounts.email,
-        withdrawnAt: leads.withdrawnAt,
-        erasedAt: leads.erasedAt,
-        hiredOnPage: sql<boolean>`exists (select 1 from ${homeownerAnswers} where ${homeownerAnswers.leadId} = ${leads.id} and ${homeownerAnswers.answer} = 'hired')`,
-      })
-      .from(leadDeliveries)
-      .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
-      .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
-      .leftJoin(contractorAccounts, accountOfContractor)
-      .where(eq(leadDeliveries.id, deliveryId));
+    const row = await deliveryToReview(tx, deliveryId);
     if (!row) return;
-    const [reviewed] = await tx.db.select({ id: reviews.id }).from(reviews).where(eq(reviews.leadId, row.leadId));
     // A withdrawn or erased request gets nothing more (docs/decisions/0128-request-page-and-replies.md).
     const skipReason = !isPaidOrCredited(row.paymentState)
       ? 'The delivery was cancelled'
       : row.withdrawnAt || row.erasedAt
         ? 'The homeowner withdrew the request'
-        : reviewed
+        : row.reviewId !== null
           ? 'The homeowner has already reviewed this lead'
           : ownBusinessReason(row.email, {
               email: row.contractorEmail,

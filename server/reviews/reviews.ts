@@ -10,23 +10,13 @@ import {
   type ReviewsPage,
 } from '@shared/schemas/reviews';
 import { inTransaction, type AppContext, type DbCtx, type ServiceCtx } from '../context';
-import type { Executor } from '../db/client';
-import {
-  contractorAccounts,
-  contractors,
-  homeownerAnswers,
-  leadDeliveries,
-  leads,
-  reviewRequests,
-  reviews,
-  type ReviewRow,
-} from '../db/schema';
+import { leadDeliveries, reviewRequests, reviews, type ReviewRow } from '../db/schema';
 import type { Freshness, Frozen } from '../directory';
 import { conflict, forbidden, invalid, notFound } from '../domain/errors';
 import { readReviewLink, type ReviewLink } from './review-tokens';
 import { ownBusinessReason, reviewerName } from './review-rules';
-import { accountOfContractor } from '../contractors/contractor-email';
 import { refreshReplyRecords } from '../contractors/reply-records';
+import { deliveryToReview } from './delivery-to-review';
 
 /**
  * Verified reviews (docs/decisions/0052-review-answer.md): a homeowner answers the follow-up about
@@ -52,35 +42,8 @@ function linkOf(ctx: ReviewCtx, token: string, { allowExpired = false } = {}): R
   return { ...link, expired };
 }
 
-async function linkedDelivery(db: Executor, deliveryId: number) {
-  const [row] = await db
-    .select({
-      deliveryId: leadDeliveries.id,
-      paymentState: leadDeliveries.paymentState,
-      leadId: leads.id,
-      name: leads.name,
-      email: leads.email,
-      serviceNeeded: leads.serviceNeeded,
-      contractorId: contractors.id,
-      contractorName: contractors.name,
-      contractorEmail: contractors.email,
-      website: contractors.website,
-      accountEmail: contractorAccounts.email,
-      requestStatus: reviewRequests.status,
-      hireAnswer: reviewRequests.hireAnswer,
-      withdrawnAt: leads.withdrawnAt,
-      erasedAt: leads.erasedAt,
-      // Said on the request's page already (docs/decisions/0128-request-page-and-replies.md): not asked again.
-      hiredOnPage: sql<boolean>`exists (select 1 from ${homeownerAnswers} where ${homeownerAnswers.leadId} = ${leads.id} and ${homeownerAnswers.answer} = 'hired')`,
-      reviewId: reviews.id,
-    })
-    .from(leadDeliveries)
-    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
-    .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
-    .leftJoin(contractorAccounts, accountOfContractor)
-    .leftJoin(reviewRequests, eq(reviewRequests.deliveryId, leadDeliveries.id))
-    .leftJoin(reviews, eq(reviews.leadId, leads.id))
-    .where(eq(leadDeliveries.id, deliveryId));
+async function linkedDelivery(ctx: DbCtx, deliveryId: number) {
+  const row = await deliveryToReview(ctx, deliveryId);
   // Only links the follow-up sent are answered (a signature alone, made without sending, is not enough).
   if (!row || row.requestStatus !== 'sent') throw invalid(NOT_VALID, { token: NOT_VALID });
   return row;
@@ -98,7 +61,7 @@ const hireStillAsked = (d: LinkedDelivery, expired: boolean) =>
  */
 export async function hireCheckOf(ctx: ReviewCtx, token: string): Promise<LinkedDelivery> {
   const link = linkOf(ctx, token);
-  const d = await linkedDelivery(ctx.db, link.deliveryId);
+  const d = await linkedDelivery(ctx, link.deliveryId);
   if (d.hireAnswer !== null) throw conflict('You already answered this question. Thank you!');
   if (d.withdrawnAt !== null || d.erasedAt !== null) throw conflict('This request was withdrawn.');
   return d;
@@ -107,7 +70,7 @@ export async function hireCheckOf(ctx: ReviewCtx, token: string): Promise<Linked
 /** GET /api/reviews/invitation?token=: what the review page says about its link. */
 export async function reviewInvitation(ctx: ReviewCtx, token: string): Promise<ReviewInvitation> {
   const link = linkOf(ctx, token, { allowExpired: true });
-  const d = await linkedDelivery(ctx.db, link.deliveryId);
+  const d = await linkedDelivery(ctx, link.deliveryId);
   return {
     status: d.reviewId !== null ? 'answered' : link.expired ? 'expired' : 'open',
     hireAnswer: d.hireAnswer,
@@ -127,7 +90,7 @@ export async function submitReview(
 ): Promise<{ id: number; status: 'published' }> {
   const link = linkOf(ctx, input.token);
   return inTransaction(ctx, async (tx) => {
-    const d = await linkedDelivery(tx.db, link.deliveryId);
+    const d = await linkedDelivery(tx, link.deliveryId);
     if (d.reviewId !== null) throw conflict(ANSWERED);
     if (!isPaidOrCredited(d.paymentState)) throw conflict('This lead was cancelled, so there is nothing to review.');
     // Checked again at answer time: the contractor's addresses may have changed since the email.

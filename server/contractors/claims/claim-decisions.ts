@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AdminListingClaim } from '@shared/schemas/listing-claims';
 import { inTransaction, type AppContext } from '../../context';
 import { contractorAccounts, contractors, listingClaims } from '../../db/schema';
@@ -9,6 +9,7 @@ import { endContractorSessions } from '../../accounts/sessions';
 import { createSetupCode, sendSetupCode } from '../contractor-accounts';
 import { storeCertificate, type Upload } from '../insurance-certificates';
 import { claimableListing } from './listing-claims';
+import { lockContractor } from '../contractor-lock';
 
 /**
  * What administrators see and decide of listing claims (docs/decisions/0131-listing-claims.md):
@@ -61,7 +62,7 @@ export async function submitDocumentClaim(
   if (!(await claimableListing(ctx, id, county))) throw notFound('This listing cannot be claimed');
   await storeCertificate(ctx, id, input.upload, { kind: 'applicant' });
   await inTransaction(ctx, async (tx) => {
-    await tx.db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, id)).for('update');
+    await lockContractor(tx, id);
     const [open] = await tx.db
       .select({ id: listingClaims.id })
       .from(listingClaims)
@@ -129,11 +130,7 @@ async function lockedClaim(tx: AppContext, claimId: number) {
   const [claim] = await tx.db.select().from(listingClaims).where(eq(listingClaims.id, claimId)).for('update');
   if (!claim) throw notFound('Claim not found');
   // The listing too, so a code claim cannot go through beside the decision.
-  await tx.db
-    .select({ id: contractors.id })
-    .from(contractors)
-    .where(inArray(contractors.id, [claim.contractorId]))
-    .for('update');
+  await lockContractor(tx, claim.contractorId);
   return claim;
 }
 

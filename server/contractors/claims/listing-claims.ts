@@ -19,6 +19,7 @@ import { countySiteWords } from '../../counties/counties';
 import { queueEmail } from '../../notifications/email-delivery';
 import { queueText } from '../../notifications/text-delivery';
 import { createSetupCode } from '../contractor-accounts';
+import { lockContractor } from '../contractor-lock';
 
 /**
  * Claiming an unclaimed listing by a code (docs/decisions/0131-listing-claims.md): the code goes
@@ -83,7 +84,7 @@ export async function claimTarget(ctx: AppContext, id: number, county: string): 
 
 /** The listing's open claim, a new one when there is none (or the last one is past its day). Locks the listing. */
 async function openClaim(tx: AppContext, contractorId: number, channel: ClaimCodeChannel) {
-  await tx.db.select({ id: contractors.id }).from(contractors).where(eq(contractors.id, contractorId)).for('update');
+  await lockContractor(tx, contractorId);
   const now = tx.clock.now();
   await tx.db
     .update(listingClaims)

@@ -204,6 +204,29 @@ export async function listPricingRules(ctx: Pick<AppContext, 'db'>, scope: Admin
   return rows.sort(compareRules).map(toDto);
 }
 
+/**
+ * Where a rule applies. `kept` is the rule being changed: its county stays unless the input names
+ * one, and a town named in words is looked for in it first.
+ */
+async function targetOf(
+  ctx: RulesCtx,
+  scope: AdminScope,
+  input: PricingRuleInput,
+  site: string,
+  kept?: { regionId: number | null },
+): Promise<RuleTarget> {
+  const near = nearCounty(ctx, scope, site);
+  if (input.ruleType === 'location')
+    return locationTarget(ctx, scope, input, kept ? async () => kept.regionId ?? near() : near);
+  const regionId = kept && input.regionId === undefined ? kept.regionId : await countyOf(ctx, scope, input.regionId);
+  return {
+    ruleType: input.ruleType,
+    ruleValue: await canonicalValue(ctx, scope, input.ruleType, input.ruleValue, regionId),
+    townId: null,
+    regionId,
+  };
+}
+
 /** `site` is the county of the site the request came on, where a town named in words is looked for last. */
 export async function createPricingRule(
   ctx: RulesCtx,
@@ -211,17 +234,7 @@ export async function createPricingRule(
   input: PricingRuleInput,
   site: string,
 ): Promise<PricingRuleDto> {
-  let target: RuleTarget;
-  if (input.ruleType === 'location') target = await locationTarget(ctx, scope, input, nearCounty(ctx, scope, site));
-  else {
-    const regionId = await countyOf(ctx, scope, input.regionId);
-    target = {
-      ruleType: input.ruleType,
-      ruleValue: await canonicalValue(ctx, scope, input.ruleType, input.ruleValue, regionId),
-      townId: null,
-      regionId,
-    };
-  }
+  const target = await targetOf(ctx, scope, input, site);
   const [row] = await ctx.db
     .insert(pricingRules)
     .values({ ...target, ...settings(input) })
@@ -255,19 +268,7 @@ export async function updatePricingRule(
     .from(pricingRules)
     .where(eq(pricingRules.id, id));
   if (!existing) throw notFound('Pricing rule not found');
-  let target: RuleTarget;
-  if (patch.ruleType === 'location') {
-    const near = nearCounty(ctx, scope, site);
-    target = await locationTarget(ctx, scope, patch, async () => existing.regionId ?? near());
-  } else {
-    const regionId = patch.regionId === undefined ? existing.regionId : await countyOf(ctx, scope, patch.regionId);
-    target = {
-      ruleType: patch.ruleType,
-      ruleValue: await canonicalValue(ctx, scope, patch.ruleType, patch.ruleValue, regionId),
-      townId: null,
-      regionId,
-    };
-  }
+  const target = await targetOf(ctx, scope, patch, site, existing);
   const [row] = await ctx.db
     .update(pricingRules)
     .set({ ...target, ...settings(patch) })

@@ -11,7 +11,9 @@ import {
   leads,
   regions,
 } from '../../db/schema';
+import { contractorOfDelivery, leadOfDelivery, preferencesOfDelivery, regionOfLead } from '../../db/delivery-joins';
 import { accountOfContractor, contractorEmail } from '../../contractors/contractor-email';
+import { hadDetails } from '../../contractors/reply-records';
 import { countySiteWords } from '../../counties/counties';
 import { queueEmail } from '../../notifications/email-delivery';
 import { portalLeadLink, queueText } from '../../notifications/text-delivery';
@@ -33,7 +35,6 @@ const BATCH = 500;
  */
 export async function remindUnanswered(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
-  const hadDetails = sql<Date>`coalesce(${leadDeliveries.creditedAt}, ${leadDeliveries.paidAt})`;
   const rows = await ctx.db
     .select({
       deliveryId: leadDeliveries.id,
@@ -50,11 +51,11 @@ export async function remindUnanswered(ctx: AppContext): Promise<number> {
       textOptIn: contractorLeadPreferences.textOptIn,
     })
     .from(leadDeliveries)
-    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
-    .innerJoin(regions, eq(regions.id, leads.regionId))
-    .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
+    .innerJoin(leads, leadOfDelivery)
+    .innerJoin(regions, regionOfLead)
+    .innerJoin(contractors, contractorOfDelivery)
     .leftJoin(contractorAccounts, accountOfContractor)
-    .leftJoin(contractorLeadPreferences, eq(contractorLeadPreferences.contractorId, leadDeliveries.contractorId))
+    .leftJoin(contractorLeadPreferences, preferencesOfDelivery)
     .where(
       and(
         isNull(leadDeliveries.replyRemindedAt),

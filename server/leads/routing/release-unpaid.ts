@@ -6,6 +6,7 @@ import { countySiteWords } from '../../counties/counties';
 import { sendToContractor } from '../lead-emails';
 import { accountOfContractor, contractorEmail } from '../../contractors/contractor-email';
 import { releaseLead } from './release';
+import { lockDelivery } from '../delivery-lock';
 
 /**
  * A delivered lead the contractor neither paid for nor took with a credit within its county's
@@ -15,16 +16,7 @@ import { releaseLead } from './release';
  */
 async function releaseDelivery(tx: AppContext, deliveryId: number, reason: 'unpaid' | 'declined'): Promise<boolean> {
   // The row lock orders this against a payment arriving at the same moment: one of them finds the other's state.
-  const [d] = await tx.db
-    .select({
-      id: leadDeliveries.id,
-      leadId: leadDeliveries.leadId,
-      contractorId: leadDeliveries.contractorId,
-      paymentState: leadDeliveries.paymentState,
-    })
-    .from(leadDeliveries)
-    .where(eq(leadDeliveries.id, deliveryId))
-    .for('update');
+  const d = await lockDelivery(tx, deliveryId);
   if (!d || d.paymentState !== 'awaiting_payment') return false;
   const now = tx.clock.now();
   await tx.db

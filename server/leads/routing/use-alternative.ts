@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../domain/errors';
 import { hashAccountToken } from '../../accounts/account-tokens';
 import { regionOf } from '../../counties/region-of';
 import { createLead } from '../leads';
+import { homeownerRequest } from '../homeowner-request';
 
 /**
  * The homeowner's "Send my request to them" link (docs/decisions/0117-lead-routing.md): single
@@ -101,12 +102,7 @@ async function sendOffer(
     const { id } = await createLead(
       tx,
       {
-        name: l.name,
-        email: l.email,
-        phone: l.phone,
-        serviceNeeded: l.serviceNeeded,
-        location: l.location,
-        projectDetails: l.projectDetails,
+        ...homeownerRequest(l),
         budgetRange: (l.budgetRange ?? '') as QuoteRequest['budgetRange'],
         contractorId: offer.contractorId,
       },

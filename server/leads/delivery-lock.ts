@@ -1,0 +1,19 @@
+import { eq, getTableColumns } from 'drizzle-orm';
+import type { DbCtx } from '../context';
+import { leadDeliveries, leads } from '../db/schema';
+
+/**
+ * A delivery's row and its lead's status, read under the delivery's row lock for the rest of the
+ * transaction (ctx.db): a payment, a claim, its decision, a cancellation and a release of one
+ * delivery happen one after the other, each finding the state the one before left. Only the
+ * delivery's row is locked, not its lead's.
+ */
+export async function lockDelivery(ctx: DbCtx, deliveryId: number) {
+  const [d] = await ctx.db
+    .select({ ...getTableColumns(leadDeliveries), leadStatus: leads.status })
+    .from(leadDeliveries)
+    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+    .where(eq(leadDeliveries.id, deliveryId))
+    .for('update', { of: leadDeliveries });
+  return d ?? null;
+}
