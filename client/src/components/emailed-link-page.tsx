@@ -44,15 +44,7 @@ export function EmailedLinkPage<T>({
             <Skeleton className="h-40" />
           </div>
         }
-        error={() => (
-          <LinkNotice
-            icon={<LinkIcon className="h-6 w-6 text-primary" aria-hidden="true" />}
-            title="This link is not valid"
-            status={404}
-          >
-            <p className="max-w-md text-muted-foreground">{invalid}</p>
-          </LinkNotice>
-        )}
+        error={() => <LinkNotice icon={LinkIcon} title="This link is not valid" status={404} message={invalid} />}
       >
         {children}
       </QueryView>

@@ -1,10 +1,8 @@
-import { PASSWORD_MAX, PASSWORD_MIN_LENGTH } from '@shared/contractor-auth';
 import type { PasswordChange } from '@shared/schemas/contractor-account';
-import { useProgressiveForm } from '@/components/form';
-import { Button } from '@/components/ui/button';
+import { Form, SubmitButton, useProgressiveForm } from '@/components/form';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { Field } from '@/components/ui/field';
-import { FormNotice } from '@/components/ui/form-notice';
-import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
 
 /**
@@ -37,43 +35,21 @@ export function PasswordChangeForm({
   const { errors, control, pending } = form;
   const id = (part: string) => `${idPrefix}-${part}`;
   return (
-    <form {...form.props} className={`grid gap-4 ${className ?? ''}`} aria-label="Change password">
-      {form.problem && <FormNotice variant="destructive" title="Error" description={form.problem} />}
+    <Form form={form} label="Change password" className={`grid gap-4 ${className ?? ''}`}>
       <Field id={id('current')} label="Current Password" error={errors.currentPassword}>
-        <Input
-          type="password"
-          autoComplete="current-password"
-          maxLength={PASSWORD_MAX}
-          {...control('currentPassword', id('current'))}
-        />
+        <PasswordInput {...control('currentPassword', id('current'))} />
       </Field>
-      <Field
-        id={id('new')}
-        label="New Password"
-        error={errors.password}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`}
-      >
-        <Input
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          {...control('password', id('new'))}
-        />
-      </Field>
-      <Field id={id('confirm')} label="Confirm New Password" error={errors.confirmPassword}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          {...control('confirmPassword', id('confirm'))}
-        />
-      </Field>
+      <NewPasswordFields
+        form={form}
+        ids={{ password: id('new'), confirm: id('confirm') }}
+        confirmLabel="Confirm New Password"
+      />
       <p className="text-sm text-muted-foreground">
         Other devices signed in to your account are signed out; this one stays signed in.
       </p>
-      <Button type="submit" className="justify-self-start" disabled={pending}>
-        {pending ? 'Saving...' : 'Change Password'}
-      </Button>
-    </form>
+      <SubmitButton className="justify-self-start" pending={pending} pendingLabel="Saving...">
+        Change Password
+      </SubmitButton>
+    </Form>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { z } from 'zod';
-import { useProgressiveForm, type ProgressiveForm } from '@/components/form';
+import { Form, SubmitButton, useProgressiveForm, type ProgressiveForm } from '@/components/form';
 import type { ProgressiveFormOptions } from '@/components/form/types';
 import { Button } from '@/components/ui/button';
 import { FormNotice } from '@/components/ui/form-notice';
@@ -79,13 +79,12 @@ export function SingleUseLinkForm({
   }
   if (!token) return <FormNotice variant="destructive" title="Link not valid" description={invalid} />;
   return (
-    <form method="post" action={action} {...form.props} className="grid gap-4" aria-label={label}>
-      {form.problem && <FormNotice variant="destructive" title="Error" description={form.problem} />}
+    <Form form={form} label={label} action={action}>
       <input type="hidden" {...form.control('token', `${id}-token`)} />
       {children}
-      <Button type="submit" variant={submit.variant} className="w-full" disabled={form.pending}>
-        {form.pending ? submit.pending : submit.label}
-      </Button>
-    </form>
+      <SubmitButton variant={submit.variant} className="w-full" pending={form.pending} pendingLabel={submit.pending}>
+        {submit.label}
+      </SubmitButton>
+    </Form>
   );
 }

@@ -1,6 +1,17 @@
 import { Link } from 'wouter';
 import { useRegion } from '@/lib/region';
 
+/** The Resources column: the site's own pages. */
+const RESOURCE_LINKS = [
+  { href: '/blog', label: 'Blog' },
+  { href: '/submit-business', label: 'Submit Your Business' },
+  { href: '/contractor-pricing', label: 'Plans for Contractors' },
+  { href: '/contractor/login', label: 'Contractor Login' },
+  { href: '/gallery', label: 'Project Gallery' },
+  { href: '/privacy', label: 'Privacy Policy' },
+  { href: '/terms', label: 'Terms' },
+] as const;
+
 /** Footer: 6 of the service areas, 6 services, and the site links. */
 export function Footer() {
   const region = useRegion();
@@ -33,41 +44,13 @@ export function Footer() {
         <div>
           <h2 className="text-base font-semibold">Resources</h2>
           <ul className="mt-2 space-y-1 text-sm">
-            <li>
-              <Link href="/blog" className="underline-offset-4 hover:underline">
-                Blog
-              </Link>
-            </li>
-            <li>
-              <Link href="/submit-business" className="underline-offset-4 hover:underline">
-                Submit Your Business
-              </Link>
-            </li>
-            <li>
-              <Link href="/contractor-pricing" className="underline-offset-4 hover:underline">
-                Plans for Contractors
-              </Link>
-            </li>
-            <li>
-              <Link href="/contractor/login" className="underline-offset-4 hover:underline">
-                Contractor Login
-              </Link>
-            </li>
-            <li>
-              <Link href="/gallery" className="underline-offset-4 hover:underline">
-                Project Gallery
-              </Link>
-            </li>
-            <li>
-              <Link href="/privacy" className="underline-offset-4 hover:underline">
-                Privacy Policy
-              </Link>
-            </li>
-            <li>
-              <Link href="/terms" className="underline-offset-4 hover:underline">
-                Terms
-              </Link>
-            </li>
+            {RESOURCE_LINKS.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className="underline-offset-4 hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </div>
       </div>

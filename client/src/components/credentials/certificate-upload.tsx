@@ -5,6 +5,8 @@ import type { CertificateInfo } from '@shared/schemas/credentials';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { messageOf } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { certificateProblem } from './certificate-check';
 import { useRegion } from '@/lib/region';
@@ -40,21 +42,27 @@ export function CertificateLine({ certificate, href }: { certificate: Certificat
   );
 }
 
-/** A file input and its Upload button; `onUpload` sends the file. */
+/** The upload of a certificate, as the admin's and the portal's certificate mutations both are. */
+export interface CertificateMutation {
+  isPending: boolean;
+  mutate: (file: File, options: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+}
+
+/** A file input and its Upload button: checks the file, sends it, and says how it went (`uploaded`: the toast's text). */
 export function CertificateUpload({
   id,
-  pending,
-  error,
-  onUpload,
+  upload,
+  uploaded,
 }: {
   id: string;
-  pending: boolean;
-  error?: string;
-  onUpload: (file: File) => void;
+  upload: CertificateMutation;
+  uploaded: string;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
   const shown = problem ?? error;
+  const pending = upload.isPending;
   return (
     <div className="grid gap-2">
       <Field id={id} label="Certificate of insurance (PDF or image, up to 5 MB)" error={shown}>
@@ -79,7 +87,11 @@ export function CertificateUpload({
           if (!file) return setProblem('Choose the certificate file first');
           const wrong = certificateProblem(file);
           if (wrong) return setProblem(wrong);
-          onUpload(file);
+          setError(undefined);
+          upload.mutate(file, {
+            onSuccess: () => toast({ title: 'Certificate Uploaded', description: uploaded }),
+            onError: (err) => setError(messageOf(err, 'Failed to upload the certificate')),
+          });
         }}
         icon={Upload}
       >

@@ -1,5 +1,6 @@
 import { Slot } from './slot';
-import { forwardRef, type ButtonHTMLAttributes, type ComponentType } from 'react';
+import { forwardRef, type ButtonHTMLAttributes, type ComponentType, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import { cn } from '@/lib/cn';
 
 const variants = {
@@ -56,3 +57,16 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(
   },
 );
 Button.displayName = 'Button';
+
+/** A page of the app opened from a button: a real `<a href>` (it works before hydration), navigated in place after. */
+export function LinkButton({
+  href,
+  children,
+  ...button
+}: Pick<ButtonProps, 'variant' | 'size' | 'className'> & { href: string; children: ReactNode }) {
+  return (
+    <Button asChild {...button}>
+      <Link href={href}>{children}</Link>
+    </Button>
+  );
+}

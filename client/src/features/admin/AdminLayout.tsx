@@ -15,6 +15,8 @@ import { useChooseCounty } from './admin-users-api';
 import { logout, sessionKey, useAdminSession } from './api';
 import { TWO_FACTOR_PATH } from './two-factor-api';
 import { useRegion } from '@/lib/region';
+import { SkipLink } from '@/components/skip-link';
+import { TopBar } from '@/components/top-bar';
 
 export const LOGIN_PATH = signInPages.adminLogin.path;
 /** The sign-in's pages (the password and, posted without JavaScript, the code step) stand outside the session guard. */
@@ -247,13 +249,8 @@ function GuardedLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className="flex min-h-screen flex-col bg-muted/40">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2"
-      >
-        Skip to content
-      </a>
-      <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <SkipLink />
+      <TopBar>
         {/* Two rows from a tablet up: the brand and the account above, the screens below (wrapping rather
             than pushing Logout off a 1024-pixel screen); one row with the menu sheet on a phone. */}
         <div className="container mx-auto flex h-16 items-center justify-between gap-4 px-4">
@@ -305,7 +302,7 @@ function GuardedLayout({ children }: { children: ReactNode }) {
         <nav aria-label="Admin" className="container mx-auto hidden px-4 pb-2 md:block">
           <NavLinks path={path} role={session.role} withAccount={false} className="flex flex-wrap items-center gap-1" />
         </nav>
-      </header>
+      </TopBar>
       <main id="main" className="container mx-auto flex-1 px-4 py-6 md:py-8">
         <Suspense fallback={<PageFallback />}>{children}</Suspense>
       </main>

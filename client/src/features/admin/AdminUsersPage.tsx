@@ -10,7 +10,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { errorId, Field, FieldError } from '@/components/ui/field';
 import { FormNotice } from '@/components/ui/form-notice';
 import { Input } from '@/components/ui/input';
-import { LabelledCheckbox } from '@/components/ui/native-select';
+import { CheckboxList } from '@/components/ui/checkbox-list';
 import { toast } from '@/components/ui/use-toast';
 import { plural } from '@/lib/format';
 import {
@@ -52,20 +52,13 @@ function CountiesField({
     <fieldset className="grid gap-2" aria-describedby={error ? errorId(id) : undefined}>
       <legend className="mb-1 text-sm font-medium">{legend}</legend>
       <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-        {counties.map((c) => {
-          const boxId = `${id}-${c.slug}`;
-          return (
-            <LabelledCheckbox
-              key={c.id}
-              id={boxId}
-              label={c.name}
-              name="regionIds"
-              value={String(c.id)}
-              defaultChecked={ticked.includes(c.id)}
-              aria-invalid={error ? true : undefined}
-            />
-          );
-        })}
+        <CheckboxList
+          idPrefix={id}
+          name="regionIds"
+          options={counties.map((c) => ({ value: String(c.id), label: c.name, idPart: c.slug }))}
+          ticked={ticked.map(String)}
+          invalid={Boolean(error)}
+        />
       </div>
       <FieldError id={id} error={error} />
     </fieldset>

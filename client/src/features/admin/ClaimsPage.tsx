@@ -1,4 +1,3 @@
-import { Check, X } from 'lucide-react';
 import { formatPrice } from '@shared/money';
 import { useState } from 'react';
 import {
@@ -9,7 +8,6 @@ import {
   type RefundDto,
 } from '@shared/schemas/lead-claims';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime, formatShortDate, plural } from '@/lib/format';
 import { claimsKey, useClaims, useDecideClaim, type ClaimFilter } from './api';
@@ -20,6 +18,7 @@ import { CustomerCell } from './components/CustomerCell';
 import { PageHeader } from './components/PageHeader';
 import { Td, Tr } from './components/table';
 import { useRegion } from '@/lib/region';
+import { DecisionButton } from './components/DecisionButton';
 
 const PAGE_SIZE = 20;
 const COLUMNS = ['Contractor', 'Lead', 'Reason', 'Paid', 'Homeowner', 'Claimed', 'Decision'].map((name) => ({ name }));
@@ -95,14 +94,15 @@ function FollowUpCell({ claim }: { claim: AdminLeadClaim }) {
   );
 }
 
-function DecisionCell({
-  claim,
-  onDecide,
-}: {
+/** A claim and the decision its buttons open. */
+interface ClaimProps {
   claim: AdminLeadClaim;
   onDecide: (claim: AdminLeadClaim, decision: ClaimDecision) => void;
-}) {
+}
+
+function DecisionCell({ claim, onDecide }: ClaimProps) {
   const { timeZone } = useRegion();
+  const subject = `the claim of ${claim.contractor.name} on the lead from ${claim.lead.name}`;
   return (
     <div className="grid gap-2">
       <Badge variant={STATUS_VARIANT[claim.status]} className="w-fit" data-testid="claim-status">
@@ -114,36 +114,15 @@ function DecisionCell({
       {claim.note && <p className="max-w-[16rem] text-xs">{claim.note}</p>}
       {claim.status === 'open' && (
         <div className="flex flex-wrap gap-2">
-          <Button
-            size="sm"
-            onClick={() => onDecide(claim, 'approve')}
-            aria-label={`Approve the claim of ${claim.contractor.name} on the lead from ${claim.lead.name}`}
-            icon={Check}
-          >
-            Approve
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => onDecide(claim, 'deny')}
-            aria-label={`Deny the claim of ${claim.contractor.name} on the lead from ${claim.lead.name}`}
-            icon={X}
-          >
-            Deny
-          </Button>
+          <DecisionButton decision="Approve" subject={subject} onClick={() => onDecide(claim, 'approve')} />
+          <DecisionButton decision="Deny" subject={subject} onClick={() => onDecide(claim, 'deny')} />
         </div>
       )}
     </div>
   );
 }
 
-function ClaimRow({
-  claim,
-  onDecide,
-}: {
-  claim: AdminLeadClaim;
-  onDecide: (claim: AdminLeadClaim, decision: ClaimDecision) => void;
-}) {
+function ClaimRow({ claim, onDecide }: ClaimProps) {
   const { timeZone } = useRegion();
   const days = Math.max(0, Math.floor((Date.parse(claim.createdAt) - Date.parse(claim.delivery.deliveredAt)) / DAY_MS));
   return (

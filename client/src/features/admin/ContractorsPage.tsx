@@ -1,16 +1,4 @@
-import {
-  ChartColumn,
-  Check,
-  FileCheck,
-  FilePenLine,
-  Images,
-  KeyRound,
-  Receipt,
-  RotateCcw,
-  Search,
-  Star,
-  X,
-} from 'lucide-react';
+import { ChartColumn, FileCheck, FilePenLine, Images, KeyRound, Receipt, Search, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { REJECTION_REASON_MAX, type AdminContractor } from '@shared/schemas/admin';
@@ -23,7 +11,6 @@ import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { isRated, NO_REVIEWS } from '@/features/directory';
-import { messageOf } from '@/lib/api';
 import {
   contractorsKey,
   useContractors,
@@ -44,6 +31,8 @@ import { VerificationStatus, VerifyButton } from './components/Verification';
 import { plural } from '@/lib/format';
 import { useRegion } from '@/lib/region';
 import { APPROVAL_FAILED } from './labels';
+import { DecisionButton } from './components/DecisionButton';
+import { toastError } from '@/components/ui/toast-problem';
 
 /** An application's rejection: the reason goes with approvalSchema's 'rejected' status and stays with the application. */
 const APPLICATION_REJECTION: Rejection = {
@@ -185,39 +174,18 @@ function ContractorRow({
         <div className="flex flex-wrap gap-2">
           {c.approvalStatus === 'pending' && (
             <>
-              <Button
-                size="sm"
-                disabled={busy}
-                onClick={() => onApprove(c)}
-                aria-label={`Approve ${c.name}`}
-                icon={Check}
-              >
-                Approve
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
+              <DecisionButton decision="Approve" subject={c.name} disabled={busy} onClick={() => onApprove(c)} />
+              <DecisionButton
+                decision="Reject"
+                subject={c.name}
                 className="text-destructive"
                 disabled={busy}
                 onClick={() => onReject(c)}
-                aria-label={`Reject ${c.name}`}
-                icon={X}
-              >
-                Reject
-              </Button>
+              />
             </>
           )}
           {c.approvalStatus === 'rejected' && (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy}
-              onClick={() => onApprove(c)}
-              aria-label={`Reconsider ${c.name}`}
-              icon={RotateCcw}
-            >
-              Reconsider
-            </Button>
+            <DecisionButton decision="Reconsider" subject={c.name} disabled={busy} onClick={() => onApprove(c)} />
           )}
           {c.approvalStatus === 'approved' && (
             <div className="flex flex-col items-start gap-1">
@@ -299,15 +267,13 @@ export default function ContractorsPage() {
                 ? `${c.name} is shown in the directory.`
                 : `${c.name} is hidden from the directory.`,
             }),
-          onError: (e) =>
-            toast({ title: 'Error', description: messageOf(e, 'Failed to update visibility'), variant: 'destructive' }),
+          onError: (e) => toastError(e, 'Failed to update visibility'),
         },
       ),
     onSetupCode: (c) =>
       setupCode.mutate(c.id, {
         onSuccess: (res) => toast({ title: 'Setup Code Sent', description: res.message }),
-        onError: (e) =>
-          toast({ title: 'Error', description: messageOf(e, 'Failed to send setup code'), variant: 'destructive' }),
+        onError: (e) => toastError(e, 'Failed to send setup code'),
       }),
     onVerify: (c, verified) =>
       verification.mutate(
@@ -319,12 +285,7 @@ export default function ContractorsPage() {
                 ? { title: 'Verified', description: `${c.name} is shown as Verified Licensed.` }
                 : { title: 'Verification Withdrawn', description: `${c.name} is no longer shown as verified.` },
             ),
-          onError: (e) =>
-            toast({
-              title: 'Error',
-              description: messageOf(e, 'Failed to update verification'),
-              variant: 'destructive',
-            }),
+          onError: (e) => toastError(e, 'Failed to update verification'),
         },
       ),
   };

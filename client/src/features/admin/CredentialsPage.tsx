@@ -14,7 +14,6 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { messageOf } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { BackToContractors, CONTRACTORS_PATH, contractorIdOf } from './components/ContractorSubpage';
 import { PageHeader } from './components/PageHeader';
@@ -27,6 +26,7 @@ import {
   useVerifyCredential,
 } from './credentials-api';
 import { useRegion } from '@/lib/region';
+import { toastError, toastProblem } from '@/components/ui/toast-problem';
 
 const TITLES: Record<Credential, string> = { registration: 'Registration', insurance: 'Insurance' };
 const ACTIONS: Record<CredentialEvent['action'], string> = {
@@ -43,9 +43,6 @@ const ACTORS: Record<CredentialEvent['actor'], string> = {
   applicant: 'the business',
   system: 'the daily check',
 };
-
-const fail = (e: unknown, fallback: string) =>
-  toast({ title: 'Error', description: messageOf(e, fallback), variant: 'destructive' });
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -72,7 +69,7 @@ function VerifyControl({ id, c, credential }: { id: number; c: ContractorCredent
     schema: () => import('@shared/schemas/credentials').then((m) => m.verifyCredentialSchema),
     defaultValues: { how: checkedHow },
     fallback: `Failed to verify the ${name}`,
-    onProblem: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
+    onProblem: toastProblem('Error'),
     onValid: async ({ how }) => {
       await verify.mutateAsync({ credential, how });
       toast({ title: 'Verified', description: `The ${name} of ${c.name} is recorded as checked.` });
@@ -109,7 +106,7 @@ function VerifyControl({ id, c, credential }: { id: number; c: ContractorCredent
                     title: 'Verification Withdrawn',
                     description: `The ${name} of ${c.name} is no longer shown as verified.`,
                   }),
-                onError: (err) => fail(err, 'Failed to withdraw'),
+                onError: (err) => toastError(err, 'Failed to withdraw'),
               },
             )
           }
@@ -130,7 +127,7 @@ function DetailsForm({ id, c }: { id: number; c: ContractorCredentials }) {
     schema: () =>
       import('@shared/schemas/credentials').then((m) => m.credentialsUpdateSchemaFor(region.credentials.registration)),
     fallback: 'Failed to save the credentials',
-    onProblem: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
+    onProblem: toastProblem('Error'),
     // Checked here, sent as typed: the server reads the same strings with the same schema.
     onValid: async (_checked, el) => {
       await update.mutateAsync(credentialValues(el));
@@ -170,7 +167,6 @@ function History({ events }: { events: CredentialEvent[] }) {
 function Credentials({ id, c }: { id: number; c: ContractorCredentials }) {
   const region = useRegion();
   const upload = useUploadCertificate(id);
-  const [uploadError, setUploadError] = useState<string | undefined>();
   return (
     <div className="grid gap-6">
       <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="badge-status">
@@ -203,19 +199,8 @@ function Credentials({ id, c }: { id: number; c: ContractorCredentials }) {
           <CertificateLine certificate={c.certificate} href={certificateHref(id)} />
           <CertificateUpload
             id="admin-certificate"
-            pending={upload.isPending}
-            error={uploadError}
-            onUpload={(file) => {
-              setUploadError(undefined);
-              upload.mutate(file, {
-                onSuccess: () =>
-                  toast({
-                    title: 'Certificate Uploaded',
-                    description: `The certificate of insurance of ${c.name} is saved.`,
-                  }),
-                onError: (err) => setUploadError(messageOf(err, 'Failed to upload the certificate')),
-              });
-            }}
+            upload={upload}
+            uploaded={`The certificate of insurance of ${c.name} is saved.`}
           />
         </Section>
       </div>

@@ -13,6 +13,7 @@ import { comparedWith } from '@/components/charts/chart-words';
 import { QueryView } from '@/components/query-view';
 import { formatDay, formatMinutes, plural } from '@/lib/format';
 import { useFigures } from './api';
+import { AdminSection } from './components/AdminSection';
 
 /**
  * The dashboard's charts (docs/decisions/0129-dashboard-charts.md), for the counties in view:
@@ -203,10 +204,7 @@ function CountiesChart({ f }: { f: DashboardFigures }) {
 export function DashboardCharts() {
   const figures = useFigures();
   return (
-    <section aria-labelledby="dashboard-charts" className="mt-8 grid gap-4">
-      <h2 id="dashboard-charts" className="text-lg font-semibold">
-        Trends
-      </h2>
+    <AdminSection id="dashboard-charts" title="Trends" className="mt-8 grid gap-4">
       <QueryView query={figures} what="the charts">
         {(f) => (
           <div className="grid gap-4 lg:grid-cols-2">
@@ -222,6 +220,6 @@ export function DashboardCharts() {
           </div>
         )}
       </QueryView>
-    </section>
+    </AdminSection>
   );
 }

@@ -6,7 +6,6 @@ import { Button } from '@/components/ui/button';
 import { QueryView } from '@/components/query-view';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
-import { messageOf } from '@/lib/api';
 import { formatDateTime, formatMinutes, formatShortDate } from '@/lib/format';
 import {
   approvedContractorsKey,
@@ -32,6 +31,7 @@ import { StatCard } from './components/StatCard';
 import { Td, Tr } from './components/table';
 import { planName, SUBSCRIPTION_LABELS } from './labels';
 import { useRegion } from '@/lib/region';
+import { toastError } from '@/components/ui/toast-problem';
 
 const RECENT_LEADS = 25;
 const LEAD_COLUMNS = [
@@ -151,8 +151,7 @@ function PricingTab() {
           title: 'Pricing Rule Created',
           description: `A global rule at ${formatPrice(QUICK_ADD_RULE.leadPrice)} with priority ${QUICK_ADD_RULE.priority} was added.`,
         }),
-      onError: (e) =>
-        toast({ title: 'Error', description: messageOf(e, 'Failed to create pricing rule'), variant: 'destructive' }),
+      onError: (e) => toastError(e, 'Failed to create pricing rule'),
     });
   return (
     <>

@@ -26,6 +26,7 @@ import { useApproveImport, useCommitImport, useImports, usePreviewImport } from 
 import { MappingEditor, mappingErrors, sameMapping } from './import-mapping';
 import { RowsTable } from './import-rows';
 import { PastImports } from './PastImports';
+import { toastError } from '@/components/ui/toast-problem';
 
 /**
  * /admin/imports: a county's contractor list from a CSV or .xlsx file
@@ -398,12 +399,7 @@ export default function ImportsPage() {
         onApprove={(i) =>
           void approve(i.id, i.fileName).then(
             (said) => toast({ title: 'Listings approved', description: said }),
-            (e: unknown) =>
-              toast({
-                title: 'Error',
-                description: messageOf(e, 'The listings were not approved. Please try again.'),
-                variant: 'destructive',
-              }),
+            (e: unknown) => toastError(e, 'The listings were not approved. Please try again.'),
           )
         }
       />

@@ -12,13 +12,14 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useRegion } from '@/lib/region';
 import { ListingValuesTable } from '@/features/listing-edits';
-import { messageOf } from '@/lib/api';
 import { formatDateTime, plural } from '@/lib/format';
 import { AdminList } from './components/AdminList';
 import { StatusQueue, type QueueTab } from './components/StatusQueue';
 import { PageHeader } from './components/PageHeader';
 import { RejectDialog, type Rejection } from './components/RejectDialog';
 import { useDecideListingChange, useListingChanges } from './listing-changes-api';
+import { ListingLink } from './components/ListingLink';
+import { toastError } from '@/components/ui/toast-problem';
 
 const TABS: QueueTab<ListingChangeStatus>[] = [
   { value: 'pending', label: 'Waiting for review' },
@@ -53,12 +54,7 @@ function ChangeItem({ change, onReject }: { change: AdminListingChange; onReject
             title: 'Change approved',
             description: `${change.contractorName}'s listing now shows the new values.`,
           }),
-        onError: (err) =>
-          toast({
-            title: 'Error',
-            description: messageOf(err, 'Failed to approve the change'),
-            variant: 'destructive',
-          }),
+        onError: (err) => toastError(err, 'Failed to approve the change'),
       },
     );
   return (
@@ -69,12 +65,7 @@ function ChangeItem({ change, onReject }: { change: AdminListingChange; onReject
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="grid gap-0.5">
-          <Link
-            href={`/contractor/${change.contractorId}`}
-            className="font-semibold text-primary underline-offset-4 hover:underline"
-          >
-            {change.contractorName}
-          </Link>
+          <ListingLink id={change.contractorId} name={change.contractorName} />
           <p className="text-sm text-muted-foreground">
             {`Sent ${formatDateTime(change.submittedAt, timeZone)}`}
             {change.reviewedAt &&

@@ -1,4 +1,4 @@
-import { Check, FileText, RotateCcw, X } from 'lucide-react';
+import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { AdminListingClaim } from '@shared/schemas/listing-claims';
@@ -6,12 +6,11 @@ import { useProgressiveForm } from '@/components/form';
 import { EmptyState } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { TitledDialog } from '@/components/ui/dialog';
 import { DialogFormActions } from '@/components/ui/dialog-form-actions';
 import { Field } from '@/components/ui/field';
 import { FormNotice } from '@/components/ui/form-notice';
 import { Textarea } from '@/components/ui/input';
-import { toast } from '@/components/ui/use-toast';
 import { ApiError, messageOf } from '@/lib/api';
 import { formatDateTime, plural } from '@/lib/format';
 import { useRegion } from '@/lib/region';
@@ -28,6 +27,9 @@ import {
   useListingClaims,
   type ListingClaimDecision,
 } from './listing-claims-api';
+import { DecisionButton } from './components/DecisionButton';
+import { ListingLink } from './components/ListingLink';
+import { toastProblem } from '@/components/ui/toast-problem';
 
 /**
  * /admin/listing-claims: businesses claiming their unclaimed listings
@@ -116,12 +118,7 @@ const CLAIM_REJECTION: Rejection = {
 function ListingCell({ claim }: { claim: Claim }) {
   return (
     <div className="grid gap-0.5">
-      <Link
-        href={`/contractor/${claim.contractorId}`}
-        className="font-semibold text-primary underline-offset-4 [overflow-wrap:anywhere] hover:underline"
-      >
-        {claim.businessName}
-      </Link>
+      <ListingLink id={claim.contractorId} name={claim.businessName} className="[overflow-wrap:anywhere]" />
       <span className="text-xs text-muted-foreground">{`Claim #${claim.id}`}</span>
     </div>
   );
@@ -199,44 +196,17 @@ interface RowActions {
 }
 
 function ActionsCell({ claim, busy, onApprove, onReject, onUndo }: { claim: Claim } & RowActions) {
+  const subject = `the claim of ${claim.businessName}`;
   if (awaitsDecision(claim)) {
     return (
       <div className="flex flex-wrap gap-2">
-        <Button
-          size="sm"
-          disabled={busy}
-          onClick={() => onApprove(claim)}
-          aria-label={`Approve the claim of ${claim.businessName}`}
-          icon={Check}
-        >
-          Approve
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={busy}
-          onClick={() => onReject(claim)}
-          aria-label={`Reject the claim of ${claim.businessName}`}
-          icon={X}
-        >
-          Reject
-        </Button>
+        <DecisionButton decision="Approve" subject={subject} disabled={busy} onClick={() => onApprove(claim)} />
+        <DecisionButton decision="Reject" subject={subject} disabled={busy} onClick={() => onReject(claim)} />
       </div>
     );
   }
   if (canUndo(claim)) {
-    return (
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={busy}
-        onClick={() => onUndo(claim)}
-        aria-label={`Undo the claim of ${claim.businessName}`}
-        icon={RotateCcw}
-      >
-        Undo
-      </Button>
-    );
+    return <DecisionButton decision="Undo" subject={subject} disabled={busy} onClick={() => onUndo(claim)} />;
   }
   return <span className="text-sm text-muted-foreground">None</span>;
 }
@@ -284,7 +254,7 @@ function UndoForm({
   const form = useProgressiveForm({
     schema: () => import('@shared/schemas/listing-claims').then((m) => m.claimNoteSchema),
     fallback: 'Failed to undo the claim',
-    onProblem: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
+    onProblem: toastProblem('Error'),
     onValid: (values) => onConfirm(values.note),
   });
   return (
@@ -326,27 +296,28 @@ function UndoDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={claim !== null} onOpenChange={(open) => !pending && onOpenChange(open)}>
-      <DialogContent className="sm:max-w-[480px]">
-        <DialogHeader>
-          <DialogTitle>Undo claim</DialogTitle>
-          <DialogDescription>
-            {claim
-              ? `${claim.businessName} loses its owner: the portal account${claim.accountEmail ? ` of ${claim.accountEmail}` : ''} is removed and signed out, and the listing shows as unclaimed again. The claim stays in the list as undone.`
-              : ''}
-          </DialogDescription>
-        </DialogHeader>
-        {claim && (
-          <UndoForm
-            key={claim.id}
-            claim={claim}
-            pending={pending}
-            onConfirm={onConfirm}
-            onCancel={() => onOpenChange(false)}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={claim !== null}
+      pending={pending}
+      onOpenChange={onOpenChange}
+      className="sm:max-w-[480px]"
+      title="Undo claim"
+      description={
+        claim
+          ? `${claim.businessName} loses its owner: the portal account${claim.accountEmail ? ` of ${claim.accountEmail}` : ''} is removed and signed out, and the listing shows as unclaimed again. The claim stays in the list as undone.`
+          : ''
+      }
+    >
+      {claim && (
+        <UndoForm
+          key={claim.id}
+          claim={claim}
+          pending={pending}
+          onConfirm={onConfirm}
+          onCancel={() => onOpenChange(false)}
+        />
+      )}
+    </TitledDialog>
   );
 }
 

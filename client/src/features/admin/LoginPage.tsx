@@ -4,12 +4,12 @@ import { Link, useLocation } from 'wouter';
 import { signInPages } from '@shared/sign-in-next';
 import { ADMIN_PASSWORD_MAX, ADMIN_USERNAME_MAX } from '@shared/schemas/admin';
 import { Head } from '@/components/head';
-import { useProgressiveForm } from '@/components/form';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Form, SubmitButton, useProgressiveForm } from '@/components/form';
+import { Card, CardContent } from '@/components/ui/card';
+import { IconCardHeader } from '@/components/ui/icon-card-header';
 import { Field } from '@/components/ui/field';
-import { FormNotice } from '@/components/ui/form-notice';
 import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
 import { useAdminSession, useLogin } from './api';
 import { useSecondStep } from './two-factor-api';
@@ -43,14 +43,7 @@ function CodeStep({ onDone }: { onDone: () => void }) {
     },
   });
   return (
-    <form
-      method="post"
-      action={signInPages.adminCode.path}
-      {...form.props}
-      className="grid gap-4"
-      aria-label="Two-factor code"
-    >
-      {form.problem && <FormNotice variant="destructive" title="Login Failed" description={form.problem} />}
+    <Form form={form} label="Two-factor code" action={signInPages.adminCode.path} problemTitle="Login Failed">
       <Field
         id="admin-code"
         label="Code from your authenticator app"
@@ -66,10 +59,10 @@ function CodeStep({ onDone }: { onDone: () => void }) {
           {...form.control('code', 'admin-code')}
         />
       </Field>
-      <Button type="submit" className="w-full" disabled={form.pending}>
-        {form.pending ? 'Checking...' : 'Verify'}
-      </Button>
-    </form>
+      <SubmitButton className="w-full" pending={form.pending} pendingLabel="Checking...">
+        Verify
+      </SubmitButton>
+    </Form>
   );
 }
 
@@ -132,29 +125,20 @@ export default function LoginPage() {
       />
       <div className="w-full max-w-sm">
         <Card>
-          <CardHeader className="items-center text-center">
-            <span className="flex h-12 w-12 items-center justify-center rounded-full bg-secondary">
-              <ShieldCheck className="h-6 w-6 text-primary" aria-hidden="true" />
-            </span>
-            <h1 className="text-2xl font-bold">Admin Login</h1>
-            <p className="text-sm text-muted-foreground">
-              {codeStep
+          <IconCardHeader
+            icon={ShieldCheck}
+            title="Admin Login"
+            description={
+              codeStep
                 ? 'Enter the 6-digit code your authenticator app shows.'
-                : `Sign in to manage ${region.siteTitle}.`}
-            </p>
-          </CardHeader>
+                : `Sign in to manage ${region.siteTitle}.`
+            }
+          />
           <CardContent>
             {codeStep ? (
               <CodeStep onDone={() => navigate(signInPages.adminCode.done, { replace: true })} />
             ) : (
-              <form
-                method="post"
-                action={signInPages.adminLogin.path}
-                {...form.props}
-                className="grid gap-4"
-                aria-label="Admin login"
-              >
-                {form.problem && <FormNotice variant="destructive" title="Login Failed" description={form.problem} />}
+              <Form form={form} label="Admin login" action={signInPages.adminLogin.path} problemTitle="Login Failed">
                 <Field id="admin-username" label="Username" error={errors.username}>
                   <Input
                     autoComplete="username"
@@ -165,17 +149,12 @@ export default function LoginPage() {
                   />
                 </Field>
                 <Field id="admin-password" label="Password" error={errors.password}>
-                  <Input
-                    type="password"
-                    autoComplete="current-password"
-                    maxLength={ADMIN_PASSWORD_MAX}
-                    {...control('password', 'admin-password')}
-                  />
+                  <PasswordInput maxLength={ADMIN_PASSWORD_MAX} {...control('password', 'admin-password')} />
                 </Field>
-                <Button type="submit" className="w-full" disabled={pending}>
-                  {pending ? 'Logging in...' : 'Login'}
-                </Button>
-              </form>
+                <SubmitButton className="w-full" pending={pending} pendingLabel="Logging in...">
+                  Login
+                </SubmitButton>
+              </Form>
             )}
           </CardContent>
         </Card>

@@ -6,13 +6,13 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import { messageOf } from '@/lib/api';
 import { formatDateTime, plural } from '@/lib/format';
 import { useOutbox, useOutboxMessage, useResendOutboxMessage, type OutboxFilter } from './api';
 import { PageHeader } from './components/PageHeader';
 import { AdminList } from './components/AdminList';
 import { StatusQueue, type QueueTab } from './components/StatusQueue';
 import { useRegion } from '@/lib/region';
+import { toastError } from '@/components/ui/toast-problem';
 
 const PAGE_SIZE = 25;
 
@@ -99,12 +99,7 @@ function MessageDialog({ selected, onClose }: { selected: OutboxMessage | null; 
         toast({ title: 'Queued again', description: 'The message will be sent again in a moment.' });
         void query.refetch();
       },
-      onError: (e) =>
-        toast({
-          title: 'Error',
-          description: messageOf(e, 'Failed to queue the message again'),
-          variant: 'destructive',
-        }),
+      onError: (e) => toastError(e, 'Failed to queue the message again'),
     });
   return (
     <Dialog open={selected !== null} onOpenChange={(open) => !open && onClose()}>

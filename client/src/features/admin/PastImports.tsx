@@ -3,12 +3,13 @@ import { importCountsText, type ImportSummary } from '@shared/contractor-import'
 import { EmptyState } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { messageOf } from '@/lib/api';
 import { formatDateTime, plural } from '@/lib/format';
 import { useRegion } from '@/lib/region';
 import { AdminList } from './components/AdminList';
 import { Td, Tr } from './components/table';
 import { useImports, useInviteImport } from './imports-api';
+import { toastError } from '@/components/ui/toast-problem';
+import { AdminSection } from './components/AdminSection';
 
 /** 'Invite to claim': each approved, unclaimed business with an address gets its next invitation, sent slowly. */
 function InviteButton({ summary, busy }: { summary: ImportSummary; busy: boolean }) {
@@ -22,8 +23,7 @@ function InviteButton({ summary, busy }: { summary: ImportSummary; busy: boolean
             ? `${plural(queued, 'business')} will be invited to claim their listings, one every 30 seconds.`
             : 'Every approved business of this import with an email address was invited in the last 7 days, has had its three emails, opted out or claimed its listing.',
         }),
-      onError: (e) =>
-        toast({ title: 'Error', description: messageOf(e, 'The invitations were not sent.'), variant: 'destructive' }),
+      onError: (e) => toastError(e, 'The invitations were not sent.'),
     });
   return (
     <Button
@@ -43,10 +43,7 @@ export function PastImports({ busy, onApprove }: { busy: boolean; onApprove: (su
   const query = useImports();
   const { timeZone } = useRegion();
   return (
-    <section aria-labelledby="past-imports" className="mt-10">
-      <h2 id="past-imports" className="mb-3 text-xl font-semibold">
-        Past imports
-      </h2>
+    <AdminSection id="past-imports" title="Past imports" className="mt-10" headingClassName="mb-3 text-xl">
       <AdminList
         query={query}
         what="past imports"
@@ -109,6 +106,6 @@ export function PastImports({ busy, onApprove }: { busy: boolean; onApprove: (su
           </Tr>
         )}
       />
-    </section>
+    </AdminSection>
   );
 }

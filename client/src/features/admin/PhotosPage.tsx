@@ -1,20 +1,20 @@
-import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { useRegion } from '@/lib/region';
 import { PHOTO_REJECTION_MAX, type AdminPhoto, type PhotoStatus } from '@shared/schemas/photos';
 import { useProgressiveForm } from '@/components/form';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { InlineFormActions } from '@/components/ui/inline-form-actions';
 import { Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { messageOf } from '@/lib/api';
 import { formatDateTime, plural } from '@/lib/format';
 import { AdminList } from './components/AdminList';
+import { DecisionButton } from './components/DecisionButton';
 import { StatusQueue, type QueueTab } from './components/StatusQueue';
 import { PageHeader } from './components/PageHeader';
 import { useAdminPhotos, useDecidePhoto } from './photos-api';
+import { toastError } from '@/components/ui/toast-problem';
 
 const VIEWS: QueueTab<PhotoStatus>[] = [
   { value: 'pending', label: 'Waiting for review' },
@@ -42,14 +42,13 @@ function RejectForm({ photo, onDone }: { photo: AdminPhoto; onDone: () => void }
       <Field id={id} label="Reason (sent to the contractor)" error={form.errors.reason}>
         <Textarea rows={2} maxLength={PHOTO_REJECTION_MAX} {...form.control('reason', id)} />
       </Field>
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" variant="destructive" disabled={form.pending}>
-          {form.pending ? 'Sending...' : photo.status === 'approved' ? 'Take down' : 'Reject'}
-        </Button>
-        <Button type="button" size="sm" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+      <InlineFormActions
+        pending={form.pending}
+        submit={photo.status === 'approved' ? 'Take down' : 'Reject'}
+        sending="Sending..."
+        variant="destructive"
+        onCancel={onDone}
+      />
     </form>
   );
 }
@@ -59,6 +58,7 @@ function PhotoCard({ photo }: { photo: AdminPhoto }) {
   const decide = useDecidePhoto();
   const region = useRegion();
   const what = photo.kind === 'logo' ? 'logo' : 'project photo';
+  const subject = `${photo.contractorName}'s ${what}`;
   return (
     <Card className="grid content-start gap-3 p-4" data-testid="review-photo">
       <a
@@ -71,7 +71,7 @@ function PhotoCard({ photo }: { photo: AdminPhoto }) {
           src={photo.src}
           width={photo.width}
           height={photo.height}
-          alt={`${photo.contractorName}'s ${what}${photo.caption ? `: ${photo.caption}` : ''}`}
+          alt={`${subject}${photo.caption ? `: ${photo.caption}` : ''}`}
           loading="lazy"
           className={
             photo.kind === 'logo' ? 'h-40 w-full object-contain' : 'aspect-[4/3] h-auto w-full rounded object-cover'
@@ -91,10 +91,10 @@ function PhotoCard({ photo }: { photo: AdminPhoto }) {
       ) : (
         <div className="flex flex-wrap gap-2">
           {photo.status === 'pending' && (
-            <Button
-              size="sm"
+            <DecisionButton
+              decision="Approve"
+              subject={subject}
               disabled={decide.isPending}
-              aria-label={`Approve ${photo.contractorName}'s ${what}`}
               onClick={() =>
                 decide.mutate(
                   { id: photo.id, reject: null },
@@ -104,29 +104,17 @@ function PhotoCard({ photo }: { photo: AdminPhoto }) {
                         title: 'Photo approved',
                         description: `It now shows on ${photo.contractorName}'s listing.`,
                       }),
-                    onError: (e) =>
-                      toast({
-                        title: 'Error',
-                        description: messageOf(e, 'Failed to approve the photo'),
-                        variant: 'destructive',
-                      }),
+                    onError: (e) => toastError(e, 'Failed to approve the photo'),
                   },
                 )
               }
-              icon={Check}
-            >
-              Approve
-            </Button>
+            />
           )}
-          <Button
-            size="sm"
-            variant="outline"
+          <DecisionButton
+            decision={photo.status === 'approved' ? 'Take down' : 'Reject'}
+            subject={subject}
             onClick={() => setRejecting(true)}
-            aria-label={`${photo.status === 'approved' ? 'Take down' : 'Reject'} ${photo.contractorName}'s ${what}`}
-            icon={X}
-          >
-            {photo.status === 'approved' ? 'Take down' : 'Reject'}
-          </Button>
+          />
         </div>
       )}
     </Card>

@@ -4,7 +4,6 @@ import type { PricingRuleDto } from '@shared/schemas/pricing-rules';
 import { Button } from '@/components/ui/button';
 import { QueryLoading, QueryView } from '@/components/query-view';
 import { toast } from '@/components/ui/use-toast';
-import { messageOf } from '@/lib/api';
 import { useRegion } from '@/lib/region';
 import {
   useAdminCounty,
@@ -18,6 +17,8 @@ import { PageHeader } from './components/PageHeader';
 import { PriceMatrix } from './components/PriceMatrix';
 import { RuleDialog } from './components/RuleDialog';
 import { RulesTable } from './components/RulesTable';
+import { toastError } from '@/components/ui/toast-problem';
+import { AdminSection } from './components/AdminSection';
 
 export default function PricingPage() {
   const rules = usePricingRules();
@@ -45,8 +46,7 @@ export default function PricingPage() {
             title: 'Pricing Rule Updated',
             description: isActive ? 'The rule is active.' : 'The rule is inactive.',
           }),
-        onError: (e) =>
-          toast({ title: 'Error', description: messageOf(e, 'Failed to update pricing rule'), variant: 'destructive' }),
+        onError: (e) => toastError(e, 'Failed to update pricing rule'),
       },
     );
 
@@ -62,10 +62,7 @@ export default function PricingPage() {
           </Button>
         }
       />
-      <section aria-labelledby="rules-heading" className="grid gap-3">
-        <h2 id="rules-heading" className="text-lg font-semibold">
-          Pricing rules
-        </h2>
+      <AdminSection id="rules-heading" title="Pricing rules" className="grid gap-3">
         <RulesTable
           query={rules}
           contractorNames={names}
@@ -76,16 +73,13 @@ export default function PricingPage() {
           onEdit={(rule) => setDialog({ open: true, rule })}
           togglingId={toggle.isPending ? (toggle.variables?.id ?? null) : null}
         />
-      </section>
-      <section aria-labelledby="matrix-heading" className="mt-10 grid gap-3">
-        <div>
-          <h2 id="matrix-heading" className="text-lg font-semibold">
-            Price matrix
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            What a new lead costs for each service and town under the active rules (before any contractor rule).
-          </p>
-        </div>
+      </AdminSection>
+      <AdminSection
+        id="matrix-heading"
+        title="Price matrix"
+        description="What a new lead costs for each service and town under the active rules (before any contractor rule)."
+        className="mt-10 grid gap-3"
+      >
         {working === null ? (
           <p className="text-sm text-muted-foreground">Choose a county to see what its leads cost.</p>
         ) : (
@@ -107,7 +101,7 @@ export default function PricingPage() {
             )}
           </QueryView>
         )}
-      </section>
+      </AdminSection>
       <RuleDialog
         open={dialog.open}
         rule={dialog.rule}

@@ -12,25 +12,19 @@ import { NativeChoice, useProgressiveForm } from '@/components/form';
 import { EmptyState } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { REVIEW_POLICY_PATH, reviewMonth, Stars } from '@/features/reviews';
-import { messageOf } from '@/lib/api';
 import { formatDateTime, plural } from '@/lib/format';
 import { PageHeader } from './components/PageHeader';
 import { AdminList } from './components/AdminList';
 import { StatusQueue, type QueueTab } from './components/StatusQueue';
 import { useAdminReviews, useModerateReview } from './reviews-api';
 import { useRegion } from '@/lib/region';
+import { ListingLink } from './components/ListingLink';
+import { toastError, toastProblem } from '@/components/ui/toast-problem';
 
 const TABS: QueueTab<AdminReviewFilter>[] = [
   { value: 'all', label: 'All' },
@@ -50,7 +44,7 @@ function HideForm({ review, onClose }: { review: ManagedReview; onClose: () => v
   const form = useProgressiveForm({
     schema: () => import('@shared/schemas/reviews').then((m) => m.reviewHideSchema),
     fallback: 'Failed to hide the review',
-    onProblem: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
+    onProblem: toastProblem('Error'),
     onValid: async (hide) => {
       await moderate.mutateAsync({ id: review.id, hide });
       toast({ title: 'Review hidden', description: `Hidden for: ${HIDE_REASON_LABELS[hide.reason]}.` });
@@ -89,24 +83,25 @@ function HideForm({ review, onClose }: { review: ManagedReview; onClose: () => v
 
 function HideDialog({ review, onClose }: { review: ManagedReview | null; onClose: () => void }) {
   return (
-    <Dialog open={review !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Hide this review</DialogTitle>
-          <DialogDescription>
-            {'Only for a reason the '}
-            <Link href={REVIEW_POLICY_PATH} className="text-primary underline-offset-4 hover:underline">
-              review policy
-            </Link>
-            {
-              ' names, whatever the rating. The review leaves the profile and the rating at once; the contractor sees the reason.'
-            }
-          </DialogDescription>
-        </DialogHeader>
-        {/* A fresh form for each review. */}
-        {review && <HideForm key={review.id} review={review} onClose={onClose} />}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={review !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Hide this review"
+      description={
+        <>
+          {'Only for a reason the '}
+          <Link href={REVIEW_POLICY_PATH} className="text-primary underline-offset-4 hover:underline">
+            review policy
+          </Link>
+          {
+            ' names, whatever the rating. The review leaves the profile and the rating at once; the contractor sees the reason.'
+          }
+        </>
+      }
+    >
+      {/* A fresh form for each review. */}
+      {review && <HideForm key={review.id} review={review} onClose={onClose} />}
+    </TitledDialog>
   );
 }
 
@@ -119,8 +114,7 @@ function ReviewRow({ review, onHide }: { review: ManagedReview; onHide: (r: Mana
       {
         onSuccess: () =>
           toast({ title: 'Review shown', description: 'It is published again and counts toward the rating.' }),
-        onError: (err) =>
-          toast({ title: 'Error', description: messageOf(err, 'Failed to show the review'), variant: 'destructive' }),
+        onError: (err) => toastError(err, 'Failed to show the review'),
       },
     );
   return (
@@ -131,12 +125,7 @@ function ReviewRow({ review, onHide }: { review: ManagedReview; onHide: (r: Mana
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
-          <Link
-            href={`/contractor/${review.contractorId}`}
-            className="font-semibold text-primary underline-offset-4 hover:underline"
-          >
-            {review.contractorName}
-          </Link>
+          <ListingLink id={review.contractorId} name={review.contractorName} />
           <Stars rating={review.rating} />
           {review.status === 'hidden' ? (
             <Badge variant="outline">Hidden</Badge>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { TwoFactorEnrolment, TwoFactorStatus } from '@shared/schemas/admin-two-factor';
-import { useProgressiveForm } from '@/components/form';
+import { Form, SubmitButton, useProgressiveForm } from '@/components/form';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -53,17 +53,16 @@ function CodeForm({
     },
   });
   return (
-    <form {...form.props} className="grid max-w-sm gap-3" aria-label={label}>
-      {form.problem && <FormNotice variant="destructive" title="Error" description={form.problem} />}
+    <Form form={form} label={label} className="grid max-w-sm gap-3">
       <Field id={id} label="6-digit code from your authenticator app" error={form.errors.code}>
         <Input autoComplete="one-time-code" inputMode="numeric" maxLength={7} {...form.control('code', id)} />
       </Field>
       <div>
-        <Button type="submit" disabled={form.pending}>
-          {form.pending ? pendingLabel : submit}
-        </Button>
+        <SubmitButton pending={form.pending} pendingLabel={pendingLabel}>
+          {submit}
+        </SubmitButton>
       </div>
-    </form>
+    </Form>
   );
 }
 

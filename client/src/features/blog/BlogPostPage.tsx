@@ -8,11 +8,12 @@ import { useRegion } from '@/lib/region';
 import type { RouteInput } from '@/lib/route-input';
 import { useHttpStatus } from '@/lib/server-context';
 import { breadcrumbJsonLd, Breadcrumbs, type Crumb } from '@/components/breadcrumbs';
-import { Button } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useBlogPost } from './api';
 import { blogPostingJsonLd } from './blog-posting';
 import { BlogKeywords, BlogMeta } from './components/BlogMeta';
+import { BlogKeywordsSkeleton, BlogTextSkeleton } from './components/BlogSkeletons';
 import { ArticleBody } from './components/ArticleBody';
 
 function Article({ post }: { post: BlogPost }) {
@@ -71,14 +72,9 @@ function ArticleSkeleton() {
       <Skeleton className="h-4 w-48" />
       <Skeleton className="h-10 w-11/12" />
       <Skeleton className="h-4 w-2/3" />
-      <div className="flex gap-2">
-        <Skeleton className="h-5 w-24 rounded-full" />
-        <Skeleton className="h-5 w-20 rounded-full" />
-      </div>
+      <BlogKeywordsSkeleton />
       <div className="space-y-3 pt-4">
-        {['w-full', 'w-full', 'w-5/6', 'w-full', 'w-3/4'].map((w, i) => (
-          <Skeleton key={i} className={`h-4 ${w}`} />
-        ))}
+        <BlogTextSkeleton widths={['w-full', 'w-full', 'w-5/6', 'w-full', 'w-3/4']} />
       </div>
     </div>
   );
@@ -89,37 +85,25 @@ function Problem({ slug, status }: { slug: string; status: number }) {
   const missing = status < 500;
   useHttpStatus(missing ? 404 : status);
   const Icon = missing ? FileQuestion : TriangleAlert;
+  const [title, message] = missing
+    ? ['Blog Post Not Found', "The blog post you're looking for doesn't exist or has been removed."]
+    : ['Blog Post Unavailable', "We couldn't load this article right now. Please try again in a moment."];
   return (
     <div className="container mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center md:py-24">
       <Head
-        title={`${missing ? 'Blog Post Not Found' : 'Blog Post Unavailable'} | ${region.siteTitle}`}
+        title={`${title} | ${region.siteTitle}`}
         description="The blog post you're looking for doesn't exist or has been removed."
         path={`/blog/${encodeURIComponent(slug)}`}
         robots="noindex, follow"
       />
       <Icon className="h-12 w-12 text-muted-foreground" aria-hidden="true" />
-      {missing ? (
-        <>
-          <h1 className="mt-4 text-2xl font-bold md:text-3xl">Blog Post Not Found</h1>
-          <p className="mt-2 text-muted-foreground">
-            The blog post you're looking for doesn't exist or has been removed.
-          </p>
-        </>
-      ) : (
-        <>
-          <h1 className="mt-4 text-2xl font-bold md:text-3xl">Blog Post Unavailable</h1>
-          <p className="mt-2 text-muted-foreground">
-            We couldn't load this article right now. Please try again in a moment.
-          </p>
-        </>
-      )}
+      <h1 className="mt-4 text-2xl font-bold md:text-3xl">{title}</h1>
+      <p className="mt-2 text-muted-foreground">{message}</p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        <Button asChild>
-          <Link href="/blog">Back to Blog</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link href="/">Back to Home</Link>
-        </Button>
+        <LinkButton href="/blog">Back to Blog</LinkButton>
+        <LinkButton href="/" variant="outline">
+          Back to Home
+        </LinkButton>
       </div>
     </div>
   );

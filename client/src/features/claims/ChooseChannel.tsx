@@ -3,6 +3,7 @@ import { useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { errorId, FieldError } from '@/components/ui/field';
 import { FormNotice } from '@/components/ui/form-notice';
+import { RadioRow } from '@/components/ui/radio-row';
 import { sendClaimCode } from './api';
 
 export const CHANNEL_CHOICES: Record<ClaimCodeChannel, (masked: string) => string> = {
@@ -52,19 +53,15 @@ export function ChooseChannel({
       >
         <legend className="mb-1 text-sm font-medium">Where should we send the code?</legend>
         {target.channels.map(({ channel, masked }) => (
-          <label
+          <RadioRow
             key={channel}
-            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-secondary"
+            className="min-h-11"
+            name="channel"
+            value={channel}
+            defaultChecked={channel === initial}
           >
-            <input
-              type="radio"
-              name="channel"
-              value={channel}
-              defaultChecked={channel === initial}
-              className="h-4 w-4 shrink-0 accent-primary"
-            />
             <span className="min-w-0 break-words">{CHANNEL_CHOICES[channel](masked)}</span>
-          </label>
+          </RadioRow>
         ))}
         <FieldError id={groupId} error={errors.channel} />
       </fieldset>

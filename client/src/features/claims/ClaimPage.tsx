@@ -1,11 +1,10 @@
 import { CheckCircle2, MapPin, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'wouter';
 import type { ClaimTarget } from '@shared/schemas/listing-claims';
 import { Head } from '@/components/head';
 import { LinkNotice } from '@/components/link-notice';
 import { QueryError, QueryView } from '@/components/query-view';
-import { Button } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormNotice } from '@/components/ui/form-notice';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -68,9 +67,9 @@ function Done({ email, name }: { email: string; name: string }) {
       <p className="text-sm text-muted-foreground">
         {`Sign in with ${email} and your new password to see the requests for ${name}.`}
       </p>
-      <Button asChild className="mt-2">
-        <Link href="/contractor/login">Sign in to the portal</Link>
-      </Button>
+      <LinkButton href="/contractor/login" className="mt-2">
+        Sign in to the portal
+      </LinkButton>
     </div>
   );
 }
@@ -177,21 +176,23 @@ function NotClaimable({ id }: { id: string }) {
   const { supportEmail } = useRegion();
   return (
     <LinkNotice
-      icon={<SearchX className="h-6 w-6 text-primary" aria-hidden="true" />}
+      icon={SearchX}
       title="This listing cannot be claimed"
       status={404}
+      message={
+        <>
+          {'It may have been claimed already, or it is not a listing added from public records. For help, email '}
+          <a href={`mailto:${supportEmail}`} className={mailLink}>
+            {supportEmail}
+          </a>
+          .
+        </>
+      }
     >
-      <p className="max-w-md text-muted-foreground">
-        {'It may have been claimed already, or it is not a listing added from public records. For help, email '}
-        <a href={`mailto:${supportEmail}`} className={mailLink}>
-          {supportEmail}
-        </a>
-        .
-      </p>
       {/^\d+$/.test(id) && (
-        <Button asChild variant="outline" className="mt-2">
-          <Link href={`/contractor/${id}`}>View the listing</Link>
-        </Button>
+        <LinkButton href={`/contractor/${id}`} variant="outline" className="mt-2">
+          View the listing
+        </LinkButton>
       )}
     </LinkNotice>
   );

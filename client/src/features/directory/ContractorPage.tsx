@@ -1,6 +1,5 @@
 import { Award, CalendarDays, Clock, MapPin, ShieldCheck, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
 import { hoursLines } from '@shared/business-hours';
 import type { ContractorProfile } from '@shared/schemas/directory';
 import { useSiteConfig } from '@/lib/site-config';
@@ -9,7 +8,7 @@ import type { RouteInput } from '@/lib/route-input';
 import { breadcrumbJsonLd, Breadcrumbs, type Crumb } from '@/components/breadcrumbs';
 import { QueryView } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { plural } from '@/lib/format';
@@ -152,9 +151,9 @@ function Profile({ c }: { c: ContractorProfile }) {
             </p>
             {/* Its owner's way to claim it (docs/decisions/0131-listing-claims.md). */}
             {c.unclaimed && (
-              <Button asChild variant="outline" className="mt-4 whitespace-normal">
-                <Link href={`/claim/${c.id}`}>Is this your business? Claim it</Link>
-              </Button>
+              <LinkButton href={`/claim/${c.id}`} variant="outline" className="mt-4 whitespace-normal">
+                Is this your business? Claim it
+              </LinkButton>
             )}
           </Section>
           <ProfilePhotos photos={c.photos} contractorName={c.name} />

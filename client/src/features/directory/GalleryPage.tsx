@@ -8,7 +8,7 @@ import { useRegion } from '@/lib/region';
 import type { RouteInput } from '@/lib/route-input';
 import { breadcrumbJsonLd, Breadcrumbs, type Crumb } from '@/components/breadcrumbs';
 import { QueryView } from '@/components/query-view';
-import { Button } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { plural } from '@/lib/format';
@@ -88,9 +88,9 @@ function Grid({ data }: { data: GalleryAnswer }) {
       <div className="rounded-lg border p-8 text-center">
         <p className="font-semibold">No project photos yet</p>
         <p className="mt-1 text-sm text-muted-foreground">Try another service or town, or browse all contractors.</p>
-        <Button asChild variant="outline" className="mt-4">
-          <Link href="/browse">Browse Contractors</Link>
-        </Button>
+        <LinkButton href="/browse" variant="outline" className="mt-4">
+          Browse Contractors
+        </LinkButton>
       </div>
     );
   return (

@@ -33,17 +33,10 @@ import { UnverifiedNote } from './components/UnverifiedNote';
 import { ServicePageLinks } from './components/ServicePageLinks';
 import { SortSelect } from './components/SortSelect';
 import { ViewToggle } from './components/ViewToggle';
+import { SearchCriteriaForm, searchHref } from './search-criteria';
 import { useRegion } from '@/lib/region';
 
 const SORT_LABELS: Record<SearchSort, string> = { rating: 'Highest Rated', name: 'Name A-Z', reviews: 'Most Reviews' };
-
-function searchHref(service: string, location: string) {
-  const p = new URLSearchParams();
-  if (service) p.set('service', service);
-  if (location) p.set('location', location);
-  const qs = p.toString();
-  return qs ? `/search?${qs}` : '/search';
-}
 
 function headFor(service: string, location: string, region: Region) {
   const s = service ? serviceTypeLabel(service, region) : null;
@@ -101,12 +94,9 @@ export default function SearchPage({ search }: RouteInput) {
       <section className="border-b bg-muted">
         <div className="container mx-auto px-4 py-8">
           <h1 className="text-2xl font-bold md:text-3xl">{`Find Contractors in ${region.county}`}</h1>
-          <form
-            action="/search"
-            method="get"
+          <SearchCriteriaForm
             className="mt-4 grid gap-3 md:grid-cols-[1fr_1fr_auto]"
-            onSubmit={(e) => {
-              e.preventDefault();
+            onSearch={() => {
               // A new search keeps the other filters, as without JavaScript; the same search again adds no entry.
               const href = searchStateHref({ service, location }, { ...filters, page: 1 }, view);
               navigate(href, { replace: href === searchStateHref(criteria, filters, view) });
@@ -132,7 +122,7 @@ export default function SearchPage({ search }: RouteInput) {
               omit={['service', 'location']}
             />
             <Button type="submit">Search</Button>
-          </form>
+          </SearchCriteriaForm>
         </div>
       </section>
       <div className="container mx-auto grid gap-8 px-4 py-8 lg:grid-cols-[15rem_1fr]">

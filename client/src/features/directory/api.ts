@@ -6,6 +6,7 @@ import { resolveService, resolveTown } from '@shared/taxonomy';
 import type { ApiKey } from '@/lib/api';
 import type { ViewMode } from './components/ContractorCard';
 import { effectiveMinRating, RATING_CHOICES } from './rating';
+import { criteriaParams, SEARCH_PATH, withQuery } from './search-criteria';
 
 /**
  * Query keys are built from the address by these functions only, so the server renders a page
@@ -43,11 +44,6 @@ function readPage(search: URLSearchParams): number {
 }
 
 const readView = (search: URLSearchParams): ViewMode => (search.get('view') === 'list' ? 'list' : 'grid');
-
-function withQuery(path: string, p: URLSearchParams): string {
-  const qs = p.toString();
-  return qs ? `${path}?${qs}` : path;
-}
 
 // ---- Search page: the Search button writes service and location into the address; with
 // JavaScript the other filters are on-screen state, but the page also reads them from the address,
@@ -120,9 +116,7 @@ export const readSearchView = readView;
 
 /** The search address for a state, leaving out defaults (`/search?service=electrical&sort=name&licensed=false`). */
 export function searchParams(c: SearchCriteria, f: SearchFilters, view: ViewMode): URLSearchParams {
-  const p = new URLSearchParams();
-  if (c.service) p.set('service', c.service);
-  if (c.location) p.set('location', c.location);
+  const p = criteriaParams(c.service, c.location);
   if (f.sort !== 'rating') p.set('sort', f.sort);
   if (view !== 'grid') p.set('view', view);
   if (f.ratings.length) p.set('rating', [...f.ratings].sort((a, b) => b - a).join(','));
@@ -132,7 +126,7 @@ export function searchParams(c: SearchCriteria, f: SearchFilters, view: ViewMode
 }
 
 export const searchStateHref = (c: SearchCriteria, f: SearchFilters, view: ViewMode) =>
-  withQuery('/search', searchParams(c, f, view));
+  withQuery(SEARCH_PATH, searchParams(c, f, view));
 
 export function searchKey(criteria: SearchCriteria, filters: SearchFilters): ApiKey {
   const params: Record<string, string> = {};

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'wouter';
 import type { ContractorPage } from '@shared/schemas/directory';
 import { QueryView } from '@/components/query-view';
-import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/button';
 import { ContractorList, ContractorPlaceholders, FEATURED_COUNT, featuredKey, isRated } from '@/features/directory';
 import { useRegion } from '@/lib/region';
 
@@ -22,12 +21,10 @@ function JoiningSoon({ county }: { county: string }) {
           {`No one is listed here yet. Browse the directory as it fills, or list your ${county} business for free.`}
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <Button asChild>
-            <Link href="/browse">Browse the Directory</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link href="/submit-business">Submit Your Business</Link>
-          </Button>
+          <LinkButton href="/browse">Browse the Directory</LinkButton>
+          <LinkButton href="/submit-business" variant="outline">
+            Submit Your Business
+          </LinkButton>
         </div>
       </div>
     </section>
@@ -51,9 +48,9 @@ export function FeaturedContractors() {
             {rated ? `Top-rated local pros serving ${region.county}` : `Local pros serving ${region.county}`}
           </p>
         </div>
-        <Button asChild variant="outline">
-          <Link href="/browse">Browse All Contractors</Link>
-        </Button>
+        <LinkButton href="/browse" variant="outline">
+          Browse All Contractors
+        </LinkButton>
       </div>
       {/* Spec: 'Failed to load contractors. Please try again later.', with no retry. */}
       <QueryView

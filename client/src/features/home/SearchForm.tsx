@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
-import { LocationSelect, ServiceTypeSelect } from '@/features/directory';
+import { LocationSelect, SearchCriteriaForm, searchHref, ServiceTypeSelect } from '@/features/directory';
 import { useRegion } from '@/lib/region';
 
 /** The hero search: each chosen criterion goes into the /search address, nothing is required. A plain GET form without JavaScript. */
@@ -16,19 +16,12 @@ export function SearchForm() {
   const [, navigate] = useLocation();
 
   return (
-    <form
-      action="/search"
-      method="get"
+    <SearchCriteriaForm
       className="mx-auto grid w-full max-w-4xl gap-3 rounded-lg bg-background p-4 text-foreground shadow-lg md:grid-cols-[1fr_1fr_auto] md:items-end"
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSearch={() => {
         setSearching(true);
         try {
-          const p = new URLSearchParams();
-          if (service) p.set('service', service);
-          if (location) p.set('location', location);
-          const qs = p.toString();
-          navigate(qs ? `/search?${qs}` : '/search');
+          navigate(searchHref(service, location));
         } catch {
           setSearching(false);
           toast({
@@ -62,6 +55,6 @@ export function SearchForm() {
       <Button type="submit" size="lg" variant="accent" disabled={searching} icon={Search}>
         {searching ? 'Searching...' : 'Find Contractors Near Me'}
       </Button>
-    </form>
+    </SearchCriteriaForm>
   );
 }

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'wouter';
 import { Head } from '@/components/head';
 import type { RouteInput } from '@/lib/route-input';
-import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/button';
 import { messageOf } from '@/lib/api';
 import { useUnsubscribe } from './unsubscribe-api';
 import { useRegion } from '@/lib/region';
@@ -45,9 +44,9 @@ export default function UnsubscribePage({ search }: RouteInput) {
         <h1 className="text-2xl font-bold">{title}</h1>
         <p className="mt-3 text-muted-foreground">{text}</p>
       </div>
-      <Button asChild className="mt-6">
-        <Link href="/">Back to Home</Link>
-      </Button>
+      <LinkButton href="/" className="mt-6">
+        Back to Home
+      </LinkButton>
     </div>
   );
 }

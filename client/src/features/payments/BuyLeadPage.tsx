@@ -13,6 +13,7 @@ import { PAYMENT_SUCCESS_PATH, useCreatePaymentIntent, useReportPaymentSuccess }
 import { DemoInProductionWarning } from './components/DemoInProductionWarning';
 import { DemoCardForm } from './components/DemoCardForm';
 import { paymentError } from './components/payment-notices';
+import { IconList } from './components/IconList';
 import { formatPrice } from '@shared/money';
 import { useRegion } from '@/lib/region';
 
@@ -60,24 +61,17 @@ function LeadSummary({ intent }: { intent: PaymentIntentResponse }) {
   );
 }
 
+const AFTER_YOU_PAY = [
+  { icon: CircleCheck, text: "The customer's full name, email and phone appear in your portal." },
+  { icon: Mail, text: 'We email you the details and a receipt.' },
+  { icon: ShieldCheck, text: 'The lead is yours alone: it is not sold to another contractor.' },
+];
+
 function AfterYouPay() {
   return (
     <div className="rounded-md bg-secondary/60 p-4 text-sm">
       <h3 className="font-medium">After you pay</h3>
-      <ul className="mt-2 grid gap-1.5">
-        <li className="flex items-start gap-2">
-          <CircleCheck className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
-          {"The customer's full name, email and phone appear in your portal."}
-        </li>
-        <li className="flex items-start gap-2">
-          <Mail className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
-          We email you the details and a receipt.
-        </li>
-        <li className="flex items-start gap-2">
-          <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
-          The lead is yours alone: it is not sold to another contractor.
-        </li>
-      </ul>
+      <IconList items={AFTER_YOU_PAY} className="mt-2 grid gap-1.5" itemClassName="gap-2" />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import type { RouteInput } from '@/lib/route-input';
 import { useRegion } from '@/lib/region';
 import { useProgressiveForm } from '@/components/form';
 import { QueryView } from '@/components/query-view';
-import { Button } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -181,9 +181,9 @@ function Billing({ state, sessionId }: { state: DemoBillingState; sessionId: str
         </section>
       )}
 
-      <Button asChild variant="outline" size="lg">
-        <Link href={back}>Return to the portal</Link>
-      </Button>
+      <LinkButton href={back} variant="outline" size="lg">
+        Return to the portal
+      </LinkButton>
     </div>
   );
 }
@@ -208,7 +208,7 @@ export default function DemoBillingPage({ search }: RouteInput) {
       {top}
       <ResultPanel
         tone="error"
-        icon={<CircleAlert className="h-9 w-9" aria-hidden="true" />}
+        icon={CircleAlert}
         title={signIn ? 'Please Sign In' : 'Invalid Session'}
         actions={
           <Button asChild size="lg">

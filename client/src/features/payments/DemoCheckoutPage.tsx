@@ -1,11 +1,10 @@
 import { CircleAlert, ShoppingCart } from 'lucide-react';
-import { Link } from 'wouter';
 import { formatMoney } from '@shared/money';
 import { PLANS } from '@shared/plans';
 import { Head } from '@/components/head';
 import type { RouteInput } from '@/lib/route-input';
 import { PlanFeatures } from '@/components/plan-features';
-import { Button } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
@@ -58,12 +57,12 @@ export default function DemoCheckoutPage({ search }: RouteInput) {
         {top}
         <ResultPanel
           tone="error"
-          icon={<CircleAlert className="h-9 w-9" aria-hidden="true" />}
+          icon={CircleAlert}
           title="Invalid Session"
           actions={
-            <Button asChild size="lg">
-              <Link href={PRICING_PATH}>Return to Pricing</Link>
-            </Button>
+            <LinkButton href={PRICING_PATH} size="lg">
+              Return to Pricing
+            </LinkButton>
           }
         >
           <p className="text-muted-foreground">This checkout link is incomplete. Choose a plan to start again.</p>
@@ -110,9 +109,9 @@ export default function DemoCheckoutPage({ search }: RouteInput) {
             <Button size="lg" onClick={confirm} disabled={complete.isPending || redirecting}>
               {complete.isPending || redirecting ? 'Confirming...' : 'Confirm subscription'}
             </Button>
-            <Button asChild variant="outline" size="lg">
-              <Link href={PRICING_PATH}>Cancel</Link>
-            </Button>
+            <LinkButton href={PRICING_PATH} variant="outline" size="lg">
+              Cancel
+            </LinkButton>
           </div>
         </Card>
       </div>

@@ -1,26 +1,41 @@
 import { CircleCheck, CircleX, Clock, Mail } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { Link } from 'wouter';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Head } from '@/components/head';
 import type { RouteInput } from '@/lib/route-input';
-import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/button';
 import { messageOf } from '@/lib/api';
 import { LEADS_SECTION_PATH, PAYMENT_SUCCESS_PATH, useReportPaymentSuccess } from './api';
 import { DemoInProductionWarning } from './components/DemoInProductionWarning';
+import { IconList } from './components/IconList';
 import { PendingPanel, ResultPanel, SupportLine } from './components/ResultPanel';
 import { withHours } from './components/text';
 import { useRegion } from '@/lib/region';
 
+const PAID_LEAD = [
+  { icon: Mail, text: "The customer's contact details will be emailed to you shortly." },
+  { icon: Clock, text: withHours('We advise contacting the customer within 24-48 hours, while the project is fresh.') },
+];
+
 function Actions() {
   return (
     <>
-      <Button asChild size="lg">
-        <Link href={LEADS_SECTION_PATH}>View My Leads</Link>
-      </Button>
-      <Button asChild size="lg" variant="outline">
-        <Link href="/">Return to Homepage</Link>
-      </Button>
+      <LinkButton href={LEADS_SECTION_PATH} size="lg">
+        View My Leads
+      </LinkButton>
+      <LinkButton href="/" size="lg" variant="outline">
+        Return to Homepage
+      </LinkButton>
     </>
+  );
+}
+
+/** A payment that failed or could not be confirmed: why, and where to turn. */
+function NotConfirmed({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <ResultPanel tone="error" icon={CircleX} title={title} actions={<Actions />}>
+      <p className="text-muted-foreground">{children}</p>
+      <SupportLine />
+    </ResultPanel>
   );
 }
 
@@ -43,7 +58,7 @@ export default function PaymentSuccessPage({ search }: RouteInput) {
     mutate(paymentIntentId!);
   }, [mustReport, paymentIntentId, mutate]);
 
-  const top = (
+  return (
     <>
       <Head
         title={`Payment Successful | ${region.siteTitle}`}
@@ -52,81 +67,31 @@ export default function PaymentSuccessPage({ search }: RouteInput) {
         robots="noindex, nofollow"
       />
       <DemoInProductionWarning />
-    </>
-  );
-
-  if (paymentIntentId && redirectStatus && redirectStatus !== 'succeeded') {
-    return (
-      <>
-        {top}
-        <ResultPanel
-          tone="error"
-          icon={<CircleX className="h-9 w-9" aria-hidden="true" />}
-          title="Payment Not Completed"
-          actions={<Actions />}
-        >
-          <p className="text-muted-foreground">
-            Your payment was not completed and you have not been charged. You can try again from the lead in your
-            portal.
-          </p>
-          <SupportLine />
-        </ResultPanel>
-      </>
-    );
-  }
-  if (mustReport && !report.isSuccess && !report.isError) {
-    return (
-      <>
-        {top}
+      {paymentIntentId && redirectStatus && redirectStatus !== 'succeeded' ? (
+        <NotConfirmed title="Payment Not Completed">
+          Your payment was not completed and you have not been charged. You can try again from the lead in your portal.
+        </NotConfirmed>
+      ) : mustReport && !report.isSuccess && !report.isError ? (
         <PendingPanel label="Confirming your payment..." />
-      </>
-    );
-  }
-  if (mustReport && report.isError) {
-    return (
-      <>
-        {top}
-        <ResultPanel
-          tone="error"
-          icon={<CircleX className="h-9 w-9" aria-hidden="true" />}
-          title="We Couldn't Confirm Your Payment"
-          actions={<Actions />}
-        >
+      ) : mustReport && report.isError ? (
+        <NotConfirmed title="We Couldn't Confirm Your Payment">
+          {messageOf(
+            report.error,
+            'The payment could not be confirmed yet. If you were charged, the lead will unlock in your portal shortly.',
+          )}
+        </NotConfirmed>
+      ) : (
+        <ResultPanel icon={CircleCheck} title="Payment Successful!" actions={<Actions />} testId="payment-success">
           <p className="text-muted-foreground">
-            {messageOf(
-              report.error,
-              'The payment could not be confirmed yet. If you were charged, the lead will unlock in your portal shortly.',
-            )}
+            {"Thank you. The lead is yours, and the customer's details are now in your portal."}
           </p>
-          <SupportLine />
+          <IconList
+            items={PAID_LEAD}
+            className="mx-auto grid max-w-md gap-3 text-left text-sm"
+            itemClassName="gap-3 rounded-md bg-secondary/60 p-3"
+          />
         </ResultPanel>
-      </>
-    );
-  }
-
-  return (
-    <>
-      {top}
-      <ResultPanel
-        icon={<CircleCheck className="h-9 w-9" aria-hidden="true" />}
-        title="Payment Successful!"
-        actions={<Actions />}
-        testId="payment-success"
-      >
-        <p className="text-muted-foreground">
-          {"Thank you. The lead is yours, and the customer's details are now in your portal."}
-        </p>
-        <ul className="mx-auto grid max-w-md gap-3 text-left text-sm">
-          <li className="flex items-start gap-3 rounded-md bg-secondary/60 p-3">
-            <Mail className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
-            {"The customer's contact details will be emailed to you shortly."}
-          </li>
-          <li className="flex items-start gap-3 rounded-md bg-secondary/60 p-3">
-            <Clock className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
-            {withHours('We advise contacting the customer within 24-48 hours, while the project is fresh.')}
-          </li>
-        </ul>
-      </ResultPanel>
+      )}
     </>
   );
 }

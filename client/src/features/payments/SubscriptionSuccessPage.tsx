@@ -1,11 +1,10 @@
 import { BadgeCheck, CircleAlert, Star } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link } from 'wouter';
 import { planById, type SubscriptionStatus } from '@shared/plans';
 import type { VerifySubscriptionResponse } from '@shared/schemas/payments';
 import { Head } from '@/components/head';
 import type { RouteInput } from '@/lib/route-input';
-import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/button';
 import { messageOf } from '@/lib/api';
 import { formatLongDate } from '@/lib/format';
 import { CONTRACTOR_LOGIN_PATH, PRICING_PATH, useVerifySubscription } from './api';
@@ -28,9 +27,9 @@ const STATUS_TEXT: Record<SubscriptionStatus, string> = {
 
 function ReturnToPricing() {
   return (
-    <Button asChild size="lg">
-      <Link href={PRICING_PATH}>Return to Pricing</Link>
-    </Button>
+    <LinkButton href={PRICING_PATH} size="lg">
+      Return to Pricing
+    </LinkButton>
   );
 }
 
@@ -38,7 +37,7 @@ function InvalidSession({ message }: { message: string }) {
   return (
     <ResultPanel
       tone="error"
-      icon={<CircleAlert className="h-9 w-9" aria-hidden="true" />}
+      icon={CircleAlert}
       title="Invalid Session"
       actions={<ReturnToPricing />}
       testId="invalid-session"
@@ -57,17 +56,17 @@ function Confirmed({ result }: { result: VerifySubscriptionResponse }) {
   ];
   return (
     <ResultPanel
-      icon={<BadgeCheck className="h-9 w-9" aria-hidden="true" />}
+      icon={BadgeCheck}
       title="Subscription Confirmed!"
       testId="subscription-confirmed"
       actions={
         <>
-          <Button asChild size="lg">
-            <Link href={CONTRACTOR_LOGIN_PATH}>Go to Contractor Portal</Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link href={PRICING_PATH}>View Plans</Link>
-          </Button>
+          <LinkButton href={CONTRACTOR_LOGIN_PATH} size="lg">
+            Go to Contractor Portal
+          </LinkButton>
+          <LinkButton href={PRICING_PATH} size="lg" variant="outline">
+            View Plans
+          </LinkButton>
         </>
       }
     >

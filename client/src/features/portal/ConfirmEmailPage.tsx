@@ -3,8 +3,6 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { INVALID_LINK_MESSAGE } from '@shared/contractor-auth';
 import { formPages } from '@shared/forms';
-import { Head } from '@/components/head';
-import { useRegion } from '@/lib/region';
 import type { RouteInput } from '@/lib/route-input';
 import { SingleUseLinkForm, useSingleUseLink } from '@/components/single-use-link';
 import { confirmEmail } from './account-api';
@@ -17,7 +15,6 @@ import { AccountFrame } from './components/AccountFrame';
  * does, with or without JavaScript (without, it lands on `?done=1`).
  */
 export default function ConfirmEmailPage({ search }: RouteInput) {
-  const region = useRegion();
   const [changedTo, setChangedTo] = useState<string | null>(null);
   const link = useSingleUseLink(search, {
     posted: 'confirm-email',
@@ -28,42 +25,38 @@ export default function ConfirmEmailPage({ search }: RouteInput) {
   const done = changedTo !== null || link.landedDone;
 
   return (
-    <>
-      <Head
-        title={`Confirm Your New Email | ${region.siteTitle}`}
-        description="Confirm the new sign-in email of your contractor portal account."
-        path={formPages.confirmEmail.path}
-        robots="noindex, nofollow"
-      />
-      <AccountFrame
-        icon={<MailCheck className="h-6 w-6 text-primary" aria-hidden="true" />}
-        title="Confirm Your New Email"
-        description="Your account signs in with this address once you confirm it."
-      >
-        <SingleUseLinkForm
-          link={link}
-          action={formPages.confirmEmail.path}
-          label="Confirm your new email"
-          id="confirm"
-          invalid={INVALID_LINK_MESSAGE}
-          submit={{ label: 'Confirm New Email', pending: 'Confirming...' }}
-          done={
-            done && {
-              title: 'Email changed',
-              description: changedTo ? `Your sign-in email is now ${changedTo}.` : 'Your sign-in email is changed.',
-              next: { href: PORTAL_PATH, label: 'Go to the portal' },
-            }
+    <AccountFrame
+      icon={MailCheck}
+      title="Confirm Your New Email"
+      description="Your account signs in with this address once you confirm it."
+      page={{
+        path: formPages.confirmEmail.path,
+        summary: 'Confirm the new sign-in email of your contractor portal account.',
+      }}
+    >
+      <SingleUseLinkForm
+        link={link}
+        action={formPages.confirmEmail.path}
+        label="Confirm your new email"
+        id="confirm"
+        invalid={INVALID_LINK_MESSAGE}
+        submit={{ label: 'Confirm New Email', pending: 'Confirming...' }}
+        done={
+          done && {
+            title: 'Email changed',
+            description: changedTo ? `Your sign-in email is now ${changedTo}.` : 'Your sign-in email is changed.',
+            next: { href: PORTAL_PATH, label: 'Go to the portal' },
           }
-        />
-        {!done && (
-          <Link
-            href={LOGIN_PATH}
-            className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline"
-          >
-            Back to sign in
-          </Link>
-        )}
-      </AccountFrame>
-    </>
+        }
+      />
+      {!done && (
+        <Link
+          href={LOGIN_PATH}
+          className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Back to sign in
+        </Link>
+      )}
+    </AccountFrame>
   );
 }

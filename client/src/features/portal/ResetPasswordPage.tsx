@@ -1,13 +1,10 @@
 import { KeyRound } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { INVALID_LINK_MESSAGE, PASSWORD_MAX, PASSWORD_MIN_LENGTH } from '@shared/contractor-auth';
+import { INVALID_LINK_MESSAGE } from '@shared/contractor-auth';
 import { formPages } from '@shared/forms';
-import { Head } from '@/components/head';
-import { useRegion } from '@/lib/region';
 import type { RouteInput } from '@/lib/route-input';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { SingleUseLinkForm, useSingleUseLink } from '@/components/single-use-link';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { resetPassword } from './account-api';
 import { LOGIN_PATH } from './api';
@@ -22,7 +19,6 @@ const DONE =
  * form posts here and lands on `?done=1`, with it the sign-in page follows.
  */
 export default function ResetPasswordPage({ search }: RouteInput) {
-  const region = useRegion();
   const [, navigate] = useLocation();
   const link = useSingleUseLink(search, {
     posted: 'reset-password',
@@ -38,58 +34,31 @@ export default function ResetPasswordPage({ search }: RouteInput) {
   const linkProblem = form.problem === INVALID_LINK_MESSAGE || (!link.token && !done);
 
   return (
-    <>
-      <Head
-        title={`Choose a New Password | ${region.siteTitle}`}
-        description="Choose a new password for the contractor portal."
-        path={formPages.resetPassword.path}
-        robots="noindex, nofollow"
-      />
-      <AccountFrame
-        icon={<KeyRound className="h-6 w-6 text-primary" aria-hidden="true" />}
-        title="Choose a New Password"
-        description="Using this link signs your account out on every device."
+    <AccountFrame
+      icon={KeyRound}
+      title="Choose a New Password"
+      description="Using this link signs your account out on every device."
+      page={{ path: formPages.resetPassword.path, summary: 'Choose a new password for the contractor portal.' }}
+    >
+      <SingleUseLinkForm
+        link={link}
+        action={formPages.resetPassword.path}
+        label="Reset password"
+        id="reset"
+        invalid={INVALID_LINK_MESSAGE}
+        submit={{ label: 'Set New Password', pending: 'Saving...' }}
+        done={done && { title: 'Password changed', description: DONE, next: { href: LOGIN_PATH, label: 'Sign in' } }}
       >
-        <SingleUseLinkForm
-          link={link}
-          action={formPages.resetPassword.path}
-          label="Reset password"
-          id="reset"
-          invalid={INVALID_LINK_MESSAGE}
-          submit={{ label: 'Set New Password', pending: 'Saving...' }}
-          done={done && { title: 'Password changed', description: DONE, next: { href: LOGIN_PATH, label: 'Sign in' } }}
+        <NewPasswordFields form={form} ids={{ password: 'reset-password', confirm: 'reset-confirm' }} />
+      </SingleUseLinkForm>
+      {linkProblem && (
+        <Link
+          href={formPages.forgotPassword.path}
+          className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline"
         >
-          <Field
-            id="reset-password"
-            label="New Password"
-            error={form.errors.password}
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`}
-          >
-            <Input
-              type="password"
-              autoComplete="new-password"
-              maxLength={PASSWORD_MAX}
-              {...form.control('password', 'reset-password')}
-            />
-          </Field>
-          <Field id="reset-confirm" label="Confirm Password" error={form.errors.confirmPassword}>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              maxLength={PASSWORD_MAX}
-              {...form.control('confirmPassword', 'reset-confirm')}
-            />
-          </Field>
-        </SingleUseLinkForm>
-        {linkProblem && (
-          <Link
-            href={formPages.forgotPassword.path}
-            className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline"
-          >
-            Ask for a new link
-          </Link>
-        )}
-      </AccountFrame>
-    </>
+          Ask for a new link
+        </Link>
+      )}
+    </AccountFrame>
   );
 }

@@ -10,7 +10,7 @@ import {
 import { EmailedLinkPage } from '@/components/emailed-link-page';
 import { LinkNotice } from '@/components/link-notice';
 import { useProgressiveForm } from '@/components/form';
-import { Button } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormNotice } from '@/components/ui/form-notice';
 import { useRegion } from '@/lib/region';
@@ -19,13 +19,15 @@ import { sendToAlternative, useAlternativeOffer } from './alternative-api';
 
 function Sent({ offer }: { offer: AlternativeAnswer }) {
   return (
-    <LinkNotice icon={<CheckCircle2 className="h-6 w-6 text-primary" aria-hidden="true" />} title="Request sent">
+    <LinkNotice icon={CheckCircle2} title="Request sent">
       <p role="status" className="max-w-md text-muted-foreground">
         {alternativeSentMessage(offer.contractorName)}
       </p>
-      <Button asChild variant="outline" className="mt-2">
-        <Link href={`/contractor/${offer.contractorId}`}>{`About ${offer.contractorName}`}</Link>
-      </Button>
+      <LinkButton
+        href={`/contractor/${offer.contractorId}`}
+        variant="outline"
+        className="mt-2"
+      >{`About ${offer.contractorName}`}</LinkButton>
     </LinkNotice>
   );
 }
@@ -84,24 +86,24 @@ export default function AlternativePage({ params, search }: RouteInput) {
     if (sent && offer.state === 'used') return <Sent offer={offer} />;
     if (offer.state === 'used') {
       return (
-        <LinkNotice icon={<CheckCircle2 className="h-6 w-6 text-primary" aria-hidden="true" />} title="Already sent">
-          <p className="max-w-md text-muted-foreground">{`Your request was already sent to ${offer.contractorName}. They will contact you directly.`}</p>
-        </LinkNotice>
+        <LinkNotice
+          icon={CheckCircle2}
+          title="Already sent"
+          message={`Your request was already sent to ${offer.contractorName}. They will contact you directly.`}
+        />
       );
     }
     if (offer.state === 'expired') {
       return (
         <LinkNotice
-          icon={<Clock className="h-6 w-6 text-primary" aria-hidden="true" />}
+          icon={Clock}
           title="This link has expired"
           status={410}
+          message="These links work for two weeks. You can still find a contractor in the directory."
         >
-          <p className="max-w-md text-muted-foreground">
-            These links work for two weeks. You can still find a contractor in the directory.
-          </p>
-          <Button asChild variant="outline" className="mt-2">
-            <Link href="/browse">Browse Contractors</Link>
-          </Button>
+          <LinkButton href="/browse" variant="outline" className="mt-2">
+            Browse Contractors
+          </LinkButton>
         </LinkNotice>
       );
     }

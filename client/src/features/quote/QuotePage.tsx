@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { formPages } from '@shared/forms';
 import type { ContractorProfile } from '@shared/schemas/directory';
 import { useSiteConfig } from '@/lib/site-config';
@@ -7,7 +7,7 @@ import { usePostedForm } from '@/lib/posted-form';
 import type { RouteInput } from '@/lib/route-input';
 import { breadcrumbJsonLd, Breadcrumbs, type Crumb } from '@/components/breadcrumbs';
 import { QueryView } from '@/components/query-view';
-import { Button } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FormNotice } from '@/components/ui/form-notice';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -24,9 +24,9 @@ function PageActions({ c, pending }: { c: ContractorProfile; pending: boolean })
       <Button type="submit" className="flex-1 sm:flex-none" disabled={pending}>
         {pending ? 'Sending...' : 'Send Quote Request'}
       </Button>
-      <Button asChild variant="outline" className="flex-1 sm:flex-none">
-        <Link href={`/contractor/${c.id}`}>Cancel</Link>
-      </Button>
+      <LinkButton href={`/contractor/${c.id}`} variant="outline" className="flex-1 sm:flex-none">
+        Cancel
+      </LinkButton>
     </div>
   );
 }
@@ -40,12 +40,10 @@ function Sent({ c }: { c: ContractorProfile }) {
         description={`Your request has been sent to ${c.name}. They will contact you soon.`}
       />
       <div className="flex flex-wrap gap-2">
-        <Button asChild>
-          <Link href={`/contractor/${c.id}`}>{`Back to ${c.name}`}</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link href="/browse">Browse Contractors</Link>
-        </Button>
+        <LinkButton href={`/contractor/${c.id}`}>{`Back to ${c.name}`}</LinkButton>
+        <LinkButton href="/browse" variant="outline">
+          Browse Contractors
+        </LinkButton>
       </div>
     </div>
   );
@@ -73,12 +71,10 @@ function PausedBody({ c }: { c: ContractorProfile }) {
         </QueryView>
       </div>
       <div className="mt-6 flex flex-wrap gap-2">
-        <Button asChild variant="outline">
-          <Link href="/browse">Browse Contractors</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link href={`/contractor/${c.id}`}>{`Back to ${c.name}`}</Link>
-        </Button>
+        <LinkButton href="/browse" variant="outline">
+          Browse Contractors
+        </LinkButton>
+        <LinkButton href={`/contractor/${c.id}`} variant="outline">{`Back to ${c.name}`}</LinkButton>
       </div>
     </>
   );
@@ -134,9 +130,9 @@ function QuotePageBody({ c, sent }: { c: ContractorProfile; sent: boolean }) {
 function NotFound() {
   return (
     <ContractorNotFound>
-      <Button asChild className="mt-6" variant="outline">
-        <Link href="/browse">Browse Contractors</Link>
-      </Button>
+      <LinkButton href="/browse" className="mt-6" variant="outline">
+        Browse Contractors
+      </LinkButton>
     </ContractorNotFound>
   );
 }

@@ -1,12 +1,11 @@
 import { CheckCircle2, Clock, LinkIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'wouter';
 import { HIRE_ANSWER_LABELS, HIRE_ANSWERS, type HireAnswer, type ReviewInvitation } from '@shared/reviews';
 import { Head } from '@/components/head';
 import { LinkNotice } from '@/components/link-notice';
 import type { RouteInput } from '@/lib/route-input';
 import { QueryView } from '@/components/query-view';
-import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { answerHire, REVIEW_POLICY_PATH, useInvitation } from './api';
@@ -32,7 +31,7 @@ const profileHref = (id: number) => `/contractor/${id}#reviews`;
 function Thanks({ invitation, outcome }: { invitation: ReviewInvitation; outcome: 'published' | 'answered' }) {
   return (
     <LinkNotice
-      icon={<CheckCircle2 className="h-6 w-6 text-primary" aria-hidden="true" />}
+      icon={CheckCircle2}
       title={
         outcome === 'published'
           ? `Thank you${invitation.firstName ? `, ${invitation.firstName}` : ''}!`
@@ -44,9 +43,10 @@ function Thanks({ invitation, outcome }: { invitation: ReviewInvitation; outcome
           ? `Your review of ${invitation.contractorName} is published. It helps your neighbors choose.`
           : `This link has already been used to review ${invitation.contractorName}. Each request can be reviewed once. Thank you for your answer!`}
       </p>
-      <Button asChild className="mt-2">
-        <Link href={profileHref(invitation.contractorId)}>{`See ${invitation.contractorName}'s reviews`}</Link>
-      </Button>
+      <LinkButton
+        href={profileHref(invitation.contractorId)}
+        className="mt-2"
+      >{`See ${invitation.contractorName}'s reviews`}</LinkButton>
     </LinkNotice>
   );
 }
@@ -116,15 +116,11 @@ export default function ReviewPage({ params, search }: RouteInput) {
 
   const invalid = (
     <LinkNotice
-      icon={<LinkIcon className="h-6 w-6 text-primary" aria-hidden="true" />}
+      icon={LinkIcon}
       title="This review link is not valid"
       status={404}
-    >
-      <p className="max-w-md text-muted-foreground">
-        Please open the link exactly as it is in the email we sent you. Links from our follow-up emails work once, for
-        60 days.
-      </p>
-    </LinkNotice>
+      message="Please open the link exactly as it is in the email we sent you. Links from our follow-up emails work once, for 60 days."
+    />
   );
   const loading = (
     <div role="status" aria-label="Loading" className="grid gap-4">
@@ -138,14 +134,14 @@ export default function ReviewPage({ params, search }: RouteInput) {
     if (invitation.status === 'expired') {
       return (
         <LinkNotice
-          icon={<Clock className="h-6 w-6 text-primary" aria-hidden="true" />}
+          icon={Clock}
           title="This review link has expired"
           status={410}
+          message={`Review links work for 60 days after our email, so this one can no longer be used to review ${invitation.contractorName}.`}
         >
-          <p className="max-w-md text-muted-foreground">{`Review links work for 60 days after our email, so this one can no longer be used to review ${invitation.contractorName}.`}</p>
-          <Button asChild variant="outline" className="mt-2">
-            <Link href={REVIEW_POLICY_PATH}>Our review policy</Link>
-          </Button>
+          <LinkButton href={REVIEW_POLICY_PATH} variant="outline" className="mt-2">
+            Our review policy
+          </LinkButton>
         </LinkNotice>
       );
     }

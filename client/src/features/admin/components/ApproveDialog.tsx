@@ -1,22 +1,15 @@
 import { useState } from 'react';
 import type { AdminContractor } from '@shared/schemas/admin';
 import { useProgressiveForm, type FormValuesRaw } from '@/components/form';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { TitledDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { toast } from '@/components/ui/use-toast';
 import type { CheckedDates } from '../api';
 import { APPROVAL_FAILED } from '../labels';
+import { toastProblem } from '@/components/ui/toast-problem';
+import { DialogFormActions } from '@/components/ui/dialog-form-actions';
 
 /** The approve step as approvalSchema's input: the box is ticked 'on'; the dates are sent only while it is. */
 const approvalOf = (values: FormValuesRaw) => ({
@@ -49,7 +42,7 @@ function ApproveForm({
       insuranceExpiresOn: c.insuranceExpiresOn ?? '',
     },
     fallback: APPROVAL_FAILED,
-    onProblem: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
+    onProblem: toastProblem('Error'),
     onValid: (values) =>
       onConfirm(values.verified ?? false, {
         registrationExpiresOn: values.registrationExpiresOn ?? undefined,
@@ -97,14 +90,7 @@ function ApproveForm({
           Insured Only&rsquo; ticked, as search starts. You can also verify later from the list.
         </p>
       </div>
-      <DialogFooter>
-        <Button variant="outline" disabled={busy} onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Approving...' : 'Approve Contractor'}
-        </Button>
-      </DialogFooter>
+      <DialogFormActions pending={busy} onCancel={onCancel} submit="Approve Contractor" sending="Approving..." />
     </form>
   );
 }
@@ -125,26 +111,27 @@ export function ApproveDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={contractor !== null} onOpenChange={(open) => !pending && onOpenChange(open)}>
-      <DialogContent className="sm:max-w-[480px]">
-        <DialogHeader>
-          <DialogTitle>Approve Contractor</DialogTitle>
-          <DialogDescription>
-            {contractor
-              ? `${contractor.name} will be listed in the directory.${contractor.account ? '' : ' Its owner is emailed a setup code for the contractor portal.'}`
-              : ''}
-          </DialogDescription>
-        </DialogHeader>
-        {contractor && (
-          <ApproveForm
-            key={contractor.id}
-            contractor={contractor}
-            pending={pending}
-            onConfirm={onConfirm}
-            onCancel={() => onOpenChange(false)}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={contractor !== null}
+      pending={pending}
+      onOpenChange={onOpenChange}
+      className="sm:max-w-[480px]"
+      title="Approve Contractor"
+      description={
+        contractor
+          ? `${contractor.name} will be listed in the directory.${contractor.account ? '' : ' Its owner is emailed a setup code for the contractor portal.'}`
+          : ''
+      }
+    >
+      {contractor && (
+        <ApproveForm
+          key={contractor.id}
+          contractor={contractor}
+          pending={pending}
+          onConfirm={onConfirm}
+          onCancel={() => onOpenChange(false)}
+        />
+      )}
+    </TitledDialog>
   );
 }

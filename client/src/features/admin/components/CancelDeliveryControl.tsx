@@ -2,18 +2,11 @@ import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminLead } from '@shared/schemas/admin-leads';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
-import { messageOf } from '@/lib/api';
 import { useCancelDelivery } from '../api';
 import { formatPrice } from '@shared/money';
+import { toastError } from '@/components/ui/toast-problem';
 
 type Delivery = NonNullable<AdminLead['delivery']>;
 
@@ -43,35 +36,33 @@ export function CancelDeliveryControl({ lead }: { lead: AdminLead }) {
       },
       onError: (e) => {
         setOpen(false);
-        toast({ title: 'Error', description: messageOf(e, 'Failed to cancel the delivery'), variant: 'destructive' });
+        toastError(e, 'Failed to cancel the delivery');
       },
     });
   return (
-    <Dialog open={open} onOpenChange={(next) => !cancel.isPending && setOpen(next)}>
-      <Button
-        size="sm"
-        variant="outline"
-        className="w-fit"
-        onClick={() => setOpen(true)}
-        aria-label={`Cancel the delivery of the lead from ${lead.name} to ${d.contractorName}`}
-        icon={Undo2}
-      >
-        Cancel delivery
-      </Button>
-      <DialogContent className="sm:max-w-[440px]">
-        <DialogHeader>
-          <DialogTitle>Cancel Delivery</DialogTitle>
-          <DialogDescription>{`Take the lead from ${lead.name} back from ${d.contractorName}? ${effect(d)} The lead becomes new again, and ${d.contractorName} is emailed.`}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" disabled={cancel.isPending} onClick={() => setOpen(false)}>
-            Keep Delivery
-          </Button>
-          <Button variant="destructive" disabled={cancel.isPending} onClick={onConfirm}>
-            {cancel.isPending ? 'Cancelling...' : 'Cancel Delivery'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      pending={cancel.isPending}
+      trigger={
+        <Button
+          size="sm"
+          variant="outline"
+          className="w-fit"
+          onClick={() => setOpen(true)}
+          aria-label={`Cancel the delivery of the lead from ${lead.name} to ${d.contractorName}`}
+          icon={Undo2}
+        >
+          Cancel delivery
+        </Button>
+      }
+      title="Cancel Delivery"
+      description={`Take the lead from ${lead.name} back from ${d.contractorName}? ${effect(d)} The lead becomes new again, and ${d.contractorName} is emailed.`}
+      keepLabel="Keep Delivery"
+      confirmLabel="Cancel Delivery"
+      pendingLabel="Cancelling..."
+      onConfirm={onConfirm}
+      className="sm:max-w-[440px]"
+    />
   );
 }

@@ -4,17 +4,10 @@ import { formatPrice } from '@shared/money';
 import { CLAIM_NOTE_MAX, type AdminLeadClaim } from '@shared/schemas/lead-claims';
 import { useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
-import { toast } from '@/components/ui/use-toast';
+import { toastProblem } from '@/components/ui/toast-problem';
 
 export type ClaimDecision = 'approve' | 'deny';
 
@@ -51,7 +44,7 @@ function DecisionForm({
     schema: () =>
       import('@shared/schemas/lead-claims').then((m) => (needsNote ? m.denyClaimSchema : m.approveClaimSchema)),
     fallback: 'Failed to save the decision',
-    onProblem: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
+    onProblem: toastProblem('Error'),
     onValid: (values) => onConfirm(values.note),
   });
   const busy = pending || form.pending;
@@ -111,29 +104,30 @@ export function ClaimDecisionDialog({
 }) {
   const claim = target?.claim;
   return (
-    <Dialog open={target !== null} onOpenChange={(open) => !pending && onOpenChange(open)}>
-      <DialogContent className="sm:max-w-[480px]">
-        <DialogHeader>
-          <DialogTitle>{target?.decision === 'deny' ? 'Deny Claim' : 'Approve Claim'}</DialogTitle>
-          <DialogDescription>
-            {claim
-              ? target.decision === 'approve'
-                ? approvalEffect(claim)
-                : `Nothing is refunded; ${claim.contractor.name} is emailed your reason.`
-              : ''}
-          </DialogDescription>
-        </DialogHeader>
-        {target && (
-          <DecisionForm
-            key={`${target.claim.id}-${target.decision}`}
-            claim={target.claim}
-            decision={target.decision}
-            pending={pending}
-            onConfirm={onConfirm}
-            onCancel={() => onOpenChange(false)}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={target !== null}
+      pending={pending}
+      onOpenChange={onOpenChange}
+      className="sm:max-w-[480px]"
+      title={target?.decision === 'deny' ? 'Deny Claim' : 'Approve Claim'}
+      description={
+        claim
+          ? target.decision === 'approve'
+            ? approvalEffect(claim)
+            : `Nothing is refunded; ${claim.contractor.name} is emailed your reason.`
+          : ''
+      }
+    >
+      {target && (
+        <DecisionForm
+          key={`${target.claim.id}-${target.decision}`}
+          claim={target.claim}
+          decision={target.decision}
+          pending={pending}
+          onConfirm={onConfirm}
+          onCancel={() => onOpenChange(false)}
+        />
+      )}
+    </TitledDialog>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { formatDay } from '@shared/credentials';
 import type { CredentialAttention as Item } from '@shared/schemas/credentials';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { CardIconHeading } from '@/components/ui/card-icon-heading';
 import { useCredentialAttention } from '../credentials-api';
 import { QueryLoading, QueryView } from '@/components/query-view';
 
@@ -39,10 +40,7 @@ export function CredentialAttention() {
   return (
     <Card className="mt-6" data-testid="credential-attention">
       <CardHeader>
-        <h2 className="flex items-center gap-2 text-lg font-semibold leading-tight">
-          <ShieldAlert className="h-5 w-5 text-primary" aria-hidden="true" />
-          Credentials
-        </h2>
+        <CardIconHeading icon={ShieldAlert}>Credentials</CardIconHeading>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-2">
         <QueryView

@@ -2,17 +2,10 @@ import { Ban, Forward } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminLead } from '@shared/schemas/admin-leads';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
-import { messageOf } from '@/lib/api';
 import { useAnswerHeldLead, type HeldLeadAnswer as Answer } from '../held-leads-api';
+import { toastError } from '@/components/ui/toast-problem';
 
 /** The words of each answer: its button, the question it asks first, and what the notice says after. */
 const ANSWERS: Record<
@@ -67,40 +60,35 @@ export function HeldLeadAnswer({ lead, answer }: { lead: AdminLead; answer: Answ
         },
         onError: (e) => {
           setOpen(false);
-          toast({ title: 'Error', description: messageOf(e, words.failed), variant: 'destructive' });
+          toastError(e, words.failed);
         },
       },
     );
   const Icon = answer === 'reject' ? Ban : Forward;
   return (
-    <Dialog open={open} onOpenChange={(next) => !send.isPending && setOpen(next)}>
-      <Button
-        size="sm"
-        variant="outline"
-        onClick={() => setOpen(true)}
-        aria-label={`${words.button}: the lead from ${lead.name}`}
-        icon={Icon}
-      >
-        {words.button}
-      </Button>
-      <DialogContent className="sm:max-w-[460px]">
-        <DialogHeader>
-          <DialogTitle>{words.title}</DialogTitle>
-          <DialogDescription>{words.ask(lead)}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" disabled={send.isPending} onClick={() => setOpen(false)}>
-            Keep Holding
-          </Button>
-          <Button
-            variant={answer === 'reject' ? 'destructive' : 'default'}
-            disabled={send.isPending}
-            onClick={onConfirm}
-          >
-            {send.isPending ? words.pending : words.title}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      pending={send.isPending}
+      trigger={
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => setOpen(true)}
+          aria-label={`${words.button}: the lead from ${lead.name}`}
+          icon={Icon}
+        >
+          {words.button}
+        </Button>
+      }
+      title={words.title}
+      description={words.ask(lead)}
+      keepLabel="Keep Holding"
+      confirmLabel={words.title}
+      pendingLabel={words.pending}
+      onConfirm={onConfirm}
+      destructive={answer === 'reject'}
+      className="sm:max-w-[460px]"
+    />
   );
 }

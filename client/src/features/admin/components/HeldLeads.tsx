@@ -7,6 +7,7 @@ import { useRegion } from '@/lib/region';
 import { useHeldLeads } from '../held-leads-api';
 import { DeliverControl } from './DeliverControl';
 import { HeldLeadAnswer } from './HeldLeadAnswer';
+import { AdminSection } from './AdminSection';
 
 type Choices = { id: number; name: string }[] | undefined;
 
@@ -49,15 +50,12 @@ function HeldLead({ lead, contractors }: { lead: AdminLead; contractors: Choices
 export function HeldLeads({ contractors }: { contractors: Choices }) {
   const query = useHeldLeads();
   return (
-    <section aria-labelledby="held-leads-heading" className="mt-8 grid gap-3">
-      <div>
-        <h2 id="held-leads-heading" className="text-lg font-semibold">
-          Held for you
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Leads not delivered on their own: deliver each, send it to the homeowner&apos;s alternatives, or reject it.
-        </p>
-      </div>
+    <AdminSection
+      id="held-leads-heading"
+      title="Held for you"
+      description="Leads not delivered on their own: deliver each, send it to the homeowner's alternatives, or reject it."
+      className="mt-8 grid gap-3"
+    >
       <QueryView
         query={query}
         what="the held leads"
@@ -73,6 +71,6 @@ export function HeldLeads({ contractors }: { contractors: Choices }) {
           </ul>
         )}
       </QueryView>
-    </section>
+    </AdminSection>
   );
 }

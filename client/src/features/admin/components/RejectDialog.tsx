@@ -2,17 +2,10 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { useProgressiveForm, type FormValuesRaw } from '@/components/form';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter, TitledDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
-import { toast } from '@/components/ui/use-toast';
+import { toastProblem } from '@/components/ui/toast-problem';
 
 /** What one kind of rejection asks for: its reason field and the shared schema the server checks it with. */
 export interface Rejection {
@@ -44,7 +37,7 @@ function RejectForm({
     schema: kind.schema,
     toInput: kind.toInput,
     fallback: kind.fallback,
-    onProblem: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
+    onProblem: toastProblem('Error'),
     onValid: (values) => onConfirm((values as Record<string, string | null | undefined>)[field.name] ?? ''),
   });
   const busy = pending || form.pending;
@@ -100,22 +93,23 @@ export function RejectDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={subject !== null} onOpenChange={(open) => !pending && onOpenChange(open)}>
-      <DialogContent className="sm:max-w-[480px]">
-        <DialogHeader>
-          <DialogTitle>{kind.title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {subject && (
-          <RejectForm
-            key={subject.id}
-            kind={kind}
-            pending={pending}
-            onConfirm={onConfirm}
-            onCancel={() => onOpenChange(false)}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={subject !== null}
+      pending={pending}
+      onOpenChange={onOpenChange}
+      className="sm:max-w-[480px]"
+      title={kind.title}
+      description={description}
+    >
+      {subject && (
+        <RejectForm
+          key={subject.id}
+          kind={kind}
+          pending={pending}
+          onConfirm={onConfirm}
+          onCancel={() => onOpenChange(false)}
+        />
+      )}
+    </TitledDialog>
   );
 }

@@ -4,15 +4,7 @@ import { RULE_TYPES, type RuleType } from '@shared/pricing';
 import type { PricingRuleDto } from '@shared/schemas/pricing-rules';
 import { useProgressiveForm, type FormValuesRaw } from '@/components/form';
 import { Choice } from '@/components/form/radix-choice';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { TitledDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -21,6 +13,8 @@ import { toast } from '@/components/ui/use-toast';
 import { useAdminCounty, useCreateRule, useUpdateRule } from '../api';
 import { RULE_TYPE_LABELS } from '../labels';
 import { useRegion } from '@/lib/region';
+import { toastProblem } from '@/components/ui/toast-problem';
+import { DialogFormActions } from '@/components/ui/dialog-form-actions';
 
 const TYPE_OPTIONS = RULE_TYPES.map((t) => ({ value: t, label: RULE_TYPE_LABELS[t] }));
 
@@ -131,7 +125,7 @@ function RuleFormBody({
     fallback: rule ? 'Failed to update pricing rule' : 'Failed to create pricing rule',
     onInvalid: (errors) =>
       errors.leadPrice && toast({ title: 'Invalid Price', description: errors.leadPrice, variant: 'destructive' }),
-    onProblem: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
+    onProblem: toastProblem('Error'),
     onValid: async (values) => {
       const body = { ...values, leadPrice: centsToDecimal(values.leadPrice) };
       if (rule) await update.mutateAsync({ id: rule.id, ...body });
@@ -255,14 +249,12 @@ function RuleFormBody({
         </div>
         <Switch id="rule-active" name="isActive" defaultChecked={rule?.isActive ?? true} />
       </div>
-      <DialogFooter>
-        <Button variant="outline" disabled={pending} onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Saving...' : rule ? 'Save Changes' : 'Create Rule'}
-        </Button>
-      </DialogFooter>
+      <DialogFormActions
+        pending={pending}
+        onCancel={onDone}
+        submit={rule ? 'Save Changes' : 'Create Rule'}
+        sending="Saving..."
+      />
     </form>
   );
 }
@@ -284,25 +276,23 @@ export function RuleDialog({
   contractors: { id: number; name: string }[];
 } & Partial<CountyChoices>) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-[520px]">
-        <DialogHeader>
-          <DialogTitle>{rule ? 'Edit Pricing Rule' : 'Add Pricing Rule'}</DialogTitle>
-          <DialogDescription>
-            The active rule with the highest priority that matches a lead sets its price.
-          </DialogDescription>
-        </DialogHeader>
-        <RuleFormBody
-          key={rule?.id ?? 'new'}
-          rule={rule}
-          contractors={contractors}
-          counties={counties}
-          platform={platform}
-          workingCounty={workingCounty}
-          newRuleCounty={newRuleCounty}
-          onDone={() => onOpenChange(false)}
-        />
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="sm:max-w-[520px]"
+      title={rule ? 'Edit Pricing Rule' : 'Add Pricing Rule'}
+      description="The active rule with the highest priority that matches a lead sets its price."
+    >
+      <RuleFormBody
+        key={rule?.id ?? 'new'}
+        rule={rule}
+        contractors={contractors}
+        counties={counties}
+        platform={platform}
+        workingCounty={workingCounty}
+        newRuleCounty={newRuleCounty}
+        onDone={() => onOpenChange(false)}
+      />
+    </TitledDialog>
   );
 }

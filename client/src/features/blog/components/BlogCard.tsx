@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { BlogKeywords, BlogMeta } from './BlogMeta';
+import { BlogKeywordsSkeleton, BlogTextSkeleton } from './BlogSkeletons';
 
 export function BlogCard({ post }: { post: BlogPostSummary }) {
   const href = `/blog/${post.slug}`;
@@ -45,13 +46,8 @@ export function BlogCardSkeleton() {
         <Skeleton className="h-4 w-2/3" />
       </CardHeader>
       <CardContent className="space-y-3">
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-3/4" />
-        <div className="flex gap-2 pt-1">
-          <Skeleton className="h-5 w-24 rounded-full" />
-          <Skeleton className="h-5 w-20 rounded-full" />
-        </div>
+        <BlogTextSkeleton widths={['w-full', 'w-full', 'w-3/4']} />
+        <BlogKeywordsSkeleton className="pt-1" />
         <Skeleton className="h-10 w-44" />
       </CardContent>
     </Card>

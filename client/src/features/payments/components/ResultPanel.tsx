@@ -1,3 +1,4 @@
+import type { LucideIcon } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
@@ -5,14 +6,14 @@ import { useRegion } from '@/lib/region';
 
 /** The one-card layout of the confirmation pages: an icon, the h1, text and the way on. */
 export function ResultPanel({
-  icon,
+  icon: Icon,
   title,
   children,
   actions,
   tone = 'success',
   testId,
 }: {
-  icon: ReactNode;
+  icon: LucideIcon;
   title: string;
   children?: ReactNode;
   actions?: ReactNode;
@@ -35,7 +36,7 @@ export function ResultPanel({
             tone === 'error' && 'bg-destructive/10 text-destructive',
           )}
         >
-          {icon}
+          <Icon className="h-9 w-9" aria-hidden="true" />
         </span>
         <div className="grid gap-3">
           <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none md:text-3xl">

@@ -1,15 +1,22 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { Head } from '@/components/head';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
+import { IconCardHeader } from '@/components/ui/icon-card-header';
+import { useRegion } from '@/lib/region';
 import { LOGIN_PATH } from '../api';
 import { PortalHeader } from './PortalHeader';
 
 interface AccountFrameProps {
-  icon: ReactNode;
+  /** Lucide's, drawn in the circle above the heading. */
+  icon: LucideIcon;
+  /** The card's heading, and the page's title before the site's. */
   title: string;
   description: string;
+  /** The page's own path and what search results and link previews say of it; never indexed. */
+  page: { path: string; summary: string };
   children: ReactNode;
   /** Where the header's back link goes and what it says; the sign-in page by default. */
   back?: { href: string; label: ReactNode };
@@ -22,12 +29,20 @@ export function AccountFrame({
   icon,
   title,
   description,
+  page,
   children,
   back = { href: LOGIN_PATH, label: 'Sign in' },
   after,
 }: AccountFrameProps) {
+  const region = useRegion();
   return (
     <>
+      <Head
+        title={`${title} | ${region.siteTitle}`}
+        description={page.summary}
+        path={page.path}
+        robots="noindex, nofollow"
+      />
       <PortalHeader>
         <Button asChild variant="ghost" size="sm">
           <Link href={back.href}>
@@ -39,11 +54,7 @@ export function AccountFrame({
       <main id="main" className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center sm:py-12">
         <div className="w-full max-w-md">
           <Card>
-            <CardHeader className="items-center text-center">
-              <span className="flex h-12 w-12 items-center justify-center rounded-full bg-secondary">{icon}</span>
-              <h1 className="text-2xl font-bold">{title}</h1>
-              <p className="text-sm text-muted-foreground">{description}</p>
-            </CardHeader>
+            <IconCardHeader icon={icon} title={title} description={description} />
             <CardContent className="grid gap-4">{children}</CardContent>
           </Card>
           {after}

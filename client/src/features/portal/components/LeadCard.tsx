@@ -1,10 +1,9 @@
 import { CalendarDays, Lock, Mail, MapPin, Phone, User } from 'lucide-react';
-import { Link } from 'wouter';
 import { RECEIVED_BY } from '@shared/lead-recipients';
 import { formatPrice } from '@shared/money';
 import { CONTRACTOR_TRANSITIONS, LEAD_STATUS_LABELS } from '@shared/schemas/lead-status';
 import type { PortalLead } from '@shared/schemas/portal';
-import { Button } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
@@ -171,9 +170,9 @@ export function LeadCard({ lead, contractorId }: { lead: PortalLead; contractorI
           </p>
           {lead.paymentState === 'awaiting_payment' && (
             <div className="flex shrink-0 flex-wrap gap-2">
-              <Button asChild size="sm" variant="accent" className="shrink-0">
-                <Link href={buyLeadHref(lead.leadId, contractorId)}>Buy this lead</Link>
-              </Button>
+              <LinkButton href={buyLeadHref(lead.leadId, contractorId)} size="sm" variant="accent" className="shrink-0">
+                Buy this lead
+              </LinkButton>
               <LeadDecline lead={lead} />
             </div>
           )}

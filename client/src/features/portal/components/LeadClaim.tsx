@@ -18,10 +18,11 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { errorId, Field, FieldError } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
+import { RadioRow } from '@/components/ui/radio-row';
 import { cn } from '@/lib/cn';
 import { formatLongDate } from '@/lib/format';
 import { useClaimLead } from '../api';
-import { toastProblem } from './form-toast';
+import { toastProblem } from '@/components/ui/toast-problem';
 
 /** What came back for an approved claim, in the contractor's words. */
 function refundText(refund: RefundDto | null): string {
@@ -94,19 +95,14 @@ function ClaimForm({ lead, onDone }: { lead: PortalLead; onDone: () => void }) {
       >
         <legend className="mb-1 text-sm font-medium">What was wrong with it?</legend>
         {CLAIM_REASONS.map((reason) => (
-          <label
+          <RadioRow
             key={reason}
-            className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-secondary"
+            name="reason"
+            value={reason}
+            onChange={() => setOther(reason === 'other' || reason === RECORD_CLAIM_REASON)}
           >
-            <input
-              type="radio"
-              name="reason"
-              value={reason}
-              className="h-4 w-4 accent-primary"
-              onChange={() => setOther(reason === 'other' || reason === RECORD_CLAIM_REASON)}
-            />
             {CLAIM_REASON_LABELS[reason]}
-          </label>
+          </RadioRow>
         ))}
         <FieldError id={reasonsId} error={reasonError} />
       </fieldset>

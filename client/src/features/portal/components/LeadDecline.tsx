@@ -1,14 +1,7 @@
 import { useState } from 'react';
 import type { PortalLead } from '@shared/schemas/portal';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { useDeclineLead } from '../api';
@@ -40,26 +33,23 @@ export function LeadDecline({ lead }: { lead: PortalLead }) {
       onSettled: () => setOpen(false),
     });
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
-      <Button type="button" size="sm" variant="outline" className="shrink-0" onClick={() => setOpen(true)}>
-        Decline
-      </Button>
-      <DialogContent role="alertdialog" className="sm:max-w-[460px]">
-        <DialogHeader>
-          <DialogTitle>Decline this lead?</DialogTitle>
-          <DialogDescription>
-            {`${lead.serviceNeeded} in ${lead.location}. Nothing is charged and the lead leaves your list. The homeowner is told you cannot take it and is offered other contractors who take it, if there are any. This cannot be undone.`}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="outline" disabled={pending} onClick={() => setOpen(false)}>
-            Keep lead
-          </Button>
-          <Button type="button" variant="destructive" disabled={pending} onClick={confirm}>
-            {pending ? 'Declining...' : 'Decline lead'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      pending={pending}
+      trigger={
+        <Button type="button" size="sm" variant="outline" className="shrink-0" onClick={() => setOpen(true)}>
+          Decline
+        </Button>
+      }
+      title="Decline this lead?"
+      description={`${lead.serviceNeeded} in ${lead.location}. Nothing is charged and the lead leaves your list. The homeowner is told you cannot take it and is offered other contractors who take it, if there are any. This cannot be undone.`}
+      keepLabel="Keep lead"
+      confirmLabel="Decline lead"
+      pendingLabel="Declining..."
+      onConfirm={confirm}
+      role="alertdialog"
+      className="sm:max-w-[460px]"
+    />
   );
 }

@@ -9,10 +9,11 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Field } from '@/components/ui/field';
 import { Input, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
+import { RadioRow } from '@/components/ui/radio-row';
 import { messageOf } from '@/lib/api';
 import { formatLongDate } from '@/lib/format';
 import { useAnswerLead } from '../api';
-import { toastProblem } from './form-toast';
+import { toastProblem } from '@/components/ui/toast-problem';
 
 type EstimateKind = LeadReplyValues['estimate'];
 // The schema's module (zod) loads with the form's first use, so the choices are written here.
@@ -49,20 +50,15 @@ function ReplyForm({ lead, onDone }: { lead: PortalLead; onDone: () => void }) {
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Estimate (optional)</legend>
         {ESTIMATE_KINDS.map((kind) => (
-          <label
+          <RadioRow
             key={kind}
-            className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-secondary"
+            name="estimate"
+            value={kind}
+            defaultChecked={kind === 'none'}
+            onChange={() => setEstimate(kind)}
           >
-            <input
-              type="radio"
-              name="estimate"
-              value={kind}
-              defaultChecked={kind === 'none'}
-              className="h-4 w-4 accent-primary"
-              onChange={() => setEstimate(kind)}
-            />
             {ESTIMATE_LABELS[kind]}
-          </label>
+          </RadioRow>
         ))}
       </fieldset>
       {estimate === 'range' && (

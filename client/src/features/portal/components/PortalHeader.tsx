@@ -1,13 +1,14 @@
 import { HardHat } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { TopBar } from '@/components/top-bar';
 import { useRegion } from '@/lib/region';
 
 /** The portal's slim top bar: the site's name (back to the directory) and the page's own controls. */
 export function PortalHeader({ children }: { children?: ReactNode }) {
   const region = useRegion();
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+    <TopBar>
       <div className="container mx-auto flex h-16 items-center justify-between gap-2 px-4 sm:gap-4">
         <Link href="/" className="flex min-w-0 items-center gap-2">
           <HardHat className="h-6 w-6 shrink-0 text-primary sm:h-7 sm:w-7" aria-hidden="true" />
@@ -21,6 +22,6 @@ export function PortalHeader({ children }: { children?: ReactNode }) {
         </Link>
         {children && <div className="flex shrink-0 items-center gap-2">{children}</div>}
       </div>
-    </header>
+    </TopBar>
   );
 }

@@ -1,13 +1,14 @@
 import type { ChangeEvent } from 'react';
-import { PASSWORD_MAX, PASSWORD_MIN_LENGTH, SETUP_TOKEN_LENGTH } from '@shared/contractor-auth';
-import { useProgressiveForm } from '@/components/form';
-import { Button } from '@/components/ui/button';
+import { SETUP_TOKEN_LENGTH } from '@shared/contractor-auth';
+import { SubmitButton, useProgressiveForm } from '@/components/form';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { EmailInput } from '@/components/ui/email-input';
 import { toast } from '@/components/ui/use-toast';
 import { useSetup } from '../api';
-import { toastProblem } from './form-toast';
+import { FormSwitchButton } from './FormSwitchButton';
+import { toastProblem } from '@/components/ui/toast-problem';
 
 // The code is uppercase: what is typed is shown (and sent) that way, without spaces.
 function onTokenChange(e: ChangeEvent<HTMLInputElement>) {
@@ -81,41 +82,18 @@ export function SetupForm({
           autoFocus={first === 'token' || undefined}
         />
       </Field>
-      <Field
-        id="setup-password"
-        label="New Password"
-        error={errors.password}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`}
-      >
-        <Input
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          {...control('password', 'setup-password')}
-          autoFocus={first === 'password' || undefined}
-        />
-      </Field>
-      <Field id="setup-confirm" label="Confirm Password" error={errors.confirmPassword}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          {...control('confirmPassword', 'setup-confirm')}
-        />
-      </Field>
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? 'Completing setup...' : 'Complete Setup'}
-      </Button>
+      <NewPasswordFields
+        form={form}
+        ids={{ password: 'setup-password', confirm: 'setup-confirm' }}
+        autoFocus={first === 'password'}
+      />
+      <SubmitButton className="w-full" pending={pending} pendingLabel="Completing setup...">
+        Complete Setup
+      </SubmitButton>
       {onCancel && (
-        <Button
-          type="button"
-          variant="link"
-          className="h-auto justify-self-center p-0"
-          disabled={pending}
-          onClick={onCancel}
-        >
+        <FormSwitchButton disabled={pending} onClick={onCancel}>
           Back to sign in
-        </Button>
+        </FormSwitchButton>
       )}
     </form>
   );

@@ -1,16 +1,14 @@
 import { Link } from 'wouter';
-import { PASSWORD_MAX } from '@shared/contractor-auth';
 import { formPages } from '@shared/forms';
-import { useProgressiveForm } from '@/components/form';
-import { Button } from '@/components/ui/button';
+import { Form, SubmitButton, useProgressiveForm } from '@/components/form';
 import { Field } from '@/components/ui/field';
-import { FormNotice } from '@/components/ui/form-notice';
-import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { EmailInput } from '@/components/ui/email-input';
 import { messageOf } from '@/lib/api';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useLogin } from '../api';
-import { toastProblem } from './form-toast';
+import { FormSwitchButton } from './FormSwitchButton';
+import { toastProblem } from '@/components/ui/toast-problem';
 
 /** The server's answer for an account whose password was never chosen (docs/decisions/0039-portal-screens.md). */
 export function isSetupRequired(error: unknown): boolean {
@@ -67,8 +65,7 @@ export function SignInForm({
   const { errors, control, pending } = form;
 
   return (
-    <form method="post" action={action} {...form.props} className="grid gap-4" aria-label="Sign in">
-      {form.problem && <FormNotice variant="destructive" title="Login Failed" description={form.problem} />}
+    <Form form={form} label="Sign in" action={action} problemTitle="Login Failed">
       <Field id="login-email" label="Email" error={errors.email}>
         <EmailInput
           autoComplete="username"
@@ -77,10 +74,7 @@ export function SignInForm({
         />
       </Field>
       <Field id="login-password" label="Password" error={errors.password}>
-        <Input
-          type="password"
-          autoComplete="current-password"
-          maxLength={PASSWORD_MAX}
+        <PasswordInput
           {...control('password', 'login-password')}
           autoFocus={(focusOnMount && !!defaultEmail) || undefined}
         />
@@ -91,19 +85,14 @@ export function SignInForm({
       >
         Forgot your password?
       </Link>
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? 'Signing in...' : 'Sign In'}
-      </Button>
+      <SubmitButton className="w-full" pending={pending} pendingLabel="Signing in...">
+        Sign In
+      </SubmitButton>
       {hydrated && (
-        <Button
-          type="button"
-          variant="link"
-          className="h-auto justify-self-center p-0"
-          onClick={() => onStartSetup(inputOf(form.props.ref.current, 'email')?.value.trim() ?? '')}
-        >
+        <FormSwitchButton onClick={() => onStartSetup(inputOf(form.props.ref.current, 'email')?.value.trim() ?? '')}>
           First-time setup? Use your setup code
-        </Button>
+        </FormSwitchButton>
       )}
-    </form>
+    </Form>
   );
 }

@@ -1,20 +1,19 @@
 import { KeyRound, LogOut, Mail } from 'lucide-react';
 import { useState } from 'react';
-import { PASSWORD_MAX } from '@shared/contractor-auth';
 import type { PortalProfile } from '@shared/schemas/portal';
-import { useProgressiveForm } from '@/components/form';
+import { SubmitButton, useProgressiveForm } from '@/components/form';
 import { PasswordChangeForm } from '@/components/password-change-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { FormNotice } from '@/components/ui/form-notice';
-import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { EmailInput } from '@/components/ui/email-input';
 import { toast } from '@/components/ui/use-toast';
 import { useSignOut } from '@/lib/use-sign-out';
 import { logoutEverywhere, useChangeEmail, useChangePassword } from '../account-api';
 import { LOGIN_PATH } from '../api';
-import { toastProblem } from '../components/form-toast';
+import { toastProblem } from '@/components/ui/toast-problem';
 import { CardHeading, SectionHeader } from '../components/parts';
 
 function ChangePasswordCard() {
@@ -66,19 +65,14 @@ function ChangeEmailCard({ email }: { email: string }) {
           <EmailInput {...control('email', 'email-new')} />
         </Field>
         <Field id="email-password" label="Current Password" error={errors.currentPassword}>
-          <Input
-            type="password"
-            autoComplete="current-password"
-            maxLength={PASSWORD_MAX}
-            {...control('currentPassword', 'email-password')}
-          />
+          <PasswordInput {...control('currentPassword', 'email-password')} />
         </Field>
         <p className="text-sm text-muted-foreground">
           We send a confirmation link to the new address and tell the current one once it is changed.
         </p>
-        <Button type="submit" className="justify-self-start" disabled={pending}>
-          {pending ? 'Sending...' : 'Send Confirmation Link'}
-        </Button>
+        <SubmitButton className="justify-self-start" pending={pending} pendingLabel="Sending...">
+          Send Confirmation Link
+        </SubmitButton>
       </form>
     </Card>
   );

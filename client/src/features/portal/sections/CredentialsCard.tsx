@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { ContractorCredentials } from '@shared/schemas/credentials';
 import { CertificateLine, CertificateUpload } from '@/components/credentials/certificate-upload';
 import { CredentialInputs, credentialValues } from '@/components/credentials/credential-inputs';
@@ -8,8 +7,7 @@ import { QueryLoading, QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
-import { messageOf } from '@/lib/api';
-import { toastProblem } from '../components/form-toast';
+import { toastProblem } from '@/components/ui/toast-problem';
 import { CardHeading } from '../components/parts';
 import { CERTIFICATE_HREF, useCredentials, useUpdateCredentials, useUploadCertificate } from '../credentials-api';
 import { useRegion } from '@/lib/region';
@@ -18,7 +16,6 @@ function CredentialsForm({ c }: { c: ContractorCredentials }) {
   const region = useRegion();
   const update = useUpdateCredentials();
   const upload = useUploadCertificate();
-  const [uploadError, setUploadError] = useState<string | undefined>();
   const form = useProgressiveForm({
     schema: () =>
       import('@shared/schemas/credentials').then((m) => m.credentialsUpdateSchemaFor(region.credentials.registration)),
@@ -60,19 +57,8 @@ function CredentialsForm({ c }: { c: ContractorCredentials }) {
         <CertificateLine certificate={c.certificate} href={CERTIFICATE_HREF} />
         <CertificateUpload
           id="portal-certificate"
-          pending={upload.isPending}
-          error={uploadError}
-          onUpload={(file) => {
-            setUploadError(undefined);
-            upload.mutate(file, {
-              onSuccess: () =>
-                toast({
-                  title: 'Certificate Uploaded',
-                  description: 'We will check it and show your insurance as verified.',
-                }),
-              onError: (err) => setUploadError(messageOf(err, 'Failed to upload the certificate')),
-            });
-          }}
+          upload={upload}
+          uploaded="We will check it and show your insurance as verified."
         />
       </div>
     </div>

@@ -4,7 +4,7 @@ import { formatMoney } from '@shared/money';
 import { planById } from '@shared/plans';
 import type { PortalLead, PortalProfile } from '@shared/schemas/portal';
 import { PlanFeatures } from '@/components/plan-features';
-import { Button } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { QueryLoading, QueryView } from '@/components/query-view';
 import { formatLongDate, plural } from '@/lib/format';
@@ -38,9 +38,9 @@ function LowCreditWarning({ used, total, left, bonus }: { used: number; total: n
           </p>
         </div>
       </div>
-      <Button asChild size="sm" className="shrink-0 self-start sm:self-center">
-        <Link href="/contractor-pricing">Upgrade your plan</Link>
-      </Button>
+      <LinkButton href="/contractor-pricing" size="sm" className="shrink-0 self-start sm:self-center">
+        Upgrade your plan
+      </LinkButton>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Bell, CalendarClock, CircleDollarSign, MapPinned } from 'lucide-react';
+import { Bell, CalendarClock, CircleDollarSign, MapPinned, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { formatPrice } from '@shared/money';
 import { leadPreferencesSchema, type LeadPreferencesDto } from '@shared/schemas/lead-preferences';
@@ -10,10 +10,12 @@ import { Card } from '@/components/ui/card';
 import { errorId, Field, FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { LabelledCheckbox } from '@/components/ui/native-select';
+import { RadioRow } from '@/components/ui/radio-row';
 import { toast } from '@/components/ui/use-toast';
 import { dayIn } from '@/lib/format';
+import { cn } from '@/lib/cn';
 import { useRegion } from '@/lib/region';
-import { toastProblem } from '../components/form-toast';
+import { toastProblem } from '@/components/ui/toast-problem';
 import { CardHeading, SectionHeader } from '../components/parts';
 import { useLeadPreferences, useSaveLeadPreferences } from '../lead-preferences-api';
 import {
@@ -32,66 +34,80 @@ function dayAfter(day: string): string {
   return new Date(Date.UTC(y!, m! - 1, d! + 1)).toISOString().slice(0, 10);
 }
 
-/** One choice of a radio group, drawn as a bordered row like the claim dialog's. */
-function RadioRow({
-  name,
-  value,
-  checked,
-  onChange,
+/** One card of the form, its fields under its heading; a card that is one set of choices is a fieldset named by it. */
+function PreferenceCard({
+  icon: Icon,
+  title,
+  gap,
+  fieldset,
   children,
 }: {
-  name: string;
-  value: string;
-  checked: boolean;
-  onChange: () => void;
+  icon: LucideIcon;
+  title: string;
+  gap: string;
+  fieldset?: boolean;
   children: ReactNode;
 }) {
+  const body = cn('grid px-5 pb-5', gap);
   return (
-    <label className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-secondary">
-      <input
-        type="radio"
-        name={name}
-        value={value}
-        checked={checked}
-        onChange={onChange}
-        className="h-4 w-4 accent-primary"
-      />
-      {children}
-    </label>
+    <Card>
+      <CardHeading icon={<Icon className="h-5 w-5 text-primary" aria-hidden="true" />} title={title} />
+      {fieldset ? (
+        <fieldset className={body}>
+          <legend className="sr-only">{title}</legend>
+          {children}
+        </fieldset>
+      ) : (
+        <div className={body}>{children}</div>
+      )}
+    </Card>
   );
 }
 
+type ScopeList = (typeof PREFERENCE_LISTS)[number];
+type Option = { value: string | number; label: string };
+
+/** The lists a contractor may narrow: what each is called, and its choices. */
+const SCOPES: Record<
+  ScopeList,
+  { noun: 'services' | 'towns'; legend: string; options: (dto: LeadPreferencesDto) => Option[] }
+> = {
+  services: {
+    noun: 'services',
+    legend: 'Services you take requests for',
+    options: (dto) => dto.serviceOptions.map((s) => ({ value: s.slug, label: s.name })),
+  },
+  townIds: {
+    noun: 'towns',
+    legend: 'Towns you take requests from',
+    options: (dto) => dto.townOptions.map((t) => ({ value: t.id, label: t.name })),
+  },
+};
+
 /** "All of my listing's ..." or a chosen few, as ticks kept in the form while hidden. */
-function ScopeField<T extends string | number>({
-  id,
-  legend,
-  scopeName,
-  listName,
-  allLabel,
-  chosenLabel,
-  options,
-  start,
+function ScopeField({
+  list,
+  dto,
   startScope,
   error,
 }: {
-  id: string;
-  legend: string;
-  scopeName: string;
-  listName: string;
-  allLabel: string;
-  chosenLabel: string;
-  options: { value: T; label: string }[];
-  start: T[] | null;
+  list: ScopeList;
+  dto: LeadPreferencesDto;
   startScope: Scope;
   error?: string;
 }) {
+  const { noun, legend } = SCOPES[list];
+  const id = `prefs-${noun}`;
+  const scopeName = `${noun}Scope`;
+  const chosenLabel = `Only these ${noun}`;
+  const options = SCOPES[list].options(dto);
   const [scope, setScope] = useState<Scope>(startScope);
-  const ticked = new Set<T>(start ?? options.map((o) => o.value));
+  const ticked = new Set<string | number>(dto[list] ?? options.map((o) => o.value));
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? errorId(id) : undefined}>
       <legend className="mb-1 text-sm font-medium">{legend}</legend>
       <RadioRow name={scopeName} value="all" checked={scope === 'all'} onChange={() => setScope('all')}>
-        {allLabel}
+        {`All my listing's ${noun}`}
       </RadioRow>
       {options.length > 0 && (
         <RadioRow name={scopeName} value="chosen" checked={scope === 'chosen'} onChange={() => setScope('chosen')}>
@@ -109,7 +125,7 @@ function ScopeField<T extends string | number>({
             key={o.value}
             id={`${id}-${o.value}`}
             label={o.label}
-            name={listName}
+            name={list}
             value={String(o.value)}
             defaultChecked={ticked.has(o.value)}
             aria-invalid={error ? true : undefined}
@@ -145,133 +161,89 @@ function PreferencesForm({ dto }: { dto: LeadPreferencesDto }) {
 
   return (
     <form {...form.props} className="grid gap-6" aria-label="Lead preferences">
-      <Card>
-        <CardHeading
-          icon={<CalendarClock className="h-5 w-5 text-primary" aria-hidden="true" />}
-          title="Taking requests"
-        />
-        <fieldset className="grid gap-3 px-5 pb-5">
-          <legend className="sr-only">Taking requests</legend>
-          <RadioRow name="taking" value="on" checked={taking === 'on'} onChange={() => setTaking('on')}>
-            Taking new requests
-          </RadioRow>
-          <RadioRow name="taking" value="paused" checked={taking === 'paused'} onChange={() => setTaking('paused')}>
-            Paused until a date (winter, vacation, a full schedule)
-          </RadioRow>
-          <Field
-            id="prefs-paused-until"
-            label="Take requests again on"
-            error={errors.pausedUntil}
-            className="max-w-xs pl-1"
-          >
-            <Input
-              type="date"
-              min={dayAfter(today)}
-              disabled={taking !== 'paused'}
-              {...control('pausedUntil', 'prefs-paused-until')}
-              onInput={(e) => setPausedUntil(e.currentTarget.value)}
-            />
-          </Field>
-          {taking === 'paused' && (
-            <div className="grid gap-1 text-sm" data-testid="paused-preview">
-              {DATE.test(pausedUntil) && <p>{`Homeowners will see: “${pausedLabel(pausedUntil)}”.`}</p>}
-              <p className="text-muted-foreground">
-                Until then new requests are not delivered to you; the homeowner is offered other contractors. Your
-                listing stays in search.
-              </p>
-            </div>
-          )}
-        </fieldset>
-      </Card>
-
-      <Card>
-        <CardHeading
-          icon={<MapPinned className="h-5 w-5 text-primary" aria-hidden="true" />}
-          title="Services and towns"
-        />
-        <div className="grid gap-5 px-5 pb-5">
-          <p className="text-sm text-muted-foreground">
-            Requests for other services or towns are not sent to you automatically; the homeowner is offered other
-            contractors. To add a service or town, edit your listing in Profile Settings.
-          </p>
-          <ScopeField
-            id="prefs-services"
-            legend="Services you take requests for"
-            scopeName="servicesScope"
-            listName="services"
-            allLabel="All my listing's services"
-            chosenLabel="Only these services"
-            options={dto.serviceOptions.map((s) => ({ value: s.slug, label: s.name }))}
-            start={dto.services}
-            startScope={start.servicesScope}
-            error={errors.services}
+      <PreferenceCard icon={CalendarClock} title="Taking requests" gap="gap-3" fieldset>
+        <RadioRow name="taking" value="on" checked={taking === 'on'} onChange={() => setTaking('on')}>
+          Taking new requests
+        </RadioRow>
+        <RadioRow name="taking" value="paused" checked={taking === 'paused'} onChange={() => setTaking('paused')}>
+          Paused until a date (winter, vacation, a full schedule)
+        </RadioRow>
+        <Field
+          id="prefs-paused-until"
+          label="Take requests again on"
+          error={errors.pausedUntil}
+          className="max-w-xs pl-1"
+        >
+          <Input
+            type="date"
+            min={dayAfter(today)}
+            disabled={taking !== 'paused'}
+            {...control('pausedUntil', 'prefs-paused-until')}
+            onInput={(e) => setPausedUntil(e.currentTarget.value)}
           />
-          <ScopeField
-            id="prefs-towns"
-            legend="Towns you take requests from"
-            scopeName="townsScope"
-            listName="townIds"
-            allLabel="All my listing's towns"
-            chosenLabel="Only these towns"
-            options={dto.townOptions.map((t) => ({ value: t.id, label: t.name }))}
-            start={dto.townIds}
-            startScope={start.townsScope}
-            error={errors.townIds}
-          />
-        </div>
-      </Card>
+        </Field>
+        {taking === 'paused' && (
+          <div className="grid gap-1 text-sm" data-testid="paused-preview">
+            {DATE.test(pausedUntil) && <p>{`Homeowners will see: “${pausedLabel(pausedUntil)}”.`}</p>}
+            <p className="text-muted-foreground">
+              Until then new requests are not delivered to you; the homeowner is offered other contractors. Your listing
+              stays in search.
+            </p>
+          </div>
+        )}
+      </PreferenceCard>
 
-      <Card>
-        <CardHeading
-          icon={<CircleDollarSign className="h-5 w-5 text-primary" aria-hidden="true" />}
-          title="Monthly spending cap"
+      <PreferenceCard icon={MapPinned} title="Services and towns" gap="gap-5">
+        <p className="text-sm text-muted-foreground">
+          Requests for other services or towns are not sent to you automatically; the homeowner is offered other
+          contractors. To add a service or town, edit your listing in Profile Settings.
+        </p>
+        <ScopeField list="services" dto={dto} startScope={start.servicesScope} error={errors.services} />
+        <ScopeField list="townIds" dto={dto} startScope={start.townsScope} error={errors.townIds} />
+      </PreferenceCard>
+
+      <PreferenceCard icon={CircleDollarSign} title="Monthly spending cap" gap="gap-3">
+        <Field
+          id="prefs-cap"
+          label="Cap on card-paid leads per month, in dollars"
+          error={errors.monthlyCap}
+          hint="Leave it empty for no cap."
+          className="max-w-xs"
+        >
+          <Input inputMode="decimal" autoComplete="off" maxLength={12} {...control('monthlyCap', 'prefs-cap')} />
+        </Field>
+        <p
+          className="text-sm font-medium"
+          data-testid="card-spend"
+        >{`Card-paid leads this month: ${formatPrice(dto.cardSpendThisMonth)}`}</p>
+        <p className="text-sm text-muted-foreground">
+          Leads paid by card or awaiting payment count. Plan credits are used first and do not count. A lead that would
+          take you past the cap is not delivered to you, and nothing is charged for it.
+        </p>
+      </PreferenceCard>
+
+      <PreferenceCard icon={Bell} title="How you are told" gap="gap-4">
+        <p className="text-sm">Email: every lead, always.</p>
+        <Field
+          id="prefs-phone"
+          label="Mobile number"
+          error={errors.textPhone}
+          hint="A US mobile number, e.g. 570-555-0123."
+          className="max-w-xs"
+        >
+          <Input type="tel" autoComplete="tel" maxLength={30} {...control('textPhone', 'prefs-phone')} />
+        </Field>
+        <LabelledCheckbox
+          id="prefs-text-opt-in"
+          name="textOptIn"
+          label="Also text me about each new lead"
+          defaultChecked={start.textOptIn}
         />
-        <div className="grid gap-3 px-5 pb-5">
-          <Field
-            id="prefs-cap"
-            label="Cap on card-paid leads per month, in dollars"
-            error={errors.monthlyCap}
-            hint="Leave it empty for no cap."
-            className="max-w-xs"
-          >
-            <Input inputMode="decimal" autoComplete="off" maxLength={12} {...control('monthlyCap', 'prefs-cap')} />
-          </Field>
-          <p
-            className="text-sm font-medium"
-            data-testid="card-spend"
-          >{`Card-paid leads this month: ${formatPrice(dto.cardSpendThisMonth)}`}</p>
-          <p className="text-sm text-muted-foreground">
-            Leads paid by card or awaiting payment count. Plan credits are used first and do not count. A lead that
-            would take you past the cap is not delivered to you, and nothing is charged for it.
-          </p>
-        </div>
-      </Card>
-
-      <Card>
-        <CardHeading icon={<Bell className="h-5 w-5 text-primary" aria-hidden="true" />} title="How you are told" />
-        <div className="grid gap-4 px-5 pb-5">
-          <p className="text-sm">Email: every lead, always.</p>
-          <Field
-            id="prefs-phone"
-            label="Mobile number"
-            error={errors.textPhone}
-            hint="A US mobile number, e.g. 570-555-0123."
-            className="max-w-xs"
-          >
-            <Input type="tel" autoComplete="tel" maxLength={30} {...control('textPhone', 'prefs-phone')} />
-          </Field>
-          <LabelledCheckbox
-            id="prefs-text-opt-in"
-            name="textOptIn"
-            label="Also text me about each new lead"
-            defaultChecked={start.textOptIn}
-          />
-          <p className="text-sm text-muted-foreground">
-            A text gives the service, town, price and a link, never the homeowner's contact details. Reply STOP to any
-            text to stop them.
-          </p>
-        </div>
-      </Card>
+        <p className="text-sm text-muted-foreground">
+          A text gives the service, town, price and a link, never the homeowner's contact details. Reply STOP to any
+          text to stop them.
+        </p>
+      </PreferenceCard>
 
       <Button type="submit" className="justify-self-start" disabled={pending}>
         {pending ? 'Saving...' : 'Save Preferences'}

@@ -16,7 +16,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { LabelledCheckbox, NativeCheckbox, NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
-import { toastProblem } from '../components/form-toast';
+import { toastProblem } from '@/components/ui/toast-problem';
 import { CardHeading } from '../components/parts';
 import { useListingOptions, useSubmitListing } from '../listing-api';
 

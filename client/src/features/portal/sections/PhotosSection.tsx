@@ -13,11 +13,12 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { describedBy, Field } from '@/components/ui/field';
+import { InlineFormActions } from '@/components/ui/inline-form-actions';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, messageOf } from '@/lib/api';
-import { toastProblem } from '../components/form-toast';
+import { toastProblem } from '@/components/ui/toast-problem';
 import { CardHeading, SectionHeader } from '../components/parts';
 import { useDeletePhoto, useOwnPhotos, useUpdateCaption, useUploadPhoto } from '../photos-api';
 
@@ -128,14 +129,7 @@ function CaptionForm({ photo, onDone }: { photo: OwnPhoto; onDone: () => void })
       <Field id={id} label="Caption" error={form.errors.caption}>
         <Input maxLength={CAPTION_MAX} {...form.control('caption', id)} />
       </Field>
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={form.pending}>
-          {form.pending ? 'Saving...' : 'Save'}
-        </Button>
-        <Button type="button" size="sm" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+      <InlineFormActions pending={form.pending} submit="Save" onCancel={onDone} />
     </form>
   );
 }

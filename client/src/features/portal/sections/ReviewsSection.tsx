@@ -11,7 +11,7 @@ import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { REVIEW_POLICY_PATH, reviewMonth, Stars } from '@/features/reviews';
-import { toastProblem } from '../components/form-toast';
+import { toastProblem } from '@/components/ui/toast-problem';
 import { SectionHeader } from '../components/parts';
 import { plural } from '@/lib/format';
 import { useOwnReviews, useReplyToReview } from '../reviews-api';

@@ -1,10 +1,9 @@
 import { CreditCard, ExternalLink, Info } from 'lucide-react';
-import { Link } from 'wouter';
 import { planById } from '@shared/plans';
 import type { PortalSubscription } from '@shared/schemas/portal';
 import { Badge } from '@/components/ui/badge';
 import { PlanFeatures } from '@/components/plan-features';
-import { Button } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { QueryLoading, QueryView } from '@/components/query-view';
 import { toast } from '@/components/ui/use-toast';
@@ -136,9 +135,9 @@ function Details({ sub }: { sub: PortalSubscription }) {
               Update your card, switch plan or cancel at the end of the period.
             </p>
           )}
-          <Button asChild variant="outline">
-            <Link href="/contractor-pricing">Compare plans</Link>
-          </Button>
+          <LinkButton href="/contractor-pricing" variant="outline">
+            Compare plans
+          </LinkButton>
         </div>
       </Card>
     </div>

@@ -8,6 +8,7 @@ import { useProgressiveForm } from '@/components/form';
 import { Button } from '@/components/ui/button';
 import { errorId, Field, FieldError } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
+import { RadioRow } from '@/components/ui/radio-row';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -38,22 +39,18 @@ function YesNo({
       <legend className="mb-2 font-medium">{legend}</legend>
       <div className="grid grid-cols-2 gap-3 sm:max-w-xs">
         {(['yes', 'no'] as const).map((value) => (
-          <label
+          <RadioRow
             key={value}
-            // Highlighted by its checked radio, so it shows without JavaScript too.
-            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-input px-4 py-2 has-[:checked]:border-primary has-[:checked]:bg-secondary has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+            size="lg"
+            className="has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+            name={id}
+            value={value}
+            defaultChecked={answer === value}
+            autoFocus={(autoFocus && value === 'yes') || undefined}
+            aria-invalid={error ? true : undefined}
           >
-            <input
-              type="radio"
-              name={id}
-              value={value}
-              defaultChecked={answer === value}
-              autoFocus={(autoFocus && value === 'yes') || undefined}
-              aria-invalid={error ? true : undefined}
-              className="h-4 w-4 accent-primary"
-            />
             {value === 'yes' ? 'Yes' : 'No'}
-          </label>
+          </RadioRow>
         ))}
       </div>
       <FieldError id={id} error={error} />
@@ -71,21 +68,17 @@ function PlainRatings({ value, error, autoFocus }: { value: number; error?: stri
       <legend className="mb-2 font-medium">Your rating</legend>
       <div className="grid gap-2 sm:max-w-xs">
         {[5, 4, 3, 2, 1].map((n) => (
-          <label
+          <RadioRow
             key={n}
-            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-input px-4 py-2 has-[:checked]:border-primary has-[:checked]:bg-secondary"
+            size="lg"
+            name="rating"
+            value={n}
+            defaultChecked={value === n}
+            autoFocus={(autoFocus && n === 5) || undefined}
+            aria-invalid={error ? true : undefined}
           >
-            <input
-              type="radio"
-              name="rating"
-              value={n}
-              defaultChecked={value === n}
-              autoFocus={(autoFocus && n === 5) || undefined}
-              aria-invalid={error ? true : undefined}
-              className="h-4 w-4 accent-primary"
-            />
             {`${starsLabel(n)}: ${RATING_WORDS[n]}`}
-          </label>
+          </RadioRow>
         ))}
       </div>
       <FieldError id="rating" error={error} />

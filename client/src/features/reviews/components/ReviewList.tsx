@@ -5,6 +5,7 @@ import type { PublicReview } from '@shared/reviews';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { CardIconHeading } from '@/components/ui/card-icon-heading';
 import { QueryLoading, QueryView } from '@/components/query-view';
 import { readReviewsPage, REVIEW_POLICY_PATH, reviewsHref, useReviews } from '../api';
 import { reviewMonth } from '../format';
@@ -63,10 +64,9 @@ export function ReviewList({ contractorId, contractorName }: { contractorId: num
   return (
     <Card id="reviews" className="scroll-mt-24">
       <CardHeader>
-        <h2 className="flex items-center gap-2 text-lg font-semibold leading-tight">
-          <MessageSquareText className="h-5 w-5 text-primary" aria-hidden="true" />
+        <CardIconHeading icon={MessageSquareText}>
           <span>{data ? `Reviews (${data.total})` : 'Reviews'}</span>
-        </h2>
+        </CardIconHeading>
         <p className="text-sm text-muted-foreground">
           {`Every review is from a homeowner who asked ${contractorName} for a quote through this site. `}
           <Link href={REVIEW_POLICY_PATH} className="font-medium text-primary underline-offset-4 hover:underline">

@@ -1,5 +1,5 @@
 import { errorId, FieldError } from '@/components/ui/field';
-import { LabelledCheckbox } from '@/components/ui/native-select';
+import { CheckboxList } from '@/components/ui/checkbox-list';
 import { useRegion } from '@/lib/region';
 
 /** The 15 canonical services as plain checkboxes named `services`: the form sends the ticked ones as a list. */
@@ -22,20 +22,13 @@ export function ServicesField({
         aria-describedby={error ? errorId(id) : undefined}
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
       >
-        {region.services.map((s) => {
-          const boxId = `${id}-${s.slug}`;
-          return (
-            <LabelledCheckbox
-              key={s.slug}
-              id={boxId}
-              label={s.name}
-              name="services"
-              value={s.name}
-              defaultChecked={ticked.includes(s.name)}
-              aria-invalid={error ? true : undefined}
-            />
-          );
-        })}
+        <CheckboxList
+          idPrefix={id}
+          name="services"
+          options={region.services.map((s) => ({ value: s.name, label: s.name, idPart: s.slug }))}
+          ticked={ticked}
+          invalid={Boolean(error)}
+        />
       </div>
       <FieldError id={id} error={error} />
     </div>

@@ -1,7 +1,6 @@
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link } from 'wouter';
-import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FormNotice } from '@/components/ui/form-notice';
 
@@ -50,9 +49,9 @@ export function SubmissionSuccess({ notice = false }: { notice?: boolean }) {
               ))}
             </ol>
           </div>
-          <Button asChild size="lg" className="justify-self-center">
-            <Link href="/">Return to Homepage</Link>
-          </Button>
+          <LinkButton href="/" size="lg" className="justify-self-center">
+            Return to Homepage
+          </LinkButton>
         </CardContent>
       </Card>
     </div>
