@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AdminScope } from '../domain/actors';
 import { contractorInScope, oneCountyOf } from '../counties/admin-scope';
 import { addDays, CREDENTIALS, daysBetween, formatDay, REMINDER_DAYS, type Credential } from '@shared/credentials';
@@ -112,9 +112,9 @@ const servedRegionIds = sql<
   number[]
 >`array(select distinct ${towns.regionId} from ${contractorServiceAreas} join ${towns} on ${towns.id} = ${contractorServiceAreas.townId} where ${contractorServiceAreas.contractorId} = ${contractors.id})`;
 
-const approvedWithin = (credential: Credential, from: string, to: string): SQL =>
+const approvedWithin = (from: string, to: string): SQL =>
   and(
-    ofKind(credential),
+    inArray(contractorCredentials.credential, CREDENTIALS),
     eq(contractors.approvalStatus, 'approved'),
     // An unclaimed listing's business never asked to hear from the site: only its invitation may write to it (docs/decisions/0132-claim-invitations.md).
     sql`(${contractors.importId} is null or ${contractors.claimedAt} is not null)`,
@@ -123,39 +123,44 @@ const approvedWithin = (credential: Credential, from: string, to: string): SQL =
     sql`${expires} <= ${to}::date`,
   )!;
 
-/** Approved contractors' credentials expiring from tomorrow to 30 days ahead, soonest first. */
+/** Soonest expiry first, then by contractor, then in the order CREDENTIALS lists the kinds. */
+const soonestFirst = (
+  a: { expiresOn: string | null; contractorId: number; credential: Credential },
+  b: typeof a,
+): number =>
+  (a.expiresOn ?? '').localeCompare(b.expiresOn ?? '') ||
+  a.contractorId - b.contractorId ||
+  CREDENTIALS.indexOf(a.credential) - CREDENTIALS.indexOf(b.credential);
+
+/** Approved contractors' credentials of every kind expiring from tomorrow to 30 days ahead, soonest first. */
 async function dueWithin(ctx: DbCtx, today: string): Promise<Due[]> {
-  const due: Due[] = [];
-  for (const credential of CREDENTIALS) {
-    const rows = await ctx.db
-      .select({
-        contractorId: contractors.id,
-        name: contractors.name,
-        email: contractorEmail,
-        number: contractorCredentials.number,
-        expiresOn: expires,
-        homeRegionId: homeCountyId(),
-        servedRegionIds,
-      })
-      .from(contractorCredentials)
-      .innerJoin(contractors, eq(contractors.id, contractorCredentials.contractorId))
-      .leftJoin(contractorAccounts, accountOfContractor)
-      .where(approvedWithin(credential, addDays(today, 1), addDays(today, WINDOW_DAYS)))
-      .orderBy(asc(expires), asc(contractors.id));
-    for (const r of rows)
-      due.push({
-        contractorId: r.contractorId,
-        name: r.name,
-        to: r.email,
-        credential,
-        number: r.number,
-        expiresOn: r.expiresOn!,
-        daysLeft: daysBetween(today, r.expiresOn!),
-        homeRegionId: r.homeRegionId,
-        servedRegionIds: r.servedRegionIds.map(Number),
-      });
-  }
-  return due.sort((a, b) => a.daysLeft - b.daysLeft || a.contractorId - b.contractorId);
+  const rows = await ctx.db
+    .select({
+      contractorId: contractors.id,
+      name: contractors.name,
+      email: contractorEmail,
+      credential: contractorCredentials.credential,
+      number: contractorCredentials.number,
+      expiresOn: expires,
+      homeRegionId: homeCountyId(),
+      servedRegionIds,
+    })
+    .from(contractorCredentials)
+    .innerJoin(contractors, eq(contractors.id, contractorCredentials.contractorId))
+    .leftJoin(contractorAccounts, accountOfContractor)
+    .where(approvedWithin(addDays(today, 1), addDays(today, WINDOW_DAYS)))
+    .orderBy(asc(expires), asc(contractors.id));
+  return rows.sort(soonestFirst).map((r) => ({
+    contractorId: r.contractorId,
+    name: r.name,
+    to: r.email,
+    credential: r.credential,
+    number: r.number,
+    expiresOn: r.expiresOn!,
+    daysLeft: daysBetween(today, r.expiresOn!),
+    homeRegionId: r.homeRegionId,
+    servedRegionIds: r.servedRegionIds.map(Number),
+  }));
 }
 
 /** Marks a reminder sent; false when it already was (this run or another process's). */
@@ -285,41 +290,33 @@ export async function runCredentialsDaily(ctx: AppContext): Promise<LapseResult 
 /** The dashboard's list: approved contractors whose verified credential has expired, and what expires within 30 days. */
 export async function credentialAttention(ctx: ServiceCtx, scope: AdminScope): Promise<CredentialAttentionList> {
   const today = todayOn(ctx.clock);
+  const rows = await ctx.db
+    .select({
+      contractorId: contractors.id,
+      name: contractors.name,
+      credential: contractorCredentials.credential,
+      expiresOn: expires,
+      verified: contractorCredentials.verified,
+    })
+    .from(contractorCredentials)
+    .innerJoin(contractors, eq(contractors.id, contractorCredentials.contractorId))
+    .where(
+      and(
+        inArray(contractorCredentials.credential, CREDENTIALS),
+        contractorInScope(scope, contractors.id),
+        eq(contractors.approvalStatus, 'approved'),
+        isNotNull(expires),
+        sql`${expires} <= ${addDays(today, WINDOW_DAYS)}::date`,
+      ),
+    )
+    .orderBy(asc(expires), asc(contractors.id));
   const lapsed: CredentialAttention[] = [];
   const expiringSoon: CredentialAttention[] = [];
-  for (const credential of CREDENTIALS) {
-    const rows = await ctx.db
-      .select({
-        contractorId: contractors.id,
-        name: contractors.name,
-        expiresOn: expires,
-        verified: contractorCredentials.verified,
-      })
-      .from(contractorCredentials)
-      .innerJoin(contractors, eq(contractors.id, contractorCredentials.contractorId))
-      .where(
-        and(
-          ofKind(credential),
-          contractorInScope(scope, contractors.id),
-          eq(contractors.approvalStatus, 'approved'),
-          isNotNull(expires),
-          sql`${expires} <= ${addDays(today, WINDOW_DAYS)}::date`,
-        ),
-      )
-      .orderBy(asc(expires), asc(contractors.id));
-    for (const r of rows) {
-      const item = {
-        contractorId: r.contractorId,
-        name: r.name,
-        credential,
-        expiresOn: r.expiresOn!,
-        daysLeft: daysBetween(today, r.expiresOn!),
-      };
-      if (item.daysLeft > 0) expiringSoon.push(item);
-      else if (r.verified) lapsed.push(item);
-    }
+  for (const r of rows.sort(soonestFirst)) {
+    const { verified: _, ...row } = r;
+    const item = { ...row, expiresOn: r.expiresOn!, daysLeft: daysBetween(today, r.expiresOn!) };
+    if (item.daysLeft > 0) expiringSoon.push(item);
+    else if (r.verified) lapsed.push(item);
   }
-  const order = (a: CredentialAttention, b: CredentialAttention) =>
-    a.expiresOn.localeCompare(b.expiresOn) || a.contractorId - b.contractorId;
-  return { lapsed: lapsed.sort(order), expiringSoon: expiringSoon.sort(order) };
+  return { lapsed, expiringSoon };
 }
