@@ -48,7 +48,6 @@ function translate(err: unknown): never {
   throw err;
 }
 
-const call = <T>(p: Promise<T>): Promise<T> => p.catch(translate);
 const idOf = (v: string | { id: string } | null | undefined): string | null =>
   typeof v === 'string' ? v : (v?.id ?? null);
 
@@ -116,6 +115,8 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
   });
   // A failure to load is the first call's to report.
   client.catch(() => {});
+  /** One call to Stripe with the loaded client, its errors translated. */
+  const stripe = <T>(use: (s: Stripe) => Promise<T>): Promise<T> => client.then(use).catch(translate);
   const planForPrice = (priceId: string | undefined): PaidPlanId | null =>
     priceId
       ? ((Object.keys(settings.prices) as PaidPlanId[]).find((p) => settings.prices[p] === priceId) ?? null)
@@ -127,9 +128,8 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     priceIdFor: (planId) => settings.prices[planId],
 
     async createPaymentIntent(input) {
-      const stripe = await client;
-      const pi = await call(
-        stripe.paymentIntents.create(
+      const pi = await stripe((s) =>
+        s.paymentIntents.create(
           {
             amount: input.amountCents,
             currency: input.currency,
@@ -144,15 +144,13 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     },
 
     async retrievePaymentIntent(id) {
-      const stripe = await client;
-      return intentInfo(await call(stripe.paymentIntents.retrieve(id)));
+      return intentInfo(await stripe((s) => s.paymentIntents.retrieve(id)));
     },
 
     async createCheckoutSession(input) {
-      const stripe = await client;
       const metadata = { contractorId: String(input.contractorId), planId: input.planId };
-      const session = await call(
-        stripe.checkout.sessions.create(
+      const session = await stripe((s) =>
+        s.checkout.sessions.create(
           {
             mode: 'subscription',
             line_items: [{ price: input.priceId, quantity: 1 }],
@@ -173,8 +171,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     },
 
     async retrieveCheckoutSession(id) {
-      const stripe = await client;
-      const s = await call(stripe.checkout.sessions.retrieve(id));
+      const s = await stripe((c) => c.checkout.sessions.retrieve(id));
       return {
         id: s.id,
         status: s.status ?? 'open',
@@ -188,30 +185,26 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     },
 
     async createBillingPortalSession(input) {
-      const stripe = await client;
-      const session = await call(
-        stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl }),
+      const session = await stripe((s) =>
+        s.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl }),
       );
       return { url: session.url };
     },
 
     async retrieveInvoice(id) {
-      const stripe = await client;
-      return invoiceInfo(await call(stripe.invoices.retrieve(id)));
+      return invoiceInfo(await stripe((s) => s.invoices.retrieve(id)));
     },
 
     async receiptUrl(object) {
-      const stripe = await client;
       if ('invoiceId' in object)
-        return (await call(stripe.invoices.retrieve(object.invoiceId))).hosted_invoice_url ?? null;
-      const pi = await call(stripe.paymentIntents.retrieve(object.paymentIntentId, { expand: ['latest_charge'] }));
+        return (await stripe((s) => s.invoices.retrieve(object.invoiceId))).hosted_invoice_url ?? null;
+      const pi = await stripe((s) => s.paymentIntents.retrieve(object.paymentIntentId, { expand: ['latest_charge'] }));
       const charge = pi.latest_charge;
       return charge && typeof charge === 'object' ? charge.receipt_url : null;
     },
 
     async retrieveSubscription(id) {
-      const stripe = await client;
-      const sub = await call(stripe.subscriptions.retrieve(id));
+      const sub = await stripe((s) => s.subscriptions.retrieve(id));
       const item = sub.items?.data?.[0] as (Stripe.SubscriptionItem & PeriodFields) | undefined;
       const legacy = sub as unknown as PeriodFields;
       const start = legacy.current_period_start ?? item?.current_period_start ?? sub.start_date;
@@ -230,14 +223,12 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     },
 
     async cancelSubscription(id) {
-      const stripe = await client;
-      await call(stripe.subscriptions.cancel(id, { prorate: true }));
+      await stripe((s) => s.subscriptions.cancel(id, { prorate: true }));
     },
 
     async createRefund(input) {
-      const stripe = await client;
-      const refund = await call(
-        stripe.refunds.create(
+      const refund = await stripe((s) =>
+        s.refunds.create(
           {
             payment_intent: input.paymentIntentId,
             amount: input.amountCents,
@@ -251,25 +242,22 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     },
 
     async listRefunds(paymentIntentId) {
-      const stripe = await client;
-      const refunds: RefundInfo[] = [];
-      try {
-        for await (const r of stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }))
+      return stripe(async (s) => {
+        const refunds: RefundInfo[] = [];
+        for await (const r of s.refunds.list({ payment_intent: paymentIntentId, limit: 100 }))
           refunds.push(refundInfo(r));
-      } catch (err) {
-        translate(err);
-      }
-      return refunds;
+        return refunds;
+      });
     },
 
     async parseWebhook(rawBody, signatureHeader) {
       if (!settings.webhookSecret)
         throw new WebhookSignatureError('Webhooks are not configured (STRIPE_WEBHOOK_SECRET is not set)');
       if (!signatureHeader) throw new WebhookSignatureError();
-      const stripe = await client;
+      const webhooks = (await client).webhooks;
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signatureHeader, settings.webhookSecret);
+        event = webhooks.constructEvent(rawBody, signatureHeader, settings.webhookSecret);
       } catch {
         throw new WebhookSignatureError();
       }
