@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { centsToDecimal } from '@shared/money';
 import type { AppContext } from '../context';
 import { contractors, leadDeliveries, leads, regions } from '../db/schema';
-import { contractorOfDelivery, regionOfLead } from '../db/delivery-joins';
+import { contractorOfDelivery, leadOfDelivery, regionOfLead } from '../db/delivery-joins';
 import type { AdminScope } from '../domain/actors';
 import { inScope } from '../counties/admin-scope';
 import { historyInBatches } from './billing-history';
@@ -131,7 +131,7 @@ export async function* leadsCsv(
       .from(leads)
       .leftJoin(regions, regionOfLead)
       // The lead's live delivery (a lead has at most one).
-      .leftJoin(leadDeliveries, and(eq(leadDeliveries.leadId, leads.id), ne(leadDeliveries.paymentState, 'cancelled')))
+      .leftJoin(leadDeliveries, and(leadOfDelivery, ne(leadDeliveries.paymentState, 'cancelled')))
       .leftJoin(contractors, contractorOfDelivery)
       .where(
         and(

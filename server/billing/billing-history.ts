@@ -5,7 +5,7 @@ import { planById } from '@shared/plans';
 import type { BillingEntry, BillingReceipt } from '@shared/schemas/billing';
 import type { AppContext, DbCtx } from '../context';
 import { contractors, leadDeliveries, leadRefunds, leads, regions, subscriptionPayments } from '../db/schema';
-import { contractorOfDelivery, leadOfDelivery, regionOfLead } from '../db/delivery-joins';
+import { contractorOfDelivery, leadOfDelivery, refundOfDelivery, regionOfLead } from '../db/delivery-joins';
 import type { AdminScope } from '../domain/actors';
 import { notFound } from '../domain/errors';
 import { inScope } from '../counties/admin-scope';
@@ -176,7 +176,7 @@ function refundRows(ctx: Pick<AppContext, 'db' | 'payments'>, f: Filter, batch?:
         createdAt: leadRefunds.createdAt,
       })
       .from(leadRefunds)
-      .innerJoin(leadDeliveries, eq(leadDeliveries.id, leadRefunds.deliveryId))
+      .innerJoin(leadDeliveries, refundOfDelivery)
       .innerJoin(leads, leadOfDelivery)
       .innerJoin(contractors, contractorOfDelivery)
       .leftJoin(regions, regionOfLead)

@@ -19,7 +19,7 @@ import {
   reviewRequests,
   reviews,
 } from '../db/schema';
-import { leadOfDelivery, regionOfLead } from '../db/delivery-joins';
+import { claimOfDelivery, leadOfDelivery, regionOfLead } from '../db/delivery-joins';
 
 export const REFRESH_REPLY_RECORDS = 'refresh-reply-records';
 
@@ -102,11 +102,7 @@ async function replyLeads(ctx: ServiceCtx, contractorIds: readonly number[]): Pr
     .leftJoin(reviews, eq(reviews.deliveryId, leadDeliveries.id))
     .leftJoin(
       leadClaims,
-      and(
-        eq(leadClaims.deliveryId, leadDeliveries.id),
-        eq(leadClaims.reason, RECORD_CLAIM_REASON),
-        eq(leadClaims.status, 'approved'),
-      ),
+      and(claimOfDelivery, eq(leadClaims.reason, RECORD_CLAIM_REASON), eq(leadClaims.status, 'approved')),
     )
     .where(
       and(

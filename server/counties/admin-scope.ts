@@ -21,6 +21,7 @@ import {
 } from '../db/schema';
 import type { AdminScope } from '../domain/actors';
 import { forbidden, notFound } from '../domain/errors';
+import { claimOfDelivery, leadOfDelivery } from '../db/delivery-joins';
 
 /**
  * The one rule of what a county administrator sees (docs/decisions/0103-county-administrators.md):
@@ -174,7 +175,7 @@ async function countiesOf(ctx: DbCtx, kind: OwnedKind, id: number): Promise<(num
         db
           .select({ regionId: leads.regionId })
           .from(leadDeliveries)
-          .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+          .innerJoin(leads, leadOfDelivery)
           .where(eq(leadDeliveries.id, id)),
       );
     case 'claim':
@@ -182,8 +183,8 @@ async function countiesOf(ctx: DbCtx, kind: OwnedKind, id: number): Promise<(num
         db
           .select({ regionId: leads.regionId })
           .from(leadClaims)
-          .innerJoin(leadDeliveries, eq(leadDeliveries.id, leadClaims.deliveryId))
-          .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+          .innerJoin(leadDeliveries, claimOfDelivery)
+          .innerJoin(leads, leadOfDelivery)
           .where(eq(leadClaims.id, id)),
       );
     case 'review':

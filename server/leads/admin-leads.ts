@@ -22,6 +22,7 @@ import type { AdminScope } from '../domain/actors';
 import { leadPagesOf } from '../lead-pages';
 import { inScope } from '../counties/admin-scope';
 import { homeownerRequest } from './homeowner-request';
+import { leadOfDelivery } from '../db/delivery-joins';
 
 /**
  * The administrator's lead table and dashboard cards. Built for a large leads table: one page
@@ -71,7 +72,7 @@ function pageQuery(db: Db, where: SQL | undefined, limit: unknown, offset: unkno
       .from(leads)
       .leftJoin(requested, eq(requested.id, leads.requestedContractorId))
       // The live delivery: the partial unique index allows one per lead, so rows never multiply.
-      .leftJoin(leadDeliveries, and(eq(leadDeliveries.leadId, leads.id), ne(leadDeliveries.paymentState, 'cancelled')))
+      .leftJoin(leadDeliveries, and(leadOfDelivery, ne(leadDeliveries.paymentState, 'cancelled')))
       .leftJoin(deliveredTo, eq(deliveredTo.id, leadDeliveries.contractorId))
       .where(sql`${leads.id} = any(array(${page}))`)
       .orderBy(...newestFirst)
@@ -266,7 +267,7 @@ export async function adminStats(ctx: ServiceCtx, scope: AdminScope): Promise<Ad
         minutes: medianMinutes(leads.createdAt, leadDeliveries.createdAt),
       })
       .from(leadDeliveries)
-      .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+      .innerJoin(leads, leadOfDelivery)
       .where(and(gte(leadDeliveries.createdAt, monthStart), inScope(scope, leads.regionId))),
     // The median time from the contractor having the details to its first reply or call mark, over this month's first ones
     // (docs/decisions/0128-request-page-and-replies.md): a reply with none before it on its delivery.
@@ -279,7 +280,7 @@ export async function adminStats(ctx: ServiceCtx, scope: AdminScope): Promise<Ad
       })
       .from(leadReplies)
       .innerJoin(leadDeliveries, eq(leadDeliveries.id, leadReplies.deliveryId))
-      .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+      .innerJoin(leads, leadOfDelivery)
       .where(
         and(
           gte(leadReplies.createdAt, monthStart),
@@ -295,7 +296,7 @@ export async function adminStats(ctx: ServiceCtx, scope: AdminScope): Promise<Ad
       })
       .from(reviewRequests)
       .innerJoin(leadDeliveries, eq(leadDeliveries.id, reviewRequests.deliveryId))
-      .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+      .innerJoin(leads, leadOfDelivery)
       .where(
         and(
           gte(reviewRequests.hireAnsweredAt, monthStart),

@@ -19,6 +19,7 @@ import { cardSpendThisMonth, leadPreferencesRow, takesOf } from '../contractors/
 import { leadFit } from './routing/checks';
 import { queueLeadText } from '../notifications/text-delivery';
 import { accountOfContractor, contractorEmail } from '../contractors/contractor-email';
+import { contractorOfDelivery, leadOfDelivery } from '../db/delivery-joins';
 
 /** Lead delivery (docs/decisions/0003-leads-and-deliveries.md): one lead to one approved contractor, priced for it (docs/decisions/0004-lead-prices.md), settled by a credit or a payment. */
 
@@ -62,8 +63,8 @@ function selectDeliveries(db: Executor) {
   return db
     .select(dtoColumns)
     .from(leadDeliveries)
-    .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
-    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId));
+    .innerJoin(contractors, contractorOfDelivery)
+    .innerJoin(leads, leadOfDelivery);
 }
 
 async function deliveryById(db: Executor, id: number): Promise<DeliveryDto> {

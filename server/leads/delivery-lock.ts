@@ -1,6 +1,7 @@
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { DbCtx } from '../context';
 import { leadDeliveries, leads } from '../db/schema';
+import { leadOfDelivery } from '../db/delivery-joins';
 
 /**
  * A delivery's row and its lead's status, read under the delivery's row lock for the rest of the
@@ -12,7 +13,7 @@ export async function lockDelivery(ctx: DbCtx, deliveryId: number) {
   const [d] = await ctx.db
     .select({ ...getTableColumns(leadDeliveries), leadStatus: leads.status })
     .from(leadDeliveries)
-    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+    .innerJoin(leads, leadOfDelivery)
     .where(eq(leadDeliveries.id, deliveryId))
     .for('update', { of: leadDeliveries });
   return d ?? null;

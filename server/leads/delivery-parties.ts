@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { DbCtx } from '../context';
 import { contractorAccounts, contractors, leadDeliveries, leads } from '../db/schema';
 import { accountOfContractor, contractorEmail } from '../contractors/contractor-email';
+import { contractorOfDelivery, leadOfDelivery } from '../db/delivery-joins';
 
 /**
  * A delivery's lead and the contractor it went to, for the emails about it: `email` is the portal
@@ -18,8 +19,8 @@ export async function deliveryParties(ctx: DbCtx, deliveryId: number) {
       email: contractorEmail,
     })
     .from(leadDeliveries)
-    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
-    .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
+    .innerJoin(leads, leadOfDelivery)
+    .innerJoin(contractors, contractorOfDelivery)
     .leftJoin(contractorAccounts, accountOfContractor)
     .where(eq(leadDeliveries.id, deliveryId));
   return row ?? null;

@@ -26,6 +26,7 @@ import { ALREADY_REFUNDED, refundDto, startRefund } from './refunds';
 import { lockDelivery } from './delivery-lock';
 import { refreshReplyRecords } from '../contractors/reply-records';
 import { homeownerRequest } from './homeowner-request';
+import { claimOfDelivery, contractorOfDelivery, leadOfDelivery, refundOfDelivery } from '../db/delivery-joins';
 
 /**
  * The lead guarantee (docs/decisions/0046-lead-guarantee.md): a contractor claims a paid or credited
@@ -83,10 +84,10 @@ function claimsQuery(db: Executor) {
       refund: leadRefunds,
     })
     .from(leadClaims)
-    .innerJoin(leadDeliveries, eq(leadDeliveries.id, leadClaims.deliveryId))
-    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
-    .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
-    .leftJoin(leadRefunds, eq(leadRefunds.deliveryId, leadDeliveries.id));
+    .innerJoin(leadDeliveries, claimOfDelivery)
+    .innerJoin(leads, leadOfDelivery)
+    .innerJoin(contractors, contractorOfDelivery)
+    .leftJoin(leadRefunds, refundOfDelivery);
 }
 
 type ClaimRow = Awaited<ReturnType<typeof claimsQuery>>[number];
@@ -141,8 +142,8 @@ export async function listClaims(ctx: DbCtx, scope: AdminScope, q: ClaimListQuer
       ? db
           .select({ status: leadClaims.status, n: count() })
           .from(leadClaims)
-          .innerJoin(leadDeliveries, eq(leadDeliveries.id, leadClaims.deliveryId))
-          .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+          .innerJoin(leadDeliveries, claimOfDelivery)
+          .innerJoin(leads, leadOfDelivery)
           .where(counties)
           .groupBy(leadClaims.status)
       : db.select({ status: leadClaims.status, n: count() }).from(leadClaims).groupBy(leadClaims.status),

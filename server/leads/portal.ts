@@ -27,6 +27,7 @@ import { hideContactDetails, projectSummary } from '../../shared/contact-details
 import { refundDto } from './refunds';
 import { repliesOfDeliveries } from './requests/contractor-replies';
 import { accountOfContractor, contractorEmail } from '../contractors/contractor-email';
+import { claimOfDelivery, leadOfDelivery, refundOfDelivery } from '../db/delivery-joins';
 
 /** A claim as its contractor sees it: the administrator's name stays out. */
 function portalClaim(c: LeadClaimRow): PortalClaim {
@@ -128,9 +129,9 @@ export async function listPortalLeads(ctx: ServiceCtx, contractorId: number, lim
       refund: leadRefunds,
     })
     .from(leadDeliveries)
-    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
-    .leftJoin(leadClaims, eq(leadClaims.deliveryId, leadDeliveries.id))
-    .leftJoin(leadRefunds, eq(leadRefunds.deliveryId, leadDeliveries.id))
+    .innerJoin(leads, leadOfDelivery)
+    .leftJoin(leadClaims, claimOfDelivery)
+    .leftJoin(leadRefunds, refundOfDelivery)
     .where(and(eq(leadDeliveries.contractorId, contractorId), sql`${leadDeliveries.paymentState} <> 'cancelled'`))
     .orderBy(desc(leadDeliveries.createdAt), desc(leadDeliveries.id));
   const rows = await (limit ? query.limit(limit) : query);
@@ -184,7 +185,7 @@ export async function updatePortalLeadStatus(
     const [d] = await tx.db
       .select({ leadId: leadDeliveries.leadId, paymentState: leadDeliveries.paymentState, status: leads.status })
       .from(leadDeliveries)
-      .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+      .innerJoin(leads, leadOfDelivery)
       .where(
         and(
           eq(leadDeliveries.id, deliveryId),

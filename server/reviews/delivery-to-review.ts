@@ -10,6 +10,7 @@ import {
   reviews,
 } from '../db/schema';
 import { accountOfContractor } from '../contractors/contractor-email';
+import { contractorOfDelivery, leadOfDelivery } from '../db/delivery-joins';
 
 /**
  * A delivery as the review follow-up and its link read it: the homeowner and its request, the
@@ -42,8 +43,8 @@ export async function deliveryToReview(ctx: DbCtx, deliveryId: number) {
       reviewId: reviews.id,
     })
     .from(leadDeliveries)
-    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
-    .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
+    .innerJoin(leads, leadOfDelivery)
+    .innerJoin(contractors, contractorOfDelivery)
     .leftJoin(contractorAccounts, accountOfContractor)
     .leftJoin(reviewRequests, eq(reviewRequests.deliveryId, leadDeliveries.id))
     .leftJoin(reviews, eq(reviews.leadId, leads.id))

@@ -17,6 +17,7 @@ import { accountOfContractor, contractorEmail } from '../../contractors/contract
 import { countySiteWords } from '../../counties/counties';
 import { refreshReplyRecords } from '../../contractors/reply-records';
 import { queueEmail } from '../../notifications/email-delivery';
+import { contractorOfDelivery, leadOfDelivery } from '../../db/delivery-joins';
 
 /** Written replies a lead may carry through the site (docs/decisions/0128-request-page-and-replies.md). */
 export const MAX_REPLIES = 10;
@@ -105,8 +106,8 @@ export async function answerLead(
         contractorEmail,
       })
       .from(leadDeliveries)
-      .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
-      .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
+      .innerJoin(leads, leadOfDelivery)
+      .innerJoin(contractors, contractorOfDelivery)
       .leftJoin(contractorAccounts, accountOfContractor)
       .where(
         and(

@@ -10,6 +10,7 @@ import { queueEmail } from '../../notifications/email-delivery';
 import { hireCheckOf } from '../../reviews/reviews';
 import { refreshReplyRecords } from '../../contractors/reply-records';
 import { recordAnswer, recordHired } from './homeowner-answer';
+import { contractorOfDelivery } from '../../db/delivery-joins';
 
 /**
  * The follow-up email's one-click answer to "Did you hire them?" (docs/decisions/0128-request-page-and-replies.md),
@@ -41,7 +42,7 @@ export async function answerHireCheck(ctx: AppContext, token: string, answer: Hi
     const [delivery] = await tx.db
       .select({ createdAt: leadDeliveries.createdAt, email: contractorEmail })
       .from(leadDeliveries)
-      .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
+      .innerJoin(contractors, contractorOfDelivery)
       .leftJoin(contractorAccounts, accountOfContractor)
       .where(eq(leadDeliveries.id, d.deliveryId));
     await queueEmail(tx, {

@@ -16,6 +16,7 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../domain/errors';
 import { requestOfToken } from './request-of-token';
+import { contractorOfDelivery } from '../../db/delivery-joins';
 
 /** Ties of the same moment read in the order things happen. */
 const ORDER: Record<RequestEvent['kind'], number> = {
@@ -41,7 +42,7 @@ export async function liveDeliveryOf(ctx: ServiceCtx, leadId: number) {
       contractorName: contractors.name,
     })
     .from(leadDeliveries)
-    .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
+    .innerJoin(contractors, contractorOfDelivery)
     .where(and(eq(leadDeliveries.leadId, leadId), ne(leadDeliveries.paymentState, 'cancelled')));
   return row ?? null;
 }
@@ -181,7 +182,7 @@ export async function leadThread(ctx: ServiceCtx, leadId: number): Promise<Reque
       .select({ status: leadStatusChanges.status, at: leadStatusChanges.changedAt, contractorName: contractors.name })
       .from(leadStatusChanges)
       .innerJoin(leadDeliveries, eq(leadDeliveries.id, leadStatusChanges.deliveryId))
-      .innerJoin(contractors, eq(contractors.id, leadDeliveries.contractorId))
+      .innerJoin(contractors, contractorOfDelivery)
       .where(eq(leadDeliveries.leadId, leadId)),
   ]);
   const marked: RequestEvent[] = marks.map((m) => ({

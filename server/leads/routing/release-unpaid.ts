@@ -7,6 +7,7 @@ import { sendToContractor } from '../lead-emails';
 import { accountOfContractor, contractorEmail } from '../../contractors/contractor-email';
 import { releaseLead } from './release';
 import { lockDelivery } from '../delivery-lock';
+import { leadOfDelivery } from '../../db/delivery-joins';
 
 /**
  * A delivered lead the contractor neither paid for nor took with a credit within its county's
@@ -51,7 +52,7 @@ export async function releaseUnpaidLeads(ctx: AppContext): Promise<number> {
   const due = await ctx.db
     .select({ id: leadDeliveries.id })
     .from(leadDeliveries)
-    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+    .innerJoin(leads, leadOfDelivery)
     .innerJoin(regions, eq(regions.id, leads.regionId))
     .where(
       and(
