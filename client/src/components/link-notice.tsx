@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { useHttpStatus } from '@/lib/server-context';
+import { IconCircle } from '@/components/ui/icon-circle';
 
 /**
  * What an emailed link's page says in place of its form: done, used, expired or not one of ours
@@ -24,9 +25,7 @@ export function LinkNotice({
   useHttpStatus(status ?? 200);
   return (
     <Card className="flex flex-col items-center gap-3 p-8 text-center">
-      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-secondary">
-        <Icon className="h-6 w-6 text-primary" aria-hidden="true" />
-      </span>
+      <IconCircle icon={Icon} />
       <h1 className="text-2xl font-bold">{title}</h1>
       {message !== undefined && <p className="max-w-md text-muted-foreground">{message}</p>}
       {children}

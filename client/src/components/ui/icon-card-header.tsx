@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CardHeader } from './card';
+import { IconCircle } from './icon-circle';
 
 /** The sign-in pages' card heading (the admin's and the portal's): the icon in a circle, the page's h1, a line under it. */
 export function IconCardHeader({
@@ -14,9 +15,7 @@ export function IconCardHeader({
 }) {
   return (
     <CardHeader className="items-center text-center">
-      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-secondary">
-        <Icon className="h-6 w-6 text-primary" aria-hidden="true" />
-      </span>
+      <IconCircle icon={Icon} />
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="text-sm text-muted-foreground">{description}</p>
     </CardHeader>

@@ -17,6 +17,7 @@ import { approvalEffect, ClaimDecisionDialog, type ClaimDecision } from './compo
 import { CustomerCell } from './components/CustomerCell';
 import { PageHeader } from './components/PageHeader';
 import { Td, Tr } from './components/table';
+import { ShortTime } from './components/lead-cells';
 import { useRegion } from '@/lib/region';
 import { DecisionButton } from './components/DecisionButton';
 
@@ -123,7 +124,6 @@ function DecisionCell({ claim, onDecide }: ClaimProps) {
 }
 
 function ClaimRow({ claim, onDecide }: ClaimProps) {
-  const { timeZone } = useRegion();
   const days = Math.max(0, Math.floor((Date.parse(claim.createdAt) - Date.parse(claim.delivery.deliveredAt)) / DAY_MS));
   return (
     <Tr data-testid="claim-row">
@@ -148,9 +148,7 @@ function ClaimRow({ claim, onDecide }: ClaimProps) {
         <FollowUpCell claim={claim} />
       </Td>
       <Td label="Claimed" className="whitespace-nowrap">
-        <time dateTime={claim.createdAt} title={formatDateTime(claim.createdAt, timeZone)}>
-          {formatShortDate(claim.createdAt)}
-        </time>
+        <ShortTime at={claim.createdAt} />
         <span className="block text-xs text-muted-foreground">
           {days === 0 ? 'Day of delivery' : `${plural(days, 'day')} after delivery`}
         </span>

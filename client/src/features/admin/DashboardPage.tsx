@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { QueryView } from '@/components/query-view';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
-import { formatDateTime, formatMinutes, formatShortDate } from '@/lib/format';
+import { formatMinutes } from '@/lib/format';
 import {
   approvedContractorsKey,
   leadsKey,
@@ -19,10 +19,10 @@ import {
   useStats,
 } from './api';
 import { AdminList } from './components/AdminList';
-import { LeadStatusBadge, PaymentBadge } from './components/badges';
+import { PaymentBadge } from './components/badges';
 import { CredentialAttention } from './components/CredentialAttention';
 import { DashboardCharts } from './DashboardCharts';
-import { CustomerCell } from './components/CustomerCell';
+import { LeadCells } from './components/lead-cells';
 import { awaitsDelivery } from './lead-state';
 import { ExportLinks } from './components/ExportLinks';
 import { PageHeader } from './components/PageHeader';
@@ -30,7 +30,6 @@ import { RulesTable } from './components/RulesTable';
 import { StatCard } from './components/StatCard';
 import { Td, Tr } from './components/table';
 import { planName, SUBSCRIPTION_LABELS } from './labels';
-import { useRegion } from '@/lib/region';
 import { toastError } from '@/components/ui/toast-problem';
 
 const RECENT_LEADS = 25;
@@ -90,7 +89,6 @@ function LeadAction({ lead }: { lead: AdminLead }) {
 }
 
 function LeadsTab() {
-  const { timeZone } = useRegion();
   const query = useLeads(leadsKey({ page: 1, pageSize: RECENT_LEADS }));
   return (
     <>
@@ -110,26 +108,14 @@ function LeadsTab() {
         empty="No leads yet. Quote requests from homeowners appear here."
         row={(lead) => (
           <Tr data-testid="dashboard-lead-row">
-            <Td label="Date" className="whitespace-nowrap">
-              <time dateTime={lead.createdAt} title={formatDateTime(lead.createdAt, timeZone)}>
-                {formatShortDate(lead.createdAt)}
-              </time>
-            </Td>
-            <Td className="min-w-[12rem]">
-              <CustomerCell lead={lead} />
-            </Td>
+            <LeadCells.Date lead={lead} label="Date" />
+            <LeadCells.Customer lead={lead} />
             <Td label="Service" className="min-w-[10rem]">
               {lead.serviceNeeded}
             </Td>
-            <Td label="Location" className="whitespace-nowrap">
-              {lead.location}
-            </Td>
-            <Td label="Price" className="text-right font-semibold tabular-nums">
-              {formatPrice(lead.leadPrice)}
-            </Td>
-            <Td label="Status">
-              <LeadStatusBadge status={lead.status} />
-            </Td>
+            <LeadCells.Location lead={lead} />
+            <LeadCells.Price lead={lead} />
+            <LeadCells.Status lead={lead} />
             <Td label="Actions">
               <LeadAction lead={lead} />
             </Td>

@@ -5,12 +5,11 @@ import type { AdminLead } from '@shared/schemas/admin-leads';
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '@shared/schemas/lead-status';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { formatDateTime, formatShortDate } from '@/lib/format';
 import { leadsKey, useContractorNames, useLeads } from './api';
 import { AdminList } from './components/AdminList';
-import { LeadStatusBadge, PaymentBadge } from './components/badges';
+import { PaymentBadge } from './components/badges';
 import { CancelDeliveryControl } from './components/CancelDeliveryControl';
-import { CustomerCell } from './components/CustomerCell';
+import { LeadCells } from './components/lead-cells';
 import { DeliverControl } from './components/DeliverControl';
 import { HeldLeads } from './components/HeldLeads';
 import { CountyDeliveryNote } from './components/CountyDeliveryNote';
@@ -18,7 +17,6 @@ import { PageHeader } from './components/PageHeader';
 import { StatCard } from './components/StatCard';
 import { Td, Tr } from './components/table';
 import { LeadThread } from './components/LeadThread';
-import { useRegion } from '@/lib/region';
 import { awaitsDelivery, offeredToNoOne } from './lead-state';
 
 const PAGE_SIZE = 20;
@@ -53,7 +51,6 @@ function DeliveryCell({ lead }: { lead: AdminLead }) {
 }
 
 export default function LeadsPage() {
-  const { timeZone } = useRegion();
   const [status, setStatus] = useState<StatusFilter>('all');
   const [page, setPage] = useState(1);
   const query = useLeads(leadsKey({ status, page, pageSize: PAGE_SIZE }));
@@ -120,9 +117,7 @@ export default function LeadsPage() {
         pager={{ label: 'Lead pages', onPage: setPage }}
         row={(lead) => (
           <Tr data-testid="admin-lead-row">
-            <Td className="min-w-[12rem]">
-              <CustomerCell lead={lead} />
-            </Td>
+            <LeadCells.Customer lead={lead} />
             <Td label="Service" className="min-w-[14rem] max-w-[20rem]">
               <p className="font-medium">{lead.serviceNeeded}</p>
               <p className="line-clamp-2 text-xs text-muted-foreground" title={lead.projectDetails}>
@@ -132,23 +127,13 @@ export default function LeadsPage() {
                 <p className="mt-1 text-xs text-muted-foreground">{`Budget: ${lead.budgetRange}`}</p>
               )}
             </Td>
-            <Td label="Location" className="whitespace-nowrap">
-              {lead.location}
-            </Td>
-            <Td label="Status">
-              <LeadStatusBadge status={lead.status} />
-            </Td>
+            <LeadCells.Location lead={lead} />
+            <LeadCells.Status lead={lead} />
             <Td label="How it went" className="min-w-[10rem] text-sm">
               {lead.howItWent}
             </Td>
-            <Td label="Price" className="text-right font-semibold tabular-nums">
-              {formatPrice(lead.leadPrice)}
-            </Td>
-            <Td label="Created" className="whitespace-nowrap">
-              <time dateTime={lead.createdAt} title={formatDateTime(lead.createdAt, timeZone)}>
-                {formatShortDate(lead.createdAt)}
-              </time>
-            </Td>
+            <LeadCells.Price lead={lead} />
+            <LeadCells.Date lead={lead} label="Created" />
             <Td label="Actions">
               {awaitsDelivery(lead) ? (
                 <DeliverControl lead={lead} contractors={loaded ? contractors : undefined} />

@@ -7,6 +7,7 @@ import { SectionHeader } from '../components/parts';
 import { plural } from '@/lib/format';
 import { isUnlocked } from '../labels';
 import { NO_LEADS } from './DashboardSection';
+import { IconCircle } from '@/components/ui/icon-circle';
 
 export function LeadsSection({ profile }: { profile: PortalProfile }) {
   const leads = useLeads();
@@ -26,13 +27,7 @@ export function LeadsSection({ profile }: { profile: PortalProfile }) {
         query={leads}
         what="your leads"
         empty={
-          <EmptyState
-            icon={
-              <span className="flex h-12 w-12 items-center justify-center rounded-full bg-secondary">
-                <Inbox className="h-6 w-6 text-primary" aria-hidden="true" />
-              </span>
-            }
-          >
+          <EmptyState icon={<IconCircle icon={Inbox} />}>
             <p className="max-w-sm">{NO_LEADS}</p>
           </EmptyState>
         }
