@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { WeeklyHours } from '@shared/business-hours';
 import {
   DEFAULT_BUSINESS_HOURS,
@@ -30,6 +30,7 @@ import { contractorSite } from '../accounts/account-links';
 import { queueEmail } from '../notifications/email-delivery';
 import { accountOfContractor, contractorEmail } from './contractor-email';
 import { lockContractor } from './contractor-lock';
+import { writeListingTaxonomy } from './listing-taxonomy';
 
 /**
  * A contractor's edits of its own listing, reviewed before the public sees them
@@ -399,26 +400,13 @@ export async function approveListingChange(
       .where(eq(contractors.id, contractorId));
     // Services and towns removed from the taxonomy since the change was sent are left out.
     const { services: knownServices, towns: knownTowns } = await namesOf(tx, change.serviceIds, change.townIds);
-    const serviceIds = change.serviceIds.filter((s) => knownServices.has(s));
-    const townIds = change.townIds.filter((t) => knownTowns.has(t));
-    await tx.db.delete(contractorServices).where(eq(contractorServices.contractorId, contractorId));
-    if (serviceIds.length)
-      await tx.db
-        .insert(contractorServices)
-        .values(serviceIds.map((serviceId, position) => ({ contractorId, serviceId, position })));
-    await tx.db
-      .delete(contractorServiceAreas)
-      .where(
-        and(
-          eq(contractorServiceAreas.contractorId, contractorId),
-          townIds.length ? notInArray(contractorServiceAreas.townId, townIds) : undefined,
-        ),
-      );
-    if (townIds.length)
-      await tx.db
-        .insert(contractorServiceAreas)
-        .values(townIds.map((townId) => ({ contractorId, townId })))
-        .onConflictDoNothing();
+    await writeListingTaxonomy(tx, [
+      {
+        contractorId,
+        serviceIds: change.serviceIds.filter((s) => knownServices.has(s)),
+        townIds: change.townIds.filter((t) => knownTowns.has(t)),
+      },
+    ]);
     await tx.db
       .update(contractorListingChanges)
       .set({

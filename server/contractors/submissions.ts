@@ -3,12 +3,13 @@ import type { Region } from '@shared/region';
 import { certificationsFor, SUBMISSION_DEFAULTS, type Submission } from '@shared/schemas/submission';
 import { formatLocation, resolveServices, serviceName, townFromText } from '@shared/taxonomy';
 import { inTransaction, type AppContext } from '../context';
-import { contractorServiceAreas, contractorServices, contractors, services, towns } from '../db/schema';
+import { contractors, services, towns } from '../db/schema';
 import { townInCounty } from '../directory/county';
 import { siteUrlOfCounty } from '../counties/region-of';
 import { notifyAdmin } from '../notifications/admin-notices';
 import { addSubmittedCredentials, checkNumberFree, withUniqueNumber } from './credentials';
 import { createUploadToken } from './insurance-certificates';
+import { writeListingTaxonomy } from './listing-taxonomy';
 
 /**
  * Stores a business submission for the administrator to review. Everything only the server may
@@ -71,12 +72,13 @@ export async function submitBusiness(
         .returning({ id: contractors.id });
       const contractorId = row!.id;
 
-      const serviceValues = serviceSlugs.flatMap((slug, position) => {
-        const sid = serviceId.get(slug);
-        return sid === undefined ? [] : [{ contractorId, serviceId: sid, position }];
-      });
-      if (serviceValues.length) await tx.db.insert(contractorServices).values(serviceValues);
-      if (town) await tx.db.insert(contractorServiceAreas).values({ contractorId, townId: town.id });
+      await writeListingTaxonomy(tx, [
+        {
+          contractorId,
+          serviceIds: serviceSlugs.flatMap((slug) => serviceId.get(slug) ?? []),
+          townIds: town ? [town.id] : [],
+        },
+      ]);
       // The business's home county is its town's; its administrators hear of it, on its site (docs/decisions/0106-county-emails-and-jobs.md).
       await notifyAdmin(tx, {
         kind: 'submission-notice',

@@ -14,8 +14,6 @@ import {
   contractorAccounts,
   contractorCredentials,
   contractorImports,
-  contractorServiceAreas,
-  contractorServices,
   contractors,
   regions,
   services,
@@ -28,6 +26,7 @@ import { regionOf } from '../../counties/region-of';
 import { servesCounty } from '../../directory/county';
 import { duplicateKeys, readRow, type ImportedListing } from './import-rules';
 import { readTable } from './import-table';
+import { writeListingTaxonomy } from '../listing-taxonomy';
 
 /**
  * Imports a county's contractor list (docs/decisions/0130-contractor-import.md): every row read
@@ -340,24 +339,18 @@ async function writeBatch(ctx: AppContext, tables: CountyTables, importId: numbe
       }
       const written = updated.filter((u) => u.outcome.outcome === 'update').map((u) => u.outcome.listingId!);
       if (written.length) {
-        await tx.db.delete(contractorServices).where(inArray(contractorServices.contractorId, written));
-        await tx.db.delete(contractorServiceAreas).where(inArray(contractorServiceAreas.contractorId, written));
         await tx.db.delete(contractorCredentials).where(inArray(contractorCredentials.contractorId, written));
       }
     }
     const written = [...created, ...updated.filter((u) => u.outcome.outcome === 'update')];
-    const serviceRows = written.flatMap(({ outcome, listing }) =>
-      listing!.serviceSlugs.flatMap((slug, position) => {
-        const serviceId = tables.serviceId.get(slug);
-        return serviceId === undefined ? [] : [{ contractorId: outcome.listingId!, serviceId, position }];
-      }),
+    await writeListingTaxonomy(
+      tx,
+      written.map(({ outcome, listing }) => ({
+        contractorId: outcome.listingId!,
+        serviceIds: listing!.serviceSlugs.flatMap((slug) => tables.serviceId.get(slug) ?? []),
+        townIds: tables.townId.has(listing!.townSlug) ? [tables.townId.get(listing!.townSlug)!] : [],
+      })),
     );
-    if (serviceRows.length) await tx.db.insert(contractorServices).values(serviceRows);
-    const areaRows = written.flatMap(({ outcome, listing }) => {
-      const townId = tables.townId.get(listing!.townSlug);
-      return townId === undefined ? [] : [{ contractorId: outcome.listingId!, townId }];
-    });
-    if (areaRows.length) await tx.db.insert(contractorServiceAreas).values(areaRows);
     const credentialRows = written.flatMap(({ outcome, listing }) =>
       listing!.registrationNumber
         ? [
