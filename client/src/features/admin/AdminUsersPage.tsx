@@ -25,6 +25,7 @@ import { AdminList } from './components/AdminList';
 import { PageHeader } from './components/PageHeader';
 import { RowForm } from './components/RowForm';
 import { Td, Tr } from './components/table';
+import { TextField } from '@/components/form/text-field';
 
 /** The form's values as the schema takes them: counties are ids. */
 const withCountyIds = (values: FormValuesRaw) => ({
@@ -91,20 +92,25 @@ function CreateAdminForm({ counties }: { counties: readonly AdminCounty[] }) {
         <form {...form.props} className="grid gap-4" aria-label="Create an administrator">
           {form.problem && <FormNotice variant="destructive" title="Error" description={form.problem} />}
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <Field id="admin-username" label="Username" error={form.errors.username}>
-              <Input autoComplete="off" {...form.control('username', 'admin-username')} />
-            </Field>
-            <Field id="admin-email" label="Email (optional)" error={form.errors.email} hint={EMAIL_HINT}>
-              <Input type="email" autoComplete="off" {...form.control('email', 'admin-email')} />
-            </Field>
-            <Field
+            <TextField form={form} name="username" id="admin-username" label="Username" autoComplete="off" />
+            <TextField
+              form={form}
+              name="email"
+              id="admin-email"
+              label="Email (optional)"
+              hint={EMAIL_HINT}
+              type="email"
+              autoComplete="off"
+            />
+            <TextField
+              form={form}
+              name="password"
               id="admin-password"
               label="Password"
-              error={form.errors.password}
               hint="At least 12 characters, not a common one."
-            >
-              <Input type="password" autoComplete="new-password" {...form.control('password', 'admin-password')} />
-            </Field>
+              type="password"
+              autoComplete="new-password"
+            />
             <Field id="admin-role" label="Role" error={form.errors.role}>
               <NativeChoice
                 placeholder="Choose a role"

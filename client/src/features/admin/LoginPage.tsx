@@ -14,6 +14,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useAdminSession, useLogin } from './api';
 import { useSecondStep } from './two-factor-api';
 import { useRegion } from '@/lib/region';
+import { TextField } from '@/components/form/text-field';
 
 /**
  * The second step (docs/decisions/0109-admin-two-factor.md): the code the authenticator app shows,
@@ -44,21 +45,18 @@ function CodeStep({ onDone }: { onDone: () => void }) {
   });
   return (
     <Form form={form} label="Two-factor code" action={signInPages.adminCode.path} problemTitle="Login Failed">
-      <Field
+      <TextField
+        form={form}
+        name="code"
         id="admin-code"
         label="Code from your authenticator app"
-        error={form.errors.code}
         hint="Lost your phone? Enter one of your recovery codes instead."
-      >
-        <Input
-          autoComplete="one-time-code"
-          inputMode="text"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={40}
-          {...form.control('code', 'admin-code')}
-        />
-      </Field>
+        autoComplete="one-time-code"
+        inputMode="text"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={40}
+      />
       <SubmitButton className="w-full" pending={form.pending} pendingLabel="Checking...">
         Verify
       </SubmitButton>

@@ -11,8 +11,6 @@ import { useProgressiveForm } from '@/components/form';
 import { QueryView } from '@/components/query-view';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, messageOf } from '@/lib/api';
 import { formatLongDate } from '@/lib/format';
@@ -21,6 +19,7 @@ import { useChangeDemoBilling, useDemoBilling } from './billing-api';
 import { DemoInProductionWarning } from './components/DemoInProductionWarning';
 import { DemoNotice } from './components/DemoNotice';
 import { ResultPanel } from './components/ResultPanel';
+import { TextField } from '@/components/form/text-field';
 
 /**
  * The demo provider's stand-in for Stripe's customer portal (docs/decisions/0113-self-service-billing.md):
@@ -42,14 +41,15 @@ function CardForm({ onChange }: { onChange: (change: DemoBillingChange) => Promi
   });
   return (
     <form {...form.props} className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
-      <Field
+      <TextField
+        form={form}
+        name="cardNumber"
         id="demo-card-number"
         label="Card number"
-        error={form.errors.cardNumber}
         hint="Demo: any 12 to 19 digits; only the last four are kept."
-      >
-        <Input inputMode="numeric" autoComplete="off" {...form.control('cardNumber', 'demo-card-number')} />
-      </Field>
+        inputMode="numeric"
+        autoComplete="off"
+      />
       <Button type="submit" variant="outline" disabled={form.pending}>
         {form.pending ? 'Saving...' : 'Update card'}
       </Button>

@@ -21,6 +21,7 @@ import { ApiError, messageOf } from '@/lib/api';
 import { toastProblem } from '@/components/ui/toast-problem';
 import { CardHeading, SectionHeader } from '../components/parts';
 import { useDeletePhoto, useOwnPhotos, useUpdateCaption, useUploadPhoto } from '../photos-api';
+import { TextField } from '@/components/form/text-field';
 
 /**
  * The contractor's photos (issue 24, docs/decisions/0110-contractor-photos.md): upload a logo or a
@@ -89,14 +90,14 @@ function UploadForm({ full }: { full: boolean }) {
             <option value="logo">Logo</option>
           </NativeSelect>
         </Field>
-        <Field
+        <TextField
+          form={form}
+          name="caption"
           id="photo-caption"
           label="Caption (optional)"
-          error={form.errors.caption}
           hint="Shown under the photo, e.g. 'New kitchen with maple cabinets'."
-        >
-          <Input maxLength={CAPTION_MAX} {...form.control('caption', 'photo-caption')} />
-        </Field>
+          maxLength={CAPTION_MAX}
+        />
         <div className="sm:col-span-2">
           <Button type="submit" disabled={form.pending}>
             {form.pending ? 'Uploading...' : 'Upload'}
