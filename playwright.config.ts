@@ -18,6 +18,14 @@ const chromium = {
   ],
 };
 
+/**
+ * Journeys only an administrator takes, and the checker of the served HTML (the same bytes on any
+ * screen), run on the desktop; so do the tests tagged @desktop. The phone walks what homeowners and
+ * contractors do, and the admin's tables, menu and sign-out (docs/decisions/0136-browser-projects.md).
+ */
+const DESKTOP_ONLY =
+  /\/(admin-forms|admin-lead-routing|admin-counties|dashboard-charts|credentials|outbox|html-validity)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -29,7 +37,12 @@ export default defineConfig({
   use: { baseURL, launchOptions: chromium, trace: 'retain-on-failure' },
   projects: [
     { name: 'desktop', testIgnore: /process\.spec/, use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
-    { name: 'phone', testIgnore: /process\.spec/, use: { ...devices['Pixel 7'], launchOptions: chromium } },
+    {
+      name: 'phone',
+      testIgnore: [/process\.spec/, DESKTOP_ONLY],
+      grepInvert: /@desktop/,
+      use: { ...devices['Pixel 7'], launchOptions: chromium },
+    },
     // Starts and stops its own server processes; needs no browser.
     { name: 'process', testMatch: /process\.spec/ },
   ],

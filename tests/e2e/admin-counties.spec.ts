@@ -5,14 +5,11 @@ import { open } from './helpers';
 /**
  * The administrator adds a county from the admin area (docs/decisions/0098-counties-are-data.md):
  * a name that is no Pennsylvania county is refused on its field, the county is added with its towns
- * and listed, and adding it again is refused. Each browser project adds its own county, so the
- * two runs do not meet; the bare address stays the default county's site.
+ * and listed, and adding it again is refused; the bare address stays the default county's site.
+ * Walked on the desktop (docs/decisions/0136-browser-projects.md).
  */
-test('the administrator adds a Pennsylvania county from the Counties page', async ({ page, request }, testInfo) => {
-  const [typed, name, slug] =
-    testInfo.project.name === 'phone'
-      ? ['Bradford', 'Bradford County', 'bradford']
-      : ['wyoming county', 'Wyoming County', 'wyoming'];
+test('the administrator adds a Pennsylvania county from the Counties page', async ({ page, request }) => {
+  const [typed, name, slug] = ['wyoming county', 'Wyoming County', 'wyoming'];
   await signInAdmin(page.request);
   await open(page, '/admin/counties');
   await expect(page.getByRole('heading', { level: 1, name: 'Counties' })).toBeVisible();

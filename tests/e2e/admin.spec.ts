@@ -6,9 +6,9 @@ import { open } from './helpers';
 import { ADMIN, signInAdmin } from './fixtures/admin';
 
 /**
- * The administrator's journeys. The desktop and phone projects run at the same time against one
- * database, so each test works on its own data: desktop moderates the seeded applications, the
- * phone project submits its own first; pricing rules touch a different town per project.
+ * The administrator's journeys. Moderation, pricing and lead management are walked on the desktop
+ * (@desktop, docs/decisions/0136-browser-projects.md); sign-in, sign-out through the phone's menu
+ * and the accessibility scans on both projects, which share one database.
  */
 
 const notice = (page: Page) => page.getByTestId('toast');
@@ -149,21 +149,12 @@ test.describe('admin sign-in', () => {
   });
 });
 
-test.describe('contractor management', () => {
+test.describe('contractor management', { tag: '@desktop' }, () => {
   test('approve an application (listed publicly, welcome email with a setup code) and reject another with a reason', async ({
     page,
-    request,
-  }, testInfo) => {
-    let approve = { name: 'Gansel Home Services', email: 'contact@ganselhomeservices.example' };
-    let reject = { name: 'Cole Brothers Roofing', email: 'colebrothers@mail.example' };
-    if (testInfo.project.name !== 'desktop') {
-      const id = unique(testInfo);
-      // Names early in the alphabet, so the approved one is on the first page of /browse?sort=name.
-      approve = { name: `Aspen Ridge Builders ${id}`, email: `aspen-${id}@builders.example` };
-      reject = { name: `Alder Creek Roofing ${id}`, email: `alder-${id}@builders.example` };
-      await submitBusiness(request, approve.name, approve.email);
-      await submitBusiness(request, reject.name, reject.email);
-    }
+  }) => {
+    const approve = { name: 'Gansel Home Services', email: 'contact@ganselhomeservices.example' };
+    const reject = { name: 'Cole Brothers Roofing', email: 'colebrothers@mail.example' };
     await signInAdmin(page.request);
     await open(page, '/admin/contractors');
     await expect(page.getByRole('heading', { level: 1, name: 'Contractor Management' })).toBeVisible();
@@ -234,15 +225,9 @@ test.describe('contractor management', () => {
   });
 });
 
-test.describe('pricing', () => {
-  test('a service rule shows in the price matrix; a town rule can be edited and switched off', async ({
-    page,
-  }, testInfo) => {
-    // Each project works on its own town column; both may add the same Electrical rule.
-    const town =
-      testInfo.project.name === 'desktop'
-        ? region.towns.find((t) => t.slug === 'forksville')!
-        : region.towns.find((t) => t.slug === 'eagles-mere')!;
+test.describe('pricing', { tag: '@desktop' }, () => {
+  test('a service rule shows in the price matrix; a town rule can be edited and switched off', async ({ page }) => {
+    const town = region.towns.find((t) => t.slug === 'forksville')!;
     const townIndex = region.towns.indexOf(town);
     await signInAdmin(page.request);
     await open(page, '/admin/pricing');
@@ -308,7 +293,7 @@ test.describe('pricing', () => {
   });
 });
 
-test.describe('lead management', () => {
+test.describe('lead management', { tag: '@desktop' }, () => {
   test('a new lead is delivered to a contractor; without credits left it awaits payment', async ({
     page,
     request,

@@ -4,7 +4,7 @@
  * reserved .example top-level domain. Town and service slugs are the canonical ones from
  * shared/region.ts.
  */
-import data from './contractors.json';
+import data from './contractors.json' with { type: 'json' };
 
 export interface SeedContractor {
   name: string;
