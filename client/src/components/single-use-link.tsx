@@ -21,11 +21,14 @@ export interface SingleUseLink {
   token: string;
   /** The form sent without JavaScript landed here (`?done=1`). */
   landedDone: boolean;
+  /** The page's path, where the form posts without JavaScript. */
+  action: string;
 }
 
 /** The link's form (its token the default of the hidden field) and where the page stands. */
 export function useSingleUseLink<S extends z.ZodType>(
   search: URLSearchParams,
+  page: { path: string },
   options: ProgressiveFormOptions<S> & { defaultValues?: never },
 ): SingleUseLink {
   const form = useProgressiveForm<S>({ ...options, defaultValues: { token: search.get('token') ?? '' } });
@@ -33,17 +36,14 @@ export function useSingleUseLink<S extends z.ZodType>(
     form,
     token: search.get('token') ?? postedText(form.posted, 'token'),
     landedDone: search.get('done') === '1',
+    action: page.path,
   };
 }
 
 interface SingleUseLinkFormProps {
   link: SingleUseLink;
-  /** The page's path, where the form posts without JavaScript. */
-  action: string;
   /** The form's accessible name. */
   label: string;
-  /** Prefix of the controls' ids: `{id}-token`. */
-  id: string;
   /** The link did its work (false while it has not): what the page says then in place of the form, and where to go next. */
   done: false | { title: string; description: string; next?: { href: string; label: string } };
   /** What a page opened without a token says. */
@@ -54,17 +54,8 @@ interface SingleUseLinkFormProps {
 }
 
 /** The link's card body: what it did, that it is not valid, or its form. */
-export function SingleUseLinkForm({
-  link,
-  action,
-  label,
-  id,
-  done,
-  invalid,
-  submit,
-  children,
-}: SingleUseLinkFormProps) {
-  const { form, token } = link;
+export function SingleUseLinkForm({ link, label, done, invalid, submit, children }: SingleUseLinkFormProps) {
+  const { form, token, action } = link;
   if (done) {
     return (
       <>
@@ -80,7 +71,7 @@ export function SingleUseLinkForm({
   if (!token) return <FormNotice variant="destructive" title="Link not valid" description={invalid} />;
   return (
     <Form form={form} label={label} action={action}>
-      <input type="hidden" {...form.control('token', `${id}-token`)} />
+      <input type="hidden" {...form.control('token', 'link-token')} />
       {children}
       <SubmitButton variant={submit.variant} className="w-full" pending={form.pending} pendingLabel={submit.pending}>
         {submit.label}

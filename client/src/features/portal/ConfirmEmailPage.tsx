@@ -16,7 +16,7 @@ import { AccountFrame } from './components/AccountFrame';
  */
 export default function ConfirmEmailPage({ search }: RouteInput) {
   const [changedTo, setChangedTo] = useState<string | null>(null);
-  const link = useSingleUseLink(search, {
+  const link = useSingleUseLink(search, formPages.confirmEmail, {
     posted: 'confirm-email',
     schema: () => import('@shared/schemas/contractor-account').then((m) => m.emailConfirmSchema),
     fallback: 'Your email could not be changed. Please try again.',
@@ -36,9 +36,7 @@ export default function ConfirmEmailPage({ search }: RouteInput) {
     >
       <SingleUseLinkForm
         link={link}
-        action={formPages.confirmEmail.path}
         label="Confirm your new email"
-        id="confirm"
         invalid={INVALID_LINK_MESSAGE}
         submit={{ label: 'Confirm New Email', pending: 'Confirming...' }}
         done={

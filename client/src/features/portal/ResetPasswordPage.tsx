@@ -20,7 +20,7 @@ const DONE =
  */
 export default function ResetPasswordPage({ search }: RouteInput) {
   const [, navigate] = useLocation();
-  const link = useSingleUseLink(search, {
+  const link = useSingleUseLink(search, formPages.resetPassword, {
     posted: 'reset-password',
     schema: () => import('@shared/schemas/contractor-account').then((m) => m.passwordResetFormSchema),
     fallback: 'Your password could not be changed. Please try again.',
@@ -42,9 +42,7 @@ export default function ResetPasswordPage({ search }: RouteInput) {
     >
       <SingleUseLinkForm
         link={link}
-        action={formPages.resetPassword.path}
         label="Reset password"
-        id="reset"
         invalid={INVALID_LINK_MESSAGE}
         submit={{ label: 'Set New Password', pending: 'Saving...' }}
         done={done && { title: 'Password changed', description: DONE, next: { href: LOGIN_PATH, label: 'Sign in' } }}

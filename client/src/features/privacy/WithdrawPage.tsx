@@ -19,7 +19,7 @@ const DONE = 'Your quote request is withdrawn. It will not be passed to any cont
 export default function WithdrawPage({ search }: RouteInput) {
   const region = useRegion();
   const [withdrawn, setWithdrawn] = useState(false);
-  const link = useSingleUseLink(search, {
+  const link = useSingleUseLink(search, formPages.withdraw, {
     posted: 'withdraw',
     schema: () => import('@shared/schemas/lead-withdrawal').then((m) => m.withdrawSchema),
     fallback: 'Your request could not be withdrawn. Please try again.',
@@ -49,9 +49,7 @@ export default function WithdrawPage({ search }: RouteInput) {
         <CardContent className="grid gap-4">
           <SingleUseLinkForm
             link={link}
-            action={formPages.withdraw.path}
             label="Withdraw your quote request"
-            id="withdraw"
             invalid={WITHDRAW_LINK_INVALID}
             submit={{ label: 'Withdraw My Request', pending: 'Withdrawing...', variant: 'destructive' }}
             done={done && { title: 'Request withdrawn', description: DONE }}
