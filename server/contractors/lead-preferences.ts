@@ -1,20 +1,17 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { centsToDecimal } from '@shared/money';
 import { toE164 } from '@shared/phone-numbers';
 import { type LeadPreferences, type LeadPreferencesDto } from '@shared/schemas/lead-preferences';
 import { today } from '../clock';
-import type { ServiceCtx } from '../context';
+import type { DbCtx, ServiceCtx } from '../context';
 import {
   contractorLeadPreferences,
   contractors,
-  contractorServiceAreas,
-  contractorServices,
   leadDeliveries,
-  services,
-  towns,
   type ContractorLeadPreferencesRow,
 } from '../db/schema';
 import { invalid } from '../domain/errors';
+import { readListingTaxonomy } from './listing-taxonomy';
 
 /**
  * A contractor's lead preferences (docs/decisions/0117-lead-routing.md): its own business, saved
@@ -86,22 +83,14 @@ export async function takesOf(
   };
 }
 
-async function listingOptions(ctx: Pick<ServiceCtx, 'db'>, contractorId: number) {
-  const [serviceOptions, townOptions] = await Promise.all([
-    ctx.db
-      .select({ slug: services.slug, name: services.name })
-      .from(contractorServices)
-      .innerJoin(services, eq(services.id, contractorServices.serviceId))
-      .where(eq(contractorServices.contractorId, contractorId))
-      .orderBy(asc(services.name)),
-    ctx.db
-      .select({ id: towns.id, name: towns.name })
-      .from(contractorServiceAreas)
-      .innerJoin(towns, eq(towns.id, contractorServiceAreas.townId))
-      .where(eq(contractorServiceAreas.contractorId, contractorId))
-      .orderBy(asc(towns.name)),
-  ]);
-  return { serviceOptions, townOptions };
+/** The listing's own services and towns, by name: what the preferences may narrow. */
+async function listingOptions(ctx: DbCtx, contractorId: number) {
+  const offered = (await readListingTaxonomy(ctx, [contractorId])).get(contractorId)!;
+  const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  return {
+    serviceOptions: offered.services.map(({ slug, name }) => ({ slug, name })).sort(byName),
+    townOptions: offered.towns.map(({ id, name }) => ({ id, name })).sort(byName),
+  };
 }
 
 export async function getLeadPreferences(ctx: ServiceCtx, contractorId: number): Promise<LeadPreferencesDto> {

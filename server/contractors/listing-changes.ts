@@ -15,8 +15,6 @@ import {
   adminUsers,
   contractorAccounts,
   contractorListingChanges,
-  contractorServiceAreas,
-  contractorServices,
   contractors,
   regions,
   services,
@@ -30,7 +28,7 @@ import { contractorSite } from '../accounts/account-links';
 import { queueEmail } from '../notifications/email-delivery';
 import { accountOfContractor, contractorEmail } from './contractor-email';
 import { lockContractor } from './contractor-lock';
-import { writeListingTaxonomy } from './listing-taxonomy';
+import { readListingTaxonomy, writeListingTaxonomy } from './listing-taxonomy';
 
 /**
  * A contractor's edits of its own listing, reviewed before the public sees them
@@ -106,25 +104,14 @@ async function currentRaws(ctx: DbCtx, contractorIds: readonly number[]): Promis
     })
     .from(contractors)
     .where(inArray(contractors.id, ids));
-  const serviceRows = await ctx.db
-    .select({ contractorId: contractorServices.contractorId, id: contractorServices.serviceId })
-    .from(contractorServices)
-    .innerJoin(services, eq(services.id, contractorServices.serviceId))
-    .where(inArray(contractorServices.contractorId, ids))
-    .orderBy(asc(contractorServices.position), asc(services.sortOrder));
-  const townRows = await ctx.db
-    .select({ contractorId: contractorServiceAreas.contractorId, id: contractorServiceAreas.townId })
-    .from(contractorServiceAreas)
-    .innerJoin(towns, eq(towns.id, contractorServiceAreas.townId))
-    .where(inArray(contractorServiceAreas.contractorId, ids))
-    .orderBy(asc(towns.regionId), asc(towns.sortOrder), asc(towns.id));
+  const offered = await readListingTaxonomy(ctx, ids);
   return new Map(
     rows.map(({ id, ...c }) => [
       id,
       {
         ...c,
-        serviceIds: serviceRows.filter((r) => r.contractorId === id).map((r) => r.id),
-        townIds: townRows.filter((r) => r.contractorId === id).map((r) => r.id),
+        serviceIds: offered.get(id)!.services.map((r) => r.id),
+        townIds: offered.get(id)!.towns.map((r) => r.id),
       },
     ]),
   );

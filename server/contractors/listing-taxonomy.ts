@@ -1,6 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbCtx } from '../context';
-import { contractorServiceAreas, contractorServices } from '../db/schema';
+import { contractorServiceAreas, contractorServices, services, towns } from '../db/schema';
 
 /** What a listing offers: its services in the order it lists them (the first is its main trade), and the towns it serves. */
 export interface ListingTaxonomy {
@@ -26,4 +26,42 @@ export async function writeListingTaxonomy(ctx: DbCtx, listings: ListingTaxonomy
   await ctx.db.delete(contractorServiceAreas).where(inArray(contractorServiceAreas.contractorId, ids));
   const areaRows = listings.flatMap(({ contractorId, townIds }) => townIds.map((townId) => ({ contractorId, townId })));
   if (areaRows.length) await ctx.db.insert(contractorServiceAreas).values(areaRows);
+}
+
+/** A listing's services and towns as read back: names for the pages, ids for the edits. */
+export interface ListingTaxonomyNames {
+  services: { id: number; slug: string; name: string }[];
+  towns: { id: number; name: string }[];
+}
+
+/**
+ * What these listings offer now: services in the contractor's order, towns by county and town
+ * order; a listing with none has empty lists. Two statements whatever the number of listings.
+ */
+export async function readListingTaxonomy(
+  ctx: DbCtx,
+  contractorIds: readonly number[],
+): Promise<Map<number, ListingTaxonomyNames>> {
+  const ids = [...new Set(contractorIds)];
+  if (!ids.length) return new Map();
+  const serviceRows = await ctx.db
+    .select({
+      contractorId: contractorServices.contractorId,
+      id: services.id,
+      slug: services.slug,
+      name: services.name,
+    })
+    .from(contractorServices)
+    .innerJoin(services, eq(services.id, contractorServices.serviceId))
+    .where(inArray(contractorServices.contractorId, ids))
+    .orderBy(asc(contractorServices.position), asc(services.sortOrder));
+  const townRows = await ctx.db
+    .select({ contractorId: contractorServiceAreas.contractorId, id: towns.id, name: towns.name })
+    .from(contractorServiceAreas)
+    .innerJoin(towns, eq(towns.id, contractorServiceAreas.townId))
+    .where(inArray(contractorServiceAreas.contractorId, ids))
+    .orderBy(asc(towns.regionId), asc(towns.sortOrder), asc(towns.id));
+  const of = <R extends { contractorId: number }>(rows: R[], id: number) =>
+    rows.filter((r) => r.contractorId === id).map(({ contractorId: _, ...rest }) => rest);
+  return new Map(ids.map((id) => [id, { services: of(serviceRows, id), towns: of(townRows, id) }]));
 }

@@ -11,14 +11,12 @@ import { onRegistration, registration } from '../db/credential-joins';
 import {
   contractorAccounts,
   contractorBilling,
-  contractorServices,
   contractors,
   leadClaims,
   leadDeliveries,
   leadRefunds,
   leadStatusChanges,
   leads,
-  services,
   type LeadClaimRow,
 } from '../db/schema';
 import { conflict, notFound, unauthenticated } from '../domain/errors';
@@ -28,6 +26,7 @@ import { refundDto } from './refunds';
 import { repliesOfDeliveries } from './requests/contractor-replies';
 import { accountOfContractor, contractorEmail } from '../contractors/contractor-email';
 import { claimOfDelivery, leadOfDelivery, refundOfDelivery } from '../db/delivery-joins';
+import { readListingTaxonomy } from '../contractors/listing-taxonomy';
 
 /** A claim as its contractor sees it: the administrator's name stays out. */
 function portalClaim(c: LeadClaimRow): PortalClaim {
@@ -63,12 +62,7 @@ async function contractorRow(ctx: ServiceCtx, contractorId: number) {
 
 export async function getPortalProfile(ctx: ServiceCtx, contractorId: number): Promise<PortalProfile> {
   const { c, billing, licenseNumber, email } = await contractorRow(ctx, contractorId);
-  const names = await ctx.db
-    .select({ name: services.name })
-    .from(contractorServices)
-    .innerJoin(services, eq(services.id, contractorServices.serviceId))
-    .where(eq(contractorServices.contractorId, contractorId))
-    .orderBy(contractorServices.position, services.sortOrder);
+  const names = (await readListingTaxonomy(ctx, [contractorId])).get(contractorId)!.services;
   return {
     id: c.id,
     name: c.name,
