@@ -42,20 +42,14 @@ const dtoColumns = {
 
 type DtoRow = Awaited<ReturnType<typeof selectDeliveries>>[number];
 
-function toDto(r: DtoRow): DeliveryDto {
+// dtoColumns are the answer's fields: what is not converted passes as it is.
+function toDto({ priceCents, createdAt, paidAt, creditedAt, ...same }: DtoRow): DeliveryDto {
   return {
-    id: r.id,
-    leadId: r.leadId,
-    contractorId: r.contractorId,
-    contractorName: r.contractorName,
-    price: centsToDecimal(r.priceCents),
-    paymentState: r.paymentState,
-    leadStatus: r.leadStatus,
-    serviceNeeded: r.serviceNeeded,
-    location: r.location,
-    createdAt: r.createdAt.toISOString(),
-    paidAt: r.paidAt?.toISOString() ?? null,
-    creditedAt: r.creditedAt?.toISOString() ?? null,
+    ...same,
+    price: centsToDecimal(priceCents),
+    createdAt: createdAt.toISOString(),
+    paidAt: paidAt?.toISOString() ?? null,
+    creditedAt: creditedAt?.toISOString() ?? null,
   };
 }
 

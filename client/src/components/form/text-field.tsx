@@ -14,6 +14,7 @@ export function TextField({
   id,
   label,
   hint,
+  fieldClassName,
   ...input
 }: {
   form: Pick<ProgressiveForm, 'errors' | 'control'>;
@@ -21,9 +22,11 @@ export function TextField({
   id: string;
   label: ReactNode;
   hint?: ReactNode;
+  /** The Field's own class (its width, say); `className` is the input's. */
+  fieldClassName?: string;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'form'>) {
   return (
-    <Field id={id} label={label} error={form.errors[name]} hint={hint}>
+    <Field id={id} label={label} error={form.errors[name]} hint={hint} className={fieldClassName}>
       <Input {...input} {...form.control(name, id)} />
     </Field>
   );

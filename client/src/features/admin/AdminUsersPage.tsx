@@ -9,7 +9,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { errorId, Field, FieldError } from '@/components/ui/field';
 import { FormNotice } from '@/components/ui/form-notice';
-import { Input } from '@/components/ui/input';
 import { CheckboxList } from '@/components/ui/checkbox-list';
 import { toast } from '@/components/ui/use-toast';
 import { plural } from '@/lib/format';
@@ -155,9 +154,15 @@ function EmailForm({ account, onDone }: { account: AdminAccount; onDone: () => v
   });
   return (
     <RowForm form={form} label={`Email of ${account.username}`} save="Save Email" onCancel={onDone}>
-      <Field id={id} label="Email" error={form.errors.email} hint="Leave empty for no mail.">
-        <Input type="email" autoComplete="off" {...form.control('email', id)} />
-      </Field>
+      <TextField
+        form={form}
+        name="email"
+        id={id}
+        label="Email"
+        hint="Leave empty for no mail."
+        type="email"
+        autoComplete="off"
+      />
     </RowForm>
   );
 }
@@ -215,9 +220,15 @@ function ResetPasswordForm({ account, onDone }: { account: AdminAccount; onDone:
   const id = `reset-password-${account.id}`;
   return (
     <RowForm form={form} label={`New password for ${account.username}`} save="Set Password" onCancel={onDone}>
-      <Field id={id} label="New password" error={form.errors.password} hint="At least 12 characters, not a common one.">
-        <Input type="password" autoComplete="new-password" {...form.control('password', id)} />
-      </Field>
+      <TextField
+        form={form}
+        name="password"
+        id={id}
+        label="New password"
+        hint="At least 12 characters, not a common one."
+        type="password"
+        autoComplete="new-password"
+      />
     </RowForm>
   );
 }

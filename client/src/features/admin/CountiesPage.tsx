@@ -5,9 +5,7 @@ import { EmptyState } from '@/components/query-view';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
 import { FormNotice } from '@/components/ui/form-notice';
-import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { plural } from '@/lib/format';
 import type { CountyLaunchFigures } from '@shared/schemas/region';
@@ -18,6 +16,7 @@ import { useAddCounty, useCounties } from './counties-api';
 import { useAdminSession } from './api';
 import { CountyLeadDelivery } from './components/CountyLeadDelivery';
 import { useRegion } from '@/lib/region';
+import { TextField } from '@/components/form/text-field';
 
 /**
  * The address a county's site answers on (docs/decisions/0099-county-by-host.md): `<slug>.` the
@@ -58,14 +57,14 @@ function AddCountyForm() {
               <FormNotice variant="destructive" title="Error" description={form.problem} />
             </div>
           )}
-          <Field
+          <TextField
+            form={form}
+            name="county"
             id="county-name"
             label={`${region.stateName} county`}
-            error={form.errors.county}
             hint="For example Wyoming or Bradford County: its towns come from the bundled place list."
-          >
-            <Input autoComplete="off" {...form.control('county', 'county-name')} />
-          </Field>
+            autoComplete="off"
+          />
           <Button type="submit" disabled={form.pending} className="sm:mb-[1.625rem]">
             {form.pending ? 'Adding...' : 'Add County'}
           </Button>

@@ -5,9 +5,7 @@ import { Form, SubmitButton, useProgressiveForm } from '@/components/form';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
 import { FormNotice } from '@/components/ui/form-notice';
-import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { OwnPasswordForm } from './components/OwnPasswordForm';
 import { PageHeader } from './components/PageHeader';
@@ -18,6 +16,7 @@ import {
   useTurnOffTwoFactor,
   useTwoFactorStatus,
 } from './two-factor-api';
+import { TextField } from '@/components/form/text-field';
 
 /**
  * An administrator's own two-factor sign-in (docs/decisions/0109-admin-two-factor.md): set up by
@@ -54,9 +53,15 @@ function CodeForm({
   });
   return (
     <Form form={form} label={label} className="grid max-w-sm gap-3">
-      <Field id={id} label="6-digit code from your authenticator app" error={form.errors.code}>
-        <Input autoComplete="one-time-code" inputMode="numeric" maxLength={7} {...form.control('code', id)} />
-      </Field>
+      <TextField
+        form={form}
+        name="code"
+        id={id}
+        label="6-digit code from your authenticator app"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={7}
+      />
       <div>
         <SubmitButton pending={form.pending} pendingLabel={pendingLabel}>
           {submit}

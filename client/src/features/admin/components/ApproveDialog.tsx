@@ -3,13 +3,12 @@ import type { AdminContractor } from '@shared/schemas/admin';
 import { useProgressiveForm, type FormValuesRaw } from '@/components/form';
 import { Checkbox } from '@/components/ui/checkbox';
 import { TitledDialog } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { CheckedDates } from '../api';
 import { APPROVAL_FAILED } from '../labels';
 import { toastProblem } from '@/components/ui/toast-problem';
 import { DialogFormActions } from '@/components/ui/dialog-form-actions';
+import { TextField } from '@/components/form/text-field';
 
 /** The approve step as approvalSchema's input: the box is ticked 'on'; the dates are sent only while it is. */
 const approvalOf = (values: FormValuesRaw) => ({
@@ -49,7 +48,6 @@ function ApproveForm({
         insuranceExpiresOn: values.insuranceExpiresOn ?? undefined,
       }),
   });
-  const { errors, control } = form;
   const busy = pending || form.pending;
   return (
     <form {...form.props} className="grid gap-4">
@@ -77,12 +75,22 @@ function ApproveForm({
         </div>
         {verified && (
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field id="approve-registration-expires" label="Registration expires" error={errors.registrationExpiresOn}>
-              <Input type="date" required {...control('registrationExpiresOn', 'approve-registration-expires')} />
-            </Field>
-            <Field id="approve-insurance-expires" label="Insurance expires" error={errors.insuranceExpiresOn}>
-              <Input type="date" required {...control('insuranceExpiresOn', 'approve-insurance-expires')} />
-            </Field>
+            <TextField
+              form={form}
+              name="registrationExpiresOn"
+              id="approve-registration-expires"
+              label="Registration expires"
+              type="date"
+              required
+            />
+            <TextField
+              form={form}
+              name="insuranceExpiresOn"
+              id="approve-insurance-expires"
+              label="Insurance expires"
+              type="date"
+              required
+            />
           </div>
         )}
         <p className="text-xs text-muted-foreground">

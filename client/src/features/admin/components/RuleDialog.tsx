@@ -15,6 +15,7 @@ import { RULE_TYPE_LABELS } from '../labels';
 import { useRegion } from '@/lib/region';
 import { toastProblem } from '@/components/ui/toast-problem';
 import { DialogFormActions } from '@/components/ui/dialog-form-actions';
+import { TextField } from '@/components/form/text-field';
 
 const TYPE_OPTIONS = RULE_TYPES.map((t) => ({ value: t, label: RULE_TYPE_LABELS[t] }));
 
@@ -238,9 +239,17 @@ function RuleFormBody({
             />
           </div>
         </Field>
-        <Field id="rule-priority" label="Priority" hint="Higher wins when rules overlap." error={errors.priority}>
-          <Input type="number" inputMode="numeric" step="1" min="0" {...control('priority', 'rule-priority')} />
-        </Field>
+        <TextField
+          form={form}
+          name="priority"
+          id="rule-priority"
+          label="Priority"
+          hint="Higher wins when rules overlap."
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="0"
+        />
       </div>
       <div className="flex items-center justify-between gap-4 rounded-md border p-3">
         <div className="grid gap-1">

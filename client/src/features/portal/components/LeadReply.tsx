@@ -7,13 +7,14 @@ import { Button } from '@/components/ui/button';
 import { DialogFormActions } from '@/components/ui/dialog-form-actions';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { Input, Textarea } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { RadioRow } from '@/components/ui/radio-row';
 import { messageOf } from '@/lib/api';
 import { formatLongDate } from '@/lib/format';
 import { useAnswerLead } from '../api';
 import { toastProblem } from '@/components/ui/toast-problem';
+import { TextField } from '@/components/form/text-field';
 
 type EstimateKind = LeadReplyValues['estimate'];
 // The schema's module (zod) loads with the form's first use, so the choices are written here.
@@ -63,17 +64,11 @@ function ReplyForm({ lead, onDone }: { lead: PortalLead; onDone: () => void }) {
       </fieldset>
       {estimate === 'range' && (
         <div className="grid grid-cols-2 gap-3">
-          <Field id={id('low')} label="From ($)" error={errors.estimateLow}>
-            <Input inputMode="numeric" {...control('estimateLow', id('low'))} />
-          </Field>
-          <Field id={id('high')} label="To ($)" error={errors.estimateHigh}>
-            <Input inputMode="numeric" {...control('estimateHigh', id('high'))} />
-          </Field>
+          <TextField form={form} name="estimateLow" id={id('low')} label="From ($)" inputMode="numeric" />
+          <TextField form={form} name="estimateHigh" id={id('high')} label="To ($)" inputMode="numeric" />
         </div>
       )}
-      <Field id={id('visit')} label="Proposed visit date (optional)" error={errors.visitDate}>
-        <Input type="date" {...control('visitDate', id('visit'))} />
-      </Field>
+      <TextField form={form} name="visitDate" id={id('visit')} label="Proposed visit date (optional)" type="date" />
       <DialogFormActions pending={pending} onCancel={onDone} submit="Send reply" />
     </form>
   );

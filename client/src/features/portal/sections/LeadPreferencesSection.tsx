@@ -7,8 +7,7 @@ import { useProgressiveForm } from '@/components/form';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { errorId, Field, FieldError } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { errorId, FieldError } from '@/components/ui/field';
 import { LabelledCheckbox } from '@/components/ui/native-select';
 import { RadioRow } from '@/components/ui/radio-row';
 import { toast } from '@/components/ui/use-toast';
@@ -25,6 +24,7 @@ import {
   type Scope,
   type Taking,
 } from '../lead-preferences-form';
+import { TextField } from '@/components/form/text-field';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -157,7 +157,7 @@ function PreferencesForm({ dto }: { dto: LeadPreferencesDto }) {
       toast({ title: 'Preferences Saved', description: 'New requests follow them from now on.' });
     },
   });
-  const { errors, control, pending } = form;
+  const { errors, pending } = form;
 
   return (
     <form {...form.props} className="grid gap-6" aria-label="Lead preferences">
@@ -168,20 +168,17 @@ function PreferencesForm({ dto }: { dto: LeadPreferencesDto }) {
         <RadioRow name="taking" value="paused" checked={taking === 'paused'} onChange={() => setTaking('paused')}>
           Paused until a date (winter, vacation, a full schedule)
         </RadioRow>
-        <Field
+        <TextField
+          form={form}
+          name="pausedUntil"
           id="prefs-paused-until"
           label="Take requests again on"
-          error={errors.pausedUntil}
-          className="max-w-xs pl-1"
-        >
-          <Input
-            type="date"
-            min={dayAfter(today)}
-            disabled={taking !== 'paused'}
-            {...control('pausedUntil', 'prefs-paused-until')}
-            onInput={(e) => setPausedUntil(e.currentTarget.value)}
-          />
-        </Field>
+          fieldClassName="max-w-xs pl-1"
+          type="date"
+          min={dayAfter(today)}
+          disabled={taking !== 'paused'}
+          onInput={(e) => setPausedUntil(e.currentTarget.value)}
+        />
         {taking === 'paused' && (
           <div className="grid gap-1 text-sm" data-testid="paused-preview">
             {DATE.test(pausedUntil) && <p>{`Homeowners will see: “${pausedLabel(pausedUntil)}”.`}</p>}
@@ -203,15 +200,17 @@ function PreferencesForm({ dto }: { dto: LeadPreferencesDto }) {
       </PreferenceCard>
 
       <PreferenceCard icon={CircleDollarSign} title="Monthly spending cap" gap="gap-3">
-        <Field
+        <TextField
+          form={form}
+          name="monthlyCap"
           id="prefs-cap"
           label="Cap on card-paid leads per month, in dollars"
-          error={errors.monthlyCap}
           hint="Leave it empty for no cap."
-          className="max-w-xs"
-        >
-          <Input inputMode="decimal" autoComplete="off" maxLength={12} {...control('monthlyCap', 'prefs-cap')} />
-        </Field>
+          fieldClassName="max-w-xs"
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={12}
+        />
         <p
           className="text-sm font-medium"
           data-testid="card-spend"
@@ -224,15 +223,17 @@ function PreferencesForm({ dto }: { dto: LeadPreferencesDto }) {
 
       <PreferenceCard icon={Bell} title="How you are told" gap="gap-4">
         <p className="text-sm">Email: every lead, always.</p>
-        <Field
+        <TextField
+          form={form}
+          name="textPhone"
           id="prefs-phone"
           label="Mobile number"
-          error={errors.textPhone}
           hint="A US mobile number, e.g. 570-555-0123."
-          className="max-w-xs"
-        >
-          <Input type="tel" autoComplete="tel" maxLength={30} {...control('textPhone', 'prefs-phone')} />
-        </Field>
+          fieldClassName="max-w-xs"
+          type="tel"
+          autoComplete="tel"
+          maxLength={30}
+        />
         <LabelledCheckbox
           id="prefs-text-opt-in"
           name="textOptIn"

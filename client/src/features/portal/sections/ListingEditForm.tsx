@@ -19,6 +19,7 @@ import { toast } from '@/components/ui/use-toast';
 import { toastProblem } from '@/components/ui/toast-problem';
 import { CardHeading } from '../components/parts';
 import { useListingOptions, useSubmitListing } from '../listing-api';
+import { TextField } from '@/components/form/text-field';
 
 /** The first message among a list's or the hours' fields ('businessHours.0.open'). */
 const firstUnder = (errors: Record<string, string>, prefix: string) =>
@@ -177,26 +178,33 @@ function EditForm({ start, options, onDone }: { start: ListingValues; options: L
         />
       </Field>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field id="listing-phone" label="Phone" error={errors.phone}>
-          <Input
-            type="tel"
-            autoComplete="tel"
-            maxLength={SUBMISSION_LIMITS.phone}
-            {...control('phone', 'listing-phone')}
-          />
-        </Field>
-        <Field id="listing-website" label="Website (optional)" error={errors.website}>
-          <Input
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            maxLength={500}
-            {...control('website', 'listing-website')}
-          />
-        </Field>
-        <Field id="listing-years" label="Years in business" error={errors.yearsInBusiness}>
-          <Input inputMode="numeric" maxLength={3} {...control('yearsInBusiness', 'listing-years')} />
-        </Field>
+        <TextField
+          form={form}
+          name="phone"
+          id="listing-phone"
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={SUBMISSION_LIMITS.phone}
+        />
+        <TextField
+          form={form}
+          name="website"
+          id="listing-website"
+          label="Website (optional)"
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          maxLength={500}
+        />
+        <TextField
+          form={form}
+          name="yearsInBusiness"
+          id="listing-years"
+          label="Years in business"
+          inputMode="numeric"
+          maxLength={3}
+        />
       </div>
       <fieldset className="grid gap-2" aria-describedby={errors.services ? errorId('listing-services') : undefined}>
         <legend className="text-sm font-medium">Services</legend>

@@ -127,9 +127,7 @@ function CaptionForm({ photo, onDone }: { photo: OwnPhoto; onDone: () => void })
   });
   return (
     <form {...form.props} className="grid gap-2">
-      <Field id={id} label="Caption" error={form.errors.caption}>
-        <Input maxLength={CAPTION_MAX} {...form.control('caption', id)} />
-      </Field>
+      <TextField form={form} name="caption" id={id} label="Caption" maxLength={CAPTION_MAX} />
       <InlineFormActions pending={form.pending} submit="Save" onCancel={onDone} />
     </form>
   );
