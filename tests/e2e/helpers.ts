@@ -16,6 +16,8 @@ export async function expectNoAxeViolations(page: Page) {
 
 /** Opens a portal panel from the side navigation, through the 'Menu' drawer on phones. */
 export async function openSection(page: Page, name: string, heading: string | RegExp = name) {
+  // The portal draws its header once the session is read: before, neither the menu nor the links are there.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const menu = page.getByRole('button', { name: 'Menu' });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name }).click();

@@ -102,7 +102,9 @@ export interface QueryViewProps<T> {
   query: QueryLike<T>;
   /** What is loaded, in words that follow 'Failed to load' and 'Loading': 'contractors', 'your leads'. */
   what: string;
-  /** The placeholder while loading; placeholder rows by default. */
+  /** The placeholder rows while loading (QueryLoading, announced with `what`): how many, and their height class. */
+  placeholder?: { rows?: number; className?: string };
+  /** A placeholder of another kind while loading, in place of the rows. */
   loading?: ReactNode;
   /** Shown instead of the data when `isEmpty` says so (by default, an empty array). */
   empty?: ReactNode;
@@ -127,6 +129,7 @@ const isNotFound = (error: unknown) => (error as { status?: unknown } | null)?.s
 export function QueryView<T>({
   query,
   what,
+  placeholder,
   loading,
   empty,
   isEmpty = emptyArray,
@@ -142,7 +145,7 @@ export function QueryView<T>({
     if (error) return error(query.error, again);
     return frame(<QueryError what={what} error={query.error} retry={retry} onRetry={again} />);
   }
-  if (query.data === undefined) return frame(loading ?? <QueryLoading what={what} />);
+  if (query.data === undefined) return frame(loading ?? <QueryLoading what={what} {...placeholder} />);
   if (empty !== undefined && isEmpty(query.data)) return frame(empty);
   return children(query.data);
 }

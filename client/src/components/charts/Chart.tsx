@@ -15,7 +15,8 @@ export interface ChartFigureProps extends BarChartProps {
   title: string;
   /** The figure in words: what a reader should take from the chart. */
   caption: string;
-  kind: 'bar' | 'line';
+  /** Bars (stacked unless `mode` says 'group') by default. */
+  kind?: 'bar' | 'line';
   /** Every figure drawn, for screen readers and for copying. */
   table: ChartTable;
 }
@@ -39,7 +40,7 @@ function Legend({ series }: Pick<BarChartProps, 'series'>) {
  * is left out of the accessibility tree: the caption and the table say what it shows. It keeps its
  * least width and scrolls sideways on a narrow screen.
  */
-export function Chart({ title, caption, kind, table, ...chart }: ChartFigureProps) {
+export function Chart({ title, caption, kind = 'bar', table, ...chart }: ChartFigureProps) {
   return (
     <figure className="grid min-w-0 gap-3 rounded-lg border bg-card p-4" data-testid="chart">
       <figcaption className="grid gap-1">

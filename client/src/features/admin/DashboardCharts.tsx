@@ -43,8 +43,6 @@ function RequestsChart({ f }: { f: DashboardFigures }) {
     <Chart
       title="Quote requests per week"
       caption={caption}
-      kind="bar"
-      mode="stack"
       labelEvery={4}
       minWidth={520}
       series={REQUEST_OUTCOMES.map((o, i) => ({ key: o, label: REQUEST_OUTCOME_LABELS[o], color: SERIES_COLORS[i]! }))}
@@ -70,8 +68,6 @@ function RevenueChart({ f }: { f: DashboardFigures }) {
     <Chart
       title="Revenue per month"
       caption={caption}
-      kind="bar"
-      mode="stack"
       labelEvery={3}
       minWidth={420}
       format={dollars}
@@ -109,7 +105,6 @@ function FunnelChart({ f }: { f: DashboardFigures }) {
     <Chart
       title="From request to job, this month and last"
       caption={caption}
-      kind="bar"
       mode="group"
       series={[
         { key: 'last', label: longMonth(last.month), color: SERIES_COLORS[2]! },
@@ -179,7 +174,6 @@ function CountiesChart({ f }: { f: DashboardFigures }) {
     <Chart
       title="Counties side by side"
       caption={caption}
-      kind="bar"
       mode="group"
       minWidth={Math.max(320, 48 * Math.min(COUNTIES_DRAWN, f.counties.length))}
       series={[

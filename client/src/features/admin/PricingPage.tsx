@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { PricingRuleDto } from '@shared/schemas/pricing-rules';
 import { Button } from '@/components/ui/button';
-import { QueryLoading, QueryView } from '@/components/query-view';
+import { QueryView } from '@/components/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { useRegion } from '@/lib/region';
 import {
@@ -84,18 +84,9 @@ export default function PricingPage() {
           <p className="text-sm text-muted-foreground">Choose a county to see what its leads cost.</p>
         ) : (
           // The rules' error shows once, in the table above.
-          <QueryView
-            query={rules}
-            what="price matrix"
-            loading={<QueryLoading what="price matrix" rows={6} className="h-6" />}
-            error={() => null}
-          >
+          <QueryView query={rules} what="price matrix" placeholder={{ rows: 6, className: 'h-6' }} error={() => null}>
             {(data) => (
-              <QueryView
-                query={matrixCounty}
-                what="price matrix"
-                loading={<QueryLoading what="price matrix" rows={6} className="h-6" />}
-              >
+              <QueryView query={matrixCounty} what="price matrix" placeholder={{ rows: 6, className: 'h-6' }}>
                 {(county) => <PriceMatrix rules={forMatrix(data)} county={county} />}
               </QueryView>
             )}

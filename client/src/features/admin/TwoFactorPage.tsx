@@ -29,13 +29,12 @@ function CodeForm({
   id,
   label,
   submit,
-  pendingLabel,
   onCode,
 }: {
   id: string;
   label: string;
-  submit: string;
-  pendingLabel: string;
+  /** The button's words, and what it says while the code is checked (as SingleUseLinkForm's). */
+  submit: { label: string; pending: string };
   onCode: (code: string) => Promise<void>;
 }) {
   const form = useProgressiveForm({
@@ -63,8 +62,8 @@ function CodeForm({
         maxLength={7}
       />
       <div>
-        <SubmitButton pending={form.pending} pendingLabel={pendingLabel}>
-          {submit}
+        <SubmitButton pending={form.pending} pendingLabel={submit.pending}>
+          {submit.label}
         </SubmitButton>
       </div>
     </Form>
@@ -162,8 +161,7 @@ function Enrolment({ onCodes }: { onCodes: (codes: string[]) => void }) {
         <CodeForm
           id="two-factor-confirm"
           label="Confirm two-factor sign-in"
-          submit="Confirm"
-          pendingLabel="Confirming..."
+          submit={{ label: 'Confirm', pending: 'Confirming...' }}
           onCode={async (code) => {
             const { recoveryCodes } = await confirm.mutateAsync({ code });
             toast({ title: 'Two-factor sign-in is on' });
@@ -192,8 +190,7 @@ function TwoFactorOn({ s, onCodes }: { s: TwoFactorStatus; onCodes: (codes: stri
         <CodeForm
           id="two-factor-new-codes"
           label="New recovery codes"
-          submit="Make New Recovery Codes"
-          pendingLabel="Making..."
+          submit={{ label: 'Make New Recovery Codes', pending: 'Making...' }}
           onCode={async (code) => onCodes((await newCodes.mutateAsync({ code })).recoveryCodes)}
         />
       </section>
@@ -203,8 +200,7 @@ function TwoFactorOn({ s, onCodes }: { s: TwoFactorStatus; onCodes: (codes: stri
           <CodeForm
             id="two-factor-off"
             label="Turn off two-factor sign-in"
-            submit="Turn Off Two-Factor Sign-In"
-            pendingLabel="Turning off..."
+            submit={{ label: 'Turn Off Two-Factor Sign-In', pending: 'Turning off...' }}
             onCode={async (code) => {
               await turnOff.mutateAsync({ code });
               toast({ title: 'Two-factor sign-in is off' });

@@ -23,7 +23,6 @@ function ViewsChart({ months }: { months: MonthStats[] }) {
     <Chart
       title="Profile views per month"
       caption={caption}
-      kind="bar"
       labelEvery={2}
       series={[{ key: 'views', label: 'Profile views', color: SERIES_COLORS[0]! }]}
       data={months.map((m) => ({ label: short(m), values: { views: m.profileViews } }))}
@@ -48,7 +47,6 @@ function WorkChart({ months }: { months: MonthStats[] }) {
     <Chart
       title="Quote requests, leads and jobs won per month"
       caption={caption}
-      kind="bar"
       mode="group"
       labelEvery={2}
       minWidth={480}
@@ -78,7 +76,6 @@ function SpendingChart({ stats }: { stats: ContractorStats }) {
     <Chart
       title="Spending on leads per month"
       caption={`You spent ${lastWords}${yearWords}`}
-      kind="bar"
       labelEvery={2}
       format={dollars}
       series={[{ key: 'spent', label: 'Spent', color: SERIES_COLORS[0]! }]}

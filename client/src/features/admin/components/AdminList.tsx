@@ -1,6 +1,6 @@
 import { Fragment, type Key, type ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
-import { QueryLoading, QueryView, type QueryLike } from '@/components/query-view';
+import { QueryView, type QueryLike } from '@/components/query-view';
 import { Pager } from './Pager';
 import { MessageRow, TableRegion, Th } from './table';
 
@@ -66,7 +66,7 @@ export function AdminList<T, R>(props: AdminListProps<T, R>) {
       what={what}
       empty={empty}
       isEmpty={(data) => items(data).length === 0}
-      loading={<QueryLoading what={what} rows={3} className="h-12" />}
+      placeholder={{ rows: 3, className: 'h-12' }}
       frame={frame}
     >
       {(data) => rows(items(data))}

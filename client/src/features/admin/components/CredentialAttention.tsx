@@ -5,7 +5,7 @@ import type { CredentialAttention as Item } from '@shared/schemas/credentials';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { CardIconHeading } from '@/components/ui/card-icon-heading';
 import { useCredentialAttention } from '../credentials-api';
-import { QueryLoading, QueryView } from '@/components/query-view';
+import { QueryView } from '@/components/query-view';
 
 const NAMES = { registration: 'Registration', insurance: 'Insurance' } as const;
 
@@ -46,7 +46,7 @@ export function CredentialAttention() {
         <QueryView
           query={query}
           what="the credentials"
-          loading={<QueryLoading what="the credentials" rows={1} className="h-16 sm:col-span-2" />}
+          placeholder={{ rows: 1, className: 'h-16 sm:col-span-2' }}
           frame={(state) => <div className="sm:col-span-2">{state}</div>}
         >
           {(data) => (

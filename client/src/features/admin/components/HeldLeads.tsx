@@ -1,7 +1,7 @@
 import { PauseCircle } from 'lucide-react';
 import { formatPrice } from '@shared/money';
 import type { AdminLead } from '@shared/schemas/admin-leads';
-import { QueryLoading, QueryView } from '@/components/query-view';
+import { QueryView } from '@/components/query-view';
 import { formatDateTime } from '@/lib/format';
 import { useRegion } from '@/lib/region';
 import { useHeldLeads } from '../held-leads-api';
@@ -59,7 +59,7 @@ export function HeldLeads({ contractors }: { contractors: Choices }) {
       <QueryView
         query={query}
         what="the held leads"
-        loading={<QueryLoading what="the held leads" rows={1} />}
+        placeholder={{ rows: 1 }}
         isEmpty={(d) => d.leads.length === 0}
         empty={<p className="text-sm text-muted-foreground">Nothing held.</p>}
       >

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatPrice } from '@shared/money';
 import type { LeadPriceTable as Table } from '@shared/schemas/lead-prices';
-import { QueryLoading, QueryView } from '@/components/query-view';
+import { QueryView } from '@/components/query-view';
 import { formatLongDate } from '@/lib/format';
 import { priceGroups } from '../lead-price-groups';
 import { leadPricesKey } from '../lead-prices-key';
@@ -53,7 +53,7 @@ export function LeadPriceTable() {
       <QueryView
         query={prices}
         what="lead prices"
-        loading={<QueryLoading what="lead prices" rows={4} className="h-8" />}
+        placeholder={{ rows: 4, className: 'h-8' }}
         frame={(state) => <div className="mt-6">{state}</div>}
       >
         {(table) => (

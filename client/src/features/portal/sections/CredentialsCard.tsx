@@ -3,7 +3,7 @@ import { CertificateLine, CertificateUpload } from '@/components/credentials/cer
 import { CredentialInputs, credentialValues } from '@/components/credentials/credential-inputs';
 import { CredentialStatus } from '@/components/credentials/credential-status';
 import { useProgressiveForm } from '@/components/form';
-import { QueryLoading, QueryView } from '@/components/query-view';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
@@ -76,7 +76,7 @@ export function CredentialsCard() {
       <QueryView
         query={query}
         what="your credentials"
-        loading={<QueryLoading what="your credentials" rows={2} className="h-16" />}
+        placeholder={{ rows: 2, className: 'h-16' }}
         frame={(state) => <div className="px-5 pb-5">{state}</div>}
       >
         {(c) => <CredentialsForm key={`${c.licenseNumber}|${c.registrationExpiresOn}|${c.insuranceExpiresOn}`} c={c} />}

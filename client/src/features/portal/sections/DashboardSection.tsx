@@ -6,7 +6,7 @@ import type { PortalLead, PortalProfile } from '@shared/schemas/portal';
 import { PlanFeatures } from '@/components/plan-features';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { QueryLoading, QueryView } from '@/components/query-view';
+import { QueryView } from '@/components/query-view';
 import { formatLongDate, plural } from '@/lib/format';
 import { StatsView } from '@/features/contractor-stats';
 import { useLeads, useStats } from '../api';
@@ -128,11 +128,7 @@ function YourStats() {
         icon={<ChartColumn className="h-5 w-5 text-primary" aria-hidden="true" />}
       />
       <div className="px-5 pb-5">
-        <QueryView
-          query={stats}
-          what="your figures"
-          loading={<QueryLoading what="your figures" rows={2} className="h-24" />}
-        >
+        <QueryView query={stats} what="your figures" placeholder={{ rows: 2, className: 'h-24' }}>
           {(data) => <StatsView stats={data} caption="Your figures by month, newest first" />}
         </QueryView>
       </div>
@@ -211,7 +207,7 @@ export function DashboardSection({ profile }: { profile: PortalProfile }) {
           <QueryView
             query={leads}
             what="recent leads"
-            loading={<QueryLoading what="recent leads" rows={2} className="h-24" />}
+            placeholder={{ rows: 2, className: 'h-24' }}
             frame={(state) => <div className="px-5 pb-5">{state}</div>}
           >
             {(data) => <RecentLeads leads={data} />}

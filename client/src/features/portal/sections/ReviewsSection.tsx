@@ -6,7 +6,7 @@ import { useProgressiveForm } from '@/components/form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { EmptyState, QueryLoading, QueryView } from '@/components/query-view';
+import { EmptyState, QueryView } from '@/components/query-view';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
@@ -127,7 +127,7 @@ export function ReviewsSection() {
       <QueryView
         query={query}
         what="your reviews"
-        loading={<QueryLoading what="your reviews" rows={2} className="h-24" />}
+        placeholder={{ rows: 2, className: 'h-24' }}
         isEmpty={(d) => d.reviews.length === 0}
         empty={
           <EmptyState icon={<MessageSquareText className="h-6 w-6 text-primary" aria-hidden="true" />}>

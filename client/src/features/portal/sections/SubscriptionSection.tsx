@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { PlanFeatures } from '@/components/plan-features';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { QueryLoading, QueryView } from '@/components/query-view';
+import { QueryView } from '@/components/query-view';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { formatLongDate } from '@/lib/format';
@@ -167,11 +167,7 @@ export function SubscriptionSection() {
   return (
     <div className="grid gap-6">
       <SectionHeader title="Subscription" description="Your plan, its status and this period's lead credits." />
-      <QueryView
-        query={sub}
-        what="your subscription"
-        loading={<QueryLoading what="your subscription" rows={2} className="h-24" />}
-      >
+      <QueryView query={sub} what="your subscription" placeholder={{ rows: 2, className: 'h-24' }}>
         {(data) => <Details sub={data} />}
       </QueryView>
       <PaymentHistory />

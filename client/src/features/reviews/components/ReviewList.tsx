@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { CardIconHeading } from '@/components/ui/card-icon-heading';
-import { QueryLoading, QueryView } from '@/components/query-view';
+import { QueryView } from '@/components/query-view';
 import { readReviewsPage, REVIEW_POLICY_PATH, reviewsHref, useReviews } from '../api';
 import { reviewMonth } from '../format';
 import { Stars } from './Stars';
@@ -78,7 +78,7 @@ export function ReviewList({ contractorId, contractorName }: { contractorId: num
         <QueryView
           query={query}
           what="reviews"
-          loading={<QueryLoading what="reviews" rows={2} className="h-16" />}
+          placeholder={{ rows: 2, className: 'h-16' }}
           isEmpty={(d) => d.reviews.length === 0}
           empty={
             <p className="text-muted-foreground">
