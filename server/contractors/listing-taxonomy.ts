@@ -45,23 +45,22 @@ export async function readListingTaxonomy(
   const ids = [...new Set(contractorIds)];
   if (!ids.length) return new Map();
   const serviceRows = await ctx.db
-    .select({
-      contractorId: contractorServices.contractorId,
-      id: services.id,
-      slug: services.slug,
-      name: services.name,
-    })
+    .select({ contractorId: contractorServices.contractorId, service: services })
     .from(contractorServices)
     .innerJoin(services, eq(services.id, contractorServices.serviceId))
     .where(inArray(contractorServices.contractorId, ids))
     .orderBy(asc(contractorServices.position), asc(services.sortOrder));
   const townRows = await ctx.db
-    .select({ contractorId: contractorServiceAreas.contractorId, id: towns.id, name: towns.name })
+    .select({ contractorId: contractorServiceAreas.contractorId, town: towns })
     .from(contractorServiceAreas)
     .innerJoin(towns, eq(towns.id, contractorServiceAreas.townId))
     .where(inArray(contractorServiceAreas.contractorId, ids))
     .orderBy(asc(towns.regionId), asc(towns.sortOrder), asc(towns.id));
-  const of = <R extends { contractorId: number }>(rows: R[], id: number) =>
-    rows.filter((r) => r.contractorId === id).map(({ contractorId: _, ...rest }) => rest);
-  return new Map(ids.map((id) => [id, { services: of(serviceRows, id), towns: of(townRows, id) }]));
+  const listing = (contractorId: number): ListingTaxonomyNames => ({
+    services: serviceRows
+      .filter((r) => r.contractorId === contractorId)
+      .map(({ service: { id, slug, name } }) => ({ id, slug, name })),
+    towns: townRows.filter((r) => r.contractorId === contractorId).map(({ town: { id, name } }) => ({ id, name })),
+  });
+  return new Map(ids.map((id) => [id, listing(id)]));
 }
