@@ -356,6 +356,20 @@ describe('verifying each credential', () => {
 });
 
 describe('expiry by the clock', () => {
+  it('lists a listing whose two credentials expire the same day soonest first, registration before insurance, in one answer', async () => {
+    const day = addDays(REAL_TODAY, 9);
+    const c = await listed({ registrationExpiresOn: day, insuranceExpiresOn: day });
+    setToday(REAL_TODAY);
+    const attention = await admin.get<CredentialAttentionList>('/api/admin/credentials/attention');
+    const own = attention.body.expiringSoon.filter((a) => a.contractorId === c.id);
+    expect(own.map((a) => [a.credential, a.expiresOn, a.daysLeft])).toEqual([
+      ['registration', day, 9],
+      ['insurance', day, 9],
+    ]);
+    const dates = attention.body.expiringSoon.map((a) => a.expiresOn);
+    expect(dates).toEqual([...dates].sort());
+  });
+
   it('drops the badge, the licensed filter and the profile claims on the expiry date with no row changed; the daily job then records it', async () => {
     const day = addDays(REAL_TODAY, 20);
     const c = await listed({ registrationExpiresOn: addDays(REAL_TODAY, 600), insuranceExpiresOn: day });
